@@ -1,0 +1,33 @@
+// What every part of the local backend (REST, auth, functions) is handed.
+import type { Db } from './db.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  sentAt?: string;
+}
+
+export interface Outbox {
+  send(message: MailMessage): Promise<void>;
+  list(): MailMessage[];
+  clear(): void;
+}
+
+export interface BackendContext {
+  db: Db;
+  /** Public base URL of this backend, e.g. http://127.0.0.1:54321 */
+  url: string;
+  /** Where auth e-mails link to (the app): GoTrue's SITE_URL. */
+  siteUrl: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Access token lifetime in seconds (GoTrue's JWT_EXP, default 3600). */
+  jwtExpiry: number;
+  /** GoTrue's MAILER_AUTOCONFIRM inverted: false locally unless configured. */
+  confirmEmail: boolean;
+  outbox: Outbox;
+  quiet: boolean;
+}

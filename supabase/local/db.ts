@@ -1,0 +1,82 @@
+// One interface over the two databases the local backend can run on: PGlite
+// (in-process, the default) and a real PostgreSQL server (DATABASE_URL).
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import pg from 'pg';
+
+export interface QueryResult<T = Record<string, unknown>> {
+  rows: T[];
+  /** Column names in result order. */
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs several statements separated by semicolons, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn inside BEGIN ... COMMIT; rolls back if fn throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
+  const lite = new PGlite({ dataDir, loadDataDir, extensions: { pgcrypto } });
+  await lite.waitReady;
+  const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
+    async query(sql, params) {
+      const r = await q.query(sql, params as unknown[]);
+      return { rows: r.rows as never[], fields: r.fields, affectedRows: r.affectedRows };
+    },
+    async exec(sql) {
+      await q.exec(sql);
+    },
+  });
+  const outside = wrap(lite);
+  return {
+    kind: 'pglite',
+    ...outside,
+    // PGlite is one connection: it queues transactions itself, so concurrent
+    // requests are serialised rather than interleaved.
+    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx as never))),
+    close: () => lite.close(),
+    // Exposed for snapshots (dumpDataDir) by the test helpers.
+    ...({ pglite: lite } as object),
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: 16 });
+  const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    async query(sql, params) {
+      const r = await c.query({ text: sql, values: params as unknown[] });
+      return { rows: r.rows, fields: r.fields, affectedRows: r.rowCount ?? undefined };
+    },
+    async exec(sql) {
+      await c.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -7,8 +7,12 @@ export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-chara
 
 const encoder = new TextEncoder();
 
-export async function signJwt(payload: JWTPayload, secret: string, expiresInSeconds: number): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+export async function signJwt(
+  payload: JWTPayload,
+  secret: string,
+  expiresInSeconds: number,
+  now = Math.floor(Date.now() / 1000),
+): Promise<string> {
   return new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(now)
@@ -22,12 +26,15 @@ export async function verifyJwt(token: string, secret: string): Promise<JWTPaylo
   return payload as JWTPayload & { role?: string };
 }
 
-const TEN_YEARS = 10 * 365 * 24 * 3600;
+// Fixed issue time, so the same secret always yields the same keys (as
+// `supabase start`'s demo keys do) and the app's local config can name them.
+const KEYS_ISSUED_AT = 1735689600; // 2025-01-01
+const THIRTY_YEARS = 30 * 365 * 24 * 3600;
 
 export async function makeApiKeys(secret: string): Promise<{ anonKey: string; serviceRoleKey: string }> {
   const [anonKey, serviceRoleKey] = await Promise.all([
-    signJwt({ iss: 'supabase-demo', role: 'anon' }, secret, TEN_YEARS),
-    signJwt({ iss: 'supabase-demo', role: 'service_role' }, secret, TEN_YEARS),
+    signJwt({ iss: 'supabase-demo', role: 'anon' }, secret, THIRTY_YEARS, KEYS_ISSUED_AT),
+    signJwt({ iss: 'supabase-demo', role: 'service_role' }, secret, THIRTY_YEARS, KEYS_ISSUED_AT),
   ]);
   return { anonKey, serviceRoleKey };
 }

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import type { ToastMessage } from 'remix-toast';
+import { cn } from '~/lib/utils';
+
+const TITLES: Record<ToastMessage['type'], string> = {
+  success: 'Success',
+  error: 'Error',
+  info: 'Notice',
+  warning: 'Warning',
+};
+
+const STYLES: Record<ToastMessage['type'], string> = {
+  success: 'border-green-300 bg-green-50 text-green-900',
+  error: 'border-red-300 bg-red-50 text-red-900',
+  info: 'border-blue-300 bg-blue-50 text-blue-900',
+  warning: 'border-amber-300 bg-amber-50 text-amber-900',
+};
+
+/**
+ * The one flash toast of this response. Rendered by the server, so it shows
+ * without JavaScript and fades out by CSS after about 4.5 s; with JavaScript it
+ * can also be dismissed. `description` carries the spec's second line, and
+ * `message` its title when a description is given.
+ */
+export function FlashToast({ toast }: { toast: ToastMessage | undefined }) {
+  const [dismissed, setDismissed] = useState<ToastMessage | undefined>();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!toast || dismissed === toast) return null;
+
+  const title = toast.description ? toast.message : TITLES[toast.type];
+  const body = toast.description ?? toast.message;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:justify-end">
+      <div
+        key={`${toast.type}:${toast.message}:${toast.description ?? ''}`}
+        role={toast.type === 'error' ? 'alert' : 'status'}
+        aria-live={toast.type === 'error' ? 'assertive' : 'polite'}
+        data-toast-type={toast.type}
+        className={cn(
+          'toast-auto-close pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg',
+          STYLES[toast.type],
+        )}
+      >
+        <div className="flex-1">
+          <p className="text-sm font-semibold">{title}</p>
+          <p className="mt-1 text-sm">{body}</p>
+        </div>
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setDismissed(toast)}
+            className="rounded p-1 text-sm leading-none opacity-70 hover:opacity-100"
+            aria-label="Dismiss notification"
+          >
+            ×
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import * as React from 'react';
+import { cn } from '~/lib/utils';
+
+// One colour language across the product (roles, statuses, audit actions).
+const variants = {
+  default: 'border-transparent bg-primary text-primary-foreground',
+  secondary: 'border-transparent bg-secondary text-secondary-foreground',
+  outline: 'border-border text-foreground',
+  red: 'border-transparent bg-red-100 text-red-800',
+  blue: 'border-transparent bg-blue-100 text-blue-800',
+  purple: 'border-transparent bg-purple-100 text-purple-800',
+  green: 'border-transparent bg-green-100 text-green-800',
+  amber: 'border-transparent bg-amber-100 text-amber-900',
+  gray: 'border-transparent bg-gray-100 text-gray-800',
+} as const;
+
+export type BadgeVariant = keyof typeof variants;
+
+export interface BadgeProps extends React.ComponentProps<'span'> {
+  variant?: BadgeVariant;
+}
+
+export function Badge({ className, variant = 'default', ...props }: BadgeProps) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        variants[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { getToast } from 'remix-toast';
+import type { Route } from './+types/root';
+import { FlashToast } from '~/components/flash-toast';
+import { BRAND_NAME, TAGLINE } from '~/lib/site';
+import stylesheet from './app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${BRAND_NAME} — ${TAGLINE}` },
+  { name: 'description', content: `${BRAND_NAME}: leads, quotes, invoices, shipments, documents and compliance in one hub.` },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request);
+  // Only a pending toast needs its cookie cleared; answering without Set-Cookie
+  // keeps anonymous pages shareable by the edge cache.
+  return data({ toast }, toast ? { headers } : undefined);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen font-sans">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <FlashToast toast={loaderData.toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const detail =
+    isRouteErrorResponse(error) && error.status === 404
+      ? 'The page you asked for does not exist.'
+      : 'Something went wrong on our side. Please try again in a moment.';
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="text-muted-foreground">
+        {status} — {detail}
+      </p>
+      <a href="/" className="text-primary underline">
+        Return to Home
+      </a>
+    </main>
+  );
+}

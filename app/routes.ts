@@ -1,0 +1,36 @@
+// The route table of spec §2, written out: a newcomer finds a screen's module by its URL.
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('pricing', 'routes/pricing.tsx'),
+  route('auth', 'routes/auth.tsx'),
+  route('invite/:token', 'routes/invite.tsx'),
+
+  layout('routes/app-layout.tsx', [
+    route('dashboard', 'routes/dashboard.tsx'),
+    route('leads', 'routes/leads.tsx'),
+    route('quotes', 'routes/quotes.tsx'),
+    route('messages', 'routes/messages.tsx'),
+    route('invoices', 'routes/invoices.tsx'),
+    route('clients', 'routes/clients.tsx'),
+    route('shipments', 'routes/shipments.tsx'),
+    route('documents', 'routes/documents.tsx'),
+    route('rfp', 'routes/rfp.tsx'),
+    route('compliance', 'routes/compliance.tsx'),
+    route('automations', 'routes/automations.tsx'),
+    route('analytics', 'routes/analytics.tsx'),
+    route('settings', 'routes/settings.tsx', [
+      index('routes/settings.index.tsx'),
+      route('website', 'routes/settings.website.tsx'),
+      route('modules', 'routes/settings.modules.tsx'),
+      route('templates', 'routes/settings.templates.tsx'),
+      route('integrations', 'routes/settings.integrations.tsx'),
+      route('users', 'routes/settings.users.tsx'),
+      route('account', 'routes/settings.account.tsx'),
+      route('audit-logs', 'routes/settings.audit-logs.tsx'),
+    ]),
+  ]),
+
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

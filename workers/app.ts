@@ -1,0 +1,70 @@
+// The Worker: edge cache for anonymous marketing pages, then React Router.
+import { env } from 'cloudflare:workers';
+import { createRequestHandler, RouterContextProvider } from 'react-router';
+import { nonceContext } from '../app/lib/request-context';
+import { configureToastCookie } from '../app/lib/toast.server';
+import { applySecurityHeaders } from './security-headers';
+import {
+  CACHE_STATUS_HEADER,
+  PRIVATE_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
+  cacheKey,
+  isCacheableRequest,
+  isShareable,
+} from './edge-cache';
+
+const requestHandler = createRequestHandler(
+  () => import('virtual:react-router/server-build'),
+  import.meta.env.MODE,
+);
+
+const DEV = import.meta.env.DEV;
+
+async function render(request: Request): Promise<{ response: Response; nonce: string }> {
+  const nonce = crypto.randomUUID().replace(/-/g, '');
+  const context = new RouterContextProvider();
+  context.set(nonceContext, nonce);
+  const rendered = await requestHandler(request, context);
+  // Copy so headers are mutable whatever React Router returned.
+  return { response: new Response(rendered.body, rendered), nonce };
+}
+
+async function serveFromEdgeCache(request: Request, ctx: ExecutionContext): Promise<Response> {
+  const cache = await caches.open('marketing');
+  const key = cacheKey(request);
+  const hit = await cache.match(key);
+  if (hit) {
+    const response = new Response(request.method === 'HEAD' ? null : hit.body, hit);
+    response.headers.set(CACHE_STATUS_HEADER, 'HIT');
+    return response;
+  }
+
+  const { response, nonce } = await render(new Request(request.url, { headers: request.headers }));
+  applySecurityHeaders(response.headers, nonce, DEV);
+  if (isShareable(response)) {
+    response.headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+    ctx.waitUntil(cache.put(key, response.clone()));
+  } else {
+    response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+  }
+  response.headers.set(CACHE_STATUS_HEADER, 'MISS');
+  return response;
+}
+
+export default {
+  async fetch(request, _env, ctx) {
+    configureToastCookie(env.SESSION_SECRET, request.url);
+    if (isCacheableRequest(request)) return serveFromEdgeCache(request, ctx);
+
+    const { response, nonce } = await render(request);
+    applySecurityHeaders(response.headers, nonce, DEV);
+    // Anything not deliberately public depends on who asked.
+    const cacheControl = response.headers.get('Cache-Control');
+    if (!cacheControl || !cacheControl.includes('public')) {
+      response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    }
+    if (response.headers.has('Set-Cookie')) response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    response.headers.set(CACHE_STATUS_HEADER, 'BYPASS');
+    return response;
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,50 @@
+// The edge cache for marketing pages (design §6). `/` and `/pricing` are the
+// same for every anonymous visitor, so the Worker keeps the rendered HTML in the
+// Cache API and serves it without running React Router or reading Supabase.
+
+export const CACHEABLE_PATHS = new Set(['/', '/pricing']);
+
+/** Browsers revalidate every time; the edge keeps a copy 5 minutes, serving a stale one up to a day while it refreshes. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** Response header telling tests and operators whether the edge cache answered. */
+export const CACHE_STATUS_HEADER = 'X-Edge-Cache';
+
+/**
+ * Cookies that make a visitor not anonymous: a Supabase session (`sb-<ref>-auth-token`,
+ * possibly chunked as `.0`, `.1`), or a pending flash toast that must be shown.
+ */
+export function hasPersonalCookie(request: Request): boolean {
+  const cookie = request.headers.get('Cookie');
+  if (!cookie) return false;
+  return cookie.split(';').some((part) => {
+    const name = part.split('=')[0]?.trim() ?? '';
+    return /^sb-.+-auth-token(\.\d+)?$/.test(name) || name === 'toast-session';
+  });
+}
+
+export function isCacheableRequest(request: Request): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const url = new URL(request.url);
+  // A query string would let anyone fill the cache with variants; those render normally.
+  if (url.search !== '' || !CACHEABLE_PATHS.has(url.pathname)) return false;
+  return !hasPersonalCookie(request);
+}
+
+/** The cache key: the path alone, as a GET, whatever headers the visitor sent. */
+export function cacheKey(request: Request): Request {
+  const url = new URL(request.url);
+  return new Request(`${url.origin}${url.pathname}`, { method: 'GET' });
+}
+
+/** Only a plain, cookie-free 200 may be shared between visitors. */
+export function isShareable(response: Response): boolean {
+  return response.status === 200 && !response.headers.has('Set-Cookie');
+}
+
+/** Drops the cached copies, e.g. after the website settings changed. */
+export async function purgeMarketingPages(origin: string): Promise<void> {
+  const cache = await caches.open('marketing');
+  await Promise.all([...CACHEABLE_PATHS].map((path) => cache.delete(new Request(`${origin}${path}`))));
+}

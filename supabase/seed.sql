@@ -1,0 +1,194 @@
+-- Demo data for local development: the master account 'OpsHub Pro' with an
+-- admin and an auditor and the samples of the spec's screens, plus a second
+-- account, 'Northwind Traders', so tenant isolation is visible.
+--
+--   demo@opshub.test      / demo1234  admin of OpsHub Pro (the master account)
+--   auditor@opshub.test   / demo1234  auditor of OpsHub Pro
+--   admin@northwind.test  / demo1234  admin of Northwind Traders
+--
+-- Users go through the real sign-up trigger: a plain auth.users insert creates
+-- an account and its admin; an insert carrying an invitation token joins the
+-- invitation's account. Writes are made "as" the acting user (JWT claims with
+-- the service role), so audit rows name who did what.
+
+create or replace function pg_temp.seed_auth_user(p_id uuid, p_email text, p_first text, p_last text, p_app_meta jsonb)
+returns void language sql as $$
+  insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                          confirmation_token, recovery_token, raw_app_meta_data, raw_user_meta_data,
+                          created_at, updated_at)
+  values ('00000000-0000-0000-0000-000000000000', p_id, 'authenticated', 'authenticated', p_email,
+          extensions.crypt('demo1234', extensions.gen_salt('bf')), now(), '', '',
+          '{"provider": "email", "providers": ["email"]}'::jsonb || p_app_meta,
+          jsonb_build_object('first_name', p_first, 'last_name', p_last), now(), now());
+$$;
+
+create or replace function pg_temp.act_as(p_auth_user_id uuid) returns void language sql as $$
+  select set_config('request.jwt.claims',
+                    json_build_object('sub', p_auth_user_id, 'role', 'service_role')::text, false);
+$$;
+
+-- OpsHub Pro: Dana signs up, then makes it the master account.
+select pg_temp.seed_auth_user('d0000000-0000-4000-8000-000000000001', 'demo@opshub.test', 'Dana', 'Demo', '{}');
+select pg_temp.act_as('d0000000-0000-4000-8000-000000000001');
+update public.accounts
+   set name = 'OpsHub Pro',
+       billing_email = 'hello@opshub.test',
+       description = 'Operations & Automation Hub — Pro Edition',
+       country = 'United States',
+       subscription_status = 'active',
+       trial_ends_at = null,
+       created_at = '2025-01-06 09:00:00+00'
+ where id = (select account_id from public.users where email = 'demo@opshub.test');
+
+-- The auditor joins through an invitation, as accept-invitation would do it.
+insert into public.user_invitations (account_id, email, role, first_name, last_name, token, invited_by, created_at)
+select u.account_id, 'auditor@opshub.test', 'auditor', 'Avery', 'Auditor',
+       encode(extensions.gen_random_bytes(32), 'hex'), u.id, now() - interval '20 days'
+  from public.users u where u.email = 'demo@opshub.test';
+select pg_temp.seed_auth_user('d0000000-0000-4000-8000-000000000002', 'auditor@opshub.test', 'Avery', 'Auditor',
+  jsonb_build_object('invitation_token',
+    (select token from public.user_invitations where email = 'auditor@opshub.test')));
+
+-- A pending invitation, still waiting in the outbox's world.
+insert into public.user_invitations (account_id, email, role, first_name, last_name, token, invited_by)
+select u.account_id, 'new.hire@opshub.test', 'supplier', 'Nia', 'Newhire',
+       encode(extensions.gen_random_bytes(32), 'hex'), u.id
+  from public.users u where u.email = 'demo@opshub.test';
+
+-- Module subscriptions: cpq and logistics active, helpdesk paused.
+insert into public.account_modules (account_id, module_id, status, start_at)
+select u.account_id, m.id, s.status, now() - interval '60 days'
+  from public.users u
+  cross join (values ('cpq', 'active'), ('logistics', 'active'), ('helpdesk', 'paused')) as s (key, status)
+  join public.modules m on m.key = s.key
+ where u.email = 'demo@opshub.test';
+
+-- Leads of the Leads screen.
+insert into public.leads (account_id, name, email, phone_whatsapp, company, role, source, notes, interest, status, created_at)
+select u.account_id, l.name, l.email, l.phone, l.company, l.role, l.source, l.notes, l.interest, l.status, now() - l.age
+  from public.users u
+  cross join (values
+    ('Sarah Johnson', 'sarah@techcorp.test', '+1 555 0101', 'TechCorp Solutions', 'Operations Manager', 'website',
+     'Wants quotes and invoicing in one place.', array['cpq', 'helpdesk'], 'new', interval '2 hours'),
+    ('Michael Chen', 'm.chen@globalfreight.test', '+1 555 0102', 'Global Freight Inc', 'Logistics Director', 'referral',
+     'Referred by Northwind.', array['logistics'], 'qualified', interval '2 days'),
+    ('Emma Williams', 'emma@greenleaf.test', '+44 20 7946 0103', 'GreenLeaf Energy', 'Compliance Officer', 'linkedin',
+     null, array['compliance', 'doc2data'], 'contacted', interval '5 days'),
+    ('Carlos Rivera', 'carlos@buildright.test', '+34 600 000 104', 'BuildRight Construction', 'Procurement Lead', 'event',
+     'Met at the logistics expo.', array['rfp'], 'new', interval '9 days'),
+    ('Priya Patel', 'priya@medisupply.test', null, 'MediSupply Co', 'CFO', 'email',
+     'Budget frozen until next quarter.', array['cpq'], 'lost', interval '21 days')
+  ) as l (name, email, phone, company, role, source, notes, interest, status, age)
+ where u.email = 'demo@opshub.test';
+
+-- Two clients (contacts), then quotes with one line item each.
+insert into public.contacts (account_id, name, email, phone, company, role, notes, is_primary, created_at)
+select u.account_id, c.name, c.email, c.phone, c.company, c.role, c.notes, true, now() - c.age
+  from public.users u
+  cross join (values
+    ('John Smith', 'john@acme.test', '+1 555 0111', 'Acme Corporation', 'Purchasing Manager', 'Key account.', interval '40 days'),
+    ('Lisa Brown', 'lisa@brownlogistics.test', '+1 555 0112', 'Brown Logistics', 'Owner', null, interval '25 days')
+  ) as c (name, email, phone, company, role, notes, age)
+ where u.email = 'demo@opshub.test';
+
+insert into public.quotes (account_id, contact_id, created_by, currency, subtotal, total, expires_at, notes, status, created_at)
+select u.account_id, c.id, u.id, q.currency, q.qty * q.unit_price, q.qty * q.unit_price,
+       now() - q.age + interval '30 days', q.notes, q.status, now() - q.age
+  from public.users u
+  join (values
+    ('john@acme.test', 'USD', 12, 29900, 'Annual CPQ licence', 'signed', interval '20 days'),
+    ('lisa@brownlogistics.test', 'USD', 1, 30000, 'Logistics onboarding and data mapping', 'sent', interval '6 days'),
+    ('john@acme.test', 'EUR', 3, 45000, 'Helpdesk seats', 'draft', interval '1 day')
+  ) as q (contact_email, currency, qty, unit_price, notes, status, age) on true
+  join public.contacts c on c.email = q.contact_email and c.account_id = u.account_id
+ where u.email = 'demo@opshub.test'
+ order by q.age desc;
+
+insert into public.quote_items (quote_id, description, qty, unit_price, total)
+select q.id, q.notes, (q.total / i.unit_price)::integer, i.unit_price, q.total
+  from public.quotes q
+  join (values ('Annual CPQ licence', 29900), ('Logistics onboarding and data mapping', 30000), ('Helpdesk seats', 45000))
+       as i (notes, unit_price) on i.notes = q.notes
+ where q.account_id = (select account_id from public.users where email = 'demo@opshub.test');
+
+-- One template per type.
+insert into public.templates (account_id, name, type, subject, content, variables, created_by)
+select u.account_id, t.name, t.type, t.subject, t.content, t.variables::jsonb, u.id
+  from public.users u
+  cross join (values
+    ('Quote follow-up', 'email', 'Your quote {{quote_number}}',
+     'Hi {{contact_name}}, just checking in on quote {{quote_number}}. Let us know if you have any questions.',
+     '{"contact_name": "Client name", "quote_number": "Quote number"}'),
+    ('Standard quote', 'quote', null, 'Quote for {{company}}: {{description}}, valid for {{days}} days.', '{"company": "", "description": "", "days": "30"}'),
+    ('Invoice reminder', 'invoice', null, 'Invoice {{invoice_number}} of {{amount}} is due on {{due_date}}.', null),
+    ('Service agreement', 'contract', null, 'This agreement is made between {{company}} and OpsHub Pro.', '{"company": ""}')
+  ) as t (name, type, subject, content, variables)
+ where u.email = 'demo@opshub.test';
+
+-- Integrations, with the config shapes the settings screen prefills (spec §9).
+insert into public.integrations (account_id, name, type, config, is_active, created_by)
+select u.account_id, i.name, i.type, i.config::jsonb, i.is_active, u.id
+  from public.users u
+  cross join (values
+    ('Company SMTP', 'email',
+     '{"smtp_host": "smtp.opshub.test", "smtp_port": 587, "smtp_user": "mailer@opshub.test", "smtp_password": "", "from_email": "hello@opshub.test"}', true),
+    ('Stripe payments', 'payment', '{"api_key": "", "webhook_secret": "", "currency": "USD"}', false)
+  ) as i (name, type, config, is_active)
+ where u.email = 'demo@opshub.test';
+
+-- Northwind Traders: a second tenant on a trial, with rows of its own.
+select pg_temp.seed_auth_user('d0000000-0000-4000-8000-000000000003', 'admin@northwind.test', 'Nora', 'Northwind', '{}');
+select pg_temp.act_as('d0000000-0000-4000-8000-000000000003');
+update public.accounts
+   set name = 'Northwind Traders',
+       billing_email = 'billing@northwind.test',
+       country = 'United Kingdom',
+       default_currency = 'GBP',
+       timezone = 'Europe/London',
+       created_at = '2025-03-03 09:00:00+00',
+       trial_ends_at = now() + interval '10 days'
+ where id = (select account_id from public.users where email = 'admin@northwind.test');
+
+insert into public.leads (account_id, name, email, company, source, interest, status)
+select account_id, 'Oliver Grant', 'oliver@harbourfoods.test', 'Harbour Foods', 'website', array['logistics'], 'new'
+  from public.users where email = 'admin@northwind.test';
+insert into public.contacts (account_id, name, email, company, is_primary)
+select account_id, 'Grace Hall', 'grace@harbourfoods.test', 'Harbour Foods', true
+  from public.users where email = 'admin@northwind.test';
+insert into public.quotes (account_id, contact_id, currency, subtotal, total, status, expires_at)
+select u.account_id, c.id, 'GBP', 50000, 50000, 'draft', now() + interval '14 days'
+  from public.users u join public.contacts c on c.account_id = u.account_id
+ where u.email = 'admin@northwind.test';
+insert into public.account_modules (account_id, module_id, status)
+select u.account_id, m.id, 'trial'
+  from public.users u join public.modules m on m.key = 'logistics'
+ where u.email = 'admin@northwind.test';
+
+select set_config('request.jwt.claims', '', false);
+
+-- On a hosted-style auth schema (Supabase CLI), GoTrue also needs identities
+-- and non-null token columns; the local backend's auth schema has neither.
+do $$
+declare
+  v_column text;
+begin
+  foreach v_column in array array['email_change', 'email_change_token_new', 'email_change_token_current',
+                                  'phone_change', 'phone_change_token', 'reauthentication_token'] loop
+    if exists (select 1 from information_schema.columns
+               where table_schema = 'auth' and table_name = 'users' and column_name = v_column) then
+      execute format('update auth.users set %I = coalesce(%I, %L) where email like %L',
+                     v_column, v_column, '', '%.test');
+    end if;
+  end loop;
+  if to_regclass('auth.identities') is not null then
+    execute $sql$
+      insert into auth.identities (id, user_id, provider_id, provider, identity_data, last_sign_in_at, created_at, updated_at)
+      select gen_random_uuid(), u.id, u.id::text, 'email',
+             jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true), now(), now(), now()
+        from auth.users u
+       where u.email like '%.test'
+         and not exists (select 1 from auth.identities i where i.user_id = u.id)
+    $sql$;
+  end if;
+end
+$$;

@@ -1,0 +1,71 @@
+// The mails GoTrue sends (with its default templates), kept in the outbox.
+import { createHash, randomBytes } from 'node:crypto';
+import type { BackendContext } from '../context.ts';
+
+export type VerificationType = 'signup' | 'email_change' | 'recovery';
+
+/**
+ * GoTrue's token hash (sha224 of e-mail + one-time secret): stored on the user
+ * and carried by the link, so the link alone identifies what it confirms.
+ */
+export function newTokenHash(email: string): string {
+  return createHash('sha224')
+    .update(email + randomBytes(16).toString('hex'))
+    .digest('hex');
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * GoTrue only redirects to the site URL or allow-listed URLs; locally that is
+ * the site's and this backend's origins and any loopback address.
+ */
+export function resolveRedirect(ctx: BackendContext, requested: string | null | undefined): string {
+  if (!requested) return ctx.siteUrl;
+  try {
+    const target = new URL(requested);
+    const allowed = [ctx.siteUrl, ctx.url].map((url) => new URL(url).origin);
+    if (allowed.includes(target.origin) || LOOPBACK_HOSTS.has(target.hostname)) return target.toString();
+  } catch {
+    // not a URL: fall back to the site
+  }
+  return ctx.siteUrl;
+}
+
+export function verifyLink(ctx: BackendContext, token: string, type: VerificationType, redirectTo: string): string {
+  const query = new URLSearchParams({ token, type, redirect_to: redirectTo });
+  return `${ctx.url.replace(/\/+$/, '')}/auth/v1/verify?${query}`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export async function sendConfirmationMail(ctx: BackendContext, to: string, link: string): Promise<void> {
+  await ctx.outbox.send({
+    to,
+    subject: 'Confirm Your Email',
+    text: `Confirm your email\n\nFollow this link to confirm your email:\n${link}\n`,
+    html: `<h2>Confirm your email</h2><p>Follow this link to confirm your email:</p><p><a href="${escapeHtml(link)}">Confirm your email address</a></p>`,
+    sentAt: new Date().toISOString(),
+  });
+}
+
+export async function sendEmailChangeMail(ctx: BackendContext, from: string, to: string, link: string): Promise<void> {
+  await ctx.outbox.send({
+    to,
+    subject: 'Confirm Email Change',
+    text: `Confirm email address change\n\nFollow this link to confirm the update of your email address from ${from} to ${to}:\n${link}\n`,
+    html: `<h2>Confirm email address change</h2><p>Follow this link to confirm the update of your email address from ${escapeHtml(from)} to ${escapeHtml(to)}:</p><p><a href="${escapeHtml(link)}">Change email address</a></p>`,
+    sentAt: new Date().toISOString(),
+  });
+}
+
+export async function sendRecoveryMail(ctx: BackendContext, to: string, link: string): Promise<void> {
+  await ctx.outbox.send({
+    to,
+    subject: 'Reset Your Password',
+    text: `Reset Password\n\nFollow this link to reset the password for your user:\n${link}\n`,
+    html: `<h2>Reset Password</h2><p>Follow this link to reset the password for your user:</p><p><a href="${escapeHtml(link)}">Reset Password</a></p>`,
+    sentAt: new Date().toISOString(),
+  });
+}

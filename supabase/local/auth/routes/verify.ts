@@ -1,0 +1,132 @@
+// The links in auth mails (GET /verify, a browser redirect to the app) and
+// their token-hash form (POST /verify, supabase-js verifyOtp({ token_hash })).
+import type { BackendContext } from '../../context.ts';
+import type { Queryable } from '../../db.ts';
+import { forbidden, json, optionalString, readBody, redirect } from '../http.ts';
+import { newTokenHash, resolveRedirect, sendRecoveryMail, verifyLink } from '../mail.ts';
+import { issueAuthCode } from '../pkce.ts';
+import type { SignInMethod } from '../sessions.ts';
+import {
+  confirmEmail,
+  findUserByConfirmationToken,
+  findUserByEmail,
+  findUserByEmailChangeToken,
+  findUserByRecoveryToken,
+  isBanned,
+  updateUser,
+  type UserRow,
+} from '../users.ts';
+import { signIn } from './token.ts';
+
+/** GoTrue's MAILER_OTP_EXP default: links work for a day. */
+const LINK_LIFETIME_MS = 24 * 3600 * 1000;
+
+type LinkType = 'signup' | 'email_change' | 'recovery';
+
+function linkType(type: string | null | undefined): LinkType | undefined {
+  if (type === 'signup' || type === 'email') return 'signup';
+  if (type === 'email_change' || type === 'recovery') return type;
+  return undefined;
+}
+
+const sentRecently = (sentAt: Date | null) => sentAt !== null && sentAt.getTime() + LINK_LIFETIME_MS > Date.now();
+
+/** Applies what the link confirms; undefined when the link is unknown, used or expired. */
+async function consumeLink(tx: Queryable, type: LinkType, token: string): Promise<UserRow | undefined> {
+  if (type === 'signup') {
+    const user = await findUserByConfirmationToken(tx, token);
+    if (!user || !sentRecently(user.confirmation_sent_at)) return undefined;
+    return confirmEmail(tx, user.id);
+  }
+  if (type === 'recovery') {
+    const user = await findUserByRecoveryToken(tx, token);
+    if (!user || !sentRecently(user.recovery_sent_at)) return undefined;
+    await tx.query(`update auth.users set recovery_token = null where id = $1`, [user.id]);
+    // Following a recovery link also proves the address.
+    return confirmEmail(tx, user.id);
+  }
+  const user = await findUserByEmailChangeToken(tx, token);
+  if (!user || !user.email_change || !sentRecently(user.email_change_sent_at)) return undefined;
+  const taken = await findUserByEmail(tx, user.email_change);
+  if (taken && taken.id !== user.id) return undefined;
+  return updateUser(tx, user.id, { email: user.email_change, emailConfirmed: true, emailChange: null });
+}
+
+const METHOD_FOR: Record<LinkType, SignInMethod> = { signup: 'otp', recovery: 'otp', email_change: 'email_change' };
+
+type Verified = { session: Record<string, unknown> } | { authCode: string } | undefined;
+
+async function verify(
+  request: Request,
+  ctx: BackendContext,
+  type: LinkType,
+  token: string,
+  viaBrowserLink: boolean,
+): Promise<Verified> {
+  return ctx.db.transaction(async (tx): Promise<Verified> => {
+    const user = await consumeLink(tx, type, token);
+    if (!user || isBanned(user)) return undefined;
+    if (type === 'signup' && viaBrowserLink) {
+      // A PKCE sign-up gets a code to exchange rather than tokens in the URL.
+      const authCode = await issueAuthCode(tx, user.id, 'email/signup');
+      if (authCode) return { authCode };
+    }
+    return { session: await signIn(request, ctx, user.id, METHOD_FOR[type], tx) };
+  });
+}
+
+export async function verifyGet(request: Request, ctx: BackendContext): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const target = new URL(resolveRedirect(ctx, params.get('redirect_to')));
+  const type = linkType(params.get('type'));
+  const token = params.get('token');
+  const verified = type && token ? await verify(request, ctx, type, token, true) : undefined;
+  if (!verified) {
+    target.hash = new URLSearchParams({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+    }).toString();
+    return redirect(target.toString());
+  }
+  if ('authCode' in verified) {
+    target.searchParams.set('code', verified.authCode);
+    return redirect(target.toString());
+  }
+  const { session } = verified;
+  target.hash = new URLSearchParams({
+    access_token: String(session.access_token),
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: String(session.refresh_token),
+    token_type: 'bearer',
+    type: params.get('type') ?? type!,
+  }).toString();
+  return redirect(target.toString());
+}
+
+export async function verifyPost(request: Request, ctx: BackendContext): Promise<Response> {
+  const body = await readBody(request);
+  const type = linkType(optionalString(body, 'type'));
+  const tokenHash = optionalString(body, 'token_hash');
+  const verified = type && tokenHash ? await verify(request, ctx, type, tokenHash, false) : undefined;
+  if (!verified || 'authCode' in verified) throw forbidden('otp_expired', 'Token has expired or is invalid');
+  return json(verified.session);
+}
+
+/** POST /recover: mails a password-reset link; answers alike whether or not the address is known. */
+export async function recover(request: Request, ctx: BackendContext): Promise<Response> {
+  const body = await readBody(request);
+  const email = optionalString(body, 'email');
+  const user = email ? await findUserByEmail(ctx.db, email) : undefined;
+  if (user?.email) {
+    const token = newTokenHash(user.email);
+    await ctx.db.query(`update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1`, [
+      user.id,
+      token,
+    ]);
+    const redirectTo = resolveRedirect(ctx, new URL(request.url).searchParams.get('redirect_to'));
+    await sendRecoveryMail(ctx, user.email, verifyLink(ctx, token, 'recovery', redirectTo));
+  }
+  return json({});
+}

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ToastMessage } from 'remix-toast';
+import { useHydrated } from '~/lib/use-hydrated';
 import { cn } from '~/lib/utils';
 
 const TITLES: Record<ToastMessage['type'], string> = {
@@ -24,8 +25,7 @@ const STYLES: Record<ToastMessage['type'], string> = {
  */
 export function FlashToast({ toast }: { toast: ToastMessage | undefined }) {
   const [dismissed, setDismissed] = useState<ToastMessage | undefined>();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   if (!toast || dismissed === toast) return null;
 
   const title = toast.description ? toast.message : TITLES[toast.type];

@@ -1,0 +1,3 @@
+import { runLocalStack } from './local-stack.mjs';
+
+await runLocalStack({ mode: 'start' });

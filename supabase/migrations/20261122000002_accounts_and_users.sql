@@ -37,7 +37,8 @@ create table public.users (
   unique (id, account_id)
 );
 create index users_account_id_created_at_idx on public.users (account_id, created_at desc);
-create index users_account_id_email_idx on public.users (account_id, lower(email));
+-- Emails are stored lower-cased (the sign-up trigger does it), so plain equality finds them.
+create index users_account_id_email_idx on public.users (account_id, email);
 
 create table public.user_invitations (
   id uuid primary key default gen_random_uuid(),

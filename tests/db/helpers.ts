@@ -1,0 +1,113 @@
+// Shared moves for the database tests through the local backend: a fresh
+// backend per test file, supabase-js clients, and users made through the real
+// paths (sign-up, invite-user + accept-invitation), each signed in with their
+// own token.
+import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { randomBytes } from 'node:crypto';
+import { startTestBackend } from '../../supabase/local/testing.ts';
+
+export const PASSWORD = 'correct-horse-9';
+
+export interface TestBackend {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  stop(): Promise<void>;
+}
+
+export async function startBackend(): Promise<TestBackend> {
+  return (await startTestBackend({ quiet: true })) as unknown as TestBackend;
+}
+
+const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+
+export const anonClient = (backend: TestBackend): SupabaseClient =>
+  createClient(backend.url, backend.anonKey, { auth: noSession });
+
+export const serviceClient = (backend: TestBackend): SupabaseClient =>
+  createClient(backend.url, backend.serviceRoleKey, { auth: noSession });
+
+export const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.test`;
+
+export interface Member {
+  client: SupabaseClient;
+  authUserId: string;
+  /** public.users.id */
+  userId: string;
+  accountId: string;
+  email: string;
+  role: string;
+}
+
+async function memberFor(client: SupabaseClient, authUserId: string, email: string): Promise<Member> {
+  const { data, error } = await client.from('users').select('id, account_id, role').eq('auth_user_id', authUserId).single();
+  if (error) throw new Error(`reading own users row: ${error.message}`);
+  return { client, authUserId, userId: data.id, accountId: data.account_id, email, role: data.role };
+}
+
+export async function signInAs(backend: TestBackend, email: string, password = PASSWORD): Promise<Member> {
+  const client = anonClient(backend);
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error || !data.user) throw new Error(`sign-in of ${email} failed: ${error?.message}`);
+  return memberFor(client, data.user.id, email);
+}
+
+/** A brand-new account through the real sign-up: its first user is its admin. */
+export async function signUpFreshAdmin(backend: TestBackend, label = 'admin'): Promise<Member> {
+  const client = anonClient(backend);
+  const email = uniqueEmail(label);
+  const { data, error } = await client.auth.signUp({
+    email,
+    password: PASSWORD,
+    options: { data: { first_name: label, last_name: 'Tester' } },
+  });
+  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
+  return memberFor(client, data.user.id, email);
+}
+
+export interface FunctionResult<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+/** Calls /functions/v1/<name> with supabase-js and returns status and JSON body, success or not. */
+export async function invoke<T = Record<string, unknown>>(
+  client: SupabaseClient,
+  name: string,
+  body: unknown,
+): Promise<FunctionResult<T>> {
+  const { data, error, response } = await client.functions.invoke(name, { body: body as Record<string, unknown> });
+  if (error instanceof FunctionsHttpError) {
+    const res = error.context as Response;
+    return { status: res.status, body: (await res.json()) as T };
+  }
+  if (error) throw error;
+  return { status: response?.status ?? 200, body: data as T };
+}
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The invitation token from the last mail sent to this address (GET /_outbox). */
+export async function invitationTokenFor(backend: TestBackend, email: string): Promise<string> {
+  const mails = (await (await fetch(`${backend.url}/_outbox`)).json()) as OutboxMail[] | { messages: OutboxMail[] };
+  const list = Array.isArray(mails) ? mails : mails.messages;
+  const mail = list.filter((m) => m.to === email).at(-1);
+  const token = mail && /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no invitation mail for ${email}`);
+  return token;
+}
+
+/** Invites a user of the given role into the admin's account and signs them in. */
+export async function addMember(backend: TestBackend, admin: Member, role: string, label = role): Promise<Member> {
+  const email = uniqueEmail(label);
+  const invited = await invoke(admin.client, 'invite-user', { email, role, first_name: label, last_name: 'Member' });
+  if (invited.status !== 201) throw new Error(`invite failed: ${JSON.stringify(invited.body)}`);
+  const token = await invitationTokenFor(backend, email);
+  const accepted = await invoke(anonClient(backend), 'accept-invitation', { token, password: PASSWORD });
+  if (accepted.status !== 201) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
+  return signInAs(backend, email);
+}

@@ -1,0 +1,173 @@
+// The invitation flow and role management through /functions/v1 with
+// supabase-js: invite-user, accept-invitation (valid, expired, used, unknown,
+// raced) and manage-user-role.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  addMember, anonClient, invitationTokenFor, invoke, PASSWORD, serviceClient, signInAs, signUpFreshAdmin, startBackend,
+  uniqueEmail, type Member, type TestBackend,
+} from './helpers.ts';
+
+const INVALID = { error: 'This invitation is invalid or has expired.' };
+
+let backend: TestBackend;
+let service: SupabaseClient;
+let admin: Member;
+
+beforeAll(async () => {
+  backend = await startBackend();
+  service = serviceClient(backend);
+  admin = await signUpFreshAdmin(backend, 'inviter');
+});
+afterAll(async () => backend?.stop());
+
+async function inviteAndGetToken(email: string, role?: string): Promise<string> {
+  const result = await invoke(admin.client, 'invite-user', { email, ...(role ? { role } : {}) });
+  expect(result.status).toBe(201);
+  return invitationTokenFor(backend, email);
+}
+
+describe('invite-user', () => {
+  it('creates a 7-day invitation, defaulting to client, and mails the /invite/<token> link', async () => {
+    const email = uniqueEmail('newbie');
+    const result = await invoke<{ invitation: { email: string; role: string; expires_at: string } }>(
+      admin.client, 'invite-user', { email: email.toUpperCase(), first_name: 'New', last_name: 'Bie' });
+    expect(result.status).toBe(201);
+    expect(result.body.invitation).toMatchObject({ email, role: 'client' });
+    const days = (new Date(result.body.invitation.expires_at).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    const token = await invitationTokenFor(backend, email);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const { data } = await admin.client.from('user_invitations').select('token, invited_by').eq('email', email).single();
+    expect(data).toEqual({ token, invited_by: admin.userId });
+  });
+
+  it('refuses an email already pending or already a user of the account', async () => {
+    const email = uniqueEmail('twice');
+    await inviteAndGetToken(email);
+    expect(await invoke(admin.client, 'invite-user', { email })).toEqual({
+      status: 409, body: { error: 'An invitation is already pending for this email' },
+    });
+    expect(await invoke(admin.client, 'invite-user', { email: admin.email })).toEqual({
+      status: 409, body: { error: 'This email already belongs to a user of this account' },
+    });
+  });
+
+  it('answers clear 4xx errors for bad input and missing authorization', async () => {
+    expect((await invoke(admin.client, 'invite-user', { email: 'not-an-email' })).status).toBe(400);
+    expect((await invoke(admin.client, 'invite-user', { email: uniqueEmail('r'), role: 'owner' })).body).toEqual({
+      error: 'Role must be one of admin, auditor, supplier, client',
+    });
+    const anonymous = await invoke(anonClient(backend), 'invite-user', { email: uniqueEmail('anon') });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toHaveProperty('error');
+    const raw = await fetch(`${backend.url}/functions/v1/invite-user`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${backend.anonKey}`, apikey: backend.anonKey, 'Content-Type': 'application/json' },
+      body: '{not json',
+    });
+    expect(raw.status).toBe(400);
+    expect(JSON.stringify(await raw.json())).not.toMatch(/at .*\.ts/);
+  });
+});
+
+describe('accept-invitation', () => {
+  it('creates the user in the inviting account with the invited role; sign-in then works', async () => {
+    const email = uniqueEmail('joiner');
+    const token = await inviteAndGetToken(email, 'auditor');
+    const result = await invoke(anonClient(backend), 'accept-invitation', { token, password: PASSWORD, first_name: 'Jo', last_name: 'Iner' });
+    expect(result.status).toBe(201);
+    expect(result.body).toMatchObject({ user: { email }, role: 'auditor' });
+    const member = await signInAs(backend, email);
+    expect(member).toMatchObject({ accountId: admin.accountId, role: 'auditor' });
+    const { data: me } = await member.client.from('users').select('first_name, last_name').eq('id', member.userId).single();
+    expect(me).toEqual({ first_name: 'Jo', last_name: 'Iner' });
+    const { data: invitation } = await service.from('user_invitations').select('accepted_at').eq('token', token).single();
+    expect(invitation!.accepted_at).not.toBeNull();
+  });
+
+  it('refuses an already accepted invitation', async () => {
+    const email = uniqueEmail('again');
+    const token = await inviteAndGetToken(email);
+    expect((await invoke(anonClient(backend), 'accept-invitation', { token, password: PASSWORD })).status).toBe(201);
+    expect(await invoke(anonClient(backend), 'accept-invitation', { token, password: 'another-pass' })).toEqual({ status: 410, body: INVALID });
+  });
+
+  it('refuses an expired invitation and creates no user', async () => {
+    const email = uniqueEmail('late');
+    const token = await inviteAndGetToken(email);
+    await service.from('user_invitations').update({ expires_at: new Date(Date.now() - 60_000).toISOString() }).eq('token', token);
+    expect(await invoke(anonClient(backend), 'accept-invitation', { token, password: PASSWORD })).toEqual({ status: 410, body: INVALID });
+    const { data } = await service.from('users').select('id').eq('email', email);
+    expect(data).toEqual([]);
+  });
+
+  it('refuses a wrong token', async () => {
+    expect(await invoke(anonClient(backend), 'accept-invitation', { token: 'a'.repeat(64), password: PASSWORD })).toEqual({ status: 404, body: INVALID });
+    expect(await invoke(anonClient(backend), 'accept-invitation', { token: "'; drop table users; --", password: PASSWORD })).toEqual({ status: 404, body: INVALID });
+  });
+
+  it('refuses a password shorter than 6 characters', async () => {
+    const token = await inviteAndGetToken(uniqueEmail('weak'));
+    expect(await invoke(anonClient(backend), 'accept-invitation', { token, password: '12345' })).toEqual({
+      status: 400, body: { error: 'Password must be at least 6 characters long' },
+    });
+  });
+
+  it('lets exactly one of two simultaneous acceptances succeed', async () => {
+    const email = uniqueEmail('racer');
+    const token = await inviteAndGetToken(email, 'supplier');
+    const results = await Promise.all([
+      invoke(anonClient(backend), 'accept-invitation', { token, password: 'first-pass' }),
+      invoke(anonClient(backend), 'accept-invitation', { token, password: 'second-pass' }),
+    ]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(201);
+    expect(statuses[1]).toBeGreaterThanOrEqual(400);
+    expect(results.find((r) => r.status !== 201)?.body).toEqual(INVALID);
+    const { data } = await service.from('users').select('role').eq('email', email);
+    expect(data).toEqual([{ role: 'supplier' }]);
+  });
+});
+
+describe('manage-user-role', () => {
+  it('lets an admin change a user role and names', async () => {
+    const member = await addMember(backend, admin, 'client', 'managed');
+    const result = await invoke<{ user: Record<string, unknown> }>(admin.client, 'manage-user-role', {
+      user_id: member.userId, new_role: 'auditor', first_name: 'Mia', last_name: 'Managed',
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.user).toMatchObject({ id: member.userId, role: 'auditor', first_name: 'Mia', last_name: 'Managed' });
+    expect((await service.from('users').select('role').eq('id', member.userId).single()).data).toEqual({ role: 'auditor' });
+  });
+
+  it("refuses demoting the account's last admin", async () => {
+    const loneAdmin = await signUpFreshAdmin(backend, 'lone');
+    expect(await invoke(loneAdmin.client, 'manage-user-role', { user_id: loneAdmin.userId, new_role: 'client' })).toEqual({
+      status: 400, body: { error: "Cannot demote the account's last admin" },
+    });
+    expect((await service.from('users').select('role').eq('id', loneAdmin.userId).single()).data).toEqual({ role: 'admin' });
+  });
+
+  it('refuses an admin changing their own role even when another admin exists', async () => {
+    const owner = await signUpFreshAdmin(backend, 'owner');
+    await addMember(backend, owner, 'admin', 'coadmin');
+    expect(await invoke(owner.client, 'manage-user-role', { user_id: owner.userId, new_role: 'client' })).toEqual({
+      status: 403, body: { error: 'You cannot change your own role' },
+    });
+  });
+
+  it("does not reach another account's users", async () => {
+    const stranger = await signUpFreshAdmin(backend, 'stranger');
+    expect(await invoke(stranger.client, 'manage-user-role', { user_id: admin.userId, new_role: 'client' })).toEqual({
+      status: 404, body: { error: 'User not found' },
+    });
+    expect((await service.from('users').select('role').eq('id', admin.userId).single()).data).toEqual({ role: 'admin' });
+  });
+
+  it('validates its input', async () => {
+    expect((await invoke(admin.client, 'manage-user-role', { user_id: 'nope', new_role: 'client' })).status).toBe(400);
+    expect((await invoke(admin.client, 'manage-user-role', { user_id: admin.userId, new_role: 'boss' })).status).toBe(400);
+  });
+});

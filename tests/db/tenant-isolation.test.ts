@@ -1,0 +1,151 @@
+// The cross-tenant matrix: a user of account B tries to select, insert,
+// update and delete account A's rows in every table through /rest/v1, each
+// with their own token. Every attempt is refused or sees nothing, and A's
+// data is byte-for-byte what it was.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { invoke, serviceClient, signUpFreshAdmin, startBackend, uniqueEmail, type Member, type TestBackend } from './helpers.ts';
+
+interface TableCase {
+  table: string;
+  /** A's row, as the service role sees it. */
+  id: string;
+  idColumn?: string;
+  accountColumn?: string;
+  insert: Record<string, unknown>;
+  update: Record<string, unknown>;
+}
+
+let backend: TestBackend;
+let a: Member;
+let b: Member;
+let admin: SupabaseClient;
+const cases: TableCase[] = [];
+
+async function firstId(table: string, column: string, value: string): Promise<string> {
+  const { data, error } = await admin.from(table).select('id').eq(column, value).limit(1).single();
+  if (error) throw new Error(`${table}: ${error.message}`);
+  return data.id;
+}
+
+beforeAll(async () => {
+  backend = await startBackend();
+  admin = serviceClient(backend);
+  a = await signUpFreshAdmin(backend, 'tenant-a');
+  b = await signUpFreshAdmin(backend, 'tenant-b');
+
+  // Account A's rows in every table, made by A through the API.
+  const { data: quote, error: quoteError } = await a.client
+    .rpc('create_quote', {
+      p_contact_name: 'Ann Client', p_contact_email: 'ann@client.test', p_company: 'Client Co',
+      p_description: 'Consulting', p_unit_price: 12500, p_quantity: 2, p_currency: 'USD', p_expires_in_days: 30, p_notes: null,
+    })
+    .single<{ id: string; contact_id: string }>();
+  if (quoteError) throw quoteError;
+  const must = async (p: PromiseLike<{ error: unknown }>) => {
+    const { error } = await p;
+    if (error) throw error;
+  };
+  await must(a.client.from('leads').insert({ account_id: a.accountId, name: 'Lee Lead', email: 'lee@lead.test', company: 'Lead Co' }));
+  await must(a.client.from('templates').insert({ account_id: a.accountId, name: 'Welcome', type: 'email', subject: 'Hi', content: 'Hello' }));
+  await must(a.client.from('integrations').insert({ account_id: a.accountId, name: 'CRM', type: 'crm', config: { api_url: 'https://crm.test' } }));
+  const { data: cpq } = await a.client.from('modules').select('id').eq('key', 'cpq').single();
+  await must(a.client.from('account_modules').insert({ account_id: a.accountId, module_id: cpq!.id, status: 'active' }));
+  const invited = await invoke(a.client, 'invite-user', { email: uniqueEmail('pending'), role: 'client' });
+  expect(invited.status).toBe(201);
+  const { data: helpdesk } = await a.client.from('modules').select('id').eq('key', 'helpdesk').single();
+
+  cases.push(
+    { table: 'accounts', id: a.accountId, accountColumn: 'id', insert: { id: a.accountId, name: 'Hijack' }, update: { name: 'Hijacked' } },
+    { table: 'users', id: a.userId, insert: { account_id: a.accountId, auth_user_id: b.authUserId, email: b.email, role: 'admin' }, update: { first_name: 'Hijacked' } },
+    { table: 'user_invitations', id: await firstId('user_invitations', 'account_id', a.accountId), insert: { account_id: a.accountId, email: 'spy@b.test', role: 'admin', token: 'f'.repeat(64) }, update: { role: 'admin' } },
+    { table: 'contacts', id: quote!.contact_id, insert: { account_id: a.accountId, name: 'Spy', email: 'spy@b.test' }, update: { name: 'Hijacked' } },
+    { table: 'quotes', id: quote!.id, insert: { account_id: a.accountId, total: 1 }, update: { notes: 'Hijacked' } },
+    { table: 'quote_items', id: await firstId('quote_items', 'quote_id', quote!.id), accountColumn: '', insert: { quote_id: quote!.id, description: 'Spy', qty: 1, unit_price: 1, total: 1 }, update: { description: 'Hijacked' } },
+    { table: 'leads', id: await firstId('leads', 'account_id', a.accountId), insert: { account_id: a.accountId, name: 'Spy', email: 'spy@b.test', company: 'B' }, update: { notes: 'Hijacked' } },
+    { table: 'templates', id: await firstId('templates', 'account_id', a.accountId), insert: { account_id: a.accountId, name: 'Spy', content: 'x' }, update: { name: 'Hijacked' } },
+    { table: 'integrations', id: await firstId('integrations', 'account_id', a.accountId), insert: { account_id: a.accountId, name: 'Spy', type: 'crm', config: {} }, update: { name: 'Hijacked', is_active: false } },
+    { table: 'account_modules', id: await firstId('account_modules', 'account_id', a.accountId), insert: { account_id: a.accountId, module_id: helpdesk!.id, status: 'active' }, update: { status: 'cancelled' } },
+    { table: 'audit_logs', id: await firstId('audit_logs', 'account_id', a.accountId), insert: { account_id: a.accountId, action: 'forged', resource_type: 'x' }, update: { action: 'forged' } },
+  );
+});
+
+afterAll(async () => backend?.stop());
+
+/** Everything of account A in a table, as the service role sees it. */
+async function snapshotOfA(c: TableCase) {
+  const column = c.accountColumn === undefined ? 'account_id' : c.accountColumn;
+  const query = column ? admin.from(c.table).select('*').eq(column, a.accountId) : admin.from(c.table).select('*').eq('id', c.id);
+  const { data, error } = await query.order('id');
+  if (error) throw error;
+  return data;
+}
+
+describe('a user of another account', () => {
+  it('cannot select, insert, update or delete account A rows in any table', async () => {
+    let attempts = 0;
+    const breaches: string[] = [];
+    for (const c of cases) {
+      const before = await snapshotOfA(c);
+      expect(before.length, `${c.table} fixture`).toBeGreaterThan(0);
+      const idColumn = c.idColumn ?? 'id';
+
+      const read = await b.client.from(c.table).select('*').eq(idColumn, c.id);
+      attempts++;
+      if (!read.error && read.data.length > 0) breaches.push(`${c.table}: select saw ${read.data.length} row(s)`);
+
+      const inserted = await b.client.from(c.table).insert(c.insert).select();
+      attempts++;
+      if (!inserted.error) breaches.push(`${c.table}: insert accepted`);
+
+      const updated = await b.client.from(c.table).update(c.update).eq(idColumn, c.id).select();
+      attempts++;
+      if (!updated.error && updated.data.length > 0) breaches.push(`${c.table}: update changed ${updated.data.length} row(s)`);
+
+      const deleted = await b.client.from(c.table).delete().eq(idColumn, c.id).select();
+      attempts++;
+      if (!deleted.error && deleted.data.length > 0) breaches.push(`${c.table}: delete removed ${deleted.data.length} row(s)`);
+
+      expect(await snapshotOfA(c), `${c.table} unchanged`).toEqual(before);
+    }
+    console.info(`cross-tenant matrix: ${attempts} attempts on ${cases.length} tables, ${breaches.length} breaches`);
+    expect(breaches).toEqual([]);
+    expect(attempts).toBe(cases.length * 4);
+  });
+
+  it('cannot write the shared module catalogue, though it can read it', async () => {
+    const { data: catalogue } = await b.client.from('modules').select('id, key, monthly_price').order('sort_order');
+    expect(catalogue?.map((m) => m.key)).toEqual(['helpdesk', 'cpq', 'logistics', 'doc2data', 'rfp', 'compliance']);
+    const id = catalogue![0].id;
+    expect((await b.client.from('modules').insert({ key: 'rfp', name: 'x', description: 'x' }).select()).error).not.toBeNull();
+    const updated = await b.client.from('modules').update({ monthly_price: 1 }).eq('id', id).select();
+    expect(updated.error !== null || updated.data.length === 0).toBe(true);
+    const deleted = await b.client.from('modules').delete().eq('id', id).select();
+    expect(deleted.error !== null || deleted.data.length === 0).toBe(true);
+    const { data: after } = await admin.from('modules').select('monthly_price').eq('id', id).single();
+    expect(after?.monthly_price).toBe(29900);
+  });
+
+  it('sees only its own account through unfiltered reads', async () => {
+    for (const table of ['accounts', 'users', 'contacts', 'quotes', 'leads', 'templates', 'integrations', 'account_modules', 'audit_logs', 'user_invitations']) {
+      const { data, error } = await b.client.from(table).select('*');
+      expect(error, table).toBeNull();
+      for (const row of data ?? []) {
+        expect(table === 'accounts' ? row.id : row.account_id, table).toBe(b.accountId);
+      }
+    }
+    const { data: items } = await b.client.from('quote_items').select('id');
+    expect(items).toEqual([]);
+  });
+
+  it('the anonymous key reads no table at all, only the public site info', async () => {
+    const anon = (await import('./helpers.ts')).anonClient(backend);
+    for (const table of ['accounts', 'users', 'quotes', 'modules', 'audit_logs']) {
+      const { data } = await anon.from(table).select('*');
+      expect(data ?? [], table).toEqual([]);
+    }
+    const { data: site, error } = await anon.rpc('get_public_site_info').maybeSingle<Record<string, unknown>>();
+    expect(error).toBeNull();
+    expect(Object.keys(site ?? {}).sort()).toEqual(['contact_email', 'description', 'name']);
+  });
+});

@@ -166,8 +166,8 @@ select u.account_id, m.id, 'trial'
 
 select set_config('request.jwt.claims', '', false);
 
--- On a hosted-style auth schema (Supabase CLI), GoTrue also needs identities
--- and non-null token columns; the local backend's auth schema has neither.
+-- GoTrue also keeps an email identity per user, and hosted GoTrue cannot read
+-- NULL token columns; fill whichever of these the auth schema has.
 do $$
 declare
   v_column text;
@@ -182,9 +182,10 @@ begin
   end loop;
   if to_regclass('auth.identities') is not null then
     execute $sql$
-      insert into auth.identities (id, user_id, provider_id, provider, identity_data, last_sign_in_at, created_at, updated_at)
-      select gen_random_uuid(), u.id, u.id::text, 'email',
-             jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true), now(), now(), now()
+      insert into auth.identities (user_id, provider_id, provider, identity_data, created_at, updated_at)
+      select u.id, u.id::text, 'email',
+             jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+             now(), now()
         from auth.users u
        where u.email like '%.test'
          and not exists (select 1 from auth.identities i where i.user_id = u.id)

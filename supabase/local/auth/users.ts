@@ -102,7 +102,7 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> 
        confirmation_token, confirmation_sent_at, raw_app_meta_data, raw_user_meta_data, banned_until,
        created_at, updated_at)
      values (coalesce($8::uuid, gen_random_uuid()), '00000000-0000-0000-0000-000000000000', 'authenticated',
-       'authenticated', $1, $2, case when $3::boolean then now() end, $4,
+       'authenticated', $1, $2, case when $3::boolean then now() end, $4::text,
        case when $4::text is not null then now() end, $5::jsonb, $6::jsonb, $7, now(), now())
      returning ${USER_COLUMNS}`,
     [
@@ -119,8 +119,8 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> 
   const created = rows[0];
   await q.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-     values ($1, $1::uuid, $2::jsonb, 'email', now(), now())`,
-    [created.id, JSON.stringify(emailIdentityData(created))],
+     values ($1::text, $2::uuid, $3::jsonb, 'email', now(), now())`,
+    [created.id, created.id, JSON.stringify(emailIdentityData(created))],
   );
   return created;
 }

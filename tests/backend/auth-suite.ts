@@ -121,8 +121,8 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         const { data, error } = await h.client().auth.signInWithPassword({ email, password: PASSWORD });
         expect(error).toBeNull();
-        expect(data.user.id).toBe(user.id);
-        expect(data.session.access_token).toBeTruthy();
+        expect(data.user?.id).toBe(user.id);
+        expect(data.session?.access_token).toBeTruthy();
         const after = await h.db.query<{ last_sign_in_at: Date }>(
           'select last_sign_in_at from public.auth_test_profiles where user_id = $1',
           [user.id],
@@ -166,27 +166,41 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         expect(again.error).toBeNull();
       });
 
-      it('a revoked token reused within the reuse interval yields the current token', async () => {
-        const { session } = await signUpFresh('reuse-ok');
-        const first = await h.client().auth.refreshSession({ refresh_token: session.refresh_token });
-        const retry = await h.client().auth.refreshSession({ refresh_token: session.refresh_token });
+      it('a retried refresh (the active token\'s parent) gets the active token again, even late', async () => {
+        const ctx = h.context({ authSettings: { refreshTokenReuseInterval: 0 } });
+        const { session } = await signUpFresh('reuse-parent');
+        const first = await h.client(ctx).auth.refreshSession({ refresh_token: session.refresh_token });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const retry = await h.client(ctx).auth.refreshSession({ refresh_token: session.refresh_token });
         expect(retry.error).toBeNull();
         expect(retry.data.session!.refresh_token).toBe(first.data.session!.refresh_token);
       });
 
-      it('a revoked token reused after the reuse interval is refused and its session revoked', async () => {
+      it('an older revoked token reused within the reuse interval still gets a session', async () => {
+        const { session } = await signUpFresh('reuse-ok');
+        const first = await h.client().auth.refreshSession({ refresh_token: session.refresh_token });
+        await h.client().auth.refreshSession({ refresh_token: first.data.session!.refresh_token });
+        const reuse = await h.client().auth.refreshSession({ refresh_token: session.refresh_token });
+        expect(reuse.error).toBeNull();
+        expect(decodeJwt(reuse.data.session!.access_token).session_id).toBe(decodeJwt(session.access_token).session_id);
+      });
+
+      it('an older revoked token reused after the reuse interval is refused and its session revoked', async () => {
         const ctx = h.context({ authSettings: { refreshTokenReuseInterval: 0 } });
         const { session } = await signUpFresh('reuse-late');
         const first = await h.client(ctx).auth.refreshSession({ refresh_token: session.refresh_token });
-        expect(first.error).toBeNull();
+        const second = await h.client(ctx).auth.refreshSession({ refresh_token: first.data.session!.refresh_token });
+        expect(second.error).toBeNull();
         await new Promise((resolve) => setTimeout(resolve, 20));
         const reuse = await h.client(ctx).auth.refreshSession({ refresh_token: session.refresh_token });
         expect(reuse.error?.status).toBe(400);
         expect(reuse.error?.code).toBe('refresh_token_already_used');
         expect(reuse.error?.message).toBe('Invalid Refresh Token: Already Used');
-        // The whole family is revoked: the legitimate holder's newer token is dead too.
-        const child = await h.client(ctx).auth.refreshSession({ refresh_token: first.data.session!.refresh_token });
-        expect(child.error?.code).toBe('refresh_token_already_used');
+        expect(reuse.data.session).toBeNull();
+        // The whole family is revoked: the legitimate holder's newest token is dead too.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const newest = await h.client(ctx).auth.refreshSession({ refresh_token: second.data.session!.refresh_token });
+        expect(newest.error?.code).toBe('refresh_token_already_used');
       });
 
       it('an unknown token is refused', async () => {
@@ -264,6 +278,34 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         expect((await supabase.auth.getUser()).error).toBeNull();
       });
 
+      it('changes the e-mail address at once when confirmation is off', async () => {
+        const { supabase } = await signUpFresh('change-me');
+        const next = h.uniqueEmail('changed');
+        const { data, error } = await supabase.auth.updateUser({ email: next });
+        expect(error).toBeNull();
+        expect(data.user?.email).toBe(next.toLowerCase());
+        const { email: taken } = await signUpFresh('taken');
+        const clash = await supabase.auth.updateUser({ email: taken });
+        expect(clash.error?.code).toBe('email_exists');
+      });
+
+      it('with confirmation on, a new address takes over only through the link sent to it', async () => {
+        const ctx = h.context({ confirmEmail: true });
+        const { email, user } = await signUpFresh('change-confirm');
+        const supabase = h.client(ctx);
+        await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+        const next = h.uniqueEmail('confirmed-change');
+        const { data, error } = await supabase.auth.updateUser({ email: next });
+        expect(error).toBeNull();
+        expect(data.user?.email).toBe(email.toLowerCase());
+        expect(data.user?.new_email).toBe(next.toLowerCase());
+        const mail = ctx.outbox.list().find((m) => m.to === next.toLowerCase())!;
+        const link = /http\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)![0];
+        expect((await handleAuthGet(link, ctx)).status).toBe(303);
+        const after = await h.admin().auth.admin.getUserById(user.id);
+        expect(after.data.user?.email).toBe(next.toLowerCase());
+      });
+
       it('an access token stops working once it expires', async () => {
         const ctx = h.context({ jwtExpiry: 1 });
         const email = h.uniqueEmail('expiry');
@@ -312,10 +354,17 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         expect(signedIn.error).toBeNull();
 
         const page = await admin.listUsers({ page: 1, perPage: 1 });
-        expect(page.error).toBeNull();
+        if (page.error) throw page.error;
         expect(page.data.users).toHaveLength(1);
         expect(page.data.total).toBeGreaterThanOrEqual(2);
         expect(page.data.nextPage).toBe(2);
+        const raw = await h.call('/admin/users?page=1&per_page=1', {
+          headers: { apikey: h.base.serviceRoleKey, authorization: `Bearer ${h.base.serviceRoleKey}` },
+        });
+        expect(raw.headers.get('x-total-count')).toBe(String(page.data.total));
+        expect(raw.headers.get('link')).toBe(
+          `</auth/v1/admin/users?page=2&per_page=1>; rel="next", </auth/v1/admin/users?page=${page.data.total}&per_page=1>; rel="last"`,
+        );
         const all = await admin.listUsers({ perPage: 1000 });
         expect(all.data.users.map((u) => u.id)).toContain(id);
 
@@ -350,11 +399,30 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         expect(signIn.error?.message).toBe('User is banned');
         const refresh = await h.client().auth.refreshSession({ refresh_token: session.refresh_token });
         expect(refresh.error?.status).toBe(400);
+        expect(refresh.error?.code).toBe('user_banned');
         expect(refresh.data.session).toBeNull();
-        expect(isAuthSessionMissingError((await h.client().auth.getUser(session.access_token)).error)).toBe(true);
+        const withOldToken = await h.client().auth.getUser(session.access_token);
+        expect(withOldToken.error?.status).toBe(403);
+        expect(withOldToken.error?.code).toBe('user_banned');
 
         expect((await admin.updateUserById(user.id, { ban_duration: 'none' })).data.user?.banned_until).toBeFalsy();
         expect((await h.client().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+        expect((await h.client().auth.getUser(session.access_token)).error).toBeNull();
+      });
+
+      it('soft-deletes a user: the row stays, but the user can no longer sign in', async () => {
+        const { email, user } = await signUpFresh('soft');
+        const { error } = await h.admin().auth.admin.deleteUser(user.id, true);
+        expect(error).toBeNull();
+        const row = await h.db.query<{ deleted_at: Date | null; email: string | null }>(
+          'select deleted_at, email from auth.users where id = $1',
+          [user.id],
+        );
+        expect(row.rows[0].deleted_at).toBeInstanceOf(Date);
+        expect(row.rows[0].email).toBeNull();
+        expect((await h.client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe(
+          'invalid_credentials',
+        );
       });
 
       it('refuses callers without the service role', async () => {

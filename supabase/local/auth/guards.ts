@@ -5,7 +5,7 @@ import type { BackendContext } from '../context.ts';
 import { verifyJwt } from '../keys.ts';
 import { AuthError, badRequest, forbidden, json } from './http.ts';
 import { findSession, type SessionRow } from './sessions.ts';
-import { findUserById, type UserRow } from './users.ts';
+import { findUserById, isBanned, type UserRow } from './users.ts';
 
 export type Claims = Awaited<ReturnType<typeof verifyJwt>> & { session_id?: string };
 
@@ -65,7 +65,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GoTrue's requireAuthentication + maybeLoadUserOrSession: the token must be
- * valid, its user must exist and its session must not have been signed out.
+ * valid, its user must exist and not be banned, and its session must not have
+ * been signed out.
  */
 export async function requireUser(request: Request, ctx: BackendContext): Promise<Caller> {
   const claims = await bearerClaims(request, ctx);
@@ -73,6 +74,8 @@ export async function requireUser(request: Request, ctx: BackendContext): Promis
   if (!UUID.test(claims.sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
   const user = await findUserById(ctx.db, claims.sub);
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+  // An access token issued before a ban stops working with it.
+  if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   let session: SessionRow | undefined;
   if (claims.session_id) {
     session = UUID.test(claims.session_id) ? await findSession(ctx.db, claims.session_id) : undefined;

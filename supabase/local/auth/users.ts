@@ -190,7 +190,12 @@ export async function updateUser(q: Queryable, userId: string, changes: UserChan
   if (changes.email !== undefined) set('email', changes.email);
   if (changes.emailConfirmed === true) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())');
   if (changes.emailConfirmed === false) sets.push('email_confirmed_at = null');
-  if (changes.passwordHash !== undefined) set('encrypted_password', changes.passwordHash);
+  if (changes.passwordHash !== undefined) {
+    set('encrypted_password', changes.passwordHash);
+    // As GoTrue: links mailed before a password change no longer count.
+    sets.push('confirmation_token = null', 'recovery_token = null');
+    if (changes.emailChange === undefined) sets.push('email_change_token_new = null');
+  }
   if (changes.userMetadata !== undefined) {
     params.push(JSON.stringify(changes.userMetadata));
     sets.push(`raw_user_meta_data = ${mergedMetadata('raw_user_meta_data', params.length)}`);

@@ -140,9 +140,9 @@ async function update(request: Request, ctx: BackendContext, user: UserRow): Pro
 
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await updateUser(tx, user.id, changes);
-    // A new password or a ban ends the user's sessions: their refresh tokens
-    // stop working and GET /user answers session_not_found.
-    if (changes.passwordHash || changes.bannedUntil) await deleteUserSessions(tx, user.id);
+    // As GoTrue: a password set by an admin ends all the user's sessions. (A ban
+    // keeps them, but refuses the banned user's tokens while it lasts.)
+    if (changes.passwordHash) await deleteUserSessions(tx, user.id);
     return row;
   });
   return json(await userJson(ctx.db, updated));

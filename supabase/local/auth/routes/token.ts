@@ -80,20 +80,20 @@ async function refreshTokenGrant(ctx: BackendContext, body: Record<string, unkno
     if (session.not_after && session.not_after.getTime() < Date.now()) {
       return { refusal: badRequest('session_expired', 'Invalid Refresh Token: Session Expired') };
     }
-    let issued: string;
+    let issued: string | undefined;
     if (row.revoked) {
-      // A client that lost the previous refresh response may retry briefly:
-      // it gets the token that rotation already issued.
       const active = await findActiveRefreshToken(tx, session.id);
-      const withinReuseInterval = row.updated_at.getTime() + reuseIntervalMs > Date.now();
-      if (!active || !withinReuseInterval) {
+      if (active && active.parent === row.token) {
+        // The client lost the response that rotated this token: it gets
+        // that response's token again instead of a new one.
+        issued = active.token;
+      } else if (row.updated_at.getTime() + reuseIntervalMs < Date.now()) {
+        // An older token presented after the reuse interval: likely stolen.
         await revokeSessionTokens(tx, session.id);
         return { refusal: badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
       }
-      issued = active.token;
-    } else {
-      issued = await rotateRefreshToken(tx, row);
     }
+    issued ??= await rotateRefreshToken(tx, row);
     return { session: await sessionJson(ctx, tx, user, session.id, issued) };
   });
   if ('refusal' in outcome) throw outcome.refusal;

@@ -2,6 +2,8 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { getToast } from 'remix-toast';
 import type { Route } from './+types/root';
 import { FlashToast } from '~/components/flash-toast';
+import { csrfMiddleware } from '~/lib/csrf.server';
+import { supabaseMiddleware } from '~/lib/supabase.server';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
 import stylesheet from './app.css?url';
 
@@ -14,6 +16,9 @@ export const meta: Route.MetaFunction = () => [
   { title: `${BRAND_NAME} — ${TAGLINE}` },
   { name: 'description', content: `${BRAND_NAME}: leads, quotes, invoices, shipments, documents and compliance in one hub.` },
 ];
+
+// Order matters: refuse cross-site posts before anything talks to Supabase.
+export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, supabaseMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
@@ -51,10 +56,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) ? (error.data as { error?: string } | null)?.error : undefined;
   const detail =
-    isRouteErrorResponse(error) && error.status === 404
+    message ??
+    (status === 404
       ? 'The page you asked for does not exist.'
-      : 'Something went wrong on our side. Please try again in a moment.';
+      : status < 500
+        ? 'This request could not be handled.'
+        : 'Something went wrong on our side. Please try again in a moment.');
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>

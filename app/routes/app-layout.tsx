@@ -1,10 +1,159 @@
-import { Outlet } from 'react-router';
+import { useEffect, useState } from 'react';
+import { data, Form, Link, Outlet, redirect, useLocation, useNavigation } from 'react-router';
+import { Menu, PanelLeft } from 'lucide-react';
+import type { Route } from './+types/app-layout';
+import { MobileSidebar, SidebarBrand, SidebarNav } from '~/components/app-sidebar';
+import { AvatarMenu } from '~/components/avatar-menu';
+import { requireUser } from '~/lib/auth.server';
+import { navGroupsFor } from '~/lib/navigation';
+import {
+  readSidebarOpen,
+  SIDEBAR_KEYBOARD_SHORTCUT,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  sidebarCookie,
+} from '~/lib/sidebar';
+import { useHydrated } from '~/lib/use-hydrated';
 
-// The signed-in shell (sidebar, top bar, auth guard) arrives with the auth issue.
-export default function AppLayout() {
+/** Without JS the toggle is a POST to the current page with ?sidebar=toggle. */
+const sidebarToggleMiddleware: Route.MiddlewareFunction = async ({ request, url }, next) => {
+  if (request.method === 'POST' && url.searchParams.get('sidebar') === 'toggle') {
+    const open = readSidebarOpen(request.headers.get('Cookie'));
+    return redirect(url.pathname, { headers: { 'Set-Cookie': sidebarCookie(!open) } });
+  }
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [sidebarToggleMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { authUser, profile } = await requireUser(request, context);
+  return data({
+    user: {
+      firstName: profile?.first_name ?? (authUser.user_metadata?.first_name as string | undefined) ?? null,
+      lastName: profile?.last_name ?? (authUser.user_metadata?.last_name as string | undefined) ?? null,
+      email: profile?.email ?? authUser.email ?? '',
+      role: profile?.role ?? null,
+    },
+    sidebarOpen: readSidebarOpen(request.headers.get('Cookie')),
+  });
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(loaderData.sidebarOpen);
+  const [mobileOpen, setMobileOpen] = useState<boolean | null>(null);
+  const groups = navGroupsFor(user.role ?? undefined);
+
+  const menuParam = new URLSearchParams(location.search).get('menu') === 'open';
+  const showMobile = mobileOpen ?? menuParam;
+  const closeMenuTo = location.pathname;
+
+  const toggle = () => {
+    setOpen((current) => {
+      document.cookie = sidebarCookie(!current);
+      return !current;
+    });
+  };
+
+  // Ctrl/Cmd+B toggles the sidebar (spec §2).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT && (event.metaKey || event.ctrlKey)) {
+        event.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  // A navigation from the slide-over closes it.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setMobileOpen(null);
+  }
+
   return (
-    <main className="min-h-screen">
-      <Outlet />
-    </main>
+    <div
+      className="flex min-h-screen bg-background"
+      style={
+        {
+          '--sidebar-width': SIDEBAR_WIDTH,
+          '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
+          '--sidebar-width-mobile': SIDEBAR_WIDTH_MOBILE,
+        } as React.CSSProperties
+      }
+    >
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+        Skip to content
+      </a>
+      <aside
+        data-state={open ? 'expanded' : 'collapsed'}
+        className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-border bg-muted/40 transition-[width] duration-200 md:flex ${
+          open ? 'w-[var(--sidebar-width)]' : 'w-[var(--sidebar-width-icon)]'
+        }`}
+      >
+        <SidebarBrand collapsed={!open} />
+        <SidebarNav groups={groups} pathname={location.pathname} collapsed={!open} />
+      </aside>
+
+      {showMobile ? (
+        <MobileSidebar
+          groups={groups}
+          pathname={location.pathname}
+          closeTo={closeMenuTo}
+          onClose={hydrated ? () => setMobileOpen(false) : undefined}
+        />
+      ) : null}
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-2 border-b border-border bg-background/95 px-3 backdrop-blur">
+          <div className="flex items-center gap-2">
+            <Form
+              method="post"
+              action={`${location.pathname}?sidebar=toggle`}
+              className="hidden md:block"
+              onSubmit={(event) => {
+                event.preventDefault();
+                toggle();
+              }}
+            >
+              <button
+                type="submit"
+                className="rounded-md p-2 hover:bg-muted"
+                aria-label="Toggle sidebar"
+                aria-expanded={open}
+                title="Toggle sidebar (Ctrl+B)"
+              >
+                <PanelLeft className="size-5" aria-hidden="true" />
+              </button>
+            </Form>
+            <Link
+              to={`${location.pathname}?menu=open`}
+              replace
+              className="rounded-md p-2 hover:bg-muted md:hidden"
+              aria-label="Open navigation"
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                setMobileOpen(true);
+              }}
+            >
+              <Menu className="size-5" aria-hidden="true" />
+            </Link>
+          </div>
+          <AvatarMenu user={user} />
+        </header>
+        <main id="main" className="flex-1 p-4 sm:p-6" aria-busy={navigation.state === 'loading'}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
   );
 }

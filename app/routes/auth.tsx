@@ -1,8 +1,244 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { dataWithError, dataWithInfo, redirectWithError } from 'remix-toast';
 import type { Route } from './+types/auth';
+import { FormField } from '~/components/form-field';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { Input } from '~/components/ui/input';
+import { redirectSignedInToDashboard, safeRedirectPath } from '~/lib/auth.server';
+import { readFormData } from '~/lib/forms.server';
+import { authFormSchema, signInSchema, signUpSchema } from '~/lib/schemas/auth';
+import { BRAND_NAME, TAGLINE } from '~/lib/site';
+import { getRequestSupabase } from '~/lib/supabase.server';
+import { cn } from '~/lib/utils';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sign In' }];
+type Tab = 'signin' | 'signup';
 
-// Filled in by a later issue; present now so the route table is complete.
-export default function Auth() {
-  return <h1 className="p-6 text-2xl font-bold">Sign In</h1>;
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.tab === 'signup' ? 'Sign Up' : 'Sign In'} — ${BRAND_NAME}` },
+];
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await redirectSignedInToDashboard(context);
+  const tab: Tab = url.searchParams.get('tab') === 'signup' ? 'signup' : 'signin';
+  return { tab, redirectTo: safeRedirectPath(url.searchParams.get('redirectTo'), '') };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: authFormSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  }
+  const { supabase } = getRequestSupabase(context);
+  const form = submission.value;
+
+  if (form.intent === 'signout') {
+    const { error } = await supabase.auth.signOut();
+    if (error) return redirectWithError('/dashboard', { message: 'Sign out failed', description: error.message });
+    return redirect('/auth');
+  }
+
+  if (form.intent === 'signin') {
+    const { error } = await supabase.auth.signInWithPassword({ email: form.email, password: form.password });
+    if (error) {
+      return dataWithError(
+        { result: submission.reply({ hideFields: ['password'] }) },
+        { message: 'Sign in failed', description: error.message },
+        { status: 400 },
+      );
+    }
+    return redirect(safeRedirectPath(form.redirectTo));
+  }
+
+  // Spec §3: the metadata goes only when a name was given.
+  const metadata = {
+    ...(form.first_name ? { first_name: form.first_name } : {}),
+    ...(form.last_name ? { last_name: form.last_name } : {}),
+  };
+  const { data: signUp, error } = await supabase.auth.signUp({
+    email: form.email,
+    password: form.password,
+    options: {
+      emailRedirectTo: `${new URL(request.url).origin}/`,
+      ...(Object.keys(metadata).length > 0 ? { data: metadata } : {}),
+    },
+  });
+  if (error) {
+    return dataWithError(
+      { result: submission.reply({ hideFields: ['password'] }) },
+      { message: 'Sign up failed', description: error.message },
+      { status: 400 },
+    );
+  }
+  if (!signUp.session) {
+    // Email confirmation is on: the account exists but has no session yet.
+    return dataWithInfo(
+      { result: submission.reply({ resetForm: true }) },
+      { message: 'Check your email', description: 'Please check your email for a confirmation link.' },
+    );
+  }
+  return redirect('/dashboard');
+}
+
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, redirectTo } = loaderData;
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-12">
+      <div className="w-full max-w-md">
+        <div className="mb-6 text-center">
+          <Link to="/" className="text-2xl font-bold tracking-tight">
+            {BRAND_NAME}
+          </Link>
+          <p className="mt-1 text-sm text-muted-foreground">{TAGLINE}</p>
+        </div>
+        <Card>
+          <CardHeader>
+            <nav aria-label="Sign in or sign up" className="grid grid-cols-2 rounded-lg bg-muted p-1">
+              <TabLink tab="signin" current={tab} redirectTo={redirectTo}>
+                Sign In
+              </TabLink>
+              <TabLink tab="signup" current={tab} redirectTo={redirectTo}>
+                Sign Up
+              </TabLink>
+            </nav>
+            <CardTitle className="mt-4">{tab === 'signin' ? 'Welcome back' : 'Create your account'}</CardTitle>
+            <CardDescription>
+              {tab === 'signin'
+                ? 'Sign in with your email and password.'
+                : 'Start your free trial. No credit card required.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {tab === 'signin' ? (
+              <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} />
+            ) : (
+              <SignUpForm lastResult={actionData?.result} />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </main>
+  );
+}
+
+function TabLink({
+  tab,
+  current,
+  redirectTo,
+  children,
+}: {
+  tab: Tab;
+  current: Tab;
+  redirectTo: string;
+  children: React.ReactNode;
+}) {
+  const params = new URLSearchParams();
+  if (tab === 'signup') params.set('tab', 'signup');
+  if (redirectTo) params.set('redirectTo', redirectTo);
+  const search = params.toString();
+  const selected = tab === current;
+  return (
+    <Link
+      to={`/auth${search ? `?${search}` : ''}`}
+      aria-current={selected ? 'page' : undefined}
+      replace
+      className={cn(
+        'rounded-md px-3 py-1.5 text-center text-sm font-medium transition-colors',
+        selected ? 'bg-background shadow-sm' : 'text-muted-foreground hover:text-foreground',
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+function useBusy(intent: Tab) {
+  const navigation = useNavigation();
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+}
+
+function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult; redirectTo: string }) {
+  const [form, fields] = useForm({
+    id: 'signin',
+    lastResult: lastResult?.initialValue?.intent === 'signin' ? lastResult : undefined,
+    constraint: getZodConstraint(signInSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const busy = useBusy('signin');
+  return (
+    <Form method="post" action="/auth" className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="signin" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <FormField label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+        <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" />
+      </FormField>
+      <FormField
+        label="Password"
+        htmlFor={fields.password.id}
+        errorId={fields.password.errorId}
+        errors={fields.password.errors}
+      >
+        <Input {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
+      </FormField>
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </Form>
+  );
+}
+
+function SignUpForm({ lastResult }: { lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: 'signup',
+    lastResult: lastResult?.initialValue?.intent === 'signup' ? lastResult : undefined,
+    constraint: getZodConstraint(signUpSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const busy = useBusy('signup');
+  return (
+    <Form method="post" action="/auth?tab=signup" className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="signup" />
+      <div className="grid grid-cols-2 gap-4">
+        <FormField
+          label="First name"
+          htmlFor={fields.first_name.id}
+          errorId={fields.first_name.errorId}
+          errors={fields.first_name.errors}
+        >
+          <Input {...getInputProps(fields.first_name, { type: 'text' })} autoComplete="given-name" />
+        </FormField>
+        <FormField
+          label="Last name"
+          htmlFor={fields.last_name.id}
+          errorId={fields.last_name.errorId}
+          errors={fields.last_name.errors}
+        >
+          <Input {...getInputProps(fields.last_name, { type: 'text' })} autoComplete="family-name" />
+        </FormField>
+      </div>
+      <FormField label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+        <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" />
+      </FormField>
+      <FormField
+        label="Password"
+        htmlFor={fields.password.id}
+        errorId={fields.password.errorId}
+        errors={fields.password.errors}
+        hint="At least 6 characters."
+      >
+        <Input {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" />
+      </FormField>
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </Form>
+  );
 }

@@ -1,17 +1,26 @@
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import type { Route } from './+types/home';
 import { MarketingFooter, MarketingHeader } from '~/components/marketing-layout';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { MODULES } from '~/lib/catalogue';
 import { LANDING_PLACEHOLDER_PRICE_DOLLARS } from '~/lib/pricing';
+import { redirectSignedInToDashboard } from '~/lib/auth.server';
 import { loadPublicSiteInfo } from '~/lib/site.server';
+import { getRequestSupabase } from '~/lib/supabase.server';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.site.name ?? 'OpsHub Pro'} — ${loaderData?.site.description ?? ''}` },
 ];
 
-export async function loader() {
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // The sign-up confirmation link lands here (spec §4) with a PKCE code.
+  const code = url.searchParams.get('code');
+  if (code) {
+    const { error } = await getRequestSupabase(context).supabase.auth.exchangeCodeForSession(code);
+    if (!error) throw redirect('/dashboard');
+  }
+  await redirectSignedInToDashboard(context);
   return { site: await loadPublicSiteInfo() };
 }
 

@@ -1,8 +1,162 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, useNavigation } from 'react-router';
+import { dataWithError, redirectWithError, redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/invite';
+import { FormField } from '~/components/form-field';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { Input } from '~/components/ui/input';
+import { readFormData } from '~/lib/forms.server';
+import { callFunction } from '~/lib/functions.server';
+import { isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
+import { acceptInvitationSchema } from '~/lib/schemas/auth';
+import { BRAND_NAME } from '~/lib/site';
+import { getRequestSupabase } from '~/lib/supabase.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Accept Invitation' }];
+const INVALID = { message: 'Invalid Invitation', description: 'This invitation is invalid or has expired.' };
+/** Tokens are 32 random bytes, hex encoded; anything else is not worth a database round trip. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 
-// Filled in by a later issue; present now so the route table is complete.
-export default function Invite() {
-  return <h1 className="p-6 text-2xl font-bold">Accept Invitation</h1>;
+interface OpenInvitation {
+  email: string;
+  role: string;
+  expires_at: string;
+  account_name: string;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Accept Invitation — ${BRAND_NAME}` }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!TOKEN_PATTERN.test(params.token)) throw await redirectWithError('/auth', INVALID);
+  const { supabase } = getRequestSupabase(context);
+  const { data, error } = await supabase
+    .rpc('get_open_invitation', { p_token: params.token })
+    .maybeSingle<OpenInvitation>();
+  if (error) {
+    console.error(`invitation load failed: ${error.message}`);
+    throw await redirectWithError('/auth', { message: 'Error', description: 'Failed to load invitation' });
+  }
+  if (!data) throw await redirectWithError('/auth', INVALID);
+  return { invitation: data };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: acceptInvitationSchema });
+  const hidden = { hideFields: ['password', 'confirm_password'] };
+  if (submission.status !== 'success') {
+    const errors = submission.error ?? {};
+    const toast = errors.password
+      ? { message: 'Weak Password', description: 'Password must be at least 6 characters long' }
+      : errors.confirm_password
+        ? { message: 'Password Mismatch', description: 'Passwords do not match' }
+        : { message: 'Error', description: 'Please check the form.' };
+    return dataWithError({ result: submission.reply(hidden) }, toast, { status: 400 });
+  }
+  const { supabase } = getRequestSupabase(context);
+  const { password, first_name, last_name } = submission.value;
+  const result = await callFunction(supabase, 'accept-invitation', {
+    token: params.token,
+    password,
+    first_name: first_name ?? '',
+    last_name: last_name ?? '',
+  });
+  if (!result.ok) {
+    return dataWithError(
+      { result: submission.reply(hidden) },
+      { message: 'Error', description: result.message ?? 'Failed to create account' },
+      { status: 400 },
+    );
+  }
+  return redirectWithSuccess('/auth', {
+    message: 'Account Created',
+    description: 'Your account has been created successfully. Please sign in.',
+  });
+}
+
+export default function Invite({ loaderData, actionData }: Route.ComponentProps) {
+  const { invitation } = loaderData;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(acceptInvitationSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptInvitationSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const expires = new Date(invitation.expires_at).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  const role = isRole(invitation.role) ? invitation.role : 'client';
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-12">
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <div>
+            <Badge variant={ROLE_BADGE[role]}>{roleLabel(role)}</Badge>
+          </div>
+          <CardTitle className="mt-2">Join {invitation.account_name}</CardTitle>
+          <CardDescription>Create your account to accept the invitation.</CardDescription>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Email</dt>
+            <dd className="font-medium break-all">{invitation.email}</dd>
+            <dt className="text-muted-foreground">Role</dt>
+            <dd className="font-medium">{roleLabel(role)}</dd>
+            <dt className="text-muted-foreground">Expires</dt>
+            <dd className="font-medium">
+              <time dateTime={invitation.expires_at}>{expires}</time>
+            </dd>
+          </dl>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+            <div className="grid grid-cols-2 gap-4">
+              <FormField
+                label="First name"
+                htmlFor={fields.first_name.id}
+                errorId={fields.first_name.errorId}
+                errors={fields.first_name.errors}
+              >
+                <Input {...getInputProps(fields.first_name, { type: 'text' })} autoComplete="given-name" />
+              </FormField>
+              <FormField
+                label="Last name"
+                htmlFor={fields.last_name.id}
+                errorId={fields.last_name.errorId}
+                errors={fields.last_name.errors}
+              >
+                <Input {...getInputProps(fields.last_name, { type: 'text' })} autoComplete="family-name" />
+              </FormField>
+            </div>
+            <FormField
+              label="Password"
+              htmlFor={fields.password.id}
+              errorId={fields.password.errorId}
+              errors={fields.password.errors}
+              hint="At least 6 characters."
+            >
+              <Input {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" />
+            </FormField>
+            <FormField
+              label="Confirm password"
+              htmlFor={fields.confirm_password.id}
+              errorId={fields.confirm_password.errorId}
+              errors={fields.confirm_password.errors}
+            >
+              <Input {...getInputProps(fields.confirm_password, { type: 'password' })} autoComplete="new-password" />
+            </FormField>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Creating Account...' : 'Create Account'}
+            </Button>
+          </Form>
+          <p className="mt-4 text-center text-sm">
+            <Link to="/auth" className="text-primary underline-offset-4 hover:underline">
+              Already have an account? Sign In
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </main>
+  );
 }

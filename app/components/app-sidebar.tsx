@@ -1,0 +1,109 @@
+import { Link, NavLink } from 'react-router';
+import { X } from 'lucide-react';
+import { isActivePath, type NavGroup } from '~/lib/navigation';
+import { BRAND_NAME, TAGLINE } from '~/lib/site';
+import { cn } from '~/lib/utils';
+
+/** The sidebar's content, shared by the desktop rail and the mobile slide-over. */
+export function SidebarNav({
+  groups,
+  pathname,
+  collapsed,
+}: {
+  groups: NavGroup[];
+  pathname: string;
+  collapsed: boolean;
+}) {
+  return (
+    <nav aria-label="Application" className="flex-1 overflow-y-auto px-2 py-3">
+      {groups.map((group) => (
+        <div key={group.label} className="mb-4">
+          <h2
+            className={cn(
+              'px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground',
+              collapsed && 'sr-only',
+            )}
+          >
+            {group.label}
+          </h2>
+          <ul className="grid gap-0.5">
+            {group.items.map((item) => {
+              const active = isActivePath(pathname, item.to);
+              const Icon = item.icon;
+              return (
+                <li key={item.to} className="group/item relative">
+                  <NavLink
+                    to={item.to}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'flex h-9 items-center gap-3 rounded-md px-2 text-sm font-medium transition-colors',
+                      active ? 'bg-accent text-primary' : 'text-foreground hover:bg-muted',
+                      collapsed && 'justify-center px-0',
+                    )}
+                  >
+                    <Icon className="size-4 shrink-0" aria-hidden="true" />
+                    <span className={cn(collapsed && 'sr-only')}>{item.label}</span>
+                  </NavLink>
+                  {collapsed ? (
+                    // A CSS tooltip: shows on hover and keyboard focus, JS or not.
+                    <span
+                      aria-hidden="true"
+                      className="pointer-events-none absolute left-full top-1/2 z-30 ml-2 hidden -translate-y-1/2 whitespace-nowrap rounded-md bg-foreground px-2 py-1 text-xs text-background group-hover/item:block group-focus-within/item:block"
+                    >
+                      {item.label}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+export function SidebarBrand({ collapsed }: { collapsed: boolean }) {
+  return (
+    <div className={cn('border-b border-border px-4 py-4', collapsed && 'px-0 text-center')}>
+      <Link to="/dashboard" className="block font-bold tracking-tight" aria-label={collapsed ? BRAND_NAME : undefined}>
+        {collapsed ? <span aria-hidden="true">OH</span> : BRAND_NAME}
+      </Link>
+      {collapsed ? null : <p className="mt-0.5 text-xs text-muted-foreground">{TAGLINE}</p>}
+    </div>
+  );
+}
+
+/** Below 768 px the sidebar is a slide-over, opened by `?menu=open` (a link, so no JS needed). */
+export function MobileSidebar({
+  groups,
+  pathname,
+  closeTo,
+  onClose,
+}: {
+  groups: NavGroup[];
+  pathname: string;
+  closeTo: string;
+  onClose?: () => void;
+}) {
+  return (
+    <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal="true" aria-label="Navigation">
+      <Link to={closeTo} replace onClick={onClose} tabIndex={-1} aria-hidden="true" className="absolute inset-0 bg-black/50" />
+      <div className="relative flex h-full w-[var(--sidebar-width-mobile)] flex-col bg-background shadow-xl">
+        <div className="flex items-start justify-between">
+          <SidebarBrand collapsed={false} />
+          <Link
+            to={closeTo}
+            replace
+            onClick={onClose}
+            className="m-3 rounded-md p-1 text-muted-foreground hover:bg-muted"
+            aria-label="Close navigation"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </Link>
+        </div>
+        <SidebarNav groups={groups} pathname={pathname} collapsed={false} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { Form, Link } from 'react-router';
+import { LogOut, User } from 'lucide-react';
+import { roleLabel } from '~/lib/roles';
+
+export interface ShellUser {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  role: string | null;
+}
+
+/** Spec §2: first and last initials, else the first letter of the email, else 'U'. */
+export function avatarInitials(user: Pick<ShellUser, 'firstName' | 'lastName' | 'email'>): string {
+  const first = user.firstName?.trim().charAt(0) ?? '';
+  const last = user.lastName?.trim().charAt(0) ?? '';
+  if (first && last) return `${first}${last}`.toUpperCase();
+  const emailInitial = user.email.trim().charAt(0);
+  return (emailInitial || 'U').toUpperCase();
+}
+
+export function fullName(user: Pick<ShellUser, 'firstName' | 'lastName'>): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return name || 'User';
+}
+
+/**
+ * The avatar menu as a disclosure (<details>): it opens by mouse, keyboard and
+ * touch with or without JavaScript. Sign Out is a POST.
+ */
+export function AvatarMenu({ user }: { user: ShellUser }) {
+  return (
+    <details className="group relative">
+      <summary
+        className="flex size-9 cursor-pointer list-none items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground [&::-webkit-details-marker]:hidden"
+        aria-label={`Account menu for ${fullName(user)}`}
+      >
+        {avatarInitials(user)}
+      </summary>
+      <div className="absolute right-0 z-30 mt-2 w-64 rounded-lg border border-border bg-background p-1 shadow-lg">
+        <div className="px-3 py-2">
+          <p className="truncate text-sm font-semibold">{fullName(user)}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+          <p className="mt-1 text-xs text-muted-foreground">{`${roleLabel(user.role ?? 'client')} Account`}</p>
+        </div>
+        <div className="my-1 h-px bg-border" role="separator" />
+        <Link to="/settings/account" className="flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-muted">
+          <User className="size-4" aria-hidden="true" />
+          Profile
+        </Link>
+        <Form method="post" action="/auth">
+          <input type="hidden" name="intent" value="signout" />
+          <button
+            type="submit"
+            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-muted"
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            Sign Out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

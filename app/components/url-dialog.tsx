@@ -1,0 +1,80 @@
+import * as React from 'react';
+import { Dialog } from 'radix-ui';
+import { Link, useNavigate } from 'react-router';
+import { X } from 'lucide-react';
+import { cn } from '~/lib/utils';
+
+/**
+ * A dialog addressable by URL (design §3): the page renders it open when its
+ * URL parameter is present, so it works without JavaScript; closing is a link
+ * back. With JavaScript, Radix adds focus trapping, Escape and outside click.
+ * Rendered in place (no portal) so the server can render it too.
+ */
+export function UrlDialog({
+  open,
+  closeTo,
+  title,
+  description,
+  children,
+  className,
+}: {
+  open: boolean;
+  closeTo: string;
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) navigate(closeTo, { preventScrollReset: true, replace: true });
+      }}
+    >
+      {open ? (
+        <>
+          <Dialog.Overlay asChild forceMount>
+            <Link
+              to={closeTo}
+              replace
+              preventScrollReset
+              tabIndex={-1}
+              aria-hidden="true"
+              className="fixed inset-0 z-40 bg-black/50"
+            />
+          </Dialog.Overlay>
+          <Dialog.Content
+            forceMount
+            className={cn(
+              'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-6 shadow-lg',
+              className,
+            )}
+          >
+            <div className="flex items-start justify-between gap-4">
+              <div className="grid gap-1">
+                <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+                {description ? (
+                  <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
+                ) : (
+                  <Dialog.Description className="sr-only">{title}</Dialog.Description>
+                )}
+              </div>
+              <Link
+                to={closeTo}
+                replace
+                preventScrollReset
+                className="rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+                aria-label="Close"
+              >
+                <X className="size-4" aria-hidden="true" />
+              </Link>
+            </div>
+            {children}
+          </Dialog.Content>
+        </>
+      ) : null}
+    </Dialog.Root>
+  );
+}

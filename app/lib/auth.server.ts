@@ -1,0 +1,60 @@
+// Guards for loaders and actions. (Refreshed auth cookies need no handling here:
+// the Supabase middleware forwards them on every response, redirects included.) The user is verified with the auth server on
+// every request (getUser), and the app's `users` row is read with the user's
+// own token, so row-level security applies to it too.
+import type { SupabaseClient, User } from '@supabase/supabase-js';
+import { redirect, type RouterContextProvider } from 'react-router';
+import { getRequestSupabase } from '~/lib/supabase.server';
+import type { Role } from '~/lib/roles';
+
+export interface UserProfile {
+  id: string;
+  account_id: string | null;
+  auth_user_id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  role: Role;
+  is_active: boolean;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+export interface SignedIn {
+  supabase: SupabaseClient;
+  authUser: User;
+  /** null when the users row is missing or unreadable (spec §4: logged, record empty). */
+  profile: UserProfile | null;
+}
+
+/** Only same-site paths: never let a link send a signed-in user elsewhere. */
+export function safeRedirectPath(target: string | null | undefined, fallback = '/dashboard'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  return target;
+}
+
+export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedIn> {
+  const { supabase, getUser } = getRequestSupabase(context);
+  const authUser = await getUser();
+  if (!authUser) {
+    const url = new URL(request.url);
+    const here = `${url.pathname.replace(/\.data$/, '')}${url.search}`;
+    const search = here === '/' ? '' : `?redirectTo=${encodeURIComponent(here)}`;
+    throw redirect(`/auth${search}`);
+  }
+  const { data, error } = await supabase.from('users').select('*').eq('auth_user_id', authUser.id).maybeSingle();
+  if (error) console.error(`users record of ${authUser.id} failed to load: ${error.message}`);
+  else if (!data) console.error(`users record of ${authUser.id} not found`);
+  const profile = (data as UserProfile | null) ?? null;
+  // A deactivated member is signed out everywhere (the database refuses them anyway).
+  if (profile && !profile.is_active) {
+    await supabase.auth.signOut({ scope: 'local' });
+    throw redirect('/auth');
+  }
+  return { supabase, authUser, profile };
+}
+
+/** Signed-in visitors of public entry pages (/, /auth) go to the dashboard. */
+export async function redirectSignedInToDashboard(context: Readonly<RouterContextProvider>): Promise<void> {
+  if (await getRequestSupabase(context).getUser()) throw redirect('/dashboard');
+}

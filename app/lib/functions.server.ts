@@ -1,0 +1,29 @@
+// Calling the Supabase server functions (invite-user, accept-invitation,
+// manage-user-role) and reading their error message (spec §7: "The error
+// message of the response is read").
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+
+export type FunctionResult<T> = { ok: true; data: T } | { ok: false; message: string | null };
+
+export async function callFunction<T = unknown>(
+  supabase: SupabaseClient,
+  name: string,
+  body: Record<string, unknown>,
+): Promise<FunctionResult<T>> {
+  const { data, error } = await supabase.functions.invoke<T>(name, { body });
+  if (!error) return { ok: true, data: data as T };
+  return { ok: false, message: await errorMessage(error) };
+}
+
+async function errorMessage(error: unknown): Promise<string | null> {
+  if (error instanceof FunctionsHttpError) {
+    try {
+      const payload = (await (error.context as Response).json()) as { error?: unknown; message?: unknown };
+      const message = payload.error ?? payload.message;
+      return typeof message === 'string' && message ? message : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,90 @@
+// The sidebar's groups (spec §2). Settings is shown only to admins; the
+// database refuses what the other roles may not do anyway.
+import type { LucideIcon } from 'lucide-react';
+import {
+  Blocks,
+  Building2,
+  ChartBar,
+  FileCode,
+  FileText,
+  FolderOpen,
+  LayoutDashboard,
+  MessageSquare,
+  Plug,
+  Radar,
+  Receipt,
+  ShieldCheck,
+  Truck,
+  UserCog,
+  UserPlus,
+  Users,
+  Workflow,
+} from 'lucide-react';
+import type { Role } from '~/lib/roles';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+  adminOnly?: boolean;
+}
+
+export const NAV_GROUPS: NavGroup[] = [
+  {
+    label: 'Main',
+    items: [
+      { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+      { to: '/leads', label: 'Leads', icon: UserPlus },
+      { to: '/quotes', label: 'Quotes', icon: FileText },
+      { to: '/messages', label: 'Messages', icon: MessageSquare },
+      { to: '/invoices', label: 'Invoices', icon: Receipt },
+      { to: '/clients', label: 'Clients', icon: Users },
+    ],
+  },
+  {
+    label: 'Modules',
+    items: [
+      { to: '/shipments', label: 'Shipments', icon: Truck },
+      { to: '/documents', label: 'Documents', icon: FolderOpen },
+      { to: '/rfp', label: 'RFP Radar', icon: Radar },
+      { to: '/compliance', label: 'Compliance', icon: ShieldCheck },
+      { to: '/automations', label: 'Automations', icon: Workflow },
+      { to: '/analytics', label: 'Analytics', icon: ChartBar },
+    ],
+  },
+  {
+    label: 'Settings',
+    adminOnly: true,
+    items: [
+      { to: '/settings/modules', label: 'Modules', icon: Blocks },
+      { to: '/settings/templates', label: 'Templates', icon: FileCode },
+      { to: '/settings/integrations', label: 'Integrations', icon: Plug },
+      { to: '/settings/users', label: 'Users', icon: UserCog },
+      { to: '/settings/account', label: 'Account', icon: Building2 },
+    ],
+  },
+];
+
+export function navGroupsFor(role: Role | undefined): NavGroup[] {
+  return NAV_GROUPS.filter((group) => !group.adminOnly || role === 'admin');
+}
+
+/** Spec §2: an item is highlighted when the current path equals or starts with its path. */
+export function isActivePath(currentPath: string, itemPath: string): boolean {
+  return currentPath === itemPath || currentPath.startsWith(`${itemPath}/`);
+}
+
+export const SETTINGS_MENU: { to: string; label: string }[] = [
+  { to: '/settings/website', label: 'Website' },
+  { to: '/settings/modules', label: 'Modules' },
+  { to: '/settings/templates', label: 'Templates' },
+  { to: '/settings/integrations', label: 'Integrations' },
+  { to: '/settings/users', label: 'Users' },
+  { to: '/settings/audit-logs', label: 'Audit Logs' },
+  { to: '/settings/account', label: 'Account' },
+];

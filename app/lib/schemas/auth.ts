@@ -1,0 +1,47 @@
+// Sign-in, sign-up and invitation forms (spec §5). Used by the components for
+// validation in the browser and by the actions on the server.
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '~/lib/pricing';
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(100, 'Keep it under 100 characters')
+  .optional();
+
+export const signInSchema = z.object({
+  intent: z.literal('signin'),
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+  redirectTo: z.string().optional(),
+});
+
+export const signUpSchema = z.object({
+  intent: z.literal('signup'),
+  first_name: optionalName,
+  last_name: optionalName,
+  email: z.email({ error: (issue) => (issue.input ? 'Enter a valid email address' : 'Email is required') }).max(254),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+    .max(200, 'Password is too long'),
+});
+
+export const signOutSchema = z.object({ intent: z.literal('signout') });
+
+export const authFormSchema = z.discriminatedUnion('intent', [signInSchema, signUpSchema, signOutSchema]);
+
+export const acceptInvitationSchema = z
+  .object({
+    first_name: optionalName,
+    last_name: optionalName,
+    password: z
+      .string({ error: 'Password must be at least 6 characters long' })
+      .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long')
+      .max(200, 'Password is too long'),
+    confirm_password: z.string({ error: 'Passwords do not match' }),
+  })
+  .refine((value) => value.password === value.confirm_password, {
+    message: 'Passwords do not match',
+    path: ['confirm_password'],
+  });

@@ -525,6 +525,60 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
       });
     });
 
+    describe('links on request', () => {
+      it('resends the sign-up link to an unconfirmed address; the newest link confirms', async () => {
+        const ctx = h.context({ confirmEmail: true });
+        const email = h.uniqueEmail('resend');
+        await h.client(ctx).auth.signUp({ email, password: PASSWORD });
+        const { error } = await h.client(ctx).auth.resend({ type: 'signup', email });
+        expect(error).toBeNull();
+        const mails = ctx.outbox.list();
+        expect(mails).toHaveLength(2);
+        const [firstLink, secondLink] = mails.map((m) => /http\S+\/auth\/v1\/verify\?\S+/.exec(m.text)![0]);
+        const stale = new URL((await handleAuthGet(firstLink, ctx)).headers.get('location')!);
+        expect(new URLSearchParams(stale.hash.slice(1)).get('error_code')).toBe('otp_expired');
+        const fresh = new URL((await handleAuthGet(secondLink, ctx)).headers.get('location')!);
+        expect(new URLSearchParams(fresh.hash.slice(1)).get('access_token')).toBeTruthy();
+      });
+
+      it('generate_link gives the service role working links without mail', async () => {
+        const admin = h.admin().auth.admin;
+        const email = h.uniqueEmail('generated');
+        const signup = await admin.generateLink({ type: 'signup', email, password: PASSWORD });
+        expect(signup.error).toBeNull();
+        expect(signup.data.user?.email).toBe(email.toLowerCase());
+        expect(signup.data.user?.email_confirmed_at).toBeFalsy();
+        const confirmed = await handleAuthGet(signup.data.properties!.action_link, h.base);
+        expect(new URL(confirmed.headers.get('location')!).hash).toContain('access_token=');
+
+        const magic = await admin.generateLink({ type: 'magiclink', email });
+        expect(magic.data.properties?.verification_type).toBe('magiclink');
+        const verified = await h.client().auth.verifyOtp({ type: 'magiclink', token_hash: magic.data.properties!.hashed_token });
+        expect(verified.error).toBeNull();
+        expect(verified.data.user?.email).toBe(email.toLowerCase());
+        const again = await h.client().auth.verifyOtp({ type: 'magiclink', token_hash: magic.data.properties!.hashed_token });
+        expect(again.error?.code).toBe('otp_expired');
+
+        const unknown = await admin.generateLink({ type: 'recovery', email: h.uniqueEmail('nobody') });
+        expect(unknown.error?.status).toBe(404);
+        const refused = await h.client().auth.admin.generateLink({ type: 'recovery', email });
+        expect(refused.error?.code).toBe('not_admin');
+      });
+
+      it('a PKCE password reset hands the app a code for a session', async () => {
+        const { email } = await signUpFresh('pkce-recover');
+        const ctx = h.context();
+        const supabase = h.client(ctx, { flowType: 'pkce' });
+        await supabase.auth.resetPasswordForEmail(email, { redirectTo: `${SITE_URL}/reset` });
+        const link = /http\S+\/auth\/v1\/verify\?\S+/.exec(ctx.outbox.list()[0].text)![0];
+        const code = new URL((await handleAuthGet(link, ctx)).headers.get('location')!).searchParams.get('code');
+        expect(code).toBeTruthy();
+        const { data, error } = await supabase.auth.exchangeCodeForSession(code!);
+        expect(error).toBeNull();
+        expect(data.user?.email).toBe(email.toLowerCase());
+      });
+    });
+
     describe('keys and tokens', () => {
       it('refuses requests without an apikey, or with a forged one', async () => {
         const missing = await h.call('/settings', { headers: { apikey: '' } });

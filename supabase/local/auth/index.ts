@@ -9,7 +9,8 @@ import { health, jwks, settings } from './routes/meta.ts';
 import { signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
 import { getUser, putUser } from './routes/user.ts';
-import { recover, verifyGet, verifyPost } from './routes/verify.ts';
+import { generateLink, recover, resend } from './routes/links.ts';
+import { verifyGet, verifyPost } from './routes/verify.ts';
 
 export { configureAuth } from './settings.ts';
 
@@ -22,6 +23,8 @@ const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
   '/user': { GET: getUser, PUT: putUser },
   '/verify': { GET: verifyGet, POST: verifyPost },
   '/recover': { POST: recover },
+  '/resend': { POST: resend },
+  '/admin/generate_link': { POST: generateLink },
   '/settings': { GET: (_request, ctx) => settings(ctx) },
   '/health': { GET: health },
   '/.well-known/jwks.json': { GET: jwks },

@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
 
-export type VerificationType = 'signup' | 'email_change' | 'recovery';
+export type VerificationType = 'signup' | 'email_change' | 'recovery' | 'magiclink';
 
 /**
  * GoTrue's token hash (sha224 of e-mail + one-time secret): stored on the user
@@ -56,6 +56,16 @@ export async function sendEmailChangeMail(ctx: BackendContext, from: string, to:
     subject: 'Confirm Email Change',
     text: `Confirm email address change\n\nFollow this link to confirm the update of your email address from ${from} to ${to}:\n${link}\n`,
     html: `<h2>Confirm email address change</h2><p>Follow this link to confirm the update of your email address from ${escapeHtml(from)} to ${escapeHtml(to)}:</p><p><a href="${escapeHtml(link)}">Change email address</a></p>`,
+    sentAt: new Date().toISOString(),
+  });
+}
+
+export async function sendMagicLinkMail(ctx: BackendContext, to: string, link: string): Promise<void> {
+  await ctx.outbox.send({
+    to,
+    subject: 'Your Magic Link',
+    text: `Magic Link\n\nFollow this link to login:\n${link}\n`,
+    html: `<h2>Magic Link</h2><p>Follow this link to login:</p><p><a href="${escapeHtml(link)}">Log In</a></p>`,
     sentAt: new Date().toISOString(),
   });
 }

@@ -63,9 +63,10 @@ export async function issueAuthCode(q: Queryable, userId: string, authentication
   return rows[0]?.auth_code;
 }
 
+/** Only codes a confirmation link has handed out can be exchanged. */
 export async function takeFlowState(q: Queryable, authCode: string): Promise<FlowStateRow | undefined> {
   const { rows } = await q.query<FlowStateRow>(
-    `delete from auth.flow_state where auth_code = $1
+    `delete from auth.flow_state where auth_code = $1 and auth_code_issued_at is not null
      returning id, user_id, auth_code, code_challenge_method, code_challenge, authentication_method,
        auth_code_issued_at, created_at`,
     [authCode],

@@ -23,8 +23,8 @@ export interface RefreshTokenRow {
   updated_at: Date;
 }
 
-/** How the session was signed in: the amr claim's method. */
-export type SignInMethod = 'password' | 'otp' | 'email/signup' | 'email_change';
+/** How the session was signed in: the amr claim's method (GoTrue's names). */
+export type SignInMethod = 'password' | 'otp' | 'email/signup' | 'email_change' | 'recovery' | 'magiclink';
 
 function newTokenValue(): string {
   return randomBytes(16).toString('base64url');

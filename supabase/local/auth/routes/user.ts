@@ -4,6 +4,7 @@ import { requireUser } from '../guards.ts';
 import { json, optionalObject, optionalString, readBody, unprocessable } from '../http.ts';
 import { newTokenHash, resolveRedirect, sendEmailChangeMail, verifyLink } from '../mail.ts';
 import { hashPassword, passwordMatches } from '../passwords.ts';
+import { readCodeChallenge, saveFlowState } from '../pkce.ts';
 import { deleteUserSessions } from '../sessions.ts';
 import { findUserByEmail, type UserChanges, updateUser, userJson } from '../users.ts';
 import { checkPasswordStrength, validateEmail } from '../validate.ts';
@@ -51,8 +52,10 @@ export async function putUser(request: Request, ctx: BackendContext): Promise<Re
     }
   }
 
+  const codeChallenge = emailChangeLink ? readCodeChallenge(body) : undefined;
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await updateUser(tx, user.id, changes);
+    if (codeChallenge) await saveFlowState(tx, user.id, codeChallenge, 'email_change');
     // As GoTrue: a new password signs out every other session of the user.
     if (changes.passwordHash) await deleteUserSessions(tx, user.id, session?.id);
     return row;

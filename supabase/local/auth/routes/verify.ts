@@ -3,7 +3,7 @@
 import type { BackendContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
 import { forbidden, json, optionalString, readBody, redirect } from '../http.ts';
-import { newTokenHash, resolveRedirect, sendRecoveryMail, verifyLink } from '../mail.ts';
+import { resolveRedirect } from '../mail.ts';
 import { issueAuthCode } from '../pkce.ts';
 import type { SignInMethod } from '../sessions.ts';
 import {
@@ -21,11 +21,11 @@ import { signIn } from './token.ts';
 /** GoTrue's MAILER_OTP_EXP default: links work for a day. */
 const LINK_LIFETIME_MS = 24 * 3600 * 1000;
 
-type LinkType = 'signup' | 'email_change' | 'recovery';
+type LinkType = 'signup' | 'email_change' | 'recovery' | 'magiclink';
 
 function linkType(type: string | null | undefined): LinkType | undefined {
   if (type === 'signup' || type === 'email') return 'signup';
-  if (type === 'email_change' || type === 'recovery') return type;
+  if (type === 'email_change' || type === 'recovery' || type === 'magiclink') return type;
   return undefined;
 }
 
@@ -38,7 +38,8 @@ async function consumeLink(tx: Queryable, type: LinkType, token: string): Promis
     if (!user || !sentRecently(user.confirmation_sent_at)) return undefined;
     return confirmEmail(tx, user.id);
   }
-  if (type === 'recovery') {
+  // Magic links use the recovery token, as in GoTrue.
+  if (type === 'recovery' || type === 'magiclink') {
     const user = await findUserByRecoveryToken(tx, token);
     if (!user || !sentRecently(user.recovery_sent_at)) return undefined;
     await tx.query(`update auth.users set recovery_token = null where id = $1`, [user.id]);
@@ -52,7 +53,20 @@ async function consumeLink(tx: Queryable, type: LinkType, token: string): Promis
   return updateUser(tx, user.id, { email: user.email_change, emailConfirmed: true, emailChange: null });
 }
 
-const METHOD_FOR: Record<LinkType, SignInMethod> = { signup: 'otp', recovery: 'otp', email_change: 'email_change' };
+/** The flow_state.authentication_method a PKCE request for each link type records. */
+export const FLOW_METHOD: Record<LinkType, SignInMethod> = {
+  signup: 'email/signup',
+  recovery: 'recovery',
+  magiclink: 'magiclink',
+  email_change: 'email_change',
+};
+
+const METHOD_FOR: Record<LinkType, SignInMethod> = {
+  signup: 'otp',
+  recovery: 'otp',
+  magiclink: 'otp',
+  email_change: 'email_change',
+};
 
 type Verified = { session: Record<string, unknown> } | { authCode: string } | undefined;
 
@@ -66,9 +80,9 @@ async function verify(
   return ctx.db.transaction(async (tx): Promise<Verified> => {
     const user = await consumeLink(tx, type, token);
     if (!user || isBanned(user)) return undefined;
-    if (type === 'signup' && viaBrowserLink) {
-      // A PKCE sign-up gets a code to exchange rather than tokens in the URL.
-      const authCode = await issueAuthCode(tx, user.id, 'email/signup');
+    if (viaBrowserLink) {
+      // A PKCE client gets a code to exchange rather than tokens in the URL.
+      const authCode = await issueAuthCode(tx, user.id, FLOW_METHOD[type]);
       if (authCode) return { authCode };
     }
     return { session: await signIn(request, ctx, user.id, METHOD_FOR[type], tx) };
@@ -112,21 +126,4 @@ export async function verifyPost(request: Request, ctx: BackendContext): Promise
   const verified = type && tokenHash ? await verify(request, ctx, type, tokenHash, false) : undefined;
   if (!verified || 'authCode' in verified) throw forbidden('otp_expired', 'Token has expired or is invalid');
   return json(verified.session);
-}
-
-/** POST /recover: mails a password-reset link; answers alike whether or not the address is known. */
-export async function recover(request: Request, ctx: BackendContext): Promise<Response> {
-  const body = await readBody(request);
-  const email = optionalString(body, 'email');
-  const user = email ? await findUserByEmail(ctx.db, email) : undefined;
-  if (user?.email) {
-    const token = newTokenHash(user.email);
-    await ctx.db.query(`update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1`, [
-      user.id,
-      token,
-    ]);
-    const redirectTo = resolveRedirect(ctx, new URL(request.url).searchParams.get('redirect_to'));
-    await sendRecoveryMail(ctx, user.email, verifyLink(ctx, token, 'recovery', redirectTo));
-  }
-  return json({});
 }

@@ -105,9 +105,10 @@ export async function rotateRefreshToken(q: Queryable, current: RefreshTokenRow)
 
 /** GoTrue's reuse detection: a stolen token's whole family stops working. */
 export async function revokeSessionTokens(q: Queryable, sessionId: string): Promise<void> {
-  await q.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1`, [
-    sessionId,
-  ]);
+  await q.query(
+    `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`,
+    [sessionId],
+  );
 }
 
 export async function deleteSession(q: Queryable, sessionId: string): Promise<void> {

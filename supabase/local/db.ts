@@ -1,6 +1,6 @@
 // One interface over the two databases the local backend can run on: PGlite
 // (in-process, the default) and a real PostgreSQL server (DATABASE_URL).
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import pg from 'pg';
 
@@ -24,8 +24,9 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
-  const lite = new PGlite({ dataDir, loadDataDir, extensions: { pgcrypto } });
+/** `options` passes PGlite settings through, e.g. a precompiled `pgliteWasmModule` (test snapshots). */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: PGliteOptions = {}): Promise<Db> {
+  const lite = new PGlite({ ...options, dataDir, loadDataDir, extensions: { pgcrypto } });
   await lite.waitReady;
   const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
     async query(sql, params) {

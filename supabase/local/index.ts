@@ -1,0 +1,126 @@
+// startBackend(): the whole local Supabase-compatible backend in one call:
+// a database (PGlite under dataDir, or PostgreSQL at databaseUrl) brought up to
+// date by the migrations, and one HTTP server answering /rest/v1, /auth/v1,
+// /functions/v1 and /_outbox.
+import type { AddressInfo } from 'node:net';
+import { handleAuth } from './auth/index.ts';
+import type { BackendContext, Outbox } from './context.ts';
+import { type Db, openPglite, openPostgres } from './db.ts';
+import { createFunctionsHandler } from './functions.ts';
+import { DEFAULT_JWT_SECRET, makeApiKeys } from './keys.ts';
+import { migrate } from './migrate.ts';
+import { createOutbox } from './outbox.ts';
+import { createRestHandler } from './rest/handler.ts';
+import { createBackendServer } from './server.ts';
+
+export interface BackendOptions {
+  /** 54321 by default; 0 picks a free port (the real URL is returned). */
+  port?: number;
+  host?: string;
+  /** PGlite data directory; omitted (and no databaseUrl): an in-memory database. */
+  dataDir?: string;
+  /** A PostgreSQL connection string; wins over dataDir. */
+  databaseUrl?: string;
+  jwtSecret?: string;
+  /** The app's origin, for links in mail (GoTrue's SITE_URL). */
+  siteUrl?: string;
+  /** No request log, no mail lines (tests). */
+  quiet?: boolean;
+  /** Run supabase/seed.sql on a fresh database (default true). */
+  seed?: boolean;
+  /** Require e-mail confirmation before sign-in (default false, like `supabase start`). */
+  confirmEmail?: boolean;
+  jwtExpiry?: number;
+  /** An already opened database (test snapshots); the backend closes it on stop. */
+  db?: Db;
+  /** Skip bootstrap and migrations (the database is known to be up to date). */
+  skipMigrations?: boolean;
+  migrationsDir?: string;
+  seedFile?: string;
+  functionsDir?: string;
+  /** Runs after stop() closed the server and the database (e.g. dropping a test database). */
+  onStop?: () => Promise<void>;
+}
+
+export interface Backend {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  db: Db;
+  outbox: Outbox;
+  ctx: BackendContext;
+  /** Forget the REST schema cache (after DDL run directly on db). */
+  reloadSchema(): void;
+  stop(): Promise<void>;
+}
+
+export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
+  const quiet = options.quiet ?? false;
+  const jwtSecret = options.jwtSecret ?? DEFAULT_JWT_SECRET;
+  const host = options.host ?? '127.0.0.1';
+  const db = options.db ?? (options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir));
+  try {
+    if (!options.skipMigrations) {
+      await migrate(db, {
+        migrationsDir: options.migrationsDir,
+        seedFile: options.seedFile,
+        seed: options.seed,
+        log: quiet ? undefined : (line) => console.log(line),
+      });
+    }
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+
+  const { anonKey, serviceRoleKey } = await makeApiKeys(jwtSecret);
+  const outbox = createOutbox({ quiet });
+  const ctx: BackendContext = {
+    db,
+    url: '',
+    siteUrl: options.siteUrl ?? 'http://127.0.0.1:5173',
+    jwtSecret,
+    anonKey,
+    serviceRoleKey,
+    jwtExpiry: options.jwtExpiry ?? 3600,
+    confirmEmail: options.confirmEmail ?? false,
+    outbox,
+    quiet,
+  };
+  const rest = createRestHandler(ctx);
+  const functions = createFunctionsHandler(ctx, options.functionsDir);
+  const server = createBackendServer({
+    routes: { rest, auth: (request) => handleAuth(request, ctx), functions, outbox },
+    baseUrl: () => ctx.url,
+    log: !quiet,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 54321, host, () => resolve());
+  }).catch(async (error) => {
+    await db.close().catch(() => {});
+    throw error;
+  });
+  const { port } = server.address() as AddressInfo;
+  ctx.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let stopped: Promise<void> | null = null;
+  return {
+    url: ctx.url,
+    anonKey,
+    serviceRoleKey,
+    jwtSecret,
+    db,
+    outbox,
+    ctx,
+    reloadSchema: () => rest.invalidate(),
+    stop: () =>
+      (stopped ??= (async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await db.close();
+        await options.onStop?.();
+      })()),
+  };
+}

@@ -1,0 +1,95 @@
+// Brings a database to the project's schema the way `supabase db reset/push`
+// does: Supabase's own objects (sql/bootstrap.sql), then every migration not
+// yet recorded in supabase_migrations.schema_migrations, each in its own
+// transaction, in filename order; then seed.sql on a database that had no
+// migrations before this run.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './db.ts';
+
+export const BOOTSTRAP_FILE = fileURLToPath(new URL('./sql/bootstrap.sql', import.meta.url));
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DEFAULT_MIGRATIONS_DIR = join(PROJECT_ROOT, 'supabase/migrations');
+export const DEFAULT_SEED_FILE = join(PROJECT_ROOT, 'supabase/seed.sql');
+
+export interface MigrateOptions {
+  migrationsDir?: string;
+  seedFile?: string;
+  /** Run the seed on a fresh database (default true). */
+  seed?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface MigrationFile {
+  version: string;
+  name: string;
+  file: string;
+}
+
+export interface MigrateResult {
+  applied: string[];
+  seeded: boolean;
+}
+
+/** `20260101120000_create_books.sql` → version 20260101120000, name create_books. */
+export function listMigrations(dir: string): MigrationFile[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort()
+    .map((file) => {
+      const [, version, name] = /^(\d+)_(.+)\.sql$/.exec(file)!;
+      return { version, name, file: join(dir, file) };
+    });
+}
+
+/** Roles are cluster-wide on PostgreSQL: two databases bootstrapping at once may race; retry. */
+async function bootstrap(db: Db): Promise<void> {
+  const sql = readFileSync(BOOTSTRAP_FILE, 'utf8');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction((tx) => tx.exec(sql));
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+export async function migrate(db: Db, options: MigrateOptions = {}): Promise<MigrateResult> {
+  const log = options.log ?? (() => {});
+  await bootstrap(db);
+  const done = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+  );
+  const fresh = done.size === 0;
+  const applied: string[] = [];
+  for (const migration of listMigrations(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR)) {
+    if (done.has(migration.version)) continue;
+    const sql = readFileSync(migration.file, 'utf8');
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+          migration.version,
+          migration.name,
+          [sql],
+        ]);
+      });
+    } catch (error) {
+      throw new Error(`migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`, { cause: error });
+    }
+    applied.push(migration.version);
+    log(`applied migration ${migration.version}_${migration.name}`);
+  }
+  const seedFile = options.seedFile ?? DEFAULT_SEED_FILE;
+  let seeded = false;
+  if (fresh && options.seed !== false && existsSync(seedFile)) {
+    await db.transaction((tx) => tx.exec(readFileSync(seedFile, 'utf8')));
+    seeded = true;
+    log(`seeded from ${seedFile}`);
+  }
+  return { applied, seeded };
+}

@@ -1,0 +1,198 @@
+// /rest/v1: one request → verify the JWT → plan one SQL statement → run it in
+// one transaction as the JWT's role with the request's claims set, so that
+// Postgres's own grants and row-level security decide, as under PostgREST.
+import type { BackendContext } from '../context.ts';
+import type { Db } from '../db.ts';
+import { errorResponse, fromPgError, isPgError, RestError } from './errors.ts';
+import { openApiDocument } from './openapi.ts';
+import { type Plan, planRequest, type RequestParts } from './plan.ts';
+import { checkProfile, parseAccept, parsePrefer, parseRange } from './prefer.ts';
+import { requestRole, type RequestRole } from './request-role.ts';
+import { type SchemaCache, SchemaCacheHolder } from './schema-cache.ts';
+import { invalidBody } from './write.ts';
+
+// The role switch comes last: the settings before it are made as the connection's own user.
+const REQUEST_SETTINGS = `select
+  set_config('search_path', '"$user", public, extensions', true),
+  set_config('TimeZone', 'UTC', true),
+  set_config('request.jwt.claims', $1, true),
+  set_config('request.jwt.claim.sub', $2, true),
+  set_config('request.jwt.claim.role', $3, true),
+  set_config('request.jwt.claim.email', $4, true),
+  set_config('request.method', $5, true),
+  set_config('request.path', $6, true),
+  set_config('request.headers', $7, true),
+  set_config('role', $3, true)`;
+
+/** Names Postgres reports missing that may mean the schema cache is out of date. */
+const STALE_SCHEMA_CODES = new Set(['42P01', '42703', '42883']);
+
+interface Outcome {
+  total: number | null;
+  pageTotal: number;
+  body: string | null;
+}
+
+class Rollback extends Error {
+  readonly outcome: Outcome;
+  constructor(outcome: Outcome) {
+    super('rolled back on request (Prefer: tx=rollback)');
+    this.outcome = outcome;
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface RestHandler {
+  (request: Request): Promise<Response>;
+  /** Forget the schema cache (after migrations or DDL). */
+  invalidate(): void;
+}
+
+export function createRestHandler(ctx: BackendContext): RestHandler {
+  const schema = new SchemaCacheHolder(ctx.db);
+  const handler = async (request: Request): Promise<Response> => {
+    let who: RequestRole | null = null;
+    try {
+      checkProfile(request);
+      who = await requestRole(request, ctx.jwtSecret);
+      return await serve(request, ctx.db, schema, who);
+    } catch (error) {
+      if (error instanceof RestError) {
+        const headers: Record<string, string> =
+          error.status === 401 ? { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${error.message.replaceAll('"', "'")}"` } : {};
+        return errorResponse(error, headers);
+      }
+      if (isPgError(error)) {
+        if (STALE_SCHEMA_CODES.has(error.code!)) schema.invalidate();
+        return errorResponse(fromPgError(error, who !== null && who.role !== 'anon'));
+      }
+      if (!ctx.quiet) console.error('rest: unexpected error', error);
+      return errorResponse(new RestError(500, 'PGRST000', 'Internal error in the local backend', { details: String((error as Error)?.message ?? error) }));
+    }
+  };
+  return Object.assign(handler, { invalidate: () => schema.invalidate() });
+}
+
+async function planWithFreshSchema(schema: SchemaCacheHolder, build: (cache: SchemaCache) => Plan): Promise<Plan> {
+  try {
+    return build(await schema.get());
+  } catch (error) {
+    if (!(error instanceof RestError) || !error.schemaMiss) throw error;
+    schema.invalidate();
+    return build(await schema.get());
+  }
+}
+
+function target(pathname: string): RequestParts['target'] | null {
+  const segments = pathname.replace(/^\/rest\/v1/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  if (segments.length === 1) return { kind: 'table', name: segments[0] };
+  if (segments.length === 2 && segments[0] === 'rpc') return { kind: 'rpc', name: segments[1] };
+  return null;
+}
+
+async function readBody(request: Request): Promise<{ body: unknown; rawBody: string }> {
+  if (request.method !== 'POST' && request.method !== 'PATCH') return { body: undefined, rawBody: '' };
+  const rawBody = await request.text();
+  if (rawBody.trim() === '') return { body: undefined, rawBody };
+  try {
+    return { body: JSON.parse(rawBody), rawBody };
+  } catch {
+    throw invalidBody();
+  }
+}
+
+async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: RequestRole): Promise<Response> {
+  const url = new URL(request.url);
+  const method = request.method;
+  const accept = parseAccept(request.headers.get('accept'));
+  const parsedTarget = target(url.pathname);
+  if (!parsedTarget) {
+    if (url.pathname.replace(/^\/rest\/v1/, '').replaceAll('/', '') === '' && (method === 'GET' || method === 'HEAD')) {
+      return new Response(JSON.stringify(openApiDocument(await schema.get(), url.origin)), { headers: { 'Content-Type': 'application/openapi+json; charset=utf-8' } });
+    }
+    throw new RestError(404, 'PGRST125', `Invalid path specified in request URL: ${url.pathname}`);
+  }
+  const { body, rawBody } = await readBody(request);
+  if (parsedTarget.kind === 'table' && (method === 'POST' || method === 'PATCH') && body === undefined) throw invalidBody();
+  const parts: RequestParts = {
+    method,
+    target: parsedTarget,
+    query: [...url.searchParams],
+    body,
+    rawBody,
+    prefs: parsePrefer(request.headers.get('prefer')),
+    accept,
+    range: parseRange(request.headers.get('range')),
+  };
+  const plan = await planWithFreshSchema(schema, (cache) => planRequest(cache, parts));
+  let outcome: Outcome;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      if (plan.readOnly) await tx.query('set transaction read only');
+      await tx.query(REQUEST_SETTINGS, [
+        JSON.stringify(who.claims),
+        typeof who.claims.sub === 'string' ? who.claims.sub : '',
+        who.role,
+        typeof who.claims.email === 'string' ? who.claims.email : '',
+        method,
+        url.pathname.replace(/^\/rest\/v1/, ''),
+        JSON.stringify(Object.fromEntries(request.headers)),
+      ]);
+      const result = plan.statement === null ? null : await tx.query<Record<string, unknown>>(plan.statement, plan.params);
+      const outcome = summarize(plan, result);
+      if (plan.single && outcome.pageTotal !== 1) {
+        throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', {
+          details: `The result contains ${outcome.pageTotal} rows`,
+        });
+      }
+      if (parts.prefs.tx === 'rollback') throw new Rollback(outcome);
+      return outcome;
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+    outcome = error.outcome;
+  }
+  return respond(plan, parts, outcome);
+}
+
+function summarize(plan: Plan, result: { rows: Record<string, unknown>[]; affectedRows?: number } | null): Outcome {
+  if (!result) return { total: null, pageTotal: 0, body: plan.shape === 'rows' ? '[]' : null };
+  if (plan.shape === 'affected') return { total: null, pageTotal: result.affectedRows ?? 0, body: null };
+  if (plan.shape === 'void') return { total: null, pageTotal: 0, body: null };
+  const row = result.rows[0] ?? {};
+  if (plan.shape === 'scalar') return { total: null, pageTotal: 1, body: String(row.body ?? 'null') };
+  return {
+    total: row.total === null || row.total === undefined ? null : Number(row.total),
+    pageTotal: Number(row.page_total ?? 0),
+    body: row.body === null || row.body === undefined ? null : String(row.body),
+  };
+}
+
+function respond(plan: Plan, parts: RequestParts, outcome: Outcome): Response {
+  const headers = new Headers();
+  if (parts.prefs.applied.length > 0) headers.set('Preference-Applied', parts.prefs.applied.join(', '));
+  const counted = parts.prefs.count !== null;
+  const total = counted ? (outcome.total ?? outcome.pageTotal) : null;
+  const first = plan.offset;
+  const last = first + outcome.pageTotal - 1;
+  headers.set('Content-Range', `${outcome.pageTotal > 0 ? `${first}-${last}` : '*'}/${total ?? '*'}`);
+
+  let status = plan.status;
+  if (plan.shape === 'void') return new Response(null, { status: 204, headers });
+  if (plan.readOnly && total !== null && plan.shape === 'rows') {
+    if (first > 0 && first >= total) {
+      return errorResponse(
+        new RestError(416, 'PGRST103', 'Requested range not satisfiable', { details: `An offset of ${first} was requested, but there are only ${total} rows.` }),
+        { 'Content-Range': `*/${total}` },
+      );
+    }
+    if (outcome.pageTotal < total) status = 206;
+  }
+  const head = parts.method === 'HEAD';
+  if (plan.shape === 'affected' || head || status === 204) {
+    return new Response(null, { status, headers });
+  }
+  headers.set('Content-Type', plan.single ? 'application/vnd.pgrst.object+json; charset=utf-8' : JSON_TYPE);
+  return new Response(outcome.body ?? (plan.unwrap ? 'null' : '[]'), { status, headers });
+}

@@ -1,0 +1,50 @@
+// Who is asking: the JWT in `Authorization: Bearer` (else the `apikey` header),
+// verified with the project's secret. Its `role` claim becomes the database
+// role of the request, as PostgREST does; only Supabase's API roles qualify.
+import { verifyJwt } from '../keys.ts';
+import { RestError } from './errors.ts';
+
+export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+export interface RequestRole {
+  role: string;
+  claims: Record<string, unknown>;
+}
+
+function jwtError(error: unknown, token: string): RestError {
+  const code = (error as { code?: string }).code;
+  const parts = token.split('.').length;
+  let message = 'JWSError JWSInvalidSignature';
+  if (code === 'ERR_JWT_EXPIRED') {
+    return new RestError(401, 'PGRST303', 'JWT expired');
+  }
+  if (parts !== 3) message = `Expected 3 parts in JWT; got ${parts}`;
+  else if (code === 'ERR_JWS_INVALID' || code === 'ERR_JWT_INVALID') message = 'JWT is malformed';
+  else if (code === 'ERR_JOSE_ALG_NOT_ALLOWED') message = 'JWT algorithm is not allowed';
+  return new RestError(401, 'PGRST301', message);
+}
+
+async function verify(token: string, secret: string): Promise<Record<string, unknown>> {
+  try {
+    return (await verifyJwt(token, secret)) as Record<string, unknown>;
+  } catch (error) {
+    throw jwtError(error, token);
+  }
+}
+
+export async function requestRole(request: Request, jwtSecret: string): Promise<RequestRole> {
+  const apikey = request.headers.get('apikey');
+  const authorization = request.headers.get('authorization');
+  const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+  if (authorization && !bearer) throw new RestError(401, 'PGRST301', 'Authorization header is not a Bearer token');
+  const token = bearer ?? apikey;
+  if (!token) {
+    throw new RestError(401, 'PGRST301', 'No API key found in request', { hint: 'No `apikey` request header or url param was found.' });
+  }
+  // Like Supabase's gateway, a present apikey must itself be a valid key.
+  if (apikey && apikey !== token) await verify(apikey, jwtSecret);
+  const claims = await verify(token, jwtSecret);
+  const role = typeof claims.role === 'string' ? claims.role : 'anon';
+  if (!API_ROLES.has(role)) throw new RestError(401, 'PGRST301', `JWT role '${role}' is not allowed`);
+  return { role, claims };
+}

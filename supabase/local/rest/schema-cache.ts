@@ -1,0 +1,220 @@
+// What PostgREST calls the schema cache: the tables, columns, keys, foreign
+// keys and functions of the exposed schema (public), read from pg_catalog.
+// Every identifier a request names is checked against it before it is quoted
+// into SQL. It is reloaded when a name is not found (a table created since,
+// e.g. by a migration or a test's fixture) and when Postgres reports one missing.
+import type { Queryable } from '../db.ts';
+
+export interface Column {
+  name: string;
+  /** format_type(), e.g. `integer`, `text[]`, `character varying(255)` */
+  type: string;
+  notNull: boolean;
+  hasDefault: boolean;
+}
+
+export interface Relation {
+  name: string;
+  kind: 'table' | 'view';
+  columns: Map<string, Column>;
+  primaryKey: string[];
+  /** Primary key and every unique constraint or plain unique index. */
+  uniqueKeys: string[][];
+}
+
+export interface ForeignKey {
+  name: string;
+  table: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+}
+
+export interface FunctionArg {
+  name: string;
+  type: string;
+  hasDefault: boolean;
+  variadic: boolean;
+}
+
+export interface DbFunction {
+  name: string;
+  args: FunctionArg[];
+  returnsSet: boolean;
+  returnType: string;
+  /** scalar: a base/domain/enum value; composite: a table's row or OUT/TABLE columns; void. */
+  returnKind: 'scalar' | 'composite' | 'void';
+  /** The table whose rows are returned (setof books), for embedding and columns. */
+  returnRelation: string | null;
+  /** Columns of a `returns table (...)` / OUT-parameter function. */
+  returnColumns: Column[] | null;
+  volatility: 'i' | 's' | 'v';
+}
+
+export interface SchemaCache {
+  relations: Map<string, Relation>;
+  foreignKeys: ForeignKey[];
+  functions: Map<string, DbFunction[]>;
+}
+
+const RELATIONS_SQL = `
+select c.relname as name, c.relkind as kind,
+  coalesce((
+    select json_agg(json_build_object(
+      'name', a.attname,
+      'type', format_type(a.atttypid, a.atttypmod),
+      'notNull', a.attnotnull,
+      'hasDefault', a.atthasdef or a.attidentity <> '' or a.attgenerated <> ''
+    ) order by a.attnum)
+    from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+  ), '[]'::json) as columns
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f')`;
+
+const CONSTRAINTS_SQL = `
+select con.conname as name, con.contype as type, cl.relname as "table",
+  (select json_agg(a.attname order by k.i) from unnest(con.conkey) with ordinality k(n, i)
+     join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n) as columns,
+  fcl.relname as "refTable", fns.nspname as "refSchema",
+  (select json_agg(a.attname order by k.i) from unnest(con.confkey) with ordinality k(n, i)
+     join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n) as "refColumns"
+from pg_constraint con
+join pg_class cl on cl.oid = con.conrelid
+join pg_namespace ns on ns.oid = cl.relnamespace
+left join pg_class fcl on fcl.oid = con.confrelid
+left join pg_namespace fns on fns.oid = fcl.relnamespace
+where ns.nspname = 'public' and con.contype in ('p', 'u', 'f')
+union all
+select ic.relname, 'i', cl.relname,
+  (select json_agg(a.attname order by k.i) from unnest(i.indkey::int2[]) with ordinality k(n, i)
+     join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.n),
+  null, null, null
+from pg_index i
+join pg_class cl on cl.oid = i.indrelid
+join pg_class ic on ic.oid = i.indexrelid
+join pg_namespace ns on ns.oid = cl.relnamespace
+where ns.nspname = 'public' and i.indisunique and i.indpred is null and i.indexprs is null`;
+
+const FUNCTIONS_SQL = `
+select p.proname as name, p.proretset as "returnsSet", p.provolatile as volatility,
+  format_type(p.prorettype, null) as "returnType", t.typtype as "returnTyptype",
+  rc.relname as "returnRelation", rns.nspname as "returnRelationSchema",
+  p.pronargdefaults as "nDefaults",
+  coalesce((
+    select json_agg(json_build_object(
+      'name', coalesce(p.proargnames[i], ''),
+      'type', format_type(coalesce(p.proallargtypes[i], p.proargtypes[i - 1]), null),
+      'mode', coalesce(p.proargmodes[i]::text, 'i')
+    ) order by i)
+    from generate_series(1, coalesce(array_length(p.proallargtypes, 1), p.pronargs)) i
+  ), '[]'::json) as args
+from pg_proc p
+join pg_namespace n on n.oid = p.pronamespace
+join pg_type t on t.oid = p.prorettype
+left join pg_class rc on rc.oid = t.typrelid and t.typtype = 'c'
+left join pg_namespace rns on rns.oid = rc.relnamespace
+where n.nspname = 'public' and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype`;
+
+interface ConstraintRow {
+  name: string;
+  type: 'p' | 'u' | 'f' | 'i';
+  table: string;
+  columns: string[] | null;
+  refTable: string | null;
+  refSchema: string | null;
+  refColumns: string[] | null;
+}
+
+interface FunctionRow {
+  name: string;
+  returnsSet: boolean;
+  volatility: 'i' | 's' | 'v';
+  returnType: string;
+  returnTyptype: string;
+  returnRelation: string | null;
+  returnRelationSchema: string | null;
+  nDefaults: number;
+  args: { name: string; type: string; mode: string }[];
+}
+
+const asJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
+  const [relationRows, constraintRows, functionRows] = await Promise.all([
+    db.query<{ name: string; kind: string; columns: unknown }>(RELATIONS_SQL),
+    db.query<ConstraintRow>(CONSTRAINTS_SQL),
+    db.query<FunctionRow>(FUNCTIONS_SQL),
+  ]);
+
+  const relations = new Map<string, Relation>();
+  for (const row of relationRows.rows) {
+    const columns = new Map(asJson<Column[]>(row.columns).map((c) => [c.name, c]));
+    relations.set(row.name, { name: row.name, kind: row.kind === 'r' || row.kind === 'p' ? 'table' : 'view', columns, primaryKey: [], uniqueKeys: [] });
+  }
+
+  const foreignKeys: ForeignKey[] = [];
+  for (const row of constraintRows.rows) {
+    const relation = relations.get(row.table);
+    const columns = asJson<string[] | null>(row.columns);
+    if (!relation || !columns) continue;
+    if (row.type === 'p') relation.primaryKey = columns;
+    if (row.type === 'p' || row.type === 'u' || row.type === 'i') relation.uniqueKeys.push(columns);
+    if (row.type === 'f' && row.refSchema === 'public' && row.refTable) {
+      foreignKeys.push({ name: row.name, table: row.table, columns, refTable: row.refTable, refColumns: asJson<string[]>(row.refColumns) });
+    }
+  }
+
+  const functions = new Map<string, DbFunction[]>();
+  for (const row of functionRows.rows) {
+    const fn = toFunction(row, relations);
+    if (!fn) continue;
+    functions.set(fn.name, [...(functions.get(fn.name) ?? []), fn]);
+  }
+  return { relations, foreignKeys, functions };
+}
+
+function toFunction(row: FunctionRow, relations: Map<string, Relation>): DbFunction | null {
+  const all = asJson<FunctionRow['args']>(row.args);
+  const inputs = all.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+  const outputs = all.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
+  const firstDefault = inputs.length - row.nDefaults;
+  const args = inputs.map((a, i) => ({ name: a.name, type: a.type, hasDefault: i >= firstDefault, variadic: a.mode === 'v' }));
+
+  let returnKind: DbFunction['returnKind'] = 'scalar';
+  let returnRelation: string | null = null;
+  let returnColumns: Column[] | null = null;
+  if (row.returnType === 'void') returnKind = 'void';
+  else if (row.returnTyptype === 'c') {
+    if (row.returnRelationSchema !== 'public' || !row.returnRelation || !relations.has(row.returnRelation)) return null;
+    returnKind = 'composite';
+    returnRelation = row.returnRelation;
+  } else if (row.returnType === 'record') {
+    if (outputs.length === 0) return null; // an anonymous record: PostgREST cannot describe it either
+    returnKind = 'composite';
+    returnColumns = outputs.map((o) => ({ name: o.name, type: o.type, notNull: false, hasDefault: false }));
+  } else if (row.returnTyptype === 'p') return null; // other pseudo-types (internal, any...)
+  return { name: row.name, args, returnsSet: row.returnsSet, returnType: row.returnType, returnKind, returnRelation, returnColumns, volatility: row.volatility };
+}
+
+/** One cache per database, shared by every request; concurrent reloads are merged. */
+export class SchemaCacheHolder {
+  private readonly db: Queryable;
+  private current: Promise<SchemaCache> | null = null;
+
+  constructor(db: Queryable) {
+    this.db = db;
+  }
+
+  get(): Promise<SchemaCache> {
+    if (!this.current) {
+      this.current = loadSchemaCache(this.db);
+      this.current.catch(() => (this.current = null));
+    }
+    return this.current;
+  }
+
+  /** Forgets the cache; the next request reads the catalogue again. */
+  invalidate(): void {
+    this.current = null;
+  }
+}

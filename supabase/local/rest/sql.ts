@@ -1,0 +1,30 @@
+// The two ways anything from a request reaches SQL: identifiers that were
+// checked against the catalogue are quoted, and every value is a bound parameter.
+
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** `"public"."books"` */
+export function qualified(table: string): string {
+  return `${quoteIdent('public')}.${quoteIdent(table)}`;
+}
+
+/** Collects the values of one statement and hands out their `$n` placeholders. */
+export class Params {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** Hands out table aliases that cannot collide with anything a request names. */
+export class Aliases {
+  private next = 0;
+
+  take(): string {
+    return quoteIdent(`_pgrst_${this.next++}`);
+  }
+}

@@ -1,0 +1,135 @@
+// The HTTP front of the local backend: one node:http server that turns node
+// requests into web Requests, answers CORS like Supabase's gateway, limits
+// body sizes, routes to REST / auth / functions / the outbox, and never lets a
+// bad request take it down.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Outbox } from './context.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+// Past this we stop reading and drop the connection rather than drain forever.
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+export const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'authorization, x-client-info, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, cache-control, if-none-match',
+  'Access-Control-Expose-Headers': 'Content-Range, Content-Location, Location, Preference-Applied, X-Total-Count, X-Supabase-Api-Version',
+  'Access-Control-Max-Age': '86400',
+};
+
+export interface Routes {
+  rest(request: Request): Promise<Response>;
+  auth(request: Request): Promise<Response>;
+  functions(request: Request, name: string): Promise<Response>;
+  outbox: Outbox;
+}
+
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+
+export async function route(request: Request, routes: Routes): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204 });
+  if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) return routes.rest(request);
+  if (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/')) return routes.auth(request);
+  const fn = /^\/functions\/v1\/([^/]+)\/?$/.exec(pathname);
+  if (fn) return routes.functions(request, decodeURIComponent(fn[1]));
+  if (pathname === '/_outbox') {
+    if (request.method === 'GET') return jsonResponse(200, routes.outbox.list());
+    if (request.method === 'DELETE') {
+      routes.outbox.clear();
+      return new Response(null, { status: 204 });
+    }
+    return jsonResponse(405, { message: 'Method not allowed' });
+  }
+  return jsonResponse(404, { message: 'no Route matched with those values' });
+}
+
+type BodyResult = { kind: 'ok'; body: Buffer | undefined } | { kind: 'too-large'; drained: boolean };
+
+function readBody(req: IncomingMessage): Promise<BodyResult> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT_BYTES) {
+        req.pause();
+        resolve({ kind: 'too-large', drained: false });
+      }
+    });
+    req.on('end', () => resolve(tooLarge ? { kind: 'too-large', drained: true } : { kind: 'ok', body: size > 0 ? Buffer.concat(chunks) : undefined }));
+    req.on('error', reject);
+  });
+}
+
+function toRequest(req: IncomingMessage, baseUrl: string, body: Buffer | undefined): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = body !== undefined && method !== 'GET' && method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', baseUrl), { method, headers, body: hasBody ? new Uint8Array(body) : undefined });
+}
+
+async function send(res: ServerResponse, response: Response, method: string): Promise<void> {
+  const headers: Record<string, string | string[]> = { ...CORS_HEADERS };
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie') return;
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  const body = method === 'HEAD' || response.body === null ? null : Buffer.from(await response.arrayBuffer());
+  if (body) headers['content-length'] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body ?? undefined);
+}
+
+export interface ServerOptions {
+  routes: Routes;
+  /** Filled in once listening (the real port when 0 was asked for). */
+  baseUrl: () => string;
+  log: boolean;
+}
+
+export function createBackendServer({ routes, baseUrl, log }: ServerOptions): Server {
+  const server = createServer(async (req, res) => {
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    let status = 500;
+    try {
+      const read = await readBody(req);
+      let response: Response;
+      if (read.kind === 'too-large') {
+        response = jsonResponse(413, { code: 'PGRST413', message: `Request body exceeds the ${MAX_BODY_BYTES} byte limit`, details: null, hint: null });
+        if (!read.drained) res.setHeader('Connection', 'close');
+      } else {
+        response = await route(toRequest(req, baseUrl(), read.body), routes);
+      }
+      status = response.status;
+      await send(res, response, method);
+      if (read.kind === 'too-large' && !read.drained) req.destroy();
+    } catch (error) {
+      console.error('local backend: unhandled error', error);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json', ...CORS_HEADERS });
+        res.end(JSON.stringify({ code: 'PGRST000', message: 'Internal server error', details: null, hint: null }));
+      } else res.destroy();
+    } finally {
+      if (log) console.log(`${method} ${req.url?.split('?')[0]} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+    }
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  return server;
+}

@@ -1,17 +1,19 @@
 // The Worker layer: the built Worker (build/server) runs inside workerd, as in
-// production; tests call it through `exports.default.fetch`. Build first.
+// production, against a local backend started by the global setup; tests call
+// it through `exports.default.fetch`. Build first (npm test does).
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [
-    cloudflareTest(async () => ({
+    cloudflareTest(async ({ inject }) => ({
       main: './build/server/index.js',
       wrangler: { configPath: './build/server/wrangler.json' },
       miniflare: {
         bindings: {
-          // Nothing listens on port 9: the landing page must fall back to its defaults.
-          SUPABASE_URL: 'http://127.0.0.1:9',
+          SUPABASE_URL: inject<string>('backendUrl'),
+          SUPABASE_ANON_KEY: inject<string>('anonKey'),
+          SERVICE_ROLE_KEY_FOR_TESTS: inject<string>('serviceRoleKey'),
           SESSION_SECRET: 'worker-test-session-secret',
         },
       },
@@ -20,6 +22,8 @@ export default defineConfig({
   test: {
     name: 'worker',
     include: ['tests/worker/**/*.test.ts'],
+    globalSetup: ['tests/worker/global-setup.ts'],
     testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

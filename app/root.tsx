@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import { FlashToast } from '~/components/flash-toast';
 import { csrfMiddleware } from '~/lib/csrf.server';
 import { supabaseMiddleware } from '~/lib/supabase.server';
+import { pendingToastContext } from '~/lib/toast.server';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
 import stylesheet from './app.css?url';
 
@@ -20,7 +21,10 @@ export const meta: Route.MetaFunction = () => [
 // Order matters: refuse cross-site posts before anything talks to Supabase.
 export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, supabaseMiddleware];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // A toast from this very request's action (a form posted without JavaScript).
+  const pending = context.get(pendingToastContext);
+  if (pending) return data({ toast: pending });
   const { toast, headers } = await getToast(request);
   // Only a pending toast needs its cookie cleared; answering without Set-Cookie
   // keeps anonymous pages shareable by the edge cache.

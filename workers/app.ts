@@ -11,7 +11,7 @@ import {
   cacheKey,
   isCacheableRequest,
   isShareable,
-} from './edge-cache';
+} from '../app/lib/edge-cache.server';
 
 const requestHandler = createRequestHandler(
   () => import('virtual:react-router/server-build'),

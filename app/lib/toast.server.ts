@@ -1,6 +1,11 @@
-// Flash toasts (remix-toast) ride a signed cookie. The signing secret and the
-// Secure flag are set once per isolate, before any action can flash a toast.
-import { setToastCookieOptions } from 'remix-toast';
+// Flash toasts (remix-toast) ride a signed cookie, read by the root loader on
+// the next request. One case needs more: a form posted WITHOUT JavaScript that
+// answers with data (a 400 with the form re-rendered) is rendered in the same
+// request as its action, so the cookie would only show the toast one page
+// later. For such document requests the toast is handed to the root loader
+// through the request context instead, and no cookie is set.
+import { data as dataResponse, createContext, type RouterContextProvider } from 'react-router';
+import { dataWithToast, setToastCookieOptions, type ToastMessage } from 'remix-toast';
 
 let configuredFor: string | undefined;
 
@@ -10,4 +15,40 @@ export function configureToastCookie(secret: string, requestUrl: string): void {
   if (configuredFor === key) return;
   setToastCookieOptions({ secrets: [secret], secure, sameSite: 'lax', httpOnly: true, path: '/' });
   configuredFor = key;
+}
+
+export const pendingToastContext = createContext<ToastMessage | null>(null);
+
+interface ToastArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** React Router's JavaScript client fetches `<path>.data`; a browser without JS posts to the page itself. */
+function isDocumentRequest(request: Request): boolean {
+  return !new URL(request.url).pathname.endsWith('.data');
+}
+
+async function dataWithToastNow<T>({ request, context }: ToastArgs, payload: T, toast: ToastMessage, init?: ResponseInit) {
+  if (isDocumentRequest(request)) {
+    context.set(pendingToastContext, toast);
+    return dataResponse(payload, init);
+  }
+  return dataWithToast(payload, toast, init);
+}
+
+type ToastText = string | { message: string; description?: string };
+const asToast = (text: ToastText, type: ToastMessage['type']): ToastMessage =>
+  typeof text === 'string' ? { message: text, type } : { message: text.message, description: text.description, type };
+
+export function dataWithError<T>(args: ToastArgs, payload: T, toast: ToastText, init?: ResponseInit) {
+  return dataWithToastNow(args, payload, asToast(toast, 'error'), init);
+}
+
+export function dataWithInfo<T>(args: ToastArgs, payload: T, toast: ToastText, init?: ResponseInit) {
+  return dataWithToastNow(args, payload, asToast(toast, 'info'), init);
+}
+
+export function dataWithSuccess<T>(args: ToastArgs, payload: T, toast: ToastText, init?: ResponseInit) {
+  return dataWithToastNow(args, payload, asToast(toast, 'success'), init);
 }

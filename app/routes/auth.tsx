@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { dataWithError, dataWithInfo, redirectWithError } from 'remix-toast';
+import { redirectWithError } from 'remix-toast';
 import type { Route } from './+types/auth';
 import { FormField } from '~/components/form-field';
 import { Button } from '~/components/ui/button';
@@ -12,6 +12,7 @@ import { readFormData } from '~/lib/forms.server';
 import { authFormSchema, signInSchema, signUpSchema } from '~/lib/schemas/auth';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
 import { getRequestSupabase } from '~/lib/supabase.server';
+import { dataWithError, dataWithInfo } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 
 type Tab = 'signin' | 'signup';
@@ -26,7 +27,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { tab, redirectTo: safeRedirectPath(url.searchParams.get('redirectTo'), '') };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const submission = parseWithZod(await readFormData(request), { schema: authFormSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
@@ -44,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { error } = await supabase.auth.signInWithPassword({ email: form.email, password: form.password });
     if (error) {
       return dataWithError(
+        args,
         { result: submission.reply({ hideFields: ['password'] }) },
         { message: 'Sign in failed', description: error.message },
         { status: 400 },
@@ -67,6 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (error) {
     return dataWithError(
+      args,
       { result: submission.reply({ hideFields: ['password'] }) },
       { message: 'Sign up failed', description: error.message },
       { status: 400 },
@@ -75,6 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!signUp.session) {
     // Email confirmation is on: the account exists but has no session yet.
     return dataWithInfo(
+      args,
       { result: submission.reply({ resetForm: true }) },
       { message: 'Check your email', description: 'Please check your email for a confirmation link.' },
     );

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from 'react-router';
-import { dataWithError, redirectWithError, redirectWithSuccess } from 'remix-toast';
+import { redirectWithError, redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/invite';
 import { FormField } from '~/components/form-field';
 import { Badge } from '~/components/ui/badge';
@@ -14,6 +14,7 @@ import { isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
 import { acceptInvitationSchema } from '~/lib/schemas/auth';
 import { BRAND_NAME } from '~/lib/site';
 import { getRequestSupabase } from '~/lib/supabase.server';
+import { dataWithError } from '~/lib/toast.server';
 
 const INVALID = { message: 'Invalid Invitation', description: 'This invitation is invalid or has expired.' };
 /** Tokens are 32 random bytes, hex encoded; anything else is not worth a database round trip. */
@@ -42,7 +43,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { invitation: data };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
   const submission = parseWithZod(await readFormData(request), { schema: acceptInvitationSchema });
   const hidden = { hideFields: ['password', 'confirm_password'] };
   if (submission.status !== 'success') {
@@ -52,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : errors.confirm_password
         ? { message: 'Password Mismatch', description: 'Passwords do not match' }
         : { message: 'Error', description: 'Please check the form.' };
-    return dataWithError({ result: submission.reply(hidden) }, toast, { status: 400 });
+    return dataWithError(args, { result: submission.reply(hidden) }, toast, { status: 400 });
   }
   const { supabase } = getRequestSupabase(context);
   const { password, first_name, last_name } = submission.value;
@@ -64,6 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (!result.ok) {
     return dataWithError(
+      args,
       { result: submission.reply(hidden) },
       { message: 'Error', description: result.message ?? 'Failed to create account' },
       { status: 400 },

@@ -1,20 +1,34 @@
-// One app server for the whole e2e run.
+// One local backend (fresh database with the demo data) and one app server
+// (the built Worker under wrangler dev, pointed at that backend) for the run.
 import type { TestProject } from 'vitest/node';
-import { startAppServer, type AppServer } from './support/app-server.ts';
+import { startTestBackend } from '../../supabase/local/testing.ts';
+import { freePort, startAppServer, type AppServer } from './support/app-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
+    backendUrl: string;
+    anonKey: string;
+    serviceRoleKey: string;
   }
 }
 
 let app: AppServer | undefined;
+let stopBackend: (() => Promise<void>) | undefined;
 
 export async function setup(project: TestProject) {
-  app = await startAppServer({ SUPABASE_URL: 'http://127.0.0.1:9' });
+  // The app's origin must be known to the backend before either starts: mail links point at it.
+  const appPort = await freePort();
+  const backend = await startTestBackend({ seed: true, siteUrl: `http://127.0.0.1:${appPort}` });
+  stopBackend = backend.stop;
+  app = await startAppServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey }, appPort);
   project.provide('appUrl', app.url);
+  project.provide('backendUrl', backend.url);
+  project.provide('anonKey', backend.anonKey);
+  project.provide('serviceRoleKey', backend.serviceRoleKey);
 }
 
 export async function teardown() {
   await app?.stop();
+  await stopBackend?.();
 }

@@ -1,0 +1,125 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_ADMIN, inviteAndReadLink, signInThroughForm, uniqueEmail } from './support/accounts.ts';
+import { launchBrowser, newVisitor, seriousAxeViolations } from './support/browser.ts';
+
+let browser: Browser;
+const baseURL = inject('appUrl');
+const backendUrl = inject('backendUrl');
+const anonKey = inject('anonKey');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+for (const javaScript of [true, false]) {
+  describe(`accounts with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
+    it('signs up, reaches the dashboard, signs out and signs back in', async () => {
+      const { page, context, errors } = await newVisitor(browser, { javaScript, baseURL });
+      const email = uniqueEmail('e2e-signup');
+      await page.goto('/auth');
+      await page.getByRole('link', { name: 'Sign Up' }).click();
+      await page.getByLabel('First name').waitFor();
+      await page.getByLabel('First name').fill('Eve');
+      await page.getByLabel('Last name').fill('Tester');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('eve-password');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.waitForURL('**/dashboard');
+
+      await page.getByLabel('Account menu for Eve Tester').click();
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await page.waitForURL('**/auth');
+
+      await signInThroughForm(page, { email, password: 'eve-password' });
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('shows the Sign in failed toast for a wrong password', async () => {
+      const { page, context } = await newVisitor(browser, { javaScript, baseURL });
+      await page.goto('/auth');
+      await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      const toast = page.getByRole('alert').filter({ hasText: 'Sign in failed' });
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain('Invalid login credentials');
+      expect(await page.getByLabel('Email').inputValue()).toBe(DEMO_ADMIN.email);
+      await context.close();
+    });
+
+    it('accepts an invitation from the mail outbox and shows the role its sidebar', async () => {
+      const email = uniqueEmail('e2e-invitee');
+      const link = await inviteAndReadLink(backendUrl, anonKey, email, 'client');
+      const { page, context } = await newVisitor(browser, { javaScript, baseURL });
+      await page.goto(new URL(link).pathname);
+      await page.getByText(email).waitFor();
+      await page.getByLabel('First name').fill('Cli');
+      await page.getByLabel('Last name').fill('Ent');
+      await page.getByLabel('Password', { exact: true }).fill('client-pass');
+      await page.getByLabel('Confirm password').fill('client-pass');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.waitForURL('**/auth');
+      await page.getByText('Account Created').waitFor();
+
+      await signInThroughForm(page, { email, password: 'client-pass' });
+      const nav = page.getByRole('navigation', { name: 'Application' }).first();
+      await nav.getByRole('link', { name: 'Leads' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Users' }).count()).toBe(0);
+      await context.close();
+    });
+  });
+}
+
+describe('the shell with JavaScript', () => {
+  it('toggles the sidebar with Ctrl+B and remembers it', async () => {
+    const { page, context } = await newVisitor(browser, { javaScript: true, baseURL });
+    await signInThroughForm(page, DEMO_ADMIN);
+    const sidebar = page.locator('aside[data-state]');
+    expect(await sidebar.getAttribute('data-state')).toBe('expanded');
+    await page.keyboard.press('Control+b');
+    await page.waitForFunction(() => document.querySelector('aside')?.getAttribute('data-state') === 'collapsed');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'sidebar:state')?.value).toBe('false');
+    await page.reload();
+    expect(await sidebar.getAttribute('data-state')).toBe('collapsed');
+    await page.keyboard.press('Control+b');
+    await page.waitForFunction(() => document.querySelector('aside')?.getAttribute('data-state') === 'expanded');
+    await context.close();
+  });
+
+  it('opens the sidebar as a slide-over on a phone', async () => {
+    const { page, context } = await newVisitor(browser, { javaScript: true, baseURL });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signInThroughForm(page, DEMO_ADMIN);
+    expect(await page.locator('aside[data-state]').isVisible()).toBe(false);
+    await page.getByRole('link', { name: 'Open navigation' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Navigation' });
+    await sheet.waitFor();
+    await sheet.getByRole('link', { name: 'Quotes' }).click();
+    await page.waitForURL('**/quotes');
+    await sheet.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('accessibility', () => {
+  it('finds no serious or critical violations on /auth, an invitation and the shell', async () => {
+    const { page, context } = await newVisitor(browser, { javaScript: true, baseURL });
+    await page.goto('/auth');
+    expect(await seriousAxeViolations(page), '/auth').toEqual([]);
+    await page.goto('/auth?tab=signup');
+    expect(await seriousAxeViolations(page), '/auth?tab=signup').toEqual([]);
+    const link = await inviteAndReadLink(backendUrl, anonKey, uniqueEmail('e2e-axe'), 'auditor');
+    await page.goto(new URL(link).pathname);
+    expect(await seriousAxeViolations(page), '/invite').toEqual([]);
+    await signInThroughForm(page, DEMO_ADMIN);
+    expect(await seriousAxeViolations(page), '/dashboard').toEqual([]);
+    await context.close();
+  });
+});

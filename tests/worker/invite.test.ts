@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { serviceClient } from './support/backend';
+import { pageText, signIn, uniqueEmail, Visitor } from './support/app';
+
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function demoAccountId(): Promise<string> {
+  const { data, error } = await serviceClient().from('accounts').select('id').eq('name', 'OpsHub Pro').single();
+  if (error) throw error;
+  return data.id as string;
+}
+
+async function createInvitation(options: { role?: string; expiresInDays?: number } = {}) {
+  const token = randomToken();
+  const email = uniqueEmail('invitee');
+  const expires = new Date(Date.now() + (options.expiresInDays ?? 7) * 86_400_000).toISOString();
+  const { error } = await serviceClient()
+    .from('user_invitations')
+    .insert({ account_id: await demoAccountId(), email, role: options.role ?? 'supplier', token, expires_at: expires });
+  if (error) throw error;
+  return { token, email };
+}
+
+function toastOf(response: Response): boolean {
+  return response.headers.getSetCookie().some((c) => c.startsWith('toast-session='));
+}
+
+describe('invitation acceptance', () => {
+  it('shows the invited email, the role as a coloured badge and the expiry date', async () => {
+    const { token, email } = await createInvitation({ role: 'auditor' });
+    const response = await new Visitor().get(`/invite/${token}`);
+    expect(response.status).toBe(200);
+    const html = await pageText(response);
+    expect(html).toContain(email);
+    expect(html).toMatch(/bg-blue-100[^"]*"[^>]*>Auditor</); // auditor is blue
+    expect(html).toContain('Expires');
+    expect(html).toContain('Create Account');
+    expect(html).toContain('Already have an account? Sign In');
+  });
+
+  it('refuses mismatched and weak passwords with the spec texts, keeping the names', async () => {
+    const { token } = await createInvitation();
+    const mismatch = await new Visitor().post(`/invite/${token}`, {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      password: 'abcdef',
+      confirm_password: 'abcdeg',
+    });
+    expect(mismatch.status).toBe(400);
+    const mismatchHtml = await pageText(mismatch);
+    expect(mismatchHtml).toContain('Password Mismatch');
+    expect(mismatchHtml).toContain('Passwords do not match');
+    expect(mismatchHtml).toContain('value="Grace"');
+
+    const weak = await new Visitor().post(`/invite/${token}`, { password: 'abc', confirm_password: 'abc' });
+    expect(weak.status).toBe(400);
+    const weakHtml = await pageText(weak);
+    expect(weakHtml).toContain('Weak Password');
+    expect(weakHtml).toContain('Password must be at least 6 characters long');
+  });
+
+  it('creates the account once, with the invited role, and then the token is spent', async () => {
+    const { token, email } = await createInvitation({ role: 'supplier' });
+    const accepted = await new Visitor().post(`/invite/${token}`, {
+      first_name: 'Sam',
+      last_name: 'Supplier',
+      password: 'supplier-pass',
+      confirm_password: 'supplier-pass',
+    });
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.get('Location')).toBe('/auth');
+    expect(toastOf(accepted)).toBe(true);
+    const toastPage = await pageText(await new Visitor().get('/auth', { Cookie: accepted.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') }));
+    expect(toastPage).toContain('Account Created');
+    expect(toastPage).toContain('Your account has been created successfully. Please sign in.');
+
+    const member = await signIn({ email, password: 'supplier-pass' });
+    const dashboard = await pageText(await member.get('/dashboard'));
+    expect(dashboard).toContain('Supplier Account');
+    expect(dashboard).toContain('Sam Supplier');
+    expect(dashboard).not.toContain('href="/settings/users"');
+
+    const again = await new Visitor().get(`/invite/${token}`);
+    expect(again.status).toBe(302);
+    expect(again.headers.get('Location')).toBe('/auth');
+    const reuse = await new Visitor().post(`/invite/${token}`, { password: 'another-pass', confirm_password: 'another-pass' });
+    expect(reuse.status).toBe(400);
+    expect(await pageText(reuse)).toContain('This invitation is invalid or has expired.');
+  });
+
+  it('sends expired and unknown tokens to /auth with Invalid Invitation', async () => {
+    const { token } = await createInvitation({ expiresInDays: -1 });
+    for (const candidate of [token, randomToken(), 'short', '..%2F..%2Fetc']) {
+      const response = await new Visitor().get(`/invite/${candidate}`);
+      expect(response.status, candidate).toBe(302);
+      expect(response.headers.get('Location'), candidate).toBe('/auth');
+      expect(toastOf(response), candidate).toBe(true);
+    }
+  });
+});

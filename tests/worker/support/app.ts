@@ -1,0 +1,110 @@
+// Helpers for driving the built Worker as a browser would: same-origin form
+// posts, cookies carried from response to request, redirects inspected.
+import { exports } from 'cloudflare:workers';
+
+export const ORIGIN = 'http://ops-hub.test';
+
+/** A cookie jar for one visitor. */
+export class Visitor {
+  private cookies = new Map<string, string>();
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  has(name: string): boolean {
+    return this.cookies.has(name);
+  }
+
+  names(): string[] {
+    return [...this.cookies.keys()];
+  }
+
+  /** Stores the Set-Cookie headers of a response (deleting expired ones). */
+  absorb(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => {
+        const [key, v] = a.trim().split('=');
+        if (key.toLowerCase() === 'max-age') return Number(v) <= 0;
+        if (key.toLowerCase() === 'expires') return new Date(v).getTime() <= Date.now();
+        return false;
+      });
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async get(path: string, headers: HeadersInit = {}): Promise<Response> {
+    const response = await exports.default.fetch(
+      new Request(`${ORIGIN}${path}`, { headers: { ...this.headers(), ...headers }, redirect: 'manual' }),
+    );
+    this.absorb(response);
+    return response;
+  }
+
+  /** A same-origin form POST, as a browser without JavaScript sends it. */
+  async post(path: string, fields: Record<string, string> | FormData, headers: HeadersInit = {}): Promise<Response> {
+    const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
+    const response = await exports.default.fetch(
+      new Request(`${ORIGIN}${path}`, {
+        method: 'POST',
+        body,
+        headers: { Origin: ORIGIN, ...this.headers(), ...headers },
+        redirect: 'manual',
+      }),
+    );
+    this.absorb(response);
+    return response;
+  }
+
+  /** Follows a redirect response with a GET, as a browser does after a form post. */
+  async follow(response: Response): Promise<Response> {
+    const location = response.headers.get('Location');
+    if (!location) throw new Error(`expected a redirect, got ${response.status}`);
+    const url = new URL(location, ORIGIN);
+    return this.get(`${url.pathname}${url.search}`);
+  }
+
+  private headers(): Record<string, string> {
+    const cookie = this.cookieHeader;
+    return cookie ? { Cookie: cookie } : {};
+  }
+}
+
+/** The page's HTML without React's text-joining comments, as a reader sees the text. */
+export async function pageText(response: Response): Promise<string> {
+  return (await response.text()).replaceAll('<!-- -->', '');
+}
+
+let counter = 0;
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+}
+
+export const DEMO_ADMIN = { email: 'demo@opshub.test', password: 'demo1234' };
+export const DEMO_AUDITOR = { email: 'auditor@opshub.test', password: 'demo1234' };
+
+/** Signs an existing user in through the /auth form; returns their visitor. */
+export async function signIn(credentials: { email: string; password: string }): Promise<Visitor> {
+  const visitor = new Visitor();
+  const response = await visitor.post('/auth', { intent: 'signin', ...credentials });
+  if (response.status !== 302) throw new Error(`sign-in of ${credentials.email} failed: ${response.status}`);
+  return visitor;
+}
+
+/** Signs up a brand-new account (its admin) through the /auth form. */
+export async function signUpFreshAdmin(
+  names: { first_name?: string; last_name?: string } = { first_name: 'Test', last_name: 'Admin' },
+): Promise<{ visitor: Visitor; email: string; password: string }> {
+  const visitor = new Visitor();
+  const email = uniqueEmail('admin');
+  const password = 'correct-horse';
+  const response = await visitor.post('/auth?tab=signup', { intent: 'signup', email, password, ...names });
+  if (response.status !== 302) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  return { visitor, email, password };
+}

@@ -1,0 +1,43 @@
+// Direct access to the local backend from inside workerd, for test set-up that
+// no screen offers (an expired invitation) and for checking what was stored.
+import { env } from 'cloudflare:workers';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+
+const options = { auth: { persistSession: false, autoRefreshToken: false } } as const;
+
+/** The service role: bypasses RLS. Only for arranging and inspecting test data. */
+export function serviceClient(): SupabaseClient {
+  return createClient(env.SUPABASE_URL, (env as unknown as { SERVICE_ROLE_KEY_FOR_TESTS: string }).SERVICE_ROLE_KEY_FOR_TESTS, options);
+}
+
+export function anonClient(): SupabaseClient {
+  return createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, options);
+}
+
+/** A client signed in as this user, with their own token (RLS applies). */
+export async function userClient(email: string, password: string): Promise<SupabaseClient> {
+  const client = anonClient();
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`);
+  return client;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export async function outbox(): Promise<OutboxMail[]> {
+  const response = await fetch(`${env.SUPABASE_URL}/_outbox`);
+  const body = (await response.json()) as OutboxMail[] | { messages: OutboxMail[] };
+  return Array.isArray(body) ? body : body.messages;
+}
+
+/** The refresh token inside @supabase/ssr's session cookie (`base64-` + base64url JSON). */
+export function refreshTokenFromCookie(cookieValue: string): string {
+  const encoded = decodeURIComponent(cookieValue).replace(/^base64-/, '');
+  const json = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+  return (JSON.parse(json) as { refresh_token: string }).refresh_token;
+}

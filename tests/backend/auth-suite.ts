@@ -81,6 +81,15 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         expect(data.session).toBeNull();
       });
 
+      it('two sign-ups racing for one address: one wins, the other is told it is taken', async () => {
+        const email = h.uniqueEmail('race-signup');
+        const results = await Promise.all(
+          [1, 2].map(() => h.client().auth.signUp({ email, password: PASSWORD })),
+        );
+        const codes = results.map((r) => r.error?.code ?? 'ok').sort();
+        expect(codes).toEqual(['ok', 'user_already_exists']);
+      });
+
       it('refuses a password shorter than six characters as weak', async () => {
         const { error } = await h.client().auth.signUp({ email: h.uniqueEmail('weak'), password: '12345' });
         expect(isAuthWeakPasswordError(error)).toBe(true);
@@ -201,6 +210,15 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         const newest = await h.client(ctx).auth.refreshSession({ refresh_token: second.data.session!.refresh_token });
         expect(newest.error?.code).toBe('refresh_token_already_used');
+      });
+
+      it('two refreshes racing with one token both get the same new token', async () => {
+        const { session } = await signUpFresh('race-refresh');
+        const results = await Promise.all(
+          [1, 2].map(() => h.client().auth.refreshSession({ refresh_token: session.refresh_token })),
+        );
+        expect(results.map((r) => r.error)).toEqual([null, null]);
+        expect(results[0].data.session!.refresh_token).toBe(results[1].data.session!.refresh_token);
       });
 
       it('an unknown token is refused', async () => {

@@ -137,7 +137,7 @@ async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: R
         typeof who.claims.email === 'string' ? who.claims.email : '',
         method,
         url.pathname.replace(/^\/rest\/v1/, ''),
-        JSON.stringify(Object.fromEntries(request.headers)),
+        JSON.stringify(Object.fromEntries([...request.headers])),
       ]);
       const result = plan.statement === null ? null : await tx.query<Record<string, unknown>>(plan.statement, plan.params);
       const outcome = summarize(plan, result);

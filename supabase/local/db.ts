@@ -52,6 +52,9 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: 
 
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 16 });
+  // An idle connection the server drops (restart, `drop database ... with (force)`)
+  // must not crash the process; the pool replaces it on the next query.
+  pool.on('error', () => {});
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query(sql, params) {
       const r = await c.query({ text: sql, values: params as unknown[] });

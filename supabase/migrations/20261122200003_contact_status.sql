@@ -1,0 +1,5 @@
+-- A client's status (spec §4: active, inactive, prospect), shown as a badge in
+-- the Client Directory and filterable there. New clients are active.
+
+alter table public.contacts
+  add column status text not null default 'active' check (status in ('active', 'inactive', 'prospect'));

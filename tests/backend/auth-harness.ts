@@ -1,134 +1,99 @@
-// In-process harness for the GoTrue layer: one database per test file, any
-// number of backend contexts over it (confirmation on/off, short token
-// lifetimes), and real supabase-js clients whose fetch calls handleAuth.
-import { readFileSync } from 'node:fs';
+// Harness for the GoTrue layer over real HTTP: a backend from
+// startTestBackend() on a fixture schema (bootstrap + auth-fixtures/), and, for
+// tests that need other settings (confirmation on, short token lifetimes), more
+// servers from the same server core whose auth layer shares that database.
+import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { BackendContext, MailMessage, Outbox } from '../../supabase/local/context.ts';
-import { type Db, openPglite, openPostgres } from '../../supabase/local/db.ts';
-import { DEFAULT_JWT_SECRET, makeApiKeys } from '../../supabase/local/keys.ts';
 import { handleAuth } from '../../supabase/local/auth/index.ts';
+import type { AuthSettings } from '../../supabase/local/auth/settings.ts';
+import type { BackendContext } from '../../supabase/local/context.ts';
+import type { Db } from '../../supabase/local/db.ts';
+import type { Backend } from '../../supabase/local/index.ts';
+import { createOutbox } from '../../supabase/local/outbox.ts';
+import { createBackendServer } from '../../supabase/local/server.ts';
+import { startTestBackend } from '../../supabase/local/testing.ts';
 
-const BOOTSTRAP = readFileSync(new URL('../../supabase/local/sql/bootstrap.sql', import.meta.url), 'utf8');
+const FIXTURE_MIGRATIONS = fileURLToPath(new URL('./auth-fixtures', import.meta.url));
 
-// Stands in for the app's migrations: a trigger that copies sign-up metadata
-// into a public table (and refuses one name), and one that mirrors sign-ins.
-const FIXTURE = `
-create table if not exists public.auth_test_profiles (
-  user_id uuid primary key references auth.users (id) on delete cascade,
-  first_name text,
-  last_sign_in_at timestamptz
-);
-create or replace function public.auth_test_on_user_created() returns trigger
-language plpgsql security definer set search_path = '' as $$
-begin
-  if new.raw_user_meta_data ->> 'first_name' = 'Refused' then
-    raise exception 'sign-ups named Refused are not allowed';
-  end if;
-  insert into public.auth_test_profiles (user_id, first_name) values (new.id, new.raw_user_meta_data ->> 'first_name');
-  return new;
-end $$;
-create or replace function public.auth_test_on_sign_in() returns trigger
-language plpgsql security definer set search_path = '' as $$
-begin
-  update public.auth_test_profiles set last_sign_in_at = new.last_sign_in_at where user_id = new.id;
-  return new;
-end $$;
-drop trigger if exists auth_test_on_user_created on auth.users;
-create trigger auth_test_on_user_created after insert on auth.users
-  for each row execute function public.auth_test_on_user_created();
-drop trigger if exists auth_test_on_sign_in on auth.users;
-create trigger auth_test_on_sign_in after update of last_sign_in_at on auth.users
-  for each row execute function public.auth_test_on_sign_in();
-`;
-
-export const BACKEND_URL = 'http://127.0.0.1:54321';
 export const SITE_URL = 'http://127.0.0.1:5173';
 
-class MemoryOutbox implements Outbox {
-  private messages: MailMessage[] = [];
-  async send(message: MailMessage) {
-    this.messages.push(message);
-  }
-  list() {
-    return [...this.messages];
-  }
-  clear() {
-    this.messages = [];
-  }
-}
+export type ContextOverrides = Partial<Pick<BackendContext, 'confirmEmail' | 'jwtExpiry' | 'siteUrl'>> & {
+  authSettings?: Partial<AuthSettings>;
+};
 
 export interface AuthHarness {
   db: Db;
+  /** The context of the main backend (startTestBackend). */
   base: BackendContext;
-  /** A context over the same database with some settings changed. */
-  context(overrides?: Partial<BackendContext> & { authSettings?: { refreshTokenReuseInterval?: number } }): BackendContext;
-  /** supabase-js talking to handleAuth with the given key (anon by default). */
+  /** A server of its own over the same database, with some settings changed and its own outbox. */
+  context(overrides?: ContextOverrides): Promise<BackendContext>;
+  /** supabase-js over HTTP to the given backend, with the anon key unless told otherwise. */
   client(ctx?: BackendContext, options?: { key?: string; flowType?: 'implicit' | 'pkce' }): SupabaseClient;
   admin(ctx?: BackendContext): SupabaseClient;
   /** A raw request to /auth/v1<path>, with the anon apikey unless headers say otherwise. */
   call(path: string, init?: RequestInit, ctx?: BackendContext): Promise<Response>;
+  /** What a browser does with a link from a mail: a plain GET, redirects not followed. */
+  openLink(link: string): Promise<Response>;
   uniqueEmail(label: string): string;
   close(): Promise<void>;
 }
 
-async function openHarness(db: Db, onClose: () => Promise<void>): Promise<AuthHarness> {
-  await db.exec(BOOTSTRAP);
-  await db.exec(FIXTURE);
-  const { anonKey, serviceRoleKey } = await makeApiKeys(DEFAULT_JWT_SECRET);
-  const base: BackendContext = {
-    db,
-    url: BACKEND_URL,
+const notHere = async () =>
+  new Response(JSON.stringify({ message: 'no Route matched with those values' }), { status: 404 });
+
+/** The server core with only the auth layer behind it, answering with `ctx`. */
+async function startAuthServer(ctx: BackendContext) {
+  const server = createBackendServer({
+    routes: { auth: (request) => handleAuth(request, ctx), rest: notHere, functions: notHere, outbox: ctx.outbox },
+    baseUrl: () => ctx.url,
+    log: false,
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  ctx.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+}
+
+export async function openAuthHarness(postgresUrl?: string): Promise<AuthHarness> {
+  const backend: Backend = await startTestBackend({
+    migrationsDir: FIXTURE_MIGRATIONS,
+    seed: false,
     siteUrl: SITE_URL,
-    jwtSecret: DEFAULT_JWT_SECRET,
-    anonKey,
-    serviceRoleKey,
-    jwtExpiry: 3600,
-    confirmEmail: false,
-    outbox: new MemoryOutbox(),
-    quiet: true,
-  };
-  const context: AuthHarness['context'] = (overrides = {}) => ({ ...base, outbox: new MemoryOutbox(), ...overrides });
+    postgresUrl,
+  });
+  const base = backend.ctx;
+  const stops: (() => Promise<void>)[] = [];
   const client: AuthHarness['client'] = (ctx = base, options = {}) =>
     createClient(ctx.url, options.key ?? ctx.anonKey, {
-      global: { fetch: (input, init) => handleAuth(new Request(input, init), ctx) },
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType: options.flowType },
     });
   return {
-    db,
+    db: backend.db,
     base,
-    context,
+    async context(overrides = {}) {
+      const ctx = { ...base, outbox: createOutbox({ quiet: true }), ...overrides };
+      stops.push(await startAuthServer(ctx));
+      return ctx;
+    },
     client,
     admin: (ctx = base) => client(ctx, { key: ctx.serviceRoleKey }),
     call: (path, init = {}, ctx = base) => {
       const headers = new Headers(init.headers);
       if (!headers.has('apikey')) headers.set('apikey', ctx.anonKey);
-      return handleAuth(new Request(`${ctx.url}/auth/v1${path}`, { ...init, headers }), ctx);
+      return fetch(`${ctx.url}/auth/v1${path}`, { ...init, headers });
     },
+    openLink: (link) => fetch(link, { redirect: 'manual' }),
     uniqueEmail: (label) => `${label}-${randomUUID().slice(0, 8)}@example.com`,
-    close: async () => {
-      await db.close();
-      await onClose();
+    async close() {
+      await Promise.all(stops.map((stop) => stop()));
+      await backend.stop();
     },
   };
-}
-
-export async function openPgliteHarness(): Promise<AuthHarness> {
-  return openHarness(await openPglite(), async () => {});
-}
-
-/** A database of its own on the PostgreSQL server at `serverUrl`, dropped on close. */
-export async function openPostgresHarness(serverUrl: string): Promise<AuthHarness> {
-  const name = `auth_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const server = await openPostgres(serverUrl);
-  await server.exec(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
-  return openHarness(db, async () => {
-    await server.exec(`drop database if exists ${name} with (force)`);
-    await server.close();
-  });
 }
 
 /** The claims of a JWT, unverified (the tests check what the server put in). */

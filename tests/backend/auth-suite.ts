@@ -1,9 +1,9 @@
-// The GoTrue layer's behaviour, driven by the real supabase-js auth client.
-// Shared by the PGlite and PostgreSQL test files.
+// The GoTrue layer's behaviour, driven by the real supabase-js auth client over
+// HTTP. Shared by the PGlite and PostgreSQL test files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { signJwt } from '../../supabase/local/keys.ts';
-import { type AuthHarness, BACKEND_URL, decodeJwt, SITE_URL } from './auth-harness.ts';
+import { type AuthHarness, decodeJwt, SITE_URL } from './auth-harness.ts';
 
 const PASSWORD = 'correct horse 1';
 
@@ -49,7 +49,7 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
           sub: data.user!.id,
           aud: 'authenticated',
           role: 'authenticated',
-          iss: `${BACKEND_URL}/auth/v1`,
+          iss: `${h.base.url}/auth/v1`,
           email: email.toLowerCase(),
           aal: 'aal1',
           is_anonymous: false,
@@ -176,7 +176,7 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
       });
 
       it('a retried refresh (the active token\'s parent) gets the active token again, even late', async () => {
-        const ctx = h.context({ authSettings: { refreshTokenReuseInterval: 0 } });
+        const ctx = await h.context({ authSettings: { refreshTokenReuseInterval: 0 } });
         const { session } = await signUpFresh('reuse-parent');
         const first = await h.client(ctx).auth.refreshSession({ refresh_token: session.refresh_token });
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -195,7 +195,7 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
       });
 
       it('an older revoked token reused after the reuse interval is refused and its session revoked', async () => {
-        const ctx = h.context({ authSettings: { refreshTokenReuseInterval: 0 } });
+        const ctx = await h.context({ authSettings: { refreshTokenReuseInterval: 0 } });
         const { session } = await signUpFresh('reuse-late');
         const first = await h.client(ctx).auth.refreshSession({ refresh_token: session.refresh_token });
         const second = await h.client(ctx).auth.refreshSession({ refresh_token: first.data.session!.refresh_token });
@@ -308,7 +308,7 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
       });
 
       it('with confirmation on, a new address takes over only through the link sent to it', async () => {
-        const ctx = h.context({ confirmEmail: true });
+        const ctx = await h.context({ confirmEmail: true });
         const { email, user } = await signUpFresh('change-confirm');
         const supabase = h.client(ctx);
         await supabase.auth.signInWithPassword({ email, password: PASSWORD });
@@ -319,13 +319,13 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         expect(data.user?.new_email).toBe(next.toLowerCase());
         const mail = ctx.outbox.list().find((m) => m.to === next.toLowerCase())!;
         const link = /http\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)![0];
-        expect((await handleAuthGet(link, ctx)).status).toBe(303);
+        expect((await h.openLink(link)).status).toBe(303);
         const after = await h.admin().auth.admin.getUserById(user.id);
         expect(after.data.user?.email).toBe(next.toLowerCase());
       });
 
       it('an access token stops working once it expires', async () => {
-        const ctx = h.context({ jwtExpiry: 1 });
+        const ctx = await h.context({ jwtExpiry: 1 });
         const email = h.uniqueEmail('expiry');
         const { data } = await h.client(ctx).auth.signUp({ email, password: PASSWORD });
         expect(data.session?.expires_in).toBe(1);
@@ -459,7 +459,7 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
 
     describe('e-mail confirmation', () => {
       it('sends a link; the link confirms the address and signs in, then passwords work', async () => {
-        const ctx = h.context({ confirmEmail: true });
+        const ctx = await h.context({ confirmEmail: true });
         const email = h.uniqueEmail('confirm');
         const signUp = await h.client(ctx).auth.signUp({
           email,
@@ -481,7 +481,7 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         expect(new URL(link).searchParams.get('type')).toBe('signup');
 
         // Opened by a browser: no apikey.
-        const opened = await handleAuthGet(link, ctx);
+        const opened = await h.openLink(link);
         expect(opened.status).toBe(303);
         const location = new URL(opened.headers.get('location')!);
         expect(`${location.origin}${location.pathname}`).toBe(`${SITE_URL}/welcome`);
@@ -491,18 +491,18 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         expect(fromLink.data.user?.email_confirmed_at).toBeTruthy();
 
         expect((await h.client(ctx).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
-        const reopened = new URL((await handleAuthGet(link, ctx)).headers.get('location')!);
+        const reopened = new URL((await h.openLink(link)).headers.get('location')!);
         expect(new URLSearchParams(reopened.hash.slice(1)).get('error_code')).toBe('otp_expired');
       });
 
       it('a PKCE sign-up gets a code from the link, exchanged for a session', async () => {
-        const ctx = h.context({ confirmEmail: true });
+        const ctx = await h.context({ confirmEmail: true });
         const supabase = h.client(ctx, { flowType: 'pkce' });
         const email = h.uniqueEmail('pkce');
         const { error } = await supabase.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: SITE_URL } });
         expect(error).toBeNull();
         const link = /http\S+\/auth\/v1\/verify\?\S+/.exec(ctx.outbox.list()[0].text)![0];
-        const location = new URL((await handleAuthGet(link, ctx)).headers.get('location')!);
+        const location = new URL((await h.openLink(link)).headers.get('location')!);
         const code = location.searchParams.get('code');
         expect(code).toBeTruthy();
         const exchanged = await supabase.auth.exchangeCodeForSession(code!);
@@ -513,14 +513,14 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
       });
 
       it('sends unknown redirect targets to the site URL', async () => {
-        const ctx = h.context({ confirmEmail: true });
+        const ctx = await h.context({ confirmEmail: true });
         await h.client(ctx).auth.signUp({
           email: h.uniqueEmail('redirect'),
           password: PASSWORD,
           options: { emailRedirectTo: 'https://evil.example.net/steal' },
         });
         const link = /http\S+\/auth\/v1\/verify\?\S+/.exec(ctx.outbox.list()[0].text)![0];
-        const location = new URL((await handleAuthGet(link, ctx)).headers.get('location')!);
+        const location = new URL((await h.openLink(link)).headers.get('location')!);
         expect(location.origin).toBe(new URL(SITE_URL).origin);
       });
     });
@@ -528,11 +528,11 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
     describe('password recovery', () => {
       it('mails a link that signs the user in to set a new password', async () => {
         const { email } = await signUpFresh('recover');
-        const ctx = h.context();
+        const ctx = await h.context();
         const supabase = h.client(ctx);
         expect((await supabase.auth.resetPasswordForEmail(email, { redirectTo: SITE_URL })).error).toBeNull();
         const link = /http\S+\/auth\/v1\/verify\?\S+/.exec(ctx.outbox.list()[0].text)![0];
-        const fragment = new URLSearchParams(new URL((await handleAuthGet(link, ctx)).headers.get('location')!).hash.slice(1));
+        const fragment = new URLSearchParams(new URL((await h.openLink(link)).headers.get('location')!).hash.slice(1));
         expect(fragment.get('type')).toBe('recovery');
         await supabase.auth.setSession({
           access_token: fragment.get('access_token')!,
@@ -545,7 +545,7 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
 
     describe('links on request', () => {
       it('resends the sign-up link to an unconfirmed address; the newest link confirms', async () => {
-        const ctx = h.context({ confirmEmail: true });
+        const ctx = await h.context({ confirmEmail: true });
         const email = h.uniqueEmail('resend');
         await h.client(ctx).auth.signUp({ email, password: PASSWORD });
         const { error } = await h.client(ctx).auth.resend({ type: 'signup', email });
@@ -553,9 +553,9 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         const mails = ctx.outbox.list();
         expect(mails).toHaveLength(2);
         const [firstLink, secondLink] = mails.map((m) => /http\S+\/auth\/v1\/verify\?\S+/.exec(m.text)![0]);
-        const stale = new URL((await handleAuthGet(firstLink, ctx)).headers.get('location')!);
+        const stale = new URL((await h.openLink(firstLink)).headers.get('location')!);
         expect(new URLSearchParams(stale.hash.slice(1)).get('error_code')).toBe('otp_expired');
-        const fresh = new URL((await handleAuthGet(secondLink, ctx)).headers.get('location')!);
+        const fresh = new URL((await h.openLink(secondLink)).headers.get('location')!);
         expect(new URLSearchParams(fresh.hash.slice(1)).get('access_token')).toBeTruthy();
       });
 
@@ -566,7 +566,7 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         expect(signup.error).toBeNull();
         expect(signup.data.user?.email).toBe(email.toLowerCase());
         expect(signup.data.user?.email_confirmed_at).toBeFalsy();
-        const confirmed = await handleAuthGet(signup.data.properties!.action_link, h.base);
+        const confirmed = await h.openLink(signup.data.properties!.action_link);
         expect(new URL(confirmed.headers.get('location')!).hash).toContain('access_token=');
 
         const magic = await admin.generateLink({ type: 'magiclink', email });
@@ -585,11 +585,11 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
 
       it('a PKCE password reset hands the app a code for a session', async () => {
         const { email } = await signUpFresh('pkce-recover');
-        const ctx = h.context();
+        const ctx = await h.context();
         const supabase = h.client(ctx, { flowType: 'pkce' });
         await supabase.auth.resetPasswordForEmail(email, { redirectTo: `${SITE_URL}/reset` });
         const link = /http\S+\/auth\/v1\/verify\?\S+/.exec(ctx.outbox.list()[0].text)![0];
-        const code = new URL((await handleAuthGet(link, ctx)).headers.get('location')!).searchParams.get('code');
+        const code = new URL((await h.openLink(link)).headers.get('location')!).searchParams.get('code');
         expect(code).toBeTruthy();
         const { data, error } = await supabase.auth.exchangeCodeForSession(code!);
         expect(error).toBeNull();
@@ -645,10 +645,4 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
       });
     });
   });
-}
-
-/** A browser following a mail link: a plain GET without an apikey. */
-async function handleAuthGet(link: string, ctx: import('../../supabase/local/context.ts').BackendContext) {
-  const { handleAuth } = await import('../../supabase/local/auth/index.ts');
-  return handleAuth(new Request(link), ctx);
 }

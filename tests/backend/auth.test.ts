@@ -1,5 +1,5 @@
 // The GoTrue layer on PGlite, the local backend's default database.
-import { openPgliteHarness } from './auth-harness.ts';
+import { openAuthHarness } from './auth-harness.ts';
 import { describeAuth } from './auth-suite.ts';
 
-describeAuth('auth on PGlite', openPgliteHarness);
+describeAuth('auth on PGlite', () => openAuthHarness());

@@ -12,6 +12,7 @@ export function FormField({
   errorId,
   errors,
   hint,
+  hintId,
   children,
 }: {
   label: string;
@@ -19,13 +20,15 @@ export function FormField({
   errorId: string;
   errors?: string[];
   hint?: string;
+  /** Give the hint an id to point the control's aria-describedby at it. */
+  hintId?: string;
   children: React.ReactNode;
 }) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={htmlFor}>{label}</Label>
       {children}
-      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      {hint ? <p id={hintId} className="text-xs text-muted-foreground">{hint}</p> : null}
       <div id={errorId} className="min-h-0 text-sm text-destructive" aria-live="polite">
         {errors?.map((error) => (
           <p key={error}>{error}</p>

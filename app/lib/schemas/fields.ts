@@ -1,0 +1,67 @@
+// Field building blocks shared by the demonstration screens' schemas, so a
+// required text or an email says the same thing on every form.
+import { z } from 'zod';
+import { parseMoneyToCents } from '../money';
+
+/** A required line of text. Conform turns an empty input into undefined, hence the type error message. */
+export function requiredText(label: string, max = 200) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+export function optionalText(label: string, max = 2000) {
+  return z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+}
+
+export function requiredEmail(label = 'Email') {
+  return z
+    .email({ error: (issue) => (issue.input === undefined ? `${label} is required` : 'Enter a valid email address') })
+    .max(254, 'Email is too long');
+}
+
+/** A calendar date as an <input type="date"> sends it: YYYY-MM-DD, and a real day. */
+export function requiredDate(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date`)
+    .refine((value) => isRealDate(value), `${label} must be a date`);
+}
+
+export function isRealDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * A decimal amount typed by a person (step 0.01, minimum 0), turned into
+ * integer cents by the one money parser.
+ */
+export function moneyInCents(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .transform((value, ctx) => {
+      const cents = parseMoneyToCents(value);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be an amount of at least 0 with up to 2 decimals` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
+/** Turns a list of values into a Zod enum with a readable error. */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, label: string) {
+  return z.enum(values, { error: `Choose a ${label.toLowerCase()}` });
+}
+
+/** The options of a <select>: value and what a person reads. */
+export interface Option<T extends string = string> {
+  value: T;
+  label: string;
+}

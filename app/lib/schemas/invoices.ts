@@ -1,0 +1,36 @@
+// New invoice (spec §3 Invoice, §5, §9): client name and email, description,
+// unit price (step 0.01, minimum 0), quantity (minimum 1, default 1),
+// currency (default USD), due date; notes optional.
+import { z } from 'zod';
+import { moneyInCents, oneOf, optionalText, requiredDate, requiredEmail, requiredText, type Option } from './fields';
+
+export const INVOICE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+export const DEFAULT_INVOICE_CURRENCY = 'USD';
+export const DEFAULT_INVOICE_QUANTITY = 1;
+export const INVOICE_CURRENCY_OPTIONS: Option[] = INVOICE_CURRENCIES.map((value) => ({ value, label: value }));
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'pending', 'paid', 'overdue'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const newInvoiceSchema = z.object({
+  client_name: requiredText('Client name'),
+  client_email: requiredEmail('Client email'),
+  description: requiredText('Description', 2000),
+  unit_price: moneyInCents('Unit price'),
+  quantity: z
+    .number({ error: 'Quantity must be a whole number of at least 1' })
+    .int('Quantity must be a whole number of at least 1')
+    .min(1, 'Quantity must be at least 1')
+    .max(1_000_000, 'Quantity is too large')
+    .default(DEFAULT_INVOICE_QUANTITY),
+  currency: oneOf(INVOICE_CURRENCIES, 'Currency').default(DEFAULT_INVOICE_CURRENCY),
+  due_date: requiredDate('Due date'),
+  notes: optionalText('Notes'),
+});
+
+export type NewInvoice = z.output<typeof newInvoiceSchema>;
+
+/** Spec §9: the amount is unit price times quantity, in cents. */
+export function invoiceAmountCents(invoice: Pick<NewInvoice, 'unit_price' | 'quantity'>): number {
+  return invoice.unit_price * invoice.quantity;
+}

@@ -1,0 +1,54 @@
+// Reading a multipart upload with a hard size limit. The body is streamed and
+// counted, and reading stops at the limit, so an oversized upload never sits
+// in the Worker's memory whole; the visitor gets a clear field error instead
+// of a 500 or a silently empty form.
+import type { SubmissionResult } from '@conform-to/react';
+
+/** Room for the form's other fields beside the file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+export type UploadRead = { ok: true; formData: FormData } | { ok: false; reason: 'too-large' | 'unreadable' };
+
+export async function readUploadFormData(request: Request, maxFileBytes: number): Promise<UploadRead> {
+  const maxBytes = maxFileBytes + FORM_OVERHEAD_BYTES;
+  const type = request.headers.get('Content-Type') ?? '';
+  if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) {
+    return { ok: true, formData: new FormData() };
+  }
+  const declared = Number(request.headers.get('Content-Length') ?? '0');
+  if (declared > maxBytes) {
+    await request.body?.cancel();
+    return { ok: false, reason: 'too-large' };
+  }
+  if (!request.body) return { ok: true, formData: new FormData() };
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        await reader.cancel();
+        return { ok: false, reason: 'too-large' };
+      }
+      chunks.push(value);
+    }
+    const body = new Uint8Array(received);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return { ok: true, formData: await new Response(body, { headers: { 'Content-Type': type } }).formData() };
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+}
+
+/** A submission result carrying one field's error, for a body that could not be parsed at all. */
+export function fieldErrorResult(field: string, message: string): SubmissionResult<string[]> {
+  return { status: 'error', initialValue: {}, error: { [field]: [message] } };
+}

@@ -1,0 +1,63 @@
+// The demonstration screens' saves (spec §7 "Simulated actions", §8, §9): no
+// request is made; the action waits, then reports success. The delays and the
+// texts live here, once, for the actions, the components and the tests.
+
+export const SIMULATED_ACTIONS = {
+  message: {
+    delayMs: 1000,
+    busyLabel: 'Sending...',
+    failure: 'Failed to send message',
+  },
+  invoice: {
+    delayMs: 1000,
+    busyLabel: 'Creating...',
+    success: 'Invoice created successfully!',
+    failure: 'Failed to create invoice',
+  },
+  shipment: {
+    delayMs: 1000,
+    busyLabel: 'Creating...',
+    success: 'Shipment created successfully!',
+    failure: 'Failed to create shipment',
+  },
+  document: {
+    delayMs: 2000,
+    busyLabel: 'Uploading...',
+    success: 'Document uploaded successfully!',
+    failure: 'Failed to upload document',
+  },
+  rfp: {
+    delayMs: 1000,
+    busyLabel: 'Creating...',
+    success: 'RFP response created successfully!',
+    failure: 'Failed to create RFP response',
+  },
+  assessment: {
+    delayMs: 1000,
+    busyLabel: 'Creating...',
+    success: 'Compliance assessment created successfully!',
+    failure: 'Failed to create assessment',
+  },
+  automation: {
+    delayMs: 1000,
+    busyLabel: 'Creating...',
+    success: 'Automation workflow created successfully!',
+    failure: 'Failed to create automation',
+  },
+  report: {
+    delayMs: 2000,
+    busyLabel: 'Generating...',
+    success: 'Report exported successfully! Download will begin shortly.',
+    failure: 'Failed to export report',
+  },
+} as const;
+
+export type SimulatedAction = keyof typeof SIMULATED_ACTIONS;
+
+/** 'Message sent via' followed by the channel (spec §8), e.g. 'Message sent via WhatsApp'. */
+export function messageSentText(channelLabel: string): string {
+  return `Message sent via ${channelLabel}`;
+}
+
+/** Said to assistive technology by the buttons the spec says do nothing. */
+export const NOT_AVAILABLE_TEXT = 'Not available in this demo';

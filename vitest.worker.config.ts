@@ -21,6 +21,9 @@ export default defineConfig({
   ],
   test: {
     name: 'worker',
+    // supabase-js's ESM build uses extensionless relative imports, which the
+    // workers pool's module loader cannot resolve: bundle it for the tests.
+    deps: { optimizer: { ssr: { enabled: true, include: ['@supabase/supabase-js'] } } },
     include: ['tests/worker/**/*.test.ts'],
     globalSetup: ['tests/worker/global-setup.ts'],
     testTimeout: 30_000,

@@ -2,7 +2,6 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { getToast } from 'remix-toast';
 import type { Route } from './+types/root';
 import { FlashToast } from '~/components/flash-toast';
-import { csrfMiddleware } from '~/lib/csrf.server';
 import { supabaseMiddleware } from '~/lib/supabase.server';
 import { pendingToastContext } from '~/lib/toast.server';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
@@ -18,8 +17,8 @@ export const meta: Route.MetaFunction = () => [
   { name: 'description', content: `${BRAND_NAME}: leads, quotes, invoices, shipments, documents and compliance in one hub.` },
 ];
 
-// Order matters: refuse cross-site posts before anything talks to Supabase.
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, supabaseMiddleware];
+// Cross-site posts never get this far: the Worker refuses them (csrf.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [supabaseMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A toast from this very request's action (a form posted without JavaScript).

@@ -2,6 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import { nonceContext } from '../app/lib/request-context';
+import { crossSiteRefusal, isRefusedCrossSiteRequest } from '../app/lib/csrf.server';
 import { configureToastCookie } from '../app/lib/toast.server';
 import { applySecurityHeaders } from './security-headers';
 import {
@@ -54,6 +55,12 @@ async function serveFromEdgeCache(request: Request, ctx: ExecutionContext): Prom
 export default {
   async fetch(request, _env, ctx) {
     configureToastCookie(env.SESSION_SECRET, request.url);
+    if (isRefusedCrossSiteRequest(request)) {
+      const refusal = crossSiteRefusal();
+      applySecurityHeaders(refusal.headers, '', DEV);
+      refusal.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+      return refusal;
+    }
     if (isCacheableRequest(request)) return serveFromEdgeCache(request, ctx);
 
     const { response, nonce } = await render(request);

@@ -1,8 +1,204 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Link, useLocation } from 'react-router';
+import { redirectWithSuccess } from 'remix-toast';
+import { Building2, CalendarPlus, Mail, Phone, Plus, UserCheck, UserSearch } from 'lucide-react';
 import type { Route } from './+types/clients';
+import { ListPager } from '~/components/list-pager';
+import { ListEmpty, ListRegion } from '~/components/list-states';
+import { ListToolbar } from '~/components/list-toolbar';
+import { NewClientForm } from '~/components/new-client-form';
+import { PageHeader, SectionHeading } from '~/components/page-header';
+import { StatCard, StatGrid } from '~/components/stat-card';
+import { StatusBadge } from '~/components/status-badge';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardHeader } from '~/components/ui/card';
+import { UrlDialog } from '~/components/url-dialog';
+import { requireUser } from '~/lib/auth.server';
+import { readFormData } from '~/lib/forms.server';
+import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, withDialog } from '~/lib/list-query';
+import { formatShortDate } from '~/lib/relative-time';
+import { CLIENT_STATUSES, newClientSchema } from '~/lib/schemas/clients';
+import { dataWithError } from '~/lib/toast.server';
+
+interface ClientRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  role: string | null;
+  status: string;
+  created_at: string;
+}
+
+interface ClientSummary {
+  total_count: number;
+  active_count: number;
+  prospect_count: number;
+  new_this_month: number;
+}
+
+const STATUS_OPTIONS = CLIENT_STATUSES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+const SEARCH_COLUMNS = ['name', 'email', 'company'] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clients' }];
 
-// Filled in by a later issue; present now so the route table is complete.
-export default function Clients() {
-  return <h1 className="p-6 text-2xl font-bold">Clients</h1>;
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { supabase } = await requireUser(request, context);
+  const query = readListQuery(url, CLIENT_STATUSES);
+  const { from, to } = pageRange(query.page);
+  const search = searchFilter(query.q, SEARCH_COLUMNS);
+
+  let list = supabase
+    .from('contacts')
+    .select('id, name, email, phone, company, role, status, created_at', { count: 'exact' })
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, to);
+  if (query.status) list = list.eq('status', query.status);
+  if (search) list = list.or(search);
+
+  const [summaryResult, listResult] = await Promise.all([supabase.rpc('client_summary').single<ClientSummary>(), list]);
+  if (summaryResult.error) console.error(`client summary failed to load: ${summaryResult.error.message}`);
+  if (listResult.error) console.error(`clients failed to load: ${listResult.error.message}`);
+
+  const rows = (listResult.data ?? []) as ClientRow[];
+  const summary = summaryResult.data ?? { total_count: 0, active_count: 0, prospect_count: 0, new_this_month: 0 };
+  return {
+    query,
+    summary: {
+      total: Number(summary.total_count),
+      active: Number(summary.active_count),
+      prospects: Number(summary.prospect_count),
+      newThisMonth: Number(summary.new_this_month),
+    },
+    clients: rows.slice(0, PAGE_SIZE),
+    hasNext: rows.length > PAGE_SIZE,
+    total: listResult.count ?? null,
+    failed: Boolean(listResult.error),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const { supabase, profile } = await requireUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: newClientSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  if (!profile?.account_id) {
+    return dataWithError(args, { result: submission.reply() }, 'User account not found', { status: 403 });
+  }
+  const client = submission.value;
+  const { error } = await supabase.from('contacts').insert({
+    account_id: profile.account_id,
+    name: client.name,
+    email: client.email,
+    phone: client.phone || null,
+    company: client.company,
+    role: client.role || null,
+    notes: client.notes || null,
+    is_primary: true,
+  });
+  if (error) {
+    console.error(`client creation failed: ${error.message}`);
+    return dataWithError(args, { result: submission.reply() }, error.message || 'Failed to create client', { status: 500 });
+  }
+  return redirectWithSuccess('/clients', 'Client created successfully!');
+}
+
+export default function Clients({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, summary, clients, hasNext, total, failed } = loaderData;
+  const location = useLocation();
+  const dialogOpen = new URLSearchParams(location.search).has('new');
+  const filtered = query.q !== '' || query.status !== null;
+
+  return (
+    <>
+      <PageHeader
+        title="Clients"
+        description="The people and companies you work with."
+        actions={
+          <Button asChild>
+            <Link to={withDialog(listHref('/clients', query, {}))} preventScrollReset>
+              <Plus className="size-4" aria-hidden="true" />
+              New Client
+            </Link>
+          </Button>
+        }
+      />
+      <StatGrid label="Client summary">
+        <StatCard label="Total Clients" value={summary.total.toLocaleString('en-US')} icon={Building2} note="All clients of your account" />
+        <StatCard label="Active Clients" value={summary.active.toLocaleString('en-US')} icon={UserCheck} note="Currently active" />
+        <StatCard label="Prospects" value={summary.prospects.toLocaleString('en-US')} icon={UserSearch} note="Not yet clients" />
+        <StatCard label="New This Month" value={summary.newThisMonth.toLocaleString('en-US')} icon={CalendarPlus} note="Added this month" />
+      </StatGrid>
+
+      <Card>
+        <CardHeader className="gap-4">
+          <SectionHeading>Client Directory</SectionHeading>
+          <ListToolbar pathname="/clients" q={query.q} status={query.status} statuses={STATUS_OPTIONS} searchLabel="Search clients" />
+        </CardHeader>
+        <CardContent>
+          <ListRegion label="Client Directory">
+            {failed ? (
+              <p role="alert" className="py-10 text-center text-sm text-destructive">
+                Failed to fetch clients
+              </p>
+            ) : clients.length === 0 ? (
+              <ListEmpty>{filtered ? 'No clients match your search.' : 'No clients yet. Add your first client to get started!'}</ListEmpty>
+            ) : (
+              <ul className="divide-y divide-border">
+                {clients.map((client) => (
+                  <ClientItem key={client.id} client={client} />
+                ))}
+              </ul>
+            )}
+            <ListPager
+              page={query.page}
+              pageSize={PAGE_SIZE}
+              rowsOnPage={clients.length}
+              total={total}
+              hasNext={hasNext}
+              hrefFor={(page) => listHref('/clients', query, { page })}
+              noun="clients"
+            />
+          </ListRegion>
+        </CardContent>
+      </Card>
+
+      <UrlDialog open={dialogOpen} closeTo={listHref('/clients', query, {})} title="New Client" description="Add a client contact to your account.">
+        <NewClientForm lastResult={actionData?.result} />
+      </UrlDialog>
+    </>
+  );
+}
+
+function ClientItem({ client }: { client: ClientRow }) {
+  return (
+    <li className="grid gap-2 py-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <p className="font-medium">{client.name}</p>
+          <p className="text-sm text-muted-foreground">
+            {[client.company, client.role].filter(Boolean).join(' · ') || 'No company'}
+          </p>
+        </div>
+        <StatusBadge status={client.status} />
+      </div>
+      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <span className="flex items-center gap-1">
+          <Mail className="size-3.5" aria-hidden="true" />
+          {client.email}
+        </span>
+        {client.phone ? (
+          <span className="flex items-center gap-1">
+            <Phone className="size-3.5" aria-hidden="true" />
+            {client.phone}
+          </span>
+        ) : null}
+        <span>Added {formatShortDate(client.created_at)}</span>
+      </div>
+    </li>
+  );
 }

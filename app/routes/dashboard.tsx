@@ -1,8 +1,209 @@
+import { Link } from 'react-router';
+import { Activity, BadgeCheck, CheckCircle2, Circle, DollarSign, FileText, Headphones, LayoutGrid, Plus, Users } from 'lucide-react';
 import type { Route } from './+types/dashboard';
+import { PageHeader, SectionHeading } from '~/components/page-header';
+import { StatCard, StatGrid } from '~/components/stat-card';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardHeader } from '~/components/ui/card';
+import { requireUser } from '~/lib/auth.server';
+import { accountStatusLabel, activityBadge, type DashboardOverview, EMPTY_OVERVIEW, recentActivity } from '~/lib/dashboard';
+import { formatWholeDollars } from '~/lib/money';
+import { formatShortDate, relativeTime } from '~/lib/relative-time';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard' }];
 
-// Filled in by a later issue; present now so the route table is complete.
-export default function Dashboard() {
-  return <h1 className="p-6 text-2xl font-bold">Dashboard</h1>;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { supabase, profile } = await requireUser(request, context);
+  // Every figure in one RPC: one round trip, one consistent snapshot.
+  const { data, error } = await supabase.rpc('dashboard_overview');
+  // Spec §8: a dashboard load failure is only logged; the page still renders.
+  if (error) console.error(`dashboard failed to load: ${error.message}`);
+  const overview = (error ? EMPTY_OVERVIEW : (data as DashboardOverview | null)) ?? EMPTY_OVERVIEW;
+  const now = new Date();
+  return {
+    firstName: profile?.first_name?.trim() || 'User',
+    overview,
+    // Relative times are worked out here, so the server's and the browser's renders agree.
+    activity: recentActivity(overview.recent_quotes, overview.recent_leads).map((item) => ({
+      ...item,
+      when: relativeTime(item.created_at, now),
+    })),
+  };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { firstName, overview, activity } = loaderData;
+  const steps = [
+    { label: 'Create your account', done: true },
+    { label: 'Add your first lead', done: overview.getting_started.has_lead },
+    { label: 'Create your first quote', done: overview.getting_started.has_quote },
+    { label: 'Add a client', done: overview.getting_started.has_client },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={`Welcome back, ${firstName}`}
+        description="Here is what is happening in your account."
+        actions={
+          <Button asChild>
+            <Link to="/quotes?new">
+              <Plus className="size-4" aria-hidden="true" />
+              Create New Quote
+            </Link>
+          </Button>
+        }
+      />
+
+      <StatGrid label="Overview">
+        <StatCard
+          label="Active Leads"
+          value={Number(overview.active_leads).toLocaleString('en-US')}
+          icon={Users}
+          note={`${Number(overview.total_leads).toLocaleString('en-US')} leads in total`}
+        />
+        <StatCard
+          label="Quote Pipeline"
+          value={formatWholeDollars(Number(overview.quote_pipeline))}
+          icon={FileText}
+          note="Open quotes: draft, sent and viewed"
+        />
+        <StatCard
+          label="Monthly Revenue"
+          value={formatWholeDollars(Number(overview.monthly_revenue))}
+          icon={DollarSign}
+          note={`${Number(overview.active_modules)} active module${Number(overview.active_modules) === 1 ? '' : 's'}`}
+        />
+        <StatCard
+          label="Account Status"
+          value={accountStatusLabel(overview.account_status)}
+          icon={BadgeCheck}
+          note={overview.trial_ends_at ? `Trial ends ${formatShortDate(overview.trial_ends_at)}` : 'Subscription in good standing'}
+        />
+      </StatGrid>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <SectionHeading className="flex items-center gap-2">
+              <Activity className="size-4" aria-hidden="true" />
+              Recent Activity
+            </SectionHeading>
+          </CardHeader>
+          <CardContent>
+            {activity.length === 0 ? (
+              <p className="py-6 text-center text-sm text-muted-foreground">No activity yet. Add a lead or create a quote to get started.</p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {activity.map((item) => {
+                  const badge = activityBadge(item.status);
+                  return (
+                    <li key={`${item.kind}:${item.id}`} className="flex items-center justify-between gap-3 py-3">
+                      <div className="grid gap-0.5">
+                        <p className="text-sm font-medium">{item.title}</p>
+                        <p className="text-xs text-muted-foreground">
+                          {item.detail ? `${item.detail} · ` : ''}
+                          {item.when}
+                        </p>
+                      </div>
+                      <Badge variant={badge.variant}>{badge.label}</Badge>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <SectionHeading>Getting Started</SectionHeading>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <ul className="grid gap-2">
+              {steps.map((step) => (
+                <li key={step.label} className="flex items-center gap-2 text-sm">
+                  {step.done ? (
+                    <CheckCircle2 className="size-4 text-green-700" aria-hidden="true" />
+                  ) : (
+                    <Circle className="size-4 text-muted-foreground" aria-hidden="true" />
+                  )}
+                  <span>{step.label}</span>
+                  <span className="sr-only">{step.done ? '(done)' : '(to do)'}</span>
+                </li>
+              ))}
+            </ul>
+            <Button asChild variant="outline">
+              <Link to="/leads">Go to Leads</Link>
+            </Button>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <SectionHeading>This Month</SectionHeading>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm">
+              <Figure term="Quotes created" value={Number(overview.this_month.quotes).toLocaleString('en-US')} />
+              <Figure term="Quote value" value={formatWholeDollars(Number(overview.this_month.quote_value))} />
+              <Figure term="New leads" value={Number(overview.this_month.leads).toLocaleString('en-US')} />
+            </dl>
+          </CardContent>
+        </Card>
+
+        {/* Spec §2: Active Modules and Support Queue hold fixed sample figures. */}
+        <Card>
+          <CardHeader>
+            <SectionHeading className="flex items-center gap-2">
+              <LayoutGrid className="size-4" aria-hidden="true" />
+              Active Modules
+            </SectionHeading>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-3 text-sm">
+              <ModuleLine name="CPQ" active />
+              <ModuleLine name="Logistics" active />
+              <ModuleLine name="Helpdesk" active={false} />
+            </ul>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <SectionHeading className="flex items-center gap-2">
+              <Headphones className="size-4" aria-hidden="true" />
+              Support Queue
+            </SectionHeading>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm">
+              <Figure term="Open cases" value="8" />
+              <Figure term="Avg response" value="2.4h" />
+              <Figure term="Satisfaction" value="4.8/5" />
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function Figure({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+function ModuleLine({ name, active }: { name: string; active: boolean }) {
+  return (
+    <li className="flex items-center justify-between">
+      <span>{name}</span>
+      <Badge variant={active ? 'green' : 'gray'}>{active ? 'Active' : 'Inactive'}</Badge>
+    </li>
+  );
 }

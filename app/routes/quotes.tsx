@@ -1,8 +1,217 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Link, useLocation } from 'react-router';
+import { redirectWithSuccess } from 'remix-toast';
+import { FileText, Percent, Plus, Wallet, Calculator } from 'lucide-react';
 import type { Route } from './+types/quotes';
+import { ListPager } from '~/components/list-pager';
+import { ListEmpty, ListRegion } from '~/components/list-states';
+import { ListToolbar } from '~/components/list-toolbar';
+import { NewQuoteForm } from '~/components/new-quote-form';
+import { PageHeader, SectionHeading } from '~/components/page-header';
+import { StatCard, StatGrid } from '~/components/stat-card';
+import { StatusBadge } from '~/components/status-badge';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardHeader } from '~/components/ui/card';
+import { UrlDialog } from '~/components/url-dialog';
+import { requireUser } from '~/lib/auth.server';
+import { readFormData } from '~/lib/forms.server';
+import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, withDialog } from '~/lib/list-query';
+import { formatMoney } from '~/lib/money';
+import { formatShortDate } from '~/lib/relative-time';
+import { newQuoteSchema, QUOTE_STATUSES } from '~/lib/schemas/quotes';
+import { dataWithError } from '~/lib/toast.server';
+
+interface QuoteRow {
+  id: string;
+  quote_number: string | null;
+  status: string | null;
+  currency: string | null;
+  total: number;
+  created_at: string;
+  expires_at: string | null;
+  contact_name: string | null;
+  contact_company: string | null;
+}
+
+interface QuoteSummary {
+  total_count: number;
+  total_value: number;
+  average_value: number;
+}
+
+const STATUS_OPTIONS = QUOTE_STATUSES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+const SEARCH_COLUMNS = ['quote_number', 'contact_name', 'contact_company', 'notes'] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Quotes' }];
 
-// Filled in by a later issue; present now so the route table is complete.
-export default function Quotes() {
-  return <h1 className="p-6 text-2xl font-bold">Quotes</h1>;
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { supabase } = await requireUser(request, context);
+  const query = readListQuery(url, QUOTE_STATUSES);
+  const { from, to } = pageRange(query.page);
+  const search = searchFilter(query.q, SEARCH_COLUMNS);
+
+  // A page of rows, newest first, plus one to know whether there is a next page.
+  // Only a text search counts its matches; the unfiltered total comes from the summary.
+  let list = supabase
+    .from('quote_list')
+    .select('id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company', search ? { count: 'exact' } : undefined)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, to);
+  if (query.status) list = list.eq('status', query.status);
+  if (search) list = list.or(search);
+
+  const [summaryResult, listResult] = await Promise.all([supabase.rpc('quote_summary').single<QuoteSummary>(), list]);
+  if (summaryResult.error) console.error(`quote summary failed to load: ${summaryResult.error.message}`);
+  if (listResult.error) console.error(`quotes failed to load: ${listResult.error.message}`);
+
+  const rows = (listResult.data ?? []) as QuoteRow[];
+  const summary = summaryResult.data ?? { total_count: 0, total_value: 0, average_value: 0 };
+  const unfiltered = !search && !query.status;
+  return {
+    query,
+    summary: { count: Number(summary.total_count), value: Number(summary.total_value), average: Number(summary.average_value) },
+    quotes: rows.slice(0, PAGE_SIZE),
+    hasNext: rows.length > PAGE_SIZE,
+    total: unfiltered ? Number(summary.total_count) : search ? (listResult.count ?? null) : null,
+    failed: Boolean(listResult.error),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const { supabase, profile } = await requireUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: newQuoteSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  if (!profile?.account_id) {
+    return dataWithError(args, { result: submission.reply() }, 'User account not found', { status: 403 });
+  }
+  const quote = submission.value;
+  // One RPC, one transaction: the contact, the draft quote and its line item
+  // are written together or not at all.
+  const { error } = await supabase.rpc('create_quote', {
+    p_contact_name: quote.contact_name,
+    p_contact_email: quote.contact_email,
+    p_company: quote.company,
+    p_description: quote.description,
+    p_unit_price: quote.unit_price,
+    p_quantity: quote.quantity,
+    p_currency: quote.currency,
+    p_expires_in_days: quote.expires_in_days,
+    p_notes: quote.notes ?? null,
+  });
+  if (error) {
+    console.error(`quote creation failed: ${error.message}`);
+    return dataWithError(args, { result: submission.reply() }, error.message || 'Failed to create quote', { status: 500 });
+  }
+  return redirectWithSuccess('/quotes', 'Quote created successfully!');
+}
+
+export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, summary, quotes, hasNext, total, failed } = loaderData;
+  const location = useLocation();
+  const dialogOpen = new URLSearchParams(location.search).has('new');
+  const hrefFor = (page: number) => listHref('/quotes', query, { page });
+  const filtered = query.q !== '' || query.status !== null;
+
+  return (
+    <>
+      <PageHeader
+        title="Quotes"
+        description="Create, send and track quotes for your clients."
+        actions={
+          <Button asChild>
+            <Link to={withDialog(listHref('/quotes', query, {}))} preventScrollReset>
+              <Plus className="size-4" aria-hidden="true" />
+              New Quote
+            </Link>
+          </Button>
+        }
+      />
+      <StatGrid label="Quote summary">
+        <StatCard label="Total Quotes" value={summary.count.toLocaleString('en-US')} icon={FileText} note="All quotes of your account" />
+        <StatCard label="Quote Value" value={formatMoney(summary.value, 'USD')} icon={Wallet} note="Sum of all quote totals" />
+        <StatCard label="Conversion Rate" value="0%" icon={Percent} note="No conversions yet" />
+        <StatCard
+          label="Avg Quote Value"
+          value={summary.count === 0 ? '$0' : formatMoney(summary.average, 'USD')}
+          icon={Calculator}
+          note="Mean quote total"
+        />
+      </StatGrid>
+
+      <Card>
+        <CardHeader className="gap-4">
+          <SectionHeading>Recent Quotes</SectionHeading>
+          <ListToolbar pathname="/quotes" q={query.q} status={query.status} statuses={STATUS_OPTIONS} searchLabel="Search quotes" />
+        </CardHeader>
+        <CardContent>
+          <ListRegion label="Recent Quotes">
+            {failed ? (
+              <p role="alert" className="py-10 text-center text-sm text-destructive">
+                Failed to fetch quotes
+              </p>
+            ) : quotes.length === 0 ? (
+              <ListEmpty>
+                {filtered ? 'No quotes match your search.' : 'No quotes yet. Create your first quote to get started!'}
+              </ListEmpty>
+            ) : (
+              <ul className="divide-y divide-border">
+                {quotes.map((quote) => (
+                  <QuoteItem key={quote.id} quote={quote} />
+                ))}
+              </ul>
+            )}
+            <ListPager
+              page={query.page}
+              pageSize={PAGE_SIZE}
+              rowsOnPage={quotes.length}
+              total={total}
+              hasNext={hasNext}
+              hrefFor={hrefFor}
+              noun="quotes"
+            />
+          </ListRegion>
+        </CardContent>
+      </Card>
+
+      <UrlDialog
+        open={dialogOpen}
+        closeTo={listHref('/quotes', query, {})}
+        title="Create New Quote"
+        description="A draft quote with one line item for a new contact."
+      >
+        <NewQuoteForm lastResult={actionData?.result} />
+      </UrlDialog>
+    </>
+  );
+}
+
+function QuoteItem({ quote }: { quote: QuoteRow }) {
+  const number = quote.quote_number ?? 'Draft Quote';
+  const contact = quote.contact_name ? `${quote.contact_name} - ${quote.contact_company ?? ''}` : 'No contact';
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid gap-1">
+        <p className="font-medium">{number}</p>
+        <p className="text-sm text-muted-foreground">{contact}</p>
+        <p className="text-xs text-muted-foreground">
+          Created {formatShortDate(quote.created_at)} · {quote.expires_at ? `Expires ${formatShortDate(quote.expires_at)}` : 'No expiry'}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="font-semibold">{formatMoney(Number(quote.total), quote.currency ?? 'USD')}</span>
+        <StatusBadge status={quote.status ?? 'draft'} />
+        {/* Spec §2: View and Edit do nothing yet. */}
+        <Button type="button" variant="outline" size="sm" aria-label={`View ${number}`}>
+          View
+        </Button>
+        <Button type="button" variant="outline" size="sm" aria-label={`Edit ${number}`}>
+          Edit
+        </Button>
+      </div>
+    </li>
+  );
 }

@@ -1,0 +1,62 @@
+// The URL of a list page is its state: ?q= (search text), ?status= and ?page=,
+// read by the loader and written by a GET form and plain links, so search,
+// filter and paging work without JavaScript and can be bookmarked.
+
+export const PAGE_SIZE = 20;
+const MAX_QUERY_LENGTH = 100;
+/** Deep offsets get slow and no one pages that far by hand. */
+const MAX_PAGE = 500;
+
+export interface ListQuery<S extends string = string> {
+  q: string;
+  status: S | null;
+  page: number;
+}
+
+export function readListQuery<S extends string>(url: URL, statuses: readonly S[]): ListQuery<S> {
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  const rawStatus = url.searchParams.get('status');
+  const status = statuses.find((s) => s === rawStatus) ?? null;
+  const rawPage = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  const page = Number.isFinite(rawPage) ? Math.min(Math.max(rawPage, 1), MAX_PAGE) : 1;
+  return { q, status, page };
+}
+
+/** The rows of a page, as PostgREST's inclusive range; one extra row tells whether a next page exists. */
+export function pageRange(page: number, pageSize = PAGE_SIZE): { from: number; to: number } {
+  const from = (page - 1) * pageSize;
+  return { from, to: from + pageSize };
+}
+
+/**
+ * Search text as a PostgREST `or=` filter: `col.ilike."*text*"` for each column.
+ * Only letters, digits, spaces and a few harmless marks are kept, so nothing the
+ * user types can be read as a LIKE wildcard or as filter syntax; the value is
+ * quoted as well. Returns null when nothing searchable is left.
+ */
+export function searchFilter(q: string, columns: readonly string[]): string | null {
+  const text = q
+    .replace(/[^\p{L}\p{N}\s@.'+&#/-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!text) return null;
+  return columns.map((column) => `${column}.ilike."*${text}*"`).join(',');
+}
+
+/** A link to the same list with some parameters changed (null removes one). */
+export function listHref(pathname: string, query: ListQuery, changes: Partial<Record<'q' | 'status' | 'page', string | number | null>>): string {
+  const params = new URLSearchParams();
+  const merged = { q: query.q || null, status: query.status, page: query.page > 1 ? query.page : null, ...changes };
+  for (const [key, value] of Object.entries(merged)) {
+    if (value !== null && value !== undefined && value !== '' && !(key === 'page' && Number(value) <= 1)) {
+      params.set(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** The same list with its create dialog open (?new), keeping search, filter and page. */
+export function withDialog(href: string, param = 'new'): string {
+  return `${href}${href.includes('?') ? '&' : '?'}${param}`;
+}

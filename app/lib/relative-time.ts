@@ -1,0 +1,20 @@
+// Spec §2: the dashboard's relative times show days, then hours, else 'Just now'.
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export function relativeTime(then: Date | string, now: Date = new Date()): string {
+  const elapsed = now.getTime() - new Date(then).getTime();
+  const days = Math.floor(elapsed / DAY_MS);
+  if (days >= 1) return `${days} day${days === 1 ? '' : 's'} ago`;
+  const hours = Math.floor(elapsed / HOUR_MS);
+  if (hours >= 1) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  return 'Just now';
+}
+
+const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** 'Nov 22, 2026', in UTC so the server's and the browser's renders agree. */
+export function formatShortDate(value: Date | string): string {
+  return shortDate.format(new Date(value));
+}

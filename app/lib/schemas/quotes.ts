@@ -1,0 +1,47 @@
+// New quote (spec §5, §9): contact name, email and company, one line item
+// (description, unit price, quantity), currency (default USD), expiry in days
+// (7, 14, 30 by default, or 60) and optional notes. Used by the dialog for
+// validation in the browser and by the /quotes action on the server.
+import { z } from 'zod';
+import { moneyInCents, oneOf, optionalText, requiredEmail, requiredText, type Option } from './fields';
+
+export const QUOTE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+export const DEFAULT_QUOTE_CURRENCY = 'USD';
+export const QUOTE_CURRENCY_OPTIONS: Option[] = QUOTE_CURRENCIES.map((value) => ({ value, label: value }));
+
+export const QUOTE_EXPIRY_DAYS = [7, 14, 30, 60] as const;
+export const DEFAULT_QUOTE_EXPIRY_DAYS = 30;
+export const QUOTE_EXPIRY_OPTIONS: Option[] = QUOTE_EXPIRY_DAYS.map((days) => ({ value: String(days), label: `${days} days` }));
+
+export const QUOTE_STATUSES = ['draft', 'sent', 'viewed', 'signed', 'expired'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** quote_items.unit_price is a Postgres integer (cents). */
+const MAX_UNIT_PRICE_CENTS = 2_147_483_647;
+
+export const newQuoteSchema = z.object({
+  contact_name: requiredText('Contact name'),
+  contact_email: requiredEmail('Contact email'),
+  company: requiredText('Company'),
+  description: requiredText('Description', 2000),
+  unit_price: moneyInCents('Unit price').refine((cents) => cents <= MAX_UNIT_PRICE_CENTS, 'Unit price is too large'),
+  quantity: z
+    .number({ error: 'Quantity must be a whole number of at least 1' })
+    .int('Quantity must be a whole number of at least 1')
+    .min(1, 'Quantity must be at least 1')
+    .max(1_000_000, 'Quantity is too large')
+    .default(1),
+  currency: oneOf(QUOTE_CURRENCIES, 'Currency').default(DEFAULT_QUOTE_CURRENCY),
+  expires_in_days: z
+    .number({ error: 'Choose an expiry' })
+    .refine((days) => (QUOTE_EXPIRY_DAYS as readonly number[]).includes(days), 'Choose an expiry')
+    .default(DEFAULT_QUOTE_EXPIRY_DAYS),
+  notes: optionalText('Notes'),
+});
+
+export type NewQuote = z.output<typeof newQuoteSchema>;
+
+/** Spec §9: total = unit price × quantity, in cents; subtotal equals total. */
+export function quoteTotalCents(quote: Pick<NewQuote, 'unit_price' | 'quantity'>): number {
+  return quote.unit_price * quote.quantity;
+}

@@ -27,11 +27,12 @@ export function requiredDate(label: string) {
   return z
     .string({ error: `${label} is required` })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date`)
     .refine((value) => isRealDate(value), `${label} must be a date`);
 }
 
+/** YYYY-MM-DD naming a day that exists (no 2025-02-30). */
 export function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }

@@ -1,0 +1,77 @@
+// The status → colour map of StatusBadge, apart from React so that anything
+// (a unit test, a chart legend) can ask which colour a status has.
+import type { BadgeVariant } from './ui/badge';
+
+/**
+ * One colour language for every status of spec §4, on every screen:
+ *   green  done / good      (paid, delivered, approved, final, compliant, active, signed, completed, replied, low risk)
+ *   blue   moving along     (sent, viewed, in transit, in progress, submitted, new, contacted, unread, trial)
+ *   amber  waiting on us    (pending, processing, pending review, under review, paused, prospect, medium risk)
+ *   red    needs attention  (overdue, failed, non-compliant, action required, high/critical risk, expired, lost, cancelled)
+ *   gray   inactive         (draft, closed, inactive)
+ * Anything else is an outlined badge. The badge always says its status in
+ * words, so colour is never the only carrier of the meaning.
+ */
+const TONES: Record<string, BadgeVariant> = {
+  paid: 'green',
+  delivered: 'green',
+  approved: 'green',
+  final: 'green',
+  compliant: 'green',
+  active: 'green',
+  signed: 'green',
+  completed: 'green',
+  replied: 'green',
+  low: 'green',
+
+  sent: 'blue',
+  viewed: 'blue',
+  'in transit': 'blue',
+  'in progress': 'blue',
+  submitted: 'blue',
+  new: 'blue',
+  contacted: 'blue',
+  qualified: 'blue',
+  unread: 'blue',
+  trial: 'blue',
+
+  pending: 'amber',
+  processing: 'amber',
+  'pending review': 'amber',
+  'under review': 'amber',
+  paused: 'amber',
+  prospect: 'amber',
+  medium: 'amber',
+
+  overdue: 'red',
+  failed: 'red',
+  'non-compliant': 'red',
+  'action required': 'red',
+  high: 'red',
+  critical: 'red',
+  expired: 'red',
+  lost: 'red',
+  cancelled: 'red',
+
+  draft: 'gray',
+  closed: 'gray',
+  inactive: 'gray',
+};
+
+/** 'In Transit', 'in_transit' and 'in-transit' are one status; 'Non-Compliant' keeps its hyphen. */
+export function normaliseStatus(status: string): string {
+  const key = status.trim().toLowerCase().replace(/_/g, ' ');
+  return key in TONES ? key : key.replace(/-/g, ' ');
+}
+
+export function statusTone(status: string): BadgeVariant {
+  return TONES[normaliseStatus(status)] ?? 'outline';
+}
+
+/** 'in_transit' → 'In Transit', 'non-compliant' → 'Non-Compliant'; already-cased labels stay as they are. */
+export function statusLabel(status: string): string {
+  return status
+    .trim()
+    .replace(/_/g, ' ')
+    .replace(/(^|[\s-])(\p{Ll})/gu, (_match, separator: string, letter: string) => separator + letter.toUpperCase());
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceAmountCents, newInvoiceSchema } from '../../app/lib/schemas/invoices.ts';
+import { errorsOf, valueOf } from './schemas-support.ts';
+
+const valid = {
+  client_name: 'Acme',
+  client_email: 'billing@acme.test',
+  description: 'Consulting',
+  unit_price: '1299.99',
+  quantity: '3',
+  currency: 'EUR',
+  due_date: '2025-03-01',
+};
+
+describe('new invoice form', () => {
+  it('turns the typed unit price into cents and computes the amount', () => {
+    const invoice = valueOf(newInvoiceSchema, valid);
+    expect(invoice.unit_price).toBe(129_999);
+    expect(invoice.quantity).toBe(3);
+    expect(invoiceAmountCents(invoice)).toBe(389_997);
+  });
+
+  it('defaults quantity to 1 and currency to USD', () => {
+    const { quantity: _q, currency: _c, ...rest } = valid;
+    const invoice = valueOf(newInvoiceSchema, rest);
+    expect(invoice.quantity).toBe(1);
+    expect(invoice.currency).toBe('USD');
+  });
+
+  it('answers each required field', () => {
+    const errors = errorsOf(newInvoiceSchema, {});
+    expect(Object.keys(errors).sort()).toEqual(['client_email', 'client_name', 'description', 'due_date', 'unit_price']);
+    expect(errors.client_email).toEqual(['Client email is required']);
+    expect(errors.due_date).toEqual(['Due date is required']);
+  });
+
+  it('refuses a bad email, a negative or over-precise price, a quantity under 1 and an unknown currency', () => {
+    const errors = errorsOf(newInvoiceSchema, {
+      ...valid,
+      client_email: 'not-an-email',
+      unit_price: '-5',
+      quantity: '0',
+      currency: 'JPY',
+    });
+    expect(errors.client_email).toEqual(['Enter a valid email address']);
+    expect(errors.unit_price?.[0]).toMatch(/at least 0 with up to 2 decimals/);
+    expect(errors.quantity).toEqual(['Quantity must be at least 1']);
+    expect(errors.currency).toEqual(['Choose a currency']);
+    expect(errorsOf(newInvoiceSchema, { ...valid, unit_price: '1.005' }).unit_price).toBeDefined();
+    expect(errorsOf(newInvoiceSchema, { ...valid, quantity: '1.5' }).quantity).toBeDefined();
+  });
+
+  it('refuses a due date that is not a real day', () => {
+    expect(errorsOf(newInvoiceSchema, { ...valid, due_date: '2025-02-30' }).due_date).toEqual(['Due date must be a date']);
+  });
+});

@@ -54,7 +54,7 @@ async function consumeLink(tx: Queryable, type: LinkType, token: string): Promis
 }
 
 /** The flow_state.authentication_method a PKCE request for each link type records. */
-export const FLOW_METHOD: Record<LinkType, SignInMethod> = {
+const FLOW_METHOD: Record<LinkType, SignInMethod> = {
   signup: 'email/signup',
   recovery: 'recovery',
   magiclink: 'magiclink',

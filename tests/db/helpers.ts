@@ -15,8 +15,16 @@ export interface TestBackend {
   stop(): Promise<void>;
 }
 
-export async function startBackend(): Promise<TestBackend> {
-  return (await startTestBackend({ quiet: true })) as unknown as TestBackend;
+/**
+ * A backend on a fresh copy of the migrated + seeded database: PGlite, or
+ * PostgreSQL when asked (`on: 'postgres'`, or DB_TEST_BACKEND=postgres for the
+ * whole suite) and TEST_POSTGRES_URL is set.
+ */
+export async function startBackend(options: { on?: 'pglite' | 'postgres' } = {}): Promise<TestBackend> {
+  const on = options.on ?? (process.env.DB_TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite');
+  const postgresUrl = on === 'postgres' ? process.env.TEST_POSTGRES_URL : undefined;
+  if (on === 'postgres' && !postgresUrl) throw new Error('TEST_POSTGRES_URL is not set');
+  return (await startTestBackend({ quiet: true, postgresUrl })) as unknown as TestBackend;
 }
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };

@@ -171,3 +171,29 @@ describe('manage-user-role', () => {
     expect((await invoke(admin.client, 'manage-user-role', { user_id: admin.userId, new_role: 'boss' })).status).toBe(400);
   });
 });
+
+// On PostgreSQL the two requests really run at the same time on two
+// connections (PGlite queues transactions), so the row lock is what decides.
+describe.skipIf(!process.env.TEST_POSTGRES_URL)('accept-invitation on PostgreSQL', () => {
+  let pgBackend: TestBackend;
+  beforeAll(async () => {
+    pgBackend = await startBackend({ on: 'postgres' });
+  });
+  afterAll(async () => pgBackend?.stop());
+
+  it('lets exactly one of several simultaneous acceptances succeed', async () => {
+    const owner = await signUpFreshAdmin(pgBackend, 'pg-owner');
+    for (let round = 0; round < 3; round++) {
+      const email = uniqueEmail('pg-racer');
+      expect((await invoke(owner.client, 'invite-user', { email, role: 'client' })).status).toBe(201);
+      const token = await invitationTokenFor(pgBackend, email);
+      const results = await Promise.all(
+        [1, 2, 3, 4].map((n) => invoke(anonClient(pgBackend), 'accept-invitation', { token, password: `password-${n}` })),
+      );
+      expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+      for (const failed of results.filter((r) => r.status !== 201)) expect(failed.body).toEqual(INVALID);
+      const { data } = await serviceClient(pgBackend).from('users').select('role').eq('email', email);
+      expect(data).toEqual([{ role: 'client' }]);
+    }
+  });
+});

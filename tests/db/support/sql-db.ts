@@ -1,38 +1,23 @@
 // Direct-SQL harness for the database rules: a fresh database (PGlite, or a
 // throwaway database on the PostgreSQL server in TEST_POSTGRES_URL) with
-// bootstrap.sql, every migration and optionally the seed, and a helper to run
+// bootstrap.sql, every migration and optionally the seed (applied by the
+// backend's migration runner), and a helper to run
 // statements as an end user the way PostgREST does (set local role + JWT claims).
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite, openPostgres, type Db, type Queryable } from '../../../supabase/local/db.ts';
+import { migrate, type MigrateResult } from '../../../supabase/local/migrate.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const read = (path: string) => readFileSync(root + path, 'utf8');
 
 export const migrationFiles = (): string[] =>
   readdirSync(root + 'supabase/migrations').filter((f) => /^\d{14}_.+\.sql$/.test(f)).sort();
 
-/** bootstrap + migrations (each in a transaction, recorded like the CLI) + seed. */
-export async function applySchema(db: Db, options: { seed?: boolean } = {}): Promise<number> {
-  await db.exec(read('supabase/local/sql/bootstrap.sql'));
-  let applied = 0;
-  for (const file of migrationFiles()) {
-    const version = file.slice(0, 14);
-    const done = await db.query('select 1 from supabase_migrations.schema_migrations where version = $1', [version]);
-    if (done.rows.length) continue;
-    await db.transaction(async (tx) => {
-      await tx.exec(read(`supabase/migrations/${file}`));
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-        version,
-        file.slice(15, -4),
-      ]);
-    });
-    applied++;
-  }
-  if (options.seed) await db.transaction((tx) => tx.exec(read('supabase/seed.sql')));
-  return applied;
+/** bootstrap + migrations + (optionally) seed, through the backend's own migration runner. */
+export async function applySchema(db: Db, options: { seed?: boolean } = {}): Promise<MigrateResult> {
+  return migrate(db, { seed: options.seed ?? false });
 }
 
 export const postgresUrl = process.env.TEST_POSTGRES_URL;

@@ -1,0 +1,53 @@
+// The seeded demo accounts work end to end through the local backend: the
+// README's credentials sign in with the real GoTrue, each sees its own data.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonClient, signInAs, startBackend, type TestBackend } from './helpers.ts';
+
+let backend: TestBackend;
+
+beforeAll(async () => {
+  backend = await startBackend();
+});
+afterAll(async () => backend?.stop());
+
+describe('demo data through the API', () => {
+  it('the landing page shows OpsHub Pro', async () => {
+    const { data } = await anonClient(backend).rpc('get_public_site_info').maybeSingle();
+    expect(data).toEqual({ name: 'OpsHub Pro', contact_email: 'hello@opshub.test', description: 'Operations & Automation Hub — Pro Edition' });
+  });
+
+  it('demo@opshub.test / demo1234 signs in as the master admin and sees the sample screens', async () => {
+    const dana = await signInAs(backend, 'demo@opshub.test', 'demo1234');
+    expect(dana.role).toBe('admin');
+    const { data: leads } = await dana.client.from('leads').select('status').order('created_at', { ascending: false });
+    expect(leads).toHaveLength(5);
+    const { data: quotes } = await dana.client.from('quotes').select('quote_number, contacts(name, company)').order('created_at', { ascending: false });
+    expect(quotes).toHaveLength(3);
+    expect(quotes![0].contacts).toEqual({ name: 'John Smith', company: 'Acme Corporation' });
+    const { data: modules } = await dana.client.from('account_modules').select('status, module:modules(key)').eq('status', 'active');
+    expect(modules?.map((m) => (m.module as unknown as { key: string }).key).sort()).toEqual(['cpq', 'logistics']);
+    const { data: logs } = await dana.client.from('audit_logs').select('action, users(email)').order('created_at', { ascending: false }).limit(100);
+    expect(logs!.length).toBeGreaterThan(10);
+    const { data: invitations } = await dana.client.from('user_invitations').select('email, role').is('accepted_at', null);
+    expect(invitations).toEqual([{ email: 'new.hire@opshub.test', role: 'supplier' }]);
+    // The master admin's website settings save.
+    const saved = await dana.client.from('accounts').update({ description: 'Operations & Automation Hub — Pro Edition' }).eq('id', dana.accountId).select('name');
+    expect(saved.data).toEqual([{ name: 'OpsHub Pro' }]);
+  });
+
+  it('auditor@opshub.test / demo1234 signs in as an auditor who cannot read the audit log', async () => {
+    const avery = await signInAs(backend, 'auditor@opshub.test', 'demo1234');
+    expect(avery.role).toBe('auditor');
+    expect((await avery.client.from('audit_logs').select('id')).data ?? []).toEqual([]);
+    expect((await avery.client.from('quotes').select('id')).data).toHaveLength(3);
+  });
+
+  it('admin@northwind.test / demo1234 sees Northwind Traders only', async () => {
+    const nora = await signInAs(backend, 'admin@northwind.test', 'demo1234');
+    const { data: accounts } = await nora.client.from('accounts').select('name, subscription_status');
+    expect(accounts).toEqual([{ name: 'Northwind Traders', subscription_status: 'trial' }]);
+    expect((await nora.client.from('leads').select('id')).data).toHaveLength(1);
+    const website = await nora.client.from('accounts').update({ description: 'Northwind rules' }).eq('id', nora.accountId).select();
+    expect(website.error?.message).toBe('Only the master account admin can update website settings');
+  });
+});

@@ -1,28 +1,23 @@
 // startTestBackend(): each call is a database of its own, already migrated,
-// and stop() removes it.
+// and stop() removes it. (How fast a fresh one starts is measured by bench/backend.)
 import { existsSync } from 'node:fs';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../supabase/local/db.ts';
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { DATABASES, FIXTURE_SCHEMA } from './harness.ts';
-import { describe } from 'vitest';
 
 for (const database of DATABASES) {
   describe.skipIf(!database.available)(`startTestBackend on ${database.kind}`, () => {
     it('gives each backend its own fresh, migrated and seeded database', async () => {
       const options = { ...FIXTURE_SCHEMA, postgresUrl: database.postgresUrl };
       const first = await startTestBackend(options);
-      const started = performance.now();
       const second = await startTestBackend(options);
-      const elapsed = performance.now() - started;
       try {
         await first.db.query("insert into public.tags (label) values ('only in the first')");
         const inSecond = await second.db.query("select 1 from public.tags where label = 'only in the first'");
         expect(inSecond.rows).toHaveLength(0);
         const books = await second.db.query<{ n: number }>('select count(*)::int as n from public.books');
         expect(books.rows[0].n).toBe(7);
-        // Generous bound: the target is well under 500 ms on an idle machine (see bench/README.md).
-        expect(elapsed).toBeLessThan(5_000);
       } finally {
         await first.stop();
         await second.stop();

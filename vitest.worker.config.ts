@@ -4,11 +4,13 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
+const buildDir = process.env.BUILD_DIR ?? 'build';
+
 export default defineConfig({
   plugins: [
     cloudflareTest(async ({ inject }) => ({
-      main: './build/server/index.js',
-      wrangler: { configPath: './build/server/wrangler.json' },
+      main: `./${buildDir}/server/index.js`,
+      wrangler: { configPath: `./${buildDir}/server/wrangler.json` },
       miniflare: {
         bindings: {
           SUPABASE_URL: inject<string>('backendUrl'),

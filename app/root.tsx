@@ -30,6 +30,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ toast }, toast ? { headers } : undefined);
 }
 
+/**
+ * React Router skips revalidation after an action answers 4xx/5xx, but a form
+ * error's toast is read by this loader: re-run it (only it) in that case.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  if (actionStatus !== undefined && actionStatus >= 400) return true;
+  return defaultShouldRevalidate;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">

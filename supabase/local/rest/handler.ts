@@ -137,7 +137,7 @@ async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: R
         typeof who.claims.email === 'string' ? who.claims.email : '',
         method,
         url.pathname.replace(/^\/rest\/v1/, ''),
-        JSON.stringify(Object.fromEntries([...request.headers])),
+        headersJson(request.headers),
       ]);
       const result = plan.statement === null ? null : await tx.query<Record<string, unknown>>(plan.statement, plan.params);
       const outcome = summarize(plan, result);
@@ -154,6 +154,12 @@ async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: R
     outcome = error.outcome;
   }
   return respond(plan, parts, outcome);
+}
+
+function headersJson(headers: Headers): string {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => (out[name] = value));
+  return JSON.stringify(out);
 }
 
 function summarize(plan: Plan, result: { rows: Record<string, unknown>[]; affectedRows?: number } | null): Outcome {

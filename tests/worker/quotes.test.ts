@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import { serviceClient, userClient } from './support/backend';
+import { DEMO_ADMIN, pageText, signUpFreshAdmin } from './support/app';
+
+// Each test works in a fresh account (signUpFreshAdmin), arranged through the
+// service role, so figures are exact and other suites' writes cannot disturb them.
+
+async function accountOf(email: string): Promise<{ accountId: string; userId: string }> {
+  const { data, error } = await serviceClient().from('users').select('id, account_id').eq('email', email).single();
+  if (error) throw error;
+  return { accountId: data.account_id as string, userId: data.id as string };
+}
+
+async function quotesOf(accountId: string) {
+  const { data, error } = await serviceClient()
+    .from('quotes')
+    .select('id, total, subtotal, status, currency, expires_at, notes, created_at, contact_id, quote_number, quote_items(description, qty, unit_price, total)')
+    .eq('account_id', accountId);
+  if (error) throw error;
+  return data;
+}
+
+async function contactsOf(accountId: string) {
+  const { data, error } = await serviceClient().from('contacts').select('id, name, email, company, is_primary').eq('account_id', accountId);
+  if (error) throw error;
+  return data;
+}
+
+/** The value of the stat card with this label. */
+function statValue(html: string, label: string): string | undefined {
+  const match = new RegExp(`>${label}</p>[\\s\\S]*?<p class="mt-2[^"]*">([^<]*)</p>`).exec(html);
+  return match?.[1];
+}
+
+const VALID = {
+  contact_name: 'Grace Hopper',
+  contact_email: 'grace@navy.test',
+  company: 'Navy Labs',
+  description: 'Compiler consulting',
+  unit_price: '1250.50',
+  quantity: '3',
+  currency: 'EUR',
+  expires_in_days: '14',
+  notes: 'First engagement',
+};
+
+describe('/quotes figures and list', () => {
+  it('shows count, USD sum, 0% conversion and the rounded mean from the database', async () => {
+    const { visitor, email } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    const totals = [10_000, 25_050, 333];
+    const { error } = await serviceClient()
+      .from('quotes')
+      .insert(totals.map((total, i) => ({ account_id: accountId, subtotal: total, total, currency: i === 1 ? 'GBP' : 'USD' })));
+    expect(error).toBeNull();
+
+    const html = await pageText(await visitor.get('/quotes'));
+    const stored = (await quotesOf(accountId)).map((q) => Number(q.total));
+    const sum = stored.reduce((a, b) => a + b, 0);
+    expect(statValue(html, 'Total Quotes')).toBe(String(stored.length));
+    expect(statValue(html, 'Quote Value')).toBe(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(sum / 100),
+    );
+    expect(statValue(html, 'Conversion Rate')).toBe('0%');
+    expect(html).toContain('No conversions yet');
+    expect(statValue(html, 'Avg Quote Value')).toBe(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Math.round(sum / stored.length) / 100),
+    );
+  });
+
+  it('shows $0 and the empty text for an account without quotes', async () => {
+    const { visitor } = await signUpFreshAdmin();
+    const html = await pageText(await visitor.get('/quotes'));
+    expect(statValue(html, 'Total Quotes')).toBe('0');
+    expect(statValue(html, 'Avg Quote Value')).toBe('$0');
+    expect(html).toContain('No quotes yet. Create your first quote to get started!');
+  });
+
+  it('lists quotes newest first with contact, total, status, dates, View and Edit, a page at a time', async () => {
+    const { visitor, email } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    const service = serviceClient();
+    const { data: contact } = await service
+      .from('contacts')
+      .insert({ account_id: accountId, name: 'Ada Byron', email: 'ada@example.test', company: 'Engines Ltd' })
+      .select('id')
+      .single();
+    const base = Date.UTC(2026, 0, 1);
+    const rows = Array.from({ length: 25 }, (_, i) => ({
+      account_id: accountId,
+      contact_id: i === 24 ? contact!.id : null,
+      total: 100 * (i + 1),
+      subtotal: 100 * (i + 1),
+      status: i === 24 ? 'sent' : 'draft',
+      created_at: new Date(base + i * 86_400_000).toISOString(),
+      expires_at: i === 24 ? new Date(Date.UTC(2026, 5, 30)).toISOString() : null,
+    }));
+    expect((await service.from('quotes').insert(rows)).error).toBeNull();
+
+    const first = await pageText(await visitor.get('/quotes'));
+    const numbers = [...first.matchAll(/<p class="font-medium">(Q-\d{4}-\d{4})<\/p>/g)].map((m) => m[1]);
+    expect(numbers).toHaveLength(20);
+    // Newest first: the quote created last (with the contact) leads.
+    const stored = (await quotesOf(accountId)).sort((a, b) => b.created_at.localeCompare(a.created_at));
+    expect(numbers).toEqual(stored.slice(0, 20).map((q) => q.quote_number));
+    expect(first).toContain('Ada Byron - Engines Ltd');
+    expect(first).toContain('No contact');
+    expect(first).toContain('$25.00');
+    expect(first).toContain('Expires Jun 30, 2026');
+    expect(first).toContain('No expiry');
+    expect(first).toContain('>Sent<');
+    expect(first).toContain(`aria-label="View ${stored[0].quote_number}"`);
+    expect(first).toContain(`aria-label="Edit ${stored[0].quote_number}"`);
+    expect(first).toContain('Showing 1–20 of 25 quotes');
+    expect(first).toContain('href="/quotes?page=2"');
+
+    const second = await pageText(await visitor.get('/quotes?page=2'));
+    const rest = [...second.matchAll(/<p class="font-medium">(Q-\d{4}-\d{4})<\/p>/g)].map((m) => m[1]);
+    expect(rest).toEqual(stored.slice(20).map((q) => q.quote_number));
+    expect(second).toContain('href="/quotes"');
+    expect(second).not.toContain('rel="next"');
+  });
+
+  it('searches by contact and filters by status through the URL', async () => {
+    const { visitor, email } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    const service = serviceClient();
+    const { data: contact } = await service
+      .from('contacts')
+      .insert({ account_id: accountId, name: 'Linus Pauling', email: 'linus@example.test', company: 'Vitamin Co' })
+      .select('id')
+      .single();
+    await service.from('quotes').insert([
+      { account_id: accountId, contact_id: contact!.id, total: 500, subtotal: 500, status: 'viewed' },
+      { account_id: accountId, total: 700, subtotal: 700, status: 'draft' },
+    ]);
+
+    const searched = await pageText(await visitor.get('/quotes?q=vitamin'));
+    expect(searched).toContain('Linus Pauling - Vitamin Co');
+    expect(searched).not.toContain('No contact');
+    expect(searched).toContain('Showing 1–1 of 1 quotes');
+    expect(searched).toContain('value="vitamin"');
+
+    const drafts = await pageText(await visitor.get('/quotes?status=draft'));
+    expect(drafts).toContain('No contact');
+    expect(drafts).not.toContain('Linus Pauling');
+
+    const none = await pageText(await visitor.get('/quotes?q=%22%29%2C*nobody%25'));
+    expect(none).toContain('No quotes match your search.');
+  });
+});
+
+describe('creating a quote', () => {
+  it('opens the dialog from the URL, without JavaScript', async () => {
+    const { visitor } = await signUpFreshAdmin();
+    const html = await pageText(await visitor.get('/quotes?new'));
+    expect(html).toContain('role="dialog"');
+    expect(html).toContain('Create New Quote');
+    for (const label of ['Contact name', 'Contact email', 'Company', 'Description', 'Unit price', 'Quantity', 'Currency', 'Expires in', 'Notes']) {
+      expect(html).toContain(`>${label}</label>`);
+    }
+    expect(html).toMatch(/<option value="30" selected="">30 days<\/option>/);
+  });
+
+  it('writes the contact, the draft quote and its one line item, then shows it with the success toast', async () => {
+    const { visitor, email } = await signUpFreshAdmin();
+    const { accountId, userId } = await accountOf(email);
+    const before = Date.now();
+    const response = await visitor.post('/quotes?new', VALID);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/quotes');
+
+    const [quote] = await quotesOf(accountId);
+    expect(quote.status).toBe('draft');
+    expect(quote.currency).toBe('EUR');
+    expect(Number(quote.total)).toBe(375_150);
+    expect(Number(quote.subtotal)).toBe(375_150);
+    expect(quote.notes).toBe('First engagement');
+    const expires = new Date(quote.expires_at!).getTime();
+    expect(expires).toBeGreaterThanOrEqual(before + 14 * 86_400_000 - 5_000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 14 * 86_400_000 + 5_000);
+    expect(quote.quote_items).toEqual([{ description: 'Compiler consulting', qty: 3, unit_price: 125_050, total: 375_150 }]);
+    const contacts = await contactsOf(accountId);
+    expect(contacts).toEqual([
+      { id: quote.contact_id, name: 'Grace Hopper', email: 'grace@navy.test', company: 'Navy Labs', is_primary: true },
+    ]);
+    const { data: creator } = await serviceClient().from('quotes').select('created_by').eq('id', quote.id).single();
+    expect(creator!.created_by).toBe(userId);
+
+    const page = await pageText(await visitor.follow(response));
+    expect(page).toContain('Quote created successfully!');
+    expect(page).toContain(quote.quote_number!);
+    expect(page).toContain('Grace Hopper - Navy Labs');
+    expect(page).toContain('€3,751.50');
+    expect(page).not.toContain('role="dialog"');
+  });
+
+  const invalid: [string, Record<string, string>, string][] = [
+    ['contact name', { contact_name: '' }, 'Contact name is required'],
+    ['contact email', { contact_email: 'not-an-email' }, 'Enter a valid email address'],
+    ['company', { company: '  ' }, 'Company is required'],
+    ['description', { description: '' }, 'Description is required'],
+    ['unit price', { unit_price: '-5' }, 'Unit price must be an amount of at least 0 with up to 2 decimals'],
+    ['quantity', { quantity: '0' }, 'Quantity must be at least 1'],
+    ['currency', { currency: 'JPY' }, 'Choose a currency'],
+    ['expiry', { expires_in_days: '45' }, 'Choose an expiry'],
+  ];
+  for (const [field, change, message] of invalid) {
+    it(`refuses an invalid ${field} with a 400 and a field error, writing nothing and keeping the input`, async () => {
+      const { visitor, email } = await signUpFreshAdmin();
+      const { accountId } = await accountOf(email);
+      const response = await visitor.post('/quotes?new', { ...VALID, ...change });
+      expect(response.status).toBe(400);
+      const html = await pageText(response);
+      expect(html).toContain(message);
+      expect(html).toContain('role="dialog"');
+      if (field !== 'contact name') expect(html).toContain('value="Grace Hopper"');
+      expect(await quotesOf(accountId)).toEqual([]);
+      expect(await contactsOf(accountId)).toEqual([]);
+    });
+  }
+
+  it("answers 'User account not found' when the user has no account record, writing nothing", async () => {
+    const { visitor, email } = await signUpFreshAdmin();
+    const { accountId, userId } = await accountOf(email);
+    expect((await serviceClient().from('users').delete().eq('id', userId)).error).toBeNull();
+    const response = await visitor.post('/quotes?new', VALID);
+    expect(response.status).toBe(403);
+    expect(await pageText(response)).toContain('User account not found');
+    expect(await quotesOf(accountId)).toEqual([]);
+  });
+
+  it("cannot write into another account: RLS refuses, and a posted account_id is ignored", async () => {
+    const target = await accountOf(DEMO_ADMIN.email);
+    const before = (await quotesOf(target.accountId)).length;
+    const { visitor, email, password } = await signUpFreshAdmin();
+    const own = await accountOf(email);
+
+    const intruder = await userClient(email, password);
+    const direct = await intruder.from('quotes').insert({ account_id: target.accountId, total: 1, subtotal: 1 });
+    expect(direct.error?.code).toBe('42501');
+    const contact = await intruder.from('contacts').insert({ account_id: target.accountId, name: 'X', email: 'x@x.test' });
+    expect(contact.error?.code).toBe('42501');
+
+    const response = await visitor.post('/quotes?new', { ...VALID, account_id: target.accountId });
+    expect(response.status).toBe(302);
+    expect((await quotesOf(target.accountId)).length).toBe(before);
+    expect(await quotesOf(own.accountId)).toHaveLength(1);
+  });
+
+  it('rolls the contact and the quote back when the line item fails', async () => {
+    const { email, password } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    const client = await userClient(email, password);
+    const { error } = await client.rpc('create_quote', {
+      p_contact_name: 'Rollback Test',
+      p_contact_email: 'rollback@example.test',
+      p_company: 'Nowhere',
+      p_description: 'x'.repeat(2001), // over quote_items' limit: the last of the three inserts fails
+      p_unit_price: 100,
+      p_quantity: 1,
+    });
+    expect(error?.code).toBe('23514');
+    expect(await quotesOf(accountId)).toEqual([]);
+    expect(await contactsOf(accountId)).toEqual([]);
+
+    // The quote number counter was rolled back too: the next quote is the first.
+    const ok = await client.rpc('create_quote', {
+      p_contact_name: 'Rollback Test',
+      p_contact_email: 'rollback@example.test',
+      p_company: 'Nowhere',
+      p_description: 'fine',
+      p_unit_price: 100,
+      p_quantity: 1,
+    });
+    expect(ok.error).toBeNull();
+    expect((ok.data as { quote_number: string }).quote_number).toMatch(/^Q-\d{4}-0001$/);
+  });
+});

@@ -58,7 +58,8 @@ export function moneyInCents(label: string) {
 
 /** Turns a list of values into a Zod enum with a readable error. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T, label: string) {
-  return z.enum(values, { error: `Choose a ${label.toLowerCase()}` });
+  const noun = label.toLowerCase();
+  return z.enum(values, { error: `Choose ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}` });
 }
 
 /** The options of a <select>: value and what a person reads. */

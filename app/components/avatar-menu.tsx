@@ -32,7 +32,8 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
     <details className="group relative">
       <summary
         className="flex size-9 cursor-pointer list-none items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground [&::-webkit-details-marker]:hidden"
-        aria-label={`Account menu for ${fullName(user)}`}
+        // The name starts with the visible initials (WCAG 2.5.3, label in name).
+        aria-label={`${avatarInitials(user)}: account menu for ${fullName(user)}`}
       >
         {avatarInitials(user)}
       </summary>

@@ -12,7 +12,9 @@ import { type SchemaCache, SchemaCacheHolder } from './schema-cache.ts';
 import { invalidBody } from './write.ts';
 
 // The role switch comes last: the settings before it are made as the connection's own user.
+// transaction_read_only = on is `set transaction read only` (GET/HEAD, as PostgREST).
 const REQUEST_SETTINGS = `select
+  set_config('transaction_read_only', $8, true),
   set_config('search_path', '"$user", public, extensions', true),
   set_config('TimeZone', 'UTC', true),
   set_config('request.jwt.claims', $1, true),
@@ -129,7 +131,6 @@ async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: R
   let outcome: Outcome;
   try {
     outcome = await db.transaction(async (tx) => {
-      if (plan.readOnly) await tx.query('set transaction read only');
       await tx.query(REQUEST_SETTINGS, [
         JSON.stringify(who.claims),
         typeof who.claims.sub === 'string' ? who.claims.sub : '',
@@ -138,6 +139,7 @@ async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: R
         method,
         url.pathname.replace(/^\/rest\/v1/, ''),
         headersJson(request.headers),
+        plan.readOnly ? 'on' : 'off',
       ]);
       const result = plan.statement === null ? null : await tx.query<Record<string, unknown>>(plan.statement, plan.params);
       const outcome = summarize(plan, result);

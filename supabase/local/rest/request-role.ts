@@ -24,9 +24,21 @@ function jwtError(error: unknown, token: string): RestError {
   return new RestError(401, 'PGRST301', message);
 }
 
+// The same few keys and session tokens arrive on every request: remember
+// verified ones (until they expire) instead of checking the HMAC each time.
+const verified = new Map<string, Record<string, unknown>>();
+const MAX_REMEMBERED = 1000;
+
 async function verify(token: string, secret: string): Promise<Record<string, unknown>> {
+  const cacheKey = `${secret}\0${token}`;
+  const known = verified.get(cacheKey);
+  if (known && (typeof known.exp !== 'number' || known.exp > Date.now() / 1000)) return known;
+  verified.delete(cacheKey);
   try {
-    return (await verifyJwt(token, secret)) as Record<string, unknown>;
+    const claims = (await verifyJwt(token, secret)) as Record<string, unknown>;
+    if (verified.size >= MAX_REMEMBERED) verified.delete(verified.keys().next().value!);
+    verified.set(cacheKey, claims);
+    return claims;
   } catch (error) {
     throw jwtError(error, token);
   }

@@ -1,0 +1,101 @@
+// Benchmark: a `select ... eq ... limit 20` through /rest/v1 (HTTP, JWT,
+// transaction, role switch, JSON built by Postgres) against the same SQL run
+// directly on the same Db, at concurrency 1 and 16; plus how long a fresh
+// test database takes (startTestBackend).
+//   npm run bench:backend                 PGlite
+//   TEST_POSTGRES_URL=... npm run bench:backend   PGlite and PostgreSQL
+import { startTestBackend } from '../../supabase/local/testing.ts';
+import type { Backend } from '../../supabase/local/index.ts';
+
+const fixtures = new URL('../../tests/backend/fixtures/', import.meta.url).pathname;
+const SCHEMA = { migrationsDir: `${fixtures}migrations`, seedFile: `${fixtures}seed.sql` };
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+
+interface Result {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+async function measure(concurrency: number, once: () => Promise<void>): Promise<Result> {
+  for (let i = 0; i < 50; i++) await once(); // warm-up
+  const latencies: number[] = [];
+  const end = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await once();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { requests: latencies.length, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+}
+
+async function addRows(backend: Backend) {
+  // 20,000 books over 200 authors, so the filter and limit do real work.
+  await backend.db.exec(`
+    insert into public.authors (id, name) select 1000 + g, 'Bench author ' || g from generate_series(1, 200) g;
+    insert into public.books (author_id, title, pages, price, genres)
+      select 1000 + (g % 200) + 1, 'Bench book ' || g, 100 + g % 400, (g % 50) + 0.99, '{bench}' from generate_series(1, 20000) g;
+    analyze public.books;
+  `);
+}
+
+async function benchDatabase(kind: string, postgresUrl?: string) {
+  const backend = await startTestBackend({ ...SCHEMA, postgresUrl });
+  await addRows(backend);
+  const url = `${backend.url}/rest/v1/books?select=id,title,pages,price&author_id=eq.1042&limit=20`;
+  const headers = { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` };
+  const viaRest = async () => {
+    const response = await fetch(url, { headers });
+    const rows = (await response.json()) as unknown[];
+    if (response.status !== 200 || rows.length !== 20) throw new Error(`unexpected answer ${response.status}`);
+  };
+  const direct = async () => {
+    const { rows } = await backend.db.query('select id, title, pages, price from public.books where author_id = $1 limit 20', [1042]);
+    if (rows.length !== 20) throw new Error('unexpected row count');
+  };
+  const lines: string[] = [];
+  for (const concurrency of [1, 16]) {
+    const rest = await measure(concurrency, viaRest);
+    const sql = await measure(concurrency, direct);
+    const row = (label: string, r: Result) =>
+      `| ${kind} | ${label} | ${concurrency} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`;
+    lines.push(row('/rest/v1 (fetch, keep-alive)', rest), row('same SQL on the Db', sql));
+    lines.push(`| ${kind} | **ratio REST / direct** | ${concurrency} | **${((rest.perSecond / sql.perSecond) * 100).toFixed(0)}%** | | |`);
+  }
+  await backend.stop();
+
+  // Fresh test databases: the snapshot/template exists by now, so this is the per-test cost.
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    const fresh = await startTestBackend({ ...SCHEMA, postgresUrl });
+    times.push(performance.now() - t);
+    await fresh.stop();
+  }
+  times.sort((a, b) => a - b);
+  return { lines, fresh: `| ${kind} | ${times[2].toFixed(0)} ms | ${times[0].toFixed(0)} ms | ${times[4].toFixed(0)} ms |` };
+}
+
+const databases: [string, string | undefined][] = [['PGlite', undefined]];
+if (process.env.TEST_POSTGRES_URL) databases.push(['PostgreSQL', process.env.TEST_POSTGRES_URL]);
+
+const results = [];
+for (const [kind, url] of databases) results.push(await benchDatabase(kind, url));
+
+console.log(`\n${SECONDS} s per measurement, ${new Date().toISOString().slice(0, 10)}, node ${process.version}\n`);
+console.log('| database | path | concurrency | requests/s | p50 ms | p99 ms |');
+console.log('|---|---|---|---|---|---|');
+for (const r of results) for (const line of r.lines) console.log(line);
+console.log('\n| database | fresh test database (median of 5) | min | max |');
+console.log('|---|---|---|---|');
+for (const r of results) console.log(r.fresh);
+process.exit(0);

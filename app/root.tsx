@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { getToast } from 'remix-toast';
 import type { Route } from './+types/root';
 import { FlashToast } from '~/components/flash-toast';
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * React Router skips revalidation after an action answers 4xx/5xx, but a form
  * error's toast is read by this loader: re-run it (only it) in that case.
  */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (actionStatus !== undefined && actionStatus >= 400) return true;
   return defaultShouldRevalidate;
 }

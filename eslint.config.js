@@ -18,6 +18,11 @@ export default tseslint.config(
     },
   },
   {
+    // Node scripts (test runner, local stack) in plain JavaScript.
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
     // Deno entries of the Supabase functions run on Deno, not Node.
     files: ['supabase/functions/**/index.ts', 'supabase/functions/_shared/deno-*.ts'],
     languageOptions: { globals: { Deno: 'readonly' } },

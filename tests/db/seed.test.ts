@@ -34,7 +34,7 @@ for (const target of targets) {
         `select u.email, u.role, a.name as account, u.first_name, au.encrypted_password as hash
            from public.users u join public.accounts a on a.id = u.account_id join auth.users au on au.id = u.auth_user_id
           order by a.created_at, u.role`);
-      expect(rows.map(({ hash, ...rest }) => rest)).toEqual([
+      expect(rows.map(({ hash: _hash, ...rest }) => rest)).toEqual([
         { email: 'demo@opshub.test', role: 'admin', account: 'OpsHub Pro', first_name: 'Dana' },
         { email: 'auditor@opshub.test', role: 'auditor', account: 'OpsHub Pro', first_name: 'Avery' },
         { email: 'admin@northwind.test', role: 'admin', account: 'Northwind Traders', first_name: 'Nora' },

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { refreshTokenFromCookie, serviceClient } from './support/backend';
-import { DEMO_ADMIN, DEMO_AUDITOR, ORIGIN, pageText, signIn, signUpFreshAdmin, uniqueEmail, Visitor } from './support/app';
+import { DEMO_ADMIN, DEMO_AUDITOR, ORIGIN, pageText, signIn, uniqueEmail, Visitor } from './support/app';
 
 const SIGNED_IN_ROUTES = [
   '/dashboard', '/leads', '/quotes', '/messages', '/invoices', '/clients', '/shipments', '/documents', '/rfp',

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Visitor } from './support/app';
+import { type Visitor } from './support/app';
 import { demoAdmin, expectCreated, expectRefused, page, readable, selectedOption, without } from './module-screen-helpers';
 
 let visitor: Visitor;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageText, Visitor } from './support/app';
+import { pageText, type Visitor } from './support/app';
 import { control, demoAdmin, expectCreated, invalidFields, page, readable, selectedOption } from './module-screen-helpers';
 
 let visitor: Visitor;

@@ -1,7 +1,7 @@
 // POST /token: the password, refresh_token and pkce grants.
 import type { BackendContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
-import { AuthError, badRequest, forbidden, json, notFound, optionalString, readBody } from '../http.ts';
+import { type AuthError, badRequest, forbidden, json, notFound, optionalString, readBody } from '../http.ts';
 import { passwordMatches } from '../passwords.ts';
 import { isFlowStateExpired, takeFlowState, verifierMatches } from '../pkce.ts';
 import {

@@ -17,7 +17,7 @@ import { requireUser } from '~/lib/auth.server';
 import { readFormData } from '~/lib/forms.server';
 import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, withDialog } from '~/lib/list-query';
 import { formatShortDate } from '~/lib/relative-time';
-import { CLIENT_STATUSES, newClientSchema } from '~/lib/schemas/clients';
+import { CLIENT_STATUSES, companyOrName, newClientSchema } from '~/lib/schemas/clients';
 import { dataWithError } from '~/lib/toast.server';
 
 interface ClientRow {
@@ -95,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
     name: client.name,
     email: client.email,
     phone: client.phone || null,
-    company: client.company,
+    company: companyOrName(client),
     role: client.role || null,
     notes: client.notes || null,
     is_primary: true,

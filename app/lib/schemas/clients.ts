@@ -7,15 +7,20 @@ import { optionalText, requiredEmail, requiredText } from './fields';
 export const CLIENT_STATUSES = ['active', 'inactive', 'prospect'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 
-export const newClientSchema = z
-  .object({
-    name: requiredText('Name'),
-    email: requiredEmail('Email'),
-    company: optionalText('Company', 200),
-    phone: optionalText('Phone', 50),
-    role: optionalText('Role', 200),
-    notes: optionalText('Notes'),
-  })
-  .transform((client) => ({ ...client, company: client.company || client.name }));
+// A plain object (no transform on it), so Conform can derive the browser's
+// constraints from it; the company default is applied by companyOrName.
+export const newClientSchema = z.object({
+  name: requiredText('Name'),
+  email: requiredEmail('Email'),
+  company: optionalText('Company', 200),
+  phone: optionalText('Phone', 50),
+  role: optionalText('Role', 200),
+  notes: optionalText('Notes'),
+});
 
 export type NewClient = z.output<typeof newClientSchema>;
+
+/** Spec §5: the company defaults to the name when empty. */
+export function companyOrName(client: Pick<NewClient, 'name' | 'company'>): string {
+  return client.company || client.name;
+}

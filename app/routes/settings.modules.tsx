@@ -1,8 +1,128 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form } from 'react-router';
+import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.modules';
+import { EmptyState } from '~/components/settings/empty-state';
+import { SettingsHeader } from '~/components/settings/settings-header';
+import { StatusBadge } from '~/components/status-badge';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { readFormData } from '~/lib/forms.server';
+import { formatMoney } from '~/lib/money';
+import { MODULE_TEXTS, nextModuleStatus, toggleModuleSchema } from '~/lib/schemas/settings-modules';
+import { requireSettingsUser } from '~/lib/settings.server';
+import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Modules' }];
 
-// Filled in by a later issue; present now so the route table is complete.
-export default function SettingsModules() {
-  return <h1 className="p-6 text-2xl font-bold">Modules</h1>;
+interface ModuleRow {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  monthly_price: number;
+  setup_fee: number;
+  features: Record<string, string>;
+  account_modules: { status: string; start_at: string; end_at: string | null }[];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { supabase } = await requireSettingsUser(request, context);
+  // The catalogue joined with this account's subscriptions (RLS keeps other accounts' out).
+  const { data, error } = await supabase
+    .from('modules')
+    .select('id, key, name, description, monthly_price, setup_fee, features, account_modules(status, start_at, end_at)')
+    .order('sort_order')
+    .returns<ModuleRow[]>();
+  if (error) {
+    console.error(`modules: ${error.message}`);
+    return { modules: [], error: MODULE_TEXTS.loadFailed };
+  }
+  return {
+    modules: data.map(({ account_modules, ...module }) => ({ ...module, subscription: account_modules[0] ?? null })),
+    error: null,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const { supabase, profile } = await requireSettingsUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: toggleModuleSchema });
+  if (submission.status !== 'success' || !profile?.account_id) {
+    return dataWithError(args, null, MODULE_TEXTS.failed, { status: 400 });
+  }
+  const { module_id, status } = submission.value;
+  const { data: updated, error } = await supabase
+    .from('account_modules')
+    .update({ status })
+    .eq('account_id', profile.account_id)
+    .eq('module_id', module_id)
+    .select('id');
+  let failed = Boolean(error);
+  if (!error && updated.length === 0) {
+    // Not subscribed yet: activating starts the subscription.
+    const { error: insertError } = await supabase
+      .from('account_modules')
+      .insert({ account_id: profile.account_id, module_id, status });
+    failed = Boolean(insertError);
+    if (insertError) console.error(`modules: subscribe failed: ${insertError.message}`);
+  } else if (error) {
+    console.error(`modules: status update failed: ${error.message}`);
+  }
+  if (failed) return dataWithError(args, null, MODULE_TEXTS.failed, { status: 400 });
+  return redirectWithSuccess('/settings/modules', status === 'active' ? MODULE_TEXTS.activated : MODULE_TEXTS.paused);
+}
+
+export default function SettingsModules({ loaderData }: Route.ComponentProps) {
+  const { modules, error } = loaderData;
+  return (
+    <>
+      <SettingsHeader title="Modules" description="Turn the modules of your subscription on or off." />
+      {error ? (
+        <EmptyState title={error}>Please try again in a moment.</EmptyState>
+      ) : modules.length === 0 ? (
+        <EmptyState title="No modules available" />
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Modules">
+          {modules.map((module) => {
+            const status = module.subscription?.status ?? null;
+            const next = nextModuleStatus(status);
+            return (
+              <li key={module.id}>
+                <Card className="h-full">
+                  <CardContent className="flex h-full flex-col gap-3 pt-6">
+                    <div className="flex items-start justify-between gap-2">
+                      <h3 className="font-semibold">{module.name}</h3>
+                      {status ? <StatusBadge status={status} /> : <StatusBadge status="inactive" label="Not subscribed" />}
+                    </div>
+                    <p className="text-sm text-muted-foreground">{module.description}</p>
+                    <ul className="list-inside list-disc text-sm text-muted-foreground">
+                      {Object.values(module.features ?? {}).map((feature) => (
+                        <li key={feature}>{feature}</li>
+                      ))}
+                    </ul>
+                    <p className="text-sm">
+                      {formatMoney(module.monthly_price)}/month · setup {formatMoney(module.setup_fee)}
+                    </p>
+                    <Form method="post" className="mt-auto">
+                      <input type="hidden" name="intent" value="toggle" />
+                      <input type="hidden" name="module_id" value={module.id} />
+                      <input type="hidden" name="status" value={next} />
+                      <Button
+                        type="submit"
+                        variant={next === 'paused' ? 'outline' : 'default'}
+                        aria-label={`${next === 'paused' ? 'Pause' : 'Activate'} ${module.name}`}
+                      >
+                        {next === 'paused' ? 'Pause' : 'Activate'}
+                      </Button>
+                    </Form>
+                  </CardContent>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
 }

@@ -1,8 +1,176 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, Form } from 'react-router';
+import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.website';
+import { FormField } from '~/components/form-field';
+import { AccessRestricted } from '~/components/settings/access-restricted';
+import { SelectField, SubmitButton } from '~/components/settings/form-controls';
+import { SettingsHeader } from '~/components/settings/settings-header';
+import { Card, CardContent } from '~/components/ui/card';
+import { Input, Textarea } from '~/components/ui/input';
+import { purgeMarketingPages } from '~/lib/edge-cache.server';
+import { readFormData } from '~/lib/forms.server';
+import { WEBSITE_TEXTS, websiteSettingsSchema } from '~/lib/schemas/settings-website';
+import { requireSettingsUser, serverMessage } from '~/lib/settings.server';
+import { WEBSITE_CURRENCY_OPTIONS, WEBSITE_TIMEZONE_OPTIONS, withCurrent } from '~/lib/settings-options';
+import { TAGLINE } from '~/lib/site';
+import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Website Settings' }];
 
-// Filled in by a later issue; present now so the route table is complete.
-export default function SettingsWebsite() {
-  return <h1 className="p-6 text-2xl font-bold">Website Settings</h1>;
+interface WebsiteValues {
+  company_name: string;
+  contact_email: string;
+  description: string;
+  timezone: string;
+  currency: string;
+}
+
+type Access =
+  | { access: 'restricted' }
+  | { access: 'denied'; message: string }
+  | { access: 'granted'; settings: WebsiteValues };
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<Access> {
+  const { supabase, profile, isAdmin } = await requireSettingsUser(request, context);
+  if (!isAdmin || !profile?.account_id) return { access: 'restricted' };
+
+  // Spec §6: the master account is the earliest created; the database answers.
+  const { data: isMaster, error: masterError } = await supabase.rpc('is_master_account', {
+    p_account_id: profile.account_id,
+  });
+  if (masterError) return { access: 'denied', message: serverMessage(masterError, WEBSITE_TEXTS.loadFailed) };
+  if (!isMaster) return { access: 'denied', message: WEBSITE_TEXTS.deniedOnLoad };
+
+  const { data: account, error } = await supabase
+    .from('accounts')
+    .select('name, billing_email, description, timezone, default_currency')
+    .eq('id', profile.account_id)
+    .single();
+  if (error || !account) return { access: 'denied', message: serverMessage(error, WEBSITE_TEXTS.loadFailed) };
+  return {
+    access: 'granted',
+    settings: {
+      company_name: account.name,
+      contact_email: account.billing_email ?? '',
+      description: account.description ?? TAGLINE,
+      timezone: account.timezone,
+      currency: account.default_currency,
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const { supabase } = await requireSettingsUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: websiteSettingsSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+
+  const form = submission.value;
+  // The database refuses anyone but the master account's admin (update_website_settings).
+  const { error } = await supabase.rpc('update_website_settings', {
+    p_company_name: form.company_name,
+    p_contact_email: form.contact_email,
+    p_description: form.description ?? '',
+    p_timezone: form.timezone,
+    p_default_currency: form.currency,
+  });
+  if (error) {
+    return dataWithError(
+      args,
+      { result: submission.reply() },
+      serverMessage(error, WEBSITE_TEXTS.saveFailed),
+      { status: error.code === '42501' ? 403 : 400 },
+    );
+  }
+  // The landing page shows these settings; drop its edge-cached copies.
+  try {
+    await purgeMarketingPages(new URL(request.url).origin);
+  } catch (purgeError) {
+    console.error(`website settings: edge cache purge failed: ${String(purgeError)}`);
+  }
+  return redirectWithSuccess('/settings/website', WEBSITE_TEXTS.saved);
+}
+
+export default function SettingsWebsite({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <SettingsHeader title="Website Settings" description="What visitors of the public website see." />
+      {loaderData.access === 'restricted' ? (
+        <AccessRestricted title={WEBSITE_TEXTS.restrictedTitle} message={WEBSITE_TEXTS.restricted} />
+      ) : loaderData.access === 'denied' ? (
+        <AccessRestricted title={WEBSITE_TEXTS.deniedTitle} message={loaderData.message} />
+      ) : (
+        <WebsiteForm settings={loaderData.settings} lastResult={actionData?.result} />
+      )}
+    </>
+  );
+}
+
+function WebsiteForm({
+  settings,
+  lastResult,
+}: {
+  settings: WebsiteValues;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: 'website-settings',
+    lastResult,
+    defaultValue: settings,
+    constraint: getZodConstraint(websiteSettingsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: websiteSettingsSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="save" />
+          <FormField
+            label="Company name"
+            htmlFor={fields.company_name.id}
+            errorId={fields.company_name.errorId}
+            errors={fields.company_name.errors}
+          >
+            <Input {...getInputProps(fields.company_name, { type: 'text' })} autoComplete="organization" />
+          </FormField>
+          <FormField
+            label="Contact email"
+            htmlFor={fields.contact_email.id}
+            errorId={fields.contact_email.errorId}
+            errors={fields.contact_email.errors}
+          >
+            <Input {...getInputProps(fields.contact_email, { type: 'email' })} autoComplete="email" />
+          </FormField>
+          <FormField
+            label="Description"
+            htmlFor={fields.description.id}
+            errorId={fields.description.errorId}
+            errors={fields.description.errors}
+            hint="Shown under the company name on the landing page."
+          >
+            <Textarea {...getTextareaProps(fields.description)} rows={3} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              field={fields.timezone}
+              label="Timezone"
+              options={withCurrent(WEBSITE_TIMEZONE_OPTIONS, settings.timezone)}
+            />
+            <SelectField
+              field={fields.currency}
+              label="Currency"
+              options={withCurrent(WEBSITE_CURRENCY_OPTIONS, settings.currency)}
+            />
+          </div>
+          <div>
+            <SubmitButton intent="save" label="Save Changes" busyLabel="Saving..." />
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
 }

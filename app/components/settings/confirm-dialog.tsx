@@ -1,0 +1,41 @@
+import { Form } from 'react-router';
+import { UrlDialog } from '~/components/url-dialog';
+import { DialogActions, SubmitButton } from './form-controls';
+
+/**
+ * A confirmation that works without JavaScript: the page opens it from its URL
+ * (`?delete=<id>`), and confirming posts a normal form.
+ */
+export function ConfirmDialog({
+  open,
+  closeTo,
+  title,
+  description,
+  intent,
+  fields,
+  confirmLabel,
+  busyLabel,
+}: {
+  open: boolean;
+  closeTo: string;
+  title: string;
+  description: string;
+  intent: string;
+  fields: Record<string, string>;
+  confirmLabel: string;
+  busyLabel: string;
+}) {
+  return (
+    <UrlDialog open={open} closeTo={closeTo} title={title} description={description}>
+      <Form method="post" action={closeTo}>
+        <input type="hidden" name="intent" value={intent} />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <DialogActions closeTo={closeTo}>
+          <SubmitButton intent={intent} label={confirmLabel} busyLabel={busyLabel} variant="destructive" />
+        </DialogActions>
+      </Form>
+    </UrlDialog>
+  );
+}

@@ -1,0 +1,39 @@
+// Integrations (spec §3, §5, §8): name and config required; config is a JSON
+// object prefilled per type (spec §9).
+import { z } from 'zod';
+import { INTEGRATION_TYPES } from '~/lib/settings-options';
+import { jsonText, requiredText, uuid } from './settings-fields';
+
+export const integrationFormSchema = z.object({
+  intent: z.literal('save'),
+  id: uuid.optional(),
+  name: requiredText('Name'),
+  type: z.enum(INTEGRATION_TYPES, { error: 'Choose a type' }),
+  config: jsonText('Config', { required: true, objectOnly: true }),
+});
+
+export const toggleIntegrationSchema = z.object({
+  intent: z.literal('set-active'),
+  id: uuid,
+  active: z.enum(['true', 'false']).transform((value) => value === 'true'),
+});
+
+export const deleteIntegrationSchema = z.object({ intent: z.literal('delete'), id: uuid });
+
+export const integrationActionSchema = z.discriminatedUnion('intent', [
+  integrationFormSchema,
+  toggleIntegrationSchema,
+  deleteIntegrationSchema,
+]);
+
+export const INTEGRATION_TEXTS = {
+  created: 'Integration created successfully',
+  updated: 'Integration updated successfully',
+  deleted: 'Integration deleted successfully',
+  activated: 'Integration activated successfully',
+  deactivated: 'Integration deactivated successfully',
+  saveFailed: 'Failed to save integration',
+  deleteFailed: 'Failed to delete integration',
+  statusFailed: 'Failed to update integration status',
+  loadFailed: 'Failed to fetch integrations',
+} as const;

@@ -1,0 +1,22 @@
+// Module toggle (spec §4): a subscription moves only between active and
+// paused. The form says which of the two it wants, so a double submit is harmless.
+import { z } from 'zod';
+import { uuid } from './settings-fields';
+
+export const toggleModuleSchema = z.object({
+  intent: z.literal('toggle'),
+  module_id: uuid,
+  status: z.enum(['active', 'paused'], { error: 'Choose active or paused' }),
+});
+
+/** active → paused, anything else (trial, paused, cancelled, none) → active. */
+export function nextModuleStatus(current: string | null | undefined): 'active' | 'paused' {
+  return current === 'active' ? 'paused' : 'active';
+}
+
+export const MODULE_TEXTS = {
+  activated: 'Module activated successfully',
+  paused: 'Module paused successfully',
+  failed: 'Failed to update module status',
+  loadFailed: 'Failed to fetch modules',
+} as const;

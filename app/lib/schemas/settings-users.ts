@@ -1,0 +1,55 @@
+// Users (spec §5, §6, §7, §8): invite by email with a role (default client)
+// and names; edit role and names (email locked); activate/deactivate; revoke
+// a pending invitation.
+import { z } from 'zod';
+import { DEFAULT_INVITE_ROLE, ROLES } from '~/lib/roles';
+import { optionalText, requiredEmail, uuid } from './settings-fields';
+
+const role = z.enum(ROLES, { error: 'Choose a role' });
+
+export const inviteUserSchema = z.object({
+  intent: z.literal('invite'),
+  email: requiredEmail('Email'),
+  role: role.default(DEFAULT_INVITE_ROLE),
+  first_name: optionalText('First name', 100),
+  last_name: optionalText('Last name', 100),
+});
+
+export const editUserSchema = z.object({
+  intent: z.literal('update'),
+  id: uuid,
+  role,
+  first_name: optionalText('First name', 100),
+  last_name: optionalText('Last name', 100),
+});
+
+export const setUserActiveSchema = z.object({
+  intent: z.literal('set-active'),
+  id: uuid,
+  active: z.enum(['true', 'false']).transform((value) => value === 'true'),
+});
+
+export const revokeInvitationSchema = z.object({ intent: z.literal('revoke'), id: uuid });
+
+export const userActionSchema = z.discriminatedUnion('intent', [
+  inviteUserSchema,
+  editUserSchema,
+  setUserActiveSchema,
+  revokeInvitationSchema,
+]);
+
+export const USER_TEXTS = {
+  restrictedTitle: 'Access Restricted',
+  restricted: 'Only administrators can manage users. You need admin privileges to access this page.',
+  invitedTitle: 'Invitation Sent',
+  invited: (email: string) => `Invitation sent to ${email}. They will receive an email with setup instructions.`,
+  inviteFailed: 'Failed to send invitation',
+  updated: 'User updated successfully',
+  updateFailed: 'Failed to update user',
+  activated: 'User activated successfully',
+  deactivated: 'User deactivated successfully',
+  statusFailed: 'Failed to update user status',
+  revoked: 'Invitation revoked',
+  revokeFailed: 'Failed to revoke invitation',
+  loadFailed: 'Failed to fetch users',
+} as const;

@@ -1,0 +1,97 @@
+// The settings screens' lists (spec §9): the website's and the account's
+// timezones and currencies, template and integration types, and the config
+// each integration type starts from.
+/** The options of a <select>: value and what a person reads. */
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** Rows per page of the settings lists (templates, integrations, users). */
+export const SETTINGS_PAGE_SIZE = 20;
+
+export const WEBSITE_TIMEZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Los_Angeles',
+  'Europe/London',
+  'Europe/Paris',
+  'Asia/Tokyo',
+  'Asia/Dubai',
+  'Australia/Sydney',
+] as const;
+export const WEBSITE_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD', 'AED'] as const;
+
+/** Spec §9 names the account timezones by city; they are stored as IANA names. */
+export const ACCOUNT_TIMEZONE_OPTIONS: Option[] = [
+  { value: 'UTC', label: 'UTC' },
+  { value: 'America/New_York', label: 'New York' },
+  { value: 'America/Chicago', label: 'Chicago' },
+  { value: 'America/Denver', label: 'Denver' },
+  { value: 'America/Los_Angeles', label: 'Los Angeles' },
+  { value: 'Europe/London', label: 'London' },
+  { value: 'Europe/Paris', label: 'Paris' },
+  { value: 'Asia/Tokyo', label: 'Tokyo' },
+];
+export const ACCOUNT_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
+
+export const WEBSITE_TIMEZONE_OPTIONS: Option[] = WEBSITE_TIMEZONES.map((value) => ({ value, label: value }));
+export const WEBSITE_CURRENCY_OPTIONS: Option[] = WEBSITE_CURRENCIES.map((value) => ({ value, label: value }));
+export const ACCOUNT_CURRENCY_OPTIONS: Option[] = ACCOUNT_CURRENCIES.map((value) => ({ value, label: value }));
+
+/** Every currency the accounts table accepts (the website list is the wider one). */
+export const ALL_CURRENCIES = WEBSITE_CURRENCIES;
+/** Every timezone either screen offers. */
+export const ALL_TIMEZONES = [
+  ...new Set<string>([...WEBSITE_TIMEZONES, ...ACCOUNT_TIMEZONE_OPTIONS.map((option) => option.value)]),
+];
+
+/**
+ * A select's options, plus the stored value when it is not among them (set by
+ * the other screen, say), so opening a form and saving it changes nothing.
+ */
+export function withCurrent(options: Option[], current: string | null | undefined): Option[] {
+  if (!current || options.some((option) => option.value === current)) return options;
+  return [...options, { value: current, label: current }];
+}
+
+export const TEMPLATE_TYPES = ['email', 'quote', 'invoice', 'contract'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+export const DEFAULT_TEMPLATE_TYPE: TemplateType = 'email';
+export const TEMPLATE_TYPE_LABELS: Record<TemplateType, string> = {
+  email: 'Email',
+  quote: 'Quote',
+  invoice: 'Invoice',
+  contract: 'Contract',
+};
+/** Spec §9: the list shows the first 200 characters of a template's content. */
+export const TEMPLATE_PREVIEW_LENGTH = 200;
+
+export function contentPreview(content: string): string {
+  return content.length > TEMPLATE_PREVIEW_LENGTH ? `${content.slice(0, TEMPLATE_PREVIEW_LENGTH)}...` : content;
+}
+
+export const INTEGRATION_TYPES = ['email', 'payment', 'crm', 'storage'] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+export const INTEGRATION_TYPE_LABELS: Record<IntegrationType, string> = {
+  email: 'Email',
+  payment: 'Payment',
+  crm: 'CRM',
+  storage: 'Storage',
+};
+
+/** Spec §9: the config a new integration of each type starts from. */
+export const INTEGRATION_CONFIG_PREFILL: Record<IntegrationType, Record<string, string | number>> = {
+  email: { smtp_host: '', smtp_port: 587, smtp_user: '', smtp_password: '', from_email: '' },
+  payment: { api_key: '', webhook_secret: '', currency: 'USD' },
+  crm: { api_url: '', api_key: '', sync_interval: 'daily' },
+  storage: { provider: '', bucket: '', access_key: '', secret_key: '' },
+};
+
+export function prefillConfig(type: IntegrationType): string {
+  return JSON.stringify(INTEGRATION_CONFIG_PREFILL[type], null, 2);
+}
+
+export function isIntegrationType(value: unknown): value is IntegrationType {
+  return typeof value === 'string' && (INTEGRATION_TYPES as readonly string[]).includes(value);
+}

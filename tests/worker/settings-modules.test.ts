@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { serviceClient } from './support/backend';
+import { pageText, signIn, DEMO_AUDITOR } from './support/app';
+import { freshTeam, toastIn } from './support/settings';
+
+async function catalogue(): Promise<{ id: string; key: string; name: string }[]> {
+  const { data, error } = await serviceClient().from('modules').select('id, key, name').order('sort_order');
+  if (error) throw error;
+  return data;
+}
+
+async function statusOf(accountId: string, moduleId: string): Promise<string | null> {
+  const { data, error } = await serviceClient()
+    .from('account_modules')
+    .select('status')
+    .eq('account_id', accountId)
+    .eq('module_id', moduleId)
+    .maybeSingle();
+  if (error) throw error;
+  return (data?.status as string | undefined) ?? null;
+}
+
+async function subscribe(accountId: string, moduleId: string, status: string): Promise<void> {
+  const { error } = await serviceClient().from('account_modules').insert({ account_id: accountId, module_id: moduleId, status });
+  if (error) throw error;
+}
+
+describe('/settings/modules loader', () => {
+  it("lists the whole catalogue with the account's own status, for every role", async () => {
+    const team = await freshTeam();
+    const modules = await catalogue();
+    expect(modules).toHaveLength(6);
+    await subscribe(team.accountId, modules[0].id, 'active');
+    await subscribe(team.accountId, modules[1].id, 'trial');
+    for (const visitor of [team.admin.visitor, team.auditor.visitor, team.supplier.visitor, team.client.visitor]) {
+      const response = await visitor.get('/settings/modules');
+      expect(response.status).toBe(200);
+      const html = await pageText(response);
+      for (const module of modules) expect(html).toContain(module.name);
+      expect(html).toContain(`aria-label="Pause ${modules[0].name}"`);
+      expect(html).toContain(`aria-label="Activate ${modules[1].name}"`);
+      expect(html).toContain(`aria-label="Activate ${modules[2].name}"`);
+      expect(html).toMatch(/data-status="trial"/);
+      expect(html).toContain('Not subscribed');
+    }
+  });
+
+  it("shows the demo account's statuses, not another account's", async () => {
+    const html = await pageText(await (await signIn(DEMO_AUDITOR)).get('/settings/modules'));
+    const modules = await catalogue();
+    const name = (key: string) => modules.find((m) => m.key === key)?.name;
+    expect(html).toContain(`aria-label="Pause ${name('cpq')}"`);
+    expect(html).toContain(`aria-label="Pause ${name('logistics')}"`);
+    expect(html).toContain(`aria-label="Activate ${name('helpdesk')}"`);
+  });
+});
+
+describe('toggling a module', () => {
+  it('moves active to paused and anything else to active, with the spec toasts', async () => {
+    const team = await freshTeam();
+    const [first, second, third] = await catalogue();
+    await subscribe(team.accountId, first.id, 'active');
+    await subscribe(team.accountId, second.id, 'cancelled');
+    const visitor = team.client.visitor; // no role check beyond being signed in (spec §6)
+
+    const paused = await visitor.post('/settings/modules', { intent: 'toggle', module_id: first.id, status: 'paused' });
+    expect(paused.status).toBe(302);
+    expect(paused.headers.get('Location')).toBe('/settings/modules');
+    expect(toastIn(await pageText(await visitor.follow(paused)))).toContain('Module paused successfully');
+    expect(await statusOf(team.accountId, first.id)).toBe('paused');
+
+    const reactivated = await visitor.post('/settings/modules', { intent: 'toggle', module_id: first.id, status: 'active' });
+    expect(toastIn(await pageText(await visitor.follow(reactivated)))).toContain('Module activated successfully');
+    expect(await statusOf(team.accountId, first.id)).toBe('active');
+
+    const fromCancelled = await visitor.post('/settings/modules', { intent: 'toggle', module_id: second.id, status: 'active' });
+    expect(toastIn(await pageText(await visitor.follow(fromCancelled)))).toContain('Module activated successfully');
+    expect(await statusOf(team.accountId, second.id)).toBe('active');
+
+    // Not subscribed yet: activating starts the subscription.
+    const subscribed = await visitor.post('/settings/modules', { intent: 'toggle', module_id: third.id, status: 'active' });
+    expect(subscribed.status).toBe(302);
+    expect(await statusOf(team.accountId, third.id)).toBe('active');
+  });
+
+  it("answers a bad request with 'Failed to update module status' and changes nothing", async () => {
+    const team = await freshTeam();
+    const [first] = await catalogue();
+    await subscribe(team.accountId, first.id, 'active');
+    for (const fields of [
+      { intent: 'toggle', module_id: first.id, status: 'cancelled' },
+      { intent: 'toggle', module_id: 'not-a-uuid', status: 'paused' },
+      { intent: 'toggle', module_id: crypto.randomUUID(), status: 'active' },
+    ]) {
+      const response = await team.admin.visitor.post('/settings/modules', fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(toastIn(await pageText(response))).toContain('Failed to update module status');
+    }
+    expect(await statusOf(team.accountId, first.id)).toBe('active');
+  });
+
+  it("never touches another account's subscription", async () => {
+    const team = await freshTeam();
+    const other = await freshTeam();
+    const [first] = await catalogue();
+    await subscribe(other.accountId, first.id, 'active');
+    const response = await team.admin.visitor.post('/settings/modules', { intent: 'toggle', module_id: first.id, status: 'paused' });
+    expect(response.status).toBe(302);
+    expect(await statusOf(other.accountId, first.id)).toBe('active');
+    expect(await statusOf(team.accountId, first.id)).toBe('paused');
+  });
+});

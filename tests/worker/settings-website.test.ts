@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { serviceClient } from './support/backend';
+import { DEMO_ADMIN, DEMO_AUDITOR, pageText, signIn, Visitor } from './support/app';
+import { DEMO_NORTHWIND_ADMIN, freshTeam, toastIn } from './support/settings';
+
+const MASTER_NAME = 'OpsHub Pro';
+
+async function masterAccount() {
+  const { data, error } = await serviceClient()
+    .from('accounts')
+    .select('id, name, billing_email, description, timezone, default_currency, updated_at')
+    .eq('name', MASTER_NAME)
+    .single();
+  if (error) throw error;
+  return data;
+}
+
+describe('/settings/website loader', () => {
+  it("shows the master account admin the form filled from the account, with spec §9's lists", async () => {
+    const html = await pageText(await (await signIn(DEMO_ADMIN)).get('/settings/website'));
+    expect(html).toContain('Website Settings');
+    expect(html).toContain(`value="${MASTER_NAME}"`);
+    expect(html).toContain('value="hello@opshub.test"');
+    expect(html).toContain('Operations &amp; Automation Hub — Pro Edition</textarea>');
+    for (const zone of ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/London', 'Europe/Paris', 'Asia/Tokyo', 'Asia/Dubai', 'Australia/Sydney']) {
+      expect(html).toContain(`<option value="${zone}"`);
+    }
+    for (const currency of ['USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD', 'AED']) {
+      expect(html).toContain(`<option value="${currency}"`);
+    }
+  });
+
+  it("shows every non-admin role 'Access Restricted' and no form", async () => {
+    const team = await freshTeam();
+    const visitors = [await signIn(DEMO_AUDITOR), team.auditor.visitor, team.supplier.visitor, team.client.visitor];
+    for (const visitor of visitors) {
+      const response = await visitor.get('/settings/website');
+      expect(response.status).toBe(200);
+      const html = await pageText(response);
+      expect(html).toContain('Access Restricted');
+      expect(html).toContain('Only administrators can manage website settings');
+      expect(html).not.toContain('name="company_name"');
+    }
+  });
+
+  it("tells the admin of another account 'Access Denied': only the master account admin manages them", async () => {
+    for (const visitor of [await signIn(DEMO_NORTHWIND_ADMIN), (await freshTeam()).admin.visitor]) {
+      const html = await pageText(await visitor.get('/settings/website'));
+      expect(html).toContain('Access Denied');
+      expect(html).toContain('Only the master account admin can manage website settings');
+      expect(html).not.toContain('name="company_name"');
+    }
+  });
+
+  it('sends a visitor who is not signed in to /auth', async () => {
+    const response = await new Visitor().get('/settings/website');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/auth?redirectTo=%2Fsettings%2Fwebsite');
+  });
+});
+
+describe('saving the website settings', () => {
+  it('refuses the admin of another account in the database, with the save text, and changes nothing', async () => {
+    const before = await masterAccount();
+    const northwind = await signIn(DEMO_NORTHWIND_ADMIN);
+    const response = await northwind.post('/settings/website', {
+      intent: 'save',
+      company_name: 'Hijacked',
+      contact_email: 'evil@example.test',
+      description: 'Hijacked',
+      timezone: 'UTC',
+      currency: 'USD',
+    });
+    expect(response.status).toBe(403);
+    expect(toastIn(await pageText(response))).toContain('Only the master account admin can update website settings');
+    const { data: own } = await serviceClient().from('accounts').select('name').eq('name', 'Northwind Traders');
+    expect(own).toHaveLength(1);
+    expect(await masterAccount()).toEqual(before);
+  });
+
+  it('refuses a non-admin posting directly, in the database', async () => {
+    const before = await masterAccount();
+    const auditor = await signIn(DEMO_AUDITOR);
+    const response = await auditor.post('/settings/website', {
+      intent: 'save',
+      company_name: 'Auditor Co',
+      contact_email: 'auditor@example.test',
+      timezone: 'UTC',
+      currency: 'USD',
+    });
+    expect(response.status).toBe(403);
+    expect(toastIn(await pageText(response))).toContain('Only administrators can manage website settings');
+    expect(await masterAccount()).toEqual(before);
+  });
+
+  it('answers invalid input with field errors and a 400, keeping what was typed', async () => {
+    const before = await masterAccount();
+    const admin = await signIn(DEMO_ADMIN);
+    const response = await admin.post('/settings/website', {
+      intent: 'save',
+      company_name: '',
+      contact_email: 'not-an-email',
+      description: 'Kept as typed',
+      timezone: 'Mars/Olympus',
+      currency: 'XXX',
+    });
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    expect(html).toContain('Company name is required');
+    expect(html).toContain('Enter a valid email address');
+    expect(html).toContain('Choose a timezone');
+    expect(html).toContain('Choose a currency');
+    expect(html).toContain('value="not-an-email"');
+    expect(html).toContain('Kept as typed</textarea>');
+    expect(await masterAccount()).toEqual(before);
+  });
+
+  it('saves as the master admin, shows the toast, and the edge-cached landing page shows the change at once', async () => {
+    const before = await masterAccount();
+    const anonymous = new Visitor();
+    // Fill the edge cache with the current landing page.
+    await anonymous.get('/');
+    const cached = await anonymous.get('/');
+    expect(cached.headers.get('X-Edge-Cache')).toBe('HIT');
+
+    const admin = await signIn(DEMO_ADMIN);
+    const description = `Freshly described ${Date.now()}`;
+    try {
+      const response = await admin.post('/settings/website', {
+        intent: 'save',
+        company_name: before.name,
+        contact_email: before.billing_email,
+        description,
+        timezone: 'Asia/Tokyo',
+        currency: 'JPY',
+      });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('Location')).toBe('/settings/website');
+      const page = await pageText(await admin.follow(response));
+      expect(toastIn(page)).toContain('Website settings updated successfully');
+      expect(page).toContain(`${description}</textarea>`);
+
+      const after = await masterAccount();
+      expect(after).toMatchObject({ description, timezone: 'Asia/Tokyo', default_currency: 'JPY' });
+      expect(new Date(after.updated_at).getTime()).toBeGreaterThan(new Date(before.updated_at).getTime());
+
+      const landing = await new Visitor().get('/');
+      expect(await landing.text()).toContain(description);
+    } finally {
+      // Back to the demo values through the same form, which also purges the cached landing page.
+      await admin.post('/settings/website', {
+        intent: 'save',
+        company_name: before.name,
+        contact_email: before.billing_email,
+        description: before.description ?? '',
+        timezone: before.timezone,
+        currency: before.default_currency,
+      });
+    }
+  });
+});

@@ -1,5 +1,7 @@
 // One local backend (fresh database from the migrated snapshot, demo data
 // included) for the whole Worker run; the Worker under test is pointed at it.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startTestBackend } from '../../supabase/local/testing.ts';
 
@@ -8,19 +10,38 @@ declare module 'vitest' {
     backendUrl: string;
     anonKey: string;
     serviceRoleKey: string;
+    /** POST a SQL statement here to run it as the database superuser (see support/backend.ts runSql). */
+    sqlUrl: string;
   }
 }
 
 let stop: (() => Promise<void>) | undefined;
+let sqlServer: Server | undefined;
 
 export async function setup(project: TestProject) {
   const backend = await startTestBackend({ seed: true, siteUrl: 'http://ops-hub.test' });
   stop = backend.stop;
+  // What no API offers, on purpose: a test that must see a screen survive a
+  // failing database read breaks it for real (a revoked grant) and repairs it.
+  // Loopback only, for the life of the run.
+  sqlServer = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      backend.db
+        .query(Buffer.concat(chunks).toString('utf8'))
+        .then((result) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result.rows)))
+        .catch((error: Error) => res.writeHead(400, { 'Content-Type': 'text/plain' }).end(error.message));
+    });
+  });
+  await new Promise<void>((resolve) => sqlServer!.listen(0, '127.0.0.1', resolve));
   project.provide('backendUrl', backend.url);
   project.provide('anonKey', backend.anonKey);
   project.provide('serviceRoleKey', backend.serviceRoleKey);
+  project.provide('sqlUrl', `http://127.0.0.1:${(sqlServer.address() as AddressInfo).port}/`);
 }
 
 export async function teardown() {
+  await new Promise((resolve) => sqlServer?.close(resolve));
   await stop?.();
 }

@@ -2,6 +2,14 @@
 // no screen offers (an expired invitation) and for checking what was stored.
 import { env } from 'cloudflare:workers';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Provided by global-setup.ts. */
+    sqlUrl: string;
+  }
+}
 
 const options = { auth: { persistSession: false, autoRefreshToken: false } } as const;
 
@@ -20,6 +28,17 @@ export async function userClient(email: string, password: string): Promise<Supab
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw new Error(`sign-in of ${email} failed: ${error.message}`);
   return client;
+}
+
+/**
+ * Runs one SQL statement as the database superuser (global-setup's loopback
+ * endpoint): only for breaking the database on purpose, e.g. revoking a grant
+ * to see that a screen survives a failed read. Undo it in a finally.
+ */
+export async function runSql(sql: string): Promise<unknown[]> {
+  const response = await fetch(inject('sqlUrl'), { method: 'POST', body: sql });
+  if (!response.ok) throw new Error(`SQL failed: ${await response.text()}`);
+  return (await response.json()) as unknown[];
 }
 
 export interface OutboxMail {

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { runSql, serviceClient } from './support/backend';
+import { pageText, signUpFreshAdmin } from './support/app';
+
+// Each test works in a fresh account (signUpFreshAdmin), arranged through the
+// service role, so the figures are exact whatever other suites write.
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+async function accountOf(email: string): Promise<{ accountId: string; userId: string }> {
+  const { data, error } = await serviceClient().from('users').select('id, account_id').eq('email', email).single();
+  if (error) throw error;
+  return { accountId: data.account_id as string, userId: data.id as string };
+}
+
+function statValue(html: string, label: string): string | undefined {
+  return new RegExp(`>${label}</p>[\\s\\S]*?<p class="mt-2[^"]*">([^<]*)</p>`).exec(html)?.[1];
+}
+
+function figure(html: string, term: string): string | undefined {
+  return new RegExp(`<dt[^>]*>${term}</dt><dd[^>]*>([^<]*)</dd>`).exec(html)?.[1];
+}
+
+/** The Recent Activity rows as shown: title, the detail line and the badge's text and classes. */
+function activityRows(html: string) {
+  const section = /Recent Activity[\s\S]*?<ul class="divide-y[^"]*">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+  return [...section.matchAll(/<p class="text-sm font-medium">([^<]*)<\/p><p class="text-xs text-muted-foreground">([^<]*)<\/p><\/div><span class="([^"]*)"[^>]*>([^<]*)<\/span>/g)].map(
+    ([, title, detail, classes, badge]) => ({ title, detail, badge, classes }),
+  );
+}
+
+const wholeDollars = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(
+    Math.round(cents / 100),
+  );
+
+describe('/dashboard figures', () => {
+  it('greets by first name and shows the four cards and This Month as the database has them', async () => {
+    const { visitor, email } = await signUpFreshAdmin({ first_name: 'Ada', last_name: 'Lovelace' });
+    const { accountId } = await accountOf(email);
+    const service = serviceClient();
+    const now = Date.now();
+    const lastYear = new Date(Date.UTC(new Date().getUTCFullYear() - 1, 5, 1)).toISOString();
+
+    expect(
+      (
+        await service.from('leads').insert(
+          [
+            { status: 'new', created_at: new Date(now - HOUR).toISOString() },
+            { status: 'qualified', created_at: lastYear },
+            { status: 'contacted', created_at: new Date(now - 2 * HOUR).toISOString() },
+            { status: 'lost', created_at: new Date(now - 3 * HOUR).toISOString() },
+          ].map((lead, i) => ({ ...lead, account_id: accountId, name: `Lead ${i}`, email: `l${i}@example.test`, company: 'Co' })),
+        )
+      ).error,
+    ).toBeNull();
+    expect(
+      (
+        await service.from('quotes').insert(
+          [
+            { status: 'draft', total: 10_050, created_at: new Date(now - HOUR).toISOString() },
+            { status: 'sent', total: 20_000, created_at: new Date(now - 2 * HOUR).toISOString() },
+            { status: 'viewed', total: 30_049, created_at: lastYear },
+            { status: 'signed', total: 99_999, created_at: new Date(now - 3 * HOUR).toISOString() },
+            { status: 'expired', total: 50_000, created_at: lastYear },
+          ].map((quote) => ({ ...quote, subtotal: quote.total, account_id: accountId })),
+        )
+      ).error,
+    ).toBeNull();
+    const { data: modules } = await service.from('modules').select('id, key').in('key', ['cpq', 'logistics', 'helpdesk']);
+    await service.from('account_modules').delete().eq('account_id', accountId);
+    expect(
+      (
+        await service.from('account_modules').insert(
+          modules!.map((m) => ({ account_id: accountId, module_id: m.id, status: m.key === 'helpdesk' ? 'paused' : 'active' })),
+        )
+      ).error,
+    ).toBeNull();
+
+    const html = await pageText(await visitor.get('/dashboard'));
+
+    // The expected figures, worked out here from what the database holds.
+    const { data: leads } = await service.from('leads').select('status, created_at').eq('account_id', accountId);
+    const { data: quotes } = await service.from('quotes').select('status, total, created_at').eq('account_id', accountId);
+    const { data: subscriptions } = await service.from('account_modules').select('status, monthly_price_applied').eq('account_id', accountId);
+    const { data: account } = await service.from('accounts').select('subscription_status').eq('id', accountId).single();
+    const monthStart = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1);
+    const thisMonth = <T extends { created_at: string }>(rows: T[]) => rows.filter((r) => new Date(r.created_at).getTime() >= monthStart);
+    const sum = (rows: { total: number }[]) => rows.reduce((a, q) => a + Number(q.total), 0);
+    const active = subscriptions!.filter((s) => s.status === 'active');
+
+    expect(html).toContain('Welcome back, Ada');
+    expect(statValue(html, 'Active Leads')).toBe(String(leads!.filter((l) => l.status !== 'lost').length));
+    expect(statValue(html, 'Quote Pipeline')).toBe(wholeDollars(sum(quotes!.filter((q) => ['draft', 'sent', 'viewed'].includes(q.status)))));
+    expect(statValue(html, 'Monthly Revenue')).toBe(wholeDollars(active.reduce((a, s) => a + s.monthly_price_applied, 0)));
+    expect(html).toContain(`${active.length} active modules`);
+    const status = account!.subscription_status as string;
+    expect(statValue(html, 'Account Status')).toBe(status.charAt(0).toUpperCase() + status.slice(1));
+    expect(figure(html, 'Quotes created')).toBe(String(thisMonth(quotes!).length));
+    expect(figure(html, 'Quote value')).toBe(wholeDollars(sum(thisMonth(quotes!))));
+    expect(figure(html, 'New leads')).toBe(String(thisMonth(leads!).length));
+    // Sanity: the arrangement really exercises every filter.
+    expect(statValue(html, 'Quote Pipeline')).toBe('$601');
+    expect(statValue(html, 'Monthly Revenue')).toBe('$598');
+  });
+
+  it("says 'User' without a first name, and shows the fixed Active Modules and Support Queue cards", async () => {
+    const { visitor } = await signUpFreshAdmin({ first_name: '', last_name: '' });
+    const html = await pageText(await visitor.get('/dashboard'));
+    expect(html).toContain('Welcome back, User');
+    expect(html).toContain('href="/quotes?new"');
+    expect(html).toContain('Create New Quote');
+    expect(html).toContain('href="/leads"');
+    expect(html).toContain('Go to Leads');
+    expect(html).toMatch(/<span>CPQ<\/span><span[^>]*>Active<\/span>/);
+    expect(html).toMatch(/<span>Logistics<\/span><span[^>]*>Active<\/span>/);
+    expect(html).toMatch(/<span>Helpdesk<\/span><span[^>]*>Inactive<\/span>/);
+    expect(figure(html, 'Open cases')).toBe('8');
+    expect(figure(html, 'Avg response')).toBe('2.4h');
+    expect(figure(html, 'Satisfaction')).toBe('4.8/5');
+    expect(html).toContain('No activity yet.');
+    expect(html).toContain('Add your first lead</span><span class="sr-only">(to do)');
+  });
+});
+
+describe('/dashboard recent activity', () => {
+  it('mixes the 3 newest quotes and 2 newest leads, newest first, at most 4, with relative times and badges', async () => {
+    const { visitor, email } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    const service = serviceClient();
+    const now = Date.now();
+    const ago = (ms: number) => new Date(now - ms).toISOString();
+    // Quotes at 1 h, 2 days, 3 days and 4 days; leads just now, 5 days and 6 days.
+    // Expected: the newest lead, then the three newest quotes (the 4-day quote is
+    // not among the 3 newest; the 5-day lead is among the 2 newest but falls off at 4).
+    const { error: quoteError } = await service.from('quotes').insert([
+      { account_id: accountId, status: 'sent', total: 100, subtotal: 100, created_at: ago(HOUR + 60_000) },
+      { account_id: accountId, status: 'signed', total: 100, subtotal: 100, created_at: ago(2 * DAY + HOUR) },
+      { account_id: accountId, status: 'draft', total: 100, subtotal: 100, created_at: ago(3 * DAY + HOUR) },
+      { account_id: accountId, status: 'viewed', total: 100, subtotal: 100, created_at: ago(4 * DAY + HOUR) },
+    ]);
+    expect(quoteError).toBeNull();
+    const { error: leadError } = await service.from('leads').insert([
+      { account_id: accountId, name: 'Newest Lead', email: 'a@example.test', company: 'Fresh Co', status: 'new', created_at: ago(60_000) },
+      { account_id: accountId, name: 'Older Lead', email: 'b@example.test', company: 'Old Co', status: 'qualified', created_at: ago(5 * DAY) },
+      { account_id: accountId, name: 'Oldest Lead', email: 'c@example.test', company: 'Older Co', status: 'lost', created_at: ago(6 * DAY) },
+    ]);
+    expect(leadError).toBeNull();
+    const { data: quotes } = await service.from('quotes').select('quote_number, created_at').eq('account_id', accountId).order('created_at', { ascending: false });
+
+    const rows = activityRows(await pageText(await visitor.get('/dashboard')));
+    expect(rows.map(({ title, detail, badge }) => ({ title, detail, badge }))).toEqual([
+      { title: 'New lead: Newest Lead', detail: 'Fresh Co · Just now', badge: 'New' },
+      { title: `Quote ${quotes![0].quote_number}`, detail: 'No contact · 1 hour ago', badge: 'Sent' },
+      { title: `Quote ${quotes![1].quote_number}`, detail: 'No contact · 2 days ago', badge: 'signed' },
+      { title: `Quote ${quotes![2].quote_number}`, detail: 'No contact · 3 days ago', badge: 'draft' },
+    ]);
+    // Spec §4: anything but sent, new, completed or delivered is an outlined badge with the raw status.
+    expect(rows[2].classes).toContain('border-border');
+    expect(rows[1].classes).not.toContain('border-border');
+  });
+
+  it('shows leads when there are no quotes, with their company', async () => {
+    const { visitor, email } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    await serviceClient()
+      .from('leads')
+      .insert([
+        { account_id: accountId, name: 'Only Lead', email: 'o@example.test', company: 'Solo Co', status: 'contacted', created_at: new Date(Date.now() - 3 * HOUR).toISOString() },
+      ]);
+    const html = await pageText(await visitor.get('/dashboard'));
+    expect(activityRows(html).map(({ title, detail, badge }) => ({ title, detail, badge }))).toEqual([
+      { title: 'New lead: Only Lead', detail: 'Solo Co · 3 hours ago', badge: 'contacted' },
+    ]);
+    expect(html).toContain('Add your first lead</span><span class="sr-only">(done)');
+    expect(html).toContain('Create your first quote</span><span class="sr-only">(to do)');
+  });
+});
+
+describe('/dashboard when a read fails', () => {
+  it('logs it and still renders the page, with empty figures', async () => {
+    const { visitor, email } = await signUpFreshAdmin({ first_name: 'Grace', last_name: 'Hopper' });
+    const { accountId } = await accountOf(email);
+    await serviceClient().from('leads').insert({ account_id: accountId, name: 'Hidden', email: 'h@example.test', company: 'Co' });
+    // Break the read for real: the database refuses the overview to signed-in users.
+    await runSql('revoke execute on function public.dashboard_overview() from authenticated');
+    let response: Response;
+    try {
+      response = await visitor.get('/dashboard');
+    } finally {
+      await runSql('grant execute on function public.dashboard_overview() to authenticated');
+    }
+    expect(response.status).toBe(200);
+    const html = await pageText(response);
+    expect(html).toContain('Welcome back, Grace');
+    expect(statValue(html, 'Active Leads')).toBe('0');
+    expect(statValue(html, 'Account Status')).toBe('Unknown');
+    expect(html).toContain('No activity yet.');
+    expect(html).not.toContain('Hidden');
+
+    // Repaired, the same page shows the lead again: the failure was the read, not the data.
+    expect(statValue(await pageText(await visitor.get('/dashboard')), 'Active Leads')).toBe('1');
+  });
+});

@@ -1,8 +1,242 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Form, Link } from 'react-router';
+import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.integrations';
+import { ConfirmDialog } from '~/components/settings/confirm-dialog';
+import { EmptyState } from '~/components/settings/empty-state';
+import { IntegrationForm, type IntegrationValues } from '~/components/settings/integration-form';
+import { Pager } from '~/components/settings/pager';
+import { SettingsHeader } from '~/components/settings/settings-header';
+import { StatusBadge } from '~/components/status-badge';
+import { Badge } from '~/components/ui/badge';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { UrlDialog } from '~/components/url-dialog';
+import { readFormData } from '~/lib/forms.server';
+import { INTEGRATION_TEXTS, integrationActionSchema } from '~/lib/schemas/settings-integrations';
+import { pageFrom, pageRange, requireSettingsUser, serverMessage } from '~/lib/settings.server';
+import { INTEGRATION_TYPE_LABELS, SETTINGS_PAGE_SIZE, isIntegrationType, prefillConfig, type IntegrationType } from '~/lib/settings-options';
+import { maskConfig, restoreMaskedSecrets } from '~/lib/settings-secrets';
+import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Integrations' }];
 
-// Filled in by a later issue; present now so the route table is complete.
-export default function SettingsIntegrations() {
-  return <h1 className="p-6 text-2xl font-bold">Integrations</h1>;
+const LIST = '/settings/integrations';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface IntegrationRow {
+  id: string;
+  name: string;
+  type: IntegrationType;
+  config: Record<string, unknown>;
+  is_active: boolean;
+  created_at: string;
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { supabase } = await requireSettingsUser(request, context);
+  const page = pageFrom(url);
+  const [from, to] = pageRange(page);
+  // The list never carries configs: they hold credentials.
+  const { data: rows, count, error } = await supabase
+    .from('integrations')
+    .select('id, name, type, is_active, created_at', { count: 'exact' })
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, to)
+    .returns<Omit<IntegrationRow, 'config'>[]>();
+  if (error) console.error(`integrations: ${error.message}`);
+
+  const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');
+  let selected: IntegrationValues | null = null;
+  if (wanted && UUID.test(wanted)) {
+    const { data: one } = await supabase
+      .from('integrations')
+      .select('id, name, type, config')
+      .eq('id', wanted)
+      .maybeSingle<Pick<IntegrationRow, 'id' | 'name' | 'type' | 'config'>>();
+    if (one) {
+      selected = { id: one.id, name: one.name, type: one.type, config: JSON.stringify(maskConfig(one.config), null, 2) };
+    }
+  }
+  const requestedType = url.searchParams.get('type');
+  const newType: IntegrationType = isIntegrationType(requestedType) ? requestedType : 'email';
+
+  return {
+    integrations: rows ?? [],
+    total: count ?? 0,
+    page,
+    error: error ? INTEGRATION_TEXTS.loadFailed : null,
+    mode: url.searchParams.has('new')
+      ? ('new' as const)
+      : url.searchParams.has('edit') && selected
+        ? ('edit' as const)
+        : url.searchParams.has('delete') && selected
+          ? ('delete' as const)
+          : null,
+    selected,
+    blank: { name: '', type: newType, config: prefillConfig(newType) } satisfies IntegrationValues,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const { supabase, profile } = await requireSettingsUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: integrationActionSchema });
+  if (submission.status !== 'success') {
+    // Spec §5: a JSON parse failure shows the parser's message.
+    const jsonError = submission.error?.config?.[0];
+    const result = submission.reply();
+    if (jsonError) return dataWithError(args, { result }, jsonError, { status: 400 });
+    return data({ result }, { status: 400 });
+  }
+  const form = submission.value;
+
+  if (form.intent === 'delete') {
+    const { data: deleted, error } = await supabase.from('integrations').delete().eq('id', form.id).select('id');
+    if (error || deleted.length === 0) {
+      return dataWithError(args, { result: submission.reply() }, INTEGRATION_TEXTS.deleteFailed, { status: 400 });
+    }
+    return redirectWithSuccess(LIST, INTEGRATION_TEXTS.deleted);
+  }
+
+  if (form.intent === 'set-active') {
+    const { data: updated, error } = await supabase
+      .from('integrations')
+      .update({ is_active: form.active })
+      .eq('id', form.id)
+      .select('id');
+    if (error || updated.length === 0) {
+      return dataWithError(args, { result: submission.reply() }, INTEGRATION_TEXTS.statusFailed, { status: 400 });
+    }
+    return redirectWithSuccess(LIST, form.active ? INTEGRATION_TEXTS.activated : INTEGRATION_TEXTS.deactivated);
+  }
+
+  let config = form.config;
+  if (form.id) {
+    // A masked secret submitted unchanged keeps the stored one.
+    const { data: stored } = await supabase.from('integrations').select('config').eq('id', form.id).maybeSingle();
+    config = restoreMaskedSecrets(config, stored?.config);
+  }
+  const values = { name: form.name, type: form.type, config };
+  const saved = form.id
+    ? await supabase.from('integrations').update(values).eq('id', form.id).select('id')
+    : await supabase
+        .from('integrations')
+        .insert({ ...values, account_id: profile?.account_id, created_by: profile?.id })
+        .select('id');
+  if (saved.error || saved.data.length === 0) {
+    return dataWithError(
+      args,
+      // Never echo a typed secret back: the form comes back with the names only.
+      { result: submission.reply({ hideFields: ['config'] }) },
+      serverMessage(saved.error, INTEGRATION_TEXTS.saveFailed),
+      { status: 400 },
+    );
+  }
+  return redirectWithSuccess(LIST, form.id ? INTEGRATION_TEXTS.updated : INTEGRATION_TEXTS.created);
+}
+
+export default function SettingsIntegrations({ loaderData, actionData }: Route.ComponentProps) {
+  const { integrations, total, page, error, mode, selected, blank } = loaderData;
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
+  return (
+    <>
+      <SettingsHeader
+        title="Integrations"
+        description="Connect email, payments, CRM and storage services."
+        actions={
+          <Link to="?new" preventScrollReset className={buttonClasses()}>
+            New Integration
+          </Link>
+        }
+      />
+      {error ? (
+        <EmptyState title={error}>Please try again in a moment.</EmptyState>
+      ) : integrations.length === 0 ? (
+        <EmptyState title="No integrations yet">Connect your first service to get started.</EmptyState>
+      ) : (
+        <ul className="grid gap-3" aria-label="Integrations">
+          {integrations.map((integration) => (
+            <li key={integration.id}>
+              <Card>
+                <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
+                  <div className="grid gap-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-semibold">{integration.name}</h3>
+                      <Badge variant="outline">{INTEGRATION_TYPE_LABELS[integration.type] ?? integration.type}</Badge>
+                      <StatusBadge status={integration.is_active ? 'active' : 'inactive'} />
+                    </div>
+                    <p className="text-xs text-muted-foreground">
+                      Created{' '}
+                      <time dateTime={integration.created_at}>
+                        {new Date(integration.created_at).toLocaleDateString('en-US')}
+                      </time>
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Form method="post" action={LIST}>
+                      <input type="hidden" name="intent" value="set-active" />
+                      <input type="hidden" name="id" value={integration.id} />
+                      <input type="hidden" name="active" value={String(!integration.is_active)} />
+                      <Button
+                        type="submit"
+                        variant="outline"
+                        size="sm"
+                        aria-label={`${integration.is_active ? 'Deactivate' : 'Activate'} ${integration.name}`}
+                      >
+                        {integration.is_active ? 'Deactivate' : 'Activate'}
+                      </Button>
+                    </Form>
+                    <Link
+                      to={`?edit=${integration.id}`}
+                      preventScrollReset
+                      className={buttonClasses('outline', 'sm')}
+                      aria-label={`Edit ${integration.name}`}
+                    >
+                      Edit
+                    </Link>
+                    <Link
+                      to={`?delete=${integration.id}`}
+                      preventScrollReset
+                      className={buttonClasses('ghost', 'sm')}
+                      aria-label={`Delete ${integration.name}`}
+                    >
+                      Delete
+                    </Link>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pageSize={SETTINGS_PAGE_SIZE} total={total} search="" label="Integrations" />
+
+      <UrlDialog
+        open={mode === 'new' || mode === 'edit'}
+        closeTo={LIST}
+        title={mode === 'edit' ? 'Edit Integration' : 'New Integration'}
+      >
+        {mode === 'new' || mode === 'edit' ? (
+          <IntegrationForm
+            key={mode === 'edit' ? selected?.id : `new-${blank.type}`}
+            values={mode === 'edit' && selected ? selected : blank}
+            lastResult={lastResult}
+            closeTo={LIST}
+          />
+        ) : null}
+      </UrlDialog>
+      <ConfirmDialog
+        open={mode === 'delete'}
+        closeTo={LIST}
+        title="Delete Integration"
+        description={`Delete the integration "${selected?.name ?? ''}"? This cannot be undone.`}
+        intent="delete"
+        fields={{ id: selected?.id ?? '' }}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+      />
+    </>
+  );
 }

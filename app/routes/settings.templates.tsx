@@ -1,8 +1,227 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Link } from 'react-router';
+import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.templates';
+import { ConfirmDialog } from '~/components/settings/confirm-dialog';
+import { EmptyState } from '~/components/settings/empty-state';
+import { Pager } from '~/components/settings/pager';
+import { SettingsHeader } from '~/components/settings/settings-header';
+import { TemplateForm, type TemplateValues } from '~/components/settings/template-form';
+import { Badge } from '~/components/ui/badge';
+import { buttonClasses } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { UrlDialog } from '~/components/url-dialog';
+import { readFormData } from '~/lib/forms.server';
+import { TEMPLATE_TEXTS, templateActionSchema } from '~/lib/schemas/settings-templates';
+import { pageFrom, pageRange, requireSettingsUser, serverMessage } from '~/lib/settings.server';
+import { contentPreview, SETTINGS_PAGE_SIZE, TEMPLATE_TYPE_LABELS, type TemplateType } from '~/lib/settings-options';
+import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Templates' }];
 
-// Filled in by a later issue; present now so the route table is complete.
-export default function SettingsTemplates() {
-  return <h1 className="p-6 text-2xl font-bold">Templates</h1>;
+const LIST = '/settings/templates';
+
+interface TemplateRow {
+  id: string;
+  name: string;
+  type: TemplateType;
+  subject: string | null;
+  content: string;
+  variables: unknown;
+  created_at: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function asFormValues(template: TemplateRow): TemplateValues {
+  return {
+    id: template.id,
+    name: template.name,
+    type: template.type,
+    subject: template.subject ?? '',
+    content: template.content,
+    variables: template.variables === null ? '' : JSON.stringify(template.variables, null, 2),
+  };
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { supabase } = await requireSettingsUser(request, context);
+  const page = pageFrom(url);
+  const [from, to] = pageRange(page);
+  const { data: rows, count, error } = await supabase
+    .from('templates')
+    .select('id, name, type, subject, content, variables, created_at', { count: 'exact' })
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, to)
+    .returns<TemplateRow[]>();
+  if (error) console.error(`templates: ${error.message}`);
+
+  // The dialog's template: from this page, or read by id when it is on another.
+  const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');
+  let selected: TemplateRow | null = rows?.find((row) => row.id === wanted) ?? null;
+  if (wanted && !selected && UUID.test(wanted)) {
+    const { data: one } = await supabase
+      .from('templates')
+      .select('id, name, type, subject, content, variables, created_at')
+      .eq('id', wanted)
+      .maybeSingle<TemplateRow>();
+    selected = one;
+  }
+
+  return {
+    // Only the preview travels to the page (spec §9), not the whole content.
+    templates: (rows ?? []).map(({ id, name, type, subject, created_at, content }) => ({
+      id,
+      name,
+      type,
+      subject,
+      created_at,
+      preview: contentPreview(content),
+    })),
+    total: count ?? 0,
+    page,
+    error: error ? TEMPLATE_TEXTS.loadFailed : null,
+    mode: url.searchParams.has('new')
+      ? ('new' as const)
+      : url.searchParams.has('edit') && selected
+        ? ('edit' as const)
+        : url.searchParams.has('delete') && selected
+          ? ('delete' as const)
+          : null,
+    selected: selected ? asFormValues(selected) : null,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const { supabase, profile } = await requireSettingsUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: templateActionSchema });
+  if (submission.status !== 'success') {
+    // Spec §5: a JSON parse failure shows the parser's message.
+    const jsonError = submission.error?.variables?.[0];
+    const result = submission.reply();
+    if (jsonError) return dataWithError(args, { result }, jsonError, { status: 400 });
+    return data({ result }, { status: 400 });
+  }
+  const form = submission.value;
+
+  if (form.intent === 'delete') {
+    const { data: deleted, error } = await supabase.from('templates').delete().eq('id', form.id).select('id');
+    if (error || deleted.length === 0) {
+      return dataWithError(args, { result: submission.reply() }, TEMPLATE_TEXTS.deleteFailed, { status: 400 });
+    }
+    return redirectWithSuccess(LIST, TEMPLATE_TEXTS.deleted);
+  }
+
+  const values = {
+    name: form.name,
+    type: form.type,
+    // Only an email has a subject (spec §3).
+    subject: form.type === 'email' ? (form.subject ?? null) : null,
+    content: form.content,
+    variables: form.variables ?? null,
+  };
+  const saved = form.id
+    ? await supabase.from('templates').update(values).eq('id', form.id).select('id')
+    : await supabase
+        .from('templates')
+        .insert({ ...values, account_id: profile?.account_id, created_by: profile?.id })
+        .select('id');
+  if (saved.error || saved.data.length === 0) {
+    return dataWithError(
+      args,
+      { result: submission.reply() },
+      serverMessage(saved.error, TEMPLATE_TEXTS.saveFailed),
+      { status: 400 },
+    );
+  }
+  return redirectWithSuccess(LIST, form.id ? TEMPLATE_TEXTS.updated : TEMPLATE_TEXTS.created);
+}
+
+const NEW_TEMPLATE: TemplateValues = { name: '', type: 'email', subject: '', content: '', variables: '' };
+
+export default function SettingsTemplates({ loaderData, actionData }: Route.ComponentProps) {
+  const { templates, total, page, error, mode, selected } = loaderData;
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
+  return (
+    <>
+      <SettingsHeader
+        title="Templates"
+        description="Reusable texts for emails, quotes, invoices and contracts."
+        actions={
+          <Link to="?new" preventScrollReset className={buttonClasses()}>
+            New Template
+          </Link>
+        }
+      />
+      {error ? (
+        <EmptyState title={error}>Please try again in a moment.</EmptyState>
+      ) : templates.length === 0 ? (
+        <EmptyState title="No templates yet">Create your first template to reuse it in quotes and emails.</EmptyState>
+      ) : (
+        <ul className="grid gap-3" aria-label="Templates">
+          {templates.map((template) => (
+            <li key={template.id}>
+              <Card>
+                <CardContent className="grid gap-2 pt-6">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <div className="flex items-center gap-2">
+                      <h3 className="font-semibold">{template.name}</h3>
+                      <Badge variant="outline">{TEMPLATE_TYPE_LABELS[template.type] ?? template.type}</Badge>
+                    </div>
+                    <div className="flex gap-2">
+                      <Link
+                        to={`?edit=${template.id}`}
+                        preventScrollReset
+                        className={buttonClasses('outline', 'sm')}
+                        aria-label={`Edit ${template.name}`}
+                      >
+                        Edit
+                      </Link>
+                      <Link
+                        to={`?delete=${template.id}`}
+                        preventScrollReset
+                        className={buttonClasses('ghost', 'sm')}
+                        aria-label={`Delete ${template.name}`}
+                      >
+                        Delete
+                      </Link>
+                    </div>
+                  </div>
+                  {template.subject ? <p className="text-sm font-medium">Subject: {template.subject}</p> : null}
+                  <p className="whitespace-pre-line text-sm text-muted-foreground">{template.preview}</p>
+                  <p className="text-xs text-muted-foreground">
+                    Created <time dateTime={template.created_at}>{new Date(template.created_at).toLocaleDateString('en-US')}</time>
+                  </p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pageSize={SETTINGS_PAGE_SIZE} total={total} search="" label="Templates" />
+
+      <UrlDialog open={mode === 'new' || mode === 'edit'} closeTo={LIST} title={mode === 'edit' ? 'Edit Template' : 'New Template'}>
+        {mode === 'new' || mode === 'edit' ? (
+          <TemplateForm
+            key={selected?.id ?? 'new'}
+            values={mode === 'edit' && selected ? selected : NEW_TEMPLATE}
+            lastResult={lastResult}
+            closeTo={LIST}
+          />
+        ) : null}
+      </UrlDialog>
+      <ConfirmDialog
+        open={mode === 'delete'}
+        closeTo={LIST}
+        title="Delete Template"
+        description={`Delete the template "${selected?.name ?? ''}"? This cannot be undone.`}
+        intent="delete"
+        fields={{ id: selected?.id ?? '' }}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+      />
+    </>
+  );
 }

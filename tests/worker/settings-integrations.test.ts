@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { serviceClient } from './support/backend';
+import { pageText } from './support/app';
+import { freshTeam, profileOf, toastIn } from './support/settings';
+
+async function integrationsOf(accountId: string) {
+  const { data, error } = await serviceClient()
+    .from('integrations')
+    .select('id, name, type, config, is_active, created_by, created_at')
+    .eq('account_id', accountId)
+    .order('created_at', { ascending: false });
+  if (error) throw error;
+  return data;
+}
+
+async function addIntegration(accountId: string, fields: Record<string, unknown> = {}) {
+  const { data, error } = await serviceClient()
+    .from('integrations')
+    .insert({ account_id: accountId, name: 'Seeded', type: 'crm', config: { api_url: 'https://crm.test' }, is_active: true, ...fields })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return data.id as string;
+}
+
+function parserMessage(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('valid JSON');
+}
+
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;').replaceAll('<', '&lt;');
+
+/** The config textarea's JSON on a page. */
+function configIn(html: string): unknown {
+  const match = /<textarea[^>]*name="config"[^>]*>([\s\S]*?)<\/textarea>/.exec(html);
+  if (!match) throw new Error('no config textarea');
+  const text = match[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>');
+  return JSON.parse(text);
+}
+
+describe('/settings/integrations list and dialogs', () => {
+  it('lists integrations newest first with type and active state, for every role, without their configs', async () => {
+    const team = await freshTeam();
+    await addIntegration(team.accountId, { name: 'Older CRM', created_at: new Date(Date.UTC(2026, 0, 1)).toISOString(), config: { api_key: 'sk_live_SHOULD_NOT_LEAK' } });
+    await addIntegration(team.accountId, { name: 'Newer storage', type: 'storage', is_active: false });
+    for (const visitor of [team.admin.visitor, team.auditor.visitor, team.supplier.visitor, team.client.visitor]) {
+      const response = await visitor.get('/settings/integrations');
+      expect(response.status).toBe(200);
+      const html = await pageText(response);
+      expect(html.indexOf('Newer storage')).toBeGreaterThan(-1);
+      expect(html.indexOf('Newer storage')).toBeLessThan(html.indexOf('Older CRM'));
+      expect(html).toContain('aria-label="Activate Newer storage"');
+      expect(html).toContain('aria-label="Deactivate Older CRM"');
+      expect(html).not.toContain('SHOULD_NOT_LEAK');
+    }
+  });
+
+  it('prefills the config per type exactly as spec §9 lists, with and without a type chosen', async () => {
+    const team = await freshTeam();
+    const visitor = team.admin.visitor;
+    expect(configIn(await pageText(await visitor.get('/settings/integrations?new')))).toEqual({
+      smtp_host: '',
+      smtp_port: 587,
+      smtp_user: '',
+      smtp_password: '',
+      from_email: '',
+    });
+    expect(configIn(await pageText(await visitor.get('/settings/integrations?new&type=payment')))).toEqual({
+      api_key: '',
+      webhook_secret: '',
+      currency: 'USD',
+    });
+    expect(configIn(await pageText(await visitor.get('/settings/integrations?new&type=crm')))).toEqual({
+      api_url: '',
+      api_key: '',
+      sync_interval: 'daily',
+    });
+    const storage = await pageText(await visitor.get('/settings/integrations?new&type=storage'));
+    expect(configIn(storage)).toEqual({ provider: '', bucket: '', access_key: '', secret_key: '' });
+    expect(storage).toMatch(/<option value="storage" selected="">Storage<\/option>/);
+  });
+});
+
+describe('creating and editing integrations', () => {
+  it('creates an integration with its config, with the spec toast', async () => {
+    const team = await freshTeam();
+    const visitor = team.auditor.visitor;
+    const config = { api_key: 'pk_test_123', webhook_secret: 'whsec_456', currency: 'EUR' };
+    const response = await visitor.post('/settings/integrations?new&type=payment', {
+      intent: 'save',
+      name: 'Stripe',
+      type: 'payment',
+      config: JSON.stringify(config),
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/settings/integrations');
+    const page = await pageText(await visitor.follow(response));
+    expect(toastIn(page)).toContain('Integration created successfully');
+    expect(page).toContain('Stripe');
+    const [stored] = await integrationsOf(team.accountId);
+    expect(stored).toMatchObject({ name: 'Stripe', type: 'payment', config, is_active: true });
+    expect(stored.created_by).toBe((await profileOf(team.auditor.email)).id);
+  });
+
+  it("shows the parser's message for invalid config JSON, keeping what was typed", async () => {
+    const team = await freshTeam();
+    const broken = '{"smtp_host": smtp.example.test}';
+    const response = await team.admin.visitor.post('/settings/integrations?new', {
+      intent: 'save',
+      name: 'Keeps its name',
+      type: 'email',
+      config: broken,
+    });
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    expect(toastIn(html)).toContain(escapeHtml(parserMessage(broken)));
+    expect(html).toContain('value="Keeps its name"');
+    expect(html).toContain(`${escapeHtml(broken)}</textarea>`);
+    expect(await integrationsOf(team.accountId)).toHaveLength(0);
+  });
+
+  it('requires a name and a config that is a JSON object', async () => {
+    const team = await freshTeam();
+    const empty = await team.admin.visitor.post('/settings/integrations?new', { intent: 'save', name: '', type: 'crm', config: '' });
+    expect(empty.status).toBe(400);
+    const html = await pageText(empty);
+    expect(html).toContain('Name is required');
+    expect(html).toContain('Config is required');
+    const array = await team.admin.visitor.post('/settings/integrations?new', { intent: 'save', name: 'X', type: 'crm', config: '[1,2]' });
+    expect(array.status).toBe(400);
+    expect(await pageText(array)).toContain('Config must be a JSON object');
+    const badType = await team.admin.visitor.post('/settings/integrations?new', { intent: 'save', name: 'X', type: 'fax', config: '{}' });
+    expect(badType.status).toBe(400);
+    expect(await pageText(badType)).toContain('Choose a type');
+    expect(await integrationsOf(team.accountId)).toHaveLength(0);
+  });
+
+  it('shows saved secrets masked, keeps them when the masked value comes back unchanged, and replaces them when retyped', async () => {
+    const team = await freshTeam();
+    const secret = 'smtp-password-very-secret-9876';
+    const id = await addIntegration(team.accountId, {
+      name: 'Mailer',
+      type: 'email',
+      config: { smtp_host: 'smtp.example.test', smtp_port: 587, smtp_user: 'bot', smtp_password: secret, from_email: 'a@b.test' },
+    });
+    const dialog = await pageText(await team.admin.visitor.get(`/settings/integrations?edit=${id}`));
+    expect(dialog).toContain('Edit Integration');
+    expect(dialog).not.toContain(secret);
+    expect(dialog).not.toContain('very-secret');
+    const shown = configIn(dialog) as Record<string, unknown>;
+    expect(shown.smtp_host).toBe('smtp.example.test');
+    expect(shown.smtp_password).toMatch(/^•+9876$/);
+
+    const unchanged = await team.admin.visitor.post(`/settings/integrations?edit=${id}`, {
+      intent: 'save',
+      id,
+      name: 'Mailer renamed',
+      type: 'email',
+      config: JSON.stringify({ ...shown, smtp_host: 'smtp2.example.test' }),
+    });
+    expect(unchanged.status).toBe(302);
+    expect(toastIn(await pageText(await team.admin.visitor.follow(unchanged)))).toContain('Integration updated successfully');
+    let [stored] = await integrationsOf(team.accountId);
+    expect(stored).toMatchObject({ name: 'Mailer renamed', config: { smtp_host: 'smtp2.example.test', smtp_password: secret } });
+
+    const retyped = await team.admin.visitor.post(`/settings/integrations?edit=${id}`, {
+      intent: 'save',
+      id,
+      name: 'Mailer renamed',
+      type: 'email',
+      config: JSON.stringify({ ...shown, smtp_password: 'brand-new-password' }),
+    });
+    expect(retyped.status).toBe(302);
+    [stored] = await integrationsOf(team.accountId);
+    expect((stored.config as Record<string, unknown>).smtp_password).toBe('brand-new-password');
+  });
+
+  it("cannot edit another account's integration: 'Failed to save integration'", async () => {
+    const team = await freshTeam();
+    const other = await freshTeam();
+    const id = await addIntegration(other.accountId, { name: 'Not yours' });
+    const response = await team.admin.visitor.post('/settings/integrations', { intent: 'save', id, name: 'Mine now', type: 'crm', config: '{}' });
+    expect(response.status).toBe(400);
+    expect(toastIn(await pageText(response))).toContain('Failed to save integration');
+    expect((await integrationsOf(other.accountId))[0].name).toBe('Not yours');
+  });
+});
+
+describe('activating, deactivating and deleting integrations', () => {
+  it('toggles is_active with the spec toasts', async () => {
+    const team = await freshTeam();
+    const id = await addIntegration(team.accountId, { is_active: true });
+    const off = await team.client.visitor.post('/settings/integrations', { intent: 'set-active', id, active: 'false' });
+    expect(off.status).toBe(302);
+    expect(toastIn(await pageText(await team.client.visitor.follow(off)))).toContain('Integration deactivated successfully');
+    expect((await integrationsOf(team.accountId))[0].is_active).toBe(false);
+    const on = await team.client.visitor.post('/settings/integrations', { intent: 'set-active', id, active: 'true' });
+    expect(toastIn(await pageText(await team.client.visitor.follow(on)))).toContain('Integration activated successfully');
+    expect((await integrationsOf(team.accountId))[0].is_active).toBe(true);
+  });
+
+  it("answers 'Failed to update integration status' for another account's integration", async () => {
+    const team = await freshTeam();
+    const other = await freshTeam();
+    const id = await addIntegration(other.accountId, { is_active: true });
+    const response = await team.admin.visitor.post('/settings/integrations', { intent: 'set-active', id, active: 'false' });
+    expect(response.status).toBe(400);
+    expect(toastIn(await pageText(response))).toContain('Failed to update integration status');
+    expect((await integrationsOf(other.accountId))[0].is_active).toBe(true);
+  });
+
+  it('confirms, then deletes with the spec toast; a foreign id fails with the spec text', async () => {
+    const team = await freshTeam();
+    const other = await freshTeam();
+    const id = await addIntegration(team.accountId, { name: 'Doomed' });
+    const confirm = await pageText(await team.admin.visitor.get(`/settings/integrations?delete=${id}`));
+    expect(confirm).toContain('Delete Integration');
+    expect(confirm).toContain('Delete the integration &quot;Doomed&quot;? This cannot be undone.');
+    const response = await team.admin.visitor.post('/settings/integrations', { intent: 'delete', id });
+    expect(response.status).toBe(302);
+    expect(toastIn(await pageText(await team.admin.visitor.follow(response)))).toContain('Integration deleted successfully');
+    expect(await integrationsOf(team.accountId)).toHaveLength(0);
+
+    const foreign = await addIntegration(other.accountId);
+    const refused = await team.admin.visitor.post('/settings/integrations', { intent: 'delete', id: foreign });
+    expect(refused.status).toBe(400);
+    expect(toastIn(await pageText(refused))).toContain('Failed to delete integration');
+    expect(await integrationsOf(other.accountId)).toHaveLength(1);
+  });
+});

@@ -12,6 +12,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
+import { formatShortDate } from '~/lib/relative-time';
 import { readFormData } from '~/lib/forms.server';
 import { INTEGRATION_TEXTS, integrationActionSchema } from '~/lib/schemas/settings-integrations';
 import { pageFrom, pageRange, requireSettingsUser, serverMessage } from '~/lib/settings.server';
@@ -170,7 +171,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
                     <p className="text-xs text-muted-foreground">
                       Created{' '}
                       <time dateTime={integration.created_at}>
-                        {new Date(integration.created_at).toLocaleDateString('en-US')}
+                        {formatShortDate(integration.created_at)}
                       </time>
                     </p>
                   </div>

@@ -11,6 +11,7 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
+import { formatShortDate } from '~/lib/relative-time';
 import { readFormData } from '~/lib/forms.server';
 import { TEMPLATE_TEXTS, templateActionSchema } from '~/lib/schemas/settings-templates';
 import { pageFrom, pageRange, requireSettingsUser, serverMessage } from '~/lib/settings.server';
@@ -192,7 +193,7 @@ export default function SettingsTemplates({ loaderData, actionData }: Route.Comp
                   {template.subject ? <p className="text-sm font-medium">Subject: {template.subject}</p> : null}
                   <p className="whitespace-pre-line text-sm text-muted-foreground">{template.preview}</p>
                   <p className="text-xs text-muted-foreground">
-                    Created <time dateTime={template.created_at}>{new Date(template.created_at).toLocaleDateString('en-US')}</time>
+                    Created <time dateTime={template.created_at}>{formatShortDate(template.created_at)}</time>
                   </p>
                 </CardContent>
               </Card>

@@ -1,8 +1,319 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Form, Link } from 'react-router';
+import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.users';
+import { AccessRestricted } from '~/components/settings/access-restricted';
+import { ConfirmDialog } from '~/components/settings/confirm-dialog';
+import { EmptyState } from '~/components/settings/empty-state';
+import { Pager } from '~/components/settings/pager';
+import { SettingsHeader } from '~/components/settings/settings-header';
+import { EditUserForm, InviteUserForm, type EditUserValues, type InviteValues } from '~/components/settings/user-forms';
+import { StatusBadge } from '~/components/status-badge';
+import { Badge } from '~/components/ui/badge';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { UrlDialog } from '~/components/url-dialog';
+import { readFormData } from '~/lib/forms.server';
+import { callFunction } from '~/lib/functions.server';
+import { formatShortDate } from '~/lib/relative-time';
+import { DEFAULT_INVITE_ROLE, isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
+import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
+import { pageFrom, pageRange, requireSettingsUser } from '~/lib/settings.server';
+import { SETTINGS_PAGE_SIZE } from '~/lib/settings-options';
+import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users' }];
 
-// Filled in by a later issue; present now so the route table is complete.
-export default function SettingsUsers() {
-  return <h1 className="p-6 text-2xl font-bold">Users</h1>;
+const LIST = '/settings/users';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface UserRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  role: string;
+  is_active: boolean;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+interface InvitationRow {
+  id: string;
+  email: string;
+  role: string;
+  first_name: string | null;
+  last_name: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+const USER_COLUMNS = 'id, email, first_name, last_name, role, is_active, created_at, last_login_at';
+const NEW_INVITE: InviteValues = { email: '', role: DEFAULT_INVITE_ROLE, first_name: '', last_name: '' };
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { supabase, profile, isAdmin } = await requireSettingsUser(request, context);
+  if (!isAdmin) return { access: 'restricted' as const };
+
+  const page = pageFrom(url);
+  const [from, to] = pageRange(page);
+  const [users, invitations] = await Promise.all([
+    supabase
+      .from('users')
+      .select(USER_COLUMNS, { count: 'exact' })
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(from, to)
+      .returns<UserRow[]>(),
+    // Pending: not accepted and not expired (spec §4).
+    supabase
+      .from('user_invitations')
+      .select('id, email, role, first_name, last_name, expires_at, created_at')
+      .is('accepted_at', null)
+      .gt('expires_at', new Date().toISOString())
+      .order('created_at', { ascending: false })
+      .limit(100)
+      .returns<InvitationRow[]>(),
+  ]);
+  if (users.error) console.error(`users: ${users.error.message}`);
+  if (invitations.error) console.error(`invitations: ${invitations.error.message}`);
+
+  const wanted = url.searchParams.get('edit');
+  let editing: EditUserValues | null = null;
+  if (wanted && UUID.test(wanted)) {
+    const { data: one } = await supabase.from('users').select(USER_COLUMNS).eq('id', wanted).maybeSingle<UserRow>();
+    if (one) {
+      editing = { id: one.id, email: one.email, role: one.role, first_name: one.first_name ?? '', last_name: one.last_name ?? '' };
+    }
+  }
+  const revokeId = url.searchParams.get('revoke');
+  const revoking = (invitations.data ?? []).find((invitation) => invitation.id === revokeId) ?? null;
+
+  return {
+    access: 'granted' as const,
+    selfId: profile?.id ?? null,
+    users: users.data ?? [],
+    total: users.count ?? 0,
+    page,
+    invitations: invitations.data ?? [],
+    error: users.error || invitations.error ? USER_TEXTS.loadFailed : null,
+    mode: url.searchParams.has('invite')
+      ? ('invite' as const)
+      : editing
+        ? ('edit' as const)
+        : revoking
+          ? ('revoke' as const)
+          : null,
+    editing,
+    revoking,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const { supabase } = await requireSettingsUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: userActionSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const form = submission.value;
+  const failed = (message: string, status = 400) =>
+    dataWithError(args, { result: submission.reply() }, message, { status });
+
+  switch (form.intent) {
+    case 'invite': {
+      // The function checks the caller is an admin, writes the invitation as them and mails the link.
+      const result = await callFunction(supabase, 'invite-user', {
+        email: form.email,
+        role: form.role,
+        first_name: form.first_name ?? null,
+        last_name: form.last_name ?? null,
+      });
+      if (!result.ok) return failed(result.message ?? USER_TEXTS.inviteFailed);
+      return redirectWithSuccess(LIST, { message: USER_TEXTS.invitedTitle, description: USER_TEXTS.invited(form.email) });
+    }
+    case 'update': {
+      const result = await callFunction(supabase, 'manage-user-role', {
+        user_id: form.id,
+        new_role: form.role,
+        first_name: form.first_name ?? null,
+        last_name: form.last_name ?? null,
+      });
+      if (!result.ok) return failed(result.message ?? USER_TEXTS.updateFailed);
+      return redirectWithSuccess(LIST, USER_TEXTS.updated);
+    }
+    case 'set-active': {
+      // The database allows only an admin of the same account, never on themselves;
+      // deactivation also bans the auth user and ends their sessions (a trigger).
+      const { data: updated, error } = await supabase
+        .from('users')
+        .update({ is_active: form.active })
+        .eq('id', form.id)
+        .select('id');
+      if (error || updated.length === 0) {
+        if (error) console.error(`users: status change refused: ${error.message}`);
+        return failed(USER_TEXTS.statusFailed, error?.code === '42501' ? 403 : 400);
+      }
+      return redirectWithSuccess(LIST, form.active ? USER_TEXTS.activated : USER_TEXTS.deactivated);
+    }
+    case 'revoke': {
+      const { data: deleted, error } = await supabase
+        .from('user_invitations')
+        .delete()
+        .eq('id', form.id)
+        .is('accepted_at', null)
+        .select('id');
+      if (error || deleted.length === 0) return failed(USER_TEXTS.revokeFailed);
+      return redirectWithSuccess(LIST, USER_TEXTS.revoked);
+    }
+  }
+}
+
+function fullName(person: { first_name: string | null; last_name: string | null }): string {
+  return [person.first_name, person.last_name].filter(Boolean).join(' ');
+}
+
+function RoleBadge({ role }: { role: string }) {
+  return (
+    <Badge variant={isRole(role) ? ROLE_BADGE[role] : 'outline'} data-role={role}>
+      {roleLabel(role)}
+    </Badge>
+  );
+}
+
+export default function SettingsUsers({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.access === 'restricted') {
+    return (
+      <>
+        <SettingsHeader title="Users" />
+        <AccessRestricted title={USER_TEXTS.restrictedTitle} message={USER_TEXTS.restricted} />
+      </>
+    );
+  }
+  const { users, total, page, invitations, error, mode, editing, revoking, selfId } = loaderData;
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
+  return (
+    <>
+      <SettingsHeader
+        title="Users"
+        description="The people of your account, their roles and invitations."
+        actions={
+          <Link to="?invite" preventScrollReset className={buttonClasses()}>
+            Invite User
+          </Link>
+        }
+      />
+      {error ? (
+        <EmptyState title={error}>Please try again in a moment.</EmptyState>
+      ) : (
+        <ul className="grid gap-3" aria-label="Users">
+          {users.map((user) => {
+            const name = fullName(user) || user.email;
+            return (
+              <li key={user.id}>
+                <Card>
+                  <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
+                    <div className="grid gap-1">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <h3 className="font-semibold">{name}</h3>
+                        <RoleBadge role={user.role} />
+                        <StatusBadge status={user.is_active ? 'active' : 'inactive'} />
+                      </div>
+                      <p className="text-sm text-muted-foreground">{user.email}</p>
+                      <p className="text-xs text-muted-foreground">
+                        Joined <time dateTime={user.created_at}>{formatShortDate(user.created_at)}</time>
+                      </p>
+                    </div>
+                    {user.id === selfId ? (
+                      <p className="text-xs text-muted-foreground">You</p>
+                    ) : (
+                      <div className="flex flex-wrap gap-2">
+                        <Link
+                          to={`?edit=${user.id}`}
+                          preventScrollReset
+                          className={buttonClasses('outline', 'sm')}
+                          aria-label={`Edit ${name}`}
+                        >
+                          Edit
+                        </Link>
+                        <Form method="post" action={LIST}>
+                          <input type="hidden" name="intent" value="set-active" />
+                          <input type="hidden" name="id" value={user.id} />
+                          <input type="hidden" name="active" value={String(!user.is_active)} />
+                          <Button
+                            type="submit"
+                            variant="outline"
+                            size="sm"
+                            aria-label={`${user.is_active ? 'Deactivate' : 'Activate'} ${name}`}
+                          >
+                            {user.is_active ? 'Deactivate' : 'Activate'}
+                          </Button>
+                        </Form>
+                      </div>
+                    )}
+                  </CardContent>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager page={page} pageSize={SETTINGS_PAGE_SIZE} total={total} search="" label="Users" />
+
+      <section aria-labelledby="pending-invitations" className="mt-8">
+        <h3 id="pending-invitations" className="mb-3 text-lg font-semibold">
+          Pending Invitations
+        </h3>
+        {invitations.length === 0 ? (
+          <EmptyState title="No pending invitations" />
+        ) : (
+          <ul className="grid gap-3" aria-label="Pending invitations">
+            {invitations.map((invitation) => (
+              <li key={invitation.id}>
+                <Card>
+                  <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
+                    <div className="grid gap-1">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className="font-medium">{invitation.email}</span>
+                        <RoleBadge role={invitation.role} />
+                      </div>
+                      {fullName(invitation) ? <p className="text-sm text-muted-foreground">{fullName(invitation)}</p> : null}
+                      <p className="text-xs text-muted-foreground">
+                        Expires <time dateTime={invitation.expires_at}>{formatShortDate(invitation.expires_at)}</time>
+                      </p>
+                    </div>
+                    <Link
+                      to={`?revoke=${invitation.id}`}
+                      preventScrollReset
+                      className={buttonClasses('ghost', 'sm')}
+                      aria-label={`Revoke the invitation of ${invitation.email}`}
+                    >
+                      Revoke
+                    </Link>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <UrlDialog open={mode === 'invite'} closeTo={LIST} title="Invite User">
+        {mode === 'invite' ? <InviteUserForm values={NEW_INVITE} lastResult={lastResult} closeTo={LIST} /> : null}
+      </UrlDialog>
+      <UrlDialog open={mode === 'edit'} closeTo={LIST} title="Edit User">
+        {mode === 'edit' && editing ? (
+          <EditUserForm key={editing.id} values={editing} lastResult={lastResult} closeTo={LIST} />
+        ) : null}
+      </UrlDialog>
+      <ConfirmDialog
+        open={mode === 'revoke'}
+        closeTo={LIST}
+        title="Revoke Invitation"
+        description={`Revoke the invitation of ${revoking?.email ?? ''}? Its link will stop working.`}
+        intent="revoke"
+        fields={{ id: revoking?.id ?? '' }}
+        confirmLabel="Revoke"
+        busyLabel="Revoking..."
+      />
+    </>
+  );
 }

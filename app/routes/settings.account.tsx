@@ -1,8 +1,192 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, Form, Link } from 'react-router';
+import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.account';
+import { FormField } from '~/components/form-field';
+import { EmptyState } from '~/components/settings/empty-state';
+import { SelectField, SubmitButton } from '~/components/settings/form-controls';
+import { SettingsHeader } from '~/components/settings/settings-header';
+import { StatusBadge } from '~/components/status-badge';
+import { buttonClasses } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { Input } from '~/components/ui/input';
+import { readFormData } from '~/lib/forms.server';
+import { formatShortDate } from '~/lib/relative-time';
+import { ACCOUNT_TEXTS, accountSettingsSchema } from '~/lib/schemas/settings-account';
+import { requireSettingsUser } from '~/lib/settings.server';
+import { ACCOUNT_CURRENCY_OPTIONS, ACCOUNT_TIMEZONE_OPTIONS, withCurrent } from '~/lib/settings-options';
+import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Account Settings' }];
 
-// Filled in by a later issue; present now so the route table is complete.
-export default function SettingsAccount() {
-  return <h1 className="p-6 text-2xl font-bold">Account Settings</h1>;
+interface AccountRow {
+  name: string;
+  billing_email: string | null;
+  default_currency: string;
+  timezone: string;
+  country: string | null;
+  subscription_status: string;
+  trial_ends_at: string | null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { supabase, profile, isAdmin } = await requireSettingsUser(request, context);
+  if (!profile?.account_id) return { account: null, isAdmin, error: ACCOUNT_TEXTS.loadFailed };
+  const { data: account, error } = await supabase
+    .from('accounts')
+    .select('name, billing_email, default_currency, timezone, country, subscription_status, trial_ends_at')
+    .eq('id', profile.account_id)
+    .maybeSingle<AccountRow>();
+  if (error || !account) {
+    if (error) console.error(`account: ${error.message}`);
+    return { account: null, isAdmin, error: ACCOUNT_TEXTS.loadFailed };
+  }
+  return { account, isAdmin, error: null };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const { supabase, profile } = await requireSettingsUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: accountSettingsSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const form = submission.value;
+  // Row-level security lets only an admin update their own account: anyone
+  // else's update matches no row.
+  const { data: updated, error } = await supabase
+    .from('accounts')
+    .update({
+      name: form.name,
+      billing_email: form.billing_email ?? null,
+      default_currency: form.default_currency,
+      timezone: form.timezone,
+      country: form.country || null,
+    })
+    .eq('id', profile?.account_id ?? '00000000-0000-0000-0000-000000000000')
+    .select('id');
+  if (error || updated.length === 0) {
+    if (error) console.error(`account: update failed: ${error.message}`);
+    return dataWithError(args, { result: submission.reply() }, ACCOUNT_TEXTS.saveFailed, { status: error ? 400 : 403 });
+  }
+  return redirectWithSuccess('/settings/account', ACCOUNT_TEXTS.saved);
+}
+
+export default function SettingsAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const { account, isAdmin, error } = loaderData;
+  return (
+    <>
+      <SettingsHeader title="Account Settings" description="Your organisation's details and subscription." />
+      {error || !account ? (
+        <EmptyState title={error ?? ACCOUNT_TEXTS.loadFailed}>Please try again in a moment.</EmptyState>
+      ) : (
+        <div className="grid gap-6">
+          <SubscriptionCard account={account} />
+          <AccountForm account={account} isAdmin={isAdmin} lastResult={actionData?.result} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function SubscriptionCard({ account }: { account: AccountRow }) {
+  const trial = account.subscription_status === 'trial';
+  return (
+    <Card>
+      <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-6">
+        <div className="grid gap-1">
+          <div className="flex items-center gap-2">
+            <h3 className="font-semibold">Subscription</h3>
+            <StatusBadge status={account.subscription_status} />
+          </div>
+          {trial ? (
+            <p className="text-sm text-muted-foreground">
+              {account.trial_ends_at ? (
+                <>
+                  Your free trial ends on{' '}
+                  <time dateTime={account.trial_ends_at}>{formatShortDate(account.trial_ends_at)}</time>.
+                </>
+              ) : (
+                'You are on a free trial.'
+              )}{' '}
+              Upgrade to keep your modules running after the trial.
+            </p>
+          ) : null}
+        </div>
+        {trial ? (
+          <Link to="/pricing" className={buttonClasses()}>
+            Upgrade Now
+          </Link>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AccountForm({
+  account,
+  isAdmin,
+  lastResult,
+}: {
+  account: AccountRow;
+  isAdmin: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: 'account-settings',
+    lastResult,
+    defaultValue: {
+      name: account.name,
+      billing_email: account.billing_email ?? '',
+      default_currency: account.default_currency,
+      timezone: account.timezone,
+      country: account.country ?? '',
+    },
+    constraint: getZodConstraint(accountSettingsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountSettingsSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="save" />
+          <FormField label="Account name" htmlFor={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+            <Input {...getInputProps(fields.name, { type: 'text' })} autoComplete="organization" />
+          </FormField>
+          <FormField
+            label="Billing email"
+            htmlFor={fields.billing_email.id}
+            errorId={fields.billing_email.errorId}
+            errors={fields.billing_email.errors}
+          >
+            <Input {...getInputProps(fields.billing_email, { type: 'email' })} autoComplete="email" />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              field={fields.default_currency}
+              label="Default currency"
+              options={withCurrent(ACCOUNT_CURRENCY_OPTIONS, account.default_currency)}
+            />
+            <SelectField
+              field={fields.timezone}
+              label="Timezone"
+              options={withCurrent(ACCOUNT_TIMEZONE_OPTIONS, account.timezone)}
+            />
+          </div>
+          <FormField label="Country" htmlFor={fields.country.id} errorId={fields.country.errorId} errors={fields.country.errors}>
+            <Input {...getInputProps(fields.country, { type: 'text' })} autoComplete="country-name" />
+          </FormField>
+          {isAdmin ? (
+            <div>
+              <SubmitButton intent="save" label="Save Changes" busyLabel="Saving..." />
+            </div>
+          ) : (
+            // The database lets only admins change the account; say so rather than offer a save that fails.
+            <p className="text-sm text-muted-foreground">Only administrators can change the account settings.</p>
+          )}
+        </Form>
+      </CardContent>
+    </Card>
+  );
 }

@@ -9,6 +9,10 @@ import { cn } from '~/lib/utils';
  * URL parameter is present, so it works without JavaScript; closing is a link
  * back. With JavaScript, Radix adds focus trapping, Escape and outside click.
  * Rendered in place (no portal) so the server can render it too.
+ *
+ * The dialog is named and described through our own ids: Radix links its
+ * title only after a layout effect, which never runs without JavaScript, and
+ * the server-rendered dialog would have no accessible name.
  */
 export function UrlDialog({
   open,
@@ -26,6 +30,8 @@ export function UrlDialog({
   className?: string;
 }) {
   const navigate = useNavigate();
+  const titleId = React.useId();
+  const descriptionId = React.useId();
   return (
     <Dialog.Root
       open={open}
@@ -47,6 +53,8 @@ export function UrlDialog({
           </Dialog.Overlay>
           <Dialog.Content
             forceMount
+            aria-labelledby={titleId}
+            aria-describedby={descriptionId}
             className={cn(
               'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-6 shadow-lg',
               className,
@@ -54,12 +62,13 @@ export function UrlDialog({
           >
             <div className="flex items-start justify-between gap-4">
               <div className="grid gap-1">
-                <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-                {description ? (
-                  <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
-                ) : (
-                  <Dialog.Description className="sr-only">{title}</Dialog.Description>
-                )}
+                <Dialog.Title id={titleId} className="text-lg font-semibold">
+                  {title}
+                </Dialog.Title>
+                {/* A plain paragraph: Dialog.Description would add its own id to aria-describedby after hydration. */}
+                <p id={descriptionId} className={description ? 'text-sm text-muted-foreground' : 'sr-only'}>
+                  {description ?? title}
+                </p>
               </div>
               <Link
                 to={closeTo}

@@ -31,6 +31,8 @@ export default [
       route('audit-logs', 'routes/settings.audit-logs.tsx'),
     ]),
   ]),
+  // The audit log's CSV download (a resource route, no page).
+  route('settings/audit-logs.csv', 'routes/settings.audit-logs.csv.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,0 +1,191 @@
+// Benchmark: server response time of /quotes and /dashboard for an account
+// with 10 quotes and one with 100,000, in one run, against the built Worker
+// under `wrangler dev` and the local backend. Target: the 100,000-quote
+// account within 1.5x of the 10-quote one (p50 and p99).
+//
+//   BUILD_DIR=build npx react-router build
+//   npm run bench:business                                  PGlite
+//   BENCH_POSTGRES_URL=postgres://... npm run bench:business  PostgreSQL
+//   BENCH_SECONDS=10 BENCH_CONCURRENCY=4 BENCH_QUOTES=100000 BENCH_EXPLAIN=1 ...
+//
+// The load driver is closed-loop: BENCH_CONCURRENCY clients, each sending its
+// next request as soon as the previous answer has been read in full. Each
+// (account, page) pair is measured in two rounds, alternating, so drift of the
+// shared machine hits both accounts alike; the figures pool both rounds.
+import { startTestBackend } from '../../supabase/local/testing.ts';
+import { startAppServer } from '../../tests/e2e/support/app-server.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const BIG = Number(process.env.BENCH_QUOTES ?? 100_000);
+const SMALL = 10;
+const TARGET = 1.5;
+const postgresUrl = process.env.BENCH_POSTGRES_URL;
+
+interface Sample {
+  latencies: number[];
+  seconds: number;
+}
+
+/** A signed-in visitor of the app: cookies from Set-Cookie, sent back on each request. */
+class Session {
+  private cookies = new Map<string, string>();
+  private readonly origin: string;
+  constructor(origin: string) {
+    this.origin = origin;
+  }
+
+  private absorb(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
+    }
+  }
+
+  private get cookie() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async signUp(email: string, password: string) {
+    const body = new URLSearchParams({ intent: 'signup', email, password, first_name: 'Bench', last_name: 'User' });
+    const response = await fetch(`${this.origin}/auth?tab=signup`, {
+      method: 'POST',
+      body,
+      headers: { Origin: this.origin },
+      redirect: 'manual',
+    });
+    if (response.status !== 302) throw new Error(`sign-up of ${email} failed: ${response.status}`);
+    this.absorb(response);
+  }
+
+  /** One page view: status 200 and the whole body read, as a browser would. */
+  async get(path: string, expect: string): Promise<void> {
+    const response = await fetch(`${this.origin}${path}`, { headers: { Cookie: this.cookie }, redirect: 'manual' });
+    const html = await response.text();
+    if (response.status !== 200 || !html.includes(expect)) throw new Error(`GET ${path}: ${response.status}, '${expect}' missing`);
+    this.absorb(response);
+  }
+}
+
+async function measure(once: () => Promise<void>): Promise<Sample> {
+  for (let i = 0; i < 10; i++) await once(); // warm-up
+  const latencies: number[] = [];
+  const started = performance.now();
+  const end = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await once();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+function summarise(samples: Sample[]) {
+  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const seconds = samples.reduce((a, s) => a + s.seconds, 0);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+const log = (message: string) => console.error(`[bench] ${message}`);
+
+log(`backend on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`);
+const backend = await startTestBackend({ seed: true, siteUrl: 'http://127.0.0.1', postgresUrl });
+const app = await startAppServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey });
+try {
+  const stamp = Date.now().toString(36);
+  const accounts = { small: `bench-small-${stamp}@example.test`, big: `bench-big-${stamp}@example.test` };
+  const sessions = { small: new Session(app.url), big: new Session(app.url) };
+  await sessions.small.signUp(accounts.small, 'bench-password');
+  await sessions.big.signUp(accounts.big, 'bench-password');
+
+  // Quotes go in as the database superuser, through every trigger (numbering,
+  // audit, the quote_stats rollup), as the app's own inserts would. Every
+  // fifth quote has a contact, so the list's join does real work.
+  const seedStarted = performance.now();
+  for (const [key, count] of [['small', SMALL], ['big', BIG]] as const) {
+    const { rows } = await backend.db.query<{ account_id: string }>('select account_id from public.users where email = $1', [accounts[key]]);
+    const accountId = rows[0].account_id;
+    await backend.db.query(
+      `insert into public.contacts (account_id, name, email, company)
+       select $1, 'Contact ' || g, 'contact' || g || '@example.test', 'Company ' || (g % 50)
+         from generate_series(1, greatest($2::int / 5, 1)) g`,
+      [accountId, count],
+    );
+    await backend.db.query(
+      `with c as (select id, row_number() over (order by created_at, id) as n from public.contacts where account_id = $1)
+       insert into public.quotes (account_id, contact_id, currency, subtotal, total, status, expires_at, created_at)
+       select $1, c.id, (array['USD', 'EUR', 'GBP'])[1 + g % 3], 1000 + g % 997 * 100, 1000 + g % 997 * 100,
+              (array['draft', 'sent', 'viewed', 'signed', 'expired'])[1 + g % 5],
+              now() + interval '30 days', now() - g * interval '7 minutes'
+         from generate_series(1, $2::int) g
+         left join c on g % 5 = 0 and c.n = g / 5`,
+      [accountId, count],
+    );
+  }
+  await backend.db.query('analyze');
+  log(`seeded ${SMALL} + ${BIG} quotes in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+
+  if (process.env.BENCH_EXPLAIN) {
+    // The list's page query and the dashboard's RPC as the big account's user sees them (RLS on).
+    const { rows } = await backend.db.query<{ auth_user_id: string }>('select auth_user_id from public.users where email = $1', [accounts.big]);
+    const claims = JSON.stringify({ sub: rows[0].auth_user_id, role: 'authenticated' });
+    for (const sql of [
+      'select id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company from public.quote_list order by created_at desc, id desc limit 21 offset 0',
+      'select * from public.quote_summary()',
+      'select public.dashboard_overview()',
+    ]) {
+      await backend.db.transaction(async (tx) => {
+        await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)`, [claims, rows[0].auth_user_id]);
+        await tx.query('set local role authenticated');
+        const plan = await tx.query<Record<string, string>>(`explain (analyze, buffers off) ${sql}`);
+        console.log(`\n${sql}\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
+      });
+    }
+  }
+
+  const pages = [
+    { path: '/quotes', expect: 'Recent Quotes' },
+    { path: '/dashboard', expect: 'Recent Activity' },
+  ];
+  const results: Record<string, Sample[]> = {};
+  for (let round = 0; round < 2; round++) {
+    for (const page of pages) {
+      for (const key of round === 0 ? (['small', 'big'] as const) : (['big', 'small'] as const)) {
+        log(`round ${round + 1}: ${page.path} for the ${key} account`);
+        (results[`${page.path} ${key}`] ??= []).push(await measure(() => sessions[key].get(page.path, page.expect)));
+      }
+    }
+  }
+
+  console.log(
+    `\n${SECONDS} s x 2 rounds per row, ${CONCURRENCY} concurrent clients (closed loop), ${postgresUrl ? 'PostgreSQL 15' : 'PGlite'}, ${new Date().toISOString().slice(0, 10)}, node ${process.version}\n`,
+  );
+  console.log('| page | quotes in the account | requests | requests/s | p50 ms | p99 ms |');
+  console.log('|---|---|---|---|---|---|');
+  const verdicts: string[] = [];
+  for (const page of pages) {
+    const small = summarise(results[`${page.path} small`]);
+    const big = summarise(results[`${page.path} big`]);
+    for (const [count, r] of [[SMALL, small], [BIG, big]] as const) {
+      console.log(`| ${page.path} | ${count.toLocaleString('en-US')} | ${r.requests} | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`);
+    }
+    const p50 = big.p50 / small.p50;
+    const p99 = big.p99 / small.p99;
+    verdicts.push(
+      `| ${page.path} | ${p50.toFixed(2)}x | ${p99.toFixed(2)}x | ${p50 <= TARGET && p99 <= TARGET ? 'met' : '**missed**'} |`,
+    );
+  }
+  console.log(`\n| page | p50 ${BIG.toLocaleString('en-US')} / ${SMALL} | p99 ${BIG.toLocaleString('en-US')} / ${SMALL} | target ${TARGET}x |`);
+  console.log('|---|---|---|---|');
+  for (const line of verdicts) console.log(line);
+} finally {
+  await app.stop();
+  await backend.stop();
+}
+process.exit(0);

@@ -1,0 +1,194 @@
+// Settings in Chromium, JavaScript on and off: an admin invites someone, the
+// invitation mail is read from the outbox, the invitee accepts and signs in,
+// the admin changes their role and deactivates them (which signs them out),
+// and the audit log shows each step with the spec's badge colours.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInThroughForm, uniqueEmail } from './support/accounts.ts';
+import { launchBrowser, newVisitor, seriousAxeViolations } from './support/browser.ts';
+
+let browser: Browser;
+const baseURL = inject('appUrl');
+const backendUrl = inject('backendUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signUpThroughForm(page: Page, names: { first: string; last: string }): Promise<string> {
+  const email = uniqueEmail('e2e-settings-admin');
+  await page.goto('/auth?tab=signup');
+  await page.getByLabel('First name').fill(names.first);
+  await page.getByLabel('Last name').fill(names.last);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('admin-password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+  return email;
+}
+
+async function invitationLink(email: string): Promise<string> {
+  const body = (await (await fetch(`${backendUrl}/_outbox`)).json()) as { to: string; text: string }[] | { messages: { to: string; text: string }[] };
+  const mails = Array.isArray(body) ? body : body.messages;
+  const link = mails.filter((mail) => mail.to === email).at(-1)?.text.match(/https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`no invitation mail for ${email}`);
+  return link;
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+}
+
+for (const javaScript of [true, false]) {
+  describe(`users and audit log with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
+    it('invites, the invitee accepts from the mail, the admin changes the role and deactivates them, the audit log shows it all', async () => {
+      const admin = await newVisitor(browser, { javaScript, baseURL });
+      const page = admin.page;
+      await signUpThroughForm(page, { first: 'Ada', last: 'Admin' });
+      const invitee = uniqueEmail('e2e-invitee');
+
+      // Invite.
+      await page.goto('/settings/users');
+      await page.getByRole('main').getByRole('link', { name: 'Invite User' }).click();
+      const inviteDialog = page.getByRole('dialog', { name: 'Invite User' });
+      await inviteDialog.waitFor();
+      expect(await inviteDialog.getByLabel('Role').inputValue()).toBe('client');
+      await inviteDialog.getByLabel('Email').fill(invitee);
+      await inviteDialog.getByLabel('Role').selectOption('supplier');
+      await inviteDialog.getByLabel('First name').fill('Ivy');
+      await inviteDialog.getByLabel('Last name').fill('Invitee');
+      await inviteDialog.getByRole('button', { name: 'Send Invitation' }).click();
+      await toast(page, `Invitation sent to ${invitee}. They will receive an email with setup instructions.`);
+      await page.getByRole('list', { name: 'Pending invitations' }).getByText(invitee).waitFor();
+
+      // Accept from the mail, then sign in.
+      const member = await newVisitor(browser, { javaScript, baseURL });
+      await member.page.goto(new URL(await invitationLink(invitee)).pathname);
+      await member.page.getByText(invitee).first().waitFor();
+      await member.page.getByLabel('Password', { exact: true }).fill('invitee-pass');
+      await member.page.getByLabel('Confirm password').fill('invitee-pass');
+      await member.page.getByRole('button', { name: 'Create Account' }).click();
+      await member.page.waitForURL('**/auth');
+      await signInThroughForm(member.page, { email: invitee, password: 'invitee-pass' });
+
+      // Change the role; the email is shown but locked.
+      await page.goto('/settings/users');
+      const users = page.getByRole('list', { name: 'Users' });
+      await users.getByText(invitee).waitFor();
+      expect(await users.locator('[data-role="supplier"]').count()).toBe(1);
+      await users.getByRole('link', { name: 'Edit Ivy Invitee' }).click();
+      const editDialog = page.getByRole('dialog', { name: 'Edit User' });
+      await editDialog.waitFor();
+      const email = editDialog.getByLabel('Email');
+      expect(await email.inputValue()).toBe(invitee);
+      expect(await email.getAttribute('readonly')).not.toBeNull();
+      await editDialog.getByLabel('Role').selectOption('auditor');
+      await editDialog.getByRole('button', { name: 'Update User' }).click();
+      await toast(page, 'User updated successfully');
+      await users.locator('[data-role="auditor"]').first().waitFor();
+
+      // Deactivate: the member's session ends.
+      await users.getByRole('button', { name: 'Deactivate Ivy Invitee' }).click();
+      await toast(page, 'User deactivated successfully');
+      await users.getByRole('button', { name: 'Activate Ivy Invitee' }).waitFor();
+      await member.page.goto('/dashboard');
+      await member.page.waitForURL('**/auth**');
+      await member.context.close();
+
+      // The audit log, newest first, with the spec colours.
+      await page.goto('/settings/audit-logs');
+      const entries = page.getByRole('list', { name: 'Audit entries' }).getByRole('listitem');
+      const expected: [string, string, string][] = [
+        ['user_deactivated', 'User Deactivated', 'bg-red-100'],
+        ['user_role_updated', 'User Role Updated', 'bg-blue-100'],
+        ['invitation_accepted', 'Invitation Accepted', 'bg-green-100'],
+        ['user_invited', 'User Invited', 'bg-green-100'],
+      ];
+      for (const [index, [action, label, colour]] of expected.entries()) {
+        const badge = entries.nth(index).locator('[data-action]');
+        expect(await badge.getAttribute('data-action')).toBe(action);
+        expect(await badge.textContent()).toBe(label);
+        expect(await badge.getAttribute('class')).toContain(colour);
+      }
+      const roleChange = entries.nth(1);
+      expect(await roleChange.textContent()).toContain('Ada Admin');
+      await roleChange.getByText('View changes').click();
+      await roleChange.getByText('"auditor"').waitFor();
+
+      // Search and filter through the URL.
+      await page.getByLabel('Search').fill('role');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL('**/settings/audit-logs?q=role**');
+      await page.getByText('1 entry', { exact: true }).waitFor();
+      expect(await entries.locator('[data-action]').getAttribute('data-action')).toBe('user_role_updated');
+      await page.getByLabel('Action').selectOption('user_invited');
+      await page.getByLabel('Search').fill('');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL('**action=user_invited**');
+      await page.getByText('1 entry', { exact: true }).waitFor();
+      expect(await entries.locator('[data-action]').getAttribute('data-action')).toBe('user_invited');
+      expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/settings/audit-logs.csv?action=user_invited');
+
+      expect(admin.errors).toEqual([]);
+      await admin.context.close();
+    });
+  });
+}
+
+describe('settings screens and dialogs, accessibility', () => {
+  for (const javaScript of [true, false]) {
+    it(`have no serious or critical axe violations (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
+      // axe runs as a script in the page: "JavaScript off" refuses the app's own scripts instead.
+      const visitor = await newVisitor(browser, { javaScript: true, baseURL });
+      await signInThroughForm(visitor.page, { email: 'demo@opshub.test', password: 'demo1234' });
+      if (!javaScript) await visitor.context.route('**/assets/*.js', (route) => route.abort());
+      const page = visitor.page;
+      const paths = [
+        '/settings/website',
+        '/settings/modules',
+        '/settings/templates',
+        '/settings/templates?new',
+        '/settings/integrations',
+        '/settings/integrations?new',
+        '/settings/users',
+        '/settings/users?invite',
+        '/settings/account',
+        '/settings/audit-logs',
+      ];
+      for (const path of paths) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 2 }).first().waitFor();
+        expect(await seriousAxeViolations(page), path).toEqual([]);
+      }
+      // The dialogs that need a record: the first row's links.
+      for (const [list, link] of [
+        ['/settings/templates', 'Edit'],
+        ['/settings/templates', 'Delete'],
+        ['/settings/integrations', 'Edit'],
+        ['/settings/integrations', 'Delete'],
+        ['/settings/users', 'Edit'],
+        ['/settings/users', 'Revoke'],
+      ] as const) {
+        await page.goto(list);
+        const href = await page.getByRole('main').getByRole('link', { name: link, exact: false }).first().getAttribute('href');
+        expect(href).toMatch(new RegExp(`^${list}\\?`));
+        await page.goto(href!);
+        await page.getByRole('dialog').waitFor();
+        expect(await seriousAxeViolations(page), href!).toEqual([]);
+      }
+      // What other roles see.
+      const auditor = await newVisitor(browser, { javaScript: true, baseURL });
+      await signInThroughForm(auditor.page, { email: 'auditor@opshub.test', password: 'demo1234' });
+      for (const path of ['/settings/website', '/settings/users', '/settings/audit-logs']) {
+        await auditor.page.goto(path);
+        await auditor.page.getByText('Access Restricted').waitFor();
+        expect(await seriousAxeViolations(auditor.page), `auditor ${path}`).toEqual([]);
+      }
+      await auditor.context.close();
+      await visitor.context.close();
+    });
+  }
+});

@@ -1,0 +1,104 @@
+// The settings screens' RPCs (migration 20261122300001): the website save is
+// the master account admin's alone, and the audit log search is admins' only,
+// scoped to their account, capped at 100 and literal (no LIKE wildcards).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { addMember, anonClient, serviceClient, signInAs, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
+
+let backend: TestBackend;
+let service: SupabaseClient;
+let master: Member;
+let other: Member;
+let auditor: Member;
+
+const website = (overrides: Record<string, string> = {}) => ({
+  p_company_name: 'OpsHub Pro',
+  p_contact_email: 'hello@opshub.test',
+  p_description: 'Saved through the RPC',
+  p_timezone: 'Europe/Paris',
+  p_default_currency: 'EUR',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  backend = await startBackend();
+  service = serviceClient(backend);
+  master = await signInAs(backend, 'demo@opshub.test', 'demo1234');
+  other = await signUpFreshAdmin(backend, 'rpc-admin');
+  auditor = await addMember(backend, other, 'auditor');
+});
+afterAll(async () => backend?.stop());
+
+describe('update_website_settings', () => {
+  it("saves the master account's name, email, description, timezone and currency, and stamps updated_at", async () => {
+    const { data: before } = await service.from('accounts').select('updated_at').eq('id', master.accountId).single();
+    const { data, error } = await master.client.rpc('update_website_settings', website({ p_contact_email: 'Hello@OpsHub.test' }));
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ name: 'OpsHub Pro', billing_email: 'hello@opshub.test', description: 'Saved through the RPC', timezone: 'Europe/Paris', default_currency: 'EUR' });
+    expect(new Date(data.updated_at).getTime()).toBeGreaterThan(new Date(before!.updated_at).getTime());
+    const site = (await service.rpc('get_public_site_info').maybeSingle()).data;
+    expect(site).toMatchObject({ description: 'Saved through the RPC' });
+  });
+
+  it('stores an empty description as null (the landing page then shows the tagline)', async () => {
+    const { data } = await master.client.rpc('update_website_settings', website({ p_description: '  ' }));
+    expect(data.description).toBeNull();
+  });
+
+  it("refuses another account's admin with the spec's save text, and a non-admin with the admin text", async () => {
+    const { data: before } = await service.from('accounts').select('*').eq('id', other.accountId).single();
+    const byOther = await other.client.rpc('update_website_settings', website());
+    expect(byOther.error?.message).toBe('Only the master account admin can update website settings');
+    const byAuditor = await auditor.client.rpc('update_website_settings', website());
+    expect(byAuditor.error?.message).toBe('Only administrators can manage website settings');
+    expect((await service.from('accounts').select('*').eq('id', other.accountId).single()).data).toEqual(before);
+  });
+
+  it('refuses invalid values', async () => {
+    expect((await master.client.rpc('update_website_settings', website({ p_company_name: ' ' }))).error?.message).toBe('Company name is required');
+    expect((await master.client.rpc('update_website_settings', website({ p_contact_email: 'nope' }))).error?.message).toBe(
+      'Contact email must be a valid email address',
+    );
+    expect((await master.client.rpc('update_website_settings', website({ p_timezone: 'Mars/Base' }))).error?.message).toBe('Unsupported timezone');
+    expect((await master.client.rpc('update_website_settings', website({ p_default_currency: 'XXX' }))).error).not.toBeNull();
+  });
+
+  it('is not callable anonymously', async () => {
+    const { error } = await anonClient(backend).rpc('update_website_settings', website());
+    expect(error).not.toBeNull();
+  });
+});
+
+describe('list_audit_logs and audit_log_actions', () => {
+  it("give an admin their own account's entries with the acting user, and refuse everyone else", async () => {
+    await other.client.from('templates').insert({ account_id: other.accountId, name: 'Audited template', type: 'email', content: 'x' });
+    const { data, error } = await other.client.rpc('list_audit_logs', {});
+    expect(error).toBeNull();
+    const template = data.find((row: { action: string }) => row.action === 'template_created');
+    expect(template).toMatchObject({ resource_type: 'template', user_email: other.email, user_first_name: 'rpc-admin', user_last_name: 'Tester' });
+    expect(data.every((row: { action: string }) => row.action !== 'quote_created')).toBe(true); // the demo account's
+
+    const actions = await other.client.rpc('audit_log_actions');
+    expect(actions.error).toBeNull();
+    expect(JSON.stringify(actions.data)).toContain('template_created');
+
+    expect((await auditor.client.rpc('list_audit_logs', {})).error?.message).toBe('Only administrators can view audit logs');
+    expect((await auditor.client.rpc('audit_log_actions')).error?.message).toBe('Only administrators can view audit logs');
+  });
+
+  it('searches action (with spaces for underscores), resource type and user name literally; filters by action; caps at 100', async () => {
+    const search = async (p_search: string | null, p_action: string | null = null, p_limit = 100) =>
+      ((await other.client.rpc('list_audit_logs', { p_search, p_action, p_limit })).data as { action: string }[]).map((r) => r.action);
+    expect(await search('template created')).toEqual(['template_created']);
+    expect(await search('TEMPLATE')).toEqual(['template_created']);
+    expect(await search('rpc-admin tester')).toContain('template_created');
+    expect(await search('%')).toEqual([]);
+    expect(await search(null, 'user_invited')).toEqual(['user_invited']);
+
+    const rows = Array.from({ length: 120 }, (_, i) => ({ account_id: other.accountId, name: `Bulk ${i}`, type: 'quote', content: 'x' }));
+    expect((await service.from('templates').insert(rows)).error).toBeNull();
+    expect(await search(null)).toHaveLength(100);
+    expect(await search(null, null, 1000)).toHaveLength(100);
+    expect(await search(null, null, 5)).toHaveLength(5);
+  });
+});

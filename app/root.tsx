@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import { FlashToast } from '~/components/flash-toast';
 import { supabaseMiddleware } from '~/lib/supabase.server';
 import { pendingToastContext } from '~/lib/toast.server';
+import { usePageHydrates } from '~/lib/hydration';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
 import stylesheet from './app.css?url';
 
@@ -40,6 +41,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const hydrates = usePageHydrates();
   return (
     <html lang="en">
       <head>
@@ -50,8 +52,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen font-sans">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

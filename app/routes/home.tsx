@@ -8,6 +8,10 @@ import { LANDING_PLACEHOLDER_PRICE_DOLLARS } from '~/lib/pricing';
 import { redirectSignedInToDashboard } from '~/lib/auth.server';
 import { loadPublicSiteInfo } from '~/lib/site.server';
 import { getRequestSupabase } from '~/lib/supabase.server';
+import { staticPage } from '~/lib/hydration';
+
+/** Static, edge-cached HTML: no JavaScript needed (app/lib/hydration.ts). */
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.site.name ?? 'OpsHub Pro'} — ${loaderData?.site.description ?? ''}` },

@@ -13,6 +13,10 @@ import {
   SETUP_FEE_CENTS,
 } from '~/lib/pricing';
 import { loadPublicSiteInfo } from '~/lib/site.server';
+import { staticPage } from '~/lib/hydration';
+
+/** Static, edge-cached HTML: no JavaScript needed (app/lib/hydration.ts). */
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Pricing — ${loaderData?.site.name ?? 'OpsHub Pro'}` },

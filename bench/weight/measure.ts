@@ -1,0 +1,135 @@
+// Page weight: what a first visit to each route downloads, read from the HTML
+// the built Worker serves (its <script>, module preloads and stylesheets) and
+// the built assets in <build>/client. Used by `npm run bench:weight` and by the
+// budget test in tests/e2e/page-weight.test.ts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * Budgets (docs/decisions/006-page-weight-budget.md): the marketing pages ship
+ * no JavaScript at all; every other page at most 100 KB gzip of JavaScript
+ * beyond the framework runtime (React, React DOM, React Router: the client
+ * entry and the runtime chunk, the same two files on every page).
+ */
+export const APP_JS_BUDGET_GZIP = 100 * 1024;
+export const MARKETING_PATHS = new Set(['/', '/pricing']);
+const FRAMEWORK_CHUNK = /^\/assets\/(entry\.client|jsx-runtime)-[\w-]+\.js$/;
+
+export interface Bytes {
+  raw: number;
+  gzip: number;
+}
+
+export interface PageWeight {
+  path: string;
+  status: number;
+  html: Bytes;
+  css: Bytes;
+  js: Bytes;
+  /** The JavaScript beyond the framework runtime. */
+  appJs: Bytes;
+  jsFiles: number;
+  budget: number;
+  overBudget: boolean;
+}
+
+/** Every page of the route table (app/routes.ts), with a concrete URL for each. */
+export function pagePaths(invitationToken: string): string[] {
+  return [
+    '/',
+    '/pricing',
+    '/auth',
+    `/invite/${invitationToken}`,
+    '/dashboard',
+    '/leads',
+    '/quotes',
+    '/messages',
+    '/invoices',
+    '/clients',
+    '/shipments',
+    '/documents',
+    '/rfp',
+    '/compliance',
+    '/automations',
+    '/analytics',
+    '/settings/website',
+    '/settings/modules',
+    '/settings/templates',
+    '/settings/integrations',
+    '/settings/users',
+    '/settings/account',
+    '/settings/audit-logs',
+    '/no-such-page',
+  ];
+}
+
+const bytesOf = (content: Buffer | string): Bytes => ({ raw: Buffer.byteLength(content), gzip: gzipSync(content).length });
+const add = (a: Bytes, b: Bytes): Bytes => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip });
+
+/** The same-origin asset URLs a page asks for: scripts, module preloads and stylesheets. */
+export function assetsOf(html: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const src = /\b(?:src|href)="(\/[^"]+)"/.exec(tag)?.[1];
+    if (!src) continue;
+    if (/\.m?js(\?|$)/.test(src)) js.add(src);
+    else if (/\brel="stylesheet"/.test(tag) || /\.css(\?|$)/.test(src)) css.add(src);
+  }
+  // The inline module script imports the client entry and the route modules.
+  for (const [, src] of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) js.add(src);
+  return { js: [...js], css: [...css] };
+}
+
+export async function measurePage(appUrl: string, path: string, cookie: string, buildDir: string): Promise<PageWeight> {
+  const response = await fetch(new URL(path, appUrl), { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+  const html = await response.text();
+  const assets = assetsOf(html);
+  const sum = (urls: string[]) =>
+    urls.reduce<Bytes>((total, url) => add(total, bytesOf(readFileSync(join(buildDir, 'client', url.split('?')[0])))), { raw: 0, gzip: 0 });
+  const js = sum(assets.js);
+  const appJs = sum(assets.js.filter((url) => !FRAMEWORK_CHUNK.test(url)));
+  const marketing = MARKETING_PATHS.has(path);
+  const budget = marketing ? 0 : APP_JS_BUDGET_GZIP;
+  return {
+    path,
+    status: response.status,
+    html: bytesOf(html),
+    css: sum(assets.css),
+    js,
+    appJs,
+    jsFiles: assets.js.length,
+    budget,
+    overBudget: (marketing ? js.gzip : appJs.gzip) > budget,
+  };
+}
+
+/** Signs in through the real /auth form; returns the session cookies for later requests. */
+export async function signInCookie(appUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(new URL('/auth', appUrl), {
+    method: 'POST',
+    headers: { origin: new URL(appUrl).origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'signin', email, password }),
+    redirect: 'manual',
+  });
+  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]);
+  if (response.status !== 302 || cookies.length === 0) throw new Error(`sign-in failed with ${response.status}`);
+  return cookies.join('; ');
+}
+
+const kb = (n: number) => (n / 1024).toFixed(1);
+
+export function weightTable(pages: PageWeight[]): string {
+  const lines = [
+    '| route | status | HTML raw / gzip KB | CSS raw / gzip KB | JS files | JS raw / gzip KB | of which beyond the framework, gzip KB | budget gzip KB |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const page of pages) {
+    const flag = page.overBudget ? ' **OVER BUDGET**' : '';
+    lines.push(
+      `| ${page.path} | ${page.status} | ${kb(page.html.raw)} / ${kb(page.html.gzip)} | ${kb(page.css.raw)} / ${kb(page.css.gzip)} | ${page.jsFiles} | ${kb(page.js.raw)} / ${kb(page.js.gzip)} | ${kb(page.appJs.gzip)}${flag} | ${kb(page.budget)} |`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,50 @@
+// The page-weight budget (issue 9, docs/decisions/006): every route's first
+// visit, as the built Worker serves it, measured from the build. Fails when a
+// route goes over budget; `npm run bench:weight` prints the full table.
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { measurePage, pagePaths, signInCookie, weightTable, type PageWeight } from '../../bench/weight/measure.ts';
+
+const appUrl = inject('appUrl');
+const backendUrl = inject('backendUrl');
+const serviceRoleKey = inject('serviceRoleKey');
+const buildDir = process.env.BUILD_DIR ?? 'build';
+
+let pages: PageWeight[];
+
+beforeAll(async () => {
+  const response = await fetch(`${backendUrl}/rest/v1/user_invitations?select=token&email=eq.new.hire@opshub.test`, {
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
+  });
+  const [{ token }] = (await response.json()) as { token: string }[];
+  const cookie = await signInCookie(appUrl, 'demo@opshub.test', 'demo1234');
+  const anonymous = new Set(['/', '/pricing', '/auth', `/invite/${token}`, '/no-such-page']);
+  pages = [];
+  for (const path of pagePaths(token)) pages.push(await measurePage(appUrl, path, anonymous.has(path) ? '' : cookie, buildDir));
+});
+
+describe('page weight', () => {
+  it('measures every page of the route table, each rendered (not redirected)', () => {
+    expect(pages).toHaveLength(24);
+    for (const page of pages) expect([page.path, page.status]).toEqual([page.path, page.path === '/no-such-page' ? 404 : 200]);
+  });
+
+  it('ships no JavaScript on the marketing pages', () => {
+    const marketing = pages.filter((page) => page.path === '/' || page.path === '/pricing');
+    expect(marketing.map((page) => [page.path, page.jsFiles])).toEqual([
+      ['/', 0],
+      ['/pricing', 0],
+    ]);
+  });
+
+  it('keeps every page within its JavaScript budget', () => {
+    const over = pages.filter((page) => page.overBudget);
+    expect(over.map((page) => page.path), weightTable(over)).toEqual([]);
+  });
+
+  it('counts the framework runtime apart from the app code on hydrated pages', () => {
+    const dashboard = pages.find((page) => page.path === '/dashboard')!;
+    // If the runtime chunks were renamed, everything would count as app code.
+    expect(dashboard.js.gzip - dashboard.appJs.gzip).toBeGreaterThan(60 * 1024);
+    expect(dashboard.appJs.gzip).toBeGreaterThan(0);
+  });
+});

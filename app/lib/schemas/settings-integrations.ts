@@ -1,7 +1,7 @@
 // Integrations (spec §3, §5, §8): name and config required; config is a JSON
 // object prefilled per type (spec §9).
 import { z } from 'zod';
-import { INTEGRATION_TYPES } from '~/lib/settings-options';
+import { INTEGRATION_TYPES } from '../settings-options';
 import { jsonText, requiredText, uuid } from './settings-fields';
 
 export const integrationFormSchema = z.object({

@@ -2,7 +2,7 @@
 // and names; edit role and names (email locked); activate/deactivate; revoke
 // a pending invitation.
 import { z } from 'zod';
-import { DEFAULT_INVITE_ROLE, ROLES } from '~/lib/roles';
+import { DEFAULT_INVITE_ROLE, ROLES } from '../roles';
 import { optionalText, requiredEmail, uuid } from './settings-fields';
 
 const role = z.enum(ROLES, { error: 'Choose a role' });

@@ -1,7 +1,7 @@
 // Website settings (spec §2, §5, §9): company name and contact email required;
 // description (default the tagline), timezone and currency from spec §9's lists.
 import { z } from 'zod';
-import { WEBSITE_CURRENCIES, WEBSITE_TIMEZONES } from '~/lib/settings-options';
+import { WEBSITE_CURRENCIES, WEBSITE_TIMEZONES } from '../settings-options';
 import { optionalText, requiredEmail, requiredText } from './settings-fields';
 
 export const websiteSettingsSchema = z.object({

@@ -1,0 +1,138 @@
+// The settings screens' pure pieces: secrets masking, the audit log's reading
+// and CSV, and the forms' schemas (spec §5, §9).
+import { describe, expect, it } from 'vitest';
+import { auditBadge, auditCsv, csvField, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/lib/audit.ts';
+import { readAuditQuery } from '../../app/lib/schemas/settings-audit.ts';
+import { integrationFormSchema } from '../../app/lib/schemas/settings-integrations.ts';
+import { nextModuleStatus } from '../../app/lib/schemas/settings-modules.ts';
+import { templateFormSchema } from '../../app/lib/schemas/settings-templates.ts';
+import { inviteUserSchema } from '../../app/lib/schemas/settings-users.ts';
+import { contentPreview, prefillConfig, withCurrent } from '../../app/lib/settings-options.ts';
+import { maskConfig, maskSecret, restoreMaskedSecrets } from '../../app/lib/settings-secrets.ts';
+import { errorsOf, valueOf } from './schemas-support.ts';
+
+function parserMessage(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('valid JSON');
+}
+
+describe('integration secrets', () => {
+  it('masks credential keys, nested too, and leaves the rest', () => {
+    expect(maskConfig({ smtp_host: 'h', smtp_password: 'abc', nested: { api_key: 'sk_live_0123456789abcd' }, port: 587 })).toEqual({
+      smtp_host: 'h',
+      smtp_password: '••••••••',
+      nested: { api_key: '••••••••abcd' },
+      port: 587,
+    });
+    expect(maskSecret('')).toBe('');
+  });
+
+  it('keeps a stored secret submitted as its mask, takes a retyped one, and never restores a mask for a new key', () => {
+    const stored = { api_key: 'sk_live_0123456789abcd', webhook_secret: 'short', currency: 'USD' };
+    const masked = maskConfig(stored) as Record<string, string>;
+    expect(restoreMaskedSecrets({ ...masked, currency: 'EUR' }, stored)).toEqual({ ...stored, currency: 'EUR' });
+    expect(restoreMaskedSecrets({ ...masked, api_key: 'new-key' }, stored)).toEqual({ ...stored, api_key: 'new-key' });
+    expect(restoreMaskedSecrets({ secret_key: '••••••••' }, stored)).toEqual({ secret_key: '••••••••' });
+  });
+});
+
+describe('audit log reading', () => {
+  it('title-cases actions, colours them as spec §9 says and previews ids by 8 characters', () => {
+    expect(titleCaseAction('user_role_updated')).toBe('User Role Updated');
+    expect(['user_invited', 'invitation_accepted', 'user_role_updated', 'user_deactivated', 'quote_created', 'quote_updated', 'lead_created'].map(auditBadge)).toEqual([
+      'green',
+      'green',
+      'blue',
+      'red',
+      'purple',
+      'purple',
+      'outline',
+    ]);
+    expect(resourceIdPreview('0123456789abcdef')).toBe('01234567');
+    expect(resourceIdPreview(null)).toBe('—');
+  });
+
+  it('reads the search and a well-formed action from the URL only', () => {
+    expect(readAuditQuery(new URLSearchParams('q=  role  &action=user_invited'))).toEqual({ q: 'role', action: 'user_invited' });
+    expect(readAuditQuery(new URLSearchParams('action=DROP TABLE'))).toEqual({ q: '', action: '' });
+    expect(readAuditQuery(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
+  });
+
+  it('writes RFC 4180 CSV and defuses spreadsheet formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,"b"')).toBe('"a,""b"""');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField(null)).toBe('');
+    expect(csvField({ role: 'client' })).toBe('"{""role"":""client""}"');
+    const entry: AuditEntry = {
+      id: 'e',
+      action: 'user_role_updated',
+      resource_type: 'user',
+      resource_id: 'r-1',
+      old_values: { role: 'client' },
+      new_values: { role: 'auditor' },
+      ip_address: '',
+      user_agent: null,
+      created_at: '2026-01-01T00:00:00Z',
+      user_email: 'a@b.test',
+      user_first_name: 'Ada',
+      user_last_name: null,
+    };
+    expect(auditCsv([entry])).toBe(
+      'created_at,action,resource_type,resource_id,user_name,user_email,ip_address,user_agent,old_values,new_values\r\n' +
+        '2026-01-01T00:00:00Z,user_role_updated,user,r-1,Ada,a@b.test,,,"{""role"":""client""}","{""role"":""auditor""}"\r\n',
+    );
+  });
+});
+
+describe('settings forms', () => {
+  it('template: email by default, variables JSON or null, the parser message otherwise', () => {
+    expect(valueOf(templateFormSchema, { intent: 'save', name: 'N', content: 'C' })).toMatchObject({ type: 'email', variables: null });
+    expect(valueOf(templateFormSchema, { intent: 'save', name: 'N', content: 'C', variables: '{"a": 1}' }).variables).toEqual({ a: 1 });
+    expect(errorsOf(templateFormSchema, { intent: 'save', name: 'N', content: 'C', variables: '{a}' })).toEqual({ variables: [parserMessage('{a}')] });
+    expect(errorsOf(templateFormSchema, { intent: 'save', type: 'memo' })).toMatchObject({
+      name: ['Name is required'],
+      content: ['Content is required'],
+      type: ['Choose a type'],
+    });
+  });
+
+  it('integration: config required, a JSON object, the parser message otherwise', () => {
+    expect(valueOf(integrationFormSchema, { intent: 'save', name: 'N', type: 'crm', config: prefillConfig('crm') }).config).toEqual({
+      api_url: '',
+      api_key: '',
+      sync_interval: 'daily',
+    });
+    expect(errorsOf(integrationFormSchema, { intent: 'save', name: 'N', type: 'crm', config: '' })).toEqual({ config: ['Config is required'] });
+    expect(errorsOf(integrationFormSchema, { intent: 'save', name: 'N', type: 'crm', config: '"text"' })).toEqual({
+      config: ['Config must be a JSON object'],
+    });
+    expect(errorsOf(integrationFormSchema, { intent: 'save', name: 'N', type: 'crm', config: '{' })).toEqual({ config: [parserMessage('{')] });
+  });
+
+  it('invite: an email is required and the role defaults to client', () => {
+    expect(valueOf(inviteUserSchema, { intent: 'invite', email: 'a@b.test' }).role).toBe('client');
+    expect(errorsOf(inviteUserSchema, { intent: 'invite' })).toEqual({ email: ['Email is required'] });
+    expect(errorsOf(inviteUserSchema, { intent: 'invite', email: 'x', role: 'owner' })).toEqual({
+      email: ['Enter a valid email address'],
+      role: ['Choose a role'],
+    });
+  });
+
+  it('module toggle: active becomes paused, anything else active', () => {
+    expect([null, 'active', 'paused', 'trial', 'cancelled'].map(nextModuleStatus)).toEqual(['active', 'paused', 'active', 'active', 'active']);
+  });
+
+  it('previews 200 characters and keeps a stored option a select does not list', () => {
+    expect(contentPreview('a'.repeat(200))).toBe('a'.repeat(200));
+    expect(contentPreview('a'.repeat(201))).toBe(`${'a'.repeat(200)}...`);
+    expect(withCurrent([{ value: 'UTC', label: 'UTC' }], 'Asia/Dubai')).toEqual([
+      { value: 'UTC', label: 'UTC' },
+      { value: 'Asia/Dubai', label: 'Asia/Dubai' },
+    ]);
+  });
+});

@@ -5,6 +5,7 @@ import { FormField } from '~/components/form-field';
 import { Input, Textarea } from '~/components/ui/input';
 import { templateFormSchema } from '~/lib/schemas/settings-templates';
 import { TEMPLATE_TYPE_LABELS, TEMPLATE_TYPES } from '~/lib/settings-options';
+import { useHydrated } from '~/lib/use-hydrated';
 import { DialogActions, SelectField, SubmitButton } from './form-controls';
 
 export interface TemplateValues {
@@ -38,6 +39,10 @@ export function TemplateForm({
     shouldRevalidate: 'onInput',
   });
   const editing = Boolean(values.id);
+  // Only an email has a subject. Without JavaScript the field cannot follow the
+  // type as it changes, so it stays and the server drops it for other types.
+  const hydrated = useHydrated();
+  const showSubject = !hydrated || (fields.type.value ?? values.type) === 'email';
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="save" />
@@ -46,15 +51,17 @@ export function TemplateForm({
         <Input {...getInputProps(fields.name, { type: 'text' })} />
       </FormField>
       <SelectField field={fields.type} label="Type" options={TYPE_OPTIONS} />
-      <FormField
-        label="Subject"
-        htmlFor={fields.subject.id}
-        errorId={fields.subject.errorId}
-        errors={fields.subject.errors}
-        hint="Email templates only; other types have no subject."
-      >
-        <Input {...getInputProps(fields.subject, { type: 'text' })} />
-      </FormField>
+      {showSubject ? (
+        <FormField
+          label="Subject"
+          htmlFor={fields.subject.id}
+          errorId={fields.subject.errorId}
+          errors={fields.subject.errors}
+          hint="Email templates only; other types have no subject."
+        >
+          <Input {...getInputProps(fields.subject, { type: 'text' })} />
+        </FormField>
+      ) : null}
       <FormField label="Content" htmlFor={fields.content.id} errorId={fields.content.errorId} errors={fields.content.errors}>
         <Textarea {...getTextareaProps(fields.content)} rows={6} />
       </FormField>

@@ -4,12 +4,23 @@
 // redirects included.
 import { env } from 'cloudflare:workers';
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
-import type { SupabaseClient, User } from '@supabase/supabase-js';
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import { isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import { createResilientFetch } from '~/lib/resilient-fetch';
+
+/** What a page says when the backend cannot be reached (the session is kept). */
+export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+// One per isolate: it holds no state, only the deadlines and retry policy.
+const resilientFetch = createResilientFetch();
 
 export interface RequestSupabase {
   supabase: SupabaseClient;
-  /** The verified user (asked of the auth server, never read from the cookie alone), or null. Memoised. */
+  /**
+   * The verified user (asked of the auth server, never read from the cookie
+   * alone), or null. Memoised. Throws a 503 when the auth server cannot be
+   * reached: that is not the same as being signed out.
+   */
   getUser(): Promise<User | null>;
   /** Set-Cookie and cache headers the client produced; the middleware forwards them. */
   headers: Headers;
@@ -42,11 +53,18 @@ export function createRequestSupabase(request: Request): RequestSupabase {
       },
     },
     auth: { flowType: 'pkce', detectSessionInUrl: false },
+    global: { fetch: resilientFetch },
   });
 
   let user: Promise<User | null> | undefined;
   const getUser = () =>
-    (user ??= supabase.auth.getUser().then(({ data, error }) => (error ? null : data.user)));
+    (user ??= supabase.auth.getUser().then(({ data: answer, error }) => {
+      if (error && isAuthRetryableFetchError(error)) {
+        console.error(`auth server unreachable: ${error.message}`);
+        throw data({ error: SERVICE_UNAVAILABLE }, { status: 503, headers: { 'Retry-After': '5' } });
+      }
+      return error ? null : answer.user;
+    }));
   return { supabase, getUser, headers };
 }
 

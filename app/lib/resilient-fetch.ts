@@ -43,8 +43,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): typeo
       const deadline = AbortSignal.timeout(timeoutMs);
       const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
       try {
-        // A fresh Request per attempt: a body can be read only once (writes have one attempt anyway).
-        const response = await baseFetch(request.clone(), { signal });
+        // Only reads (no body) are sent more than once, so the same input serves every attempt.
+        const response = await baseFetch(input, { ...init, signal });
         if (attempt < attempts && RETRYABLE_STATUSES.has(response.status)) {
           await response.body?.cancel();
         } else {

@@ -1,8 +1,9 @@
 // The server's fetch against a real HTTP server that misbehaves on cue.
+// (Type-checked with the Node project: it runs a node:http server.)
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BackendTimeoutError, createResilientFetch } from '../../app/lib/resilient-fetch';
+import { BackendTimeoutError, createResilientFetch } from '../../app/lib/resilient-fetch.ts';
 
 let server: Server;
 let baseUrl: string;

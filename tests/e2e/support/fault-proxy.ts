@@ -19,8 +19,11 @@ export class FaultProxy {
   private hanging = false;
   private injected: Injected[] = [];
   private port = 0;
+  private readonly target: string;
 
-  constructor(private readonly target: string) {}
+  constructor(target: string) {
+    this.target = target;
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;

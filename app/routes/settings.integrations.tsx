@@ -129,8 +129,9 @@ export async function action(args: Route.ActionArgs) {
   if (saved.error || saved.data.length === 0) {
     return dataWithError(
       args,
-      // Never echo a typed secret back: the form comes back with the names only.
-      { result: submission.reply({ hideFields: ['config'] }) },
+      // The config comes back as the person typed it (nothing was saved), never
+      // with stored secrets restored into it: `form.config`, not `config`.
+      { result: submission.reply() },
       serverMessage(saved.error, INTEGRATION_TEXTS.saveFailed),
       { status: 400 },
     );

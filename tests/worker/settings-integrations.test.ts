@@ -183,9 +183,13 @@ describe('creating and editing integrations', () => {
     const team = await freshTeam();
     const other = await freshTeam();
     const id = await addIntegration(other.accountId, { name: 'Not yours' });
-    const response = await team.admin.visitor.post('/settings/integrations', { intent: 'save', id, name: 'Mine now', type: 'crm', config: '{}' });
+    const typed = '{"api_url": "https://typed.test"}';
+    const response = await team.admin.visitor.post(`/settings/integrations?edit=${id}`, { intent: 'save', id, name: 'Mine now', type: 'crm', config: typed });
     expect(response.status).toBe(400);
-    expect(toastIn(await pageText(response))).toContain('Failed to save integration');
+    const html = await pageText(response);
+    expect(toastIn(html)).toContain('Failed to save integration');
+    // Nothing of the other account's integration reaches the page.
+    expect(html).not.toContain('https://crm.test');
     expect((await integrationsOf(other.accountId))[0].name).toBe('Not yours');
   });
 });

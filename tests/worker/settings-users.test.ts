@@ -140,6 +140,17 @@ describe('inviting a user', () => {
     expect(await invitationsTo(email)).toHaveLength(0);
     expect((await new Visitor().get(`/invite/${invitation.token}`)).headers.get('Location')).toBe('/auth');
   });
+
+  it("refuses a non-admin's revoke in the database: 'Failed to revoke invitation'", async () => {
+    const team = await freshTeam();
+    const email = uniqueEmail('kept');
+    await team.admin.visitor.post('/settings/users?invite', { intent: 'invite', email });
+    const [invitation] = await invitationsTo(email);
+    const response = await team.auditor.visitor.post('/settings/users', { intent: 'revoke', id: invitation.id });
+    expect(response.status).toBe(400);
+    expect(toastIn(await pageText(response))).toContain('Failed to revoke invitation');
+    expect(await invitationsTo(email)).toHaveLength(1);
+  });
 });
 
 describe('editing a user', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serviceClient, userClient } from './support/backend';
+import { runSql, serviceClient, userClient } from './support/backend';
 import { DEMO_ADMIN, pageText, signIn, signUpFreshAdmin } from './support/app';
 
 async function accountOf(email: string): Promise<{ accountId: string; userId: string }> {
@@ -117,6 +117,25 @@ describe('creating a client', () => {
       expect(await contactsOf(accountId)).toEqual([]);
     });
   }
+
+  it("shows the database's message when the write fails, keeping the input and writing nothing", async () => {
+    const { visitor, email } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    // A real refusal by the database: the insert privilege taken away for this one request.
+    await runSql('revoke insert on public.contacts from authenticated');
+    let response: Response;
+    try {
+      response = await visitor.post('/clients?new', VALID);
+    } finally {
+      await runSql('grant insert on public.contacts to authenticated');
+    }
+    expect(response.status).toBe(500);
+    const html = await pageText(response);
+    expect(html).toContain('permission denied for table contacts');
+    expect(html).toContain('role="dialog"');
+    expect(html).toContain('value="Supervisor"');
+    expect(await contactsOf(accountId)).toEqual([]);
+  });
 
   it("answers 'User account not found' without an account record, writing nothing", async () => {
     const { visitor, email } = await signUpFreshAdmin();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serviceClient, userClient } from './support/backend';
+import { runSql, serviceClient, userClient } from './support/backend';
 import { DEMO_ADMIN, pageText, signUpFreshAdmin } from './support/app';
 
 // Each test works in a fresh account (signUpFreshAdmin), arranged through the
@@ -246,6 +246,25 @@ describe('creating a quote', () => {
     expect(response.status).toBe(302);
     expect((await quotesOf(target.accountId)).length).toBe(before);
     expect(await quotesOf(own.accountId)).toHaveLength(1);
+  });
+
+  it("through the dialog: a line item the database refuses leaves nothing written and shows its message", async () => {
+    const { visitor, email } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    // The third of create_quote's inserts (security invoker) refused for real.
+    await runSql('revoke insert on public.quote_items from authenticated');
+    let response: Response;
+    try {
+      response = await visitor.post('/quotes?new', VALID);
+    } finally {
+      await runSql('grant insert on public.quote_items to authenticated');
+    }
+    expect(response.status).toBe(500);
+    const html = await pageText(response);
+    expect(html).toContain('permission denied for table quote_items');
+    expect(html).toContain('value="Grace Hopper"');
+    expect(await quotesOf(accountId)).toEqual([]);
+    expect(await contactsOf(accountId)).toEqual([]);
   });
 
   it('rolls the contact and the quote back when the line item fails', async () => {

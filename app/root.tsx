@@ -4,7 +4,7 @@ import type { Route } from './+types/root';
 import { FlashToast } from '~/components/flash-toast';
 import { supabaseMiddleware } from '~/lib/supabase.server';
 import { pendingToastContext } from '~/lib/toast.server';
-import { usePageHydrates } from '~/lib/hydration';
+import { DEFAULT_DESCRIPTION, usePageHandle } from '~/lib/page-handle';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
 import stylesheet from './app.css?url';
 
@@ -15,7 +15,6 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = () => [
   { title: `${BRAND_NAME} — ${TAGLINE}` },
-  { name: 'description', content: `${BRAND_NAME}: leads, quotes, invoices, shipments, documents and compliance in one hub.` },
 ];
 
 // Cross-site posts never get this far: the Worker refuses them (csrf.server.ts).
@@ -41,12 +40,14 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const hydrates = usePageHydrates();
+  const page = usePageHandle();
+  const hydrates = page.hydrate !== false;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {page.ownDescription ? null : <meta name="description" content={DEFAULT_DESCRIPTION} />}
         <Meta />
         <Links />
       </head>

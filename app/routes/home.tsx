@@ -8,13 +8,14 @@ import { LANDING_PLACEHOLDER_PRICE_DOLLARS } from '~/lib/pricing';
 import { redirectSignedInToDashboard } from '~/lib/auth.server';
 import { loadPublicSiteInfo } from '~/lib/site.server';
 import { getRequestSupabase } from '~/lib/supabase.server';
-import { staticPage } from '~/lib/hydration';
+import { DEFAULT_DESCRIPTION, marketingPage } from '~/lib/page-handle';
 
-/** Static, edge-cached HTML: no JavaScript needed (app/lib/hydration.ts). */
-export const handle = staticPage;
+/** Static, edge-cached HTML: no JavaScript needed (app/lib/page-handle.ts). */
+export const handle = marketingPage;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.site.name ?? 'OpsHub Pro'} — ${loaderData?.site.description ?? ''}` },
+  { name: 'description', content: loaderData?.site.description ?? DEFAULT_DESCRIPTION },
 ];
 
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -13,10 +13,10 @@ import {
   SETUP_FEE_CENTS,
 } from '~/lib/pricing';
 import { loadPublicSiteInfo } from '~/lib/site.server';
-import { staticPage } from '~/lib/hydration';
+import { marketingPage } from '~/lib/page-handle';
 
-/** Static, edge-cached HTML: no JavaScript needed (app/lib/hydration.ts). */
-export const handle = staticPage;
+/** Static, edge-cached HTML: no JavaScript needed (app/lib/page-handle.ts). */
+export const handle = marketingPage;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Pricing — ${loaderData?.site.name ?? 'OpsHub Pro'}` },
@@ -73,7 +73,10 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
 
-        <section aria-label="Modules" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <section aria-labelledby="modules-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+          <h2 id="modules-heading" className="sr-only">
+            Modules
+          </h2>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {MODULES.map((module) => (
               <li key={module.key}>

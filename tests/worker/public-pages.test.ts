@@ -96,7 +96,8 @@ describe('edge cache', () => {
 
 describe('security headers', () => {
   it('sends a nonce-based CSP that the page satisfies, and the other headers', async () => {
-    const response = await get('/?csp');
+    // /auth: a hydrated page (the marketing pages send no scripts at all).
+    const response = await get('/auth');
     const html = await response.text();
     const csp = response.headers.get('Content-Security-Policy') ?? '';
     const nonce = /'nonce-([a-f0-9]+)'/.exec(csp)?.[1];

@@ -1,0 +1,56 @@
+// A visitor of the app for benchmarks: a cookie jar fed by Set-Cookie, and
+// requests sent the way a browser without JavaScript sends them.
+export interface Answer {
+  status: number;
+  location: string | null;
+  body: string;
+  ms: number;
+}
+
+export class Session {
+  private readonly cookies = new Map<string, string>();
+  readonly origin: string;
+
+  constructor(origin: string) {
+    this.origin = origin;
+  }
+
+  private get cookie(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  private absorb(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  /** One request, body read in full; redirects are not followed (their status is the answer). */
+  async send(path: string, form?: Record<string, string | string[]>): Promise<Answer> {
+    const started = performance.now();
+    let body: URLSearchParams | undefined;
+    if (form) {
+      body = new URLSearchParams();
+      for (const [name, value] of Object.entries(form)) for (const item of [value].flat()) body.append(name, item);
+    }
+    const response = await fetch(`${this.origin}${path}`, {
+      method: form ? 'POST' : 'GET',
+      body,
+      headers: { cookie: this.cookie, ...(form ? { origin: this.origin } : {}) },
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    this.absorb(response);
+    return { status: response.status, location: response.headers.get('location'), body: text, ms: performance.now() - started };
+  }
+
+  async signUp(email: string, password: string, firstName = 'Bench'): Promise<void> {
+    const answer = await this.send('/auth?tab=signup', { intent: 'signup', email, password, first_name: firstName, last_name: 'User' });
+    if (answer.status !== 302) throw new Error(`sign-up of ${email} failed: ${answer.status}`);
+  }
+}

@@ -3,6 +3,7 @@
 // in the Worker's memory whole; the visitor gets a clear field error instead
 // of a 500 or a silently empty form.
 import type { SubmissionResult } from '@conform-to/react';
+import { refuseTextNotUtf8 } from '~/lib/forms.server';
 
 /** Room for the form's other fields beside the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -24,6 +25,8 @@ export async function readUploadFormData(request: Request, maxFileBytes: number)
 
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
+  let body: Uint8Array<ArrayBuffer>;
+  let formData: FormData;
   let received = 0;
   try {
     for (;;) {
@@ -36,16 +39,18 @@ export async function readUploadFormData(request: Request, maxFileBytes: number)
       }
       chunks.push(value);
     }
-    const body = new Uint8Array(received);
+    body = new Uint8Array(received);
     let offset = 0;
     for (const chunk of chunks) {
       body.set(chunk, offset);
       offset += chunk.byteLength;
     }
-    return { ok: true, formData: await new Response(body, { headers: { 'Content-Type': type } }).formData() };
+    formData = await new Response(body, { headers: { 'Content-Type': type } }).formData();
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
+  refuseTextNotUtf8(body, type, formData);
+  return { ok: true, formData };
 }
 
 /** A submission result carrying one field's error, for a body that could not be parsed at all. */

@@ -8,10 +8,10 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
 import { redirectSignedInToDashboard, safeRedirectPath } from '~/lib/auth.server';
-import { readFormData } from '~/lib/forms.server';
+import { ALTERED_FORM_MESSAGE, HIDDEN_FIELDS, isAlteredForm, readFormData } from '~/lib/forms.server';
 import { authFormSchema, signInSchema, signUpSchema } from '~/lib/schemas/auth';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
-import { getRequestSupabase } from '~/lib/supabase.server';
+import { getRequestSupabase, hasSessionCookie } from '~/lib/supabase.server';
 import { dataWithError, dataWithInfo } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 
@@ -31,7 +31,14 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const submission = parseWithZod(await readFormData(request), { schema: authFormSchema });
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+    const result = submission.reply({ hideFields: ['password'] });
+    if (isAlteredForm(submission, [...HIDDEN_FIELDS, 'redirectTo'])) {
+      // A signed-in visitor (signing out) would be sent on to the dashboard by
+      // the loader, the refusal unseen: they get an error page instead.
+      if (hasSessionCookie(request)) throw data({ error: ALTERED_FORM_MESSAGE }, { status: 400 });
+      return dataWithError(args, { result }, ALTERED_FORM_MESSAGE, { status: 400 });
+    }
+    return data({ result }, { status: 400 });
   }
   const { supabase } = getRequestSupabase(context);
   const form = submission.value;

@@ -13,7 +13,8 @@ export const signInSchema = z.object({
   intent: z.literal('signin'),
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
-  redirectTo: z.string().optional(),
+  // A path of this site (safeRedirectPath checks it); no sensible one is this long.
+  redirectTo: z.string().max(2048, 'Redirect path is too long').optional(),
 });
 
 export const signUpSchema = z.object({

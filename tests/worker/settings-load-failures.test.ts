@@ -27,6 +27,13 @@ async function withRowIn(table: string, accountId: string): Promise<void> {
   const service = serviceClient();
   if (table === 'templates') await service.from('templates').insert({ account_id: accountId, name: 'T', type: 'email', content: 'x' });
   if (table === 'integrations') await service.from('integrations').insert({ account_id: accountId, name: 'I', type: 'crm', config: {} });
+  if (table === 'user_invitations') {
+    await service.from('user_invitations').insert({
+      account_id: accountId,
+      email: `pending-${crypto.randomUUID()}@example.test`,
+      token: crypto.randomUUID().replaceAll('-', '').repeat(2),
+    });
+  }
   if (table === 'account_modules') {
     const { data } = await service.from('modules').select('id').limit(1).single();
     await service.from('account_modules').insert({ account_id: accountId, module_id: data!.id, status: 'active' });
@@ -40,6 +47,8 @@ describe('settings screens when their read fails', () => {
     ['/settings/modules', 'account_modules', 'Failed to fetch modules'],
     ['/settings/account', 'accounts', 'Failed to fetch account details'],
     ['/settings/audit-logs', 'audit_logs', 'Failed to fetch audit logs'],
+    // The users row itself must stay readable (every page needs it): break the invitations beside it.
+    ['/settings/users', 'user_invitations', 'Failed to fetch users'],
   ] as const) {
     it(`${path} shows '${text}' and recovers once the read works`, async () => {
       const team = await freshTeam();

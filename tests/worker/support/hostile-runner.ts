@@ -1,0 +1,393 @@
+// Runs the hostile cases of support/hostile.ts against the built Worker.
+//
+// The actors are two fresh tenants (A and B, each an admin, a client member
+// and a template, an integration and an open invitation) plus the master
+// account's admin for the website settings. Fresh tenants, not the demo ones,
+// because other Worker test files write to the demo accounts and may run at
+// the same time: "no row changed" is checked on every row of A and B (and of
+// their users' auth records), and anywhere in the database for the marker
+// 'hostile-probe' that every valid form carries.
+import { exports } from 'cloudflare:workers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, ORIGIN, signIn, signUpFreshAdmin, Visitor } from './app';
+import { runSql, serviceClient } from './backend';
+import { encodeBody, hostileCases, loadFiles, type Actor, type HostileAction, type HostileCase } from './hostile';
+import { profileOf } from './settings';
+
+const CROSS_ORIGIN_MESSAGE = 'This form was sent from another site and has been refused.';
+const MARKER = 'hostile-probe';
+
+interface Tenant {
+  accountId: string;
+  admin: Visitor;
+  adminAuthId: string;
+  member: { visitor: Visitor; email: string; password: string };
+  rows: { template: string; integration: string; member: string; invitation: string };
+  /** An open invitation's token (the accept-invitation cases post to it). */
+  token: string;
+}
+
+interface Fixture {
+  a: Tenant;
+  b: Tenant;
+  master: Visitor;
+  module: string;
+  /** A session cookie header whose user has since signed out. */
+  replayed: string;
+}
+
+function randomToken(): string {
+  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function insert<T extends { id: string }>(table: string, row: Record<string, unknown>): Promise<T> {
+  const { data, error } = await serviceClient().from(table).insert(row).select('*').single();
+  if (error) throw new Error(`${table}: ${error.message}`);
+  return data as T;
+}
+
+async function invitation(accountId: string, role: string): Promise<{ id: string; token: string; email: string }> {
+  const email = `invited-${crypto.randomUUID().slice(0, 8)}@${MARKER}-fixture.test`;
+  const token = randomToken();
+  const row = await insert<{ id: string }>('user_invitations', {
+    account_id: accountId,
+    email,
+    role,
+    token,
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  return { id: row.id, token, email };
+}
+
+/** Adds a member through the real invitation acceptance and signs them in. */
+async function join(accountId: string, role: string): Promise<{ visitor: Visitor; email: string; password: string }> {
+  const { token, email } = await invitation(accountId, role);
+  const password = 'member-pass';
+  const accepted = await new Visitor().post(`/invite/${token}`, { password, confirm_password: password });
+  if (accepted.status !== 302) throw new Error(`accepting a ${role} invitation failed: ${accepted.status}`);
+  return { visitor: await signIn({ email, password }), email, password };
+}
+
+async function tenant(): Promise<Tenant> {
+  const admin = await signUpFreshAdmin({ first_name: 'Hostile', last_name: 'Admin' });
+  const profile = await profileOf(admin.email);
+  const accountId = profile.account_id;
+  const member = await join(accountId, 'client');
+  const memberProfile = await profileOf(member.email);
+  const template = await insert('templates', { account_id: accountId, name: 'Fixture template', type: 'email', subject: 'Hi', content: 'Body' });
+  const integration = await insert('integrations', { account_id: accountId, name: 'Fixture CRM', type: 'crm', config: { api_key: 'k' } });
+  const open = await invitation(accountId, 'auditor');
+  const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
+  return {
+    accountId,
+    admin: admin.visitor,
+    adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
+    member,
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id },
+    token: open.token,
+  };
+}
+
+async function replayedSession(accountId: string): Promise<string> {
+  // A second admin of A, so that signing them out (everywhere) touches no other actor.
+  const leaving = await join(accountId, 'admin');
+  const cookie = leaving.visitor.cookieHeader;
+  const out = await leaving.visitor.post('/auth', { intent: 'signout' });
+  if (out.status !== 302) throw new Error(`sign-out failed: ${out.status}`);
+  return cookie;
+}
+
+export async function buildFixture(): Promise<Fixture> {
+  await installSnapshot();
+  const [a, b] = [await tenant(), await tenant()];
+  const { data: modules } = await serviceClient().from('modules').select('id').order('created_at').limit(1);
+  return {
+    a,
+    b,
+    master: await signIn(DEMO_ADMIN),
+    module: (modules as { id: string }[])[0].id,
+    replayed: await replayedSession(a.accountId),
+  };
+}
+
+// ── Cookies ──────────────────────────────────────────────────────────────
+
+const AUTH_COOKIE = /^(sb-.+-auth-token)(?:\.(\d+))?$/;
+
+function cookiePairs(header: string): [string, string][] {
+  return header
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]);
+}
+
+function base64url(text: string): string {
+  return btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+function fromBase64url(text: string): string {
+  return atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+}
+
+/** The session stored in a visitor's (possibly chunked) auth cookie, and the cookie's name. */
+function sessionIn(header: string): { name: string; session: Record<string, unknown> } {
+  const chunks = cookiePairs(header)
+    .map(([name, value]) => ({ match: AUTH_COOKIE.exec(name), value }))
+    .filter((c) => c.match)
+    .sort((x, y) => Number(x.match![2] ?? 0) - Number(y.match![2] ?? 0));
+  if (chunks.length === 0) throw new Error('no auth cookie');
+  const raw = decodeURIComponent(chunks.map((c) => c.value).join('')).replace(/^base64-/, '');
+  return { name: chunks[0].match![1], session: JSON.parse(fromBase64url(raw)) as Record<string, unknown> };
+}
+
+function withSession(name: string, session: unknown): string {
+  return `${name}=base64-${base64url(JSON.stringify(session))}`;
+}
+
+/** Forged session cookies, made from a real one. */
+export function forgedCookie(kind: 'garbage' | 'edited' | 'unsigned', real: string, otherAuthId: string): string {
+  const { name, session } = sessionIn(real);
+  if (kind === 'garbage') return `${name}=base64-${base64url('{"access_token":"garbage","refresh_token":"garbage"')}`;
+  const [header, payload, signature] = String(session.access_token).split('.');
+  const claims = JSON.parse(fromBase64url(payload)) as Record<string, unknown>;
+  const forgedToken =
+    kind === 'edited'
+      ? `${header}.${base64url(JSON.stringify({ ...claims, sub: otherAuthId }))}.${signature}`
+      : `${base64url(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64url(JSON.stringify({ ...claims, exp: 4_102_444_800 }))}.`;
+  // The refresh token is forged too: a real one would simply sign the real user in again.
+  return withSession(name, { ...session, access_token: forgedToken, refresh_token: 'forged-refresh-token' });
+}
+
+// ── Database snapshot ────────────────────────────────────────────────────
+
+/**
+ * One superuser function (test database only) that fingerprints every row of
+ * the given accounts in every table with an account_id, the accounts
+ * themselves, their users' auth records and sessions, and counts the rows
+ * holding the marker anywhere in the public schema and auth.users.
+ */
+async function installSnapshot(): Promise<void> {
+  await runSql('create schema if not exists hostile_probe');
+  await runSql(`
+    create or replace function hostile_probe.snapshot(p_accounts uuid[], p_marker text)
+    returns table (item text, fingerprint text) language plpgsql as $fn$
+    declare
+      r record;
+      v text;
+      auth_ids uuid[] := array(select auth_user_id from public.users where account_id = any(p_accounts));
+    begin
+      for r in
+        select t.table_name as name,
+               exists (select 1 from information_schema.columns c
+                        where c.table_schema = 'public' and c.table_name = t.table_name and c.column_name = 'account_id') as by_account
+          from information_schema.tables t
+         where t.table_schema = 'public' and t.table_type = 'BASE TABLE'
+         order by t.table_name
+      loop
+        if r.by_account or r.name = 'accounts' then
+          execute format(
+            'select count(*) || '' '' || md5(coalesce(string_agg(x::text, ''|'' order by x::text), '''')) from public.%I x where %s = any($1)',
+            r.name, case when r.by_account then 'account_id' else 'id' end)
+            into v using p_accounts;
+          item := r.name; fingerprint := v; return next;
+        end if;
+        execute format('select count(*)::text from public.%I x where strpos(x::text, $1) > 0', r.name) into v using p_marker;
+        item := r.name || ' holding the marker'; fingerprint := v; return next;
+      end loop;
+      select count(*) || ' ' || md5(coalesce(string_agg(u::text, '|' order by u.id), '')) into v from auth.users u where u.id = any(auth_ids);
+      item := 'auth.users'; fingerprint := v; return next;
+      select count(*)::text into v from auth.users u where strpos(u.email, p_marker) > 0;
+      item := 'auth.users holding the marker'; fingerprint := v; return next;
+      select count(*) || ' ' || md5(coalesce(string_agg(s.id::text, '|' order by s.id), '')) into v from auth.sessions s where s.user_id = any(auth_ids);
+      item := 'auth.sessions'; fingerprint := v; return next;
+    end
+    $fn$;
+  `);
+}
+
+async function snapshot(accounts: string[]): Promise<Record<string, string>> {
+  const list = accounts.map((id) => `'${id}'`).join(',');
+  const rows = (await runSql(`select * from hostile_probe.snapshot(array[${list}]::uuid[], '${MARKER}')`)) as { item: string; fingerprint: string }[];
+  return Object.fromEntries(rows.map((row) => [row.item, row.fingerprint]));
+}
+
+function changes(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys({ ...before, ...after }).filter((key) => before[key] !== after[key]);
+}
+
+// ── The answer ───────────────────────────────────────────────────────────
+
+function unescape(text: string): string {
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .trim();
+}
+
+/** The messages a person reads on the page: field errors, the error toast, an error page's text, the CSRF refusal. */
+export function messagesIn(html: string): string[] {
+  const messages: string[] = [];
+  for (const [, list] of html.matchAll(/<div id="[^"]*-error"[^>]*>([\s\S]*?)<\/div>/g)) {
+    for (const [, text] of list.matchAll(/<p>([^<]+)<\/p>/g)) messages.push(unescape(text));
+  }
+  for (const [, title, description] of html.matchAll(
+    /data-toast-type="error"[\s\S]*?<p class="text-sm font-semibold">([^<]*)<\/p>(?:<p class="mt-1 text-sm">([^<]*)<\/p>)?/g,
+  )) {
+    messages.push(unescape([title, description].filter(Boolean).join(' — ')));
+  }
+  const errorPage = /<h1[^>]*>Unexpected Application Error!<\/h1>\s*<p[^>]*>([\s\S]*?)<\/p>/.exec(html);
+  if (errorPage) messages.push(unescape(errorPage[1].replace(/<!-- -->/g, '')));
+  if (html.includes(CROSS_ORIGIN_MESSAGE)) messages.push(CROSS_ORIGIN_MESSAGE);
+  return messages.filter((message) => message.length > 0);
+}
+
+const STACK_TRACE = /\n\s+at .+:\d+:\d+|\bat async\b|node_modules|\.server\.ts|TypeError|ReferenceError/;
+
+// ── Running ──────────────────────────────────────────────────────────────
+
+interface Context {
+  fixture: Fixture;
+  n: number;
+}
+
+function actorOf(fixture: Fixture, actor: Actor): { visitor: Visitor | null; tenant: Tenant; other: Tenant } {
+  const { a, b } = fixture;
+  switch (actor) {
+    case 'anonymous':
+      return { visitor: null, tenant: a, other: b };
+    case 'admin':
+      return { visitor: a.admin, tenant: a, other: b };
+    case 'otherAdmin':
+      return { visitor: b.admin, tenant: b, other: a };
+    case 'member':
+      return { visitor: b.member.visitor, tenant: b, other: a };
+    case 'master':
+      return { visitor: fixture.master, tenant: a, other: b };
+  }
+}
+
+function filler(ctx: Context, action: HostileAction, actor: Actor, foreign: boolean): (value: string) => string {
+  const { tenant, other } = actorOf(ctx.fixture, actor);
+  const rows = foreign ? other.rows : tenant.rows;
+  const values: Record<string, string> = {
+    n: String(ctx.n),
+    ...rows,
+    token: ctx.fixture.a.token,
+    module: ctx.fixture.module,
+    'signin-email': ctx.fixture.a.member.email,
+    'signin-password': ctx.fixture.a.member.password,
+  };
+  return (value) => value.replace(/\{([a-z-]+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+function cookieFor(ctx: Context, c: HostileCase, actor: Actor): string | null {
+  const { visitor, other } = actorOf(ctx.fixture, actor);
+  const real = visitor?.cookieHeader ?? ctx.fixture.a.admin.cookieHeader;
+  switch (c.session) {
+    case 'actor':
+      return visitor?.cookieHeader || null;
+    case 'none':
+      return null;
+    case 'replayed':
+      return ctx.fixture.replayed;
+    case 'forged-garbage':
+      return forgedCookie('garbage', real, other.adminAuthId);
+    case 'forged-edited-jwt':
+      return forgedCookie('edited', real, other.adminAuthId);
+    case 'forged-unsigned-jwt':
+      return forgedCookie('unsigned', real, other.adminAuthId);
+  }
+}
+
+async function send(ctx: Context, action: HostileAction, c: HostileCase, actor: Actor): Promise<Response> {
+  const fill = filler(ctx, action, actor, Boolean(c.foreignIds));
+  const { body, contentType } = encodeBody(c.body, fill);
+  const headers = new Headers({ Origin: ORIGIN });
+  if (contentType) headers.set('Content-Type', contentType);
+  const cookie = cookieFor(ctx, c, actor);
+  if (cookie) headers.set('Cookie', cookie);
+  for (const [name, value] of Object.entries(c.headers)) {
+    if (value === '') headers.delete(name);
+    else headers.set(name, value);
+  }
+  const request = new Request(`${ORIGIN}${fill(c.path)}`, { method: 'POST', body, headers, redirect: 'manual' });
+  if (!contentType) request.headers.delete('Content-Type');
+  return exports.default.fetch(request);
+}
+
+/** Checks one answer; returns what is wrong with it, or nothing. */
+async function verdict(c: HostileCase, response: Response): Promise<string[]> {
+  const problems: string[] = [];
+  const html = await response.text();
+  const location = response.headers.get('Location');
+  if (STACK_TRACE.test(html)) problems.push('the page shows a stack trace');
+  if (c.expect === 'sign-in') {
+    if (response.status !== 302 || !location?.startsWith('/auth')) {
+      problems.push(`expected the sign-in redirect, got ${response.status}${location ? ` → ${location}` : ''}`);
+    }
+    return problems;
+  }
+  if (response.status < 400 || response.status >= 500) {
+    problems.push(`expected a 4xx, got ${response.status}${location ? ` → ${location}` : ''}`);
+    return problems;
+  }
+  if (c.expect === 'cross-origin') {
+    if (response.status !== 403 || !html.includes(CROSS_ORIGIN_MESSAGE)) problems.push(`expected the Worker's cross-origin 403, got ${response.status}`);
+    return problems;
+  }
+  if (messagesIn(html).length === 0) problems.push(`a ${response.status} without a message a person can read`);
+  return problems;
+}
+
+/**
+ * Declares one test per hostile case of these actions (run one after the
+ * other), and an afterAll that prints how many ran.
+ */
+export function describeHostile(title: string, actions: readonly HostileAction[], siblings: readonly HostileAction[] = actions): void {
+  const ctx = { n: 0 } as Context;
+  const planned = actions.flatMap((action) =>
+    hostileCases(action, siblings).flatMap((c) =>
+      // Another tenant's ids both ways: A with B's rows, and B with A's.
+      c.kind === 'other-tenant'
+        ? [
+            { action, c: { ...c, name: `${c.name} (tenant A posts tenant B's)` }, actor: action.actor },
+            { action, c: { ...c, name: `${c.name} (tenant B posts tenant A's)` }, actor: 'otherAdmin' as Actor },
+          ]
+        : [{ action, c, actor: action.actor }],
+    ),
+  );
+  let ran = 0;
+  let baseline: Record<string, string> = {};
+  let accounts: string[] = [];
+
+  describe(title, () => {
+    beforeAll(async () => {
+      ctx.fixture = await buildFixture();
+      accounts = [ctx.fixture.a.accountId, ctx.fixture.b.accountId];
+      await loadFiles(planned.map((p) => p.c));
+      baseline = await snapshot(accounts);
+    }, 120_000);
+
+    afterAll(() => {
+      console.log(`hostile input (${title}): ${ran} cases ran`);
+    });
+
+    for (const { action, c, actor } of planned) {
+      it(`${action.name} — ${c.name}`, async () => {
+        ctx.n += 1;
+        ran += 1;
+        const response = await send(ctx, action, c, actor);
+        const problems = await verdict(c, response);
+        const after = await snapshot(accounts);
+        const changed = changes(baseline, after);
+        baseline = after;
+        if (changed.length > 0) problems.push(`rows changed: ${changed.join(', ')}`);
+        if (({} as Record<string, unknown>).polluted !== undefined) problems.push('Object.prototype was polluted');
+        expect(problems.join('; ')).toBe('');
+      });
+    }
+  });
+}

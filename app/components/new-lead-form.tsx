@@ -69,7 +69,10 @@ export function NewLeadForm({ lastResult }: { lastResult: SubmissionResult<strin
           ))}
         </div>
         <div id={fields.interest.errorId} className="text-sm text-destructive">
-          {fields.interest.errors?.map((error) => <p key={error}>{error}</p>)}
+          {/* allErrors: a value off the list fails on interest[i], not on interest itself. */}
+          {[...new Set(Object.values(fields.interest.allErrors).flat())].map((error) => (
+            <p key={error}>{error}</p>
+          ))}
         </div>
       </fieldset>
       <FormField label="Notes" {...field('notes')}>

@@ -35,7 +35,9 @@ import {
   REPORT_TYPE_OPTIONS,
 } from '~/lib/schemas/analytics';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
-import { simulatedCreate } from '~/lib/simulated.server';
+import { readFormData } from '~/lib/forms.server';
+import { simulatedCreate, type FormRead } from '~/lib/simulated.server';
+import { fieldErrorResult } from '~/lib/simulated-upload.server';
 import { BRAND_NAME } from '~/lib/site';
 import { useHydrated } from '~/lib/use-hydrated';
 
@@ -44,8 +46,26 @@ const DIALOG_PARAM = 'export';
 
 export const meta: Route.MetaFunction = () => [{ title: `Analytics — ${BRAND_NAME}` }];
 
+/**
+ * The dialog always sends its three selects. Every field has a default, so a
+ * form without them (made by hand, or unreadable: a wrong content type, too
+ * big) would otherwise pass as a valid export: it is refused instead.
+ */
+const ALWAYS_SENT = [
+  ['report_type', 'Choose a report type'],
+  ['format', 'Choose a format'],
+  ['date_range', 'Choose a date range'],
+] as const;
+
+async function readReportForm(request: Request): Promise<FormRead> {
+  const formData = await readFormData(request);
+  const missing = ALWAYS_SENT.find(([name]) => !formData.has(name));
+  if (!missing) return { formData };
+  return { rejected: fieldErrorResult(missing[0], missing[1]), status: 400 };
+}
+
 export async function action(args: Route.ActionArgs) {
-  return simulatedCreate(args, { action: 'report', schema: exportReportSchema, listPath: LIST_PATH });
+  return simulatedCreate(args, { action: 'report', schema: exportReportSchema, listPath: LIST_PATH, readForm: readReportForm });
 }
 
 const KPI_ICONS = [DollarSign, Percent, Users, Target];

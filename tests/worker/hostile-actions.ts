@@ -192,6 +192,8 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     actor: 'admin',
     signedIn: true,
     multipart: true,
+    // An upload may carry 10 MB beside its fields.
+    oversizedBytes: 10 * 1024 * 1024 + 65 * 1024,
   },
   {
     name: 'rfp: respond',
@@ -243,7 +245,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   {
     name: 'analytics: export report',
     route: 'routes/analytics.tsx',
-    path: '/analytics?new',
+    path: '/analytics?export',
     // A custom range, so that the two dates are required.
     fields: {
       report_type: choice('sales'),

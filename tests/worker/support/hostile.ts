@@ -56,6 +56,8 @@ export interface HostileAction {
    * reads no field at all: only the cross-origin refusal applies to it.
    */
   kinds?: readonly CaseKind[];
+  /** A body size over what the action reads (default OVERSIZED_BYTES, over the 64 KB of readFormData). */
+  oversizedBytes?: number;
 }
 
 export const CASE_KINDS = [
@@ -239,7 +241,8 @@ export function hostileCases(action: HostileAction, siblings: readonly HostileAc
     if (field.kind === 'checkbox') continue;
     add('huge', `${name}: ${HUGE_LENGTH.toLocaleString('en-US')} characters`, form(action, validParts(action, { [name]: 'W'.repeat(HUGE_LENGTH) })));
   }
-  add('huge', `a ${OVERSIZED_BYTES / 1024} KB body`, form(action, [...validParts(action), { name: 'padding', value: 'p'.repeat(OVERSIZED_BYTES) }]));
+  const oversized = action.oversizedBytes ?? OVERSIZED_BYTES;
+  add('huge', `a ${Math.round(oversized / 1024).toLocaleString('en-US')} KB body`, form(action, [...validParts(action), { name: 'padding', value: 'p'.repeat(oversized) }]));
 
   // Not UTF-8: each textual value with invalid bytes, percent-encoded and (once) raw in a multipart part.
   const textual = fields.filter(([, field]) => TEXTUAL.includes(field.kind));

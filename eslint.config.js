@@ -18,6 +18,17 @@ export default tseslint.config(
     },
   },
   {
+    // Zod must be configured before any schema is built (app/lib/schemas/zod.ts).
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/lib/schemas/zod.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import { z } from '~/lib/schemas/zod' (it configures Zod for our CSP).", allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     // Node scripts (test runner, local stack) in plain JavaScript.
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: globals.node },

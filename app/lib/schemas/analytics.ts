@@ -1,7 +1,7 @@
 // Export report (spec §3 Report export, §5, §9): format pdf and range
 // last_30_days by default; start and end dates required only for a custom
 // range; include_charts and include_summary on by default.
-import { z } from 'zod';
+import { z } from './zod';
 import { isRealDate, oneOf, type Option } from './fields';
 
 export const REPORT_TYPES = ['sales', 'financial', 'leads', 'clients', 'compliance', 'comprehensive'] as const;

@@ -1,6 +1,6 @@
 // Sign-in, sign-up and invitation forms (spec §5). Used by the components for
 // validation in the browser and by the actions on the server.
-import { z } from 'zod';
+import { z } from './zod';
 import { PASSWORD_MIN_LENGTH } from '~/lib/pricing';
 
 const optionalName = z

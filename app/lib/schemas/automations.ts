@@ -1,6 +1,6 @@
 // New automation (spec §3 Automation, §5): name and description required;
 // trigger, action and frequency from their lists; conditions optional.
-import { z } from 'zod';
+import { z } from './zod';
 import { oneOf, optionalText, requiredText, type Option } from './fields';
 
 export const TRIGGERS = ['quote_accepted', 'lead_created', 'invoice_overdue', 'client_registered', 'scheduled_time'] as const;

@@ -1,7 +1,7 @@
 // New client (spec §5): name and email required; the company defaults to the
 // name when left empty; phone, job role and notes optional. Shared by the
 // dialog and the /clients action.
-import { z } from 'zod';
+import { z } from './zod';
 import { optionalText, requiredEmail, requiredText } from './fields';
 
 export const CLIENT_STATUSES = ['active', 'inactive', 'prospect'] as const;

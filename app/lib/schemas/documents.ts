@@ -1,6 +1,6 @@
 // Upload a document (spec §3 Document, §5): a file of an accepted type and a
 // title are required; without a file: 'Please select a file to upload'.
-import { z } from 'zod';
+import { z } from './zod';
 import { oneOf, optionalText, requiredText, type Option } from './fields';
 
 export const ACCEPTED_EXTENSIONS = ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.txt', '.jpg', '.jpeg', '.png'] as const;

@@ -1,6 +1,6 @@
 // Field building blocks shared by the demonstration screens' schemas, so a
 // required text or an email says the same thing on every form.
-import { z } from 'zod';
+import { z } from './zod';
 import { parseMoneyToCents } from '../money';
 
 /** A required line of text. Conform turns an empty input into undefined, hence the type error message. */

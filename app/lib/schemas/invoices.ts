@@ -1,7 +1,7 @@
 // New invoice (spec §3 Invoice, §5, §9): client name and email, description,
 // unit price (step 0.01, minimum 0), quantity (minimum 1, default 1),
 // currency (default USD), due date; notes optional.
-import { z } from 'zod';
+import { z } from './zod';
 import { moneyInCents, oneOf, optionalText, requiredDate, requiredEmail, requiredText, type Option } from './fields';
 
 export const INVOICE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;

@@ -1,6 +1,6 @@
 // Compose a message (spec §3 Message, §5): recipient and message required;
 // subject required only for email.
-import { z } from 'zod';
+import { z } from './zod';
 import { oneOf, optionalText, requiredText, type Option } from './fields';
 
 export const CHANNELS = ['email', 'whatsapp', 'sms'] as const;

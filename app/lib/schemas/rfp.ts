@@ -1,6 +1,6 @@
 // New RFP response (spec §3 RFP, §5): every field except additional_notes is
 // required; contact_email must be an email and deadline a date.
-import { z } from 'zod';
+import { z } from './zod';
 import { moneyInCents, optionalText, requiredDate, requiredEmail, requiredText } from './fields';
 
 export const RFP_STATUSES = ['Active', 'Submitted', 'Under Review', 'Closed'] as const;

@@ -1,6 +1,6 @@
 // Account settings (spec §2, §5, §9): name required; billing email, currency,
 // timezone and country.
-import { z } from 'zod';
+import { z } from './zod';
 import { ALL_CURRENCIES, ALL_TIMEZONES } from '../settings-options';
 import { optionalEmail, optionalText, requiredText } from './settings-fields';
 

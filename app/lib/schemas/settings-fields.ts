@@ -1,6 +1,6 @@
 // Field building blocks of the settings forms, so a required text, an email
 // or a JSON box says the same thing on every settings screen.
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A required line of text. Conform turns an empty input into undefined, hence the type error message. */
 export function requiredText(label: string, max = 200) {

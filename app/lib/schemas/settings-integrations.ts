@@ -1,6 +1,6 @@
 // Integrations (spec §3, §5, §8): name and config required; config is a JSON
 // object prefilled per type (spec §9).
-import { z } from 'zod';
+import { z } from './zod';
 import { INTEGRATION_TYPES } from '../settings-options';
 import { jsonText, requiredText, uuid } from './settings-fields';
 

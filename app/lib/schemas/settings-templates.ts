@@ -1,6 +1,6 @@
 // Templates (spec §3, §5, §8): name and content required; type defaults to
 // email; only an email has a subject; variables are JSON, empty → null.
-import { z } from 'zod';
+import { z } from './zod';
 import { TEMPLATE_TYPES } from '../settings-options';
 import { jsonText, optionalText, requiredText, uuid } from './settings-fields';
 

@@ -1,7 +1,7 @@
 // Users (spec §5, §6, §7, §8): invite by email with a role (default client)
 // and names; edit role and names (email locked); activate/deactivate; revoke
 // a pending invitation.
-import { z } from 'zod';
+import { z } from './zod';
 import { DEFAULT_INVITE_ROLE, ROLES } from '../roles';
 import { optionalText, requiredEmail, uuid } from './settings-fields';
 

@@ -1,6 +1,6 @@
 // Website settings (spec §2, §5, §9): company name and contact email required;
 // description (default the tagline), timezone and currency from spec §9's lists.
-import { z } from 'zod';
+import { z } from './zod';
 import { WEBSITE_CURRENCIES, WEBSITE_TIMEZONES } from '../settings-options';
 import { optionalText, requiredEmail, requiredText } from './settings-fields';
 

@@ -1,6 +1,6 @@
 // New shipment (spec §3 Shipment, §5): origin, destination, weight and
 // description required; carrier from the list; the rest optional.
-import { z } from 'zod';
+import { z } from './zod';
 import { oneOf, optionalText, requiredText, type Option } from './fields';
 
 export const CARRIERS = ['fedex', 'ups', 'dhl', 'usps', 'other'] as const;

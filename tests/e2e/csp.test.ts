@@ -1,0 +1,40 @@
+// The Content-Security-Policy holds in a real browser: filling in and
+// submitting forms (client-side validation with Zod) triggers no violation.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_ADMIN, signInThroughForm } from './support/accounts.ts';
+import { launchBrowser, newVisitor } from './support/browser.ts';
+
+let browser: Browser;
+const baseURL = inject('appUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('content security policy', () => {
+  it('reports no violation on the sign-in form and a create dialog, with JavaScript on', async () => {
+    const { page, context } = await newVisitor(browser, { javaScript: true, baseURL });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click(); // empty: client-side validation runs
+    await page.getByText('Email is required').first().waitFor();
+    expect(await violations()).toEqual([]);
+
+    await signInThroughForm(page, DEMO_ADMIN);
+    await page.goto('/leads?new');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create Lead' }).click();
+    await page.getByRole('dialog').locator('[aria-invalid="true"]').first().waitFor();
+    expect(await violations()).toEqual([]);
+    await context.close();
+  });
+});

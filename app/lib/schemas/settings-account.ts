@@ -2,7 +2,7 @@
 // timezone and country.
 import { z } from './zod';
 import { ALL_CURRENCIES, ALL_TIMEZONES } from '../settings-options';
-import { optionalEmail, optionalText, requiredText } from './settings-fields';
+import { optionalEmail, optionalText, requiredText } from './fields';
 
 export const accountSettingsSchema = z.object({
   name: requiredText('Account name'),

@@ -2,7 +2,7 @@
 // object prefilled per type (spec §9).
 import { z } from './zod';
 import { INTEGRATION_TYPES } from '../settings-options';
-import { jsonText, requiredText, uuid } from './settings-fields';
+import { jsonText, requiredText, uuid } from './fields';
 
 export const integrationFormSchema = z.object({
   intent: z.literal('save'),

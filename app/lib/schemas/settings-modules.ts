@@ -1,7 +1,7 @@
 // Module toggle (spec §4): a subscription moves only between active and
 // paused. The form says which of the two it wants, so a double submit is harmless.
 import { z } from './zod';
-import { uuid } from './settings-fields';
+import { uuid } from './fields';
 
 export const toggleModuleSchema = z.object({
   intent: z.literal('toggle'),

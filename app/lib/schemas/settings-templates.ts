@@ -2,7 +2,7 @@
 // email; only an email has a subject; variables are JSON, empty → null.
 import { z } from './zod';
 import { TEMPLATE_TYPES } from '../settings-options';
-import { jsonText, optionalText, requiredText, uuid } from './settings-fields';
+import { jsonText, optionalText, requiredText, uuid } from './fields';
 
 export const templateFormSchema = z.object({
   intent: z.literal('save'),

@@ -3,7 +3,7 @@
 // a pending invitation.
 import { z } from './zod';
 import { DEFAULT_INVITE_ROLE, ROLES } from '../roles';
-import { optionalText, requiredEmail, uuid } from './settings-fields';
+import { optionalText, requiredEmail, uuid } from './fields';
 
 const role = z.enum(ROLES, { error: 'Choose a role' });
 

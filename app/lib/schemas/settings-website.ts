@@ -2,7 +2,7 @@
 // description (default the tagline), timezone and currency from spec §9's lists.
 import { z } from './zod';
 import { WEBSITE_CURRENCIES, WEBSITE_TIMEZONES } from '../settings-options';
-import { optionalText, requiredEmail, requiredText } from './settings-fields';
+import { optionalText, requiredEmail, requiredText } from './fields';
 
 export const websiteSettingsSchema = z.object({
   company_name: requiredText('Company name'),

@@ -153,7 +153,8 @@ try {
       `with c as (select id, row_number() over (order by created_at, id) as n from public.contacts where account_id = $1)
        insert into public.quotes (account_id, contact_id, currency, subtotal, total, status, expires_at, created_at)
        select $1, c.id, (array['USD', 'EUR', 'GBP'])[1 + g % 3], 1000 + g % 997 * 100, 1000 + g % 997 * 100,
-              (array['draft', 'sent', 'viewed', 'signed', 'expired'])[1 + g % 5],
+              -- one in a thousand expired: the rare status of the filtered list below
+              case when g % 1000 = 0 then 'expired' else (array['draft', 'sent', 'viewed', 'signed'])[1 + g % 4] end,
               now() + interval '30 days', now() - g * interval '7 minutes'
          from generate_series(1, $2::int) g
          left join c on g % 5 = 0 and c.n = g / 5`,
@@ -169,6 +170,7 @@ try {
     const claims = JSON.stringify({ sub: rows[0].auth_user_id, role: 'authenticated' });
     for (const sql of [
       'select id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company from public.quote_list order by created_at desc, id desc limit 21 offset 0',
+      "select id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company from public.quote_list where status = 'expired' order by created_at desc, id desc limit 21 offset 0",
       'select * from public.quote_summary()',
       'select public.dashboard_overview()',
     ]) {
@@ -209,6 +211,7 @@ try {
   // The backend calls behind the pages, alone: what the loaders ask for, with each user's own token.
   const calls = [
     { label: '/quotes: quote_list page (GET)', path: '/rest/v1/quote_list?select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET' },
+    { label: '/quotes?status=expired: quote_list page (GET)', path: '/rest/v1/quote_list?select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&status=eq.expired&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET' },
     { label: '/quotes: quote_summary (RPC)', path: '/rest/v1/rpc/quote_summary', method: 'POST' },
     { label: '/dashboard: dashboard_overview (RPC)', path: '/rest/v1/rpc/dashboard_overview', method: 'POST' },
   ];

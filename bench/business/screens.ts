@@ -212,6 +212,12 @@ try {
   const calls = [
     { label: '/quotes: quote_list page (GET)', path: '/rest/v1/quote_list?select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET' },
     { label: '/quotes?status=expired: quote_list page (GET)', path: '/rest/v1/quote_list?select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&status=eq.expired&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET' },
+    {
+      label: '/quotes?q=company 7: quote_list page, exact count (GET)',
+      path: `/rest/v1/quote_list?select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&or=${encodeURIComponent('(quote_number.ilike."*company 7*",contact_name.ilike."*company 7*",contact_company.ilike."*company 7*",notes.ilike."*company 7*")')}&order=created_at.desc,id.desc&offset=0&limit=21`,
+      method: 'GET',
+      headers: { Prefer: 'count=exact' },
+    },
     { label: '/quotes: quote_summary (RPC)', path: '/rest/v1/rpc/quote_summary', method: 'POST' },
     { label: '/dashboard: dashboard_overview (RPC)', path: '/rest/v1/rpc/dashboard_overview', method: 'POST' },
   ];
@@ -227,11 +233,11 @@ try {
     const once = (key: 'small' | 'big') => async () => {
       const response = await fetch(`${backend.url}${call.path}`, {
         method: call.method,
-        headers: { apikey: backend.anonKey, Authorization: `Bearer ${tokens[key]}`, 'Content-Type': 'application/json' },
+        headers: { apikey: backend.anonKey, Authorization: `Bearer ${tokens[key]}`, 'Content-Type': 'application/json', ...call.headers },
         body: call.method === 'POST' ? '{}' : undefined,
       });
       await response.text();
-      if (response.status !== 200) throw new Error(`${call.label}: ${response.status}`);
+      if (!response.ok) throw new Error(`${call.label}: ${response.status}`);
     };
     const pair = await measurePairSerial(once('small'), once('big'));
     const small = summarise([pair.small]);

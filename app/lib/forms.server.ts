@@ -82,21 +82,22 @@ export function refuseTextNotUtf8(body: Uint8Array, type: string, formData: Form
 
 /**
  * Fields our forms always send right and no person types (the intent, a row
- * id): a submission whose only errors are on them was not sent by our forms
- * (it was altered, or made by hand), and the form would show no error next to
- * any field. The action answers it with ALTERED_FORM_MESSAGE instead.
+ * id, the state a toggle button asks for). A submission failing on one of them, or on a field it did not send at
+ * all (a form always sends its inputs, if only empty), was not sent by our
+ * forms as they are: it was altered or made by hand, and the page might show
+ * no error next to any field. The action answers it with ALTERED_FORM_MESSAGE.
  */
-export const HIDDEN_FIELDS = ['', 'intent', 'id'] as const;
+export const HIDDEN_FIELDS = ['', 'intent', 'id', 'active'] as const;
 
 export const ALTERED_FORM_MESSAGE = 'This form arrived incomplete or altered and has been refused. Reload the page and try again.';
 
 export function isAlteredForm(
-  submission: { status?: string; error?: Record<string, string[] | null> | null },
+  submission: { status?: string; payload?: Record<string, unknown>; error?: Record<string, string[] | null> | null },
   hidden: readonly string[] = HIDDEN_FIELDS,
 ): boolean {
   if (submission.status === 'success') return false;
-  const failed = Object.entries(submission.error ?? {})
+  const sent = submission.payload ?? {};
+  return Object.entries(submission.error ?? {})
     .filter(([, messages]) => messages && messages.length > 0)
-    .map(([name]) => name);
-  return failed.length > 0 && failed.every((name) => hidden.includes(name));
+    .some(([name]) => hidden.includes(name) || !Object.hasOwn(sent, name.split(/[.[]/)[0]));
 }

@@ -13,7 +13,7 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatShortDate } from '~/lib/relative-time';
-import { readFormData } from '~/lib/forms.server';
+import { ALTERED_FORM_MESSAGE, isAlteredForm, readFormData } from '~/lib/forms.server';
 import { INTEGRATION_TEXTS, integrationActionSchema } from '~/lib/schemas/settings-integrations';
 import { pageFrom, pageRange, requireSettingsUser, serverMessage } from '~/lib/settings.server';
 import { INTEGRATION_TYPE_LABELS, SETTINGS_PAGE_SIZE, isIntegrationType, prefillConfig, type IntegrationType } from '~/lib/settings-options';
@@ -89,6 +89,7 @@ export async function action(args: Route.ActionArgs) {
     const jsonError = submission.error?.config?.[0];
     const result = submission.reply();
     if (jsonError) return dataWithError(args, { result }, jsonError, { status: 400 });
+    if (isAlteredForm(submission)) return dataWithError(args, { result }, ALTERED_FORM_MESSAGE, { status: 400 });
     return data({ result }, { status: 400 });
   }
   const form = submission.value;

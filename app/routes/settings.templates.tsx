@@ -12,7 +12,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatShortDate } from '~/lib/relative-time';
-import { readFormData } from '~/lib/forms.server';
+import { ALTERED_FORM_MESSAGE, isAlteredForm, readFormData } from '~/lib/forms.server';
 import { TEMPLATE_TEXTS, templateActionSchema } from '~/lib/schemas/settings-templates';
 import { pageFrom, pageRange, requireSettingsUser, serverMessage } from '~/lib/settings.server';
 import { contentPreview, SETTINGS_PAGE_SIZE, TEMPLATE_TYPE_LABELS, type TemplateType } from '~/lib/settings-options';
@@ -103,6 +103,7 @@ export async function action(args: Route.ActionArgs) {
     const jsonError = submission.error?.variables?.[0];
     const result = submission.reply();
     if (jsonError) return dataWithError(args, { result }, jsonError, { status: 400 });
+    if (isAlteredForm(submission)) return dataWithError(args, { result }, ALTERED_FORM_MESSAGE, { status: 400 });
     return data({ result }, { status: 400 });
   }
   const form = submission.value;

@@ -13,7 +13,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { readFormData } from '~/lib/forms.server';
+import { ALTERED_FORM_MESSAGE, isAlteredForm, readFormData } from '~/lib/forms.server';
 import { callFunction } from '~/lib/functions.server';
 import { formatShortDate } from '~/lib/relative-time';
 import { DEFAULT_INVITE_ROLE, isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
@@ -113,7 +113,11 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const { supabase } = await requireSettingsUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: userActionSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success') {
+    const result = submission.reply();
+    if (isAlteredForm(submission)) return dataWithError(args, { result }, ALTERED_FORM_MESSAGE, { status: 400 });
+    return data({ result }, { status: 400 });
+  }
   const form = submission.value;
   const failed = (message: string, status = 400) =>
     dataWithError(args, { result: submission.reply() }, message, { status });

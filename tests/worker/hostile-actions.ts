@@ -16,7 +16,7 @@ const choice = (value: string, required = false): Field => ({ kind: 'choice', va
 const date = (value: string, required = true): Field => ({ kind: 'date', value, required });
 const money = (value: string): Field => ({ kind: 'money', value, required: true });
 const number = (value: string, required = false): Field => ({ kind: 'number', value, required });
-const id = (row: NonNullable<Field['row']>): Field => ({ kind: 'uuid', value: `{${row}}`, required: true, row });
+const id = (row: NonNullable<Field['row']>, required = true): Field => ({ kind: 'uuid', value: `{${row}}`, required, row });
 const flag = (value: 'true' | 'false'): Field => ({ kind: 'choice', value, required: true });
 const json = (value: string, required: boolean): Field => ({ kind: 'json', value, required });
 const password = (value: string): Field => ({ kind: 'password', value, required: true });
@@ -307,7 +307,8 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
     path: '/settings/templates?edit={template}',
     intent: 'save',
     fields: {
-      id: id('template'),
+      // Without its id, a save is a create (the create form's own request): not a malformed one.
+      id: id('template', false),
       name: text('hostile-probe {n}', true),
       type: choice('quote'),
       content: text('hostile-probe content', true),
@@ -344,7 +345,8 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
     path: '/settings/integrations?edit={integration}',
     intent: 'save',
     fields: {
-      id: id('integration'),
+      // Without its id, a save is a create (the create form's own request): not a malformed one.
+      id: id('integration', false),
       name: text('hostile-probe {n}', true),
       type: choice('crm', true),
       config: json('{"api_key":"hostile-probe-key"}', true),

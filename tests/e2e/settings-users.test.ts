@@ -189,6 +189,7 @@ describe('settings screens and dialogs, accessibility', () => {
       }
       await auditor.context.close();
       await visitor.context.close();
-    });
+      // Nineteen pages and dialogs, each scanned by axe: not a speed target, just a long walk.
+    }, 240_000);
   }
 });

@@ -190,6 +190,7 @@ for (const javaScript of [true, false]) {
         expect(await seriousAxeViolations(axePage), path).toEqual([]);
       }
       await axeContext.close();
-    });
+      // Seven axe scans: a long walk, not a speed target.
+    }, 180_000);
   });
 }

@@ -226,6 +226,7 @@ for (const javaScript of [true, false]) {
         expect(await seriousAxeViolations(axePage), dialogPath).toEqual([]);
       }
       await axeContext.close();
-    });
+      // Sixteen axe scans: a long walk, not a speed target.
+    }, 240_000);
   });
 }

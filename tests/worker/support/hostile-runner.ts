@@ -6,13 +6,15 @@
 // because other Worker test files write to the demo accounts and may run at
 // the same time: "no row changed" is checked on every row of A and B (and of
 // their users' auth records), and anywhere in the database for the marker
-// 'hostile-probe' that every valid form carries.
+// 'hostile-probe' that every valid form carries. The other-tenant cases are
+// also sent between the demo tenants (OpsHub's admin with Northwind's ids and
+// the other way round); there the rows aimed at are watched one by one.
 import { exports } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, ORIGIN, signIn, signUpFreshAdmin, Visitor } from './app';
 import { runSql, serviceClient } from './backend';
 import { encodeBody, hostileCases, loadFiles, type Actor, type HostileAction, type HostileCase } from './hostile';
-import { profileOf } from './settings';
+import { DEMO_NORTHWIND_ADMIN, profileOf } from './settings';
 
 const CROSS_ORIGIN_MESSAGE = 'This form was sent from another site and has been refused.';
 const MARKER = 'hostile-probe';
@@ -27,10 +29,21 @@ interface Tenant {
   token: string;
 }
 
+type Rows = Tenant['rows'];
+
+/** A demo tenant: its admin signed in and the ids of its rows (those it has). */
+interface DemoTenant {
+  admin: Visitor;
+  rows: Partial<Rows>;
+}
+
 interface Fixture {
   a: Tenant;
   b: Tenant;
+  /** The master account's admin (demo@opshub.test). */
   master: Visitor;
+  opshub: DemoTenant;
+  northwind: DemoTenant;
   module: string;
   /** A session cookie header whose user has since signed out. */
   replayed: string;
@@ -97,14 +110,34 @@ async function replayedSession(accountId: string): Promise<string> {
   return cookie;
 }
 
+/** The seeded rows of a demo account, by kind (Northwind has only its admin). */
+async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
+  const db = serviceClient();
+  const { account_id: accountId, id: adminId } = await profileOf(adminEmail);
+  const idOf = (result: { data: unknown }) => (result.data as { id: string }[] | null)?.[0]?.id;
+  const rows: Partial<Rows> = {
+    template: idOf(await db.from('templates').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    integration: idOf(await db.from('integrations').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    invitation: idOf(
+      await db.from('user_invitations').select('id').eq('account_id', accountId).is('accepted_at', null).order('created_at').limit(1),
+    ),
+    // Another member if there is one, else the admin (aimed at from the other tenant).
+    member: idOf(await db.from('users').select('id').eq('account_id', accountId).neq('id', adminId).order('created_at').limit(1)) ?? adminId,
+  };
+  return Object.fromEntries(Object.entries(rows).filter(([, id]) => id)) as Partial<Rows>;
+}
+
 export async function buildFixture(): Promise<Fixture> {
   await installSnapshot();
   const [a, b] = [await tenant(), await tenant()];
   const { data: modules } = await serviceClient().from('modules').select('id').order('created_at').limit(1);
+  const master = await signIn(DEMO_ADMIN);
   return {
     a,
     b,
-    master: await signIn(DEMO_ADMIN),
+    master,
+    opshub: { admin: master, rows: await demoRows(DEMO_ADMIN.email) },
+    northwind: { admin: await signIn(DEMO_NORTHWIND_ADMIN), rows: await demoRows(DEMO_NORTHWIND_ADMIN.email) },
     module: (modules as { id: string }[])[0].id,
     replayed: await replayedSession(a.accountId),
   };
@@ -169,7 +202,7 @@ export function forgedCookie(kind: 'garbage' | 'edited' | 'unsigned', real: stri
 async function installSnapshot(): Promise<void> {
   await runSql('create schema if not exists hostile_probe');
   await runSql(`
-    create or replace function hostile_probe.snapshot(p_accounts uuid[], p_marker text)
+    create or replace function hostile_probe.snapshot(p_accounts uuid[], p_marker text, p_rows uuid[])
     returns table (item text, fingerprint text) language plpgsql as $fn$
     declare
       r record;
@@ -193,6 +226,12 @@ async function installSnapshot(): Promise<void> {
         end if;
         execute format('select count(*)::text from public.%I x where strpos(x::text, $1) > 0', r.name) into v using p_marker;
         item := r.name || ' holding the marker'; fingerprint := v; return next;
+        if cardinality(p_rows) > 0 and exists (select 1 from information_schema.columns c
+             where c.table_schema = 'public' and c.table_name = r.name and c.column_name = 'id' and c.data_type = 'uuid') then
+          execute format('select count(*) || '' '' || md5(coalesce(string_agg(x::text, ''|'' order by x::text), '''')) from public.%I x where id = any($1)', r.name)
+            into v using p_rows;
+          item := r.name || ' rows aimed at'; fingerprint := v; return next;
+        end if;
       end loop;
       select count(*) || ' ' || md5(coalesce(string_agg(u::text, '|' order by u.id), '')) into v from auth.users u where u.id = any(auth_ids);
       item := 'auth.users'; fingerprint := v; return next;
@@ -205,9 +244,12 @@ async function installSnapshot(): Promise<void> {
   `);
 }
 
-async function snapshot(accounts: string[]): Promise<Record<string, string>> {
-  const list = accounts.map((id) => `'${id}'`).join(',');
-  const rows = (await runSql(`select * from hostile_probe.snapshot(array[${list}]::uuid[], '${MARKER}')`)) as { item: string; fingerprint: string }[];
+async function snapshot(accounts: string[], watched: string[]): Promise<Record<string, string>> {
+  const list = (ids: string[]) => `array[${ids.map((id) => `'${id}'`).join(',')}]::uuid[]`;
+  const rows = (await runSql(`select * from hostile_probe.snapshot(${list(accounts)}, '${MARKER}', ${list(watched)})`)) as {
+    item: string;
+    fingerprint: string;
+  }[];
   return Object.fromEntries(rows.map((row) => [row.item, row.fingerprint]));
 }
 
@@ -253,26 +295,33 @@ interface Context {
   n: number;
 }
 
-function actorOf(fixture: Fixture, actor: Actor): { visitor: Visitor | null; tenant: Tenant; other: Tenant } {
-  const { a, b } = fixture;
+/** Where another tenant's ids come from, for the other-tenant cases. */
+type RowSource = 'own' | 'a' | 'b' | 'opshub' | 'northwind';
+
+function visitorOf(fixture: Fixture, actor: Actor): Visitor | null {
   switch (actor) {
     case 'anonymous':
-      return { visitor: null, tenant: a, other: b };
+      return null;
     case 'admin':
-      return { visitor: a.admin, tenant: a, other: b };
+      return fixture.a.admin;
     case 'otherAdmin':
-      return { visitor: b.admin, tenant: b, other: a };
+      return fixture.b.admin;
     case 'member':
-      return { visitor: b.member.visitor, tenant: b, other: a };
+      return fixture.b.member.visitor;
     case 'master':
-      return { visitor: fixture.master, tenant: a, other: b };
+      return fixture.master;
+    case 'northwind':
+      return fixture.northwind.admin;
   }
 }
 
-function filler(ctx: Context, action: HostileAction, actor: Actor, foreign: boolean): (value: string) => string {
-  const { tenant, other } = actorOf(ctx.fixture, actor);
-  const rows = foreign ? other.rows : tenant.rows;
-  const values: Record<string, string> = {
+function rowsOf(fixture: Fixture, actor: Actor, source: RowSource): Partial<Rows> {
+  if (source === 'own') return actor === 'otherAdmin' || actor === 'member' ? fixture.b.rows : fixture.a.rows;
+  return fixture[source].rows;
+}
+
+function filler(ctx: Context, rows: Partial<Rows>): (value: string) => string {
+  const values: Record<string, string | undefined> = {
     n: String(ctx.n),
     ...rows,
     token: ctx.fixture.a.token,
@@ -284,8 +333,9 @@ function filler(ctx: Context, action: HostileAction, actor: Actor, foreign: bool
 }
 
 function cookieFor(ctx: Context, c: HostileCase, actor: Actor): string | null {
-  const { visitor, other } = actorOf(ctx.fixture, actor);
+  const visitor = visitorOf(ctx.fixture, actor);
   const real = visitor?.cookieHeader ?? ctx.fixture.a.admin.cookieHeader;
+  const otherAuthId = actor === 'otherAdmin' || actor === 'member' ? ctx.fixture.a.adminAuthId : ctx.fixture.b.adminAuthId;
   switch (c.session) {
     case 'actor':
       return visitor?.cookieHeader || null;
@@ -294,16 +344,16 @@ function cookieFor(ctx: Context, c: HostileCase, actor: Actor): string | null {
     case 'replayed':
       return ctx.fixture.replayed;
     case 'forged-garbage':
-      return forgedCookie('garbage', real, other.adminAuthId);
+      return forgedCookie('garbage', real, otherAuthId);
     case 'forged-edited-jwt':
-      return forgedCookie('edited', real, other.adminAuthId);
+      return forgedCookie('edited', real, otherAuthId);
     case 'forged-unsigned-jwt':
-      return forgedCookie('unsigned', real, other.adminAuthId);
+      return forgedCookie('unsigned', real, otherAuthId);
   }
 }
 
-async function send(ctx: Context, action: HostileAction, c: HostileCase, actor: Actor): Promise<Response> {
-  const fill = filler(ctx, action, actor, Boolean(c.foreignIds));
+async function send(ctx: Context, c: HostileCase, actor: Actor, rows: Partial<Rows>): Promise<Response> {
+  const fill = filler(ctx, rows);
   const { body, contentType } = encodeBody(c.body, fill);
   const headers = new Headers({ Origin: ORIGIN });
   if (contentType) headers.set('Content-Type', contentType);
@@ -348,42 +398,53 @@ async function verdict(c: HostileCase, response: Response): Promise<string[]> {
  */
 export function describeHostile(title: string, actions: readonly HostileAction[], siblings: readonly HostileAction[] = actions): void {
   const ctx = { n: 0 } as Context;
+  // Another tenant's ids both ways between the fresh tenants, and between the demo ones.
+  const directions: { actor: Actor | null; source: RowSource; label: string }[] = [
+    { actor: null, source: 'b', label: "tenant A posts tenant B's" },
+    { actor: 'otherAdmin', source: 'a', label: "tenant B posts tenant A's" },
+    { actor: 'master', source: 'northwind', label: "OpsHub's admin posts Northwind's" },
+    { actor: 'northwind', source: 'opshub', label: "Northwind's admin posts OpsHub's" },
+  ];
   const planned = actions.flatMap((action) =>
     hostileCases(action, siblings).flatMap((c) =>
-      // Another tenant's ids both ways: A with B's rows, and B with A's.
       c.kind === 'other-tenant'
-        ? [
-            { action, c: { ...c, name: `${c.name} (tenant A posts tenant B's)` }, actor: action.actor },
-            { action, c: { ...c, name: `${c.name} (tenant B posts tenant A's)` }, actor: 'otherAdmin' as Actor },
-          ]
-        : [{ action, c, actor: action.actor }],
+        ? directions.map(({ actor, source, label }) => ({ action, c: { ...c, name: `${c.name} (${label})` }, actor: actor ?? action.actor, source }))
+        : [{ action, c, actor: action.actor, source: 'own' as RowSource }],
     ),
   );
   let ran = 0;
   let baseline: Record<string, string> = {};
   let accounts: string[] = [];
+  let watched: string[] = [];
 
   describe(title, () => {
     beforeAll(async () => {
       ctx.fixture = await buildFixture();
       accounts = [ctx.fixture.a.accountId, ctx.fixture.b.accountId];
       await loadFiles(planned.map((p) => p.c));
-      baseline = await snapshot(accounts);
+      baseline = await snapshot(accounts, []);
     }, 120_000);
 
     afterAll(() => {
       console.log(`hostile input (${title}): ${ran} cases ran`);
     });
 
-    for (const { action, c, actor } of planned) {
-      it(`${action.name} — ${c.name}`, async () => {
+    for (const { action, c, actor, source } of planned) {
+      it(`${action.name} — ${c.name}`, async ({ skip }) => {
+        const rows = rowsOf(ctx.fixture, actor, source);
+        // A demo tenant may not have a row of this kind (Northwind has no template): nothing to aim at.
+        const needed = Object.values(action.fields).flatMap((field) => (field.row ? [field.row] : []));
+        if (needed.some((row) => !rows[row])) return skip('that tenant has no such row');
         ctx.n += 1;
         ran += 1;
-        const response = await send(ctx, action, c, actor);
+        watched = source === 'opshub' || source === 'northwind' ? needed.map((row) => rows[row]!) : [];
+        if (watched.length > 0) baseline = await snapshot(accounts, watched);
+        const response = await send(ctx, c, actor, rows);
         const problems = await verdict(c, response);
-        const after = await snapshot(accounts);
+        const after = await snapshot(accounts, watched);
         const changed = changes(baseline, after);
-        baseline = after;
+        // The next case watches no demo row (or its own): its baseline is taken without these.
+        baseline = watched.length > 0 ? await snapshot(accounts, []) : after;
         if (changed.length > 0) problems.push(`rows changed: ${changed.join(', ')}`);
         if (({} as Record<string, unknown>).polluted !== undefined) problems.push('Object.prototype was polluted');
         expect(problems.join('; ')).toBe('');

@@ -35,7 +35,7 @@ export interface Field {
 export type TenantRow = 'template' | 'integration' | 'member' | 'invitation';
 
 /** Who sends the requests: a visitor without a session, or a signed-in user of the fixture. */
-export type Actor = 'anonymous' | 'admin' | 'otherAdmin' | 'member' | 'master';
+export type Actor = 'anonymous' | 'admin' | 'otherAdmin' | 'member' | 'master' | 'northwind';
 
 export interface HostileAction {
   /** Names the action in test titles: '<screen>: <what it does>'. */
@@ -103,7 +103,7 @@ export interface HostileCase {
   body: Body;
   headers: Record<string, string>;
   session: Session;
-  /** Put the other tenant's row ids in the uuid fields (and path). */
+  /** Put another tenant's row ids in the uuid fields (and path). */
   foreignIds?: boolean;
   expect: Expect;
 }

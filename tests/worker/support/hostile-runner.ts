@@ -23,10 +23,12 @@ interface Tenant {
   accountId: string;
   admin: Visitor;
   adminAuthId: string;
-  member: { visitor: Visitor; email: string; password: string };
+  member: { visitor: Visitor; email: string; password: string; token: string };
   rows: { template: string; integration: string; member: string; invitation: string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
+  /** The token of an invitation already accepted (its member's). */
+  usedToken: string;
 }
 
 type Rows = Tenant['rows'];
@@ -73,12 +75,12 @@ async function invitation(accountId: string, role: string): Promise<{ id: string
 }
 
 /** Adds a member through the real invitation acceptance and signs them in. */
-async function join(accountId: string, role: string): Promise<{ visitor: Visitor; email: string; password: string }> {
+async function join(accountId: string, role: string): Promise<{ visitor: Visitor; email: string; password: string; token: string }> {
   const { token, email } = await invitation(accountId, role);
   const password = 'member-pass';
   const accepted = await new Visitor().post(`/invite/${token}`, { password, confirm_password: password });
   if (accepted.status !== 302) throw new Error(`accepting a ${role} invitation failed: ${accepted.status}`);
-  return { visitor: await signIn({ email, password }), email, password };
+  return { visitor: await signIn({ email, password }), email, password, token };
 }
 
 async function tenant(): Promise<Tenant> {
@@ -98,6 +100,7 @@ async function tenant(): Promise<Tenant> {
     member,
     rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id },
     token: open.token,
+    usedToken: member.token,
   };
 }
 
@@ -325,6 +328,7 @@ function filler(ctx: Context, rows: Partial<Rows>): (value: string) => string {
     n: String(ctx.n),
     ...rows,
     token: ctx.fixture.a.token,
+    'used-token': ctx.fixture.a.usedToken,
     module: ctx.fixture.module,
     'signin-email': ctx.fixture.a.member.email,
     'signin-password': ctx.fixture.a.member.password,

@@ -94,7 +94,7 @@ export type Session = 'actor' | 'none' | 'replayed' | 'forged-garbage' | 'forged
 export type Expect =
   | 'refused' // a 4xx page carrying a clear message
   | 'cross-origin' // the Worker's 403 with its message
-  | 'sign-in'; // spec §2: a visitor without a valid session is sent to /auth
+  | 'sign-in'; // spec §2, §7: a visitor without a valid session (or invitation) is sent to /auth
 
 export interface HostileCase {
   name: string;
@@ -322,6 +322,15 @@ export function hostileCases(action: HostileAction, siblings: readonly HostileAc
     session('forged-cookie', 'a session cookie of garbage', 'forged-garbage');
     session('forged-cookie', 'a real token with its payload edited to another user', 'forged-edited-jwt');
     session('forged-cookie', 'an unsigned token (alg none)', 'forged-unsigned-jwt');
+  }
+
+  // A token in the path is the session of a public action (an invitation): a used one, one never issued.
+  if (action.path.includes('{token}')) {
+    const token = (kind: 'replayed-cookie' | 'forged-cookie', name: string, value: string) =>
+      add(kind, name, form(action, validParts(action)), { path: action.path.replace('{token}', value), expect: 'sign-in' });
+    token('replayed-cookie', 'an invitation token already used', '{used-token}');
+    token('forged-cookie', 'an invitation token never issued', 'f'.repeat(64));
+    token('forged-cookie', 'an invitation token that is not one', '..%2F..%2Fsettings%2Fusers');
   }
 
   // Another tenant's ids, in every id field (and the path), the form otherwise valid.

@@ -19,6 +19,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { startAppServer } from '../../tests/e2e/support/app-server.ts';
+import { Session } from '../support/session.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -32,45 +33,10 @@ interface Sample {
   seconds: number;
 }
 
-/** A signed-in visitor of the app: cookies from Set-Cookie, sent back on each request. */
-class Session {
-  private cookies = new Map<string, string>();
-  private readonly origin: string;
-  constructor(origin: string) {
-    this.origin = origin;
-  }
-
-  private absorb(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-    }
-  }
-
-  private get cookie() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  async signUp(email: string, password: string) {
-    const body = new URLSearchParams({ intent: 'signup', email, password, first_name: 'Bench', last_name: 'User' });
-    const response = await fetch(`${this.origin}/auth?tab=signup`, {
-      method: 'POST',
-      body,
-      headers: { Origin: this.origin },
-      redirect: 'manual',
-    });
-    if (response.status !== 302) throw new Error(`sign-up of ${email} failed: ${response.status}`);
-    this.absorb(response);
-  }
-
-  /** One page view: status 200 and the whole body read, as a browser would. */
-  async get(path: string, expect: string): Promise<void> {
-    const response = await fetch(`${this.origin}${path}`, { headers: { Cookie: this.cookie }, redirect: 'manual' });
-    const html = await response.text();
-    if (response.status !== 200 || !html.includes(expect)) throw new Error(`GET ${path}: ${response.status}, '${expect}' missing`);
-    this.absorb(response);
-  }
+/** One page view as a browser sees it: status 200 and the whole body read. */
+async function view(session: Session, path: string, expect: string): Promise<void> {
+  const answer = await session.send(path);
+  if (answer.status !== 200 || !answer.body.includes(expect)) throw new Error(`GET ${path}: ${answer.status}, '${expect}' missing`);
 }
 
 /** Both accounts in one window: each client alternates small, big, small, ... */
@@ -187,7 +153,7 @@ try {
   // may have been closed by wrangler dev: one retry per page, before measuring.
   for (const session of Object.values(sessions)) {
     for (const path of ['/quotes', '/dashboard']) {
-      await session.get(path, '</html>').catch(() => session.get(path, '</html>'));
+      await view(session, path, '</html>').catch(() => view(session, path, '</html>'));
     }
   }
 
@@ -200,8 +166,8 @@ try {
     for (const page of pages) {
       log(`round ${round + 1}: ${page.path}`);
       const pair = await measurePair(
-        () => sessions.small.get(page.path, page.expect),
-        () => sessions.big.get(page.path, page.expect),
+        () => view(sessions.small, page.path, page.expect),
+        () => view(sessions.big, page.path, page.expect),
       );
       (results[`${page.path} small`] ??= []).push(pair.small);
       (results[`${page.path} big`] ??= []).push(pair.big);

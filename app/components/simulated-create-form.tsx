@@ -1,42 +1,18 @@
-// The pieces every demonstration screen's create dialog is made of (spec §2,
-// §3, §5): labelled fields wired by Conform, a submit button that shows the
-// spec's busy label, and a Cancel link back to the list. The fields come from
-// the schema's Conform metadata, so labels, aria-invalid, aria-describedby and
-// the error texts are right with or without JavaScript.
-import type * as React from 'react';
-import {
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Link, useLocation, useNavigation } from 'react-router';
-import type { z } from 'zod';
-import { FormField } from '~/components/form-field';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { Input, NativeSelect, Textarea } from '~/components/ui/input';
-import type { Option } from '~/lib/schemas/fields';
+// What a demonstration screen's create dialog adds to the app's form controls
+// (spec §2, §3, §5): a submit button that shows the spec's busy label while
+// this page's form is posted. The controls themselves live in form-controls.tsx;
+// they are re-exported so a screen imports its dialog's pieces from one place.
+import { useLocation, useNavigation } from 'react-router';
+import { Button } from '~/components/ui/button';
 
-type Field = FieldMetadata<unknown>;
-
-/** Conform's useForm with the habits of the product: the schema validates in the browser too, on blur. */
-export function useSchemaForm<Schema extends z.ZodObject | z.ZodPipe | z.ZodType>(
-  schema: Schema,
-  options: { id: string; lastResult?: SubmissionResult<string[]>; defaultValue?: Record<string, string | boolean> },
-) {
-  return useForm({
-    id: options.id,
-    lastResult: options.lastResult,
-    defaultValue: options.defaultValue,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-}
+export {
+  CheckboxField,
+  DialogActions,
+  SelectField,
+  TextareaField,
+  TextField,
+  useSchemaForm,
+} from '~/components/form-controls';
 
 /** True while this page's form is being posted, and through the redirect that follows. */
 export function useFormBusy(): boolean {
@@ -55,104 +31,5 @@ export function SubmitButton({ label, busyLabel }: { label: string; busyLabel: s
     <Button type="submit" disabled={busy} aria-disabled={busy || undefined}>
       {busy ? busyLabel : label}
     </Button>
-  );
-}
-
-/** Cancel (a link back to the list, so it works without JavaScript) and the submit button. */
-export function DialogActions({ closeTo, children }: { closeTo: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-      <Link to={closeTo} replace preventScrollReset className={buttonClasses('outline')}>
-        Cancel
-      </Link>
-      {children}
-    </div>
-  );
-}
-
-type InputType = 'text' | 'email' | 'date' | 'number' | 'tel' | 'file';
-
-export function TextField({
-  field,
-  label,
-  type = 'text',
-  hint,
-  ...rest
-}: {
-  field: Field;
-  label: string;
-  type?: InputType;
-  hint?: string;
-} & Omit<React.ComponentProps<'input'>, 'type' | 'name' | 'id' | 'form' | 'defaultValue'>) {
-  const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
-  return (
-    <FormField label={label} htmlFor={field.id} errorId={field.errorId} errors={field.errors} hint={hint} hintId={`${field.id}-hint`}>
-      <Input key={key} {...props} {...rest} />
-    </FormField>
-  );
-}
-
-export function TextareaField({
-  field,
-  label,
-  hint,
-  rows = 3,
-  placeholder,
-}: {
-  field: Field;
-  label: string;
-  hint?: string;
-  rows?: number;
-  placeholder?: string;
-}) {
-  const { key, ...props } = getTextareaProps(field, { ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
-  return (
-    <FormField label={label} htmlFor={field.id} errorId={field.errorId} errors={field.errors} hint={hint} hintId={`${field.id}-hint`}>
-      <Textarea key={key} {...props} rows={rows} placeholder={placeholder} className="min-h-20" />
-    </FormField>
-  );
-}
-
-export function SelectField({
-  field,
-  label,
-  options,
-  hint,
-  onChange,
-}: {
-  field: Field;
-  label: string;
-  options: readonly Option[];
-  hint?: string;
-  onChange?: React.ChangeEventHandler<HTMLSelectElement>;
-}) {
-  const { key, ...props } = getSelectProps(field, { ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
-  return (
-    <FormField label={label} htmlFor={field.id} errorId={field.errorId} errors={field.errors} hint={hint} hintId={`${field.id}-hint`}>
-      <NativeSelect key={key} {...props} onChange={onChange}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </FormField>
-  );
-}
-
-export function CheckboxField({ field, label }: { field: Field; label: string }) {
-  const { key, ...props } = getInputProps(field, { type: 'checkbox' });
-  return (
-    <div className="grid gap-1">
-      <div className="flex items-center gap-2">
-        <input key={key} {...props} className="size-4 rounded border-input accent-primary" />
-        <label htmlFor={field.id} className="text-sm font-medium">
-          {label}
-        </label>
-      </div>
-      <div id={field.errorId} className="text-sm text-destructive" aria-live="polite">
-        {field.errors?.map((error) => <p key={error}>{error}</p>)}
-      </div>
-    </div>
   );
 }

@@ -1,11 +1,7 @@
 // The settings screens' lists (spec §9): the website's and the account's
 // timezones and currencies, template and integration types, and the config
 // each integration type starts from.
-/** The options of a <select>: value and what a person reads. */
-export interface Option {
-  value: string;
-  label: string;
-}
+import type { Option } from './schemas/fields';
 
 /** Rows per page of the settings lists (templates, integrations, users). */
 export const SETTINGS_PAGE_SIZE = 20;

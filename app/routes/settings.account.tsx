@@ -1,16 +1,15 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.account';
-import { FormField } from '~/components/form-field';
+import { SelectField, TextField, useSchemaForm } from '~/components/form-controls';
 import { EmptyState } from '~/components/settings/empty-state';
-import { SelectField, SubmitButton } from '~/components/settings/form-controls';
+import { SubmitButton } from '~/components/settings/form-controls';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { StatusBadge } from '~/components/status-badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
 import { readFormData } from '~/lib/forms.server';
 import { formatShortDate } from '~/lib/relative-time';
 import { ACCOUNT_TEXTS, accountSettingsSchema } from '~/lib/schemas/settings-account';
@@ -131,7 +130,7 @@ function AccountForm({
   isAdmin: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(accountSettingsSchema, {
     id: 'account-settings',
     lastResult,
     defaultValue: {
@@ -141,27 +140,14 @@ function AccountForm({
       timezone: account.timezone,
       country: account.country ?? '',
     },
-    constraint: getZodConstraint(accountSettingsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountSettingsSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
     <Card>
       <CardContent className="pt-6">
         <Form method="post" className="grid gap-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="save" />
-          <FormField label="Account name" htmlFor={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
-            <Input {...getInputProps(fields.name, { type: 'text' })} autoComplete="organization" />
-          </FormField>
-          <FormField
-            label="Billing email"
-            htmlFor={fields.billing_email.id}
-            errorId={fields.billing_email.errorId}
-            errors={fields.billing_email.errors}
-          >
-            <Input {...getInputProps(fields.billing_email, { type: 'email' })} autoComplete="email" />
-          </FormField>
+          <TextField field={fields.name} label="Account name" autoComplete="organization" />
+          <TextField field={fields.billing_email} label="Billing email" type="email" autoComplete="email" />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               field={fields.default_currency}
@@ -174,9 +160,7 @@ function AccountForm({
               options={withCurrent(ACCOUNT_TIMEZONE_OPTIONS, account.timezone)}
             />
           </div>
-          <FormField label="Country" htmlFor={fields.country.id} errorId={fields.country.errorId} errors={fields.country.errors}>
-            <Input {...getInputProps(fields.country, { type: 'text' })} autoComplete="country-name" />
-          </FormField>
+          <TextField field={fields.country} label="Country" autoComplete="country-name" />
           {isAdmin ? (
             <div>
               <SubmitButton intent="save" label="Save Changes" busyLabel="Saving..." />

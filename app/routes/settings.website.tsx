@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.website';
-import { FormField } from '~/components/form-field';
+import { SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { AccessRestricted } from '~/components/settings/access-restricted';
-import { SelectField, SubmitButton } from '~/components/settings/form-controls';
+import { SubmitButton } from '~/components/settings/form-controls';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { Card, CardContent } from '~/components/ui/card';
-import { Input, Textarea } from '~/components/ui/input';
 import { purgeMarketingPages } from '~/lib/edge-cache.server';
 import { readFormData } from '~/lib/forms.server';
 import { WEBSITE_TEXTS, websiteSettingsSchema } from '~/lib/schemas/settings-website';
@@ -115,45 +114,20 @@ function WebsiteForm({
   settings: WebsiteValues;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useForm({
-    id: 'website-settings',
-    lastResult,
-    defaultValue: settings,
-    constraint: getZodConstraint(websiteSettingsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: websiteSettingsSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useSchemaForm(websiteSettingsSchema, { id: 'website-settings', lastResult, defaultValue: { ...settings } });
   return (
     <Card>
       <CardContent className="pt-6">
         <Form method="post" className="grid gap-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="save" />
-          <FormField
-            label="Company name"
-            htmlFor={fields.company_name.id}
-            errorId={fields.company_name.errorId}
-            errors={fields.company_name.errors}
-          >
-            <Input {...getInputProps(fields.company_name, { type: 'text' })} autoComplete="organization" />
-          </FormField>
-          <FormField
-            label="Contact email"
-            htmlFor={fields.contact_email.id}
-            errorId={fields.contact_email.errorId}
-            errors={fields.contact_email.errors}
-          >
-            <Input {...getInputProps(fields.contact_email, { type: 'email' })} autoComplete="email" />
-          </FormField>
-          <FormField
+          <TextField field={fields.company_name} label="Company name" autoComplete="organization" />
+          <TextField field={fields.contact_email} label="Contact email" type="email" autoComplete="email" />
+          <TextareaField
+            field={fields.description}
             label="Description"
-            htmlFor={fields.description.id}
-            errorId={fields.description.errorId}
-            errors={fields.description.errors}
             hint="Shown under the company name on the landing page."
-          >
-            <Textarea {...getTextareaProps(fields.description)} rows={3} />
-          </FormField>
+            className="min-h-24"
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               field={fields.timezone}

@@ -1,12 +1,9 @@
-// Small pieces the settings forms share: a native select wired by Conform, a
-// submit button with the pending label, and dialog actions with a Cancel link.
-import type * as React from 'react';
-import { getSelectProps, type FieldMetadata } from '@conform-to/react';
-import { Link, useNavigation } from 'react-router';
-import { FormField } from '~/components/form-field';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { NativeSelect } from '~/components/ui/input';
-import type { Option } from '~/lib/settings-options';
+// The submit button of the settings forms. A settings screen posts several
+// forms to one URL (save, delete, set-active, ...), so a button is busy only
+// while a form with its own intent is posted; the fields and the dialog's
+// Cancel link are the app's (~/components/form-controls).
+import { useNavigation } from 'react-router';
+import { Button } from '~/components/ui/button';
 
 /** True while a form with this intent is being posted, through the redirect that follows. */
 export function useIntentBusy(intent: string): boolean {
@@ -33,42 +30,23 @@ export function SubmitButton({
   );
 }
 
-export function DialogActions({ closeTo, children }: { closeTo: string; children: React.ReactNode }) {
+/** A create-or-edit dialog's intent, and the id of the row it edits (none when it creates). */
+export function SaveIntent({ id }: { id?: string }) {
   return (
-    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-      <Link to={closeTo} replace preventScrollReset className={buttonClasses('outline')}>
-        Cancel
-      </Link>
-      {children}
-    </div>
+    <>
+      <input type="hidden" name="intent" value="save" />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+    </>
   );
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field of any value type
-type AnyField = FieldMetadata<any, any, string[]>;
-
-export function SelectField({
-  field,
-  label,
-  options,
-  hint,
-  onChange,
-}: {
-  field: AnyField;
-  label: string;
-  options: Option[];
-  hint?: string;
-  onChange?: React.ChangeEventHandler<HTMLSelectElement>;
-}) {
+/** "Create Template" / "Update Template", with the busy label the spec gives each. */
+export function SaveButton({ editing, noun }: { editing: boolean; noun: string }) {
   return (
-    <FormField label={label} htmlFor={field.id} errorId={field.errorId} errors={field.errors} hint={hint}>
-      <NativeSelect {...getSelectProps(field)} onChange={onChange}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </FormField>
+    <SubmitButton
+      intent="save"
+      label={editing ? `Update ${noun}` : `Create ${noun}`}
+      busyLabel={editing ? 'Updating...' : 'Creating...'}
+    />
   );
 }

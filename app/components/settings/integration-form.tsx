@@ -1,8 +1,6 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link } from 'react-router';
-import { FormField } from '~/components/form-field';
-import { Input, Textarea } from '~/components/ui/input';
+import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { integrationFormSchema } from '~/lib/schemas/settings-integrations';
 import {
   INTEGRATION_TYPE_LABELS,
@@ -10,7 +8,7 @@ import {
   isIntegrationType,
   prefillConfig,
 } from '~/lib/settings-options';
-import { DialogActions, SelectField, SubmitButton } from './form-controls';
+import { SaveButton, SaveIntent } from './form-controls';
 
 // A type alias, not an interface: Conform's field names want an index-signature-compatible shape.
 export type IntegrationValues = {
@@ -37,30 +35,23 @@ export function IntegrationForm({
   lastResult: SubmissionResult<string[]> | undefined;
   closeTo: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(integrationFormSchema, {
     id: `integration-${values.id ?? 'new'}`,
     lastResult,
     defaultValue: values,
-    constraint: getZodConstraint(integrationFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: integrationFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const editing = Boolean(values.id);
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="save" />
-      {values.id ? <input type="hidden" name="id" value={values.id} /> : null}
-      <FormField label="Name" htmlFor={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
-        <Input {...getInputProps(fields.name, { type: 'text' })} />
-      </FormField>
+      <SaveIntent id={values.id} />
+      <TextField field={fields.name} label="Name" />
       <SelectField
         field={fields.type}
         label="Type"
         options={TYPE_OPTIONS}
         onChange={(event) => {
           const type = event.currentTarget.value;
-          const current = (fields.config.value ?? '').trim();
+          const current = String(fields.config.value ?? '').trim();
           if (!editing && isIntegrationType(type) && (current === '' || PREFILLS.has(current))) {
             form.update({ name: fields.config.name, value: prefillConfig(type) });
           }
@@ -79,21 +70,16 @@ export function IntegrationForm({
           ))}
         </p>
       )}
-      <FormField
+      <TextareaField
+        field={fields.config}
         label="Config (JSON)"
-        htmlFor={fields.config.id}
-        errorId={fields.config.errorId}
-        errors={fields.config.errors}
         hint={editing ? 'Secrets are shown masked; leave a masked value as it is to keep it.' : undefined}
-      >
-        <Textarea {...getTextareaProps(fields.config)} rows={8} className="font-mono" spellCheck={false} />
-      </FormField>
+        rows={8}
+        className="font-mono"
+        spellCheck={false}
+      />
       <DialogActions closeTo={closeTo}>
-        <SubmitButton
-          intent="save"
-          label={editing ? 'Update Integration' : 'Create Integration'}
-          busyLabel={editing ? 'Updating...' : 'Creating...'}
-        />
+        <SaveButton editing={editing} noun="Integration" />
       </DialogActions>
     </Form>
   );

@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
-import { FormField } from '~/components/form-field';
+import { DialogActions, SelectField, TextField, useSchemaForm } from '~/components/form-controls';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { ROLES, roleLabel } from '~/lib/roles';
 import { editUserSchema, inviteUserSchema } from '~/lib/schemas/settings-users';
-import { DialogActions, SelectField, SubmitButton } from './form-controls';
+import { SubmitButton } from './form-controls';
 
 const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: roleLabel(value) }));
 
@@ -22,23 +21,13 @@ export function InviteUserForm({
   lastResult: SubmissionResult<string[]> | undefined;
   closeTo: string;
 }) {
-  const [form, fields] = useForm({
-    id: 'invite-user',
-    lastResult,
-    defaultValue: values,
-    constraint: getZodConstraint(inviteUserSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteUserSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useSchemaForm(inviteUserSchema, { id: 'invite-user', lastResult, defaultValue: values });
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="invite" />
-      <FormField label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
-        <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" />
-      </FormField>
+      <TextField field={fields.email} label="Email" type="email" autoComplete="off" />
       <SelectField field={fields.role} label="Role" options={ROLE_OPTIONS} />
-      <NameFields fields={fields} />
+      <NameFields firstName={fields.first_name} lastName={fields.last_name} />
       <DialogActions closeTo={closeTo}>
         <SubmitButton intent="invite" label="Send Invitation" busyLabel="Sending..." />
       </DialogActions>
@@ -58,15 +47,7 @@ export function EditUserForm({
   lastResult: SubmissionResult<string[]> | undefined;
   closeTo: string;
 }) {
-  const [form, fields] = useForm({
-    id: `edit-user-${values.id}`,
-    lastResult,
-    defaultValue: values,
-    constraint: getZodConstraint(editUserSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editUserSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useSchemaForm(editUserSchema, { id: `edit-user-${values.id}`, lastResult, defaultValue: values });
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="update" />
@@ -77,7 +58,7 @@ export function EditUserForm({
         <Input id="edit-user-email" type="email" value={values.email} readOnly aria-readonly="true" className="bg-muted" />
       </div>
       <SelectField field={fields.role} label="Role" options={ROLE_OPTIONS} />
-      <NameFields fields={fields} />
+      <NameFields firstName={fields.first_name} lastName={fields.last_name} />
       <DialogActions closeTo={closeTo}>
         <SubmitButton intent="update" label="Update User" busyLabel="Updating..." />
       </DialogActions>
@@ -85,27 +66,11 @@ export function EditUserForm({
   );
 }
 
-type NameFieldMeta = ReturnType<typeof useForm<{ first_name: string; last_name: string }>>[1];
-
-function NameFields({ fields }: { fields: Pick<NameFieldMeta, 'first_name' | 'last_name'> }) {
+function NameFields({ firstName, lastName }: { firstName: FieldMetadata<unknown>; lastName: FieldMetadata<unknown> }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField
-        label="First name"
-        htmlFor={fields.first_name.id}
-        errorId={fields.first_name.errorId}
-        errors={fields.first_name.errors}
-      >
-        <Input {...getInputProps(fields.first_name, { type: 'text' })} autoComplete="off" />
-      </FormField>
-      <FormField
-        label="Last name"
-        htmlFor={fields.last_name.id}
-        errorId={fields.last_name.errorId}
-        errors={fields.last_name.errors}
-      >
-        <Input {...getInputProps(fields.last_name, { type: 'text' })} autoComplete="off" />
-      </FormField>
+      <TextField field={firstName} label="First name" autoComplete="off" />
+      <TextField field={lastName} label="Last name" autoComplete="off" />
     </div>
   );
 }

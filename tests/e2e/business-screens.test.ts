@@ -168,6 +168,35 @@ for (const javaScript of [true, false]) {
       expect(errors).toEqual([]);
     });
 
+    if (javaScript) {
+      it('says the list is loading while a search is on its way', async () => {
+        await page.goto('/leads');
+        // The search's data request is held until the loading state has been seen, then let through.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const isData = (url: URL) => url.pathname.endsWith('.data');
+        await page.route(isData, async (route) => {
+          await held;
+          await route.continue();
+        });
+        try {
+          const region = page.getByRole('region', { name: 'Recent Leads' });
+          await page.getByRole('search').getByLabel('Search leads').fill('orbit');
+          await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+          await region.getByRole('status').filter({ hasText: 'Loading...' }).waitFor();
+          expect(await region.getAttribute('aria-busy')).toBe('true');
+          release();
+          await page.waitForURL('**/leads?q=orbit*');
+          await region.getByRole('status').waitFor({ state: 'detached' });
+          expect(await region.getAttribute('aria-busy')).toBe('false');
+        } finally {
+          release();
+          await page.unroute(isData);
+        }
+        expect(errors).toEqual([]);
+      });
+    }
+
     it('shows the new quote and lead in Recent Activity and ticks Getting Started', async () => {
       await page.goto('/dashboard');
       await page.getByText(`New lead: Katherine ${tag}`).waitFor();

@@ -1,21 +1,31 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.integrations';
-import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { EmptyState } from '~/components/settings/empty-state';
 import { IntegrationForm, type IntegrationValues } from '~/components/settings/integration-form';
 import { Pager } from '~/components/settings/pager';
+import { DeleteDialog, EditDeleteLinks, SetActiveButton } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { StatusBadge } from '~/components/status-badge';
 import { Badge } from '~/components/ui/badge';
-import { Button, buttonClasses } from '~/components/ui/button';
+import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatShortDate } from '~/lib/relative-time';
-import { ALTERED_FORM_MESSAGE, isAlteredForm, readFormData } from '~/lib/forms.server';
+import { readFormData } from '~/lib/forms.server';
 import { INTEGRATION_TEXTS, integrationActionSchema } from '~/lib/schemas/settings-integrations';
-import { pageFrom, pageRange, requireSettingsUser, serverMessage } from '~/lib/settings.server';
+import {
+  deleteRow,
+  isUuid,
+  listDialog,
+  pageFrom,
+  pageRange,
+  refuseSubmission,
+  requireSettingsUser,
+  saveRow,
+  serverMessage,
+} from '~/lib/settings.server';
 import { INTEGRATION_TYPE_LABELS, SETTINGS_PAGE_SIZE, isIntegrationType, prefillConfig, type IntegrationType } from '~/lib/settings-options';
 import { maskConfig, restoreMaskedSecrets } from '~/lib/settings-secrets';
 import { dataWithError } from '~/lib/toast.server';
@@ -23,7 +33,6 @@ import { dataWithError } from '~/lib/toast.server';
 export const meta: Route.MetaFunction = () => [{ title: 'Integrations' }];
 
 const LIST = '/settings/integrations';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface IntegrationRow {
   id: string;
@@ -50,7 +59,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');
   let selected: IntegrationValues | null = null;
-  if (wanted && UUID.test(wanted)) {
+  if (isUuid(wanted)) {
     const { data: one } = await supabase
       .from('integrations')
       .select('id, name, type, config')
@@ -68,13 +77,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     total: count ?? 0,
     page,
     error: error ? INTEGRATION_TEXTS.loadFailed : null,
-    mode: url.searchParams.has('new')
-      ? ('new' as const)
-      : url.searchParams.has('edit') && selected
-        ? ('edit' as const)
-        : url.searchParams.has('delete') && selected
-          ? ('delete' as const)
-          : null,
+    mode: listDialog(url, selected !== null),
     selected,
     blank: { name: '', type: newType, config: prefillConfig(newType) } satisfies IntegrationValues,
   };
@@ -84,19 +87,11 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const { supabase, profile } = await requireSettingsUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: integrationActionSchema });
-  if (submission.status !== 'success') {
-    // Spec §5: a JSON parse failure shows the parser's message.
-    const jsonError = submission.error?.config?.[0];
-    const result = submission.reply();
-    if (jsonError) return dataWithError(args, { result }, jsonError, { status: 400 });
-    if (isAlteredForm(submission)) return dataWithError(args, { result }, ALTERED_FORM_MESSAGE, { status: 400 });
-    return data({ result }, { status: 400 });
-  }
+  if (submission.status !== 'success') return refuseSubmission(args, submission, 'config');
   const form = submission.value;
 
   if (form.intent === 'delete') {
-    const { data: deleted, error } = await supabase.from('integrations').delete().eq('id', form.id).select('id');
-    if (error || deleted.length === 0) {
+    if (!(await deleteRow(supabase, 'integrations', form.id))) {
       return dataWithError(args, { result: submission.reply() }, INTEGRATION_TEXTS.deleteFailed, { status: 400 });
     }
     return redirectWithSuccess(LIST, INTEGRATION_TEXTS.deleted);
@@ -120,14 +115,8 @@ export async function action(args: Route.ActionArgs) {
     const { data: stored } = await supabase.from('integrations').select('config').eq('id', form.id).maybeSingle();
     config = restoreMaskedSecrets(config, stored?.config);
   }
-  const values = { name: form.name, type: form.type, config };
-  const saved = form.id
-    ? await supabase.from('integrations').update(values).eq('id', form.id).select('id')
-    : await supabase
-        .from('integrations')
-        .insert({ ...values, account_id: profile?.account_id, created_by: profile?.id })
-        .select('id');
-  if (saved.error || saved.data.length === 0) {
+  const saved = await saveRow(supabase, profile, 'integrations', form.id, { name: form.name, type: form.type, config });
+  if (!saved.ok) {
     return dataWithError(
       args,
       // The config comes back as the person typed it (nothing was saved), never
@@ -178,35 +167,8 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2">
-                    <Form method="post" action={LIST}>
-                      <input type="hidden" name="intent" value="set-active" />
-                      <input type="hidden" name="id" value={integration.id} />
-                      <input type="hidden" name="active" value={String(!integration.is_active)} />
-                      <Button
-                        type="submit"
-                        variant="outline"
-                        size="sm"
-                        aria-label={`${integration.is_active ? 'Deactivate' : 'Activate'} ${integration.name}`}
-                      >
-                        {integration.is_active ? 'Deactivate' : 'Activate'}
-                      </Button>
-                    </Form>
-                    <Link
-                      to={`?edit=${integration.id}`}
-                      preventScrollReset
-                      className={buttonClasses('outline', 'sm')}
-                      aria-label={`Edit ${integration.name}`}
-                    >
-                      Edit
-                    </Link>
-                    <Link
-                      to={`?delete=${integration.id}`}
-                      preventScrollReset
-                      className={buttonClasses('ghost', 'sm')}
-                      aria-label={`Delete ${integration.name}`}
-                    >
-                      Delete
-                    </Link>
+                    <SetActiveButton action={LIST} id={integration.id} name={integration.name} active={integration.is_active} />
+                    <EditDeleteLinks id={integration.id} name={integration.name} />
                   </div>
                 </CardContent>
               </Card>
@@ -230,16 +192,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
           />
         ) : null}
       </UrlDialog>
-      <ConfirmDialog
-        open={mode === 'delete'}
-        closeTo={LIST}
-        title="Delete Integration"
-        description={`Delete the integration "${selected?.name ?? ''}"? This cannot be undone.`}
-        intent="delete"
-        fields={{ id: selected?.id ?? '' }}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-      />
+      <DeleteDialog open={mode === 'delete'} closeTo={LIST} noun="Integration" selected={selected} />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.templates';
-import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { EmptyState } from '~/components/settings/empty-state';
 import { Pager } from '~/components/settings/pager';
+import { DeleteDialog, EditDeleteLinks } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { TemplateForm, type TemplateValues } from '~/components/settings/template-form';
 import { Badge } from '~/components/ui/badge';
@@ -12,9 +12,19 @@ import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatShortDate } from '~/lib/relative-time';
-import { ALTERED_FORM_MESSAGE, isAlteredForm, readFormData } from '~/lib/forms.server';
+import { readFormData } from '~/lib/forms.server';
 import { TEMPLATE_TEXTS, templateActionSchema } from '~/lib/schemas/settings-templates';
-import { pageFrom, pageRange, requireSettingsUser, serverMessage } from '~/lib/settings.server';
+import {
+  deleteRow,
+  isUuid,
+  listDialog,
+  pageFrom,
+  pageRange,
+  refuseSubmission,
+  requireSettingsUser,
+  saveRow,
+  serverMessage,
+} from '~/lib/settings.server';
 import { contentPreview, SETTINGS_PAGE_SIZE, TEMPLATE_TYPE_LABELS, type TemplateType } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
 
@@ -31,8 +41,6 @@ interface TemplateRow {
   variables: unknown;
   created_at: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function asFormValues(template: TemplateRow): TemplateValues {
   return {
@@ -61,7 +69,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // The dialog's template: from this page, or read by id when it is on another.
   const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');
   let selected: TemplateRow | null = rows?.find((row) => row.id === wanted) ?? null;
-  if (wanted && !selected && UUID.test(wanted)) {
+  if (!selected && isUuid(wanted)) {
     const { data: one } = await supabase
       .from('templates')
       .select('id, name, type, subject, content, variables, created_at')
@@ -83,13 +91,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     total: count ?? 0,
     page,
     error: error ? TEMPLATE_TEXTS.loadFailed : null,
-    mode: url.searchParams.has('new')
-      ? ('new' as const)
-      : url.searchParams.has('edit') && selected
-        ? ('edit' as const)
-        : url.searchParams.has('delete') && selected
-          ? ('delete' as const)
-          : null,
+    mode: listDialog(url, selected !== null),
     selected: selected ? asFormValues(selected) : null,
   };
 }
@@ -98,39 +100,25 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const { supabase, profile } = await requireSettingsUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: templateActionSchema });
-  if (submission.status !== 'success') {
-    // Spec §5: a JSON parse failure shows the parser's message.
-    const jsonError = submission.error?.variables?.[0];
-    const result = submission.reply();
-    if (jsonError) return dataWithError(args, { result }, jsonError, { status: 400 });
-    if (isAlteredForm(submission)) return dataWithError(args, { result }, ALTERED_FORM_MESSAGE, { status: 400 });
-    return data({ result }, { status: 400 });
-  }
+  if (submission.status !== 'success') return refuseSubmission(args, submission, 'variables');
   const form = submission.value;
 
   if (form.intent === 'delete') {
-    const { data: deleted, error } = await supabase.from('templates').delete().eq('id', form.id).select('id');
-    if (error || deleted.length === 0) {
+    if (!(await deleteRow(supabase, 'templates', form.id))) {
       return dataWithError(args, { result: submission.reply() }, TEMPLATE_TEXTS.deleteFailed, { status: 400 });
     }
     return redirectWithSuccess(LIST, TEMPLATE_TEXTS.deleted);
   }
 
-  const values = {
+  const saved = await saveRow(supabase, profile, 'templates', form.id, {
     name: form.name,
     type: form.type,
     // Only an email has a subject (spec §3).
     subject: form.type === 'email' ? (form.subject ?? null) : null,
     content: form.content,
     variables: form.variables ?? null,
-  };
-  const saved = form.id
-    ? await supabase.from('templates').update(values).eq('id', form.id).select('id')
-    : await supabase
-        .from('templates')
-        .insert({ ...values, account_id: profile?.account_id, created_by: profile?.id })
-        .select('id');
-  if (saved.error || saved.data.length === 0) {
+  });
+  if (!saved.ok) {
     return dataWithError(
       args,
       { result: submission.reply() },
@@ -173,22 +161,7 @@ export default function SettingsTemplates({ loaderData, actionData }: Route.Comp
                       <Badge variant="outline">{TEMPLATE_TYPE_LABELS[template.type] ?? template.type}</Badge>
                     </div>
                     <div className="flex gap-2">
-                      <Link
-                        to={`?edit=${template.id}`}
-                        preventScrollReset
-                        className={buttonClasses('outline', 'sm')}
-                        aria-label={`Edit ${template.name}`}
-                      >
-                        Edit
-                      </Link>
-                      <Link
-                        to={`?delete=${template.id}`}
-                        preventScrollReset
-                        className={buttonClasses('ghost', 'sm')}
-                        aria-label={`Delete ${template.name}`}
-                      >
-                        Delete
-                      </Link>
+                      <EditDeleteLinks id={template.id} name={template.name} />
                     </div>
                   </div>
                   {template.subject ? <p className="text-sm font-medium">Subject: {template.subject}</p> : null}
@@ -214,16 +187,7 @@ export default function SettingsTemplates({ loaderData, actionData }: Route.Comp
           />
         ) : null}
       </UrlDialog>
-      <ConfirmDialog
-        open={mode === 'delete'}
-        closeTo={LIST}
-        title="Delete Template"
-        description={`Delete the template "${selected?.name ?? ''}"? This cannot be undone.`}
-        intent="delete"
-        fields={{ id: selected?.id ?? '' }}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-      />
+      <DeleteDialog open={mode === 'delete'} closeTo={LIST} noun="Template" selected={selected} />
     </>
   );
 }

@@ -1,31 +1,31 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.users';
 import { AccessRestricted } from '~/components/settings/access-restricted';
 import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { EmptyState } from '~/components/settings/empty-state';
 import { Pager } from '~/components/settings/pager';
+import { SetActiveButton } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { EditUserForm, InviteUserForm, type EditUserValues, type InviteValues } from '~/components/settings/user-forms';
 import { StatusBadge } from '~/components/status-badge';
 import { Badge } from '~/components/ui/badge';
-import { Button, buttonClasses } from '~/components/ui/button';
+import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { ALTERED_FORM_MESSAGE, isAlteredForm, readFormData } from '~/lib/forms.server';
+import { readFormData } from '~/lib/forms.server';
 import { callFunction } from '~/lib/functions.server';
 import { formatShortDate } from '~/lib/relative-time';
 import { DEFAULT_INVITE_ROLE, isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
 import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
-import { pageFrom, pageRange, requireSettingsUser } from '~/lib/settings.server';
+import { isUuid, pageFrom, pageRange, refuseSubmission, requireSettingsUser } from '~/lib/settings.server';
 import { SETTINGS_PAGE_SIZE } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users' }];
 
 const LIST = '/settings/users';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface UserRow {
   id: string;
@@ -80,7 +80,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   const wanted = url.searchParams.get('edit');
   let editing: EditUserValues | null = null;
-  if (wanted && UUID.test(wanted)) {
+  if (isUuid(wanted)) {
     const { data: one } = await supabase.from('users').select(USER_COLUMNS).eq('id', wanted).maybeSingle<UserRow>();
     if (one) {
       editing = { id: one.id, email: one.email, role: one.role, first_name: one.first_name ?? '', last_name: one.last_name ?? '' };
@@ -113,11 +113,7 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const { supabase } = await requireSettingsUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: userActionSchema });
-  if (submission.status !== 'success') {
-    const result = submission.reply();
-    if (isAlteredForm(submission)) return dataWithError(args, { result }, ALTERED_FORM_MESSAGE, { status: 400 });
-    return data({ result }, { status: 400 });
-  }
+  if (submission.status !== 'success') return refuseSubmission(args, submission);
   const form = submission.value;
   const failed = (message: string, status = 400) =>
     dataWithError(args, { result: submission.reply() }, message, { status });
@@ -238,19 +234,7 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
                         >
                           Edit
                         </Link>
-                        <Form method="post" action={LIST}>
-                          <input type="hidden" name="intent" value="set-active" />
-                          <input type="hidden" name="id" value={user.id} />
-                          <input type="hidden" name="active" value={String(!user.is_active)} />
-                          <Button
-                            type="submit"
-                            variant="outline"
-                            size="sm"
-                            aria-label={`${user.is_active ? 'Deactivate' : 'Activate'} ${name}`}
-                          >
-                            {user.is_active ? 'Deactivate' : 'Activate'}
-                          </Button>
-                        </Form>
+                        <SetActiveButton action={LIST} id={user.id} name={name} active={user.is_active} />
                       </div>
                     )}
                   </CardContent>

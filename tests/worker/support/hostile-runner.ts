@@ -372,8 +372,28 @@ async function send(ctx: Context, c: HostileCase, actor: Actor, rows: Partial<Ro
   return exports.default.fetch(request);
 }
 
+/** The toast a response flashes through remix-toast's signed cookie (the JavaScript client's path). */
+export function toastCookieMessage(response: Response): string | null {
+  for (const line of response.headers.getSetCookie()) {
+    const match = /^toast-session=([^;.]+)\./.exec(line);
+    if (!match) continue;
+    const flash = JSON.parse(atob(decodeURIComponent(match[1]))) as { __flash_flash__?: { toast?: { message?: string; description?: string } } };
+    const toast = flash.__flash_flash__?.toast;
+    if (toast?.message) return [toast.message, toast.description].filter(Boolean).join(' — ');
+  }
+  return null;
+}
+
+/** Sentences in a turbo-stream answer (field errors, an error response's text): what the client shows. */
+function messagesInStream(body: string): string[] {
+  return [...body.matchAll(/"([A-Z][^"]*\s[^"]*)"/g)]
+    .map(([, text]) => text)
+    .filter((text) => !/^(Internal Server Error|Bad Request|Not Found)$/.test(text));
+}
+
 /** Checks one answer; returns what is wrong with it, or nothing. */
 async function verdict(c: HostileCase, response: Response): Promise<string[]> {
+  if (c.dataEndpoint) return dataVerdict(c, response);
   const problems: string[] = [];
   const html = await response.text();
   const location = response.headers.get('Location');
@@ -394,6 +414,18 @@ async function verdict(c: HostileCase, response: Response): Promise<string[]> {
   }
   if (messagesIn(html).length === 0) problems.push(`a ${response.status} without a message a person can read`);
   return problems;
+}
+
+/** The same checks, for an answer to the JavaScript client (turbo-stream; a redirect is a 202 payload). */
+async function dataVerdict(c: HostileCase, response: Response): Promise<string[]> {
+  const body = await response.text();
+  if (STACK_TRACE.test(body)) return ['the answer carries a stack trace'];
+  if (c.expect === 'sign-in') {
+    return response.status === 202 && /"redirect","\/auth/.test(body) ? [] : [`expected the sign-in redirect, got ${response.status} ${body.slice(0, 120)}`];
+  }
+  if (response.status < 400 || response.status >= 500) return [`expected a 4xx, got ${response.status} ${body.slice(0, 120)}`];
+  if (c.expect === 'cross-origin') return response.status === 403 && body.includes(CROSS_ORIGIN_MESSAGE) ? [] : [`expected the Worker's cross-origin 403, got ${response.status}`];
+  return toastCookieMessage(response) || messagesInStream(body).length > 0 ? [] : [`a ${response.status} without a message a person can read`];
 }
 
 /**

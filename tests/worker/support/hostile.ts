@@ -106,6 +106,8 @@ export interface HostileCase {
   /** Put another tenant's row ids in the uuid fields (and path). */
   foreignIds?: boolean;
   expect: Expect;
+  /** Sent as React Router's JavaScript client sends it: to `<path>.data`, answered in turbo-stream. */
+  dataEndpoint?: boolean;
 }
 
 export const HUGE_LENGTH = 30_000;
@@ -338,7 +340,23 @@ export function hostileCases(action: HostileAction, siblings: readonly HostileAc
     add('other-tenant', "another tenant's row", form(action, validParts(action)), { foreignIds: true });
   }
 
+  // The same action as the JavaScript client reaches it (`<path>.data`), for one case of each kind:
+  // its refusals travel differently (a toast cookie, a redirect as a 202 payload).
+  const seen = new Set<CaseKind>();
+  const viaData = cases.filter((c) => !seen.has(c.kind) && Boolean(seen.add(c.kind)) && !action.path.includes('sidebar='));
+  for (const c of viaData) {
+    // A bad invitation token: the page's loader sends a document to /auth, but the
+    // JavaScript client gets the action's own answer, a 400 with the toast.
+    const expect = c.expect === 'sign-in' && !action.signedIn ? 'refused' : c.expect;
+    cases.push({ ...c, name: `${c.name} (via the data endpoint)`, path: dataPath(c.path), dataEndpoint: true, expect });
+  }
   return cases;
+}
+
+/** `/quotes?new` → `/quotes.data?new`: where the JavaScript client posts a form. */
+export function dataPath(path: string): string {
+  const [pathname, search] = path.split(/\?(.*)/s, 2);
+  return `${pathname}.data${search !== undefined ? `?${search}` : ''}`;
 }
 
 /** The request body and its Content-Type, with `{n}` made the case number and ids put in. */

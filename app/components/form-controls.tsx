@@ -50,7 +50,7 @@ export function DialogActions({ closeTo, children }: { closeTo: string; children
   );
 }
 
-type InputType = 'text' | 'email' | 'date' | 'number' | 'tel' | 'file';
+type InputType = 'text' | 'email' | 'password' | 'date' | 'number' | 'tel' | 'file';
 
 export function TextField({
   field,

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { redirectWithError } from 'remix-toast';
 import type { Route } from './+types/auth';
 import { FormField } from '~/components/form-field';
+import { NewPasswordFields, OwnNameFields } from '~/components/new-account-fields';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
@@ -218,36 +219,11 @@ function SignUpForm({ lastResult }: { lastResult: LastResult }) {
   return (
     <Form method="post" action="/auth?tab=signup" className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="signup" />
-      <div className="grid grid-cols-2 gap-4">
-        <FormField
-          label="First name"
-          htmlFor={fields.first_name.id}
-          errorId={fields.first_name.errorId}
-          errors={fields.first_name.errors}
-        >
-          <Input {...getInputProps(fields.first_name, { type: 'text' })} autoComplete="given-name" />
-        </FormField>
-        <FormField
-          label="Last name"
-          htmlFor={fields.last_name.id}
-          errorId={fields.last_name.errorId}
-          errors={fields.last_name.errors}
-        >
-          <Input {...getInputProps(fields.last_name, { type: 'text' })} autoComplete="family-name" />
-        </FormField>
-      </div>
+      <OwnNameFields firstName={fields.first_name} lastName={fields.last_name} />
       <FormField label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
         <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" />
       </FormField>
-      <FormField
-        label="Password"
-        htmlFor={fields.password.id}
-        errorId={fields.password.errorId}
-        errors={fields.password.errors}
-        hint="At least 6 characters."
-      >
-        <Input {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" />
-      </FormField>
+      <NewPasswordFields password={fields.password} />
       <Button type="submit" disabled={busy}>
         {busy ? 'Creating Account...' : 'Create Account'}
       </Button>

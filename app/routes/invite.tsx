@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from 'react-router';
 import { redirectWithError, redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/invite';
-import { FormField } from '~/components/form-field';
+import { NewPasswordFields, OwnNameFields } from '~/components/new-account-fields';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
 import { readFormData } from '~/lib/forms.server';
 import { callFunction } from '~/lib/functions.server';
 import { isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
@@ -114,41 +113,8 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
         </CardHeader>
         <CardContent>
           <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-            <div className="grid grid-cols-2 gap-4">
-              <FormField
-                label="First name"
-                htmlFor={fields.first_name.id}
-                errorId={fields.first_name.errorId}
-                errors={fields.first_name.errors}
-              >
-                <Input {...getInputProps(fields.first_name, { type: 'text' })} autoComplete="given-name" />
-              </FormField>
-              <FormField
-                label="Last name"
-                htmlFor={fields.last_name.id}
-                errorId={fields.last_name.errorId}
-                errors={fields.last_name.errors}
-              >
-                <Input {...getInputProps(fields.last_name, { type: 'text' })} autoComplete="family-name" />
-              </FormField>
-            </div>
-            <FormField
-              label="Password"
-              htmlFor={fields.password.id}
-              errorId={fields.password.errorId}
-              errors={fields.password.errors}
-              hint="At least 6 characters."
-            >
-              <Input {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" />
-            </FormField>
-            <FormField
-              label="Confirm password"
-              htmlFor={fields.confirm_password.id}
-              errorId={fields.confirm_password.errorId}
-              errors={fields.confirm_password.errors}
-            >
-              <Input {...getInputProps(fields.confirm_password, { type: 'password' })} autoComplete="new-password" />
-            </FormField>
+            <OwnNameFields firstName={fields.first_name} lastName={fields.last_name} />
+            <NewPasswordFields password={fields.password} confirm={fields.confirm_password} />
             <Button type="submit" disabled={busy}>
               {busy ? 'Creating Account...' : 'Create Account'}
             </Button>

@@ -2,6 +2,7 @@
 // (in-process, the default) and a real PostgreSQL server (DATABASE_URL).
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export interface QueryResult<T = Record<string, unknown>> {
@@ -26,7 +27,7 @@ export interface Db extends Queryable {
 
 /** `options` passes PGlite settings through, e.g. a precompiled `pgliteWasmModule` (test snapshots). */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: PGliteOptions = {}): Promise<Db> {
-  const lite = new PGlite({ ...options, dataDir, loadDataDir, extensions: { pgcrypto } });
+  const lite = new PGlite({ ...options, dataDir, loadDataDir, extensions: { pgcrypto, pg_trgm } });
   await lite.waitReady;
   const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
     async query(sql, params) {

@@ -150,6 +150,64 @@ describe('/quotes figures and list', () => {
   });
 });
 
+describe('/quotes text search', () => {
+  it('finds quotes by number, notes, contact name or company, with the status filter, paged and counted', async () => {
+    const { visitor, email } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    const service = serviceClient();
+    const { data: contact } = await service
+      .from('contacts')
+      .insert({ account_id: accountId, name: 'Rosalind Franklin', email: 'rf@example.test', company: 'Helix Labs' })
+      .select('id')
+      .single();
+    const rows = [
+      ...Array.from({ length: 22 }, (_, i) => ({ contact_id: contact!.id, status: i % 2 === 0 ? 'sent' : 'draft', notes: null })),
+      { contact_id: null, status: 'draft', notes: 'Crystallography 100% rush_job' },
+      { contact_id: null, status: 'draft', notes: 'Unrelated' },
+    ].map((row, i) => ({ ...row, account_id: accountId, total: 100, subtotal: 100, created_at: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() }));
+    expect((await service.from('quotes').insert(rows)).error).toBeNull();
+    const numbers = (await quotesOf(accountId)).sort((a, b) => a.created_at.localeCompare(b.created_at)).map((q) => q.quote_number!);
+
+    const byCompany = await pageText(await visitor.get('/quotes?q=helix'));
+    expect(byCompany).toContain('Showing 1–20 of 22 quotes');
+    expect(await pageText(await visitor.get('/quotes?q=helix&page=2'))).toContain('Showing 21–22 of 22 quotes');
+    expect(await pageText(await visitor.get('/quotes?q=ROSALIND'))).toContain('of 22 quotes');
+    expect(await pageText(await visitor.get('/quotes?q=rosalind&status=sent'))).toContain('Showing 1–11 of 11 quotes');
+
+    const byNotes = await pageText(await visitor.get('/quotes?q=crystal'));
+    expect(byNotes).toContain(numbers[22]);
+    expect(byNotes).not.toContain(numbers[23]);
+    const byNumber = await pageText(await visitor.get(`/quotes?q=${numbers[23]}`));
+    expect(byNumber).toContain('Showing 1–1 of 1 quotes');
+    expect(byNumber).toContain('No contact');
+    // LIKE's wildcards are plain text: 'rush_job' and '100%' match those notes, 'rush%job' nothing.
+    expect(await pageText(await visitor.get('/quotes?q=rush_job'))).toContain(numbers[22]);
+    expect(await pageText(await visitor.get('/quotes?q=100%25'))).toContain(numbers[22]);
+    expect(await pageText(await visitor.get('/quotes?q=rush%25job'))).toContain('No quotes match your search.');
+  });
+
+  it("searches through the database function too, which treats LIKE's wildcards as text and sees only the caller's quotes", async () => {
+    const { email, password } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    await serviceClient().from('quotes').insert([
+      { account_id: accountId, total: 1, subtotal: 1, notes: 'rush_job at 100%' },
+      { account_id: accountId, total: 1, subtotal: 1, notes: 'rushxjob' },
+    ]);
+    const client = await userClient(email, password);
+    const notes = async (query: string) => {
+      const { data, error } = await client.rpc('search_quotes', { p_query: query }).select('notes');
+      expect(error).toBeNull();
+      return (data as { notes: string }[]).map((row) => row.notes).sort();
+    };
+    expect(await notes('rush_job')).toEqual(['rush_job at 100%']);
+    expect(await notes('100%')).toEqual(['rush_job at 100%']);
+    expect(await notes('%')).toEqual(['rush_job at 100%']);
+    expect(await notes('rush')).toEqual(['rush_job at 100%', 'rushxjob']);
+    // The demo account's quotes for Acme exist, but not for this caller.
+    expect(await notes('acme')).toEqual([]);
+  });
+});
+
 describe('creating a quote', () => {
   it('opens the dialog from the URL, without JavaScript', async () => {
     const { visitor } = await signUpFreshAdmin();

@@ -1,24 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { DEMO_ADMIN, inviteAndReadLink, signInThroughForm, uniqueEmail } from './support/accounts.ts';
-import { launchBrowser, newVisitor, seriousAxeViolations } from './support/browser.ts';
+import { browserForFile, newVisitor, seriousAxeViolations } from './support/browser.ts';
 
-let browser: Browser;
+const browser = browserForFile();
 const baseURL = inject('appUrl');
 const backendUrl = inject('backendUrl');
 const anonKey = inject('anonKey');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 for (const javaScript of [true, false]) {
   describe(`accounts with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
     it('signs up, reaches the dashboard, signs out and signs back in', async () => {
-      const { page, context, errors } = await newVisitor(browser, { javaScript, baseURL });
+      const { page, context, errors } = await newVisitor(browser(), { javaScript, baseURL });
       const email = uniqueEmail('e2e-signup');
       await page.goto('/auth');
       await page.getByRole('link', { name: 'Sign Up' }).click();
@@ -41,7 +33,7 @@ for (const javaScript of [true, false]) {
     });
 
     it('shows the Sign in failed toast for a wrong password', async () => {
-      const { page, context } = await newVisitor(browser, { javaScript, baseURL });
+      const { page, context } = await newVisitor(browser(), { javaScript, baseURL });
       await page.goto('/auth');
       await page.getByLabel('Email').fill(DEMO_ADMIN.email);
       await page.getByLabel('Password').fill('not-the-password');
@@ -56,7 +48,7 @@ for (const javaScript of [true, false]) {
     it('accepts an invitation from the mail outbox and shows the role its sidebar', async () => {
       const email = uniqueEmail('e2e-invitee');
       const link = await inviteAndReadLink(backendUrl, anonKey, email, 'client');
-      const { page, context } = await newVisitor(browser, { javaScript, baseURL });
+      const { page, context } = await newVisitor(browser(), { javaScript, baseURL });
       await page.goto(new URL(link).pathname);
       await page.getByText(email).waitFor();
       await page.getByLabel('First name').fill('Cli');
@@ -78,7 +70,7 @@ for (const javaScript of [true, false]) {
 
 describe('the shell with JavaScript', () => {
   it('toggles the sidebar with Ctrl+B and remembers it', async () => {
-    const { page, context } = await newVisitor(browser, { javaScript: true, baseURL });
+    const { page, context } = await newVisitor(browser(), { javaScript: true, baseURL });
     await signInThroughForm(page, DEMO_ADMIN);
     const sidebar = page.locator('aside[data-state]');
     expect(await sidebar.getAttribute('data-state')).toBe('expanded');
@@ -94,7 +86,7 @@ describe('the shell with JavaScript', () => {
   });
 
   it('opens the sidebar as a slide-over on a phone', async () => {
-    const { page, context } = await newVisitor(browser, { javaScript: true, baseURL });
+    const { page, context } = await newVisitor(browser(), { javaScript: true, baseURL });
     await page.setViewportSize({ width: 390, height: 800 });
     await signInThroughForm(page, DEMO_ADMIN);
     expect(await page.locator('aside[data-state]').isVisible()).toBe(false);
@@ -110,7 +102,7 @@ describe('the shell with JavaScript', () => {
 
 describe('accessibility', () => {
   it('finds no serious or critical violations on /auth, an invitation and the shell', async () => {
-    const { page, context } = await newVisitor(browser, { javaScript: true, baseURL });
+    const { page, context } = await newVisitor(browser(), { javaScript: true, baseURL });
     await page.goto('/auth');
     expect(await seriousAxeViolations(page), '/auth').toEqual([]);
     await page.goto('/auth?tab=signup');

@@ -3,34 +3,17 @@
 // list with the success toast), a refused input kept in the dialog, search and
 // status filter through the URL, and axe on every screen and dialog. Each run
 // signs up its own account, so the demo data other files rely on is untouched.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { uniqueEmail } from './support/accounts.ts';
-import { launchBrowser, newVisitor, seriousAxeViolations } from './support/browser.ts';
+import { signUpThroughForm } from './support/accounts.ts';
+import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
 
-let browser: Browser;
+const browser = browserForFile();
 const baseURL = inject('appUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signUp(page: Page, firstName: string): Promise<void> {
-  await page.goto('/auth?tab=signup');
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Last name').fill('Tester');
-  await page.getByLabel('Email').fill(uniqueEmail('e2e-business'));
-  await page.getByLabel('Password').fill('business-password');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /** Waits for the toast, then checks the dialog closed and the URL is the bare list again. */
 async function expectSaved(page: Page, path: string, toast: string): Promise<void> {
-  await page.getByRole('status').filter({ hasText: toast }).waitFor({ timeout: 10_000 });
+  await waitForToast(page, toast);
   expect(new URL(page.url()).pathname).toBe(path);
   expect(new URL(page.url()).search).toBe('');
   expect(await page.getByRole('dialog').count()).toBe(0);
@@ -45,8 +28,8 @@ for (const javaScript of [true, false]) {
     const tag = javaScript ? 'Js' : 'Nojs';
 
     beforeAll(async () => {
-      ({ page, context, errors } = await newVisitor(browser, { javaScript, baseURL }));
-      await signUp(page, `Eve${tag}`);
+      ({ page, context, errors } = await newVisitor(browser(), { javaScript, baseURL }));
+      await signUpThroughForm(page, { first: `Eve${tag}`, last: 'Tester', label: 'e2e-business' });
     });
     afterAll(async () => {
       await context?.close();
@@ -209,7 +192,7 @@ for (const javaScript of [true, false]) {
     it('has no serious or critical accessibility violations on the four screens and their dialogs', async () => {
       // axe runs as a script in the page, so "JavaScript off" is emulated by
       // refusing the app's scripts: the page stays as the server rendered it.
-      const { page: axePage, context: axeContext } = await newVisitor(browser, { javaScript: true, baseURL });
+      const { page: axePage, context: axeContext } = await newVisitor(browser(), { javaScript: true, baseURL });
       await axePage.context().addCookies(await context.cookies());
       if (!javaScript) await axeContext.route('**/*.js', (route) => route.abort());
       for (const path of ['/dashboard', '/quotes', '/quotes?new', '/leads', '/leads?new', '/clients', '/clients?new']) {

@@ -1,23 +1,15 @@
 // The Content-Security-Policy holds in a real browser: filling in and
 // submitting forms (client-side validation with Zod) triggers no violation.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { DEMO_ADMIN, signInThroughForm } from './support/accounts.ts';
-import { launchBrowser, newVisitor } from './support/browser.ts';
+import { browserForFile, newVisitor } from './support/browser.ts';
 
-let browser: Browser;
+const browser = browserForFile();
 const baseURL = inject('appUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('content security policy', () => {
   it('reports no violation on the sign-in form and a create dialog, with JavaScript on', async () => {
-    const { page, context } = await newVisitor(browser, { javaScript: true, baseURL });
+    const { page, context } = await newVisitor(browser(), { javaScript: true, baseURL });
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;

@@ -2,20 +2,13 @@
 // one create flow per screen (dialog opened by its link, filled in, busy label
 // while the simulated save waits, success toast back on the list), and axe on
 // every screen and every dialog.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_ADMIN, signInThroughForm } from './support/accounts.ts';
-import { launchBrowser, newVisitor, seriousAxeViolations } from './support/browser.ts';
+import { browserForFile, newVisitor, seriousAxeViolations } from './support/browser.ts';
 
-let browser: Browser;
+const browser = browserForFile();
 const baseURL = inject('appUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 interface CreateFlow {
   path: string;
@@ -155,7 +148,7 @@ const FLOWS: CreateFlow[] = [
 ];
 
 async function signedInVisitor(javaScript: boolean): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
-  const visitor = await newVisitor(browser, { javaScript, baseURL });
+  const visitor = await newVisitor(browser(), { javaScript, baseURL });
   await signInThroughForm(visitor.page, DEMO_ADMIN);
   return visitor;
 }

@@ -1,21 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newVisitor, seriousAxeViolations } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile, newVisitor, seriousAxeViolations } from './support/browser.ts';
 
-let browser: Browser;
+const browser = browserForFile();
 const baseURL = inject('appUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 for (const javaScript of [true, false]) {
   describe(`public pages with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
     it('renders the landing page, and View Pricing leads to /pricing', async () => {
-      const { page, errors, context } = await newVisitor(browser, { javaScript, baseURL });
+      const { page, errors, context } = await newVisitor(browser(), { javaScript, baseURL });
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('OpsHub Pro');
       // One 'Get Started' per module card, each named for its module.
@@ -28,7 +20,7 @@ for (const javaScript of [true, false]) {
     });
 
     it('takes Sign In to /auth', async () => {
-      const { page, errors, context } = await newVisitor(browser, { javaScript, baseURL });
+      const { page, errors, context } = await newVisitor(browser(), { javaScript, baseURL });
       await page.goto('/');
       await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
       await page.waitForURL('**/auth');
@@ -40,7 +32,7 @@ for (const javaScript of [true, false]) {
     it('has no serious or critical accessibility violations on / and /pricing', async () => {
       // axe runs as a script in the page, so "JavaScript off" is emulated by
       // refusing the app's scripts: the page stays as the server rendered it.
-      const { page, context } = await newVisitor(browser, { javaScript: true, baseURL });
+      const { page, context } = await newVisitor(browser(), { javaScript: true, baseURL });
       if (!javaScript) await context.route('**/*.js', (route) => route.abort());
       for (const path of ['/', '/pricing']) {
         await page.goto(path);
@@ -53,7 +45,7 @@ for (const javaScript of [true, false]) {
 
 describe('the 404 page', () => {
   it('says so and links home', async () => {
-    const { page, context } = await newVisitor(browser, { javaScript: true, baseURL });
+    const { page, context } = await newVisitor(browser(), { javaScript: true, baseURL });
     const response = await page.goto('/definitely-missing');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).resolves.toBe(true);

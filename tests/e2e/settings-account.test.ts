@@ -1,36 +1,18 @@
 // Account and website settings in Chromium, JavaScript on and off: a trial
 // account sees its trial end and saves its details; the master admin saves the
 // website settings and the landing page shows them.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_ADMIN, signInThroughForm, uniqueEmail } from './support/accounts.ts';
-import { launchBrowser, newVisitor } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO_ADMIN, signInThroughForm, signUpThroughForm } from './support/accounts.ts';
+import { browserForFile, newVisitor, waitForToast } from './support/browser.ts';
 
-let browser: Browser;
+const browser = browserForFile();
 const baseURL = inject('appUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 10_000 });
-}
 
 for (const javaScript of [true, false]) {
   describe(`account and website settings with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
     it('a new (trial) account sees its trial end and an upgrade prompt, and saves its details', async () => {
-      const { page, context, errors } = await newVisitor(browser, { javaScript, baseURL });
-      await page.goto('/auth?tab=signup');
-      await page.getByLabel('First name').fill('Tia');
-      await page.getByLabel('Last name').fill('Trial');
-      await page.getByLabel('Email').fill(uniqueEmail('e2e-account'));
-      await page.getByLabel('Password').fill('trial-password');
-      await page.getByRole('button', { name: 'Create Account' }).click();
-      await page.waitForURL('**/dashboard');
+      const { page, context, errors } = await newVisitor(browser(), { javaScript, baseURL });
+      await signUpThroughForm(page, { first: 'Tia', last: 'Trial', label: 'e2e-account' });
 
       await page.goto('/settings/account');
       await page.getByText(/Your free trial ends on [A-Z][a-z]{2} \d{1,2}, \d{4}/).waitFor();
@@ -46,7 +28,7 @@ for (const javaScript of [true, false]) {
       await page.getByLabel('Timezone').selectOption({ label: 'Denver' });
       await page.getByLabel('Country').fill('Australia');
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      await toast(page, 'Account settings updated successfully');
+      await waitForToast(page, 'Account settings updated successfully');
       expect(await page.getByLabel('Account name').inputValue()).toBe('Trial Traders');
       expect(await page.getByLabel('Timezone').inputValue()).toBe('America/Denver');
       expect(await page.getByLabel('Default currency').inputValue()).toBe('AUD');
@@ -55,7 +37,7 @@ for (const javaScript of [true, false]) {
     });
 
     it('the master admin saves the website settings and the landing page shows them', async () => {
-      const { page, context } = await newVisitor(browser, { javaScript, baseURL });
+      const { page, context } = await newVisitor(browser(), { javaScript, baseURL });
       await signInThroughForm(page, DEMO_ADMIN);
       await page.goto('/settings/website');
       const description = page.getByLabel('Description');
@@ -65,9 +47,9 @@ for (const javaScript of [true, false]) {
         await description.fill(fresh);
         await page.getByLabel('Timezone').selectOption('Asia/Dubai');
         await page.getByRole('button', { name: 'Save Changes' }).click();
-        await toast(page, 'Website settings updated successfully');
+        await waitForToast(page, 'Website settings updated successfully');
 
-        const visitor = await newVisitor(browser, { javaScript, baseURL });
+        const visitor = await newVisitor(browser(), { javaScript, baseURL });
         await visitor.page.goto('/');
         await visitor.page.getByText(fresh).waitFor();
         await visitor.context.close();
@@ -76,7 +58,7 @@ for (const javaScript of [true, false]) {
         await page.getByLabel('Description').fill(before);
         await page.getByLabel('Timezone').selectOption('UTC');
         await page.getByRole('button', { name: 'Save Changes' }).click();
-        await toast(page, 'Website settings updated successfully');
+        await waitForToast(page, 'Website settings updated successfully');
         await context.close();
       }
     });

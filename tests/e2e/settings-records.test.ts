@@ -1,39 +1,18 @@
 // Templates and integrations in Chromium, JavaScript on and off: created,
 // edited, toggled and deleted through their dialogs, with the spec's toasts.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { uniqueEmail } from './support/accounts.ts';
-import { launchBrowser, newVisitor } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { signUpThroughForm } from './support/accounts.ts';
+import { browserForFile, newVisitor, waitForToast } from './support/browser.ts';
 
-let browser: Browser;
+const browser = browserForFile();
 const baseURL = inject('appUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signUpThroughForm(page: Page): Promise<void> {
-  await page.goto('/auth?tab=signup');
-  await page.getByLabel('First name').fill('Rita');
-  await page.getByLabel('Last name').fill('Records');
-  await page.getByLabel('Email').fill(uniqueEmail('e2e-records'));
-  await page.getByLabel('Password').fill('records-password');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 10_000 });
-}
+const RITA = { first: 'Rita', last: 'Records', label: 'e2e-records' };
 
 for (const javaScript of [true, false]) {
   describe(`templates and integrations with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
     it('creates, edits and deletes a template, showing the JSON parser message on bad variables', async () => {
-      const { page, context, errors } = await newVisitor(browser, { javaScript, baseURL });
-      await signUpThroughForm(page);
+      const { page, context, errors } = await newVisitor(browser(), { javaScript, baseURL });
+      await signUpThroughForm(page, RITA);
       await page.goto('/settings/templates');
       await page.getByText('No templates yet').waitFor();
       await page.getByRole('main').getByRole('link', { name: 'New Template' }).click();
@@ -51,7 +30,7 @@ for (const javaScript of [true, false]) {
 
       await dialog.getByLabel('Variables (JSON)').fill('{"name": "Client name"}');
       await dialog.getByRole('button', { name: 'Create Template' }).click();
-      await toast(page, 'Template created successfully');
+      await waitForToast(page, 'Template created successfully');
       const list = page.getByRole('list', { name: 'Templates' });
       await list.getByText('Follow-up').waitFor();
 
@@ -64,7 +43,7 @@ for (const javaScript of [true, false]) {
       // Only an email has a subject: with JavaScript the field goes; without, the server drops it.
       if (javaScript) await expect.poll(() => edit.getByLabel('Subject').count()).toBe(0);
       await edit.getByRole('button', { name: 'Update Template' }).click();
-      await toast(page, 'Template updated successfully');
+      await waitForToast(page, 'Template updated successfully');
       await list.getByText('Gentle follow-up').waitFor();
       expect(await list.getByText('Subject: About your quote').count()).toBe(0);
 
@@ -72,7 +51,7 @@ for (const javaScript of [true, false]) {
       const confirm = page.getByRole('dialog', { name: 'Delete Template' });
       await confirm.getByText('Delete the template "Gentle follow-up"? This cannot be undone.').waitFor();
       await confirm.getByRole('button', { name: 'Delete' }).click();
-      await toast(page, 'Template deleted successfully');
+      await waitForToast(page, 'Template deleted successfully');
       await page.getByText('No templates yet').waitFor();
       // The refused post answers 400 on purpose; Chromium logs that for a document.
       expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
@@ -80,8 +59,8 @@ for (const javaScript of [true, false]) {
     });
 
     it('creates an integration prefilled for its type, keeps its secret masked, toggles it and deletes it', async () => {
-      const { page, context, errors } = await newVisitor(browser, { javaScript, baseURL });
-      await signUpThroughForm(page);
+      const { page, context, errors } = await newVisitor(browser(), { javaScript, baseURL });
+      await signUpThroughForm(page, RITA);
       await page.goto('/settings/integrations');
       await page.getByRole('main').getByRole('link', { name: 'New Integration' }).click();
       let dialog = page.getByRole('dialog', { name: 'New Integration' });
@@ -102,7 +81,7 @@ for (const javaScript of [true, false]) {
       await dialog.getByLabel('Name').fill('Stripe');
       await config().fill(JSON.stringify({ api_key: 'sk_live_abcdefghijkl1234', webhook_secret: '', currency: 'EUR' }, null, 2));
       await dialog.getByRole('button', { name: 'Create Integration' }).click();
-      await toast(page, 'Integration created successfully');
+      await waitForToast(page, 'Integration created successfully');
       const list = page.getByRole('list', { name: 'Integrations' });
       await list.getByText('Stripe').waitFor();
 
@@ -114,35 +93,35 @@ for (const javaScript of [true, false]) {
       expect(await page.content()).not.toContain('sk_live_abcdefghijkl1234');
       await edit.getByLabel('Name').fill('Stripe EU');
       await edit.getByRole('button', { name: 'Update Integration' }).click();
-      await toast(page, 'Integration updated successfully');
+      await waitForToast(page, 'Integration updated successfully');
       await list.getByText('Stripe EU').waitFor();
 
       await list.getByRole('button', { name: 'Deactivate Stripe EU' }).click();
-      await toast(page, 'Integration deactivated successfully');
+      await waitForToast(page, 'Integration deactivated successfully');
       await list.getByRole('button', { name: 'Activate Stripe EU' }).click();
-      await toast(page, 'Integration activated successfully');
+      await waitForToast(page, 'Integration activated successfully');
       await list.getByRole('button', { name: 'Deactivate Stripe EU' }).waitFor();
 
       await list.getByRole('link', { name: 'Delete Stripe EU' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete Integration' });
       await confirm.getByRole('button', { name: 'Delete' }).click();
-      await toast(page, 'Integration deleted successfully');
+      await waitForToast(page, 'Integration deleted successfully');
       await page.getByText('No integrations yet').waitFor();
       expect(errors).toEqual([]);
       await context.close();
     });
 
     it('activates and pauses a module', async () => {
-      const { page, context } = await newVisitor(browser, { javaScript, baseURL });
-      await signUpThroughForm(page);
+      const { page, context } = await newVisitor(browser(), { javaScript, baseURL });
+      await signUpThroughForm(page, RITA);
       await page.goto('/settings/modules');
       const modules = page.getByRole('list', { name: 'Modules' });
       const activate = modules.getByRole('button', { name: /^Activate / }).first();
       const name = ((await activate.getAttribute('aria-label')) ?? '').replace(/^Activate /, '');
       await activate.click();
-      await toast(page, 'Module activated successfully');
+      await waitForToast(page, 'Module activated successfully');
       await modules.getByRole('button', { name: `Pause ${name}` }).click();
-      await toast(page, 'Module paused successfully');
+      await waitForToast(page, 'Module paused successfully');
       await modules.getByRole('button', { name: `Activate ${name}` }).waitFor();
       await context.close();
     });

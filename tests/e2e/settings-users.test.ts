@@ -2,52 +2,20 @@
 // invitation mail is read from the outbox, the invitee accepts and signs in,
 // the admin changes their role and deactivates them (which signs them out),
 // and the audit log shows each step with the spec's badge colours.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signInThroughForm, uniqueEmail } from './support/accounts.ts';
-import { launchBrowser, newVisitor, seriousAxeViolations } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { invitationLinkFor, signInThroughForm, signUpThroughForm, uniqueEmail } from './support/accounts.ts';
+import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
 
-let browser: Browser;
+const browser = browserForFile();
 const baseURL = inject('appUrl');
 const backendUrl = inject('backendUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signUpThroughForm(page: Page, names: { first: string; last: string }): Promise<string> {
-  const email = uniqueEmail('e2e-settings-admin');
-  await page.goto('/auth?tab=signup');
-  await page.getByLabel('First name').fill(names.first);
-  await page.getByLabel('Last name').fill(names.last);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('admin-password');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/dashboard');
-  return email;
-}
-
-async function invitationLink(email: string): Promise<string> {
-  const body = (await (await fetch(`${backendUrl}/_outbox`)).json()) as { to: string; text: string }[] | { messages: { to: string; text: string }[] };
-  const mails = Array.isArray(body) ? body : body.messages;
-  const link = mails.filter((mail) => mail.to === email).at(-1)?.text.match(/https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/)?.[0];
-  if (!link) throw new Error(`no invitation mail for ${email}`);
-  return link;
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 10_000 });
-}
 
 for (const javaScript of [true, false]) {
   describe(`users and audit log with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
     it('invites, the invitee accepts from the mail, the admin changes the role and deactivates them, the audit log shows it all', async () => {
-      const admin = await newVisitor(browser, { javaScript, baseURL });
+      const admin = await newVisitor(browser(), { javaScript, baseURL });
       const page = admin.page;
-      await signUpThroughForm(page, { first: 'Ada', last: 'Admin' });
+      await signUpThroughForm(page, { first: 'Ada', last: 'Admin', label: 'e2e-settings-admin' });
       const invitee = uniqueEmail('e2e-invitee');
 
       // Invite.
@@ -61,12 +29,12 @@ for (const javaScript of [true, false]) {
       await inviteDialog.getByLabel('First name').fill('Ivy');
       await inviteDialog.getByLabel('Last name').fill('Invitee');
       await inviteDialog.getByRole('button', { name: 'Send Invitation' }).click();
-      await toast(page, `Invitation sent to ${invitee}. They will receive an email with setup instructions.`);
+      await waitForToast(page, `Invitation sent to ${invitee}. They will receive an email with setup instructions.`);
       await page.getByRole('list', { name: 'Pending invitations' }).getByText(invitee).waitFor();
 
       // Accept from the mail, then sign in.
-      const member = await newVisitor(browser, { javaScript, baseURL });
-      await member.page.goto(new URL(await invitationLink(invitee)).pathname);
+      const member = await newVisitor(browser(), { javaScript, baseURL });
+      await member.page.goto(new URL(await invitationLinkFor(backendUrl, invitee)).pathname);
       await member.page.getByText(invitee).first().waitFor();
       await member.page.getByLabel('Password', { exact: true }).fill('invitee-pass');
       await member.page.getByLabel('Confirm password').fill('invitee-pass');
@@ -87,12 +55,12 @@ for (const javaScript of [true, false]) {
       expect(await email.getAttribute('readonly')).not.toBeNull();
       await editDialog.getByLabel('Role').selectOption('auditor');
       await editDialog.getByRole('button', { name: 'Update User' }).click();
-      await toast(page, 'User updated successfully');
+      await waitForToast(page, 'User updated successfully');
       await users.locator('[data-role="auditor"]').first().waitFor();
 
       // Deactivate: the member's session ends.
       await users.getByRole('button', { name: 'Deactivate Ivy Invitee' }).click();
-      await toast(page, 'User deactivated successfully');
+      await waitForToast(page, 'User deactivated successfully');
       await users.getByRole('button', { name: 'Activate Ivy Invitee' }).waitFor();
       await member.page.goto('/dashboard');
       await member.page.waitForURL('**/auth**');
@@ -142,7 +110,7 @@ describe('settings screens and dialogs, accessibility', () => {
   for (const javaScript of [true, false]) {
     it(`have no serious or critical axe violations (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
       // axe runs as a script in the page: "JavaScript off" refuses the app's own scripts instead.
-      const visitor = await newVisitor(browser, { javaScript: true, baseURL });
+      const visitor = await newVisitor(browser(), { javaScript: true, baseURL });
       await signInThroughForm(visitor.page, { email: 'demo@opshub.test', password: 'demo1234' });
       if (!javaScript) await visitor.context.route('**/assets/*.js', (route) => route.abort());
       const page = visitor.page;
@@ -180,7 +148,7 @@ describe('settings screens and dialogs, accessibility', () => {
         expect(await seriousAxeViolations(page), href!).toEqual([]);
       }
       // What other roles see.
-      const auditor = await newVisitor(browser, { javaScript: true, baseURL });
+      const auditor = await newVisitor(browser(), { javaScript: true, baseURL });
       await signInThroughForm(auditor.page, { email: 'auditor@opshub.test', password: 'demo1234' });
       for (const path of ['/settings/website', '/settings/users', '/settings/audit-logs']) {
         await auditor.page.goto(path);

@@ -1,4 +1,4 @@
-// Moves the e2e tests make often: sign in through the form, read the outbox.
+// Moves the e2e tests make often: sign up or in through the form, read the outbox.
 import { createClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 
@@ -18,6 +18,22 @@ export async function signInThroughForm(page: Page, credentials: { email: string
   await page.waitForURL('**/dashboard');
 }
 
+/**
+ * Signs a new person up through the form (a new account of their own, so the
+ * demo data other files rely on is untouched); returns their email.
+ */
+export async function signUpThroughForm(page: Page, person: { first: string; last: string; label: string }): Promise<string> {
+  const email = uniqueEmail(person.label);
+  await page.goto('/auth?tab=signup');
+  await page.getByLabel('First name').fill(person.first);
+  await page.getByLabel('Last name').fill(person.last);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(`${person.label}-password`);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+  return email;
+}
+
 /** Invites through the real invite-user function as the demo admin; returns the link from the mail outbox. */
 export async function inviteAndReadLink(backendUrl: string, anonKey: string, email: string, role: string): Promise<string> {
   const admin = createClient(backendUrl, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
@@ -25,10 +41,14 @@ export async function inviteAndReadLink(backendUrl: string, anonKey: string, ema
   if (signInError) throw signInError;
   const { error } = await admin.functions.invoke('invite-user', { body: { email, role, first_name: '', last_name: '' } });
   if (error) throw error;
-  const mails = (await (await fetch(`${backendUrl}/_outbox`)).json()) as { to: string; text: string }[] | { messages: { to: string; text: string }[] };
-  const list = Array.isArray(mails) ? mails : mails.messages;
-  const mail = list.filter((m) => m.to === email).at(-1);
-  const link = mail?.text.match(/https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/)?.[0];
+  return invitationLinkFor(backendUrl, email);
+}
+
+/** The link of the last invitation mail sent to `email`, read from the local backend's outbox. */
+export async function invitationLinkFor(backendUrl: string, email: string): Promise<string> {
+  const body = (await (await fetch(`${backendUrl}/_outbox`)).json()) as { to: string; text: string }[] | { messages: { to: string; text: string }[] };
+  const mails = Array.isArray(body) ? body : body.messages;
+  const link = mails.filter((mail) => mail.to === email).at(-1)?.text.match(/https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/)?.[0];
   if (!link) throw new Error(`no invitation mail for ${email}`);
   return link;
 }

@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core, with the flags this machine needs.
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -18,6 +19,24 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_FLAGS,
   });
+}
+
+/**
+ * One Chromium for the whole test file: launched before its first test, closed
+ * after its last. Call at the top of the file; the getter is for inside tests.
+ */
+export function browserForFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched in beforeAll: use it inside a test');
+    return browser;
+  };
 }
 
 export interface Visitor {
@@ -44,4 +63,9 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Waits for the toast (role status) that says `text`. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 10_000 });
 }

@@ -139,6 +139,7 @@ const WRONG_VALUES: Record<FieldKind, { label: string; value: string }[]> = {
   uuid: [
     { label: 'not an id', value: 'not-a-uuid' },
     { label: 'an SQL injection', value: "' or 1=1 --" },
+    { label: 'an id that names no row', value: '6f1c1d9e-0000-4000-8000-00000000dead' },
   ],
   json: [{ label: 'broken JSON', value: '{"unterminated": ' }],
   file: [{ label: 'text in place of a file', value: 'not a file' }],

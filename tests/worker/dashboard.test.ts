@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { runSql, serviceClient } from './support/backend';
-import { pageText, signUpFreshAdmin } from './support/app';
+import { accountOf, serviceClient, withoutGrant } from './support/backend';
+import { pageText, signUpFreshAdmin, statValue } from './support/app';
 
 // Each test works in a fresh account (signUpFreshAdmin), arranged through the
 // service role, so the figures are exact whatever other suites write.
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-async function accountOf(email: string): Promise<{ accountId: string; userId: string }> {
-  const { data, error } = await serviceClient().from('users').select('id, account_id').eq('email', email).single();
-  if (error) throw error;
-  return { accountId: data.account_id as string, userId: data.id as string };
-}
-
-function statValue(html: string, label: string): string | undefined {
-  return new RegExp(`>${label}</p>[\\s\\S]*?<p class="mt-2[^"]*">([^<]*)</p>`).exec(html)?.[1];
-}
 
 function figure(html: string, term: string): string | undefined {
   return new RegExp(`<dt[^>]*>${term}</dt><dd[^>]*>([^<]*)</dd>`).exec(html)?.[1];
@@ -184,13 +174,7 @@ describe('/dashboard when a read fails', () => {
     const { accountId } = await accountOf(email);
     await serviceClient().from('leads').insert({ account_id: accountId, name: 'Hidden', email: 'h@example.test', company: 'Co' });
     // Break the read for real: the database refuses the overview to signed-in users.
-    await runSql('revoke execute on function public.dashboard_overview() from authenticated');
-    let response: Response;
-    try {
-      response = await visitor.get('/dashboard');
-    } finally {
-      await runSql('grant execute on function public.dashboard_overview() to authenticated');
-    }
+    const response = await withoutGrant('execute', 'function public.dashboard_overview()', () => visitor.get('/dashboard'));
     expect(response.status).toBe(200);
     const html = await pageText(response);
     expect(html).toContain('Welcome back, Grace');

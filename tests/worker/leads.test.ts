@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runSql, serviceClient, userClient } from './support/backend';
-import { DEMO_ADMIN, pageText, signIn, signUpFreshAdmin } from './support/app';
-
-async function accountOf(email: string): Promise<{ accountId: string; userId: string }> {
-  const { data, error } = await serviceClient().from('users').select('id, account_id').eq('email', email).single();
-  if (error) throw error;
-  return { accountId: data.account_id as string, userId: data.id as string };
-}
+import { accountOf, serviceClient, userClient, withoutGrant } from './support/backend';
+import { DEMO_ADMIN, pageText, signIn, signUpFreshAdmin, statValue } from './support/app';
 
 async function leadsOf(accountId: string) {
   const { data, error } = await serviceClient()
@@ -16,10 +10,6 @@ async function leadsOf(accountId: string) {
     .order('created_at', { ascending: false });
   if (error) throw error;
   return data;
-}
-
-function statValue(html: string, label: string): string | undefined {
-  return new RegExp(`>${label}</p>[\\s\\S]*?<p class="mt-2[^"]*">([^<]*)</p>`).exec(html)?.[1];
 }
 
 function leadForm(fields: Record<string, string>, interests: string[] = []): FormData {
@@ -179,13 +169,7 @@ describe('creating a lead', () => {
     const { visitor, email } = await signUpFreshAdmin();
     const { accountId } = await accountOf(email);
     // A real refusal by the database: the insert privilege taken away for this one request.
-    await runSql('revoke insert on public.leads from authenticated');
-    let response: Response;
-    try {
-      response = await visitor.post('/leads?new', VALID);
-    } finally {
-      await runSql('grant insert on public.leads to authenticated');
-    }
+    const response = await withoutGrant('insert', 'public.leads', () => visitor.post('/leads?new', VALID));
     expect(response.status).toBe(500);
     const html = await pageText(response);
     expect(html).toContain('permission denied for table leads');

@@ -81,6 +81,11 @@ export async function pageText(response: Response): Promise<string> {
 }
 
 let counter = 0;
+/** The value a stat card with this label shows. */
+export function statValue(html: string, label: string): string | undefined {
+  return new RegExp(`>${label}</p>[\\s\\S]*?<p class="mt-2[^"]*">([^<]*)</p>`).exec(html)?.[1];
+}
+
 export function uniqueEmail(label = 'user'): string {
   counter += 1;
   return `${label}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.test`;

@@ -41,6 +41,27 @@ export async function runSql(sql: string): Promise<unknown[]> {
   return (await response.json()) as unknown[];
 }
 
+/**
+ * Runs `act` with a privilege taken from signed-in users (`revoke <privilege>
+ * on <object> from authenticated`), so the database refuses it for real, and
+ * gives it back whatever happens.
+ */
+export async function withoutGrant<T>(privilege: string, on: string, act: () => Promise<T>): Promise<T> {
+  await runSql(`revoke ${privilege} on ${on} from authenticated`);
+  try {
+    return await act();
+  } finally {
+    await runSql(`grant ${privilege} on ${on} to authenticated`);
+  }
+}
+
+/** The account and users row of the person who signed up with `email`. */
+export async function accountOf(email: string): Promise<{ accountId: string; userId: string }> {
+  const { data, error } = await serviceClient().from('users').select('id, account_id').eq('email', email).single();
+  if (error) throw error;
+  return { accountId: data.account_id as string, userId: data.id as string };
+}
+
 export interface OutboxMail {
   to: string;
   subject: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serviceClient } from './support/backend';
 import { pageText } from './support/app';
-import { freshTeam, profileOf, toastIn } from './support/settings';
+import { escapeHtml, freshTeam, parserMessage, profileOf, toastIn } from './support/settings';
 
 async function integrationsOf(accountId: string) {
   const { data, error } = await serviceClient()
@@ -22,17 +22,6 @@ async function addIntegration(accountId: string, fields: Record<string, unknown>
   if (error) throw error;
   return data.id as string;
 }
-
-function parserMessage(text: string): string {
-  try {
-    JSON.parse(text);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('valid JSON');
-}
-
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;').replaceAll('<', '&lt;');
 
 /** The config textarea's JSON on a page. */
 function configIn(html: string): unknown {

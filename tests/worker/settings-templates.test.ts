@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serviceClient } from './support/backend';
 import { pageText } from './support/app';
-import { freshTeam, profileOf, toastIn } from './support/settings';
+import { escapeHtml, freshTeam, parserMessage, profileOf, toastIn } from './support/settings';
 
 async function templatesOf(accountId: string) {
   const { data, error } = await serviceClient()
@@ -22,18 +22,6 @@ async function addTemplate(accountId: string, fields: Record<string, unknown> = 
   if (error) throw error;
   return data.id as string;
 }
-
-/** What JSON.parse says about this text, in the same engine the Worker runs on. */
-function parserMessage(text: string): string {
-  try {
-    JSON.parse(text);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('valid JSON');
-}
-
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;').replaceAll('<', '&lt;');
 
 describe('/settings/templates list', () => {
   it('lists the account\'s templates newest first with a 200-character preview, for every role', async () => {

@@ -1,5 +1,6 @@
 // Moves the settings tests share: a fresh account with a member of any role
-// (joined through a real invitation), and reading what the database stored.
+// (joined through a real invitation), reading what the database stored, and
+// the texts a page shows (toasts, JSON parser messages, escaped values).
 import { serviceClient } from './backend';
 import { signIn, signUpFreshAdmin, uniqueEmail, Visitor } from './app';
 
@@ -56,3 +57,17 @@ export function toastIn(html: string): string | null {
   const match = /data-toast-type="(\w+)"[\s\S]*?<p class="text-sm font-semibold">([^<]*)<\/p><p class="mt-1 text-sm">([^<]*)<\/p>/.exec(html);
   return match ? `${match[1]}: ${match[2]} — ${match[3]}` : null;
 }
+
+/** What JSON.parse says about this text, in the same engine the Worker runs on. */
+export function parserMessage(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('valid JSON');
+}
+
+/** A text as React escapes it into the HTML of a page. */
+export const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;').replaceAll('<', '&lt;');

@@ -137,7 +137,6 @@ try {
     for (const sql of [
       'select id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company from public.quote_list order by created_at desc, id desc limit 21 offset 0',
       "select id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company from public.quote_list where status = 'expired' order by created_at desc, id desc limit 21 offset 0",
-      "select count(*) from public.search_quotes('company 7')",
       'select * from public.quote_summary()',
       'select public.dashboard_overview()',
     ]) {
@@ -180,8 +179,8 @@ try {
     { label: '/quotes: quote_list page (GET)', path: '/rest/v1/quote_list?select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET' },
     { label: '/quotes?status=expired: quote_list page (GET)', path: '/rest/v1/quote_list?select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&status=eq.expired&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET' },
     {
-      label: '/quotes?q=company 7: search_quotes page, exact count (GET)',
-      path: `/rest/v1/rpc/search_quotes?p_query=${encodeURIComponent('company 7')}&select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&order=created_at.desc,id.desc&offset=0&limit=21`,
+      label: '/quotes?q=company 7: quote_list page, exact count (GET)',
+      path: `/rest/v1/quote_list?select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&or=${encodeURIComponent('(quote_number.ilike."*company 7*",contact_name.ilike."*company 7*",contact_company.ilike."*company 7*",notes.ilike."*company 7*")')}&order=created_at.desc,id.desc&offset=0&limit=21`,
       method: 'GET',
       headers: { Prefer: 'count=exact' },
     },

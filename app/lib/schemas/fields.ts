@@ -29,6 +29,16 @@ export function optionalEmail() {
 
 export const uuid = z.uuid({ error: 'Invalid id' });
 
+/** A list row's Activate/Deactivate button (SetActiveButton): the state it asks for. */
+export const setActiveSchema = z.object({
+  intent: z.literal('set-active'),
+  id: uuid,
+  active: z.enum(['true', 'false']).transform((value) => value === 'true'),
+});
+
+/** A delete confirmed in a list's `?delete=<id>` dialog. */
+export const deleteByIdSchema = z.object({ intent: z.literal('delete'), id: uuid });
+
 export const MAX_JSON_LENGTH = 20_000;
 
 /**

@@ -2,7 +2,7 @@
 // object prefilled per type (spec §9).
 import { z } from './zod';
 import { INTEGRATION_TYPES } from '../settings-options';
-import { jsonText, requiredText, uuid } from './fields';
+import { deleteByIdSchema, jsonText, requiredText, setActiveSchema, uuid } from './fields';
 
 export const integrationFormSchema = z.object({
   intent: z.literal('save'),
@@ -12,19 +12,7 @@ export const integrationFormSchema = z.object({
   config: jsonText('Config', { required: true, objectOnly: true }),
 });
 
-export const toggleIntegrationSchema = z.object({
-  intent: z.literal('set-active'),
-  id: uuid,
-  active: z.enum(['true', 'false']).transform((value) => value === 'true'),
-});
-
-export const deleteIntegrationSchema = z.object({ intent: z.literal('delete'), id: uuid });
-
-export const integrationActionSchema = z.discriminatedUnion('intent', [
-  integrationFormSchema,
-  toggleIntegrationSchema,
-  deleteIntegrationSchema,
-]);
+export const integrationActionSchema = z.discriminatedUnion('intent', [integrationFormSchema, setActiveSchema, deleteByIdSchema]);
 
 export const INTEGRATION_TEXTS = {
   created: 'Integration created successfully',

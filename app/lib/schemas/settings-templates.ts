@@ -2,7 +2,7 @@
 // email; only an email has a subject; variables are JSON, empty → null.
 import { z } from './zod';
 import { TEMPLATE_TYPES } from '../settings-options';
-import { jsonText, optionalText, requiredText, uuid } from './fields';
+import { deleteByIdSchema, jsonText, optionalText, requiredText, uuid } from './fields';
 
 export const templateFormSchema = z.object({
   intent: z.literal('save'),
@@ -14,9 +14,7 @@ export const templateFormSchema = z.object({
   variables: jsonText('Variables', { required: false }),
 });
 
-export const deleteTemplateSchema = z.object({ intent: z.literal('delete'), id: uuid });
-
-export const templateActionSchema = z.discriminatedUnion('intent', [templateFormSchema, deleteTemplateSchema]);
+export const templateActionSchema = z.discriminatedUnion('intent', [templateFormSchema, deleteByIdSchema]);
 
 export type TemplateForm = z.output<typeof templateFormSchema>;
 

@@ -3,7 +3,7 @@
 // a pending invitation.
 import { z } from './zod';
 import { DEFAULT_INVITE_ROLE, ROLES } from '../roles';
-import { optionalText, requiredEmail, uuid } from './fields';
+import { optionalText, requiredEmail, setActiveSchema, uuid } from './fields';
 
 const role = z.enum(ROLES, { error: 'Choose a role' });
 
@@ -23,18 +23,12 @@ export const editUserSchema = z.object({
   last_name: optionalText('Last name', 100),
 });
 
-export const setUserActiveSchema = z.object({
-  intent: z.literal('set-active'),
-  id: uuid,
-  active: z.enum(['true', 'false']).transform((value) => value === 'true'),
-});
-
 export const revokeInvitationSchema = z.object({ intent: z.literal('revoke'), id: uuid });
 
 export const userActionSchema = z.discriminatedUnion('intent', [
   inviteUserSchema,
   editUserSchema,
-  setUserActiveSchema,
+  setActiveSchema,
   revokeInvitationSchema,
 ]);
 

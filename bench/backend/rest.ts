@@ -8,37 +8,11 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import type { Backend } from '../../supabase/local/index.ts';
+import { closedLoop, type LoadResult } from '../support/closed-loop.ts';
 
 const fixtures = new URL('../../tests/backend/fixtures/', import.meta.url).pathname;
 const SCHEMA = { migrationsDir: `${fixtures}migrations`, seedFile: `${fixtures}seed.sql` };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-
-interface Result {
-  requests: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-}
-
-async function measure(concurrency: number, once: () => Promise<void>): Promise<Result> {
-  for (let i = 0; i < 50; i++) await once(); // warm-up
-  const latencies: number[] = [];
-  const end = performance.now() + SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        await once();
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { requests: latencies.length, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
-}
 
 async function addRows(backend: Backend) {
   // 20,000 books over 200 authors, so the filter and limit do real work.
@@ -55,10 +29,10 @@ async function benchDatabase(kind: string, postgresUrl?: string) {
   await addRows(backend);
   const url = `${backend.url}/rest/v1/books?select=id,title,pages,price&author_id=eq.1042&limit=20`;
   // The HTTP client runs in a process of its own (bench/backend/rest-client.ts).
-  const viaRest = async (concurrency: number): Promise<Result> => {
+  const viaRest = async (concurrency: number): Promise<LoadResult> => {
     const client = new URL('./rest-client.ts', import.meta.url).pathname;
     const { stdout } = await promisify(execFile)(process.execPath, [client, url, backend.anonKey, String(concurrency), String(SECONDS), '20']);
-    return JSON.parse(stdout) as Result;
+    return JSON.parse(stdout) as LoadResult;
   };
   const direct = async () => {
     const { rows } = await backend.db.query('select id, title, pages, price from public.books where author_id = $1 limit 20', [1042]);
@@ -67,8 +41,8 @@ async function benchDatabase(kind: string, postgresUrl?: string) {
   const lines: string[] = [];
   for (const concurrency of [1, 16]) {
     const rest = await viaRest(concurrency);
-    const sql = await measure(concurrency, direct);
-    const row = (label: string, r: Result) =>
+    const sql = await closedLoop(concurrency, SECONDS, direct);
+    const row = (label: string, r: LoadResult) =>
       `| ${kind} | ${label} | ${concurrency} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`;
     lines.push(row('/rest/v1 (fetch, keep-alive, client in its own process)', rest), row('same SQL on the Db', sql));
     lines.push(`| ${kind} | **ratio REST / direct** | ${concurrency} | **${((rest.perSecond / sql.perSecond) * 100).toFixed(0)}%** | | |`);

@@ -105,3 +105,22 @@ export async function saveRow(
         .select('id');
   return { ok: !saved.error && saved.data.length > 0, error: saved.error };
 }
+
+/**
+ * The page of a settings list the URL asks for (`?page=N`), newest first (the
+ * id breaks ties, so pages never overlap or skip), with the total. A failed
+ * read is logged; the page then shows the screen's 'Failed to fetch' text.
+ */
+export async function newestFirstPage<Row>(supabase: SupabaseClient, table: string, columns: string, url: URL) {
+  const page = pageFrom(url);
+  const [from, to] = pageRange(page);
+  const { data, count, error } = await supabase
+    .from(table)
+    .select(columns, { count: 'exact' })
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, to)
+    .returns<Row[]>();
+  if (error) console.error(`${table}: ${error.message}`);
+  return { page, rows: data ?? [], total: count ?? 0, failed: error !== null };
+}

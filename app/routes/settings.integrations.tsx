@@ -19,8 +19,7 @@ import {
   deleteRow,
   isUuid,
   listDialog,
-  pageFrom,
-  pageRange,
+  newestFirstPage,
   refuseSubmission,
   requireSettingsUser,
   saveRow,
@@ -45,17 +44,13 @@ interface IntegrationRow {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase } = await requireSettingsUser(request, context);
-  const page = pageFrom(url);
-  const [from, to] = pageRange(page);
   // The list never carries configs: they hold credentials.
-  const { data: rows, count, error } = await supabase
-    .from('integrations')
-    .select('id, name, type, is_active, created_at', { count: 'exact' })
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(from, to)
-    .returns<Omit<IntegrationRow, 'config'>[]>();
-  if (error) console.error(`integrations: ${error.message}`);
+  const { page, rows, total, failed } = await newestFirstPage<Omit<IntegrationRow, 'config'>>(
+    supabase,
+    'integrations',
+    'id, name, type, is_active, created_at',
+    url,
+  );
 
   const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');
   let selected: IntegrationValues | null = null;
@@ -73,10 +68,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const newType: IntegrationType = isIntegrationType(requestedType) ? requestedType : 'email';
 
   return {
-    integrations: rows ?? [],
-    total: count ?? 0,
+    integrations: rows,
+    total,
     page,
-    error: error ? INTEGRATION_TEXTS.loadFailed : null,
+    error: failed ? INTEGRATION_TEXTS.loadFailed : null,
     mode: listDialog(url, selected !== null),
     selected,
     blank: { name: '', type: newType, config: prefillConfig(newType) } satisfies IntegrationValues,

@@ -18,8 +18,7 @@ import {
   deleteRow,
   isUuid,
   listDialog,
-  pageFrom,
-  pageRange,
+  newestFirstPage,
   refuseSubmission,
   requireSettingsUser,
   saveRow,
@@ -42,6 +41,8 @@ interface TemplateRow {
   created_at: string;
 }
 
+const TEMPLATE_COLUMNS = 'id, name, type, subject, content, variables, created_at';
+
 function asFormValues(template: TemplateRow): TemplateValues {
   return {
     id: template.id,
@@ -55,24 +56,15 @@ function asFormValues(template: TemplateRow): TemplateValues {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase } = await requireSettingsUser(request, context);
-  const page = pageFrom(url);
-  const [from, to] = pageRange(page);
-  const { data: rows, count, error } = await supabase
-    .from('templates')
-    .select('id, name, type, subject, content, variables, created_at', { count: 'exact' })
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(from, to)
-    .returns<TemplateRow[]>();
-  if (error) console.error(`templates: ${error.message}`);
+  const { page, rows, total, failed } = await newestFirstPage<TemplateRow>(supabase, 'templates', TEMPLATE_COLUMNS, url);
 
   // The dialog's template: from this page, or read by id when it is on another.
   const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');
-  let selected: TemplateRow | null = rows?.find((row) => row.id === wanted) ?? null;
+  let selected: TemplateRow | null = rows.find((row) => row.id === wanted) ?? null;
   if (!selected && isUuid(wanted)) {
     const { data: one } = await supabase
       .from('templates')
-      .select('id, name, type, subject, content, variables, created_at')
+      .select(TEMPLATE_COLUMNS)
       .eq('id', wanted)
       .maybeSingle<TemplateRow>();
     selected = one;
@@ -80,7 +72,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   return {
     // Only the preview travels to the page (spec §9), not the whole content.
-    templates: (rows ?? []).map(({ id, name, type, subject, created_at, content }) => ({
+    templates: rows.map(({ id, name, type, subject, created_at, content }) => ({
       id,
       name,
       type,
@@ -88,9 +80,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       created_at,
       preview: contentPreview(content),
     })),
-    total: count ?? 0,
+    total,
     page,
-    error: error ? TEMPLATE_TEXTS.loadFailed : null,
+    error: failed ? TEMPLATE_TEXTS.loadFailed : null,
     mode: listDialog(url, selected !== null),
     selected: selected ? asFormValues(selected) : null,
   };

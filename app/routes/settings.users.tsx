@@ -19,7 +19,7 @@ import { callFunction } from '~/lib/functions.server';
 import { formatShortDate } from '~/lib/relative-time';
 import { DEFAULT_INVITE_ROLE, isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
 import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
-import { isUuid, pageFrom, pageRange, refuseSubmission, requireSettingsUser } from '~/lib/settings.server';
+import { isUuid, newestFirstPage, refuseSubmission, requireSettingsUser } from '~/lib/settings.server';
 import { SETTINGS_PAGE_SIZE } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
 
@@ -55,16 +55,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase, profile, isAdmin } = await requireSettingsUser(request, context);
   if (!isAdmin) return { access: 'restricted' as const };
 
-  const page = pageFrom(url);
-  const [from, to] = pageRange(page);
   const [users, invitations] = await Promise.all([
-    supabase
-      .from('users')
-      .select(USER_COLUMNS, { count: 'exact' })
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(from, to)
-      .returns<UserRow[]>(),
+    newestFirstPage<UserRow>(supabase, 'users', USER_COLUMNS, url),
     // Pending: not accepted and not expired (spec §4).
     supabase
       .from('user_invitations')
@@ -75,7 +67,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       .limit(100)
       .returns<InvitationRow[]>(),
   ]);
-  if (users.error) console.error(`users: ${users.error.message}`);
   if (invitations.error) console.error(`invitations: ${invitations.error.message}`);
 
   const wanted = url.searchParams.get('edit');
@@ -92,11 +83,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     access: 'granted' as const,
     selfId: profile?.id ?? null,
-    users: users.data ?? [],
-    total: users.count ?? 0,
-    page,
+    users: users.rows,
+    total: users.total,
+    page: users.page,
     invitations: invitations.data ?? [],
-    error: users.error || invitations.error ? USER_TEXTS.loadFailed : null,
+    error: users.failed || invitations.error ? USER_TEXTS.loadFailed : null,
     mode: url.searchParams.has('invite')
       ? ('invite' as const)
       : editing

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runSql, serviceClient, userClient } from './support/backend';
-import { DEMO_ADMIN, pageText, signUpFreshAdmin } from './support/app';
+import { accountOf, serviceClient, userClient, withoutGrant } from './support/backend';
+import { DEMO_ADMIN, pageText, signUpFreshAdmin, statValue } from './support/app';
 
 // Each test works in a fresh account (signUpFreshAdmin), arranged through the
 // service role, so figures are exact and other suites' writes cannot disturb them.
-
-async function accountOf(email: string): Promise<{ accountId: string; userId: string }> {
-  const { data, error } = await serviceClient().from('users').select('id, account_id').eq('email', email).single();
-  if (error) throw error;
-  return { accountId: data.account_id as string, userId: data.id as string };
-}
 
 async function quotesOf(accountId: string) {
   const { data, error } = await serviceClient()
@@ -24,12 +18,6 @@ async function contactsOf(accountId: string) {
   const { data, error } = await serviceClient().from('contacts').select('id, name, email, company, is_primary').eq('account_id', accountId);
   if (error) throw error;
   return data;
-}
-
-/** The value of the stat card with this label. */
-function statValue(html: string, label: string): string | undefined {
-  const match = new RegExp(`>${label}</p>[\\s\\S]*?<p class="mt-2[^"]*">([^<]*)</p>`).exec(html);
-  return match?.[1];
 }
 
 const VALID = {
@@ -287,13 +275,7 @@ describe('creating a quote', () => {
     const { visitor, email } = await signUpFreshAdmin();
     const { accountId } = await accountOf(email);
     // The third of create_quote's inserts (security invoker) refused for real.
-    await runSql('revoke insert on public.quote_items from authenticated');
-    let response: Response;
-    try {
-      response = await visitor.post('/quotes?new', VALID);
-    } finally {
-      await runSql('grant insert on public.quote_items to authenticated');
-    }
+    const response = await withoutGrant('insert', 'public.quote_items', () => visitor.post('/quotes?new', VALID));
     expect(response.status).toBe(500);
     const html = await pageText(response);
     expect(html).toContain('permission denied for table quote_items');

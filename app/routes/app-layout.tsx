@@ -82,6 +82,8 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div
       className="flex min-h-screen bg-background"
+      // Set once React has taken over the page: keyboard shortcuts work from then on.
+      data-hydrated={hydrated ? '' : undefined}
       style={
         {
           '--sidebar-width': SIDEBAR_WIDTH,

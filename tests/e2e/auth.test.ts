@@ -74,12 +74,16 @@ describe('the shell with JavaScript', () => {
     await signInThroughForm(page, DEMO_ADMIN);
     const sidebar = page.locator('aside[data-state]');
     expect(await sidebar.getAttribute('data-state')).toBe('expanded');
+    // A key pressed before React has hydrated the page has no listener yet.
+    const hydrated = page.locator('[data-hydrated]');
+    await hydrated.waitFor();
     await page.keyboard.press('Control+b');
     await page.waitForFunction(() => document.querySelector('aside')?.getAttribute('data-state') === 'collapsed');
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'sidebar:state')?.value).toBe('false');
     await page.reload();
     expect(await sidebar.getAttribute('data-state')).toBe('collapsed');
+    await hydrated.waitFor();
     await page.keyboard.press('Control+b');
     await page.waitForFunction(() => document.querySelector('aside')?.getAttribute('data-state') === 'expanded');
     await context.close();

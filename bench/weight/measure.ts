@@ -133,3 +133,20 @@ export function weightTable(pages: PageWeight[]): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * Every page of the route table, as a first visitor gets it: the public ones
+ * anonymously, the signed-in ones as the demo admin. The invitation page uses
+ * the seed's pending invitation, read with the service role.
+ */
+export async function measureAllPages(appUrl: string, backendUrl: string, serviceRoleKey: string, buildDir: string): Promise<{ pages: PageWeight[]; token: string }> {
+  const response = await fetch(`${backendUrl}/rest/v1/user_invitations?select=token&email=eq.new.hire@opshub.test`, {
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
+  });
+  const [{ token }] = (await response.json()) as { token: string }[];
+  const cookie = await signInCookie(appUrl, 'demo@opshub.test', 'demo1234');
+  const anonymous = new Set(['/', '/pricing', '/auth', `/invite/${token}`, '/no-such-page']);
+  const pages: PageWeight[] = [];
+  for (const path of pagePaths(token)) pages.push(await measurePage(appUrl, path, anonymous.has(path) ? '' : cookie, buildDir));
+  return { pages, token };
+}

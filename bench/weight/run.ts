@@ -3,21 +3,14 @@
 // `wrangler dev` against a fresh local backend with the demo data.
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { freePort, startAppServer } from '../../tests/e2e/support/app-server.ts';
-import { measurePage, pagePaths, signInCookie, weightTable, type PageWeight } from './measure.ts';
+import { measureAllPages, weightTable } from './measure.ts';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
 const port = await freePort();
 const backend = await startTestBackend({ seed: true, siteUrl: `http://127.0.0.1:${port}` });
 const app = await startAppServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey }, port);
 try {
-  const invitation = await fetch(`${backend.url}/rest/v1/user_invitations?select=token&email=eq.new.hire@opshub.test`, {
-    headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` },
-  });
-  const [{ token }] = (await invitation.json()) as { token: string }[];
-  const cookie = await signInCookie(app.url, 'demo@opshub.test', 'demo1234');
-  const anonymous = new Set(['/', '/pricing', '/auth', `/invite/${token}`, '/no-such-page']);
-  const pages: PageWeight[] = [];
-  for (const path of pagePaths(token)) pages.push(await measurePage(app.url, path, anonymous.has(path) ? '' : cookie, buildDir));
+  const { pages, token } = await measureAllPages(app.url, backend.url, backend.serviceRoleKey, buildDir);
   console.log(`\nPage weight of a first visit, ${new Date().toISOString().slice(0, 10)} (gzip level 6; the invite token shortened)\n`);
   console.log(weightTable(pages).replace(token, '<token>'));
   const over = pages.filter((page) => page.overBudget);

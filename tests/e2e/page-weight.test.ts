@@ -2,7 +2,7 @@
 // visit, as the built Worker serves it, measured from the build. Fails when a
 // route goes over budget; `npm run bench:weight` prints the full table.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { measurePage, pagePaths, signInCookie, weightTable, type PageWeight } from '../../bench/weight/measure.ts';
+import { measureAllPages, weightTable, type PageWeight } from '../../bench/weight/measure.ts';
 
 const appUrl = inject('appUrl');
 const backendUrl = inject('backendUrl');
@@ -12,14 +12,7 @@ const buildDir = process.env.BUILD_DIR ?? 'build';
 let pages: PageWeight[];
 
 beforeAll(async () => {
-  const response = await fetch(`${backendUrl}/rest/v1/user_invitations?select=token&email=eq.new.hire@opshub.test`, {
-    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
-  });
-  const [{ token }] = (await response.json()) as { token: string }[];
-  const cookie = await signInCookie(appUrl, 'demo@opshub.test', 'demo1234');
-  const anonymous = new Set(['/', '/pricing', '/auth', `/invite/${token}`, '/no-such-page']);
-  pages = [];
-  for (const path of pagePaths(token)) pages.push(await measurePage(appUrl, path, anonymous.has(path) ? '' : cookie, buildDir));
+  ({ pages } = await measureAllPages(appUrl, backendUrl, serviceRoleKey, buildDir));
 });
 
 describe('page weight', () => {

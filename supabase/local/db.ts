@@ -1,6 +1,6 @@
 // One interface over the two databases the local backend can run on: PGlite
 // (in-process, the default) and a real PostgreSQL server (DATABASE_URL).
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { type Extension, PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -25,9 +25,21 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-/** `options` passes PGlite settings through, e.g. a precompiled `pgliteWasmModule` (test snapshots). */
+// PGlite compiles the WebAssembly of every extension library as it starts
+// (pgcrypto's is 3 MB: some 60 ms per start). Told not to, it only writes the
+// .so files and compiles one when Postgres first loads it, which is also when
+// a real server dlopens a library.
+const compileLibrariesOnFirstUse: Extension = {
+  name: 'compile-libraries-on-first-use',
+  setup: async (_pg, emscriptenOpts) => ({ emscriptenOpts: { ...emscriptenOpts, noWasmDecoding: true } as typeof emscriptenOpts }),
+};
+
+/**
+ * `options` passes PGlite settings through: a precompiled `pgliteWasmModule`,
+ * an `fs` (test databases cloned into memory), `startParams`.
+ */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: PGliteOptions = {}): Promise<Db> {
-  const lite = new PGlite({ ...options, dataDir, loadDataDir, extensions: { pgcrypto, pg_trgm } });
+  const lite = new PGlite({ ...options, dataDir, loadDataDir, extensions: { pgcrypto, pg_trgm, compileLibrariesOnFirstUse } });
   await lite.waitReady;
   const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
     async query(sql, params) {
@@ -46,8 +58,6 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: 
     // requests are serialised rather than interleaved.
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx as never))),
     close: () => lite.close(),
-    // Exposed for snapshots (dumpDataDir) by the test helpers.
-    ...({ pglite: lite } as object),
   };
 }
 

@@ -4,6 +4,7 @@ import { type Extension, PGlite, type PGliteOptions } from '@electric-sql/pglite
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { type BatchStatement, PgBatch, pgliteBatch } from './batch.ts';
 
 export interface QueryResult<T = Record<string, unknown>> {
   rows: T[];
@@ -16,6 +17,11 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   /** Runs several statements separated by semicolons, no parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs statements in order in one round trip (batch.ts). Outside a
+   * transaction they form one of their own: all committed, or none.
+   */
+  batch(statements: readonly BatchStatement[]): Promise<QueryResult[]>;
 }
 
 export interface Db extends Queryable {
@@ -41,7 +47,7 @@ const compileLibrariesOnFirstUse: Extension = {
 export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: PGliteOptions = {}): Promise<Db> {
   const lite = new PGlite({ ...options, dataDir, loadDataDir, extensions: { pgcrypto, pg_trgm, compileLibrariesOnFirstUse } });
   await lite.waitReady;
-  const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
+  const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }, exclusive: <T>(fn: () => Promise<T>) => Promise<T>): Queryable => ({
     async query(sql, params) {
       const r = await q.query(sql, params as unknown[]);
       return { rows: r.rows as never[], fields: r.fields, affectedRows: r.affectedRows };
@@ -49,14 +55,18 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: 
     async exec(sql) {
       await q.exec(sql);
     },
+    batch: (statements) => pgliteBatch(lite, statements, exclusive),
   });
-  const outside = wrap(lite);
+  // Outside a transaction a batch waits for any open one to finish; inside
+  // one, its owner already holds that lock and only the query lock is taken.
+  const alone = <T>(fn: () => Promise<T>) => lite._runExclusiveTransaction(() => lite._runExclusiveQuery(fn));
+  const inTransaction = <T>(fn: () => Promise<T>) => lite._runExclusiveQuery(fn);
   return {
     kind: 'pglite',
-    ...outside,
+    ...wrap(lite, alone),
     // PGlite is one connection: it queues transactions itself, so concurrent
     // requests are serialised rather than interleaved.
-    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx as never))),
+    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx as never, inTransaction))),
     close: () => lite.close(),
   };
 }
@@ -73,6 +83,21 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     },
     async exec(sql) {
       await c.query(sql);
+    },
+    async batch(statements) {
+      const batch = new PgBatch(statements);
+      // Pool.query only takes plain queries; a submittable needs a client of its own.
+      if (c instanceof pg.Pool) {
+        const client = await c.connect();
+        try {
+          client.query(batch as never);
+          return await batch.promise;
+        } finally {
+          client.release();
+        }
+      }
+      c.query(batch as never);
+      return batch.promise;
     },
   });
   return {

@@ -2,7 +2,7 @@
 // one transaction as the JWT's role with the request's claims set, so that
 // Postgres's own grants and row-level security decide, as under PostgREST.
 import type { BackendContext } from '../context.ts';
-import type { Db } from '../db.ts';
+import type { Db, Queryable } from '../db.ts';
 import { errorResponse, fromPgError, isPgError, RestError } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { type Plan, planRequest, type RequestParts } from './plan.ts';
@@ -128,29 +128,39 @@ async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: R
     range: parseRange(request.headers.get('range')),
   };
   const plan = await planWithFreshSchema(schema, (cache) => planRequest(cache, parts));
+  const settings = {
+    sql: REQUEST_SETTINGS,
+    params: [
+      JSON.stringify(who.claims),
+      typeof who.claims.sub === 'string' ? who.claims.sub : '',
+      who.role,
+      typeof who.claims.email === 'string' ? who.claims.email : '',
+      method,
+      url.pathname.replace(/^\/rest\/v1/, ''),
+      headersJson(request.headers),
+      plan.readOnly ? 'on' : 'off',
+    ],
+  };
+  const statements = plan.statement === null ? [settings] : [settings, { sql: plan.statement, params: plan.params }];
+  const run = async (q: Queryable): Promise<Outcome> => {
+    const results = await q.batch(statements);
+    const outcome = summarize(plan, plan.statement === null ? null : results[1]);
+    if (plan.single && outcome.pageTotal !== 1) {
+      throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', {
+        details: `The result contains ${outcome.pageTotal} rows`,
+      });
+    }
+    if (parts.prefs.tx === 'rollback') throw new Rollback(outcome);
+    return outcome;
+  };
+  // Settings and statement go in one round trip as a transaction of their own
+  // (batch.ts). Only a write that may have to be undone after its result is
+  // seen (a single object asked for, or Prefer: tx=rollback) needs an explicit
+  // transaction; a read-only one has nothing to undo.
+  const decidesAfterwards = !plan.readOnly && (plan.single || parts.prefs.tx === 'rollback');
   let outcome: Outcome;
   try {
-    outcome = await db.transaction(async (tx) => {
-      await tx.query(REQUEST_SETTINGS, [
-        JSON.stringify(who.claims),
-        typeof who.claims.sub === 'string' ? who.claims.sub : '',
-        who.role,
-        typeof who.claims.email === 'string' ? who.claims.email : '',
-        method,
-        url.pathname.replace(/^\/rest\/v1/, ''),
-        headersJson(request.headers),
-        plan.readOnly ? 'on' : 'off',
-      ]);
-      const result = plan.statement === null ? null : await tx.query<Record<string, unknown>>(plan.statement, plan.params);
-      const outcome = summarize(plan, result);
-      if (plan.single && outcome.pageTotal !== 1) {
-        throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', {
-          details: `The result contains ${outcome.pageTotal} rows`,
-        });
-      }
-      if (parts.prefs.tx === 'rollback') throw new Rollback(outcome);
-      return outcome;
-    });
+    outcome = decidesAfterwards ? await db.transaction(run) : await run(db);
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
     outcome = error.outcome;

@@ -14,7 +14,7 @@ import { deleteSql, insertSql, invalidBody, updateSql } from './write.ts';
 export interface Plan {
   /** null: nothing to run (an empty insert). */
   statement: string | null;
-  params: unknown[];
+  params: string[];
   readOnly: boolean;
   /** rows: total/page_total/body; affected: a bare mutation; scalar: body only; void: nothing. */
   shape: 'rows' | 'affected' | 'scalar' | 'void';

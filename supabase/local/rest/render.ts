@@ -121,7 +121,7 @@ function conditionSql(target: string, c: Condition, params: Params): string {
   }
   if (TS_QUERY[c.op]) {
     const config = c.ftsConfig ? `${params.add(c.ftsConfig)}::regconfig, ` : '';
-    return `${target} @@ ${TS_QUERY[c.op]}(${config}${params.add(c.value)})`;
+    return `${target} @@ ${TS_QUERY[c.op]}(${config}${params.add(c.value as string)})`;
   }
   const op = BINARY[c.op];
   if (c.quantifier) {

@@ -10,11 +10,11 @@ export function qualified(table: string): string {
   return `${quoteIdent('public')}.${quoteIdent(table)}`;
 }
 
-/** Collects the values of one statement and hands out their `$n` placeholders. */
+/** Collects the values of one statement and hands out their `$n` placeholders (all text: Postgres casts them). */
 export class Params {
-  readonly values: unknown[] = [];
+  readonly values: string[] = [];
 
-  add(value: unknown): string {
+  add(value: string): string {
     this.values.push(value);
     return `$${this.values.length}`;
   }

@@ -98,8 +98,10 @@ async function ensurePgliteSnapshot(hash: string, options: TestBackendOptions): 
 }
 
 // Test databases are small: 16 MB of shared buffers instead of Postgres's
-// 128 MB, which PGlite zeroes on every start (about 100 ms of memset).
-const TEST_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+// 128 MB, which PGlite zeroes on every start (about 100 ms of memset). They
+// live in memory, WAL included, so a checkpoint comes after 128 MB of WAL
+// rather than the default 1 GB.
+const TEST_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'max_wal_size=128MB', '-c', 'min_wal_size=32MB'];
 
 const snapshots = new Map<string, Promise<Snapshot>>();
 

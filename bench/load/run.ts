@@ -76,11 +76,12 @@ const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.lengt
 
 const stack = await startStack({ postgresUrl: process.env.BENCH_POSTGRES_URL });
 try {
-  const sessions: Session[] = [];
-  for (let user = 0; user < USERS; user++) {
-    const session = new Session(stack.appUrl);
-    await session.signUp(`load-${RUN}-user-${user}@example.test`, 'load-password-1');
-    sessions.push(session);
+  // Set-up, not timed: sign-ups four at a time (each hashes a password with bcrypt).
+  const sessions = Array.from({ length: USERS }, () => new Session(stack.appUrl));
+  for (let first = 0; first < USERS; first += 4) {
+    await Promise.all(
+      sessions.slice(first, first + 4).map((session, i) => session.signUp(`load-${RUN}-user-${first + i}@example.test`, 'load-password-1')),
+    );
   }
   const started = performance.now();
   const until = started + SECONDS * 1000;

@@ -15,7 +15,8 @@ export class Session {
     this.origin = origin;
   }
 
-  private get cookie(): string {
+  /** The Cookie header this visitor sends. */
+  get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
@@ -41,12 +42,17 @@ export class Session {
     const response = await fetch(`${this.origin}${path}`, {
       method: form ? 'POST' : 'GET',
       body,
-      headers: { cookie: this.cookie, ...(form ? { origin: this.origin } : {}) },
+      headers: { cookie: this.cookieHeader, ...(form ? { origin: this.origin } : {}) },
       redirect: 'manual',
     });
     const text = await response.text();
     this.absorb(response);
     return { status: response.status, location: response.headers.get('location'), body: text, ms: performance.now() - started };
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    const answer = await this.send('/auth', { intent: 'signin', email, password });
+    if (answer.status !== 302 || this.cookies.size === 0) throw new Error(`sign-in of ${email} failed: ${answer.status}`);
   }
 
   async signUp(email: string, password: string, firstName = 'Bench'): Promise<void> {

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { Session } from '../support/session.ts';
 
 /**
  * Budgets (docs/decisions/006-page-weight-budget.md): the marketing pages ship
@@ -106,16 +107,11 @@ export async function measurePage(appUrl: string, path: string, cookie: string, 
 }
 
 /** Signs in through the real /auth form; returns the session cookies for later requests. */
+/** The Cookie header of a visitor signed in through the sign-in form. */
 export async function signInCookie(appUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(new URL('/auth', appUrl), {
-    method: 'POST',
-    headers: { origin: new URL(appUrl).origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ intent: 'signin', email, password }),
-    redirect: 'manual',
-  });
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]);
-  if (response.status !== 302 || cookies.length === 0) throw new Error(`sign-in failed with ${response.status}`);
-  return cookies.join('; ');
+  const session = new Session(new URL(appUrl).origin);
+  await session.signIn(email, password);
+  return session.cookieHeader;
 }
 
 const kb = (n: number) => (n / 1024).toFixed(1);

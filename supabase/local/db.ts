@@ -71,6 +71,17 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: 
   };
 }
 
+/**
+ * Whether a batch's error left its connection unusable: anything but
+ * Postgres's own answer to a statement (a refused insert, a policy), or a FATAL
+ * one (the server ended the session). Such a client is destroyed, not given
+ * back to the pool.
+ */
+function connectionLost(error: unknown): boolean {
+  if (!(error instanceof pg.DatabaseError)) return true;
+  return error.severity === 'FATAL' || error.severity === 'PANIC';
+}
+
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 16 });
   // An idle connection the server drops (restart, `drop database ... with (force)`)
@@ -90,10 +101,12 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       if (c instanceof pg.Pool) {
         const client = await c.connect();
         try {
-          client.query(batch as never);
-          return await batch.promise;
-        } finally {
+          const results = await (client.query(batch as never), batch.promise);
           client.release();
+          return results;
+        } catch (error) {
+          client.release(connectionLost(error) ? (error as Error) : undefined);
+          throw error;
         }
       }
       c.query(batch as never);
@@ -109,12 +122,17 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         await client.query('begin');
         const result = await fn(wrap(client));
         await client.query('commit');
+        client.release();
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => {});
+        // fn's own errors (a 406, a requested rollback) leave a healthy
+        // connection to roll back; one the rollback cannot reach is destroyed.
+        const rolledBack = await client.query('rollback').then(
+          () => true,
+          () => false,
+        );
+        client.release(rolledBack ? undefined : (error as Error));
         throw error;
-      } finally {
-        client.release();
       }
     },
     close: () => pool.end(),

@@ -2,8 +2,9 @@
 // one implicit transaction, statements prepared once per connection. The
 // REST handler runs every request through it, so its transaction and
 // error semantics are the ones PostgREST's requests have.
-import { expect, it } from 'vitest';
-import { describeOnEachDatabase } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestBackend } from '../../supabase/local/testing.ts';
+import { describeOnEachDatabase, FIXTURE_SCHEMA, POSTGRES_URL } from './harness.ts';
 
 const label = (what: string) => `batch ${what} ${Math.random().toString(36).slice(2)}`;
 
@@ -83,5 +84,32 @@ describeOnEachDatabase('Db.batch', (fixture) => {
     release();
     expect(await transaction).toBe('rolled back');
     expect((await seen)[0].rows).toEqual([{ n: 0 }]);
+  });
+});
+
+describe.skipIf(!POSTGRES_URL)('Db.batch on PostgreSQL when the server ends a session mid-batch', () => {
+  it('refuses that batch and runs the next ones on fresh connections', async () => {
+    const backend = await startTestBackend({ ...FIXTURE_SCHEMA, postgresUrl: POSTGRES_URL });
+    try {
+      const { db } = backend;
+      const inFlight = db.batch([{ sql: 'select pg_sleep(30) as slept' }]);
+      let pid: number | undefined;
+      for (let tries = 0; pid === undefined && tries < 100; tries++) {
+        const { rows } = await db.query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = current_database() and query like 'select pg_sleep(30)%' and pid <> pg_backend_pid()",
+        );
+        pid = rows[0]?.pid;
+        if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(pid).toBeDefined();
+      await db.query('select pg_terminate_backend($1)', [pid]);
+      await expect(inFlight).rejects.toMatchObject({ code: '57P01' });
+      for (let i = 0; i < 20; i++) {
+        const [result] = await db.batch([{ sql: 'select $1::int as n', params: [String(i)] }]);
+        expect(result.rows).toEqual([{ n: i }]);
+      }
+    } finally {
+      await backend.stop();
+    }
   });
 });

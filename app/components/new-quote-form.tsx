@@ -1,9 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
-import { FormField } from '~/components/form-field';
+import { SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
-import { Input, NativeSelect, Textarea } from '~/components/ui/input';
 import {
   DEFAULT_QUOTE_CURRENCY,
   DEFAULT_QUOTE_EXPIRY_DAYS,
@@ -14,67 +12,28 @@ import {
 
 /** The create-quote dialog's form (spec §5). Posts to /quotes?new, so a failure re-renders it open and filled in. */
 export function NewQuoteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(newQuoteSchema, {
     id: 'new-quote',
     lastResult,
     defaultValue: { quantity: '1', currency: DEFAULT_QUOTE_CURRENCY, expires_in_days: String(DEFAULT_QUOTE_EXPIRY_DAYS) },
-    constraint: getZodConstraint(newQuoteSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newQuoteSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-  const field = (name: keyof typeof fields) => ({
-    htmlFor: fields[name].id,
-    errorId: fields[name].errorId,
-    errors: fields[name].errors,
   });
   return (
     <Form method="post" action="/quotes?new" className="grid gap-4" {...getFormProps(form)}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Contact name" {...field('contact_name')}>
-          <Input {...getInputProps(fields.contact_name, { type: 'text' })} autoComplete="name" />
-        </FormField>
-        <FormField label="Contact email" {...field('contact_email')}>
-          <Input {...getInputProps(fields.contact_email, { type: 'email' })} autoComplete="email" />
-        </FormField>
+        <TextField field={fields.contact_name} label="Contact name" autoComplete="name" />
+        <TextField field={fields.contact_email} label="Contact email" type="email" autoComplete="email" />
       </div>
-      <FormField label="Company" {...field('company')}>
-        <Input {...getInputProps(fields.company, { type: 'text' })} autoComplete="organization" />
-      </FormField>
-      <FormField label="Description" {...field('description')}>
-        <Textarea {...getTextareaProps(fields.description)} rows={3} />
-      </FormField>
+      <TextField field={fields.company} label="Company" autoComplete="organization" />
+      <TextareaField field={fields.description} label="Description" rows={3} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Unit price" {...field('unit_price')}>
-          <Input {...getInputProps(fields.unit_price, { type: 'number' })} step="0.01" min="0" inputMode="decimal" />
-        </FormField>
-        <FormField label="Quantity" {...field('quantity')}>
-          <Input {...getInputProps(fields.quantity, { type: 'number' })} step="1" min="1" />
-        </FormField>
+        <TextField field={fields.unit_price} label="Unit price" type="number" step="0.01" min="0" inputMode="decimal" />
+        <TextField field={fields.quantity} label="Quantity" type="number" step="1" min="1" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Currency" {...field('currency')}>
-          <NativeSelect {...getSelectProps(fields.currency)}>
-            {QUOTE_CURRENCY_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField label="Expires in" {...field('expires_in_days')}>
-          <NativeSelect {...getSelectProps(fields.expires_in_days)}>
-            {QUOTE_EXPIRY_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <SelectField field={fields.currency} label="Currency" options={QUOTE_CURRENCY_OPTIONS} />
+        <SelectField field={fields.expires_in_days} label="Expires in" options={QUOTE_EXPIRY_OPTIONS} />
       </div>
-      <FormField label="Notes" {...field('notes')}>
-        <Textarea {...getTextareaProps(fields.notes)} rows={2} />
-      </FormField>
+      <TextareaField field={fields.notes} label="Notes" rows={2} />
       <SubmitButton idle="Create Quote" busy="Creating..." />
     </Form>
   );

@@ -112,8 +112,9 @@ async function startOnPglite(options: TestBackendOptions, hash: string): Promise
     snapshots.set(hash, snapshot);
     snapshot.catch(() => snapshots.delete(hash));
   }
-  const fs = new SnapshotMemoryFs(await snapshot);
-  const db = await openPglite(undefined, undefined, { ...(await loadPgliteAssets()), fs, startParams: TEST_START_PARAMS });
+  // Reading the snapshot and compiling PGlite's WebAssembly do not wait for each other.
+  const [files, assets] = await Promise.all([snapshot, loadPgliteAssets()]);
+  const db = await openPglite(undefined, undefined, { ...assets, fs: new SnapshotMemoryFs(files), startParams: TEST_START_PARAMS });
   return startBackend({ ...options, port: options.port ?? 0, quiet: options.quiet ?? true, db, skipMigrations: true });
 }
 

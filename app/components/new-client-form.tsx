@@ -19,7 +19,7 @@ export function NewClientForm({ lastResult }: { lastResult: SubmissionResult<str
       </div>
       <TextField field={fields.role} label="Role" autoComplete="organization-title" />
       <TextareaField field={fields.notes} label="Notes" rows={2} />
-      <SubmitButton idle="Create Client" busy="Creating..." />
+      <SubmitButton label="Create Client" busyLabel="Creating..." className="justify-self-end" />
     </Form>
   );
 }

@@ -43,7 +43,7 @@ export function NewLeadForm({ lastResult }: { lastResult: SubmissionResult<strin
         </div>
       </fieldset>
       <TextareaField field={fields.notes} label="Notes" rows={2} />
-      <SubmitButton idle="Create Lead" busy="Creating..." />
+      <SubmitButton label="Create Lead" busyLabel="Creating..." className="justify-self-end" />
     </Form>
   );
 }

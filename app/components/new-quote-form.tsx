@@ -34,7 +34,7 @@ export function NewQuoteForm({ lastResult }: { lastResult: SubmissionResult<stri
         <SelectField field={fields.expires_in_days} label="Expires in" options={QUOTE_EXPIRY_OPTIONS} />
       </div>
       <TextareaField field={fields.notes} label="Notes" rows={2} />
-      <SubmitButton idle="Create Quote" busy="Creating..." />
+      <SubmitButton label="Create Quote" busyLabel="Creating..." className="justify-self-end" />
     </Form>
   );
 }

@@ -1,23 +1,47 @@
-import { useFormAction, useNavigation } from 'react-router';
-import { Button } from '~/components/ui/button';
+// The one submit button of the app's forms. It shows the spec's working label
+// ('Creating...', 'Saving...', 'Sending...') and is disabled from the moment
+// its form is posted until the page it lands on has loaded, so a second click
+// during the redirect cannot post twice. (Double posts are also harmless on
+// the server: each is validated on its own.)
+import { useLocation, useNavigation } from 'react-router';
+import { Button, type ButtonProps } from '~/components/ui/button';
 
 /**
- * A dialog's submit button: it shows the spec's working label ('Creating...')
- * and is disabled while its own form is being posted. (Double posts are also
- * harmless on the server: each is validated on its own.)
+ * True while a form is posted to this page, and through the redirect that
+ * follows. A page that posts several forms to its own URL (save, delete,
+ * deactivate, ...) tells them apart by their `intent` field: give the intent
+ * and only a post with that intent counts.
  */
-export function SubmitButton({ idle, busy }: { idle: string; busy: string }) {
+export function useFormBusy(intent?: string): boolean {
   const navigation = useNavigation();
-  const action = useFormAction();
-  const submitting =
-    navigation.state === 'submitting' && navigation.formAction !== undefined && sameAction(navigation.formAction, action);
+  const location = useLocation();
+  if (navigation.state === 'idle' || navigation.formMethod?.toUpperCase() !== 'POST') return false;
+  if (!navigation.formAction || pathOf(navigation.formAction) !== location.pathname) return false;
+  return intent === undefined || navigation.formData?.get('intent') === intent;
+}
+
+export function SubmitButton({
+  label,
+  busyLabel,
+  intent,
+  variant,
+  className,
+}: {
+  label: string;
+  busyLabel: string;
+  intent?: string;
+  variant?: ButtonProps['variant'];
+  className?: string;
+}) {
+  const busy = useFormBusy(intent);
   return (
-    <Button type="submit" disabled={submitting} className="justify-self-end">
-      {submitting ? busy : idle}
+    <Button type="submit" variant={variant} className={className} disabled={busy} aria-disabled={busy || undefined}>
+      {busy ? busyLabel : label}
     </Button>
   );
 }
 
-function sameAction(a: string, b: string): boolean {
-  return new URL(a, 'http://x').pathname === new URL(b, 'http://x').pathname;
+/** '/quotes?new' and '/?index' name the pages '/quotes' and '/'. */
+function pathOf(formAction: string): string {
+  return new URL(formAction, 'http://x').pathname;
 }

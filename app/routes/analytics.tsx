@@ -10,10 +10,10 @@ import {
   CheckboxField,
   DialogActions,
   SelectField,
-  SubmitButton,
   TextField,
   useSchemaForm,
-} from '~/components/simulated-create-form';
+} from '~/components/form-controls';
+import { SubmitButton } from '~/components/submit-button';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';

@@ -6,11 +6,11 @@ import { PageHeader, SectionHeading } from '~/components/page-header';
 import {
   DialogActions,
   SelectField,
-  SubmitButton,
   TextareaField,
   TextField,
   useSchemaForm,
-} from '~/components/simulated-create-form';
+} from '~/components/form-controls';
+import { SubmitButton } from '~/components/submit-button';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
 import { Badge } from '~/components/ui/badge';

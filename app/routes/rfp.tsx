@@ -5,11 +5,11 @@ import type { Route } from './+types/rfp';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import {
   DialogActions,
-  SubmitButton,
   TextareaField,
   TextField,
   useSchemaForm,
-} from '~/components/simulated-create-form';
+} from '~/components/form-controls';
+import { SubmitButton } from '~/components/submit-button';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
 import { buttonClasses } from '~/components/ui/button';

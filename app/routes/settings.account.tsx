@@ -5,7 +5,7 @@ import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.account';
 import { SelectField, TextField, useSchemaForm } from '~/components/form-controls';
 import { EmptyState } from '~/components/settings/empty-state';
-import { SubmitButton } from '~/components/settings/form-controls';
+import { SubmitButton } from '~/components/submit-button';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { StatusBadge } from '~/components/status-badge';
 import { buttonClasses } from '~/components/ui/button';

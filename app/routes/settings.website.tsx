@@ -5,7 +5,7 @@ import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.website';
 import { SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { AccessRestricted } from '~/components/settings/access-restricted';
-import { SubmitButton } from '~/components/settings/form-controls';
+import { SubmitButton } from '~/components/submit-button';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { Card, CardContent } from '~/components/ui/card';
 import { purgeMarketingPages } from '~/lib/edge-cache.server';

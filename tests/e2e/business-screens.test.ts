@@ -6,7 +6,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpThroughForm } from './support/accounts.ts';
-import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
+import { browserForFile, holdRequests, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
+
+const isData = (url: URL) => url.pathname.endsWith('.data');
 
 const browser = browserForFile();
 const baseURL = inject('appUrl');
@@ -155,27 +157,47 @@ for (const javaScript of [true, false]) {
       it('says the list is loading while a search is on its way', async () => {
         await page.goto('/leads');
         // The search's data request is held until the loading state has been seen, then let through.
-        let release = () => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
-        const isData = (url: URL) => url.pathname.endsWith('.data');
-        await page.route(isData, async (route) => {
-          await held;
-          await route.continue();
-        });
+        const search = await holdRequests(page, 'GET', isData);
         try {
           const region = page.getByRole('region', { name: 'Recent Leads' });
           await page.getByRole('search').getByLabel('Search leads').fill('orbit');
           await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
           await region.getByRole('status').filter({ hasText: 'Loading...' }).waitFor();
           expect(await region.getAttribute('aria-busy')).toBe('true');
-          release();
+          await search.release();
           await page.waitForURL('**/leads?q=orbit*');
           await region.getByRole('status').waitFor({ state: 'detached' });
           expect(await region.getAttribute('aria-busy')).toBe('false');
         } finally {
-          release();
-          await page.unroute(isData);
+          await search.release();
         }
+        expect(errors).toEqual([]);
+      });
+
+      it("says 'Creating...' and takes no second click from the post until the list it lands on has loaded", async () => {
+        await page.goto('/clients?new');
+        const dialog = page.getByRole('dialog', { name: 'New Client' });
+        await dialog.getByLabel('Name').fill(`Busy ${tag}`);
+        await dialog.getByLabel('Email').fill('busy@client.test');
+        const busy = dialog.getByRole('button', { name: 'Creating...' });
+        // Held twice: first the post, then the list's data after the redirect.
+        const post = await holdRequests(page, 'POST', isData);
+        const list = await holdRequests(page, 'GET', isData);
+        try {
+          await dialog.getByRole('button', { name: 'Create Client', exact: true }).click();
+          await post.arrived;
+          await busy.waitFor();
+          expect(await busy.isDisabled()).toBe(true);
+          await post.release();
+          await list.arrived;
+          expect(await busy.isDisabled()).toBe(true);
+          await list.release();
+          await waitForToast(page, 'Client created successfully!');
+        } finally {
+          await post.release();
+          await list.release();
+        }
+        await page.getByRole('region', { name: 'Client Directory' }).getByText(`Busy ${tag}`).first().waitFor();
         expect(errors).toEqual([]);
       });
     }

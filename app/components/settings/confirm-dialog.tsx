@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import { DialogActions } from '~/components/form-controls';
 import { UrlDialog } from '~/components/url-dialog';
-import { SubmitButton } from './form-controls';
+import { SubmitButton } from '~/components/submit-button';
 
 /**
  * A confirmation that works without JavaScript: the page opens it from its URL

@@ -1,34 +1,7 @@
-// The submit button of the settings forms. A settings screen posts several
-// forms to one URL (save, delete, set-active, ...), so a button is busy only
-// while a form with its own intent is posted; the fields and the dialog's
-// Cancel link are the app's (~/components/form-controls).
-import { useNavigation } from 'react-router';
-import { Button } from '~/components/ui/button';
-
-/** True while a form with this intent is being posted, through the redirect that follows. */
-export function useIntentBusy(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
-}
-
-export function SubmitButton({
-  intent,
-  label,
-  busyLabel,
-  variant,
-}: {
-  intent: string;
-  label: string;
-  busyLabel: string;
-  variant?: 'default' | 'destructive';
-}) {
-  const busy = useIntentBusy(intent);
-  return (
-    <Button type="submit" variant={variant} disabled={busy} aria-disabled={busy || undefined}>
-      {busy ? busyLabel : label}
-    </Button>
-  );
-}
+// What the settings dialogs add to the app's form controls: a settings screen
+// posts several forms to one URL (save, delete, set-active, ...), told apart by
+// an `intent` field; a create-or-edit dialog's intent is "save".
+import { SubmitButton } from '~/components/submit-button';
 
 /** A create-or-edit dialog's intent, and the id of the row it edits (none when it creates). */
 export function SaveIntent({ id }: { id?: string }) {

@@ -5,7 +5,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { ROLES, roleLabel } from '~/lib/roles';
 import { editUserSchema, inviteUserSchema } from '~/lib/schemas/settings-users';
-import { SubmitButton } from './form-controls';
+import { SubmitButton } from '~/components/submit-button';
 
 const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: roleLabel(value) }));
 

@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core, with the flags this machine needs.
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 const CHROMIUM_FLAGS = [
@@ -68,4 +68,42 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 /** Waits for the toast (role status) that says `text`. */
 export async function waitForToast(page: Page, text: string): Promise<void> {
   await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+}
+
+export interface HeldRequests {
+  /** Resolves when the first matching request has arrived and is being held. */
+  arrived: Promise<void>;
+  /** Lets every held request (and any later one) through, and stops holding. */
+  release(): Promise<void>;
+}
+
+/**
+ * Holds the page's requests of this method whose URL matches until `release`,
+ * so a test can see what the page shows while they are on their way (a busy
+ * button, a loading list). Release in a `finally`, or the page stays stuck.
+ */
+export async function holdRequests(page: Page, method: string, matches: (url: URL) => boolean): Promise<HeldRequests> {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  let letThrough = () => {};
+  const released = new Promise<void>((resolve) => (letThrough = resolve));
+  const continuing: Promise<void>[] = [];
+  const hold = async (route: Route) => {
+    if (route.request().method() !== method) return route.fallback();
+    arrive();
+    const passed = released.then(() => route.continue());
+    continuing.push(passed);
+    await passed;
+  };
+  await page.route(matches, hold);
+  return {
+    arrived,
+    async release() {
+      letThrough();
+      // Unrouting while a held request is still on its way would fall it
+      // back behind our handler, and its own continue would then be refused.
+      await Promise.all(continuing);
+      await page.unroute(matches, hold);
+    },
+  };
 }

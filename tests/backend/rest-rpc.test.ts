@@ -77,6 +77,16 @@ describeOnEachDatabase('REST rpc', (fx) => {
     expect((await fx().service.rpc('bump', { counter })).data).toBe(2);
   });
 
+  it('calls a set-returning function once for its rows and their count', async () => {
+    const counter = uniqueName('counted');
+    const counted = await fx().service.rpc('bump_rows', { counter }, { count: 'exact' }).select('name, value');
+    expect(counted.error).toBeNull();
+    expect(counted.count).toBe(1);
+    expect(counted.data).toEqual([{ name: counter, value: 1 }]);
+    const { data } = await fx().service.from('counters').select('value').eq('name', counter).single();
+    expect(data).toEqual({ value: 1 });
+  });
+
   it('refuses a volatile function by GET (read-only transaction, 405)', async () => {
     const { error, status } = await fx().service.rpc('bump', { counter: uniqueName('get') }, { get: true });
     expect(status).toBe(405);

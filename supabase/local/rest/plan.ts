@@ -39,6 +39,7 @@ export interface RequestParts {
 
 const ROWS = '"_pgrst_rows"';
 const MUTATION = '"_pgrst_mutation"';
+const SOURCE = '"_pgrst_source"';
 
 export const tableNotFound = (name: string) =>
   new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`, { schemaMiss: true });
@@ -181,13 +182,17 @@ function planRpc(cache: SchemaCache, req: RequestParts): Plan {
   const root = buildNode(cache, call.relation!, parseSelect(param(filterQuery, 'select') ?? '*'), new Aliases());
   applyQuery(root, filterQuery);
   applyRange(root, req.range);
-  const from = `${lateral}${call.call} as ${root.alias}`;
+  // Counted, the call's rows are read twice (the count and the page): as in
+  // PostgREST, the function is called once, in a CTE both read.
+  const called = `${lateral}${call.call} as ${root.alias}`;
+  const source = req.prefs.count ? `with ${SOURCE} as materialized (select ${root.alias}.* from ${called}) ` : '';
+  const from = req.prefs.count ? `${SOURCE} as ${root.alias}` : called;
   const where = whereSql(root, params);
   const inner = `select ${selectList(root, params)} from ${from} where ${where}${orderSql(root, params)}${pagingSql(root)}`;
   const total = req.prefs.count ? `(select count(*) from ${from} where ${where})` : 'null';
   return {
     ...base,
-    statement: rowsStatement(inner, total, req.accept, req.method !== 'HEAD', !fn.returnsSet),
+    statement: source + rowsStatement(inner, total, req.accept, req.method !== 'HEAD', !fn.returnsSet),
     shape: 'rows',
     single: req.accept.single && fn.returnsSet,
     unwrap: !fn.returnsSet,

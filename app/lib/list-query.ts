@@ -29,16 +29,25 @@ export function pageRange(page: number, pageSize = PAGE_SIZE): { from: number; t
 }
 
 /**
- * Search text as a PostgREST `or=` filter: `col.ilike."*text*"` for each column.
- * Only letters, digits, spaces and a few harmless marks are kept, so nothing the
- * user types can be read as a LIKE wildcard or as filter syntax; the value is
- * quoted as well. Returns null when nothing searchable is left.
+ * What is searched for: only letters, digits, spaces and a few harmless marks
+ * are kept, so nothing the user types can be read as a LIKE wildcard or as
+ * filter syntax. Null when nothing searchable is left.
  */
-export function searchFilter(q: string, columns: readonly string[]): string | null {
+export function searchText(q: string): string | null {
   const text = q
     .replace(/[^\p{L}\p{N}\s@.'+&#/-]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+  return text || null;
+}
+
+/**
+ * Search text as a PostgREST `or=` filter: `col.ilike."*text*"` for each column,
+ * the text cleaned by searchText and quoted as well. Null when nothing
+ * searchable is left.
+ */
+export function searchFilter(q: string, columns: readonly string[]): string | null {
+  const text = searchText(q);
   if (!text) return null;
   return columns.map((column) => `${column}.ilike."*${text}*"`).join(',');
 }

@@ -15,7 +15,7 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
 import { readFormData } from '~/lib/forms.server';
-import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, withDialog } from '~/lib/list-query';
+import { listHref, PAGE_SIZE, pageRange, readListQuery, searchText, withDialog } from '~/lib/list-query';
 import { formatMoney } from '~/lib/money';
 import { formatShortDate } from '~/lib/relative-time';
 import { newQuoteSchema, QUOTE_STATUSES } from '~/lib/schemas/quotes';
@@ -40,7 +40,7 @@ interface QuoteSummary {
 }
 
 const STATUS_OPTIONS = QUOTE_STATUSES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
-const SEARCH_COLUMNS = ['quote_number', 'contact_name', 'contact_company', 'notes'] as const;
+const LIST_COLUMNS = 'id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Quotes' }];
 
@@ -48,18 +48,21 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase } = await requireUser(request, context);
   const query = readListQuery(url, QUOTE_STATUSES);
   const { from, to } = pageRange(query.page);
-  const search = searchFilter(query.q, SEARCH_COLUMNS);
+  const search = searchText(query.q);
 
   // A page of rows, newest first, plus one to know whether there is a next page.
-  // Only a text search counts its matches; the unfiltered total comes from the summary.
-  let list = supabase
-    .from('quote_list')
-    .select('id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company', search ? { count: 'exact' } : undefined)
+  // A text search (number, notes, contact name or company) goes through
+  // search_quotes, which reads only the account's matches from its indexes,
+  // and counts them; the unfiltered total comes from the summary.
+  let matching = search
+    ? supabase.rpc('search_quotes', { p_query: search }, { get: true, count: 'exact' })
+    : supabase.from('quote_list').select(LIST_COLUMNS);
+  if (query.status) matching = matching.eq('status', query.status);
+  const list = matching
+    .select(LIST_COLUMNS)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, to);
-  if (query.status) list = list.eq('status', query.status);
-  if (search) list = list.or(search);
 
   const [summaryResult, listResult] = await Promise.all([supabase.rpc('quote_summary').single<QuoteSummary>(), list]);
   if (summaryResult.error) console.error(`quote summary failed to load: ${summaryResult.error.message}`);

@@ -160,6 +160,10 @@ try {
   const pages = [
     { path: '/quotes', expect: 'Recent Quotes' },
     { path: '/dashboard', expect: 'Recent Activity' },
+    // A text search: 'Company 7' is the company of one contact in fifty, so
+    // the big account has 400 matches and the small one none. Not like for
+    // like, so timed and reported but not held to the target.
+    { path: '/quotes?q=company+7', expect: 'Recent Quotes', untargeted: true },
   ];
   const results: Record<string, Sample[]> = {};
   for (let round = 0; round < 2; round++) {
@@ -179,8 +183,8 @@ try {
     { label: '/quotes: quote_list page (GET)', path: '/rest/v1/quote_list?select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET' },
     { label: '/quotes?status=expired: quote_list page (GET)', path: '/rest/v1/quote_list?select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&status=eq.expired&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET' },
     {
-      label: '/quotes?q=company 7: quote_list page, exact count (GET)',
-      path: `/rest/v1/quote_list?select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&or=${encodeURIComponent('(quote_number.ilike."*company 7*",contact_name.ilike."*company 7*",contact_company.ilike."*company 7*",notes.ilike."*company 7*")')}&order=created_at.desc,id.desc&offset=0&limit=21`,
+      label: '/quotes?q=company 7: search_quotes page, exact count (GET)',
+      path: `/rest/v1/rpc/search_quotes?p_query=${encodeURIComponent('company 7')}&select=id,quote_number,status,currency,total,created_at,expires_at,contact_name,contact_company&order=created_at.desc,id.desc&offset=0&limit=21`,
       method: 'GET',
       headers: { Prefer: 'count=exact' },
     },
@@ -225,7 +229,8 @@ try {
     }
     const p50 = big.p50 / small.p50;
     const p99 = big.p99 / small.p99;
-    verdicts.push(`| ${page.path} | ${p50.toFixed(2)}x | ${p99.toFixed(2)}x | ${p50 <= TARGET && p99 <= TARGET ? 'met' : '**missed**'} |`);
+    const verdict = 'untargeted' in page ? 'no target (0 vs 400 matches)' : p50 <= TARGET && p99 <= TARGET ? 'met' : '**missed**';
+    verdicts.push(`| ${page.path} | ${p50.toFixed(2)}x | ${p99.toFixed(2)}x | ${verdict} |`);
   }
   console.log(`\n| page | p50 ${BIG.toLocaleString('en-US')} / ${SMALL} | p99 ${BIG.toLocaleString('en-US')} / ${SMALL} | target ${TARGET}x |`);
   console.log('|---|---|---|---|');

@@ -2,6 +2,7 @@
 // (in-process, the default) and a real PostgreSQL server (DATABASE_URL).
 import { type Extension, PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { type BatchStatement, PgBatch, pgliteBatch } from './batch.ts';
@@ -45,7 +46,7 @@ const compileLibrariesOnFirstUse: Extension = {
  * an `fs` (test databases cloned into memory), `startParams`.
  */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob, options: PGliteOptions = {}): Promise<Db> {
-  const lite = new PGlite({ ...options, dataDir, loadDataDir, extensions: { pgcrypto, pg_trgm, compileLibrariesOnFirstUse } });
+  const lite = new PGlite({ ...options, dataDir, loadDataDir, extensions: { pgcrypto, pg_trgm, btree_gin, compileLibrariesOnFirstUse } });
   await lite.waitReady;
   const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }, exclusive: <T>(fn: () => Promise<T>) => Promise<T>): Queryable => ({
     async query(sql, params) {

@@ -2,7 +2,7 @@
 // badges (spec §4, §9), relative times (spec §2) and the URL state of the lists.
 import { describe, expect, it } from 'vitest';
 import { accountStatusLabel, activityBadge, recentActivity, type RecentLead, type RecentQuote } from '../../app/lib/dashboard.ts';
-import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, withDialog } from '../../app/lib/list-query.ts';
+import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, searchText, withDialog } from '../../app/lib/list-query.ts';
 import { formatShortDate, relativeTime } from '../../app/lib/relative-time.ts';
 
 const at = (iso: string) => `2026-03-01T${iso}:00.000Z`;
@@ -113,6 +113,12 @@ describe('list URL state', () => {
     expect(searchFilter('a"b\\c', ['name'])).toBe('name.ilike."*a b c*"');
     expect(searchFilter('  %*  ', ['name'])).toBeNull();
     expect(searchFilter("O'Brien & Co #7 +1 a@b.test", ['name'])).toBe('name.ilike."*O\'Brien & Co #7 +1 a@b.test*"');
+  });
+
+  it('gives the quote search the same cleaned text the other lists filter on', () => {
+    expect(searchText('  Company   7 ')).toBe('Company 7');
+    expect(searchText('50%_off*),x')).toBe('50 off x');
+    expect(searchText('  %*  ')).toBeNull();
   });
 
   it('builds links that keep the other parameters, page 1 left out', () => {

@@ -55,11 +55,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // search_quotes, which reads only the account's matches from its indexes,
   // and counts them; the unfiltered total comes from the summary.
   let matching = search
-    ? supabase.rpc('search_quotes', { p_query: search }, { get: true, count: 'exact' })
+    ? supabase.rpc('search_quotes', { p_query: search }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
     : supabase.from('quote_list').select(LIST_COLUMNS);
   if (query.status) matching = matching.eq('status', query.status);
   const list = matching
-    .select(LIST_COLUMNS)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, to);

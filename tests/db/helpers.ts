@@ -119,3 +119,12 @@ export async function addMember(backend: TestBackend, admin: Member, role: strin
   if (accepted.status !== 201) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
   return signInAs(backend, email);
 }
+
+/** create_quote's arguments: a one-line quote for Quinn Co, with any of them changed. */
+export function quoteArgs(unitPrice: number, quantity: number, currency = 'USD', changes: Record<string, unknown> = {}) {
+  return {
+    p_contact_name: 'Quinn', p_contact_email: 'quinn@q.test', p_company: 'Quinn Co', p_description: 'Widgets',
+    p_unit_price: unitPrice, p_quantity: quantity, p_currency: currency, p_expires_in_days: 7, p_notes: 'Rush',
+    ...changes,
+  };
+}

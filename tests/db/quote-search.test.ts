@@ -3,7 +3,7 @@
 // would keep it from using. So the function itself must keep every account to
 // its own quotes: these tests hold it to what RLS gives quote_list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, anonClient, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
+import { addMember, anonClient, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
 
 let backend: TestBackend;
 let a: Member;
@@ -26,21 +26,16 @@ async function search(member: Member, text: string): Promise<Found[]> {
 }
 
 async function createQuote(member: Member, company: string, notes: string | null) {
-  const { data, error } = await member.client
-    .rpc('create_quote', {
-      p_contact_name: `${company} Buyer`, p_contact_email: 'buyer@example.test', p_company: company,
-      p_description: 'Work', p_unit_price: 1000, p_quantity: 1, p_currency: 'USD', p_expires_in_days: 30, p_notes: notes,
-    })
-    .single<{ id: string }>();
+  const args = quoteArgs(1000, 1, 'USD', { p_contact_name: `${company} Buyer`, p_company: company, p_notes: notes });
+  const { error } = await member.client.rpc('create_quote', args);
   if (error) throw error;
-  return data.id;
 }
 
 beforeAll(async () => {
   backend = await startBackend();
-  a = await signUpFreshAdmin(backend, 'search-a');
-  b = await signUpFreshAdmin(backend, 'search-b');
+  [a, b] = await Promise.all([signUpFreshAdmin(backend, 'search-a'), signUpFreshAdmin(backend, 'search-b')]);
   aAuditor = await addMember(backend, a, 'auditor', 'search-a-auditor');
+  // In order: the tests read A's quotes oldest first.
   await createQuote(a, 'Shared Word Co', 'zebra crossing survey');
   await createQuote(a, 'Other Co', null);
   await createQuote(b, 'Shared Word Co', null);

@@ -1,15 +1,10 @@
 // The RPCs the app calls (create_quote, quote_summary, get_public_site_info)
 // and what deactivation does to a signed-in user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, anonClient, PASSWORD, serviceClient, signInAs, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
+import { addMember, anonClient, PASSWORD, quoteArgs, serviceClient, signInAs, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
 
 let backend: TestBackend;
 let admin: Member;
-
-const quoteArgs = (unitPrice: number, quantity: number, currency = 'USD') => ({
-  p_contact_name: 'Quinn', p_contact_email: 'quinn@q.test', p_company: 'Quinn Co', p_description: 'Widgets',
-  p_unit_price: unitPrice, p_quantity: quantity, p_currency: currency, p_expires_in_days: 7, p_notes: 'Rush',
-});
 
 beforeAll(async () => {
   backend = await startBackend();

@@ -32,6 +32,10 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // `npm start` in a clean copy of the repository, as a newcomer runs it.
+        test: { name: 'first-run', include: ['tests/first-run/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+      },
     ],
   },
 });

@@ -1,34 +1,65 @@
 // The whole product on one machine: the embedded Supabase-compatible backend
 // (PGlite under .data/, migrations and demo data) plus the app, either the
 // built Worker under `wrangler dev` (npm start) or the Vite dev server (npm run dev).
+//   --fresh   delete the local data first and begin again from fresh demo data
+// Env: APP_PORT, BACKEND_PORT, PGLITE_DATA_DIR, DATABASE_URL.
 import { spawn } from 'node:child_process';
+import { ensureBuild } from './build-once.mjs';
 
 export const DEMO_SIGN_IN = { email: 'demo@opshub.test', password: 'demo1234' };
 
 /** @param {{ mode: 'start' | 'dev' }} options */
 export async function runLocalStack({ mode }) {
-  const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
+  const { LocalSetupError } = await import('../supabase/local/data-dir.ts');
+  try {
+    await run(mode);
+  } catch (error) {
+    // A set-up problem the person can fix is one sentence, not a stack trace.
+    if (error instanceof LocalSetupError) {
+      console.error(`\n  ${error.message.replaceAll('\n', '\n  ')}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** @param {'start' | 'dev'} mode */
+async function run(mode) {
+  // No network lookups a machine without internet would print an error for:
+  // wrangler's metrics, and miniflare's download of the Request.cf sample.
+  const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+  const fresh = process.argv.includes('--fresh');
   const appPort = Number(process.env.APP_PORT ?? (mode === 'dev' ? 5173 : 8787));
   const appUrl = `http://127.0.0.1:${appPort}`;
+  const script = mode === 'dev' ? 'npm run dev' : 'npm start';
 
-  const { startBackend } = await import('../supabase/local/index.ts');
-  const backend = await startBackend({
+  const { assertPortFree } = await import('../supabase/local/port.ts');
+  const { startPersistentBackend } = await import('../supabase/local/persistent.ts');
+  await assertPortFree(appPort, 'APP_PORT');
+  const backend = await startPersistentBackend({
     port: Number(process.env.BACKEND_PORT ?? 54321),
-    dataDir: process.env.DATABASE_URL ? undefined : '.data/pglite',
-    databaseUrl: process.env.DATABASE_URL,
+    portVariable: 'BACKEND_PORT',
+    fresh,
+    freshHint: `${script} -- --fresh`,
     siteUrl: appUrl,
   });
 
-  const vars = { SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey };
-  /** @type {import('node:child_process').ChildProcess} */
+  /** @type {import('node:child_process').ChildProcess | undefined} */
   let app;
+  let stopping = false;
+  const stop = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    if (app) await stopGroup(app);
+    await backend.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+
+  const vars = { SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey };
   if (mode === 'start') {
-    const build = spawn('npx', ['react-router', 'build'], { stdio: 'inherit', env });
-    const code = await new Promise((resolve) => build.on('exit', resolve));
-    if (code !== 0) {
-      await backend.stop();
-      process.exit(1);
-    }
+    if (!(await ensureBuild(env))) return stop(1);
     const args = ['wrangler', 'dev', '-c', 'build/server/wrangler.json', '--ip', '127.0.0.1', '--port', String(appPort)];
     for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
     app = spawn('npx', args, { stdio: ['ignore', 'inherit', 'inherit'], env, detached: true });
@@ -41,32 +72,42 @@ export async function runLocalStack({ mode }) {
       detached: true,
     });
   }
+  app.on('exit', () => void stop(stopping ? 0 : 1));
 
   await waitForApp(appUrl, app);
   console.log(`
   App:      ${appUrl}
   Sign in:  ${DEMO_SIGN_IN.email} / ${DEMO_SIGN_IN.password}
   Backend:  ${backend.url}  (mail outbox: ${backend.url}/_outbox)
+  Data:     ${backend.location}  (begin again from fresh demo data: ${script} -- --fresh)
   Ctrl-C stops both.
 `);
+}
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    if (app.pid && app.exitCode === null) {
-      try {
-        process.kill(-app.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+/**
+ * Ends a detached child's whole process group (npx, wrangler, workerd or
+ * vite) and waits until none of it is left, so its port is free when this
+ * process exits.
+ * @param {import('node:child_process').ChildProcess} child
+ */
+async function stopGroup(child) {
+  if (!child.pid) return;
+  const group = -child.pid;
+  /** @param {NodeJS.Signals | 0} signal */
+  const send = (signal) => {
+    try {
+      process.kill(group, signal);
+      return true;
+    } catch {
+      return false; // no process left in the group
     }
-    await backend.stop();
-    process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  app.on('exit', stop);
+  send('SIGTERM');
+  const deadline = Date.now() + 5_000;
+  while (send(0)) {
+    if (Date.now() > deadline) send('SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** @param {string} url @param {import('node:child_process').ChildProcess} child */

@@ -1,6 +1,6 @@
 // `npm test`: every test layer, in the order that fails fastest, then one
 // closing line with the totals. Stops at the first failing stage.
-//   node scripts/test.mjs [stage ...]   stages: unit backend db worker e2e
+//   node scripts/test.mjs [stage ...]   stages: unit backend db worker e2e first-run
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,8 @@ const STAGES = {
   // The Worker layer runs the built Worker, so it builds first.
   worker: ['vitest', 'run', '-c', 'vitest.worker.config.ts'],
   e2e: ['vitest', 'run', '--project', 'e2e'],
+  // The README's `npm start` from a clean copy of the repository (it builds its own).
+  'first-run': ['vitest', 'run', '--project', 'first-run'],
 };
 
 const requested = process.argv.slice(2);

@@ -19,7 +19,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { startAppServer } from '../../tests/e2e/support/app-server.ts';
-import { Session } from '../support/session.ts';
+import { Session } from '../../tests/support/session.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);

@@ -8,7 +8,7 @@
 // nothing doubled) and nothing else was written; and no answer was a 5xx.
 // Build first (`npm run build`). BENCH_POSTGRES_URL runs the backend on PostgreSQL.
 import { runHeader, startStack } from '../support/stack.ts';
-import { Session, type Answer } from '../support/session.ts';
+import { Session, type Answer } from '../../tests/support/session.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);

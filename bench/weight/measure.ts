@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { Session } from '../support/session.ts';
+import { Session } from '../../tests/support/session.ts';
 
 /**
  * Budgets (docs/decisions/006-page-weight-budget.md): the marketing pages ship

@@ -1,19 +1,30 @@
 // `npm run backend`: the local Supabase-compatible backend on its own.
-// Env: PORT (54321), DATABASE_URL (PostgreSQL instead of PGlite in .data/pglite),
-// JWT_SECRET, SITE_URL, QUIET=1.
-import { startBackend } from './index.ts';
+//   --fresh   delete the local data first and begin again from fresh demo data
+// Env: BACKEND_PORT (or PORT; 54321), DATABASE_URL (PostgreSQL instead of PGlite),
+// PGLITE_DATA_DIR (.data/pglite), JWT_SECRET, SITE_URL, QUIET=1.
+import { LocalSetupError } from './data-dir.ts';
+import { type PersistentBackend, startPersistentBackend } from './persistent.ts';
 
-const backend = await startBackend({
-  port: process.env.PORT ? Number(process.env.PORT) : 54321,
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  dataDir: process.env.DATABASE_URL ? undefined : (process.env.PGLITE_DATA_DIR ?? '.data/pglite'),
-  jwtSecret: process.env.JWT_SECRET || undefined,
-  siteUrl: process.env.SITE_URL || undefined,
-  quiet: process.env.QUIET === '1',
-});
+const portVariable = process.env.BACKEND_PORT ? 'BACKEND_PORT' : 'PORT';
+let backend: PersistentBackend;
+try {
+  backend = await startPersistentBackend({
+    port: Number(process.env[portVariable] ?? 54321),
+    portVariable: process.env[portVariable] ? portVariable : 'BACKEND_PORT',
+    fresh: process.argv.includes('--fresh'),
+    freshHint: 'npm run backend -- --fresh',
+    jwtSecret: process.env.JWT_SECRET || undefined,
+    siteUrl: process.env.SITE_URL || undefined,
+    quiet: process.env.QUIET === '1',
+  });
+} catch (error) {
+  if (!(error instanceof LocalSetupError)) throw error;
+  console.error(`\n  ${error.message.replaceAll('\n', '\n  ')}\n`);
+  process.exit(1);
+}
 
 console.log(`
-  Local Supabase backend: ${backend.url}   (${backend.db.kind})
+  Local Supabase backend: ${backend.url}   (${backend.db.kind}: ${backend.location})
   anon key:         ${backend.anonKey}
   service_role key: ${backend.serviceRoleKey}
   mail outbox:      ${backend.url}/_outbox

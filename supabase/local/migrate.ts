@@ -32,6 +32,21 @@ export interface MigrateResult {
   seeded: boolean;
 }
 
+/** The database records migrations that the migrations folder does not have. */
+export class UnknownMigrationsError extends Error {
+  override name = 'UnknownMigrationsError';
+  readonly versions: string[];
+  constructor(versions: string[]) {
+    super(`the database has migrations this checkout does not have (${versions.join(', ')}): it was made by a newer version`);
+    this.versions = versions;
+  }
+}
+
+/** A migration of this checkout failed (and was rolled back): a fault in the migration, not in the data. */
+export class MigrationFailedError extends Error {
+  override name = 'MigrationFailedError';
+}
+
 /** `20260101120000_create_books.sql` → version 20260101120000, name create_books. */
 export function listMigrations(dir: string): MigrationFile[] {
   if (!existsSync(dir)) return [];
@@ -65,8 +80,14 @@ export async function migrate(db: Db, options: MigrateOptions = {}): Promise<Mig
     (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
   );
   const fresh = done.size === 0;
+  const migrations = listMigrations(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
+  // As `supabase db push` refuses a remote history the local folder lacks: the
+  // database was made by a newer checkout, whose schema this one cannot know.
+  const known = new Set(migrations.map((m) => m.version));
+  const unknown = [...done].filter((version) => !known.has(version)).sort();
+  if (unknown.length > 0) throw new UnknownMigrationsError(unknown);
   const applied: string[] = [];
-  for (const migration of listMigrations(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR)) {
+  for (const migration of migrations) {
     if (done.has(migration.version)) continue;
     const sql = readFileSync(migration.file, 'utf8');
     try {
@@ -79,7 +100,7 @@ export async function migrate(db: Db, options: MigrateOptions = {}): Promise<Mig
         ]);
       });
     } catch (error) {
-      throw new Error(`migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`, { cause: error });
+      throw new MigrationFailedError(`migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`, { cause: error });
     }
     applied.push(migration.version);
     log(`applied migration ${migration.version}_${migration.name}`);

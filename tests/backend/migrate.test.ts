@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../supabase/local/db.ts';
 import { type Backend, startBackend } from '../../supabase/local/index.ts';
+import { UnknownMigrationsError } from '../../supabase/local/migrate.ts';
 import { FIXTURE_SCHEMA, POSTGRES_URL } from './harness.ts';
 
 const SLOW = 180_000;
@@ -81,6 +82,23 @@ describe('the migrations runner', () => {
       await expect(startBackend({ port: 0, quiet: true, migrationsDir, seed: false })).rejects.toThrow(/20240101000002_bad/);
     } finally {
       rmSync(migrationsDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a database made by a newer checkout (migrations it does not have), as supabase db push does', { timeout: SLOW }, async () => {
+    const newer = mkdtempSync(join(tmpdir(), 'ops-hub-migrations-'));
+    const older = mkdtempSync(join(tmpdir(), 'ops-hub-migrations-'));
+    const dataDir = mkdtempSync(join(tmpdir(), 'ops-hub-pglite-'));
+    writeFileSync(join(newer, '20240101000001_first.sql'), 'create table public.first (id int);');
+    writeFileSync(join(newer, '20240101000002_second.sql'), 'create table public.second (id int);');
+    writeFileSync(join(older, '20240101000001_first.sql'), 'create table public.first (id int);');
+    try {
+      await (await startBackend({ port: 0, quiet: true, dataDir, migrationsDir: newer, seed: false })).stop();
+      const refused = startBackend({ port: 0, quiet: true, dataDir, migrationsDir: older, seed: false });
+      await expect(refused).rejects.toBeInstanceOf(UnknownMigrationsError);
+      await expect(refused).rejects.toThrow('the database has migrations this checkout does not have (20240101000002)');
+    } finally {
+      for (const dir of [newer, older, dataDir]) rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,4 +1,4 @@
-// A visitor of the app for benchmarks: a cookie jar fed by Set-Cookie, and
+// A visitor of the app without JavaScript, for benchmarks and the first-run test: a cookie jar fed by Set-Cookie, and
 // requests sent the way a browser without JavaScript sends them.
 export interface Answer {
   status: number;

@@ -1,0 +1,55 @@
+// The local backend as `npm start`, `npm run dev` and `npm run backend` run it:
+// kept on disk between runs (PGlite under .data/pglite, or PostgreSQL at
+// DATABASE_URL), with every set-up problem said as a sentence (LocalSetupError).
+import { resolve } from 'node:path';
+import { FRESH_HINT, LocalSetupError, prepareDataDir, recordDataFormat, unreadableDataDir } from './data-dir.ts';
+import { type Backend, startBackend } from './index.ts';
+import { MigrationFailedError } from './migrate.ts';
+import { assertPortFree } from './port.ts';
+
+export const DEFAULT_DATA_DIR = '.data/pglite';
+
+export interface PersistentBackendOptions {
+  port: number;
+  /** The environment variable that sets the port, named in the 'in use' message. */
+  portVariable: string;
+  /** Remove the data folder first: begin again from fresh demo data. */
+  fresh?: boolean;
+  /** The command that starts fresh, named in messages (`npm start -- --fresh`). */
+  freshHint?: string;
+  siteUrl?: string;
+  jwtSecret?: string;
+  quiet?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface PersistentBackend extends Backend {
+  /** Where the data lives: a folder, or 'DATABASE_URL'. */
+  location: string;
+}
+
+export async function startPersistentBackend(options: PersistentBackendOptions): Promise<PersistentBackend> {
+  const env = options.env ?? process.env;
+  const freshHint = options.freshHint ?? FRESH_HINT;
+  await assertPortFree(options.port, options.portVariable);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl) {
+    if (options.fresh) throw new LocalSetupError('--fresh works on the PGlite data folder; with DATABASE_URL, drop and recreate that database instead.');
+    const backend = await startBackend({ port: options.port, databaseUrl, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet });
+    return Object.assign(backend, { location: 'DATABASE_URL' });
+  }
+
+  const dataDir = resolve(env.PGLITE_DATA_DIR || DEFAULT_DATA_DIR);
+  prepareDataDir(dataDir, { fresh: options.fresh, freshHint });
+  let backend: Backend;
+  try {
+    backend = await startBackend({ port: options.port, dataDir, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet });
+  } catch (error) {
+    // The port was free a moment ago; anything else here is the folder's content.
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new LocalSetupError(`Port ${options.port} is in use: set ${options.portVariable} to another port`);
+    if (error instanceof MigrationFailedError) throw error;
+    throw unreadableDataDir(dataDir, error, freshHint);
+  }
+  recordDataFormat(dataDir);
+  return Object.assign(backend, { location: dataDir });
+}

@@ -41,7 +41,7 @@ async function serveFromEdgeCache(request: Request, ctx: ExecutionContext): Prom
   }
 
   const { response, nonce } = await render(new Request(request.url, { headers: request.headers }));
-  applySecurityHeaders(response.headers, nonce, DEV);
+  applySecurityHeaders(response.headers, nonce, DEV, request.url);
   if (isShareable(response)) {
     response.headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
     ctx.waitUntil(cache.put(key, response.clone()));
@@ -57,14 +57,14 @@ export default {
     configureToastCookie(env.SESSION_SECRET, request.url);
     if (isRefusedCrossSiteRequest(request)) {
       const refusal = crossSiteRefusal();
-      applySecurityHeaders(refusal.headers, '', DEV);
+      applySecurityHeaders(refusal.headers, '', DEV, request.url);
       refusal.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
       return refusal;
     }
     if (isCacheableRequest(request)) return serveFromEdgeCache(request, ctx);
 
     const { response, nonce } = await render(request);
-    applySecurityHeaders(response.headers, nonce, DEV);
+    applySecurityHeaders(response.headers, nonce, DEV, request.url);
     // Anything not deliberately public depends on who asked.
     const cacheControl = response.headers.get('Cache-Control');
     if (!cacheControl || !cacheControl.includes('public')) {

@@ -17,7 +17,11 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   return directives.join('; ');
 }
 
-export function applySecurityHeaders(headers: Headers, nonce: string, dev: boolean): void {
+/** A year, the value HSTS preload lists expect; sent only on https, where browsers honour it. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+export function applySecurityHeaders(headers: Headers, nonce: string, dev: boolean, requestUrl: string): void {
+  if (requestUrl.startsWith('https:')) headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   if ((headers.get('Content-Type') ?? '').startsWith('text/html')) {
     headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, dev));
   }

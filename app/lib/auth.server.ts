@@ -28,8 +28,17 @@ export interface SignedIn {
 }
 
 /** Only same-site paths: never let a link send a signed-in user elsewhere. */
+// Browsers drop tabs and newlines from a URL and read a backslash as a slash,
+// so '/<TAB>/evil.example' would become '//evil.example': any of them refuses the target.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it must find
+const UNSAFE_IN_REDIRECT = /[\u0000-\u001f\u007f\\]/;
+const SAME_SITE = 'https://same-site.invalid';
+
 export function safeRedirectPath(target: string | null | undefined, fallback = '/dashboard'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  if (!target || !target.startsWith('/') || target.startsWith('//') || UNSAFE_IN_REDIRECT.test(target)) return fallback;
+  // Whatever else the URL parser would make of it, it must stay on this site.
+  const resolved = new URL(target, SAME_SITE);
+  if (resolved.origin !== SAME_SITE) return fallback;
   return target;
 }
 

@@ -1,7 +1,8 @@
 // `npm run backend`: the local Supabase-compatible backend on its own.
 //   --fresh   delete the local data first and begin again from fresh demo data
 // Env: BACKEND_PORT (or PORT; 54321), DATABASE_URL (PostgreSQL instead of PGlite),
-// PGLITE_DATA_DIR (.data/pglite), JWT_SECRET, SITE_URL, QUIET=1.
+// PGLITE_DATA_DIR (.data/pglite), HOST (127.0.0.1; another address needs JWT_SECRET),
+// JWT_SECRET, SITE_URL, QUIET=1.
 import { LocalSetupError } from './data-dir.ts';
 import { type PersistentBackend, startPersistentBackend } from './persistent.ts';
 
@@ -11,6 +12,7 @@ try {
   backend = await startPersistentBackend({
     port: Number(process.env[portVariable] ?? 54321),
     portVariable: process.env[portVariable] ? portVariable : 'BACKEND_PORT',
+    host: process.env.HOST || undefined,
     fresh: process.argv.includes('--fresh'),
     freshHint: 'npm run backend -- --fresh',
     jwtSecret: process.env.JWT_SECRET || undefined,

@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { handleAuth } from './auth/index.ts';
 import type { BackendContext, Outbox } from './context.ts';
+import { LocalSetupError } from './data-dir.ts';
 import { type Db, openPglite, openPostgres } from './db.ts';
 import { createFunctionsHandler } from './functions.ts';
 import { DEFAULT_JWT_SECRET, makeApiKeys } from './keys.ts';
@@ -55,10 +56,27 @@ export interface Backend {
   stop(): Promise<void>;
 }
 
+/**
+ * The development JWT secret is public (it is in this repository), and the mail
+ * outbox (/_outbox) shows every mail sent, confirmation links included. Both
+ * are fine on loopback, where only this machine reaches them, and unsafe
+ * anywhere else: listening on another address needs a secret of one's own.
+ */
+function refuseOpenDefaults(host: string, jwtSecret: string): void {
+  const loopback = host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  if (!loopback && jwtSecret === DEFAULT_JWT_SECRET) {
+    throw new LocalSetupError(
+      `Refusing to listen on ${host} with the public development JWT secret: anyone who reaches this port could sign their own ` +
+        'tokens and read the mail outbox. Set JWT_SECRET to a long random string, or listen on 127.0.0.1.',
+    );
+  }
+}
+
 export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
   const quiet = options.quiet ?? false;
   const jwtSecret = options.jwtSecret ?? DEFAULT_JWT_SECRET;
   const host = options.host ?? '127.0.0.1';
+  refuseOpenDefaults(host, jwtSecret);
   const db = options.db ?? (options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir));
   try {
     if (!options.skipMigrations) {

@@ -11,6 +11,8 @@ export const DEFAULT_DATA_DIR = '.data/pglite';
 
 export interface PersistentBackendOptions {
   port: number;
+  /** 127.0.0.1 by default; any other address needs a JWT secret of one's own. */
+  host?: string;
   /** The environment variable that sets the port, named in the 'in use' message. */
   portVariable: string;
   /** Remove the data folder first: begin again from fresh demo data. */
@@ -31,11 +33,11 @@ export interface PersistentBackend extends Backend {
 export async function startPersistentBackend(options: PersistentBackendOptions): Promise<PersistentBackend> {
   const env = options.env ?? process.env;
   const freshHint = options.freshHint ?? FRESH_HINT;
-  await assertPortFree(options.port, options.portVariable);
+  await assertPortFree(options.port, options.portVariable, options.host);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl) {
     if (options.fresh) throw new LocalSetupError('--fresh works on the PGlite data folder; with DATABASE_URL, drop and recreate that database instead.');
-    const backend = await startBackend({ port: options.port, databaseUrl, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet });
+    const backend = await startBackend({ port: options.port, host: options.host, databaseUrl, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet });
     return Object.assign(backend, { location: 'DATABASE_URL' });
   }
 
@@ -43,11 +45,11 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   prepareDataDir(dataDir, { fresh: options.fresh, freshHint });
   let backend: Backend;
   try {
-    backend = await startBackend({ port: options.port, dataDir, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet });
+    backend = await startBackend({ port: options.port, host: options.host, dataDir, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet });
   } catch (error) {
     // The port was free a moment ago; anything else here is the folder's content.
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new LocalSetupError(`Port ${options.port} is in use: set ${options.portVariable} to another port`);
-    if (error instanceof MigrationFailedError) throw error;
+    if (error instanceof MigrationFailedError || error instanceof LocalSetupError) throw error;
     throw unreadableDataDir(dataDir, error, freshHint);
   }
   recordDataFormat(dataDir);

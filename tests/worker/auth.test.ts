@@ -26,6 +26,22 @@ describe('signed-in routes', () => {
     const offsite = await new Visitor().post('/auth', { intent: 'signin', ...DEMO_ADMIN, redirectTo: '//evil.test/x' });
     expect(offsite.headers.get('Location')).toBe('/dashboard');
   });
+
+  // Browsers drop tabs and newlines from a Location and read '\' as '/', so each
+  // of these would send the user to evil.test after a successful sign-in.
+  it.each([
+    ['a tab', '/\t/evil.test/x'],
+    ['a newline', '/\n/evil.test/x'],
+    ['a carriage return', '/\r/evil.test/x'],
+    ['a backslash', '/\\evil.test/x'],
+    ['a NUL', '/\u0000/evil.test/x'],
+    ['a DEL', '/\u007f/evil.test/x'],
+    ['an escape in the middle', '/quotes\u001b/x'],
+  ])('never redirect off-site through %s in redirectTo', async (_label, redirectTo) => {
+    const response = await new Visitor().post('/auth', { intent: 'signin', ...DEMO_ADMIN, redirectTo });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/dashboard');
+  });
 });
 
 describe('sign-up', () => {

@@ -112,4 +112,15 @@ describe('security headers', () => {
     expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('X-Frame-Options')).toBe('DENY');
   });
+
+  it('tells browsers to use https only, on https (a plain-http answer would be ignored by them)', async () => {
+    for (const path of ['/auth', '/', '/no-such-page']) {
+      const secure = await exports.default.fetch(new Request(`https://ops-hub.test${path}`));
+      expect(secure.headers.get('Strict-Transport-Security'), path).toBe('max-age=31536000; includeSubDomains');
+    }
+    const refused = await exports.default.fetch(new Request('https://ops-hub.test/auth', { method: 'POST', headers: { Origin: 'https://evil.example' } }));
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
+    expect((await get('/auth')).headers.get('Strict-Transport-Security')).toBeNull();
+  });
 });

@@ -24,6 +24,7 @@ const REQUEST_SETTINGS = `select
   set_config('request.method', $5, true),
   set_config('request.path', $6, true),
   set_config('request.headers', $7, true),
+  set_config('statement_timeout', coalesce(nullif($9, ''), current_setting('statement_timeout')), true),
   set_config('role', $3, true)`;
 
 /** Names Postgres reports missing that may mean the schema cache is out of date. */
@@ -128,6 +129,7 @@ async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: R
     range: parseRange(request.headers.get('range')),
   };
   const plan = await planWithFreshSchema(schema, (cache) => planRequest(cache, parts));
+  const cache = await schema.get();
   const settings = {
     sql: REQUEST_SETTINGS,
     params: [
@@ -139,6 +141,9 @@ async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: R
       url.pathname.replace(/^\/rest\/v1/, ''),
       headersJson(request.headers),
       plan.readOnly ? 'on' : 'off',
+      // PGlite cannot interrupt a statement (no timers in its WebAssembly): there the row
+      // limit below bounds a request; on PostgreSQL this does, as on hosted Supabase.
+      cache.statementTimeouts.get(who.role) ?? '',
     ],
   };
   const statements = plan.statement === null ? [settings] : [settings, { sql: plan.statement, params: plan.params }];

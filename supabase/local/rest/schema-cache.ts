@@ -55,7 +55,19 @@ export interface SchemaCache {
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   functions: Map<string, DbFunction[]>;
+  /** statement_timeout set on each API role (`alter role anon set ...`), applied per request as PostgREST does. */
+  statementTimeouts: Map<string, string>;
 }
+
+// A database's own setting wins over the role's cluster-wide one.
+const ROLE_TIMEOUTS_SQL = `
+select r.rolname as role, split_part(c.setting, '=', 2) as timeout
+from pg_db_role_setting s
+join pg_roles r on r.oid = s.setrole
+cross join lateral unnest(s.setconfig) as c(setting)
+where c.setting like 'statement_timeout=%'
+  and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+order by s.setdatabase`;
 
 const RELATIONS_SQL = `
 select c.relname as name, c.relkind as kind,
@@ -140,11 +152,13 @@ interface FunctionRow {
 const asJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
-  const [relationRows, constraintRows, functionRows] = await Promise.all([
+  const [relationRows, constraintRows, functionRows, timeoutRows] = await Promise.all([
     db.query<{ name: string; kind: string; columns: unknown }>(RELATIONS_SQL),
     db.query<ConstraintRow>(CONSTRAINTS_SQL),
     db.query<FunctionRow>(FUNCTIONS_SQL),
+    db.query<{ role: string; timeout: string }>(ROLE_TIMEOUTS_SQL),
   ]);
+  const statementTimeouts = new Map(timeoutRows.rows.map((row) => [row.role, row.timeout]));
 
   const relations = new Map<string, Relation>();
   for (const row of relationRows.rows) {
@@ -170,7 +184,7 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     if (!fn) continue;
     functions.set(fn.name, [...(functions.get(fn.name) ?? []), fn]);
   }
-  return { relations, foreignKeys, functions };
+  return { relations, foreignKeys, functions, statementTimeouts };
 }
 
 function toFunction(row: FunctionRow, relations: Map<string, Relation>): DbFunction | null {

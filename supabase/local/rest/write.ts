@@ -9,6 +9,13 @@ import { type Params, qualified, quoteIdent } from './sql.ts';
 
 export const invalidBody = (message = 'Empty or invalid json') => new RestError(400, 'PGRST102', message);
 
+/**
+ * PGlite is one connection: every other request waits while one runs, and it
+ * cannot cut a statement short. A bulk insert is capped so that no tenant can
+ * hold the others for long (bench/README.md measures the worst stall).
+ */
+export const MAX_INSERT_ROWS = 1000;
+
 const unknownPayloadColumn = (table: string, column: string) =>
   new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`, { schemaMiss: true });
 
@@ -36,6 +43,9 @@ export function insertSql(input: InsertInput, params: Params): string | null {
   const rows = Array.isArray(body) ? body : [body];
   if (!rows.every(isRow)) throw invalidBody();
   if (rows.length === 0) return null;
+  if (rows.length > MAX_INSERT_ROWS) {
+    throw new RestError(413, 'PGRST413', `A bulk insert may hold at most ${MAX_INSERT_ROWS} rows (this one has ${rows.length}): send it in smaller batches`);
+  }
 
   let columns: string[];
   if (input.columnsParam !== null) columns = parseNameList(input.columnsParam, 'columns parameter');

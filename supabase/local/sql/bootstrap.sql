@@ -25,6 +25,24 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 
+-- Hosted Supabase's statement timeouts for the API roles; the REST layer applies
+-- them per request, as PostgREST applies an impersonated role's settings.
+-- Changed only when missing: on a real server they are cluster-wide.
+do $$
+declare
+  v record;
+begin
+  for v in select * from (values ('anon', '3s'), ('authenticated', '8s')) as t(role, timeout) loop
+    if not exists (
+      select 1 from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+      where r.rolname = v.role and s.setdatabase = 0 and ('statement_timeout=' || v.timeout) = any (s.setconfig)
+    ) then
+      execute format('alter role %I set statement_timeout = %L', v.role, v.timeout);
+    end if;
+  end loop;
+end
+$$;
+
 create schema if not exists extensions;
 create schema if not exists auth authorization supabase_auth_admin;
 create extension if not exists pgcrypto with schema extensions;

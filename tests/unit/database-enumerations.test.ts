@@ -1,0 +1,30 @@
+// Every list of values the app offers for a column is the list the database's
+// check constraint allows (read from the generated app/lib/database.types.ts):
+// a status added on one side only fails here, not in production.
+import { describe, expect, it } from 'vitest';
+import { CheckedValues } from '../../app/lib/database.types';
+import { ROLES } from '../../app/lib/roles';
+import { CLIENT_STATUSES } from '../../app/lib/schemas/clients';
+import { LEAD_INTERESTS, LEAD_SOURCES, LEAD_STATUSES } from '../../app/lib/schemas/leads';
+import { QUOTE_CURRENCIES, QUOTE_STATUSES } from '../../app/lib/schemas/quotes';
+import { INTEGRATION_TYPES, TEMPLATE_TYPES, WEBSITE_CURRENCIES } from '../../app/lib/settings-options';
+
+const cases: [string, readonly string[], readonly string[]][] = [
+  ['users.role', ROLES, CheckedValues.users.role],
+  ['user_invitations.role', ROLES, CheckedValues.user_invitations.role],
+  ['contacts.status', CLIENT_STATUSES, CheckedValues.contacts.status],
+  ['leads.source', LEAD_SOURCES, CheckedValues.leads.source],
+  ['leads.status', LEAD_STATUSES, CheckedValues.leads.status],
+  ['modules.key (lead interests)', LEAD_INTERESTS, CheckedValues.modules.key],
+  ['quotes.currency', QUOTE_CURRENCIES, CheckedValues.quotes.currency],
+  ['quotes.status', QUOTE_STATUSES, CheckedValues.quotes.status],
+  ['templates.type', TEMPLATE_TYPES, CheckedValues.templates.type],
+  ['integrations.type', INTEGRATION_TYPES, CheckedValues.integrations.type],
+  ['accounts.default_currency', WEBSITE_CURRENCIES, CheckedValues.accounts.default_currency],
+];
+
+describe('the values the app offers are the values the database allows', () => {
+  it.each(cases)('%s', (_column, app, database) => {
+    expect([...app].sort()).toEqual([...database].sort());
+  });
+});

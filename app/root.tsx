@@ -3,7 +3,7 @@ import { getToast } from 'remix-toast';
 import type { Route } from './+types/root';
 import { FlashToast } from '~/components/flash-toast';
 import { supabaseMiddleware } from '~/lib/supabase.server';
-import { pendingToastContext } from '~/lib/toast.server';
+import { pendingToastContext, toastCookieMiddleware } from '~/lib/toast.server';
 import { DEFAULT_DESCRIPTION, usePageHandle } from '~/lib/page-handle';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
 import stylesheet from './app.css?url';
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 // Cross-site posts never get this far: the Worker refuses them (csrf.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [supabaseMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [toastCookieMiddleware, supabaseMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A toast from this very request's action (a form posted without JavaScript).

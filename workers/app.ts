@@ -1,9 +1,7 @@
 // The Worker: edge cache for anonymous marketing pages, then React Router.
-import { env } from 'cloudflare:workers';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import { nonceContext } from '../app/lib/request-context';
 import { crossSiteRefusal, isRefusedCrossSiteRequest } from '../app/lib/csrf.server';
-import { configureToastCookie } from '../app/lib/toast.server';
 import { applySecurityHeaders } from './security-headers';
 import {
   CACHE_STATUS_HEADER,
@@ -54,7 +52,6 @@ async function serveFromEdgeCache(request: Request, ctx: ExecutionContext): Prom
 
 export default {
   async fetch(request, _env, ctx) {
-    configureToastCookie(env.SESSION_SECRET, request.url);
     if (isRefusedCrossSiteRequest(request)) {
       const refusal = crossSiteRefusal();
       applySecurityHeaders(refusal.headers, '', DEV, request.url);

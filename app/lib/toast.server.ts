@@ -4,18 +4,27 @@
 // request as its action, so the cookie would only show the toast one page
 // later. For such document requests the toast is handed to the root loader
 // through the request context instead, and no cookie is set.
-import { data as dataResponse, createContext, type RouterContextProvider } from 'react-router';
+import { env } from 'cloudflare:workers';
+import { data as dataResponse, createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { dataWithToast, setToastCookieOptions, type ToastMessage } from 'remix-toast';
 
 let configuredFor: string | undefined;
 
-export function configureToastCookie(secret: string, requestUrl: string): void {
-  const secure = new URL(requestUrl).protocol === 'https:';
-  const key = `${secret}:${secure}`;
-  if (configuredFor === key) return;
-  setToastCookieOptions({ secrets: [secret], secure, sameSite: 'lax', httpOnly: true, path: '/' });
-  configuredFor = key;
-}
+/**
+ * remix-toast keeps its cookie options in module state. They depend on the
+ * Worker's secret and on whether the site is served over https (a Secure
+ * cookie), so they are set here, before any loader or action can flash a
+ * toast, and only when they change (in practice once per isolate).
+ */
+export const toastCookieMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
+  const secure = new URL(request.url).protocol === 'https:';
+  const key = `${env.SESSION_SECRET}:${secure}`;
+  if (configuredFor !== key) {
+    setToastCookieOptions({ secrets: [env.SESSION_SECRET], secure, sameSite: 'lax', httpOnly: true, path: '/' });
+    configuredFor = key;
+  }
+  return next();
+};
 
 export const pendingToastContext = createContext<ToastMessage | null>(null);
 

@@ -1,7 +1,7 @@
 // `npm run backend`: the local Supabase-compatible backend on its own.
 //   --fresh   delete the local data first and begin again from fresh demo data
 // Env: BACKEND_PORT (or PORT; 54321), DATABASE_URL (PostgreSQL instead of PGlite),
-// PGLITE_DATA_DIR (.data/pglite), JWT_SECRET, SITE_URL, QUIET=1.
+// PGLITE_DATA_DIR (.data/pglite), JWT_SECRET, AUDIT_SIGNING_SECRET, SITE_URL, QUIET=1.
 import { LocalSetupError } from './data-dir.ts';
 import { type PersistentBackend, startPersistentBackend } from './persistent.ts';
 

@@ -19,6 +19,8 @@ export interface PersistentBackendOptions {
   freshHint?: string;
   siteUrl?: string;
   jwtSecret?: string;
+  /** Default: AUDIT_SIGNING_SECRET from the environment, else the development key. */
+  auditSigningSecret?: string;
   quiet?: boolean;
   env?: NodeJS.ProcessEnv;
 }
@@ -33,9 +35,10 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   const freshHint = options.freshHint ?? FRESH_HINT;
   await assertPortFree(options.port, options.portVariable);
   const databaseUrl = env.DATABASE_URL || undefined;
+  const auditSigningSecret = options.auditSigningSecret ?? (env.AUDIT_SIGNING_SECRET || undefined);
   if (databaseUrl) {
     if (options.fresh) throw new LocalSetupError('--fresh works on the PGlite data folder; with DATABASE_URL, drop and recreate that database instead.');
-    const backend = await startBackend({ port: options.port, databaseUrl, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet });
+    const backend = await startBackend({ port: options.port, databaseUrl, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, auditSigningSecret, quiet: options.quiet });
     return Object.assign(backend, { location: 'DATABASE_URL' });
   }
 
@@ -43,7 +46,7 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   prepareDataDir(dataDir, { fresh: options.fresh, freshHint });
   let backend: Backend;
   try {
-    backend = await startBackend({ port: options.port, dataDir, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet });
+    backend = await startBackend({ port: options.port, dataDir, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, auditSigningSecret, quiet: options.quiet });
   } catch (error) {
     // The port was free a moment ago; anything else here is the folder's content.
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new LocalSetupError(`Port ${options.port} is in use: set ${options.portVariable} to another port`);

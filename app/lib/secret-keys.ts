@@ -7,7 +7,7 @@
 // matched as whole words: `smtp_pass`, `smtpPass` and `X-Api-Key` are
 // secrets; `passport` and `bypass_cache` are not.
 const SECRET_WORDS =
-  /(^|_)(pass|passwd|password|passphrase|pwd|secret|secrets|token|authorization|credential|credentials|apikey|api_key|accesskey|access_key|privatekey|private_key|signingkey|signing_key)(_|$)/;
+  /(^|_)(pass|passwd|password|passphrase|pwd|secret|token|authorization|credential|credentials|apikey|api_key|accesskey|access_key|privatekey|private_key|signingkey|signing_key)(_|$)/;
 
 export function isSecretKey(key: string): boolean {
   const normalised = key

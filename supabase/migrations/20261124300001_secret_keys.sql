@@ -12,13 +12,13 @@ set search_path = ''
 as $$
   select coalesce(
     lower(regexp_replace(regexp_replace(p_key, '([a-z0-9])([A-Z])', '\1_\2', 'g'), '[^a-zA-Z0-9]+', '_', 'g'))
-      ~ '(^|_)(pass|passwd|password|passphrase|pwd|secret|secrets|token|authorization|credential|credentials|apikey|api_key|accesskey|access_key|privatekey|private_key|signingkey|signing_key)(_|$)',
+      ~ '(^|_)(pass|passwd|password|passphrase|pwd|secret|token|authorization|credential|credentials|apikey|api_key|accesskey|access_key|privatekey|private_key|signingkey|signing_key)(_|$)',
     false)
 $$;
 
 -- A copy of a JSON value with every credential replaced by '[redacted]',
--- in nested objects and in arrays alike. A null credential stays null (the
--- log may say a secret was never set).
+-- in nested objects and in arrays alike. A blank (null, '') or a flag (true:
+-- "a value is stored") is no credential and stays as it is.
 create or replace function private.redact_secrets(p_values jsonb) returns jsonb
 language sql immutable
 set search_path = ''
@@ -28,7 +28,9 @@ as $$
       select coalesce(jsonb_object_agg(
         e.key,
         case
-          when private.is_secret_key(e.key) and e.value <> 'null'::jsonb then to_jsonb('[redacted]'::text)
+          when private.is_secret_key(e.key) and e.value not in ('null'::jsonb, '""'::jsonb)
+               and jsonb_typeof(e.value) <> 'boolean'
+            then to_jsonb('[redacted]'::text)
           else private.redact_secrets(e.value)
         end), '{}'::jsonb)
       from jsonb_each(p_values) e)

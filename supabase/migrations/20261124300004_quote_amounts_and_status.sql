@@ -29,6 +29,7 @@ grant update (description, qty, unit_price, updated_at) on public.quote_items to
 -- A new quote from a member starts as a draft.
 create or replace function private.guard_new_quote() returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin

@@ -29,6 +29,8 @@ describe('secret keys in SQL', () => {
       signing_key: 's',
       authorization: 'Bearer t',
       never_set_token: null,
+      blank_password: '',
+      stored: { api_key: true },
       nested: { deeper: { smtpPass: 'p3' }, port: 587 },
       servers: [{ host: 'a', password: 'p4' }, 'plain'],
     };
@@ -42,6 +44,8 @@ describe('secret keys in SQL', () => {
       signing_key: R,
       authorization: R,
       never_set_token: null,
+      blank_password: '',
+      stored: { api_key: true },
       nested: { deeper: { smtpPass: R }, port: 587 },
       servers: [{ host: 'a', password: R }, 'plain'],
     });

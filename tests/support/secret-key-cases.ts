@@ -47,4 +47,6 @@ export const SECRET_KEY_CASES: ReadonlyArray<readonly [key: string, secret: bool
   ['public_key_id', false],
   ['author', false],
   ['tokenizer', false],
+  // integrations.secrets_set says which secrets are stored, not what they are.
+  ['secrets_set', false],
 ];

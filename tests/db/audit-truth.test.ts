@@ -3,7 +3,7 @@
 // a caller sends is stored as null. Snapshots are capped.
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { PASSWORD, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
 
 let backend: TestBackend;
@@ -22,7 +22,7 @@ function signedClient(client: { ip: string | null; ua: string | null }, secret: 
 }
 
 /** The admin, signed in on a client that sends these headers with every call. */
-async function adminSending(headers: Record<string, string>) {
+async function adminSending(headers: Record<string, string>): Promise<SupabaseClient> {
   const client = createClient(backend.url, backend.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers },
@@ -33,7 +33,7 @@ async function adminSending(headers: Record<string, string>) {
 }
 
 /** Creates a lead through the given client; returns its lead_created audit row. */
-async function leadAudit(client: ReturnType<typeof createClient>, notes: string | null = null) {
+async function leadAudit(client: SupabaseClient, notes: string | null = null) {
   const { data: lead, error } = await client.from('leads')
     .insert({ account_id: admin.accountId, name: 'Lee', email: 'lee@l.test', company: 'Lee Co', notes }).select('id').single();
   if (error) throw error;

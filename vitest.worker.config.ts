@@ -17,6 +17,7 @@ export default defineConfig({
           SUPABASE_ANON_KEY: inject<string>('anonKey'),
           SERVICE_ROLE_KEY_FOR_TESTS: inject<string>('serviceRoleKey'),
           SESSION_SECRET: 'worker-test-session-secret',
+          AUDIT_SIGNING_SECRET: inject<string>('auditSigningSecret'),
         },
       },
     })),

@@ -2,7 +2,7 @@
 // (PGlite under .data/, migrations and demo data) plus the app, either the
 // built Worker under `wrangler dev` (npm start) or the Vite dev server (npm run dev).
 //   --fresh   delete the local data first and begin again from fresh demo data
-// Env: APP_PORT, BACKEND_PORT, PGLITE_DATA_DIR, DATABASE_URL.
+// Env: APP_PORT, BACKEND_PORT, PGLITE_DATA_DIR, DATABASE_URL, AUDIT_SIGNING_SECRET.
 import { spawn } from 'node:child_process';
 import { ensureBuild } from './build-once.mjs';
 
@@ -57,7 +57,8 @@ async function run(mode) {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 
-  const vars = { SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey };
+  // The Worker signs the client's IP and user agent for the audit log with the key the backend stored.
+  const vars = { SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey, AUDIT_SIGNING_SECRET: backend.auditSigningSecret };
   if (mode === 'start') {
     if (!(await ensureBuild(env))) return stop(1);
     const args = ['wrangler', 'dev', '-c', 'build/server/wrangler.json', '--ip', '127.0.0.1', '--port', String(appPort)];

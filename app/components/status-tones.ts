@@ -7,7 +7,7 @@ import type { BadgeVariant } from './ui/badge';
  *   green  done / good      (paid, delivered, approved, final, compliant, active, signed, completed, replied, low risk)
  *   blue   moving along     (sent, viewed, in transit, in progress, submitted, new, contacted, unread, trial)
  *   amber  waiting on us    (pending, processing, pending review, under review, paused, prospect, medium risk)
- *   red    needs attention  (overdue, failed, non-compliant, action required, high/critical risk, expired, lost, cancelled)
+ *   red    needs attention  (overdue, failed, non-compliant, action required, high/critical risk, expired, declined, lost, cancelled)
  *   gray   inactive         (draft, closed, inactive)
  * Anything else is an outlined badge. The badge always says its status in
  * words, so colour is never the only carrier of the meaning.
@@ -50,6 +50,7 @@ const TONES: Record<string, BadgeVariant> = {
   high: 'red',
   critical: 'red',
   expired: 'red',
+  declined: 'red',
   lost: 'red',
   cancelled: 'red',
 

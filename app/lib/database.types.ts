@@ -222,6 +222,7 @@ export type Database = {
           id: string
           is_active: boolean
           name: string
+          secrets_set: Json
           type: string
           updated_at: string
         }
@@ -233,6 +234,7 @@ export type Database = {
           id?: string
           is_active?: boolean
           name: string
+          secrets_set?: Json
           type: string
           updated_at?: string
         }
@@ -244,6 +246,7 @@ export type Database = {
           id?: string
           is_active?: boolean
           name?: string
+          secrets_set?: Json
           type?: string
           updated_at?: string
         }
@@ -695,6 +698,8 @@ export type Database = {
     Functions: {
       audit_log_actions:
         { Args: never; Returns: { action: string }[] }
+      change_quote_status:
+        { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
       client_summary:
         { Args: never; Returns: { active_count: number; new_this_month: number; prospect_count: number; total_count: number }[] }
       create_quote:
@@ -711,6 +716,8 @@ export type Database = {
         { Args: { p_token: string }; Returns: { account_name: string; email: string; expires_at: string; role: string }[] }
       get_public_site_info:
         { Args: never; Returns: { contact_email: string; description: string; name: string }[] }
+      integration_credentials:
+        { Args: { p_integration_id: string }; Returns: Json }
       is_account_admin:
         { Args: never; Returns: boolean }
       is_master_account:
@@ -774,7 +781,7 @@ export const CheckedValues = {
   },
   quotes: {
     currency: ["USD","EUR","GBP"],
-    status: ["draft","sent","viewed","signed","expired"],
+    status: ["draft","sent","viewed","signed","declined","expired"],
   },
   templates: {
     type: ["email","quote","invoice","contract"],

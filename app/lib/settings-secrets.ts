@@ -1,21 +1,13 @@
-// Integration configs hold credentials. Once saved, a secret is never sent back
-// to the browser in full: forms show it masked, and a masked value submitted
-// unchanged means "keep what is stored".
+// Integration secrets are write-only (decision 014): the database keeps their
+// values where no browser-facing role can read them and tells the app only
+// which are set (integrations.secrets_set, e.g. {"api_key": true}). The edit
+// form shows a set secret as a mask; a secret submitted blank, or as the mask,
+// keeps the stored value.
+import { isSecretKey } from './secret-keys';
 
-/** Keys whose values are credentials (the same rule the audit log's redaction uses). */
-const SECRET_KEY = /(password|secret|api_?key|token|access_key)/i;
+export { isSecretKey };
 
-const MASK = '••••••••';
-
-export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key);
-}
-
-/** '••••••••' plus the last 4 characters of a long secret, so a person can tell two apart. */
-export function maskSecret(value: string): string {
-  if (value === '') return '';
-  return value.length >= 12 ? `${MASK}${value.slice(-4)}` : MASK;
-}
+export const SECRET_MASK = '••••••••';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -23,31 +15,34 @@ function isObject(value: unknown): value is Record<string, Json> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A copy of the config with every non-empty secret string masked. */
-export function maskConfig(config: unknown): unknown {
+/**
+ * The config as the edit form shows it: each secret key holds the mask when
+ * a value is stored for it, '' when not, whatever the config itself says.
+ */
+export function maskConfig(config: unknown, secretsSet: unknown): unknown {
   if (!isObject(config)) return config;
-  return Object.fromEntries(
+  const set = isObject(secretsSet) ? secretsSet : {};
+  const masked = Object.fromEntries(
     Object.entries(config).map(([key, value]) => {
-      if (isSecretKey(key) && typeof value === 'string') return [key, maskSecret(value)];
-      if (isObject(value)) return [key, maskConfig(value)];
+      if (isSecretKey(key)) return [key, set[key] === true ? SECRET_MASK : ''];
+      if (isObject(value)) return [key, maskConfig(value, set[key])];
       return [key, value];
     }),
   );
+  // A stored secret whose key the config lacks still shows that it is set.
+  for (const [key, value] of Object.entries(set)) {
+    if (value === true && !(key in masked)) masked[key] = SECRET_MASK;
+  }
+  return masked;
 }
 
-/**
- * The config to store: the submitted one, except that a secret submitted as
- * exactly the mask of the stored value keeps the stored value.
- */
-export function restoreMaskedSecrets(submitted: unknown, stored: unknown): unknown {
-  if (!isObject(submitted) || !isObject(stored)) return submitted;
+/** The config to send: a secret left as the mask becomes blank, which keeps the stored one. */
+export function blankMaskedSecrets(config: unknown): unknown {
+  if (!isObject(config)) return config;
   return Object.fromEntries(
-    Object.entries(submitted).map(([key, value]) => {
-      const previous = stored[key];
-      if (isSecretKey(key) && typeof value === 'string' && typeof previous === 'string' && previous !== '') {
-        return [key, value === maskSecret(previous) ? previous : value];
-      }
-      if (isObject(value) && isObject(previous)) return [key, restoreMaskedSecrets(value, previous)];
+    Object.entries(config).map(([key, value]) => {
+      if (isSecretKey(key) && value === SECRET_MASK) return [key, ''];
+      if (isObject(value)) return [key, blankMaskedSecrets(value)];
       return [key, value];
     }),
   );

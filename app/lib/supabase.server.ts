@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import { isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import { clientOf, fetchSigningClient } from '~/lib/audit-client.server';
 import { createResilientFetch } from '~/lib/resilient-fetch';
 
 /** What a page says when the backend cannot be reached (the session is kept). */
@@ -53,7 +54,8 @@ export function createRequestSupabase(request: Request): RequestSupabase {
       },
     },
     auth: { flowType: 'pkce', detectSessionInUrl: false },
-    global: { fetch: resilientFetch },
+    // Every call carries the client's IP and user agent, signed, for the audit log.
+    global: { fetch: fetchSigningClient(resilientFetch, clientOf(request), env.AUDIT_SIGNING_SECRET) },
   });
 
   let user: Promise<User | null> | undefined;

@@ -26,7 +26,7 @@ import {
   serverMessage,
 } from '~/lib/settings.server';
 import { INTEGRATION_TYPE_LABELS, SETTINGS_PAGE_SIZE, isIntegrationType, prefillConfig, type IntegrationType } from '~/lib/settings-options';
-import { maskConfig, restoreMaskedSecrets } from '~/lib/settings-secrets';
+import { blankMaskedSecrets, maskConfig } from '~/lib/settings-secrets';
 import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Integrations' }];
@@ -38,14 +38,16 @@ interface IntegrationRow {
   name: string;
   type: IntegrationType;
   config: Record<string, unknown>;
+  /** Which secrets hold a value ({"api_key": true}); the values never leave the database. */
+  secrets_set: Record<string, unknown>;
   is_active: boolean;
   created_at: string;
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase } = await requireSettingsUser(request, context);
-  // The list never carries configs: they hold credentials.
-  const { page, rows, total, failed } = await newestFirstPage<Omit<IntegrationRow, 'config'>>(
+  // The list needs no configs.
+  const { page, rows, total, failed } = await newestFirstPage<Omit<IntegrationRow, 'config' | 'secrets_set'>>(
     supabase,
     'integrations',
     'id, name, type, is_active, created_at',
@@ -57,11 +59,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (isUuid(wanted)) {
     const { data: one } = await supabase
       .from('integrations')
-      .select('id, name, type, config')
+      .select('id, name, type, config, secrets_set')
       .eq('id', wanted)
-      .maybeSingle<Pick<IntegrationRow, 'id' | 'name' | 'type' | 'config'>>();
+      .maybeSingle<Pick<IntegrationRow, 'id' | 'name' | 'type' | 'config' | 'secrets_set'>>();
     if (one) {
-      selected = { id: one.id, name: one.name, type: one.type, config: JSON.stringify(maskConfig(one.config), null, 2) };
+      const config = maskConfig(one.config, one.secrets_set);
+      selected = { id: one.id, name: one.name, type: one.type, config: JSON.stringify(config, null, 2) };
     }
   }
   const requestedType = url.searchParams.get('type');
@@ -104,18 +107,13 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithSuccess(LIST, form.active ? INTEGRATION_TEXTS.activated : INTEGRATION_TEXTS.deactivated);
   }
 
-  let config = form.config;
-  if (form.id) {
-    // A masked secret submitted unchanged keeps the stored one.
-    const { data: stored } = await supabase.from('integrations').select('config').eq('id', form.id).maybeSingle();
-    config = restoreMaskedSecrets(config, stored?.config);
-  }
+  // A secret left masked or blank keeps the stored one: the database merges.
+  const config = blankMaskedSecrets(form.config);
   const saved = await saveRow(supabase, profile, 'integrations', form.id, { name: form.name, type: form.type, config });
   if (!saved.ok) {
     return dataWithError(
       args,
-      // The config comes back as the person typed it (nothing was saved), never
-      // with stored secrets restored into it: `form.config`, not `config`.
+      // The config comes back as the person typed it (nothing was saved).
       { result: submission.reply() },
       serverMessage(saved.error, INTEGRATION_TEXTS.saveFailed),
       { status: 400 },

@@ -2,7 +2,7 @@
 //   --fresh   delete the local data first and begin again from fresh demo data
 // Env: BACKEND_PORT (or PORT; 54321), DATABASE_URL (PostgreSQL instead of PGlite),
 // PGLITE_DATA_DIR (.data/pglite), HOST (127.0.0.1; another address needs JWT_SECRET),
-// JWT_SECRET, SITE_URL, QUIET=1.
+// JWT_SECRET, AUDIT_SIGNING_SECRET, SITE_URL, QUIET=1.
 import { LocalSetupError } from './data-dir.ts';
 import { type PersistentBackend, startPersistentBackend } from './persistent.ts';
 

@@ -8,7 +8,7 @@ import type { BackendContext, Outbox } from './context.ts';
 import { LocalSetupError } from './data-dir.ts';
 import { type Db, openPglite, openPostgres } from './db.ts';
 import { createFunctionsHandler } from './functions.ts';
-import { DEFAULT_JWT_SECRET, makeApiKeys } from './keys.ts';
+import { DEFAULT_AUDIT_SIGNING_SECRET, DEFAULT_JWT_SECRET, makeApiKeys } from './keys.ts';
 import { migrate } from './migrate.ts';
 import { createOutbox } from './outbox.ts';
 import { createRestHandler } from './rest/handler.ts';
@@ -23,6 +23,11 @@ export interface BackendOptions {
   /** A PostgreSQL connection string; wins over dataDir. */
   databaseUrl?: string;
   jwtSecret?: string;
+  /**
+   * The key the app's Worker signs the client's IP and user agent with
+   * (AUDIT_SIGNING_SECRET), stored in the database at start.
+   */
+  auditSigningSecret?: string;
   /** The app's origin, for links in mail (GoTrue's SITE_URL). */
   siteUrl?: string;
   /** No request log, no mail lines (tests). */
@@ -48,6 +53,7 @@ export interface Backend {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  auditSigningSecret: string;
   db: Db;
   outbox: Outbox;
   ctx: BackendContext;
@@ -75,6 +81,7 @@ function refuseOpenDefaults(host: string, jwtSecret: string): void {
 export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
   const quiet = options.quiet ?? false;
   const jwtSecret = options.jwtSecret ?? DEFAULT_JWT_SECRET;
+  const auditSigningSecret = options.auditSigningSecret ?? DEFAULT_AUDIT_SIGNING_SECRET;
   const host = options.host ?? '127.0.0.1';
   refuseOpenDefaults(host, jwtSecret);
   const db = options.db ?? (options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir));
@@ -87,6 +94,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
         log: quiet ? undefined : (line) => console.log(line),
       });
     }
+    await storeAuditSigningSecret(db, auditSigningSecret);
   } catch (error) {
     await db.close().catch(() => {});
     throw error;
@@ -129,6 +137,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     anonKey,
     serviceRoleKey,
     jwtSecret,
+    auditSigningSecret,
     db,
     outbox,
     ctx,
@@ -141,4 +150,19 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
         await options.onStop?.();
       })()),
   };
+}
+
+/**
+ * What a hosted deployment does once by hand (README, Deploying): the audit
+ * signing key goes where no API role can read it. A schema without the table
+ * (a test fixture's own migrations) has nothing to store it in.
+ */
+async function storeAuditSigningSecret(db: Db, secret: string): Promise<void> {
+  const { rows } = await db.query(`select to_regclass('private.audit_signing_key') is not null as present`);
+  if (!(rows[0] as { present: boolean }).present) return;
+  await db.query(
+    `insert into private.audit_signing_key (id, secret) values (true, $1)
+     on conflict (id) do update set secret = excluded.secret, updated_at = now()`,
+    [secret],
+  );
 }

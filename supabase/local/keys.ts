@@ -5,6 +5,14 @@ import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 /** The development secret `supabase start` uses; override with JWT_SECRET. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
+/**
+ * The development key of the app's signed audit header (x-opshub-client): the
+ * local backend stores it in private.audit_signing_key at start, and
+ * wrangler.toml gives the Worker the same value. Override with
+ * AUDIT_SIGNING_SECRET (both sides); hosted deployments set their own.
+ */
+export const DEFAULT_AUDIT_SIGNING_SECRET = 'local-development-audit-signing-secret-change-me';
+
 const encoder = new TextEncoder();
 
 export async function signJwt(

@@ -21,6 +21,8 @@ export interface PersistentBackendOptions {
   freshHint?: string;
   siteUrl?: string;
   jwtSecret?: string;
+  /** Default: AUDIT_SIGNING_SECRET from the environment, else the development key. */
+  auditSigningSecret?: string;
   quiet?: boolean;
   env?: NodeJS.ProcessEnv;
 }
@@ -35,9 +37,11 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   const freshHint = options.freshHint ?? FRESH_HINT;
   await assertPortFree(options.port, options.portVariable, options.host);
   const databaseUrl = env.DATABASE_URL || undefined;
+  const auditSigningSecret = options.auditSigningSecret ?? (env.AUDIT_SIGNING_SECRET || undefined);
+  const common = { port: options.port, host: options.host, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, auditSigningSecret, quiet: options.quiet };
   if (databaseUrl) {
     if (options.fresh) throw new LocalSetupError('--fresh works on the PGlite data folder; with DATABASE_URL, drop and recreate that database instead.');
-    const backend = await startBackend({ port: options.port, host: options.host, databaseUrl, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet });
+    const backend = await startBackend({ ...common, databaseUrl });
     return Object.assign(backend, { location: 'DATABASE_URL' });
   }
 
@@ -45,7 +49,7 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   prepareDataDir(dataDir, { fresh: options.fresh, freshHint });
   let backend: Backend;
   try {
-    backend = await startBackend({ port: options.port, host: options.host, dataDir, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet });
+    backend = await startBackend({ ...common, dataDir });
   } catch (error) {
     // The port was free a moment ago; anything else here is the folder's content.
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new LocalSetupError(`Port ${options.port} is in use: set ${options.portVariable} to another port`);

@@ -12,6 +12,10 @@ export interface TestBackend {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The key the app's Worker signs the client's IP and user agent with (x-opshub-client). */
+  auditSigningSecret: string;
+  /** The database itself, as its owner: for what no API role may do (reading private tables). */
+  db: { query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }> };
   stop(): Promise<void>;
 }
 

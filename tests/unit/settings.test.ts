@@ -8,7 +8,7 @@ import { nextModuleStatus } from '../../app/lib/schemas/settings-modules.ts';
 import { templateFormSchema } from '../../app/lib/schemas/settings-templates.ts';
 import { inviteUserSchema } from '../../app/lib/schemas/settings-users.ts';
 import { contentPreview, prefillConfig, withCurrent } from '../../app/lib/settings-options.ts';
-import { maskConfig, maskSecret, restoreMaskedSecrets } from '../../app/lib/settings-secrets.ts';
+import { blankMaskedSecrets, maskConfig, SECRET_MASK } from '../../app/lib/settings-secrets.ts';
 import { errorsOf, valueOf } from './schemas-support.ts';
 
 function parserMessage(text: string): string {
@@ -21,22 +21,26 @@ function parserMessage(text: string): string {
 }
 
 describe('integration secrets', () => {
-  it('masks credential keys, nested too, and leaves the rest', () => {
-    expect(maskConfig({ smtp_host: 'h', smtp_password: 'abc', nested: { api_key: 'sk_live_0123456789abcd' }, port: 587 })).toEqual({
+  it('shows a set secret as the mask and an unset one blank, nested too, from what is set rather than the value', () => {
+    const config = { smtp_host: 'h', smtp_pass: '', private_key: '', nested: { api_key: '', authorization: '' }, port: 587 };
+    const secretsSet = { smtp_pass: true, nested: { api_key: true }, signing_key: true };
+    expect(maskConfig(config, secretsSet)).toEqual({
       smtp_host: 'h',
-      smtp_password: '••••••••',
-      nested: { api_key: '••••••••abcd' },
+      smtp_pass: SECRET_MASK,
+      private_key: '',
+      nested: { api_key: SECRET_MASK, authorization: '' },
       port: 587,
+      signing_key: SECRET_MASK,
     });
-    expect(maskSecret('')).toBe('');
+    // Even a value that somehow reached the config is never shown.
+    expect(maskConfig({ api_key: 'sk_live_leaked' }, {})).toEqual({ api_key: '' });
   });
 
-  it('keeps a stored secret submitted as its mask, takes a retyped one, and never restores a mask for a new key', () => {
-    const stored = { api_key: 'sk_live_0123456789abcd', webhook_secret: 'short', currency: 'USD' };
-    const masked = maskConfig(stored) as Record<string, string>;
-    expect(restoreMaskedSecrets({ ...masked, currency: 'EUR' }, stored)).toEqual({ ...stored, currency: 'EUR' });
-    expect(restoreMaskedSecrets({ ...masked, api_key: 'new-key' }, stored)).toEqual({ ...stored, api_key: 'new-key' });
-    expect(restoreMaskedSecrets({ secret_key: '••••••••' }, stored)).toEqual({ secret_key: '••••••••' });
+  it('sends a secret left as the mask as blank (keep what is stored), and a retyped one as typed', () => {
+    const submitted = { api_key: SECRET_MASK, webhook_secret: 'whsec_new', currency: 'EUR', nested: { pass: SECRET_MASK } };
+    expect(blankMaskedSecrets(submitted)).toEqual({ api_key: '', webhook_secret: 'whsec_new', currency: 'EUR', nested: { pass: '' } });
+    // The mask in a field that is no secret is just text.
+    expect(blankMaskedSecrets({ note: SECRET_MASK })).toEqual({ note: SECRET_MASK });
   });
 });
 

@@ -1,5 +1,6 @@
 // One local backend (fresh database from the migrated snapshot, demo data
 // included) for the whole Worker run; the Worker under test is pointed at it.
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
@@ -10,6 +11,8 @@ declare module 'vitest' {
     backendUrl: string;
     anonKey: string;
     serviceRoleKey: string;
+    /** The key the Worker signs the client's IP and user agent with; the backend stored it. */
+    auditSigningSecret: string;
     /** POST a SQL statement here to run it as the database superuser (see support/backend.ts runSql). */
     sqlUrl: string;
   }
@@ -19,7 +22,9 @@ let stop: (() => Promise<void>) | undefined;
 let sqlServer: Server | undefined;
 
 export async function setup(project: TestProject) {
-  const backend = await startTestBackend({ seed: true, siteUrl: 'http://ops-hub.test' });
+  // Not the development default: the Worker must be handed the key the database holds.
+  const auditSigningSecret = randomBytes(32).toString('hex');
+  const backend = await startTestBackend({ seed: true, siteUrl: 'http://ops-hub.test', auditSigningSecret });
   stop = backend.stop;
   // What no API offers, on purpose: a test that must see a screen survive a
   // failing database read breaks it for real (a revoked grant) and repairs it.
@@ -38,6 +43,7 @@ export async function setup(project: TestProject) {
   project.provide('backendUrl', backend.url);
   project.provide('anonKey', backend.anonKey);
   project.provide('serviceRoleKey', backend.serviceRoleKey);
+  project.provide('auditSigningSecret', auditSigningSecret);
   project.provide('sqlUrl', `http://127.0.0.1:${(sqlServer.address() as AddressInfo).port}/`);
 }
 

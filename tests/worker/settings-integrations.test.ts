@@ -23,6 +23,13 @@ async function addIntegration(accountId: string, fields: Record<string, unknown>
   return data.id as string;
 }
 
+/** The whole config, secrets included, as server code (the service role) reads it. */
+async function credentialsOf(id: string): Promise<Record<string, unknown>> {
+  const { data, error } = await serviceClient().rpc('integration_credentials', { p_integration_id: id });
+  if (error) throw error;
+  return data as Record<string, unknown>;
+}
+
 /** The config textarea's JSON on a page. */
 function configIn(html: string): unknown {
   const match = /<textarea[^>]*name="config"[^>]*>([\s\S]*?)<\/textarea>/.exec(html);
@@ -91,7 +98,9 @@ describe('creating and editing integrations', () => {
     expect(toastIn(page)).toContain('Integration created successfully');
     expect(page).toContain('Stripe');
     const [stored] = await integrationsOf(team.accountId);
-    expect(stored).toMatchObject({ name: 'Stripe', type: 'payment', config, is_active: true });
+    // The readable config keeps the secrets' keys, blank; the values are kept apart.
+    expect(stored).toMatchObject({ name: 'Stripe', type: 'payment', config: { api_key: '', webhook_secret: '', currency: 'EUR' }, is_active: true });
+    expect(await credentialsOf(stored.id)).toEqual(config);
     expect(stored.created_by).toBe((await profileOf(team.auditor.email)).id);
   });
 
@@ -128,21 +137,22 @@ describe('creating and editing integrations', () => {
     expect(await integrationsOf(team.accountId)).toHaveLength(0);
   });
 
-  it('shows saved secrets masked, keeps them when the masked value comes back unchanged, and replaces them when retyped', async () => {
+  it('shows saved secrets masked from what is set (never the secret), keeps them when left masked or blank, and replaces them when retyped', async () => {
     const team = await freshTeam();
     const secret = 'smtp-password-very-secret-9876';
     const id = await addIntegration(team.accountId, {
       name: 'Mailer',
       type: 'email',
-      config: { smtp_host: 'smtp.example.test', smtp_port: 587, smtp_user: 'bot', smtp_password: secret, from_email: 'a@b.test' },
+      config: { smtp_host: 'smtp.example.test', smtp_port: 587, smtp_user: 'bot', smtp_password: secret, smtp_pass: '', from_email: 'a@b.test' },
     });
     const dialog = await pageText(await team.admin.visitor.get(`/settings/integrations?edit=${id}`));
     expect(dialog).toContain('Edit Integration');
     expect(dialog).not.toContain(secret);
-    expect(dialog).not.toContain('very-secret');
+    expect(dialog).not.toContain('9876');
     const shown = configIn(dialog) as Record<string, unknown>;
-    expect(shown.smtp_host).toBe('smtp.example.test');
-    expect(shown.smtp_password).toMatch(/^•+9876$/);
+    expect(shown).toEqual({
+      smtp_host: 'smtp.example.test', smtp_port: 587, smtp_user: 'bot', smtp_password: '••••••••', smtp_pass: '', from_email: 'a@b.test',
+    });
 
     const unchanged = await team.admin.visitor.post(`/settings/integrations?edit=${id}`, {
       intent: 'save',
@@ -154,7 +164,18 @@ describe('creating and editing integrations', () => {
     expect(unchanged.status).toBe(302);
     expect(toastIn(await pageText(await team.admin.visitor.follow(unchanged)))).toContain('Integration updated successfully');
     let [stored] = await integrationsOf(team.accountId);
-    expect(stored).toMatchObject({ name: 'Mailer renamed', config: { smtp_host: 'smtp2.example.test', smtp_password: secret } });
+    expect(stored.name).toBe('Mailer renamed');
+    expect(await credentialsOf(id)).toMatchObject({ smtp_host: 'smtp2.example.test', smtp_password: secret });
+
+    const blank = await team.admin.visitor.post(`/settings/integrations?edit=${id}`, {
+      intent: 'save',
+      id,
+      name: 'Mailer renamed',
+      type: 'email',
+      config: JSON.stringify({ ...shown, smtp_password: '' }),
+    });
+    expect(blank.status).toBe(302);
+    expect((await credentialsOf(id)).smtp_password).toBe(secret);
 
     const retyped = await team.admin.visitor.post(`/settings/integrations?edit=${id}`, {
       intent: 'save',
@@ -165,7 +186,8 @@ describe('creating and editing integrations', () => {
     });
     expect(retyped.status).toBe(302);
     [stored] = await integrationsOf(team.accountId);
-    expect((stored.config as Record<string, unknown>).smtp_password).toBe('brand-new-password');
+    expect((stored.config as Record<string, unknown>).smtp_password).toBe('');
+    expect((await credentialsOf(id)).smtp_password).toBe('brand-new-password');
   });
 
   it("cannot edit another account's integration: 'Failed to save integration'", async () => {

@@ -73,7 +73,7 @@ export function IntegrationForm({
       <TextareaField
         field={fields.config}
         label="Config (JSON)"
-        hint={editing ? 'Secrets are shown masked; leave a masked value as it is to keep it.' : undefined}
+        hint={editing ? 'Saved secrets are never shown: leave a secret masked or blank to keep it.' : undefined}
         rows={8}
         className="font-mono"
         spellCheck={false}

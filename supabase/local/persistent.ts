@@ -2,6 +2,7 @@
 // kept on disk between runs (PGlite under .data/pglite, or PostgreSQL at
 // DATABASE_URL), with every set-up problem said as a sentence (LocalSetupError).
 import { resolve } from 'node:path';
+import { readProjectAuthConfig } from './auth/templates.ts';
 import { FRESH_HINT, LocalSetupError, prepareDataDir, recordDataFormat, unreadableDataDir } from './data-dir.ts';
 import { type Backend, startBackend } from './index.ts';
 import { MigrationFailedError } from './migrate.ts';
@@ -33,9 +34,12 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   const freshHint = options.freshHint ?? FRESH_HINT;
   await assertPortFree(options.port, options.portVariable);
   const databaseUrl = env.DATABASE_URL || undefined;
+  // As hosted with the project's config: sign-up needs the mailed link (kept in the outbox).
+  const { confirmEmail, confirmationTemplate } = readProjectAuthConfig();
+  const auth = { confirmEmail, confirmationTemplate };
   if (databaseUrl) {
     if (options.fresh) throw new LocalSetupError('--fresh works on the PGlite data folder; with DATABASE_URL, drop and recreate that database instead.');
-    const backend = await startBackend({ port: options.port, databaseUrl, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet });
+    const backend = await startBackend({ port: options.port, databaseUrl, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet, ...auth });
     return Object.assign(backend, { location: 'DATABASE_URL' });
   }
 
@@ -43,7 +47,7 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   prepareDataDir(dataDir, { fresh: options.fresh, freshHint });
   let backend: Backend;
   try {
-    backend = await startBackend({ port: options.port, dataDir, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet });
+    backend = await startBackend({ port: options.port, dataDir, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, quiet: options.quiet, ...auth });
   } catch (error) {
     // The port was free a moment ago; anything else here is the folder's content.
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new LocalSetupError(`Port ${options.port} is in use: set ${options.portVariable} to another port`);

@@ -43,22 +43,29 @@ const handler: FunctionHandler = postHandler('invite-user', async (request, deps
   const caller_client = deps.asCaller(request.headers.get('Authorization'));
   const token = randomToken();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 3600 * 1000).toISOString();
-  const { data: invitation, error: insertError } = await caller_client
+  // The row is written without reading it back in the same request: the
+  // token's hash is a column no browser-facing role may read, and the local
+  // REST layer returns whole rows (PostgREST returns only the selected columns).
+  const id = crypto.randomUUID();
+  const { error: insertError } = await caller_client.from('user_invitations').insert({
+    id,
+    account_id: caller.account_id,
+    email,
+    role,
+    first_name: firstName,
+    last_name: lastName,
+    // Only the hash is stored: the token itself is in the mail alone.
+    token_hash: await tokenHash(token),
+    invited_by: caller.id,
+    expires_at: expiresAt,
+  });
+  if (insertError) throw new HttpError(403, insertError.message);
+  const { data: invitation, error: readError } = await caller_client
     .from('user_invitations')
-    .insert({
-      account_id: caller.account_id,
-      email,
-      role,
-      first_name: firstName,
-      last_name: lastName,
-      // Only the hash is stored: the token itself is in the mail alone.
-      token_hash: await tokenHash(token),
-      invited_by: caller.id,
-      expires_at: expiresAt,
-    })
     .select('id, email, role, first_name, last_name, expires_at')
+    .eq('id', id)
     .single();
-  if (insertError || !invitation) throw new HttpError(403, insertError?.message ?? 'Failed to send invitation');
+  if (readError || !invitation) throw new HttpError(403, readError?.message ?? 'Failed to send invitation');
 
   const { data: account } = await deps.admin.from('accounts').select('name').eq('id', caller.account_id).single();
   const link = `${deps.siteUrl.replace(/\/+$/, '')}/invite/${token}`;

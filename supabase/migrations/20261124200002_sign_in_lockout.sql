@@ -80,9 +80,11 @@ as $$
      and auth.uid() is not null
 $$;
 
-revoke all on function public.sign_in_lockout(text) from public;
-revoke all on function public.record_failed_sign_in(text) from public;
-revoke all on function public.clear_failed_sign_ins() from public;
+-- Supabase's default privileges grant new functions to anon and authenticated
+-- by name: revoke from them too, then grant exactly what each is for.
+revoke all on function public.sign_in_lockout(text) from public, anon, authenticated;
+revoke all on function public.record_failed_sign_in(text) from public, anon, authenticated;
+revoke all on function public.clear_failed_sign_ins() from public, anon, authenticated;
 grant execute on function public.sign_in_lockout(text) to anon, authenticated, service_role;
 grant execute on function public.record_failed_sign_in(text) to anon, authenticated, service_role;
 grant execute on function public.clear_failed_sign_ins() to authenticated, service_role;

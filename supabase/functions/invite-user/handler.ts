@@ -1,6 +1,6 @@
 // invite-user {email, role, first_name, last_name}: an admin invites someone
-// into their account. Creates the invitation (32-byte random token, 7 days)
-// and mails the /invite/<token> link.
+// into their account. Creates the invitation (32-byte random token, of which
+// the database keeps only the sha256; 7 days) and mails the /invite/<token> link.
 import type { FunctionHandler } from '../_shared/deps.ts';
 import { requireAdminCaller } from '../_shared/caller.ts';
 import { HttpError, json, postHandler, readJsonObject } from '../_shared/http.ts';
@@ -43,29 +43,22 @@ const handler: FunctionHandler = postHandler('invite-user', async (request, deps
   const caller_client = deps.asCaller(request.headers.get('Authorization'));
   const token = randomToken();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 3600 * 1000).toISOString();
-  // The row is written without reading it back in the same request: the
-  // token's hash is a column no browser-facing role may read, and the local
-  // REST layer returns whole rows (PostgREST returns only the selected columns).
-  const id = crypto.randomUUID();
-  const { error: insertError } = await caller_client.from('user_invitations').insert({
-    id,
-    account_id: caller.account_id,
-    email,
-    role,
-    first_name: firstName,
-    last_name: lastName,
-    // Only the hash is stored: the token itself is in the mail alone.
-    token_hash: await tokenHash(token),
-    invited_by: caller.id,
-    expires_at: expiresAt,
-  });
-  if (insertError) throw new HttpError(403, insertError.message);
-  const { data: invitation, error: readError } = await caller_client
+  const { data: invitation, error: insertError } = await caller_client
     .from('user_invitations')
+    .insert({
+      account_id: caller.account_id,
+      email,
+      role,
+      first_name: firstName,
+      last_name: lastName,
+      // Only the hash is stored: the token itself is in the mail alone.
+      token_hash: await tokenHash(token),
+      invited_by: caller.id,
+      expires_at: expiresAt,
+    })
     .select('id, email, role, first_name, last_name, expires_at')
-    .eq('id', id)
     .single();
-  if (readError || !invitation) throw new HttpError(403, readError?.message ?? 'Failed to send invitation');
+  if (insertError || !invitation) throw new HttpError(403, insertError?.message ?? 'Failed to send invitation');
 
   const { data: account } = await deps.admin.from('accounts').select('name').eq('id', caller.account_id).single();
   const link = `${deps.siteUrl.replace(/\/+$/, '')}/invite/${token}`;

@@ -5,6 +5,8 @@ export default [
   index('routes/home.tsx'),
   route('pricing', 'routes/pricing.tsx'),
   route('auth', 'routes/auth.tsx'),
+  // The link of the sign-up confirmation mail (a resource route, no page).
+  route('auth/confirm', 'routes/auth.confirm.tsx'),
   route('invite/:token', 'routes/invite.tsx'),
 
   layout('routes/app-layout.tsx', [

@@ -40,19 +40,21 @@ update public.accounts
        created_at = '2025-01-06 09:00:00+00'
  where id = (select account_id from public.users where email = 'demo@opshub.test');
 
--- The auditor joins through an invitation, as accept-invitation would do it.
-insert into public.user_invitations (account_id, email, role, first_name, last_name, token, invited_by, created_at)
+-- The auditor joins through an invitation, as accept-invitation would do it
+-- (the table keeps only the token's hash; the raw token is what the mail carries).
+select set_config('seed.auditor_token', encode(extensions.gen_random_bytes(32), 'hex'), false);
+insert into public.user_invitations (account_id, email, role, first_name, last_name, token_hash, invited_by, created_at)
 select u.account_id, 'auditor@opshub.test', 'auditor', 'Avery', 'Auditor',
-       encode(extensions.gen_random_bytes(32), 'hex'), u.id, now() - interval '20 days'
+       encode(extensions.digest(current_setting('seed.auditor_token'), 'sha256'), 'hex'), u.id,
+       now() - interval '20 days'
   from public.users u where u.email = 'demo@opshub.test';
 select pg_temp.seed_auth_user('d0000000-0000-4000-8000-000000000002', 'auditor@opshub.test', 'Avery', 'Auditor',
-  jsonb_build_object('invitation_token',
-    (select token from public.user_invitations where email = 'auditor@opshub.test')));
+  jsonb_build_object('invitation_token', current_setting('seed.auditor_token')));
 
 -- A pending invitation, still waiting in the outbox's world.
-insert into public.user_invitations (account_id, email, role, first_name, last_name, token, invited_by)
+insert into public.user_invitations (account_id, email, role, first_name, last_name, token_hash, invited_by)
 select u.account_id, 'new.hire@opshub.test', 'supplier', 'Nia', 'Newhire',
-       encode(extensions.gen_random_bytes(32), 'hex'), u.id
+       encode(extensions.digest(extensions.gen_random_bytes(32), 'sha256'), 'hex'), u.id
   from public.users u where u.email = 'demo@opshub.test';
 
 -- Module subscriptions: cpq and logistics active, helpdesk paused.

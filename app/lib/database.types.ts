@@ -575,7 +575,7 @@ export type Database = {
           invited_by: string | null
           last_name: string | null
           role: string
-          token: string
+          token_hash: string
           updated_at: string
         }
         Insert: {
@@ -589,7 +589,7 @@ export type Database = {
           invited_by?: string | null
           last_name?: string | null
           role?: string
-          token: string
+          token_hash: string
           updated_at?: string
         }
         Update: {
@@ -603,7 +603,7 @@ export type Database = {
           invited_by?: string | null
           last_name?: string | null
           role?: string
-          token?: string
+          token_hash?: string
           updated_at?: string
         }
         Relationships: [
@@ -700,6 +700,8 @@ export type Database = {
         { Args: never; Returns: { action: string }[] }
       change_quote_status:
         { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+      clear_failed_sign_ins:
+        { Args: never; Returns: undefined }
       client_summary:
         { Args: never; Returns: { active_count: number; new_this_month: number; prospect_count: number; total_count: number }[] }
       create_quote:
@@ -728,8 +730,12 @@ export type Database = {
         { Args: { p_action?: string; p_limit?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
       quote_summary:
         { Args: never; Returns: { average_value: number; total_count: number; total_value: number }[] }
+      record_failed_sign_in:
+        { Args: { p_email: string }; Returns: number }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[] }
+      sign_in_lockout:
+        { Args: { p_email: string }; Returns: number }
       update_website_settings:
         { Args: { p_company_name: string; p_contact_email: string; p_default_currency: string; p_description: string; p_timezone: string }; Returns: { billing_email: string | null; country: string | null; created_at: string; default_currency: string; description: string | null; id: string; name: string; subscription_status: string; timezone: string; trial_ends_at: string | null; updated_at: string } }
     }

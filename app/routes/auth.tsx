@@ -10,7 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Input } from '~/components/ui/input';
 import { redirectSignedInToDashboard, safeRedirectPath } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, HIDDEN_FIELDS, isAlteredForm, readFormData } from '~/lib/forms.server';
-import { authFormSchema, signInSchema, signUpSchema } from '~/lib/schemas/auth';
+import { authFormSchema, CHECK_YOUR_EMAIL, signInSchema, signUpSchema } from '~/lib/schemas/auth';
+import { clearFailedSignIns, recordFailedSignIn, signInWaitSeconds, tooManyAttempts } from '~/lib/sign-in-throttle.server';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
 import { getRequestSupabase, hasSessionCookie } from '~/lib/supabase.server';
 import { dataWithError, dataWithInfo } from '~/lib/toast.server';
@@ -51,15 +52,22 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (form.intent === 'signin') {
-    const { error } = await supabase.auth.signInWithPassword({ email: form.email, password: form.password });
-    if (error) {
-      return dataWithError(
+    // Everything typed but the password comes back, whatever the answer.
+    const refuse = (description: string, status: number) =>
+      dataWithError(
         args,
         { result: submission.reply({ hideFields: ['password'] }) },
-        { message: 'Sign in failed', description: error.message },
-        { status: 400 },
+        { message: 'Sign in failed', description },
+        { status },
       );
+    const wait = await signInWaitSeconds(request, supabase, form.email);
+    if (wait > 0) return refuse(tooManyAttempts(wait), 429);
+    const { error } = await supabase.auth.signInWithPassword({ email: form.email, password: form.password });
+    if (error) {
+      const lockedFor = error.code === 'invalid_credentials' ? await recordFailedSignIn(supabase, form.email) : 0;
+      return lockedFor > 0 ? refuse(tooManyAttempts(lockedFor), 429) : refuse(error.message, 400);
     }
+    await clearFailedSignIns(supabase);
     return redirect(safeRedirectPath(form.redirectTo));
   }
 
@@ -84,15 +92,10 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  if (!signUp.session) {
-    // Email confirmation is on: the account exists but has no session yet.
-    return dataWithInfo(
-      args,
-      { result: submission.reply({ resetForm: true }) },
-      { message: 'Check your email', description: 'Please check your email for a confirmation link.' },
-    );
-  }
-  return redirect('/dashboard');
+  if (signUp.session) return redirect('/dashboard');
+  // The address is someone's once they follow the mailed link. The auth server
+  // answers a registered address like a new one, and so does this page.
+  return dataWithInfo(args, { result: submission.reply({ resetForm: true }), checkEmail: true }, CHECK_YOUR_EMAIL);
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
@@ -126,6 +129,8 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           <CardContent>
             {tab === 'signin' ? (
               <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} />
+            ) : actionData && 'checkEmail' in actionData ? (
+              <CheckYourEmail />
             ) : (
               <SignUpForm lastResult={actionData?.result} />
             )}
@@ -164,6 +169,16 @@ function TabLink({
     >
       {children}
     </Link>
+  );
+}
+
+/** Shown after a sign-up, in place of the form (the toast says it too). */
+function CheckYourEmail() {
+  return (
+    <div role="status" className="grid gap-2 text-center">
+      <h2 className="text-lg font-semibold">{CHECK_YOUR_EMAIL.message}</h2>
+      <p className="text-sm text-muted-foreground">{CHECK_YOUR_EMAIL.description}</p>
+    </div>
   );
 }
 

@@ -98,7 +98,7 @@ const app = await startAppServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY:
 try {
   const stamp = Date.now().toString(36);
   const accounts = { small: `bench-small-${stamp}@example.test`, big: `bench-big-${stamp}@example.test` };
-  const sessions = { small: new Session(app.url), big: new Session(app.url) };
+  const sessions = { small: new Session(app.url, backend.url), big: new Session(app.url, backend.url) };
   await sessions.small.signUp(accounts.small, 'bench-password');
   await sessions.big.signUp(accounts.big, 'bench-password');
 

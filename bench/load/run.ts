@@ -77,7 +77,7 @@ const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.lengt
 const stack = await startStack({ postgresUrl: process.env.BENCH_POSTGRES_URL });
 try {
   // Set-up, not timed: sign-ups four at a time (each hashes a password with bcrypt).
-  const sessions = Array.from({ length: USERS }, () => new Session(stack.appUrl));
+  const sessions = Array.from({ length: USERS }, () => new Session(stack.appUrl, stack.backendUrl));
   for (let first = 0; first < USERS; first += 4) {
     await Promise.all(
       sessions.slice(first, first + 4).map((session, i) => session.signUp(`load-${RUN}-user-${first + i}@example.test`, 'load-password-1')),

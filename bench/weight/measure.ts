@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { randomToken, tokenHash } from '../../supabase/functions/_shared/token.ts';
 import { Session } from '../../tests/support/session.ts';
 
 /**
@@ -131,15 +132,30 @@ export function weightTable(pages: PageWeight[]): string {
 }
 
 /**
+ * An open invitation into the demo account, made with the service role: the
+ * database keeps only a token's hash, so the page needs one whose token is known.
+ */
+async function openInvitationToken(backendUrl: string, serviceRoleKey: string): Promise<string> {
+  const headers = { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' };
+  const accounts = await fetch(`${backendUrl}/rest/v1/accounts?select=id&name=eq.OpsHub%20Pro`, { headers });
+  const [{ id }] = (await accounts.json()) as { id: string }[];
+  const token = randomToken();
+  const inserted = await fetch(`${backendUrl}/rest/v1/user_invitations`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ account_id: id, email: `weight-${token.slice(0, 8)}@opshub.test`, role: 'supplier', token_hash: await tokenHash(token) }),
+  });
+  if (!inserted.ok) throw new Error(`creating an invitation failed: ${inserted.status} ${await inserted.text()}`);
+  return token;
+}
+
+/**
  * Every page of the route table, as a first visitor gets it: the public ones
  * anonymously, the signed-in ones as the demo admin. The invitation page uses
- * the seed's pending invitation, read with the service role.
+ * an open invitation made for it.
  */
 export async function measureAllPages(appUrl: string, backendUrl: string, serviceRoleKey: string, buildDir: string): Promise<{ pages: PageWeight[]; token: string }> {
-  const response = await fetch(`${backendUrl}/rest/v1/user_invitations?select=token&email=eq.new.hire@opshub.test`, {
-    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
-  });
-  const [{ token }] = (await response.json()) as { token: string }[];
+  const token = await openInvitationToken(backendUrl, serviceRoleKey);
   const cookie = await signInCookie(appUrl, 'demo@opshub.test', 'demo1234');
   const anonymous = new Set(['/', '/pricing', '/auth', `/invite/${token}`, '/no-such-page']);
   const pages: PageWeight[] = [];

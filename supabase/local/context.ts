@@ -1,4 +1,5 @@
 // What every part of the local backend (REST, auth, functions) is handed.
+import type { MailTemplate } from './auth/templates.ts';
 import type { Db } from './db.ts';
 
 export interface MailMessage {
@@ -28,6 +29,8 @@ export interface BackendContext {
   jwtExpiry: number;
   /** GoTrue's MAILER_AUTOCONFIRM inverted: false locally unless configured. */
   confirmEmail: boolean;
+  /** The project's sign-up mail (supabase/config.toml); GoTrue's default when absent. */
+  confirmationTemplate?: MailTemplate;
   outbox: Outbox;
   quiet: boolean;
 }

@@ -4,6 +4,7 @@
 // /functions/v1 and /_outbox.
 import type { AddressInfo } from 'node:net';
 import { handleAuth } from './auth/index.ts';
+import type { MailTemplate } from './auth/templates.ts';
 import type { BackendContext, Outbox } from './context.ts';
 import { LocalSetupError } from './data-dir.ts';
 import { type Db, openPglite, openPostgres } from './db.ts';
@@ -36,6 +37,8 @@ export interface BackendOptions {
   seed?: boolean;
   /** Require e-mail confirmation before sign-in (default false, like `supabase start`). */
   confirmEmail?: boolean;
+  /** The sign-up mail's template (the project's, from supabase/config.toml); GoTrue's default when absent. */
+  confirmationTemplate?: MailTemplate;
   jwtExpiry?: number;
   /** An already opened database (test snapshots); the backend closes it on stop. */
   db?: Db;
@@ -111,6 +114,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     serviceRoleKey,
     jwtExpiry: options.jwtExpiry ?? 3600,
     confirmEmail: options.confirmEmail ?? false,
+    confirmationTemplate: options.confirmationTemplate,
     outbox,
     quiet,
   };

@@ -2,6 +2,7 @@
 // kept on disk between runs (PGlite under .data/pglite, or PostgreSQL at
 // DATABASE_URL), with every set-up problem said as a sentence (LocalSetupError).
 import { resolve } from 'node:path';
+import { readProjectAuthConfig } from './auth/templates.ts';
 import { FRESH_HINT, LocalSetupError, prepareDataDir, recordDataFormat, unreadableDataDir } from './data-dir.ts';
 import { type Backend, startBackend } from './index.ts';
 import { MigrationFailedError } from './migrate.ts';
@@ -38,7 +39,18 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   await assertPortFree(options.port, options.portVariable, options.host);
   const databaseUrl = env.DATABASE_URL || undefined;
   const auditSigningSecret = options.auditSigningSecret ?? (env.AUDIT_SIGNING_SECRET || undefined);
-  const common = { port: options.port, host: options.host, siteUrl: options.siteUrl, jwtSecret: options.jwtSecret, auditSigningSecret, quiet: options.quiet };
+  // As hosted with the project's config: sign-up needs the mailed link (kept in the outbox).
+  const { confirmEmail, confirmationTemplate } = readProjectAuthConfig();
+  const common = {
+    port: options.port,
+    host: options.host,
+    siteUrl: options.siteUrl,
+    jwtSecret: options.jwtSecret,
+    auditSigningSecret,
+    quiet: options.quiet,
+    confirmEmail,
+    confirmationTemplate,
+  };
   if (databaseUrl) {
     if (options.fresh) throw new LocalSetupError('--fresh works on the PGlite data folder; with DATABASE_URL, drop and recreate that database instead.');
     const backend = await startBackend({ ...common, databaseUrl });

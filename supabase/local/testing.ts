@@ -20,6 +20,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { readProjectAuthConfig } from './auth/templates.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { type Backend, type BackendOptions, startBackend } from './index.ts';
 import { BOOTSTRAP_FILE, DEFAULT_MIGRATIONS_DIR, DEFAULT_SEED_FILE, listMigrations, migrate, PROJECT_ROOT } from './migrate.ts';
@@ -184,7 +185,23 @@ async function startOnPostgres(options: TestBackendOptions, hash: string): Promi
   }
 }
 
-export async function startTestBackend(options: TestBackendOptions = {}): Promise<Backend> {
+/**
+ * On the project's own schema, auth behaves as the project's config says
+ * (sign-up confirmed through the mailed link, the project's mail template);
+ * a fixture schema gets GoTrue's defaults unless told otherwise.
+ */
+function withProjectAuth(options: TestBackendOptions): TestBackendOptions {
+  if (options.migrationsDir) return options;
+  const project = readProjectAuthConfig();
+  return {
+    ...options,
+    confirmEmail: options.confirmEmail ?? project.confirmEmail,
+    confirmationTemplate: options.confirmationTemplate ?? project.confirmationTemplate,
+  };
+}
+
+export async function startTestBackend(given: TestBackendOptions = {}): Promise<Backend> {
+  const options = withProjectAuth(given);
   const hash = schemaHash(options);
   return options.postgresUrl ? startOnPostgres(options, hash) : startOnPglite(options, hash);
 }

@@ -307,7 +307,7 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         expect(clash.error?.code).toBe('email_exists');
       });
 
-      it('with confirmation on, a new address takes over only through the link sent to it', async () => {
+      it('with confirmation on, a new address takes over only once the links to it and to the old one are followed', async () => {
         const ctx = await h.context({ confirmEmail: true });
         const { email, user } = await signUpFresh('change-confirm');
         const supabase = h.client(ctx);
@@ -317,11 +317,40 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         expect(error).toBeNull();
         expect(data.user?.email).toBe(email.toLowerCase());
         expect(data.user?.new_email).toBe(next.toLowerCase());
-        const mail = ctx.outbox.list().find((m) => m.to === next.toLowerCase())!;
-        const link = /http\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)![0];
-        expect((await h.openLink(link)).status).toBe(303);
-        const after = await h.admin().auth.admin.getUserById(user.id);
-        expect(after.data.user?.email).toBe(next.toLowerCase());
+        const linkTo = (address: string) =>
+          /http\S+\/auth\/v1\/verify\?\S+/.exec(ctx.outbox.list().find((m) => m.to === address.toLowerCase())!.text)![0];
+        const emailNow = async () => (await h.admin().auth.admin.getUserById(user.id)).data.user?.email;
+
+        // The new address's link alone does not move the account (a squatter cannot read the old mail).
+        const first = await h.openLink(linkTo(next));
+        expect(first.status).toBe(303);
+        const message = new URLSearchParams(new URL(first.headers.get('location')!).hash.slice(1)).get('message');
+        expect(message).toBe('Confirmation link accepted. Please proceed to confirm link sent to the other email');
+        expect(await emailNow()).toBe(email.toLowerCase());
+        // Followed again, the same link counts for nothing.
+        await h.openLink(linkTo(next));
+        expect(await emailNow()).toBe(email.toLowerCase());
+
+        expect((await h.openLink(linkTo(email))).status).toBe(303);
+        expect(await emailNow()).toBe(next.toLowerCase());
+      });
+
+      it('with confirmation on, the token-hash form of the links (verifyOtp) needs both as well', async () => {
+        const ctx = await h.context({ confirmEmail: true });
+        const { email, user } = await signUpFresh('change-otp');
+        const supabase = h.client(ctx);
+        await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+        const next = h.uniqueEmail('otp-change');
+        expect((await supabase.auth.updateUser({ email: next })).error).toBeNull();
+        const tokenFor = (address: string) =>
+          new URL(/http\S+\/auth\/v1\/verify\?\S+/.exec(ctx.outbox.list().find((m) => m.to === address.toLowerCase())!.text)![0]).searchParams.get('token')!;
+        const first = await h.call('/verify', { method: 'POST', body: JSON.stringify({ type: 'email_change', token_hash: tokenFor(next) }) }, ctx);
+        expect(first.status).toBe(200);
+        expect(await first.json()).toMatchObject({ msg: expect.stringMatching(/^Confirmation link accepted/) });
+        expect((await h.admin().auth.admin.getUserById(user.id)).data.user?.email).toBe(email.toLowerCase());
+        const second = await h.client(ctx).auth.verifyOtp({ type: 'email_change', token_hash: tokenFor(email) });
+        expect(second.error).toBeNull();
+        expect(second.data.user?.email).toBe(next.toLowerCase());
       });
 
       it('an access token stops working once it expires', async () => {
@@ -493,6 +522,25 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
         expect((await h.client(ctx).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
         const reopened = new URL((await h.openLink(link)).headers.get('location')!);
         expect(new URLSearchParams(reopened.hash.slice(1)).get('error_code')).toBe('otp_expired');
+      });
+
+      it('answers a sign-up of a registered address like a new one: no error, no session, no mail', async () => {
+        const ctx = await h.context({ confirmEmail: true });
+        const { email, user } = await signUpFresh('registered');
+        const fresh = await h.client(ctx).auth.signUp({ email: h.uniqueEmail('newcomer'), password: PASSWORD });
+        const again = await h.client(ctx).auth.signUp({ email, password: 'another secret' });
+        expect(again.error).toBeNull();
+        expect(again.data.session).toBeNull();
+        expect(Object.keys(again.data.user!).sort()).toEqual(Object.keys(fresh.data.user!).sort());
+        // A made-up user: not the real one's id, and nothing mailed to the owner.
+        expect(again.data.user?.id).not.toBe(user.id);
+        expect(again.data.user?.email_confirmed_at).toBeFalsy();
+        expect(ctx.outbox.list().filter((m) => m.to === email.toLowerCase())).toEqual([]);
+        // The owner's password still works; the one just typed does not.
+        expect((await h.client(ctx).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+        expect((await h.client(ctx).auth.signInWithPassword({ email, password: 'another secret' })).error?.code).toBe(
+          'invalid_credentials',
+        );
       });
 
       it('a PKCE sign-up gets a code from the link, exchanged for a session', async () => {

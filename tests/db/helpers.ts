@@ -5,6 +5,7 @@
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
 import { startTestBackend } from '../../supabase/local/testing.ts';
+import { confirmationTokenHashFor } from '../support/confirmation-mail.ts';
 
 export const PASSWORD = 'correct-horse-9';
 
@@ -73,8 +74,17 @@ export async function signUpFreshAdmin(backend: TestBackend, label = 'admin'): P
     password: PASSWORD,
     options: { data: { first_name: label, last_name: 'Tester' } },
   });
-  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
+  if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
+  if (data.session) throw new Error('sign-up returned a session before the address was confirmed');
+  await confirmSignUp(backend, client, email);
   return memberFor(client, data.user.id, email);
+}
+
+/** Follows the confirmation mailed to `email` as the app's /auth/confirm does; `client` is then signed in. */
+export async function confirmSignUp(backend: TestBackend, client: SupabaseClient, email: string): Promise<void> {
+  const token_hash = await confirmationTokenHashFor(backend.url, email);
+  const { data, error } = await client.auth.verifyOtp({ token_hash, type: 'email' });
+  if (error || !data.session) throw new Error(`confirming ${email} failed: ${error?.message ?? 'no session'}`);
 }
 
 export interface FunctionResult<T = Record<string, unknown>> {

@@ -1,6 +1,7 @@
 // The invitation flow and role management through /functions/v1 with
 // supabase-js: invite-user, accept-invitation (valid, expired, used, unknown,
 // raced) and manage-user-role.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
@@ -39,8 +40,23 @@ describe('invite-user', () => {
     expect(days).toBeLessThan(7.1);
     const token = await invitationTokenFor(backend, email);
     expect(token).toMatch(/^[0-9a-f]{64}$/);
-    const { data } = await admin.client.from('user_invitations').select('token, invited_by').eq('email', email).single();
-    expect(data).toEqual({ token, invited_by: admin.userId });
+    const { data } = await service.from('user_invitations').select('token_hash, invited_by').eq('email', email).single();
+    expect(data).toEqual({ token_hash: createHash('sha256').update(token).digest('hex'), invited_by: admin.userId });
+  });
+
+  it("builds the mail's subject from a single-line, length-limited account name", async () => {
+    const owner = await signUpFreshAdmin(backend, 'phisher');
+    const name = `Acme\r\nBcc: victim@example.test\n\tURGENT: reset your password at evil.example ${'x'.repeat(80)}`;
+    const { error } = await owner.client.from('accounts').update({ name }).eq('id', owner.accountId);
+    expect(error).toBeNull();
+    const email = uniqueEmail('subject');
+    expect((await invoke(owner.client, 'invite-user', { email })).status).toBe(201);
+    const mails = (await (await fetch(`${backend.url}/_outbox`)).json()) as { to: string; subject: string }[];
+    const subject = mails.filter((m) => m.to === email).at(-1)!.subject;
+    expect(subject).not.toMatch(/\p{Cc}/u);
+    expect(subject.startsWith("You're invited to join Acme Bcc: victim@example.test URGENT")).toBe(true);
+    expect(subject.length).toBeLessThanOrEqual("You're invited to join ".length + 60);
+    expect(subject.endsWith('…')).toBe(true);
   });
 
   it('refuses an email already pending or already a user of the account', async () => {
@@ -83,7 +99,7 @@ describe('accept-invitation', () => {
     expect(member).toMatchObject({ accountId: admin.accountId, role: 'auditor' });
     const { data: me } = await member.client.from('users').select('first_name, last_name').eq('id', member.userId).single();
     expect(me).toEqual({ first_name: 'Jo', last_name: 'Iner' });
-    const { data: invitation } = await service.from('user_invitations').select('accepted_at').eq('token', token).single();
+    const { data: invitation } = await service.from('user_invitations').select('accepted_at').eq('token_hash', createHash('sha256').update(token).digest('hex')).single();
     expect(invitation!.accepted_at).not.toBeNull();
   });
 
@@ -97,7 +113,7 @@ describe('accept-invitation', () => {
   it('refuses an expired invitation and creates no user', async () => {
     const email = uniqueEmail('late');
     const token = await inviteAndGetToken(email);
-    await service.from('user_invitations').update({ expires_at: new Date(Date.now() - 60_000).toISOString() }).eq('token', token);
+    await service.from('user_invitations').update({ expires_at: new Date(Date.now() - 60_000).toISOString() }).eq('token_hash', createHash('sha256').update(token).digest('hex'));
     expect(await invoke(anonClient(backend), 'accept-invitation', { token, password: PASSWORD })).toEqual({ status: 410, body: INVALID });
     const { data } = await service.from('users').select('id').eq('email', email);
     expect(data).toEqual([]);

@@ -34,7 +34,8 @@ for (const target of targets) {
     async function invite(accountId: string, email: string, role = 'supplier', expiresAt = "now() + interval '7 days'") {
       const token = newToken();
       await db.query(
-        `insert into public.user_invitations (account_id, email, role, token, expires_at) values ($1, $2, $3, $4, ${expiresAt})`,
+        `insert into public.user_invitations (account_id, email, role, token_hash, expires_at)
+         values ($1, $2, $3, encode(extensions.digest($4::text, 'sha256'), 'hex'), ${expiresAt})`,
         [accountId, email, role, token]);
       return token;
     }
@@ -61,7 +62,7 @@ for (const target of targets) {
       expect((await one<{ n: number }>(db, 'select count(*)::int as n from public.accounts')).n).toBe(accounts.n);
       const meta = await one<{ m: Record<string, unknown> }>(db, 'select raw_app_meta_data as m from auth.users where id = $1', [authId]);
       expect(meta.m).not.toHaveProperty('invitation_token');
-      const invitation = await one<{ accepted: boolean }>(db, 'select accepted_at is not null as accepted from public.user_invitations where token = $1', [token]);
+      const invitation = await one<{ accepted: boolean }>(db, "select accepted_at is not null as accepted from public.user_invitations where token_hash = encode(extensions.digest($1::text, 'sha256'), 'hex')", [token]);
       expect(invitation.accepted).toBe(true);
 
       // The same token again, for another e-mail: refused, and nothing is created.

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { confirmationLinkFor } from '../support/confirmation-mail.ts';
 import { DEMO_ADMIN, inviteAndReadLink, signInThroughForm, uniqueEmail } from './support/accounts.ts';
 import { browserForFile, newVisitor, seriousAxeViolations } from './support/browser.ts';
 
@@ -20,6 +21,11 @@ for (const javaScript of [true, false]) {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill('eve-password');
       await page.getByRole('button', { name: 'Create Account' }).click();
+      // No session until the address is proven: the page says where to look.
+      await page.getByRole('status').filter({ hasText: 'Please check your email for a confirmation link.' }).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/auth');
+      const link = await confirmationLinkFor(backendUrl, email);
+      await page.goto(`${link.pathname}${link.search}`);
       await page.waitForURL('**/dashboard');
 
       await page.getByLabel('Account menu for Eve Tester').click();

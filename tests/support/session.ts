@@ -1,5 +1,7 @@
 // A visitor of the app without JavaScript, for benchmarks and the first-run test: a cookie jar fed by Set-Cookie, and
 // requests sent the way a browser without JavaScript sends them.
+import { confirmationLinkFor } from './confirmation-mail.ts';
+
 export interface Answer {
   status: number;
   location: string | null;
@@ -10,9 +12,12 @@ export interface Answer {
 export class Session {
   private readonly cookies = new Map<string, string>();
   readonly origin: string;
+  /** The local backend, whose mail outbox holds the sign-up confirmation links (needed by signUp). */
+  readonly backendUrl: string | undefined;
 
-  constructor(origin: string) {
+  constructor(origin: string, backendUrl?: string) {
     this.origin = origin;
+    this.backendUrl = backendUrl;
   }
 
   /** The Cookie header this visitor sends. */
@@ -56,7 +61,12 @@ export class Session {
   }
 
   async signUp(email: string, password: string, firstName = 'Bench'): Promise<void> {
+    if (!this.backendUrl) throw new Error('signUp needs the backend URL (new Session(origin, backendUrl)) to read the confirmation mail');
     const answer = await this.send('/auth?tab=signup', { intent: 'signup', email, password, first_name: firstName, last_name: 'User' });
-    if (answer.status !== 302) throw new Error(`sign-up of ${email} failed: ${answer.status}`);
+    if (answer.status !== 200) throw new Error(`sign-up of ${email} failed: ${answer.status}`);
+    // The address is proven by following the link mailed to it, which signs the visitor in.
+    const link = await confirmationLinkFor(this.backendUrl, email);
+    const confirmed = await this.send(`${link.pathname}${link.search}`);
+    if (confirmed.status !== 302 || this.cookies.size === 0) throw new Error(`confirming ${email} failed: ${confirmed.status}`);
   }
 }

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { refreshTokenFromCookie, serviceClient } from './support/backend';
-import { DEMO_ADMIN, DEMO_AUDITOR, ORIGIN, pageText, signIn, uniqueEmail, Visitor } from './support/app';
+import { confirmationLinkFor } from '../support/confirmation-mail';
+import { confirmThroughMail, DEMO_ADMIN, DEMO_AUDITOR, ORIGIN, pageText, signIn, signUpFreshAdmin, uniqueEmail, Visitor } from './support/app';
 
 const SIGNED_IN_ROUTES = [
   '/dashboard', '/leads', '/quotes', '/messages', '/invoices', '/clients', '/shipments', '/documents', '/rfp',
@@ -45,7 +46,7 @@ describe('signed-in routes', () => {
 });
 
 describe('sign-up', () => {
-  it('creates an account, sets HttpOnly SameSite=Lax session cookies and reaches the dashboard', async () => {
+  it("asks to check the email, signs in only through the mailed link, and reaches the dashboard", async () => {
     const visitor = new Visitor();
     const email = uniqueEmail('signup');
     const response = await visitor.post('/auth?tab=signup', {
@@ -55,15 +56,28 @@ describe('sign-up', () => {
       email,
       password: 'secret-enough',
     });
-    expect(response.status).toBe(302);
-    expect(response.headers.get('Location')).toBe('/dashboard');
-    const sessionCookies = response.headers.getSetCookie().filter((c) => /^sb-.+-auth-token/.test(c));
+    expect(response.status).toBe(200);
+    const page = await pageText(response);
+    expect(page).toContain('Check your email');
+    expect(page).toContain('Please check your email for a confirmation link.');
+    // No session (the PKCE code verifier cookie supabase-js keeps is not one).
+    expect(response.headers.getSetCookie().some((c) => /^sb-.+-auth-token(\.\d+)?=/.test(c))).toBe(false);
+    // The password is not enough before the address is confirmed.
+    const early = await new Visitor().post('/auth', { intent: 'signin', email, password: 'secret-enough' });
+    expect(early.status).toBe(400);
+    expect(await pageText(early)).toContain('Email not confirmed');
+
+    const confirmed = await confirmThroughMail(visitor, email);
+    // The site root, which sends a signed-in visitor on to the dashboard.
+    expect(confirmed.headers.get('Location')).toBe('/');
+    const sessionCookies = confirmed.headers.getSetCookie().filter((c) => /^sb-.+-auth-token/.test(c));
     expect(sessionCookies.length).toBeGreaterThan(0);
     for (const cookie of sessionCookies) {
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Lax/i);
       expect(cookie).not.toMatch(/Secure/i); // plain http on this test origin
     }
+    expect((await visitor.get('/')).headers.get('Location')).toBe('/dashboard');
     const dashboard = await visitor.get('/dashboard');
     expect(dashboard.status).toBe(200);
     const html = await pageText(dashboard);
@@ -73,6 +87,27 @@ describe('sign-up', () => {
 
     const { data } = await serviceClient().from('users').select('first_name, last_name, role').eq('email', email).single();
     expect(data).toEqual({ first_name: 'Ada', last_name: 'Lovelace', role: 'admin' });
+  });
+
+  it('the confirmation link works once; a used, forged or incomplete one signs nobody in', async () => {
+    const visitor = new Visitor();
+    const email = uniqueEmail('once');
+    await visitor.post('/auth?tab=signup', { intent: 'signup', email, password: 'secret-enough' });
+    const link = await confirmationLinkFor(env.SUPABASE_URL, email);
+    await confirmThroughMail(visitor, email);
+    for (const path of [
+      `${link.pathname}${link.search}`,
+      '/auth/confirm?token_hash=0000000000000000000000000000000000000000000000000000000&type=email',
+      `/auth/confirm?token_hash=${link.searchParams.get('token_hash')}&type=recovery`,
+      '/auth/confirm',
+    ]) {
+      const stranger = new Visitor();
+      const response = await stranger.get(path);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('Location'), path).toBe('/auth');
+      expect(stranger.names().some((name) => name.includes('auth-token')), path).toBe(false);
+      expect(await pageText(await stranger.follow(response)), path).toContain('Email link is invalid or has expired');
+    }
   });
 
   it('answers invalid input with 400 and field errors, keeps what was typed, and creates nothing', async () => {
@@ -92,12 +127,18 @@ describe('sign-up', () => {
     expect(html).not.toContain('value="123"');
   });
 
-  it('reports a duplicate email with the server message', async () => {
-    const response = await new Visitor().post('/auth?tab=signup', { intent: 'signup', ...DEMO_ADMIN });
-    expect(response.status).toBe(400);
-    const html = await pageText(response);
-    expect(html).toContain('Sign up failed');
-    expect(html).toContain('User already registered');
+  it('answers a registered address exactly as a new one, so sign-up tells nobody who has an account', async () => {
+    // Only the per-request CSP nonce differs between two renders of one page.
+    const page = async (email: string) => {
+      const response = await new Visitor().post('/auth?tab=signup', { intent: 'signup', email, password: 'squatter-pass' });
+      return { status: response.status, html: (await pageText(response)).replace(/nonce="[^"]*"/g, '').replaceAll(email, '{email}') };
+    };
+    const registered = await page(DEMO_ADMIN.email);
+    const fresh = await page(uniqueEmail('fresh'));
+    expect(registered.status).toBe(200);
+    expect(registered.html).toContain('Check your email');
+    expect(registered.html).not.toContain('already registered');
+    expect(registered).toEqual(fresh);
   });
 });
 
@@ -128,6 +169,49 @@ describe('sign-in', () => {
       expect(response.status, path).toBe(302);
       expect(response.headers.get('Location'), path).toBe('/dashboard');
     }
+  });
+});
+
+describe('sign-in throttling', () => {
+  it('locks an address after 10 wrong passwords: even the right one then gets 429 and a wait, the email is kept', async () => {
+    const { email, password } = await signUpFreshAdmin();
+    const attempt = (pw: string) => new Visitor().post('/auth', { intent: 'signin', email, password: pw });
+    for (let i = 1; i <= 9; i++) expect((await attempt(`wrong-${i}`)).status).toBe(400);
+    const tenth = await attempt('wrong-10');
+    expect(tenth.status).toBe(429);
+    expect(await pageText(tenth)).toContain('Too many attempts, try again in 15 minutes');
+
+    const right = await attempt(password);
+    expect(right.status).toBe(429);
+    const html = await pageText(right);
+    expect(html).toContain('Sign in failed');
+    expect(html).toMatch(/Too many attempts, try again in 1[45] minutes/);
+    expect(html).toContain(`value="${email}"`);
+    expect(html).not.toContain(`value="${password}"`);
+    expect(right.headers.getSetCookie().some((c) => /^sb-/.test(c))).toBe(false);
+  });
+
+  it("a user's own successful sign-in starts their count again", async () => {
+    const { email, password } = await signUpFreshAdmin();
+    const attempt = (pw: string) => new Visitor().post('/auth', { intent: 'signin', email, password: pw });
+    for (let i = 1; i <= 9; i++) await attempt(`wrong-${i}`);
+    expect((await attempt(password)).status).toBe(302);
+    for (let i = 1; i <= 9; i++) expect((await attempt(`again-${i}`)).status).toBe(400);
+  });
+
+  it('limits attempts per client IP over a minute, whichever addresses they try', async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const attempt = () =>
+      new Visitor().post('/auth', { intent: 'signin', email: uniqueEmail('spray'), password: 'guess-1' }, { 'CF-Connecting-IP': ip });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await attempt()).status);
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    const throttled = await attempt();
+    expect(throttled.status).toBe(429);
+    expect(await pageText(throttled)).toContain('Too many attempts, try again in 1 minute');
+    // Another client is not slowed by it.
+    const other = await new Visitor().post('/auth', { intent: 'signin', ...DEMO_ADMIN }, { 'CF-Connecting-IP': '198.51.100.9' });
+    expect(other.status).toBe(302);
   });
 });
 

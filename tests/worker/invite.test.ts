@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { randomToken, tokenHash } from '../../supabase/functions/_shared/token';
 import { serviceClient } from './support/backend';
 import { pageText, signIn, uniqueEmail, Visitor } from './support/app';
-
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 async function demoAccountId(): Promise<string> {
   const { data, error } = await serviceClient().from('accounts').select('id').eq('name', 'OpsHub Pro').single();
@@ -19,7 +15,7 @@ async function createInvitation(options: { role?: string; expiresInDays?: number
   const expires = new Date(Date.now() + (options.expiresInDays ?? 7) * 86_400_000).toISOString();
   const { error } = await serviceClient()
     .from('user_invitations')
-    .insert({ account_id: await demoAccountId(), email, role: options.role ?? 'supplier', token, expires_at: expires });
+    .insert({ account_id: await demoAccountId(), email, role: options.role ?? 'supplier', token_hash: await tokenHash(token), expires_at: expires });
   if (error) throw error;
   return { token, email };
 }

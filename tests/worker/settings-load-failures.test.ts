@@ -4,6 +4,7 @@
 // division by zero, evaluated per row), so other tests running meanwhile see
 // nothing of it.
 import { describe, expect, it } from 'vitest';
+import { tokenHash } from '../../supabase/functions/_shared/token';
 import { runSql, serviceClient } from './support/backend';
 import { pageText } from './support/app';
 import { freshTeam } from './support/settings';
@@ -31,7 +32,7 @@ async function withRowIn(table: string, accountId: string): Promise<void> {
     await service.from('user_invitations').insert({
       account_id: accountId,
       email: `pending-${crypto.randomUUID()}@example.test`,
-      token: crypto.randomUUID().replaceAll('-', '').repeat(2),
+      token_hash: await tokenHash(crypto.randomUUID()),
     });
   }
   if (table === 'account_modules') {

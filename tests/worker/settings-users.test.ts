@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tokenHash } from '../../supabase/functions/_shared/token';
 import { outbox, serviceClient } from './support/backend';
 import { DEMO_ADMIN, DEMO_AUDITOR, pageText, signIn, uniqueEmail, Visitor } from './support/app';
 import { freshTeam, joinAs, profileOf, toastIn } from './support/settings';
@@ -6,7 +7,7 @@ import { freshTeam, joinAs, profileOf, toastIn } from './support/settings';
 async function invitationsTo(email: string) {
   const { data, error } = await serviceClient()
     .from('user_invitations')
-    .select('id, account_id, email, role, first_name, last_name, token, expires_at, accepted_at')
+    .select('id, account_id, email, role, first_name, last_name, token_hash, expires_at, accepted_at')
     .eq('email', email);
   if (error) throw error;
   return data;
@@ -14,6 +15,14 @@ async function invitationsTo(email: string) {
 
 async function mailTo(email: string) {
   return (await outbox()).filter((mail) => mail.to === email);
+}
+
+/** The invitation token the mail carries (the database keeps only its hash). */
+async function mailedToken(email: string): Promise<string> {
+  const [mail] = await mailTo(email);
+  const token = /\/invite\/([0-9a-f]+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no invitation mail for ${email}`);
+  return token;
 }
 
 describe('/settings/users loader', () => {
@@ -37,7 +46,7 @@ describe('/settings/users loader', () => {
       account_id: team.accountId,
       email: pendingEmail,
       role: 'auditor',
-      token: crypto.randomUUID().replaceAll('-', '').repeat(2),
+      token_hash: await tokenHash(crypto.randomUUID()),
       expires_at: new Date(Date.UTC(2099, 4, 17, 12)).toISOString(),
     });
     const newestFirst = [team.client.email, team.supplier.email, team.auditor.email, team.admin.email];
@@ -82,11 +91,11 @@ describe('inviting a user', () => {
 
     const [invitation] = await invitationsTo(email);
     expect(invitation).toMatchObject({ account_id: team.accountId, role: 'client', first_name: 'Ivy', last_name: 'Invitee', accepted_at: null });
-    const [mail] = await mailTo(email);
-    expect(mail.text).toContain(`/invite/${invitation.token}`);
+    const token = await mailedToken(email);
+    expect(invitation.token_hash).toBe(await tokenHash(token));
 
     // The invitee can accept it and lands in this account with the invited role.
-    const accepted = await new Visitor().post(`/invite/${invitation.token}`, { password: 'invitee-pass', confirm_password: 'invitee-pass' });
+    const accepted = await new Visitor().post(`/invite/${token}`, { password: 'invitee-pass', confirm_password: 'invitee-pass' });
     expect(accepted.status).toBe(302);
     expect(await profileOf(email)).toMatchObject({ account_id: team.accountId, role: 'client', is_active: true });
   });
@@ -138,7 +147,7 @@ describe('inviting a user', () => {
     expect(response.status).toBe(302);
     expect(toastIn(await pageText(await team.admin.visitor.follow(response)))).toContain('Invitation revoked');
     expect(await invitationsTo(email)).toHaveLength(0);
-    expect((await new Visitor().get(`/invite/${invitation.token}`)).headers.get('Location')).toBe('/auth');
+    expect((await new Visitor().get(`/invite/${await mailedToken(email)}`)).headers.get('Location')).toBe('/auth');
   });
 
   it("refuses a non-admin's revoke in the database: 'Failed to revoke invitation'", async () => {

@@ -28,6 +28,18 @@ export const signUpSchema = z.object({
     .max(200, 'Password is too long'),
 });
 
+/** After sign-up: the same answer whether or not the address already has an account. */
+export const CHECK_YOUR_EMAIL = {
+  message: 'Check your email',
+  description: 'Please check your email for a confirmation link.',
+};
+
+/** A confirmation link that is unknown, used or expired (GoTrue's own wording). */
+export const CONFIRMATION_FAILED = {
+  message: 'Sign in failed',
+  description: 'Email link is invalid or has expired',
+};
+
 export const signOutSchema = z.object({ intent: z.literal('signout') });
 
 export const authFormSchema = z.discriminatedUnion('intent', [signInSchema, signUpSchema, signOutSchema]);

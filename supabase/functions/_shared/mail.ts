@@ -11,9 +11,24 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Longest account name a subject carries; past it the name is cut with an ellipsis. */
+export const SUBJECT_NAME_MAX = 60;
+
+/**
+ * The account name as a subject may carry it: an admin chooses it freely, so
+ * control characters and line breaks (header injection, a second line of
+ * phishing text) go, spaces are collapsed, and it is cut to a sane length.
+ */
+export function subjectSafeName(name: string): string {
+  const line = name.replace(/[\p{Cc}\p{Zl}\p{Zp}\p{Cf}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const chars = Array.from(line);
+  if (chars.length <= SUBJECT_NAME_MAX) return line || 'OpsHub';
+  return `${chars.slice(0, SUBJECT_NAME_MAX - 1).join('').trimEnd()}…`;
+}
+
 export function invitationMessage(mail: InvitationMail) {
   const expires = new Date(mail.expiresAt).toUTCString();
-  const subject = `You're invited to join ${mail.accountName}`;
+  const subject = `You're invited to join ${subjectSafeName(mail.accountName)}`;
   const text =
     `You have been invited to join ${mail.accountName} as ${mail.role}.\n\n` +
     `Create your account here: ${mail.link}\n\n` +

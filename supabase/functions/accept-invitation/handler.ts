@@ -5,6 +5,7 @@
 import type { FunctionHandler } from '../_shared/deps.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { HttpError, json, postHandler, readJsonObject } from '../_shared/http.ts';
+import { tokenHash } from '../_shared/token.ts';
 import { optionalName } from '../_shared/validate.ts';
 
 const INVALID = 'This invitation is invalid or has expired.';
@@ -23,7 +24,7 @@ async function findInvitation(admin: SupabaseClient, token: string): Promise<Inv
   const { data, error } = await admin
     .from('user_invitations')
     .select('id, email, role, account_id, expires_at, accepted_at')
-    .eq('token', token)
+    .eq('token_hash', await tokenHash(token))
     .maybeSingle<Invitation>();
   if (error) throw new Error(`reading invitation: ${error.message}`);
   return data;

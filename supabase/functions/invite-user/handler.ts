@@ -1,18 +1,14 @@
 // invite-user {email, role, first_name, last_name}: an admin invites someone
-// into their account. Creates the invitation (32-byte random token, 7 days)
-// and mails the /invite/<token> link.
+// into their account. Creates the invitation (32-byte random token, of which
+// the database keeps only the sha256; 7 days) and mails the /invite/<token> link.
 import type { FunctionHandler } from '../_shared/deps.ts';
 import { requireAdminCaller } from '../_shared/caller.ts';
 import { HttpError, json, postHandler, readJsonObject } from '../_shared/http.ts';
 import { invitationMessage } from '../_shared/mail.ts';
+import { randomToken, tokenHash } from '../_shared/token.ts';
 import { optionalName, parseRole, requireEmail } from '../_shared/validate.ts';
 
 const INVITATION_DAYS = 7;
-
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 const handler: FunctionHandler = postHandler('invite-user', async (request, deps) => {
   const body = await readJsonObject(request);
@@ -55,7 +51,8 @@ const handler: FunctionHandler = postHandler('invite-user', async (request, deps
       role,
       first_name: firstName,
       last_name: lastName,
-      token,
+      // Only the hash is stored: the token itself is in the mail alone.
+      token_hash: await tokenHash(token),
       invited_by: caller.id,
       expires_at: expiresAt,
     })

@@ -1,6 +1,7 @@
 // The mails GoTrue sends (with its default templates), kept in the outbox.
 import { createHash, randomBytes } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
+import { htmlToText, renderTemplate } from './templates.ts';
 
 export type VerificationType = 'signup' | 'email_change' | 'recovery' | 'magiclink';
 
@@ -40,19 +41,44 @@ export function verifyLink(ctx: BackendContext, token: string, type: Verificatio
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export async function sendConfirmationMail(ctx: BackendContext, to: string, link: string): Promise<void> {
+/** The sign-up mail: the project's template when it has one, else GoTrue's default. */
+export async function sendConfirmationMail(
+  ctx: BackendContext,
+  to: string,
+  link: { token: string; redirectTo: string },
+): Promise<void> {
+  const confirmationUrl = verifyLink(ctx, link.token, 'signup', link.redirectTo);
+  const template = ctx.confirmationTemplate;
+  if (template) {
+    const html = renderTemplate(template.html, {
+      SiteURL: ctx.siteUrl.replace(/\/+$/, ''),
+      TokenHash: link.token,
+      ConfirmationURL: confirmationUrl,
+      RedirectTo: link.redirectTo,
+      Email: to,
+    });
+    await ctx.outbox.send({ to, subject: template.subject, text: htmlToText(html), html, sentAt: new Date().toISOString() });
+    return;
+  }
   await ctx.outbox.send({
     to,
     subject: 'Confirm Your Email',
-    text: `Confirm your email\n\nFollow this link to confirm your email:\n${link}\n`,
-    html: `<h2>Confirm your email</h2><p>Follow this link to confirm your email:</p><p><a href="${escapeHtml(link)}">Confirm your email address</a></p>`,
+    text: `Confirm your email\n\nFollow this link to confirm your email:\n${confirmationUrl}\n`,
+    html: `<h2>Confirm your email</h2><p>Follow this link to confirm your email:</p><p><a href="${escapeHtml(confirmationUrl)}">Confirm your email address</a></p>`,
     sentAt: new Date().toISOString(),
   });
 }
 
-export async function sendEmailChangeMail(ctx: BackendContext, from: string, to: string, link: string): Promise<void> {
+/** Mailed to `recipient`: the new address, or (secure e-mail change) the current one. */
+export async function sendEmailChangeMail(
+  ctx: BackendContext,
+  from: string,
+  to: string,
+  link: string,
+  recipient = to,
+): Promise<void> {
   await ctx.outbox.send({
-    to,
+    to: recipient,
     subject: 'Confirm Email Change',
     text: `Confirm email address change\n\nFollow this link to confirm the update of your email address from ${from} to ${to}:\n${link}\n`,
     html: `<h2>Confirm email address change</h2><p>Follow this link to confirm the update of your email address from ${escapeHtml(from)} to ${escapeHtml(to)}:</p><p><a href="${escapeHtml(link)}">Change email address</a></p>`,

@@ -15,6 +15,9 @@ export interface UserRow {
   recovery_sent_at: Date | null;
   email_change: string | null;
   email_change_sent_at: Date | null;
+  email_change_token_new: string | null;
+  email_change_token_current: string | null;
+  email_change_confirm_status: number | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -39,7 +42,8 @@ interface IdentityRow {
 }
 
 const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmed_at, invited_at,
-  confirmation_sent_at, recovery_sent_at, email_change, email_change_sent_at, last_sign_in_at,
+  confirmation_sent_at, recovery_sent_at, email_change, email_change_sent_at, email_change_token_new,
+  email_change_token_current, email_change_confirm_status, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone, phone_confirmed_at,
   banned_until, is_anonymous`;
 
@@ -65,7 +69,7 @@ export async function findUserByConfirmationToken(q: Queryable, token: string): 
 
 export async function findUserByEmailChangeToken(q: Queryable, token: string): Promise<UserRow | undefined> {
   const { rows } = await q.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where email_change_token_new = $1`,
+    `select ${USER_COLUMNS} from auth.users where email_change_token_new = $1 or email_change_token_current = $1`,
     [token],
   );
   return rows[0];
@@ -171,7 +175,8 @@ export interface UserChanges {
   /** undefined: unchanged; null: lift the ban. */
   bannedUntil?: Date | null;
   role?: string;
-  emailChange?: { address: string; token: string } | null;
+  /** `currentToken`: the link for the current address too (secure e-mail change). */
+  emailChange?: { address: string; token: string; currentToken?: string } | null;
 }
 
 /** SQL for `column || $n` where keys the patch sets to null are removed (GoTrue's merge rule). */
@@ -194,7 +199,7 @@ export async function updateUser(q: Queryable, userId: string, changes: UserChan
     set('encrypted_password', changes.passwordHash);
     // As GoTrue: links mailed before a password change no longer count.
     sets.push('confirmation_token = null', 'recovery_token = null');
-    if (changes.emailChange === undefined) sets.push('email_change_token_new = null');
+    if (changes.emailChange === undefined) sets.push('email_change_token_new = null, email_change_token_current = null');
   }
   if (changes.userMetadata !== undefined) {
     params.push(JSON.stringify(changes.userMetadata));
@@ -207,11 +212,15 @@ export async function updateUser(q: Queryable, userId: string, changes: UserChan
   if (changes.bannedUntil !== undefined) set('banned_until', changes.bannedUntil);
   if (changes.role !== undefined) set('role', changes.role);
   if (changes.emailChange === null) {
-    sets.push('email_change = null, email_change_token_new = null, email_change_sent_at = null');
+    sets.push(
+      'email_change = null, email_change_token_new = null, email_change_token_current = null',
+      'email_change_sent_at = null, email_change_confirm_status = 0',
+    );
   } else if (changes.emailChange !== undefined) {
     set('email_change', changes.emailChange.address);
     set('email_change_token_new', changes.emailChange.token);
-    sets.push('email_change_sent_at = now()');
+    set('email_change_token_current', changes.emailChange.currentToken ?? null);
+    sets.push('email_change_sent_at = now(), email_change_confirm_status = 0');
   }
   sets.push('updated_at = now()');
   const { rows } = await q.query<UserRow>(

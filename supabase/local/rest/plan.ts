@@ -7,7 +7,7 @@ import type { AcceptedFormat, Preferences } from './prefer.ts';
 import { argumentKeys, chooseFunction, renderCall } from './rpc.ts';
 import type { Relation, SchemaCache } from './schema-cache.ts';
 import { orderSql, pagingSql, selectList, whereSql } from './render.ts';
-import { Aliases, Params, qualified } from './sql.ts';
+import { Aliases, Params, qualified, quoteIdent } from './sql.ts';
 import { applyQuery, buildNode, type Node } from './tree.ts';
 import { deleteSql, insertSql, invalidBody, updateSql } from './write.ts';
 
@@ -126,7 +126,7 @@ function planWrite(cache: SchemaCache, relation: Relation, req: RequestParts): P
   const representation = req.prefs.return === 'representation';
   if (statement !== null && representation) {
     const inner = `select ${selectList(root, params)} from ${MUTATION} as ${root.alias}${orderSql(root, params)}`;
-    statement = `with ${MUTATION} as (${statement} returning ${root.alias}.*) ${rowsStatement(inner, 'null', req.accept, true)}`;
+    statement = `with ${MUTATION} as (${statement} returning ${returningList(root)}) ${rowsStatement(inner, 'null', req.accept, true)}`;
   }
   if (!representation && status === 200) status = 204;
   return {
@@ -198,4 +198,19 @@ function planRpc(cache: SchemaCache, req: RequestParts): Plan {
     unwrap: !fn.returnsSet,
     offset: root.offset,
   };
+}
+
+/**
+ * What a write returns for its representation. As PostgREST does, only the
+ * columns the response reads when they are plain columns, so a column the
+ * role may not select (column privileges) does not fail a write that never
+ * asked for it; with `*` or embeds, the whole row.
+ */
+function returningList(root: Node): string {
+  const plain = root.embeds.length === 0 && root.items.every((item) => item.kind === 'field');
+  if (!plain || root.order.some((term) => term.relation !== null)) return `${root.alias}.*`;
+  const names = new Set<string>();
+  for (const item of root.items) if (item.kind === 'field') names.add(item.field.name);
+  for (const term of root.order) names.add(term.field.name);
+  return names.size > 0 ? [...names].map((name) => `${root.alias}.${quoteIdent(name)}`).join(', ') : `${root.alias}.*`;
 }

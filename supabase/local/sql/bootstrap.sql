@@ -103,6 +103,9 @@ create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens 
 alter table auth.users add column if not exists email_change varchar(255);
 alter table auth.users add column if not exists email_change_token_new varchar(255);
 alter table auth.users add column if not exists email_change_sent_at timestamptz;
+-- Secure e-mail change: the current address confirms too (0 none, 1 one of two links followed).
+alter table auth.users add column if not exists email_change_token_current varchar(255);
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
 alter table auth.users add column if not exists confirmed_at timestamptz
   generated always as (least(email_confirmed_at, phone_confirmed_at)) stored;
 alter table auth.sessions add column if not exists refreshed_at timestamptz;

@@ -1,6 +1,8 @@
-// Moves the e2e tests make often: sign up or in through the form, read the outbox.
+// Moves the e2e tests make often: sign up (and confirm through the mailed link) or in through the form, read the outbox.
 import { createClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { confirmationLinkFor } from '../../support/confirmation-mail.ts';
 
 export const DEMO_ADMIN = { email: 'demo@opshub.test', password: 'demo1234' };
 
@@ -30,6 +32,10 @@ export async function signUpThroughForm(page: Page, person: { first: string; las
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(`${person.label}-password`);
   await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('status').filter({ hasText: 'Check your email' }).first().waitFor();
+  // The mailed link proves the address and signs the person in.
+  const link = await confirmationLinkFor(inject('backendUrl'), email);
+  await page.goto(`${link.pathname}${link.search}`);
   await page.waitForURL('**/dashboard');
   return email;
 }

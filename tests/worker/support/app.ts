@@ -1,6 +1,7 @@
 // Helpers for driving the built Worker as a browser would: same-origin form
 // posts, cookies carried from response to request, redirects inspected.
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
+import { confirmationLinkFor } from '../../support/confirmation-mail';
 
 export const ORIGIN = 'http://ops-hub.test';
 
@@ -110,6 +111,17 @@ export async function signUpFreshAdmin(
   const email = uniqueEmail('admin');
   const password = 'correct-horse';
   const response = await visitor.post('/auth?tab=signup', { intent: 'signup', email, password, ...names });
-  if (response.status !== 302) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  await confirmThroughMail(visitor, email);
   return { visitor, email, password };
+}
+
+/** Follows the sign-up confirmation link mailed to `email` (the local backend's outbox): the visitor is then signed in. */
+export async function confirmThroughMail(visitor: Visitor, email: string): Promise<Response> {
+  const link = await confirmationLinkFor(env.SUPABASE_URL, email);
+  const response = await visitor.get(`${link.pathname}${link.search}`);
+  if (response.status !== 302 || !visitor.names().some((name) => name.includes('auth-token'))) {
+    throw new Error(`confirming ${email} failed: ${response.status} ${response.headers.get('Location')}`);
+  }
+  return response;
 }

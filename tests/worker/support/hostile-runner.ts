@@ -10,6 +10,7 @@
 // also sent between the demo tenants (OpsHub's admin with Northwind's ids and
 // the other way round); there the rows aimed at are watched one by one.
 import { exports } from 'cloudflare:workers';
+import { randomToken, tokenHash } from '../../../supabase/functions/_shared/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, ORIGIN, signIn, signUpFreshAdmin, Visitor } from './app';
 import { runSql, serviceClient } from './backend';
@@ -51,9 +52,6 @@ interface Fixture {
   replayed: string;
 }
 
-function randomToken(): string {
-  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 async function insert<T extends { id: string }>(table: string, row: Record<string, unknown>): Promise<T> {
   const { data, error } = await serviceClient().from(table).insert(row).select('*').single();
@@ -68,7 +66,7 @@ async function invitation(accountId: string, role: string): Promise<{ id: string
     account_id: accountId,
     email,
     role,
-    token,
+    token_hash: await tokenHash(token),
     expires_at: new Date(Date.now() + 86_400_000).toISOString(),
   });
   return { id: row.id, token, email };

@@ -1,6 +1,7 @@
 // Moves the settings tests share: a fresh account with a member of any role
 // (joined through a real invitation), reading what the database stored, and
 // the texts a page shows (toasts, JSON parser messages, escaped values).
+import { randomToken, tokenHash } from '../../../supabase/functions/_shared/token';
 import { serviceClient } from './backend';
 import { signIn, signUpFreshAdmin, uniqueEmail, Visitor } from './app';
 
@@ -18,11 +19,6 @@ export async function profileOf(email: string): Promise<{ id: string; account_id
   return data as { id: string; account_id: string; role: string; is_active: boolean };
 }
 
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** Adds a member of this role to the account, through the real invitation acceptance, and signs them in. */
 export async function joinAs(accountId: string, role: Role, password = 'member-pass'): Promise<{ visitor: Visitor; email: string }> {
   const email = uniqueEmail(role);
@@ -31,7 +27,7 @@ export async function joinAs(accountId: string, role: Role, password = 'member-p
     account_id: accountId,
     email,
     role,
-    token,
+    token_hash: await tokenHash(token),
     first_name: role.charAt(0).toUpperCase() + role.slice(1),
     last_name: 'Member',
     expires_at: new Date(Date.now() + 86_400_000).toISOString(),

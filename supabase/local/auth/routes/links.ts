@@ -69,7 +69,7 @@ export async function resend(request: Request, ctx: BackendContext): Promise<Res
     if (user && !user.email_confirmed_at) {
       const token = await issueConfirmationToken(ctx.db, user);
       if (codeChallenge) await saveFlowState(ctx.db, user.id, codeChallenge, 'email/signup');
-      await sendConfirmationMail(ctx, email, verifyLink(ctx, token, 'signup', redirectTo));
+      await sendConfirmationMail(ctx, email, { token, redirectTo });
     }
   } else {
     const { rows } = await ctx.db.query<{ id: string; email: string; email_change: string }>(

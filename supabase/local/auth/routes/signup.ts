@@ -1,9 +1,10 @@
 // POST /signup: creates the user (the project's triggers on auth.users run in
 // the same transaction) and, unless e-mail confirmation is on, signs them in.
+import { randomUUID } from 'node:crypto';
 import type { BackendContext } from '../../context.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import { AuthError, json, optionalObject, optionalString, readBody, unprocessable } from '../http.ts';
-import { newTokenHash, resolveRedirect, sendConfirmationMail, verifyLink } from '../mail.ts';
+import { newTokenHash, resolveRedirect, sendConfirmationMail } from '../mail.ts';
 import { hashPassword } from '../passwords.ts';
 import { readCodeChallenge, saveFlowState } from '../pkce.ts';
 import { createSession, sessionJson } from '../sessions.ts';
@@ -11,6 +12,25 @@ import { checkPasswordStrength, validateEmail } from '../validate.ts';
 import { findUserByEmail, insertUser, markSignedIn, updateUser, userJson } from '../users.ts';
 
 const EMAIL_PROVIDER = { provider: 'email', providers: ['email'] };
+
+/** GoTrue's sanitizeUser: what a repeated sign-up of a confirmed address answers. */
+function obfuscatedUser(email: string, metadata: Record<string, unknown>): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { ...EMAIL_PROVIDER },
+    user_metadata: metadata,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
 
 export const alreadyRegistered = () => unprocessable('user_already_exists', 'User already registered');
 
@@ -26,7 +46,11 @@ export async function signup(request: Request, ctx: BackendContext): Promise<Res
 
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
-    if (!ctx.confirmEmail || existing.email_confirmed_at) throw alreadyRegistered();
+    if (!ctx.confirmEmail) throw alreadyRegistered();
+    // As GoTrue with confirmations on: a registered address gets the same kind
+    // of answer as a new one (a made-up, unconfirmed user, no error, no mail),
+    // so sign-up does not tell who has an account.
+    if (existing.email_confirmed_at) return json(obfuscatedUser(email, metadata));
     // GoTrue answers a repeated sign-up of an unconfirmed address by sending the link again.
     const token = newTokenHash(email);
     const user = await ctx.db.transaction(async (tx) => {
@@ -37,7 +61,7 @@ export async function signup(request: Request, ctx: BackendContext): Promise<Res
       if (codeChallenge) await saveFlowState(tx, existing.id, codeChallenge, 'email/signup');
       return updateUser(tx, existing.id, {});
     });
-    await sendConfirmationMail(ctx, email, verifyLink(ctx, token, 'signup', redirectTo));
+    await sendConfirmationMail(ctx, email, { token, redirectTo });
     return json(await userJson(ctx.db, user));
   }
 
@@ -69,7 +93,7 @@ export async function signup(request: Request, ctx: BackendContext): Promise<Res
     throw new AuthError(500, 'unexpected_failure', 'Database error saving new user');
   }
   if (confirmationToken) {
-    await sendConfirmationMail(ctx, email, verifyLink(ctx, confirmationToken, 'signup', redirectTo));
+    await sendConfirmationMail(ctx, email, { token: confirmationToken, redirectTo });
   }
   return json(response);
 }

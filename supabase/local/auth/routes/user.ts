@@ -34,25 +34,32 @@ export async function putUser(request: Request, ctx: BackendContext): Promise<Re
     changes.passwordHash = await hashPassword(password);
   }
 
-  let emailChangeLink: { to: string; link: string } | undefined;
+  let emailChangeLinks: { to: string; link: string }[] = [];
   const requestedEmail = optionalString(body, 'email');
   if (requestedEmail !== undefined && requestedEmail.toLowerCase() !== user.email?.toLowerCase()) {
     const email = validateEmail(requestedEmail);
     const holder = await findUserByEmail(ctx.db, email);
     if (holder && holder.id !== user.id) throw emailTaken();
     if (ctx.confirmEmail) {
-      // The new address only takes over once its owner follows the link.
+      // GoTrue's secure e-mail change: the new address takes over only once
+      // the links mailed to it and to the current address are both followed,
+      // so a stolen session cannot move the account to an address of its own,
+      // nor can anyone claim an address they cannot read.
       const token = newTokenHash(email);
-      changes.emailChange = { address: email, token };
+      const currentToken = user.email ? newTokenHash(user.email) : undefined;
+      changes.emailChange = { address: email, token, currentToken };
       const redirectTo = resolveRedirect(ctx, new URL(request.url).searchParams.get('redirect_to'));
-      emailChangeLink = { to: email, link: verifyLink(ctx, token, 'email_change', redirectTo) };
+      emailChangeLinks = [{ to: email, link: verifyLink(ctx, token, 'email_change', redirectTo) }];
+      if (currentToken && user.email) {
+        emailChangeLinks.push({ to: user.email, link: verifyLink(ctx, currentToken, 'email_change', redirectTo) });
+      }
     } else {
       changes.email = email;
       changes.emailConfirmed = true;
     }
   }
 
-  const codeChallenge = emailChangeLink ? readCodeChallenge(body) : undefined;
+  const codeChallenge = emailChangeLinks.length > 0 ? readCodeChallenge(body) : undefined;
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await updateUser(tx, user.id, changes);
     if (codeChallenge) await saveFlowState(tx, user.id, codeChallenge, 'email_change');
@@ -60,6 +67,7 @@ export async function putUser(request: Request, ctx: BackendContext): Promise<Re
     if (changes.passwordHash) await deleteUserSessions(tx, user.id, session?.id);
     return row;
   });
-  if (emailChangeLink) await sendEmailChangeMail(ctx, user.email ?? '', emailChangeLink.to, emailChangeLink.link);
+  const newAddress = changes.emailChange?.address ?? '';
+  for (const { to, link } of emailChangeLinks) await sendEmailChangeMail(ctx, user.email ?? '', newAddress, link, to);
   return json(await userJson(ctx.db, updated));
 }

@@ -31,8 +31,16 @@ function linkType(type: string | null | undefined): LinkType | undefined {
 
 const sentRecently = (sentAt: Date | null) => sentAt !== null && sentAt.getTime() + LINK_LIFETIME_MS > Date.now();
 
+/** GoTrue's answer to the first of the two links of a secure e-mail change. */
+export const SINGLE_CONFIRMATION_MESSAGE = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+const SINGLE_CONFIRMATION = Symbol('one of two e-mail change links followed');
+
 /** Applies what the link confirms; undefined when the link is unknown, used or expired. */
-async function consumeLink(tx: Queryable, type: LinkType, token: string): Promise<UserRow | undefined> {
+async function consumeLink(
+  tx: Queryable,
+  type: LinkType,
+  token: string,
+): Promise<UserRow | typeof SINGLE_CONFIRMATION | undefined> {
   if (type === 'signup') {
     const user = await findUserByConfirmationToken(tx, token);
     if (!user || !sentRecently(user.confirmation_sent_at)) return undefined;
@@ -50,6 +58,13 @@ async function consumeLink(tx: Queryable, type: LinkType, token: string): Promis
   if (!user || !user.email_change || !sentRecently(user.email_change_sent_at)) return undefined;
   const taken = await findUserByEmail(tx, user.email_change);
   if (taken && taken.id !== user.id) return undefined;
+  const bothLinksMailed = user.email_change_token_current && user.email_change_token_new;
+  if (bothLinksMailed && (user.email_change_confirm_status ?? 0) === 0) {
+    // The first of the two links: remember it and wait for the other one (GoTrue's secure e-mail change).
+    const followed = token === user.email_change_token_current ? 'email_change_token_current' : 'email_change_token_new';
+    await tx.query(`update auth.users set ${followed} = null, email_change_confirm_status = 1 where id = $1`, [user.id]);
+    return SINGLE_CONFIRMATION;
+  }
   return updateUser(tx, user.id, { email: user.email_change, emailConfirmed: true, emailChange: null });
 }
 
@@ -68,7 +83,7 @@ const METHOD_FOR: Record<LinkType, SignInMethod> = {
   email_change: 'email_change',
 };
 
-type Verified = { session: Record<string, unknown> } | { authCode: string } | undefined;
+type Verified = { session: Record<string, unknown> } | { authCode: string } | { message: string } | undefined;
 
 async function verify(
   request: Request,
@@ -79,6 +94,7 @@ async function verify(
 ): Promise<Verified> {
   return ctx.db.transaction(async (tx): Promise<Verified> => {
     const user = await consumeLink(tx, type, token);
+    if (user === SINGLE_CONFIRMATION) return { message: SINGLE_CONFIRMATION_MESSAGE };
     if (!user || isBanned(user)) return undefined;
     if (viaBrowserLink) {
       // A PKCE client gets a code to exchange rather than tokens in the URL.
@@ -107,6 +123,10 @@ export async function verifyGet(request: Request, ctx: BackendContext): Promise<
     target.searchParams.set('code', verified.authCode);
     return redirect(target.toString());
   }
+  if ('message' in verified) {
+    target.hash = new URLSearchParams({ message: verified.message }).toString();
+    return redirect(target.toString());
+  }
   const { session } = verified;
   target.hash = new URLSearchParams({
     access_token: String(session.access_token),
@@ -125,5 +145,6 @@ export async function verifyPost(request: Request, ctx: BackendContext): Promise
   const tokenHash = optionalString(body, 'token_hash');
   const verified = type && tokenHash ? await verify(request, ctx, type, tokenHash, false) : undefined;
   if (!verified || 'authCode' in verified) throw forbidden('otp_expired', 'Token has expired or is invalid');
+  if ('message' in verified) return json({ msg: verified.message, code: 200 });
   return json(verified.session);
 }

@@ -38,7 +38,7 @@ async function checkRunner(where: Where) {
   try {
     const first = await startOn(where, migrationsDir);
     const recorded = await versions(first);
-    expect(recorded.map((v) => `${v.version}_${v.name}`)).toEqual(['20240101000001_library', '20240101000002_notes_rls', '20240101000003_functions', '20240101000004_counted_calls']);
+    expect(recorded.map((v) => `${v.version}_${v.name}`)).toEqual(['20240101000001_library', '20240101000002_notes_rls', '20240101000003_functions', '20240101000004_counted_calls', '20240101000005_postgrest_parity']);
     expect(await count(first, 'books')).toBe(7);
     await first.db.query("insert into public.tags (label) values ('kept across restarts')");
     await first.stop();

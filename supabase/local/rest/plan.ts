@@ -48,6 +48,7 @@ export interface RequestParts {
 
 const ROWS = '"_pgrst_rows"';
 const MUTATION = '"_pgrst_mutation"';
+const WRITTEN = '"_pgrst_written"';
 const SOURCE = '"_pgrst_source"';
 
 export const tableNotFound = (schema: string, name: string) =>
@@ -152,10 +153,12 @@ function planWrite(cache: SchemaCache, relation: Relation, req: RequestParts): P
   const limited = req.method === 'POST' ? null : maxAffected(req.prefs);
   if (statement !== null && (representation || countsInserted || limited !== null)) {
     const inner = `select ${selectList(root, params)} from ${MUTATION} as ${root.alias}${orderSql(root, params)}`;
-    const returning = `${root.alias}.*${countsInserted ? `, (${root.alias}.xmax = 0) as "_pgrst_inserted"` : ''}`;
-    const inserted = countsInserted ? `(select count(*) from ${MUTATION} where "_pgrst_inserted")` : 'null';
+    // The written rows come back whole (`returning alias`) beside the flag, so that `*` is the table's columns only.
+    const written = `${WRITTEN} as (${statement} returning ${root.alias} as "_pgrst_row", ${countsInserted ? `${root.alias}.xmax = 0` : 'false'} as "_pgrst_inserted")`;
+    const mutation = `${MUTATION} as (select ("_pgrst_row").* from ${WRITTEN})`;
+    const inserted = countsInserted ? `(select count(*) from ${WRITTEN} where "_pgrst_inserted")` : 'null';
     const rows = representation ? rowsStatement(inner, 'null', req.accept, true) : `select null::int as total, count(*)::int as page_total, null as body from ${MUTATION}`;
-    statement = `with ${MUTATION} as (${statement} returning ${returning}) select *, ${inserted}::int as inserted from (${rows}) as "_pgrst_result"`;
+    statement = `with ${written}, ${mutation} select *, ${inserted}::int as inserted from (${rows}) as "_pgrst_result"`;
   }
   if (!representation && status === 200) status = 204;
   return {

@@ -46,7 +46,8 @@ function relationshipsOf(cache: SchemaCache, parent: Relation): Relationship[] {
     }
   }
   for (const [name, junction] of cache.relations) {
-    if (junction.primaryKey.length === 0) continue;
+    // Only tables join many-to-many here; a view's copied keys would make those embeds ambiguous.
+    if (junction.primaryKey.length === 0 || junction.kind !== 'table') continue;
     const keys = cache.foreignKeys.filter((fk) => fk.table === name && fk.columns.every((c) => junction.primaryKey.includes(c)));
     for (const toParent of keys.filter((fk) => fk.refTable === parent.name)) {
       for (const toChild of keys.filter((fk) => fk !== toParent)) {

@@ -152,6 +152,18 @@ left join pg_class rc on rc.oid = t.typrelid and t.typtype = 'c'
 left join pg_namespace rns on rns.oid = rc.relnamespace
 where n.nspname = $1 and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype`;
 
+// The tables each view reads (through its rewrite rule), for keys through views.
+const VIEW_BASES_SQL = `
+select v.relname as view, t.relname as base
+from pg_class v
+join pg_namespace n on n.oid = v.relnamespace
+join pg_rewrite r on r.ev_class = v.oid
+join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid
+  and d.refclassid = 'pg_class'::regclass and d.refobjid <> v.oid
+join pg_class t on t.oid = d.refobjid and t.relnamespace = n.oid and t.relkind in ('r', 'p')
+where n.nspname = $1 and v.relkind in ('v', 'm')
+group by v.relname, t.relname`;
+
 interface ConstraintRow {
   name: string;
   type: 'p' | 'u' | 'f' | 'i';
@@ -178,12 +190,13 @@ interface FunctionRow {
 const asJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 export async function loadSchemaCache(db: Queryable, schema: string): Promise<SchemaCache> {
-  const [relationRows, constraintRows, functionRows, timeoutRows, aggregateRows] = await Promise.all([
+  const [relationRows, constraintRows, functionRows, timeoutRows, aggregateRows, viewRows] = await Promise.all([
     db.query<{ name: string; kind: string; columns: unknown }>(RELATIONS_SQL, [schema]),
     db.query<ConstraintRow>(CONSTRAINTS_SQL, [schema]),
     db.query<FunctionRow>(FUNCTIONS_SQL, [schema]),
     db.query<{ role: string; timeout: string }>(ROLE_TIMEOUTS_SQL),
     db.query<{ setting: string }>(AGGREGATES_SQL),
+    db.query<{ view: string; base: string }>(VIEW_BASES_SQL, [schema]),
   ]);
   const aggregatesEnabled = aggregateRows.rows.length > 0 && /=\s*(true|on|1)\s*$/i.test(aggregateRows.rows[0].setting);
   const statementTimeouts = new Map(timeoutRows.rows.map((row) => [row.role, row.timeout]));
@@ -214,6 +227,8 @@ export async function loadSchemaCache(db: Queryable, schema: string): Promise<Sc
     }
   }
 
+  foreignKeys.push(...keysThroughViews(relations, foreignKeys, viewRows.rows));
+
   const functions = new Map<string, DbFunction[]>();
   const computedRelationships = new Map<string, DbFunction[]>();
   for (const row of functionRows.rows) {
@@ -226,6 +241,30 @@ export async function loadSchemaCache(db: Queryable, schema: string): Promise<Sc
     else if (fn.returnKind === 'scalar' && !fn.returnsSet && !owner.columns.has(fn.name)) owner.computed.set(fn.name, fn);
   }
   return { schema, relations, foreignKeys, functions, computedRelationships, aggregatesEnabled, statementTimeouts };
+}
+
+/**
+ * A view over one table keeps that table's keys on the columns it shows under
+ * the same names, as PostgREST finds relationships through views (which also
+ * follows renamed columns and views of views: not done here).
+ */
+function keysThroughViews(relations: Map<string, Relation>, keys: ForeignKey[], rows: { view: string; base: string }[]): ForeignKey[] {
+  const bases = new Map<string, string[]>();
+  for (const row of rows) bases.set(row.view, [...(bases.get(row.view) ?? []), row.base]);
+  const copies: ForeignKey[] = [];
+  for (const [viewName, [baseName, ...others]] of bases) {
+    const view = relations.get(viewName);
+    const base = relations.get(baseName);
+    if (!view || !base || others.length > 0) continue;
+    const shows = (columns: string[]) => columns.every((c) => view.columns.has(c));
+    if (base.primaryKey.length > 0 && shows(base.primaryKey)) view.primaryKey = base.primaryKey;
+    view.uniqueKeys = base.uniqueKeys.filter(shows);
+    for (const fk of keys) {
+      if (fk.table === baseName && fk.refTable !== baseName && shows(fk.columns)) copies.push({ ...fk, table: viewName });
+      if (fk.refTable === baseName && fk.table !== baseName && shows(fk.refColumns)) copies.push({ ...fk, refTable: viewName });
+    }
+  }
+  return copies;
 }
 
 function toFunction(row: FunctionRow, relations: Map<string, Relation>, schema: string): DbFunction | null {

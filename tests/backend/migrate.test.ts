@@ -49,12 +49,12 @@ async function checkRunner(where: Where) {
     expect((await second.db.query("select 1 from public.tags where label = 'kept across restarts'")).rows).toHaveLength(1);
     await second.stop();
 
-    writeFileSync(join(migrationsDir, '20240101000005_shelves.sql'), 'create table public.shelves (id serial primary key, name text);');
+    writeFileSync(join(migrationsDir, '20240101000099_shelves.sql'), 'create table public.shelves (id serial primary key, name text);');
     const third = await startOn(where, migrationsDir);
     const after = await versions(third);
     expect(after).toHaveLength(recorded.length + 1);
     expect(after.slice(0, recorded.length)).toEqual(recorded);
-    expect(after.at(-1)).toMatchObject({ version: '20240101000005', name: 'shelves' });
+    expect(after.at(-1)).toMatchObject({ version: '20240101000099', name: 'shelves' });
     // The REST layer sees the new table.
     const response = await fetch(`${third.url}/rest/v1/shelves`, { headers: { apikey: third.anonKey } });
     expect(await response.json()).toEqual([]);

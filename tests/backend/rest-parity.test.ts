@@ -70,6 +70,21 @@ describeOnEachDatabase('REST parity with PostgREST', (fx) => {
     expect(lenient.status).toBe(204); // without handling=strict PostgREST ignores it
   });
 
+  it('applies max-affected to the rows a set-returning function returns, and refuses it for other functions (PGRST128)', async () => {
+    const strict = { Prefer: 'handling=strict, max-affected=0', 'Content-Type': 'application/json' };
+    const counter = uniqueName('rpc-max');
+    const rows = await fx().fetch('/rest/v1/rpc/bump_rows', { method: 'POST', headers: strict, body: JSON.stringify({ counter }) });
+    expect(rows.status).toBe(400);
+    expect((await rows.json()).code).toBe('PGRST124');
+    const { data } = await fx().service.from('counters').select('name').eq('name', counter);
+    expect(data).toEqual([]); // rolled back
+    const scalar = await fx().fetch('/rest/v1/rpc/add_numbers', { method: 'POST', headers: strict, body: '{"a":1}' });
+    expect(await scalar.json()).toMatchObject({
+      code: 'PGRST128',
+      message: 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    });
+  });
+
   // 4. Self-referencing tables.
   it('embeds a self-referencing tree: the table name gives the children, the key column the parent', async () => {
     const { data, error } = await fx().anon.from('nodes').select('name, parent:parent_id(name), children:nodes(name)').eq('id', 2).single();

@@ -59,7 +59,8 @@ function selectParts(node: Node, params: Params): string[] {
   for (const item of node.items) {
     if (item.kind === 'star') parts.push(`${node.alias}.*`);
     else if (item.kind === 'field') {
-      const key = item.alias ?? (item.aggregate && (item.field === null || item.field.jsonPath.length === 0) ? item.aggregate : outputKey(item.field!));
+      // An aggregate is named after itself (`pages.sum()` → "sum"), as in PostgREST.
+      const key = item.alias ?? item.aggregate ?? outputKey(item.field!);
       parts.push(`${fieldItemSql(node, item, params)} as ${quoteIdent(key)}`);
     }
   }

@@ -200,6 +200,19 @@ describeOnEachDatabase('REST parity with PostgREST', (fx) => {
     expect(estimated.status).toBe(206);
   });
 
+  it('answers what it does not support with the errors the README lists', async () => {
+    const csv = await fx().fetch('/rest/v1/books?select=id', { headers: { Accept: 'text/csv' } });
+    expect(csv.status).toBe(406);
+    expect(await csv.json()).toMatchObject({ code: 'PGRST107', message: 'None of these media types are available: text/csv' });
+    const explain = await fx().anon.from('books').select('id').explain();
+    expect(explain.error?.code).toBe('PGRST107');
+    const geo = await fx().fetch('/rest/v1/books?select=id', { headers: { Accept: 'application/geo+json' } });
+    expect(geo.status).toBe(406);
+    const put = await fx().fetch('/rest/v1/counters?name=eq.x', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x"}' });
+    expect(put.status).toBe(405);
+    expect((await put.json()).code).toBe('PGRST117');
+  });
+
   it('words PGRST116 as PostgREST v12', async () => {
     const { error } = await fx().anon.from('books').select('id').single();
     expect(error).toMatchObject({ code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object', details: 'The result contains 7 rows' });

@@ -6,13 +6,13 @@ import type { Db, Queryable } from '../db.ts';
 import { errorResponse, fromPgError, isPgError, RestError } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { type Plan, planRequest, type RequestParts } from './plan.ts';
-import type { BodyKind } from './rpc.ts';
 import { DEFAULT_EXPOSED_SCHEMAS } from './exposed-schemas.ts';
 import { parseAccept, parsePrefer, parseRange, profileSchema } from './prefer.ts';
 import { requestRole, type RequestRole } from './request-role.ts';
 import { type SchemaCache, SchemaCacheHolder } from './schema-cache.ts';
+import { countFor, plannedRows } from './counts.ts';
+import { readBody } from './request-body.ts';
 import { invalidBody } from './write.ts';
-import type { Preferences } from './prefer.ts';
 import { quoteIdent } from './sql.ts';
 
 // The role switch comes last: the settings before it are made as the connection's own user.
@@ -41,9 +41,6 @@ interface Outcome {
   /** A merging upsert: how many of its rows were new. */
   inserted: number | null;
 }
-
-/** Hosted Supabase's db-max-rows: above it, count=estimated uses the planner's estimate. */
-const MAX_ROWS = 1000;
 
 class Rollback extends Error {
   readonly outcome: Outcome;
@@ -109,30 +106,6 @@ function target(pathname: string): RequestParts['target'] | null {
   if (segments.length === 1) return { kind: 'table', name: segments[0] };
   if (segments.length === 2 && segments[0] === 'rpc') return { kind: 'rpc', name: segments[1] };
   return null;
-}
-
-/** Raw bodies PostgREST hands to a function of one unnamed text, xml or bytea parameter. */
-function rawBodyKind(contentType: string | null): BodyKind | null {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  if (type === 'text/plain') return 'text';
-  if (type === 'text/xml') return 'xml';
-  if (type === 'application/octet-stream') return 'binary';
-  return null;
-}
-
-async function readBody(request: Request, rpc: boolean): Promise<{ body: unknown; rawBody: string; bodyKind: BodyKind }> {
-  if (request.method !== 'POST' && request.method !== 'PATCH') return { body: undefined, rawBody: '', bodyKind: 'json' };
-  const raw = rpc && request.method === 'POST' ? rawBodyKind(request.headers.get('content-type')) : null;
-  if (raw === 'binary') return { body: undefined, rawBody: `\\x${Buffer.from(await request.arrayBuffer()).toString('hex')}`, bodyKind: raw };
-  if (raw) return { body: undefined, rawBody: await request.text(), bodyKind: raw };
-  const bodyKind = 'json';
-  const rawBody = await request.text();
-  if (rawBody.trim() === '') return { body: undefined, rawBody, bodyKind };
-  try {
-    return { body: JSON.parse(rawBody), rawBody, bodyKind };
-  } catch {
-    throw invalidBody();
-  }
 }
 
 async function serve(request: Request, db: Db, schema: SchemaChoice, who: RequestRole): Promise<Response> {
@@ -217,21 +190,6 @@ function headersJson(headers: Headers): string {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => (out[name] = value));
   return JSON.stringify(out);
-}
-
-/** The top plan node's row estimate of an `explain (format json)`. */
-function plannedRows(rows: Record<string, unknown>[]): number | null {
-  const raw = rows[0] ? Object.values(rows[0])[0] : null;
-  const explained = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | null;
-  const estimate = explained?.[0]?.Plan?.['Plan Rows'];
-  return typeof estimate === 'number' ? estimate : null;
-}
-
-/** planned: the estimate; estimated: the exact count up to max-rows, above it the larger of the two (PostgREST's MainTx). */
-function countFor(kind: Preferences['count'], exact: number | null, planned: number | null): number | null {
-  if (kind === 'planned') return planned;
-  if (exact !== null && exact > MAX_ROWS && planned !== null) return Math.max(exact, planned);
-  return exact;
 }
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));

@@ -211,7 +211,9 @@ function summarize(plan: Plan, result: { rows: Record<string, unknown>[]; affect
 
 function respond(plan: Plan, parts: RequestParts, outcome: Outcome): Response {
   const headers = new Headers();
-  if (parts.prefs.applied.length > 0) headers.set('Preference-Applied', parts.prefs.applied.join(', '));
+  // max-affected is applied only where it is enforced (not to inserts), as PostgREST echoes it.
+  const applied = parts.prefs.applied.filter((p) => plan.maxAffected !== null || !p.startsWith('max-affected='));
+  if (applied.length > 0) headers.set('Preference-Applied', applied.join(', '));
   const counted = parts.prefs.count !== null;
   const total = counted ? (outcome.total ?? outcome.pageTotal) : null;
   const first = plan.offset;

@@ -195,6 +195,10 @@ describeOnEachDatabase('REST parity with PostgREST', (fx) => {
     expect(range).toMatch(/^0-1\/\d+$/);
     const estimate = Number(range.split('/')[1]);
     expect(planned.status).toBe(estimate > 2 ? 206 : 200);
+    const call = await fx().anon.rpc('books_by_author', { author_name: 'Ursula K. Le Guin' }, { count: 'planned' }).select('id');
+    expect(call.data).toHaveLength(3);
+    expect(call.count).toBeGreaterThan(0);
+    expect(call.status).toBe(call.count! > 3 ? 206 : 200);
     const estimated = await fx().anon.from('books').select('id', { count: 'estimated' }).limit(2);
     expect(estimated.count).toBe(7); // under max-rows the estimate is the exact count
     expect(estimated.status).toBe(206);

@@ -221,16 +221,19 @@ function planRpc(cache: SchemaCache, req: RequestParts): Plan {
   const root = buildNode(cache, call.relation!, parseSelect(param(filterQuery, 'select') ?? '*'), new Aliases());
   applyQuery(root, filterQuery);
   applyRange(root, req.range);
-  // Counted, the call's rows are read twice (the count and the page): as in
-  // PostgREST, the function is called once, in a CTE both read.
+  // Counted exactly, the call's rows are read twice (the count and the page): as in
+  // PostgREST, the function is called once, in a CTE both read. A planned count only EXPLAINs it.
   const called = `${lateral}${call.call} as ${root.alias}`;
-  const source = req.prefs.count ? `with ${SOURCE} as materialized (select ${root.alias}.* from ${called}) ` : '';
-  const from = req.prefs.count ? `${SOURCE} as ${root.alias}` : called;
+  const exact = req.prefs.count !== null && req.prefs.count !== 'planned';
+  const source = exact ? `with ${SOURCE} as materialized (select ${root.alias}.* from ${called}) ` : '';
+  const from = exact ? `${SOURCE} as ${root.alias}` : called;
   const where = whereSql(root, params);
+  const estimate = estimateFor(req, `select 1 from ${called} where ${where}`, params);
   const inner = `select ${selectList(root, params)} from ${from} where ${where}${groupSql(root, params)}${orderSql(root, params)}${pagingSql(root)}`;
-  const total = req.prefs.count ? `(select count(*) from ${from} where ${where})` : 'null';
+  const total = exact ? `(select count(*) from ${from} where ${where})` : 'null';
   return {
     ...base,
+    estimate,
     maxAffected: limited,
     statement: source + rowsStatement(inner, total, req.accept, req.method !== 'HEAD', !fn.returnsSet),
     shape: 'rows',

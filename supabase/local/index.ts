@@ -10,8 +10,9 @@ import { LocalSetupError } from './data-dir.ts';
 import { type Db, openPglite, openPostgres } from './db.ts';
 import { createFunctionsHandler } from './functions.ts';
 import { DEFAULT_AUDIT_SIGNING_SECRET, DEFAULT_JWT_SECRET, makeApiKeys } from './keys.ts';
-import { migrate } from './migrate.ts';
+import { migrate, PROJECT_ROOT } from './migrate.ts';
 import { createOutbox } from './outbox.ts';
+import { readExposedSchemas } from './rest/exposed-schemas.ts';
 import { createRestHandler } from './rest/handler.ts';
 import { createBackendServer } from './server.ts';
 
@@ -23,6 +24,8 @@ export interface BackendOptions {
   dataDir?: string;
   /** A PostgreSQL connection string; wins over dataDir. */
   databaseUrl?: string;
+  /** Schemas /rest/v1 serves, the first the default; `[api] schemas` of supabase/config.toml unless given. */
+  exposedSchemas?: string[];
   jwtSecret?: string;
   /**
    * The key the app's Worker signs the client's IP and user agent with
@@ -118,7 +121,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     outbox,
     quiet,
   };
-  const rest = createRestHandler(ctx);
+  const rest = createRestHandler(ctx, options.exposedSchemas ?? readExposedSchemas(`${PROJECT_ROOT}supabase/config.toml`));
   const functions = createFunctionsHandler(ctx, options.functionsDir);
   const server = createBackendServer({
     routes: { rest, auth: (request) => handleAuth(request, ctx), functions, outbox },

@@ -44,14 +44,15 @@ export function clientFor(backend: Backend, key: string, accessToken?: string): 
 
 /**
  * Runs `body` once per available database (PGlite always; PostgreSQL when
- * TEST_POSTGRES_URL is set), each against a fresh backend on the fixture schema.
+ * TEST_POSTGRES_URL is set), each against a fresh backend on the fixture schema
+ * (with `options` for the backend, e.g. the exposed schemas).
  */
-export function describeOnEachDatabase(title: string, body: (fixture: () => Fixture) => void): void {
+export function describeOnEachDatabase(title: string, body: (fixture: () => Fixture) => void, options: TestBackendOptions = {}): void {
   for (const database of DATABASES) {
     describe.skipIf(!database.available)(`${title} on ${database.kind}${database.available ? '' : ' (set TEST_POSTGRES_URL to run)'}`, () => {
       let current: Fixture | null = null;
       beforeAll(async () => {
-        const backend = await startTestBackend({ ...FIXTURE_SCHEMA, postgresUrl: database.postgresUrl });
+        const backend = await startTestBackend({ ...FIXTURE_SCHEMA, ...options, postgresUrl: database.postgresUrl });
         const token: Fixture['token'] = (claims, expiresIn = 3600) => signJwt(claims, backend.jwtSecret, expiresIn);
         current = {
           backend,

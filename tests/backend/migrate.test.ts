@@ -38,7 +38,7 @@ async function checkRunner(where: Where) {
   try {
     const first = await startOn(where, migrationsDir);
     const recorded = await versions(first);
-    expect(recorded.map((v) => `${v.version}_${v.name}`)).toEqual(['20240101000001_library', '20240101000002_notes_rls', '20240101000003_functions', '20240101000004_counted_calls']);
+    expect(recorded.map((v) => `${v.version}_${v.name}`)).toEqual(['20240101000001_library', '20240101000002_notes_rls', '20240101000003_functions', '20240101000004_counted_calls', '20240101000005_postgrest_parity']);
     expect(await count(first, 'books')).toBe(7);
     await first.db.query("insert into public.tags (label) values ('kept across restarts')");
     await first.stop();
@@ -49,12 +49,12 @@ async function checkRunner(where: Where) {
     expect((await second.db.query("select 1 from public.tags where label = 'kept across restarts'")).rows).toHaveLength(1);
     await second.stop();
 
-    writeFileSync(join(migrationsDir, '20240101000005_shelves.sql'), 'create table public.shelves (id serial primary key, name text);');
+    writeFileSync(join(migrationsDir, '20240101000099_shelves.sql'), 'create table public.shelves (id serial primary key, name text);');
     const third = await startOn(where, migrationsDir);
     const after = await versions(third);
     expect(after).toHaveLength(recorded.length + 1);
     expect(after.slice(0, recorded.length)).toEqual(recorded);
-    expect(after.at(-1)).toMatchObject({ version: '20240101000005', name: 'shelves' });
+    expect(after.at(-1)).toMatchObject({ version: '20240101000099', name: 'shelves' });
     // The REST layer sees the new table.
     const response = await fetch(`${third.url}/rest/v1/shelves`, { headers: { apikey: third.anonKey } });
     expect(await response.json()).toEqual([]);

@@ -186,7 +186,7 @@ describeOnEachDatabase('REST reads', (fx) => {
     const none = await books().select('id', { count: 'exact' }).eq('title', 'nothing');
     expect(none.count).toBe(0);
     expect(none.data).toEqual([]);
-    const head = await books().select('*', { count: 'planned', head: true }).eq('author_id', 1);
+    const head = await books().select('*', { count: 'exact', head: true }).eq('author_id', 1);
     expect(head.count).toBe(3);
     expect(head.data).toBeNull();
     const raw = await fx().fetch('/rest/v1/books?select=id&author_id=eq.2', { headers: { Prefer: 'count=exact' } });

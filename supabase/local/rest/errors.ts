@@ -4,14 +4,15 @@
 export interface ErrorBody {
   code: string;
   message: string;
-  details: string | null;
+  /** A string, or structured JSON where PostgREST sends it (PGRST201's relationships). */
+  details: unknown;
   hint: string | null;
 }
 
 export class RestError extends Error {
   readonly status: number;
   readonly code: string;
-  readonly details: string | null;
+  readonly details: unknown;
   readonly hint: string | null;
   /** True when the schema cache may be stale: reload it and try once more. */
   readonly schemaMiss: boolean;
@@ -20,7 +21,7 @@ export class RestError extends Error {
     status: number,
     code: string,
     message: string,
-    extra: { details?: string | null; hint?: string | null; schemaMiss?: boolean } = {},
+    extra: { details?: unknown; hint?: string | null; schemaMiss?: boolean } = {},
   ) {
     super(message);
     this.status = status;

@@ -6,16 +6,20 @@ import type { Db, Queryable } from '../db.ts';
 import { errorResponse, fromPgError, isPgError, RestError } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { type Plan, planRequest, type RequestParts } from './plan.ts';
-import { checkProfile, parseAccept, parsePrefer, parseRange } from './prefer.ts';
+import { DEFAULT_EXPOSED_SCHEMAS } from './exposed-schemas.ts';
+import { parseAccept, parsePrefer, parseRange, profileSchema } from './prefer.ts';
 import { requestRole, type RequestRole } from './request-role.ts';
 import { type SchemaCache, SchemaCacheHolder } from './schema-cache.ts';
+import { countFor, plannedRows } from './counts.ts';
+import { readBody } from './request-body.ts';
 import { invalidBody } from './write.ts';
+import { quoteIdent } from './sql.ts';
 
 // The role switch comes last: the settings before it are made as the connection's own user.
 // transaction_read_only = on is `set transaction read only` (GET/HEAD, as PostgREST).
 const REQUEST_SETTINGS = `select
   set_config('transaction_read_only', $8, true),
-  set_config('search_path', '"$user", public, extensions', true),
+  set_config('search_path', $10, true),
   set_config('TimeZone', 'UTC', true),
   set_config('request.jwt.claims', $1, true),
   set_config('request.jwt.claim.sub', $2, true),
@@ -34,6 +38,8 @@ interface Outcome {
   total: number | null;
   pageTotal: number;
   body: string | null;
+  /** A merging upsert: how many of its rows were new. */
+  inserted: number | null;
 }
 
 class Rollback extends Error {
@@ -52,14 +58,16 @@ export interface RestHandler {
   invalidate(): void;
 }
 
-export function createRestHandler(ctx: BackendContext): RestHandler {
+export function createRestHandler(ctx: BackendContext, exposedSchemas: readonly string[] = DEFAULT_EXPOSED_SCHEMAS): RestHandler {
   const schema = new SchemaCacheHolder(ctx.db);
   const handler = async (request: Request): Promise<Response> => {
     let who: RequestRole | null = null;
     try {
-      checkProfile(request);
+      const profile = profileSchema(request, exposedSchemas);
       who = await requestRole(request, ctx.jwtSecret);
-      return await serve(request, ctx.db, schema, who);
+      const response = await serve(request, ctx.db, { holder: schema, name: profile.schema }, who);
+      if (profile.negotiated) response.headers.set('Content-Profile', profile.schema);
+      return response;
     } catch (error) {
       if (error instanceof RestError) {
         const headers: Record<string, string> =
@@ -77,13 +85,19 @@ export function createRestHandler(ctx: BackendContext): RestHandler {
   return Object.assign(handler, { invalidate: () => schema.invalidate() });
 }
 
-async function planWithFreshSchema(schema: SchemaCacheHolder, build: (cache: SchemaCache) => Plan): Promise<Plan> {
+/** The schema cache holder and the schema this request addresses. */
+interface SchemaChoice {
+  holder: SchemaCacheHolder;
+  name: string;
+}
+
+async function planWithFreshSchema(schema: SchemaChoice, build: (cache: SchemaCache) => Plan): Promise<Plan> {
   try {
-    return build(await schema.get());
+    return build(await schema.holder.get(schema.name));
   } catch (error) {
     if (!(error instanceof RestError) || !error.schemaMiss) throw error;
-    schema.invalidate();
-    return build(await schema.get());
+    schema.holder.invalidate();
+    return build(await schema.holder.get(schema.name));
   }
 }
 
@@ -94,29 +108,18 @@ function target(pathname: string): RequestParts['target'] | null {
   return null;
 }
 
-async function readBody(request: Request): Promise<{ body: unknown; rawBody: string }> {
-  if (request.method !== 'POST' && request.method !== 'PATCH') return { body: undefined, rawBody: '' };
-  const rawBody = await request.text();
-  if (rawBody.trim() === '') return { body: undefined, rawBody };
-  try {
-    return { body: JSON.parse(rawBody), rawBody };
-  } catch {
-    throw invalidBody();
-  }
-}
-
-async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: RequestRole): Promise<Response> {
+async function serve(request: Request, db: Db, schema: SchemaChoice, who: RequestRole): Promise<Response> {
   const url = new URL(request.url);
   const method = request.method;
   const accept = parseAccept(request.headers.get('accept'));
   const parsedTarget = target(url.pathname);
   if (!parsedTarget) {
     if (url.pathname.replace(/^\/rest\/v1/, '').replaceAll('/', '') === '' && (method === 'GET' || method === 'HEAD')) {
-      return new Response(JSON.stringify(openApiDocument(await schema.get(), url.origin)), { headers: { 'Content-Type': 'application/openapi+json; charset=utf-8' } });
+      return new Response(JSON.stringify(openApiDocument(await schema.holder.get(schema.name), url.origin)), { headers: { 'Content-Type': 'application/openapi+json; charset=utf-8' } });
     }
     throw new RestError(404, 'PGRST125', `Invalid path specified in request URL: ${url.pathname}`);
   }
-  const { body, rawBody } = await readBody(request);
+  const { body, rawBody, bodyKind } = await readBody(request, parsedTarget.kind === 'rpc');
   if (parsedTarget.kind === 'table' && (method === 'POST' || method === 'PATCH') && body === undefined) throw invalidBody();
   const parts: RequestParts = {
     method,
@@ -124,12 +127,13 @@ async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: R
     query: [...url.searchParams],
     body,
     rawBody,
+    bodyKind,
     prefs: parsePrefer(request.headers.get('prefer')),
     accept,
     range: parseRange(request.headers.get('range')),
   };
   const plan = await planWithFreshSchema(schema, (cache) => planRequest(cache, parts));
-  const cache = await schema.get();
+  const cache = await schema.holder.get(schema.name);
   const settings = {
     sql: REQUEST_SETTINGS,
     params: [
@@ -144,15 +148,24 @@ async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: R
       // PGlite cannot interrupt a statement (no timers in its WebAssembly): there the row
       // limit below bounds a request; on PostgreSQL this does, as on hosted Supabase.
       cache.statementTimeouts.get(who.role) ?? '',
+      // As PostgREST: the request's schema first, then the extra search path.
+      schema.name === 'public' ? '"$user", public, extensions' : `${quoteIdent(schema.name)}, public, extensions`,
     ],
   };
   const statements = plan.statement === null ? [settings] : [settings, { sql: plan.statement, params: plan.params }];
+  if (plan.statement !== null && plan.estimate) statements.push(plan.estimate);
   const run = async (q: Queryable): Promise<Outcome> => {
     const results = await q.batch(statements);
     const outcome = summarize(plan, plan.statement === null ? null : results[1]);
+    if (plan.estimate && results[2]) outcome.total = countFor(parts.prefs.count, outcome.total, plannedRows(results[2].rows));
     if (plan.single && outcome.pageTotal !== 1) {
-      throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', {
+      throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', {
         details: `The result contains ${outcome.pageTotal} rows`,
+      });
+    }
+    if (plan.maxAffected !== null && outcome.pageTotal > plan.maxAffected) {
+      throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', {
+        details: `The query affects ${outcome.pageTotal} rows`,
       });
     }
     if (parts.prefs.tx === 'rollback') throw new Rollback(outcome);
@@ -162,7 +175,7 @@ async function serve(request: Request, db: Db, schema: SchemaCacheHolder, who: R
   // (batch.ts). Only a write that may have to be undone after its result is
   // seen (a single object asked for, or Prefer: tx=rollback) needs an explicit
   // transaction; a read-only one has nothing to undo.
-  const decidesAfterwards = !plan.readOnly && (plan.single || parts.prefs.tx === 'rollback');
+  const decidesAfterwards = !plan.readOnly && (plan.single || plan.maxAffected !== null || parts.prefs.tx === 'rollback');
   let outcome: Outcome;
   try {
     outcome = decidesAfterwards ? await db.transaction(run) : await run(db);
@@ -179,22 +192,28 @@ function headersJson(headers: Headers): string {
   return JSON.stringify(out);
 }
 
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
 function summarize(plan: Plan, result: { rows: Record<string, unknown>[]; affectedRows?: number } | null): Outcome {
-  if (!result) return { total: null, pageTotal: 0, body: plan.shape === 'rows' ? '[]' : null };
-  if (plan.shape === 'affected') return { total: null, pageTotal: result.affectedRows ?? 0, body: null };
-  if (plan.shape === 'void') return { total: null, pageTotal: 0, body: null };
+  const none = { total: null, inserted: null };
+  if (!result) return { ...none, pageTotal: 0, body: plan.shape === 'rows' ? '[]' : null };
+  if (plan.shape === 'affected') return { ...none, pageTotal: result.affectedRows ?? 0, body: null };
+  if (plan.shape === 'void') return { ...none, pageTotal: 0, body: null };
   const row = result.rows[0] ?? {};
-  if (plan.shape === 'scalar') return { total: null, pageTotal: 1, body: String(row.body ?? 'null') };
+  if (plan.shape === 'scalar') return { ...none, pageTotal: 1, body: String(row.body ?? 'null') };
   return {
-    total: row.total === null || row.total === undefined ? null : Number(row.total),
+    total: numberOrNull(row.total),
     pageTotal: Number(row.page_total ?? 0),
     body: row.body === null || row.body === undefined ? null : String(row.body),
+    inserted: numberOrNull(row.inserted),
   };
 }
 
 function respond(plan: Plan, parts: RequestParts, outcome: Outcome): Response {
   const headers = new Headers();
-  if (parts.prefs.applied.length > 0) headers.set('Preference-Applied', parts.prefs.applied.join(', '));
+  // max-affected is applied only where it is enforced (not to inserts), as PostgREST echoes it.
+  const applied = parts.prefs.applied.filter((p) => plan.maxAffected !== null || !p.startsWith('max-affected='));
+  if (applied.length > 0) headers.set('Preference-Applied', applied.join(', '));
   const counted = parts.prefs.count !== null;
   const total = counted ? (outcome.total ?? outcome.pageTotal) : null;
   const first = plan.offset;
@@ -202,6 +221,8 @@ function respond(plan: Plan, parts: RequestParts, outcome: Outcome): Response {
   headers.set('Content-Range', `${outcome.pageTotal > 0 ? `${first}-${last}` : '*'}/${total ?? '*'}`);
 
   let status = plan.status;
+  // A merging upsert that only updated rows is not a creation (PostgREST's isInsertIfGTZero).
+  if (plan.countsInserted && outcome.inserted !== null && outcome.inserted <= 0) status = 200;
   if (plan.shape === 'void') return new Response(null, { status: 204, headers });
   if (plan.readOnly && total !== null && plan.shape === 'rows') {
     if (first > 0 && first >= total) {
@@ -213,7 +234,7 @@ function respond(plan: Plan, parts: RequestParts, outcome: Outcome): Response {
     if (outcome.pageTotal < total) status = 206;
   }
   const head = parts.method === 'HEAD';
-  if (plan.shape === 'affected' || head || status === 204) {
+  if (plan.shape === 'affected' || plan.shape === 'counted' || head || status === 204) {
     return new Response(null, { status, headers });
   }
   headers.set('Content-Type', plan.single ? 'application/vnd.pgrst.object+json; charset=utf-8' : JSON_TYPE);

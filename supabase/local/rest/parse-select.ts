@@ -11,12 +11,35 @@ export interface JsonStep {
 export interface FieldRef {
   name: string;
   jsonPath: JsonStep[];
+  /** Set when the name is resolved: the call of a computed field (a function taking the row). */
+  computed?: string;
 }
+
+export const AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const;
+export type Aggregate = (typeof AGGREGATES)[number];
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; alias: string | null; field: FieldRef; cast: string | null }
-  | { kind: 'embed'; alias: string | null; name: string; hint: string | null; joinType: 'inner' | 'left' | null; items: SelectItem[] };
+  | {
+      kind: 'field';
+      alias: string | null;
+      /** null for a bare `count()`. */
+      field: FieldRef | null;
+      cast: string | null;
+      aggregate: Aggregate | null;
+      /** `col.sum()::int`: the cast of the aggregate's result. */
+      aggregateCast: string | null;
+    }
+  | {
+      kind: 'embed';
+      alias: string | null;
+      name: string;
+      hint: string | null;
+      joinType: 'inner' | 'left' | null;
+      items: SelectItem[];
+      /** `...rel(cols)`: the columns join the parent's own. */
+      spread: boolean;
+    };
 
 const NAME_CHAR = /[\p{L}\p{N}_$]/u;
 
@@ -109,7 +132,7 @@ function parseItems(cursor: Cursor): SelectItem[] {
 
 function parseItem(cursor: Cursor): SelectItem {
   if (cursor.eat('*')) return { kind: 'star' };
-  if (cursor.peek(3) === '...') cursor.fail('spread embeds (...) are not supported by the local backend');
+  const spread = cursor.eat('...');
   let alias: string | null = null;
   let name = cursor.name();
   if (cursor.peek() === ':' && cursor.peek(2) !== '::') {
@@ -117,14 +140,32 @@ function parseItem(cursor: Cursor): SelectItem {
     alias = name;
     name = cursor.name();
   }
-  if (cursor.peek() === '!' || cursor.peek() === '(') return parseEmbed(cursor, alias, name);
+  if (name === 'count' && cursor.peek(2) === '()' && !spread) {
+    cursor.pos += 2;
+    return { kind: 'field', alias, field: null, cast: null, aggregate: 'count', aggregateCast: castAfter(cursor) };
+  }
+  if (spread || cursor.peek() === '!' || cursor.peek() === '(') return parseEmbed(cursor, alias, name, spread);
   const field: FieldRef = { name, jsonPath: cursor.jsonPath() };
-  let cast: string | null = null;
-  if (cursor.eat('::')) cast = cursor.name();
-  return { kind: 'field', alias, field, cast };
+  const cast = castAfter(cursor);
+  const aggregate = aggregateAfter(cursor);
+  return { kind: 'field', alias, field, cast, aggregate, aggregateCast: aggregate ? castAfter(cursor) : null };
 }
 
-function parseEmbed(cursor: Cursor, alias: string | null, name: string): SelectItem {
+function castAfter(cursor: Cursor): string | null {
+  return cursor.eat('::') ? cursor.name() : null;
+}
+
+/** `.sum()`, `.avg()`, `.min()`, `.max()`, `.count()` after a column. */
+function aggregateAfter(cursor: Cursor): Aggregate | null {
+  if (cursor.peek() !== '.') return null;
+  cursor.expect('.');
+  const name = cursor.name();
+  if (!(AGGREGATES as readonly string[]).includes(name)) cursor.fail('expecting an aggregate: count(), sum(), avg(), min() or max()');
+  cursor.expect('()');
+  return name as Aggregate;
+}
+
+function parseEmbed(cursor: Cursor, alias: string | null, name: string, spread: boolean): SelectItem {
   let hint: string | null = null;
   let joinType: 'inner' | 'left' | null = null;
   while (cursor.eat('!')) {
@@ -136,5 +177,5 @@ function parseEmbed(cursor: Cursor, alias: string | null, name: string): SelectI
   cursor.expect('(');
   const items = cursor.peek() === ')' ? [] : parseItems(cursor);
   cursor.expect(')');
-  return { kind: 'embed', alias, name, hint, joinType, items };
+  return { kind: 'embed', alias, name, hint, joinType, items, spread };
 }

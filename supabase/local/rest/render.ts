@@ -5,10 +5,10 @@
 import { parseError } from './errors.ts';
 import type { Condition, FilterNode, OrderTerm } from './parse-filter.ts';
 import type { FieldRef } from './parse-select.ts';
-import { joinCondition } from './relationships.ts';
+import { joinCondition, sourceSql } from './relationships.ts';
 import type { Embed, Node } from './tree.ts';
 import { orderEmbed } from './tree.ts';
-import { type Params, qualified, quoteIdent } from './sql.ts';
+import { type Params, quoteIdent } from './sql.ts';
 
 const CASTS: Record<string, string> = {
   text: 'text', varchar: 'varchar', int: 'integer', int4: 'integer', integer: 'integer', int2: 'smallint',
@@ -19,14 +19,15 @@ const CASTS: Record<string, string> = {
 
 const BINARY: Record<string, string> = {
   eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
-  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-', isdistinct: 'is distinct from',
+  cs: '@>', cd: '<@', ov: '&&', // nxr: does not extend to the right of (&<); nxl: to the left of (&>), as PostgREST.
+  sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-', isdistinct: 'is distinct from',
 };
 
 const TS_QUERY: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
 
-/** `alias."col"->'a'->>'b'`, JSON keys bound as parameters. */
+/** `alias."col"->'a'->>'b'` (or a computed field's call), JSON keys bound as parameters. */
 export function fieldSql(alias: string, field: FieldRef, params: Params): string {
-  let sql = `${alias}.${quoteIdent(field.name)}`;
+  let sql = field.computed ? `${field.computed}(${alias})` : `${alias}.${quoteIdent(field.name)}`;
   for (const step of field.jsonPath) {
     const key = /^-?\d+$/.test(step.key) ? step.key : `${params.add(step.key)}::text`;
     sql = `${sql}${step.arrow}${key}`;
@@ -38,24 +39,61 @@ function outputKey(field: FieldRef): string {
   return field.jsonPath.at(-1)?.key ?? field.name;
 }
 
-export function selectList(node: Node, params: Params): string {
+function castSql(sql: string, cast: string | null): string {
+  if (!cast) return sql;
+  const type = CASTS[cast.toLowerCase()];
+  if (!type) throw parseError(`select parameter (::${cast})`, `unsupported cast; use one of ${Object.keys(CASTS).join(', ')}`);
+  return `(${sql})::${type}`;
+}
+
+type FieldItem = Extract<Node['items'][number], { kind: 'field' }>;
+
+function fieldItemSql(node: Node, item: FieldItem, params: Params): string {
+  const value = item.field ? castSql(fieldSql(node.alias, item.field, params), item.cast) : '*';
+  return item.aggregate ? castSql(`${item.aggregate}(${value})`, item.aggregateCast) : value;
+}
+
+/** The columns of a node's rows, each `sql as "key"`. */
+function selectParts(node: Node, params: Params): string[] {
   const parts: string[] = [];
   for (const item of node.items) {
     if (item.kind === 'star') parts.push(`${node.alias}.*`);
     else if (item.kind === 'field') {
-      let sql = fieldSql(node.alias, item.field, params);
-      if (item.cast) {
-        const type = CASTS[item.cast.toLowerCase()];
-        if (!type) throw parseError(`select parameter (::${item.cast})`, `unsupported cast; use one of ${Object.keys(CASTS).join(', ')}`);
-        sql = `(${sql})::${type}`;
-      }
-      parts.push(`${sql} as ${quoteIdent(item.alias ?? outputKey(item.field))}`);
+      // An aggregate is named after itself (`pages.sum()` → "sum"), as in PostgREST.
+      const key = item.alias ?? item.aggregate ?? outputKey(item.field!);
+      parts.push(`${fieldItemSql(node, item, params)} as ${quoteIdent(key)}`);
     }
   }
   for (const embed of node.embeds) {
-    if (!embed.hidden) parts.push(`${embedSql(node, embed, params)} as ${quoteIdent(embed.key)}`);
+    if (embed.hidden) continue;
+    if (embed.spread) parts.push(...spreadParts(node, embed, params));
+    else parts.push(`${embedSql(node, embed, params)} as ${quoteIdent(embed.key)}`);
   }
+  return parts;
+}
+
+export function selectList(node: Node, params: Params): string {
+  const parts = selectParts(node, params);
   return parts.length > 0 ? parts.join(', ') : 'null as "_pgrst_empty"';
+}
+
+/** `...author(name)`: the to-one child's columns, each read from its one row. */
+function spreadParts(parent: Node, embed: Embed, params: Params): string[] {
+  const from = `from ${sourceSql(embed.relationship, parent.alias)} as ${embed.alias} where ${whereSql(embed, params, parent)}`;
+  return selectParts(embed, params).map((part) => {
+    if (part === `${embed.alias}.*`) {
+      return [...embed.relation.columns.keys()].map((c) => `(select ${embed.alias}.${quoteIdent(c)} ${from} limit 1) as ${quoteIdent(c)}`).join(', ');
+    }
+    const at = part.lastIndexOf(' as ');
+    return `(select ${part.slice(0, at)} ${from} limit 1)${part.slice(at)}`;
+  });
+}
+
+/** With aggregates, the plain fields group the rows, as in PostgREST. */
+export function groupSql(node: Node, params: Params): string {
+  if (!node.grouped) return '';
+  const keys = node.items.filter((i): i is FieldItem => i.kind === 'field' && !i.aggregate).map((i) => fieldItemSql(node, i, params));
+  return keys.length > 0 ? ` group by ${keys.join(', ')}` : '';
 }
 
 /** The conditions of a node: its filters, its !inner embeds, presence filters, and (for an embed) the join. */
@@ -72,11 +110,11 @@ export function whereSql(node: Node, params: Params, parent?: Node): string {
 }
 
 function existsSql(parent: Node, embed: Embed, params: Params): string {
-  return `exists (select 1 from ${qualified(embed.relation.name)} as ${embed.alias} where ${whereSql(embed, params, parent)})`;
+  return `exists (select 1 from ${sourceSql(embed.relationship, parent.alias)} as ${embed.alias} where ${whereSql(embed, params, parent)})`;
 }
 
 function embedSql(parent: Node, embed: Embed, params: Params): string {
-  const rows = `select ${selectList(embed, params)} from ${qualified(embed.relation.name)} as ${embed.alias} where ${whereSql(embed, params, parent)}`;
+  const rows = `select ${selectList(embed, params)} from ${sourceSql(embed.relationship, parent.alias)} as ${embed.alias} where ${whereSql(embed, params, parent)}${groupSql(embed, params)}`;
   const record = quoteIdent(`${embed.alias.slice(1, -1)}_row`);
   if (embed.relationship.toOne) {
     return `(select row_to_json(${record}) from (${rows} limit 1) as ${record})`;
@@ -93,7 +131,7 @@ export function orderSql(node: Node, params: Params): string {
 function orderTarget(node: Node, term: OrderTerm, params: Params): string {
   if (term.relation === null) return fieldSql(node.alias, term.field, params);
   const embed = orderEmbed(node, term.relation);
-  return `(select ${fieldSql(embed.alias, term.field, params)} from ${qualified(embed.relation.name)} as ${embed.alias} where ${whereSql(embed, params, node)} limit 1)`;
+  return `(select ${fieldSql(embed.alias, term.field, params)} from ${sourceSql(embed.relationship, node.alias)} as ${embed.alias} where ${whereSql(embed, params, node)} limit 1)`;
 }
 
 export function pagingSql(node: Node): string {

@@ -3,7 +3,7 @@
 // values by json_to_record, from the JSON body (POST) or the query string (GET).
 import { RestError } from './errors.ts';
 import type { DbFunction, Relation, SchemaCache } from './schema-cache.ts';
-import { type Params, quoteIdent } from './sql.ts';
+import { type Params, qualified, quoteIdent } from './sql.ts';
 
 export interface RpcCall {
   fn: DbFunction;
@@ -17,34 +17,69 @@ export interface RpcCall {
 
 const ARGS = quoteIdent('_pgrst_args');
 
-function notFound(name: string, keys: string[]): RestError {
-  const described = keys.length > 0 ? `with parameters ${keys.join(', ')}` : 'without parameters';
-  return new RestError(404, 'PGRST202', `Could not find the function public.${name}(${keys.join(', ')}) in the schema cache`, {
-    details: `Searched for the function public.${name} ${described}, but no matches were found in the schema cache.`,
+/** How a POST body reached us: JSON, or raw text/xml/bytes for a function of one unnamed parameter. */
+export type BodyKind = 'json' | 'text' | 'xml' | 'binary';
+
+/** The parameter type PostgREST passes each raw body kind to (findProc's hasSingleUnnamedParam). */
+const UNNAMED_TYPES: Record<BodyKind, string[]> = { json: ['json', 'jsonb'], text: ['text'], xml: ['xml'], binary: ['bytea'] };
+const RAW_NAMES: Record<BodyKind, string> = { json: 'json/jsonb', text: 'text', xml: 'xml', binary: 'bytea' };
+
+function notFound(schema: string, name: string, keys: string[], isPost: boolean, body: BodyKind): RestError {
+  const params = keys.length > 0 ? `(${keys.join(', ')})` : ' without parameters';
+  const raw = isPost && body !== 'json';
+  const searched = raw
+    ? ` with a single unnamed ${RAW_NAMES[body]} parameter`
+    : `${keys.length > 0 ? ` with parameters ${keys.join(', ')}` : ' without parameters'}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}`;
+  return new RestError(404, 'PGRST202', `Could not find the function ${schema}.${name}${raw ? '' : params} in the schema cache`, {
+    details: `Searched for the function ${schema}.${name}${searched}, but no matches were found in the schema cache.`,
     hint: null,
     schemaMiss: true,
   });
 }
 
-const singleJsonArg = (fn: DbFunction) =>
-  fn.args.length === 1 && fn.args[0].name === '' && (fn.args[0].type === 'json' || fn.args[0].type === 'jsonb');
+/** A function of one unnamed parameter takes the whole body of a POST of a matching type. */
+const takesWholeBody = (fn: DbFunction, isPost: boolean, body: BodyKind) =>
+  isPost && fn.args.length === 1 && fn.args[0].name === '' && UNNAMED_TYPES[body].includes(fn.args[0].type);
 
-/** Which function `name` with these argument names means. */
-export function chooseFunction(cache: SchemaCache, name: string, keys: string[], isPost: boolean): { fn: DbFunction; wholeBody: boolean } {
+const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((x) => b.has(x));
+
+/** PostgREST's matchesParams: every required parameter given, the rest optional ones, nothing else. */
+function matchesKeys(fn: DbFunction, keys: Set<string>, isPost: boolean, body: BodyKind): boolean {
+  if (fn.args.length === 0) return keys.size === 0 && !(isPost && body !== 'json');
+  const required = new Set(fn.args.filter((a) => !a.hasDefault).map((a) => a.name));
+  const optional = new Set(fn.args.filter((a) => a.hasDefault).map((a) => a.name));
+  return sameSet(new Set([...keys].filter((k) => !optional.has(k))), required);
+}
+
+const ambiguous = (schema: string, fns: DbFunction[]) =>
+  new RestError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${fns.map((f) => `${schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
+    { hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved' },
+  );
+
+/**
+ * Which function `name` with these argument names means (PostgREST's findProc):
+ * overloads are told apart by their parameter names; only when none fits does
+ * a function of one unnamed parameter take the whole body.
+ */
+export function chooseFunction(
+  cache: SchemaCache,
+  name: string,
+  keys: string[],
+  isPost: boolean,
+  body: BodyKind = 'json',
+): { fn: DbFunction; wholeBody: boolean } {
   const overloads = cache.functions.get(name) ?? [];
-  const fits = overloads.filter((fn) => {
-    const names = fn.args.map((a) => a.name);
-    return keys.every((k) => names.includes(k)) && fn.args.every((a) => a.hasDefault || keys.includes(a.name));
-  });
-  if (fits.length === 1) return { fn: fits[0], wholeBody: false };
-  if (fits.length === 0 && isPost) {
-    const json = overloads.filter(singleJsonArg);
-    if (json.length === 1) return { fn: json[0], wholeBody: true };
-  }
-  if (fits.length === 0) throw notFound(name, keys);
-  throw new RestError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits.map((f) => `public.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`, {
-    hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-  });
+  const given = new Set(keys);
+  const fits = overloads.filter((fn) => matchesKeys(fn, given, isPost, body));
+  if (fits.length === 1) return { fn: fits[0], wholeBody: takesWholeBody(fits[0], isPost, body) };
+  if (fits.length > 1) throw ambiguous(cache.schema, fits);
+  const whole = overloads.filter((fn) => takesWholeBody(fn, isPost, body));
+  if (whole.length === 1) return { fn: whole[0], wholeBody: true };
+  if (whole.length > 1) throw ambiguous(cache.schema, whole);
+  throw notFound(cache.schema, name, keys, isPost, body);
 }
 
 /** Argument names the query string of a GET call supplies (the rest are filters). */
@@ -61,9 +96,10 @@ export function renderCall(
   keys: string[],
   params: Params,
 ): RpcCall {
-  const target = `${quoteIdent('public')}.${quoteIdent(fn.name)}`;
+  const target = qualified(cache.schema, fn.name);
   let argsFrom: string | null = null;
   let call: string;
+  // Positional: an unnamed parameter has no name to pass it by.
   if (wholeBody) call = `${target}(${params.add(argsJson)}::${fn.args[0].type})`;
   else {
     const used = fn.args.filter((a) => keys.includes(a.name));
@@ -78,11 +114,13 @@ export function renderCall(
   if (fn.returnRelation) relation = cache.relations.get(fn.returnRelation) ?? null;
   else if (fn.returnColumns) {
     relation = {
+      schema: cache.schema,
       name: fn.name,
       kind: 'view',
       columns: new Map(fn.returnColumns.map((c) => [c.name, c])),
       primaryKey: [],
       uniqueKeys: [],
+      computed: new Map(),
     };
   }
   return { fn, argsFrom, call, relation };

@@ -6,8 +6,8 @@ export function quoteIdent(name: string): string {
 }
 
 /** `"public"."books"` */
-export function qualified(table: string): string {
-  return `${quoteIdent('public')}.${quoteIdent(table)}`;
+export function qualified(schema: string, name: string): string {
+  return `${quoteIdent(schema)}.${quoteIdent(name)}`;
 }
 
 /** Collects the values of one statement and hands out their `$n` placeholders (all text: Postgres casts them). */

@@ -11,10 +11,10 @@ import {
   parseOperation,
   parseOrder,
 } from './parse-filter.ts';
-import { Cursor, type SelectItem } from './parse-select.ts';
+import { Cursor, type FieldRef, type SelectItem } from './parse-select.ts';
 import { findRelationship, type Relationship } from './relationships.ts';
 import type { Relation, SchemaCache } from './schema-cache.ts';
-import type { Aliases } from './sql.ts';
+import { type Aliases, qualified } from './sql.ts';
 
 export interface Node {
   relation: Relation;
@@ -27,6 +27,8 @@ export interface Node {
   order: OrderTerm[];
   limit: number | null;
   offset: number;
+  /** It selects aggregates: its plain fields become the GROUP BY. */
+  grouped: boolean;
 }
 
 export interface Embed extends Node {
@@ -38,15 +40,31 @@ export interface Embed extends Node {
   inner: boolean;
   /** `books()`: used only to filter the parent, not shown. */
   hidden: boolean;
+  /** `...rel(cols)`: its columns are the parent's. */
+  spread: boolean;
   junctionAlias: string;
 }
 
+const aggregatesNotAllowed = () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+
 export function buildNode(cache: SchemaCache, relation: Relation, items: SelectItem[], aliases: Aliases): Node {
-  const node: Node = { relation, alias: aliases.take(), items, embeds: [], filters: [], presence: [], order: [], limit: null, offset: 0 };
+  const node: Node = { relation, alias: aliases.take(), items, embeds: [], filters: [], presence: [], order: [], limit: null, offset: 0, grouped: false };
   for (const item of items) {
-    if (item.kind === 'field') requireColumn(relation, item.field.name);
+    if (item.kind === 'field') {
+      if (item.field) resolveField(relation, item.field);
+      if (item.aggregate) {
+        // Off on hosted Supabase unless `pgrst.db_aggregates_enabled` is set on the authenticator role.
+        if (!cache.aggregatesEnabled) throw aggregatesNotAllowed();
+        node.grouped = true;
+      }
+    }
     if (item.kind !== 'embed') continue;
     const relationship = findRelationship(cache, relation, item.name, item.hint);
+    if (item.spread && !relationship.toOne) {
+      throw new RestError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, {
+        details: `'${relation.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
+      });
+    }
     const child = buildNode(cache, relationship.child, item.items, aliases);
     node.embeds.push({
       ...child,
@@ -55,14 +73,19 @@ export function buildNode(cache: SchemaCache, relation: Relation, items: SelectI
       relationship,
       inner: item.joinType === 'inner',
       hidden: item.items.length === 0,
+      spread: item.spread,
       junctionAlias: aliases.take(),
     });
   }
   return node;
 }
 
-export function requireColumn(relation: Relation, name: string): void {
-  if (!relation.columns.has(name)) throw unknownColumn(relation.name, name);
+/** A column, or a computed field (PostgREST calls the function with the row). */
+export function resolveField(relation: Relation, field: FieldRef): void {
+  if (relation.columns.has(field.name)) return;
+  const fn = relation.computed.get(field.name);
+  if (!fn) throw unknownColumn(relation.name, field.name);
+  field.computed = qualified(relation.schema, fn.name);
 }
 
 function findEmbed(node: Node, name: string): Embed | undefined {
@@ -123,11 +146,11 @@ export function applyQuery(root: Node, query: [string, string][]): void {
 function validateNames(node: Node): void {
   const visit = (f: FilterNode) => {
     if (f.kind === 'logic') f.children.forEach(visit);
-    else requireColumn(node.relation, f.field.name);
+    else resolveField(node.relation, f.field);
   };
   node.filters.forEach(visit);
   for (const term of node.order) {
-    if (term.relation === null) requireColumn(node.relation, term.field.name);
+    if (term.relation === null) resolveField(node.relation, term.field);
     else {
       const embed = findEmbed(node, term.relation);
       if (!embed) throw parseError(`order (${term.relation})`, `'${term.relation}' is not an embedded resource`);
@@ -136,7 +159,7 @@ function validateNames(node: Node): void {
           details: `'${node.relation.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`,
         });
       }
-      requireColumn(embed.relation, term.field.name);
+      resolveField(embed.relation, term.field);
     }
   }
   node.embeds.forEach(validateNames);

@@ -60,8 +60,8 @@ export function insertSql(input: InsertInput, params: Params): string | null {
   }
   checkColumns(relation, columns);
 
-  const table = `${qualified(relation.name)} as ${input.alias}`;
-  const rowType = `null::${qualified(relation.name)}`;
+  const table = `${qualified(relation.schema, relation.name)} as ${input.alias}`;
+  const rowType = `null::${qualified(relation.schema, relation.name)}`;
   const names = columns.map(quoteIdent).join(', ');
   let statement: string;
   if (columns.length === 0) {
@@ -99,11 +99,11 @@ export function updateSql(relation: Relation, alias: string, body: unknown, rawB
   const columns = Object.keys(body);
   checkColumns(relation, columns);
   if (columns.length === 0) return null;
-  const source = `json_populate_record(null::${qualified(relation.name)}, ${params.add(rawBody)}::json) as "_pgrst_body"`;
+  const source = `json_populate_record(null::${qualified(relation.schema, relation.name)}, ${params.add(rawBody)}::json) as "_pgrst_body"`;
   const sets = columns.map((c) => `${quoteIdent(c)} = "_pgrst_body".${quoteIdent(c)}`).join(', ');
-  return `update ${qualified(relation.name)} as ${alias} set ${sets} from ${source} where ${where}`;
+  return `update ${qualified(relation.schema, relation.name)} as ${alias} set ${sets} from ${source} where ${where}`;
 }
 
 export function deleteSql(relation: Relation, alias: string, where: string): string {
-  return `delete from ${qualified(relation.name)} as ${alias} where ${where}`;
+  return `delete from ${qualified(relation.schema, relation.name)} as ${alias} where ${where}`;
 }

@@ -70,7 +70,7 @@ describe('/settings/users loader', () => {
 });
 
 describe('inviting a user', () => {
-  it("sends the invitation through invite-user: the spec toast, the mail in the outbox, the invitation pending (role client by default)", async () => {
+  it("sends the invitation through invite-user: the spec toast, the mail in the outbox, the invitation pending (role member by default)", async () => {
     const team = await freshTeam();
     const email = uniqueEmail('invitee');
     const response = await team.admin.visitor.post('/settings/users?invite', { intent: 'invite', email, first_name: 'Ivy', last_name: 'Invitee' });
@@ -81,14 +81,14 @@ describe('inviting a user', () => {
     expect(page).toContain(email);
 
     const [invitation] = await invitationsTo(email);
-    expect(invitation).toMatchObject({ account_id: team.accountId, role: 'client', first_name: 'Ivy', last_name: 'Invitee', accepted_at: null });
+    expect(invitation).toMatchObject({ account_id: team.accountId, role: 'member', first_name: 'Ivy', last_name: 'Invitee', accepted_at: null });
     const [mail] = await mailTo(email);
     expect(mail.text).toContain(`/invite/${invitation.token}`);
 
     // The invitee can accept it and lands in this account with the invited role.
     const accepted = await new Visitor().post(`/invite/${invitation.token}`, { password: 'invitee-pass', confirm_password: 'invitee-pass' });
     expect(accepted.status).toBe(302);
-    expect(await profileOf(email)).toMatchObject({ account_id: team.accountId, role: 'client', is_active: true });
+    expect(await profileOf(email)).toMatchObject({ account_id: team.accountId, role: 'member', is_active: true });
   });
 
   it('keeps the chosen role, and answers a bad email with a field error and a 400', async () => {

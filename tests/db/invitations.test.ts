@@ -57,7 +57,7 @@ describe('invite-user', () => {
   it('answers clear 4xx errors for bad input and missing authorization', async () => {
     expect((await invoke(admin.client, 'invite-user', { email: 'not-an-email' })).status).toBe(400);
     expect((await invoke(admin.client, 'invite-user', { email: uniqueEmail('r'), role: 'owner' })).body).toEqual({
-      error: 'Role must be one of admin, auditor, supplier, client',
+      error: 'Role must be one of admin, member, auditor, supplier, client',
     });
     const anonymous = await invoke(anonClient(backend), 'invite-user', { email: uniqueEmail('anon') });
     expect(anonymous.status).toBe(401);

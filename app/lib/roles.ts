@@ -29,6 +29,11 @@ export function isStaff(role: string | null | undefined): boolean {
   return role === 'admin' || role === 'member' || role === 'auditor';
 }
 
+/** People outside the company (clients, suppliers): they see only what is addressed to them. */
+export function isExternal(role: string | null | undefined): boolean {
+  return role === 'client' || role === 'supplier';
+}
+
 /** Who may create, change and delete business records. */
 export function canWriteBusiness(role: string | null | undefined): boolean {
   return role === 'admin' || role === 'member';

@@ -15,7 +15,6 @@ type Role = (typeof ROLES)[number];
 /** What a role sees of the account's rows: all of them, those addressed to it (or itself), or none. */
 type Read = 'all' | 'mine' | 'none';
 
-const STAFF: Role[] = ['admin', 'member', 'auditor'];
 const WRITERS: Role[] = ['admin', 'member'];
 const ADMIN: Role[] = ['admin'];
 const NOBODY: Role[] = [];

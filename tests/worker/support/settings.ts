@@ -46,10 +46,10 @@ export async function joinAs(accountId: string, role: Role, password = 'member-p
 export async function freshTeam() {
   const admin = await signUpFreshAdmin();
   const { account_id: accountId } = await profileOf(admin.email);
-  const [member, auditor, supplier, client] = await Promise.all(
-    (['member', 'auditor', 'supplier', 'client'] as const).map((role) => joinAs(accountId, role)),
+  const [auditor, supplier, client] = await Promise.all(
+    (['auditor', 'supplier', 'client'] as const).map((role) => joinAs(accountId, role)),
   );
-  return { accountId, admin, member, auditor, supplier, client };
+  return { accountId, admin, auditor, supplier, client };
 }
 
 /** The toast text of a page (root-rendered flash toast). */

@@ -78,6 +78,11 @@ export const EXTERNAL_HOME = '/quotes';
 
 const EXTERNAL_NAV: NavGroup[] = [{ label: 'Shared with you', items: [{ to: EXTERNAL_HOME, label: 'My quotes', icon: FileText }] }];
 
+/** Where the brand link leads. */
+export function homeFor(role: string | undefined): string {
+  return isExternal(role) ? EXTERNAL_HOME : '/dashboard';
+}
+
 export function navGroupsFor(role: string | undefined): NavGroup[] {
   if (isExternal(role)) return EXTERNAL_NAV;
   return NAV_GROUPS.filter((group) => !group.settings || canReadSettings(role));

@@ -5,7 +5,7 @@ import type { Route } from './+types/app-layout';
 import { MobileSidebar, SidebarBrand, SidebarNav } from '~/components/app-sidebar';
 import { AvatarMenu } from '~/components/avatar-menu';
 import { requireUser } from '~/lib/auth.server';
-import { EXTERNAL_HOME, isActivePath, navGroupsFor } from '~/lib/navigation';
+import { EXTERNAL_HOME, homeFor, isActivePath, navGroupsFor } from '~/lib/navigation';
 import { isExternal } from '~/lib/roles';
 import {
   readSidebarOpen,
@@ -61,6 +61,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useState(loaderData.sidebarOpen);
   const [mobileOpen, setMobileOpen] = useState<boolean | null>(null);
   const groups = navGroupsFor(user.role ?? undefined);
+  const home = homeFor(user.role ?? undefined);
 
   const menuParam = new URLSearchParams(location.search).get('menu') === 'open';
   const showMobile = mobileOpen ?? menuParam;
@@ -114,7 +115,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           open ? 'w-[var(--sidebar-width)]' : 'w-[var(--sidebar-width-icon)]'
         }`}
       >
-        <SidebarBrand collapsed={!open} />
+        <SidebarBrand collapsed={!open} home={home} />
         <SidebarNav groups={groups} pathname={location.pathname} collapsed={!open} />
       </aside>
 
@@ -123,6 +124,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           groups={groups}
           pathname={location.pathname}
           closeTo={closeMenuTo}
+          home={home}
           onClose={hydrated ? () => setMobileOpen(false) : undefined}
         />
       ) : null}

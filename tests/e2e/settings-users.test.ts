@@ -150,15 +150,15 @@ describe('settings screens and dialogs, accessibility', () => {
         await page.getByRole('dialog').waitFor();
         expect(await seriousAxeViolations(page), href!).toEqual([]);
       }
-      // What other roles see.
-      const auditor = await newVisitor(browser(), { javaScript: true, baseURL });
-      await signInThroughForm(auditor.page, { email: 'auditor@opshub.test', password: 'demo1234' });
+      // What other roles see: a member is restricted from every settings screen.
+      const member = await newVisitor(browser(), { javaScript: true, baseURL });
+      await signInThroughForm(member.page, { email: 'member@opshub.test', password: 'demo1234' });
       for (const path of ['/settings/website', '/settings/users', '/settings/audit-logs']) {
-        await auditor.page.goto(path);
-        await auditor.page.getByText('Access Restricted').waitFor();
-        expect(await seriousAxeViolations(auditor.page), `auditor ${path}`).toEqual([]);
+        await member.page.goto(path);
+        await member.page.getByText('Access Restricted').waitFor();
+        expect(await seriousAxeViolations(member.page), `member ${path}`).toEqual([]);
       }
-      await auditor.context.close();
+      await member.context.close();
       await visitor.context.close();
       // Nineteen pages and dialogs, each scanned by axe: not a speed target, just a long walk.
     }, 240_000);

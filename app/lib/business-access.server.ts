@@ -13,5 +13,7 @@ export function refuseReadOnly(
   args: { request: Request; context: Readonly<RouterContextProvider> },
   profile: UserProfile | null,
 ) {
-  return canWriteBusiness(profile?.role) ? null : dataWithError(args, { result: undefined }, READ_ONLY_MESSAGE, { status: 403 });
+  // Without a users row the action answers 'User account not found' itself.
+  if (!profile || canWriteBusiness(profile.role)) return null;
+  return dataWithError(args, { result: undefined }, READ_ONLY_MESSAGE, { status: 403 });
 }

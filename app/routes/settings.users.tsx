@@ -57,7 +57,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   const [users, invitations] = await Promise.all([
     newestFirstPage<UserRow>(supabase, 'users', USER_COLUMNS, url),
-    // Pending: not accepted and not expired (spec §4).
+    // Pending: not accepted and not expired (spec §4). Admins only: an
+    // invitation carries its token, so the database shows auditors none.
     supabase
       .from('user_invitations')
       .select('id, email, role, first_name, last_name, expires_at, created_at')
@@ -244,29 +245,30 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
       )}
       <Pager page={page} pageSize={SETTINGS_PAGE_SIZE} total={total} search="" label="Users" />
 
-      <section aria-labelledby="pending-invitations" className="mt-8">
-        <h3 id="pending-invitations" className="mb-3 text-lg font-semibold">
-          Pending Invitations
-        </h3>
-        {invitations.length === 0 ? (
-          <EmptyState title="No pending invitations" />
-        ) : (
-          <ul className="grid gap-3" aria-label="Pending invitations">
-            {invitations.map((invitation) => (
-              <li key={invitation.id}>
-                <Card>
-                  <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
-                    <div className="grid gap-1">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <span className="font-medium">{invitation.email}</span>
-                        <RoleBadge role={invitation.role} />
+      {/* The database shows invitations (and their tokens) to admins only. */}
+      {readOnly ? null : (
+        <section aria-labelledby="pending-invitations" className="mt-8">
+          <h3 id="pending-invitations" className="mb-3 text-lg font-semibold">
+            Pending Invitations
+          </h3>
+          {invitations.length === 0 ? (
+            <EmptyState title="No pending invitations" />
+          ) : (
+            <ul className="grid gap-3" aria-label="Pending invitations">
+              {invitations.map((invitation) => (
+                <li key={invitation.id}>
+                  <Card>
+                    <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
+                      <div className="grid gap-1">
+                        <div className="flex flex-wrap items-center gap-2">
+                          <span className="font-medium">{invitation.email}</span>
+                          <RoleBadge role={invitation.role} />
+                        </div>
+                        {fullName(invitation) ? <p className="text-sm text-muted-foreground">{fullName(invitation)}</p> : null}
+                        <p className="text-xs text-muted-foreground">
+                          Expires <time dateTime={invitation.expires_at}>{formatShortDate(invitation.expires_at)}</time>
+                        </p>
                       </div>
-                      {fullName(invitation) ? <p className="text-sm text-muted-foreground">{fullName(invitation)}</p> : null}
-                      <p className="text-xs text-muted-foreground">
-                        Expires <time dateTime={invitation.expires_at}>{formatShortDate(invitation.expires_at)}</time>
-                      </p>
-                    </div>
-                    {readOnly ? null : (
                       <Link
                         to={`?revoke=${invitation.id}`}
                         preventScrollReset
@@ -275,14 +277,14 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
                       >
                         Revoke
                       </Link>
-                    )}
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+                    </CardContent>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
 
       <UrlDialog open={mode === 'invite'} closeTo={LIST} title="Invite User">
         {mode === 'invite' ? <InviteUserForm values={NEW_INVITE} lastResult={lastResult} closeTo={LIST} /> : null}

@@ -89,11 +89,8 @@ create policy "staff read their account's users, others themselves" on public.us
   using (account_id = (select public.current_account_id())
          and ((select public.is_account_staff()) or auth_user_id = (select auth.uid())));
 
--- user_invitations: auditors read the pending list too; admins alone write.
-drop policy "admins read their account's invitations" on public.user_invitations;
-create policy "admins and auditors read their account's invitations" on public.user_invitations
-  for select to authenticated
-  using (account_id = (select public.current_account_id()) and (select public.can_read_settings()));
+-- user_invitations stay admins' alone (20261122000009), even to read: a row
+-- holds its token, and whoever holds a token can accept the invitation.
 
 -- contacts ---------------------------------------------------------------------
 drop policy "members read their account's contacts" on public.contacts;

@@ -78,8 +78,9 @@ const CASES: Record<string, TableCase> = {
     fresh: async (_s, f) => f.bystander.userId,
     changes: { first_name: 'Changed' },
   },
+  // Admins only, even to read: an invitation carries its token.
   user_invitations: {
-    read: settingsRead, insert: ADMIN, update: NOBODY, delete: ADMIN,
+    read: { admin: 'all', member: 'none', auditor: 'none', client: 'none', supplier: 'none' }, insert: ADMIN, update: NOBODY, delete: ADMIN,
     rowsOfAccount: byAccount('user_invitations'),
     newRow: (f) => ({ account_id: f.admin.accountId, email: uniqueEmail('invitee'), role: 'member', token: token() }),
     fresh: async (s, f) => insertedId(s, 'user_invitations', { account_id: f.admin.accountId, email: uniqueEmail('pending'), token: token() }),

@@ -4,6 +4,8 @@
 --
 --   demo@opshub.test      / demo1234  admin of OpsHub Pro (the master account)
 --   auditor@opshub.test   / demo1234  auditor of OpsHub Pro
+--   member@opshub.test    / demo1234  member (staff) of OpsHub Pro
+--   john@acme.test        / demo1234  client of OpsHub Pro: John Smith of Acme, sees the quotes addressed to him
 --   admin@northwind.test  / demo1234  admin of Northwind Traders
 --
 -- Users go through the real sign-up trigger: a plain auth.users insert creates
@@ -50,6 +52,22 @@ select u.account_id, 'auditor@opshub.test', 'auditor', 'Avery', 'Auditor',
   from public.users u where u.email = 'demo@opshub.test';
 select pg_temp.seed_auth_user('d0000000-0000-4000-8000-000000000002', 'auditor@opshub.test', 'Avery', 'Auditor',
   jsonb_build_object('invitation_token', current_setting('seed.auditor_token')));
+
+-- A member of the staff and a client (John Smith of Acme, the contact of two
+-- quotes below) join the same way, so every role can be tried.
+select set_config('seed.member_token', encode(extensions.gen_random_bytes(32), 'hex'), false);
+select set_config('seed.client_token', encode(extensions.gen_random_bytes(32), 'hex'), false);
+insert into public.user_invitations (account_id, email, role, first_name, last_name, token_hash, invited_by, created_at)
+select u.account_id, i.email, i.role, i.first_name, i.last_name,
+       encode(extensions.digest(current_setting(i.token_setting), 'sha256'), 'hex'), u.id, now() - interval '15 days'
+  from public.users u
+  cross join (values ('member@opshub.test', 'member', 'Morgan', 'Member', 'seed.member_token'),
+                     ('john@acme.test', 'client', 'John', 'Smith', 'seed.client_token')) as i (email, role, first_name, last_name, token_setting)
+ where u.email = 'demo@opshub.test';
+select pg_temp.seed_auth_user('d0000000-0000-4000-8000-000000000004', 'member@opshub.test', 'Morgan', 'Member',
+  jsonb_build_object('invitation_token', current_setting('seed.member_token')));
+select pg_temp.seed_auth_user('d0000000-0000-4000-8000-000000000005', 'john@acme.test', 'John', 'Smith',
+  jsonb_build_object('invitation_token', current_setting('seed.client_token')));
 
 -- A pending invitation, still waiting in the outbox's world.
 insert into public.user_invitations (account_id, email, role, first_name, last_name, token_hash, invited_by)

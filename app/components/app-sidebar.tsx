@@ -63,10 +63,11 @@ export function SidebarNav({
   );
 }
 
-export function SidebarBrand({ collapsed }: { collapsed: boolean }) {
+/** The brand, linking to the signed-in user's home (the dashboard, or an outsider's own page). */
+export function SidebarBrand({ collapsed, home = '/dashboard' }: { collapsed: boolean; home?: string }) {
   return (
     <div className={cn('border-b border-border px-4 py-4', collapsed && 'px-0 text-center')}>
-      <Link to="/dashboard" className="block font-bold tracking-tight" aria-label={collapsed ? BRAND_NAME : undefined}>
+      <Link to={home} className="block font-bold tracking-tight" aria-label={collapsed ? BRAND_NAME : undefined}>
         {collapsed ? <span aria-hidden="true">OH</span> : BRAND_NAME}
       </Link>
       {collapsed ? null : <p className="mt-0.5 text-xs text-muted-foreground">{TAGLINE}</p>}
@@ -80,18 +81,20 @@ export function MobileSidebar({
   pathname,
   closeTo,
   onClose,
+  home,
 }: {
   groups: NavGroup[];
   pathname: string;
   closeTo: string;
   onClose?: () => void;
+  home?: string;
 }) {
   return (
     <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal="true" aria-label="Navigation">
       <Link to={closeTo} replace onClick={onClose} tabIndex={-1} aria-hidden="true" className="absolute inset-0 bg-black/50" />
       <div className="relative flex h-full w-[var(--sidebar-width-mobile)] flex-col bg-background shadow-xl">
         <div className="flex items-start justify-between">
-          <SidebarBrand collapsed={false} />
+          <SidebarBrand collapsed={false} home={home} />
           <Link
             to={closeTo}
             replace

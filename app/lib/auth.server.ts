@@ -42,8 +42,22 @@ export function safeRedirectPath(target: string | null | undefined, fallback = '
   return target;
 }
 
+// The users row, read once per request however many loaders, actions and
+// middlewares ask (keyed by the request's Supabase handle).
+const profiles = new WeakMap<object, Promise<UserProfile | null>>();
+
+function loadProfile(supabase: SupabaseClient, authUserId: string): Promise<UserProfile | null> {
+  return (async () => {
+    const { data, error } = await supabase.from('users').select('*').eq('auth_user_id', authUserId).maybeSingle();
+    if (error) console.error(`users record of ${authUserId} failed to load: ${error.message}`);
+    else if (!data) console.error(`users record of ${authUserId} not found`);
+    return (data as UserProfile | null) ?? null;
+  })();
+}
+
 export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedIn> {
-  const { supabase, getUser } = getRequestSupabase(context);
+  const requestSupabase = getRequestSupabase(context);
+  const { supabase, getUser } = requestSupabase;
   const authUser = await getUser();
   if (!authUser) {
     const url = new URL(request.url);
@@ -51,10 +65,12 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
     const search = here === '/' ? '' : `?redirectTo=${encodeURIComponent(here)}`;
     throw redirect(`/auth${search}`);
   }
-  const { data, error } = await supabase.from('users').select('*').eq('auth_user_id', authUser.id).maybeSingle();
-  if (error) console.error(`users record of ${authUser.id} failed to load: ${error.message}`);
-  else if (!data) console.error(`users record of ${authUser.id} not found`);
-  const profile = (data as UserProfile | null) ?? null;
+  let pending = profiles.get(requestSupabase);
+  if (!pending) {
+    pending = loadProfile(supabase, authUser.id);
+    profiles.set(requestSupabase, pending);
+  }
+  const profile = await pending;
   // A deactivated member is signed out everywhere (the database refuses them anyway).
   if (profile && !profile.is_active) {
     await supabase.auth.signOut({ scope: 'local' });

@@ -698,10 +698,16 @@ export type Database = {
     Functions: {
       audit_log_actions:
         { Args: never; Returns: { action: string }[] }
+      can_read_settings:
+        { Args: never; Returns: boolean }
+      can_write_business:
+        { Args: never; Returns: boolean }
       change_quote_status:
         { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
       clear_failed_sign_ins:
         { Args: never; Returns: undefined }
+      client_contact_ids:
+        { Args: never; Returns: string[] }
       client_summary:
         { Args: never; Returns: { active_count: number; new_this_month: number; prospect_count: number; total_count: number }[] }
       create_quote:
@@ -721,6 +727,8 @@ export type Database = {
       integration_credentials:
         { Args: { p_integration_id: string }; Returns: Json }
       is_account_admin:
+        { Args: never; Returns: boolean }
+      is_account_staff:
         { Args: never; Returns: boolean }
       is_master_account:
         { Args: { p_account_id: string }; Returns: boolean }
@@ -793,9 +801,9 @@ export const CheckedValues = {
     type: ["email","quote","invoice","contract"],
   },
   user_invitations: {
-    role: ["admin","auditor","supplier","client"],
+    role: ["admin","member","auditor","supplier","client"],
   },
   users: {
-    role: ["admin","auditor","supplier","client"],
+    role: ["admin","member","auditor","supplier","client"],
   },
 } as const

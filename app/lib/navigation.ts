@@ -1,5 +1,7 @@
-// The sidebar's groups (spec §2). Settings is shown only to admins; the
-// database refuses what the other roles may not do anyway.
+// The sidebar's groups (spec §2), by role (docs/decisions/012-role-matrix.md):
+// staff see the business screens, admins and auditors also Settings; clients
+// and suppliers, who are outside the company, only the pages of what is
+// addressed to them. The database refuses the rest anyway.
 import type { LucideIcon } from 'lucide-react';
 import {
   Blocks,
@@ -20,7 +22,7 @@ import {
   Users,
   Workflow,
 } from 'lucide-react';
-import type { Role } from '~/lib/roles';
+import { canReadSettings, isExternal } from '~/lib/roles';
 
 export interface NavItem {
   to: string;
@@ -31,7 +33,8 @@ export interface NavItem {
 export interface NavGroup {
   label: string;
   items: NavItem[];
-  adminOnly?: boolean;
+  /** Shown to those who read settings (admins, auditors). */
+  settings?: boolean;
 }
 
 export const NAV_GROUPS: NavGroup[] = [
@@ -59,7 +62,7 @@ export const NAV_GROUPS: NavGroup[] = [
   },
   {
     label: 'Settings',
-    adminOnly: true,
+    settings: true,
     items: [
       { to: '/settings/modules', label: 'Modules', icon: Blocks },
       { to: '/settings/templates', label: 'Templates', icon: FileCode },
@@ -70,8 +73,19 @@ export const NAV_GROUPS: NavGroup[] = [
   },
 ];
 
-export function navGroupsFor(role: Role | undefined): NavGroup[] {
-  return NAV_GROUPS.filter((group) => !group.adminOnly || role === 'admin');
+/** Where a client or supplier lands, and the only page of their shell. */
+export const EXTERNAL_HOME = '/quotes';
+
+const EXTERNAL_NAV: NavGroup[] = [{ label: 'Shared with you', items: [{ to: EXTERNAL_HOME, label: 'My quotes', icon: FileText }] }];
+
+/** Where the brand link leads. */
+export function homeFor(role: string | undefined): string {
+  return isExternal(role) ? EXTERNAL_HOME : '/dashboard';
+}
+
+export function navGroupsFor(role: string | undefined): NavGroup[] {
+  if (isExternal(role)) return EXTERNAL_NAV;
+  return NAV_GROUPS.filter((group) => !group.settings || canReadSettings(role));
 }
 
 /** Spec §2: an item is highlighted when the current path equals or starts with its path. */

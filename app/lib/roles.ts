@@ -1,12 +1,16 @@
-// Roles of spec §6 and their badge colours: admin red, auditor blue, supplier purple, client green.
+// The roles of an account and their badge colours: admin red, member amber,
+// auditor blue, supplier purple, client green. Staff (admin, member, auditor)
+// are the company's own people; clients and suppliers are outsiders who see
+// only what is addressed to them (docs/decisions/012-role-matrix.md).
 import type { BadgeVariant } from '~/components/ui/badge';
 
-export const ROLES = ['admin', 'auditor', 'supplier', 'client'] as const;
+export const ROLES = ['admin', 'member', 'auditor', 'supplier', 'client'] as const;
 export type Role = (typeof ROLES)[number];
-export const DEFAULT_INVITE_ROLE: Role = 'client';
+export const DEFAULT_INVITE_ROLE: Role = 'member';
 
 export const ROLE_BADGE: Record<Role, BadgeVariant> = {
   admin: 'red',
+  member: 'amber',
   auditor: 'blue',
   supplier: 'purple',
   client: 'green',
@@ -18,4 +22,24 @@ export function roleLabel(role: string): string {
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** The company's own people: they see the account's business screens. */
+export function isStaff(role: string | null | undefined): boolean {
+  return role === 'admin' || role === 'member' || role === 'auditor';
+}
+
+/** People outside the company (clients, suppliers): they see only what is addressed to them. */
+export function isExternal(role: string | null | undefined): boolean {
+  return role === 'client' || role === 'supplier';
+}
+
+/** Who may create, change and delete business records. */
+export function canWriteBusiness(role: string | null | undefined): boolean {
+  return role === 'admin' || role === 'member';
+}
+
+/** Who may read the settings screens (admins edit them; auditors only look). */
+export function canReadSettings(role: string | null | undefined): boolean {
+  return role === 'admin' || role === 'auditor';
 }

@@ -1,12 +1,14 @@
 // What the settings screens' loaders and actions share: the signed-in user,
-// their users row and whether they are an admin (the role only decides what
-// the UI shows; the database decides what may be done), the paging and the
-// dialogs of the lists, and the answers to their forms.
+// their users row and what their role may do here (admins change settings,
+// auditors only read them, everyone else is restricted; the database refuses
+// the same, the UI only spares them a form that would fail), the paging and
+// the dialogs of the lists, and the answers to their forms.
 import type { SubmissionResult } from '@conform-to/react';
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { data, type RouterContextProvider } from 'react-router';
 import { requireUser, type SignedIn, type UserProfile } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, isAlteredForm } from '~/lib/forms.server';
+import { canReadSettings } from '~/lib/roles';
 import { SETTINGS_PAGE_SIZE } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
 
@@ -15,6 +17,8 @@ type ToastArgs = Parameters<typeof dataWithError>[0];
 export interface SettingsUser extends SignedIn {
   profile: UserProfile | null;
   isAdmin: boolean;
+  /** Admins and auditors see the settings screens; auditors without their buttons. */
+  canRead: boolean;
 }
 
 export async function requireSettingsUser(
@@ -22,7 +26,17 @@ export async function requireSettingsUser(
   context: Readonly<RouterContextProvider>,
 ): Promise<SettingsUser> {
   const signedIn = await requireUser(request, context);
-  return { ...signedIn, isAdmin: signedIn.profile?.role === 'admin' };
+  const role = signedIn.profile?.role;
+  return { ...signedIn, isAdmin: role === 'admin', canRead: canReadSettings(role) };
+}
+
+/**
+ * A settings form posted by anyone but an admin (a hand-made post, or a page
+ * kept open after a role change): refused with a 403 and the screen's
+ * restriction text, before the database is asked (it would refuse too).
+ */
+export function refuseNonAdmin(args: ToastArgs, user: SettingsUser, message: string) {
+  return user.isAdmin ? null : dataWithError(args, { restricted: true as const }, message, { status: 403 });
 }
 
 /** ?page=N (1-based), clamped to something sensible. */

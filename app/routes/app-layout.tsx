@@ -5,7 +5,8 @@ import type { Route } from './+types/app-layout';
 import { MobileSidebar, SidebarBrand, SidebarNav } from '~/components/app-sidebar';
 import { AvatarMenu } from '~/components/avatar-menu';
 import { requireUser } from '~/lib/auth.server';
-import { navGroupsFor } from '~/lib/navigation';
+import { EXTERNAL_HOME, homeFor, isActivePath, navGroupsFor } from '~/lib/navigation';
+import { isExternal } from '~/lib/roles';
 import {
   readSidebarOpen,
   SIDEBAR_KEYBOARD_SHORTCUT,
@@ -25,7 +26,19 @@ const sidebarToggleMiddleware: Route.MiddlewareFunction = async ({ request, url 
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [sidebarToggleMiddleware];
+/**
+ * Clients and suppliers are outside the company: every screen but their own
+ * pages sends them to their home, before any loader or action runs (the
+ * database would show them nothing and refuse their writes anyway).
+ */
+const outsidersMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const { profile } = await requireUser(request, context);
+  const path = new URL(request.url).pathname.replace(/\.data$/, '');
+  if (isExternal(profile?.role) && !isActivePath(path, EXTERNAL_HOME)) throw redirect(EXTERNAL_HOME);
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [sidebarToggleMiddleware, outsidersMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { authUser, profile } = await requireUser(request, context);
@@ -48,6 +61,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useState(loaderData.sidebarOpen);
   const [mobileOpen, setMobileOpen] = useState<boolean | null>(null);
   const groups = navGroupsFor(user.role ?? undefined);
+  const home = homeFor(user.role ?? undefined);
 
   const menuParam = new URLSearchParams(location.search).get('menu') === 'open';
   const showMobile = mobileOpen ?? menuParam;
@@ -101,7 +115,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           open ? 'w-[var(--sidebar-width)]' : 'w-[var(--sidebar-width-icon)]'
         }`}
       >
-        <SidebarBrand collapsed={!open} />
+        <SidebarBrand collapsed={!open} home={home} />
         <SidebarNav groups={groups} pathname={location.pathname} collapsed={!open} />
       </aside>
 
@@ -110,6 +124,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           groups={groups}
           pathname={location.pathname}
           closeTo={closeMenuTo}
+          home={home}
           onClose={hydrated ? () => setMobileOpen(false) : undefined}
         />
       ) : null}

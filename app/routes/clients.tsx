@@ -14,6 +14,8 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
+import { refuseReadOnly } from '~/lib/business-access.server';
+import { canWriteBusiness } from '~/lib/roles';
 import { readFormData } from '~/lib/forms.server';
 import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, withDialog } from '~/lib/list-query';
 import { formatShortDate } from '~/lib/relative-time';
@@ -44,7 +46,7 @@ const SEARCH_COLUMNS = ['name', 'email', 'company'] as const;
 export const meta: Route.MetaFunction = () => [{ title: 'Clients' }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase } = await requireUser(request, context);
+  const { supabase, profile } = await requireUser(request, context);
   const query = readListQuery(url, CLIENT_STATUSES);
   const { from, to } = pageRange(query.page);
   const search = searchFilter(query.q, SEARCH_COLUMNS);
@@ -65,6 +67,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const rows = (listResult.data ?? []) as ClientRow[];
   const summary = summaryResult.data ?? { total_count: 0, active_count: 0, prospect_count: 0, new_this_month: 0 };
   return {
+    canWrite: canWriteBusiness(profile?.role),
     query,
     summary: {
       total: Number(summary.total_count),
@@ -82,6 +85,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const { supabase, profile } = await requireUser(request, context);
+  const refused = refuseReadOnly(args, profile);
+  if (refused) return refused;
   const submission = parseWithZod(await readFormData(request), { schema: newClientSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 });
@@ -108,9 +113,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Clients({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, summary, clients, hasNext, total, failed } = loaderData;
+  const { query, summary, clients, hasNext, total, failed, canWrite } = loaderData;
   const location = useLocation();
-  const dialogOpen = new URLSearchParams(location.search).has('new');
+  const dialogOpen = canWrite && new URLSearchParams(location.search).has('new');
   const filtered = query.q !== '' || query.status !== null;
 
   return (
@@ -119,12 +124,14 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         title="Clients"
         description="The people and companies you work with."
         actions={
-          <Button asChild>
-            <Link to={withDialog(listHref('/clients', query, {}))} preventScrollReset>
-              <Plus className="size-4" aria-hidden="true" />
-              New Client
-            </Link>
-          </Button>
+          canWrite ? (
+            <Button asChild>
+              <Link to={withDialog(listHref('/clients', query, {}))} preventScrollReset>
+                <Plus className="size-4" aria-hidden="true" />
+                New Client
+              </Link>
+            </Button>
+          ) : null
         }
       />
       <StatGrid label="Client summary">

@@ -7,6 +7,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { requireUser } from '~/lib/auth.server';
+import { canWriteBusiness } from '~/lib/roles';
 import { accountStatusLabel, activityBadge, type DashboardOverview, EMPTY_OVERVIEW, recentActivity } from '~/lib/dashboard';
 import { formatWholeDollars } from '~/lib/money';
 import { formatShortDate, relativeTime } from '~/lib/relative-time';
@@ -22,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const overview = (error ? EMPTY_OVERVIEW : (data as DashboardOverview | null)) ?? EMPTY_OVERVIEW;
   const now = new Date();
   return {
+    canWrite: canWriteBusiness(profile?.role),
     firstName: profile?.first_name?.trim() || 'User',
     overview,
     // Relative times are worked out here, so the server's and the browser's renders agree.
@@ -33,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { firstName, overview, activity } = loaderData;
+  const { firstName, overview, activity, canWrite } = loaderData;
   const steps = [
     { label: 'Create your account', done: true },
     { label: 'Add your first lead', done: overview.getting_started.has_lead },
@@ -47,12 +49,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         title={`Welcome back, ${firstName}`}
         description="Here is what is happening in your account."
         actions={
-          <Button asChild>
-            <Link to="/quotes?new">
-              <Plus className="size-4" aria-hidden="true" />
-              Create New Quote
-            </Link>
-          </Button>
+          canWrite ? (
+            <Button asChild>
+              <Link to="/quotes?new">
+                <Plus className="size-4" aria-hidden="true" />
+                Create New Quote
+              </Link>
+            </Button>
+          ) : null
         }
       />
 

@@ -15,6 +15,8 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
+import { refuseReadOnly } from '~/lib/business-access.server';
+import { canWriteBusiness } from '~/lib/roles';
 import { readFormData } from '~/lib/forms.server';
 import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, withDialog } from '~/lib/list-query';
 import { formatShortDate } from '~/lib/relative-time';
@@ -46,7 +48,7 @@ const INTEREST_LABELS = new Map(LEAD_INTEREST_OPTIONS.map((option) => [option.va
 export const meta: Route.MetaFunction = () => [{ title: 'Leads' }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase } = await requireUser(request, context);
+  const { supabase, profile } = await requireUser(request, context);
   const query = readListQuery(url, LEAD_STATUSES);
   const { from, to } = pageRange(query.page);
   const search = searchFilter(query.q, SEARCH_COLUMNS);
@@ -67,6 +69,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const rows = (listResult.data ?? []) as LeadRow[];
   const summary = summaryResult.data ?? { total_count: 0, new_this_week: 0, qualified_count: 0, conversion_rate: 0 };
   return {
+    canWrite: canWriteBusiness(profile?.role),
     query,
     summary: {
       total: Number(summary.total_count),
@@ -84,6 +87,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const { supabase, profile } = await requireUser(request, context);
+  const refused = refuseReadOnly(args, profile);
+  if (refused) return refused;
   const submission = parseWithZod(await readFormData(request), { schema: newLeadSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 });
@@ -112,9 +117,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, summary, leads, hasNext, total, failed } = loaderData;
+  const { query, summary, leads, hasNext, total, failed, canWrite } = loaderData;
   const location = useLocation();
-  const dialogOpen = new URLSearchParams(location.search).has('new');
+  const dialogOpen = canWrite && new URLSearchParams(location.search).has('new');
   const filtered = query.q !== '' || query.status !== null;
 
   return (
@@ -123,12 +128,14 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         title="Leads"
         description="Capture and follow up the people interested in your modules."
         actions={
-          <Button asChild>
-            <Link to={withDialog(listHref('/leads', query, {}))} preventScrollReset>
-              <Plus className="size-4" aria-hidden="true" />
-              New Lead
-            </Link>
-          </Button>
+          canWrite ? (
+            <Button asChild>
+              <Link to={withDialog(listHref('/leads', query, {}))} preventScrollReset>
+                <Plus className="size-4" aria-hidden="true" />
+                New Lead
+              </Link>
+            </Button>
+          ) : null
         }
       />
       <StatGrid label="Lead summary">

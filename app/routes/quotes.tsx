@@ -6,6 +6,7 @@ import type { Route } from './+types/quotes';
 import { ListPager } from '~/components/list-pager';
 import { ListEmpty, ListRegion } from '~/components/list-states';
 import { ListToolbar } from '~/components/list-toolbar';
+import { MyQuotes } from '~/components/my-quotes';
 import { NewQuoteForm } from '~/components/new-quote-form';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { StatCard, StatGrid } from '~/components/stat-card';
@@ -14,6 +15,9 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
+import { refuseReadOnly } from '~/lib/business-access.server';
+import { canWriteBusiness, isExternal } from '~/lib/roles';
+import { loadSharedQuotes } from '~/lib/shared-quotes.server';
 import { readFormData } from '~/lib/forms.server';
 import { listHref, PAGE_SIZE, pageRange, readListQuery, searchText, withDialog } from '~/lib/list-query';
 import { formatMoney } from '~/lib/money';
@@ -45,7 +49,9 @@ const LIST_COLUMNS = 'id, quote_number, status, currency, total, created_at, exp
 export const meta: Route.MetaFunction = () => [{ title: 'Quotes' }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase } = await requireUser(request, context);
+  const { supabase, profile } = await requireUser(request, context);
+  // A client sees the quotes addressed to them, and nothing of the pipeline.
+  if (isExternal(profile?.role)) return { view: 'shared' as const, ...(await loadSharedQuotes(supabase, url)) };
   const query = readListQuery(url, QUOTE_STATUSES);
   const { from, to } = pageRange(query.page);
   const search = searchText(query.q);
@@ -71,6 +77,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const summary = summaryResult.data ?? { total_count: 0, total_value: 0, average_value: 0 };
   const unfiltered = !search && !query.status;
   return {
+    view: 'staff' as const,
+    canWrite: canWriteBusiness(profile?.role),
     query,
     summary: { count: Number(summary.total_count), value: Number(summary.total_value), average: Number(summary.average_value) },
     quotes: rows.slice(0, PAGE_SIZE),
@@ -83,6 +91,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const { supabase, profile } = await requireUser(request, context);
+  const refused = refuseReadOnly(args, profile);
+  if (refused) return refused;
   const submission = parseWithZod(await readFormData(request), { schema: newQuoteSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 });
@@ -112,9 +122,20 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, summary, quotes, hasNext, total, failed } = loaderData;
+  if (loaderData.view === 'shared') return <MyQuotes {...loaderData} />;
+  return <StaffQuotes loaderData={loaderData} actionData={actionData} />;
+}
+
+function StaffQuotes({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Extract<Route.ComponentProps['loaderData'], { view: 'staff' }>;
+  actionData: Route.ComponentProps['actionData'];
+}) {
+  const { query, summary, quotes, hasNext, total, failed, canWrite } = loaderData;
   const location = useLocation();
-  const dialogOpen = new URLSearchParams(location.search).has('new');
+  const dialogOpen = canWrite && new URLSearchParams(location.search).has('new');
   const hrefFor = (page: number) => listHref('/quotes', query, { page });
   const filtered = query.q !== '' || query.status !== null;
 
@@ -124,12 +145,14 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
         title="Quotes"
         description="Create, send and track quotes for your clients."
         actions={
-          <Button asChild>
-            <Link to={withDialog(listHref('/quotes', query, {}))} preventScrollReset>
-              <Plus className="size-4" aria-hidden="true" />
-              New Quote
-            </Link>
-          </Button>
+          canWrite ? (
+            <Button asChild>
+              <Link to={withDialog(listHref('/quotes', query, {}))} preventScrollReset>
+                <Plus className="size-4" aria-hidden="true" />
+                New Quote
+              </Link>
+            </Button>
+          ) : null
         }
       />
       <StatGrid label="Quote summary">

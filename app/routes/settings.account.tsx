@@ -5,6 +5,7 @@ import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.account';
 import { SelectField, TextField, useSchemaForm } from '~/components/form-controls';
 import { EmptyState } from '~/components/settings/empty-state';
+import { RestrictedScreen } from '~/components/settings/restricted-screen';
 import { SubmitButton } from '~/components/submit-button';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { StatusBadge } from '~/components/status-badge';
@@ -13,7 +14,8 @@ import { Card, CardContent } from '~/components/ui/card';
 import { readFormData } from '~/lib/forms.server';
 import { formatShortDate } from '~/lib/relative-time';
 import { ACCOUNT_TEXTS, accountSettingsSchema } from '~/lib/schemas/settings-account';
-import { requireSettingsUser } from '~/lib/settings.server';
+import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
+import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
 import { ACCOUNT_CURRENCY_OPTIONS, ACCOUNT_TIMEZONE_OPTIONS, withCurrent } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
 
@@ -30,8 +32,9 @@ interface AccountRow {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { supabase, profile, isAdmin } = await requireSettingsUser(request, context);
-  if (!profile?.account_id) return { account: null, isAdmin, error: ACCOUNT_TEXTS.loadFailed };
+  const { supabase, profile, isAdmin, canRead } = await requireSettingsUser(request, context);
+  if (!canRead) return { access: 'restricted' as const };
+  if (!profile?.account_id) return { access: 'granted' as const, account: null, isAdmin, error: ACCOUNT_TEXTS.loadFailed };
   const { data: account, error } = await supabase
     .from('accounts')
     .select('name, billing_email, default_currency, timezone, country, subscription_status, trial_ends_at')
@@ -39,14 +42,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .maybeSingle<AccountRow>();
   if (error || !account) {
     if (error) console.error(`account: ${error.message}`);
-    return { account: null, isAdmin, error: ACCOUNT_TEXTS.loadFailed };
+    return { access: 'granted' as const, account: null, isAdmin, error: ACCOUNT_TEXTS.loadFailed };
   }
-  return { account, isAdmin, error: null };
+  return { access: 'granted' as const, account, isAdmin, error: null };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const { supabase, profile } = await requireSettingsUser(request, context);
+  const user = await requireSettingsUser(request, context);
+  const refused = refuseNonAdmin(args, user, SETTINGS_RESTRICTED.account);
+  if (refused) return refused;
+  const { supabase, profile } = user;
   const submission = parseWithZod(await readFormData(request), { schema: accountSettingsSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const form = submission.value;
@@ -71,6 +77,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function SettingsAccount({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.access === 'restricted') {
+    return <RestrictedScreen title="Account Settings" message={SETTINGS_RESTRICTED.account} />;
+  }
   const { account, isAdmin, error } = loaderData;
   return (
     <>
@@ -80,7 +89,7 @@ export default function SettingsAccount({ loaderData, actionData }: Route.Compon
       ) : (
         <div className="grid gap-6">
           <SubscriptionCard account={account} />
-          <AccountForm account={account} isAdmin={isAdmin} lastResult={actionData?.result} />
+          <AccountForm account={account} isAdmin={isAdmin} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
         </div>
       )}
     </>

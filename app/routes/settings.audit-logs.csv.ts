@@ -8,9 +8,9 @@ import { readAuditQuery, AUDIT_TEXTS } from '~/lib/schemas/settings-audit';
 import { requireSettingsUser } from '~/lib/settings.server';
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase, isAdmin } = await requireSettingsUser(request, context);
+  const { supabase, canRead } = await requireSettingsUser(request, context);
   const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' };
-  if (!isAdmin) return new Response(AUDIT_TEXTS.restricted, { status: 403, headers });
+  if (!canRead) return new Response(AUDIT_TEXTS.restricted, { status: 403, headers });
   const result = await loadAuditEntries(supabase, readAuditQuery(url.searchParams));
   if (!result.ok) return new Response(AUDIT_TEXTS.loadFailed, { status: 403, headers });
   const day = new Date().toISOString().slice(0, 10);

@@ -23,8 +23,9 @@ const timestamp = new Intl.DateTimeFormat('en-US', {
 });
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase, isAdmin } = await requireSettingsUser(request, context);
-  if (!isAdmin) return { access: 'restricted' as const };
+  // Admins and auditors (who read what admins read) see the log.
+  const { supabase, canRead } = await requireSettingsUser(request, context);
+  if (!canRead) return { access: 'restricted' as const };
   const query = readAuditQuery(url.searchParams);
   const [result, actions] = await Promise.all([loadAuditEntries(supabase, query), loadAuditActions(supabase)]);
   return {

@@ -5,6 +5,7 @@ import type { Route } from './+types/settings.integrations';
 import { EmptyState } from '~/components/settings/empty-state';
 import { IntegrationForm, type IntegrationValues } from '~/components/settings/integration-form';
 import { Pager } from '~/components/settings/pager';
+import { RestrictedScreen } from '~/components/settings/restricted-screen';
 import { DeleteDialog, EditDeleteLinks, SetActiveButton } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { StatusBadge } from '~/components/status-badge';
@@ -20,11 +21,13 @@ import {
   isUuid,
   listDialog,
   newestFirstPage,
+  refuseNonAdmin,
   refuseSubmission,
   requireSettingsUser,
   saveRow,
   serverMessage,
 } from '~/lib/settings.server';
+import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
 import { INTEGRATION_TYPE_LABELS, SETTINGS_PAGE_SIZE, isIntegrationType, prefillConfig, type IntegrationType } from '~/lib/settings-options';
 import { blankMaskedSecrets, maskConfig } from '~/lib/settings-secrets';
 import { dataWithError } from '~/lib/toast.server';
@@ -45,8 +48,9 @@ interface IntegrationRow {
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase } = await requireSettingsUser(request, context);
-  // The list needs no configs.
+  const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
+  if (!canRead) return { access: 'restricted' as const };
+  // The list never carries configs: they hold credentials.
   const { page, rows, total, failed } = await newestFirstPage<Omit<IntegrationRow, 'config' | 'secrets_set'>>(
     supabase,
     'integrations',
@@ -56,7 +60,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');
   let selected: IntegrationValues | null = null;
-  if (isUuid(wanted)) {
+  // Auditors read the list; the dialogs (and the configs they show) are admins'.
+  if (isAdmin && isUuid(wanted)) {
     const { data: one } = await supabase
       .from('integrations')
       .select('id, name, type, config, secrets_set')
@@ -71,11 +76,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const newType: IntegrationType = isIntegrationType(requestedType) ? requestedType : 'email';
 
   return {
+    access: 'granted' as const,
+    readOnly: !isAdmin,
     integrations: rows,
     total,
     page,
     error: failed ? INTEGRATION_TEXTS.loadFailed : null,
-    mode: listDialog(url, selected !== null),
+    mode: isAdmin ? listDialog(url, selected !== null) : null,
     selected,
     blank: { name: '', type: newType, config: prefillConfig(newType) } satisfies IntegrationValues,
   };
@@ -83,7 +90,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const { supabase, profile } = await requireSettingsUser(request, context);
+  const user = await requireSettingsUser(request, context);
+  const refused = refuseNonAdmin(args, user, SETTINGS_RESTRICTED.integrations);
+  if (refused) return refused;
+  const { supabase, profile } = user;
   const submission = parseWithZod(await readFormData(request), { schema: integrationActionSchema });
   if (submission.status !== 'success') return refuseSubmission(args, submission, 'config');
   const form = submission.value;
@@ -123,7 +133,10 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function SettingsIntegrations({ loaderData, actionData }: Route.ComponentProps) {
-  const { integrations, total, page, error, mode, selected, blank } = loaderData;
+  if (loaderData.access === 'restricted') {
+    return <RestrictedScreen title="Integrations" message={SETTINGS_RESTRICTED.integrations} />;
+  }
+  const { integrations, total, page, error, mode, selected, blank, readOnly } = loaderData;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
     <>
@@ -131,9 +144,11 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
         title="Integrations"
         description="Connect email, payments, CRM and storage services."
         actions={
-          <Link to="?new" preventScrollReset className={buttonClasses()}>
-            New Integration
-          </Link>
+          readOnly ? null : (
+            <Link to="?new" preventScrollReset className={buttonClasses()}>
+              New Integration
+            </Link>
+          )
         }
       />
       {error ? (
@@ -159,10 +174,12 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
                       </time>
                     </p>
                   </div>
-                  <div className="flex flex-wrap gap-2">
-                    <SetActiveButton action={LIST} id={integration.id} name={integration.name} active={integration.is_active} />
-                    <EditDeleteLinks id={integration.id} name={integration.name} />
-                  </div>
+                  {readOnly ? null : (
+                    <div className="flex flex-wrap gap-2">
+                      <SetActiveButton action={LIST} id={integration.id} name={integration.name} active={integration.is_active} />
+                      <EditDeleteLinks id={integration.id} name={integration.name} />
+                    </div>
+                  )}
                 </CardContent>
               </Card>
             </li>

@@ -3,6 +3,7 @@ import { Form } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.modules';
 import { EmptyState } from '~/components/settings/empty-state';
+import { RestrictedScreen } from '~/components/settings/restricted-screen';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { StatusBadge } from '~/components/status-badge';
 import { Button } from '~/components/ui/button';
@@ -10,7 +11,8 @@ import { Card, CardContent } from '~/components/ui/card';
 import { readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
 import { MODULE_TEXTS, nextModuleStatus, toggleModuleSchema } from '~/lib/schemas/settings-modules';
-import { requireSettingsUser } from '~/lib/settings.server';
+import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
+import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
 import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Modules' }];
@@ -27,7 +29,8 @@ interface ModuleRow {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { supabase } = await requireSettingsUser(request, context);
+  const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
+  if (!canRead) return { access: 'restricted' as const };
   // The catalogue joined with this account's subscriptions (RLS keeps other accounts' out).
   const { data, error } = await supabase
     .from('modules')
@@ -36,9 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .returns<ModuleRow[]>();
   if (error) {
     console.error(`modules: ${error.message}`);
-    return { modules: [], error: MODULE_TEXTS.loadFailed };
+    return { access: 'granted' as const, readOnly: !isAdmin, modules: [], error: MODULE_TEXTS.loadFailed };
   }
   return {
+    access: 'granted' as const,
+    // Auditors see the subscriptions; activating and pausing (billing) is admins'.
+    readOnly: !isAdmin,
     modules: data.map(({ account_modules, ...module }) => ({ ...module, subscription: account_modules[0] ?? null })),
     error: null,
   };
@@ -46,7 +52,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const { supabase, profile } = await requireSettingsUser(request, context);
+  const user = await requireSettingsUser(request, context);
+  const refused = refuseNonAdmin(args, user, SETTINGS_RESTRICTED.modules);
+  if (refused) return refused;
+  const { supabase, profile } = user;
   const submission = parseWithZod(await readFormData(request), { schema: toggleModuleSchema });
   if (submission.status !== 'success' || !profile?.account_id) {
     return dataWithError(args, null, MODULE_TEXTS.failed, { status: 400 });
@@ -74,7 +83,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function SettingsModules({ loaderData }: Route.ComponentProps) {
-  const { modules, error } = loaderData;
+  if (loaderData.access === 'restricted') return <RestrictedScreen title="Modules" message={SETTINGS_RESTRICTED.modules} />;
+  const { modules, error, readOnly } = loaderData;
   return (
     <>
       <SettingsHeader title="Modules" description="Turn the modules of your subscription on or off." />
@@ -104,18 +114,20 @@ export default function SettingsModules({ loaderData }: Route.ComponentProps) {
                     <p className="text-sm">
                       {formatMoney(module.monthly_price)}/month · setup {formatMoney(module.setup_fee)}
                     </p>
-                    <Form method="post" className="mt-auto">
-                      <input type="hidden" name="intent" value="toggle" />
-                      <input type="hidden" name="module_id" value={module.id} />
-                      <input type="hidden" name="status" value={next} />
-                      <Button
-                        type="submit"
-                        variant={next === 'paused' ? 'outline' : 'default'}
-                        aria-label={`${next === 'paused' ? 'Pause' : 'Activate'} ${module.name}`}
-                      >
-                        {next === 'paused' ? 'Pause' : 'Activate'}
-                      </Button>
-                    </Form>
+                    {readOnly ? null : (
+                      <Form method="post" className="mt-auto">
+                        <input type="hidden" name="intent" value="toggle" />
+                        <input type="hidden" name="module_id" value={module.id} />
+                        <input type="hidden" name="status" value={next} />
+                        <Button
+                          type="submit"
+                          variant={next === 'paused' ? 'outline' : 'default'}
+                          aria-label={`${next === 'paused' ? 'Pause' : 'Activate'} ${module.name}`}
+                        >
+                          {next === 'paused' ? 'Pause' : 'Activate'}
+                        </Button>
+                      </Form>
+                    )}
                   </CardContent>
                 </Card>
               </li>

@@ -4,6 +4,7 @@ import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.templates';
 import { EmptyState } from '~/components/settings/empty-state';
 import { Pager } from '~/components/settings/pager';
+import { RestrictedScreen } from '~/components/settings/restricted-screen';
 import { DeleteDialog, EditDeleteLinks } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { TemplateForm, type TemplateValues } from '~/components/settings/template-form';
@@ -19,11 +20,13 @@ import {
   isUuid,
   listDialog,
   newestFirstPage,
+  refuseNonAdmin,
   refuseSubmission,
   requireSettingsUser,
   saveRow,
   serverMessage,
 } from '~/lib/settings.server';
+import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
 import { contentPreview, SETTINGS_PAGE_SIZE, TEMPLATE_TYPE_LABELS, type TemplateType } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
 
@@ -55,7 +58,8 @@ function asFormValues(template: TemplateRow): TemplateValues {
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase } = await requireSettingsUser(request, context);
+  const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
+  if (!canRead) return { access: 'restricted' as const };
   const { page, rows, total, failed } = await newestFirstPage<TemplateRow>(supabase, 'templates', TEMPLATE_COLUMNS, url);
 
   // The dialog's template: from this page, or read by id when it is on another.
@@ -71,6 +75,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   }
 
   return {
+    access: 'granted' as const,
+    // Auditors read the list; the dialogs that change it are admins'.
+    readOnly: !isAdmin,
     // Only the preview travels to the page (spec §9), not the whole content.
     templates: rows.map(({ id, name, type, subject, created_at, content }) => ({
       id,
@@ -83,14 +90,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     total,
     page,
     error: failed ? TEMPLATE_TEXTS.loadFailed : null,
-    mode: listDialog(url, selected !== null),
+    mode: isAdmin ? listDialog(url, selected !== null) : null,
     selected: selected ? asFormValues(selected) : null,
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const { supabase, profile } = await requireSettingsUser(request, context);
+  const user = await requireSettingsUser(request, context);
+  const refused = refuseNonAdmin(args, user, SETTINGS_RESTRICTED.templates);
+  if (refused) return refused;
+  const { supabase, profile } = user;
   const submission = parseWithZod(await readFormData(request), { schema: templateActionSchema });
   if (submission.status !== 'success') return refuseSubmission(args, submission, 'variables');
   const form = submission.value;
@@ -124,7 +134,8 @@ export async function action(args: Route.ActionArgs) {
 const NEW_TEMPLATE: TemplateValues = { name: '', type: 'email', subject: '', content: '', variables: '' };
 
 export default function SettingsTemplates({ loaderData, actionData }: Route.ComponentProps) {
-  const { templates, total, page, error, mode, selected } = loaderData;
+  if (loaderData.access === 'restricted') return <RestrictedScreen title="Templates" message={SETTINGS_RESTRICTED.templates} />;
+  const { templates, total, page, error, mode, selected, readOnly } = loaderData;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
     <>
@@ -132,9 +143,11 @@ export default function SettingsTemplates({ loaderData, actionData }: Route.Comp
         title="Templates"
         description="Reusable texts for emails, quotes, invoices and contracts."
         actions={
-          <Link to="?new" preventScrollReset className={buttonClasses()}>
-            New Template
-          </Link>
+          readOnly ? null : (
+            <Link to="?new" preventScrollReset className={buttonClasses()}>
+              New Template
+            </Link>
+          )
         }
       />
       {error ? (
@@ -152,9 +165,11 @@ export default function SettingsTemplates({ loaderData, actionData }: Route.Comp
                       <h3 className="font-semibold">{template.name}</h3>
                       <Badge variant="outline">{TEMPLATE_TYPE_LABELS[template.type] ?? template.type}</Badge>
                     </div>
-                    <div className="flex gap-2">
-                      <EditDeleteLinks id={template.id} name={template.name} />
-                    </div>
+                    {readOnly ? null : (
+                      <div className="flex gap-2">
+                        <EditDeleteLinks id={template.id} name={template.name} />
+                      </div>
+                    )}
                   </div>
                   {template.subject ? <p className="text-sm font-medium">Subject: {template.subject}</p> : null}
                   <p className="whitespace-pre-line text-sm text-muted-foreground">{template.preview}</p>

@@ -19,7 +19,7 @@ import { callFunction } from '~/lib/functions.server';
 import { formatShortDate } from '~/lib/relative-time';
 import { DEFAULT_INVITE_ROLE, isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
 import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
-import { isUuid, newestFirstPage, refuseSubmission, requireSettingsUser } from '~/lib/settings.server';
+import { isUuid, newestFirstPage, refuseNonAdmin, refuseSubmission, requireSettingsUser } from '~/lib/settings.server';
 import { SETTINGS_PAGE_SIZE } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
 
@@ -52,12 +52,13 @@ const USER_COLUMNS = 'id, email, first_name, last_name, role, is_active, created
 const NEW_INVITE: InviteValues = { email: '', role: DEFAULT_INVITE_ROLE, first_name: '', last_name: '' };
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase, profile, isAdmin } = await requireSettingsUser(request, context);
-  if (!isAdmin) return { access: 'restricted' as const };
+  const { supabase, profile, isAdmin, canRead } = await requireSettingsUser(request, context);
+  if (!canRead) return { access: 'restricted' as const };
 
   const [users, invitations] = await Promise.all([
     newestFirstPage<UserRow>(supabase, 'users', USER_COLUMNS, url),
-    // Pending: not accepted and not expired (spec §4).
+    // Pending: not accepted and not expired (spec §4). Admins only: an
+    // invitation carries its token, so the database shows auditors none.
     supabase
       .from('user_invitations')
       .select('id, email, role, first_name, last_name, expires_at, created_at')
@@ -71,24 +72,26 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   const wanted = url.searchParams.get('edit');
   let editing: EditUserValues | null = null;
-  if (isUuid(wanted)) {
+  // Auditors read the list; inviting and editing are admins'.
+  if (isAdmin && isUuid(wanted)) {
     const { data: one } = await supabase.from('users').select(USER_COLUMNS).eq('id', wanted).maybeSingle<UserRow>();
     if (one) {
       editing = { id: one.id, email: one.email, role: one.role, first_name: one.first_name ?? '', last_name: one.last_name ?? '' };
     }
   }
   const revokeId = url.searchParams.get('revoke');
-  const revoking = (invitations.data ?? []).find((invitation) => invitation.id === revokeId) ?? null;
+  const revoking = isAdmin ? ((invitations.data ?? []).find((invitation) => invitation.id === revokeId) ?? null) : null;
 
   return {
     access: 'granted' as const,
+    readOnly: !isAdmin,
     selfId: profile?.id ?? null,
     users: users.rows,
     total: users.total,
     page: users.page,
     invitations: invitations.data ?? [],
     error: users.failed || invitations.error ? USER_TEXTS.loadFailed : null,
-    mode: url.searchParams.has('invite')
+    mode: isAdmin && url.searchParams.has('invite')
       ? ('invite' as const)
       : editing
         ? ('edit' as const)
@@ -102,7 +105,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const { supabase } = await requireSettingsUser(request, context);
+  const user = await requireSettingsUser(request, context);
+  const refused = refuseNonAdmin(args, user, USER_TEXTS.restricted);
+  if (refused) return refused;
+  const { supabase } = user;
   const submission = parseWithZod(await readFormData(request), { schema: userActionSchema });
   if (submission.status !== 'success') return refuseSubmission(args, submission);
   const form = submission.value;
@@ -179,7 +185,7 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
       </>
     );
   }
-  const { users, total, page, invitations, error, mode, editing, revoking, selfId } = loaderData;
+  const { users, total, page, invitations, error, mode, editing, revoking, selfId, readOnly } = loaderData;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
     <>
@@ -187,9 +193,11 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
         title="Users"
         description="The people of your account, their roles and invitations."
         actions={
-          <Link to="?invite" preventScrollReset className={buttonClasses()}>
-            Invite User
-          </Link>
+          readOnly ? null : (
+            <Link to="?invite" preventScrollReset className={buttonClasses()}>
+              Invite User
+            </Link>
+          )
         }
       />
       {error ? (
@@ -215,7 +223,7 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
                     </div>
                     {user.id === selfId ? (
                       <p className="text-xs text-muted-foreground">You</p>
-                    ) : (
+                    ) : readOnly ? null : (
                       <div className="flex flex-wrap gap-2">
                         <Link
                           to={`?edit=${user.id}`}
@@ -237,43 +245,46 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
       )}
       <Pager page={page} pageSize={SETTINGS_PAGE_SIZE} total={total} search="" label="Users" />
 
-      <section aria-labelledby="pending-invitations" className="mt-8">
-        <h3 id="pending-invitations" className="mb-3 text-lg font-semibold">
-          Pending Invitations
-        </h3>
-        {invitations.length === 0 ? (
-          <EmptyState title="No pending invitations" />
-        ) : (
-          <ul className="grid gap-3" aria-label="Pending invitations">
-            {invitations.map((invitation) => (
-              <li key={invitation.id}>
-                <Card>
-                  <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
-                    <div className="grid gap-1">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <span className="font-medium">{invitation.email}</span>
-                        <RoleBadge role={invitation.role} />
+      {/* The database shows invitations (and their tokens) to admins only. */}
+      {readOnly ? null : (
+        <section aria-labelledby="pending-invitations" className="mt-8">
+          <h3 id="pending-invitations" className="mb-3 text-lg font-semibold">
+            Pending Invitations
+          </h3>
+          {invitations.length === 0 ? (
+            <EmptyState title="No pending invitations" />
+          ) : (
+            <ul className="grid gap-3" aria-label="Pending invitations">
+              {invitations.map((invitation) => (
+                <li key={invitation.id}>
+                  <Card>
+                    <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
+                      <div className="grid gap-1">
+                        <div className="flex flex-wrap items-center gap-2">
+                          <span className="font-medium">{invitation.email}</span>
+                          <RoleBadge role={invitation.role} />
+                        </div>
+                        {fullName(invitation) ? <p className="text-sm text-muted-foreground">{fullName(invitation)}</p> : null}
+                        <p className="text-xs text-muted-foreground">
+                          Expires <time dateTime={invitation.expires_at}>{formatShortDate(invitation.expires_at)}</time>
+                        </p>
                       </div>
-                      {fullName(invitation) ? <p className="text-sm text-muted-foreground">{fullName(invitation)}</p> : null}
-                      <p className="text-xs text-muted-foreground">
-                        Expires <time dateTime={invitation.expires_at}>{formatShortDate(invitation.expires_at)}</time>
-                      </p>
-                    </div>
-                    <Link
-                      to={`?revoke=${invitation.id}`}
-                      preventScrollReset
-                      className={buttonClasses('ghost', 'sm')}
-                      aria-label={`Revoke the invitation of ${invitation.email}`}
-                    >
-                      Revoke
-                    </Link>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+                      <Link
+                        to={`?revoke=${invitation.id}`}
+                        preventScrollReset
+                        className={buttonClasses('ghost', 'sm')}
+                        aria-label={`Revoke the invitation of ${invitation.email}`}
+                      >
+                        Revoke
+                      </Link>
+                    </CardContent>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
 
       <UrlDialog open={mode === 'invite'} closeTo={LIST} title="Invite User">
         {mode === 'invite' ? <InviteUserForm values={NEW_INVITE} lastResult={lastResult} closeTo={LIST} /> : null}

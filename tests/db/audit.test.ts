@@ -180,9 +180,15 @@ describe('audit trail', () => {
     expect(after).toEqual(rows);
   });
 
-  it('a member of another role sees none of it', async () => {
+  it('an auditor reads it as the admin does; a member or a client sees none of it', async () => {
     const auditor = await addMember(backend, admin, 'auditor');
-    const { data } = await auditor.client.from('audit_logs').select('id');
-    expect(data ?? []).toEqual([]);
+    const member = await addMember(backend, admin, 'member');
+    const client = await addMember(backend, admin, 'client');
+    const ids = async (who: typeof admin) => ((await who.client.from('audit_logs').select('id').order('id')).data ?? []).map((r) => r.id);
+    const all = await ids(admin);
+    expect(all.length).toBeGreaterThan(0);
+    expect(await ids(auditor)).toEqual(all);
+    expect(await ids(member)).toEqual([]);
+    expect(await ids(client)).toEqual([]);
   });
 });

@@ -35,11 +35,31 @@ describe('demo data through the API', () => {
     expect(saved.data).toEqual([{ name: 'OpsHub Pro' }]);
   });
 
-  it('auditor@opshub.test / demo1234 signs in as an auditor who cannot read the audit log', async () => {
+  it('auditor@opshub.test / demo1234 signs in as an auditor who reads the audit log and the quotes, and writes nothing', async () => {
     const avery = await signInAs(backend, 'auditor@opshub.test', 'demo1234');
     expect(avery.role).toBe('auditor');
-    expect((await avery.client.from('audit_logs').select('id')).data ?? []).toEqual([]);
+    expect((await avery.client.from('audit_logs').select('id')).data!.length).toBeGreaterThan(10);
     expect((await avery.client.from('quotes').select('id')).data).toHaveLength(3);
+    expect((await avery.client.from('leads').insert({ account_id: avery.accountId, name: 'A', email: 'a@x.test', company: 'A' })).error).not.toBeNull();
+  });
+
+  it('member@opshub.test / demo1234 signs in as staff: business records, no settings', async () => {
+    const morgan = await signInAs(backend, 'member@opshub.test', 'demo1234');
+    expect(morgan.role).toBe('member');
+    expect((await morgan.client.from('leads').select('id')).data).toHaveLength(5);
+    expect((await morgan.client.from('integrations').select('id')).data).toEqual([]);
+    expect((await morgan.client.from('audit_logs').select('id')).data).toEqual([]);
+  });
+
+  it("john@acme.test / demo1234 signs in as a client who sees only Acme's two quotes", async () => {
+    const john = await signInAs(backend, 'john@acme.test', 'demo1234');
+    expect(john.role).toBe('client');
+    const { data: quotes } = await john.client.from('quote_list').select('contact_name, notes').order('created_at');
+    expect(quotes).toEqual([
+      { contact_name: 'John Smith', notes: 'Annual CPQ licence' },
+      { contact_name: 'John Smith', notes: 'Helpdesk seats' },
+    ]);
+    expect((await john.client.from('leads').select('id')).data).toEqual([]);
   });
 
   it('admin@northwind.test / demo1234 sees Northwind Traders only', async () => {

@@ -4,6 +4,7 @@
 // own token.
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../../supabase/local/db.ts';
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { confirmationTokenHashFor } from '../support/confirmation-mail.ts';
 
@@ -15,8 +16,8 @@ export interface TestBackend {
   serviceRoleKey: string;
   /** The key the app's Worker signs the client's IP and user agent with (x-opshub-client). */
   auditSigningSecret: string;
-  /** The database itself, as its owner: for what no API role may do (reading private tables). */
-  db: { query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }> };
+  /** The database itself, as its owner: for what no API role may do (reading private tables, the catalogue). */
+  db: Queryable;
   stop(): Promise<void>;
 }
 
@@ -30,6 +31,33 @@ export async function startBackend(options: { on?: 'pglite' | 'postgres' } = {})
   const postgresUrl = on === 'postgres' ? process.env.TEST_POSTGRES_URL : undefined;
   if (on === 'postgres' && !postgresUrl) throw new Error('TEST_POSTGRES_URL is not set');
   return (await startTestBackend({ quiet: true, postgresUrl })) as unknown as TestBackend;
+}
+
+/**
+ * Every relation the REST API could expose in schema public (tables,
+ * partitioned tables, views, materialized views, foreign tables), from the
+ * catalogue: a matrix test built on it fails on a relation it has no case for.
+ */
+export async function publicRelations(backend: TestBackend): Promise<{ name: string; kind: 'table' | 'view' }[]> {
+  const { rows } = await backend.db.query<{ name: string; relkind: string }>(
+    `select c.relname as name, c.relkind::text as relkind
+       from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')
+      order by c.relname`);
+  return rows.map((r) => ({ name: r.name, kind: r.relkind === 'v' || r.relkind === 'm' ? 'view' : 'table' }));
+}
+
+/** The relations of public that hold one account's rows: those with an account_id column, or accounts itself. */
+export async function accountScopedRelations(backend: TestBackend): Promise<string[]> {
+  const { rows } = await backend.db.query<{ name: string }>(
+    `select c.relname as name
+       from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')
+        and (c.relname = 'accounts'
+             or exists (select 1 from pg_catalog.pg_attribute a
+                         where a.attrelid = c.oid and a.attname = 'account_id' and not a.attisdropped))
+      order by c.relname`);
+  return rows.map((r) => r.name);
 }
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };

@@ -29,12 +29,12 @@ async function inviteAndGetToken(email: string, role?: string): Promise<string> 
 }
 
 describe('invite-user', () => {
-  it('creates a 7-day invitation, defaulting to client, and mails the /invite/<token> link', async () => {
+  it('creates a 7-day invitation, defaulting to member, and mails the /invite/<token> link', async () => {
     const email = uniqueEmail('newbie');
     const result = await invoke<{ invitation: { email: string; role: string; expires_at: string } }>(
       admin.client, 'invite-user', { email: email.toUpperCase(), first_name: 'New', last_name: 'Bie' });
     expect(result.status).toBe(201);
-    expect(result.body.invitation).toMatchObject({ email, role: 'client' });
+    expect(result.body.invitation).toMatchObject({ email, role: 'member' });
     const days = (new Date(result.body.invitation.expires_at).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
@@ -73,7 +73,7 @@ describe('invite-user', () => {
   it('answers clear 4xx errors for bad input and missing authorization', async () => {
     expect((await invoke(admin.client, 'invite-user', { email: 'not-an-email' })).status).toBe(400);
     expect((await invoke(admin.client, 'invite-user', { email: uniqueEmail('r'), role: 'owner' })).body).toEqual({
-      error: 'Role must be one of admin, auditor, supplier, client',
+      error: 'Role must be one of admin, member, auditor, supplier, client',
     });
     const anonymous = await invoke(anonClient(backend), 'invite-user', { email: uniqueEmail('anon') });
     expect(anonymous.status).toBe(401);

@@ -37,6 +37,8 @@ for (const target of targets) {
       expect(rows.map(({ hash: _hash, ...rest }) => rest)).toEqual([
         { email: 'demo@opshub.test', role: 'admin', account: 'OpsHub Pro', first_name: 'Dana' },
         { email: 'auditor@opshub.test', role: 'auditor', account: 'OpsHub Pro', first_name: 'Avery' },
+        { email: 'john@acme.test', role: 'client', account: 'OpsHub Pro', first_name: 'John' },
+        { email: 'member@opshub.test', role: 'member', account: 'OpsHub Pro', first_name: 'Morgan' },
         { email: 'admin@northwind.test', role: 'admin', account: 'Northwind Traders', first_name: 'Nora' },
       ]);
       for (const row of rows) {

@@ -1,5 +1,6 @@
 // The settings screens' RPCs (migration 20261122300001): the website save is
-// the master account admin's alone, and the audit log search is admins' only,
+// the master account admin's alone, and the audit log search is admins' and
+// auditors' only (a member is refused),
 // scoped to their account, capped at 100 and literal (no LIKE wildcards).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -10,6 +11,7 @@ let service: SupabaseClient;
 let master: Member;
 let other: Member;
 let auditor: Member;
+let member: Member;
 
 const website = (overrides: Record<string, string> = {}) => ({
   p_company_name: 'OpsHub Pro',
@@ -26,6 +28,7 @@ beforeAll(async () => {
   master = await signInAs(backend, 'demo@opshub.test', 'demo1234');
   other = await signUpFreshAdmin(backend, 'rpc-admin');
   auditor = await addMember(backend, other, 'auditor');
+  member = await addMember(backend, other, 'member');
 });
 afterAll(async () => backend?.stop());
 
@@ -82,8 +85,13 @@ describe('list_audit_logs and audit_log_actions', () => {
     expect(actions.error).toBeNull();
     expect(JSON.stringify(actions.data)).toContain('template_created');
 
-    expect((await auditor.client.rpc('list_audit_logs', {})).error?.message).toBe('Only administrators can view audit logs');
-    expect((await auditor.client.rpc('audit_log_actions')).error?.message).toBe('Only administrators can view audit logs');
+    // An auditor reads the same log; a member is refused it.
+    const audited = await auditor.client.rpc('list_audit_logs', {});
+    expect(audited.error).toBeNull();
+    expect(audited.data.map((row: { id: string }) => row.id)).toEqual(data.map((row: { id: string }) => row.id));
+    expect((await auditor.client.rpc('audit_log_actions')).data).toEqual(actions.data);
+    expect((await member.client.rpc('list_audit_logs', {})).error?.message).toBe('Only administrators can view audit logs');
+    expect((await member.client.rpc('audit_log_actions')).error?.message).toBe('Only administrators can view audit logs');
   });
 
   it('searches action (with spaces for underscores), resource type and user name literally; filters by action; caps at 100', async () => {
@@ -93,7 +101,7 @@ describe('list_audit_logs and audit_log_actions', () => {
     expect(await search('TEMPLATE')).toEqual(['template_created']);
     expect(await search('rpc-admin tester')).toContain('template_created');
     expect(await search('%')).toEqual([]);
-    expect(await search(null, 'user_invited')).toEqual(['user_invited']);
+    expect(await search(null, 'user_invited')).toEqual(['user_invited', 'user_invited']); // the auditor and the member
 
     const rows = Array.from({ length: 120 }, (_, i) => ({ account_id: other.accountId, name: `Bulk ${i}`, type: 'quote', content: 'x' }));
     expect((await service.from('templates').insert(rows)).error).toBeNull();

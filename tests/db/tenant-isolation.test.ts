@@ -1,10 +1,16 @@
 // The cross-tenant matrix: a user of account B tries to select, insert,
 // update and delete account A's rows in every table through /rest/v1, each
 // with their own token. Every attempt is refused or sees nothing, and A's
-// data is byte-for-byte what it was.
+// data is byte-for-byte what it was. The relations come from the catalogue:
+// a new table or view without a case here fails the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { invoke, serviceClient, signUpFreshAdmin, startBackend, uniqueEmail, type Member, type TestBackend } from './helpers.ts';
+import {
+  accountScopedRelations, invoke, publicRelations, serviceClient, signUpFreshAdmin, startBackend, uniqueEmail, type Member, type TestBackend,
+} from './helpers.ts';
+
+/** Relations every account shares (read by all, written by none): checked by their own test below. */
+const SHARED = ['modules'];
 
 interface TableCase {
   table: string;
@@ -67,6 +73,9 @@ beforeAll(async () => {
     { table: 'integrations', id: await firstId('integrations', 'account_id', a.accountId), insert: { account_id: a.accountId, name: 'Spy', type: 'crm', config: {} }, update: { name: 'Hijacked', is_active: false } },
     { table: 'account_modules', id: await firstId('account_modules', 'account_id', a.accountId), insert: { account_id: a.accountId, module_id: helpdesk!.id, status: 'active' }, update: { status: 'cancelled' } },
     { table: 'audit_logs', id: await firstId('audit_logs', 'account_id', a.accountId), insert: { account_id: a.accountId, action: 'forged', resource_type: 'x' }, update: { action: 'forged' } },
+    // The rollup's rows are named by status (B has no quotes, so none of its own match).
+    { table: 'quote_stats', id: 'draft', idColumn: 'status', insert: { account_id: a.accountId, status: 'signed', month: '2026-01-01', quote_count: 1, quote_value: 1 }, update: { quote_value: 0 } },
+    { table: 'quote_list', id: quote!.id, insert: { account_id: a.accountId, notes: 'Spy' }, update: { notes: 'Hijacked' } },
   );
 });
 
@@ -76,12 +85,19 @@ afterAll(async () => backend?.stop());
 async function snapshotOfA(c: TableCase) {
   const column = c.accountColumn === undefined ? 'account_id' : c.accountColumn;
   const query = column ? admin.from(c.table).select('*').eq(column, a.accountId) : admin.from(c.table).select('*').eq('id', c.id);
-  const { data, error } = await query.order('id');
+  const { data, error } = await query.order(c.idColumn ?? 'id');
   if (error) throw error;
   return data;
 }
 
 describe('a user of another account', () => {
+  it('is tried on every relation of schema public', async () => {
+    const relations = (await publicRelations(backend)).map((r) => r.name);
+    const covered = [...cases.map((c) => c.table), ...SHARED];
+    expect(relations.filter((name) => !covered.includes(name)), 'relations without a cross-tenant case').toEqual([]);
+    expect(covered.filter((name) => !relations.includes(name)), 'cases of relations that are gone').toEqual([]);
+  });
+
   it('cannot select, insert, update or delete account A rows in any table', async () => {
     let attempts = 0;
     const breaches: string[] = [];
@@ -127,8 +143,9 @@ describe('a user of another account', () => {
   });
 
   it('sees only its own account through unfiltered reads', async () => {
-    // quote_stats and quote_list come from the screens' later migrations; they are scoped the same way.
-    for (const table of ['accounts', 'users', 'contacts', 'quotes', 'leads', 'templates', 'integrations', 'account_modules', 'audit_logs', 'user_invitations', 'quote_stats', 'quote_list']) {
+    const tables = await accountScopedRelations(backend);
+    expect(tables).toEqual(expect.arrayContaining(['accounts', 'users', 'quotes', 'quote_stats', 'quote_list']));
+    for (const table of tables) {
       // Invitations' token hashes are readable by no browser-facing role: their other columns, then.
       const columns: string = table === 'user_invitations' ? 'id, account_id, email, role, expires_at' : '*';
       const { data, error } = await b.client.from(table).select<string, Record<string, unknown>>(columns);

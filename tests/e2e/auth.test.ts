@@ -65,10 +65,16 @@ for (const javaScript of [true, false]) {
       await page.waitForURL('**/auth');
       await page.getByText('Account Created').waitFor();
 
-      await signInThroughForm(page, { email, password: 'client-pass' });
+      // A client is outside the company: it lands on its own page, the only one of its sidebar.
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('client-pass');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL('**/quotes');
       const nav = page.getByRole('navigation', { name: 'Application' }).first();
-      await nav.getByRole('link', { name: 'Leads' }).waitFor();
+      await nav.getByRole('link', { name: 'My quotes' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Leads' }).count()).toBe(0);
       expect(await nav.getByRole('link', { name: 'Users' }).count()).toBe(0);
+      await page.getByText('Nothing has been shared with you yet').waitFor();
       await context.close();
     });
   });

@@ -23,9 +23,9 @@ for (const javaScript of [true, false]) {
       await page.getByRole('main').getByRole('link', { name: 'Invite User' }).click();
       const inviteDialog = page.getByRole('dialog', { name: 'Invite User' });
       await inviteDialog.waitFor();
-      expect(await inviteDialog.getByLabel('Role').inputValue()).toBe('client');
+      expect(await inviteDialog.getByLabel('Role').inputValue()).toBe('member');
       await inviteDialog.getByLabel('Email').fill(invitee);
-      await inviteDialog.getByLabel('Role').selectOption('supplier');
+      await inviteDialog.getByLabel('Role').selectOption('auditor');
       await inviteDialog.getByLabel('First name').fill('Ivy');
       await inviteDialog.getByLabel('Last name').fill('Invitee');
       await inviteDialog.getByRole('button', { name: 'Send Invitation' }).click();
@@ -46,17 +46,17 @@ for (const javaScript of [true, false]) {
       await page.goto('/settings/users');
       const users = page.getByRole('list', { name: 'Users' });
       await users.getByText(invitee).waitFor();
-      expect(await users.locator('[data-role="supplier"]').count()).toBe(1);
+      expect(await users.locator('[data-role="auditor"]').count()).toBe(1);
       await users.getByRole('link', { name: 'Edit Ivy Invitee' }).click();
       const editDialog = page.getByRole('dialog', { name: 'Edit User' });
       await editDialog.waitFor();
       const email = editDialog.getByLabel('Email');
       expect(await email.inputValue()).toBe(invitee);
       expect(await email.getAttribute('readonly')).not.toBeNull();
-      await editDialog.getByLabel('Role').selectOption('auditor');
+      await editDialog.getByLabel('Role').selectOption('member');
       await editDialog.getByRole('button', { name: 'Update User' }).click();
       await waitForToast(page, 'User updated successfully');
-      await users.locator('[data-role="auditor"]').first().waitFor();
+      await users.locator('[data-role="member"]').first().waitFor();
 
       // Deactivate: the member's session ends.
       await users.getByRole('button', { name: 'Deactivate Ivy Invitee' }).click();
@@ -84,7 +84,7 @@ for (const javaScript of [true, false]) {
       const roleChange = entries.nth(1);
       expect(await roleChange.textContent()).toContain('Ada Admin');
       await roleChange.getByText('View changes').click();
-      await roleChange.getByText('"auditor"').waitFor();
+      await roleChange.getByText('"member"').waitFor();
 
       // Search and filter through the URL.
       await page.getByLabel('Search').fill('role');
@@ -150,15 +150,15 @@ describe('settings screens and dialogs, accessibility', () => {
         await page.getByRole('dialog').waitFor();
         expect(await seriousAxeViolations(page), href!).toEqual([]);
       }
-      // What other roles see.
-      const auditor = await newVisitor(browser(), { javaScript: true, baseURL });
-      await signInThroughForm(auditor.page, { email: 'auditor@opshub.test', password: 'demo1234' });
+      // What other roles see: a member is restricted from every settings screen.
+      const staff = await newVisitor(browser(), { javaScript: true, baseURL });
+      await signInThroughForm(staff.page, { email: 'member@opshub.test', password: 'demo1234' });
       for (const path of ['/settings/website', '/settings/users', '/settings/audit-logs']) {
-        await auditor.page.goto(path);
-        await auditor.page.getByText('Access Restricted').waitFor();
-        expect(await seriousAxeViolations(auditor.page), `auditor ${path}`).toEqual([]);
+        await staff.page.goto(path);
+        await staff.page.getByText('Access Restricted').waitFor();
+        expect(await seriousAxeViolations(staff.page), `member ${path}`).toEqual([]);
       }
-      await auditor.context.close();
+      await staff.context.close();
       await visitor.context.close();
       // Nineteen pages and dialogs, each scanned by axe: not a speed target, just a long walk.
     }, 240_000);

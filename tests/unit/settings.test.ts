@@ -118,8 +118,8 @@ describe('settings forms', () => {
     expect(errorsOf(integrationFormSchema, { intent: 'save', name: 'N', type: 'crm', config: '{' })).toEqual({ config: [parserMessage('{')] });
   });
 
-  it('invite: an email is required and the role defaults to client', () => {
-    expect(valueOf(inviteUserSchema, { intent: 'invite', email: 'a@b.test' }).role).toBe('client');
+  it('invite: an email is required and the role defaults to member', () => {
+    expect(valueOf(inviteUserSchema, { intent: 'invite', email: 'a@b.test' }).role).toBe('member');
     expect(errorsOf(inviteUserSchema, { intent: 'invite' })).toEqual({ email: ['Email is required'] });
     expect(errorsOf(inviteUserSchema, { intent: 'invite', email: 'x', role: 'owner' })).toEqual({
       email: ['Enter a valid email address'],

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { refreshTokenFromCookie, serviceClient } from './support/backend';
 import { confirmationLinkFor } from '../support/confirmation-mail';
-import { confirmThroughMail, DEMO_ADMIN, DEMO_AUDITOR, ORIGIN, pageText, signIn, signUpFreshAdmin, uniqueEmail, Visitor } from './support/app';
+import { confirmThroughMail, DEMO_ADMIN, DEMO_AUDITOR, DEMO_CLIENT, DEMO_MEMBER, ORIGIN, pageText, signIn, signUpFreshAdmin, uniqueEmail, Visitor } from './support/app';
 
 const SIGNED_IN_ROUTES = [
   '/dashboard', '/leads', '/quotes', '/messages', '/invoices', '/clients', '/shipments', '/documents', '/rfp',
@@ -216,14 +216,23 @@ describe('sign-in throttling', () => {
 });
 
 describe('the shell', () => {
-  it('shows the Settings group to an admin only', async () => {
+  it('shows the Settings group to admins and auditors, the business screens to staff, and a client only My quotes', async () => {
     const admin = await pageText(await (await signIn(DEMO_ADMIN)).get('/dashboard'));
     expect(admin).toContain('href="/settings/users"');
     expect(admin).toContain('Admin Account');
     const auditor = await pageText(await (await signIn(DEMO_AUDITOR)).get('/dashboard'));
-    expect(auditor).not.toContain('href="/settings/users"');
+    expect(auditor).toContain('href="/settings/users"');
     expect(auditor).toContain('Auditor Account');
     expect(auditor).toContain('href="/leads"');
+    const member = await pageText(await (await signIn(DEMO_MEMBER)).get('/dashboard'));
+    expect(member).not.toContain('href="/settings/users"');
+    expect(member).toContain('Member Account');
+    expect(member).toContain('href="/leads"');
+    const client = await signIn(DEMO_CLIENT);
+    expect((await client.get('/dashboard')).headers.get('Location')).toBe('/quotes');
+    const shell = await pageText(await client.get('/quotes'));
+    expect(shell).toContain('My quotes');
+    expect(shell).not.toContain('href="/leads"');
   });
 
   it('keeps the sidebar state in the sidebar:state cookie for 7 days, toggled by a plain form post', async () => {

@@ -74,7 +74,9 @@ describe('invitation acceptance', () => {
     expect(toastPage).toContain('Your account has been created successfully. Please sign in.');
 
     const member = await signIn({ email, password: 'supplier-pass' });
-    const dashboard = await pageText(await member.get('/dashboard'));
+    // A supplier is outside the company: its shell is its own page.
+    const dashboard = await pageText(await member.follow(await member.get('/dashboard')));
+    expect(dashboard).toContain('My quotes');
     expect(dashboard).toContain('Supplier Account');
     expect(dashboard).toContain('Sam Supplier');
     expect(dashboard).not.toContain('href="/settings/users"');

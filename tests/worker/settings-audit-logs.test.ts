@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serviceClient } from './support/backend';
 import { DEMO_AUDITOR, pageText, signIn } from './support/app';
-import { freshTeam, profileOf } from './support/settings';
+import { freshTeam, joinAs, profileOf } from './support/settings';
 
 /** A team whose log holds an invitation, a role change, a deactivation and a template, made through the screens. */
 async function teamWithHistory() {
@@ -27,13 +27,27 @@ function entriesIn(html: string): { action: string; classes: string; text: strin
 }
 
 describe('/settings/audit-logs access', () => {
-  it("shows 'Only administrators can view audit logs' to every other role, and refuses them the CSV", async () => {
+  it('shows auditors the log and its CSV, as admins see them', async () => {
     const team = await freshTeam();
-    for (const visitor of [await signIn(DEMO_AUDITOR), team.auditor.visitor, team.supplier.visitor, team.client.visitor]) {
+    for (const visitor of [await signIn(DEMO_AUDITOR), team.auditor.visitor]) {
       const html = await pageText(await visitor.get('/settings/audit-logs'));
-      expect(html).toContain('Access Restricted');
-      expect(html).toContain('Only administrators can view audit logs');
-      expect(html).not.toContain('aria-label="Audit entries"');
+      expect(html).not.toContain('Access Restricted');
+      expect(html).toContain('aria-label="Audit entries"');
+      expect(html).toContain('data-action="invitation_accepted"');
+      const csv = await visitor.get('/settings/audit-logs.csv');
+      expect(csv.status).toBe(200);
+      expect(await csv.text()).toContain('invitation_accepted');
+    }
+  });
+
+  it("shows 'Only administrators can view audit logs' to members, and refuses the CSV to members and outsiders", async () => {
+    const team = await freshTeam();
+    const member = await joinAs(team.accountId, 'member');
+    const html = await pageText(await member.visitor.get('/settings/audit-logs'));
+    expect(html).toContain('Access Restricted');
+    expect(html).toContain('Only administrators can view audit logs');
+    expect(html).not.toContain('aria-label="Audit entries"');
+    for (const visitor of [member.visitor, team.supplier.visitor, team.client.visitor]) {
       const csv = await visitor.get('/settings/audit-logs.csv');
       expect(csv.status).toBe(403);
       expect(await csv.text()).toBe('Only administrators can view audit logs');

@@ -24,12 +24,12 @@ async function addTemplate(accountId: string, fields: Record<string, unknown> = 
 }
 
 describe('/settings/templates list', () => {
-  it('lists the account\'s templates newest first with a 200-character preview, for every role', async () => {
+  it("lists the account's templates newest first with a 200-character preview, to admins and (without buttons) auditors", async () => {
     const team = await freshTeam();
     const long = `${'a'.repeat(200)}TAIL-NOT-SHOWN`;
     await addTemplate(team.accountId, { name: 'Older one', created_at: new Date(Date.UTC(2026, 0, 1)).toISOString() });
     await addTemplate(team.accountId, { name: 'Newer one', type: 'contract', subject: null, content: long });
-    for (const visitor of [team.admin.visitor, team.auditor.visitor, team.supplier.visitor, team.client.visitor]) {
+    for (const visitor of [team.admin.visitor, team.auditor.visitor]) {
       const response = await visitor.get('/settings/templates');
       expect(response.status).toBe(200);
       const html = await pageText(response);
@@ -38,6 +38,9 @@ describe('/settings/templates list', () => {
       expect(html).toContain(`${'a'.repeat(200)}...`);
       expect(html).not.toContain('TAIL-NOT-SHOWN');
       expect(html).toContain('Contract');
+      const buttons = visitor === team.admin.visitor;
+      expect(html.includes('New Template'), 'New Template').toBe(buttons);
+      expect(html.includes('aria-label="Edit Newer one"'), 'Edit').toBe(buttons);
     }
   });
 
@@ -64,7 +67,7 @@ describe('/settings/templates list', () => {
 describe('creating and editing templates', () => {
   it('creates an email template with its subject and variables, with the spec toast', async () => {
     const team = await freshTeam();
-    const visitor = team.supplier.visitor;
+    const visitor = team.admin.visitor;
     const response = await visitor.post('/settings/templates?new', {
       intent: 'save',
       name: 'Welcome',
@@ -85,7 +88,7 @@ describe('creating and editing templates', () => {
       subject: 'Welcome aboard',
       content: 'Hello {{name}}',
       variables: { name: 'Client name' },
-      created_by: (await profileOf(team.supplier.email)).id,
+      created_by: (await profileOf(team.admin.email)).id,
     });
   });
 
@@ -182,15 +185,15 @@ describe('deleting templates', () => {
   it('asks for confirmation in a dialog that works without JavaScript, then deletes with the spec toast', async () => {
     const team = await freshTeam();
     const id = await addTemplate(team.accountId, { name: 'Doomed' });
-    const confirm = await pageText(await team.client.visitor.get(`/settings/templates?delete=${id}`));
+    const confirm = await pageText(await team.admin.visitor.get(`/settings/templates?delete=${id}`));
     expect(confirm).toContain('role="dialog"');
     expect(confirm).toContain('Delete Template');
     expect(confirm).toContain('Delete the template &quot;Doomed&quot;? This cannot be undone.');
     expect(confirm).toContain(`name="id" value="${id}"`);
 
-    const response = await team.client.visitor.post('/settings/templates', { intent: 'delete', id });
+    const response = await team.admin.visitor.post('/settings/templates', { intent: 'delete', id });
     expect(response.status).toBe(302);
-    expect(toastIn(await pageText(await team.client.visitor.follow(response)))).toContain('Template deleted successfully');
+    expect(toastIn(await pageText(await team.admin.visitor.follow(response)))).toContain('Template deleted successfully');
     expect(await templatesOf(team.accountId)).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serviceClient } from './support/backend';
-import { DEMO_ADMIN, DEMO_AUDITOR, pageText, signIn, Visitor } from './support/app';
+import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_MEMBER, pageText, signIn, Visitor } from './support/app';
 import { DEMO_NORTHWIND_ADMIN, freshTeam, toastIn } from './support/settings';
 
 const MASTER_NAME = 'OpsHub Pro';
@@ -30,9 +30,12 @@ describe('/settings/website loader', () => {
     }
   });
 
-  it("shows every non-admin role 'Access Restricted' and no form", async () => {
+  it("shows every non-admin role 'Access Restricted' and no form (clients and suppliers are sent to their own page)", async () => {
     const team = await freshTeam();
-    const visitors = [await signIn(DEMO_AUDITOR), team.auditor.visitor, team.supplier.visitor, team.client.visitor];
+    for (const visitor of [team.supplier.visitor, team.client.visitor]) {
+      expect((await visitor.get('/settings/website')).headers.get('Location')).toBe('/quotes');
+    }
+    const visitors = [await signIn(DEMO_AUDITOR), await signIn(DEMO_MEMBER), team.auditor.visitor];
     for (const visitor of visitors) {
       const response = await visitor.get('/settings/website');
       expect(response.status).toBe(200);

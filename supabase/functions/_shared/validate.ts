@@ -2,7 +2,7 @@
 // message the settings screens can show as is.
 import { HttpError } from './http.ts';
 
-export const ROLES = ['admin', 'auditor', 'supplier', 'client'] as const;
+export const ROLES = ['admin', 'member', 'auditor', 'supplier', 'client'] as const;
 export type Role = (typeof ROLES)[number];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -14,7 +14,7 @@ const handler: FunctionHandler = postHandler('invite-user', async (request, deps
   const body = await readJsonObject(request);
   const caller = await requireAdminCaller(request, deps, 'Only administrators can invite users');
   const email = requireEmail(body.email);
-  const role = parseRole(body.role, 'client');
+  const role = parseRole(body.role, 'member');
   const firstName = optionalName(body.first_name, 'First name');
   const lastName = optionalName(body.last_name, 'Last name');
 

@@ -94,6 +94,8 @@ export function uniqueEmail(label = 'user'): string {
 
 export const DEMO_ADMIN = { email: 'demo@opshub.test', password: 'demo1234' };
 export const DEMO_AUDITOR = { email: 'auditor@opshub.test', password: 'demo1234' };
+export const DEMO_MEMBER = { email: 'member@opshub.test', password: 'demo1234' };
+export const DEMO_CLIENT = { email: 'john@acme.test', password: 'demo1234' };
 
 /** Signs an existing user in through the /auth form; returns their visitor. */
 export async function signIn(credentials: { email: string; password: string }): Promise<Visitor> {

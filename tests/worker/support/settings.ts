@@ -5,7 +5,7 @@ import { randomToken, tokenHash } from '../../../supabase/functions/_shared/toke
 import { serviceClient } from './backend';
 import { signIn, signUpFreshAdmin, uniqueEmail, Visitor } from './app';
 
-export type Role = 'admin' | 'auditor' | 'supplier' | 'client';
+export type Role = 'admin' | 'member' | 'auditor' | 'supplier' | 'client';
 
 export const DEMO_NORTHWIND_ADMIN = { email: 'admin@northwind.test', password: 'demo1234' };
 

@@ -1,0 +1,298 @@
+// The role matrix inside one account, as the database enforces it: for every
+// relation of schema public (read from the catalogue, so a new table without
+// a case here fails), each role (admin, member, auditor, client, supplier)
+// selects, inserts, updates and deletes through /rest/v1 with its own token,
+// and gets exactly what docs/decisions/012-role-matrix.md says.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  addMember, publicRelations, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, uniqueEmail, type Member, type TestBackend,
+} from './helpers.ts';
+
+const ROLES = ['admin', 'member', 'auditor', 'client', 'supplier'] as const;
+type Role = (typeof ROLES)[number];
+/** What a role sees of the account's rows: all of them, those addressed to it (or itself), or none. */
+type Read = 'all' | 'mine' | 'none';
+
+const WRITERS: Role[] = ['admin', 'member'];
+const ADMIN: Role[] = ['admin'];
+const NOBODY: Role[] = [];
+const staffRead = (client: Read, supplier: Read = 'none') =>
+  ({ admin: 'all', member: 'all', auditor: 'all', client, supplier }) satisfies Record<Role, Read>;
+const settingsRead = { admin: 'all', member: 'none', auditor: 'all', client: 'none', supplier: 'none' } satisfies Record<Role, Read>;
+
+interface Fixture {
+  admin: Member;
+  users: Record<Role, Member>;
+  /** A colleague whose users row the update and delete attempts aim at. */
+  bystander: Member;
+  addressedQuoteId: string;
+  addressedContactId: string;
+  otherQuoteId: string;
+}
+
+interface TableCase {
+  read: Record<Role, Read>;
+  /** What a role may select of it at most, when that is not every column. */
+  columns?: string;
+  /** The ids a client or supplier reading 'mine' should see. */
+  mine?: (f: Fixture, role: Role) => string[];
+  insert: Role[];
+  update: Role[];
+  delete: Role[];
+  /** The account's rows, as the service role sees them (ids). */
+  rowsOfAccount: (s: SupabaseClient, f: Fixture) => Promise<string[]>;
+  /** A new row's values for an insert attempt by this role. */
+  newRow: (f: Fixture, role: Role) => Record<string, unknown>;
+  /** A fresh row of the account made by the service role, for an update or delete that should succeed. */
+  fresh?: (s: SupabaseClient, f: Fixture) => Promise<string>;
+  /** The row an attempt that should be refused aims at. */
+  existing: (s: SupabaseClient, f: Fixture) => Promise<string>;
+  changes: Record<string, unknown>;
+}
+
+const ids = (rows: { id: string }[] | null) => (rows ?? []).map((r) => r.id).sort();
+const byAccount = (table: string) => async (s: SupabaseClient, f: Fixture) =>
+  ids((await s.from(table).select('id').eq('account_id', f.admin.accountId)).data);
+const firstOf = (table: string) => async (s: SupabaseClient, f: Fixture) => (await byAccount(table)(s, f))[0];
+async function insertedId(s: SupabaseClient, table: string, values: Record<string, unknown>): Promise<string> {
+  const { data, error } = await s.from(table).insert(values).select('id').single();
+  if (error) throw new Error(`${table} fixture: ${error.message}`);
+  return data.id;
+}
+// The table keeps only the hash of an invitation's token.
+const tokenHash = () => createHash('sha256').update(randomBytes(32)).digest('hex');
+
+const CASES: Record<string, TableCase> = {
+  accounts: {
+    read: staffRead('none'), insert: NOBODY, update: ADMIN, delete: NOBODY,
+    rowsOfAccount: async (_s, f) => [f.admin.accountId],
+    newRow: () => ({ name: 'Another account' }),
+    existing: async (_s, f) => f.admin.accountId,
+    fresh: async (_s, f) => f.admin.accountId,
+    changes: { country: 'Matrixland' },
+  },
+  users: {
+    read: staffRead('mine', 'mine'), mine: (f, role) => [f.users[role].userId], insert: NOBODY, update: ADMIN, delete: NOBODY,
+    rowsOfAccount: byAccount('users'),
+    newRow: (f) => ({ account_id: f.admin.accountId, auth_user_id: f.admin.authUserId, email: uniqueEmail('forged'), role: 'admin' }),
+    existing: async (_s, f) => f.bystander.userId,
+    fresh: async (_s, f) => f.bystander.userId,
+    changes: { first_name: 'Changed' },
+  },
+  // Admins only, even to read (its token's hash is readable by nobody).
+  user_invitations: {
+    read: { admin: 'all', member: 'none', auditor: 'none', client: 'none', supplier: 'none' }, insert: ADMIN, update: NOBODY, delete: ADMIN,
+    columns: 'id, account_id, email, role, expires_at, accepted_at',
+    rowsOfAccount: byAccount('user_invitations'),
+    newRow: (f) => ({ account_id: f.admin.accountId, email: uniqueEmail('invitee'), role: 'member', token_hash: tokenHash() }),
+    fresh: async (s, f) => insertedId(s, 'user_invitations', { account_id: f.admin.accountId, email: uniqueEmail('pending'), token_hash: tokenHash() }),
+    existing: firstOf('user_invitations'),
+    changes: { role: 'admin' },
+  },
+  contacts: {
+    read: staffRead('mine'), mine: (f) => [f.addressedContactId], insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('contacts'),
+    newRow: (f) => ({ account_id: f.admin.accountId, name: 'New Contact', email: 'new@contact.test' }),
+    fresh: async (s, f) => insertedId(s, 'contacts', { account_id: f.admin.accountId, name: 'Fresh', email: 'fresh@contact.test' }),
+    existing: async (_s, f) => f.addressedContactId,
+    changes: { notes: 'Changed' },
+  },
+  quotes: {
+    read: staffRead('mine'), mine: (f) => [f.addressedQuoteId], insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('quotes'),
+    newRow: (f) => ({ account_id: f.admin.accountId, notes: 'New quote' }),
+    fresh: async (s, f) => insertedId(s, 'quotes', { account_id: f.admin.accountId, notes: 'Fresh' }),
+    existing: async (_s, f) => f.addressedQuoteId,
+    changes: { notes: 'Changed' },
+  },
+  quote_items: {
+    read: staffRead('mine'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    mine: () => [], // filled in by the fixture: the addressed quote's items
+    rowsOfAccount: async (s, f) =>
+      ids((await s.from('quote_items').select('id').in('quote_id', [f.addressedQuoteId, f.otherQuoteId])).data),
+    newRow: (f) => ({ quote_id: f.otherQuoteId, description: 'New item', qty: 1, unit_price: 1, total: 1 }),
+    fresh: async (s, f) => insertedId(s, 'quote_items', { quote_id: f.otherQuoteId, description: 'Fresh', qty: 1, unit_price: 1, total: 1 }),
+    existing: async (s, f) => ids((await s.from('quote_items').select('id').eq('quote_id', f.addressedQuoteId)).data)[0],
+    changes: { description: 'Changed' },
+  },
+  leads: {
+    read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('leads'),
+    newRow: (f) => ({ account_id: f.admin.accountId, name: 'New Lead', email: 'lead@x.test', company: 'Lead Co' }),
+    fresh: async (s, f) => insertedId(s, 'leads', { account_id: f.admin.accountId, name: 'Fresh', email: 'f@x.test', company: 'F' }),
+    existing: firstOf('leads'),
+    changes: { notes: 'Changed' },
+  },
+  templates: {
+    read: settingsRead, insert: ADMIN, update: ADMIN, delete: ADMIN,
+    rowsOfAccount: byAccount('templates'),
+    newRow: (f) => ({ account_id: f.admin.accountId, name: 'New template', content: 'x' }),
+    fresh: async (s, f) => insertedId(s, 'templates', { account_id: f.admin.accountId, name: 'Fresh', content: 'x' }),
+    existing: firstOf('templates'),
+    changes: { name: 'Changed' },
+  },
+  integrations: {
+    read: settingsRead, insert: ADMIN, update: ADMIN, delete: ADMIN,
+    rowsOfAccount: byAccount('integrations'),
+    newRow: (f) => ({ account_id: f.admin.accountId, name: 'New integration', type: 'crm', config: {} }),
+    fresh: async (s, f) => insertedId(s, 'integrations', { account_id: f.admin.accountId, name: 'Fresh', type: 'crm', config: {} }),
+    existing: firstOf('integrations'),
+    changes: { name: 'Changed' },
+  },
+  account_modules: {
+    read: staffRead('none'), insert: ADMIN, update: ADMIN, delete: ADMIN,
+    rowsOfAccount: byAccount('account_modules'),
+    newRow: (f) => ({ account_id: f.admin.accountId, module_id: moduleIds.helpdesk, status: 'active' }),
+    fresh: async (s, f) => {
+      const taken = new Set(((await s.from('account_modules').select('module_id').eq('account_id', f.admin.accountId)).data ?? []).map((r) => r.module_id));
+      const free = Object.values(moduleIds).find((id) => !taken.has(id));
+      return insertedId(s, 'account_modules', { account_id: f.admin.accountId, module_id: free, status: 'trial' });
+    },
+    existing: firstOf('account_modules'),
+    changes: { status: 'paused' },
+  },
+  audit_logs: {
+    read: settingsRead, insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('audit_logs'),
+    newRow: (f) => ({ account_id: f.admin.accountId, action: 'forged', resource_type: 'x' }),
+    existing: firstOf('audit_logs'),
+    changes: { action: 'forged' },
+  },
+  // The shared catalogue: everyone signed in reads it, nobody writes it.
+  modules: {
+    read: { admin: 'all', member: 'all', auditor: 'all', client: 'all', supplier: 'all' }, insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: async (s) => ids((await s.from('modules').select('id')).data),
+    newRow: () => ({ key: 'forged', name: 'Forged', description: 'x' }),
+    existing: async () => moduleIds.cpq,
+    changes: { monthly_price: 1 },
+  },
+  quote_stats: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: async (s, f) =>
+      ((await s.from('quote_stats').select('status, month').eq('account_id', f.admin.accountId)).data ?? []).map((r) => `${r.status}/${r.month}`).sort(),
+    newRow: (f) => ({ account_id: f.admin.accountId, status: 'signed', month: '2026-01-01', quote_count: 1, quote_value: 1 }),
+    existing: async () => 'draft',
+    changes: { quote_value: 1 },
+  },
+  quote_list: {
+    read: staffRead('mine'), mine: (f) => [f.addressedQuoteId], insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('quote_list'),
+    newRow: (f) => ({ account_id: f.admin.accountId, notes: 'x' }),
+    existing: async (_s, f) => f.addressedQuoteId,
+    changes: { notes: 'Changed' },
+  },
+};
+/** quote_stats rows have no id: they are named by their status (and month). */
+const KEY: Record<string, { column: string; key: (row: Record<string, unknown>) => string }> = {
+  quote_stats: { column: 'status', key: (r) => `${r.status}/${r.month}` },
+};
+const keyOf = (table: string, row: Record<string, unknown>) => (KEY[table] ? KEY[table].key(row) : String(row.id));
+const idColumn = (table: string) => KEY[table]?.column ?? 'id';
+
+const moduleIds: Record<string, string> = {};
+
+const targets = [
+  { name: 'PGlite', on: 'pglite' as const, skip: false },
+  { name: 'PostgreSQL', on: 'postgres' as const, skip: !process.env.TEST_POSTGRES_URL },
+];
+
+for (const target of targets) {
+  describe.skipIf(target.skip)(`the role matrix on ${target.name}`, () => {
+    let backend: TestBackend;
+    let service: SupabaseClient;
+    let f: Fixture;
+
+    beforeAll(async () => {
+      backend = await startBackend({ on: target.on });
+      service = serviceClient(backend);
+      const admin = await signUpFreshAdmin(backend, 'matrix-admin');
+      const users = { admin } as Record<Role, Member>;
+      for (const role of ROLES.slice(1)) users[role] = await addMember(backend, admin, role, `matrix-${role}`);
+      const bystander = await addMember(backend, admin, 'member', 'matrix-bystander');
+
+      // A quote addressed to the client (its contact email is the client's, in other case), and one that is not.
+      const addressed = await admin.client.rpc('create_quote', quoteArgs(1000, 1, 'USD', { p_contact_email: users.client.email.toUpperCase() }))
+        .single<{ id: string; contact_id: string }>();
+      const other = await admin.client.rpc('create_quote', quoteArgs(2000, 1)).single<{ id: string }>();
+      if (addressed.error || other.error) throw addressed.error ?? other.error;
+      for (const m of (await service.from('modules').select('id, key')).data ?? []) moduleIds[m.key] = m.id;
+      const must = async (p: PromiseLike<{ error: { message: string } | null }>) => {
+        const { error } = await p;
+        if (error) throw new Error(error.message);
+      };
+      const accountId = admin.accountId;
+      await must(admin.client.from('leads').insert({ account_id: accountId, name: 'Lee', email: 'lee@lead.test', company: 'Lead Co' }));
+      await must(admin.client.from('templates').insert({ account_id: accountId, name: 'Welcome', content: 'Hello' }));
+      await must(admin.client.from('integrations').insert({ account_id: accountId, name: 'CRM', type: 'crm', config: { api_key: 'sk_live_1' } }));
+      await must(admin.client.from('account_modules').insert({ account_id: accountId, module_id: moduleIds.cpq, status: 'active' }));
+      await must(service.from('user_invitations').insert({ account_id: accountId, email: uniqueEmail('pending'), token_hash: tokenHash() }));
+      f = {
+        admin, users, bystander,
+        addressedQuoteId: addressed.data!.id, addressedContactId: addressed.data!.contact_id, otherQuoteId: other.data!.id,
+      };
+      const addressedItems = ids((await service.from('quote_items').select('id').eq('quote_id', f.addressedQuoteId)).data);
+      CASES.quote_items.mine = () => addressedItems;
+    });
+    afterAll(async () => backend?.stop());
+
+    it('has a case for every relation of schema public', async () => {
+      const relations = (await publicRelations(backend)).map((r) => r.name);
+      expect(relations.filter((name) => !(name in CASES)), 'relations without a role matrix case').toEqual([]);
+      expect(Object.keys(CASES).filter((name) => !relations.includes(name)), 'cases of relations that are gone').toEqual([]);
+    });
+
+    it('lets each role read exactly what the matrix says', async () => {
+      const wrong: string[] = [];
+      for (const [table, c] of Object.entries(CASES)) {
+        const all = await c.rowsOfAccount(service, f);
+        expect(all.length, `${table} fixture`).toBeGreaterThan(0);
+        for (const role of ROLES) {
+          const { data, error } = await f.users[role].client.from(table).select<string, Record<string, unknown>>(c.columns ?? '*');
+          const seen = (data ?? []).map((row) => keyOf(table, row)).sort();
+          const expected = { all, none: [], mine: (c.mine?.(f, role) ?? []).slice().sort() }[c.read[role]];
+          if (error && expected.length > 0) wrong.push(`${table}/${role}: ${error.message}`);
+          else if (JSON.stringify(seen) !== JSON.stringify(expected)) {
+            wrong.push(`${table}/${role}: saw ${seen.length} row(s), expected ${expected.length} (${c.read[role]})`);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it('lets each role insert, update and delete exactly what the matrix says', async () => {
+      const wrong: string[] = [];
+      for (const [table, c] of Object.entries(CASES)) {
+        const column = idColumn(table);
+        for (const role of ROLES) {
+          const me = f.users[role].client;
+
+          const inserted = await me.from(table).insert(c.newRow(f, role)).select(c.columns ?? '*');
+          const didInsert = !inserted.error && (inserted.data ?? []).length > 0;
+          if (didInsert !== c.insert.includes(role)) wrong.push(`${table}/${role}: insert ${didInsert ? 'accepted' : `refused (${inserted.error?.message})`}`);
+
+          const mayUpdate = c.update.includes(role);
+          const updateTarget = mayUpdate && c.fresh ? await c.fresh(service, f) : await c.existing(service, f);
+          const before = (await service.from(table).select('*').eq(column, updateTarget)).data;
+          const updated = await me.from(table).update(c.changes).eq(column, updateTarget).select(c.columns ?? '*');
+          const didUpdate = !updated.error && (updated.data ?? []).length > 0;
+          if (didUpdate !== mayUpdate) wrong.push(`${table}/${role}: update ${didUpdate ? 'accepted' : `refused (${updated.error?.message})`}`);
+          if (!mayUpdate) {
+            const after = (await service.from(table).select('*').eq(column, updateTarget)).data;
+            if (JSON.stringify(after) !== JSON.stringify(before)) wrong.push(`${table}/${role}: a refused update changed the row`);
+          }
+
+          const mayDelete = c.delete.includes(role);
+          const deleteTarget = mayDelete && c.fresh ? await c.fresh(service, f) : await c.existing(service, f);
+          const deleted = await me.from(table).delete().eq(column, deleteTarget).select(c.columns ?? '*');
+          const didDelete = !deleted.error && (deleted.data ?? []).length > 0;
+          if (didDelete !== mayDelete) wrong.push(`${table}/${role}: delete ${didDelete ? 'accepted' : `refused (${deleted.error?.message})`}`);
+          const { count } = await service.from(table).select('*', { count: 'exact', head: true }).eq(column, deleteTarget);
+          if (!mayDelete && !count) wrong.push(`${table}/${role}: a refused delete removed the row`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  });
+}

@@ -1,35 +1,22 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { Activity, CheckCircle2, Clock, Play, Plus, ScrollText, Workflow, Zap } from 'lucide-react';
-import { Form, Link, useSearchParams } from 'react-router';
+import { Activity, CheckCircle2, Clock, Play, ScrollText, Workflow, Zap } from 'lucide-react';
+import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/automations';
 import { InertButton } from '~/components/inert-button';
 import { PageHeader, SectionHeading } from '~/components/page-header';
-import {
-  DialogActions,
-  SelectField,
-  TextareaField,
-  TextField,
-  useSchemaForm,
-} from '~/components/form-controls';
+import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
-import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { AUTOMATION_SUMMARY, SAMPLE_WORKFLOWS, type SampleWorkflow } from '~/lib/samples/automations';
 import { formatDateTime } from '~/lib/samples/format';
-import {
-  ACTION_LABELS,
-  ACTION_OPTIONS,
-  FREQUENCY_OPTIONS,
-  newAutomationSchema,
-  TRIGGER_LABELS,
-  TRIGGER_OPTIONS,
-} from '~/lib/schemas/automations';
+import { ACTION_LABELS, ACTION_OPTIONS, FREQUENCY_OPTIONS, newAutomationSchema, TRIGGER_LABELS, TRIGGER_OPTIONS } from '~/lib/schemas/automations';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';
 import { BRAND_NAME } from '~/lib/site';
+import { CreateLink } from '~/components/create-link';
 
 const LIST_PATH = '/automations';
 
@@ -56,10 +43,7 @@ export default function Automations({ actionData }: Route.ComponentProps) {
               <Play className="size-4" aria-hidden="true" />
               Run All
             </InertButton>
-            <Link to="?new" preventScrollReset className={buttonClasses()}>
-              <Plus className="size-4" aria-hidden="true" />
-              New Automation
-            </Link>
+            <CreateLink to="?new">New Automation</CreateLink>
           </>
         }
       />

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Link, useLocation } from 'react-router';
+import { data, useLocation } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
-import { Building2, CalendarPlus, Mail, Phone, Plus, UserCheck, UserSearch } from 'lucide-react';
+import { Building2, CalendarPlus, Mail, Phone, UserCheck, UserSearch } from 'lucide-react';
 import type { Route } from './+types/clients';
 import { ListPager } from '~/components/list-pager';
 import { ListEmpty, ListRegion } from '~/components/list-states';
@@ -10,7 +10,6 @@ import { NewClientForm } from '~/components/new-client-form';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
-import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
@@ -21,6 +20,7 @@ import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, withDialog
 import { formatShortDate } from '~/lib/relative-time';
 import { CLIENT_STATUSES, companyOrName, newClientSchema } from '~/lib/schemas/clients';
 import { dataWithError } from '~/lib/toast.server';
+import { CreateLink } from '~/components/create-link';
 
 interface ClientRow {
   id: string;
@@ -125,12 +125,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         description="The people and companies you work with."
         actions={
           canWrite ? (
-            <Button asChild>
-              <Link to={withDialog(listHref('/clients', query, {}))} preventScrollReset>
-                <Plus className="size-4" aria-hidden="true" />
-                New Client
-              </Link>
-            </Button>
+            <CreateLink to={withDialog(listHref('/clients', query, {}))}>New Client</CreateLink>
           ) : null
         }
       />

@@ -1,32 +1,21 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { AlertTriangle, CalendarClock, ClipboardList, Plus, ShieldCheck } from 'lucide-react';
-import { Form, Link, useSearchParams } from 'react-router';
+import { AlertTriangle, CalendarClock, ClipboardList, ShieldCheck } from 'lucide-react';
+import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/compliance';
 import { PageHeader, SectionHeading } from '~/components/page-header';
-import {
-  DialogActions,
-  SelectField,
-  TextareaField,
-  TextField,
-  useSchemaForm,
-} from '~/components/form-controls';
+import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
-import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { COMPLIANCE_SUMMARY, SAMPLE_COMPLIANCE_ITEMS, type SampleComplianceItem } from '~/lib/samples/compliance';
 import { formatDate } from '~/lib/samples/format';
-import {
-  COMPLIANCE_CATEGORY_LABELS,
-  COMPLIANCE_CATEGORY_OPTIONS,
-  newAssessmentSchema,
-  RISK_LEVEL_OPTIONS,
-} from '~/lib/schemas/compliance';
+import { COMPLIANCE_CATEGORY_LABELS, COMPLIANCE_CATEGORY_OPTIONS, newAssessmentSchema, RISK_LEVEL_OPTIONS } from '~/lib/schemas/compliance';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';
 import { BRAND_NAME } from '~/lib/site';
+import { CreateLink } from '~/components/create-link';
 
 const LIST_PATH = '/compliance';
 
@@ -44,10 +33,7 @@ export default function Compliance({ actionData }: Route.ComponentProps) {
         title="Compliance"
         description="A compliance calendar with risk levels, owners and an audit trail."
         actions={
-          <Link to="?new" preventScrollReset className={buttonClasses()}>
-            <Plus className="size-4" aria-hidden="true" />
-            New Assessment
-          </Link>
+          <CreateLink to="?new">New Assessment</CreateLink>
         }
       />
       <StatGrid label="Compliance summary">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Activity, BadgeCheck, CheckCircle2, Circle, DollarSign, FileText, Headphones, LayoutGrid, Plus, Users } from 'lucide-react';
+import { Activity, BadgeCheck, CheckCircle2, Circle, DollarSign, FileText, Headphones, LayoutGrid, Users } from 'lucide-react';
 import type { Route } from './+types/dashboard';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { StatCard, StatGrid } from '~/components/stat-card';
@@ -11,6 +11,7 @@ import { canWriteBusiness } from '~/lib/roles';
 import { accountStatusLabel, activityBadge, type DashboardOverview, EMPTY_OVERVIEW, recentActivity } from '~/lib/dashboard';
 import { formatWholeDollars } from '~/lib/money';
 import { formatShortDate, relativeTime } from '~/lib/relative-time';
+import { CreateLink } from '~/components/create-link';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard' }];
 
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { supabase, profile } = await requireUser(request, context);
   // Every figure in one RPC: one round trip, one consistent snapshot.
   const { data, error } = await supabase.rpc('dashboard_overview');
-  // Spec §8: a dashboard load failure is only logged; the page still renders.
+  // As docs/product-guide.md says: a dashboard load failure is only logged; the page still renders.
   if (error) console.error(`dashboard failed to load: ${error.message}`);
   const overview = (error ? EMPTY_OVERVIEW : (data as DashboardOverview | null)) ?? EMPTY_OVERVIEW;
   const now = new Date();
@@ -50,12 +51,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         description="Here is what is happening in your account."
         actions={
           canWrite ? (
-            <Button asChild>
-              <Link to="/quotes?new">
-                <Plus className="size-4" aria-hidden="true" />
-                Create New Quote
-              </Link>
-            </Button>
+            <CreateLink to="/quotes?new">Create New Quote</CreateLink>
           ) : null
         }
       />
@@ -157,7 +153,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
 
-        {/* Spec §2: Active Modules and Support Queue hold fixed sample figures. */}
+        {/* As docs/product-guide.md says: Active Modules and Support Queue hold fixed sample figures. */}
         <Card>
           <CardHeader>
             <SectionHeading className="flex items-center gap-2">

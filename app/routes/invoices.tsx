@@ -1,34 +1,23 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { CheckCircle2, Clock, Download, Eye, FileText, Plus, TrendingUp } from 'lucide-react';
-import { Form, Link, useSearchParams } from 'react-router';
+import { CheckCircle2, Clock, Download, Eye, FileText, TrendingUp } from 'lucide-react';
+import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/invoices';
 import { InertButton } from '~/components/inert-button';
 import { PageHeader, SectionHeading } from '~/components/page-header';
-import {
-  DialogActions,
-  SelectField,
-  TextareaField,
-  TextField,
-  useSchemaForm,
-} from '~/components/form-controls';
+import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
-import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatMoney } from '~/lib/money';
 import { formatDate } from '~/lib/samples/format';
 import { INVOICE_SUMMARY, SAMPLE_INVOICES, type SampleInvoice } from '~/lib/samples/invoices';
-import {
-  DEFAULT_INVOICE_CURRENCY,
-  DEFAULT_INVOICE_QUANTITY,
-  INVOICE_CURRENCY_OPTIONS,
-  newInvoiceSchema,
-} from '~/lib/schemas/invoices';
+import { DEFAULT_INVOICE_CURRENCY, DEFAULT_INVOICE_QUANTITY, INVOICE_CURRENCY_OPTIONS, newInvoiceSchema } from '~/lib/schemas/invoices';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';
 import { BRAND_NAME } from '~/lib/site';
+import { CreateLink } from '~/components/create-link';
 
 const LIST_PATH = '/invoices';
 
@@ -46,10 +35,7 @@ export default function Invoices({ actionData }: Route.ComponentProps) {
         title="Invoices"
         description="Create, send and track invoices and payments."
         actions={
-          <Link to="?new" preventScrollReset className={buttonClasses()}>
-            <Plus className="size-4" aria-hidden="true" />
-            New Invoice
-          </Link>
+          <CreateLink to="?new">New Invoice</CreateLink>
         }
       />
       <StatGrid label="Invoice summary">

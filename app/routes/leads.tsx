@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Link, useLocation } from 'react-router';
+import { data, useLocation } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
-import { CalendarPlus, Mail, Percent, Phone, Plus, UserCheck, Users } from 'lucide-react';
+import { CalendarPlus, Mail, Percent, Phone, UserCheck, Users } from 'lucide-react';
 import type { Route } from './+types/leads';
 import { ListPager } from '~/components/list-pager';
 import { ListEmpty, ListRegion } from '~/components/list-states';
@@ -11,7 +11,6 @@ import { PageHeader, SectionHeading } from '~/components/page-header';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
 import { Badge } from '~/components/ui/badge';
-import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
@@ -22,6 +21,7 @@ import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, withDialog
 import { formatShortDate } from '~/lib/relative-time';
 import { LEAD_INTEREST_OPTIONS, LEAD_STATUSES, newLeadSchema } from '~/lib/schemas/leads';
 import { dataWithError } from '~/lib/toast.server';
+import { CreateLink } from '~/components/create-link';
 
 interface LeadRow {
   id: string;
@@ -129,12 +129,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         description="Capture and follow up the people interested in your modules."
         actions={
           canWrite ? (
-            <Button asChild>
-              <Link to={withDialog(listHref('/leads', query, {}))} preventScrollReset>
-                <Plus className="size-4" aria-hidden="true" />
-                New Lead
-              </Link>
-            </Button>
+            <CreateLink to={withDialog(listHref('/leads', query, {}))}>New Lead</CreateLink>
           ) : null
         }
       />

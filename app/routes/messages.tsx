@@ -1,20 +1,13 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { Clock, Inbox, Mail, MessageCircle, MessageSquare, Plus, Radio, Smartphone } from 'lucide-react';
-import { Form, Link, useSearchParams } from 'react-router';
+import { Clock, Inbox, Mail, MessageCircle, MessageSquare, Radio, Smartphone } from 'lucide-react';
+import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/messages';
 import { PageHeader, SectionHeading } from '~/components/page-header';
-import {
-  DialogActions,
-  SelectField,
-  TextareaField,
-  TextField,
-  useSchemaForm,
-} from '~/components/form-controls';
+import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
 import { Badge } from '~/components/ui/badge';
-import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatDateTime } from '~/lib/samples/format';
@@ -24,6 +17,7 @@ import { messageSentText, SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';
 import { BRAND_NAME } from '~/lib/site';
 import { cn } from '~/lib/utils';
+import { CreateLink } from '~/components/create-link';
 
 const LIST_PATH = '/messages';
 
@@ -46,10 +40,7 @@ export default function Messages({ actionData }: Route.ComponentProps) {
         title="Messages"
         description="One inbox for Email, WhatsApp and SMS conversations."
         actions={
-          <Link to="?new" preventScrollReset className={buttonClasses()}>
-            <Plus className="size-4" aria-hidden="true" />
-            Compose
-          </Link>
+          <CreateLink to="?new">Compose</CreateLink>
         }
       />
       <StatGrid label="Inbox summary">

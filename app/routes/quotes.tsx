@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Link, useLocation } from 'react-router';
+import { data, useLocation } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
-import { FileText, Percent, Plus, Wallet, Calculator } from 'lucide-react';
+import { FileText, Percent, Wallet, Calculator } from 'lucide-react';
 import type { Route } from './+types/quotes';
 import { ListPager } from '~/components/list-pager';
 import { ListEmpty, ListRegion } from '~/components/list-states';
@@ -17,22 +17,17 @@ import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
 import { refuseReadOnly } from '~/lib/business-access.server';
 import { canWriteBusiness, isExternal } from '~/lib/roles';
-import { loadSharedQuotes } from '~/lib/shared-quotes.server';
+import { loadSharedQuotes, type SharedQuote } from '~/lib/shared-quotes.server';
 import { readFormData } from '~/lib/forms.server';
 import { listHref, PAGE_SIZE, pageRange, readListQuery, searchText, withDialog } from '~/lib/list-query';
 import { formatMoney } from '~/lib/money';
 import { formatShortDate } from '~/lib/relative-time';
 import { newQuoteSchema, QUOTE_STATUSES } from '~/lib/schemas/quotes';
 import { dataWithError } from '~/lib/toast.server';
+import { CreateLink } from '~/components/create-link';
 
-interface QuoteRow {
-  id: string;
-  quote_number: string | null;
-  status: string | null;
-  currency: string | null;
-  total: number;
-  created_at: string;
-  expires_at: string | null;
+/** A row of the staff's list: what a client sees of a quote, and its contact. */
+interface QuoteRow extends SharedQuote {
   contact_name: string | null;
   contact_company: string | null;
 }
@@ -146,12 +141,7 @@ function StaffQuotes({
         description="Create, send and track quotes for your clients."
         actions={
           canWrite ? (
-            <Button asChild>
-              <Link to={withDialog(listHref('/quotes', query, {}))} preventScrollReset>
-                <Plus className="size-4" aria-hidden="true" />
-                New Quote
-              </Link>
-            </Button>
+            <CreateLink to={withDialog(listHref('/quotes', query, {}))}>New Quote</CreateLink>
           ) : null
         }
       />
@@ -229,7 +219,7 @@ function QuoteItem({ quote }: { quote: QuoteRow }) {
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold">{formatMoney(Number(quote.total), quote.currency ?? 'USD')}</span>
         <StatusBadge status={quote.status ?? 'draft'} />
-        {/* Spec §2: View and Edit do nothing yet. */}
+        {/* As docs/product-guide.md says: View and Edit do nothing yet. */}
         <Button type="button" variant="outline" size="sm" aria-label={`View ${number}`}>
           View
         </Button>

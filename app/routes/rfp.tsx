@@ -1,18 +1,12 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { Calendar, DollarSign, Plus, Radar, Target, Timer } from 'lucide-react';
-import { Form, Link, useSearchParams } from 'react-router';
+import { Calendar, DollarSign, Radar, Target, Timer } from 'lucide-react';
+import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/rfp';
 import { PageHeader, SectionHeading } from '~/components/page-header';
-import {
-  DialogActions,
-  TextareaField,
-  TextField,
-  useSchemaForm,
-} from '~/components/form-controls';
+import { DialogActions, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
-import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatMoney } from '~/lib/money';
@@ -22,6 +16,7 @@ import { newRfpResponseSchema } from '~/lib/schemas/rfp';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';
 import { BRAND_NAME } from '~/lib/site';
+import { CreateLink } from '~/components/create-link';
 
 const LIST_PATH = '/rfp';
 
@@ -39,10 +34,7 @@ export default function Rfp({ actionData }: Route.ComponentProps) {
         title="RFP Radar"
         description="Find tenders and requests for proposal, and track your responses."
         actions={
-          <Link to="?new" preventScrollReset className={buttonClasses()}>
-            <Plus className="size-4" aria-hidden="true" />
-            New RFP Response
-          </Link>
+          <CreateLink to="?new">New RFP Response</CreateLink>
         }
       />
       <StatGrid label="RFP summary">

@@ -1,19 +1,12 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { CheckCircle2, Clock, MapPin, Package, Plus, Truck } from 'lucide-react';
-import { Form, Link, useSearchParams } from 'react-router';
+import { CheckCircle2, Clock, MapPin, Package, Truck } from 'lucide-react';
+import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/shipments';
 import { PageHeader, SectionHeading } from '~/components/page-header';
-import {
-  DialogActions,
-  SelectField,
-  TextareaField,
-  TextField,
-  useSchemaForm,
-} from '~/components/form-controls';
+import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
-import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatDate } from '~/lib/samples/format';
@@ -22,6 +15,7 @@ import { CARRIER_LABELS, CARRIER_OPTIONS, newShipmentSchema } from '~/lib/schema
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';
 import { BRAND_NAME } from '~/lib/site';
+import { CreateLink } from '~/components/create-link';
 
 const LIST_PATH = '/shipments';
 
@@ -39,10 +33,7 @@ export default function Shipments({ actionData }: Route.ComponentProps) {
         title="Shipments"
         description="Track purchase orders from shipment to delivery."
         actions={
-          <Link to="?new" preventScrollReset className={buttonClasses()}>
-            <Plus className="size-4" aria-hidden="true" />
-            New Shipment
-          </Link>
+          <CreateLink to="?new">New Shipment</CreateLink>
         }
       />
       <StatGrid label="Shipment summary">

@@ -1,4 +1,4 @@
-// The route table of spec §2, written out: a newcomer finds a screen's module by its URL.
+// The route table of docs/product-guide.md, written out: a newcomer finds a screen's module by its URL.
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 export default [

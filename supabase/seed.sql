@@ -145,7 +145,7 @@ select u.account_id, t.name, t.type, t.subject, t.content, t.variables::jsonb, u
   ) as t (name, type, subject, content, variables)
  where u.email = 'demo@opshub.test';
 
--- Integrations, with the config shapes the settings screen prefills (spec §9).
+-- Integrations, with the config shapes the settings screen prefills (docs/product-guide.md).
 insert into public.integrations (account_id, name, type, config, is_active, created_by)
 select u.account_id, i.name, i.type, i.config::jsonb, i.is_active, u.id
   from public.users u

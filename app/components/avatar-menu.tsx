@@ -9,7 +9,7 @@ export interface ShellUser {
   role: string | null;
 }
 
-/** Spec §2: first and last initials, else the first letter of the email, else 'U'. */
+/** As docs/product-guide.md says: first and last initials, else the first letter of the email, else 'U'. */
 export function avatarInitials(user: Pick<ShellUser, 'firstName' | 'lastName' | 'email'>): string {
   const first = user.firstName?.trim().charAt(0) ?? '';
   const last = user.lastName?.trim().charAt(0) ?? '';

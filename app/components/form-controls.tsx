@@ -1,4 +1,4 @@
-// The controls every form of the app is made of (spec §2, §3, §5): labelled
+// The controls every form of the app is made of (docs/product-guide.md): labelled
 // fields wired by Conform, and a Cancel link back to the list. The fields come
 // from the schema's Conform metadata, so labels, aria-invalid, aria-describedby
 // and the error texts are right with or without JavaScript.

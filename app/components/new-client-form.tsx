@@ -4,7 +4,7 @@ import { TextareaField, TextField, useSchemaForm } from '~/components/form-contr
 import { SubmitButton } from '~/components/submit-button';
 import { newClientSchema } from '~/lib/schemas/clients';
 
-/** The New Client dialog's form (spec §5). Posts to /clients?new, so a failure re-renders it open and filled in. */
+/** The New Client dialog's form (docs/product-guide.md). Posts to /clients?new, so a failure re-renders it open and filled in. */
 export function NewClientForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useSchemaForm(newClientSchema, { id: 'new-client', lastResult });
   return (

@@ -4,7 +4,7 @@ import { SelectField, TextareaField, TextField, useSchemaForm } from '~/componen
 import { SubmitButton } from '~/components/submit-button';
 import { DEFAULT_LEAD_SOURCE, LEAD_INTEREST_OPTIONS, LEAD_SOURCE_OPTIONS, newLeadSchema } from '~/lib/schemas/leads';
 
-/** The New Lead dialog's form (spec §5). Posts to /leads?new, so a failure re-renders it open and filled in. */
+/** The New Lead dialog's form (docs/product-guide.md). Posts to /leads?new, so a failure re-renders it open and filled in. */
 export function NewLeadForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useSchemaForm(newLeadSchema, { id: 'new-lead', lastResult, defaultValue: { source: DEFAULT_LEAD_SOURCE } });
   const interests = getCollectionProps(fields.interest, {

@@ -10,7 +10,7 @@ import {
   QUOTE_EXPIRY_OPTIONS,
 } from '~/lib/schemas/quotes';
 
-/** The create-quote dialog's form (spec §5). Posts to /quotes?new, so a failure re-renders it open and filled in. */
+/** The create-quote dialog's form (docs/product-guide.md). Posts to /quotes?new, so a failure re-renders it open and filled in. */
 export function NewQuoteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useSchemaForm(newQuoteSchema, {
     id: 'new-quote',

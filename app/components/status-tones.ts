@@ -3,7 +3,7 @@
 import type { BadgeVariant } from './ui/badge';
 
 /**
- * One colour language for every status of spec §4, on every screen:
+ * One colour language for every status the product shows (docs/product-guide.md), on every screen:
  *   green  done / good      (paid, delivered, approved, final, compliant, active, signed, completed, replied, low risk)
  *   blue   moving along     (sent, viewed, in transit, in progress, submitted, new, contacted, unread, trial)
  *   amber  waiting on us    (pending, processing, pending review, under review, paused, prospect, medium risk)

@@ -5,7 +5,7 @@ import { X } from 'lucide-react';
 import { cn } from '~/lib/utils';
 
 /**
- * A dialog addressable by URL (design §3): the page renders it open when its
+ * A dialog addressable by URL (README, Layout): the page renders it open when its
  * URL parameter is present, so it works without JavaScript; closing is a link
  * back. With JavaScript, Radix adds focus trapping, Escape and outside click.
  * Rendered in place (no portal) so the server can render it too.

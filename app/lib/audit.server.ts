@@ -1,5 +1,5 @@
 // Reading the audit log for the screen and its CSV export: the same search,
-// filter and 100-entry cap (spec §9), done by the database (list_audit_logs),
+// filter and 100-entry cap (docs/product-guide.md), done by the database (list_audit_logs),
 // which also refuses anyone but an admin of the account.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AuditEntry } from '~/lib/audit';

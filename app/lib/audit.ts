@@ -1,4 +1,4 @@
-// How the audit log reads (spec §2, §9): actions title-cased, badge colours by
+// How the audit log reads (docs/product-guide.md): actions title-cased, badge colours by
 // action, resource ids previewed as their first 8 characters, and the CSV
 // export of what the screen shows.
 import type { BadgeVariant } from '~/components/ui/badge';
@@ -18,7 +18,7 @@ export interface AuditEntry {
   user_last_name: string | null;
 }
 
-/** Spec §9's colours; any other action is an outlined badge. */
+/** The product guide's colours; any other action is an outlined badge. */
 export const AUDIT_BADGE: Record<string, BadgeVariant> = {
   user_invited: 'green',
   invitation_accepted: 'green',

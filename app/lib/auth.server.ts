@@ -23,7 +23,7 @@ export interface UserProfile {
 export interface SignedIn {
   supabase: SupabaseClient;
   authUser: User;
-  /** null when the users row is missing or unreadable (spec §4: logged, record empty). */
+  /** null when the users row is missing or unreadable (docs/product-guide.md: logged, record empty). */
   profile: UserProfile | null;
 }
 

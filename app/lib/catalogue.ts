@@ -1,4 +1,4 @@
-// The six modules as the marketing pages present them (spec §1). The database's
+// The six modules as the marketing pages present them (docs/product-guide.md). The database's
 // `modules` table holds the same keys with prices for the signed-in screens.
 export type ModuleKey = 'helpdesk' | 'cpq' | 'logistics' | 'doc2data' | 'rfp' | 'compliance';
 

@@ -1,5 +1,5 @@
 // The dashboard's figures as public.dashboard_overview() returns them, and the
-// pure rules the screen applies to them (spec §2, §4, §9).
+// pure rules the screen applies to them (docs/product-guide.md).
 import type { BadgeVariant } from '~/components/ui/badge';
 
 export interface RecentQuote {
@@ -35,7 +35,7 @@ export interface DashboardOverview {
   getting_started: { has_lead: boolean; has_quote: boolean; has_client: boolean };
 }
 
-/** What the page shows when the read failed (spec §8: a dashboard load failure is only logged). */
+/** What the page shows when the read failed (docs/product-guide.md: a dashboard load failure is only logged). */
 export const EMPTY_OVERVIEW: DashboardOverview = {
   active_leads: 0,
   total_leads: 0,
@@ -64,7 +64,7 @@ export interface ActivityItem {
   created_at: string;
 }
 
-/** Spec §9: up to 3 quotes and 2 leads, mixed newest first, at most 4 shown. */
+/** As docs/product-guide.md says: up to 3 quotes and 2 leads, mixed newest first, at most 4 shown. */
 export function recentActivity(quotes: RecentQuote[], leads: RecentLead[]): ActivityItem[] {
   const items: ActivityItem[] = [
     ...quotes.slice(0, RECENT_QUOTES).map((q) => ({
@@ -90,7 +90,7 @@ export function recentActivity(quotes: RecentQuote[], leads: RecentLead[]): Acti
 }
 
 /**
- * Spec §4: sent shows 'Sent'; new shows 'New'; completed and delivered show a
+ * As docs/product-guide.md says: sent shows 'Sent'; new shows 'New'; completed and delivered show a
  * green 'Completed' or 'Delivered'; anything else is an outlined badge with
  * the raw status.
  */

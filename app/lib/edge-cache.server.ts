@@ -1,4 +1,4 @@
-// The edge cache for marketing pages (design §6). `/` and `/pricing` are the
+// The edge cache for marketing pages (docs/decisions/002). `/` and `/pricing` are the
 // same for every anonymous visitor, so the Worker keeps the rendered HTML in the
 // Cache API and serves it without running React Router or reading Supabase.
 

@@ -1,5 +1,5 @@
 // Calling the Supabase server functions (invite-user, accept-invitation,
-// manage-user-role) and reading their error message (spec §7: "The error
+// manage-user-role) and reading their error message (docs/product-guide.md: "The error
 // message of the response is read").
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 

@@ -1,4 +1,4 @@
-// The sidebar's groups (spec §2), by role (docs/decisions/012-role-matrix.md):
+// The sidebar's groups (docs/product-guide.md), by role (docs/decisions/012-role-matrix.md):
 // staff see the business screens, admins and auditors also Settings; clients
 // and suppliers, who are outside the company, only the pages of what is
 // addressed to them. The database refuses the rest anyway.
@@ -88,7 +88,7 @@ export function navGroupsFor(role: string | undefined): NavGroup[] {
   return NAV_GROUPS.filter((group) => !group.settings || canReadSettings(role));
 }
 
-/** Spec §2: an item is highlighted when the current path equals or starts with its path. */
+/** As docs/product-guide.md says: an item is highlighted when the current path equals or starts with its path. */
 export function isActivePath(currentPath: string, itemPath: string): boolean {
   return currentPath === itemPath || currentPath.startsWith(`${itemPath}/`);
 }

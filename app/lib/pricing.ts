@@ -1,4 +1,4 @@
-// Business constants of spec §9. Every price the product shows comes from here.
+// Business constants (docs/product-guide.md, Public pages). Every price the product shows comes from here.
 export const MODULE_MONTHLY_PRICE_CENTS = 29_900;
 export const SETUP_FEE_CENTS = 30_000;
 /** Any 2 or more modules, also all 6. */

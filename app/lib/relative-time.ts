@@ -1,4 +1,4 @@
-// Spec §2: the dashboard's relative times show days, then hours, else 'Just now'.
+// As docs/product-guide.md says: the dashboard's relative times show days, then hours, else 'Just now'.
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,4 +1,4 @@
-// The settings screens' lists (spec §9): the website's and the account's
+// The settings screens' lists (docs/product-guide.md): the website's and the account's
 // timezones and currencies, template and integration types, and the config
 // each integration type starts from.
 import type { Option } from './schemas/fields';
@@ -18,7 +18,7 @@ export const WEBSITE_TIMEZONES = [
 ] as const;
 export const WEBSITE_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD', 'AED'] as const;
 
-/** Spec §9 names the account timezones by city; they are stored as IANA names. */
+/** docs/product-guide.md names the account timezones by city; they are stored as IANA names. */
 export const ACCOUNT_TIMEZONE_OPTIONS: Option[] = [
   { value: 'UTC', label: 'UTC' },
   { value: 'America/New_York', label: 'New York' },
@@ -60,7 +60,7 @@ export const TEMPLATE_TYPE_LABELS: Record<TemplateType, string> = {
   invoice: 'Invoice',
   contract: 'Contract',
 };
-/** Spec §9: the list shows the first 200 characters of a template's content. */
+/** As docs/product-guide.md says: the list shows the first 200 characters of a template's content. */
 export const TEMPLATE_PREVIEW_LENGTH = 200;
 
 export function contentPreview(content: string): string {
@@ -76,7 +76,7 @@ export const INTEGRATION_TYPE_LABELS: Record<IntegrationType, string> = {
   storage: 'Storage',
 };
 
-/** Spec §9: the config a new integration of each type starts from. */
+/** As docs/product-guide.md says: the config a new integration of each type starts from. */
 export const INTEGRATION_CONFIG_PREFILL: Record<IntegrationType, Record<string, string | number>> = {
   email: { smtp_host: '', smtp_port: 587, smtp_user: '', smtp_password: '', from_email: '' },
   payment: { api_key: '', webhook_secret: '', currency: 'USD' },

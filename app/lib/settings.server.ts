@@ -51,7 +51,7 @@ export function pageRange(page: number, size = SETTINGS_PAGE_SIZE): [number, num
   return [from, from + size - 1];
 }
 
-/** A database error as the server message of spec §8 ("the server message, else ..."). */
+/** A database error as the server message of docs/product-guide.md ("the server message, else ..."). */
 export function serverMessage(error: { message?: string } | null | undefined, fallback: string): string {
   return error?.message?.trim() || fallback;
 }
@@ -84,7 +84,7 @@ interface FailedSubmission {
 /**
  * A settings form that did not validate: a 400 that shows its errors inline,
  * plus a toast where an inline error is not enough: the JSON box's parse
- * error (spec §5: the parser's message) and a form that arrived altered.
+ * error (docs/product-guide.md: the parser's message) and a form that arrived altered.
  */
 export async function refuseSubmission(args: ToastArgs, submission: FailedSubmission, jsonField?: string) {
   const jsonError = jsonField ? submission.error?.[jsonField]?.[0] : undefined;

@@ -1,5 +1,5 @@
 // Sidebar open/collapsed state, kept in the `sidebar:state` cookie for 7 days
-// (spec §2, §9) and read on the server so the first paint is already right.
+// (docs/product-guide.md) and read on the server so the first paint is already right.
 export const SIDEBAR_COOKIE = 'sidebar:state';
 export const SIDEBAR_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
 export const SIDEBAR_WIDTH = '16rem';

@@ -1,4 +1,4 @@
-// The demonstration screens' saves (spec §7 "Simulated actions", §8, §9): no
+// The demonstration screens' saves (docs/product-guide.md, Demonstration screens): no
 // request is made; the action waits, then reports success. The delays and the
 // texts live here, once, for the actions, the components and the tests.
 
@@ -54,7 +54,7 @@ export const SIMULATED_ACTIONS = {
 
 export type SimulatedAction = keyof typeof SIMULATED_ACTIONS;
 
-/** 'Message sent via' followed by the channel (spec §8), e.g. 'Message sent via WhatsApp'. */
+/** 'Message sent via' followed by the channel (docs/product-guide.md), e.g. 'Message sent via WhatsApp'. */
 export function messageSentText(channelLabel: string): string {
   return `Message sent via ${channelLabel}`;
 }

@@ -1,6 +1,6 @@
 // The landing page's public facts: the master account's name, contact email and
 // description, read through the one function the anonymous role may call
-// (get_public_site_info). Any failure falls back to the defaults (spec §2, §8).
+// (get_public_site_info). Any failure falls back to the defaults (docs/product-guide.md).
 import { env } from 'cloudflare:workers';
 import { createClient } from '@supabase/supabase-js';
 import { DEFAULT_SITE, type SiteInfo } from '~/lib/site';

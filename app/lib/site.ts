@@ -1,5 +1,5 @@
 // The public face of the product: used on the landing page and in the shell,
-// and as the fallback whenever the master account cannot be read (spec §2).
+// and as the fallback whenever the master account cannot be read (docs/product-guide.md).
 export const BRAND_NAME = 'OpsHub Pro';
 export const TAGLINE = 'Operations & Automation Hub — Pro Edition';
 

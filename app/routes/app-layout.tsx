@@ -74,7 +74,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
     });
   };
 
-  // Ctrl/Cmd+B toggles the sidebar (spec §2).
+  // Ctrl/Cmd+B toggles the sidebar (docs/product-guide.md).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT && (event.metaKey || event.ctrlKey)) {

@@ -71,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
     return redirect(safeRedirectPath(form.redirectTo));
   }
 
-  // Spec §3: the metadata goes only when a name was given.
+  // As docs/product-guide.md says: the metadata goes only when a name was given.
   const metadata = {
     ...(form.first_name ? { first_name: form.first_name } : {}),
     ...(form.last_name ? { last_name: form.last_name } : {}),

@@ -53,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
     listPath: LIST_PATH,
     readForm: readUpload,
     hideFields: ['file'],
-    // Spec §8 lists the missing file as a toast too.
+    // docs/product-guide.md lists the missing file as a toast too.
     invalidToast: (errors) => (errors.file?.includes(NO_FILE_MESSAGE) ? NO_FILE_MESSAGE : undefined),
   });
 }

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  // The sign-up confirmation link lands here (spec §4) with a PKCE code.
+  // The sign-up confirmation link lands here (docs/product-guide.md) with a PKCE code.
   const code = url.searchParams.get('code');
   if (code) {
     const { error } = await getRequestSupabase(context).supabase.auth.exchangeCodeForSession(code);

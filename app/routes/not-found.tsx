@@ -5,7 +5,7 @@ import { buttonClasses } from '~/components/ui/button';
 export const meta: Route.MetaFunction = () => [{ title: 'Page not found' }];
 
 export function loader({ url }: Route.LoaderArgs) {
-  // Spec §2: an unknown route is logged.
+  // As docs/product-guide.md says: an unknown route is logged.
   console.warn(`404: no route for ${url.pathname}`);
   return data(null, { status: 404 });
 }

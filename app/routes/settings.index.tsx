@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 
-// Spec §2: /settings opens the website settings.
+// As docs/product-guide.md says: /settings opens the website settings.
 export function loader() {
   return redirect('/settings/website');
 }

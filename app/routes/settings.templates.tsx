@@ -78,7 +78,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     access: 'granted' as const,
     // Auditors read the list; the dialogs that change it are admins'.
     readOnly: !isAdmin,
-    // Only the preview travels to the page (spec §9), not the whole content.
+    // Only the preview travels to the page (docs/product-guide.md), not the whole content.
     templates: rows.map(({ id, name, type, subject, created_at, content }) => ({
       id,
       name,
@@ -115,7 +115,7 @@ export async function action(args: Route.ActionArgs) {
   const saved = await saveRow(supabase, profile, 'templates', form.id, {
     name: form.name,
     type: form.type,
-    // Only an email has a subject (spec §3).
+    // Only an email has a subject (docs/product-guide.md).
     subject: form.type === 'email' ? (form.subject ?? null) : null,
     content: form.content,
     variables: form.variables ?? null,

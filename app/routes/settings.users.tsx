@@ -57,7 +57,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   const [users, invitations] = await Promise.all([
     newestFirstPage<UserRow>(supabase, 'users', USER_COLUMNS, url),
-    // Pending: not accepted and not expired (spec §4). Admins only: an
+    // Pending: not accepted and not expired (docs/product-guide.md). Admins only: an
     // invitation carries its token, so the database shows auditors none.
     supabase
       .from('user_invitations')

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ac
   const { supabase, profile, isAdmin } = await requireSettingsUser(request, context);
   if (!isAdmin || !profile?.account_id) return { access: 'restricted' };
 
-  // Spec §6: the master account is the earliest created; the database answers.
+  // As docs/product-guide.md says: the master account is the earliest created; the database answers.
   const { data: isMaster, error: masterError } = await supabase.rpc('is_master_account', {
     p_account_id: profile.account_id,
   });

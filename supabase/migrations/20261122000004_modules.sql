@@ -1,4 +1,4 @@
--- The module catalogue (the six products of spec §1) and each account's
+-- The module catalogue (the six products of docs/product-guide.md) and each account's
 -- subscriptions to them.
 
 create table public.modules (

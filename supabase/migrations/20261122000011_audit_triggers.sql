@@ -1,5 +1,5 @@
 -- Audit rows for every audited action, written by triggers so no client can
--- skip them. Actions are snake_case (spec §9's badge colours). Updates log
+-- skip them. Actions are snake_case (the product guide's badge colours). Updates log
 -- only the columns that changed; an update that changed nothing is not logged.
 
 -- quote_created / quote_updated, lead_created, contact_created

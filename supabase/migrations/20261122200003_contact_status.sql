@@ -1,4 +1,4 @@
--- A client's status (spec §4: active, inactive, prospect), shown as a badge in
+-- A client's status (docs/product-guide.md: active, inactive, prospect), shown as a badge in
 -- the Client Directory and filterable there. New clients are active.
 
 alter table public.contacts

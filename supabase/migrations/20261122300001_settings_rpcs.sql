@@ -1,5 +1,5 @@
 -- The settings screens' database side: the rules the UI shows are also the
--- database's (spec §6), so a form posted directly is refused here too.
+-- database's (docs/product-guide.md), so a form posted directly is refused here too.
 --
 -- update_website_settings: the master account's admin alone saves the website
 --   settings (name, contact e-mail, description, timezone, currency). The

@@ -1,5 +1,5 @@
 // The pure rules behind the business screens: the dashboard's activity mix and
-// badges (spec §4, §9), relative times (spec §2) and the URL state of the lists.
+// badges (docs/product-guide.md), relative times (docs/product-guide.md) and the URL state of the lists.
 import { describe, expect, it } from 'vitest';
 import { accountStatusLabel, activityBadge, recentActivity, type RecentLead, type RecentQuote } from '../../app/lib/dashboard.ts';
 import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, searchText, withDialog } from '../../app/lib/list-query.ts';
@@ -52,7 +52,7 @@ describe('recent activity', () => {
   });
 });
 
-describe('activity badges (spec §4)', () => {
+describe('activity badges (docs/product-guide.md)', () => {
   it('names sent and new, greens completed and delivered, outlines the rest with the raw status', () => {
     expect(activityBadge('sent')).toEqual({ label: 'Sent', variant: 'default' });
     expect(activityBadge('new')).toEqual({ label: 'New', variant: 'secondary' });
@@ -68,7 +68,7 @@ describe('activity badges (spec §4)', () => {
   });
 });
 
-describe('relative times (spec §2)', () => {
+describe('relative times (docs/product-guide.md)', () => {
   const now = new Date('2026-03-10T12:00:00Z');
   it('shows days, then hours, else Just now', () => {
     expect(relativeTime('2026-03-08T11:00:00Z', now)).toBe('2 days ago');

@@ -10,7 +10,7 @@ import {
   SETUP_FEE_CENTS,
 } from '../../app/lib/pricing.ts';
 
-describe('business constants of spec §9', () => {
+describe('business constants of docs/product-guide.md', () => {
   it('prices a module at $299 a month with an optional $300 setup fee', () => {
     expect(formatWholeDollars(MODULE_MONTHLY_PRICE_CENTS)).toBe('$299');
     expect(formatWholeDollars(SETUP_FEE_CENTS)).toBe('$300');

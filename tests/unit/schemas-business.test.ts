@@ -14,7 +14,7 @@ const quote = {
   quantity: '3',
 };
 
-describe('new quote form (spec §5, §9)', () => {
+describe('new quote form (docs/product-guide.md)', () => {
   it('turns the price into cents, with USD, 30 days and quantity 1 by default', () => {
     const { quantity: _q, ...rest } = quote;
     const value = valueOf(newQuoteSchema, rest);
@@ -42,7 +42,7 @@ describe('new quote form (spec §5, §9)', () => {
 
 const lead = { name: 'Katherine Johnson', email: 'katherine@orbit.test', company: 'Orbit Mechanics' };
 
-describe('new lead form (spec §5)', () => {
+describe('new lead form (docs/product-guide.md)', () => {
   it('needs name, email and company; the source defaults to website and interests to none', () => {
     expect(valueOf(newLeadSchema, lead)).toMatchObject({ ...lead, source: 'website', interest: [] });
     expect(errorsOf(newLeadSchema, {})).toMatchObject({
@@ -63,7 +63,7 @@ describe('new lead form (spec §5)', () => {
   });
 });
 
-describe('new client form (spec §5)', () => {
+describe('new client form (docs/product-guide.md)', () => {
   it('needs a name and a valid email; the company falls back to the name', () => {
     const client = valueOf(newClientSchema, { name: 'Solo Trader', email: 'solo@example.test' });
     expect(companyOrName(client)).toBe('Solo Trader');

@@ -1,5 +1,5 @@
 // The settings screens' pure pieces: secrets masking, the audit log's reading
-// and CSV, and the forms' schemas (spec §5, §9).
+// and CSV, and the forms' schemas (docs/product-guide.md).
 import { describe, expect, it } from 'vitest';
 import { auditBadge, auditCsv, csvField, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/lib/audit.ts';
 import { readAuditQuery } from '../../app/lib/schemas/settings-audit.ts';
@@ -45,7 +45,7 @@ describe('integration secrets', () => {
 });
 
 describe('audit log reading', () => {
-  it('title-cases actions, colours them as spec §9 says and previews ids by 8 characters', () => {
+  it('title-cases actions, colours them as docs/product-guide.md says and previews ids by 8 characters', () => {
     expect(titleCaseAction('user_role_updated')).toBe('User Role Updated');
     expect(['user_invited', 'invitation_accepted', 'user_role_updated', 'user_deactivated', 'quote_created', 'quote_updated', 'lead_created'].map(auditBadge)).toEqual([
       'green',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messageSentText, SIMULATED_ACTIONS } from '../../app/lib/simulated.ts';
 import { normaliseStatus, statusLabel, statusTone } from '../../app/components/status-tones.ts';
 
-describe('simulated saves (spec §7, §9)', () => {
+describe('simulated saves (docs/product-guide.md)', () => {
   it('wait 1 s for message, invoice, shipment, RFP, assessment and automation, 2 s for upload and export', () => {
     const delays = Object.fromEntries(Object.entries(SIMULATED_ACTIONS).map(([name, action]) => [name, action.delayMs]));
     expect(delays).toEqual({

@@ -146,7 +146,7 @@ describe('/dashboard recent activity', () => {
       { title: `Quote ${quotes![1].quote_number}`, detail: 'No contact · 2 days ago', badge: 'signed' },
       { title: `Quote ${quotes![2].quote_number}`, detail: 'No contact · 3 days ago', badge: 'draft' },
     ]);
-    // Spec §4: anything but sent, new, completed or delivered is an outlined badge with the raw status.
+    // As docs/product-guide.md says: anything but sent, new, completed or delivered is an outlined badge with the raw status.
     expect(rows[2].classes).toContain('border-border');
     expect(rows[1].classes).not.toContain('border-border');
   });

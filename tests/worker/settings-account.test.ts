@@ -23,7 +23,7 @@ const VALID = {
 };
 
 describe('/settings/account loader', () => {
-  it("shows the own account's details with spec §9's account lists, to admins and auditors", async () => {
+  it("shows the own account's details with the product guide's account lists, to admins and auditors", async () => {
     const team = await freshTeam();
     await serviceClient().from('accounts').update({ name: 'Team Account', billing_email: 'pay@team.test', country: 'Norway' }).eq('id', team.accountId);
     for (const visitor of [team.admin.visitor, team.auditor.visitor]) {

@@ -57,7 +57,7 @@ describe('/settings/integrations list and dialogs', () => {
     }
   });
 
-  it('prefills the config per type exactly as spec §9 lists, with and without a type chosen', async () => {
+  it('prefills the config per type exactly as docs/product-guide.md lists, with and without a type chosen', async () => {
     const team = await freshTeam();
     const visitor = team.admin.visitor;
     expect(configIn(await pageText(await visitor.get('/settings/integrations?new')))).toEqual({

@@ -1,4 +1,4 @@
-// A settings screen whose read fails says so with the spec's text (§8 'Failed
+// A settings screen whose read fails says so with the product's text ('Failed
 // to fetch …') instead of an error page. The read is broken for real, and for
 // one fresh account only: a restrictive policy that raises for its rows (a
 // division by zero, evaluated per row), so other tests running meanwhile see

@@ -16,7 +16,7 @@ async function masterAccount() {
 }
 
 describe('/settings/website loader', () => {
-  it("shows the master account admin the form filled from the account, with spec §9's lists", async () => {
+  it("shows the master account admin the form filled from the account, with the product guide's lists", async () => {
     const html = await pageText(await (await signIn(DEMO_ADMIN)).get('/settings/website'));
     expect(html).toContain('Website Settings');
     expect(html).toContain(`value="${MASTER_NAME}"`);

@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { Card, CardContent } from '~/components/ui/card';
 
 /**
- * Shown instead of a form the signed-in role may not use (spec §6): 'Access
+ * Shown instead of a form the signed-in role may not use (docs/product-guide.md): 'Access
  * Restricted', or 'Access Denied' for the master-account rule.
  */
 export function AccessRestricted({ title, message }: { title: string; message: string }) {

@@ -23,7 +23,7 @@ const PREFILLS = new Set(INTEGRATION_TYPES.map(prefillConfig));
 
 /**
  * Create or edit an integration. A new one's config starts from its type's
- * prefill (spec §9): with JavaScript, choosing another type swaps an untouched
+ * prefill (docs/product-guide.md): with JavaScript, choosing another type swaps an untouched
  * prefill; without it, the type links reload the dialog prefilled.
  */
 export function IntegrationForm({

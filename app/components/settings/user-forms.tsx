@@ -11,7 +11,7 @@ const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: roleLabel(value) }));
 
 export type InviteValues = { email: string; role: string; first_name: string; last_name: string };
 
-/** Invite by email with a role (client unless chosen) and optional names (spec §5, §6). */
+/** Invite by email with a role (member unless chosen) and optional names (docs/product-guide.md). */
 export function InviteUserForm({
   values,
   lastResult,
@@ -37,7 +37,7 @@ export function InviteUserForm({
 
 export type EditUserValues = { id: string; email: string; role: string; first_name: string; last_name: string };
 
-/** Edit a member's role and names; the email is shown but locked (spec §7). */
+/** Edit a member's role and names; the email is shown but locked (docs/product-guide.md). */
 export function EditUserForm({
   values,
   lastResult,

@@ -1,4 +1,4 @@
-// Spec §2 /analytics: KPIs, chart series, Top Performing Services, Lead
+// /analytics (docs/product-guide.md): KPIs, chart series, Top Performing Services, Lead
 // Sources and Monthly Goals. Fixed figures: the analytics screen is a
 // demonstration page.
 

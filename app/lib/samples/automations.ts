@@ -1,4 +1,4 @@
-// Spec §2 /automations: three sample workflows (run count, success rate, next run, status).
+// /automations (docs/product-guide.md): three sample workflows (run count, success rate, next run, status).
 import type { AutomationAction, AutomationStatus, Trigger } from '../schemas/automations';
 
 export interface SampleWorkflow {

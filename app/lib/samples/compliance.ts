@@ -1,4 +1,4 @@
-// Spec §2 /compliance: three sample items (category, risk level, responsible
+// /compliance (docs/product-guide.md): three sample items (category, risk level, responsible
 // team, next review, status).
 import type { ComplianceCategory, ComplianceStatus } from '../schemas/compliance';
 

@@ -1,4 +1,4 @@
-// Spec §2 /documents: three sample documents, one per status.
+// /documents (docs/product-guide.md): three sample documents, one per status.
 import type { DocumentStatus, DocumentType } from '../schemas/documents';
 
 export interface SampleDocument {

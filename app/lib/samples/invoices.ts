@@ -1,4 +1,4 @@
-// Spec §2 /invoices: the four summary cards and two sample invoices.
+// /invoices (docs/product-guide.md): the four summary cards and two sample invoices.
 import type { InvoiceStatus } from '../schemas/invoices';
 
 export interface SampleInvoice {
@@ -7,7 +7,7 @@ export interface SampleInvoice {
   clientName: string;
   clientEmail: string;
   description: string;
-  /** Integer cents (spec §9). */
+  /** Integer cents (docs/product-guide.md). */
   amount: number;
   currency: 'USD' | 'EUR' | 'GBP';
   dueDate: string;

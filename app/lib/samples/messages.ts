@@ -1,4 +1,4 @@
-// Spec §2 /messages: two sample messages of the unified inbox. Not loaded
+// /messages (docs/product-guide.md): two sample messages of the unified inbox. Not loaded
 // from data: the messages screen is a demonstration page.
 import type { Channel } from '../schemas/messages';
 

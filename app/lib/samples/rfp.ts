@@ -1,4 +1,4 @@
-// Spec §2 /rfp: three sample RFPs (value, deadline, submissions, days left, status).
+// /rfp (docs/product-guide.md): three sample RFPs (value, deadline, submissions, days left, status).
 import type { RfpStatus } from '../schemas/rfp';
 
 export interface SampleRfp {

@@ -1,4 +1,4 @@
-// Spec §2 /shipments: three sample shipments, one per status.
+// /shipments (docs/product-guide.md): three sample shipments, one per status.
 import type { Carrier, ShipmentStatus } from '../schemas/shipments';
 
 export interface SampleShipment {

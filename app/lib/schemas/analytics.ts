@@ -1,4 +1,4 @@
-// Export report (spec §3 Report export, §5, §9): format pdf and range
+// Export report (docs/product-guide.md): format pdf and range
 // last_30_days by default; start and end dates required only for a custom
 // range; include_charts and include_summary on by default.
 import { z } from './zod';

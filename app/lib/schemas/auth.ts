@@ -1,4 +1,4 @@
-// Sign-in, sign-up and invitation forms (spec §5). Used by the components for
+// Sign-in, sign-up and invitation forms (docs/product-guide.md). Used by the components for
 // validation in the browser and by the actions on the server.
 import { z } from './zod';
 import { PASSWORD_MIN_LENGTH } from '~/lib/pricing';

@@ -1,4 +1,4 @@
-// New automation (spec §3 Automation, §5): name and description required;
+// New automation (docs/product-guide.md): name and description required;
 // trigger, action and frequency from their lists; conditions optional.
 import { z } from './zod';
 import { oneOf, optionalText, requiredText, type Option } from './fields';

@@ -1,4 +1,4 @@
-// New client (spec §5): name and email required; the company defaults to the
+// New client (docs/product-guide.md): name and email required; the company defaults to the
 // name when left empty; phone, job role and notes optional. Shared by the
 // dialog and the /clients action.
 import { z } from './zod';
@@ -20,7 +20,7 @@ export const newClientSchema = z.object({
 
 export type NewClient = z.output<typeof newClientSchema>;
 
-/** Spec §5: the company defaults to the name when empty. */
+/** As docs/product-guide.md says: the company defaults to the name when empty. */
 export function companyOrName(client: Pick<NewClient, 'name' | 'company'>): string {
   return client.company || client.name;
 }

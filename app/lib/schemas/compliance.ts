@@ -1,4 +1,4 @@
-// New compliance assessment (spec §3, §5): title, responsible team, next
+// New compliance assessment (docs/product-guide.md): title, responsible team, next
 // review date and description required; category and risk level from lists.
 import { z } from './zod';
 import { oneOf, optionalText, requiredDate, requiredText, type Option } from './fields';

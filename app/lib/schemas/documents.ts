@@ -1,4 +1,4 @@
-// Upload a document (spec §3 Document, §5): a file of an accepted type and a
+// Upload a document (docs/product-guide.md): a file of an accepted type and a
 // title are required; without a file: 'Please select a file to upload'.
 import { z } from './zod';
 import { oneOf, optionalText, requiredText, type Option } from './fields';

@@ -42,7 +42,7 @@ export const deleteByIdSchema = z.object({ intent: z.literal('delete'), id: uuid
 export const MAX_JSON_LENGTH = 20_000;
 
 /**
- * JSON typed into a textarea (spec §5): a parse failure carries the parser's
+ * JSON typed into a textarea (docs/product-guide.md): a parse failure carries the parser's
  * own message. Empty means null when optional.
  */
 export function jsonText(label: string, options: { required: true; objectOnly?: boolean }): z.ZodType<unknown>;

@@ -1,4 +1,4 @@
-// New invoice (spec §3 Invoice, §5, §9): client name and email, description,
+// New invoice (docs/product-guide.md): client name and email, description,
 // unit price (step 0.01, minimum 0), quantity (minimum 1, default 1),
 // currency (default USD), due date; notes optional.
 import { z } from './zod';
@@ -30,7 +30,7 @@ export const newInvoiceSchema = z.object({
 
 export type NewInvoice = z.output<typeof newInvoiceSchema>;
 
-/** Spec §9: the amount is unit price times quantity, in cents. */
+/** As docs/product-guide.md says: the amount is unit price times quantity, in cents. */
 export function invoiceAmountCents(invoice: Pick<NewInvoice, 'unit_price' | 'quantity'>): number {
   return invoice.unit_price * invoice.quantity;
 }

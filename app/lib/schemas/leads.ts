@@ -1,6 +1,6 @@
-// New lead (spec §5): full name, email and company required; phone/WhatsApp,
+// New lead (docs/product-guide.md): full name, email and company required; phone/WhatsApp,
 // job role and notes optional; a source from the fixed list; interest tags
-// (the module keys of spec §1). Shared by the dialog and the /leads action.
+// (the module keys of docs/product-guide.md). Shared by the dialog and the /leads action.
 import { z } from './zod';
 import { oneOf, optionalText, requiredEmail, requiredText, type Option } from './fields';
 

@@ -1,4 +1,4 @@
-// Compose a message (spec §3 Message, §5): recipient and message required;
+// Compose a message (docs/product-guide.md): recipient and message required;
 // subject required only for email.
 import { z } from './zod';
 import { oneOf, optionalText, requiredText, type Option } from './fields';

@@ -1,4 +1,4 @@
-// New quote (spec §5, §9): contact name, email and company, one line item
+// New quote (docs/product-guide.md): contact name, email and company, one line item
 // (description, unit price, quantity), currency (default USD), expiry in days
 // (7, 14, 30 by default, or 60) and optional notes. Used by the dialog for
 // validation in the browser and by the /quotes action on the server.
@@ -41,7 +41,7 @@ export const newQuoteSchema = z.object({
 
 export type NewQuote = z.output<typeof newQuoteSchema>;
 
-/** Spec §9: total = unit price × quantity, in cents; subtotal equals total. */
+/** As docs/product-guide.md says: total = unit price × quantity, in cents; subtotal equals total. */
 export function quoteTotalCents(quote: Pick<NewQuote, 'unit_price' | 'quantity'>): number {
   return quote.unit_price * quote.quantity;
 }

@@ -1,4 +1,4 @@
-// New RFP response (spec §3 RFP, §5): every field except additional_notes is
+// New RFP response (docs/product-guide.md, Demonstration screens): every field except additional_notes is
 // required; contact_email must be an email and deadline a date.
 import { z } from './zod';
 import { moneyInCents, optionalText, requiredDate, requiredEmail, requiredText } from './fields';

@@ -1,4 +1,4 @@
-// Account settings (spec §2, §5, §9): name required; billing email, currency,
+// Account settings (docs/product-guide.md): name required; billing email, currency,
 // timezone and country.
 import { z } from './zod';
 import { ALL_CURRENCIES, ALL_TIMEZONES } from '../settings-options';

@@ -1,4 +1,4 @@
-// Audit log search (spec §2): a search text and an action filter, read from
+// Audit log search (docs/product-guide.md): a search text and an action filter, read from
 // the URL so the list works without JavaScript and can be bookmarked.
 export const AUDIT_TEXTS = {
   restrictedTitle: 'Access Restricted',

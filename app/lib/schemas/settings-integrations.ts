@@ -1,5 +1,5 @@
-// Integrations (spec §3, §5, §8): name and config required; config is a JSON
-// object prefilled per type (spec §9).
+// Integrations (docs/product-guide.md): name and config required; config is a JSON
+// object prefilled per type (docs/product-guide.md).
 import { z } from './zod';
 import { INTEGRATION_TYPES } from '../settings-options';
 import { deleteByIdSchema, jsonText, requiredText, setActiveSchema, uuid } from './fields';

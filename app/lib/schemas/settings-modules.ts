@@ -1,4 +1,4 @@
-// Module toggle (spec §4): a subscription moves only between active and
+// Module toggle (docs/product-guide.md): a subscription moves only between active and
 // paused. The form says which of the two it wants, so a double submit is harmless.
 import { z } from './zod';
 import { uuid } from './fields';

@@ -1,4 +1,4 @@
-// Templates (spec §3, §5, §8): name and content required; type defaults to
+// Templates (docs/product-guide.md): name and content required; type defaults to
 // email; only an email has a subject; variables are JSON, empty → null.
 import { z } from './zod';
 import { TEMPLATE_TYPES } from '../settings-options';

@@ -1,4 +1,4 @@
-// Users (spec §5, §6, §7, §8): invite by email with a role (default member)
+// Users (docs/product-guide.md): invite by email with a role (default member)
 // and names; edit role and names (email locked); activate/deactivate; revoke
 // a pending invitation.
 import { z } from './zod';

@@ -1,5 +1,5 @@
-// Website settings (spec §2, §5, §9): company name and contact email required;
-// description (default the tagline), timezone and currency from spec §9's lists.
+// Website settings (docs/product-guide.md): company name and contact email required;
+// description (default the tagline), timezone and currency from the product guide's lists.
 import { z } from './zod';
 import { WEBSITE_CURRENCIES, WEBSITE_TIMEZONES } from '../settings-options';
 import { optionalText, requiredEmail, requiredText } from './fields';

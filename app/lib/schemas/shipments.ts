@@ -1,4 +1,4 @@
-// New shipment (spec §3 Shipment, §5): origin, destination, weight and
+// New shipment (docs/product-guide.md): origin, destination, weight and
 // description required; carrier from the list; the rest optional.
 import { z } from './zod';
 import { oneOf, optionalText, requiredText, type Option } from './fields';

@@ -94,7 +94,7 @@ export type Session = 'actor' | 'none' | 'replayed' | 'forged-garbage' | 'forged
 export type Expect =
   | 'refused' // a 4xx page carrying a clear message
   | 'cross-origin' // the Worker's 403 with its message
-  | 'sign-in'; // spec §2, §7: a visitor without a valid session (or invitation) is sent to /auth
+  | 'sign-in'; // docs/product-guide.md: a visitor without a valid session (or invitation) is sent to /auth
 
 export interface HostileCase {
   name: string;

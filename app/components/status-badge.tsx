@@ -1,10 +1,10 @@
-import { normaliseStatus, statusLabel, statusTone } from '~/components/status-tones';
+import { normaliseStatus, statusLabel, statusTone } from '~/lib/tones';
 import { Badge } from '~/components/ui/badge';
 import { cn } from '~/lib/utils';
 
 export { normaliseStatus, statusLabel, statusTone };
 
-/** A status in words, in the product's one colour language (see status-tones.ts). */
+/** A status in words, in the product's one colour language (see app/lib/tones.ts). */
 export function StatusBadge({
   status,
   label,

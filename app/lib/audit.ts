@@ -1,7 +1,6 @@
 // How the audit log reads (docs/product-guide.md): actions title-cased, badge colours by
 // action, resource ids previewed as their first 8 characters, and the CSV
 // export of what the screen shows.
-import type { BadgeVariant } from '~/components/ui/badge';
 
 export interface AuditEntry {
   id: string;
@@ -16,20 +15,6 @@ export interface AuditEntry {
   user_email: string | null;
   user_first_name: string | null;
   user_last_name: string | null;
-}
-
-/** The product guide's colours; any other action is an outlined badge. */
-export const AUDIT_BADGE: Record<string, BadgeVariant> = {
-  user_invited: 'green',
-  invitation_accepted: 'green',
-  user_role_updated: 'blue',
-  user_deactivated: 'red',
-  quote_created: 'purple',
-  quote_updated: 'purple',
-};
-
-export function auditBadge(action: string): BadgeVariant {
-  return AUDIT_BADGE[action] ?? 'outline';
 }
 
 /** 'user_role_updated' → 'User Role Updated'. */

@@ -1,6 +1,6 @@
 // The dashboard's figures as public.dashboard_overview() returns them, and the
 // pure rules the screen applies to them (docs/product-guide.md).
-import type { BadgeVariant } from '~/components/ui/badge';
+import type { Tone } from './tones';
 
 export interface RecentQuote {
   id: string;
@@ -94,7 +94,7 @@ export function recentActivity(quotes: RecentQuote[], leads: RecentLead[]): Acti
  * green 'Completed' or 'Delivered'; anything else is an outlined badge with
  * the raw status.
  */
-export function activityBadge(status: string): { label: string; variant: BadgeVariant } {
+export function activityBadge(status: string): { label: string; variant: Tone } {
   switch (status) {
     case 'sent':
       return { label: 'Sent', variant: 'default' };

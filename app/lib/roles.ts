@@ -1,20 +1,10 @@
-// The roles of an account and their badge colours: admin red, member amber,
-// auditor blue, supplier purple, client green. Staff (admin, member, auditor)
+// The roles of an account (their badge colours are in tones.ts). Staff (admin, member, auditor)
 // are the company's own people; clients and suppliers are outsiders who see
 // only what is addressed to them (docs/decisions/012-role-matrix.md).
-import type { BadgeVariant } from '~/components/ui/badge';
 
 export const ROLES = ['admin', 'member', 'auditor', 'supplier', 'client'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_INVITE_ROLE: Role = 'member';
-
-export const ROLE_BADGE: Record<Role, BadgeVariant> = {
-  admin: 'red',
-  member: 'amber',
-  auditor: 'blue',
-  supplier: 'purple',
-  client: 'green',
-};
 
 export function roleLabel(role: string): string {
   return role.charAt(0).toUpperCase() + role.slice(1);

@@ -9,7 +9,8 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { readFormData } from '~/lib/forms.server';
 import { callFunction } from '~/lib/functions.server';
-import { isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
+import { isRole, roleLabel } from '~/lib/roles';
+import { roleTone } from '~/lib/tones';
 import { acceptInvitationSchema } from '~/lib/schemas/auth';
 import { BRAND_NAME } from '~/lib/site';
 import { getRequestSupabase } from '~/lib/supabase.server';
@@ -96,7 +97,7 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
       <Card className="w-full max-w-md">
         <CardHeader>
           <div>
-            <Badge variant={ROLE_BADGE[role]}>{roleLabel(role)}</Badge>
+            <Badge variant={roleTone(role)}>{roleLabel(role)}</Badge>
           </div>
           <CardTitle className="mt-2">Join {invitation.account_name}</CardTitle>
           <CardDescription>Create your account to accept the invitation.</CardDescription>

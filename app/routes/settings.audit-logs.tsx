@@ -8,7 +8,8 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { Input, NativeSelect } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { auditBadge, auditUserName, resourceIdPreview, titleCaseAction, type AuditEntry } from '~/lib/audit';
+import { auditUserName, resourceIdPreview, titleCaseAction, type AuditEntry } from '~/lib/audit';
+import { auditTone } from '~/lib/tones';
 import { auditQueryString, loadAuditActions, loadAuditEntries } from '~/lib/audit.server';
 import { AUDIT_TEXTS, MAX_SEARCH_LENGTH, readAuditQuery } from '~/lib/schemas/settings-audit';
 import { requireSettingsUser } from '~/lib/settings.server';
@@ -120,7 +121,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <CardContent className="grid gap-2 pt-6">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge variant={auditBadge(entry.action)} data-action={entry.action}>
+              <Badge variant={auditTone(entry.action)} data-action={entry.action}>
                 {titleCaseAction(entry.action)}
               </Badge>
               <span className="text-sm">

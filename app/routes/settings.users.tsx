@@ -17,7 +17,8 @@ import { UrlDialog } from '~/components/url-dialog';
 import { readFormData } from '~/lib/forms.server';
 import { callFunction } from '~/lib/functions.server';
 import { formatShortDate } from '~/lib/relative-time';
-import { DEFAULT_INVITE_ROLE, isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
+import { DEFAULT_INVITE_ROLE, roleLabel } from '~/lib/roles';
+import { roleTone } from '~/lib/tones';
 import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
 import { isUuid, newestFirstPage, refuseNonAdmin, refuseSubmission, requireSettingsUser } from '~/lib/settings.server';
 import { SETTINGS_PAGE_SIZE } from '~/lib/settings-options';
@@ -170,7 +171,7 @@ function fullName(person: { first_name: string | null; last_name: string | null 
 
 function RoleBadge({ role }: { role: string }) {
   return (
-    <Badge variant={isRole(role) ? ROLE_BADGE[role] : 'outline'} data-role={role}>
+    <Badge variant={roleTone(role)} data-role={role}>
       {roleLabel(role)}
     </Badge>
   );

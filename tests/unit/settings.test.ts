@@ -1,7 +1,8 @@
 // The settings screens' pure pieces: secrets masking, the audit log's reading
 // and CSV, and the forms' schemas (docs/product-guide.md).
 import { describe, expect, it } from 'vitest';
-import { auditBadge, auditCsv, csvField, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/lib/audit.ts';
+import { auditCsv, csvField, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/lib/audit.ts';
+import { auditTone } from '../../app/lib/tones.ts';
 import { readAuditQuery } from '../../app/lib/schemas/settings-audit.ts';
 import { integrationFormSchema } from '../../app/lib/schemas/settings-integrations.ts';
 import { nextModuleStatus } from '../../app/lib/schemas/settings-modules.ts';
@@ -47,7 +48,7 @@ describe('integration secrets', () => {
 describe('audit log reading', () => {
   it('title-cases actions, colours them as docs/product-guide.md says and previews ids by 8 characters', () => {
     expect(titleCaseAction('user_role_updated')).toBe('User Role Updated');
-    expect(['user_invited', 'invitation_accepted', 'user_role_updated', 'user_deactivated', 'quote_created', 'quote_updated', 'lead_created'].map(auditBadge)).toEqual([
+    expect(['user_invited', 'invitation_accepted', 'user_role_updated', 'user_deactivated', 'quote_created', 'quote_updated', 'lead_created'].map(auditTone)).toEqual([
       'green',
       'green',
       'blue',

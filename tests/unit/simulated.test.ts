@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageSentText, SIMULATED_ACTIONS } from '../../app/lib/simulated.ts';
-import { normaliseStatus, statusLabel, statusTone } from '../../app/components/status-tones.ts';
+import { normaliseStatus, statusLabel, statusTone } from '../../app/lib/tones.ts';
 
 describe('simulated saves (docs/product-guide.md)', () => {
   it('wait 1 s for message, invoice, shipment, RFP, assessment and automation, 2 s for upload and export', () => {

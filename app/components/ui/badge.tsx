@@ -1,8 +1,9 @@
 import * as React from 'react';
+import type { Tone } from '~/lib/tones';
 import { cn } from '~/lib/utils';
 
-// One colour language across the product (roles, statuses, audit actions).
-const variants = {
+// The classes of each tone of the product's colour language (app/lib/tones.ts).
+const variants: Record<Tone, string> = {
   default: 'border-transparent bg-primary text-primary-foreground',
   secondary: 'border-transparent bg-secondary text-secondary-foreground',
   outline: 'border-border text-foreground',
@@ -12,9 +13,9 @@ const variants = {
   green: 'border-transparent bg-green-100 text-green-800',
   amber: 'border-transparent bg-amber-100 text-amber-900',
   gray: 'border-transparent bg-gray-100 text-gray-800',
-} as const;
+};
 
-export type BadgeVariant = keyof typeof variants;
+export type BadgeVariant = Tone;
 
 export interface BadgeProps extends React.ComponentProps<'span'> {
   variant?: BadgeVariant;

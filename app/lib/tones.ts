@@ -1,6 +1,11 @@
-// The status → colour map of StatusBadge, apart from React so that anything
-// (a unit test, a chart legend) can ask which colour a status has.
-import type { BadgeVariant } from './ui/badge';
+// The product's one colour language: every badge's colour is chosen here, by
+// what it says (a status, a role, an audit action), apart from React so that
+// anything (a unit test, a chart legend, a CSV) can ask which colour a thing
+// has. components/ui/badge.tsx turns a tone into classes.
+import type { Role } from './roles';
+
+export const TONES = ['default', 'secondary', 'outline', 'red', 'blue', 'purple', 'green', 'amber', 'gray'] as const;
+export type Tone = (typeof TONES)[number];
 
 /**
  * One colour language for every status the product shows (docs/product-guide.md), on every screen:
@@ -12,7 +17,7 @@ import type { BadgeVariant } from './ui/badge';
  * Anything else is an outlined badge. The badge always says its status in
  * words, so colour is never the only carrier of the meaning.
  */
-const TONES: Record<string, BadgeVariant> = {
+const STATUS_TONES: Record<string, Tone> = {
   paid: 'green',
   delivered: 'green',
   approved: 'green',
@@ -62,11 +67,11 @@ const TONES: Record<string, BadgeVariant> = {
 /** 'In Transit', 'in_transit' and 'in-transit' are one status; 'Non-Compliant' keeps its hyphen. */
 export function normaliseStatus(status: string): string {
   const key = status.trim().toLowerCase().replace(/_/g, ' ');
-  return key in TONES ? key : key.replace(/-/g, ' ');
+  return key in STATUS_TONES ? key : key.replace(/-/g, ' ');
 }
 
-export function statusTone(status: string): BadgeVariant {
-  return TONES[normaliseStatus(status)] ?? 'outline';
+export function statusTone(status: string): Tone {
+  return STATUS_TONES[normaliseStatus(status)] ?? 'outline';
 }
 
 /** 'in_transit' → 'In Transit', 'non-compliant' → 'Non-Compliant'; already-cased labels stay as they are. */
@@ -75,4 +80,31 @@ export function statusLabel(status: string): string {
     .trim()
     .replace(/_/g, ' ')
     .replace(/(^|[\s-])(\p{Ll})/gu, (_match, separator: string, letter: string) => separator + letter.toUpperCase());
+}
+
+/** Roles: admin red, member amber, auditor blue, supplier purple, client green. */
+const ROLE_TONES: Record<Role, Tone> = {
+  admin: 'red',
+  member: 'amber',
+  auditor: 'blue',
+  supplier: 'purple',
+  client: 'green',
+};
+
+export function roleTone(role: string): Tone {
+  return ROLE_TONES[role as Role] ?? 'outline';
+}
+
+/** Audit actions (docs/product-guide.md, The audit trail); any other action is an outlined badge. */
+const AUDIT_TONES: Record<string, Tone> = {
+  user_invited: 'green',
+  invitation_accepted: 'green',
+  user_role_updated: 'blue',
+  user_deactivated: 'red',
+  quote_created: 'purple',
+  quote_updated: 'purple',
+};
+
+export function auditTone(action: string): Tone {
+  return AUDIT_TONES[action] ?? 'outline';
 }

@@ -1,7 +1,8 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { getToast } from 'remix-toast';
 import type { Route } from './+types/root';
 import { FlashToast } from '~/components/flash-toast';
+import { ERROR_TITLE, errorSummary } from '~/lib/error-summary';
 import { supabaseMiddleware } from '~/lib/supabase.server';
 import { pendingToastContext, toastCookieMiddleware } from '~/lib/toast.server';
 import { DEFAULT_DESCRIPTION, usePageHandle } from '~/lib/page-handle';
@@ -73,18 +74,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error) ? (error.data as { error?: string } | null)?.error : undefined;
-  const detail =
-    message ??
-    (status === 404
-      ? 'The page you asked for does not exist.'
-      : status < 500
-        ? 'This request could not be handled.'
-        : 'Something went wrong on our side. Please try again in a moment.');
+  const { status, detail } = errorSummary(error);
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <h1 className="text-2xl font-bold">{ERROR_TITLE}</h1>
       <p className="text-muted-foreground">
         {status} — {detail}
       </p>

@@ -57,6 +57,19 @@ describe('audit IP and user agent', () => {
     });
   });
 
+  it('stores the signed client on every audit row of a bulk insert (verified once, used for all)', async () => {
+    const header = signedClient({ ip: '203.0.113.8', ua: 'Bulk/1.0' }, backend.auditSigningSecret);
+    const client = await adminSending({ 'x-opshub-client': header });
+    const rows = Array.from({ length: 5 }, (_, i) => ({ account_id: admin.accountId, name: `Bulk ${i}`, email: `bulk${i}@l.test`, company: 'Bulk Co' }));
+    const { data: leads, error } = await client.from('leads').insert(rows).select('id');
+    expect(error).toBeNull();
+    const { data } = await admin.client.from('audit_logs').select('ip_address, user_agent').in('resource_id', (leads ?? []).map((l) => l.id));
+    expect(data).toHaveLength(5);
+    for (const row of data ?? []) expect(row).toEqual({ ip_address: '203.0.113.8', user_agent: 'Bulk/1.0' });
+    // The next request, unsigned, is not taken for the previous one's client.
+    expect(await leadAudit(await adminSending({}))).toMatchObject({ ip_address: null, user_agent: null });
+  });
+
   it('ignores a header signed with another key, altered after signing, or older than five minutes', async () => {
     const client = { ip: '203.0.113.8', ua: 'Mozilla/5.0 (Forged)' };
     const wrongKey = signedClient(client, 'a-key-the-database-does-not-hold-0123456789');

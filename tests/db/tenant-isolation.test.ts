@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
-  accountScopedRelations, invoke, publicRelations, serviceClient, signUpFreshAdmin, startBackend, uniqueEmail, type Member, type TestBackend,
+  accountScopedRelations, invoke, publicRelations, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
 } from './helpers.ts';
+import { uniqueEmail } from '../support/accounts.ts';
 
 /** Relations every account shares (read by all, written by none): checked by their own test below. */
 const SHARED = ['modules'];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInCookie } from '../../bench/weight/measure.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { BackendProxy } from '../support/backend-proxy.ts';
+import { DEMO_ADMIN } from '../support/accounts.ts';
 
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 // A hang detector, not a speed target: the app's own deadline is 8 s per attempt.
@@ -20,7 +21,7 @@ beforeAll(async () => {
   proxy = new BackendProxy(inject('backendUrl'));
   await proxy.up();
   app = await startAppServer({ SUPABASE_URL: proxy.url, SUPABASE_ANON_KEY: inject('anonKey') });
-  cookie = await signInCookie(app.url, 'demo@opshub.test', 'demo1234');
+  cookie = await signInCookie(app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
 }, 90_000);
 
 afterAll(async () => {

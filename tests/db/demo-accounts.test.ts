@@ -1,7 +1,7 @@
 // The seeded demo accounts work end to end through the local backend: the
 // README's credentials sign in with the real GoTrue, each sees its own data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, signInAs, startBackend, type TestBackend } from './helpers.ts';
+import { anonClient, signInAs, startBackend, type TestBackend } from './support/backend.ts';
 import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_CLIENT, DEMO_MEMBER, DEMO_NORTHWIND_ADMIN } from '../support/accounts.ts';
 
 let backend: TestBackend;

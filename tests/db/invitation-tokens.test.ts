@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../supabase/local/migrate.ts';
 import {
   anonClient, invitationTokenFor, invoke, PASSWORD, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
-} from './helpers.ts';
+} from './support/backend.ts';
 import { createPglite, createPostgres, insertAuthUser, one, postgresUrl } from './support/sql-db.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   addMember, anonClient, invitationTokenFor, invoke, PASSWORD, serviceClient, signInAs, signUpFreshAdmin, startBackend, type Member, type TestBackend,
-} from './helpers.ts';
+} from './support/backend.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 
 const INVALID = { error: 'This invitation is invalid or has expired.' };

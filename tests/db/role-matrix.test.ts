@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   addMember, publicRelations, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
-} from './helpers.ts';
+} from './support/backend.ts';
 import { ROLES, type Role, uniqueEmail } from '../support/accounts.ts';
 
 /** What a role sees of the account's rows: all of them, those addressed to it (or itself), or none. */

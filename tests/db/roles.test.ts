@@ -4,7 +4,7 @@
 // role-matrix.test.ts; the attacks of issue 15, role-attacks.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { addMember, invoke, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
+import { addMember, invoke, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 import { ROLES, uniqueEmail } from '../support/accounts.ts';
 
 let backend: TestBackend;
@@ -131,7 +131,7 @@ describe('an admin', () => {
       .eq('id', masterAdmin.accountId)
       .select('description');
     expect(data).toEqual([{ description: 'The best hub' }]);
-    const { data: site } = await (await import('./helpers.ts')).anonClient(backend).rpc('get_public_site_info').maybeSingle();
+    const { data: site } = await (await import('./support/backend.ts')).anonClient(backend).rpc('get_public_site_info').maybeSingle();
     expect(site).toEqual({ name: 'Master Co', contact_email: 'hello@master.test', description: 'The best hub' });
   });
 });

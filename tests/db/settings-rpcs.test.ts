@@ -4,7 +4,7 @@
 // scoped to their account, capped at 100 and literal (no LIKE wildcards).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { addMember, anonClient, serviceClient, signInAs, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
+import { addMember, anonClient, serviceClient, signInAs, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 
 let backend: TestBackend;

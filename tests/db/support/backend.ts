@@ -3,10 +3,10 @@
 // paths (sign-up, invite-user + accept-invitation), each signed in with their
 // own token.
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import type { Queryable } from '../../supabase/local/db.ts';
-import { startTestBackend } from '../../supabase/local/testing.ts';
-import { uniqueEmail } from '../support/accounts.ts';
-import { confirmationTokenHashFor } from '../support/confirmation-mail.ts';
+import type { Queryable } from '../../../supabase/local/db.ts';
+import { startTestBackend } from '../../../supabase/local/testing.ts';
+import { uniqueEmail } from '../../support/accounts.ts';
+import { confirmationTokenHashFor } from '../../support/confirmation-mail.ts';
 
 export const PASSWORD = 'correct-horse-9';
 

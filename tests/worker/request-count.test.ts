@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpFreshAdmin, type Visitor } from './support/app';
 
-/** The backend requests (as "METHOD /path") made for the page views sent with this user agent. */
+/** The backend requests (as "METHOD /path?query") made for the page views sent with this user agent. */
 async function requestsOf(userAgent: string): Promise<string[]> {
   const response = await fetch(`${env.SUPABASE_URL}/_requests?client=${encodeURIComponent(userAgent)}`);
   if (!response.ok) throw new Error(`the request log answered ${response.status}`);

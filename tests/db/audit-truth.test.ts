@@ -4,7 +4,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { PASSWORD, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
+import { PASSWORD, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 
 let backend: TestBackend;
 let admin: Member;

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
-  addMember, anonClient, invitationTokenFor, invoke, PASSWORD, serviceClient, signUpFreshAdmin, startBackend, uniqueEmail,
-  type Member, type TestBackend,
-} from './helpers.ts';
+  addMember, anonClient, invitationTokenFor, invoke, PASSWORD, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
+} from './support/backend.ts';
+import { uniqueEmail } from '../support/accounts.ts';
 
 interface AuditRow {
   id: string;

@@ -1,7 +1,8 @@
 // The seeded demo accounts work end to end through the local backend: the
 // README's credentials sign in with the real GoTrue, each sees its own data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, signInAs, startBackend, type TestBackend } from './helpers.ts';
+import { anonClient, signInAs, startBackend, type TestBackend } from './support/backend.ts';
+import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_CLIENT, DEMO_MEMBER, DEMO_NORTHWIND_ADMIN } from '../support/accounts.ts';
 
 let backend: TestBackend;
 
@@ -17,7 +18,7 @@ describe('demo data through the API', () => {
   });
 
   it('demo@opshub.test / demo1234 signs in as the master admin and sees the sample screens', async () => {
-    const dana = await signInAs(backend, 'demo@opshub.test', 'demo1234');
+    const dana = await signInAs(backend, DEMO_ADMIN.email, DEMO_ADMIN.password);
     expect(dana.role).toBe('admin');
     const { data: leads } = await dana.client.from('leads').select('status').order('created_at', { ascending: false });
     expect(leads).toHaveLength(5);
@@ -36,7 +37,7 @@ describe('demo data through the API', () => {
   });
 
   it('auditor@opshub.test / demo1234 signs in as an auditor who reads the audit log and the quotes, and writes nothing', async () => {
-    const avery = await signInAs(backend, 'auditor@opshub.test', 'demo1234');
+    const avery = await signInAs(backend, DEMO_AUDITOR.email, DEMO_AUDITOR.password);
     expect(avery.role).toBe('auditor');
     expect((await avery.client.from('audit_logs').select('id')).data!.length).toBeGreaterThan(10);
     expect((await avery.client.from('quotes').select('id')).data).toHaveLength(3);
@@ -44,7 +45,7 @@ describe('demo data through the API', () => {
   });
 
   it('member@opshub.test / demo1234 signs in as staff: business records, no settings', async () => {
-    const morgan = await signInAs(backend, 'member@opshub.test', 'demo1234');
+    const morgan = await signInAs(backend, DEMO_MEMBER.email, DEMO_MEMBER.password);
     expect(morgan.role).toBe('member');
     expect((await morgan.client.from('leads').select('id')).data).toHaveLength(5);
     expect((await morgan.client.from('integrations').select('id')).data).toEqual([]);
@@ -52,7 +53,7 @@ describe('demo data through the API', () => {
   });
 
   it("john@acme.test / demo1234 signs in as a client who sees only Acme's two quotes", async () => {
-    const john = await signInAs(backend, 'john@acme.test', 'demo1234');
+    const john = await signInAs(backend, DEMO_CLIENT.email, DEMO_CLIENT.password);
     expect(john.role).toBe('client');
     const { data: quotes } = await john.client.from('quote_list').select('contact_name, notes').order('created_at');
     expect(quotes).toEqual([
@@ -63,7 +64,7 @@ describe('demo data through the API', () => {
   });
 
   it('admin@northwind.test / demo1234 sees Northwind Traders only', async () => {
-    const nora = await signInAs(backend, 'admin@northwind.test', 'demo1234');
+    const nora = await signInAs(backend, DEMO_NORTHWIND_ADMIN.email, DEMO_NORTHWIND_ADMIN.password);
     const { data: accounts } = await nora.client.from('accounts').select('name, subscription_status');
     expect(accounts).toEqual([{ name: 'Northwind Traders', subscription_status: 'trial' }]);
     expect((await nora.client.from('leads').select('id')).data).toHaveLength(1);

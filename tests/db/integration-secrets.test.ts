@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember, anonClient, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
-} from './helpers.ts';
+} from './support/backend.ts';
 
 const SECRETS = {
   api_key: 'sk_live_LEAK_api',

@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../supabase/local/migrate.ts';
 import {
-  anonClient, invitationTokenFor, invoke, PASSWORD, serviceClient, signUpFreshAdmin, startBackend, uniqueEmail,
-  type Member, type TestBackend,
-} from './helpers.ts';
+  anonClient, invitationTokenFor, invoke, PASSWORD, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
+} from './support/backend.ts';
 import { createPglite, createPostgres, insertAuthUser, one, postgresUrl } from './support/sql-db.ts';
+import { uniqueEmail } from '../support/accounts.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

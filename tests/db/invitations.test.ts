@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
-  addMember, anonClient, invitationTokenFor, invoke, PASSWORD, serviceClient, signInAs, signUpFreshAdmin, startBackend,
-  uniqueEmail, type Member, type TestBackend,
-} from './helpers.ts';
+  addMember, anonClient, invitationTokenFor, invoke, PASSWORD, serviceClient, signInAs, signUpFreshAdmin, startBackend, type Member, type TestBackend,
+} from './support/backend.ts';
+import { uniqueEmail } from '../support/accounts.ts';
 
 const INVALID = { error: 'This invitation is invalid or has expired.' };
 

@@ -2,7 +2,7 @@
 // PGlite and on PostgreSQL 15, from scratch and then a second time in a row:
 // the second run applies nothing (tracked in supabase_migrations) and keeps data.
 import { describe, expect, it } from 'vitest';
-import { applySchema, createPglite, createPostgres, migrationFiles, one, postgresUrl } from './support/sql-db.ts';
+import { applySchema, createPglite, createPostgres, migrationFiles, one, postgresUrl, rowSecurityGaps } from './support/sql-db.ts';
 
 const targets = [
   { name: 'PGlite', create: createPglite, skip: false },
@@ -50,6 +50,43 @@ for (const target of targets) {
           'quote_items', 'quotes', 'templates', 'user_invitations', 'users',
         ]));
         expect(rows.filter((r) => !r.relrowsecurity)).toEqual([]);
+        // Every relation of public from the catalogue: no grant to anon or authenticated without a policy that says which rows.
+        expect(await rowSecurityGaps(db)).toEqual([]);
+      } finally {
+        await drop();
+      }
+    });
+
+    it('the row-security check fails on a new table without row-level security, or without a policy for each role and command it grants', async () => {
+      const { db, drop } = await target.create();
+      try {
+        await applySchema(db);
+        // As a migration that forgets would leave them: Supabase's default privileges grant all to anon and authenticated.
+        await db.exec(`
+          create table public.forgot_rls (id int primary key, account_id uuid);
+          create table public.forgot_policies (id int primary key, account_id uuid);
+          alter table public.forgot_policies enable row level security;
+          create policy "staff read" on public.forgot_policies for select to authenticated using (true);
+          create view public.owner_rights as select id from public.forgot_policies;`);
+        const everything = (table: string, roles: string[]) =>
+          roles.flatMap((role) => [
+            ...['DELETE', 'INSERT', 'SELECT', 'UPDATE'].map((command) => `${table}: ${role} may ${command}, and no policy says which rows`),
+            `${table}: ${role} may TRUNCATE, which row-level security does not stop`,
+          ]);
+        const gaps = await rowSecurityGaps(db);
+        expect(gaps.filter((gap) => !/^(forgot_rls|forgot_policies|owner_rights):/.test(gap))).toEqual([]);
+        expect(gaps.filter((gap) => gap.startsWith('forgot_rls:')).sort()).toEqual(
+          ['forgot_rls: row-level security is off', ...everything('forgot_rls', ['anon', 'authenticated'])].sort(),
+        );
+        expect(gaps.filter((gap) => gap.startsWith('forgot_policies:')).sort()).toEqual(
+          everything('forgot_policies', ['anon', 'authenticated'])
+            .filter((gap) => gap !== 'forgot_policies: authenticated may SELECT, and no policy says which rows')
+            .sort(),
+        );
+        expect(gaps.filter((gap) => gap.startsWith('owner_rights:')).sort()).toEqual([
+          "owner_rights: anon may read this view, which runs with its owner's rights (not security_invoker)",
+          "owner_rights: authenticated may read this view, which runs with its owner's rights (not security_invoker)",
+        ]);
       } finally {
         await drop();
       }

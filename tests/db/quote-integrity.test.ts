@@ -3,7 +3,7 @@
 // and no amount or summary can overflow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { addMember, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
+import { addMember, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 
 let backend: TestBackend;
 let service: SupabaseClient;

@@ -3,7 +3,7 @@
 // would keep it from using. So the function itself must keep every account to
 // its own quotes: these tests hold it to what RLS gives quote_list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, anonClient, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
+import { addMember, anonClient, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 
 let backend: TestBackend;
 let a: Member;

@@ -5,7 +5,8 @@
 // billing, templates or integrations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { addMember, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
+import { addMember, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
+import { ROLES } from '../support/accounts.ts';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   backend = await startBackend();
   service = serviceClient(backend);
   admin = await signUpFreshAdmin(backend, 'attack-admin');
-  for (const role of ['member', 'auditor', 'client', 'supplier']) as[role] = await addMember(backend, admin, role, `attack-${role}`);
+  for (const role of ROLES.filter((r) => r !== 'admin')) as[role] = await addMember(backend, admin, role, `attack-${role}`);
   const addressed = await admin.client.rpc('create_quote', quoteArgs(4200, 1, 'USD', { p_contact_email: as.client.email, p_notes: 'For you' }))
     .single<{ id: string }>();
   addressedQuoteId = addressed.data!.id;

@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  addMember, publicRelations, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, uniqueEmail, type Member, type TestBackend,
-} from './helpers.ts';
+  addMember, publicRelations, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
+} from './support/backend.ts';
+import { ROLES, type Role, uniqueEmail } from '../support/accounts.ts';
 
-const ROLES = ['admin', 'member', 'auditor', 'client', 'supplier'] as const;
-type Role = (typeof ROLES)[number];
 /** What a role sees of the account's rows: all of them, those addressed to it (or itself), or none. */
 type Read = 'all' | 'mine' | 'none';
 
@@ -209,7 +208,7 @@ for (const target of targets) {
       service = serviceClient(backend);
       const admin = await signUpFreshAdmin(backend, 'matrix-admin');
       const users = { admin } as Record<Role, Member>;
-      for (const role of ROLES.slice(1)) users[role] = await addMember(backend, admin, role, `matrix-${role}`);
+      for (const role of ROLES.filter((r) => r !== 'admin')) users[role] = await addMember(backend, admin, role, `matrix-${role}`);
       const bystander = await addMember(backend, admin, 'member', 'matrix-bystander');
 
       // A quote addressed to the client (its contact email is the client's, in other case), and one that is not.

@@ -4,7 +4,8 @@
 // role-matrix.test.ts; the attacks of issue 15, role-attacks.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { addMember, invoke, serviceClient, signUpFreshAdmin, startBackend, uniqueEmail, type Member, type TestBackend } from './helpers.ts';
+import { addMember, invoke, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
+import { ROLES, uniqueEmail } from '../support/accounts.ts';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -22,7 +23,7 @@ afterAll(async () => backend?.stop());
 const userState = async (userId: string) =>
   (await service.from('users').select('role, is_active, account_id').eq('id', userId).single()).data;
 
-const NON_ADMINS = ['member', 'auditor', 'supplier', 'client'];
+const NON_ADMINS = ROLES.filter((role) => role !== 'admin');
 const readsAuditLog = (role: string) => role === 'auditor';
 
 const refused = (result: { error: unknown; data: unknown[] | null }) => result.error !== null || (result.data ?? []).length === 0;
@@ -130,7 +131,7 @@ describe('an admin', () => {
       .eq('id', masterAdmin.accountId)
       .select('description');
     expect(data).toEqual([{ description: 'The best hub' }]);
-    const { data: site } = await (await import('./helpers.ts')).anonClient(backend).rpc('get_public_site_info').maybeSingle();
+    const { data: site } = await (await import('./support/backend.ts')).anonClient(backend).rpc('get_public_site_info').maybeSingle();
     expect(site).toEqual({ name: 'Master Co', contact_email: 'hello@master.test', description: 'The best hub' });
   });
 });

@@ -1,7 +1,7 @@
 // The RPCs the app calls (create_quote, quote_summary, get_public_site_info)
 // and what deactivation does to a signed-in user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, anonClient, PASSWORD, quoteArgs, serviceClient, signInAs, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
+import { addMember, anonClient, PASSWORD, quoteArgs, serviceClient, signInAs, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 
 let backend: TestBackend;
 let admin: Member;

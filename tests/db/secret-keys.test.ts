@@ -3,7 +3,7 @@
 // redaction built on it: nested objects and lists included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_KEY_CASES } from '../support/secret-key-cases.ts';
-import { startBackend, type TestBackend } from './helpers.ts';
+import { startBackend, type TestBackend } from './support/backend.ts';
 
 let backend: TestBackend;
 beforeAll(async () => {

@@ -4,7 +4,8 @@
 // scoped to their account, capped at 100 and literal (no LIKE wildcards).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { addMember, anonClient, serviceClient, signInAs, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './helpers.ts';
+import { addMember, anonClient, serviceClient, signInAs, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
+import { DEMO_ADMIN } from '../support/accounts.ts';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -25,7 +26,7 @@ const website = (overrides: Record<string, string> = {}) => ({
 beforeAll(async () => {
   backend = await startBackend();
   service = serviceClient(backend);
-  master = await signInAs(backend, 'demo@opshub.test', 'demo1234');
+  master = await signInAs(backend, DEMO_ADMIN.email, DEMO_ADMIN.password);
   other = await signUpFreshAdmin(backend, 'rpc-admin');
   auditor = await addMember(backend, other, 'auditor');
   member = await addMember(backend, other, 'member');

@@ -2,7 +2,8 @@
 // address (10 within 15 minutes lock it), through three narrow functions;
 // the table itself is out of every API role's reach.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, signUpFreshAdmin, startBackend, uniqueEmail, type Member, type TestBackend } from './helpers.ts';
+import { anonClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
+import { uniqueEmail } from '../support/accounts.ts';
 
 let backend: TestBackend;
 let admin: Member;

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
-  accountScopedRelations, invoke, publicRelations, serviceClient, signUpFreshAdmin, startBackend, uniqueEmail, type Member, type TestBackend,
-} from './helpers.ts';
+  accountScopedRelations, invoke, publicRelations, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
+} from './support/backend.ts';
+import { uniqueEmail } from '../support/accounts.ts';
 
 /** Relations every account shares (read by all, written by none): checked by their own test below. */
 const SHARED = ['modules'];
@@ -159,7 +160,7 @@ describe('a user of another account', () => {
   });
 
   it('the anonymous key reads no table at all, only the public site info', async () => {
-    const anon = (await import('./helpers.ts')).anonClient(backend);
+    const anon = (await import('./support/backend.ts')).anonClient(backend);
     for (const table of ['accounts', 'users', 'quotes', 'modules', 'audit_logs']) {
       const { data } = await anon.from(table).select('*');
       expect(data ?? [], table).toEqual([]);

@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { confirmationLinkFor } from '../support/confirmation-mail.ts';
-import { DEMO_ADMIN, inviteAndReadLink, signInThroughForm, uniqueEmail } from './support/accounts.ts';
+import { inviteAndReadLink, signInThroughForm } from './support/people.ts';
 import { browserForFile, newVisitor, seriousAxeViolations } from './support/browser.ts';
+import { DEMO_ADMIN, uniqueEmail } from '../support/accounts.ts';
 
 const browser = browserForFile();
 const baseURL = inject('appUrl');

@@ -5,7 +5,7 @@
 // signs up its own account, so the demo data other files rely on is untouched.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUpThroughForm } from './support/accounts.ts';
+import { signUpThroughForm } from './support/people.ts';
 import { browserForFile, holdRequests, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
 
 const isData = (url: URL) => url.pathname.endsWith('.data');

@@ -1,8 +1,9 @@
 // The Content-Security-Policy holds in a real browser: filling in and
 // submitting forms (client-side validation with Zod) triggers no violation.
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO_ADMIN, signInThroughForm } from './support/accounts.ts';
+import { signInThroughForm } from './support/people.ts';
 import { browserForFile, newVisitor } from './support/browser.ts';
+import { DEMO_ADMIN } from '../support/accounts.ts';
 
 const browser = browserForFile();
 const baseURL = inject('appUrl');

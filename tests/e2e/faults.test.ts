@@ -6,21 +6,22 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInCookie } from '../../bench/weight/measure.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
-import { FaultProxy } from './support/fault-proxy.ts';
+import { BackendProxy } from '../support/backend-proxy.ts';
+import { DEMO_ADMIN } from '../support/accounts.ts';
 
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 // A hang detector, not a speed target: the app's own deadline is 8 s per attempt.
 const NO_HANG = 30_000;
 
-let proxy: FaultProxy;
+let proxy: BackendProxy;
 let app: AppServer;
 let cookie: string;
 
 beforeAll(async () => {
-  proxy = new FaultProxy(inject('backendUrl'));
+  proxy = new BackendProxy(inject('backendUrl'));
   await proxy.up();
   app = await startAppServer({ SUPABASE_URL: proxy.url, SUPABASE_ANON_KEY: inject('anonKey') });
-  cookie = await signInCookie(app.url, 'demo@opshub.test', 'demo1234');
+  cookie = await signInCookie(app.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
 }, 90_000);
 
 afterAll(async () => {

@@ -4,8 +4,9 @@
 // every screen and every dialog.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_ADMIN, signInThroughForm } from './support/accounts.ts';
+import { signInThroughForm } from './support/people.ts';
 import { browserForFile, newVisitor, seriousAxeViolations } from './support/browser.ts';
+import { DEMO_ADMIN } from '../support/accounts.ts';
 
 const browser = browserForFile();
 const baseURL = inject('appUrl');

@@ -2,8 +2,9 @@
 // account sees its trial end and saves its details; the master admin saves the
 // website settings and the landing page shows them.
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO_ADMIN, signInThroughForm, signUpThroughForm } from './support/accounts.ts';
+import { signInThroughForm, signUpThroughForm } from './support/people.ts';
 import { browserForFile, newVisitor, waitForToast } from './support/browser.ts';
+import { DEMO_ADMIN } from '../support/accounts.ts';
 
 const browser = browserForFile();
 const baseURL = inject('appUrl');

@@ -1,7 +1,7 @@
 // Templates and integrations in Chromium, JavaScript on and off: created,
 // edited, toggled and deleted through their dialogs, with the spec's toasts.
 import { describe, expect, inject, it } from 'vitest';
-import { signUpThroughForm } from './support/accounts.ts';
+import { signUpThroughForm } from './support/people.ts';
 import { browserForFile, newVisitor, waitForToast } from './support/browser.ts';
 
 const browser = browserForFile();

@@ -3,8 +3,9 @@
 // the admin changes their role and deactivates them (which signs them out),
 // and the audit log shows each step with the spec's badge colours.
 import { describe, expect, inject, it } from 'vitest';
-import { invitationLinkFor, signInThroughForm, signUpThroughForm, uniqueEmail } from './support/accounts.ts';
+import { invitationLinkFor, signInThroughForm, signUpThroughForm } from './support/people.ts';
 import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
+import { DEMO_ADMIN, DEMO_MEMBER, uniqueEmail } from '../support/accounts.ts';
 
 const browser = browserForFile();
 const baseURL = inject('appUrl');
@@ -114,7 +115,7 @@ describe('settings screens and dialogs, accessibility', () => {
     it(`have no serious or critical axe violations (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
       // axe runs as a script in the page: "JavaScript off" refuses the app's own scripts instead.
       const visitor = await newVisitor(browser(), { javaScript: true, baseURL });
-      await signInThroughForm(visitor.page, { email: 'demo@opshub.test', password: 'demo1234' });
+      await signInThroughForm(visitor.page, DEMO_ADMIN);
       if (!javaScript) await visitor.context.route('**/assets/*.js', (route) => route.abort());
       const page = visitor.page;
       const paths = [
@@ -152,7 +153,7 @@ describe('settings screens and dialogs, accessibility', () => {
       }
       // What other roles see: a member is restricted from every settings screen.
       const staff = await newVisitor(browser(), { javaScript: true, baseURL });
-      await signInThroughForm(staff.page, { email: 'member@opshub.test', password: 'demo1234' });
+      await signInThroughForm(staff.page, DEMO_MEMBER);
       for (const path of ['/settings/website', '/settings/users', '/settings/audit-logs']) {
         await staff.page.goto(path);
         await staff.page.getByText('Access Restricted').waitFor();

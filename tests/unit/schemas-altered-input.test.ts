@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { newLeadSchema } from '../../app/lib/schemas/leads.ts';
 import { FIELD_REPEATED_MESSAGE, FILE_FOR_TEXT_MESSAGE } from '../../app/lib/schemas/zod.ts';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { errorsOf, formOf } from './schemas-support.ts';
+import { errorsOf, formOf } from './support/schemas.ts';
 
 const lead = { name: 'Ada Lovelace', email: 'ada@example.test', company: 'Analytical Engines' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportReportSchema } from '../../app/lib/schemas/analytics.ts';
-import { errorsOf, valueOf } from './schemas-support.ts';
+import { errorsOf, valueOf } from './support/schemas.ts';
 
 describe('export report form', () => {
   it('needs no dates unless the range is custom', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, FREQUENCIES, newAutomationSchema, TRIGGERS } from '../../app/lib/schemas/automations.ts';
-import { errorsOf, valueOf } from './schemas-support.ts';
+import { errorsOf, valueOf } from './support/schemas.ts';
 
 describe('new automation form', () => {
   it('offers the spec’s triggers, actions and frequencies', () => {

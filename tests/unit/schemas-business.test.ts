@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { companyOrName, newClientSchema } from '../../app/lib/schemas/clients.ts';
 import { newLeadSchema } from '../../app/lib/schemas/leads.ts';
 import { newQuoteSchema, quoteTotalCents } from '../../app/lib/schemas/quotes.ts';
-import { errorsOf, formOf, valueOf } from './schemas-support.ts';
+import { errorsOf, formOf, valueOf } from './support/schemas.ts';
 
 const quote = {
   contact_name: 'Grace Hopper',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMPLIANCE_CATEGORIES, newAssessmentSchema, RISK_LEVELS } from '../../app/lib/schemas/compliance.ts';
-import { errorsOf, valueOf } from './schemas-support.ts';
+import { errorsOf, valueOf } from './support/schemas.ts';
 
 const valid = {
   title: 'PCI review',

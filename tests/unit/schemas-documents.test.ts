@@ -8,7 +8,7 @@ import {
   uploadDocumentSchema,
   WRONG_TYPE_MESSAGE,
 } from '../../app/lib/schemas/documents.ts';
-import { errorsOf, valueOf } from './schemas-support.ts';
+import { errorsOf, valueOf } from './support/schemas.ts';
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
 

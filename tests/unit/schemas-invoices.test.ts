@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceAmountCents, newInvoiceSchema } from '../../app/lib/schemas/invoices.ts';
-import { errorsOf, valueOf } from './schemas-support.ts';
+import { errorsOf, valueOf } from './support/schemas.ts';
 
 const valid = {
   client_name: 'Acme',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeMessageSchema } from '../../app/lib/schemas/messages.ts';
-import { errorsOf, valueOf } from './schemas-support.ts';
+import { errorsOf, valueOf } from './support/schemas.ts';
 
 describe('compose message form', () => {
   it('accepts an email with a subject, and an SMS without one', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newRfpResponseSchema } from '../../app/lib/schemas/rfp.ts';
-import { errorsOf, valueOf } from './schemas-support.ts';
+import { errorsOf, valueOf } from './support/schemas.ts';
 
 const valid = {
   title: 'Platform tender',

@@ -10,7 +10,7 @@ import { templateFormSchema } from '../../app/lib/schemas/settings-templates.ts'
 import { inviteUserSchema } from '../../app/lib/schemas/settings-users.ts';
 import { contentPreview, prefillConfig, withCurrent } from '../../app/lib/settings-options.ts';
 import { blankMaskedSecrets, maskConfig, SECRET_MASK } from '../../app/lib/settings-secrets.ts';
-import { errorsOf, valueOf } from './schemas-support.ts';
+import { errorsOf, valueOf } from './support/schemas.ts';
 
 function parserMessage(text: string): string {
   try {

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { refreshTokenFromCookie, serviceClient } from './support/backend';
 import { confirmationLinkFor } from '../support/confirmation-mail';
-import { confirmThroughMail, DEMO_ADMIN, DEMO_AUDITOR, DEMO_CLIENT, DEMO_MEMBER, ORIGIN, pageText, signIn, signUpFreshAdmin, uniqueEmail, Visitor } from './support/app';
+import { confirmThroughMail, ORIGIN, pageText, signIn, signUpFreshAdmin, Visitor } from './support/app';
+import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_CLIENT, DEMO_MEMBER, uniqueEmail } from '../support/accounts';
 
 const SIGNED_IN_ROUTES = [
   '/dashboard', '/leads', '/quotes', '/messages', '/invoices', '/clients', '/shipments', '/documents', '/rfp',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Visitor } from './support/app';
-import { demoAdmin, expectCreated, expectRefused, page, readable, selectedOption, without } from './module-screen-helpers';
+import { demoAdmin, expectCreated, expectRefused, page, readable, selectedOption, without } from './support/module-screens';
 
 let visitor: Visitor;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageText, type Visitor } from './support/app';
-import { control, demoAdmin, expectCreated, invalidFields, page, readable, selectedOption } from './module-screen-helpers';
+import { control, demoAdmin, expectCreated, invalidFields, page, readable, selectedOption } from './support/module-screens';
 
 let visitor: Visitor;
 beforeAll(async () => {

@@ -1,10 +1,14 @@
 // One local backend (fresh database from the migrated snapshot, demo data
-// included) for the whole Worker run; the Worker under test is pointed at it.
+// included) for the whole Worker run; the Worker under test is pointed at it
+// through a loopback proxy that files each request under the user agent of the
+// page view that made it (tests/support/backend-proxy.ts), so a test can count
+// the backend requests of one page view (request-count.test.ts).
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startTestBackend } from '../../supabase/local/testing.ts';
+import { BackendProxy } from '../support/backend-proxy.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +23,7 @@ declare module 'vitest' {
 }
 
 let stop: (() => Promise<void>) | undefined;
+let proxy: BackendProxy | undefined;
 let sqlServer: Server | undefined;
 
 export async function setup(project: TestProject) {
@@ -26,6 +31,8 @@ export async function setup(project: TestProject) {
   const auditSigningSecret = randomBytes(32).toString('hex');
   const backend = await startTestBackend({ seed: true, siteUrl: 'http://ops-hub.test', auditSigningSecret });
   stop = backend.stop;
+  proxy = new BackendProxy(backend.url);
+  await proxy.up();
   // What no API offers, on purpose: a test that must see a screen survive a
   // failing database read breaks it for real (a revoked grant) and repairs it.
   // Loopback only, for the life of the run.
@@ -40,7 +47,7 @@ export async function setup(project: TestProject) {
     });
   });
   await new Promise<void>((resolve) => sqlServer!.listen(0, '127.0.0.1', resolve));
-  project.provide('backendUrl', backend.url);
+  project.provide('backendUrl', proxy.url);
   project.provide('anonKey', backend.anonKey);
   project.provide('serviceRoleKey', backend.serviceRoleKey);
   project.provide('auditSigningSecret', auditSigningSecret);
@@ -49,5 +56,6 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await new Promise((resolve) => sqlServer?.close(resolve));
+  await proxy?.stop();
   await stop?.();
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { randomToken, tokenHash } from '../../supabase/functions/_shared/token';
 import { serviceClient } from './support/backend';
-import { pageText, signIn, uniqueEmail, Visitor } from './support/app';
+import { pageText, signIn, Visitor } from './support/app';
+import { uniqueEmail } from '../support/accounts';
 
 async function demoAccountId(): Promise<string> {
   const { data, error } = await serviceClient().from('accounts').select('id').eq('name', 'OpsHub Pro').single();

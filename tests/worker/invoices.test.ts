@@ -9,7 +9,7 @@ import {
   readable,
   selectedOption,
   without,
-} from './module-screen-helpers';
+} from './support/module-screens';
 
 let visitor: Visitor;
 beforeAll(async () => {

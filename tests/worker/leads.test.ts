@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountOf, serviceClient, userClient, withoutGrant } from './support/backend';
-import { DEMO_ADMIN, pageText, signIn, signUpFreshAdmin, statValue } from './support/app';
+import { pageText, signIn, signUpFreshAdmin, statValue } from './support/app';
+import { DEMO_ADMIN } from '../support/accounts';
 
 async function leadsOf(accountId: string) {
   const { data, error } = await serviceClient()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountOf, serviceClient, userClient, withoutGrant } from './support/backend';
-import { DEMO_ADMIN, pageText, signUpFreshAdmin, statValue } from './support/app';
+import { pageText, signUpFreshAdmin, statValue } from './support/app';
+import { DEMO_ADMIN } from '../support/accounts';
 
 // Each test works in a fresh account (signUpFreshAdmin), arranged through the
 // service role, so figures are exact and other suites' writes cannot disturb them.

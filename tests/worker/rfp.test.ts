@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Visitor } from './support/app';
-import { control, demoAdmin, expectCreated, expectRefused, page, readable, without } from './module-screen-helpers';
+import { control, demoAdmin, expectCreated, expectRefused, page, readable, without } from './support/module-screens';
 
 let visitor: Visitor;
 beforeAll(async () => {

@@ -5,8 +5,9 @@
 // only 'My quotes', holding the quotes addressed to them.
 import { describe, expect, it } from 'vitest';
 import { serviceClient } from './support/backend';
-import { pageText, uniqueEmail } from './support/app';
+import { pageText } from './support/app';
 import { freshTeam, joinAs, toastIn } from './support/settings';
+import { uniqueEmail } from '../support/accounts';
 
 const NEW_QUOTE = {
   contact_name: 'Casey Client',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { serviceClient } from './support/backend';
-import { DEMO_ADMIN, pageText, signIn } from './support/app';
-import { DEMO_NORTHWIND_ADMIN, freshTeam, toastIn } from './support/settings';
+import { pageText, signIn } from './support/app';
+import { freshTeam, toastIn } from './support/settings';
+import { DEMO_ADMIN, DEMO_NORTHWIND_ADMIN } from '../support/accounts';
 
 async function accountRow(id: string) {
   const { data, error } = await serviceClient()

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { serviceClient } from './support/backend';
-import { DEMO_AUDITOR, pageText, signIn } from './support/app';
+import { pageText, signIn } from './support/app';
 import { freshTeam, joinAs, profileOf } from './support/settings';
+import { DEMO_AUDITOR } from '../support/accounts';
 
 /** A team whose log holds an invitation, a role change, a deactivation and a template, made through the screens. */
 async function teamWithHistory() {

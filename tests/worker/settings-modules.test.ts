@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { serviceClient } from './support/backend';
-import { pageText, signIn, DEMO_ADMIN } from './support/app';
+import { pageText, signIn } from './support/app';
 import { freshTeam, toastIn } from './support/settings';
+import { DEMO_ADMIN } from '../support/accounts';
 
 async function catalogue(): Promise<{ id: string; key: string; name: string }[]> {
   const { data, error } = await serviceClient().from('modules').select('id, key, name').order('sort_order');

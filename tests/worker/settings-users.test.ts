@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { tokenHash } from '../../supabase/functions/_shared/token';
 import { outbox, serviceClient } from './support/backend';
-import { DEMO_ADMIN, DEMO_AUDITOR, pageText, signIn, uniqueEmail, Visitor } from './support/app';
+import { pageText, signIn, Visitor } from './support/app';
 import { freshTeam, joinAs, profileOf, toastIn } from './support/settings';
+import { DEMO_ADMIN, DEMO_AUDITOR, uniqueEmail } from '../support/accounts';
 
 async function invitationsTo(email: string) {
   const { data, error } = await serviceClient()

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { serviceClient } from './support/backend';
-import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_MEMBER, pageText, signIn, Visitor } from './support/app';
-import { DEMO_NORTHWIND_ADMIN, freshTeam, toastIn } from './support/settings';
+import { pageText, signIn, Visitor } from './support/app';
+import { freshTeam, toastIn } from './support/settings';
+import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_MEMBER, DEMO_NORTHWIND_ADMIN } from '../support/accounts';
 
 const MASTER_NAME = 'OpsHub Pro';
 

@@ -87,3 +87,56 @@ export async function one<T = Record<string, unknown>>(db: Queryable, sql: strin
   if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}: ${sql}`);
   return rows[0];
 }
+
+/**
+ * What lets an API role (anon, authenticated) read or write a relation of
+ * schema public around row-level security, every relation enumerated from the
+ * catalogue (so a table added by a later migration is checked without being
+ * named here), one sentence per gap:
+ * - a table with row-level security off;
+ * - a privilege an API role holds on a table (SELECT, INSERT, UPDATE on the
+ *   table or any column; DELETE) with no permissive policy for that command
+ *   and role: either the grant is a mistake or the policy was forgotten;
+ * - TRUNCATE granted to an API role (row-level security does not apply to it);
+ * - a view an API role may read that runs with its owner's rights (not
+ *   security_invoker), and a materialized view or foreign table an API role
+ *   may read (no row-level security at all).
+ * Supabase's default privileges grant all of a new table to anon and
+ * authenticated, so a table created without RLS, policies and revokes shows here.
+ */
+export async function rowSecurityGaps(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ gap: string }>(
+    `with rel as (
+       select c.oid, c.relname, c.relkind, c.relrowsecurity, coalesce(c.reloptions, '{}') as options
+         from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')),
+     api(role) as (values ('anon'), ('authenticated')),
+     command(name, letter) as (values ('SELECT', 'r'), ('INSERT', 'a'), ('UPDATE', 'w'), ('DELETE', 'd'))
+     select format('%s: row-level security is off', rel.relname) as gap
+       from rel where rel.relkind in ('r', 'p') and not rel.relrowsecurity
+     union all
+     select format('%s: %s may %s, and no policy says which rows', rel.relname, api.role, command.name)
+       from rel cross join api cross join command
+      where rel.relkind in ('r', 'p')
+        and case when command.name = 'DELETE' then has_table_privilege(api.role, rel.oid, 'DELETE')
+                 else has_any_column_privilege(api.role, rel.oid, command.name) end
+        and not exists (
+          select 1 from pg_catalog.pg_policy p
+           where p.polrelid = rel.oid and p.polpermissive and p.polcmd in (command.letter, '*')
+             and (0 = any (p.polroles) or (select r.oid from pg_catalog.pg_roles r where r.rolname = api.role) = any (p.polroles)))
+     union all
+     select format('%s: %s may TRUNCATE, which row-level security does not stop', rel.relname, api.role)
+       from rel cross join api where rel.relkind in ('r', 'p') and has_table_privilege(api.role, rel.oid, 'TRUNCATE')
+     union all
+     select format('%s: %s may read this view, which runs with its owner''s rights (not security_invoker)', rel.relname, api.role)
+       from rel cross join api
+      where rel.relkind = 'v' and has_any_column_privilege(api.role, rel.oid, 'SELECT')
+        and not exists (select 1 from unnest(rel.options) o where lower(o) in ('security_invoker=true', 'security_invoker=on', 'security_invoker=1'))
+     union all
+     select format('%s: %s may read it, and row-level security does not apply to a %s', rel.relname, api.role,
+                   case rel.relkind when 'm' then 'materialized view' else 'foreign table' end)
+       from rel cross join api where rel.relkind in ('m', 'f') and has_any_column_privilege(api.role, rel.oid, 'SELECT')
+     order by 1`,
+  );
+  return rows.map((row) => row.gap);
+}

@@ -1,6 +1,7 @@
 // Helpers for driving the built Worker as a browser would: same-origin form
 // posts, cookies carried from response to request, redirects inspected.
 import { env, exports } from 'cloudflare:workers';
+import { type Credentials, uniqueEmail } from '../../support/accounts';
 import { confirmationLinkFor } from '../../support/confirmation-mail';
 
 export const ORIGIN = 'http://ops-hub.test';
@@ -81,24 +82,13 @@ export async function pageText(response: Response): Promise<string> {
   return (await response.text()).replaceAll('<!-- -->', '');
 }
 
-let counter = 0;
 /** The value a stat card with this label shows. */
 export function statValue(html: string, label: string): string | undefined {
   return new RegExp(`>${label}</p>[\\s\\S]*?<p class="mt-2[^"]*">([^<]*)</p>`).exec(html)?.[1];
 }
 
-export function uniqueEmail(label = 'user'): string {
-  counter += 1;
-  return `${label}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.test`;
-}
-
-export const DEMO_ADMIN = { email: 'demo@opshub.test', password: 'demo1234' };
-export const DEMO_AUDITOR = { email: 'auditor@opshub.test', password: 'demo1234' };
-export const DEMO_MEMBER = { email: 'member@opshub.test', password: 'demo1234' };
-export const DEMO_CLIENT = { email: 'john@acme.test', password: 'demo1234' };
-
 /** Signs an existing user in through the /auth form; returns their visitor. */
-export async function signIn(credentials: { email: string; password: string }): Promise<Visitor> {
+export async function signIn(credentials: Credentials): Promise<Visitor> {
   const visitor = new Visitor();
   const response = await visitor.post('/auth', { intent: 'signin', ...credentials });
   if (response.status !== 302) throw new Error(`sign-in of ${credentials.email} failed: ${response.status}`);

@@ -12,10 +12,11 @@
 import { exports } from 'cloudflare:workers';
 import { randomToken, tokenHash } from '../../../supabase/functions/_shared/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, ORIGIN, signIn, signUpFreshAdmin, Visitor } from './app';
+import { ORIGIN, signIn, signUpFreshAdmin, Visitor } from './app';
 import { runSql, serviceClient } from './backend';
 import { encodeBody, hostileCases, loadFiles, type Actor, type HostileAction, type HostileCase } from './hostile';
-import { DEMO_NORTHWIND_ADMIN, profileOf } from './settings';
+import { profileOf } from './settings';
+import { DEMO_ADMIN, DEMO_NORTHWIND_ADMIN } from '../../support/accounts';
 
 const CROSS_ORIGIN_MESSAGE = 'This form was sent from another site and has been refused.';
 const MARKER = 'hostile-probe';

@@ -3,11 +3,8 @@
 // the texts a page shows (toasts, JSON parser messages, escaped values).
 import { randomToken, tokenHash } from '../../../supabase/functions/_shared/token';
 import { serviceClient } from './backend';
-import { signIn, signUpFreshAdmin, uniqueEmail, Visitor } from './app';
-
-export type Role = 'admin' | 'member' | 'auditor' | 'supplier' | 'client';
-
-export const DEMO_NORTHWIND_ADMIN = { email: 'admin@northwind.test', password: 'demo1234' };
+import { type Role, uniqueEmail } from '../../support/accounts';
+import { signIn, signUpFreshAdmin, Visitor } from './app';
 
 export async function profileOf(email: string): Promise<{ id: string; account_id: string; role: string; is_active: boolean }> {
   const { data, error } = await serviceClient()

@@ -3,10 +3,10 @@
 // paths (sign-up, invite-user + accept-invitation), each signed in with their
 // own token.
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../../supabase/local/db.ts';
-import { startTestBackend } from '../../supabase/local/testing.ts';
-import { confirmationTokenHashFor } from '../support/confirmation-mail.ts';
+import type { Queryable } from '../../../supabase/local/db.ts';
+import { startTestBackend } from '../../../supabase/local/testing.ts';
+import { uniqueEmail } from '../../support/accounts.ts';
+import { confirmationTokenHashFor } from '../../support/confirmation-mail.ts';
 
 export const PASSWORD = 'correct-horse-9';
 
@@ -67,8 +67,6 @@ export const anonClient = (backend: TestBackend): SupabaseClient =>
 
 export const serviceClient = (backend: TestBackend): SupabaseClient =>
   createClient(backend.url, backend.serviceRoleKey, { auth: noSession });
-
-export const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.test`;
 
 export interface Member {
   client: SupabaseClient;

@@ -1,18 +1,12 @@
 // Moves the e2e tests make often: sign up (and confirm through the mailed link) or in through the form, read the outbox.
+// (The demo accounts and uniqueEmail are every layer's: tests/support/accounts.ts.)
 import { createClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { confirmationLinkFor } from '../../support/confirmation-mail.ts';
+import { type Credentials, DEMO_ADMIN, type Role, uniqueEmail } from '../../support/accounts.ts';
+import { confirmationLinkFor, readOutbox } from '../../support/confirmation-mail.ts';
 
-export const DEMO_ADMIN = { email: 'demo@opshub.test', password: 'demo1234' };
-
-let counter = 0;
-export function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}-${Date.now().toString(36)}-${counter}@example.test`;
-}
-
-export async function signInThroughForm(page: Page, credentials: { email: string; password: string }): Promise<void> {
+export async function signInThroughForm(page: Page, credentials: Credentials): Promise<void> {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(credentials.email);
   await page.getByLabel('Password').fill(credentials.password);
@@ -41,7 +35,7 @@ export async function signUpThroughForm(page: Page, person: { first: string; las
 }
 
 /** Invites through the real invite-user function as the demo admin; returns the link from the mail outbox. */
-export async function inviteAndReadLink(backendUrl: string, anonKey: string, email: string, role: string): Promise<string> {
+export async function inviteAndReadLink(backendUrl: string, anonKey: string, email: string, role: Role): Promise<string> {
   const admin = createClient(backendUrl, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const { error: signInError } = await admin.auth.signInWithPassword(DEMO_ADMIN);
   if (signInError) throw signInError;
@@ -52,8 +46,7 @@ export async function inviteAndReadLink(backendUrl: string, anonKey: string, ema
 
 /** The link of the last invitation mail sent to `email`, read from the local backend's outbox. */
 export async function invitationLinkFor(backendUrl: string, email: string): Promise<string> {
-  const body = (await (await fetch(`${backendUrl}/_outbox`)).json()) as { to: string; text: string }[] | { messages: { to: string; text: string }[] };
-  const mails = Array.isArray(body) ? body : body.messages;
+  const mails = await readOutbox(backendUrl);
   const link = mails.filter((mail) => mail.to === email).at(-1)?.text.match(/https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/)?.[0];
   if (!link) throw new Error(`no invitation mail for ${email}`);
   return link;

@@ -2,7 +2,8 @@
 // documents, RFP, compliance, automations, analytics): read what a page says,
 // find which controls the server marked invalid, and post a create dialog.
 import { expect } from 'vitest';
-import { DEMO_ADMIN, pageText, signIn, type Visitor } from './support/app';
+import { pageText, signIn, type Visitor } from './app';
+import { DEMO_ADMIN } from '../../support/accounts';
 
 export async function demoAdmin(): Promise<Visitor> {
   return signIn(DEMO_ADMIN);

@@ -1,6 +1,14 @@
-// A loopback HTTP proxy in front of the local backend that can be taken down,
-// made to hang, or made to answer an error a given number of times: the faults
-// a hosted backend shows (restarts, overload, gateway errors), on cue.
+// A loopback HTTP proxy in front of the local backend (Node only: started by a
+// layer's global setup or a test file running in Node, never imported inside workerd).
+// - Faults (e2e): it can be taken down, made to hang, or made to answer an
+//   error a given number of times: the faults a hosted backend shows
+//   (restarts, overload, gateway errors), on cue.
+// - Counting (worker): every request the app makes carries the client's user
+//   agent, signed, in x-opshub-client (app/lib/audit-client.server.ts); the
+//   proxy files each request under that user agent, so a test that gives a page
+//   view a user agent of its own reads back exactly the backend requests that
+//   page view made, whatever other test files run at the same time:
+//   GET <proxy>/_requests?client=<user agent> answers ["GET /rest/v1/users?select=*&...", ...].
 import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -11,9 +19,28 @@ interface Injected {
   remaining: number;
 }
 
-export class FaultProxy {
+/** Where the proxy answers with the requests filed under one client (never forwarded). */
+export const REQUESTS_PATH = '/_requests';
+/** The app's signed client header: `<seconds>.<base64 of {"ip","ua"}>.<HMAC>` (app/lib/audit-client.server.ts). */
+const CLIENT_HEADER = 'x-opshub-client';
+
+/** The user agent inside a signed client header (the signature is the database's business, not the proxy's). */
+function userAgentOf(header: string | string[] | undefined): string | null {
+  const encoded = typeof header === 'string' ? header.split('.')[1] : undefined;
+  if (!encoded) return null;
+  try {
+    const { ua } = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as { ua?: unknown };
+    return typeof ua === 'string' ? ua : null;
+  } catch {
+    return null;
+  }
+}
+
+export class BackendProxy {
   /** Every request that reached the proxy, as "METHOD /path". */
   readonly seen: string[] = [];
+  /** The requests that carried a signed client header, as "METHOD /path?query", by the client's user agent. */
+  private readonly byClient = new Map<string, string[]>();
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private hanging = false;
@@ -63,9 +90,26 @@ export class FaultProxy {
     return this.seen.filter((line) => line.startsWith(`${method} `) && path.test(line.slice(method.length + 1))).length;
   }
 
+  /** The requests made for a client with this user agent, in the order they arrived. */
+  requestsOf(userAgent: string): string[] {
+    return [...(this.byClient.get(userAgent) ?? [])];
+  }
+
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const path = (req.url ?? '/').split('?')[0];
+    if (path === REQUESTS_PATH) {
+      const client = new URL(req.url ?? '/', 'http://proxy.invalid').searchParams.get('client') ?? '';
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(this.requestsOf(client)));
+      return;
+    }
     this.seen.push(`${req.method} ${path}`);
+    const client = userAgentOf(req.headers[CLIENT_HEADER]);
+    if (client !== null) {
+      const log = this.byClient.get(client) ?? [];
+      log.push(`${req.method} ${req.url ?? '/'}`);
+      this.byClient.set(client, log);
+    }
     if (this.hanging) return;
     const fault = this.injected.find((f) => f.remaining > 0 && f.method === req.method && f.path.test(path));
     if (fault) {

@@ -1,0 +1,84 @@
+// What one signed-in page view costs the backend: the Worker reaches the local
+// backend through global-setup's proxy (tests/support/backend-proxy.ts), which
+// files every request under the user agent the Worker signs into it; each page
+// view here has a user agent of its own, so its requests are read back exactly,
+// whatever other files run meanwhile. The users row is read once per request
+// (app/lib/auth.server.ts), the session verified with the auth server once; the
+// other requests are pinned as they are today, so an extra round trip fails.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpFreshAdmin, type Visitor } from './support/app';
+
+/** The backend requests (as "METHOD /path?query") made for the page views sent with this user agent. */
+async function requestsOf(userAgent: string): Promise<string[]> {
+  const response = await fetch(`${env.SUPABASE_URL}/_requests?client=${encodeURIComponent(userAgent)}`);
+  if (!response.ok) throw new Error(`the request log answered ${response.status}`);
+  return (await response.json()) as string[];
+}
+
+/** A backend request's kind: "METHOD /path", the signed-in user's own users row told apart from a list of users. */
+function kindOf(request: string): string {
+  const [line, query = ''] = request.split('?');
+  if (line === 'GET /rest/v1/users' && new URLSearchParams(query).has('auth_user_id')) return USERS_ROW;
+  return line;
+}
+
+/** How many requests of each kind, keys sorted. */
+function tally(requests: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const kind of requests.map(kindOf).sort()) counts[kind] = (counts[kind] ?? 0) + 1;
+  return counts;
+}
+
+/** The signed-in user's users row (select … auth_user_id=eq.<id>): read once per request (app/lib/auth.server.ts). */
+const USERS_ROW = 'GET /rest/v1/users (the users row)';
+/** The session verified with the auth server (app/lib/supabase.server.ts getUser, memoised per request). */
+const AUTH_USER = 'GET /auth/v1/user';
+/** What every signed-in page view costs before its own reads. */
+const SIGNED_IN = { [AUTH_USER]: 1, [USERS_ROW]: 1 };
+
+// The requests of each page view today, by kind: a new round trip (a second
+// users read, a second session check, a count that used to be a look-ahead)
+// fails here; when a screen rightly reads something new, change its line.
+const PAGES: Record<string, Record<string, number>> = {
+  '/dashboard': { ...SIGNED_IN, 'POST /rest/v1/rpc/dashboard_overview': 1 },
+  '/leads': { ...SIGNED_IN, 'POST /rest/v1/rpc/lead_summary': 1, 'GET /rest/v1/leads': 1 },
+  '/quotes': { ...SIGNED_IN, 'POST /rest/v1/rpc/quote_summary': 1, 'GET /rest/v1/quote_list': 1 },
+  '/clients': { ...SIGNED_IN, 'POST /rest/v1/rpc/client_summary': 1, 'GET /rest/v1/contacts': 1 },
+  '/settings/account': { ...SIGNED_IN, 'GET /rest/v1/accounts': 1 },
+  // The users screen lists the account's users: that list is not the signed-in user's row.
+  '/settings/users': { ...SIGNED_IN, 'GET /rest/v1/users': 1, 'GET /rest/v1/user_invitations': 1 },
+};
+
+let visitor: Visitor;
+beforeAll(async () => {
+  ({ visitor } = await signUpFreshAdmin());
+});
+
+/** One page view (the whole document, or the JavaScript client's `.data` request) with a user agent of its own. */
+async function view(path: string): Promise<Record<string, number>> {
+  const userAgent = `request-count ${crypto.randomUUID()}`;
+  const response = await visitor.get(path, { 'User-Agent': userAgent });
+  expect(response.status, path).toBe(200);
+  await response.arrayBuffer();
+  return tally(await requestsOf(userAgent));
+}
+
+const sorted = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
+
+describe('backend requests per signed-in page view', () => {
+  it.each(Object.keys(PAGES))('%s reads the users row once, verifies the session once, and makes no other round trip than today', async (path) => {
+    const counts = await view(path);
+    expect(counts[USERS_ROW], JSON.stringify(counts)).toBe(1);
+    expect(counts[AUTH_USER], JSON.stringify(counts)).toBe(1);
+    expect(sorted(counts)).toEqual(sorted(PAGES[path]));
+  });
+
+  // A navigation in the browser asks for the same loaders' data (`<path>.data`): the same requests.
+  it.each(Object.keys(PAGES))('%s.data (a client-side navigation) costs the same', async (path) => {
+    const counts = await view(`${path}.data`);
+    expect(counts[USERS_ROW], JSON.stringify(counts)).toBe(1);
+    expect(counts[AUTH_USER], JSON.stringify(counts)).toBe(1);
+    expect(sorted(counts)).toEqual(sorted(PAGES[path]));
+  });
+});

@@ -2,7 +2,8 @@
 // page says what failed (status and sentence, as the bare error page does) and
 // offers to try again, without JavaScript.
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, pageText, signIn, Visitor } from './support/app';
+import { DEMO_ADMIN } from '../support/accounts';
+import { pageText, signIn, Visitor } from './support/app';
 
 describe('an error inside a screen', () => {
   it('is shown inside the shell with the sidebar, what failed and a retry link', async () => {

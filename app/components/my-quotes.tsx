@@ -6,7 +6,7 @@ import { ListEmpty, ListRegion } from '~/components/list-states';
 import { PageHeader } from '~/components/page-header';
 import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent } from '~/components/ui/card';
-import { PAGE_SIZE } from '~/lib/list-query';
+import type { ListPage } from '~/lib/list-query';
 import { formatMoney } from '~/lib/money';
 import { formatShortDate } from '~/lib/relative-time';
 import type { SharedQuote } from '~/lib/shared-quotes.server';
@@ -18,7 +18,8 @@ export const MY_QUOTES_TEXTS = {
   failed: 'Failed to fetch quotes',
 } as const;
 
-export function MyQuotes({ page, quotes, hasNext, failed }: { page: number; quotes: SharedQuote[]; hasNext: boolean; failed: boolean }) {
+export function MyQuotes({ list }: { list: ListPage<SharedQuote> }) {
+  const { rows: quotes, failed } = list;
   return (
     <>
       <PageHeader title={MY_QUOTES_TEXTS.title} description={MY_QUOTES_TEXTS.description} />
@@ -50,15 +51,7 @@ export function MyQuotes({ page, quotes, hasNext, failed }: { page: number; quot
                 ))}
               </ul>
             )}
-            <ListPager
-              page={page}
-              pageSize={PAGE_SIZE}
-              rowsOnPage={quotes.length}
-              total={null}
-              hasNext={hasNext}
-              hrefFor={(to) => `/quotes?page=${to}`}
-              noun="quotes"
-            />
+            <ListPager list={list} pathname="/quotes" noun="quotes" />
           </ListRegion>
         </CardContent>
       </Card>

@@ -3,9 +3,6 @@
 // each integration type starts from.
 import type { Option } from './schemas/fields';
 
-/** Rows per page of the settings lists (templates, integrations, users). */
-export const SETTINGS_PAGE_SIZE = 20;
-
 export const WEBSITE_TIMEZONES = [
   'UTC',
   'America/New_York',

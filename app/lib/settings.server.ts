@@ -9,7 +9,6 @@ import { data, type RouterContextProvider } from 'react-router';
 import { requireUser, type SignedIn, type UserProfile } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, isAlteredForm } from '~/lib/forms.server';
 import { canReadSettings } from '~/lib/roles';
-import { SETTINGS_PAGE_SIZE } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
 
 type ToastArgs = Parameters<typeof dataWithError>[0];
@@ -37,18 +36,6 @@ export async function requireSettingsUser(
  */
 export function refuseNonAdmin(args: ToastArgs, user: SettingsUser, message: string) {
   return user.isAdmin ? null : dataWithError(args, { restricted: true as const }, message, { status: 403 });
-}
-
-/** ?page=N (1-based), clamped to something sensible. */
-export function pageFrom(url: URL): number {
-  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
-  return Number.isFinite(page) && page >= 1 && page <= 10_000 ? page : 1;
-}
-
-/** The inclusive row range of a page, as supabase-js's .range() wants it. */
-export function pageRange(page: number, size = SETTINGS_PAGE_SIZE): [number, number] {
-  const from = (page - 1) * size;
-  return [from, from + size - 1];
 }
 
 /** A database error as the server message of docs/product-guide.md ("the server message, else ..."). */
@@ -118,23 +105,4 @@ export async function saveRow(
         .insert({ ...values, account_id: profile?.account_id, created_by: profile?.id })
         .select('id');
   return { ok: !saved.error && saved.data.length > 0, error: saved.error };
-}
-
-/**
- * The page of a settings list the URL asks for (`?page=N`), newest first (the
- * id breaks ties, so pages never overlap or skip), with the total. A failed
- * read is logged; the page then shows the screen's 'Failed to fetch' text.
- */
-export async function newestFirstPage<Row>(supabase: SupabaseClient, table: string, columns: string, url: URL) {
-  const page = pageFrom(url);
-  const [from, to] = pageRange(page);
-  const { data, count, error } = await supabase
-    .from(table)
-    .select(columns, { count: 'exact' })
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(from, to)
-    .returns<Row[]>();
-  if (error) console.error(`${table}: ${error.message}`);
-  return { page, rows: data ?? [], total: count ?? 0, failed: error !== null };
 }

@@ -2,7 +2,8 @@
 // quote_list rows row-level security lets them read, newest first. Nothing
 // else of the account is asked for: no summary, no search over the pipeline.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { PAGE_SIZE, pageRange } from '~/lib/list-query';
+import { readListQuery } from '~/lib/list-query';
+import { readList } from '~/lib/records.server';
 
 export interface SharedQuote {
   id: string;
@@ -15,17 +16,9 @@ export interface SharedQuote {
 }
 
 export async function loadSharedQuotes(supabase: SupabaseClient, url: URL) {
-  const requested = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
-  const page = Number.isFinite(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
-  const { from, to } = pageRange(page);
-  const { data, error } = await supabase
-    .from('quote_list')
-    .select('id, quote_number, status, currency, total, created_at, expires_at')
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(from, to)
-    .returns<SharedQuote[]>();
-  if (error) console.error(`shared quotes failed to load: ${error.message}`);
-  const rows = data ?? [];
-  return { page, quotes: rows.slice(0, PAGE_SIZE), hasNext: rows.length > PAGE_SIZE, failed: error !== null };
+  // Only ?page= counts here: a client has no search or filter.
+  const query = readListQuery(url, []);
+  const select = supabase.from('quote_list').select('id, quote_number, status, currency, total, created_at, expires_at');
+  const list = await readList<SharedQuote, never>(select, { ...query, q: '' }, 'shared quotes');
+  return { list };
 }

@@ -16,9 +16,10 @@ import { requireUser } from '~/lib/auth.server';
 import { refuseReadOnly } from '~/lib/business-access.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { readFormData } from '~/lib/forms.server';
-import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, withDialog } from '~/lib/list-query';
+import { listHref, readListQuery, withDialog } from '~/lib/list-query';
+import { filterList, readList } from '~/lib/records.server';
 import { formatShortDate } from '~/lib/relative-time';
-import { CLIENT_STATUSES, companyOrName, newClientSchema } from '~/lib/schemas/clients';
+import { CLIENT_STATUSES, companyOrName, newClientSchema, type ClientStatus } from '~/lib/schemas/clients';
 import { dataWithError } from '~/lib/toast.server';
 import { CreateLink } from '~/components/create-link';
 
@@ -48,23 +49,13 @@ export const meta: Route.MetaFunction = () => [{ title: 'Clients' }];
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase, profile } = await requireUser(request, context);
   const query = readListQuery(url, CLIENT_STATUSES);
-  const { from, to } = pageRange(query.page);
-  const search = searchFilter(query.q, SEARCH_COLUMNS);
-
-  let list = supabase
-    .from('contacts')
-    .select('id, name, email, phone, company, role, status, created_at', { count: 'exact' })
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(from, to);
-  if (query.status) list = list.eq('status', query.status);
-  if (search) list = list.or(search);
-
-  const [summaryResult, listResult] = await Promise.all([supabase.rpc('client_summary').single<ClientSummary>(), list]);
+  const select = supabase.from('contacts').select('id, name, email, phone, company, role, status, created_at', { count: 'exact' });
+  const [summaryResult, list] = await Promise.all([
+    supabase.rpc('client_summary').single<ClientSummary>(),
+    readList<ClientRow, ClientStatus>(filterList(select, query, SEARCH_COLUMNS), query, 'clients'),
+  ]);
   if (summaryResult.error) console.error(`client summary failed to load: ${summaryResult.error.message}`);
-  if (listResult.error) console.error(`clients failed to load: ${listResult.error.message}`);
 
-  const rows = (listResult.data ?? []) as ClientRow[];
   const summary = summaryResult.data ?? { total_count: 0, active_count: 0, prospect_count: 0, new_this_month: 0 };
   return {
     canWrite: canWriteBusiness(profile?.role),
@@ -75,10 +66,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       prospects: Number(summary.prospect_count),
       newThisMonth: Number(summary.new_this_month),
     },
-    clients: rows.slice(0, PAGE_SIZE),
-    hasNext: rows.length > PAGE_SIZE,
-    total: listResult.count ?? null,
-    failed: Boolean(listResult.error),
+    list,
   };
 }
 
@@ -113,7 +101,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Clients({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, summary, clients, hasNext, total, failed, canWrite } = loaderData;
+  const { query, summary, list, canWrite } = loaderData;
+  const { rows: clients, failed } = list;
   const location = useLocation();
   const dialogOpen = canWrite && new URLSearchParams(location.search).has('new');
   const filtered = query.q !== '' || query.status !== null;
@@ -156,15 +145,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
                 ))}
               </ul>
             )}
-            <ListPager
-              page={query.page}
-              pageSize={PAGE_SIZE}
-              rowsOnPage={clients.length}
-              total={total}
-              hasNext={hasNext}
-              hrefFor={(page) => listHref('/clients', query, { page })}
-              noun="clients"
-            />
+            <ListPager list={list} pathname="/clients" noun="clients" />
           </ListRegion>
         </CardContent>
       </Card>

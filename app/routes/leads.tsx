@@ -17,9 +17,10 @@ import { requireUser } from '~/lib/auth.server';
 import { refuseReadOnly } from '~/lib/business-access.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { readFormData } from '~/lib/forms.server';
-import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, withDialog } from '~/lib/list-query';
+import { listHref, readListQuery, withDialog } from '~/lib/list-query';
+import { filterList, readList } from '~/lib/records.server';
 import { formatShortDate } from '~/lib/relative-time';
-import { LEAD_INTEREST_OPTIONS, LEAD_STATUSES, newLeadSchema } from '~/lib/schemas/leads';
+import { LEAD_INTEREST_OPTIONS, LEAD_STATUSES, newLeadSchema, type LeadStatus } from '~/lib/schemas/leads';
 import { dataWithError } from '~/lib/toast.server';
 import { CreateLink } from '~/components/create-link';
 
@@ -50,23 +51,13 @@ export const meta: Route.MetaFunction = () => [{ title: 'Leads' }];
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase, profile } = await requireUser(request, context);
   const query = readListQuery(url, LEAD_STATUSES);
-  const { from, to } = pageRange(query.page);
-  const search = searchFilter(query.q, SEARCH_COLUMNS);
-
-  let list = supabase
-    .from('leads')
-    .select('id, name, company, email, phone_whatsapp, status, interest, created_at', { count: 'exact' })
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(from, to);
-  if (query.status) list = list.eq('status', query.status);
-  if (search) list = list.or(search);
-
-  const [summaryResult, listResult] = await Promise.all([supabase.rpc('lead_summary').single<LeadSummary>(), list]);
+  const select = supabase.from('leads').select('id, name, company, email, phone_whatsapp, status, interest, created_at', { count: 'exact' });
+  const [summaryResult, list] = await Promise.all([
+    supabase.rpc('lead_summary').single<LeadSummary>(),
+    readList<LeadRow, LeadStatus>(filterList(select, query, SEARCH_COLUMNS), query, 'leads'),
+  ]);
   if (summaryResult.error) console.error(`lead summary failed to load: ${summaryResult.error.message}`);
-  if (listResult.error) console.error(`leads failed to load: ${listResult.error.message}`);
 
-  const rows = (listResult.data ?? []) as LeadRow[];
   const summary = summaryResult.data ?? { total_count: 0, new_this_week: 0, qualified_count: 0, conversion_rate: 0 };
   return {
     canWrite: canWriteBusiness(profile?.role),
@@ -77,10 +68,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       qualified: Number(summary.qualified_count),
       conversionRate: Number(summary.conversion_rate),
     },
-    leads: rows.slice(0, PAGE_SIZE),
-    hasNext: rows.length > PAGE_SIZE,
-    total: listResult.count ?? null,
-    failed: Boolean(listResult.error),
+    list,
   };
 }
 
@@ -117,7 +105,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, summary, leads, hasNext, total, failed, canWrite } = loaderData;
+  const { query, summary, list, canWrite } = loaderData;
+  const { rows: leads, failed } = list;
   const location = useLocation();
   const dialogOpen = canWrite && new URLSearchParams(location.search).has('new');
   const filtered = query.q !== '' || query.status !== null;
@@ -160,15 +149,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                 ))}
               </ul>
             )}
-            <ListPager
-              page={query.page}
-              pageSize={PAGE_SIZE}
-              rowsOnPage={leads.length}
-              total={total}
-              hasNext={hasNext}
-              hrefFor={(page) => listHref('/leads', query, { page })}
-              noun="leads"
-            />
+            <ListPager list={list} pathname="/leads" noun="leads" />
           </ListRegion>
         </CardContent>
       </Card>

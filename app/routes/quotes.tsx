@@ -19,10 +19,11 @@ import { refuseReadOnly } from '~/lib/business-access.server';
 import { canWriteBusiness, isExternal } from '~/lib/roles';
 import { loadSharedQuotes, type SharedQuote } from '~/lib/shared-quotes.server';
 import { readFormData } from '~/lib/forms.server';
-import { listHref, PAGE_SIZE, pageRange, readListQuery, searchText, withDialog } from '~/lib/list-query';
+import { listHref, readListQuery, searchText, withDialog } from '~/lib/list-query';
+import { filterList, readList } from '~/lib/records.server';
 import { formatMoney } from '~/lib/money';
 import { formatShortDate } from '~/lib/relative-time';
-import { newQuoteSchema, QUOTE_STATUSES } from '~/lib/schemas/quotes';
+import { newQuoteSchema, QUOTE_STATUSES, type QuoteStatus } from '~/lib/schemas/quotes';
 import { dataWithError } from '~/lib/toast.server';
 import { CreateLink } from '~/components/create-link';
 
@@ -48,27 +49,21 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // A client sees the quotes addressed to them, and nothing of the pipeline.
   if (isExternal(profile?.role)) return { view: 'shared' as const, ...(await loadSharedQuotes(supabase, url)) };
   const query = readListQuery(url, QUOTE_STATUSES);
-  const { from, to } = pageRange(query.page);
   const search = searchText(query.q);
 
   // A page of rows, newest first, plus one to know whether there is a next page.
   // A text search (number, notes, contact name or company) goes through
   // search_quotes, which reads only the account's matches from its indexes,
   // and counts them; the unfiltered total comes from the summary.
-  let matching = search
+  const matching = search
     ? supabase.rpc('search_quotes', { p_query: search }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
     : supabase.from('quote_list').select(LIST_COLUMNS);
-  if (query.status) matching = matching.eq('status', query.status);
-  const list = matching
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(from, to);
-
-  const [summaryResult, listResult] = await Promise.all([supabase.rpc('quote_summary').single<QuoteSummary>(), list]);
+  const [summaryResult, list] = await Promise.all([
+    supabase.rpc('quote_summary').single<QuoteSummary>(),
+    readList<QuoteRow, QuoteStatus>(filterList(matching, query), query, 'quotes'),
+  ]);
   if (summaryResult.error) console.error(`quote summary failed to load: ${summaryResult.error.message}`);
-  if (listResult.error) console.error(`quotes failed to load: ${listResult.error.message}`);
 
-  const rows = (listResult.data ?? []) as QuoteRow[];
   const summary = summaryResult.data ?? { total_count: 0, total_value: 0, average_value: 0 };
   const unfiltered = !search && !query.status;
   return {
@@ -76,10 +71,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     canWrite: canWriteBusiness(profile?.role),
     query,
     summary: { count: Number(summary.total_count), value: Number(summary.total_value), average: Number(summary.average_value) },
-    quotes: rows.slice(0, PAGE_SIZE),
-    hasNext: rows.length > PAGE_SIZE,
-    total: unfiltered ? Number(summary.total_count) : search ? (listResult.count ?? null) : null,
-    failed: Boolean(listResult.error),
+    // The search counts its matches; a status filter alone is not counted.
+    list: { ...list, total: unfiltered ? Number(summary.total_count) : list.total },
   };
 }
 
@@ -117,7 +110,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.view === 'shared') return <MyQuotes {...loaderData} />;
+  if (loaderData.view === 'shared') return <MyQuotes list={loaderData.list} />;
   return <StaffQuotes loaderData={loaderData} actionData={actionData} />;
 }
 
@@ -128,10 +121,10 @@ function StaffQuotes({
   loaderData: Extract<Route.ComponentProps['loaderData'], { view: 'staff' }>;
   actionData: Route.ComponentProps['actionData'];
 }) {
-  const { query, summary, quotes, hasNext, total, failed, canWrite } = loaderData;
+  const { query, summary, list, canWrite } = loaderData;
+  const { rows: quotes, failed } = list;
   const location = useLocation();
   const dialogOpen = canWrite && new URLSearchParams(location.search).has('new');
-  const hrefFor = (page: number) => listHref('/quotes', query, { page });
   const filtered = query.q !== '' || query.status !== null;
 
   return (
@@ -179,15 +172,7 @@ function StaffQuotes({
                 ))}
               </ul>
             )}
-            <ListPager
-              page={query.page}
-              pageSize={PAGE_SIZE}
-              rowsOnPage={quotes.length}
-              total={total}
-              hasNext={hasNext}
-              hrefFor={hrefFor}
-              noun="quotes"
-            />
+            <ListPager list={list} pathname="/quotes" noun="quotes" />
           </ListRegion>
         </CardContent>
       </Card>

@@ -4,7 +4,7 @@ import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.integrations';
 import { EmptyState } from '~/components/settings/empty-state';
 import { IntegrationForm, type IntegrationValues } from '~/components/settings/integration-form';
-import { Pager } from '~/components/settings/pager';
+import { ListPager } from '~/components/list-pager';
 import { RestrictedScreen } from '~/components/settings/restricted-screen';
 import { DeleteDialog, EditDeleteLinks, SetActiveButton } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
@@ -20,15 +20,15 @@ import {
   deleteRow,
   isUuid,
   listDialog,
-  newestFirstPage,
   refuseNonAdmin,
   refuseSubmission,
   requireSettingsUser,
   saveRow,
   serverMessage,
 } from '~/lib/settings.server';
+import { newestFirstPage } from '~/lib/records.server';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
-import { INTEGRATION_TYPE_LABELS, SETTINGS_PAGE_SIZE, isIntegrationType, prefillConfig, type IntegrationType } from '~/lib/settings-options';
+import { INTEGRATION_TYPE_LABELS, isIntegrationType, prefillConfig, type IntegrationType } from '~/lib/settings-options';
 import { blankMaskedSecrets, maskConfig } from '~/lib/settings-secrets';
 import { dataWithError } from '~/lib/toast.server';
 
@@ -51,7 +51,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
   if (!canRead) return { access: 'restricted' as const };
   // The list never carries configs: they hold credentials.
-  const { page, rows, total, failed } = await newestFirstPage<Omit<IntegrationRow, 'config' | 'secrets_set'>>(
+  const list = await newestFirstPage<Omit<IntegrationRow, 'config' | 'secrets_set'>>(
     supabase,
     'integrations',
     'id, name, type, is_active, created_at',
@@ -78,10 +78,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     access: 'granted' as const,
     readOnly: !isAdmin,
-    integrations: rows,
-    total,
-    page,
-    error: failed ? INTEGRATION_TEXTS.loadFailed : null,
+    list,
+    error: list.failed ? INTEGRATION_TEXTS.loadFailed : null,
     mode: isAdmin ? listDialog(url, selected !== null) : null,
     selected,
     blank: { name: '', type: newType, config: prefillConfig(newType) } satisfies IntegrationValues,
@@ -136,7 +134,8 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
   if (loaderData.access === 'restricted') {
     return <RestrictedScreen title="Integrations" message={SETTINGS_RESTRICTED.integrations} />;
   }
-  const { integrations, total, page, error, mode, selected, blank, readOnly } = loaderData;
+  const { list, error, mode, selected, blank, readOnly } = loaderData;
+  const integrations = list.rows;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
     <>
@@ -186,7 +185,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
           ))}
         </ul>
       )}
-      <Pager page={page} pageSize={SETTINGS_PAGE_SIZE} total={total} search="" label="Integrations" />
+      <ListPager list={list} pathname={LIST} noun="integrations" />
 
       <UrlDialog
         open={mode === 'new' || mode === 'edit'}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.templates';
 import { EmptyState } from '~/components/settings/empty-state';
-import { Pager } from '~/components/settings/pager';
+import { ListPager } from '~/components/list-pager';
 import { RestrictedScreen } from '~/components/settings/restricted-screen';
 import { DeleteDialog, EditDeleteLinks } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
@@ -19,15 +19,15 @@ import {
   deleteRow,
   isUuid,
   listDialog,
-  newestFirstPage,
   refuseNonAdmin,
   refuseSubmission,
   requireSettingsUser,
   saveRow,
   serverMessage,
 } from '~/lib/settings.server';
+import { newestFirstPage } from '~/lib/records.server';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
-import { contentPreview, SETTINGS_PAGE_SIZE, TEMPLATE_TYPE_LABELS, type TemplateType } from '~/lib/settings-options';
+import { contentPreview, TEMPLATE_TYPE_LABELS, type TemplateType } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Templates' }];
@@ -60,11 +60,11 @@ function asFormValues(template: TemplateRow): TemplateValues {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
   if (!canRead) return { access: 'restricted' as const };
-  const { page, rows, total, failed } = await newestFirstPage<TemplateRow>(supabase, 'templates', TEMPLATE_COLUMNS, url);
+  const list = await newestFirstPage<TemplateRow>(supabase, 'templates', TEMPLATE_COLUMNS, url);
 
   // The dialog's template: from this page, or read by id when it is on another.
   const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');
-  let selected: TemplateRow | null = rows.find((row) => row.id === wanted) ?? null;
+  let selected: TemplateRow | null = list.rows.find((row) => row.id === wanted) ?? null;
   if (!selected && isUuid(wanted)) {
     const { data: one } = await supabase
       .from('templates')
@@ -79,17 +79,18 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     // Auditors read the list; the dialogs that change it are admins'.
     readOnly: !isAdmin,
     // Only the preview travels to the page (docs/product-guide.md), not the whole content.
-    templates: rows.map(({ id, name, type, subject, created_at, content }) => ({
-      id,
-      name,
-      type,
-      subject,
-      created_at,
-      preview: contentPreview(content),
-    })),
-    total,
-    page,
-    error: failed ? TEMPLATE_TEXTS.loadFailed : null,
+    list: {
+      ...list,
+      rows: list.rows.map(({ id, name, type, subject, created_at, content }) => ({
+        id,
+        name,
+        type,
+        subject,
+        created_at,
+        preview: contentPreview(content),
+      })),
+    },
+    error: list.failed ? TEMPLATE_TEXTS.loadFailed : null,
     mode: isAdmin ? listDialog(url, selected !== null) : null,
     selected: selected ? asFormValues(selected) : null,
   };
@@ -135,7 +136,8 @@ const NEW_TEMPLATE: TemplateValues = { name: '', type: 'email', subject: '', con
 
 export default function SettingsTemplates({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.access === 'restricted') return <RestrictedScreen title="Templates" message={SETTINGS_RESTRICTED.templates} />;
-  const { templates, total, page, error, mode, selected, readOnly } = loaderData;
+  const { list, error, mode, selected, readOnly } = loaderData;
+  const templates = list.rows;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
     <>
@@ -182,7 +184,7 @@ export default function SettingsTemplates({ loaderData, actionData }: Route.Comp
           ))}
         </ul>
       )}
-      <Pager page={page} pageSize={SETTINGS_PAGE_SIZE} total={total} search="" label="Templates" />
+      <ListPager list={list} pathname={LIST} noun="templates" />
 
       <UrlDialog open={mode === 'new' || mode === 'edit'} closeTo={LIST} title={mode === 'edit' ? 'Edit Template' : 'New Template'}>
         {mode === 'new' || mode === 'edit' ? (

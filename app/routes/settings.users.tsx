@@ -5,7 +5,7 @@ import type { Route } from './+types/settings.users';
 import { AccessRestricted } from '~/components/settings/access-restricted';
 import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { EmptyState } from '~/components/settings/empty-state';
-import { Pager } from '~/components/settings/pager';
+import { ListPager } from '~/components/list-pager';
 import { SetActiveButton } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { EditUserForm, InviteUserForm, type EditUserValues, type InviteValues } from '~/components/settings/user-forms';
@@ -19,8 +19,8 @@ import { callFunction } from '~/lib/functions.server';
 import { formatShortDate } from '~/lib/relative-time';
 import { DEFAULT_INVITE_ROLE, isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
 import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
-import { isUuid, newestFirstPage, refuseNonAdmin, refuseSubmission, requireSettingsUser } from '~/lib/settings.server';
-import { SETTINGS_PAGE_SIZE } from '~/lib/settings-options';
+import { isUuid, refuseNonAdmin, refuseSubmission, requireSettingsUser } from '~/lib/settings.server';
+import { newestFirstPage } from '~/lib/records.server';
 import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users' }];
@@ -86,9 +86,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     access: 'granted' as const,
     readOnly: !isAdmin,
     selfId: profile?.id ?? null,
-    users: users.rows,
-    total: users.total,
-    page: users.page,
+    users,
     invitations: invitations.data ?? [],
     error: users.failed || invitations.error ? USER_TEXTS.loadFailed : null,
     mode: isAdmin && url.searchParams.has('invite')
@@ -185,7 +183,7 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
       </>
     );
   }
-  const { users, total, page, invitations, error, mode, editing, revoking, selfId, readOnly } = loaderData;
+  const { users: list, invitations, error, mode, editing, revoking, selfId, readOnly } = loaderData;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
     <>
@@ -204,7 +202,7 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
         <EmptyState title={error}>Please try again in a moment.</EmptyState>
       ) : (
         <ul className="grid gap-3" aria-label="Users">
-          {users.map((user) => {
+          {list.rows.map((user) => {
             const name = fullName(user) || user.email;
             return (
               <li key={user.id}>
@@ -243,7 +241,7 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
           })}
         </ul>
       )}
-      <Pager page={page} pageSize={SETTINGS_PAGE_SIZE} total={total} search="" label="Users" />
+      <ListPager list={list} pathname={LIST} noun="users" />
 
       {/* The database shows invitations (and their tokens) to admins only. */}
       {readOnly ? null : (

@@ -1,6 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4';
-import { data, useLocation } from 'react-router';
-import { redirectWithSuccess } from 'remix-toast';
+import { useLocation } from 'react-router';
 import { Building2, CalendarPlus, Mail, Phone, UserCheck, UserSearch } from 'lucide-react';
 import type { Route } from './+types/clients';
 import { ListPager } from '~/components/list-pager';
@@ -13,14 +11,11 @@ import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
-import { refuseReadOnly } from '~/lib/business-access.server';
 import { canWriteBusiness } from '~/lib/roles';
-import { readFormData } from '~/lib/forms.server';
 import { listHref, readListQuery, withDialog } from '~/lib/list-query';
-import { filterList, readList } from '~/lib/records.server';
+import { createRecord, filterList, readList } from '~/lib/records.server';
 import { formatShortDate } from '~/lib/relative-time';
 import { CLIENT_STATUSES, companyOrName, newClientSchema, type ClientStatus } from '~/lib/schemas/clients';
-import { dataWithError } from '~/lib/toast.server';
 import { CreateLink } from '~/components/create-link';
 
 interface ClientRow {
@@ -70,34 +65,24 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  const { supabase, profile } = await requireUser(request, context);
-  const refused = refuseReadOnly(args, profile);
-  if (refused) return refused;
-  const submission = parseWithZod(await readFormData(request), { schema: newClientSchema });
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
-  if (!profile?.account_id) {
-    return dataWithError(args, { result: submission.reply() }, 'User account not found', { status: 403 });
-  }
-  const client = submission.value;
-  const { error } = await supabase.from('contacts').insert({
-    account_id: profile.account_id,
-    name: client.name,
-    email: client.email,
-    phone: client.phone || null,
-    company: companyOrName(client),
-    role: client.role || null,
-    notes: client.notes || null,
-    is_primary: true,
+export function action(args: Route.ActionArgs) {
+  return createRecord(args, {
+    schema: newClientSchema,
+    listPath: '/clients',
+    texts: { created: 'Client created successfully!', createFailed: 'Failed to create client' },
+    noun: 'client',
+    write: (supabase, accountId, client) =>
+      supabase.from('contacts').insert({
+        account_id: accountId,
+        name: client.name,
+        email: client.email,
+        phone: client.phone || null,
+        company: companyOrName(client),
+        role: client.role || null,
+        notes: client.notes || null,
+        is_primary: true,
+      }),
   });
-  if (error) {
-    console.error(`client creation failed: ${error.message}`);
-    return dataWithError(args, { result: submission.reply() }, error.message || 'Failed to create client', { status: 500 });
-  }
-  return redirectWithSuccess('/clients', 'Client created successfully!');
 }
 
 export default function Clients({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4';
-import { data, useLocation } from 'react-router';
-import { redirectWithSuccess } from 'remix-toast';
+import { useLocation } from 'react-router';
 import { CalendarPlus, Mail, Percent, Phone, UserCheck, Users } from 'lucide-react';
 import type { Route } from './+types/leads';
 import { ListPager } from '~/components/list-pager';
@@ -14,14 +12,11 @@ import { Badge } from '~/components/ui/badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
-import { refuseReadOnly } from '~/lib/business-access.server';
 import { canWriteBusiness } from '~/lib/roles';
-import { readFormData } from '~/lib/forms.server';
 import { listHref, readListQuery, withDialog } from '~/lib/list-query';
-import { filterList, readList } from '~/lib/records.server';
+import { createRecord, filterList, readList } from '~/lib/records.server';
 import { formatShortDate } from '~/lib/relative-time';
 import { LEAD_INTEREST_OPTIONS, LEAD_STATUSES, newLeadSchema, type LeadStatus } from '~/lib/schemas/leads';
-import { dataWithError } from '~/lib/toast.server';
 import { CreateLink } from '~/components/create-link';
 
 interface LeadRow {
@@ -72,36 +67,26 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  const { supabase, profile } = await requireUser(request, context);
-  const refused = refuseReadOnly(args, profile);
-  if (refused) return refused;
-  const submission = parseWithZod(await readFormData(request), { schema: newLeadSchema });
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
-  if (!profile?.account_id) {
-    return dataWithError(args, { result: submission.reply() }, 'User account not found', { status: 403 });
-  }
-  const lead = submission.value;
-  const { error } = await supabase.from('leads').insert({
-    account_id: profile.account_id,
-    name: lead.name,
-    email: lead.email,
-    phone_whatsapp: lead.phone_whatsapp || null,
-    company: lead.company,
-    role: lead.role || null,
-    source: lead.source,
-    notes: lead.notes || null,
-    interest: lead.interest,
-    status: 'new',
+export function action(args: Route.ActionArgs) {
+  return createRecord(args, {
+    schema: newLeadSchema,
+    listPath: '/leads',
+    texts: { created: 'Lead created successfully!', createFailed: 'Failed to create lead' },
+    noun: 'lead',
+    write: (supabase, accountId, lead) =>
+      supabase.from('leads').insert({
+        account_id: accountId,
+        name: lead.name,
+        email: lead.email,
+        phone_whatsapp: lead.phone_whatsapp || null,
+        company: lead.company,
+        role: lead.role || null,
+        source: lead.source,
+        notes: lead.notes || null,
+        interest: lead.interest,
+        status: 'new',
+      }),
   });
-  if (error) {
-    console.error(`lead creation failed: ${error.message}`);
-    return dataWithError(args, { result: submission.reply() }, error.message || 'Failed to create lead', { status: 500 });
-  }
-  return redirectWithSuccess('/leads', 'Lead created successfully!');
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {

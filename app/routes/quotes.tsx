@@ -1,6 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4';
-import { data, useLocation } from 'react-router';
-import { redirectWithSuccess } from 'remix-toast';
+import { useLocation } from 'react-router';
 import { FileText, Percent, Wallet, Calculator } from 'lucide-react';
 import type { Route } from './+types/quotes';
 import { ListPager } from '~/components/list-pager';
@@ -15,16 +13,13 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
-import { refuseReadOnly } from '~/lib/business-access.server';
 import { canWriteBusiness, isExternal } from '~/lib/roles';
 import { loadSharedQuotes, type SharedQuote } from '~/lib/shared-quotes.server';
-import { readFormData } from '~/lib/forms.server';
 import { listHref, readListQuery, searchText, withDialog } from '~/lib/list-query';
-import { filterList, readList } from '~/lib/records.server';
+import { createRecord, filterList, readList } from '~/lib/records.server';
 import { formatMoney } from '~/lib/money';
 import { formatShortDate } from '~/lib/relative-time';
 import { newQuoteSchema, QUOTE_STATUSES, type QuoteStatus } from '~/lib/schemas/quotes';
-import { dataWithError } from '~/lib/toast.server';
 import { CreateLink } from '~/components/create-link';
 
 /** A row of the staff's list: what a client sees of a quote, and its contact. */
@@ -76,37 +71,27 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  const { supabase, profile } = await requireUser(request, context);
-  const refused = refuseReadOnly(args, profile);
-  if (refused) return refused;
-  const submission = parseWithZod(await readFormData(request), { schema: newQuoteSchema });
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
-  if (!profile?.account_id) {
-    return dataWithError(args, { result: submission.reply() }, 'User account not found', { status: 403 });
-  }
-  const quote = submission.value;
-  // One RPC, one transaction: the contact, the draft quote and its line item
-  // are written together or not at all.
-  const { error } = await supabase.rpc('create_quote', {
-    p_contact_name: quote.contact_name,
-    p_contact_email: quote.contact_email,
-    p_company: quote.company,
-    p_description: quote.description,
-    p_unit_price: quote.unit_price,
-    p_quantity: quote.quantity,
-    p_currency: quote.currency,
-    p_expires_in_days: quote.expires_in_days,
-    p_notes: quote.notes ?? null,
+export function action(args: Route.ActionArgs) {
+  return createRecord(args, {
+    schema: newQuoteSchema,
+    listPath: '/quotes',
+    texts: { created: 'Quote created successfully!', createFailed: 'Failed to create quote' },
+    noun: 'quote',
+    // One RPC, one transaction: the contact, the draft quote and its line item
+    // are written together or not at all (the account is the caller's).
+    write: (supabase, _accountId, quote) =>
+      supabase.rpc('create_quote', {
+        p_contact_name: quote.contact_name,
+        p_contact_email: quote.contact_email,
+        p_company: quote.company,
+        p_description: quote.description,
+        p_unit_price: quote.unit_price,
+        p_quantity: quote.quantity,
+        p_currency: quote.currency,
+        p_expires_in_days: quote.expires_in_days,
+        p_notes: quote.notes ?? null,
+      }),
   });
-  if (error) {
-    console.error(`quote creation failed: ${error.message}`);
-    return dataWithError(args, { result: submission.reply() }, error.message || 'Failed to create quote', { status: 500 });
-  }
-  return redirectWithSuccess('/quotes', 'Quote created successfully!');
 }
 
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.account';
 import { SelectField, TextField, useSchemaForm } from '~/components/form-controls';
@@ -16,6 +16,7 @@ import { formatShortDate } from '~/lib/relative-time';
 import { ACCOUNT_TEXTS, accountSettingsSchema } from '~/lib/schemas/settings-account';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
 import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
+import { refuseSubmission } from '~/lib/records.server';
 import { ACCOUNT_CURRENCY_OPTIONS, ACCOUNT_TIMEZONE_OPTIONS, withCurrent } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
 
@@ -54,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
   if (refused) return refused;
   const { supabase, profile } = user;
   const submission = parseWithZod(await readFormData(request), { schema: accountSettingsSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success') return refuseSubmission(args, submission);
   const form = submission.value;
   // Row-level security lets only an admin update their own account: anyone
   // else's update matches no row.

@@ -16,17 +16,16 @@ import { UrlDialog } from '~/components/url-dialog';
 import { formatShortDate } from '~/lib/relative-time';
 import { readFormData } from '~/lib/forms.server';
 import { INTEGRATION_TEXTS, integrationActionSchema } from '~/lib/schemas/settings-integrations';
+import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
 import {
   deleteRow,
   isUuid,
   listDialog,
-  refuseNonAdmin,
+  newestFirstPage,
   refuseSubmission,
-  requireSettingsUser,
   saveRow,
   serverMessage,
-} from '~/lib/settings.server';
-import { newestFirstPage } from '~/lib/records.server';
+} from '~/lib/records.server';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
 import { INTEGRATION_TYPE_LABELS, isIntegrationType, prefillConfig, type IntegrationType } from '~/lib/settings-options';
 import { blankMaskedSecrets, maskConfig } from '~/lib/settings-secrets';
@@ -93,7 +92,7 @@ export async function action(args: Route.ActionArgs) {
   if (refused) return refused;
   const { supabase, profile } = user;
   const submission = parseWithZod(await readFormData(request), { schema: integrationActionSchema });
-  if (submission.status !== 'success') return refuseSubmission(args, submission, 'config');
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.config?.[0] });
   const form = submission.value;
 
   if (form.intent === 'delete') {

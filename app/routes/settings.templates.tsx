@@ -15,17 +15,16 @@ import { UrlDialog } from '~/components/url-dialog';
 import { formatShortDate } from '~/lib/relative-time';
 import { readFormData } from '~/lib/forms.server';
 import { TEMPLATE_TEXTS, templateActionSchema } from '~/lib/schemas/settings-templates';
+import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
 import {
   deleteRow,
   isUuid,
   listDialog,
-  refuseNonAdmin,
+  newestFirstPage,
   refuseSubmission,
-  requireSettingsUser,
   saveRow,
   serverMessage,
-} from '~/lib/settings.server';
-import { newestFirstPage } from '~/lib/records.server';
+} from '~/lib/records.server';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
 import { contentPreview, TEMPLATE_TYPE_LABELS, type TemplateType } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
@@ -103,7 +102,7 @@ export async function action(args: Route.ActionArgs) {
   if (refused) return refused;
   const { supabase, profile } = user;
   const submission = parseWithZod(await readFormData(request), { schema: templateActionSchema });
-  if (submission.status !== 'success') return refuseSubmission(args, submission, 'variables');
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.variables?.[0] });
   const form = submission.value;
 
   if (form.intent === 'delete') {

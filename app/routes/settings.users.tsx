@@ -19,8 +19,8 @@ import { callFunction } from '~/lib/functions.server';
 import { formatShortDate } from '~/lib/relative-time';
 import { DEFAULT_INVITE_ROLE, isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
 import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
-import { isUuid, refuseNonAdmin, refuseSubmission, requireSettingsUser } from '~/lib/settings.server';
-import { newestFirstPage } from '~/lib/records.server';
+import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
+import { isUuid, newestFirstPage, refuseSubmission } from '~/lib/records.server';
 import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users' }];

@@ -7,25 +7,33 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '~/lib/database.types';
 import { data } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { z } from 'zod';
 import { requireUser, type UserProfile } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, isAlteredForm, readFormData } from '~/lib/forms.server';
 import { canWriteBusiness } from '~/lib/roles';
+import type { Supabase } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
 import { PAGE_SIZE, pageRange, readListQuery, searchFilter, type ListPage, type ListQuery } from '~/lib/list-query';
 
-// ---- Reading a list -------------------------------------------------------
+/** A table of the public schema: the generic helpers below take its name. */
+export type TableName = keyof Database['public']['Tables'];
 
 /**
- * What the reader needs of a query: a supabase-js select (or RPC read) it
- * orders and pages. Its rows are read as the caller's Row, the columns it
- * selected (what `.returns<Row[]>()` would say).
+ * The generic helpers name their table at run time, which the generated types
+ * cannot follow (a union of tables has no one row type): they use the client
+ * untyped, and their callers' rows are typed where they are read.
  */
-interface PageableSelect {
-  order(column: 'created_at' | 'id', options: { ascending: boolean }): PageableSelect;
-  range(from: number, to: number): PromiseLike<{ data: unknown; count?: number | null; error: { message: string } | null }>;
+const untyped = (supabase: Supabase) => supabase as unknown as SupabaseClient;
+
+// ---- Reading a list -------------------------------------------------------
+
+/** What the reader needs of a query: a supabase-js select (or RPC read) it orders and pages. */
+interface PageableSelect<Row> {
+  order(column: 'created_at' | 'id', options: { ascending: boolean }): PageableSelect<Row>;
+  range(from: number, to: number): PromiseLike<{ data: Row[] | null; count?: number | null; error: { message: string } | null }>;
 }
 
 /** A select over a table with a `status` column, which the list's status filter and search narrow. */
@@ -59,7 +67,7 @@ export function filterList<S extends string, Q extends FilterableSelect<S>>(
  * page then shows the screen's 'Failed to fetch' text.
  */
 export async function readList<Row, S extends string>(
-  select: PageableSelect,
+  select: PageableSelect<Row>,
   query: ListQuery<S>,
   label: string,
 ): Promise<ListPage<Row, S>> {
@@ -69,7 +77,7 @@ export async function readList<Row, S extends string>(
     .order('id', { ascending: false })
     .range(from, to);
   if (error) console.error(`${label} failed to load: ${error.message}`);
-  const rows = (data ?? []) as Row[];
+  const rows = data ?? [];
   return {
     query,
     pageSize: PAGE_SIZE,
@@ -84,8 +92,8 @@ export async function readList<Row, S extends string>(
  * A list with neither search nor filter (the settings lists): the page the URL
  * asks for (?page=N) of `table`'s rows the user may read, counted.
  */
-export function newestFirstPage<Row>(supabase: SupabaseClient, table: string, columns: string, url: URL) {
-  const select = supabase.from(table).select(columns, { count: 'exact' });
+export function newestFirstPage<Row>(supabase: Supabase, table: TableName, columns: string, url: URL) {
+  const select = untyped(supabase).from(table).select(columns, { count: 'exact' }).returns<Row[]>();
   return readList<Row, never>(select, readListQuery(url, []), table);
 }
 
@@ -167,7 +175,7 @@ export interface CreateRecord<Schema extends z.ZodType> {
   noun: string;
   /** The write, for the user's account: an insert, or an RPC that writes several rows in one transaction. */
   write: (
-    supabase: SupabaseClient,
+    supabase: Supabase,
     accountId: string,
     value: z.output<Schema>,
   ) => PromiseLike<{ error: { message: string } | null }>;
@@ -204,8 +212,8 @@ export function serverMessage(error: { message?: string } | null | undefined, fa
 }
 
 /** Deletes one row by id; false when none was (the database refused, or it was gone). */
-export async function deleteRow(supabase: SupabaseClient, table: string, id: string): Promise<boolean> {
-  const { data: deleted, error } = await supabase.from(table).delete().eq('id', id).select('id');
+export async function deleteRow(supabase: Supabase, table: TableName, id: string): Promise<boolean> {
+  const { data: deleted, error } = await untyped(supabase).from(table).delete().eq('id', id).select('id');
   return !error && deleted.length > 0;
 }
 
@@ -214,15 +222,16 @@ export async function deleteRow(supabase: SupabaseClient, table: string, id: str
  * `ok` false when nothing was written, with the database's error if it gave one.
  */
 export async function saveRow(
-  supabase: SupabaseClient,
+  supabase: Supabase,
   profile: UserProfile | null,
-  table: string,
+  table: TableName,
   id: string | undefined,
   values: Record<string, unknown>,
 ): Promise<{ ok: boolean; error: PostgrestError | null }> {
+  const client = untyped(supabase);
   const saved = id
-    ? await supabase.from(table).update(values).eq('id', id).select('id')
-    : await supabase
+    ? await client.from(table).update(values).eq('id', id).select('id')
+    : await client
         .from(table)
         .insert({ ...values, account_id: profile?.account_id, created_by: profile?.id })
         .select('id');

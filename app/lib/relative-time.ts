@@ -14,7 +14,7 @@ export function relativeTime(then: Date | string, now: Date = new Date()): strin
 
 const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** 'Nov 22, 2026', in UTC so the server's and the browser's renders agree. */
-export function formatShortDate(value: Date | string): string {
-  return shortDate.format(new Date(value));
+/** 'Nov 22, 2026', in UTC so the server's and the browser's renders agree; nothing for no date. */
+export function formatShortDate(value: Date | string | null): string {
+  return value === null ? '' : shortDate.format(new Date(value));
 }

@@ -11,30 +11,16 @@ import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
+import type { Tables } from '~/lib/database.types';
 import { canWriteBusiness } from '~/lib/roles';
 import { listHref, readListQuery, withDialog } from '~/lib/list-query';
 import { createRecord, filterList, readList } from '~/lib/records.server';
 import { formatShortDate } from '~/lib/relative-time';
-import { CLIENT_STATUSES, companyOrName, newClientSchema, type ClientStatus } from '~/lib/schemas/clients';
+import { CLIENT_STATUSES, companyOrName, newClientSchema } from '~/lib/schemas/clients';
 import { CreateLink } from '~/components/create-link';
 
-interface ClientRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  role: string | null;
-  status: string;
-  created_at: string;
-}
-
-interface ClientSummary {
-  total_count: number;
-  active_count: number;
-  prospect_count: number;
-  new_this_month: number;
-}
+/** A row of the directory: the columns the loader selects. */
+type ClientRow = Pick<Tables<'contacts'>, 'id' | 'name' | 'email' | 'phone' | 'company' | 'role' | 'status' | 'created_at'>;
 
 const STATUS_OPTIONS = CLIENT_STATUSES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
 const SEARCH_COLUMNS = ['name', 'email', 'company'] as const;
@@ -46,8 +32,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const query = readListQuery(url, CLIENT_STATUSES);
   const select = supabase.from('contacts').select('id, name, email, phone, company, role, status, created_at', { count: 'exact' });
   const [summaryResult, list] = await Promise.all([
-    supabase.rpc('client_summary').single<ClientSummary>(),
-    readList<ClientRow, ClientStatus>(filterList(select, query, SEARCH_COLUMNS), query, 'clients'),
+    supabase.rpc('client_summary').single(),
+    readList(filterList(select, query, SEARCH_COLUMNS), query, 'clients'),
   ]);
   if (summaryResult.error) console.error(`client summary failed to load: ${summaryResult.error.message}`);
 

@@ -12,30 +12,16 @@ import { Badge } from '~/components/ui/badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
+import type { Tables } from '~/lib/database.types';
 import { canWriteBusiness } from '~/lib/roles';
 import { listHref, readListQuery, withDialog } from '~/lib/list-query';
 import { createRecord, filterList, readList } from '~/lib/records.server';
 import { formatShortDate } from '~/lib/relative-time';
-import { LEAD_INTEREST_OPTIONS, LEAD_STATUSES, newLeadSchema, type LeadStatus } from '~/lib/schemas/leads';
+import { LEAD_INTEREST_OPTIONS, LEAD_STATUSES, newLeadSchema } from '~/lib/schemas/leads';
 import { CreateLink } from '~/components/create-link';
 
-interface LeadRow {
-  id: string;
-  name: string;
-  company: string;
-  email: string;
-  phone_whatsapp: string | null;
-  status: string;
-  interest: string[] | null;
-  created_at: string;
-}
-
-interface LeadSummary {
-  total_count: number;
-  new_this_week: number;
-  qualified_count: number;
-  conversion_rate: number;
-}
+/** A row of the list: the columns the loader selects. */
+type LeadRow = Pick<Tables<'leads'>, 'id' | 'name' | 'company' | 'email' | 'phone_whatsapp' | 'status' | 'interest' | 'created_at'>;
 
 const STATUS_OPTIONS = LEAD_STATUSES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
 const SEARCH_COLUMNS = ['name', 'email', 'company'] as const;
@@ -48,8 +34,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const query = readListQuery(url, LEAD_STATUSES);
   const select = supabase.from('leads').select('id, name, company, email, phone_whatsapp, status, interest, created_at', { count: 'exact' });
   const [summaryResult, list] = await Promise.all([
-    supabase.rpc('lead_summary').single<LeadSummary>(),
-    readList<LeadRow, LeadStatus>(filterList(select, query, SEARCH_COLUMNS), query, 'leads'),
+    supabase.rpc('lead_summary').single(),
+    readList(filterList(select, query, SEARCH_COLUMNS), query, 'leads'),
   ]);
   if (summaryResult.error) console.error(`lead summary failed to load: ${summaryResult.error.message}`);
 

@@ -13,26 +13,18 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
+import type { Tables } from '~/lib/database.types';
 import { canWriteBusiness, isExternal } from '~/lib/roles';
 import { loadSharedQuotes, type SharedQuote } from '~/lib/shared-quotes.server';
 import { listHref, readListQuery, searchText, withDialog } from '~/lib/list-query';
 import { createRecord, filterList, readList } from '~/lib/records.server';
 import { formatMoney } from '~/lib/money';
 import { formatShortDate } from '~/lib/relative-time';
-import { newQuoteSchema, QUOTE_STATUSES, type QuoteStatus } from '~/lib/schemas/quotes';
+import { newQuoteSchema, QUOTE_STATUSES } from '~/lib/schemas/quotes';
 import { CreateLink } from '~/components/create-link';
 
 /** A row of the staff's list: what a client sees of a quote, and its contact. */
-interface QuoteRow extends SharedQuote {
-  contact_name: string | null;
-  contact_company: string | null;
-}
-
-interface QuoteSummary {
-  total_count: number;
-  total_value: number;
-  average_value: number;
-}
+type QuoteRow = SharedQuote & Pick<Tables<'quote_list'>, 'contact_name' | 'contact_company'>;
 
 const STATUS_OPTIONS = QUOTE_STATUSES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
 const LIST_COLUMNS = 'id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company';
@@ -54,8 +46,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     ? supabase.rpc('search_quotes', { p_query: search }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
     : supabase.from('quote_list').select(LIST_COLUMNS);
   const [summaryResult, list] = await Promise.all([
-    supabase.rpc('quote_summary').single<QuoteSummary>(),
-    readList<QuoteRow, QuoteStatus>(filterList(matching, query), query, 'quotes'),
+    supabase.rpc('quote_summary').single(),
+    readList(filterList(matching, query), query, 'quotes'),
   ]);
   if (summaryResult.error) console.error(`quote summary failed to load: ${summaryResult.error.message}`);
 
@@ -89,7 +81,8 @@ export function action(args: Route.ActionArgs) {
         p_quantity: quote.quantity,
         p_currency: quote.currency,
         p_expires_in_days: quote.expires_in_days,
-        p_notes: quote.notes ?? null,
+        // Left out when empty: the function's default is null.
+        p_notes: quote.notes,
       }),
   });
 }

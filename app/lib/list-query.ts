@@ -71,6 +71,11 @@ export function searchFilter(q: string, columns: readonly string[]): string | nu
   return columns.map((column) => `${column}.ilike."*${text}*"`).join(',');
 }
 
+/** A status filter's options, labelled by the value capitalised ('new' → 'New'). */
+export function statusOptions(statuses: readonly string[]): { value: string; label: string }[] {
+  return statuses.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+}
+
 /** A link to the same list with some parameters changed (null removes one). */
 export function listHref(pathname: string, query: ListQuery, changes: Partial<Record<'q' | 'status' | 'page', string | number | null>>): string {
   const params = new URLSearchParams();

@@ -257,3 +257,52 @@ export function listDialog(url: URL, found: boolean): 'new' | 'edit' | 'delete' 
   if (url.searchParams.has('delete') && found) return 'delete';
   return null;
 }
+
+// ---- Answering a save or a delete ------------------------------------------
+
+/** What a list's create-or-edit and delete dialogs say (docs/product-guide.md gives each screen's). */
+export interface RecordTexts {
+  created: string;
+  updated: string;
+  deleted: string;
+  saveFailed: string;
+  deleteFailed: string;
+}
+
+/**
+ * Deletes the row a delete dialog names and answers: back to the list with the
+ * screen's toast, or a 400 with its failure toast (the database refused, or
+ * the row was gone).
+ */
+export async function deleteAndAnswer(
+  args: ToastArgs,
+  supabase: Supabase,
+  row: { table: TableName; id: string; listPath: string },
+  texts: Pick<RecordTexts, 'deleted' | 'deleteFailed'>,
+  reply: () => SubmissionResult<string[]>,
+) {
+  if (!(await deleteRow(supabase, row.table, row.id))) {
+    return dataWithError(args, { result: reply() }, texts.deleteFailed, { status: 400 });
+  }
+  return redirectWithSuccess(row.listPath, texts.deleted);
+}
+
+/**
+ * Saves what a create-or-edit dialog posted (saveRow) and answers: back to
+ * the list with 'created' or 'updated', or a 400 with the form as typed and
+ * the database's message, else the screen's failure text.
+ */
+export async function saveAndAnswer(
+  args: ToastArgs,
+  supabase: Supabase,
+  profile: UserProfile | null,
+  row: { table: TableName; id: string | undefined; listPath: string; values: Record<string, unknown> },
+  texts: Pick<RecordTexts, 'created' | 'updated' | 'saveFailed'>,
+  reply: () => SubmissionResult<string[]>,
+) {
+  const saved = await saveRow(supabase, profile, row.table, row.id, row.values);
+  if (!saved.ok) {
+    return dataWithError(args, { result: reply() }, serverMessage(saved.error, texts.saveFailed), { status: 400 });
+  }
+  return redirectWithSuccess(row.listPath, row.id ? texts.updated : texts.created);
+}

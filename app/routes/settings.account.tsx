@@ -12,7 +12,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { readFormData } from '~/lib/forms.server';
-import { formatShortDate } from '~/lib/relative-time';
+import { formatShortDate } from '~/lib/dates';
 import { ACCOUNT_TEXTS, accountSettingsSchema } from '~/lib/schemas/settings-account';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
 import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';

@@ -13,18 +13,17 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { formatShortDate } from '~/lib/relative-time';
+import { formatShortDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { INTEGRATION_TEXTS, integrationActionSchema } from '~/lib/schemas/settings-integrations';
 import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
 import {
-  deleteRow,
+  deleteAndAnswer,
   isUuid,
   listDialog,
   newestFirstPage,
   refuseSubmission,
-  saveRow,
-  serverMessage,
+  saveAndAnswer,
 } from '~/lib/records.server';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
 import { INTEGRATION_TYPE_LABELS, isIntegrationType, prefillConfig, type IntegrationType } from '~/lib/settings-options';
@@ -96,10 +95,7 @@ export async function action(args: Route.ActionArgs) {
   const form = submission.value;
 
   if (form.intent === 'delete') {
-    if (!(await deleteRow(supabase, 'integrations', form.id))) {
-      return dataWithError(args, { result: submission.reply() }, INTEGRATION_TEXTS.deleteFailed, { status: 400 });
-    }
-    return redirectWithSuccess(LIST, INTEGRATION_TEXTS.deleted);
+    return deleteAndAnswer(args, supabase, { table: 'integrations', id: form.id, listPath: LIST }, INTEGRATION_TEXTS, submission.reply);
   }
 
   if (form.intent === 'set-active') {
@@ -116,17 +112,15 @@ export async function action(args: Route.ActionArgs) {
 
   // A secret left masked or blank keeps the stored one: the database merges.
   const config = blankMaskedSecrets(form.config);
-  const saved = await saveRow(supabase, profile, 'integrations', form.id, { name: form.name, type: form.type, config });
-  if (!saved.ok) {
-    return dataWithError(
-      args,
-      // The config comes back as the person typed it (nothing was saved).
-      { result: submission.reply() },
-      serverMessage(saved.error, INTEGRATION_TEXTS.saveFailed),
-      { status: 400 },
-    );
-  }
-  return redirectWithSuccess(LIST, form.id ? INTEGRATION_TEXTS.updated : INTEGRATION_TEXTS.created);
+  // A refused save answers with the config as the person typed it (nothing was saved).
+  return saveAndAnswer(
+    args,
+    supabase,
+    profile,
+    { table: 'integrations', id: form.id, listPath: LIST, values: { name: form.name, type: form.type, config } },
+    INTEGRATION_TEXTS,
+    submission.reply,
+  );
 }
 
 export default function SettingsIntegrations({ loaderData, actionData }: Route.ComponentProps) {

@@ -16,7 +16,7 @@ import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { readFormData } from '~/lib/forms.server';
 import { callFunction } from '~/lib/functions.server';
-import { formatShortDate } from '~/lib/relative-time';
+import { formatShortDate } from '~/lib/dates';
 import { DEFAULT_INVITE_ROLE, isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
 import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
 import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';

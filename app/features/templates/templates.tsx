@@ -1,97 +1,44 @@
+// The Templates settings screen (docs/product-guide.md, Settings: Templates):
+// the account's templates, paged, with create, edit and delete dialogs opened
+// by URL (?new, ?edit=<id>, ?delete=<id>); admins change them, auditors read.
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
-import { redirectWithSuccess } from 'remix-toast';
-import type { Route } from './+types/settings.templates';
-import { EmptyState } from '~/components/settings/empty-state';
+import type { Route } from './+types/templates';
 import { ListPager } from '~/components/list-pager';
+import { EmptyState } from '~/components/settings/empty-state';
 import { RestrictedScreen } from '~/components/settings/restricted-screen';
 import { DeleteDialog, EditDeleteLinks } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
-import { TemplateForm, type TemplateValues } from '~/components/settings/template-form';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { formatShortDate } from '~/lib/relative-time';
 import { readFormData } from '~/lib/forms.server';
-import { TEMPLATE_TEXTS, templateActionSchema } from '~/lib/schemas/settings-templates';
-import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
-import {
-  deleteRow,
-  isUuid,
-  listDialog,
-  newestFirstPage,
-  refuseSubmission,
-  saveRow,
-  serverMessage,
-} from '~/lib/records.server';
+import { deleteAndAnswer, listDialog, refuseSubmission, saveAndAnswer } from '~/lib/records.server';
+import { formatShortDate } from '~/lib/dates';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
-import { contentPreview, TEMPLATE_TYPE_LABELS, type TemplateType } from '~/lib/settings-options';
-import { dataWithError } from '~/lib/toast.server';
+import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
+import { loadTemplates, templateValues } from './queries.server';
+import { DEFAULT_TEMPLATE_TYPE, templateActionSchema, templateTypeLabel } from './schema';
+import { TemplateForm, type TemplateValues } from './template-form';
+import { TEMPLATE_TEXTS as TEXTS } from './texts';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Templates' }];
+export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
 
 const LIST = '/settings/templates';
-
-interface TemplateRow {
-  id: string;
-  name: string;
-  type: TemplateType;
-  subject: string | null;
-  content: string;
-  variables: unknown;
-  created_at: string;
-}
-
-const TEMPLATE_COLUMNS = 'id, name, type, subject, content, variables, created_at';
-
-function asFormValues(template: TemplateRow): TemplateValues {
-  return {
-    id: template.id,
-    name: template.name,
-    type: template.type,
-    subject: template.subject ?? '',
-    content: template.content,
-    variables: template.variables === null ? '' : JSON.stringify(template.variables, null, 2),
-  };
-}
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
   if (!canRead) return { access: 'restricted' as const };
-  const list = await newestFirstPage<TemplateRow>(supabase, 'templates', TEMPLATE_COLUMNS, url);
-
-  // The dialog's template: from this page, or read by id when it is on another.
-  const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');
-  let selected: TemplateRow | null = list.rows.find((row) => row.id === wanted) ?? null;
-  if (!selected && isUuid(wanted)) {
-    const { data: one } = await supabase
-      .from('templates')
-      .select(TEMPLATE_COLUMNS)
-      .eq('id', wanted)
-      .maybeSingle<TemplateRow>();
-    selected = one;
-  }
-
+  const { list, selected } = await loadTemplates(supabase, url);
   return {
     access: 'granted' as const,
     // Auditors read the list; the dialogs that change it are admins'.
     readOnly: !isAdmin,
-    // Only the preview travels to the page (docs/product-guide.md), not the whole content.
-    list: {
-      ...list,
-      rows: list.rows.map(({ id, name, type, subject, created_at, content }) => ({
-        id,
-        name,
-        type,
-        subject,
-        created_at,
-        preview: contentPreview(content),
-      })),
-    },
-    error: list.failed ? TEMPLATE_TEXTS.loadFailed : null,
+    list,
+    error: list.failed ? TEXTS.loadFailed : null,
     mode: isAdmin ? listDialog(url, selected !== null) : null,
-    selected: selected ? asFormValues(selected) : null,
+    selected: selected ? templateValues(selected) : null,
   };
 }
 
@@ -102,51 +49,40 @@ export async function action(args: Route.ActionArgs) {
   if (refused) return refused;
   const { supabase, profile } = user;
   const submission = parseWithZod(await readFormData(request), { schema: templateActionSchema });
+  // docs/product-guide.md: the variables box's JSON error is a toast too (the parser's message).
   if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.variables?.[0] });
   const form = submission.value;
 
   if (form.intent === 'delete') {
-    if (!(await deleteRow(supabase, 'templates', form.id))) {
-      return dataWithError(args, { result: submission.reply() }, TEMPLATE_TEXTS.deleteFailed, { status: 400 });
-    }
-    return redirectWithSuccess(LIST, TEMPLATE_TEXTS.deleted);
+    return deleteAndAnswer(args, supabase, { table: 'templates', id: form.id, listPath: LIST }, TEXTS, submission.reply);
   }
-
-  const saved = await saveRow(supabase, profile, 'templates', form.id, {
+  const values = {
     name: form.name,
     type: form.type,
     // Only an email has a subject (docs/product-guide.md).
     subject: form.type === 'email' ? (form.subject ?? null) : null,
     content: form.content,
     variables: form.variables ?? null,
-  });
-  if (!saved.ok) {
-    return dataWithError(
-      args,
-      { result: submission.reply() },
-      serverMessage(saved.error, TEMPLATE_TEXTS.saveFailed),
-      { status: 400 },
-    );
-  }
-  return redirectWithSuccess(LIST, form.id ? TEMPLATE_TEXTS.updated : TEMPLATE_TEXTS.created);
+  };
+  return saveAndAnswer(args, supabase, profile, { table: 'templates', id: form.id, listPath: LIST, values }, TEXTS, submission.reply);
 }
 
-const NEW_TEMPLATE: TemplateValues = { name: '', type: 'email', subject: '', content: '', variables: '' };
+const NEW_TEMPLATE: TemplateValues = { name: '', type: DEFAULT_TEMPLATE_TYPE, subject: '', content: '', variables: '' };
 
 export default function SettingsTemplates({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.access === 'restricted') return <RestrictedScreen title="Templates" message={SETTINGS_RESTRICTED.templates} />;
+  if (loaderData.access === 'restricted') return <RestrictedScreen title={TEXTS.title} message={SETTINGS_RESTRICTED.templates} />;
   const { list, error, mode, selected, readOnly } = loaderData;
   const templates = list.rows;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
     <>
       <SettingsHeader
-        title="Templates"
-        description="Reusable texts for emails, quotes, invoices and contracts."
+        title={TEXTS.title}
+        description={TEXTS.description}
         actions={
           readOnly ? null : (
             <Link to="?new" preventScrollReset className={buttonClasses()}>
-              New Template
+              {TEXTS.newButton}
             </Link>
           )
         }
@@ -154,7 +90,7 @@ export default function SettingsTemplates({ loaderData, actionData }: Route.Comp
       {error ? (
         <EmptyState title={error}>Please try again in a moment.</EmptyState>
       ) : templates.length === 0 ? (
-        <EmptyState title="No templates yet">Create your first template to reuse it in quotes and emails.</EmptyState>
+        <EmptyState title={TEXTS.emptyTitle}>{TEXTS.emptyHint}</EmptyState>
       ) : (
         <ul className="grid gap-3" aria-label="Templates">
           {templates.map((template) => (
@@ -164,7 +100,7 @@ export default function SettingsTemplates({ loaderData, actionData }: Route.Comp
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <div className="flex items-center gap-2">
                       <h3 className="font-semibold">{template.name}</h3>
-                      <Badge variant="outline">{TEMPLATE_TYPE_LABELS[template.type] ?? template.type}</Badge>
+                      <Badge variant="outline">{templateTypeLabel(template.type)}</Badge>
                     </div>
                     {readOnly ? null : (
                       <div className="flex gap-2">
@@ -195,7 +131,7 @@ export default function SettingsTemplates({ loaderData, actionData }: Route.Comp
           />
         ) : null}
       </UrlDialog>
-      <DeleteDialog open={mode === 'delete'} closeTo={LIST} noun="Template" selected={selected} />
+      <DeleteDialog open={mode === 'delete'} closeTo={LIST} noun={TEXTS.noun} selected={selected} />
     </>
   );
 }

@@ -2,8 +2,11 @@
 // the signed-in user, their users row and what their role may do here (admins
 // change settings, auditors only read them, everyone else is restricted; the
 // database refuses the same, the UI only spares them a form that would fail).
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { RouterContextProvider } from 'react-router';
+import type { z } from 'zod';
 import { requireUser, type SignedIn, type UserProfile } from '~/lib/auth.server';
+import { readFormData } from '~/lib/forms.server';
 import { canReadSettings } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
 
@@ -32,4 +35,17 @@ export async function requireSettingsUser(
  */
 export function refuseNonAdmin(args: ToastArgs, user: SettingsUser, message: string) {
   return user.isAdmin ? null : dataWithError(args, { restricted: true as const }, message, { status: 403 });
+}
+
+/**
+ * How every settings action starts: the user, refused unless an admin (with
+ * the screen's restriction text), then the form parsed with the screen's
+ * schema. Either the refusal to answer, or the user and the submission.
+ */
+export async function readAdminForm<Schema extends z.ZodType>(args: ToastArgs, schema: Schema, restricted: string) {
+  const user = await requireSettingsUser(args.request, args.context);
+  const refused = refuseNonAdmin(args, user, restricted);
+  if (refused) return { refused } as const;
+  const submission = parseWithZod(await readFormData(args.request), { schema });
+  return { user, submission } as const;
 }

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.integrations';
@@ -14,9 +13,8 @@ import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatShortDate } from '~/lib/dates';
-import { readFormData } from '~/lib/forms.server';
 import { INTEGRATION_TEXTS, integrationActionSchema } from '~/lib/schemas/settings-integrations';
-import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
+import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
 import {
   deleteAndAnswer,
   isUuid,
@@ -85,12 +83,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  const user = await requireSettingsUser(request, context);
-  const refused = refuseNonAdmin(args, user, SETTINGS_RESTRICTED.integrations);
-  if (refused) return refused;
+  const read = await readAdminForm(args, integrationActionSchema, SETTINGS_RESTRICTED.integrations);
+  if ('refused' in read) return read.refused;
+  const { user, submission } = read;
   const { supabase, profile } = user;
-  const submission = parseWithZod(await readFormData(request), { schema: integrationActionSchema });
   if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.config?.[0] });
   const form = submission.value;
 

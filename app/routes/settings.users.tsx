@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.users';
@@ -14,12 +13,11 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { readFormData } from '~/lib/forms.server';
 import { callFunction } from '~/lib/functions.server';
 import { formatShortDate } from '~/lib/dates';
 import { DEFAULT_INVITE_ROLE, isRole, ROLE_BADGE, roleLabel } from '~/lib/roles';
 import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
-import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
+import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
 import { isUuid, newestFirstPage, refuseSubmission } from '~/lib/records.server';
 import { dataWithError } from '~/lib/toast.server';
 
@@ -102,12 +100,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  const user = await requireSettingsUser(request, context);
-  const refused = refuseNonAdmin(args, user, USER_TEXTS.restricted);
-  if (refused) return refused;
+  const read = await readAdminForm(args, userActionSchema, USER_TEXTS.restricted);
+  if ('refused' in read) return read.refused;
+  const { user, submission } = read;
   const { supabase } = user;
-  const submission = parseWithZod(await readFormData(request), { schema: userActionSchema });
   if (submission.status !== 'success') return refuseSubmission(args, submission);
   const form = submission.value;
   const failed = (message: string, status = 400) =>

@@ -1,7 +1,6 @@
 // The Templates settings screen (docs/product-guide.md, Settings: Templates):
 // the account's templates, paged, with create, edit and delete dialogs opened
 // by URL (?new, ?edit=<id>, ?delete=<id>); admins change them, auditors read.
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import type { Route } from './+types/templates';
 import { ListPager } from '~/components/list-pager';
@@ -13,11 +12,10 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { readFormData } from '~/lib/forms.server';
 import { deleteAndAnswer, listDialog, refuseSubmission, saveAndAnswer } from '~/lib/records.server';
 import { formatShortDate } from '~/lib/dates';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
-import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
+import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
 import { loadTemplates, templateValues } from './queries.server';
 import { DEFAULT_TEMPLATE_TYPE, templateActionSchema, templateTypeLabel } from './schema';
 import { TemplateForm, type TemplateValues } from './template-form';
@@ -43,12 +41,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  const user = await requireSettingsUser(request, context);
-  const refused = refuseNonAdmin(args, user, SETTINGS_RESTRICTED.templates);
-  if (refused) return refused;
+  const read = await readAdminForm(args, templateActionSchema, SETTINGS_RESTRICTED.templates);
+  if ('refused' in read) return read.refused;
+  const { user, submission } = read;
   const { supabase, profile } = user;
-  const submission = parseWithZod(await readFormData(request), { schema: templateActionSchema });
   // docs/product-guide.md: the variables box's JSON error is a toast too (the parser's message).
   if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.variables?.[0] });
   const form = submission.value;

@@ -1,4 +1,6 @@
 // The route table of docs/product-guide.md, written out: a newcomer finds a screen's module by its URL.
+// The real modules live in app/features/<name>/ (route, form, schema, texts, queries; docs/adding-a-module.md);
+// the public and demonstration screens in app/routes/.
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 export default [
@@ -13,11 +15,11 @@ export default [
     // A screen's error is shown inside the shell, the sidebar kept.
     layout('routes/screen-error-boundary.tsx', [
       route('dashboard', 'routes/dashboard.tsx'),
-      route('leads', 'routes/leads.tsx'),
-      route('quotes', 'routes/quotes.tsx'),
+      route('leads', 'features/leads/leads.tsx'),
+      route('quotes', 'features/quotes/quotes.tsx'),
       route('messages', 'routes/messages.tsx'),
       route('invoices', 'routes/invoices.tsx'),
-      route('clients', 'routes/clients.tsx'),
+      route('clients', 'features/clients/clients.tsx'),
       route('shipments', 'routes/shipments.tsx'),
       route('documents', 'routes/documents.tsx'),
       route('rfp', 'routes/rfp.tsx'),
@@ -28,7 +30,7 @@ export default [
         index('routes/settings.index.tsx'),
         route('website', 'routes/settings.website.tsx'),
         route('modules', 'routes/settings.modules.tsx'),
-        route('templates', 'routes/settings.templates.tsx'),
+        route('templates', 'features/templates/templates.tsx'),
         route('integrations', 'routes/settings.integrations.tsx'),
         route('users', 'routes/settings.users.tsx'),
         route('account', 'routes/settings.account.tsx'),

@@ -31,3 +31,31 @@ export function ListRegion({ label, children }: { label: string; children: React
 export function ListEmpty({ children }: { children: React.ReactNode }) {
   return <p className="py-10 text-center text-sm text-muted-foreground">{children}</p>;
 }
+
+/**
+ * A list's rows, or what stands in their place: the screen's failure text
+ * when the read failed (an alert), else its empty text, one for a search or
+ * filter that matched nothing and one for a list with nothing yet.
+ */
+export function ListBody({
+  list,
+  texts,
+  children,
+}: {
+  list: { query: { q: string; status: string | null }; rows: readonly unknown[]; failed: boolean };
+  texts: { loadFailed: string; empty: string; noMatch: string };
+  children: React.ReactNode;
+}) {
+  if (list.failed) {
+    return (
+      <p role="alert" className="py-10 text-center text-sm text-destructive">
+        {texts.loadFailed}
+      </p>
+    );
+  }
+  if (list.rows.length === 0) {
+    const filtered = list.query.q !== '' || list.query.status !== null;
+    return <ListEmpty>{filtered ? texts.noMatch : texts.empty}</ListEmpty>;
+  }
+  return <ul className="divide-y divide-border">{children}</ul>;
+}

@@ -1,7 +1,7 @@
 // Reading the audit log for the screen and its CSV export: the same search,
 // filter and 100-entry cap (docs/product-guide.md), done by the database (list_audit_logs),
 // which also refuses anyone but an admin of the account.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase } from '~/lib/supabase.server';
 import type { AuditEntry } from '~/lib/audit';
 import type { AuditQuery } from '~/lib/schemas/settings-audit';
 
@@ -9,9 +9,10 @@ export const AUDIT_LIMIT = 100;
 
 export type AuditResult = { ok: true; entries: AuditEntry[] } | { ok: false; message: string };
 
-export async function loadAuditEntries(supabase: SupabaseClient, query: AuditQuery): Promise<AuditResult> {
+export async function loadAuditEntries(supabase: Supabase, query: AuditQuery): Promise<AuditResult> {
+  // An empty search or action is left out: the function's default (null) means "any".
   const { data, error } = await supabase
-    .rpc('list_audit_logs', { p_search: query.q || null, p_action: query.action || null, p_limit: AUDIT_LIMIT });
+    .rpc('list_audit_logs', { p_search: query.q || undefined, p_action: query.action || undefined, p_limit: AUDIT_LIMIT });
   if (error) {
     console.error(`audit logs: ${error.message}`);
     return { ok: false, message: error.message };
@@ -19,7 +20,7 @@ export async function loadAuditEntries(supabase: SupabaseClient, query: AuditQue
   return { ok: true, entries: (data ?? []) as AuditEntry[] };
 }
 
-export async function loadAuditActions(supabase: SupabaseClient): Promise<string[]> {
+export async function loadAuditActions(supabase: Supabase): Promise<string[]> {
   const { data, error } = await supabase.rpc('audit_log_actions');
   if (error) {
     console.error(`audit log actions: ${error.message}`);

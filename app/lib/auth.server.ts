@@ -2,9 +2,9 @@
 // the Supabase middleware forwards them on every response, redirects included.) The user is verified with the auth server on
 // every request (getUser), and the app's `users` row is read with the user's
 // own token, so row-level security applies to it too.
-import type { SupabaseClient, User } from '@supabase/supabase-js';
+import type { User } from '@supabase/supabase-js';
 import { redirect, type RouterContextProvider } from 'react-router';
-import { getRequestSupabase } from '~/lib/supabase.server';
+import { getRequestSupabase, type Supabase } from '~/lib/supabase.server';
 import type { Role } from '~/lib/roles';
 
 export interface UserProfile {
@@ -21,7 +21,7 @@ export interface UserProfile {
 }
 
 export interface SignedIn {
-  supabase: SupabaseClient;
+  supabase: Supabase;
   authUser: User;
   /** null when the users row is missing or unreadable (docs/product-guide.md: logged, record empty). */
   profile: UserProfile | null;
@@ -46,7 +46,7 @@ export function safeRedirectPath(target: string | null | undefined, fallback = '
 // middlewares ask (keyed by the request's Supabase handle).
 const profiles = new WeakMap<object, Promise<UserProfile | null>>();
 
-function loadProfile(supabase: SupabaseClient, authUserId: string): Promise<UserProfile | null> {
+function loadProfile(supabase: Supabase, authUserId: string): Promise<UserProfile | null> {
   return (async () => {
     const { data, error } = await supabase.from('users').select('*').eq('auth_user_id', authUserId).maybeSingle();
     if (error) console.error(`users record of ${authUserId} failed to load: ${error.message}`);

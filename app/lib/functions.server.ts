@@ -1,12 +1,13 @@
 // Calling the Supabase server functions (invite-user, accept-invitation,
 // manage-user-role) and reading their error message (docs/product-guide.md: "The error
 // message of the response is read").
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import type { Supabase } from '~/lib/supabase.server';
 
 export type FunctionResult<T> = { ok: true; data: T } | { ok: false; message: string | null };
 
 export async function callFunction<T = unknown>(
-  supabase: SupabaseClient,
+  supabase: Supabase,
   name: string,
   body: Record<string, unknown>,
 ): Promise<FunctionResult<T>> {

@@ -1,6 +1,9 @@
-// The URL of a list page is its state: ?q= (search text), ?status= and ?page=,
-// read by the loader and written by a GET form and plain links, so search,
-// filter and paging work without JavaScript and can be bookmarked.
+// The one paging contract of every list, business and settings alike. The URL
+// of a list page is its state: ?q= (search text), ?status= and ?page=, read by
+// the loader and written by a GET form and plain links, so search, filter and
+// paging work without JavaScript and can be bookmarked. The server half (the
+// reader that fills a ListPage) is readList in app/lib/records.server.ts; the
+// pager that shows one is app/components/list-pager.tsx.
 
 export const PAGE_SIZE = 20;
 const MAX_QUERY_LENGTH = 100;
@@ -20,6 +23,22 @@ export function readListQuery<S extends string>(url: URL, statuses: readonly S[]
   const rawPage = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
   const page = Number.isFinite(rawPage) ? Math.min(Math.max(rawPage, 1), MAX_PAGE) : 1;
   return { q, status, page };
+}
+
+/**
+ * A page of a list as a loader hands it to the page: the URL's query, the
+ * rows, and what the pager needs. `total` is known when the loader counted
+ * (or took it from a summary), null when only the look-ahead row was read.
+ * `failed` means the read failed: the page shows the screen's "Failed to
+ * fetch" text instead of an empty state (the error is logged).
+ */
+export interface ListPage<Row, S extends string = string> {
+  query: ListQuery<S>;
+  pageSize: number;
+  rows: Row[];
+  total: number | null;
+  hasNext: boolean;
+  failed: boolean;
 }
 
 /** The rows of a page, as PostgREST's inclusive range; one extra row tells whether a next page exists. */
@@ -50,6 +69,11 @@ export function searchFilter(q: string, columns: readonly string[]): string | nu
   const text = searchText(q);
   if (!text) return null;
   return columns.map((column) => `${column}.ilike."*${text}*"`).join(',');
+}
+
+/** A status filter's options, labelled by the value capitalised ('new' → 'New'). */
+export function statusOptions(statuses: readonly string[]): { value: string; label: string }[] {
+  return statuses.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
 }
 
 /** A link to the same list with some parameters changed (null removes one). */

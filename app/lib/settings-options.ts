@@ -1,10 +1,7 @@
 // The settings screens' lists (docs/product-guide.md): the website's and the account's
-// timezones and currencies, template and integration types, and the config
-// each integration type starts from.
+// timezones and currencies, integration types, and the config each
+// integration type starts from. (Template types live with the templates: app/features/templates/schema.ts.)
 import type { Option } from './schemas/fields';
-
-/** Rows per page of the settings lists (templates, integrations, users). */
-export const SETTINGS_PAGE_SIZE = 20;
 
 export const WEBSITE_TIMEZONES = [
   'UTC',
@@ -49,22 +46,6 @@ export const ALL_TIMEZONES = [
 export function withCurrent(options: Option[], current: string | null | undefined): Option[] {
   if (!current || options.some((option) => option.value === current)) return options;
   return [...options, { value: current, label: current }];
-}
-
-export const TEMPLATE_TYPES = ['email', 'quote', 'invoice', 'contract'] as const;
-export type TemplateType = (typeof TEMPLATE_TYPES)[number];
-export const DEFAULT_TEMPLATE_TYPE: TemplateType = 'email';
-export const TEMPLATE_TYPE_LABELS: Record<TemplateType, string> = {
-  email: 'Email',
-  quote: 'Quote',
-  invoice: 'Invoice',
-  contract: 'Contract',
-};
-/** As docs/product-guide.md says: the list shows the first 200 characters of a template's content. */
-export const TEMPLATE_PREVIEW_LENGTH = 200;
-
-export function contentPreview(content: string): string {
-  return content.length > TEMPLATE_PREVIEW_LENGTH ? `${content.slice(0, TEMPLATE_PREVIEW_LENGTH)}...` : content;
 }
 
 export const INTEGRATION_TYPES = ['email', 'payment', 'crm', 'storage'] as const;

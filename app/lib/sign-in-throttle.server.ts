@@ -5,7 +5,7 @@
 // count (public.sign_in_lockout / record_failed_sign_in). Only wrong passwords
 // count towards the address's lockout, so its owner signing in is never slowed.
 import { env } from 'cloudflare:workers';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase } from '~/lib/supabase.server';
 
 /** The sentence a throttled sign-in answers with. */
 export function tooManyAttempts(seconds: number): string {
@@ -29,7 +29,7 @@ function ipLimiter(): RateLimiter | undefined {
  * CF-Connecting-IP on every request it serves; without it (a test calling
  * the Worker directly) only the address is counted.
  */
-export async function signInWaitSeconds(request: Request, supabase: SupabaseClient, email: string): Promise<number> {
+export async function signInWaitSeconds(request: Request, supabase: Supabase, email: string): Promise<number> {
   const ip = request.headers.get('CF-Connecting-IP');
   const limiter = ipLimiter();
   if (ip && limiter && !(await limiter.limit({ key: `sign-in:${ip}` })).success) return IP_WINDOW_SECONDS;
@@ -40,14 +40,14 @@ export async function signInWaitSeconds(request: Request, supabase: SupabaseClie
 }
 
 /** Counts a wrong password against the address; returns the lockout it now has (seconds, or 0). */
-export async function recordFailedSignIn(supabase: SupabaseClient, email: string): Promise<number> {
+export async function recordFailedSignIn(supabase: Supabase, email: string): Promise<number> {
   const { data, error } = await supabase.rpc('record_failed_sign_in', { p_email: email });
   if (error) console.error(`recording a failed sign-in failed: ${error.message}`);
   return typeof data === 'number' ? data : 0;
 }
 
 /** After a successful sign-in (as the signed-in user): their address starts again from zero. */
-export async function clearFailedSignIns(supabase: SupabaseClient): Promise<void> {
+export async function clearFailedSignIns(supabase: Supabase): Promise<void> {
   const { error } = await supabase.rpc('clear_failed_sign_ins');
   if (error) console.error(`clearing failed sign-ins failed: ${error.message}`);
 }

@@ -4,12 +4,13 @@
 import { env } from 'cloudflare:workers';
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, type RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { z } from 'zod';
 import { SIMULATED_ACTIONS, type SimulatedAction } from '~/lib/simulated';
 import { requireUser } from '~/lib/auth.server';
 import { readFormData } from '~/lib/forms.server';
+import { refuseSubmission } from '~/lib/records.server';
 import { dataWithError } from '~/lib/toast.server';
 
 /**
@@ -81,10 +82,7 @@ export async function simulatedCreate<Schema extends z.ZodType>(
   const submission = parseWithZod(formData, { schema: options.schema });
   const replyOptions = options.hideFields ? { hideFields: options.hideFields } : undefined;
   if (submission.status !== 'success') {
-    const result = submission.reply(replyOptions);
-    const toast = options.invalidToast?.(submission.error ?? {});
-    if (toast) return dataWithError<SimulatedCreateData>(args, { result }, toast, { status: 400 });
-    return data<SimulatedCreateData>({ result }, { status: 400 });
+    return refuseSubmission(args, submission, { toast: options.invalidToast, hideFields: options.hideFields });
   }
   try {
     await wait(simulatedDelayMs(options.action), args.request.signal);

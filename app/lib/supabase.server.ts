@@ -7,6 +7,7 @@ import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@s
 import { isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { clientOf, fetchSigningClient } from '~/lib/audit-client.server';
+import type { Database } from '~/lib/database.types';
 import { createResilientFetch } from '~/lib/resilient-fetch';
 
 /** What a page says when the backend cannot be reached (the session is kept). */
@@ -15,8 +16,11 @@ export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Plea
 // One per isolate: it holds no state, only the deadlines and retry policy.
 const resilientFetch = createResilientFetch();
 
+/** The server's client, typed with the generated schema (npm run db:types writes app/lib/database.types.ts). */
+export type Supabase = SupabaseClient<Database>;
+
 export interface RequestSupabase {
-  supabase: SupabaseClient;
+  supabase: Supabase;
   /**
    * The verified user (asked of the auth server, never read from the cookie
    * alone), or null. Memoised. Throws a 503 when the auth server cannot be
@@ -38,7 +42,7 @@ export function hasSessionCookie(request: Request): boolean {
 export function createRequestSupabase(request: Request): RequestSupabase {
   const headers = new Headers();
   const secure = new URL(request.url).protocol === 'https:';
-  const supabase = createServerClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+  const supabase = createServerClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     cookies: {
       getAll: () =>
         parseCookieHeader(request.headers.get('Cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' })),

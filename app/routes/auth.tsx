@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Input } from '~/components/ui/input';
 import { redirectSignedInToDashboard, safeRedirectPath } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, HIDDEN_FIELDS, isAlteredForm, readFormData } from '~/lib/forms.server';
+import { refuseSubmission } from '~/lib/records.server';
 import { authFormSchema, CHECK_YOUR_EMAIL, signInSchema, signUpSchema } from '~/lib/schemas/auth';
 import { clearFailedSignIns, recordFailedSignIn, signInWaitSeconds, tooManyAttempts } from '~/lib/sign-in-throttle.server';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
@@ -33,14 +34,13 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const submission = parseWithZod(await readFormData(request), { schema: authFormSchema });
   if (submission.status !== 'success') {
-    const result = submission.reply({ hideFields: ['password'] });
-    if (isAlteredForm(submission, [...HIDDEN_FIELDS, 'redirectTo'])) {
-      // A signed-in visitor (signing out) would be sent on to the dashboard by
-      // the loader, the refusal unseen: they get an error page instead.
-      if (hasSessionCookie(request)) throw data({ error: ALTERED_FORM_MESSAGE }, { status: 400 });
-      return dataWithError(args, { result }, ALTERED_FORM_MESSAGE, { status: 400 });
+    const hiddenFields = [...HIDDEN_FIELDS, 'redirectTo'];
+    // A signed-in visitor (signing out) would be sent on to the dashboard by
+    // the loader, the refusal unseen: they get an error page instead.
+    if (hasSessionCookie(request) && isAlteredForm(submission, hiddenFields)) {
+      throw data({ error: ALTERED_FORM_MESSAGE }, { status: 400 });
     }
-    return data({ result }, { status: 400 });
+    return refuseSubmission(args, submission, { hideFields: ['password'], hiddenFields });
   }
   const { supabase } = getRequestSupabase(context);
   const form = submission.value;

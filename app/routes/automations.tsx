@@ -11,7 +11,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { AUTOMATION_SUMMARY, SAMPLE_WORKFLOWS, type SampleWorkflow } from '~/lib/samples/automations';
-import { formatDateTime } from '~/lib/samples/format';
+import { formatDateTime } from '~/lib/dates';
 import { ACTION_LABELS, ACTION_OPTIONS, FREQUENCY_OPTIONS, newAutomationSchema, TRIGGER_LABELS, TRIGGER_OPTIONS } from '~/lib/schemas/automations';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';

@@ -10,7 +10,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { COMPLIANCE_SUMMARY, SAMPLE_COMPLIANCE_ITEMS, type SampleComplianceItem } from '~/lib/samples/compliance';
-import { formatDate } from '~/lib/samples/format';
+import { formatShortDate } from '~/lib/dates';
 import { COMPLIANCE_CATEGORY_LABELS, COMPLIANCE_CATEGORY_OPTIONS, newAssessmentSchema, RISK_LEVEL_OPTIONS } from '~/lib/schemas/compliance';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';
@@ -96,7 +96,7 @@ function ComplianceRow({ item }: { item: SampleComplianceItem }) {
         <div>
           <dt className="text-muted-foreground">Next review</dt>
           <dd className="font-medium">
-            <time dateTime={item.nextReview}>{formatDate(item.nextReview)}</time>
+            <time dateTime={item.nextReview}>{formatShortDate(item.nextReview)}</time>
           </dd>
         </div>
       </dl>

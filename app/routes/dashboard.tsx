@@ -10,7 +10,7 @@ import { requireUser } from '~/lib/auth.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { accountStatusLabel, activityBadge, type DashboardOverview, EMPTY_OVERVIEW, recentActivity } from '~/lib/dashboard';
 import { formatWholeDollars } from '~/lib/money';
-import { formatShortDate, relativeTime } from '~/lib/relative-time';
+import { formatShortDate, relativeTime } from '~/lib/dates';
 import { CreateLink } from '~/components/create-link';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard' }];

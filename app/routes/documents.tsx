@@ -17,7 +17,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { DOCUMENT_SUMMARY, SAMPLE_DOCUMENTS, type SampleDocument } from '~/lib/samples/documents';
-import { formatDate } from '~/lib/samples/format';
+import { formatShortDate } from '~/lib/dates';
 import {
   ACCEPT_ATTRIBUTE,
   ACCEPTED_EXTENSIONS,
@@ -126,7 +126,7 @@ function DocumentRow({ document }: { document: SampleDocument }) {
             <div className="flex gap-1">
               <dt>Date:</dt>
               <dd>
-                <time dateTime={document.uploadedAt}>{formatDate(document.uploadedAt)}</time>
+                <time dateTime={document.uploadedAt}>{formatShortDate(document.uploadedAt)}</time>
               </dd>
             </div>
           </dl>

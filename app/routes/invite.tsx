@@ -15,6 +15,7 @@ import { acceptInvitationSchema } from '~/lib/schemas/auth';
 import { BRAND_NAME } from '~/lib/site';
 import { getRequestSupabase } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
+import { refuseSubmission } from '~/lib/records.server';
 
 const INVALID = { message: 'Invalid Invitation', description: 'This invitation is invalid or has expired.' };
 /** Tokens are 32 random bytes, hex encoded; anything else is not worth a database round trip. */
@@ -48,13 +49,15 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: acceptInvitationSchema });
   const hidden = { hideFields: ['password', 'confirm_password'] };
   if (submission.status !== 'success') {
-    const errors = submission.error ?? {};
-    const toast = errors.password
-      ? { message: 'Weak Password', description: 'Password must be at least 6 characters long' }
-      : errors.confirm_password
-        ? { message: 'Password Mismatch', description: 'Passwords do not match' }
-        : { message: 'Error', description: 'Please check the form.' };
-    return dataWithError(args, { result: submission.reply(hidden) }, toast, { status: 400 });
+    return refuseSubmission(args, submission, {
+      ...hidden,
+      toast: (errors) =>
+        errors.password
+          ? { message: 'Weak Password', description: 'Password must be at least 6 characters long' }
+          : errors.confirm_password
+            ? { message: 'Password Mismatch', description: 'Passwords do not match' }
+            : { message: 'Error', description: 'Please check the form.' },
+    });
   }
   const { supabase } = getRequestSupabase(context);
   const { password, first_name, last_name } = submission.value;

@@ -11,7 +11,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatMoney } from '~/lib/money';
-import { formatDate } from '~/lib/samples/format';
+import { formatShortDate } from '~/lib/dates';
 import { INVOICE_SUMMARY, SAMPLE_INVOICES, type SampleInvoice } from '~/lib/samples/invoices';
 import { DEFAULT_INVOICE_CURRENCY, DEFAULT_INVOICE_QUANTITY, INVOICE_CURRENCY_OPTIONS, newInvoiceSchema } from '~/lib/schemas/invoices';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
@@ -103,11 +103,11 @@ function InvoiceRow({ invoice }: { invoice: SampleInvoice }) {
         <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <div className="flex gap-1">
             <dt>Created:</dt>
-            <dd>{formatDate(invoice.createdAt)}</dd>
+            <dd>{formatShortDate(invoice.createdAt)}</dd>
           </div>
           <div className="flex gap-1">
             <dt>Due:</dt>
-            <dd>{formatDate(invoice.dueDate)}</dd>
+            <dd>{formatShortDate(invoice.dueDate)}</dd>
           </div>
         </dl>
       </div>

@@ -10,7 +10,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { Badge } from '~/components/ui/badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { formatDateTime } from '~/lib/samples/format';
+import { formatDateTime } from '~/lib/dates';
 import { MESSAGE_STATS, SAMPLE_MESSAGES, type SampleMessage } from '~/lib/samples/messages';
 import { CHANNEL_LABELS, CHANNEL_OPTIONS, composeMessageSchema, type Channel } from '~/lib/schemas/messages';
 import { messageSentText, SIMULATED_ACTIONS } from '~/lib/simulated';

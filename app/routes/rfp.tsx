@@ -10,7 +10,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatMoney } from '~/lib/money';
-import { formatDate } from '~/lib/samples/format';
+import { formatShortDate } from '~/lib/dates';
 import { RFP_SUMMARY, SAMPLE_RFPS, type SampleRfp } from '~/lib/samples/rfp';
 import { newRfpResponseSchema } from '~/lib/schemas/rfp';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
@@ -87,7 +87,7 @@ function RfpRow({ rfp }: { rfp: SampleRfp }) {
           <dt className="text-muted-foreground">Deadline</dt>
           <dd className="flex items-center gap-1 font-medium">
             <Calendar className="size-3.5" aria-hidden="true" />
-            <time dateTime={rfp.deadline}>{formatDate(rfp.deadline)}</time>
+            <time dateTime={rfp.deadline}>{formatShortDate(rfp.deadline)}</time>
           </dd>
         </div>
         <div>

@@ -1,6 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.account';
 import { SelectField, TextField, useSchemaForm } from '~/components/form-controls';
@@ -11,11 +10,11 @@ import { SettingsHeader } from '~/components/settings/settings-header';
 import { StatusBadge } from '~/components/status-badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
-import { readFormData } from '~/lib/forms.server';
-import { formatShortDate } from '~/lib/relative-time';
+import { formatShortDate } from '~/lib/dates';
 import { ACCOUNT_TEXTS, accountSettingsSchema } from '~/lib/schemas/settings-account';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
-import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
+import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
+import { refuseSubmission } from '~/lib/records.server';
 import { ACCOUNT_CURRENCY_OPTIONS, ACCOUNT_TIMEZONE_OPTIONS, withCurrent } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
 
@@ -48,13 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  const user = await requireSettingsUser(request, context);
-  const refused = refuseNonAdmin(args, user, SETTINGS_RESTRICTED.account);
-  if (refused) return refused;
+  const read = await readAdminForm(args, accountSettingsSchema, SETTINGS_RESTRICTED.account);
+  if ('refused' in read) return read.refused;
+  const { user, submission } = read;
   const { supabase, profile } = user;
-  const submission = parseWithZod(await readFormData(request), { schema: accountSettingsSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success') return refuseSubmission(args, submission);
   const form = submission.value;
   // Row-level security lets only an admin update their own account: anyone
   // else's update matches no row.

@@ -1,10 +1,9 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.integrations';
 import { EmptyState } from '~/components/settings/empty-state';
 import { IntegrationForm, type IntegrationValues } from '~/components/settings/integration-form';
-import { Pager } from '~/components/settings/pager';
+import { ListPager } from '~/components/list-pager';
 import { RestrictedScreen } from '~/components/settings/restricted-screen';
 import { DeleteDialog, EditDeleteLinks, SetActiveButton } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
@@ -13,22 +12,19 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { formatShortDate } from '~/lib/relative-time';
-import { readFormData } from '~/lib/forms.server';
+import { formatShortDate } from '~/lib/dates';
 import { INTEGRATION_TEXTS, integrationActionSchema } from '~/lib/schemas/settings-integrations';
+import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
 import {
-  deleteRow,
+  deleteAndAnswer,
   isUuid,
   listDialog,
   newestFirstPage,
-  refuseNonAdmin,
   refuseSubmission,
-  requireSettingsUser,
-  saveRow,
-  serverMessage,
-} from '~/lib/settings.server';
+  saveAndAnswer,
+} from '~/lib/records.server';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
-import { INTEGRATION_TYPE_LABELS, SETTINGS_PAGE_SIZE, isIntegrationType, prefillConfig, type IntegrationType } from '~/lib/settings-options';
+import { INTEGRATION_TYPE_LABELS, isIntegrationType, prefillConfig, type IntegrationType } from '~/lib/settings-options';
 import { blankMaskedSecrets, maskConfig } from '~/lib/settings-secrets';
 import { dataWithError } from '~/lib/toast.server';
 
@@ -51,7 +47,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
   if (!canRead) return { access: 'restricted' as const };
   // The list never carries configs: they hold credentials.
-  const { page, rows, total, failed } = await newestFirstPage<Omit<IntegrationRow, 'config' | 'secrets_set'>>(
+  const list = await newestFirstPage<Omit<IntegrationRow, 'config' | 'secrets_set'>>(
     supabase,
     'integrations',
     'id, name, type, is_active, created_at',
@@ -78,10 +74,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     access: 'granted' as const,
     readOnly: !isAdmin,
-    integrations: rows,
-    total,
-    page,
-    error: failed ? INTEGRATION_TEXTS.loadFailed : null,
+    list,
+    error: list.failed ? INTEGRATION_TEXTS.loadFailed : null,
     mode: isAdmin ? listDialog(url, selected !== null) : null,
     selected,
     blank: { name: '', type: newType, config: prefillConfig(newType) } satisfies IntegrationValues,
@@ -89,20 +83,15 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  const user = await requireSettingsUser(request, context);
-  const refused = refuseNonAdmin(args, user, SETTINGS_RESTRICTED.integrations);
-  if (refused) return refused;
+  const read = await readAdminForm(args, integrationActionSchema, SETTINGS_RESTRICTED.integrations);
+  if ('refused' in read) return read.refused;
+  const { user, submission } = read;
   const { supabase, profile } = user;
-  const submission = parseWithZod(await readFormData(request), { schema: integrationActionSchema });
-  if (submission.status !== 'success') return refuseSubmission(args, submission, 'config');
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.config?.[0] });
   const form = submission.value;
 
   if (form.intent === 'delete') {
-    if (!(await deleteRow(supabase, 'integrations', form.id))) {
-      return dataWithError(args, { result: submission.reply() }, INTEGRATION_TEXTS.deleteFailed, { status: 400 });
-    }
-    return redirectWithSuccess(LIST, INTEGRATION_TEXTS.deleted);
+    return deleteAndAnswer(args, supabase, { table: 'integrations', id: form.id, listPath: LIST }, INTEGRATION_TEXTS, submission.reply);
   }
 
   if (form.intent === 'set-active') {
@@ -119,24 +108,23 @@ export async function action(args: Route.ActionArgs) {
 
   // A secret left masked or blank keeps the stored one: the database merges.
   const config = blankMaskedSecrets(form.config);
-  const saved = await saveRow(supabase, profile, 'integrations', form.id, { name: form.name, type: form.type, config });
-  if (!saved.ok) {
-    return dataWithError(
-      args,
-      // The config comes back as the person typed it (nothing was saved).
-      { result: submission.reply() },
-      serverMessage(saved.error, INTEGRATION_TEXTS.saveFailed),
-      { status: 400 },
-    );
-  }
-  return redirectWithSuccess(LIST, form.id ? INTEGRATION_TEXTS.updated : INTEGRATION_TEXTS.created);
+  // A refused save answers with the config as the person typed it (nothing was saved).
+  return saveAndAnswer(
+    args,
+    supabase,
+    profile,
+    { table: 'integrations', id: form.id, listPath: LIST, values: { name: form.name, type: form.type, config } },
+    INTEGRATION_TEXTS,
+    submission.reply,
+  );
 }
 
 export default function SettingsIntegrations({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.access === 'restricted') {
     return <RestrictedScreen title="Integrations" message={SETTINGS_RESTRICTED.integrations} />;
   }
-  const { integrations, total, page, error, mode, selected, blank, readOnly } = loaderData;
+  const { list, error, mode, selected, blank, readOnly } = loaderData;
+  const integrations = list.rows;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
     <>
@@ -186,7 +174,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
           ))}
         </ul>
       )}
-      <Pager page={page} pageSize={SETTINGS_PAGE_SIZE} total={total} search="" label="Integrations" />
+      <ListPager list={list} pathname={LIST} noun="integrations" />
 
       <UrlDialog
         open={mode === 'new' || mode === 'edit'}

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.modules';
@@ -8,11 +7,10 @@ import { SettingsHeader } from '~/components/settings/settings-header';
 import { StatusBadge } from '~/components/status-badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
-import { readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
 import { MODULE_TEXTS, nextModuleStatus, toggleModuleSchema } from '~/lib/schemas/settings-modules';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
-import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
+import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
 import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Modules' }];
@@ -51,12 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  const user = await requireSettingsUser(request, context);
-  const refused = refuseNonAdmin(args, user, SETTINGS_RESTRICTED.modules);
-  if (refused) return refused;
+  const read = await readAdminForm(args, toggleModuleSchema, SETTINGS_RESTRICTED.modules);
+  if ('refused' in read) return read.refused;
+  const { user, submission } = read;
   const { supabase, profile } = user;
-  const submission = parseWithZod(await readFormData(request), { schema: toggleModuleSchema });
   if (submission.status !== 'success' || !profile?.account_id) {
     return dataWithError(args, null, MODULE_TEXTS.failed, { status: 400 });
   }

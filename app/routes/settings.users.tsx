@@ -1,11 +1,10 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.users';
 import { AccessRestricted } from '~/components/settings/access-restricted';
 import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { EmptyState } from '~/components/settings/empty-state';
-import { Pager } from '~/components/settings/pager';
+import { ListPager } from '~/components/list-pager';
 import { SetActiveButton } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { EditUserForm, InviteUserForm, type EditUserValues, type InviteValues } from '~/components/settings/user-forms';
@@ -14,14 +13,13 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { readFormData } from '~/lib/forms.server';
 import { callFunction } from '~/lib/functions.server';
-import { formatShortDate } from '~/lib/relative-time';
+import { formatShortDate } from '~/lib/dates';
 import { DEFAULT_INVITE_ROLE, roleLabel } from '~/lib/roles';
 import { roleTone } from '~/lib/tones';
 import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
-import { isUuid, newestFirstPage, refuseNonAdmin, refuseSubmission, requireSettingsUser } from '~/lib/settings.server';
-import { SETTINGS_PAGE_SIZE } from '~/lib/settings-options';
+import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
+import { isUuid, newestFirstPage, refuseSubmission } from '~/lib/records.server';
 import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users' }];
@@ -87,9 +85,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     access: 'granted' as const,
     readOnly: !isAdmin,
     selfId: profile?.id ?? null,
-    users: users.rows,
-    total: users.total,
-    page: users.page,
+    users,
     invitations: invitations.data ?? [],
     error: users.failed || invitations.error ? USER_TEXTS.loadFailed : null,
     mode: isAdmin && url.searchParams.has('invite')
@@ -105,12 +101,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  const user = await requireSettingsUser(request, context);
-  const refused = refuseNonAdmin(args, user, USER_TEXTS.restricted);
-  if (refused) return refused;
+  const read = await readAdminForm(args, userActionSchema, USER_TEXTS.restricted);
+  if ('refused' in read) return read.refused;
+  const { user, submission } = read;
   const { supabase } = user;
-  const submission = parseWithZod(await readFormData(request), { schema: userActionSchema });
   if (submission.status !== 'success') return refuseSubmission(args, submission);
   const form = submission.value;
   const failed = (message: string, status = 400) =>
@@ -186,7 +180,7 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
       </>
     );
   }
-  const { users, total, page, invitations, error, mode, editing, revoking, selfId, readOnly } = loaderData;
+  const { users: list, invitations, error, mode, editing, revoking, selfId, readOnly } = loaderData;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
     <>
@@ -205,7 +199,7 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
         <EmptyState title={error}>Please try again in a moment.</EmptyState>
       ) : (
         <ul className="grid gap-3" aria-label="Users">
-          {users.map((user) => {
+          {list.rows.map((user) => {
             const name = fullName(user) || user.email;
             return (
               <li key={user.id}>
@@ -244,7 +238,7 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
           })}
         </ul>
       )}
-      <Pager page={page} pageSize={SETTINGS_PAGE_SIZE} total={total} search="" label="Users" />
+      <ListPager list={list} pathname={LIST} noun="users" />
 
       {/* The database shows invitations (and their tokens) to admins only. */}
       {readOnly ? null : (

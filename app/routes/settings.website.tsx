@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form } from 'react-router';
+import { Form } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.website';
 import { SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
@@ -11,7 +11,8 @@ import { Card, CardContent } from '~/components/ui/card';
 import { purgeMarketingPages } from '~/lib/edge-cache.server';
 import { readFormData } from '~/lib/forms.server';
 import { WEBSITE_TEXTS, websiteSettingsSchema } from '~/lib/schemas/settings-website';
-import { requireSettingsUser, serverMessage } from '~/lib/settings.server';
+import { requireSettingsUser } from '~/lib/settings.server';
+import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { WEBSITE_CURRENCY_OPTIONS, WEBSITE_TIMEZONE_OPTIONS, withCurrent } from '~/lib/settings-options';
 import { TAGLINE } from '~/lib/site';
 import { dataWithError } from '~/lib/toast.server';
@@ -64,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const { supabase } = await requireSettingsUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: websiteSettingsSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success') return refuseSubmission(args, submission);
 
   const form = submission.value;
   // The database refuses anyone but the master account's admin (update_website_settings).

@@ -9,7 +9,7 @@ import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { formatDate } from '~/lib/samples/format';
+import { formatShortDate } from '~/lib/dates';
 import { SAMPLE_SHIPMENTS, SHIPMENT_SUMMARY, type SampleShipment } from '~/lib/samples/shipments';
 import { CARRIER_LABELS, CARRIER_OPTIONS, newShipmentSchema } from '~/lib/schemas/shipments';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
@@ -96,7 +96,7 @@ function ShipmentRow({ shipment }: { shipment: SampleShipment }) {
         <div>
           <dt className="text-muted-foreground">ETA</dt>
           <dd className="font-medium">
-            <time dateTime={shipment.estimatedDelivery}>{formatDate(shipment.estimatedDelivery)}</time>
+            <time dateTime={shipment.estimatedDelivery}>{formatShortDate(shipment.estimatedDelivery)}</time>
           </dd>
         </div>
         <div>

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountStatusLabel, activityBadge, recentActivity, type RecentLead, type RecentQuote } from '../../app/lib/dashboard.ts';
 import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, searchText, withDialog } from '../../app/lib/list-query.ts';
-import { formatShortDate, relativeTime } from '../../app/lib/relative-time.ts';
+import { formatShortDate, relativeTime } from '../../app/lib/dates.ts';
 
 const at = (iso: string) => `2026-03-01T${iso}:00.000Z`;
 const quote = (id: string, created: string, extra: Partial<RecentQuote> = {}): RecentQuote => ({

@@ -4,10 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { CheckedValues } from '../../app/lib/database.types';
 import { ROLES } from '../../app/lib/roles';
-import { CLIENT_STATUSES } from '../../app/lib/schemas/clients';
-import { LEAD_INTERESTS, LEAD_SOURCES, LEAD_STATUSES } from '../../app/lib/schemas/leads';
-import { QUOTE_CURRENCIES, QUOTE_STATUSES } from '../../app/lib/schemas/quotes';
-import { INTEGRATION_TYPES, TEMPLATE_TYPES, WEBSITE_CURRENCIES } from '../../app/lib/settings-options';
+import { CLIENT_STATUSES } from '../../app/features/clients/schema.ts';
+import { LEAD_INTERESTS, LEAD_SOURCES, LEAD_STATUSES } from '../../app/features/leads/schema.ts';
+import { QUOTE_CURRENCIES, QUOTE_STATUSES } from '../../app/features/quotes/schema.ts';
+import { INTEGRATION_TYPES, WEBSITE_CURRENCIES } from '../../app/lib/settings-options';
+import { TEMPLATE_TYPES } from '../../app/features/templates/schema';
 
 const cases: [string, readonly string[], readonly string[]][] = [
   ['users.role', ROLES, CheckedValues.users.role],

@@ -1,7 +1,7 @@
 // The words a tampered form gets where a schema has none of its own: a file,
 // or the same field twice, where one line of text is expected.
 import { describe, expect, it } from 'vitest';
-import { newLeadSchema } from '../../app/lib/schemas/leads.ts';
+import { newLeadSchema } from '../../app/features/leads/schema.ts';
 import { FIELD_REPEATED_MESSAGE, FILE_FOR_TEXT_MESSAGE } from '../../app/lib/schemas/zod.ts';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { errorsOf, formOf } from './support/schemas.ts';

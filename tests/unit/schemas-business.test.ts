@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
-import { companyOrName, newClientSchema } from '../../app/lib/schemas/clients.ts';
-import { newLeadSchema } from '../../app/lib/schemas/leads.ts';
-import { newQuoteSchema, quoteTotalCents } from '../../app/lib/schemas/quotes.ts';
+import { companyOrName, newClientSchema } from '../../app/features/clients/schema.ts';
+import { newLeadSchema } from '../../app/features/leads/schema.ts';
+import { newQuoteSchema, quoteTotalCents } from '../../app/features/quotes/schema.ts';
 import { errorsOf, formOf, valueOf } from './support/schemas.ts';
 
 const quote = {

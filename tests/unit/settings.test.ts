@@ -6,9 +6,9 @@ import { auditTone } from '../../app/lib/tones.ts';
 import { readAuditQuery } from '../../app/lib/schemas/settings-audit.ts';
 import { integrationFormSchema } from '../../app/lib/schemas/settings-integrations.ts';
 import { nextModuleStatus } from '../../app/lib/schemas/settings-modules.ts';
-import { templateFormSchema } from '../../app/lib/schemas/settings-templates.ts';
+import { contentPreview, templateFormSchema } from '../../app/features/templates/schema.ts';
 import { inviteUserSchema } from '../../app/lib/schemas/settings-users.ts';
-import { contentPreview, prefillConfig, withCurrent } from '../../app/lib/settings-options.ts';
+import { prefillConfig, withCurrent } from '../../app/lib/settings-options.ts';
 import { blankMaskedSecrets, maskConfig, SECRET_MASK } from '../../app/lib/settings-secrets.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 

@@ -85,7 +85,7 @@ export const PUBLIC_ACTIONS: HostileAction[] = [
 export const BUSINESS_ACTIONS: HostileAction[] = [
   {
     name: 'quotes: create',
-    route: 'routes/quotes.tsx',
+    route: 'features/quotes/quotes.tsx',
     path: '/quotes?new',
     fields: {
       contact_name: text('hostile-probe {n}', true),
@@ -103,7 +103,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'leads: create',
-    route: 'routes/leads.tsx',
+    route: 'features/leads/leads.tsx',
     path: '/leads?new',
     fields: {
       name: text('hostile-probe {n}', true),
@@ -120,7 +120,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'clients: create',
-    route: 'routes/clients.tsx',
+    route: 'features/clients/clients.tsx',
     path: '/clients?new',
     fields: {
       name: text('hostile-probe {n}', true),
@@ -288,7 +288,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings templates: create',
-    route: 'routes/settings.templates.tsx',
+    route: 'features/templates/templates.tsx',
     path: '/settings/templates?new',
     intent: 'save',
     fields: {
@@ -303,7 +303,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings templates: edit',
-    route: 'routes/settings.templates.tsx',
+    route: 'features/templates/templates.tsx',
     path: '/settings/templates?edit={template}',
     intent: 'save',
     fields: {
@@ -319,7 +319,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings templates: delete',
-    route: 'routes/settings.templates.tsx',
+    route: 'features/templates/templates.tsx',
     path: '/settings/templates',
     intent: 'delete',
     fields: { id: id('template') },

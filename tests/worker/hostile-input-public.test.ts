@@ -5,8 +5,9 @@ import { ALL_ACTIONS, PUBLIC_ACTIONS } from './hostile-actions';
 import { describeHostile } from './support/hostile-runner';
 
 // Read at build time, so a new route module or a new intent is seen without anyone listing it.
-const ROUTE_SOURCES = import.meta.glob<string>('../../app/routes/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
-const SCHEMA_SOURCES = import.meta.glob<string>('../../app/lib/schemas/*.ts', { query: '?raw', import: 'default', eager: true });
+// Route modules live in app/routes (the public and demonstration screens) and in app/features/<name>/ (the real modules).
+const ROUTE_SOURCES = import.meta.glob<string>(['../../app/routes/**/*.{ts,tsx}', '../../app/features/*/*.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
+const SCHEMA_SOURCES = import.meta.glob<string>(['../../app/lib/schemas/*.ts', '../../app/features/*/schema.ts'], { query: '?raw', import: 'default', eager: true });
 const ROUTE_TABLE = import.meta.glob<string>('../../app/routes.ts', { query: '?raw', import: 'default', eager: true });
 
 const routeName = (path: string) => path.replace('../../app/', '');
@@ -25,7 +26,7 @@ describe('the hostile-input table', () => {
 
   it('reads every module the route table names', () => {
     const table = Object.values(ROUTE_TABLE)[0];
-    const named = [...table.matchAll(/'(routes\/[^']+)'/g)].map(([, file]) => file);
+    const named = [...table.matchAll(/'((?:routes|features)\/[^']+)'/g)].map(([, file]) => file);
     const read = new Set(Object.keys(ROUTE_SOURCES).map(routeName));
     expect(named.length).toBeGreaterThan(20);
     expect(named.filter((file) => !read.has(file))).toEqual([]);
@@ -37,7 +38,11 @@ describe('the hostile-input table', () => {
       if (!ANSWERS_POST.test(source) || !/\bintent\b/.test(source)) continue;
       const route = routeName(path);
       // The intents the action can be sent: the literals of the schemas it imports.
-      const schemas = [...source.matchAll(/from '~\/lib\/schemas\/([\w-]+)'/g)].map(([, name]) => SCHEMA_SOURCES[`../../app/lib/schemas/${name}.ts`] ?? '');
+      // (A feature's route imports its own ./schema.)
+      const schemas = [
+        ...[...source.matchAll(/from '~\/lib\/schemas\/([\w-]+)'/g)].map(([, name]) => SCHEMA_SOURCES[`../../app/lib/schemas/${name}.ts`] ?? ''),
+        ...(/from '\.\/schema'/.test(source) ? [SCHEMA_SOURCES[path.replace(/[^/]+$/, 'schema.ts')] ?? ''] : []),
+      ];
       const intents = new Set(schemas.flatMap((schema) => [...schema.matchAll(/intent:\s*z\.literal\('([^']+)'\)/g)].map(([, intent]) => intent)));
       const listed = new Set(ALL_ACTIONS.filter((action) => action.route === route).map((action) => action.intent));
       for (const intent of intents) if (!listed.has(intent)) missing.push(`${route}: ${intent}`);

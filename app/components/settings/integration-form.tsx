@@ -8,7 +8,7 @@ import {
   isIntegrationType,
   prefillConfig,
 } from '~/lib/settings-options';
-import { SaveButton, SaveIntent } from './form-controls';
+import { SaveButton, SaveIntent } from '~/components/settings/save-controls';
 
 // A type alias, not an interface: Conform's field names want an index-signature-compatible shape.
 export type IntegrationValues = {

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
 import { TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
-import { newClientSchema } from '~/lib/schemas/clients';
+import { newClientSchema } from '~/features/clients/schema';
 
 /** The New Client dialog's form (docs/product-guide.md). Posts to /clients?new, so a failure re-renders it open and filled in. */
 export function NewClientForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {

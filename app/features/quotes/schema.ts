@@ -2,8 +2,9 @@
 // (description, unit price, quantity), currency (default USD), expiry in days
 // (7, 14, 30 by default, or 60) and optional notes. Used by the dialog for
 // validation in the browser and by the /quotes action on the server.
-import { z } from './zod';
-import { moneyInCents, oneOf, optionalText, requiredEmail, requiredText, type Option } from './fields';
+// Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
+import { z } from '../../lib/schemas/zod';
+import { moneyInCents, oneOf, optionalText, requiredEmail, requiredText, type Option } from '../../lib/schemas/fields';
 
 export const QUOTE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 export const DEFAULT_QUOTE_CURRENCY = 'USD';

@@ -2,7 +2,7 @@ import { getCollectionProps, getFormProps, type SubmissionResult } from '@confor
 import { Form } from 'react-router';
 import { SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
-import { DEFAULT_LEAD_SOURCE, LEAD_INTEREST_OPTIONS, LEAD_SOURCE_OPTIONS, newLeadSchema } from '~/lib/schemas/leads';
+import { DEFAULT_LEAD_SOURCE, LEAD_INTEREST_OPTIONS, LEAD_SOURCE_OPTIONS, newLeadSchema } from '~/features/leads/schema';
 
 /** The New Lead dialog's form (docs/product-guide.md). Posts to /leads?new, so a failure re-renders it open and filled in. */
 export function NewLeadForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {

@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
 import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
-import { templateFormSchema } from '~/lib/schemas/settings-templates';
-import { TEMPLATE_TYPE_LABELS, TEMPLATE_TYPES } from '~/lib/settings-options';
+import { templateFormSchema } from '~/features/templates/schema';
+import { TEMPLATE_TYPE_LABELS, TEMPLATE_TYPES } from './schema';
 import { useHydrated } from '~/lib/use-hydrated';
-import { SaveButton, SaveIntent } from './form-controls';
+import { SaveButton, SaveIntent } from '~/components/settings/save-controls';
 
 export interface TemplateValues {
   id?: string;

@@ -8,7 +8,7 @@ import {
   newQuoteSchema,
   QUOTE_CURRENCY_OPTIONS,
   QUOTE_EXPIRY_OPTIONS,
-} from '~/lib/schemas/quotes';
+} from '~/features/quotes/schema';
 
 /** The create-quote dialog's form (docs/product-guide.md). Posts to /quotes?new, so a failure re-renders it open and filled in. */
 export function NewQuoteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {

@@ -1,8 +1,9 @@
 // New client (docs/product-guide.md): name and email required; the company defaults to the
 // name when left empty; phone, job role and notes optional. Shared by the
 // dialog and the /clients action.
-import { z } from './zod';
-import { optionalText, requiredEmail, requiredText } from './fields';
+// Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
+import { z } from '../../lib/schemas/zod';
+import { optionalText, requiredEmail, requiredText } from '../../lib/schemas/fields';
 
 export const CLIENT_STATUSES = ['active', 'inactive', 'prospect'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];

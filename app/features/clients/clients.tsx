@@ -1,0 +1,86 @@
+// The Clients screen (docs/product-guide.md, Clients): the account's contacts,
+// searched, filtered and paged by URL, with a create dialog at ?new.
+import { Building2, CalendarPlus, Mail, Phone, UserCheck, UserSearch } from 'lucide-react';
+import type { Route } from './+types/clients';
+import { ListScreen } from '~/components/list-screen';
+import { StatCard, StatGrid } from '~/components/stat-card';
+import { StatusBadge } from '~/components/status-badge';
+import { requireUser } from '~/lib/auth.server';
+import { formatShortDate } from '~/lib/dates';
+import { readListQuery, statusOptions } from '~/lib/list-query';
+import { createRecord } from '~/lib/records.server';
+import { canWriteBusiness } from '~/lib/roles';
+import { NewClientForm } from './new-client-form';
+import { insertClient, loadClients, type ClientRow } from './queries.server';
+import { CLIENT_STATUSES, newClientSchema } from './schema';
+import { CLIENT_TEXTS as TEXTS } from './texts';
+
+const LIST = '/clients';
+const STATUS_OPTIONS = statusOptions(CLIENT_STATUSES);
+
+export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { supabase, profile } = await requireUser(request, context);
+  const query = readListQuery(url, CLIENT_STATUSES);
+  return { canWrite: canWriteBusiness(profile?.role), ...(await loadClients(supabase, query)) };
+}
+
+export function action(args: Route.ActionArgs) {
+  return createRecord(args, { schema: newClientSchema, listPath: LIST, texts: TEXTS, noun: 'client', write: insertClient });
+}
+
+export default function Clients({ loaderData, actionData }: Route.ComponentProps) {
+  const { summary, list, canWrite } = loaderData;
+  return (
+    <ListScreen
+      pathname={LIST}
+      texts={TEXTS}
+      list={list}
+      canWrite={canWrite}
+      statuses={STATUS_OPTIONS}
+      summary={
+        <StatGrid label="Client summary">
+          <StatCard label="Total Clients" value={summary.total.toLocaleString('en-US')} icon={Building2} note="All clients of your account" />
+          <StatCard label="Active Clients" value={summary.active.toLocaleString('en-US')} icon={UserCheck} note="Currently active" />
+          <StatCard label="Prospects" value={summary.prospects.toLocaleString('en-US')} icon={UserSearch} note="Not yet clients" />
+          <StatCard label="New This Month" value={summary.newThisMonth.toLocaleString('en-US')} icon={CalendarPlus} note="Added this month" />
+        </StatGrid>
+      }
+      form={<NewClientForm lastResult={actionData?.result} />}
+    >
+      {list.rows.map((client) => (
+        <ClientItem key={client.id} client={client} />
+      ))}
+    </ListScreen>
+  );
+}
+
+function ClientItem({ client }: { client: ClientRow }) {
+  return (
+    <li className="grid gap-2 py-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <p className="font-medium">{client.name}</p>
+          <p className="text-sm text-muted-foreground">
+            {[client.company, client.role].filter(Boolean).join(' · ') || 'No company'}
+          </p>
+        </div>
+        <StatusBadge status={client.status} />
+      </div>
+      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <span className="flex items-center gap-1">
+          <Mail className="size-3.5" aria-hidden="true" />
+          {client.email}
+        </span>
+        {client.phone ? (
+          <span className="flex items-center gap-1">
+            <Phone className="size-3.5" aria-hidden="true" />
+            {client.phone}
+          </span>
+        ) : null}
+        <span>Added {formatShortDate(client.created_at)}</span>
+      </div>
+    </li>
+  );
+}

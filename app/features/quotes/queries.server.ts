@@ -1,0 +1,76 @@
+// What the Quotes screen asks of the database: the staff's page of the
+// pipeline with its summary, a client's page of the quotes addressed to them,
+// and the create_quote RPC.
+import type { Tables } from '~/lib/database.types';
+import { readListQuery, searchText, type ListQuery } from '~/lib/list-query';
+import { filterList, readList } from '~/lib/records.server';
+import type { Supabase } from '~/lib/supabase.server';
+import type { NewQuote, QuoteStatus } from './schema';
+
+const LIST_COLUMNS = 'id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company';
+
+/** What a client sees of a quote (quote_list is a view: every column reads as nullable). */
+export type SharedQuote = Pick<
+  Tables<'quote_list'>,
+  'id' | 'quote_number' | 'status' | 'currency' | 'total' | 'created_at' | 'expires_at'
+>;
+
+/**
+ * The staff's page of rows, newest first. A text search (number, notes,
+ * contact name or company) goes through search_quotes, which reads only the
+ * account's matches from its indexes, and counts them; the unfiltered total
+ * comes from the summary; a status filter alone is not counted.
+ */
+export async function loadQuotes(supabase: Supabase, query: ListQuery<QuoteStatus>) {
+  const search = searchText(query.q);
+  const matching = search
+    ? supabase.rpc('search_quotes', { p_query: search }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
+    : supabase.from('quote_list').select(LIST_COLUMNS);
+  const [summaryResult, list] = await Promise.all([
+    supabase.rpc('quote_summary').single(),
+    readList(filterList(matching, query), query, 'quotes'),
+  ]);
+  // A summary that fails to load is logged and reads 0: the list below still works.
+  if (summaryResult.error) console.error(`quote summary failed to load: ${summaryResult.error.message}`);
+  const summary = summaryResult.data ?? { total_count: 0, total_value: 0, average_value: 0 };
+  const unfiltered = !search && !query.status;
+  return {
+    summary: { count: Number(summary.total_count), value: Number(summary.total_value), average: Number(summary.average_value) },
+    list: { ...list, total: unfiltered ? Number(summary.total_count) : list.total },
+  };
+}
+
+/** A row of the staff's list: what a client sees of a quote, and its contact. */
+export type QuoteRow = Awaited<ReturnType<typeof loadQuotes>>['list']['rows'][number];
+
+/**
+ * One RPC, one transaction: the contact, the draft quote and its line item
+ * are written together or not at all (the account is the caller's).
+ */
+export function createQuote(supabase: Supabase, _accountId: string, quote: NewQuote) {
+  return supabase.rpc('create_quote', {
+    p_contact_name: quote.contact_name,
+    p_contact_email: quote.contact_email,
+    p_company: quote.company,
+    p_description: quote.description,
+    p_unit_price: quote.unit_price,
+    p_quantity: quote.quantity,
+    p_currency: quote.currency,
+    p_expires_in_days: quote.expires_in_days,
+    // Left out when empty: the function's default is null.
+    p_notes: quote.notes,
+  });
+}
+
+/**
+ * The quotes addressed to a client (their 'My quotes' page): a page of the
+ * quote_list rows row-level security lets them read, newest first. Nothing
+ * else of the account is asked for: no summary, no search over the pipeline.
+ */
+export async function loadSharedQuotes(supabase: Supabase, url: URL) {
+  // Only ?page= counts here: a client has no search or filter.
+  const query = readListQuery(url, []);
+  const select = supabase.from('quote_list').select('id, quote_number, status, currency, total, created_at, expires_at');
+  const list = await readList<SharedQuote, never>(select, { ...query, q: '' }, 'shared quotes');
+  return { list };
+}

@@ -1,0 +1,106 @@
+// The Quotes screen (docs/product-guide.md, Quotes): the staff's pipeline,
+// searched, filtered and paged by URL, with a create dialog at ?new; a client
+// sees 'My quotes' instead.
+import { FileText, Percent, Wallet, Calculator } from 'lucide-react';
+import type { Route } from './+types/quotes';
+import { ListScreen } from '~/components/list-screen';
+import { StatCard, StatGrid } from '~/components/stat-card';
+import { StatusBadge } from '~/components/status-badge';
+import { Button } from '~/components/ui/button';
+import { requireUser } from '~/lib/auth.server';
+import { readListQuery, statusOptions } from '~/lib/list-query';
+import { formatMoney } from '~/lib/money';
+import { formatShortDate } from '~/lib/dates';
+import { createRecord } from '~/lib/records.server';
+import { canWriteBusiness, isExternal } from '~/lib/roles';
+import { MyQuotes } from './my-quotes';
+import { NewQuoteForm } from './new-quote-form';
+import { createQuote, loadQuotes, loadSharedQuotes, type QuoteRow } from './queries.server';
+import { newQuoteSchema, QUOTE_STATUSES } from './schema';
+import { QUOTE_TEXTS as TEXTS } from './texts';
+
+const LIST = '/quotes';
+const STATUS_OPTIONS = statusOptions(QUOTE_STATUSES);
+
+export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { supabase, profile } = await requireUser(request, context);
+  // A client sees the quotes addressed to them, and nothing of the pipeline.
+  if (isExternal(profile?.role)) return { view: 'shared' as const, ...(await loadSharedQuotes(supabase, url)) };
+  const query = readListQuery(url, QUOTE_STATUSES);
+  return { view: 'staff' as const, canWrite: canWriteBusiness(profile?.role), ...(await loadQuotes(supabase, query)) };
+}
+
+export function action(args: Route.ActionArgs) {
+  return createRecord(args, { schema: newQuoteSchema, listPath: LIST, texts: TEXTS, noun: 'quote', write: createQuote });
+}
+
+export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.view === 'shared') return <MyQuotes list={loaderData.list} />;
+  return <StaffQuotes loaderData={loaderData} actionData={actionData} />;
+}
+
+function StaffQuotes({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Extract<Route.ComponentProps['loaderData'], { view: 'staff' }>;
+  actionData: Route.ComponentProps['actionData'];
+}) {
+  const { summary, list, canWrite } = loaderData;
+  return (
+    <ListScreen
+      pathname={LIST}
+      texts={TEXTS}
+      list={list}
+      canWrite={canWrite}
+      statuses={STATUS_OPTIONS}
+      summary={
+        <StatGrid label="Quote summary">
+          <StatCard label="Total Quotes" value={summary.count.toLocaleString('en-US')} icon={FileText} note="All quotes of your account" />
+          <StatCard label="Quote Value" value={formatMoney(summary.value, 'USD')} icon={Wallet} note="Sum of all quote totals" />
+          <StatCard label="Conversion Rate" value="0%" icon={Percent} note="No conversions yet" />
+          <StatCard
+            label="Avg Quote Value"
+            value={summary.count === 0 ? '$0' : formatMoney(summary.average, 'USD')}
+            icon={Calculator}
+            note="Mean quote total"
+          />
+        </StatGrid>
+      }
+      form={<NewQuoteForm lastResult={actionData?.result} />}
+    >
+      {list.rows.map((quote) => (
+        <QuoteItem key={quote.id} quote={quote} />
+      ))}
+    </ListScreen>
+  );
+}
+
+function QuoteItem({ quote }: { quote: QuoteRow }) {
+  const number = quote.quote_number ?? 'Draft Quote';
+  const contact = quote.contact_name ? `${quote.contact_name} - ${quote.contact_company ?? ''}` : 'No contact';
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid gap-1">
+        <p className="font-medium">{number}</p>
+        <p className="text-sm text-muted-foreground">{contact}</p>
+        <p className="text-xs text-muted-foreground">
+          Created {formatShortDate(quote.created_at)} · {quote.expires_at ? `Expires ${formatShortDate(quote.expires_at)}` : 'No expiry'}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="font-semibold">{formatMoney(Number(quote.total), quote.currency ?? 'USD')}</span>
+        <StatusBadge status={quote.status ?? 'draft'} />
+        {/* As docs/product-guide.md says: View and Edit do nothing yet. */}
+        <Button type="button" variant="outline" size="sm" aria-label={`View ${number}`}>
+          View
+        </Button>
+        <Button type="button" variant="outline" size="sm" aria-label={`Edit ${number}`}>
+          Edit
+        </Button>
+      </div>
+    </li>
+  );
+}

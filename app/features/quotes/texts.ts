@@ -1,0 +1,26 @@
+// What the Quotes screen says (docs/product-guide.md, Quotes), to the staff
+// and, on their 'My quotes' page, to a client.
+export const QUOTE_TEXTS = {
+  title: 'Quotes',
+  description: 'Create, send and track quotes for your clients.',
+  newButton: 'New Quote',
+  dialogTitle: 'Create New Quote',
+  dialogDescription: 'A draft quote with one line item for a new contact.',
+  listHeading: 'Recent Quotes',
+  searchLabel: 'Search quotes',
+  noun: 'quotes',
+  created: 'Quote created successfully!',
+  createFailed: 'Failed to create quote',
+  loadFailed: 'Failed to fetch quotes',
+  empty: 'No quotes yet. Create your first quote to get started!',
+  noMatch: 'No quotes match your search.',
+} as const;
+
+export const MY_QUOTES_TEXTS = {
+  title: 'My quotes',
+  description: 'The quotes addressed to you.',
+  empty: 'Nothing has been shared with you yet',
+  // A client has no search or filter: nothing else to say when none match.
+  noMatch: 'Nothing has been shared with you yet',
+  loadFailed: 'Failed to fetch quotes',
+} as const;

@@ -1,0 +1,133 @@
+// The Templates settings screen (docs/product-guide.md, Settings: Templates):
+// the account's templates, paged, with create, edit and delete dialogs opened
+// by URL (?new, ?edit=<id>, ?delete=<id>); admins change them, auditors read.
+import { Link } from 'react-router';
+import type { Route } from './+types/templates';
+import { ListPager } from '~/components/list-pager';
+import { EmptyState } from '~/components/settings/empty-state';
+import { RestrictedScreen } from '~/components/settings/restricted-screen';
+import { DeleteDialog, EditDeleteLinks } from '~/components/settings/row-actions';
+import { SettingsHeader } from '~/components/settings/settings-header';
+import { Badge } from '~/components/ui/badge';
+import { buttonClasses } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { UrlDialog } from '~/components/url-dialog';
+import { deleteAndAnswer, listDialog, refuseSubmission, saveAndAnswer } from '~/lib/records.server';
+import { formatShortDate } from '~/lib/dates';
+import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
+import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
+import { loadTemplates, templateValues } from './queries.server';
+import { DEFAULT_TEMPLATE_TYPE, templateActionSchema, templateTypeLabel } from './schema';
+import { TemplateForm, type TemplateValues } from './template-form';
+import { TEMPLATE_TEXTS as TEXTS } from './texts';
+
+export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
+
+const LIST = '/settings/templates';
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
+  if (!canRead) return { access: 'restricted' as const };
+  const { list, selected } = await loadTemplates(supabase, url);
+  return {
+    access: 'granted' as const,
+    // Auditors read the list; the dialogs that change it are admins'.
+    readOnly: !isAdmin,
+    list,
+    error: list.failed ? TEXTS.loadFailed : null,
+    mode: isAdmin ? listDialog(url, selected !== null) : null,
+    selected: selected ? templateValues(selected) : null,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args, templateActionSchema, SETTINGS_RESTRICTED.templates);
+  if ('refused' in read) return read.refused;
+  const { user, submission } = read;
+  const { supabase, profile } = user;
+  // docs/product-guide.md: the variables box's JSON error is a toast too (the parser's message).
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.variables?.[0] });
+  const form = submission.value;
+
+  if (form.intent === 'delete') {
+    return deleteAndAnswer(args, supabase, { table: 'templates', id: form.id, listPath: LIST }, TEXTS, submission.reply);
+  }
+  const values = {
+    name: form.name,
+    type: form.type,
+    // Only an email has a subject (docs/product-guide.md).
+    subject: form.type === 'email' ? (form.subject ?? null) : null,
+    content: form.content,
+    variables: form.variables ?? null,
+  };
+  return saveAndAnswer(args, supabase, profile, { table: 'templates', id: form.id, listPath: LIST, values }, TEXTS, submission.reply);
+}
+
+const NEW_TEMPLATE: TemplateValues = { name: '', type: DEFAULT_TEMPLATE_TYPE, subject: '', content: '', variables: '' };
+
+export default function SettingsTemplates({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.access === 'restricted') return <RestrictedScreen title={TEXTS.title} message={SETTINGS_RESTRICTED.templates} />;
+  const { list, error, mode, selected, readOnly } = loaderData;
+  const templates = list.rows;
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
+  return (
+    <>
+      <SettingsHeader
+        title={TEXTS.title}
+        description={TEXTS.description}
+        actions={
+          readOnly ? null : (
+            <Link to="?new" preventScrollReset className={buttonClasses()}>
+              {TEXTS.newButton}
+            </Link>
+          )
+        }
+      />
+      {error ? (
+        <EmptyState title={error}>Please try again in a moment.</EmptyState>
+      ) : templates.length === 0 ? (
+        <EmptyState title={TEXTS.emptyTitle}>{TEXTS.emptyHint}</EmptyState>
+      ) : (
+        <ul className="grid gap-3" aria-label="Templates">
+          {templates.map((template) => (
+            <li key={template.id}>
+              <Card>
+                <CardContent className="grid gap-2 pt-6">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <div className="flex items-center gap-2">
+                      <h3 className="font-semibold">{template.name}</h3>
+                      <Badge variant="outline">{templateTypeLabel(template.type)}</Badge>
+                    </div>
+                    {readOnly ? null : (
+                      <div className="flex gap-2">
+                        <EditDeleteLinks id={template.id} name={template.name} />
+                      </div>
+                    )}
+                  </div>
+                  {template.subject ? <p className="text-sm font-medium">Subject: {template.subject}</p> : null}
+                  <p className="whitespace-pre-line text-sm text-muted-foreground">{template.preview}</p>
+                  <p className="text-xs text-muted-foreground">
+                    Created <time dateTime={template.created_at}>{formatShortDate(template.created_at)}</time>
+                  </p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ListPager list={list} pathname={LIST} noun="templates" />
+
+      <UrlDialog open={mode === 'new' || mode === 'edit'} closeTo={LIST} title={mode === 'edit' ? 'Edit Template' : 'New Template'}>
+        {mode === 'new' || mode === 'edit' ? (
+          <TemplateForm
+            key={selected?.id ?? 'new'}
+            values={mode === 'edit' && selected ? selected : NEW_TEMPLATE}
+            lastResult={lastResult}
+            closeTo={LIST}
+          />
+        ) : null}
+      </UrlDialog>
+      <DeleteDialog open={mode === 'delete'} closeTo={LIST} noun={TEXTS.noun} selected={selected} />
+    </>
+  );
+}

@@ -92,6 +92,11 @@ begin
   if p_values is null then
     return null;
   end if;
+  -- The trigger runs once per row written: a snapshot whose whole text is no
+  -- longer than the per-value cap cannot hold a value to cap, so it is not walked.
+  if length(p_values::text) <= 1000 then
+    return p_values;
+  end if;
   v_capped := private.cap_audit_value(p_values);
   if length(v_capped::text) <= 16384 or jsonb_typeof(v_capped) <> 'object' then
     return v_capped;
@@ -114,6 +119,29 @@ end;
 $$;
 
 -- Writes one audit row. p_user_id defaults to the user acting in this request.
+-- The verified client of this request, checked once per transaction (a
+-- 1,000-row import writes 1,000 audit rows): the verdict is kept in
+-- transaction-local settings, keyed by the header it was made for.
+create or replace function private.request_client(out ip_address text, out user_agent text)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_header text := coalesce(private.request_header('x-opshub-client'), '');
+begin
+  if current_setting('audit.client_header', true) is distinct from v_header then
+    select c.ip_address, c.user_agent into ip_address, user_agent from private.signed_request_client() c;
+    perform set_config('audit.client_header', v_header, true),
+            set_config('audit.client_ip', coalesce(ip_address, ''), true),
+            set_config('audit.client_ua', coalesce(user_agent, ''), true);
+    return;
+  end if;
+  ip_address := nullif(current_setting('audit.client_ip', true), '');
+  user_agent := nullif(current_setting('audit.client_ua', true), '');
+end;
+$$;
+
 create or replace function private.write_audit(
   p_account_id uuid,
   p_action text,
@@ -130,7 +158,7 @@ as $$
 declare
   v_client record;
 begin
-  select * into v_client from private.signed_request_client();
+  select * into v_client from private.request_client();
   insert into public.audit_logs (account_id, user_id, action, resource_type, resource_id, old_values, new_values, ip_address, user_agent)
   values (
     p_account_id,
@@ -147,6 +175,7 @@ end;
 $$;
 
 revoke all on function private.signed_request_client() from public;
+revoke all on function private.request_client() from public;
 revoke all on function private.cap_audit_value(jsonb, integer) from public;
 revoke all on function private.cap_audit_snapshot(jsonb) from public;
 revoke all on function private.write_audit(uuid, text, text, uuid, jsonb, jsonb, uuid) from public;

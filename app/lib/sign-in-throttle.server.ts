@@ -16,14 +16,6 @@ export function tooManyAttempts(seconds: number): string {
 /** The binding's window (wrangler.toml [[ratelimits]] period). */
 const IP_WINDOW_SECONDS = 60;
 
-interface RateLimiter {
-  limit(options: { key: string }): Promise<{ success: boolean }>;
-}
-
-function ipLimiter(): RateLimiter | undefined {
-  return (env as unknown as { SIGN_IN_IP_LIMITER?: RateLimiter }).SIGN_IN_IP_LIMITER;
-}
-
 /**
  * Seconds until this attempt may be made, or 0. Cloudflare sets
  * CF-Connecting-IP on every request it serves; without it (a test calling
@@ -31,8 +23,7 @@ function ipLimiter(): RateLimiter | undefined {
  */
 export async function signInWaitSeconds(request: Request, supabase: Supabase, email: string): Promise<number> {
   const ip = request.headers.get('CF-Connecting-IP');
-  const limiter = ipLimiter();
-  if (ip && limiter && !(await limiter.limit({ key: `sign-in:${ip}` })).success) return IP_WINDOW_SECONDS;
+  if (ip && !(await env.SIGN_IN_IP_LIMITER.limit({ key: `sign-in:${ip}` })).success) return IP_WINDOW_SECONDS;
   const { data, error } = await supabase.rpc('sign_in_lockout', { p_email: email });
   // The auth server keeps its own limits: a failed lookup does not lock everyone out.
   if (error) console.error(`sign-in lockout check failed: ${error.message}`);

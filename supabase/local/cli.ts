@@ -6,12 +6,13 @@
 import { LocalSetupError } from './data-dir.ts';
 import { type PersistentBackend, startPersistentBackend } from './persistent.ts';
 
-const portVariable = process.env.BACKEND_PORT ? 'BACKEND_PORT' : 'PORT';
+// BACKEND_PORT as for npm start; PORT still works. The message names whichever was set.
+const portVariable = process.env.BACKEND_PORT || !process.env.PORT ? 'BACKEND_PORT' : 'PORT';
 let backend: PersistentBackend;
 try {
   backend = await startPersistentBackend({
     port: Number(process.env[portVariable] ?? 54321),
-    portVariable: process.env[portVariable] ? portVariable : 'BACKEND_PORT',
+    portVariable,
     host: process.env.HOST || undefined,
     fresh: process.argv.includes('--fresh'),
     freshHint: 'npm run backend -- --fresh',

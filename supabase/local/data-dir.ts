@@ -3,7 +3,7 @@
 // a sentence that says what to do, instead of a stack trace: a folder that does
 // not exist yet (PGlite creates only the last level), one that cannot be
 // written, and one written by an incompatible version of PGlite.
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { findPackageJSON } from 'node:module';
 
@@ -43,8 +43,7 @@ export function prepareDataDir(dir: string, options: { fresh?: boolean; freshHin
   if (options.fresh) rmSync(dir, { recursive: true, force: true });
   try {
     mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.W_OK);
-    // access() says yes to root whatever the mode; a real write is the test.
+    // A real write is the test: access() says yes to root whatever the mode.
     const probe = join(dir, '.write-probe');
     writeFileSync(probe, '');
     rmSync(probe);

@@ -91,13 +91,18 @@ interface SchemaChoice {
   name: string;
 }
 
-async function planWithFreshSchema(schema: SchemaChoice, build: (cache: SchemaCache) => Plan): Promise<Plan> {
+/** The plan, and the schema cache it was made with (a stale cache is reloaded once). */
+async function planWithFreshSchema(schema: SchemaChoice, build: (cache: SchemaCache) => Plan): Promise<{ plan: Plan; cache: SchemaCache }> {
+  const attempt = async () => {
+    const cache = await schema.holder.get(schema.name);
+    return { plan: build(cache), cache };
+  };
   try {
-    return build(await schema.holder.get(schema.name));
+    return await attempt();
   } catch (error) {
     if (!(error instanceof RestError) || !error.schemaMiss) throw error;
     schema.holder.invalidate();
-    return build(await schema.holder.get(schema.name));
+    return attempt();
   }
 }
 
@@ -132,8 +137,7 @@ async function serve(request: Request, db: Db, schema: SchemaChoice, who: Reques
     accept,
     range: parseRange(request.headers.get('range')),
   };
-  const plan = await planWithFreshSchema(schema, (cache) => planRequest(cache, parts));
-  const cache = await schema.holder.get(schema.name);
+  const { plan, cache } = await planWithFreshSchema(schema, (fresh) => planRequest(fresh, parts));
   const settings = {
     sql: REQUEST_SETTINGS,
     params: [
@@ -145,8 +149,8 @@ async function serve(request: Request, db: Db, schema: SchemaChoice, who: Reques
       url.pathname.replace(/^\/rest\/v1/, ''),
       headersJson(request.headers),
       plan.readOnly ? 'on' : 'off',
-      // PGlite cannot interrupt a statement (no timers in its WebAssembly): there the row
-      // limit below bounds a request; on PostgreSQL this does, as on hosted Supabase.
+      // PGlite cannot interrupt a statement (no timers in its WebAssembly): there the
+      // bulk-insert cap (write.ts) bounds a request; on PostgreSQL this does, as on hosted Supabase.
       cache.statementTimeouts.get(who.role) ?? '',
       // As PostgREST: the request's schema first, then the extra search path.
       schema.name === 'public' ? '"$user", public, extensions' : `${quoteIdent(schema.name)}, public, extensions`,

@@ -37,7 +37,7 @@ for (const target of targets) {
       }
     });
 
-    it('leave row-level security on for every table of public, later ones included', async () => {
+    it('leave row-level security on for every table of public and private, later ones included', async () => {
       const { db, drop } = await target.create();
       try {
         await applySchema(db);

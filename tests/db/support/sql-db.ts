@@ -101,15 +101,20 @@ export async function one<T = Record<string, unknown>>(db: Queryable, sql: strin
  * - a view an API role may read that runs with its owner's rights (not
  *   security_invoker), and a materialized view or foreign table an API role
  *   may read (no row-level security at all).
- * Supabase's default privileges grant all of a new table to anon and
- * authenticated, so a table created without RLS, policies and revokes shows here.
+ * Tables of schema private are held to the same rules. Supabase's default
+ * privileges grant all of a new table to anon and authenticated, so a table
+ * created without RLS, policies and revokes shows here.
  */
 export async function rowSecurityGaps(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ gap: string }>(
+    // public is what the API serves; private holds what only definer functions
+    // touch, and gets row-level security too, so a grant made there by mistake
+    // still exposes nothing.
     `with rel as (
-       select c.oid, c.relname, c.relkind, c.relrowsecurity, coalesce(c.reloptions, '{}') as options
+       select c.oid, case n.nspname when 'public' then c.relname else n.nspname || '.' || c.relname end as relname,
+              c.relkind, c.relrowsecurity, coalesce(c.reloptions, '{}') as options
          from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')),
+        where n.nspname in ('public', 'private') and c.relkind in ('r', 'p', 'v', 'm', 'f')),
      api(role) as (values ('anon'), ('authenticated')),
      command(name, letter) as (values ('SELECT', 'r'), ('INSERT', 'a'), ('UPDATE', 'w'), ('DELETE', 'd'))
      select format('%s: row-level security is off', rel.relname) as gap

@@ -16,10 +16,12 @@ export default [
     layout('routes/screen-error-boundary.tsx', [
       route('dashboard', 'routes/dashboard.tsx'),
       route('leads', 'features/leads/leads.tsx'),
+      route('leads/:id', 'features/leads/lead-detail.tsx'),
       route('quotes', 'features/quotes/quotes.tsx'),
       route('messages', 'routes/messages.tsx'),
       route('invoices', 'routes/invoices.tsx'),
       route('clients', 'features/clients/clients.tsx'),
+      route('clients/:id', 'features/clients/client-detail.tsx'),
       route('shipments', 'routes/shipments.tsx'),
       route('documents', 'routes/documents.tsx'),
       route('rfp', 'routes/rfp.tsx'),

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { ToastMessage } from 'remix-toast';
+import { Link } from 'react-router';
+import { toastLink } from '~/lib/toast-link';
 import { useHydrated } from '~/lib/use-hydrated';
 import { cn } from '~/lib/utils';
 
@@ -21,7 +23,9 @@ const STYLES: Record<ToastMessage['type'], string> = {
  * The one flash toast of this response. Rendered by the server, so it shows
  * without JavaScript and fades out by CSS after about 4.5 s; with JavaScript it
  * can also be dismissed. `description` carries the spec's second line, and
- * `message` its title when a description is given.
+ * `message` its title when a description is given. A toast that links to a
+ * record does not fade: a link that vanishes before it can be reached by
+ * keyboard or screen reader would be no link at all.
  */
 export function FlashToast({ toast }: { toast: ToastMessage | undefined }) {
   const [dismissed, setDismissed] = useState<ToastMessage | undefined>();
@@ -30,6 +34,7 @@ export function FlashToast({ toast }: { toast: ToastMessage | undefined }) {
 
   const title = toast.description ? toast.message : TITLES[toast.type];
   const body = toast.description ?? toast.message;
+  const link = toastLink(toast);
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:justify-end">
       <div
@@ -38,13 +43,19 @@ export function FlashToast({ toast }: { toast: ToastMessage | undefined }) {
         aria-live={toast.type === 'error' ? 'assertive' : 'polite'}
         data-toast-type={toast.type}
         className={cn(
-          'toast-auto-close pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg',
+          link ? null : 'toast-auto-close',
+          'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg',
           STYLES[toast.type],
         )}
       >
         <div className="flex-1">
           <p className="text-sm font-semibold">{title}</p>
           <p className="mt-1 text-sm">{body}</p>
+          {link ? (
+            <Link to={link.href} className="mt-2 inline-block text-sm font-medium underline underline-offset-2">
+              {link.label}
+            </Link>
+          ) : null}
         </div>
         {hydrated ? (
           <button

@@ -22,10 +22,13 @@ import { cn } from '~/lib/utils';
 
 type Field = FieldMetadata<unknown>;
 
+/** A form's starting values: a checkbox group's are a list. */
+export type FormDefaults = Record<string, string | boolean | string[] | undefined>;
+
 /** Conform's useForm with the habits of the product: the schema validates in the browser too, on blur. */
 export function useSchemaForm<Schema extends z.ZodObject | z.ZodPipe | z.ZodType>(
   schema: Schema,
-  options: { id: string; lastResult?: SubmissionResult<string[]>; defaultValue?: Record<string, string | boolean> },
+  options: { id: string; lastResult?: SubmissionResult<string[]>; defaultValue?: FormDefaults },
 ) {
   return useForm({
     id: options.id,
@@ -38,11 +41,31 @@ export function useSchemaForm<Schema extends z.ZodObject | z.ZodPipe | z.ZodType
   });
 }
 
-/** Cancel (a link back to the list, so it works without JavaScript) and the submit button. */
-export function DialogActions({ closeTo, children }: { closeTo: string; children: React.ReactNode }) {
+/**
+ * Cancel (a link back to the list, so it works without JavaScript) and the
+ * submit button. `focusCancel`: a destructive confirmation starts on Cancel,
+ * so Enter pressed by habit never deletes (autoFocus without JavaScript;
+ * UrlDialog honours data-autofocus with it).
+ */
+export function DialogActions({
+  closeTo,
+  focusCancel = false,
+  children,
+}: {
+  closeTo: string;
+  focusCancel?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-      <Link to={closeTo} replace preventScrollReset className={buttonClasses('outline')}>
+      <Link
+        to={closeTo}
+        replace
+        preventScrollReset
+        className={buttonClasses('outline')}
+        autoFocus={focusCancel || undefined}
+        data-autofocus={focusCancel || undefined}
+      >
         Cancel
       </Link>
       {children}

@@ -53,6 +53,14 @@ export function UrlDialog({
           </Dialog.Overlay>
           <Dialog.Content
             forceMount
+            onOpenAutoFocus={(event) => {
+              // A dialog may name the control to start on (a confirmation's Cancel); else Radix's first focusable.
+              const start = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-autofocus]');
+              if (start) {
+                event.preventDefault();
+                start.focus();
+              }
+            }}
             aria-labelledby={titleId}
             aria-describedby={descriptionId}
             className={cn(

@@ -163,6 +163,7 @@ export type Database = {
       contacts: {
         Row: {
           account_id: string
+          address: string | null
           company: string | null
           created_at: string
           email: string
@@ -177,6 +178,7 @@ export type Database = {
         }
         Insert: {
           account_id: string
+          address?: string | null
           company?: string | null
           created_at?: string
           email: string
@@ -191,6 +193,7 @@ export type Database = {
         }
         Update: {
           account_id?: string
+          address?: string | null
           company?: string | null
           created_at?: string
           email?: string
@@ -271,6 +274,7 @@ export type Database = {
         Row: {
           account_id: string
           company: string
+          contact_id: string | null
           created_at: string
           email: string
           id: string
@@ -286,6 +290,7 @@ export type Database = {
         Insert: {
           account_id: string
           company: string
+          contact_id?: string | null
           created_at?: string
           email: string
           id?: string
@@ -301,6 +306,7 @@ export type Database = {
         Update: {
           account_id?: string
           company?: string
+          contact_id?: string | null
           created_at?: string
           email?: string
           id?: string
@@ -320,6 +326,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "accounts"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "leads_contact_id_account_id_fkey"
+            columns: ["contact_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "contacts"
+            referencedColumns: ["id","account_id"]
           },
         ]
       }
@@ -708,8 +721,14 @@ export type Database = {
         { Args: never; Returns: undefined }
       client_contact_ids:
         { Args: never; Returns: string[] }
+      client_directory_figures:
+        { Args: { p_contact_ids: (string)[] }; Returns: { contact_id: string; last_contact_at: string; revenue: Json }[] }
       client_summary:
         { Args: never; Returns: { active_count: number; new_this_month: number; prospect_count: number; total_count: number }[] }
+      convert_lead:
+        { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string } }
+      create_client_quote:
+        { Args: { p_contact_id: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
       create_quote:
         { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
       current_account_id:
@@ -740,6 +759,8 @@ export type Database = {
         { Args: never; Returns: { average_value: number; total_count: number; total_value: number }[] }
       record_failed_sign_in:
         { Args: { p_email: string }; Returns: number }
+      record_history:
+        { Args: { p_resource_id: string; p_resource_type: string }; Returns: { action: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[] }
       sign_in_lockout:

@@ -15,7 +15,8 @@ import { requireUser, type UserProfile } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, isAlteredForm, readFormData } from '~/lib/forms.server';
 import { canWriteBusiness } from '~/lib/roles';
 import type { Supabase } from '~/lib/supabase.server';
-import { dataWithError } from '~/lib/toast.server';
+import type { ToastLink } from '~/lib/toast-link';
+import { dataWithError, redirectWithCreated } from '~/lib/toast.server';
 import { PAGE_SIZE, pageRange, readListQuery, searchFilter, type ListPage, type ListQuery } from '~/lib/list-query';
 
 /** A table of the public schema: the generic helpers below take its name. */
@@ -166,7 +167,13 @@ export interface CreateTexts {
   createFailed: string;
 }
 
-export interface CreateRecord<Schema extends z.ZodType> {
+/** The success toast of a create that names the new record and links to it. */
+export interface CreatedToast {
+  message: string;
+  link: ToastLink;
+}
+
+export interface CreateRecord<Schema extends z.ZodType, Created = unknown> {
   schema: Schema;
   /** The list the dialog belongs to; success lands there, dialog closed. */
   listPath: string;
@@ -178,7 +185,9 @@ export interface CreateRecord<Schema extends z.ZodType> {
     supabase: Supabase,
     accountId: string,
     value: z.output<Schema>,
-  ) => PromiseLike<{ error: { message: string } | null }>;
+  ) => PromiseLike<{ data?: Created | null; error: { message: string } | null }>;
+  /** The toast naming the row the write returned, with its link; else texts.created. */
+  createdToast?: (created: Created) => CreatedToast;
 }
 
 /**
@@ -187,7 +196,10 @@ export interface CreateRecord<Schema extends z.ZodType> {
  * redirect to the list with the success toast, or the form kept with the
  * database's message (else the screen's failure text) as a toast and a 500.
  */
-export async function createRecord<Schema extends z.ZodType>(args: ToastArgs, options: CreateRecord<Schema>) {
+export async function createRecord<Schema extends z.ZodType, Created = unknown>(
+  args: ToastArgs,
+  options: CreateRecord<Schema, Created>,
+) {
   const { supabase, profile } = await requireUser(args.request, args.context);
   const refused = refuseReadOnly(args, profile);
   if (refused) return refused;
@@ -196,12 +208,16 @@ export async function createRecord<Schema extends z.ZodType>(args: ToastArgs, op
   if (!profile?.account_id) {
     return dataWithError(args, { result: submission.reply() }, ACCOUNT_NOT_FOUND, { status: 403 });
   }
-  const { error } = await options.write(supabase, profile.account_id, submission.value);
+  const { data: created, error } = await options.write(supabase, profile.account_id, submission.value);
   if (error) {
     console.error(`${options.noun} creation failed: ${error.message}`);
     return dataWithError(args, { result: submission.reply() }, error.message || options.texts.createFailed, {
       status: 500,
     });
+  }
+  if (created && options.createdToast) {
+    const toast = options.createdToast(created);
+    return redirectWithCreated(options.listPath, toast.message, toast.link);
   }
   return redirectWithSuccess(options.listPath, options.texts.created);
 }

@@ -6,7 +6,8 @@
 // through the request context instead, and no cookie is set.
 import { env } from 'cloudflare:workers';
 import { data as dataResponse, createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import { dataWithToast, setToastCookieOptions, type ToastMessage } from 'remix-toast';
+import { dataWithToast, redirectWithToast, setToastCookieOptions, type ToastMessage } from 'remix-toast';
+import type { ToastLink } from '~/lib/toast-link';
 
 let configuredFor: string | undefined;
 
@@ -60,4 +61,13 @@ export function dataWithInfo<T>(args: ToastArgs, payload: T, toast: ToastText, i
 
 export function dataWithSuccess<T>(args: ToastArgs, payload: T, toast: ToastText, init?: ResponseInit) {
   return dataWithToastNow(args, payload, asToast(toast, 'success'), init);
+}
+
+/**
+ * A success toast that links to the record just made ('Quote Q-2026-0007
+ * created' → the quote). remix-toast keeps extra fields of a toast (its schema
+ * is loose), so the link rides the same signed cookie; FlashToast renders it.
+ */
+export function redirectWithCreated(to: string, message: string, link: ToastLink) {
+  return redirectWithToast(to, { message, type: 'success', link });
 }

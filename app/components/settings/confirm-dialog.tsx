@@ -16,6 +16,7 @@ export function ConfirmDialog({
   fields,
   confirmLabel,
   busyLabel,
+  focusCancel = false,
 }: {
   open: boolean;
   closeTo: string;
@@ -25,6 +26,8 @@ export function ConfirmDialog({
   fields: Record<string, string>;
   confirmLabel: string;
   busyLabel: string;
+  /** Start on Cancel (a delete). */
+  focusCancel?: boolean;
 }) {
   return (
     <UrlDialog open={open} closeTo={closeTo} title={title} description={description}>
@@ -33,7 +36,7 @@ export function ConfirmDialog({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <DialogActions closeTo={closeTo}>
+        <DialogActions closeTo={closeTo} focusCancel={focusCancel}>
           <SubmitButton intent={intent} label={confirmLabel} busyLabel={busyLabel} variant="destructive" />
         </DialogActions>
       </Form>

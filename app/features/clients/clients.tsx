@@ -1,6 +1,7 @@
 // The Clients screen (docs/product-guide.md, Clients): the account's contacts,
 // searched, filtered and paged by URL, with a create dialog at ?new.
-import { Building2, CalendarPlus, Mail, Phone, UserCheck, UserSearch } from 'lucide-react';
+import { Building2, CalendarPlus, Mail, MapPin, Phone, UserCheck, UserSearch } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Route } from './+types/clients';
 import { ListScreen } from '~/components/list-screen';
 import { StatCard, StatGrid } from '~/components/stat-card';
@@ -10,10 +11,11 @@ import { formatShortDate } from '~/lib/dates';
 import { readListQuery, statusOptions } from '~/lib/list-query';
 import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
-import { NewClientForm } from './new-client-form';
-import { insertClient, loadClients, type ClientRow } from './queries.server';
+import { NewClientForm } from './client-form';
+import { insertClient, loadClients, type ClientFigures, type ClientRow } from './queries.server';
+import { formatRevenue } from './revenue';
 import { CLIENT_STATUSES, newClientSchema } from './schema';
-import { CLIENT_TEXTS as TEXTS } from './texts';
+import { clientCreatedToast, CLIENT_TEXTS as TEXTS } from './texts';
 
 const LIST = '/clients';
 const STATUS_OPTIONS = statusOptions(CLIENT_STATUSES);
@@ -27,11 +29,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return createRecord(args, { schema: newClientSchema, listPath: LIST, texts: TEXTS, noun: 'client', write: insertClient });
+  return createRecord(args, { schema: newClientSchema, listPath: LIST, texts: TEXTS, noun: 'client', write: insertClient, createdToast: clientCreatedToast });
 }
 
 export default function Clients({ loaderData, actionData }: Route.ComponentProps) {
-  const { summary, list, canWrite } = loaderData;
+  const { summary, list, canWrite, figures } = loaderData;
   return (
     <ListScreen
       pathname={LIST}
@@ -50,18 +52,22 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
       form={<NewClientForm lastResult={actionData?.result} />}
     >
       {list.rows.map((client) => (
-        <ClientItem key={client.id} client={client} />
+        <ClientItem key={client.id} client={client} figures={figures[client.id]} />
       ))}
     </ListScreen>
   );
 }
 
-function ClientItem({ client }: { client: ClientRow }) {
+function ClientItem({ client, figures }: { client: ClientRow; figures: ClientFigures | undefined }) {
   return (
     <li className="grid gap-2 py-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <p className="font-medium">{client.name}</p>
+          <p className="font-medium">
+            <Link to={`/clients/${client.id}`} className="underline-offset-2 hover:underline">
+              {client.name}
+            </Link>
+          </p>
           <p className="text-sm text-muted-foreground">
             {[client.company, client.role].filter(Boolean).join(' · ') || 'No company'}
           </p>
@@ -79,8 +85,25 @@ function ClientItem({ client }: { client: ClientRow }) {
             {client.phone}
           </span>
         ) : null}
+        {client.address ? (
+          <span className="flex items-center gap-1">
+            <MapPin className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">Address: </span>
+            {client.address}
+          </span>
+        ) : null}
         <span>Added {formatShortDate(client.created_at)}</span>
       </div>
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <div className="flex gap-1">
+          <dt className="text-muted-foreground">Revenue:</dt>
+          <dd>{figures ? formatRevenue(figures.revenue) : '—'}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="text-muted-foreground">Last contact:</dt>
+          <dd>{figures?.lastContactAt ? formatShortDate(figures.lastContactAt) : '—'}</dd>
+        </div>
+      </dl>
     </li>
   );
 }

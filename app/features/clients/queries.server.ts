@@ -4,10 +4,33 @@
 import type { ListQuery } from '~/lib/list-query';
 import { filterList, readList } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
-import type { ClientStatus, NewClient } from './schema';
+import { loadHistory } from '~/lib/record-history.server';
+import type { ClientStatus, EditedClient, NewClient } from './schema';
 import { companyOrName } from './schema';
+import { readRevenue, type RevenueByCurrency } from './revenue';
 
-const LIST_COLUMNS = 'id, name, email, phone, company, role, status, created_at';
+/** What the directory shows beside a client's own fields: revenue from signed quotes, and the last contact. */
+export interface ClientFigures {
+  revenue: RevenueByCurrency;
+  lastContactAt: string | null;
+}
+
+/**
+ * The directory's figures for a page of clients, by id. A failure is logged
+ * and the figures read as unknown ('—'); the directory still shows.
+ */
+export async function loadDirectoryFigures(supabase: Supabase, ids: string[]): Promise<Record<string, ClientFigures>> {
+  if (ids.length === 0) return {};
+  const { data, error } = await supabase.rpc('client_directory_figures', { p_contact_ids: ids });
+  if (error) console.error(`client figures failed to load: ${error.message}`);
+  const figures: Record<string, ClientFigures> = {};
+  for (const row of data ?? []) {
+    figures[row.contact_id] = { revenue: readRevenue(row.revenue), lastContactAt: (row.last_contact_at as string | null) ?? null };
+  }
+  return figures;
+}
+
+const LIST_COLUMNS = 'id, name, email, phone, company, role, address, status, created_at';
 const SEARCH_COLUMNS = ['name', 'email', 'company'] as const;
 
 export async function loadClients(supabase: Supabase, query: ListQuery<ClientStatus>) {
@@ -19,7 +42,9 @@ export async function loadClients(supabase: Supabase, query: ListQuery<ClientSta
   // A summary that fails to load is logged and reads 0: the list below still works.
   if (summaryResult.error) console.error(`client summary failed to load: ${summaryResult.error.message}`);
   const summary = summaryResult.data ?? { total_count: 0, active_count: 0, prospect_count: 0, new_this_month: 0 };
+  const figures = await loadDirectoryFigures(supabase, list.rows.map((row) => row.id));
   return {
+    figures,
     summary: {
       total: Number(summary.total_count),
       active: Number(summary.active_count),
@@ -33,15 +58,71 @@ export async function loadClients(supabase: Supabase, query: ListQuery<ClientSta
 /** A row of the directory: the columns loadClients selects. */
 export type ClientRow = Awaited<ReturnType<typeof loadClients>>['list']['rows'][number];
 
-export function insertClient(supabase: Supabase, accountId: string, client: NewClient) {
-  return supabase.from('contacts').insert({
-    account_id: accountId,
+/** The columns a client's fields are written to, from its form. */
+function clientValues(client: NewClient) {
+  return {
     name: client.name,
     email: client.email,
     phone: client.phone || null,
     company: companyOrName(client),
     role: client.role || null,
+    address: client.address || null,
     notes: client.notes || null,
-    is_primary: true,
-  });
+  };
+}
+
+/** Returns the new client, for the toast's link. */
+export function insertClient(supabase: Supabase, accountId: string, client: NewClient) {
+  return supabase
+    .from('contacts')
+    .insert({ account_id: accountId, ...clientValues(client), is_primary: true })
+    .select('id, name')
+    .single();
+}
+
+const DETAIL_COLUMNS = 'id, name, email, phone, company, role, address, notes, status, created_at, updated_at';
+const QUOTE_COLUMNS = 'id, quote_number, status, currency, total, created_at';
+
+/** One client of the account (RLS), its quotes (newest first), its figures and its history. */
+export async function loadClient(supabase: Supabase, id: string) {
+  const { data: client, error } = await supabase.from('contacts').select(DETAIL_COLUMNS).eq('id', id).maybeSingle();
+  if (error) throw new Error(`client failed to load: ${error.message}`);
+  if (!client) return null;
+  const [quotes, figures, history] = await Promise.all([
+    supabase
+      .from('quotes')
+      .select(QUOTE_COLUMNS, { count: 'exact' })
+      .eq('contact_id', id)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(20),
+    loadDirectoryFigures(supabase, [id]),
+    loadHistory(supabase, 'contact', id),
+  ]);
+  if (quotes.error) console.error(`client quotes failed to load: ${quotes.error.message}`);
+  return {
+    client,
+    quotes: { rows: quotes.data ?? [], total: quotes.count ?? 0, failed: quotes.error !== null },
+    figures: figures[id] ?? { revenue: {}, lastContactAt: null },
+    history,
+  };
+}
+
+export type ClientDetail = NonNullable<Awaited<ReturnType<typeof loadClient>>>['client'];
+export type ClientQuotesPage = NonNullable<Awaited<ReturnType<typeof loadClient>>>['quotes'];
+
+export function updateClient(supabase: Supabase, id: string, client: EditedClient) {
+  return supabase
+    .from('contacts')
+    .update({ ...clientValues(client), status: client.status })
+    .eq('id', id)
+    .select('id')
+    .maybeSingle();
+}
+
+/** The database's refusal to delete a client that quotes still name (a foreign key). */
+export const REFERENCED = '23503';
+
+export function deleteClient(supabase: Supabase, id: string) {
+  return supabase.from('contacts').delete().eq('id', id).select('id').maybeSingle();
 }

@@ -3,7 +3,7 @@
 // dialog and the /clients action.
 // Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
 import { z } from '../../lib/schemas/zod';
-import { optionalText, requiredEmail, requiredText } from '../../lib/schemas/fields';
+import { oneOf, optionalText, requiredEmail, requiredText } from '../../lib/schemas/fields';
 
 export const CLIENT_STATUSES = ['active', 'inactive', 'prospect'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
@@ -16,6 +16,7 @@ export const newClientSchema = z.object({
   company: optionalText('Company', 200),
   phone: optionalText('Phone', 50),
   role: optionalText('Role', 200),
+  address: optionalText('Address', 500),
   notes: optionalText('Notes'),
 });
 
@@ -25,3 +26,13 @@ export type NewClient = z.output<typeof newClientSchema>;
 export function companyOrName(client: Pick<NewClient, 'name' | 'company'>): string {
   return client.company || client.name;
 }
+
+/** An edited client: its fields and its status. */
+export const editClientSchema = newClientSchema.extend({ status: oneOf(CLIENT_STATUSES, 'Status') });
+export type EditedClient = z.output<typeof editClientSchema>;
+
+/** What a client's page posts, told apart by intent. */
+export const clientActionSchema = z.discriminatedUnion('intent', [
+  editClientSchema.extend({ intent: z.literal('update') }),
+  z.object({ intent: z.literal('delete') }),
+]);

@@ -8,13 +8,15 @@ import { StatusBadge } from '~/components/status-badge';
 import { Badge } from '~/components/ui/badge';
 import { requireUser } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
-import { readListQuery, statusOptions } from '~/lib/list-query';
+import { Link } from 'react-router';
+import { listHref, readListQuery, statusOptions } from '~/lib/list-query';
 import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
-import { NewLeadForm } from './new-lead-form';
+import { NewLeadForm } from './lead-form';
 import { insertLead, loadLeads, type LeadRow } from './queries.server';
 import { LEAD_INTEREST_OPTIONS, LEAD_STATUSES, newLeadSchema } from './schema';
-import { LEAD_TEXTS as TEXTS } from './texts';
+import { LeadStatusForm } from './lead-status-form';
+import { leadCreatedToast, LEAD_TEXTS as TEXTS } from './texts';
 
 const LIST = '/leads';
 const STATUS_OPTIONS = statusOptions(LEAD_STATUSES);
@@ -29,11 +31,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return createRecord(args, { schema: newLeadSchema, listPath: LIST, texts: TEXTS, noun: 'lead', write: insertLead });
+  return createRecord(args, { schema: newLeadSchema, listPath: LIST, texts: TEXTS, noun: 'lead', write: insertLead, createdToast: leadCreatedToast });
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const { summary, list, canWrite } = loaderData;
+  const returnTo = listHref(LIST, list.query, {});
   return (
     <ListScreen
       pathname={LIST}
@@ -52,21 +55,29 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       form={<NewLeadForm lastResult={actionData?.result} />}
     >
       {list.rows.map((lead) => (
-        <LeadItem key={lead.id} lead={lead} />
+        <LeadItem key={lead.id} lead={lead} returnTo={canWrite ? returnTo : null} />
       ))}
     </ListScreen>
   );
 }
 
-function LeadItem({ lead }: { lead: LeadRow }) {
+/** `returnTo`: the list page a status change comes back to; null for a role that only reads. */
+function LeadItem({ lead, returnTo }: { lead: LeadRow; returnTo: string | null }) {
   return (
     <li className="grid gap-2 py-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <p className="font-medium">{lead.name}</p>
+          <p className="font-medium">
+            <Link to={`/leads/${lead.id}`} className="underline-offset-2 hover:underline">
+              {lead.name}
+            </Link>
+          </p>
           <p className="text-sm text-muted-foreground">{lead.company}</p>
         </div>
-        <StatusBadge status={lead.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={lead.status} />
+          {returnTo ? <LeadStatusForm lead={lead} returnTo={returnTo} compact /> : null}
+        </div>
       </div>
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <span className="flex items-center gap-1">

@@ -3,6 +3,7 @@
 // figures, and the insert of a new lead.
 import type { ListQuery } from '~/lib/list-query';
 import { filterList, readList } from '~/lib/records.server';
+import { loadHistory } from '~/lib/record-history.server';
 import type { Supabase } from '~/lib/supabase.server';
 import type { LeadStatus, NewLead } from './schema';
 
@@ -32,10 +33,9 @@ export async function loadLeads(supabase: Supabase, query: ListQuery<LeadStatus>
 /** A row of the list: the columns loadLeads selects. */
 export type LeadRow = Awaited<ReturnType<typeof loadLeads>>['list']['rows'][number];
 
-/** A new lead starts as 'new'; qualifying it is a later step. */
-export function insertLead(supabase: Supabase, accountId: string, lead: NewLead) {
-  return supabase.from('leads').insert({
-    account_id: accountId,
+/** The columns a lead's fields are written to, from its form. */
+function leadValues(lead: NewLead) {
+  return {
     name: lead.name,
     email: lead.email,
     phone_whatsapp: lead.phone_whatsapp || null,
@@ -44,6 +44,47 @@ export function insertLead(supabase: Supabase, accountId: string, lead: NewLead)
     source: lead.source,
     notes: lead.notes || null,
     interest: lead.interest,
-    status: 'new',
-  });
+  };
+}
+
+/** A new lead starts as 'new'; qualifying it is a later step. Returns it, for the toast's link. */
+export function insertLead(supabase: Supabase, accountId: string, lead: NewLead) {
+  return supabase
+    .from('leads')
+    .insert({ account_id: accountId, ...leadValues(lead), status: 'new' })
+    .select('id, name')
+    .single();
+}
+
+const DETAIL_COLUMNS =
+  'id, name, email, phone_whatsapp, company, role, source, notes, interest, status, contact_id, created_at, updated_at';
+
+/** One lead of the account (RLS: staff only), the client it was converted to, and its history. */
+export async function loadLead(supabase: Supabase, id: string) {
+  const { data: lead, error } = await supabase.from('leads').select(DETAIL_COLUMNS).eq('id', id).maybeSingle();
+  if (error) throw new Error(`lead failed to load: ${error.message}`);
+  if (!lead) return null;
+  const [client, history] = await Promise.all([
+    lead.contact_id
+      ? supabase.from('contacts').select('id, name').eq('id', lead.contact_id).maybeSingle()
+      : Promise.resolve({ data: null }),
+    loadHistory(supabase, 'lead', id),
+  ]);
+  return { lead, client: client.data, history };
+}
+
+export type LeadDetail = NonNullable<Awaited<ReturnType<typeof loadLead>>>['lead'];
+
+/** Saves an edited lead's fields; the row it saved, or null when none (gone, or refused). */
+export function updateLead(supabase: Supabase, id: string, lead: NewLead) {
+  return supabase.from('leads').update(leadValues(lead)).eq('id', id).select('id').maybeSingle();
+}
+
+export function setLeadStatus(supabase: Supabase, id: string, status: LeadStatus) {
+  return supabase.from('leads').update({ status }).eq('id', id).select('id, name, status').maybeSingle();
+}
+
+/** The client made from the lead (or the one it already has), in one transaction with the lead's update. */
+export function convertLead(supabase: Supabase, id: string) {
+  return supabase.rpc('convert_lead', { p_lead_id: id });
 }

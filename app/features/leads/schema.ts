@@ -43,3 +43,22 @@ export const newLeadSchema = z.object({
 });
 
 export type NewLead = z.output<typeof newLeadSchema>;
+
+/** The order a lead moves in (docs/product-guide.md): new → contacted → qualified, or lost at any point. */
+export const LEAD_STATUS_FLOW: readonly LeadStatus[] = ['new', 'contacted', 'qualified', 'lost'];
+
+/** Where a status change made from the list returns: a path of the leads list, nothing else. */
+const leadsListPath = z
+  .string()
+  .regex(/^\/leads(\?[^\s]*)?$/, 'Invalid return path')
+  .max(500)
+  .optional();
+
+/** What a lead's page (and a list row's status control) posts, told apart by intent. */
+export const leadActionSchema = z.discriminatedUnion('intent', [
+  newLeadSchema.extend({ intent: z.literal('update') }),
+  z.object({ intent: z.literal('status'), status: oneOf(LEAD_STATUSES, 'Status'), returnTo: leadsListPath }),
+  z.object({ intent: z.literal('delete') }),
+  z.object({ intent: z.literal('convert') }),
+  z.object({ intent: z.literal('convert-quote') }),
+]);

@@ -14,3 +14,24 @@ export const LEAD_TEXTS = {
   empty: 'No leads yet. Add your first lead to get started!',
   noMatch: 'No leads match your search.',
 } as const;
+
+// What a lead's page says (docs/product-guide.md, Leads: a lead's page).
+export const LEAD_DETAIL_TEXTS = {
+  back: 'Back to leads',
+  notFound: 'Lead not found',
+  editTitle: 'Edit Lead',
+  editDescription: "Change the lead's details.",
+  updated: 'Lead updated',
+  saveFailed: 'Failed to save lead',
+  statusUpdated: 'Lead status updated',
+  deleteTitle: 'Delete lead',
+  deleted: 'Lead deleted',
+  deleteFailed: 'Failed to delete lead',
+  convertFailed: 'Failed to convert lead',
+} as const;
+
+/** 'Lead Sarah Johnson created' and its link, the toast after a create. */
+export const leadCreatedToast = (lead: { id: string; name: string }) => ({
+  message: `Lead ${lead.name} created`,
+  link: { href: `/leads/${lead.id}`, label: 'View lead' },
+});

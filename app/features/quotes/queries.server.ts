@@ -2,8 +2,8 @@
 // pipeline with its summary, a client's page of the quotes addressed to them,
 // and the create_quote RPC.
 import type { Tables } from '~/lib/database.types';
-import { readListQuery, searchText, type ListQuery } from '~/lib/list-query';
-import { filterList, readList } from '~/lib/records.server';
+import { readListQuery, searchFilter, searchText, type ListQuery } from '~/lib/list-query';
+import { filterList, isUuid, readList } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
 import type { NewQuote, QuoteStatus } from './schema';
 
@@ -44,14 +44,12 @@ export async function loadQuotes(supabase: Supabase, query: ListQuery<QuoteStatu
 export type QuoteRow = Awaited<ReturnType<typeof loadQuotes>>['list']['rows'][number];
 
 /**
- * One RPC, one transaction: the contact, the draft quote and its line item
- * are written together or not at all (the account is the caller's).
+ * One RPC, one transaction: the draft quote and its line item, for the
+ * existing client chosen, or together with a new contact (the account is the
+ * caller's). Returns the quote, for the toast's link.
  */
 export function createQuote(supabase: Supabase, _accountId: string, quote: NewQuote) {
-  return supabase.rpc('create_quote', {
-    p_contact_name: quote.contact_name,
-    p_contact_email: quote.contact_email,
-    p_company: quote.company,
+  const common = {
     p_description: quote.description,
     p_unit_price: quote.unit_price,
     p_quantity: quote.quantity,
@@ -59,8 +57,57 @@ export function createQuote(supabase: Supabase, _accountId: string, quote: NewQu
     p_expires_in_days: quote.expires_in_days,
     // Left out when empty: the function's default is null.
     p_notes: quote.notes,
-  });
+  };
+  if (quote.contact_id) {
+    return supabase.rpc('create_client_quote', { p_contact_id: quote.contact_id, ...common }).select('id, quote_number').single();
+  }
+  return supabase
+    .rpc('create_quote', {
+      p_contact_name: quote.contact_name ?? '',
+      p_contact_email: quote.contact_email ?? '',
+      p_company: quote.company ?? '',
+      ...common,
+    })
+    .select('id, quote_number')
+    .single();
 }
+
+/** 'Quote Q-2026-0007 created' and its link, the toast after a create. */
+export const quoteCreatedToast = (quote: { id: string; quote_number: string | null }) => ({
+  message: `Quote ${quote.quote_number ?? ''} created`.replace('  ', ' '),
+  link: { href: `/quotes/${quote.id}`, label: 'View quote' },
+});
+
+const PICKER_SIZE = 20;
+
+/**
+ * The clients the new-quote dialog offers: those matching the dialog's own
+ * search (?client_q=, by name, email or company), else the newest, plus the
+ * client the URL names (?client=, from a lead or a client's page) so it can be
+ * chosen whatever the search.
+ */
+export async function loadClientChoices(supabase: Supabase, url: URL) {
+  const q = (url.searchParams.get('client_q') ?? '').trim().slice(0, 100);
+  const chosen = url.searchParams.get('client');
+  let select = supabase.from('contacts').select('id, name, company, email');
+  const search = searchFilter(q, ['name', 'email', 'company']);
+  if (search) select = select.or(search);
+  const [matches, named] = await Promise.all([
+    select.order('name').order('id').limit(PICKER_SIZE),
+    isUuid(chosen) ? supabase.from('contacts').select('id, name, company, email').eq('id', chosen).maybeSingle() : null,
+  ]);
+  if (matches.error) console.error(`client choices failed to load: ${matches.error.message}`);
+  const rows = matches.data ?? [];
+  const selected = named?.data ?? null;
+  const options = selected && !rows.some((row) => row.id === selected.id) ? [selected, ...rows] : rows;
+  return {
+    query: q,
+    selectedId: selected?.id ?? null,
+    options: options.map((row) => ({ value: row.id, label: `${row.name} — ${row.company ?? row.email}` })),
+  };
+}
+
+export type ClientChoices = Awaited<ReturnType<typeof loadClientChoices>>;
 
 /**
  * The quotes addressed to a client (their 'My quotes' page): a page of the

@@ -15,7 +15,7 @@ import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness, isExternal } from '~/lib/roles';
 import { MyQuotes } from './my-quotes';
 import { NewQuoteForm } from './new-quote-form';
-import { createQuote, loadQuotes, loadSharedQuotes, type QuoteRow } from './queries.server';
+import { createQuote, loadClientChoices, loadQuotes, loadSharedQuotes, quoteCreatedToast, type QuoteRow } from './queries.server';
 import { newQuoteSchema, QUOTE_STATUSES } from './schema';
 import { QUOTE_TEXTS as TEXTS } from './texts';
 
@@ -29,11 +29,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // A client sees the quotes addressed to them, and nothing of the pipeline.
   if (isExternal(profile?.role)) return { view: 'shared' as const, ...(await loadSharedQuotes(supabase, url)) };
   const query = readListQuery(url, QUOTE_STATUSES);
-  return { view: 'staff' as const, canWrite: canWriteBusiness(profile?.role), ...(await loadQuotes(supabase, query)) };
+  const canWrite = canWriteBusiness(profile?.role);
+  // The dialog's client picker, read only when the dialog is open.
+  const [quotes, clients] = await Promise.all([
+    loadQuotes(supabase, query),
+    canWrite && url.searchParams.has('new') ? loadClientChoices(supabase, url) : null,
+  ]);
+  return { view: 'staff' as const, canWrite, clients, ...quotes };
 }
 
 export function action(args: Route.ActionArgs) {
-  return createRecord(args, { schema: newQuoteSchema, listPath: LIST, texts: TEXTS, noun: 'quote', write: createQuote });
+  return createRecord(args, { schema: newQuoteSchema, listPath: LIST, texts: TEXTS, noun: 'quote', write: createQuote, createdToast: quoteCreatedToast });
 }
 
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,7 +54,7 @@ function StaffQuotes({
   loaderData: Extract<Route.ComponentProps['loaderData'], { view: 'staff' }>;
   actionData: Route.ComponentProps['actionData'];
 }) {
-  const { summary, list, canWrite } = loaderData;
+  const { summary, list, canWrite, clients } = loaderData;
   return (
     <ListScreen
       pathname={LIST}
@@ -69,7 +75,7 @@ function StaffQuotes({
           />
         </StatGrid>
       }
-      form={<NewQuoteForm lastResult={actionData?.result} />}
+      form={<NewQuoteForm lastResult={actionData?.result} clients={clients} />}
     >
       {list.rows.map((quote) => (
         <QuoteItem key={quote.id} quote={quote} />

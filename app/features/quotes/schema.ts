@@ -4,7 +4,7 @@
 // validation in the browser and by the /quotes action on the server.
 // Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
 import { z } from '../../lib/schemas/zod';
-import { moneyInCents, oneOf, optionalText, requiredEmail, requiredText, type Option } from '../../lib/schemas/fields';
+import { moneyInCents, oneOf, optionalEmail, optionalText, requiredText, uuid, type Option } from '../../lib/schemas/fields';
 
 export const QUOTE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 export const DEFAULT_QUOTE_CURRENCY = 'USD';
@@ -20,25 +20,45 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** quote_items.unit_price is a Postgres integer (cents). */
 const MAX_UNIT_PRICE_CENTS = 2_147_483_647;
 
-export const newQuoteSchema = z.object({
-  contact_name: requiredText('Contact name'),
-  contact_email: requiredEmail('Contact email'),
-  company: requiredText('Company'),
-  description: requiredText('Description', 2000),
-  unit_price: moneyInCents('Unit price').refine((cents) => cents <= MAX_UNIT_PRICE_CENTS, 'Unit price is too large'),
-  quantity: z
-    .number({ error: 'Quantity must be a whole number of at least 1' })
-    .int('Quantity must be a whole number of at least 1')
-    .min(1, 'Quantity must be at least 1')
-    .max(1_000_000, 'Quantity is too large')
-    .default(1),
-  currency: oneOf(QUOTE_CURRENCIES, 'Currency').default(DEFAULT_QUOTE_CURRENCY),
-  expires_in_days: z
-    .number({ error: 'Choose an expiry' })
-    .refine((days) => (QUOTE_EXPIRY_DAYS as readonly number[]).includes(days), 'Choose an expiry')
-    .default(DEFAULT_QUOTE_EXPIRY_DAYS),
-  notes: optionalText('Notes'),
-});
+/** A contact field of a quote for a new client: required only when no existing client is chosen. */
+const newClientOnly = (label: string, value: string | undefined, contactId: string | undefined) =>
+  contactId !== undefined || (value !== undefined && value !== '') ? null : `${label} is required`;
+
+export const newQuoteSchema = z
+  .object({
+    // An existing client of the account; when chosen, the contact fields are not used.
+    contact_id: uuid.optional(),
+    contact_name: optionalText('Contact name', 200),
+    contact_email: optionalEmail(),
+    company: optionalText('Company', 200),
+    description: requiredText('Description', 2000),
+    unit_price: moneyInCents('Unit price').refine((cents) => cents <= MAX_UNIT_PRICE_CENTS, 'Unit price is too large'),
+    quantity: z
+      .number({ error: 'Quantity must be a whole number of at least 1' })
+      .int('Quantity must be a whole number of at least 1')
+      .min(1, 'Quantity must be at least 1')
+      .max(1_000_000, 'Quantity is too large')
+      .default(1),
+    currency: oneOf(QUOTE_CURRENCIES, 'Currency').default(DEFAULT_QUOTE_CURRENCY),
+    expires_in_days: z
+      .number({ error: 'Choose an expiry' })
+      .refine((days) => (QUOTE_EXPIRY_DAYS as readonly number[]).includes(days), 'Choose an expiry')
+      .default(DEFAULT_QUOTE_EXPIRY_DAYS),
+    notes: optionalText('Notes'),
+  })
+  // Run even when other fields failed, so every missing contact field is said at once.
+  .superRefine((quote, ctx) => {
+    const contactId = typeof quote.contact_id === 'string' ? quote.contact_id : undefined;
+    for (const [field, label] of [
+      ['contact_name', 'Contact name'],
+      ['contact_email', 'Contact email'],
+      ['company', 'Company'],
+    ] as const) {
+      const value = quote[field];
+      const message = newClientOnly(label, typeof value === 'string' ? value : undefined, contactId);
+      if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  }, { when: () => true });
 
 export type NewQuote = z.output<typeof newQuoteSchema>;
 

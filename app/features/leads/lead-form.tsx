@@ -1,18 +1,53 @@
 import { getCollectionProps, getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
-import { SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
+import { SelectField, TextareaField, TextField, useSchemaForm, type FormDefaults } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
 import { DEFAULT_LEAD_SOURCE, LEAD_INTEREST_OPTIONS, LEAD_SOURCE_OPTIONS, newLeadSchema } from '~/features/leads/schema';
 
 /** The New Lead dialog's form (docs/product-guide.md). Posts to /leads?new, so a failure re-renders it open and filled in. */
 export function NewLeadForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useSchemaForm(newLeadSchema, { id: 'new-lead', lastResult, defaultValue: { source: DEFAULT_LEAD_SOURCE } });
+  return (
+    <LeadForm
+      id="new-lead"
+      action="/leads?new"
+      lastResult={lastResult}
+      defaultValue={{ source: DEFAULT_LEAD_SOURCE }}
+      submitLabel="Create Lead"
+      busyLabel="Creating..."
+    />
+  );
+}
+
+/**
+ * A lead's fields, to create one or edit it. Posted to the page that opened
+ * the dialog (`action`), so a failure re-renders it open and filled in.
+ */
+export function LeadForm({
+  id,
+  action,
+  lastResult,
+  defaultValue,
+  submitLabel,
+  busyLabel,
+  intent,
+}: {
+  id: string;
+  action: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  defaultValue: FormDefaults;
+  submitLabel: string;
+  busyLabel: string;
+  /** The action's intent, when its page posts more than one form. */
+  intent?: string;
+}) {
+  const [form, fields] = useSchemaForm(newLeadSchema, { id, lastResult, defaultValue });
   const interests = getCollectionProps(fields.interest, {
     type: 'checkbox',
     options: LEAD_INTEREST_OPTIONS.map((option) => option.value),
   });
   return (
-    <Form method="post" action="/leads?new" className="grid gap-4" {...getFormProps(form)}>
+    <Form method="post" action={action} className="grid gap-4" {...getFormProps(form)}>
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.name} label="Full name" autoComplete="name" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
@@ -43,7 +78,7 @@ export function NewLeadForm({ lastResult }: { lastResult: SubmissionResult<strin
         </div>
       </fieldset>
       <TextareaField field={fields.notes} label="Notes" rows={2} />
-      <SubmitButton label="Create Lead" busyLabel="Creating..." className="justify-self-end" />
+      <SubmitButton label={submitLabel} busyLabel={busyLabel} intent={intent} className="justify-self-end" />
     </Form>
   );
 }

@@ -1,0 +1,61 @@
+// How a record's history reads: each audit row as a sentence ('Status changed
+// by Demo Admin') and, for an edit, each field as before → after.
+
+export interface HistoryEntry {
+  id: string;
+  action: string;
+  at: string;
+  /** Who acted, by name; null when that user is gone (or it was the system). */
+  actor: string | null;
+  oldValues: Record<string, unknown>;
+  newValues: Record<string, unknown>;
+}
+
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** Bookkeeping columns a person did not change. */
+const HIDDEN = new Set(['id', 'account_id', 'created_at', 'updated_at', 'created_by', 'is_primary', 'contact_id']);
+
+const LABELS: Record<string, string> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  phone_whatsapp: 'Phone/WhatsApp',
+  company: 'Company',
+  role: 'Role',
+  source: 'Source',
+  notes: 'Notes',
+  interest: 'Interests',
+  status: 'Status',
+  address: 'Address',
+};
+
+/** 'lead_created' → 'Created'; the record's kind is the page's own. */
+export function historyTitle(entry: HistoryEntry): string {
+  const verb = entry.action.split('_').slice(1).join(' ');
+  if (verb === 'updated' && Object.keys(entry.newValues).length === 1 && 'contact_id' in entry.newValues) return 'Converted to a client';
+  if (verb === 'updated' && changedFields(entry).every((change) => change.field === 'Status')) return 'Status changed';
+  return verb ? verb.charAt(0).toUpperCase() + verb.slice(1) : entry.action;
+}
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : '(none)';
+  if (typeof value === 'object') return (value as { truncated?: boolean }).truncated ? '(long text)' : JSON.stringify(value);
+  return String(value);
+}
+
+/** The fields an edit changed, before → after, in the order a person reads a form. */
+export function changedFields(entry: HistoryEntry): FieldChange[] {
+  if (!entry.action.endsWith('_updated')) return [];
+  const fields = Object.keys(LABELS).filter((field) => field in entry.newValues && !HIDDEN.has(field));
+  return fields.map((field) => ({
+    field: LABELS[field],
+    before: shown(entry.oldValues[field]),
+    after: shown(entry.newValues[field]),
+  }));
+}

@@ -186,6 +186,10 @@ select u.account_id, m.id, 'trial'
 
 select set_config('request.jwt.claims', '', false);
 
+-- The demo people have been here before: their dashboard says 'Welcome back,'
+-- (a first session, with no earlier sign-in, says 'Welcome,').
+update public.users set last_login_at = now() - interval '1 day' where email like '%.test';
+
 -- GoTrue also keeps an email identity per user, and hosted GoTrue cannot read
 -- NULL token columns; fill whichever of these the auth schema has.
 do $$

@@ -18,6 +18,8 @@ export interface UserProfile {
   is_active: boolean;
   created_at: string;
   last_login_at: string | null;
+  /** The account (workspace) the user belongs to; null where row-level security hides it (outsiders). */
+  account: { name: string } | null;
 }
 
 export interface SignedIn {
@@ -48,7 +50,12 @@ const profiles = new WeakMap<object, Promise<UserProfile | null>>();
 
 function loadProfile(supabase: Supabase, authUserId: string): Promise<UserProfile | null> {
   return (async () => {
-    const { data, error } = await supabase.from('users').select('*').eq('auth_user_id', authUserId).maybeSingle();
+    // The account's name comes along (the shell shows it): no second round trip.
+    const { data, error } = await supabase
+      .from('users')
+      .select('*, account:accounts(name)')
+      .eq('auth_user_id', authUserId)
+      .maybeSingle();
     if (error) console.error(`users record of ${authUserId} failed to load: ${error.message}`);
     else if (!data) console.error(`users record of ${authUserId} not found`);
     return (data as UserProfile | null) ?? null;

@@ -20,16 +20,27 @@ export interface RecentLead {
   created_at: string;
 }
 
+/** One of the account's module subscriptions (not cancelled). */
+export interface SubscribedModule {
+  key: string;
+  name: string;
+  status: string;
+}
+
 export interface DashboardOverview {
   active_leads: number;
   total_leads: number;
   quote_count: number;
-  quote_pipeline: number;
+  /** Open quotes' value, one sum per currency (MoneySum JSON; read with readMoneySums). */
+  quote_pipeline: unknown;
   monthly_revenue: number;
   active_modules: number;
+  modules: SubscribedModule[];
   account_status: string | null;
   trial_ends_at: string | null;
-  this_month: { quotes: number; quote_value: number; leads: number };
+  /** True in the user's first session: no sign-in before this one. */
+  first_visit: boolean;
+  this_month: { quotes: number; quote_value: unknown; leads: number };
   recent_quotes: RecentQuote[];
   recent_leads: RecentLead[];
   getting_started: { has_lead: boolean; has_quote: boolean; has_client: boolean };
@@ -40,12 +51,14 @@ export const EMPTY_OVERVIEW: DashboardOverview = {
   active_leads: 0,
   total_leads: 0,
   quote_count: 0,
-  quote_pipeline: 0,
+  quote_pipeline: [],
   monthly_revenue: 0,
   active_modules: 0,
+  modules: [],
   account_status: null,
   trial_ends_at: null,
-  this_month: { quotes: 0, quote_value: 0, leads: 0 },
+  first_visit: false,
+  this_month: { quotes: 0, quote_value: [], leads: 0 },
   recent_quotes: [],
   recent_leads: [],
   getting_started: { has_lead: false, has_quote: false, has_client: false },
@@ -113,4 +126,30 @@ export function activityBadge(status: string): { label: string; variant: Tone } 
 export function accountStatusLabel(status: string | null): string {
   if (!status) return 'Unknown';
   return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** 'Welcome,' in the user's first session, 'Welcome back,' afterwards (docs/product-guide.md, Dashboard). */
+export function greeting(firstVisit: boolean, firstName: string): string {
+  return `${firstVisit ? 'Welcome' : 'Welcome back'}, ${firstName}`;
+}
+
+export interface GettingStartedStep {
+  label: string;
+  done: boolean;
+  /** Where the step is done: the create dialog for those who may create, else the list. */
+  to: string | null;
+}
+
+/** The checklist: done when the account has a lead, a quote, a client (docs/product-guide.md, Dashboard). */
+export function gettingStartedSteps(
+  progress: DashboardOverview['getting_started'],
+  canWrite: boolean,
+): GettingStartedStep[] {
+  const target = (list: string) => (canWrite ? `${list}?new` : list);
+  return [
+    { label: 'Create your account', done: true, to: null },
+    { label: 'Add your first lead', done: Boolean(progress.has_lead), to: target('/leads') },
+    { label: 'Create your first quote', done: Boolean(progress.has_quote), to: target('/quotes') },
+    { label: 'Add a client', done: Boolean(progress.has_client), to: target('/clients') },
+  ];
 }

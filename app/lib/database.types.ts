@@ -423,23 +423,29 @@ export type Database = {
       quote_stats: {
         Row: {
           account_id: string
+          currency: string
           month: string
           quote_count: number
           quote_value: number
+          sent: boolean
           status: string
         }
         Insert: {
           account_id: string
+          currency: string
           month: string
           quote_count?: number
           quote_value?: number
+          sent: boolean
           status: string
         }
         Update: {
           account_id?: string
+          currency?: string
           month?: string
           quote_count?: number
           quote_value?: number
+          sent?: boolean
           status?: string
         }
         Relationships: [
@@ -463,6 +469,7 @@ export type Database = {
           id: string
           notes: string | null
           quote_number: string | null
+          sent_at: string | null
           status: string
           subtotal: number
           total: number
@@ -478,6 +485,7 @@ export type Database = {
           id?: string
           notes?: string | null
           quote_number?: string | null
+          sent_at?: string | null
           status?: string
           subtotal?: number
           total?: number
@@ -493,6 +501,7 @@ export type Database = {
           id?: string
           notes?: string | null
           quote_number?: string | null
+          sent_at?: string | null
           status?: string
           subtotal?: number
           total?: number
@@ -648,6 +657,7 @@ export type Database = {
           is_active: boolean
           last_login_at: string | null
           last_name: string | null
+          previous_login_at: string | null
           role: string
           updated_at: string
         }
@@ -662,6 +672,7 @@ export type Database = {
           is_active?: boolean
           last_login_at?: string | null
           last_name?: string | null
+          previous_login_at?: string | null
           role?: string
           updated_at?: string
         }
@@ -676,6 +687,7 @@ export type Database = {
           is_active?: boolean
           last_login_at?: string | null
           last_name?: string | null
+          previous_login_at?: string | null
           role?: string
           updated_at?: string
         }
@@ -716,7 +728,7 @@ export type Database = {
       can_write_business:
         { Args: never; Returns: boolean }
       change_quote_status:
-        { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
       clear_failed_sign_ins:
         { Args: never; Returns: undefined }
       client_contact_ids:
@@ -728,9 +740,9 @@ export type Database = {
       convert_lead:
         { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string } }
       create_client_quote:
-        { Args: { p_contact_id: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_contact_id: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
       create_quote:
-        { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
       current_account_id:
         { Args: never; Returns: string }
       current_user_id:
@@ -756,7 +768,7 @@ export type Database = {
       list_audit_logs:
         { Args: { p_action?: string; p_limit?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
       quote_summary:
-        { Args: never; Returns: { average_value: number; total_count: number; total_value: number }[] }
+        { Args: never; Returns: { by_currency: Json; sent_count: number; signed_count: number; total_count: number }[] }
       record_failed_sign_in:
         { Args: { p_email: string }; Returns: number }
       record_history:

@@ -29,6 +29,53 @@ export function formatWholeDollars(cents: number): string {
   return formatter('USD', true).format(Math.round(cents / 100));
 }
 
+/** Whole units of any currency: 29900 EUR → "€299". */
+export function formatWholeMoney(cents: number, currency: string = 'USD'): string {
+  return formatter(currency, true).format(Math.round(cents / 100));
+}
+
+/**
+ * One currency's share of a sum of money, as the database groups it
+ * (quote_summary, dashboard_overview): how many amounts, their sum and their
+ * rounded mean, in cents. Amounts in different currencies are never added.
+ */
+export interface MoneySum {
+  currency: string;
+  count: number;
+  value: number;
+  average: number;
+}
+
+/** The database's list of sums (JSON) as MoneySums; anything malformed is left out. */
+export function readMoneySums(json: unknown): MoneySum[] {
+  if (!Array.isArray(json)) return [];
+  return json.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { currency, count, value, average } = item as Record<string, unknown>;
+    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return [];
+    return [{ currency, count: Number(count) || 0, value: Number(value) || 0, average: Number(average) || 0 }];
+  });
+}
+
+/** Separates the currencies of one figure: '$5,238 · €1,350'. */
+export const MONEY_SUM_SEPARATOR = ' · ';
+
+/**
+ * A sum of money in several currencies, one figure per currency present, in
+ * the order given (the database puts the currency with the most amounts
+ * first): '$5,238.00 · €1,350.00'. `pick` chooses the sum or the mean; with
+ * `whole`, whole units ('$5,238 · €1,350'). Nothing to sum reads as zero in
+ * `emptyCurrency`.
+ */
+export function formatMoneySums(
+  sums: readonly MoneySum[],
+  { pick = 'value', whole = false, emptyCurrency = 'USD' }: { pick?: 'value' | 'average'; whole?: boolean; emptyCurrency?: string } = {},
+): string {
+  const format = whole ? formatWholeMoney : formatMoney;
+  if (sums.length === 0) return format(0, emptyCurrency);
+  return sums.map((sum) => format(sum[pick], sum.currency)).join(MONEY_SUM_SEPARATOR);
+}
+
 /**
  * A decimal amount as typed ("12", "12.5", "1,299.99") → integer cents, or null
  * when it is not a non-negative amount with at most two decimals. Parsed from

@@ -5,6 +5,7 @@ import type { Route } from './+types/analytics';
 import { BarChart } from '~/components/charts/bar-chart';
 import { LineChart } from '~/components/charts/line-chart';
 import { InertButton } from '~/components/inert-button';
+import { PreviewBanner } from '~/components/preview-banner';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import {
   CheckboxField,
@@ -76,6 +77,7 @@ export default function Analytics({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   return (
     <>
+      <PreviewBanner />
       <PageHeader
         title="Analytics"
         description="How sales, leads and services are doing, and progress against this month's goals."

@@ -49,12 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: profile?.email ?? authUser.email ?? '',
       role: profile?.role ?? null,
     },
+    // The workspace: the account's name, for staff (outsiders cannot read the account).
+    workspace: profile?.account?.name ?? null,
     sidebarOpen: readSidebarOpen(request.headers.get('Cookie')),
   });
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, workspace } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -164,6 +166,12 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
             >
               <Menu className="size-5" aria-hidden="true" />
             </Link>
+            {workspace ? (
+              <p className="max-w-[40vw] truncate text-sm font-semibold sm:max-w-xs" title={workspace}>
+                <span className="sr-only">Workspace: </span>
+                {workspace}
+              </p>
+            ) : null}
           </div>
           <AvatarMenu user={user} />
         </header>

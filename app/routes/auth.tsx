@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { redirectWithError } from 'remix-toast';
 import type { Route } from './+types/auth';
+import { TextField } from '~/components/form-controls';
 import { FormField } from '~/components/form-field';
 import { NewPasswordFields, OwnNameFields } from '~/components/new-account-fields';
 import { Button } from '~/components/ui/button';
@@ -71,8 +72,10 @@ export async function action(args: Route.ActionArgs) {
     return redirect(safeRedirectPath(form.redirectTo));
   }
 
-  // As docs/product-guide.md says: the metadata goes only when a name was given.
+  // The company names the new account (the database's sign-up trigger reads
+  // it); the person's names go only when given (docs/product-guide.md).
   const metadata = {
+    company_name: form.company_name,
     ...(form.first_name ? { first_name: form.first_name } : {}),
     ...(form.last_name ? { last_name: form.last_name } : {}),
   };
@@ -81,7 +84,7 @@ export async function action(args: Route.ActionArgs) {
     password: form.password,
     options: {
       emailRedirectTo: `${new URL(request.url).origin}/`,
-      ...(Object.keys(metadata).length > 0 ? { data: metadata } : {}),
+      data: metadata,
     },
   });
   if (error) {
@@ -234,6 +237,7 @@ function SignUpForm({ lastResult }: { lastResult: LastResult }) {
   return (
     <Form method="post" action="/auth?tab=signup" className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="signup" />
+      <TextField field={fields.company_name} label="Company name" autoComplete="organization" />
       <OwnNameFields firstName={fields.first_name} lastName={fields.last_name} />
       <FormField label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
         <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" />

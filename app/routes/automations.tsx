@@ -3,6 +3,7 @@ import { Activity, CheckCircle2, Clock, Play, ScrollText, Workflow, Zap } from '
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/automations';
 import { InertButton } from '~/components/inert-button';
+import { PreviewBanner, SampleBadge } from '~/components/preview-banner';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
@@ -30,6 +31,7 @@ export default function Automations({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   return (
     <>
+      <PreviewBanner />
       <PageHeader
         title="Automations"
         description="Workflows that act on their own when something happens or on a schedule."
@@ -92,7 +94,10 @@ function WorkflowRow({ workflow }: { workflow: SampleWorkflow }) {
             When {TRIGGER_LABELS[workflow.trigger]} → {ACTION_LABELS[workflow.action]}
           </p>
         </div>
-        <StatusBadge status={workflow.status} />
+        <div className="flex items-center gap-2">
+          <SampleBadge />
+          <StatusBadge status={workflow.status} />
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         <div>

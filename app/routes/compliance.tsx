@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { AlertTriangle, CalendarClock, ClipboardList, ShieldCheck } from 'lucide-react';
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/compliance';
+import { PreviewBanner, SampleBadge } from '~/components/preview-banner';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
@@ -29,6 +30,7 @@ export default function Compliance({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   return (
     <>
+      <PreviewBanner />
       <PageHeader
         title="Compliance"
         description="A compliance calendar with risk levels, owners and an audit trail."
@@ -80,7 +82,10 @@ function ComplianceRow({ item }: { item: SampleComplianceItem }) {
           <h3 className="font-semibold">{item.title}</h3>
           <p className="text-sm text-muted-foreground">{COMPLIANCE_CATEGORY_LABELS[item.category]}</p>
         </div>
-        <StatusBadge status={item.status} />
+        <div className="flex items-center gap-2">
+          <SampleBadge />
+          <StatusBadge status={item.status} />
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         <div>

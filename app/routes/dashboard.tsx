@@ -8,8 +8,18 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { requireUser } from '~/lib/auth.server';
 import { canWriteBusiness } from '~/lib/roles';
-import { accountStatusLabel, activityBadge, type DashboardOverview, EMPTY_OVERVIEW, recentActivity } from '~/lib/dashboard';
-import { formatWholeDollars } from '~/lib/money';
+import { StatusBadge } from '~/components/status-badge';
+import {
+  accountStatusLabel,
+  activityBadge,
+  type DashboardOverview,
+  EMPTY_OVERVIEW,
+  gettingStartedSteps,
+  greeting,
+  recentActivity,
+  type SubscribedModule,
+} from '~/lib/dashboard';
+import { formatMoneySums, formatWholeDollars, readMoneySums } from '~/lib/money';
 import { formatShortDate, relativeTime } from '~/lib/dates';
 import { CreateLink } from '~/components/create-link';
 
@@ -25,8 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   return {
     canWrite: canWriteBusiness(profile?.role),
-    firstName: profile?.first_name?.trim() || 'User',
+    canManageModules: profile?.role === 'admin',
+    title: greeting(Boolean(overview.first_visit), profile?.first_name?.trim() || 'User'),
     overview,
+    // Money in several currencies is never added up: one figure per currency.
+    pipeline: formatMoneySums(readMoneySums(overview.quote_pipeline), { whole: true }),
+    monthQuoteValue: formatMoneySums(readMoneySums(overview.this_month.quote_value), { whole: true }),
+    modules: overview.modules ?? [],
     // Relative times are worked out here, so the server's and the browser's renders agree.
     activity: recentActivity(overview.recent_quotes, overview.recent_leads).map((item) => ({
       ...item,
@@ -36,18 +51,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { firstName, overview, activity, canWrite } = loaderData;
-  const steps = [
-    { label: 'Create your account', done: true },
-    { label: 'Add your first lead', done: overview.getting_started.has_lead },
-    { label: 'Create your first quote', done: overview.getting_started.has_quote },
-    { label: 'Add a client', done: overview.getting_started.has_client },
-  ];
+  const { title, overview, activity, canWrite, canManageModules, pipeline, monthQuoteValue, modules } = loaderData;
+  const steps = gettingStartedSteps(overview.getting_started, canWrite);
+  const stepsDone = steps.filter((step) => step.done).length;
 
   return (
     <>
       <PageHeader
-        title={`Welcome back, ${firstName}`}
+        title={title}
         description="Here is what is happening in your account."
         actions={
           canWrite ? (
@@ -65,7 +76,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         />
         <StatCard
           label="Quote Pipeline"
-          value={formatWholeDollars(Number(overview.quote_pipeline))}
+          value={pipeline}
           icon={FileText}
           note="Open quotes: draft, sent and viewed"
         />
@@ -121,15 +132,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <SectionHeading>Getting Started</SectionHeading>
           </CardHeader>
           <CardContent className="grid gap-4">
+            <p className="text-sm text-muted-foreground">
+              {stepsDone} of {steps.length} steps done
+            </p>
             <ul className="grid gap-2">
               {steps.map((step) => (
                 <li key={step.label} className="flex items-center gap-2 text-sm">
                   {step.done ? (
-                    <CheckCircle2 className="size-4 text-green-700" aria-hidden="true" />
+                    <CheckCircle2 className="size-4 shrink-0 text-green-700" aria-hidden="true" />
                   ) : (
-                    <Circle className="size-4 text-muted-foreground" aria-hidden="true" />
+                    <Circle className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   )}
-                  <span>{step.label}</span>
+                  {step.to && !step.done ? (
+                    <Link to={step.to} className="underline underline-offset-4 hover:text-primary">
+                      {step.label}
+                    </Link>
+                  ) : (
+                    <span className={step.done ? 'text-muted-foreground' : undefined}>{step.label}</span>
+                  )}
                   <span className="sr-only">{step.done ? '(done)' : '(to do)'}</span>
                 </li>
               ))}
@@ -147,13 +167,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <CardContent>
             <dl className="grid gap-3 text-sm">
               <Figure term="Quotes created" value={Number(overview.this_month.quotes).toLocaleString('en-US')} />
-              <Figure term="Quote value" value={formatWholeDollars(Number(overview.this_month.quote_value))} />
+              <Figure term="Quote value" value={monthQuoteValue} />
               <Figure term="New leads" value={Number(overview.this_month.leads).toLocaleString('en-US')} />
             </dl>
           </CardContent>
         </Card>
 
-        {/* As docs/product-guide.md says: Active Modules and Support Queue hold fixed sample figures. */}
         <Card>
           <CardHeader>
             <SectionHeading className="flex items-center gap-2">
@@ -162,14 +181,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </SectionHeading>
           </CardHeader>
           <CardContent>
-            <ul className="grid gap-3 text-sm">
-              <ModuleLine name="CPQ" active />
-              <ModuleLine name="Logistics" active />
-              <ModuleLine name="Helpdesk" active={false} />
-            </ul>
+            <ModuleList modules={modules} canManage={canManageModules} />
           </CardContent>
         </Card>
 
+        {/* The helpdesk is a preview until its module is real: no cases to count yet, and no sample figures. */}
         <Card>
           <CardHeader>
             <SectionHeading className="flex items-center gap-2">
@@ -178,11 +194,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </SectionHeading>
           </CardHeader>
           <CardContent>
-            <dl className="grid gap-3 text-sm">
-              <Figure term="Open cases" value="8" />
-              <Figure term="Avg response" value="2.4h" />
-              <Figure term="Satisfaction" value="4.8/5" />
-            </dl>
+            <p className="text-sm text-muted-foreground">No support cases yet.</p>
           </CardContent>
         </Card>
       </div>
@@ -199,11 +211,28 @@ function Figure({ term, value }: { term: string; value: string }) {
   );
 }
 
-function ModuleLine({ name, active }: { name: string; active: boolean }) {
+/** The account's module subscriptions, as settings/modules keeps them (docs/product-guide.md, Dashboard). */
+function ModuleList({ modules, canManage }: { modules: SubscribedModule[]; canManage: boolean }) {
+  if (modules.length === 0) {
+    return (
+      <div className="grid gap-2 text-sm">
+        <p className="text-muted-foreground">No modules yet.</p>
+        {canManage ? (
+          <Link to="/settings/modules" className="underline underline-offset-4 hover:text-primary">
+            Choose modules
+          </Link>
+        ) : null}
+      </div>
+    );
+  }
   return (
-    <li className="flex items-center justify-between">
-      <span>{name}</span>
-      <Badge variant={active ? 'green' : 'gray'}>{active ? 'Active' : 'Inactive'}</Badge>
-    </li>
+    <ul className="grid gap-3 text-sm">
+      {modules.map((module) => (
+        <li key={module.key} className="flex items-center justify-between gap-2">
+          <span>{module.name}</span>
+          <StatusBadge status={module.status} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Clock, FileCheck, FileText, HardDrive, Upload } from 'lucide-react';
 import { Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/documents';
+import { PreviewBanner, SampleBadge } from '~/components/preview-banner';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import {
   DialogActions,
@@ -62,6 +63,7 @@ export default function Documents({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   return (
     <>
+      <PreviewBanner />
       <PageHeader
         title="Documents"
         description="Upload documents and extract their data without templates."
@@ -132,7 +134,10 @@ function DocumentRow({ document }: { document: SampleDocument }) {
           </dl>
         </div>
       </div>
-      <StatusBadge status={document.status} className="self-start sm:self-center" />
+      <div className="flex items-center gap-2 self-start sm:self-center">
+        <SampleBadge />
+        <StatusBadge status={document.status} />
+      </div>
     </li>
   );
 }

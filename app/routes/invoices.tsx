@@ -3,6 +3,7 @@ import { CheckCircle2, Clock, Download, Eye, FileText, TrendingUp } from 'lucide
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/invoices';
 import { InertButton } from '~/components/inert-button';
+import { PreviewBanner, SampleBadge } from '~/components/preview-banner';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
@@ -31,6 +32,7 @@ export default function Invoices({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   return (
     <>
+      <PreviewBanner />
       <PageHeader
         title="Invoices"
         description="Create, send and track invoices and payments."
@@ -95,6 +97,7 @@ function InvoiceRow({ invoice }: { invoice: SampleInvoice }) {
       <div className="grid gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{invoice.invoiceNumber}</h3>
+          <SampleBadge />
           <StatusBadge status={invoice.status} />
         </div>
         <p className="text-sm">{invoice.clientName}</p>

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Clock, Inbox, Mail, MessageCircle, MessageSquare, Radio, Smartphone } from 'lucide-react';
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/messages';
+import { PreviewBanner, SampleBadge } from '~/components/preview-banner';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
@@ -36,6 +37,7 @@ export default function Messages({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   return (
     <>
+      <PreviewBanner />
       <PageHeader
         title="Messages"
         description="One inbox for Email, WhatsApp and SMS conversations."
@@ -106,6 +108,7 @@ function MessageRow({ message }: { message: SampleMessage }) {
         <div className="flex flex-wrap items-center gap-2">
           <h3 className={cn('text-sm', unread ? 'font-bold' : 'font-medium')}>{message.sender}</h3>
           <ChannelBadge channel={message.channel} />
+          <SampleBadge />
           <StatusBadge status={message.status} label={unread ? 'Unread' : 'Replied'} />
         </div>
         <p className="text-xs text-muted-foreground">{message.senderContact}</p>

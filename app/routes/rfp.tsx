@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Calendar, DollarSign, Radar, Target, Timer } from 'lucide-react';
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/rfp';
+import { PreviewBanner, SampleBadge } from '~/components/preview-banner';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { DialogActions, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
@@ -30,6 +31,7 @@ export default function Rfp({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   return (
     <>
+      <PreviewBanner />
       <PageHeader
         title="RFP Radar"
         description="Find tenders and requests for proposal, and track your responses."
@@ -76,7 +78,10 @@ function RfpRow({ rfp }: { rfp: SampleRfp }) {
           <h3 className="font-semibold">{rfp.title}</h3>
           <p className="text-sm text-muted-foreground">{rfp.company}</p>
         </div>
-        <StatusBadge status={rfp.status} />
+        <div className="flex items-center gap-2">
+          <SampleBadge />
+          <StatusBadge status={rfp.status} />
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <div>

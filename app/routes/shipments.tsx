@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { CheckCircle2, Clock, MapPin, Package, Truck } from 'lucide-react';
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/shipments';
+import { PreviewBanner, SampleBadge } from '~/components/preview-banner';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
@@ -29,6 +30,7 @@ export default function Shipments({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   return (
     <>
+      <PreviewBanner />
       <PageHeader
         title="Shipments"
         description="Track purchase orders from shipment to delivery."
@@ -79,7 +81,10 @@ function ShipmentRow({ shipment }: { shipment: SampleShipment }) {
     <li className="grid gap-3 rounded-lg border border-border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-mono text-sm font-semibold">{shipment.trackingNumber}</h3>
-        <StatusBadge status={shipment.status} />
+        <div className="flex items-center gap-2">
+          <SampleBadge />
+          <StatusBadge status={shipment.status} />
+        </div>
       </div>
       <p className="flex items-center gap-2 text-sm">
         <MapPin className="size-4 text-muted-foreground" aria-hidden="true" />

@@ -3,6 +3,7 @@
 // and the create_quote RPC.
 import type { Tables } from '~/lib/database.types';
 import { readListQuery, searchFilter, searchText, type ListQuery } from '~/lib/list-query';
+import { readMoneySums } from '~/lib/money';
 import { filterList, isUuid, readList } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
 import type { NewQuote, QuoteStatus } from './schema';
@@ -32,11 +33,18 @@ export async function loadQuotes(supabase: Supabase, query: ListQuery<QuoteStatu
   ]);
   // A summary that fails to load is logged and reads 0: the list below still works.
   if (summaryResult.error) console.error(`quote summary failed to load: ${summaryResult.error.message}`);
-  const summary = summaryResult.data ?? { total_count: 0, total_value: 0, average_value: 0 };
+  const summary = summaryResult.data;
+  const count = Number(summary?.total_count ?? 0);
   const unfiltered = !search && !query.status;
   return {
-    summary: { count: Number(summary.total_count), value: Number(summary.total_value), average: Number(summary.average_value) },
-    list: { ...list, total: unfiltered ? Number(summary.total_count) : list.total },
+    summary: {
+      count,
+      sent: Number(summary?.sent_count ?? 0),
+      signed: Number(summary?.signed_count ?? 0),
+      // One sum per currency present, summed by SQL: never euros counted as dollars.
+      byCurrency: readMoneySums(summary?.by_currency),
+    },
+    list: { ...list, total: unfiltered ? count : list.total },
   };
 }
 

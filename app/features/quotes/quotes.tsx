@@ -9,10 +9,11 @@ import { StatusBadge } from '~/components/status-badge';
 import { Button } from '~/components/ui/button';
 import { requireUser } from '~/lib/auth.server';
 import { readListQuery, statusOptions } from '~/lib/list-query';
-import { formatMoney } from '~/lib/money';
+import { formatMoney, formatMoneySums } from '~/lib/money';
 import { formatShortDate } from '~/lib/dates';
 import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness, isExternal } from '~/lib/roles';
+import { conversionFigure } from './conversion';
 import { MyQuotes } from './my-quotes';
 import { NewQuoteForm } from './new-quote-form';
 import { createQuote, loadClientChoices, loadQuotes, loadSharedQuotes, quoteCreatedToast, type QuoteRow } from './queries.server';
@@ -55,6 +56,7 @@ function StaffQuotes({
   actionData: Route.ComponentProps['actionData'];
 }) {
   const { summary, list, canWrite, clients } = loaderData;
+  const conversion = conversionFigure(summary.signed, summary.sent);
   return (
     <ListScreen
       pathname={LIST}
@@ -65,11 +67,16 @@ function StaffQuotes({
       summary={
         <StatGrid label="Quote summary">
           <StatCard label="Total Quotes" value={summary.count.toLocaleString('en-US')} icon={FileText} note="All quotes of your account" />
-          <StatCard label="Quote Value" value={formatMoney(summary.value, 'USD')} icon={Wallet} note="Sum of all quote totals" />
-          <StatCard label="Conversion Rate" value="0%" icon={Percent} note="No conversions yet" />
+          <StatCard
+            label="Quote Value"
+            value={formatMoneySums(summary.byCurrency)}
+            icon={Wallet}
+            note={summary.byCurrency.length > 1 ? 'Sum of all quote totals, per currency' : 'Sum of all quote totals'}
+          />
+          <StatCard label="Conversion Rate" value={conversion.value} icon={Percent} note={conversion.note} />
           <StatCard
             label="Avg Quote Value"
-            value={summary.count === 0 ? '$0' : formatMoney(summary.average, 'USD')}
+            value={summary.count === 0 ? '$0' : formatMoneySums(summary.byCurrency, { pick: 'average' })}
             icon={Calculator}
             note="Mean quote total"
           />

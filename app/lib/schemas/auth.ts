@@ -2,6 +2,7 @@
 // validation in the browser and by the actions on the server.
 import { z } from './zod';
 import { PASSWORD_MIN_LENGTH } from '~/lib/pricing';
+import { requiredText } from './fields';
 
 const optionalName = z
   .string()
@@ -17,8 +18,12 @@ export const signInSchema = z.object({
   redirectTo: z.string().max(2048, 'Redirect path is too long').optional(),
 });
 
+/** The account's name, given at sign-up (as long as the account settings allow). */
+export const COMPANY_NAME_MAX = 200;
+
 export const signUpSchema = z.object({
   intent: z.literal('signup'),
+  company_name: requiredText('Company name', COMPANY_NAME_MAX),
   first_name: optionalName,
   last_name: optionalName,
   email: z.email({ error: (issue) => (issue.input ? 'Enter a valid email address' : 'Email is required') }).max(254),

@@ -740,6 +740,8 @@ export type Database = {
         { Args: never; Returns: { average_value: number; total_count: number; total_value: number }[] }
       record_failed_sign_in:
         { Args: { p_email: string }; Returns: number }
+      renew_invitation:
+        { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[] }
       sign_in_lockout:

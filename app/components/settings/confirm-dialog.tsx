@@ -16,6 +16,7 @@ export function ConfirmDialog({
   fields,
   confirmLabel,
   busyLabel,
+  variant = 'destructive',
 }: {
   open: boolean;
   closeTo: string;
@@ -25,6 +26,8 @@ export function ConfirmDialog({
   fields: Record<string, string>;
   confirmLabel: string;
   busyLabel: string;
+  /** Destructive (delete, revoke) unless the confirmed step is not (a purchase). */
+  variant?: 'destructive' | 'default';
 }) {
   return (
     <UrlDialog open={open} closeTo={closeTo} title={title} description={description}>
@@ -34,7 +37,7 @@ export function ConfirmDialog({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <DialogActions closeTo={closeTo}>
-          <SubmitButton intent={intent} label={confirmLabel} busyLabel={busyLabel} variant="destructive" />
+          <SubmitButton intent={intent} label={confirmLabel} busyLabel={busyLabel} variant={variant} />
         </DialogActions>
       </Form>
     </UrlDialog>

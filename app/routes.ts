@@ -9,6 +9,9 @@ export default [
   route('auth', 'routes/auth.tsx'),
   // The link of the sign-up confirmation mail (a resource route, no page).
   route('auth/confirm', 'routes/auth.confirm.tsx'),
+  // Forgot password: ask for the mail, then (signed in by its link) choose the new password.
+  route('auth/forgot-password', 'features/password-reset/forgot-password.tsx'),
+  route('auth/reset-password', 'features/password-reset/reset-password.tsx'),
   route('invite/:token', 'routes/invite.tsx'),
 
   layout('routes/app-layout.tsx', [
@@ -28,6 +31,7 @@ export default [
       route('compliance', 'routes/compliance.tsx'),
       route('automations', 'routes/automations.tsx'),
       route('analytics', 'routes/analytics.tsx'),
+      route('profile', 'features/profile/profile.tsx'),
       route('settings', 'routes/settings.tsx', [
         index('routes/settings.index.tsx'),
         route('website', 'routes/settings.website.tsx'),

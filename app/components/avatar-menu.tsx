@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import { LogOut, User } from 'lucide-react';
-import { canReadSettings, roleLabel } from '~/lib/roles';
+import { roleLabel } from '~/lib/roles';
 
 export interface ShellUser {
   firstName: string | null;
@@ -44,13 +44,11 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
           <p className="mt-1 text-xs text-muted-foreground">{`${roleLabel(user.role ?? 'client')} Account`}</p>
         </div>
         <div className="my-1 h-px bg-border" role="separator" />
-        {/* Profile opens the account settings, which only admins and auditors may see. */}
-        {canReadSettings(user.role) ? (
-          <Link to="/settings/account" className="flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-muted">
-            <User className="size-4" aria-hidden="true" />
-            Profile
-          </Link>
-        ) : null}
+        {/* Everyone's own page (name, password, address), whatever their role. */}
+        <Link to="/profile" className="flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-muted">
+          <User className="size-4" aria-hidden="true" />
+          Profile
+        </Link>
         <Form method="post" action="/auth">
           <input type="hidden" name="intent" value="signout" />
           <button

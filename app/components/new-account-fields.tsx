@@ -16,12 +16,20 @@ export function OwnNameFields({ firstName, lastName }: { firstName: Field; lastN
   );
 }
 
-export function NewPasswordFields({ password, confirm }: { password: Field; confirm?: Field }) {
+export function NewPasswordFields({
+  password,
+  confirm,
+  label = 'Password',
+}: {
+  password: Field;
+  confirm?: Field;
+  label?: string;
+}) {
   return (
     <>
       <TextField
         field={password}
-        label="Password"
+        label={label}
         type="password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         autoComplete="new-password"

@@ -26,15 +26,20 @@ const sidebarToggleMiddleware: Route.MiddlewareFunction = async ({ request, url 
   return next();
 };
 
+/** Everyone's own profile, outsiders' too. */
+const PROFILE_PATH = '/profile';
+
 /**
  * Clients and suppliers are outside the company: every screen but their own
- * pages sends them to their home, before any loader or action runs (the
+ * pages (and their profile) sends them to their home, before any loader or action runs (the
  * database would show them nothing and refuse their writes anyway).
  */
 const outsidersMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const { profile } = await requireUser(request, context);
   const path = new URL(request.url).pathname.replace(/\.data$/, '');
-  if (isExternal(profile?.role) && !isActivePath(path, EXTERNAL_HOME)) throw redirect(EXTERNAL_HOME);
+  if (isExternal(profile?.role) && !isActivePath(path, EXTERNAL_HOME) && !isActivePath(path, PROFILE_PATH)) {
+    throw redirect(EXTERNAL_HOME);
+  }
   return next();
 };
 

@@ -18,6 +18,8 @@ import { BRAND_NAME, TAGLINE } from '~/lib/site';
 import { getRequestSupabase, hasSessionCookie } from '~/lib/supabase.server';
 import { dataWithError, dataWithInfo } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
+import { FormAlert } from '~/components/form-alert';
+import { AUTH_LINK_CLASS, RESET_TEXTS } from '~/features/password-reset/texts';
 
 type Tab = 'signin' | 'signup';
 
@@ -53,11 +55,12 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (form.intent === 'signin') {
-    // Everything typed but the password comes back, whatever the answer.
+    // Everything typed but the password comes back, whatever the answer; the
+    // reason is shown beside the form as well as in the toast, which fades.
     const refuse = (description: string, status: number) =>
       dataWithError(
         args,
-        { result: submission.reply({ hideFields: ['password'] }) },
+        { result: submission.reply({ hideFields: ['password'], formErrors: [description] }) },
         { message: 'Sign in failed', description },
         { status },
       );
@@ -204,6 +207,7 @@ function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
   const busy = useBusy('signin');
   return (
     <Form method="post" action="/auth" className="grid gap-4" {...getFormProps(form)}>
+      <FormAlert id={form.errorId} title="Sign in failed" errors={form.errors} />
       <input type="hidden" name="intent" value="signin" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormField label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
@@ -217,6 +221,11 @@ function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
       >
         <Input {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
       </FormField>
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/auth/forgot-password" className={AUTH_LINK_CLASS}>
+          {RESET_TEXTS.forgotLink}
+        </Link>
+      </p>
       <Button type="submit" disabled={busy}>
         {busy ? 'Signing In...' : 'Sign In'}
       </Button>

@@ -4,7 +4,8 @@ import { MarketingFooter, MarketingHeader } from '~/components/marketing-layout'
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { MODULES } from '~/lib/catalogue';
-import { LANDING_PLACEHOLDER_PRICE_DOLLARS } from '~/lib/pricing';
+import { formatWholeDollars } from '~/lib/money';
+import { MODULE_MONTHLY_PRICE_CENTS } from '~/lib/pricing';
 import { redirectSignedInToDashboard } from '~/lib/auth.server';
 import { loadPublicSiteInfo } from '~/lib/site.server';
 import { getRequestSupabase } from '~/lib/supabase.server';
@@ -71,7 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </CardHeader>
                   <CardContent className="flex-1">
                     <p className="mb-4 text-2xl font-bold">
-                      ${LANDING_PLACEHOLDER_PRICE_DOLLARS}
+                      {formatWholeDollars(MODULE_MONTHLY_PRICE_CENTS)}
                       <span className="text-sm font-normal text-muted-foreground">/month</span>
                     </p>
                     <ul className="space-y-2 text-sm">

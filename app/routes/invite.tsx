@@ -9,6 +9,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { readFormData } from '~/lib/forms.server';
 import { callFunction } from '~/lib/functions.server';
+import { homeFor } from '~/lib/navigation';
 import { isRole, roleLabel } from '~/lib/roles';
 import { roleTone } from '~/lib/tones';
 import { acceptInvitationSchema } from '~/lib/schemas/auth';
@@ -17,6 +18,7 @@ import { getRequestSupabase } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
 import { refuseSubmission } from '~/lib/records.server';
 
+const ACCEPTED_SIGN_IN = 'Your account has been created successfully. Please sign in.';
 const INVALID = { message: 'Invalid Invitation', description: 'This invitation is invalid or has expired.' };
 /** Tokens are 32 random bytes, hex encoded; anything else is not worth a database round trip. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
@@ -61,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const { supabase } = getRequestSupabase(context);
   const { password, first_name, last_name } = submission.value;
-  const result = await callFunction(supabase, 'accept-invitation', {
+  const result = await callFunction<{ user: { id: string; email: string }; role: string }>(supabase, 'accept-invitation', {
     token: params.token,
     password,
     first_name: first_name ?? '',
@@ -75,9 +77,17 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  return redirectWithSuccess('/auth', {
+  // The password was just chosen: sign the new user in with it, so they land
+  // in the workspace they were invited to instead of on a second form.
+  const { user, role } = result.data;
+  const { error } = await supabase.auth.signInWithPassword({ email: user.email, password });
+  if (error) {
+    console.error(`invitation: sign-in after acceptance failed: ${error.message}`);
+    return redirectWithSuccess('/auth', { message: 'Account Created', description: ACCEPTED_SIGN_IN });
+  }
+  return redirectWithSuccess(homeFor(role), {
     message: 'Account Created',
-    description: 'Your account has been created successfully. Please sign in.',
+    description: 'Your account has been created successfully. Welcome!',
   });
 }
 

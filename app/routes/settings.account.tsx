@@ -117,8 +117,9 @@ function SubscriptionCard({ account }: { account: AccountRow }) {
             </p>
           ) : null}
         </div>
+        {/* The account's own plan: its modules and what each costs, not the public price list. */}
         {trial ? (
-          <Link to="/pricing" className={buttonClasses()}>
+          <Link to="/settings/modules" className={buttonClasses()}>
             Upgrade Now
           </Link>
         ) : null}

@@ -1,11 +1,12 @@
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.modules';
 import { EmptyState } from '~/components/settings/empty-state';
 import { RestrictedScreen } from '~/components/settings/restricted-screen';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { StatusBadge } from '~/components/status-badge';
-import { Button } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/settings/confirm-dialog';
+import { Button, buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { formatMoney } from '~/lib/money';
 import { MODULE_TEXTS, nextModuleStatus, toggleModuleSchema } from '~/lib/schemas/settings-modules';
@@ -26,7 +27,9 @@ interface ModuleRow {
   account_modules: { status: string; start_at: string; end_at: string | null }[];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+const LIST = '/settings/modules';
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
   if (!canRead) return { access: 'restricted' as const };
   // The catalogue joined with this account's subscriptions (RLS keeps other accounts' out).
@@ -37,14 +40,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .returns<ModuleRow[]>();
   if (error) {
     console.error(`modules: ${error.message}`);
-    return { access: 'granted' as const, readOnly: !isAdmin, modules: [], error: MODULE_TEXTS.loadFailed };
+    return { access: 'granted' as const, readOnly: !isAdmin, modules: [], error: MODULE_TEXTS.loadFailed, activating: null };
   }
+  const modules = data.map(({ account_modules, ...module }) => ({ ...module, subscription: account_modules[0] ?? null }));
+  // ?activate=<id>: the confirmation, with the price, before a module that costs money is switched on.
+  const wanted = url.searchParams.get('activate');
+  const activating = isAdmin
+    ? (modules.find((module) => module.id === wanted && nextModuleStatus(module.subscription?.status) === 'active') ?? null)
+    : null;
   return {
     access: 'granted' as const,
     // Auditors see the subscriptions; activating and pausing (billing) is admins'.
     readOnly: !isAdmin,
-    modules: data.map(({ account_modules, ...module }) => ({ ...module, subscription: account_modules[0] ?? null })),
+    modules,
     error: null,
+    activating,
   };
 }
 
@@ -75,12 +85,12 @@ export async function action(args: Route.ActionArgs) {
     console.error(`modules: status update failed: ${error.message}`);
   }
   if (failed) return dataWithError(args, null, MODULE_TEXTS.failed, { status: 400 });
-  return redirectWithSuccess('/settings/modules', status === 'active' ? MODULE_TEXTS.activated : MODULE_TEXTS.paused);
+  return redirectWithSuccess(LIST, status === 'active' ? MODULE_TEXTS.activated : MODULE_TEXTS.paused);
 }
 
 export default function SettingsModules({ loaderData }: Route.ComponentProps) {
   if (loaderData.access === 'restricted') return <RestrictedScreen title="Modules" message={SETTINGS_RESTRICTED.modules} />;
-  const { modules, error, readOnly } = loaderData;
+  const { modules, error, readOnly, activating } = loaderData;
   return (
     <>
       <SettingsHeader title="Modules" description="Turn the modules of your subscription on or off." />
@@ -110,7 +120,16 @@ export default function SettingsModules({ loaderData }: Route.ComponentProps) {
                     <p className="text-sm">
                       {formatMoney(module.monthly_price)}/month · setup {formatMoney(module.setup_fee)}
                     </p>
-                    {readOnly ? null : (
+                    {readOnly ? null : next === 'active' && needsConfirmation(module) ? (
+                      <Link
+                        to={`?activate=${module.id}`}
+                        preventScrollReset
+                        className={`${buttonClasses()} mt-auto self-start`}
+                        aria-label={`Activate ${module.name}`}
+                      >
+                        Activate
+                      </Link>
+                    ) : (
                       <Form method="post" className="mt-auto">
                         <input type="hidden" name="intent" value="toggle" />
                         <input type="hidden" name="module_id" value={module.id} />
@@ -131,6 +150,26 @@ export default function SettingsModules({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={activating !== null}
+        closeTo={LIST}
+        title={MODULE_TEXTS.confirmTitle}
+        description={
+          activating
+            ? MODULE_TEXTS.confirmDescription(activating.name, formatMoney(activating.monthly_price), formatMoney(activating.setup_fee))
+            : ''
+        }
+        intent="toggle"
+        fields={{ module_id: activating?.id ?? '', status: 'active' }}
+        confirmLabel={MODULE_TEXTS.confirmLabel}
+        busyLabel={MODULE_TEXTS.confirmBusy}
+        variant="default"
+      />
     </>
   );
+}
+
+/** A module that costs something is switched on only after its price is confirmed. */
+function needsConfirmation(module: { monthly_price: number; setup_fee: number }): boolean {
+  return module.monthly_price > 0 || module.setup_fee > 0;
 }

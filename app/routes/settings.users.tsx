@@ -20,7 +20,10 @@ import { roleTone } from '~/lib/tones';
 import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
 import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
 import { isUuid, newestFirstPage, refuseSubmission } from '~/lib/records.server';
-import { dataWithError } from '~/lib/toast.server';
+import { dataWithError, dataWithInfo } from '~/lib/toast.server';
+import { InvitationLink } from '~/components/settings/invitation-link';
+import { Button } from '~/components/ui/button';
+import { Form } from 'react-router';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users' }];
 
@@ -146,6 +149,20 @@ export async function action(args: Route.ActionArgs) {
       }
       return redirectWithSuccess(LIST, form.active ? USER_TEXTS.activated : USER_TEXTS.deactivated);
     }
+    case 'resend':
+    case 'copy-link': {
+      // A new token (the database keeps only the hash of the old one): mailed, or handed to the admin.
+      const resend = form.intent === 'resend';
+      const result = await callFunction<{ invitation: { id: string; email: string }; link?: string }>(
+        supabase,
+        'renew-invitation',
+        { invitation_id: form.id, send: resend },
+      );
+      if (!result.ok) return failed(result.message ?? (resend ? USER_TEXTS.resendFailed : USER_TEXTS.linkFailed));
+      const { invitation, link } = result.data;
+      if (resend) return redirectWithSuccess(LIST, { message: USER_TEXTS.invitedTitle, description: USER_TEXTS.resent(invitation.email) });
+      return dataWithInfo(args, { invitationLink: { id: invitation.id, email: invitation.email, link: link ?? '' } }, USER_TEXTS.linkReady);
+    }
     case 'revoke': {
       const { data: deleted, error } = await supabase
         .from('user_invitations')
@@ -161,6 +178,19 @@ export async function action(args: Route.ActionArgs) {
 
 function fullName(person: { first_name: string | null; last_name: string | null }): string {
   return [person.first_name, person.last_name].filter(Boolean).join(' ');
+}
+
+/** Resend or Copy Link: a plain post to the list, labelled with the invitee for a screen reader. */
+function InvitationButton({ id, intent, label, email }: { id: string; intent: string; label: string; email: string }) {
+  return (
+    <Form method="post" action={LIST} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="outline" size="sm" aria-label={`${label}: invitation of ${email}`}>
+        {label}
+      </Button>
+    </Form>
+  );
 }
 
 function RoleBadge({ role }: { role: string }) {
@@ -182,6 +212,7 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
   }
   const { users: list, invitations, error, mode, editing, revoking, selfId, readOnly } = loaderData;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
+  const shownLink = actionData && 'invitationLink' in actionData ? actionData.invitationLink : null;
   return (
     <>
       <SettingsHeader
@@ -264,14 +295,21 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
                           Expires <time dateTime={invitation.expires_at}>{formatShortDate(invitation.expires_at)}</time>
                         </p>
                       </div>
-                      <Link
-                        to={`?revoke=${invitation.id}`}
-                        preventScrollReset
-                        className={buttonClasses('ghost', 'sm')}
-                        aria-label={`Revoke the invitation of ${invitation.email}`}
-                      >
-                        Revoke
-                      </Link>
+                      <div className="flex flex-wrap gap-2">
+                        <InvitationButton id={invitation.id} intent="resend" label="Resend" email={invitation.email} />
+                        <InvitationButton id={invitation.id} intent="copy-link" label="Copy Link" email={invitation.email} />
+                        <Link
+                          to={`?revoke=${invitation.id}`}
+                          preventScrollReset
+                          className={buttonClasses('ghost', 'sm')}
+                          aria-label={`Revoke the invitation of ${invitation.email}`}
+                        >
+                          Revoke
+                        </Link>
+                      </div>
+                      {shownLink?.id === invitation.id ? (
+                        <InvitationLink id={shownLink.id} email={shownLink.email} link={shownLink.link} />
+                      ) : null}
                     </CardContent>
                   </Card>
                 </li>

@@ -31,6 +31,9 @@ export interface BackendContext {
   confirmEmail: boolean;
   /** The project's sign-up mail (supabase/config.toml); GoTrue's default when absent. */
   confirmationTemplate?: MailTemplate;
+  /** The project's password reset and e-mail change mails; GoTrue's defaults when absent. */
+  recoveryTemplate?: MailTemplate;
+  emailChangeTemplate?: MailTemplate;
   outbox: Outbox;
   quiet: boolean;
 }

@@ -42,6 +42,9 @@ export interface BackendOptions {
   confirmEmail?: boolean;
   /** The sign-up mail's template (the project's, from supabase/config.toml); GoTrue's default when absent. */
   confirmationTemplate?: MailTemplate;
+  /** The password reset and e-mail change mails' templates; GoTrue's defaults when absent. */
+  recoveryTemplate?: MailTemplate;
+  emailChangeTemplate?: MailTemplate;
   jwtExpiry?: number;
   /** An already opened database (test snapshots); the backend closes it on stop. */
   db?: Db;
@@ -118,6 +121,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     jwtExpiry: options.jwtExpiry ?? 3600,
     confirmEmail: options.confirmEmail ?? false,
     confirmationTemplate: options.confirmationTemplate,
+    recoveryTemplate: options.recoveryTemplate,
+    emailChangeTemplate: options.emailChangeTemplate,
     outbox,
     quiet,
   };

@@ -40,7 +40,7 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   const databaseUrl = env.DATABASE_URL || undefined;
   const auditSigningSecret = options.auditSigningSecret ?? (env.AUDIT_SIGNING_SECRET || undefined);
   // As hosted with the project's config: sign-up needs the mailed link (kept in the outbox).
-  const { confirmEmail, confirmationTemplate } = readProjectAuthConfig();
+  const { confirmEmail, confirmationTemplate, recoveryTemplate, emailChangeTemplate } = readProjectAuthConfig();
   const common = {
     port: options.port,
     host: options.host,
@@ -50,6 +50,8 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
     quiet: options.quiet,
     confirmEmail,
     confirmationTemplate,
+    recoveryTemplate,
+    emailChangeTemplate,
   };
   if (databaseUrl) {
     if (options.fresh) throw new LocalSetupError('--fresh works on the PGlite data folder; with DATABASE_URL, drop and recreate that database instead.');

@@ -197,6 +197,8 @@ function withProjectAuth(options: TestBackendOptions): TestBackendOptions {
     ...options,
     confirmEmail: options.confirmEmail ?? project.confirmEmail,
     confirmationTemplate: options.confirmationTemplate ?? project.confirmationTemplate,
+    recoveryTemplate: options.recoveryTemplate ?? project.recoveryTemplate,
+    emailChangeTemplate: options.emailChangeTemplate ?? project.emailChangeTemplate,
   };
 }
 

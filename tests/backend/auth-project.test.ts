@@ -97,5 +97,72 @@ for (const database of databases) {
       );
       expect(logins.rows[0].last_login_at?.getTime()).toBe(logins.rows[0].last_sign_in_at.getTime());
     });
+
+    /** A confirmed user of their own new account, and a client signed in as them. */
+    async function confirmedUser(label: string, password: string) {
+      const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      expect((await client().auth.signUp({ email, password })).error).toBeNull();
+      await confirmThroughMail(email);
+      const signedIn = client();
+      expect((await signedIn.auth.signInWithPassword({ email, password })).error).toBeNull();
+      return { email, signedIn };
+    }
+
+    /** The app link (/auth/confirm?token_hash=...&type=...) of the last mail to `to` with this subject. */
+    function appLinkIn(to: string, subject: string): URL {
+      const mail = backend.outbox.list().filter((m) => m.to === to && m.subject === subject).at(-1);
+      expect(mail, `a mail '${subject}' to ${to}`).toBeDefined();
+      return new URL(/http\S+\/auth\/confirm\?\S+/.exec(mail!.text)![0]);
+    }
+
+    it("password recovery: the project's mail links to the app, whose token hash (type recovery) signs in once to set a new password", async () => {
+      const { email } = await confirmedUser('recover', 'old-secret');
+      const anonymous = client();
+      expect((await anonymous.auth.resetPasswordForEmail(email, { redirectTo: `${backend.ctx.siteUrl}/auth/reset-password` })).error).toBeNull();
+      const link = appLinkIn(email, 'Reset your OpsHub Pro password');
+      expect(`${link.origin}${link.pathname}`).toBe(`${backend.ctx.siteUrl}/auth/confirm`);
+      expect(link.searchParams.get('type')).toBe('recovery');
+      const tokenHash = link.searchParams.get('token_hash')!;
+
+      const verified = await anonymous.auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });
+      expect(verified.error).toBeNull();
+      expect(verified.data.session?.user.email).toBe(email);
+      expect((await anonymous.auth.updateUser({ password: 'new-secret' })).error).toBeNull();
+      expect((await client().auth.signInWithPassword({ email, password: 'old-secret' })).error?.code).toBe('invalid_credentials');
+      expect((await client().auth.signInWithPassword({ email, password: 'new-secret' })).error).toBeNull();
+      // The link works once.
+      expect((await client().auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' })).error?.code).toBe('otp_expired');
+    });
+
+    it('password recovery for an unknown address answers the same and mails nothing', async () => {
+      const email = `nobody-${Date.now()}@example.com`;
+      expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull();
+      expect(backend.outbox.list().filter((m) => m.to === email)).toEqual([]);
+    });
+
+    it("an e-mail change mails the project's link to both addresses; the second followed switches the address, in public.users too", async () => {
+      const { email, signedIn } = await confirmedUser('mover', 'mover-secret');
+      const next = `moved-${Date.now()}@example.com`;
+      expect((await signedIn.auth.updateUser({ email: next })).error).toBeNull();
+      const subject = 'Confirm your new OpsHub Pro email address';
+      const toNew = appLinkIn(next, subject);
+      const toCurrent = appLinkIn(email, subject);
+      expect(toNew.searchParams.get('type')).toBe('email_change');
+      const mail = backend.outbox.list().filter((m) => m.to === next).at(-1)!;
+      expect(mail.text).toContain(`from ${email} to ${next}`);
+
+      const first = await client().auth.verifyOtp({ token_hash: toCurrent.searchParams.get('token_hash')!, type: 'email_change' });
+      expect(first.error).toBeNull();
+      expect(first.data.session).toBeNull();
+      const second = await client().auth.verifyOtp({ token_hash: toNew.searchParams.get('token_hash')!, type: 'email_change' });
+      expect(second.error).toBeNull();
+      expect(second.data.session?.user.email).toBe(next);
+      const row = await backend.db.query<{ email: string }>(
+        'select u.email from public.users u where u.auth_user_id = $1',
+        [second.data.session!.user.id],
+      );
+      expect(row.rows).toEqual([{ email: next }]);
+      expect((await client().auth.signInWithPassword({ email: next, password: 'mover-secret' })).error).toBeNull();
+    });
   });
 }

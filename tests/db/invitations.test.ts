@@ -147,6 +147,80 @@ describe('accept-invitation', () => {
   });
 });
 
+describe('the invitation mail', () => {
+  it('says who invited them (the admin by name) to which company', async () => {
+    const email = uniqueEmail('named');
+    await inviteAndGetToken(email);
+    const { data: account } = await service.from('accounts').select('name').eq('id', admin.accountId).single();
+    const mails = (await (await fetch(`${backend.url}/_outbox`)).json()) as { to: string; text: string }[];
+    const text = mails.filter((m) => m.to === email).at(-1)!.text;
+    expect(text).toContain(`inviter Tester has invited you to join ${account!.name} on OpsHub Pro as member.`);
+  });
+});
+
+describe('renew-invitation (Resend, Copy link)', () => {
+  const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+  const pending = async (email: string) =>
+    (await service.from('user_invitations').select('id, token_hash, expires_at').eq('email', email).single()).data!;
+
+  it('resends: a new link is mailed, the old one stops working, the new one is accepted', async () => {
+    const email = uniqueEmail('resend');
+    const oldToken = await inviteAndGetToken(email);
+    const before = await pending(email);
+    await service.from('user_invitations').update({ expires_at: new Date(Date.now() + 86_400_000).toISOString() }).eq('id', before.id);
+    const result = await invoke<{ invitation: { id: string; email: string }; link?: string }>(
+      admin.client, 'renew-invitation', { invitation_id: before.id, send: true });
+    expect(result.status).toBe(200);
+    expect(result.body.invitation).toMatchObject({ id: before.id, email });
+    expect(result.body.link).toBeUndefined();
+    const newToken = await invitationTokenFor(backend, email);
+    expect(newToken).not.toBe(oldToken);
+    const after = await pending(email);
+    expect(after.token_hash).toBe(hashOf(newToken));
+    // Seven days again from now.
+    expect(new Date(after.expires_at).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect(await invoke(anonClient(backend), 'accept-invitation', { token: oldToken, password: PASSWORD })).toEqual({ status: 404, body: INVALID });
+    expect((await invoke(anonClient(backend), 'accept-invitation', { token: newToken, password: PASSWORD })).status).toBe(201);
+    const { data: audit } = await service.from('audit_logs').select('action, user_id').eq('resource_id', before.id).eq('action', 'invitation_renewed');
+    expect(audit).toEqual([{ action: 'invitation_renewed', user_id: admin.userId }]);
+  });
+
+  it('copies: the new link is answered to the admin and nothing is mailed', async () => {
+    const email = uniqueEmail('copy');
+    await inviteAndGetToken(email);
+    const { id } = await pending(email);
+    const mailsBefore = ((await (await fetch(`${backend.url}/_outbox`)).json()) as { to: string }[]).filter((m) => m.to === email).length;
+    const result = await invoke<{ link: string }>(admin.client, 'renew-invitation', { invitation_id: id, send: false });
+    expect(result.status).toBe(200);
+    const token = /\/invite\/([0-9a-f]{64})$/.exec(result.body.link)?.[1];
+    expect(token).toBeDefined();
+    expect((await pending(email)).token_hash).toBe(hashOf(token!));
+    const mailsAfter = ((await (await fetch(`${backend.url}/_outbox`)).json()) as { to: string }[]).filter((m) => m.to === email).length;
+    expect(mailsAfter).toBe(mailsBefore);
+  });
+
+  it("refuses non-admins, another account's invitation and an accepted one, alike", async () => {
+    const email = uniqueEmail('guarded');
+    const token = await inviteAndGetToken(email);
+    const { id } = await pending(email);
+    const member = await addMember(backend, admin, 'member', 'renewer');
+    expect(await invoke(member.client, 'renew-invitation', { invitation_id: id, send: false })).toEqual({
+      status: 403, body: { error: 'Only administrators can resend invitations' },
+    });
+    const stranger = await signUpFreshAdmin(backend, 'stranger');
+    expect((await invoke(stranger.client, 'renew-invitation', { invitation_id: id, send: false })).status).toBe(404);
+    // The database refuses the same to a direct call.
+    const direct = await member.client.rpc('renew_invitation', { p_invitation_id: id, p_token_hash: hashOf('x') });
+    expect(direct.error?.code).toBe('42501');
+    const foreign = await stranger.client.rpc('renew_invitation', { p_invitation_id: id, p_token_hash: hashOf('y') });
+    expect(foreign.error?.code).toBe('P0002');
+    expect((await pending(email)).token_hash).toBe(hashOf(token));
+    expect((await invoke(anonClient(backend), 'accept-invitation', { token, password: PASSWORD })).status).toBe(201);
+    expect((await invoke(admin.client, 'renew-invitation', { invitation_id: id, send: true })).status).toBe(404);
+    expect((await invoke(admin.client, 'renew-invitation', { invitation_id: 'nope', send: true })).status).toBe(400);
+  });
+});
+
 describe('manage-user-role', () => {
   it('lets an admin change a user role and names', async () => {
     const member = await addMember(backend, admin, 'client', 'managed');

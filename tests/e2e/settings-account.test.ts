@@ -17,7 +17,7 @@ for (const javaScript of [true, false]) {
 
       await page.goto('/settings/account');
       await page.getByText(/Your free trial ends on [A-Z][a-z]{2} \d{1,2}, \d{4}/).waitFor();
-      expect(await page.getByRole('main').getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/pricing');
+      expect(await page.getByRole('main').getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/settings/modules');
 
       await page.getByLabel('Account name').fill('');
       await page.getByRole('button', { name: 'Save Changes' }).click();

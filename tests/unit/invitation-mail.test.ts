@@ -25,9 +25,17 @@ describe('the invitation subject', () => {
 
   it('is what the mail uses, while the body keeps the full name (escaped in HTML)', () => {
     const mail = invitationMessage({
-      to: 'a@b.test', accountName: 'Evil\nCo <b>', role: 'member', link: 'http://x/invite/t', expiresAt: '2030-01-01T00:00:00Z',
+      to: 'a@b.test', inviterName: 'Ann', accountName: 'Evil\nCo <b>', role: 'member', link: 'http://x/invite/t', expiresAt: '2030-01-01T00:00:00Z',
     });
     expect(mail.subject).toBe("You're invited to join Evil Co <b>");
     expect(mail.html).toContain('Evil\nCo &#60;b&#62;');
+  });
+
+  it('says who invited them to which company, escaping the inviter name in HTML', () => {
+    const mail = invitationMessage({
+      to: 'a@b.test', inviterName: 'Ann <Admin>', accountName: 'Northwind', role: 'member', link: 'http://x/invite/t', expiresAt: '2030-01-01T00:00:00Z',
+    });
+    expect(mail.text).toContain('Ann <Admin> has invited you to join Northwind on OpsHub Pro as member.');
+    expect(mail.html).toContain('Ann &#60;Admin&#62; has invited you to join <strong>Northwind</strong>');
   });
 });

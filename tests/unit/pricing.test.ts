@@ -4,7 +4,6 @@ import { formatWholeDollars } from '../../app/lib/money.ts';
 import {
   BUNDLE_MIN_MODULES,
   BUNDLE_MONTHLY_PRICE_CENTS,
-  LANDING_PLACEHOLDER_PRICE_DOLLARS,
   MODULE_MONTHLY_PRICE_CENTS,
   PASSWORD_MIN_LENGTH,
   SETUP_FEE_CENTS,
@@ -21,10 +20,6 @@ describe('business constants of docs/product-guide.md', () => {
     expect(BUNDLE_MIN_MODULES).toBe(2);
     // Two modules bought singly cost more than the bundle, or the bundle is no offer.
     expect(BUNDLE_MONTHLY_PRICE_CENTS).toBeLessThan(BUNDLE_MIN_MODULES * MODULE_MONTHLY_PRICE_CENTS);
-  });
-
-  it('shows the placeholder price of 500 on the landing cards', () => {
-    expect(LANDING_PLACEHOLDER_PRICE_DOLLARS).toBe(500);
   });
 
   it('requires passwords of at least 6 characters', () => {

@@ -61,7 +61,7 @@ describe('/settings/account loader', () => {
     expect(html).toContain('value="Northwind Traders"');
     expect(html).toContain('data-status="trial"');
     expect(html).toMatch(/Your free trial ends on <time dateTime="[^"]+">[A-Z][a-z]{2} \d{1,2}, \d{4}<\/time>/);
-    expect(html).toMatch(/href="\/pricing"[^>]*>Upgrade Now</);
+    expect(html).toMatch(/href="\/settings\/modules"[^>]*>Upgrade Now</);
   });
 
   it('shows an active account no trial prompt', async () => {

@@ -17,6 +17,7 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel,
   focusCancel = false,
+  variant = 'destructive',
 }: {
   open: boolean;
   closeTo: string;
@@ -28,6 +29,8 @@ export function ConfirmDialog({
   busyLabel: string;
   /** Start on Cancel (a delete). */
   focusCancel?: boolean;
+  /** Destructive (delete, revoke) unless the confirmed step is not (a purchase). */
+  variant?: 'destructive' | 'default';
 }) {
   return (
     <UrlDialog open={open} closeTo={closeTo} title={title} description={description}>
@@ -37,7 +40,7 @@ export function ConfirmDialog({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <DialogActions closeTo={closeTo} focusCancel={focusCancel}>
-          <SubmitButton intent={intent} label={confirmLabel} busyLabel={busyLabel} variant="destructive" />
+          <SubmitButton intent={intent} label={confirmLabel} busyLabel={busyLabel} variant={variant} />
         </DialogActions>
       </Form>
     </UrlDialog>

@@ -19,4 +19,9 @@ export const MODULE_TEXTS = {
   paused: 'Module paused successfully',
   failed: 'Failed to update module status',
   loadFailed: 'Failed to fetch modules',
+  confirmTitle: 'Activate Module',
+  confirmDescription: (name: string, monthly: string, setup: string) =>
+    `Activate ${name} for ${monthly}/month, plus a one-time setup fee of ${setup}? It is billed to your account from today.`,
+  confirmLabel: 'Activate',
+  confirmBusy: 'Activating...',
 } as const;

@@ -1,6 +1,6 @@
 // Users (docs/product-guide.md): invite by email with a role (default member)
 // and names; edit role and names (email locked); activate/deactivate; revoke
-// a pending invitation.
+// a pending invitation, resend it or copy its link (both make a new link).
 import { z } from './zod';
 import { DEFAULT_INVITE_ROLE, ROLES } from '../roles';
 import { optionalText, requiredEmail, setActiveSchema, uuid } from './fields';
@@ -25,11 +25,16 @@ export const editUserSchema = z.object({
 
 export const revokeInvitationSchema = z.object({ intent: z.literal('revoke'), id: uuid });
 
+export const resendInvitationSchema = z.object({ intent: z.literal('resend'), id: uuid });
+export const invitationLinkSchema = z.object({ intent: z.literal('copy-link'), id: uuid });
+
 export const userActionSchema = z.discriminatedUnion('intent', [
   inviteUserSchema,
   editUserSchema,
   setActiveSchema,
   revokeInvitationSchema,
+  resendInvitationSchema,
+  invitationLinkSchema,
 ]);
 
 export const USER_TEXTS = {
@@ -46,4 +51,12 @@ export const USER_TEXTS = {
   revoked: 'Invitation revoked',
   revokeFailed: 'Failed to revoke invitation',
   loadFailed: 'Failed to fetch users',
+  resent: (email: string) => `Invitation resent to ${email}. The link mailed before no longer works.`,
+  resendFailed: 'Failed to resend invitation',
+  linkReady: 'Invitation link ready',
+  linkFailed: 'Failed to create invitation link',
+  linkLabel: (email: string) => `Invitation link for ${email}`,
+  linkNote: 'This is a new link: the one mailed before no longer works. It expires in 7 days.',
+  copy: 'Copy',
+  copied: 'Copied',
 } as const;

@@ -9,6 +9,14 @@ export interface CallerProfile {
   auth_user_id: string;
   role: string;
   is_active: boolean;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** How mails name the caller: their name, else their address. */
+export function callerName(caller: Pick<CallerProfile, 'email' | 'first_name' | 'last_name'>): string {
+  return [caller.first_name, caller.last_name].filter(Boolean).join(' ').trim() || caller.email;
 }
 
 export function bearerToken(request: Request): string {
@@ -26,7 +34,7 @@ export async function requireAdminCaller(request: Request, deps: FunctionDeps, d
 
   const { data: profile, error } = await deps.admin
     .from('users')
-    .select('id, account_id, auth_user_id, role, is_active')
+    .select('id, account_id, auth_user_id, role, is_active, email, first_name, last_name')
     .eq('auth_user_id', auth.user.id)
     .maybeSingle<CallerProfile>();
   if (error) throw new Error(`reading caller profile: ${error.message}`);

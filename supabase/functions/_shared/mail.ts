@@ -1,6 +1,8 @@
 // The invitation e-mail. Values are escaped for the HTML part.
 export interface InvitationMail {
   to: string;
+  /** Who invited them: the admin's name (or address), so the invitee knows whom to ask. */
+  inviterName: string;
   accountName: string;
   role: string;
   link: string;
@@ -30,11 +32,11 @@ export function invitationMessage(mail: InvitationMail) {
   const expires = new Date(mail.expiresAt).toUTCString();
   const subject = `You're invited to join ${subjectSafeName(mail.accountName)}`;
   const text =
-    `You have been invited to join ${mail.accountName} as ${mail.role}.\n\n` +
+    `${mail.inviterName} has invited you to join ${mail.accountName} on OpsHub Pro as ${mail.role}.\n\n` +
     `Create your account here: ${mail.link}\n\n` +
     `This invitation expires on ${expires}.`;
   const html =
-    `<p>You have been invited to join <strong>${escapeHtml(mail.accountName)}</strong> as ${escapeHtml(mail.role)}.</p>` +
+    `<p>${escapeHtml(mail.inviterName)} has invited you to join <strong>${escapeHtml(mail.accountName)}</strong> on OpsHub Pro as ${escapeHtml(mail.role)}.</p>` +
     `<p><a href="${escapeHtml(mail.link)}">Create your account</a></p>` +
     `<p>This invitation expires on ${escapeHtml(expires)}.</p>`;
   return { to: mail.to, subject, text, html };

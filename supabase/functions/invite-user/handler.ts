@@ -4,11 +4,9 @@
 import type { FunctionHandler } from '../_shared/deps.ts';
 import { requireAdminCaller } from '../_shared/caller.ts';
 import { HttpError, json, postHandler, readJsonObject } from '../_shared/http.ts';
-import { invitationMessage } from '../_shared/mail.ts';
+import { INVITATION_DAYS, mailInvitation } from '../_shared/invitation.ts';
 import { randomToken, tokenHash } from '../_shared/token.ts';
 import { optionalName, parseRole, requireEmail } from '../_shared/validate.ts';
-
-const INVITATION_DAYS = 7;
 
 const handler: FunctionHandler = postHandler('invite-user', async (request, deps) => {
   const body = await readJsonObject(request);
@@ -60,12 +58,8 @@ const handler: FunctionHandler = postHandler('invite-user', async (request, deps
     .single();
   if (insertError || !invitation) throw new HttpError(403, insertError?.message ?? 'Failed to send invitation');
 
-  const { data: account } = await deps.admin.from('accounts').select('name').eq('id', caller.account_id).single();
-  const link = `${deps.siteUrl.replace(/\/+$/, '')}/invite/${token}`;
   try {
-    await deps.mailer.send(
-      invitationMessage({ to: email, accountName: account?.name ?? 'OpsHub', role, link, expiresAt: invitation.expires_at }),
-    );
+    await mailInvitation(deps, caller, invitation, token);
   } catch (error) {
     // No mail, no invitation: withdraw it so the admin can simply retry.
     await deps.admin.from('user_invitations').delete().eq('id', invitation.id);

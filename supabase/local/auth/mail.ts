@@ -1,7 +1,7 @@
 // The mails GoTrue sends (with its default templates), kept in the outbox.
 import { createHash, randomBytes } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
-import { htmlToText, renderTemplate } from './templates.ts';
+import { htmlToText, type MailTemplate, renderTemplate, type TemplateValues } from './templates.ts';
 
 export type VerificationType = 'signup' | 'email_change' | 'recovery' | 'magiclink';
 
@@ -41,6 +41,23 @@ export function verifyLink(ctx: BackendContext, token: string, type: Verificatio
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** A mail from one of the project's templates (supabase/config.toml), filled in as GoTrue does. */
+async function sendFromTemplate(ctx: BackendContext, to: string, template: MailTemplate, values: TemplateValues): Promise<void> {
+  const html = renderTemplate(template.html, values);
+  await ctx.outbox.send({ to, subject: template.subject, text: htmlToText(html), html, sentAt: new Date().toISOString() });
+}
+
+/** The parts of a verify link a template may use instead of the link itself. */
+function linkValues(ctx: BackendContext, link: string): Pick<TemplateValues, 'SiteURL' | 'TokenHash' | 'ConfirmationURL' | 'RedirectTo'> {
+  const params = new URL(link).searchParams;
+  return {
+    SiteURL: ctx.siteUrl.replace(/\/+$/, ''),
+    TokenHash: params.get('token') ?? '',
+    ConfirmationURL: link,
+    RedirectTo: params.get('redirect_to') ?? ctx.siteUrl,
+  };
+}
+
 /** The sign-up mail: the project's template when it has one, else GoTrue's default. */
 export async function sendConfirmationMail(
   ctx: BackendContext,
@@ -77,6 +94,10 @@ export async function sendEmailChangeMail(
   link: string,
   recipient = to,
 ): Promise<void> {
+  if (ctx.emailChangeTemplate) {
+    await sendFromTemplate(ctx, recipient, ctx.emailChangeTemplate, { ...linkValues(ctx, link), Email: from, NewEmail: to });
+    return;
+  }
   await ctx.outbox.send({
     to: recipient,
     subject: 'Confirm Email Change',
@@ -97,6 +118,10 @@ export async function sendMagicLinkMail(ctx: BackendContext, to: string, link: s
 }
 
 export async function sendRecoveryMail(ctx: BackendContext, to: string, link: string): Promise<void> {
+  if (ctx.recoveryTemplate) {
+    await sendFromTemplate(ctx, to, ctx.recoveryTemplate, { ...linkValues(ctx, link), Email: to });
+    return;
+  }
   await ctx.outbox.send({
     to,
     subject: 'Reset Your Password',

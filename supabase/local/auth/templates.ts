@@ -18,6 +18,10 @@ export interface ProjectAuthConfig {
   /** `[auth.email] enable_confirmations` (hosted: "Confirm email"). */
   confirmEmail: boolean;
   confirmationTemplate?: MailTemplate;
+  /** `[auth.email.template.recovery]`: the password reset mail. */
+  recoveryTemplate?: MailTemplate;
+  /** `[auth.email.template.email_change]`: the mail confirming a new address. */
+  emailChangeTemplate?: MailTemplate;
 }
 
 /** One `[section]` of a TOML file as `key = "value"` / `key = true` pairs (all this file uses). */
@@ -31,15 +35,23 @@ function tomlSection(toml: string, name: string): Record<string, string> | undef
   return values;
 }
 
+function readTemplate(configFile: string, toml: string, kind: string, defaultSubject: string): MailTemplate | undefined {
+  const template = tomlSection(toml, `auth.email.template.${kind}`);
+  if (!template?.content_path) return undefined;
+  // content_path is relative to the project root (the folder holding supabase/).
+  const html = readFileSync(join(dirname(configFile), '..', template.content_path), 'utf8');
+  return { subject: template.subject ?? defaultSubject, html };
+}
+
 export function readProjectAuthConfig(configFile = PROJECT_CONFIG_FILE): ProjectAuthConfig {
   if (!existsSync(configFile)) return { confirmEmail: false };
   const toml = readFileSync(configFile, 'utf8');
-  const confirmEmail = tomlSection(toml, 'auth.email')?.enable_confirmations === 'true';
-  const template = tomlSection(toml, 'auth.email.template.confirmation');
-  if (!template?.content_path) return { confirmEmail };
-  // content_path is relative to the project root (the folder holding supabase/).
-  const html = readFileSync(join(dirname(configFile), '..', template.content_path), 'utf8');
-  return { confirmEmail, confirmationTemplate: { subject: template.subject ?? 'Confirm Your Signup', html } };
+  return {
+    confirmEmail: tomlSection(toml, 'auth.email')?.enable_confirmations === 'true',
+    confirmationTemplate: readTemplate(configFile, toml, 'confirmation', 'Confirm Your Signup'),
+    recoveryTemplate: readTemplate(configFile, toml, 'recovery', 'Reset Your Password'),
+    emailChangeTemplate: readTemplate(configFile, toml, 'email_change', 'Confirm Email Change'),
+  };
 }
 
 export interface TemplateValues {
@@ -48,6 +60,8 @@ export interface TemplateValues {
   ConfirmationURL: string;
   RedirectTo: string;
   Email: string;
+  /** The address an e-mail change moves to (GoTrue's `{{ .NewEmail }}`). */
+  NewEmail?: string;
 }
 
 const escapeHtml = (text: string) =>
@@ -56,7 +70,7 @@ const escapeHtml = (text: string) =>
 /** GoTrue's `{{ .Name }}` substitutions (escaped, as Go's html/template does in attributes and text). */
 export function renderTemplate(html: string, values: TemplateValues): string {
   return html.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in values ? escapeHtml(values[name as keyof TemplateValues]) : whole,
+    values[name as keyof TemplateValues] !== undefined ? escapeHtml(values[name as keyof TemplateValues]!) : whole,
   );
 }
 

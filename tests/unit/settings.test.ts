@@ -1,7 +1,7 @@
 // The settings screens' pure pieces: secrets masking, the audit log's reading
 // and CSV, and the forms' schemas (docs/product-guide.md).
 import { describe, expect, it } from 'vitest';
-import { auditCsv, csvField, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/lib/audit.ts';
+import { auditChanges, auditCsv, csvField, formatAuditValue, recordLabel, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/lib/audit.ts';
 import { auditTone } from '../../app/lib/tones.ts';
 import { readAuditQuery } from '../../app/lib/schemas/settings-audit.ts';
 import { integrationFormSchema } from '../../app/lib/schemas/settings-integrations.ts';
@@ -62,8 +62,12 @@ describe('audit log reading', () => {
   });
 
   it('reads the search and a well-formed action from the URL only', () => {
-    expect(readAuditQuery(new URLSearchParams('q=  role  &action=user_invited'))).toEqual({ q: 'role', action: 'user_invited' });
-    expect(readAuditQuery(new URLSearchParams('action=DROP TABLE'))).toEqual({ q: '', action: '' });
+    expect(readAuditQuery(new URLSearchParams('q=  role  &action=user_invited'))).toEqual({ q: 'role', action: 'user_invited', page: 1 });
+    expect(readAuditQuery(new URLSearchParams('action=DROP TABLE'))).toEqual({ q: '', action: '', page: 1 });
+    expect(readAuditQuery(new URLSearchParams('page=3')).page).toBe(3);
+    expect(readAuditQuery(new URLSearchParams('page=-2')).page).toBe(1);
+    expect(readAuditQuery(new URLSearchParams('page=x')).page).toBe(1);
+    expect(readAuditQuery(new URLSearchParams('page=99999')).page).toBe(500);
     expect(readAuditQuery(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
   });
 
@@ -78,6 +82,7 @@ describe('audit log reading', () => {
       action: 'user_role_updated',
       resource_type: 'user',
       resource_id: 'r-1',
+      record_name: 'Ada',
       old_values: { role: 'client' },
       new_values: { role: 'auditor' },
       ip_address: '',
@@ -139,5 +144,35 @@ describe('settings forms', () => {
       { value: 'UTC', label: 'UTC' },
       { value: 'Asia/Dubai', label: 'Asia/Dubai' },
     ]);
+  });
+});
+
+describe('audit entries as the table shows them', () => {
+  it("names the record by kind and name ('lead Sarah Johnson'), a client by that word, else by its id's first 8 characters", () => {
+    expect(recordLabel({ resource_type: 'lead', record_name: 'Sarah Johnson', resource_id: 'x' })).toBe('lead Sarah Johnson');
+    expect(recordLabel({ resource_type: 'contact', record_name: 'Acme', resource_id: 'x' })).toBe('client Acme');
+    expect(recordLabel({ resource_type: 'user_invitation', record_name: 'a@b.test', resource_id: 'x' })).toBe('invitation a@b.test');
+    expect(recordLabel({ resource_type: 'lead', record_name: null, resource_id: '0123456789abcdef' })).toBe('lead 01234567');
+  });
+
+  it('lists changed fields before → after, leaving out bookkeeping and unchanged fields', () => {
+    expect(
+      auditChanges({
+        old_values: { role: 'client', email: 'a@b.test', updated_at: '1' },
+        new_values: { role: 'auditor', email: 'a@b.test', updated_at: '2' },
+      }),
+    ).toEqual([{ field: 'role', before: 'client', after: 'auditor' }]);
+    // A creation has nothing before; a deletion nothing after.
+    expect(auditChanges({ old_values: null, new_values: { id: 'x', name: 'Sarah', notes: '' } })).toEqual([
+      { field: 'name', before: null, after: 'Sarah' },
+    ]);
+    expect(auditChanges({ old_values: { name: 'Sarah' }, new_values: null })).toEqual([{ field: 'name', before: 'Sarah', after: null }]);
+  });
+
+  it('shows long and capped values short', () => {
+    expect(formatAuditValue('x'.repeat(200))).toHaveLength(80);
+    expect(formatAuditValue({ truncated: true, length: 5000, sha256: 'ab' })).toBe('(long text, 5,000 characters)');
+    expect(formatAuditValue(587)).toBe('587');
+    expect(formatAuditValue(null)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ToastMessage } from 'remix-toast';
+import { useClientToast } from '~/lib/client-toast';
 import { useHydrated } from '~/lib/use-hydrated';
 import { cn } from '~/lib/utils';
 
@@ -23,9 +24,18 @@ const STYLES: Record<ToastMessage['type'], string> = {
  * can also be dismissed. `description` carries the spec's second line, and
  * `message` its title when a description is given.
  */
-export function FlashToast({ toast }: { toast: ToastMessage | undefined }) {
+export function FlashToast({ toast: serverToast }: { toast: ToastMessage | undefined }) {
   const [dismissed, setDismissed] = useState<ToastMessage | undefined>();
   const hydrated = useHydrated();
+  // One toast at a time: the server's or one raised in the page (client-toast.ts), whichever came last.
+  const clientToast = useClientToast();
+  const [shown, setShown] = useState(serverToast);
+  const [seen, setSeen] = useState({ server: serverToast, client: clientToast });
+  if (seen.server !== serverToast || seen.client !== clientToast) {
+    setShown(seen.client !== clientToast ? clientToast : serverToast);
+    setSeen({ server: serverToast, client: clientToast });
+  }
+  const toast = shown;
   if (!toast || dismissed === toast) return null;
 
   const title = toast.description ? toast.message : TITLES[toast.type];

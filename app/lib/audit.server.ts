@@ -4,11 +4,9 @@
 // admin or auditor of the account. The screen reads a page at a time (?page=).
 import type { Supabase } from '~/lib/supabase.server';
 import type { AuditEntry } from '~/lib/audit';
-import { auditHref, type AuditQuery } from '~/lib/schemas/settings-audit';
+import { AUDIT_PAGE_SIZE, auditHref, type AuditQuery } from '~/lib/schemas/settings-audit';
 
 export const AUDIT_LIMIT = 100;
-/** A page of the screen's table; one row more is read to know whether a next page exists (the cap is 100 per read). */
-export const AUDIT_PAGE_SIZE = 50;
 
 export type AuditResult = { ok: true; entries: AuditEntry[] } | { ok: false; message: string };
 

@@ -9,8 +9,8 @@ import { Input, NativeSelect } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { auditChanges, auditUserName, recordLabel, titleCaseAction, type AuditEntry } from '~/lib/audit';
 import { auditTone } from '~/lib/tones';
-import { AUDIT_PAGE_SIZE, auditQueryString, loadAuditActions, loadAuditPage } from '~/lib/audit.server';
-import { AUDIT_TEXTS, auditHref, MAX_SEARCH_LENGTH, readAuditQuery, type AuditQuery } from '~/lib/schemas/settings-audit';
+import { auditQueryString, loadAuditActions, loadAuditPage } from '~/lib/audit.server';
+import { AUDIT_PAGE_SIZE, AUDIT_TEXTS, auditHref, MAX_SEARCH_LENGTH, readAuditQuery, type AuditQuery } from '~/lib/schemas/settings-audit';
 import { requireSettingsUser } from '~/lib/settings.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit Logs' }];

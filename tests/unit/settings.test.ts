@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { auditChanges, auditCsv, csvField, formatAuditValue, recordLabel, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/lib/audit.ts';
 import { auditTone } from '../../app/lib/tones.ts';
 import { readAuditQuery } from '../../app/lib/schemas/settings-audit.ts';
-import { integrationFormSchema } from '../../app/lib/schemas/settings-integrations.ts';
+import { integrationFormSchema, SECRET_FIELD_NAMES, typedDefaults } from '../../app/lib/schemas/settings-integrations.ts';
 import { nextModuleStatus } from '../../app/lib/schemas/settings-modules.ts';
 import { contentPreview, templateFormSchema } from '../../app/features/templates/schema.ts';
 import { inviteUserSchema } from '../../app/lib/schemas/settings-users.ts';
 import { prefillConfig, withCurrent } from '../../app/lib/settings-options.ts';
-import { blankMaskedSecrets, maskConfig, SECRET_MASK } from '../../app/lib/settings-secrets.ts';
+import { blankMaskedSecrets, blankSecrets, maskConfig, SECRET_MASK } from '../../app/lib/settings-secrets.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 
 function parserMessage(text: string): string {
@@ -124,6 +124,46 @@ describe('settings forms', () => {
     expect(errorsOf(integrationFormSchema, { intent: 'save', name: 'N', type: 'crm', config: '{' })).toEqual({ config: [parserMessage('{')] });
   });
 
+  it('integration: typed fields of the chosen type only, a port from 1 to 65535, an email from address', () => {
+    const typed = {
+      intent: 'save',
+      name: 'N',
+      type: 'email',
+      editor: 'fields',
+      'email.smtp_host': 'smtp.test',
+      'email.smtp_port': '465',
+      'email.smtp_password': 'pw',
+      'payment.api_key': 'ignored',
+    };
+    expect(valueOf(integrationFormSchema, typed).config).toEqual({
+      smtp_host: 'smtp.test',
+      smtp_port: 465,
+      smtp_user: '',
+      smtp_password: 'pw',
+      from_email: '',
+    });
+    expect(errorsOf(integrationFormSchema, { ...typed, 'email.smtp_port': '0', 'email.from_email': 'x' })).toEqual({
+      'email.smtp_port': ['Port must be a whole number from 1 to 65535'],
+      'email.from_email': ['Enter a valid email address'],
+    });
+    expect(errorsOf(integrationFormSchema, { ...typed, type: 'crm', 'crm.api_url': 'ftp://x' })).toEqual({
+      'crm.api_url': ['Enter a URL starting with https://'],
+    });
+    // The JSON editor wins when chosen, whatever the fields say.
+    expect(valueOf(integrationFormSchema, { ...typed, editor: 'json', config: '{"a": 1}' }).config).toEqual({ a: 1 });
+    expect(errorsOf(integrationFormSchema, { ...typed, editor: 'json' })).toEqual({ config: ['Config is required'] });
+  });
+
+  it('integration: secret fields are never prefilled, other fields start from the stored config or the prefill', () => {
+    expect(SECRET_FIELD_NAMES).toEqual(
+      expect.arrayContaining(['email.smtp_password', 'payment.api_key', 'payment.webhook_secret', 'crm.api_key', 'storage.access_key', 'storage.secret_key']),
+    );
+    expect(SECRET_FIELD_NAMES).not.toContain('email.smtp_user');
+    expect(typedDefaults('email', null)).toEqual({ smtp_host: '', smtp_port: '587', smtp_user: '', from_email: '' });
+    expect(typedDefaults('email', { smtp_host: 'h', smtp_password: 'never' })).toEqual({ smtp_host: 'h', smtp_port: '', smtp_user: '', from_email: '' });
+    expect(blankSecrets({ api_key: 'sk', currency: 'EUR', nested: { token: 't' } })).toEqual({ api_key: '', currency: 'EUR', nested: { token: '' } });
+  });
+
   it('invite: an email is required and the role defaults to member', () => {
     expect(valueOf(inviteUserSchema, { intent: 'invite', email: 'a@b.test' }).role).toBe('member');
     expect(errorsOf(inviteUserSchema, { intent: 'invite' })).toEqual({ email: ['Email is required'] });
@@ -139,7 +179,7 @@ describe('settings forms', () => {
 
   it('previews 200 characters and keeps a stored option a select does not list', () => {
     expect(contentPreview('a'.repeat(200))).toBe('a'.repeat(200));
-    expect(contentPreview('a'.repeat(201))).toBe(`${'a'.repeat(200)}...`);
+    expect(contentPreview(`${'a'.repeat(200)}bcd`)).toBe('a'.repeat(200));
     expect(withCurrent([{ value: 'UTC', label: 'UTC' }], 'Asia/Dubai')).toEqual([
       { value: 'UTC', label: 'UTC' },
       { value: 'Asia/Dubai', label: 'Asia/Dubai' },

@@ -8,6 +8,9 @@ export const AUDIT_TEXTS = {
 
 export const MAX_SEARCH_LENGTH = 100;
 
+/** A page of the screen's table; one row more is read to know whether a next page exists (the cap is 100 per read). */
+export const AUDIT_PAGE_SIZE = 50;
+
 /** Deep offsets get slow and no one pages that far by hand (the database stops there too). */
 export const MAX_AUDIT_PAGE = 500;
 

@@ -1,7 +1,10 @@
+import type * as React from 'react';
+import { Dialog } from 'radix-ui';
 import { Link, NavLink } from 'react-router';
 import { X } from 'lucide-react';
 import { isActivePath, type NavGroup } from '~/lib/navigation';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
+import { useFocusReturn } from '~/lib/use-focus-return';
 import { cn } from '~/lib/utils';
 
 /** The sidebar's content, shared by the desktop rail and the mobile slide-over. */
@@ -75,38 +78,72 @@ export function SidebarBrand({ collapsed, home = '/dashboard' }: { collapsed: bo
   );
 }
 
-/** Below 768 px the sidebar is a slide-over, opened by `?menu=open` (a link, so no JS needed). */
+/**
+ * Below 768 px the sidebar is a slide-over, opened by `?menu=open` (a link, so
+ * no JS needed). With JavaScript it is a Radix modal dialog: focus moves in,
+ * Tab stays inside, Escape and the backdrop close it, and focus goes back to
+ * the menu button. Rendered in place (no portal) so the server renders it for
+ * `?menu=open` too.
+ */
 export function MobileSidebar({
+  open,
   groups,
   pathname,
   closeTo,
   onClose,
   home,
+  opener,
 }: {
+  open: boolean;
   groups: NavGroup[];
   pathname: string;
   closeTo: string;
+  /** Given once hydrated: closing is then done in place, without a navigation. */
   onClose?: () => void;
   home?: string;
+  /** The menu button: focus goes back to it, also when the dialog was opened by its URL. */
+  opener: () => HTMLElement | null;
 }) {
+  const focusReturn = useFocusReturn(opener);
+  const closeInPlace = (event: React.MouseEvent) => {
+    if (!onClose) return;
+    event.preventDefault();
+    onClose();
+  };
   return (
-    <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal="true" aria-label="Navigation">
-      <Link to={closeTo} replace onClick={onClose} tabIndex={-1} aria-hidden="true" className="absolute inset-0 bg-black/50" />
-      <div className="relative flex h-full w-[var(--sidebar-width-mobile)] flex-col bg-background shadow-xl">
-        <div className="flex items-start justify-between">
-          <SidebarBrand collapsed={false} home={home} />
-          <Link
-            to={closeTo}
-            replace
-            onClick={onClose}
-            className="m-3 rounded-md p-1 text-muted-foreground hover:bg-muted"
-            aria-label="Close navigation"
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose?.())}>
+      {open ? (
+        <div className="fixed inset-0 z-40 md:hidden">
+          <Dialog.Overlay asChild forceMount>
+            <Link to={closeTo} replace onClick={closeInPlace} tabIndex={-1} aria-hidden="true" className="absolute inset-0 bg-black/50" />
+          </Dialog.Overlay>
+          <Dialog.Content
+            forceMount
+            {...focusReturn}
+            // Named by our own id: Radix links its title only after hydration.
+            aria-labelledby="mobile-navigation-title"
+            aria-describedby={undefined}
+            className="relative flex h-full w-[var(--sidebar-width-mobile)] flex-col bg-background shadow-xl outline-none"
           >
-            <X className="size-4" aria-hidden="true" />
-          </Link>
+            <Dialog.Title id="mobile-navigation-title" className="sr-only">
+              Navigation
+            </Dialog.Title>
+            <div className="flex items-start justify-between">
+              <SidebarBrand collapsed={false} home={home} />
+              <Link
+                to={closeTo}
+                replace
+                onClick={closeInPlace}
+                className="m-3 rounded-md p-1 text-muted-foreground hover:bg-muted"
+                aria-label="Close navigation"
+              >
+                <X className="size-4" aria-hidden="true" />
+              </Link>
+            </div>
+            <SidebarNav groups={groups} pathname={pathname} collapsed={false} />
+          </Dialog.Content>
         </div>
-        <SidebarNav groups={groups} pathname={pathname} collapsed={false} />
-      </div>
-    </div>
+      ) : null}
+    </Dialog.Root>
   );
 }

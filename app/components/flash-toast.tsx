@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ToastMessage } from 'remix-toast';
 import { Link } from 'react-router';
+import { useClientToast } from '~/lib/client-toast';
 import { toastLink } from '~/lib/toast-link';
 import { useHydrated } from '~/lib/use-hydrated';
 import { cn } from '~/lib/utils';
@@ -27,9 +28,18 @@ const STYLES: Record<ToastMessage['type'], string> = {
  * record does not fade: a link that vanishes before it can be reached by
  * keyboard or screen reader would be no link at all.
  */
-export function FlashToast({ toast }: { toast: ToastMessage | undefined }) {
+export function FlashToast({ toast: serverToast }: { toast: ToastMessage | undefined }) {
   const [dismissed, setDismissed] = useState<ToastMessage | undefined>();
   const hydrated = useHydrated();
+  // One toast at a time: the server's or one raised in the page (client-toast.ts), whichever came last.
+  const clientToast = useClientToast();
+  const [shown, setShown] = useState(serverToast);
+  const [seen, setSeen] = useState({ server: serverToast, client: clientToast });
+  if (seen.server !== serverToast || seen.client !== clientToast) {
+    setShown(seen.client !== clientToast ? clientToast : serverToast);
+    setSeen({ server: serverToast, client: clientToast });
+  }
+  const toast = shown;
   if (!toast || dismissed === toast) return null;
 
   const title = toast.description ? toast.message : TITLES[toast.type];

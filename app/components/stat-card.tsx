@@ -22,21 +22,22 @@ export function StatCard({
   className?: string;
 }) {
   return (
-    <Card className={cn('p-6', className)}>
+    // Compact on a phone, so a list page's list starts within the first screen.
+    <Card className={cn('min-w-0 p-3 sm:p-6', className)}>
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        {Icon ? <Icon className="size-4 text-muted-foreground" aria-hidden="true" /> : null}
+        <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
+        {Icon ? <Icon className="hidden size-4 text-muted-foreground sm:block" aria-hidden="true" /> : null}
       </div>
-      <p className="mt-2 text-2xl font-bold tracking-tight">{value}</p>
-      {note ? <p className="mt-1 text-xs text-muted-foreground">{note}</p> : null}
+      <p className="mt-1 break-words text-lg font-bold tracking-tight sm:mt-2 sm:text-2xl">{value}</p>
+      {note ? <p className="mt-1 hidden text-xs text-muted-foreground sm:block">{note}</p> : null}
     </Card>
   );
 }
 
-/** The usual row of summary cards: one column on phones, two on tablets, four on desktops. */
+/** The usual row of summary cards: two compact columns on phones (notes hidden), two on tablets, four on desktops. */
 export function StatGrid({ label = 'Summary', children }: { label?: string; children: React.ReactNode }) {
   return (
-    <section aria-label={label} className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label={label} className="mb-4 grid grid-cols-2 gap-2 sm:mb-6 sm:gap-4 lg:grid-cols-4">
       {children}
     </section>
   );

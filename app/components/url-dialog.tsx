@@ -2,13 +2,15 @@ import * as React from 'react';
 import { Dialog } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import { X } from 'lucide-react';
+import { useFocusReturn } from '~/lib/use-focus-return';
 import { cn } from '~/lib/utils';
 
 /**
  * A dialog addressable by URL (README, Layout): the page renders it open when its
  * URL parameter is present, so it works without JavaScript; closing is a link
  * back. With JavaScript, Radix adds focus trapping, Escape and outside click.
- * Rendered in place (no portal) so the server can render it too.
+ * Rendered in place (no portal) so the server can render it too. Closing
+ * gives focus back to what opened it (useFocusReturn).
  *
  * The dialog is named and described through our own ids: Radix links its
  * title only after a layout effect, which never runs without JavaScript, and
@@ -32,6 +34,7 @@ export function UrlDialog({
   const navigate = useNavigate();
   const titleId = React.useId();
   const descriptionId = React.useId();
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root
       open={open}
@@ -54,6 +57,7 @@ export function UrlDialog({
           <Dialog.Content
             forceMount
             onOpenAutoFocus={(event) => {
+              focusReturn.onOpenAutoFocus();
               // A dialog may name the control to start on (a confirmation's Cancel); else Radix's first focusable.
               const start = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-autofocus]');
               if (start) {
@@ -61,6 +65,7 @@ export function UrlDialog({
                 start.focus();
               }
             }}
+            onCloseAutoFocus={focusReturn.onCloseAutoFocus}
             aria-labelledby={titleId}
             aria-describedby={descriptionId}
             className={cn(

@@ -1,18 +1,37 @@
 // Reading the audit log for the screen and its CSV export: the same search,
-// filter and 100-entry cap (docs/product-guide.md), done by the database (list_audit_logs),
-// which also refuses anyone but an admin of the account.
+// filter and 100-entry cap per read (docs/product-guide.md), done by the database
+// (list_audit_logs), which also names each record and refuses anyone but an
+// admin or auditor of the account. The screen reads a page at a time (?page=).
 import type { Supabase } from '~/lib/supabase.server';
 import type { AuditEntry } from '~/lib/audit';
-import type { AuditQuery } from '~/lib/schemas/settings-audit';
+import { AUDIT_PAGE_SIZE, auditHref, type AuditQuery } from '~/lib/schemas/settings-audit';
 
 export const AUDIT_LIMIT = 100;
 
 export type AuditResult = { ok: true; entries: AuditEntry[] } | { ok: false; message: string };
 
-export async function loadAuditEntries(supabase: Supabase, query: AuditQuery): Promise<AuditResult> {
+/** The latest entries for a search (the CSV export): up to 100. */
+export function loadAuditEntries(supabase: Supabase, query: AuditQuery): Promise<AuditResult> {
+  return readAudit(supabase, query, AUDIT_LIMIT, 0);
+}
+
+export type AuditPage = { ok: true; entries: AuditEntry[]; hasNext: boolean } | { ok: false; message: string };
+
+/** One page of the screen's table (query.page, from 1). */
+export async function loadAuditPage(supabase: Supabase, query: AuditQuery): Promise<AuditPage> {
+  const read = await readAudit(supabase, query, AUDIT_PAGE_SIZE + 1, (query.page - 1) * AUDIT_PAGE_SIZE);
+  if (!read.ok) return read;
+  return { ok: true, entries: read.entries.slice(0, AUDIT_PAGE_SIZE), hasNext: read.entries.length > AUDIT_PAGE_SIZE };
+}
+
+async function readAudit(supabase: Supabase, query: AuditQuery, limit: number, offset: number): Promise<AuditResult> {
   // An empty search or action is left out: the function's default (null) means "any".
-  const { data, error } = await supabase
-    .rpc('list_audit_logs', { p_search: query.q || undefined, p_action: query.action || undefined, p_limit: AUDIT_LIMIT });
+  const { data, error } = await supabase.rpc('list_audit_logs', {
+    p_search: query.q || undefined,
+    p_action: query.action || undefined,
+    p_limit: limit,
+    p_offset: offset,
+  });
   if (error) {
     console.error(`audit logs: ${error.message}`);
     return { ok: false, message: error.message };
@@ -32,11 +51,7 @@ export async function loadAuditActions(supabase: Supabase): Promise<string[]> {
     .filter((action): action is string => typeof action === 'string');
 }
 
-/** The export link's query: the screen's own search and filter. */
+/** The export link's query: the screen's own search and filter (the export starts at the latest entry). */
 export function auditQueryString(query: AuditQuery): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set('q', query.q);
-  if (query.action) params.set('action', query.action);
-  const text = params.toString();
-  return text ? `?${text}` : '';
+  return auditHref('', { ...query, page: 1 });
 }

@@ -7,6 +7,8 @@ export interface AuditEntry {
   action: string;
   resource_type: string;
   resource_id: string | null;
+  /** What the record is called ('Sarah Johnson', 'Q-2026-0007'), from the database; null when nothing names it. */
+  record_name: string | null;
   old_values: unknown;
   new_values: unknown;
   ip_address: string | null;
@@ -35,6 +37,64 @@ export function resourceIdPreview(id: string | null): string {
 export function auditUserName(entry: Pick<AuditEntry, 'user_first_name' | 'user_last_name' | 'user_email'>): string {
   const name = [entry.user_first_name, entry.user_last_name].filter(Boolean).join(' ');
   return name || entry.user_email || 'System';
+}
+
+/** The kinds of record as a person calls them: a `contact` row is a client. */
+const RESOURCE_NOUNS: Record<string, string> = {
+  contact: 'client',
+  user_invitation: 'invitation',
+  account_module: 'module',
+  quote_item: 'quote item',
+};
+
+export function resourceNoun(resourceType: string): string {
+  return RESOURCE_NOUNS[resourceType] ?? resourceType.replaceAll('_', ' ');
+}
+
+/** 'lead Sarah Johnson'; a record nothing names is shown by its id's first 8 characters. */
+export function recordLabel(entry: Pick<AuditEntry, 'resource_type' | 'record_name' | 'resource_id'>): string {
+  return `${resourceNoun(entry.resource_type)} ${entry.record_name?.trim() || resourceIdPreview(entry.resource_id)}`;
+}
+
+export interface AuditChange {
+  field: string;
+  /** null when the field had no value before (a creation) or has none after (a deletion). */
+  before: string | null;
+  after: string | null;
+}
+
+/** Bookkeeping the database sets itself: no one changed these by hand. */
+const QUIET_FIELDS = new Set(['id', 'account_id', 'created_at', 'updated_at', 'created_by']);
+const VALUE_PREVIEW_LENGTH = 80;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A value as the log shows it: text as it is (cut at 80 characters), a capped long text as such, else JSON. */
+export function formatAuditValue(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (isRecord(value) && value.truncated === true) {
+    return typeof value.length === 'number' ? `(long text, ${value.length.toLocaleString('en-US')} characters)` : '(long text)';
+  }
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > VALUE_PREVIEW_LENGTH ? `${text.slice(0, VALUE_PREVIEW_LENGTH - 1)}…` : text;
+}
+
+/**
+ * The fields an entry changed, before → after, in the order the snapshots
+ * hold them: an update's changed fields, a creation's values (nothing
+ * before), a deletion's (nothing after). Fields that did not change are left out.
+ */
+export function auditChanges(entry: Pick<AuditEntry, 'old_values' | 'new_values'>): AuditChange[] {
+  const before = isRecord(entry.old_values) ? entry.old_values : {};
+  const after = isRecord(entry.new_values) ? entry.new_values : {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields
+    .filter((field) => !QUIET_FIELDS.has(field) && JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map((field) => ({ field, before: formatAuditValue(before[field]), after: formatAuditValue(after[field]) }))
+    // A creation's empty fields say nothing.
+    .filter((change) => change.before !== null || change.after !== null);
 }
 
 export const AUDIT_CSV_COLUMNS = [

@@ -766,7 +766,7 @@ export type Database = {
       lead_summary:
         { Args: never; Returns: { conversion_rate: number; new_this_week: number; qualified_count: number; total_count: number }[] }
       list_audit_logs:
-        { Args: { p_action?: string; p_limit?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
+        { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
       quote_summary:
         { Args: never; Returns: { by_currency: Json; sent_count: number; signed_count: number; total_count: number }[] }
       record_failed_sign_in:

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { data, Form, Link, Outlet, redirect, useLocation, useNavigation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { data, Form, Link, Outlet, redirect, useLocation, useNavigate, useNavigation, type Location } from 'react-router';
 import { Menu, PanelLeft } from 'lucide-react';
 import type { Route } from './+types/app-layout';
 import { MobileSidebar, SidebarBrand, SidebarNav } from '~/components/app-sidebar';
@@ -60,6 +60,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
+function withParam(location: Location, key: string, value: string): string {
+  const params = new URLSearchParams(location.search);
+  params.set(key, value);
+  return `${location.pathname}?${params}`;
+}
+
+function withoutParam(location: Location, key: string): string {
+  const params = new URLSearchParams(location.search);
+  params.delete(key);
+  const search = params.toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
+}
+
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const { user, workspace } = loaderData;
   const location = useLocation();
@@ -72,7 +85,14 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 
   const menuParam = new URLSearchParams(location.search).get('menu') === 'open';
   const showMobile = mobileOpen ?? menuParam;
-  const closeMenuTo = location.pathname;
+  // Closing keeps the page's own query (search, page), dropping only ?menu.
+  const closeMenuTo = withoutParam(location, 'menu');
+  const menuButton = useRef<HTMLAnchorElement>(null);
+  const navigate = useNavigate();
+  const closeMobile = () => {
+    setMobileOpen(false);
+    if (menuParam) navigate(closeMenuTo, { replace: true, preventScrollReset: true });
+  };
 
   const toggle = () => {
     setOpen((current) => {
@@ -126,15 +146,15 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         <SidebarNav groups={groups} pathname={location.pathname} collapsed={!open} />
       </aside>
 
-      {showMobile ? (
-        <MobileSidebar
-          groups={groups}
-          pathname={location.pathname}
-          closeTo={closeMenuTo}
-          home={home}
-          onClose={hydrated ? () => setMobileOpen(false) : undefined}
-        />
-      ) : null}
+      <MobileSidebar
+        open={showMobile}
+        groups={groups}
+        pathname={location.pathname}
+        closeTo={closeMenuTo}
+        home={home}
+        opener={() => menuButton.current}
+        onClose={hydrated ? closeMobile : undefined}
+      />
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-2 border-b border-border bg-background/95 px-3 backdrop-blur">
@@ -159,7 +179,8 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
               </button>
             </Form>
             <Link
-              to={`${location.pathname}?menu=open`}
+              ref={menuButton}
+              to={withParam(location, 'menu', 'open')}
               replace
               className="rounded-md p-2 hover:bg-muted md:hidden"
               aria-label="Open navigation"

@@ -28,12 +28,14 @@ import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_LABEL,
   NO_FILE_MESSAGE,
+  documentRefusalToast,
   TOO_LARGE_MESSAGE,
   uploadDocumentSchema,
 } from '~/lib/schemas/documents';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { fieldErrorResult, readUploadFormData } from '~/lib/simulated-upload.server';
 import { simulatedCreate, type FormRead } from '~/lib/simulated.server';
+import { withRefusalToast } from '~/lib/client-toast';
 import { BRAND_NAME } from '~/lib/site';
 
 const LIST_PATH = '/documents';
@@ -54,8 +56,7 @@ export async function action(args: Route.ActionArgs) {
     listPath: LIST_PATH,
     readForm: readUpload,
     hideFields: ['file'],
-    // docs/product-guide.md lists the missing file as a toast too.
-    invalidToast: (errors) => (errors.file?.includes(NO_FILE_MESSAGE) ? NO_FILE_MESSAGE : undefined),
+    invalidToast: documentRefusalToast,
   });
 }
 
@@ -149,7 +150,12 @@ function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
     defaultValue: { type: 'other' },
   });
   return (
-    <Form method="post" encType="multipart/form-data" className="grid gap-4" {...getFormProps(form)}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="grid gap-4"
+      {...withRefusalToast(getFormProps(form), uploadDocumentSchema, documentRefusalToast)}
+    >
       <TextField
         field={fields.file}
         label="File"

@@ -12,7 +12,8 @@ import { callFunction } from '~/lib/functions.server';
 import { homeFor } from '~/lib/navigation';
 import { isRole, roleLabel } from '~/lib/roles';
 import { roleTone } from '~/lib/tones';
-import { acceptInvitationSchema } from '~/lib/schemas/auth';
+import { acceptInvitationSchema, invitationRefusalToast } from '~/lib/schemas/auth';
+import { withRefusalToast } from '~/lib/client-toast';
 import { BRAND_NAME } from '~/lib/site';
 import { getRequestSupabase } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
@@ -53,12 +54,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return refuseSubmission(args, submission, {
       ...hidden,
-      toast: (errors) =>
-        errors.password
-          ? { message: 'Weak Password', description: 'Password must be at least 6 characters long' }
-          : errors.confirm_password
-            ? { message: 'Password Mismatch', description: 'Passwords do not match' }
-            : { message: 'Error', description: 'Please check the form.' },
+      toast: invitationRefusalToast,
     });
   }
   const { supabase } = getRequestSupabase(context);
@@ -126,7 +122,7 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
           </dl>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+          <Form method="post" className="grid gap-4" {...withRefusalToast(getFormProps(form), acceptInvitationSchema, invitationRefusalToast)}>
             <OwnNameFields firstName={fields.first_name} lastName={fields.last_name} />
             <NewPasswordFields password={fields.password} confirm={fields.confirm_password} />
             <Button type="submit" disabled={busy}>

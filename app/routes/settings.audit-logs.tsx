@@ -5,13 +5,12 @@ import { EmptyState } from '~/components/settings/empty-state';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { Badge } from '~/components/ui/badge';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { Card, CardContent } from '~/components/ui/card';
 import { Input, NativeSelect } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { auditUserName, resourceIdPreview, titleCaseAction, type AuditEntry } from '~/lib/audit';
+import { auditChanges, auditUserName, recordLabel, titleCaseAction, type AuditEntry } from '~/lib/audit';
 import { auditTone } from '~/lib/tones';
-import { auditQueryString, loadAuditActions, loadAuditEntries } from '~/lib/audit.server';
-import { AUDIT_TEXTS, MAX_SEARCH_LENGTH, readAuditQuery } from '~/lib/schemas/settings-audit';
+import { auditQueryString, loadAuditActions, loadAuditPage } from '~/lib/audit.server';
+import { AUDIT_PAGE_SIZE, AUDIT_TEXTS, auditHref, MAX_SEARCH_LENGTH, readAuditQuery, type AuditQuery } from '~/lib/schemas/settings-audit';
 import { requireSettingsUser } from '~/lib/settings.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit Logs' }];
@@ -28,13 +27,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { supabase, canRead } = await requireSettingsUser(request, context);
   if (!canRead) return { access: 'restricted' as const };
   const query = readAuditQuery(url.searchParams);
-  const [result, actions] = await Promise.all([loadAuditEntries(supabase, query), loadAuditActions(supabase)]);
+  const [result, actions] = await Promise.all([loadAuditPage(supabase, query), loadAuditActions(supabase)]);
   return {
     access: 'granted' as const,
     query,
     // The chosen action stays offered even when the log no longer holds it.
     actions: query.action && !actions.includes(query.action) ? [...actions, query.action] : actions,
     entries: result.ok ? result.entries : [],
+    hasNext: result.ok && result.hasNext,
     error: result.ok ? null : AUDIT_TEXTS.loadFailed,
     exportHref: `${LIST}.csv${auditQueryString(query)}`,
   };
@@ -49,13 +49,13 @@ export default function SettingsAuditLogs({ loaderData }: Route.ComponentProps) 
       </>
     );
   }
-  const { query, actions, entries, error, exportHref } = loaderData;
+  const { query, actions, entries, hasNext, error, exportHref } = loaderData;
   const filtered = Boolean(query.q || query.action);
   return (
     <>
       <SettingsHeader
         title="Audit Logs"
-        description="Who did what in your account: the latest 100 entries."
+        description="Who did what in your account, newest first."
         actions={
           // A plain link: the browser downloads the file, with or without JavaScript.
           <a href={exportHref} download className={buttonClasses('outline')}>
@@ -96,17 +96,29 @@ export default function SettingsAuditLogs({ loaderData }: Route.ComponentProps) 
       {error ? (
         <EmptyState title={error}>Please try again in a moment.</EmptyState>
       ) : entries.length === 0 ? (
-        <EmptyState title={filtered ? 'No entries match your search' : 'No audit entries yet'} />
+        <EmptyState title={query.page > 1 ? 'No more entries' : filtered ? 'No entries match your search' : 'No audit entries yet'} />
       ) : (
         <>
-          <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
-            {entries.length === 1 ? '1 entry' : `${entries.length} entries`}
-          </p>
-          <ul className="grid gap-3" aria-label="Audit entries">
-            {entries.map((entry) => (
-              <AuditRow key={entry.id} entry={entry} />
-            ))}
-          </ul>
+          {/* The table scrolls inside its own box on a narrow screen; the page never scrolls sideways. */}
+          <div className="overflow-x-auto rounded-lg border border-border">
+            <table className="w-full min-w-[40rem] text-left text-sm" aria-label="Audit entries">
+              <thead className="bg-muted/50 text-xs uppercase text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">When</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Action</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Record</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">By</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Changes</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {entries.map((entry) => (
+                  <AuditRow key={entry.id} entry={entry} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <AuditPager query={query} shown={entries.length} hasNext={hasNext} />
         </>
       )}
     </>
@@ -114,54 +126,64 @@ export default function SettingsAuditLogs({ loaderData }: Route.ComponentProps) 
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const hasValues = entry.old_values !== null || entry.new_values !== null;
+  const changes = auditChanges(entry);
   return (
-    <li>
-      <Card>
-        <CardContent className="grid gap-2 pt-6">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge variant={auditTone(entry.action)} data-action={entry.action}>
-                {titleCaseAction(entry.action)}
-              </Badge>
-              <span className="text-sm">
-                {entry.resource_type}{' '}
-                <code className="text-xs text-muted-foreground" title={entry.resource_id ?? undefined}>
-                  {resourceIdPreview(entry.resource_id)}
-                </code>
-              </span>
-            </div>
-            <time dateTime={entry.created_at} className="text-xs text-muted-foreground">
-              {timestamp.format(new Date(entry.created_at))} UTC
-            </time>
-          </div>
-          <p className="text-sm">
-            <span className="font-medium">{auditUserName(entry)}</span>
-            {entry.user_email ? <span className="text-muted-foreground"> · {entry.user_email}</span> : null}
-          </p>
-          {hasValues ? (
-            // <details> opens without JavaScript.
-            <details className="text-sm">
-              <summary className="cursor-pointer text-primary underline-offset-2 hover:underline">View changes</summary>
-              <div className="mt-2 grid gap-2 md:grid-cols-2">
-                <ValuesBlock title="Old values" values={entry.old_values} />
-                <ValuesBlock title="New values" values={entry.new_values} />
-              </div>
-            </details>
-          ) : null}
-        </CardContent>
-      </Card>
-    </li>
+    <tr className="align-top" data-entry={entry.id}>
+      <td className="whitespace-nowrap px-3 py-2 text-xs text-muted-foreground">
+        <time dateTime={entry.created_at}>{timestamp.format(new Date(entry.created_at))} UTC</time>
+      </td>
+      <td className="px-3 py-2">
+        <Badge variant={auditTone(entry.action)} data-action={entry.action}>
+          {titleCaseAction(entry.action)}
+        </Badge>
+      </td>
+      <td className="px-3 py-2" title={entry.resource_id ?? undefined}>
+        {recordLabel(entry)}
+      </td>
+      <td className="px-3 py-2">
+        <span className="font-medium">{auditUserName(entry)}</span>
+        {entry.user_email ? <span className="block text-xs text-muted-foreground">{entry.user_email}</span> : null}
+      </td>
+      <td className="px-3 py-2">
+        {changes.length === 0 ? (
+          <span className="text-muted-foreground">—</span>
+        ) : (
+          <ul className="grid gap-0.5 text-xs" aria-label="Changes">
+            {changes.map((change) => (
+              <li key={change.field} className="break-words">
+                <span className="font-medium">{change.field}</span>:{' '}
+                <span className="text-muted-foreground">{change.before ?? '—'}</span>
+                {' → '}
+                <span>{change.after ?? '—'}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
   );
 }
 
-function ValuesBlock({ title, values }: { title: string; values: unknown }) {
+/** Previous / Next through the log, keeping the search and filter (plain links: no JavaScript needed). */
+function AuditPager({ query, shown, hasNext }: { query: AuditQuery; shown: number; hasNext: boolean }) {
+  const first = (query.page - 1) * AUDIT_PAGE_SIZE + 1;
   return (
-    <div className="min-w-0">
-      <p className="mb-1 text-xs font-semibold uppercase text-muted-foreground">{title}</p>
-      <pre className="max-h-64 overflow-auto rounded-md bg-muted p-2 text-xs">
-        {values === null || values === undefined ? '—' : JSON.stringify(values, null, 2)}
-      </pre>
-    </div>
+    <nav aria-label="Audit entries pages" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p className="text-muted-foreground" aria-live="polite">
+        Showing {first}–{first + shown - 1} entries
+      </p>
+      <div className="flex gap-2">
+        {query.page > 1 ? (
+          <Link to={auditHref(LIST, { ...query, page: query.page - 1 })} className={buttonClasses('outline', 'sm')} rel="prev">
+            Newer
+          </Link>
+        ) : null}
+        {hasNext ? (
+          <Link to={auditHref(LIST, { ...query, page: query.page + 1 })} className={buttonClasses('outline', 'sm')} rel="next">
+            Older
+          </Link>
+        ) : null}
+      </div>
+    </nav>
   );
 }

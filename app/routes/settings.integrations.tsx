@@ -13,7 +13,12 @@ import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatShortDate } from '~/lib/dates';
-import { INTEGRATION_TEXTS, integrationActionSchema } from '~/lib/schemas/settings-integrations';
+import {
+  INTEGRATION_TEXTS,
+  integrationActionSchema,
+  SECRET_FIELD_NAMES,
+  typedDefaults,
+} from '~/lib/schemas/settings-integrations';
 import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
 import {
   deleteAndAnswer,
@@ -24,8 +29,14 @@ import {
   saveAndAnswer,
 } from '~/lib/records.server';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
-import { INTEGRATION_TYPE_LABELS, isIntegrationType, prefillConfig, type IntegrationType } from '~/lib/settings-options';
-import { blankMaskedSecrets, maskConfig } from '~/lib/settings-secrets';
+import {
+  INTEGRATION_TYPE_LABELS,
+  INTEGRATION_TYPES,
+  isIntegrationType,
+  prefillConfig,
+  type IntegrationType,
+} from '~/lib/settings-options';
+import { blankMaskedSecrets, blankSecrets, isPlainObject, secretsSetOf } from '~/lib/settings-secrets';
 import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Integrations' }];
@@ -64,8 +75,16 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       .eq('id', wanted)
       .maybeSingle<Pick<IntegrationRow, 'id' | 'name' | 'type' | 'config' | 'secrets_set'>>();
     if (one) {
-      const config = maskConfig(one.config, one.secrets_set);
-      selected = { id: one.id, name: one.name, type: one.type, config: JSON.stringify(config, null, 2) };
+      // Secrets are write-only: the JSON shows them blank, the fields leave them empty.
+      const config = blankSecrets(one.config);
+      selected = {
+        id: one.id,
+        name: one.name,
+        type: one.type,
+        config: JSON.stringify(config, null, 2),
+        typed: { [one.type]: typedDefaults(one.type, isPlainObject(config) ? config : {}) },
+        secretsSet: secretsSetOf(one.secrets_set),
+      };
     }
   }
   const requestedType = url.searchParams.get('type');
@@ -78,7 +97,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     error: list.failed ? INTEGRATION_TEXTS.loadFailed : null,
     mode: isAdmin ? listDialog(url, selected !== null) : null,
     selected,
-    blank: { name: '', type: newType, config: prefillConfig(newType) } satisfies IntegrationValues,
+    blank: {
+      name: '',
+      type: newType,
+      config: prefillConfig(newType),
+      typed: Object.fromEntries(INTEGRATION_TYPES.map((type) => [type, typedDefaults(type, null)])),
+      secretsSet: {},
+    } satisfies IntegrationValues,
   };
 }
 
@@ -87,7 +112,10 @@ export async function action(args: Route.ActionArgs) {
   if ('refused' in read) return read.refused;
   const { user, submission } = read;
   const { supabase, profile } = user;
-  if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.config?.[0] });
+  // Typed secrets are never sent back (the JSON editor's text is, as typed: it is the person's own document).
+  if (submission.status !== 'success') {
+    return refuseSubmission(args, submission, { toast: (errors) => errors.config?.[0], hideFields: SECRET_FIELD_NAMES });
+  }
   const form = submission.value;
 
   if (form.intent === 'delete') {
@@ -107,7 +135,14 @@ export async function action(args: Route.ActionArgs) {
   }
 
   // A secret left masked or blank keeps the stored one: the database merges.
-  const config = blankMaskedSecrets(form.config);
+  let config = blankMaskedSecrets(form.config);
+  // The fields show only their type's keys: a typed save keeps the stored config's others.
+  if (form.editor === 'fields' && form.id) {
+    const { data: stored } = await supabase.from('integrations').select('type, config').eq('id', form.id).maybeSingle();
+    if (stored && stored.type === form.type && isPlainObject(stored.config) && isPlainObject(config)) {
+      config = { ...stored.config, ...config };
+    }
+  }
   // A refused save answers with the config as the person typed it (nothing was saved).
   return saveAndAnswer(
     args,

@@ -122,7 +122,7 @@ export async function action(args: Route.ActionArgs) {
         first_name: form.first_name ?? null,
         last_name: form.last_name ?? null,
       });
-      if (!result.ok) return failed(result.message ?? USER_TEXTS.inviteFailed);
+      if (!result.ok) return failed(result.message ?? (result.answered ? USER_TEXTS.inviteFailed : USER_TEXTS.saveFailed));
       return redirectWithSuccess(LIST, { message: USER_TEXTS.invitedTitle, description: USER_TEXTS.invited(form.email) });
     }
     case 'update': {
@@ -132,7 +132,7 @@ export async function action(args: Route.ActionArgs) {
         first_name: form.first_name ?? null,
         last_name: form.last_name ?? null,
       });
-      if (!result.ok) return failed(result.message ?? USER_TEXTS.updateFailed);
+      if (!result.ok) return failed(result.message ?? (result.answered ? USER_TEXTS.updateFailed : USER_TEXTS.saveFailed));
       return redirectWithSuccess(LIST, USER_TEXTS.updated);
     }
     case 'set-active': {

@@ -1,7 +1,8 @@
 // The settings screens' RPCs (migration 20261122300001): the website save is
 // the master account admin's alone, and the audit log search is admins' and
 // auditors' only (a member is refused),
-// scoped to their account, capped at 100 and literal (no LIKE wildcards).
+// scoped to their account, capped at 100 per read and literal (no LIKE
+// wildcards), paged by offset and naming each record (20261125400001).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { addMember, anonClient, serviceClient, signInAs, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
@@ -109,5 +110,36 @@ describe('list_audit_logs and audit_log_actions', () => {
     expect(await search(null)).toHaveLength(100);
     expect(await search(null, null, 1000)).toHaveLength(100);
     expect(await search(null, null, 5)).toHaveLength(5);
+  });
+
+  it('pages beyond the latest 100 by offset, and names each record: the current one, else from its snapshot', async () => {
+    const page = async (p_offset: number, p_limit = 100) =>
+      (await other.client.rpc('list_audit_logs', { p_limit, p_offset })).data as { id: string; record_name: string | null; resource_type: string; action: string }[];
+    const first = await page(0);
+    const second = await page(100);
+    expect(first).toHaveLength(100);
+    expect(second.length).toBeGreaterThan(0);
+    // No entry on two pages: the pages continue one another.
+    expect(second.filter((row) => first.some((seen) => seen.id === row.id))).toEqual([]);
+    expect((await page(1, 2))[0]!.id).toBe(first[1]!.id);
+
+    // A lead is named by its current record; a deleted template by its snapshot.
+    const lead = await other.client
+      .from('leads')
+      .insert({ account_id: other.accountId, name: 'Sarah Johnson', email: 'sarah@example.test', company: 'Acme' });
+    expect(lead.error).toBeNull();
+    const { data: gone } = await other.client
+      .from('templates')
+      .insert({ account_id: other.accountId, name: 'Soon gone', type: 'email', content: 'x' })
+      .select('id')
+      .single();
+    expect((await other.client.from('templates').delete().eq('id', gone!.id)).error).toBeNull();
+    const latest = await page(0, 3);
+    const about = (type: string) => latest.filter((row) => row.resource_type === type).map((row) => [row.action, row.record_name]);
+    expect(about('lead')).toEqual([['lead_created', 'Sarah Johnson']]);
+    expect(about('template')).toEqual([
+      ['template_deleted', 'Soon gone'],
+      ['template_created', 'Soon gone'],
+    ]);
   });
 });

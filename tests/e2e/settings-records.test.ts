@@ -58,28 +58,27 @@ for (const javaScript of [true, false]) {
       await context.close();
     });
 
-    it('creates an integration prefilled for its type, keeps its secret masked, toggles it and deletes it', async () => {
+    it('creates an integration through its typed fields, keeps its secret write-only, toggles it and deletes it', async () => {
       const { page, context, errors } = await newVisitor(browser(), { javaScript, baseURL });
       await signUpThroughForm(page, RITA);
       await page.goto('/settings/integrations');
       await page.getByRole('main').getByRole('link', { name: 'New Integration' }).click();
-      let dialog = page.getByRole('dialog', { name: 'New Integration' });
+      const dialog = page.getByRole('dialog', { name: 'New Integration' });
       await dialog.waitFor();
-      const config = () => dialog.getByLabel('Config (JSON)');
-      expect(JSON.parse(await config().inputValue())).toEqual({ smtp_host: '', smtp_port: 587, smtp_user: '', smtp_password: '', from_email: '' });
-      if (javaScript) {
-        await dialog.getByLabel('Type').selectOption('payment');
-      } else {
-        // Without JavaScript the type links reload the dialog with that type's prefill.
-        await dialog.getByRole('link', { name: 'Payment' }).click();
-        await page.waitForURL('**type=payment**');
-        dialog = page.getByRole('dialog', { name: 'New Integration' });
-      }
-      await expect.poll(async () => JSON.parse(await config().inputValue())).toEqual({ api_key: '', webhook_secret: '', currency: 'USD' });
-      expect(await dialog.getByLabel('Type').inputValue()).toBe('payment');
+      // Only the chosen type's fields show (by CSS, so also without JavaScript); the JSON is an advanced option.
+      const field = (label: string) => dialog.getByLabel(label, { exact: true }).filter({ visible: true });
+      expect(await field('SMTP host').count()).toBe(1);
+      expect(await field('Port').inputValue()).toBe('587');
+      expect(await field('Password').getAttribute('type')).toBe('password');
+      expect(await field('Config (JSON)').count()).toBe(0);
+      await dialog.getByLabel('Type').selectOption('payment');
+      await expect.poll(() => field('SMTP host').count()).toBe(0);
+      expect(await field('API key').getAttribute('type')).toBe('password');
+      expect(await field('Currency').inputValue()).toBe('USD');
 
       await dialog.getByLabel('Name').fill('Stripe');
-      await config().fill(JSON.stringify({ api_key: 'sk_live_abcdefghijkl1234', webhook_secret: '', currency: 'EUR' }, null, 2));
+      await field('API key').fill('sk_live_abcdefghijkl1234');
+      await field('Currency').fill('EUR');
       await dialog.getByRole('button', { name: 'Create Integration' }).click();
       await waitForToast(page, 'Integration created successfully');
       const list = page.getByRole('list', { name: 'Integrations' });
@@ -88,10 +87,16 @@ for (const javaScript of [true, false]) {
       await list.getByRole('link', { name: 'Edit Stripe' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit Integration' });
       await edit.waitFor();
-      const shown = JSON.parse(await edit.getByLabel('Config (JSON)').inputValue()) as Record<string, string>;
-      // Write-only: the form knows the secret is set, never what it is.
-      expect(shown.api_key).toBe('••••••••');
+      const editField = (label: string) => edit.getByLabel(label, { exact: true }).filter({ visible: true });
+      // Write-only: the form knows the secret is set, never what it is; its field starts empty.
+      expect(await editField('API key').inputValue()).toBe('');
+      await edit.getByText('Saved. Leave blank to keep it, or type a new one.').filter({ visible: true }).waitFor();
+      expect(await editField('Currency').inputValue()).toBe('EUR');
       expect(await page.content()).not.toContain('sk_live_abcdefghijkl1234');
+      await edit.getByLabel('JSON (advanced)').check();
+      const shown = JSON.parse(await editField('Config (JSON)').inputValue()) as Record<string, string>;
+      expect(shown).toEqual({ api_key: '', webhook_secret: '', currency: 'EUR' });
+      await edit.getByLabel('Fields', { exact: true }).check();
       await edit.getByLabel('Name').fill('Stripe EU');
       await edit.getByRole('button', { name: 'Update Integration' }).click();
       await waitForToast(page, 'Integration updated successfully');

@@ -15,10 +15,11 @@ const quote = {
 };
 
 describe('new quote form (docs/product-guide.md)', () => {
-  it('turns the price into cents, with USD, 30 days and quantity 1 by default', () => {
-    const { quantity: _q, ...rest } = quote;
+  it('turns the price into cents, with USD and 30 days by default; an emptied quantity is an error, not 1', () => {
+    const { currency: _c, expires_in_days: _e, ...rest } = quote as Record<string, string>;
     const value = valueOf(newQuoteSchema, rest);
-    expect(value).toMatchObject({ unit_price: 125_050, quantity: 1, currency: 'USD', expires_in_days: 30 });
+    expect(value).toMatchObject({ unit_price: 125_050, quantity: 3, currency: 'USD', expires_in_days: 30 });
+    expect(errorsOf(newQuoteSchema, { ...quote, quantity: '' }).quantity).toEqual(['Quantity is required']);
     expect(quoteTotalCents(valueOf(newQuoteSchema, quote))).toBe(375_150);
   });
 

@@ -20,16 +20,17 @@ describe('new invoice form', () => {
     expect(invoiceAmountCents(invoice)).toBe(389_997);
   });
 
-  it('defaults quantity to 1 and currency to USD', () => {
-    const { quantity: _q, currency: _c, ...rest } = valid;
-    const invoice = valueOf(newInvoiceSchema, rest);
-    expect(invoice.quantity).toBe(1);
-    expect(invoice.currency).toBe('USD');
+  it('defaults the currency to USD; an emptied quantity is an error, not taken as 1', () => {
+    const { currency: _c, ...rest } = valid;
+    expect(valueOf(newInvoiceSchema, rest).currency).toBe('USD');
+    const { quantity: _q, ...noQuantity } = valid;
+    expect(errorsOf(newInvoiceSchema, noQuantity).quantity).toEqual(['Quantity is required']);
+    expect(errorsOf(newInvoiceSchema, { ...valid, quantity: '' }).quantity).toEqual(['Quantity is required']);
   });
 
   it('answers each required field', () => {
     const errors = errorsOf(newInvoiceSchema, {});
-    expect(Object.keys(errors).sort()).toEqual(['client_email', 'client_name', 'description', 'due_date', 'unit_price']);
+    expect(Object.keys(errors).sort()).toEqual(['client_email', 'client_name', 'description', 'due_date', 'quantity', 'unit_price']);
     expect(errors.client_email).toEqual(['Client email is required']);
     expect(errors.due_date).toEqual(['Due date is required']);
   });

@@ -1,15 +1,15 @@
 // The settings screens' pure pieces: secrets masking, the audit log's reading
 // and CSV, and the forms' schemas (docs/product-guide.md).
 import { describe, expect, it } from 'vitest';
-import { auditCsv, csvField, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/lib/audit.ts';
+import { auditChanges, auditCsv, csvField, formatAuditValue, recordLabel, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/lib/audit.ts';
 import { auditTone } from '../../app/lib/tones.ts';
 import { readAuditQuery } from '../../app/lib/schemas/settings-audit.ts';
-import { integrationFormSchema } from '../../app/lib/schemas/settings-integrations.ts';
+import { integrationFormSchema, SECRET_FIELD_NAMES, typedDefaults } from '../../app/lib/schemas/settings-integrations.ts';
 import { nextModuleStatus } from '../../app/lib/schemas/settings-modules.ts';
 import { contentPreview, templateFormSchema } from '../../app/features/templates/schema.ts';
 import { inviteUserSchema } from '../../app/lib/schemas/settings-users.ts';
 import { prefillConfig, withCurrent } from '../../app/lib/settings-options.ts';
-import { blankMaskedSecrets, maskConfig, SECRET_MASK } from '../../app/lib/settings-secrets.ts';
+import { blankMaskedSecrets, blankSecrets, maskConfig, SECRET_MASK } from '../../app/lib/settings-secrets.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 
 function parserMessage(text: string): string {
@@ -62,8 +62,12 @@ describe('audit log reading', () => {
   });
 
   it('reads the search and a well-formed action from the URL only', () => {
-    expect(readAuditQuery(new URLSearchParams('q=  role  &action=user_invited'))).toEqual({ q: 'role', action: 'user_invited' });
-    expect(readAuditQuery(new URLSearchParams('action=DROP TABLE'))).toEqual({ q: '', action: '' });
+    expect(readAuditQuery(new URLSearchParams('q=  role  &action=user_invited'))).toEqual({ q: 'role', action: 'user_invited', page: 1 });
+    expect(readAuditQuery(new URLSearchParams('action=DROP TABLE'))).toEqual({ q: '', action: '', page: 1 });
+    expect(readAuditQuery(new URLSearchParams('page=3')).page).toBe(3);
+    expect(readAuditQuery(new URLSearchParams('page=-2')).page).toBe(1);
+    expect(readAuditQuery(new URLSearchParams('page=x')).page).toBe(1);
+    expect(readAuditQuery(new URLSearchParams('page=99999')).page).toBe(500);
     expect(readAuditQuery(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
   });
 
@@ -78,6 +82,7 @@ describe('audit log reading', () => {
       action: 'user_role_updated',
       resource_type: 'user',
       resource_id: 'r-1',
+      record_name: 'Ada',
       old_values: { role: 'client' },
       new_values: { role: 'auditor' },
       ip_address: '',
@@ -119,6 +124,46 @@ describe('settings forms', () => {
     expect(errorsOf(integrationFormSchema, { intent: 'save', name: 'N', type: 'crm', config: '{' })).toEqual({ config: [parserMessage('{')] });
   });
 
+  it('integration: typed fields of the chosen type only, a port from 1 to 65535, an email from address', () => {
+    const typed = {
+      intent: 'save',
+      name: 'N',
+      type: 'email',
+      editor: 'fields',
+      'email.smtp_host': 'smtp.test',
+      'email.smtp_port': '465',
+      'email.smtp_password': 'pw',
+      'payment.api_key': 'ignored',
+    };
+    expect(valueOf(integrationFormSchema, typed).config).toEqual({
+      smtp_host: 'smtp.test',
+      smtp_port: 465,
+      smtp_user: '',
+      smtp_password: 'pw',
+      from_email: '',
+    });
+    expect(errorsOf(integrationFormSchema, { ...typed, 'email.smtp_port': '0', 'email.from_email': 'x' })).toEqual({
+      'email.smtp_port': ['Port must be a whole number from 1 to 65535'],
+      'email.from_email': ['Enter a valid email address'],
+    });
+    expect(errorsOf(integrationFormSchema, { ...typed, type: 'crm', 'crm.api_url': 'ftp://x' })).toEqual({
+      'crm.api_url': ['Enter a URL starting with https://'],
+    });
+    // The JSON editor wins when chosen, whatever the fields say.
+    expect(valueOf(integrationFormSchema, { ...typed, editor: 'json', config: '{"a": 1}' }).config).toEqual({ a: 1 });
+    expect(errorsOf(integrationFormSchema, { ...typed, editor: 'json' })).toEqual({ config: ['Config is required'] });
+  });
+
+  it('integration: secret fields are never prefilled, other fields start from the stored config or the prefill', () => {
+    expect(SECRET_FIELD_NAMES).toEqual(
+      expect.arrayContaining(['email.smtp_password', 'payment.api_key', 'payment.webhook_secret', 'crm.api_key', 'storage.access_key', 'storage.secret_key']),
+    );
+    expect(SECRET_FIELD_NAMES).not.toContain('email.smtp_user');
+    expect(typedDefaults('email', null)).toEqual({ smtp_host: '', smtp_port: '587', smtp_user: '', from_email: '' });
+    expect(typedDefaults('email', { smtp_host: 'h', smtp_password: 'never' })).toEqual({ smtp_host: 'h', smtp_port: '', smtp_user: '', from_email: '' });
+    expect(blankSecrets({ api_key: 'sk', currency: 'EUR', nested: { token: 't' } })).toEqual({ api_key: '', currency: 'EUR', nested: { token: '' } });
+  });
+
   it('invite: an email is required and the role defaults to member', () => {
     expect(valueOf(inviteUserSchema, { intent: 'invite', email: 'a@b.test' }).role).toBe('member');
     expect(errorsOf(inviteUserSchema, { intent: 'invite' })).toEqual({ email: ['Email is required'] });
@@ -134,10 +179,40 @@ describe('settings forms', () => {
 
   it('previews 200 characters and keeps a stored option a select does not list', () => {
     expect(contentPreview('a'.repeat(200))).toBe('a'.repeat(200));
-    expect(contentPreview('a'.repeat(201))).toBe(`${'a'.repeat(200)}...`);
+    expect(contentPreview(`${'a'.repeat(200)}bcd`)).toBe('a'.repeat(200));
     expect(withCurrent([{ value: 'UTC', label: 'UTC' }], 'Asia/Dubai')).toEqual([
       { value: 'UTC', label: 'UTC' },
       { value: 'Asia/Dubai', label: 'Asia/Dubai' },
     ]);
+  });
+});
+
+describe('audit entries as the table shows them', () => {
+  it("names the record by kind and name ('lead Sarah Johnson'), a client by that word, else by its id's first 8 characters", () => {
+    expect(recordLabel({ resource_type: 'lead', record_name: 'Sarah Johnson', resource_id: 'x' })).toBe('lead Sarah Johnson');
+    expect(recordLabel({ resource_type: 'contact', record_name: 'Acme', resource_id: 'x' })).toBe('client Acme');
+    expect(recordLabel({ resource_type: 'user_invitation', record_name: 'a@b.test', resource_id: 'x' })).toBe('invitation a@b.test');
+    expect(recordLabel({ resource_type: 'lead', record_name: null, resource_id: '0123456789abcdef' })).toBe('lead 01234567');
+  });
+
+  it('lists changed fields before → after, leaving out bookkeeping and unchanged fields', () => {
+    expect(
+      auditChanges({
+        old_values: { role: 'client', email: 'a@b.test', updated_at: '1' },
+        new_values: { role: 'auditor', email: 'a@b.test', updated_at: '2' },
+      }),
+    ).toEqual([{ field: 'role', before: 'client', after: 'auditor' }]);
+    // A creation has nothing before; a deletion nothing after.
+    expect(auditChanges({ old_values: null, new_values: { id: 'x', name: 'Sarah', notes: '' } })).toEqual([
+      { field: 'name', before: null, after: 'Sarah' },
+    ]);
+    expect(auditChanges({ old_values: { name: 'Sarah' }, new_values: null })).toEqual([{ field: 'name', before: 'Sarah', after: null }]);
+  });
+
+  it('shows long and capped values short', () => {
+    expect(formatAuditValue('x'.repeat(200))).toHaveLength(80);
+    expect(formatAuditValue({ truncated: true, length: 5000, sha256: 'ab' })).toBe('(long text, 5,000 characters)');
+    expect(formatAuditValue(587)).toBe('587');
+    expect(formatAuditValue(null)).toBeNull();
   });
 });

@@ -18,12 +18,13 @@ async function teamWithHistory() {
   return { team, client, supplier };
 }
 
-/** The audit entries on a page, in order: [action, badge classes, text]. */
+/** The audit entries on a page (the table's rows), in order: [action, badge classes, text with single spaces]. */
 function entriesIn(html: string): { action: string; classes: string; text: string }[] {
   const list = html.slice(html.indexOf('aria-label="Audit entries"'));
-  return [...list.matchAll(/<li>([\s\S]*?)<\/li>/g)].map(([, item]) => {
+  return [...list.matchAll(/<tr class="[^"]*" data-entry="[^"]+">([\s\S]*?)<\/tr>/g)].map(([, item]) => {
     const badge = /<span class="([^"]*)" data-action="([^"]+)">/.exec(item);
-    return { action: badge?.[2] ?? '', classes: badge?.[1] ?? '', text: item.replace(/<[^>]+>/g, ' ') };
+    const text = item.replace(/<[^>]+>/g, ' ').replaceAll('&gt;', '>').replace(/\s+/g, ' ');
+    return { action: badge?.[2] ?? '', classes: badge?.[1] ?? '', text };
   });
 }
 
@@ -57,7 +58,7 @@ describe('/settings/audit-logs access', () => {
 });
 
 describe('/settings/audit-logs list', () => {
-  it('shows the entries newest first with the acting user, title-cased actions in the spec colours and 8-character ids', async () => {
+  it('shows the entries newest first with the acting user, title-cased actions in the spec colours, each record by name and its changes before → after', async () => {
     const { team, client } = await teamWithHistory();
     const html = await pageText(await team.admin.visitor.get('/settings/audit-logs'));
     const entries = entriesIn(html);
@@ -78,9 +79,13 @@ describe('/settings/audit-logs list', () => {
     const roleChange = byAction('user_role_updated');
     expect(roleChange.text).toContain('Test Admin');
     expect(roleChange.text).toContain(team.admin.email);
-    expect(roleChange.text).toContain(` ${client.id.slice(0, 8)} `);
+    // The record by kind and name, the change as before → after per field (the unchanged email left out).
+    expect(roleChange.text).toMatch(/ user \S/);
     expect(roleChange.text).not.toContain(client.id);
-    expect(html).toMatch(/<summary[^>]*>View changes<\/summary>[\s\S]*?&quot;role&quot;: &quot;client&quot;[\s\S]*?&quot;role&quot;: &quot;auditor&quot;/);
+    expect(roleChange.text).toContain(' role : client → auditor ');
+    expect(roleChange.text).not.toContain('email :');
+    expect(byAction('template_created').text).toContain(' template Logged ');
+    expect(byAction('template_created').text).toContain(' content : — → Body ');
   });
 
   it('searches by action, resource type or user name, and filters by action, through the URL', async () => {
@@ -112,13 +117,25 @@ describe('/settings/audit-logs list', () => {
     expect(html).not.toContain(team.client.email);
   });
 
-  it('shows at most 100 entries', async () => {
+  it('shows 50 entries a page and pages beyond the latest 100, keeping the search', async () => {
     const team = await freshTeam();
     const rows = Array.from({ length: 110 }, (_, i) => ({ account_id: team.accountId, name: `T${i}`, type: 'email', content: 'x' }));
     expect((await serviceClient().from('templates').insert(rows)).error).toBeNull();
-    const html = await pageText(await team.admin.visitor.get('/settings/audit-logs'));
-    expect(entriesIn(html)).toHaveLength(100);
-    expect(html).toContain('100 entries');
+    const visitor = team.admin.visitor;
+    const first = await pageText(await visitor.get('/settings/audit-logs?q=template'));
+    expect(entriesIn(first)).toHaveLength(50);
+    expect(first).toContain('Showing 1–50 entries');
+    expect(first).toContain('href="/settings/audit-logs?q=template&amp;page=2"');
+    const third = await pageText(await visitor.get('/settings/audit-logs?q=template&page=3'));
+    expect(entriesIn(third)).toHaveLength(10);
+    expect(third).toContain('Showing 101–110 entries');
+    expect(third).toContain('href="/settings/audit-logs?q=template&amp;page=2"');
+    expect(third).not.toContain('page=4');
+    // Every template appears once across the pages.
+    const second = await pageText(await visitor.get('/settings/audit-logs?q=template&page=2'));
+    const names = [first, second, third].flatMap(entriesIn).map((entry) => / template (T\d+) /.exec(entry.text)?.[1]);
+    expect(new Set(names).size).toBe(110);
+    expect(await pageText(await visitor.get('/settings/audit-logs?page=40'))).toContain('No more entries');
   });
 });
 

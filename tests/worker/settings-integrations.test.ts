@@ -139,7 +139,7 @@ describe('creating and editing integrations', () => {
     expect(await integrationsOf(team.accountId)).toHaveLength(0);
   });
 
-  it('shows saved secrets masked from what is set (never the secret), keeps them when left masked or blank, and replaces them when retyped', async () => {
+  it('shows saved secrets blank in the JSON (never the secret), keeps them when left blank or masked, and replaces them when retyped', async () => {
     const team = await freshTeam();
     const secret = 'smtp-password-very-secret-9876';
     const id = await addIntegration(team.accountId, {
@@ -153,8 +153,11 @@ describe('creating and editing integrations', () => {
     expect(dialog).not.toContain('9876');
     const shown = configIn(dialog) as Record<string, unknown>;
     expect(shown).toEqual({
-      smtp_host: 'smtp.example.test', smtp_port: 587, smtp_user: 'bot', smtp_password: '••••••••', smtp_pass: '', from_email: 'a@b.test',
+      smtp_host: 'smtp.example.test', smtp_port: 587, smtp_user: 'bot', smtp_password: '', smtp_pass: '', from_email: 'a@b.test',
     });
+    // The typed password field is empty too, and says a password is saved.
+    expect(dialog).toMatch(/<input[^>]*type="password"[^>]*name="email.smtp_password"(?![^>]*value=)[^>]*>/);
+    expect(dialog).toContain('Saved. Leave blank to keep it, or type a new one.');
 
     const unchanged = await team.admin.visitor.post(`/settings/integrations?edit=${id}`, {
       intent: 'save',
@@ -174,7 +177,8 @@ describe('creating and editing integrations', () => {
       id,
       name: 'Mailer renamed',
       type: 'email',
-      config: JSON.stringify({ ...shown, smtp_password: '' }),
+      // A script written against the old masked form still keeps the secret by sending the mask.
+      config: JSON.stringify({ ...shown, smtp_password: '••••••••' }),
     });
     expect(blank.status).toBe(302);
     expect((await credentialsOf(id)).smtp_password).toBe(secret);
@@ -190,6 +194,72 @@ describe('creating and editing integrations', () => {
     [stored] = await integrationsOf(team.accountId);
     expect((stored.config as Record<string, unknown>).smtp_password).toBe('');
     expect((await credentialsOf(id)).smtp_password).toBe('brand-new-password');
+  });
+
+  it('saves the typed fields of the chosen type (port as a number, secrets write-only), keeping other stored keys on edit', async () => {
+    const team = await freshTeam();
+    const visitor = team.admin.visitor;
+    const form = await pageText(await visitor.get('/settings/integrations?new'));
+    expect(form).toMatch(/<input[^>]*type="radio"[^>]*name="editor"[^>]*value="fields"[^>]*checked=""/);
+    expect(form).toMatch(/<input[^>]*type="number"[^>]*name="email.smtp_port"[^>]*value="587"/);
+    expect(form).toMatch(/<input[^>]*type="password"[^>]*name="email.smtp_password"/);
+    expect(form).toMatch(/<input[^>]*type="password"[^>]*name="payment.api_key"/);
+    expect(form).toMatch(/<input[^>]*type="email"[^>]*name="email.from_email"/);
+
+    const typed = {
+      intent: 'save',
+      name: 'Mailer',
+      type: 'email',
+      editor: 'fields',
+      'email.smtp_host': 'smtp.typed.test',
+      'email.smtp_port': '2525',
+      'email.smtp_user': 'bot',
+      'email.smtp_password': 'typed-secret-4321',
+      'email.from_email': 'hello@typed.test',
+      // Another type's fields are ignored.
+      'payment.api_key': 'sk_not_this_one',
+    };
+    const created = await visitor.post('/settings/integrations?new', typed);
+    expect(created.status).toBe(302);
+    const [stored] = await integrationsOf(team.accountId);
+    expect(stored.config).toEqual({ smtp_host: 'smtp.typed.test', smtp_port: 2525, smtp_user: 'bot', smtp_password: '', from_email: 'hello@typed.test' });
+    expect(await credentialsOf(stored.id)).toMatchObject({ smtp_password: 'typed-secret-4321' });
+
+    // A key the fields do not show survives a typed save; a blank password keeps the saved one.
+    expect((await serviceClient().from('integrations').update({ config: { ...stored.config, smtp_password: '', region: 'eu' } }).eq('id', stored.id)).error).toBeNull();
+    const edit = await pageText(await visitor.get(`/settings/integrations?edit=${stored.id}`));
+    expect(edit).not.toContain('typed-secret-4321');
+    expect(edit).toMatch(/name="email.smtp_host"[^>]*value="smtp.typed.test"/);
+    const kept = await visitor.post(`/settings/integrations?edit=${stored.id}`, {
+      ...typed,
+      id: stored.id,
+      'email.smtp_host': 'smtp2.typed.test',
+      'email.smtp_password': '',
+    });
+    expect(kept.status).toBe(302);
+    expect(await credentialsOf(stored.id)).toEqual({
+      smtp_host: 'smtp2.typed.test', smtp_port: 2525, smtp_user: 'bot', smtp_password: 'typed-secret-4321', from_email: 'hello@typed.test', region: 'eu',
+    });
+  });
+
+  it('refuses a bad port or from address under its field, never sending a typed secret back', async () => {
+    const team = await freshTeam();
+    const response = await team.admin.visitor.post('/settings/integrations?new', {
+      intent: 'save',
+      name: 'Mailer',
+      type: 'email',
+      editor: 'fields',
+      'email.smtp_port': '99999',
+      'email.smtp_password': 'do-not-echo-me',
+      'email.from_email': 'not-an-email',
+    });
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    expect(html).toContain('Port must be a whole number from 1 to 65535');
+    expect(html).toContain('Enter a valid email address');
+    expect(html).toContain('value="99999"');
+    expect(html).not.toContain('do-not-echo-me');
+    expect(await integrationsOf(team.accountId)).toEqual([]);
   });
 
   it("cannot edit another account's integration: 'Failed to save integration'", async () => {

@@ -1,12 +1,14 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { Form, Link } from 'react-router';
-import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
-import { integrationFormSchema } from '~/lib/schemas/settings-integrations';
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form } from 'react-router';
+import { DialogActions, SelectField, TextareaField, TextField } from '~/components/form-controls';
+import { INTEGRATION_FIELDS, integrationFormSchema, type ConfigField } from '~/lib/schemas/settings-integrations';
 import {
   INTEGRATION_TYPE_LABELS,
   INTEGRATION_TYPES,
   isIntegrationType,
   prefillConfig,
+  type IntegrationType,
 } from '~/lib/settings-options';
 import { SaveButton, SaveIntent } from '~/components/settings/save-controls';
 
@@ -15,16 +17,26 @@ export type IntegrationValues = {
   id?: string;
   name: string;
   type: string;
+  /** The JSON editor's text: the config with every secret blank. */
   config: string;
+  /** The typed fields' values per type (never a secret's). */
+  typed: Partial<Record<IntegrationType, Record<string, string>>>;
+  /** Which secrets hold a saved value ({"api_key": true}). */
+  secretsSet: Record<string, boolean>;
 };
 
 const TYPE_OPTIONS = INTEGRATION_TYPES.map((value) => ({ value, label: INTEGRATION_TYPE_LABELS[value] }));
 const PREFILLS = new Set(INTEGRATION_TYPES.map(prefillConfig));
 
+const INPUT_TYPES = { text: 'text', port: 'number', email: 'email', url: 'text' } as const;
+
 /**
- * Create or edit an integration. A new one's config starts from its type's
- * prefill (docs/product-guide.md): with JavaScript, choosing another type swaps an untouched
- * prefill; without it, the type links reload the dialog prefilled.
+ * Create or edit an integration: the fields of its type (a password input
+ * for each secret, never prefilled), or, as an advanced option, its config
+ * as JSON. Which fields show (the chosen type's, or the JSON editor) is
+ * decided by CSS from the type select and the editor choice
+ * (`[data-integration-form]` in app.css), so it works without JavaScript;
+ * the server reads only the chosen type's fields.
  */
 export function IntegrationForm({
   values,
@@ -35,14 +47,20 @@ export function IntegrationForm({
   lastResult: SubmissionResult<string[]> | undefined;
   closeTo: string;
 }) {
-  const [form, fields] = useSchemaForm(integrationFormSchema, {
+  // Conform's useForm itself (not useSchemaForm): the typed fields are nested objects, one per type.
+  const [form, fields] = useForm({
     id: `integration-${values.id ?? 'new'}`,
     lastResult,
-    defaultValue: values,
+    defaultValue: { name: values.name, type: values.type, editor: 'fields', config: values.config, ...values.typed },
+    constraint: getZodConstraint(integrationFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: integrationFormSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
   });
   const editing = Boolean(values.id);
+  const editor = fields.editor.value ?? 'fields';
   return (
-    <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+    <Form method="post" className="grid gap-4" data-integration-form="" {...getFormProps(form)}>
       <SaveIntent id={values.id} />
       <TextField field={fields.name} label="Name" />
       <SelectField
@@ -57,30 +75,85 @@ export function IntegrationForm({
           }
         }}
       />
-      {editing ? null : (
-        <p className="-mt-2 text-xs text-muted-foreground">
-          Start from:{' '}
-          {INTEGRATION_TYPES.map((type, index) => (
-            <span key={type}>
-              {index > 0 ? ' · ' : null}
-              <Link to={`?new&type=${type}`} replace preventScrollReset className="underline underline-offset-2">
-                {INTEGRATION_TYPE_LABELS[type]}
-              </Link>
-            </span>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Settings</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          {(['fields', 'json'] as const).map((choice) => (
+            <label key={choice} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={fields.editor.name}
+                value={choice}
+                defaultChecked={editor === choice}
+                className="size-4 accent-primary"
+              />
+              {choice === 'fields' ? 'Fields' : 'JSON (advanced)'}
+            </label>
           ))}
-        </p>
-      )}
-      <TextareaField
-        field={fields.config}
-        label="Config (JSON)"
-        hint={editing ? 'Saved secrets are never shown: leave a secret masked or blank to keep it.' : undefined}
-        rows={8}
-        className="font-mono"
-        spellCheck={false}
-      />
+        </div>
+      </fieldset>
+      {INTEGRATION_TYPES.map((type) => (
+        <div key={type} data-config-group={type} className="grid gap-4">
+          {INTEGRATION_FIELDS[type].map((configField) => (
+            <ConfigInput
+              key={configField.key}
+              type={type}
+              configField={configField}
+              field={(fields[type].getFieldset() as Record<string, FieldMetadata<unknown>>)[configField.key]!}
+              saved={editing && values.type === type && values.secretsSet[configField.key] === true}
+            />
+          ))}
+        </div>
+      ))}
+      <div data-config-group="json" className="grid">
+        <TextareaField
+          field={fields.config}
+          label="Config (JSON)"
+          hint="Secrets are never shown: a blank secret keeps the saved one; a secret key left out is removed."
+          rows={8}
+          className="font-mono"
+          spellCheck={false}
+        />
+      </div>
       <DialogActions closeTo={closeTo}>
         <SaveButton editing={editing} noun="Integration" />
       </DialogActions>
     </Form>
+  );
+}
+
+function ConfigInput({
+  type,
+  configField,
+  field,
+  saved,
+}: {
+  type: IntegrationType;
+  configField: ConfigField;
+  field: FieldMetadata<unknown>;
+  saved: boolean;
+}) {
+  if (configField.secret) {
+    return (
+      <TextField
+        field={field}
+        label={configField.label}
+        type="password"
+        // Write-only: the saved value never comes back to the browser, so the input starts empty.
+        hint={saved ? 'Saved. Leave blank to keep it, or type a new one.' : undefined}
+        autoComplete="new-password"
+        data-config-type={type}
+      />
+    );
+  }
+  return (
+    <TextField
+      field={field}
+      label={configField.label}
+      type={INPUT_TYPES[configField.kind]}
+      inputMode={configField.kind === 'url' ? 'url' : configField.kind === 'port' ? 'numeric' : undefined}
+      autoComplete="off"
+      data-config-type={type}
+    />
   );
 }

@@ -33,12 +33,12 @@ export const newQuoteSchema = z
     company: optionalText('Company', 200),
     description: requiredText('Description', 2000),
     unit_price: moneyInCents('Unit price').refine((cents) => cents <= MAX_UNIT_PRICE_CENTS, 'Unit price is too large'),
+    // The field starts at 1 (the form's default), but an emptied one is an error, not taken as 1.
     quantity: z
-      .number({ error: 'Quantity must be a whole number of at least 1' })
+      .number({ error: (issue) => (issue.input === undefined ? 'Quantity is required' : 'Quantity must be a whole number of at least 1') })
       .int('Quantity must be a whole number of at least 1')
       .min(1, 'Quantity must be at least 1')
-      .max(1_000_000, 'Quantity is too large')
-      .default(1),
+      .max(1_000_000, 'Quantity is too large'),
     currency: oneOf(QUOTE_CURRENCIES, 'Currency').default(DEFAULT_QUOTE_CURRENCY),
     expires_in_days: z
       .number({ error: 'Choose an expiry' })

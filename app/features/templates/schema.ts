@@ -18,11 +18,11 @@ export function templateTypeLabel(type: string): string {
   return (TEMPLATE_TYPE_LABELS as Record<string, string>)[type] ?? type;
 }
 
-/** As docs/product-guide.md says: the list shows the first 200 characters of a template's content. */
+/** As docs/product-guide.md says: the list shows the first 200 characters of a template's content, nothing appended. */
 export const TEMPLATE_PREVIEW_LENGTH = 200;
 
 export function contentPreview(content: string): string {
-  return content.length > TEMPLATE_PREVIEW_LENGTH ? `${content.slice(0, TEMPLATE_PREVIEW_LENGTH)}...` : content;
+  return content.slice(0, TEMPLATE_PREVIEW_LENGTH);
 }
 
 export const templateFormSchema = z.object({

@@ -62,4 +62,19 @@ export const acceptInvitationSchema = z
   .refine((value) => value.password === value.confirm_password, {
     message: 'Passwords do not match',
     path: ['confirm_password'],
+    // Checked even when the password is too short: a mismatch is reported with (and before) it.
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirm_password?: unknown } | undefined;
+      return typeof value?.password === 'string' && typeof value.confirm_password === 'string';
+    },
   });
+
+/**
+ * The invitation form's toast for a refused form, the same with and without
+ * JavaScript: a mismatch first ('Password Mismatch'), else a weak password.
+ */
+export function invitationRefusalToast(errors: Record<string, string[] | null | undefined>): { message: string; description: string } {
+  if (errors.confirm_password?.length) return { message: 'Password Mismatch', description: 'Passwords do not match' };
+  if (errors.password?.length) return { message: 'Weak Password', description: 'Password must be at least 6 characters long' };
+  return { message: 'Error', description: 'Please check the form.' };
+}

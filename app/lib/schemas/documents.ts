@@ -50,6 +50,11 @@ export const uploadDocumentSchema = z.object({
 
 export type UploadDocument = z.output<typeof uploadDocumentSchema>;
 
+/** docs/product-guide.md lists the missing file as a toast too, with JavaScript and without. */
+export function documentRefusalToast(errors: Record<string, string[] | null | undefined>): string | undefined {
+  return errors.file?.includes(NO_FILE_MESSAGE) ? NO_FILE_MESSAGE : undefined;
+}
+
 /** 2_400_000 → '2.3 MB', as a person reads a file size. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -17,12 +17,12 @@ export const newInvoiceSchema = z.object({
   client_email: requiredEmail('Client email'),
   description: requiredText('Description', 2000),
   unit_price: moneyInCents('Unit price'),
+  // The field starts at 1 (the form's default), but an emptied one is an error, not taken as 1.
   quantity: z
-    .number({ error: 'Quantity must be a whole number of at least 1' })
+    .number({ error: (issue) => (issue.input === undefined ? 'Quantity is required' : 'Quantity must be a whole number of at least 1') })
     .int('Quantity must be a whole number of at least 1')
     .min(1, 'Quantity must be at least 1')
-    .max(1_000_000, 'Quantity is too large')
-    .default(DEFAULT_INVOICE_QUANTITY),
+    .max(1_000_000, 'Quantity is too large'),
   currency: oneOf(INVOICE_CURRENCIES, 'Currency').default(DEFAULT_INVOICE_CURRENCY),
   due_date: requiredDate('Due date'),
   notes: optionalText('Notes'),

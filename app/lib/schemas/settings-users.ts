@@ -45,6 +45,8 @@ export const USER_TEXTS = {
   inviteFailed: 'Failed to send invitation',
   updated: 'User updated successfully',
   updateFailed: 'Failed to update user',
+  /** The invite or edit function did not answer at all. */
+  saveFailed: 'Failed to save user',
   activated: 'User activated successfully',
   deactivated: 'User deactivated successfully',
   statusFailed: 'Failed to update user status',

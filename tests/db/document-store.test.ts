@@ -2,8 +2,7 @@
 // (app/features/documents/store.server.ts), with each person's own client
 // against the local backend: Storage and the documents table together.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Supabase } from '~/lib/supabase.server';
-import { deleteDocument, downloadLink, storeDocument, type UploadInput } from '../../app/features/documents/store.server.ts';
+import { deleteDocument, downloadLink, storeDocument, type Supabase, type UploadInput } from '../../app/features/documents/store.server.ts';
 import { addMember, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 
 let backend: TestBackend;

@@ -3,9 +3,13 @@
 // <account_id>/<uuid>/<name> and then its row), the short-lived link to
 // download it, and its deletion (file and row). Runs as the signed-in user:
 // storage.objects' and documents' policies decide.
-import type { Supabase } from '~/lib/supabase.server';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../lib/database.types.ts';
 import { checkFile, safeFileName, sha256Hex } from './file-check.ts';
 import { TEXTS } from './texts.ts';
+
+/** The app's typed client (~/lib/supabase.server's Supabase), named here so Node tests can import this module. */
+export type Supabase = SupabaseClient<Database>;
 
 export const DOCUMENTS_BUCKET = 'documents';
 /** How long a download link works, in seconds. */

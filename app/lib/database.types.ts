@@ -216,6 +216,87 @@ export type Database = {
           },
         ]
       }
+      documents: {
+        Row: {
+          account_id: string
+          created_at: string
+          description: string | null
+          extraction_error: string | null
+          extraction_status: string
+          fields: Json
+          file_name: string
+          file_path: string
+          file_size: number
+          id: string
+          mime_type: string
+          search: unknown
+          sha256: string
+          status: string
+          text: string | null
+          title: string
+          type: string
+          updated_at: string
+          uploaded_by: string | null
+        }
+        Insert: {
+          account_id: string
+          created_at?: string
+          description?: string | null
+          extraction_error?: string | null
+          extraction_status?: string
+          fields?: Json
+          file_name: string
+          file_path: string
+          file_size: number
+          id?: string
+          mime_type: string
+          search?: never
+          sha256: string
+          status?: string
+          text?: string | null
+          title: string
+          type?: string
+          updated_at?: string
+          uploaded_by?: string | null
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          description?: string | null
+          extraction_error?: string | null
+          extraction_status?: string
+          fields?: Json
+          file_name?: string
+          file_path?: string
+          file_size?: number
+          id?: string
+          mime_type?: string
+          search?: never
+          sha256?: string
+          status?: string
+          text?: string | null
+          title?: string
+          type?: string
+          updated_at?: string
+          uploaded_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "documents_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "documents_uploaded_by_fkey"
+            columns: ["uploaded_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       integrations: {
         Row: {
           account_id: string
@@ -763,6 +844,8 @@ export type Database = {
         { Args: never; Returns: boolean }
       is_master_account:
         { Args: { p_account_id: string }; Returns: boolean }
+      is_own_account_object:
+        { Args: { p_bucket_id: string; p_name: string }; Returns: boolean }
       lead_summary:
         { Args: never; Returns: { conversion_rate: number; new_this_week: number; qualified_count: number; total_count: number }[] }
       list_audit_logs:
@@ -817,6 +900,12 @@ export const CheckedValues = {
   },
   contacts: {
     status: ["active","inactive","prospect"],
+  },
+  documents: {
+    extraction_status: ["queued","done","failed","needs_text"],
+    mime_type: ["application/pdf","application/msword","application/vnd.openxmlformats-officedocument.wordprocessingml.document","application/vnd.ms-excel","application/vnd.openxmlformats-officedocument.spreadsheetml.sheet","text/plain","text/csv","image/jpeg","image/png"],
+    status: ["Pending Review","Approved","Final"],
+    type: ["invoice","contract","report","presentation","legal","financial","other"],
   },
   integrations: {
     type: ["email","payment","crm","storage"],

@@ -1,7 +1,7 @@
 // startBackend(): the whole local Supabase-compatible backend in one call:
 // a database (PGlite under dataDir, or PostgreSQL at databaseUrl) brought up to
 // date by the migrations, and one HTTP server answering /rest/v1, /auth/v1,
-// /functions/v1 and /_outbox.
+// /storage/v1, /functions/v1 and /_outbox.
 import type { AddressInfo } from 'node:net';
 import { handleAuth } from './auth/index.ts';
 import type { MailTemplate } from './auth/templates.ts';
@@ -14,6 +14,7 @@ import { migrate, PROJECT_ROOT } from './migrate.ts';
 import { createOutbox } from './outbox.ts';
 import { readExposedSchemas } from './rest/exposed-schemas.ts';
 import { createRestHandler } from './rest/handler.ts';
+import { createStorageHandler, diskBlobStore, memoryBlobStore } from './storage/index.ts';
 import { createBackendServer } from './server.ts';
 
 export interface BackendOptions {
@@ -22,6 +23,8 @@ export interface BackendOptions {
   host?: string;
   /** PGlite data directory; omitted (and no databaseUrl): an in-memory database. */
   dataDir?: string;
+  /** Where Storage keeps file bytes; omitted: in memory (tests). */
+  storageDir?: string;
   /** A PostgreSQL connection string; wins over dataDir. */
   databaseUrl?: string;
   /** Schemas /rest/v1 serves, the first the default; `[api] schemas` of supabase/config.toml unless given. */
@@ -128,8 +131,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   };
   const rest = createRestHandler(ctx, options.exposedSchemas ?? readExposedSchemas(`${PROJECT_ROOT}supabase/config.toml`));
   const functions = createFunctionsHandler(ctx, options.functionsDir);
+  const storage = createStorageHandler({
+    db,
+    jwtSecret,
+    blobs: options.storageDir ? diskBlobStore(options.storageDir) : memoryBlobStore(),
+    quiet,
+  });
   const server = createBackendServer({
-    routes: { rest, auth: (request) => handleAuth(request, ctx), functions, outbox },
+    routes: { rest, auth: (request) => handleAuth(request, ctx), storage, functions, outbox },
     baseUrl: () => ctx.url,
     log: !quiet,
   });

@@ -1,6 +1,7 @@
 // The local backend as `npm start`, `npm run dev` and `npm run backend` run it:
 // kept on disk between runs (PGlite under .data/pglite, or PostgreSQL at
 // DATABASE_URL), with every set-up problem said as a sentence (LocalSetupError).
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readProjectAuthConfig } from './auth/templates.ts';
 import { FRESH_HINT, LocalSetupError, prepareDataDir, recordDataFormat, unreadableDataDir } from './data-dir.ts';
@@ -9,6 +10,7 @@ import { MigrationFailedError } from './migrate.ts';
 import { assertPortFree } from './port.ts';
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
+export const DEFAULT_STORAGE_DIR = '.data/storage';
 
 export interface PersistentBackendOptions {
   port: number;
@@ -41,7 +43,11 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   const auditSigningSecret = options.auditSigningSecret ?? (env.AUDIT_SIGNING_SECRET || undefined);
   // As hosted with the project's config: sign-up needs the mailed link (kept in the outbox).
   const { confirmEmail, confirmationTemplate, recoveryTemplate, emailChangeTemplate } = readProjectAuthConfig();
+  const storageDir = resolve(env.STORAGE_DATA_DIR || DEFAULT_STORAGE_DIR);
+  // Files belong with the database that names them: a fresh start drops both.
+  if (options.fresh && !databaseUrl) rmSync(storageDir, { recursive: true, force: true });
   const common = {
+    storageDir,
     port: options.port,
     host: options.host,
     siteUrl: options.siteUrl,

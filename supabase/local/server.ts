@@ -6,6 +6,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Outbox } from './context.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+// Storage takes files up to its global limit (50 MB), plus room for a multipart envelope.
+export const MAX_STORAGE_BODY_BYTES = 51 * 1024 * 1024;
 // Past this we stop reading and drop the connection rather than drain forever.
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
@@ -21,6 +23,7 @@ export const CORS_HEADERS: Record<string, string> = {
 export interface Routes {
   rest(request: Request): Promise<Response>;
   auth(request: Request): Promise<Response>;
+  storage(request: Request): Promise<Response>;
   functions(request: Request, name: string): Promise<Response>;
   outbox: Outbox;
 }
@@ -33,6 +36,7 @@ export async function route(request: Request, routes: Routes): Promise<Response>
   if (request.method === 'OPTIONS') return new Response(null, { status: 204 });
   if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) return routes.rest(request);
   if (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/')) return routes.auth(request);
+  if (pathname.startsWith('/storage/v1/')) return routes.storage(request);
   const fn = /^\/functions\/v1\/([^/]+)\/?$/.exec(pathname);
   if (fn) return routes.functions(request, decodeURIComponent(fn[1]));
   if (pathname === '/_outbox') {
@@ -48,14 +52,16 @@ export async function route(request: Request, routes: Routes): Promise<Response>
 
 type BodyResult = { kind: 'ok'; body: Buffer | undefined } | { kind: 'too-large'; drained: boolean };
 
-function readBody(req: IncomingMessage): Promise<BodyResult> {
+const isStorage = (url: string | undefined) => (url ?? '').startsWith('/storage/v1/');
+
+function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
+      if (size > limit) tooLarge = true;
       if (!tooLarge) chunks.push(chunk);
       else if (size > DRAIN_LIMIT_BYTES) {
         req.pause();
@@ -106,10 +112,13 @@ export function createBackendServer({ routes, baseUrl, log }: ServerOptions): Se
     const method = req.method ?? 'GET';
     let status = 500;
     try {
-      const read = await readBody(req);
+      const storage = isStorage(req.url);
+      const read = await readBody(req, storage ? MAX_STORAGE_BODY_BYTES : MAX_BODY_BYTES);
       let response: Response;
       if (read.kind === 'too-large') {
-        response = jsonResponse(413, { code: 'PGRST413', message: `Request body exceeds the ${MAX_BODY_BYTES} byte limit`, details: null, hint: null });
+        response = storage
+          ? jsonResponse(400, { statusCode: '413', code: 'EntityTooLarge', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' })
+          : jsonResponse(413, { code: 'PGRST413', message: `Request body exceeds the ${MAX_BODY_BYTES} byte limit`, details: null, hint: null });
         if (!read.drained) res.setHeader('Connection', 'close');
       } else {
         response = await route(toRequest(req, baseUrl(), read.body), routes);

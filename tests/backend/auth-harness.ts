@@ -46,7 +46,7 @@ const notHere = async () =>
 /** The server core with only the auth layer behind it, answering with `ctx`. */
 async function startAuthServer(ctx: BackendContext) {
   const server = createBackendServer({
-    routes: { auth: (request) => handleAuth(request, ctx), rest: notHere, functions: notHere, outbox: ctx.outbox },
+    routes: { auth: (request) => handleAuth(request, ctx), rest: notHere, storage: notHere, functions: notHere, outbox: ctx.outbox },
     baseUrl: () => ctx.url,
     log: false,
   });

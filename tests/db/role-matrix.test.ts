@@ -51,6 +51,11 @@ interface TableCase {
   changes: Record<string, unknown>;
 }
 
+/** A document row of the account; its file path and hash derived from `seed`, so each is unique. */
+const documentRow = (accountId: string, seed: string) => {
+  const sha = createHash('sha256').update(seed).digest('hex');
+  return { account_id: accountId, title: `Doc ${seed}`, file_path: `${accountId}/${sha.slice(0, 12)}/doc.pdf`, file_name: 'doc.pdf', file_size: 10, mime_type: 'application/pdf', sha256: sha };
+};
 const ids = (rows: { id: string }[] | null) => (rows ?? []).map((r) => r.id).sort();
 const byAccount = (table: string) => async (s: SupabaseClient, f: Fixture) =>
   ids((await s.from(table).select('id').eq('account_id', f.admin.accountId)).data);
@@ -105,6 +110,14 @@ const CASES: Record<string, TableCase> = {
     fresh: async (s, f) => insertedId(s, 'quotes', { account_id: f.admin.accountId, notes: 'Fresh' }),
     existing: async (_s, f) => f.addressedQuoteId,
     changes: { notes: 'Changed' },
+  },
+  documents: {
+    read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('documents'),
+    newRow: (f, role) => documentRow(f.admin.accountId, role),
+    fresh: async (s, f) => insertedId(s, 'documents', documentRow(f.admin.accountId, `fresh-${randomBytes(4).toString('hex')}`)),
+    existing: firstOf('documents'),
+    changes: { title: 'Changed' },
   },
   quote_items: {
     read: staffRead('mine'), insert: WRITERS, update: WRITERS, delete: WRITERS,
@@ -226,6 +239,7 @@ for (const target of targets) {
       await must(admin.client.from('templates').insert({ account_id: accountId, name: 'Welcome', content: 'Hello' }));
       await must(admin.client.from('integrations').insert({ account_id: accountId, name: 'CRM', type: 'crm', config: { api_key: 'sk_live_1' } }));
       await must(admin.client.from('account_modules').insert({ account_id: accountId, module_id: moduleIds.cpq, status: 'active' }));
+      await must(admin.client.from('documents').insert(documentRow(accountId, 'existing')));
       await must(service.from('user_invitations').insert({ account_id: accountId, email: uniqueEmail('pending'), token_hash: tokenHash() }));
       f = {
         admin, users, bystander,

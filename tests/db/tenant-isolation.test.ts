@@ -61,6 +61,10 @@ beforeAll(async () => {
   const invited = await invoke(a.client, 'invite-user', { email: uniqueEmail('pending'), role: 'client' });
   expect(invited.status).toBe(201);
   const { data: helpdesk } = await a.client.from('modules').select('id').eq('key', 'helpdesk').single();
+  const documentRow = (account: string, sha: string) => ({
+    account_id: account, title: 'Spy', file_path: `${account}/${sha.slice(0, 8)}/x.pdf`, file_name: 'x.pdf', file_size: 1, mime_type: 'application/pdf', sha256: sha,
+  });
+  await must(a.client.from('documents').insert({ ...documentRow(a.accountId, 'a'.repeat(64)), title: 'Contract' }));
 
   cases.push(
     { table: 'accounts', id: a.accountId, accountColumn: 'id', insert: { id: a.accountId, name: 'Hijack' }, update: { name: 'Hijacked' } },
@@ -76,6 +80,7 @@ beforeAll(async () => {
     { table: 'audit_logs', id: await firstId('audit_logs', 'account_id', a.accountId), insert: { account_id: a.accountId, action: 'forged', resource_type: 'x' }, update: { action: 'forged' } },
     // The rollup's rows are named by status (B has no quotes, so none of its own match).
     { table: 'quote_stats', id: 'draft', idColumn: 'status', insert: { account_id: a.accountId, status: 'signed', month: '2026-01-01', quote_count: 1, quote_value: 1 }, update: { quote_value: 0 } },
+    { table: 'documents', id: await firstId('documents', 'account_id', a.accountId), insert: documentRow(a.accountId, 'b'.repeat(64)), update: { title: 'Hijacked' } },
     { table: 'quote_list', id: quote!.id, insert: { account_id: a.accountId, notes: 'Spy' }, update: { notes: 'Hijacked' } },
   );
 });

@@ -9,6 +9,7 @@ import { LEAD_INTERESTS, LEAD_SOURCES, LEAD_STATUSES } from '../../app/features/
 import { QUOTE_CURRENCIES, QUOTE_STATUSES } from '../../app/features/quotes/schema.ts';
 import { INTEGRATION_TYPES, WEBSITE_CURRENCIES } from '../../app/lib/settings-options';
 import { TEMPLATE_TYPES } from '../../app/features/templates/schema';
+import { DOCUMENT_MIME_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, EXTRACTION_STATUSES } from '../../app/features/documents/schema.ts';
 
 const cases: [string, readonly string[], readonly string[]][] = [
   ['users.role', ROLES, CheckedValues.users.role],
@@ -22,6 +23,10 @@ const cases: [string, readonly string[], readonly string[]][] = [
   ['templates.type', TEMPLATE_TYPES, CheckedValues.templates.type],
   ['integrations.type', INTEGRATION_TYPES, CheckedValues.integrations.type],
   ['accounts.default_currency', WEBSITE_CURRENCIES, CheckedValues.accounts.default_currency],
+  ['documents.type', DOCUMENT_TYPES, CheckedValues.documents.type],
+  ['documents.status', DOCUMENT_STATUSES, CheckedValues.documents.status],
+  ['documents.extraction_status', EXTRACTION_STATUSES, CheckedValues.documents.extraction_status],
+  ['documents.mime_type', DOCUMENT_MIME_TYPES, CheckedValues.documents.mime_type],
 ];
 
 describe('the values the app offers are the values the database allows', () => {

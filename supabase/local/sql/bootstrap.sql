@@ -210,3 +210,163 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   applied_at timestamptz not null default now()
 );
+
+-- Supabase Storage's own schema, as its server's migrations leave it on a
+-- hosted project (supabase/storage, migrations/tenant): the buckets and objects
+-- tables with row-level security on and no policies (a project's migrations
+-- add them), the path helpers policies call, and search() that listing runs as
+-- the caller. A project's migrations insert buckets and create policies on
+-- storage.objects exactly as they would on hosted Supabase.
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin noinherit createrole nologin;
+  end if;
+end
+$$;
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  type text not null default 'STANDARD'
+);
+create unique index if not exists bname on storage.buckets (name);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1:array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+-- One level of a bucket under a prefix: folders (id null) and files, names
+-- relative to the prefix; the caller's policies decide which objects count.
+-- The same signature and result as hosted Storage's; its skip-scan body is an
+-- optimisation for very large buckets that this plain query does without.
+create or replace function storage.search(
+  prefix text,
+  bucketname text,
+  limits int default 100,
+  levels int default 1,
+  offsets int default 0,
+  search text default '',
+  sortcolumn text default 'name',
+  sortorder text default 'asc'
+)
+returns table (name text, id uuid, updated_at timestamptz, created_at timestamptz, last_accessed_at timestamptz, metadata jsonb)
+language plpgsql stable security invoker
+as $$
+declare
+  v_prefix text := coalesce(prefix, '');
+  v_start int := length(coalesce(prefix, '')) + 1;
+  v_order text := case lower(coalesce(sortcolumn, 'name'))
+    when 'updated_at' then 'updated_at' when 'created_at' then 'created_at'
+    when 'last_accessed_at' then 'last_accessed_at' else 'name' end;
+  v_dir text := case when lower(coalesce(sortorder, 'asc')) = 'desc' then 'desc' else 'asc' end;
+begin
+  return query execute format(
+    $sql$
+    with under as (
+      select o.*, substring(o.name from $1) as rest
+      from storage.objects o
+      where o.bucket_id = $2
+        and lower(o.name) like lower(replace(replace(replace($3, '\', '\\'), '%%', '\%%'), '_', '\_')) || '%%'
+    ),
+    entries as (
+      select distinct split_part(rest, '/', 1) as name, null::uuid as id, null::timestamptz as updated_at,
+             null::timestamptz as created_at, null::timestamptz as last_accessed_at, null::jsonb as metadata, 0 as kind
+      from under where position('/' in rest) > 0
+      union all
+      select rest, u.id, u.updated_at, u.created_at, u.last_accessed_at, u.metadata, 1
+      from under u where position('/' in rest) = 0
+    )
+    select e.name, e.id, e.updated_at, e.created_at, e.last_accessed_at, e.metadata from entries e
+    order by %s, lower(e.name) collate "C" %s
+    limit $4 offset $5
+    $sql$,
+    case when v_order = 'name' then 'kind * 0' else 'kind, ' || quote_ident(v_order) || ' ' || v_dir end,
+    v_dir
+  ) using v_start, bucketname, v_prefix || coalesce(search, ''), least(coalesce(limits, 100), 1500), coalesce(offsets, 0);
+end
+$$;
+
+-- As on hosted Storage: rows go through the Storage API, which deletes the
+-- file with its row; a plain delete would leave the file behind.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end;
+$$;
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
+grant execute on all functions in schema storage to anon, authenticated, service_role;

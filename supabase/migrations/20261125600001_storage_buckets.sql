@@ -1,0 +1,48 @@
+-- Files: the private buckets documents, evidence and reports, and who may
+-- touch which object. An object's path is <account_id>/<uuid>/<file name>: its
+-- first folder is the account, and an account's people reach only their own
+-- account's folder, by role as for tables (staff read, admins and members
+-- write, clients and suppliers nothing). Plain inserts and policies on
+-- Storage's own tables, as on any hosted Supabase project.
+
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values
+  -- The types the upload dialog accepts; the app also checks the bytes themselves.
+  ('documents', 'documents', false, 10485760, array[
+    'application/pdf',
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'text/plain',
+    'text/csv',
+    'image/jpeg',
+    'image/png'
+  ]),
+  ('evidence', 'evidence', false, 10485760, null),
+  ('reports', 'reports', false, 10485760, null)
+on conflict (id) do nothing;
+
+-- True when the object lies in the caller's own account folder of one of the
+-- three buckets. The first folder is text: compared as text, so a folder that
+-- is not a uuid simply matches nobody instead of failing the cast.
+create or replace function public.is_own_account_object(p_bucket_id text, p_name text) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select p_bucket_id in ('documents', 'evidence', 'reports')
+     and (storage.foldername(p_name))[1] = public.current_account_id()::text
+$$;
+revoke all on function public.is_own_account_object(text, text) from public, anon;
+grant execute on function public.is_own_account_object(text, text) to authenticated, service_role;
+
+create policy "account files: staff read" on storage.objects for select to authenticated
+  using (public.is_own_account_object(bucket_id, name) and public.is_account_staff());
+create policy "account files: writers add" on storage.objects for insert to authenticated
+  with check (public.is_own_account_object(bucket_id, name) and public.can_write_business());
+create policy "account files: writers change" on storage.objects for update to authenticated
+  using (public.is_own_account_object(bucket_id, name) and public.can_write_business())
+  with check (public.is_own_account_object(bucket_id, name) and public.can_write_business());
+create policy "account files: writers remove" on storage.objects for delete to authenticated
+  using (public.is_own_account_object(bucket_id, name) and public.can_write_business());

@@ -1,6 +1,6 @@
 // The screens still showing sample data say so at their top, and mark their
 // sample rows; the real screens say nothing of the kind (docs/product-guide.md,
-// Preview screens). A screen made real drops its PreviewBanner and moves from
+// Demonstration screens). A screen made real drops its PreviewBanner and moves from
 // the first list to the second.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_TEXT } from '../../app/lib/preview';

@@ -25,6 +25,8 @@ for (const javaScript of [true, false]) {
       await page.getByRole('button', { name: 'Create Account' }).click();
       await page.getByText('Company name is required').waitFor();
       expect(await page.getByLabel('Email').inputValue()).toBe(email);
+      // Without JavaScript the refusal is a 400 page, which the browser logs: expected here, not an error.
+      if (!javaScript) errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('status of 400')));
       await page.getByLabel('Company name').fill(`Eve Works ${javaScript ? 'JS' : 'HTML'}`);
       if (!javaScript) await page.getByLabel('Password').fill('eve-password');
       await page.getByRole('button', { name: 'Create Account' }).click();

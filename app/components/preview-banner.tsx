@@ -1,8 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { Badge } from '~/components/ui/badge';
-
-/** What every screen that still shows sample data says at its top (docs/product-guide.md, Preview screens). */
-export const PREVIEW_TEXT = 'Preview with sample data — nothing you save here is kept';
+import { PREVIEW_TEXT } from '~/lib/preview';
 
 /**
  * The top of a screen whose module is not real yet: its figures and rows are

@@ -133,7 +133,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent className="grid gap-4">
             <p className="text-sm text-muted-foreground">
-              {stepsDone} of {steps.length} steps done
+              {`${stepsDone} of ${steps.length} steps done`}
             </p>
             <ul className="grid gap-2">
               {steps.map((step) => (

@@ -58,8 +58,9 @@ describe('audit trail', () => {
     // A status moves by change_quote_status, and is logged like any change.
     expect((await admin.client.rpc('change_quote_status', { p_quote_id: quote!.id, p_status: 'sent' })).error).toBeNull();
     const sent = await latest('quote_updated', quote!.id);
-    expect(sent.old_values).toEqual({ status: 'draft' });
-    expect(sent.new_values).toEqual({ status: 'sent' });
+    // Leaving draft stamps when it was sent (the conversion rate counts it from then).
+    expect(sent.old_values).toEqual({ status: 'draft', sent_at: null });
+    expect(sent.new_values).toEqual({ status: 'sent', sent_at: expect.any(String) });
 
     // contact_created came with the quote's contact.
     const { data: q } = await admin.client.from('quotes').select('contact_id').eq('id', quote!.id).single();

@@ -54,10 +54,10 @@ for (const role of ['client', 'supplier']) {
     });
 
     it('gets no pipeline figures from the summaries', async () => {
-      expect((await as[role].client.rpc('quote_summary').single()).data).toEqual({ total_count: 0, total_value: 0, average_value: 0 });
+      expect((await as[role].client.rpc('quote_summary').single()).data).toEqual({ total_count: 0, sent_count: 0, signed_count: 0, by_currency: [] });
       expect((await as[role].client.rpc('lead_summary').single()).data).toMatchObject({ total_count: 0, qualified_count: 0 });
       const overview = (await as[role].client.rpc('dashboard_overview')).data;
-      expect(overview).toMatchObject({ active_leads: 0, quote_pipeline: 0, monthly_revenue: 0, quote_count: 0, recent_leads: [], account_status: null });
+      expect(overview).toMatchObject({ active_leads: 0, quote_pipeline: [], monthly_revenue: 0, quote_count: 0, modules: [], recent_leads: [], account_status: null });
     });
 
     it('cannot read the audit log through its RPCs', async () => {

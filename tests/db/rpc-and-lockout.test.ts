@@ -16,7 +16,7 @@ describe('create_quote and quote_summary', () => {
   it('summarises an account without quotes as zeros', async () => {
     const { data, error } = await admin.client.rpc('quote_summary').single();
     expect(error).toBeNull();
-    expect(data).toEqual({ total_count: 0, total_value: 0, average_value: 0 });
+    expect(data).toEqual({ total_count: 0, sent_count: 0, signed_count: 0, by_currency: [] });
   });
 
   it('creates the contact, the draft quote and its one item together', async () => {
@@ -43,14 +43,23 @@ describe('create_quote and quote_summary', () => {
     expect(after).toBe(before);
   });
 
-  it('sums and averages (rounded) the account quotes by SQL aggregates', async () => {
+  it('sums and averages (rounded) the account quotes by SQL aggregates, one figure per currency', async () => {
     await admin.client.rpc('create_quote', quoteArgs(1000, 1));
     await admin.client.rpc('create_quote', quoteArgs(1000, 2));
     // 5997 + 1000 + 2000 = 8997 over 3 quotes: mean 2999
     const { data } = await admin.client.rpc('quote_summary').single();
-    expect(data).toEqual({ total_count: 3, total_value: 8997, average_value: 2999 });
+    // Grouped by currency, never added across: 5997 EUR; 1000 + 2000 USD (mean 1500). Most quotes first.
+    expect(data).toEqual({
+      total_count: 3,
+      sent_count: 0,
+      signed_count: 0,
+      by_currency: [
+        { currency: 'USD', count: 2, value: 3000, average: 1500 },
+        { currency: 'EUR', count: 1, value: 5997, average: 5997 },
+      ],
+    });
     const other = await signUpFreshAdmin(backend, 'other-quoter');
-    expect((await other.client.rpc('quote_summary').single()).data).toEqual({ total_count: 0, total_value: 0, average_value: 0 });
+    expect((await other.client.rpc('quote_summary').single()).data).toEqual({ total_count: 0, sent_count: 0, signed_count: 0, by_currency: [] });
   });
 });
 

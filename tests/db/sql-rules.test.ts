@@ -51,6 +51,15 @@ for (const target of targets) {
       expect(account).toEqual({ name: "Fay Founder's Account", subscription_status: 'trial', default_currency: 'USD', timezone: 'UTC', fourteen_days: true });
     });
 
+    it("a sign-up's company name names its account (trimmed, at most 200 characters); without one the old name stays", async () => {
+      const named = await userRow(await insertAuthUser(db, `co-${newToken().slice(0, 8)}@x.test`, { meta: { first_name: 'Cy', company_name: '  Cy Works  ' } }));
+      expect((await one<{ name: string }>(db, 'select name from public.accounts where id = $1', [named.account_id])).name).toBe('Cy Works');
+      const long = await userRow(await insertAuthUser(db, `long-${newToken().slice(0, 8)}@x.test`, { meta: { company_name: 'L'.repeat(300) } }));
+      expect((await one<{ name: string }>(db, 'select name from public.accounts where id = $1', [long.account_id])).name).toBe('L'.repeat(200));
+      const blank = await userRow(await insertAuthUser(db, `blank-${newToken().slice(0, 8)}@x.test`, { meta: { first_name: 'Bo', company_name: '   ' } }));
+      expect((await one<{ name: string }>(db, 'select name from public.accounts where id = $1', [blank.account_id])).name).toBe("Bo's Account");
+    });
+
     it('an invitation token in app_metadata joins the invited account with the invited role, once', async () => {
       const admin = await userRow(await insertAuthUser(db, `admin-${newToken().slice(0, 8)}@x.test`));
       const email = `inv-${newToken().slice(0, 8)}@x.test`;

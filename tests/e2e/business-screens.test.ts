@@ -39,7 +39,12 @@ for (const javaScript of [true, false]) {
 
     it("creates a quote from the dashboard's 'Create New Quote' and shows it in Recent Quotes", async () => {
       await page.goto('/dashboard');
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome back, Eve${tag}`);
+      // A first session: 'Welcome,' (not 'Welcome back,'), and every step still to do links to where it is done.
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome, Eve${tag}`);
+      expect(await page.getByText('1 of 4 steps done').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Add your first lead' }).getAttribute('href')).toBe('/leads?new');
+      expect(await page.getByRole('link', { name: 'Create your first quote' }).getAttribute('href')).toBe('/quotes?new');
+      expect(await page.getByRole('link', { name: 'Add a client' }).getAttribute('href')).toBe('/clients?new');
       await page.getByRole('link', { name: 'Create New Quote' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create New Quote' });
       await dialog.waitFor();
@@ -61,8 +66,28 @@ for (const javaScript of [true, false]) {
       expect(await list.getByText('€3,751.50').count()).toBe(1);
       expect(await list.getByText('Draft', { exact: true }).count()).toBe(1);
       const summary = page.getByRole('region', { name: 'Quote summary' });
-      expect(await summary.getByText('€3,751.50').count()).toBe(0); // the summary is always USD
-      expect(await summary.getByText('$3,751.50').count()).toBe(2); // Quote Value and Avg Quote Value
+      // Euros stay euros: Quote Value and Avg Quote Value, never counted as dollars.
+      expect(await summary.getByText('€3,751.50', { exact: true }).count()).toBe(2);
+      expect(await summary.getByText('$3,751.50').count()).toBe(0);
+      expect(errors).toEqual([]);
+    });
+
+    it('shows one figure per currency once quotes in two currencies exist', async () => {
+      await page.goto('/quotes?new');
+      const dialog = page.getByRole('dialog', { name: 'Create New Quote' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Contact name').fill(`Alan ${tag}`);
+      await dialog.getByLabel('Contact email').fill('alan@bletchley.test');
+      await dialog.getByLabel('Company').fill('Bletchley');
+      await dialog.getByLabel('Description').fill('Code breaking');
+      await dialog.getByLabel('Unit price').fill('100');
+      await dialog.getByLabel('Quantity').fill('1');
+      await dialog.getByRole('button', { name: 'Create Quote', exact: true }).click();
+      await expectSaved(page, '/quotes', 'Quote created successfully!');
+      const summary = page.getByRole('region', { name: 'Quote summary' });
+      // One quote each: by currency code, EUR first.
+      expect(await summary.getByText('€3,751.50 · $100.00', { exact: true }).count()).toBe(2);
+      expect(await summary.getByText('No quotes sent yet').count()).toBe(1);
       expect(errors).toEqual([]);
     });
 
@@ -209,6 +234,7 @@ for (const javaScript of [true, false]) {
       for (const step of ['Add your first lead', 'Create your first quote', 'Add a client']) {
         expect(await page.getByRole('listitem').filter({ hasText: step }).textContent()).toContain('(done)');
       }
+      expect(await page.getByText('4 of 4 steps done').count()).toBe(1);
     });
 
     it('has no serious or critical accessibility violations on the four screens and their dialogs', async () => {
@@ -223,8 +249,16 @@ for (const javaScript of [true, false]) {
         else await axePage.getByRole('heading', { level: 1 }).waitFor();
         expect(await seriousAxeViolations(axePage), path).toEqual([]);
       }
+      // The preview screens: their note at the top, and axe with it.
+      for (const path of ['/messages', '/invoices', '/shipments', '/documents', '/rfp', '/compliance', '/automations', '/analytics']) {
+        await axePage.goto(path);
+        const note = axePage.getByRole('note', { name: 'Preview' });
+        await note.waitFor();
+        expect(await note.textContent(), path).toBe('Preview with sample data — nothing you save here is kept');
+        expect(await seriousAxeViolations(axePage), path).toEqual([]);
+      }
       await axeContext.close();
-      // Seven axe scans: a long walk, not a speed target.
-    }, 180_000);
+      // Fifteen axe scans: a long walk, not a speed target.
+    }, 300_000);
   });
 }

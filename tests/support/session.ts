@@ -62,7 +62,7 @@ export class Session {
 
   async signUp(email: string, password: string, firstName = 'Bench'): Promise<void> {
     if (!this.backendUrl) throw new Error('signUp needs the backend URL (new Session(origin, backendUrl)) to read the confirmation mail');
-    const answer = await this.send('/auth?tab=signup', { intent: 'signup', email, password, first_name: firstName, last_name: 'User' });
+    const answer = await this.send('/auth?tab=signup', { intent: 'signup', company_name: `${firstName} Company`, email, password, first_name: firstName, last_name: 'User' });
     if (answer.status !== 200) throw new Error(`sign-up of ${email} failed: ${answer.status}`);
     // The address is proven by following the link mailed to it, which signs the visitor in.
     const link = await confirmationLinkFor(this.backendUrl, email);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatWholeDollars, parseMoneyToCents } from '../../app/lib/money.ts';
+import { formatMoney, formatMoneySums, formatWholeDollars, parseMoneyToCents, readMoneySums } from '../../app/lib/money.ts';
+import { conversionFigure, conversionRate } from '../../app/features/quotes/conversion.ts';
 
 describe('money', () => {
   it('shows cents as the amount divided by 100 in en-US currency format', () => {
@@ -27,5 +28,31 @@ describe('money', () => {
     for (const bad of ['', 'abc', '-1', '1.234', '1e3', '12.3.4', 'NaN', '99999999999999999999']) {
       expect(parseMoneyToCents(bad), bad).toBeNull();
     }
+  });
+
+  it('shows a sum in several currencies as one figure per currency, never added together', () => {
+    const sums = readMoneySums([
+      { currency: 'USD', count: 2, value: 523_800, average: 261_900 },
+      { currency: 'EUR', count: '1', value: '135000', average: 135_000 },
+      { currency: 'not a currency', count: 1, value: 1, average: 1 },
+      null,
+    ]);
+    expect(sums).toEqual([
+      { currency: 'USD', count: 2, value: 523_800, average: 261_900 },
+      { currency: 'EUR', count: 1, value: 135_000, average: 135_000 },
+    ]);
+    expect(formatMoneySums(sums)).toBe('$5,238.00 · €1,350.00');
+    expect(formatMoneySums(sums, { whole: true })).toBe('$5,238 · €1,350');
+    expect(formatMoneySums(sums, { pick: 'average' })).toBe('$2,619.00 · €1,350.00');
+    expect(formatMoneySums([])).toBe('$0.00');
+    expect(formatMoneySums(readMoneySums('garbage'), { whole: true })).toBe('$0');
+  });
+
+  it('rates conversion as signed ÷ sent, with no rate before anything was sent', () => {
+    expect(conversionRate(0, 0)).toBeNull();
+    expect(conversionRate(1, 3)).toBe(33);
+    expect(conversionFigure(0, 0)).toEqual({ value: '—', note: 'No quotes sent yet' });
+    expect(conversionFigure(0, 4)).toEqual({ value: '0%', note: 'No conversions yet' });
+    expect(conversionFigure(1, 4)).toEqual({ value: '25%', note: '1 of 4 sent quotes signed' });
   });
 });

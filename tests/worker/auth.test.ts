@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { refreshTokenFromCookie, serviceClient } from './support/backend';
 import { confirmationLinkFor } from '../support/confirmation-mail';
 import { confirmThroughMail, ORIGIN, pageText, signIn, signUpFreshAdmin, Visitor } from './support/app';
-import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_CLIENT, DEMO_MEMBER, uniqueEmail } from '../support/accounts';
+import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_CLIENT, DEMO_MEMBER, DEMO_NORTHWIND_ADMIN, uniqueEmail } from '../support/accounts';
 
 const SIGNED_IN_ROUTES = [
   '/dashboard', '/leads', '/quotes', '/messages', '/invoices', '/clients', '/shipments', '/documents', '/rfp',
@@ -47,11 +47,12 @@ describe('signed-in routes', () => {
 });
 
 describe('sign-up', () => {
-  it("asks to check the email, signs in only through the mailed link, and reaches the dashboard", async () => {
+  it("asks to check the email, signs in only through the mailed link, and reaches the dashboard of the company it named", async () => {
     const visitor = new Visitor();
     const email = uniqueEmail('signup');
     const response = await visitor.post('/auth?tab=signup', {
       intent: 'signup',
+      company_name: '  Analytical Engines Ltd ',
       first_name: 'Ada',
       last_name: 'Lovelace',
       email,
@@ -85,15 +86,25 @@ describe('sign-up', () => {
     expect(html).toContain('Ada Lovelace');
     expect(html).toContain(email);
     expect(html).toContain('Admin Account'); // a plain sign-up makes the account's admin
+    // The shell names the workspace; a first session is greeted as new.
+    expect(html).toContain('Analytical Engines Ltd');
+    expect(html).toContain('Welcome, Ada');
+    expect(html).not.toContain('Welcome back');
 
-    const { data } = await serviceClient().from('users').select('first_name, last_name, role').eq('email', email).single();
-    expect(data).toEqual({ first_name: 'Ada', last_name: 'Lovelace', role: 'admin' });
+    const { data } = await serviceClient().from('users').select('first_name, last_name, role, account:accounts(name)').eq('email', email).single();
+    expect(data).toEqual({ first_name: 'Ada', last_name: 'Lovelace', role: 'admin', account: { name: 'Analytical Engines Ltd' } });
+
+    // Signed out and in again: no longer a first visit.
+    await visitor.post('/auth', { intent: 'signout' });
+    const returning = new Visitor();
+    expect((await returning.post('/auth', { intent: 'signin', email, password: 'secret-enough' })).status).toBe(302);
+    expect(await pageText(await returning.get('/dashboard'))).toContain('Welcome back, Ada');
   });
 
   it('the confirmation link works once; a used, forged or incomplete one signs nobody in', async () => {
     const visitor = new Visitor();
     const email = uniqueEmail('once');
-    await visitor.post('/auth?tab=signup', { intent: 'signup', email, password: 'secret-enough' });
+    await visitor.post('/auth?tab=signup', { intent: 'signup', company_name: 'Once Ltd', email, password: 'secret-enough' });
     const link = await confirmationLinkFor(env.SUPABASE_URL, email);
     await confirmThroughMail(visitor, email);
     for (const path of [
@@ -115,12 +126,14 @@ describe('sign-up', () => {
     const email = 'not-an-email';
     const response = await new Visitor().post('/auth?tab=signup', {
       intent: 'signup',
+      company_name: '   ',
       first_name: 'Kept',
       email,
       password: '123',
     });
     expect(response.status).toBe(400);
     const html = await pageText(response);
+    expect(html).toContain('Company name is required');
     expect(html).toContain('Enter a valid email address');
     expect(html).toContain('Password must be at least 6 characters long');
     expect(html).toContain('value="Kept"');
@@ -131,7 +144,7 @@ describe('sign-up', () => {
   it('answers a registered address exactly as a new one, so sign-up tells nobody who has an account', async () => {
     // Only the per-request CSP nonce differs between two renders of one page.
     const page = async (email: string) => {
-      const response = await new Visitor().post('/auth?tab=signup', { intent: 'signup', email, password: 'squatter-pass' });
+      const response = await new Visitor().post('/auth?tab=signup', { intent: 'signup', company_name: 'Squatters Inc', email, password: 'squatter-pass' });
       return { status: response.status, html: (await pageText(response)).replace(/nonce="[^"]*"/g, '').replaceAll(email, '{email}') };
     };
     const registered = await page(DEMO_ADMIN.email);
@@ -234,6 +247,15 @@ describe('the shell', () => {
     const shell = await pageText(await client.get('/quotes'));
     expect(shell).toContain('My quotes');
     expect(shell).not.toContain('href="/leads"');
+    // The account's name is the company's own, shown to its staff; an outsider cannot read the account.
+    expect(shell).not.toContain('Workspace: ');
+  });
+
+  it("names the workspace: the signed-in user's account", async () => {
+    const northwind = await pageText(await (await signIn(DEMO_NORTHWIND_ADMIN)).get('/leads'));
+    expect(northwind).toContain('<span class="sr-only">Workspace: </span>Northwind Traders');
+    const member = await pageText(await (await signIn(DEMO_MEMBER)).get('/leads'));
+    expect(member).toContain('<span class="sr-only">Workspace: </span>OpsHub Pro');
   });
 
   it('keeps the sidebar state in the sidebar:state cookie for 7 days, toggled by a plain form post', async () => {

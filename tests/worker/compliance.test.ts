@@ -21,11 +21,11 @@ describe('/compliance', () => {
   it('shows three sample items: category, risk level, responsible team, next review and status', async () => {
     const text = readable(await page(visitor, '/compliance'));
     expect(text).toContain(
-      'GDPR Data Processing Review Data Protection In Progress Risk level High risk Responsible team Legal & Privacy Next review Feb 1, 2025',
+      'GDPR Data Processing Review Data Protection Sample In Progress Risk level High risk Responsible team Legal & Privacy Next review Feb 1, 2025',
     );
-    expect(text).toContain('SOX Financial Controls Financial Compliant Risk level Medium risk Responsible team Finance Next review Mar 15, 2025');
+    expect(text).toContain('SOX Financial Controls Financial Sample Compliant Risk level Medium risk Responsible team Finance Next review Mar 15, 2025');
     expect(text).toContain(
-      'ISO 27001 Access Review Security Action Required Risk level Low risk Responsible team IT Security Next review Jan 25, 2025',
+      'ISO 27001 Access Review Security Sample Action Required Risk level Low risk Responsible team IT Security Next review Jan 25, 2025',
     );
   });
 

@@ -20,10 +20,25 @@ function activityRows(html: string) {
   );
 }
 
-const wholeDollars = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(
+const whole = (cents: number, currency = 'USD') =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(
     Math.round(cents / 100),
   );
+const wholeDollars = (cents: number) => whole(cents);
+
+/** Quotes' totals summed per currency, never across: the currency with most quotes first, as the dashboard shows them. */
+function perCurrency(quotes: { total: number; currency: string }[]): string {
+  const groups = new Map<string, { count: number; value: number }>();
+  for (const q of quotes) {
+    const group = groups.get(q.currency) ?? { count: 0, value: 0 };
+    groups.set(q.currency, { count: group.count + 1, value: group.value + Number(q.total) });
+  }
+  if (groups.size === 0) return '$0';
+  return [...groups]
+    .sort(([a, x], [b, y]) => y.count - x.count || a.localeCompare(b))
+    .map(([currency, { value }]) => whole(value, currency))
+    .join(' · ');
+}
 
 describe('/dashboard figures', () => {
   it('greets by first name and shows the four cards and This Month as the database has them', async () => {
@@ -49,11 +64,11 @@ describe('/dashboard figures', () => {
       (
         await service.from('quotes').insert(
           [
-            { status: 'draft', total: 10_050, created_at: new Date(now - HOUR).toISOString() },
-            { status: 'sent', total: 20_000, created_at: new Date(now - 2 * HOUR).toISOString() },
-            { status: 'viewed', total: 30_049, created_at: lastYear },
-            { status: 'signed', total: 99_999, created_at: new Date(now - 3 * HOUR).toISOString() },
-            { status: 'expired', total: 50_000, created_at: lastYear },
+            { status: 'draft', total: 10_050, currency: 'USD', created_at: new Date(now - HOUR).toISOString() },
+            { status: 'sent', total: 20_000, currency: 'EUR', created_at: new Date(now - 2 * HOUR).toISOString() },
+            { status: 'viewed', total: 30_049, currency: 'USD', created_at: lastYear },
+            { status: 'signed', total: 99_999, currency: 'USD', created_at: new Date(now - 3 * HOUR).toISOString() },
+            { status: 'expired', total: 50_000, currency: 'GBP', created_at: lastYear },
           ].map((quote) => ({ ...quote, subtotal: quote.total, account_id: accountId })),
         )
       ).error,
@@ -72,45 +87,55 @@ describe('/dashboard figures', () => {
 
     // The expected figures, worked out here from what the database holds.
     const { data: leads } = await service.from('leads').select('status, created_at').eq('account_id', accountId);
-    const { data: quotes } = await service.from('quotes').select('status, total, created_at').eq('account_id', accountId);
+    const { data: quotes } = await service.from('quotes').select('status, total, currency, created_at').eq('account_id', accountId);
     const { data: subscriptions } = await service.from('account_modules').select('status, monthly_price_applied').eq('account_id', accountId);
     const { data: account } = await service.from('accounts').select('subscription_status').eq('id', accountId).single();
     const monthStart = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1);
     const thisMonth = <T extends { created_at: string }>(rows: T[]) => rows.filter((r) => new Date(r.created_at).getTime() >= monthStart);
-    const sum = (rows: { total: number }[]) => rows.reduce((a, q) => a + Number(q.total), 0);
     const active = subscriptions!.filter((s) => s.status === 'active');
 
-    expect(html).toContain('Welcome back, Ada');
+    // Her first session: no sign-in before this one.
+    expect(html).toContain('Welcome, Ada');
+    expect(html).not.toContain('Welcome back');
     expect(statValue(html, 'Active Leads')).toBe(String(leads!.filter((l) => l.status !== 'lost').length));
-    expect(statValue(html, 'Quote Pipeline')).toBe(wholeDollars(sum(quotes!.filter((q) => ['draft', 'sent', 'viewed'].includes(q.status)))));
+    expect(statValue(html, 'Quote Pipeline')).toBe(perCurrency(quotes!.filter((q) => ['draft', 'sent', 'viewed'].includes(q.status))));
     expect(statValue(html, 'Monthly Revenue')).toBe(wholeDollars(active.reduce((a, s) => a + s.monthly_price_applied, 0)));
     expect(html).toContain(`${active.length} active modules`);
     const status = account!.subscription_status as string;
     expect(statValue(html, 'Account Status')).toBe(status.charAt(0).toUpperCase() + status.slice(1));
     expect(figure(html, 'Quotes created')).toBe(String(thisMonth(quotes!).length));
-    expect(figure(html, 'Quote value')).toBe(wholeDollars(sum(thisMonth(quotes!))));
+    expect(figure(html, 'Quote value')).toBe(perCurrency(thisMonth(quotes!)));
     expect(figure(html, 'New leads')).toBe(String(thisMonth(leads!).length));
-    // Sanity: the arrangement really exercises every filter.
-    expect(statValue(html, 'Quote Pipeline')).toBe('$601');
+    // Sanity: the arrangement really exercises every filter, and euros are not counted as dollars.
+    expect(statValue(html, 'Quote Pipeline')).toBe('$401 · €200');
     expect(statValue(html, 'Monthly Revenue')).toBe('$598');
+    // Active Modules: the account's subscriptions, as settings/modules keeps them.
+    const { data: names } = await service.from('modules').select('key, name').in('key', ['cpq', 'logistics', 'helpdesk']);
+    const nameOf = (key: string) => names!.find((m) => m.key === key)!.name;
+    expect(html).toMatch(new RegExp(`<span>${nameOf('cpq')}</span><span[^>]*>Active</span>`));
+    expect(html).toMatch(new RegExp(`<span>${nameOf('logistics')}</span><span[^>]*>Active</span>`));
+    expect(html).toMatch(new RegExp(`<span>${nameOf('helpdesk')}</span><span[^>]*>Paused</span>`));
   });
 
-  it("says 'User' without a first name, and shows the fixed Active Modules and Support Queue cards", async () => {
+  it("says 'User' without a first name, and shows a new account no sample figures: no modules, no support cases, every step to do", async () => {
     const { visitor } = await signUpFreshAdmin({ first_name: '', last_name: '' });
     const html = await pageText(await visitor.get('/dashboard'));
-    expect(html).toContain('Welcome back, User');
+    expect(html).toContain('Welcome, User');
     expect(html).toContain('href="/quotes?new"');
     expect(html).toContain('Create New Quote');
     expect(html).toContain('href="/leads"');
     expect(html).toContain('Go to Leads');
-    expect(html).toMatch(/<span>CPQ<\/span><span[^>]*>Active<\/span>/);
-    expect(html).toMatch(/<span>Logistics<\/span><span[^>]*>Active<\/span>/);
-    expect(html).toMatch(/<span>Helpdesk<\/span><span[^>]*>Inactive<\/span>/);
-    expect(figure(html, 'Open cases')).toBe('8');
-    expect(figure(html, 'Avg response')).toBe('2.4h');
-    expect(figure(html, 'Satisfaction')).toBe('4.8/5');
+    expect(statValue(html, 'Quote Pipeline')).toBe('$0');
+    expect(html).toContain('No modules yet.');
+    expect(html).toContain('href="/settings/modules"');
+    expect(html).toContain('No support cases yet.');
+    for (const sample of ['Open cases', '2.4h', '4.8/5']) expect(html).not.toContain(sample);
     expect(html).toContain('No activity yet.');
-    expect(html).toContain('Add your first lead</span><span class="sr-only">(to do)');
+    expect(html).toContain('1 of 4 steps done');
+    // Each step to do links to where it is done.
+    expect(html).toMatch(/<a[^>]*href="\/leads\?new"[^>]*>Add your first lead<\/a><span class="sr-only">\(to do\)/);
+    expect(html).toMatch(/<a[^>]*href="\/quotes\?new"[^>]*>Create your first quote<\/a><span class="sr-only">\(to do\)/);
+    expect(html).toMatch(/<a[^>]*href="\/clients\?new"[^>]*>Add a client<\/a><span class="sr-only">\(to do\)/);
   });
 });
 
@@ -164,7 +189,8 @@ describe('/dashboard recent activity', () => {
       { title: 'New lead: Only Lead', detail: 'Solo Co · 3 hours ago', badge: 'contacted' },
     ]);
     expect(html).toContain('Add your first lead</span><span class="sr-only">(done)');
-    expect(html).toContain('Create your first quote</span><span class="sr-only">(to do)');
+    expect(html).toContain('Create your first quote</a><span class="sr-only">(to do)');
+    expect(html).toContain('2 of 4 steps done');
   });
 });
 
@@ -177,7 +203,7 @@ describe('/dashboard when a read fails', () => {
     const response = await withoutGrant('execute', 'function public.dashboard_overview()', () => visitor.get('/dashboard'));
     expect(response.status).toBe(200);
     const html = await pageText(response);
-    expect(html).toContain('Welcome back, Grace');
+    expect(html).toContain('Welcome back, Grace'); // the overview (and with it the first visit) is unknown
     expect(statValue(html, 'Active Leads')).toBe('0');
     expect(statValue(html, 'Account Status')).toBe('Unknown');
     expect(html).toContain('No activity yet.');

@@ -23,10 +23,10 @@ describe('/documents', () => {
   it('shows three sample documents: type, size, uploader, date and status', async () => {
     const text = readable(await page(visitor, '/documents'));
     expect(text).toContain(
-      'Master Services Agreement - TechCorp.pdf Type: Contract Size: 2.4 MB Uploaded by: Sarah Johnson Date: Jan 15, 2025 Approved',
+      'Master Services Agreement - TechCorp.pdf Type: Contract Size: 2.4 MB Uploaded by: Sarah Johnson Date: Jan 15, 2025 Sample Approved',
     );
-    expect(text).toContain('Q4 Financial Report.xlsx Type: Financial Size: 1.1 MB Uploaded by: Mike Chen Date: Jan 14, 2025 Pending Review');
-    expect(text).toContain('Invoice INV-2025-001.pdf Type: Invoice Size: 246.0 KB Uploaded by: Emma Davis Date: Jan 13, 2025 Final');
+    expect(text).toContain('Q4 Financial Report.xlsx Type: Financial Size: 1.1 MB Uploaded by: Mike Chen Date: Jan 14, 2025 Sample Pending Review');
+    expect(text).toContain('Invoice INV-2025-001.pdf Type: Invoice Size: 246.0 KB Uploaded by: Emma Davis Date: Jan 13, 2025 Sample Final');
   });
 
   it('opens Upload Document at /documents?new: a multipart form accepting only the spec’s types', async () => {

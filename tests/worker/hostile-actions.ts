@@ -38,6 +38,7 @@ export const PUBLIC_ACTIONS: HostileAction[] = [
     path: '/auth?tab=signup',
     intent: 'signup',
     fields: {
+      company_name: text('Hostile Probe {n} Ltd'),
       first_name: text('hostile-probe {n}'),
       last_name: text('Prober'),
       email: email('signup-{n}@hostile-probe.test'),

@@ -34,9 +34,9 @@ describe('/invoices', () => {
     expect(text).toContain('$45,250.00');
     expect(text).toContain('94%');
     for (const sample of [
-      'INV-2025-001 Paid TechCorp Solutions accounts@techcorp.example',
+      'INV-2025-001 Sample Paid TechCorp Solutions accounts@techcorp.example',
       '$12,500.00',
-      'INV-2025-002 Overdue Global Industries finance@globalind.example',
+      'INV-2025-002 Sample Overdue Global Industries finance@globalind.example',
       '$8,500.00',
       'Due: Feb 15, 2025',
     ]) {

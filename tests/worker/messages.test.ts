@@ -23,8 +23,8 @@ describe('/messages', () => {
   it('shows the two sample messages with their channel badges, the unread marker and the senders', async () => {
     const html = await page(visitor, '/messages');
     const text = readable(html);
-    expect(text).toContain('Sarah Johnson Email Unread');
-    expect(text).toContain('Mike Chen WhatsApp Replied');
+    expect(text).toContain('Sarah Johnson Email Sample Unread');
+    expect(text).toContain('Mike Chen WhatsApp Sample Replied');
     expect(html.match(/data-unread="true"/g)).toHaveLength(1);
     expect(html.match(/data-channel="(email|whatsapp|sms)"/g)).toEqual(['data-channel="email"', 'data-channel="whatsapp"']);
     expect(text).toContain('Question about the logistics quote');

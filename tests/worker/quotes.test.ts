@@ -34,27 +34,54 @@ const VALID = {
 };
 
 describe('/quotes figures and list', () => {
-  it('shows count, USD sum, 0% conversion and the rounded mean from the database', async () => {
+  it('shows the count, the sum and rounded mean per currency (never across), and signed ÷ sent from the database', async () => {
     const { visitor, email } = await signUpFreshAdmin();
     const { accountId } = await accountOf(email);
-    const totals = [10_000, 25_050, 333];
+    const rows = [
+      { total: 10_000, currency: 'USD', status: 'draft' },
+      { total: 25_050, currency: 'GBP', status: 'sent' },
+      { total: 333, currency: 'USD', status: 'signed' },
+      { total: 1_000, currency: 'USD', status: 'declined' },
+      { total: 2_000, currency: 'USD', status: 'viewed' },
+      // Expired as a draft: never sent, so not in the rate.
+      { total: 500, currency: 'GBP', status: 'expired' },
+    ];
     const { error } = await serviceClient()
       .from('quotes')
-      .insert(totals.map((total, i) => ({ account_id: accountId, subtotal: total, total, currency: i === 1 ? 'GBP' : 'USD' })));
+      .insert(rows.map((row) => ({ account_id: accountId, subtotal: row.total, ...row })));
     expect(error).toBeNull();
 
     const html = await pageText(await visitor.get('/quotes'));
-    const stored = (await quotesOf(accountId)).map((q) => Number(q.total));
-    const sum = stored.reduce((a, b) => a + b, 0);
+    const stored = await quotesOf(accountId);
+    const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+    const of = (currency: string) => stored.filter((q) => q.currency === currency).map((q) => Number(q.total));
+    const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const [usd, gbp] = [of('USD'), of('GBP')];
     expect(statValue(html, 'Total Quotes')).toBe(String(stored.length));
-    expect(statValue(html, 'Quote Value')).toBe(
-      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(sum / 100),
-    );
-    expect(statValue(html, 'Conversion Rate')).toBe('0%');
-    expect(html).toContain('No conversions yet');
+    // USD has the most quotes, so it comes first.
+    expect(statValue(html, 'Quote Value')).toBe(`${money(total(usd), 'USD')} · ${money(total(gbp), 'GBP')}`);
+    expect(statValue(html, 'Quote Value')).toBe('$133.33 · £255.50');
     expect(statValue(html, 'Avg Quote Value')).toBe(
-      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Math.round(sum / stored.length) / 100),
+      `${money(Math.round(total(usd) / usd.length), 'USD')} · ${money(Math.round(total(gbp) / gbp.length), 'GBP')}`,
     );
+    // Sent: sent, viewed, signed, declined (4); signed 1: 25%.
+    expect(statValue(html, 'Conversion Rate')).toBe('25%');
+    expect(html).toContain('1 of 4 sent quotes signed');
+  });
+
+  it("reads '—' before any quote was sent, and 0% while none sent was signed", async () => {
+    const { visitor, email } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    const fresh = await pageText(await visitor.get('/quotes'));
+    expect(statValue(fresh, 'Conversion Rate')).toBe('—');
+    expect(fresh).toContain('No quotes sent yet');
+    expect(statValue(fresh, 'Quote Value')).toBe('$0.00');
+
+    const { error } = await serviceClient().from('quotes').insert({ account_id: accountId, subtotal: 100, total: 100, status: 'sent' });
+    expect(error).toBeNull();
+    const sent = await pageText(await visitor.get('/quotes'));
+    expect(statValue(sent, 'Conversion Rate')).toBe('0%');
+    expect(sent).toContain('No conversions yet');
   });
 
   it('shows $0 and the empty text for an account without quotes', async () => {

@@ -21,10 +21,10 @@ describe('/rfp', () => {
   it('shows three sample RFPs: value, deadline, submissions, days left and status', async () => {
     const text = readable(await page(visitor, '/rfp'));
     expect(text).toContain(
-      'Enterprise Logistics Platform Global Manufacturing Inc. Active Value $500,000.00 Deadline Feb 15, 2025 Submissions 12 Days left 18 days',
+      'Enterprise Logistics Platform Global Manufacturing Inc. Sample Active Value $500,000.00 Deadline Feb 15, 2025 Submissions 12 Days left 18 days',
     );
-    expect(text).toContain('Document Processing Automation City Health Services Submitted Value $125,000.00 Deadline Feb 1, 2025 Submissions 7 Days left 4 days');
-    expect(text).toContain('Compliance Management System First National Bank Under Review Value $280,000.00 Deadline Jan 30, 2025 Submissions 15 Days left 2 days');
+    expect(text).toContain('Document Processing Automation City Health Services Sample Submitted Value $125,000.00 Deadline Feb 1, 2025 Submissions 7 Days left 4 days');
+    expect(text).toContain('Compliance Management System First National Bank Sample Under Review Value $280,000.00 Deadline Jan 30, 2025 Submissions 15 Days left 2 days');
   });
 
   it('opens New RFP Response at /rfp?new, every field but the notes required', async () => {

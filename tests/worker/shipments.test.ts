@@ -28,9 +28,9 @@ const valid = {
 describe('/shipments', () => {
   it('shows three sample shipments: tracking number, route, status, carrier, ETA and weight', async () => {
     const text = readable(await page(visitor, '/shipments'));
-    expect(text).toContain('TRK-2025-001847 In Transit Shanghai, CN → to Los Angeles, US Carrier DHL ETA Jan 22, 2025 Weight 1,250 kg');
-    expect(text).toContain('TRK-2025-001848 Delivered Hamburg, DE → to New York, US Carrier FedEx ETA Jan 12, 2025 Weight 540 kg');
-    expect(text).toContain('TRK-2025-001849 Processing Chicago, US → to Toronto, CA Carrier UPS ETA Jan 28, 2025 Weight 85.5 kg');
+    expect(text).toContain('TRK-2025-001847 Sample In Transit Shanghai, CN → to Los Angeles, US Carrier DHL ETA Jan 22, 2025 Weight 1,250 kg');
+    expect(text).toContain('TRK-2025-001848 Sample Delivered Hamburg, DE → to New York, US Carrier FedEx ETA Jan 12, 2025 Weight 540 kg');
+    expect(text).toContain('TRK-2025-001849 Sample Processing Chicago, US → to Toronto, CA Carrier UPS ETA Jan 28, 2025 Weight 85.5 kg');
   });
 
   it('opens New Shipment at /shipments?new with the carrier list', async () => {

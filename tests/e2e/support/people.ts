@@ -18,9 +18,13 @@ export async function signInThroughForm(page: Page, credentials: Credentials): P
  * Signs a new person up through the form (a new account of their own, so the
  * demo data other files rely on is untouched); returns their email.
  */
-export async function signUpThroughForm(page: Page, person: { first: string; last: string; label: string }): Promise<string> {
+export async function signUpThroughForm(
+  page: Page,
+  person: { first: string; last: string; label: string; company?: string },
+): Promise<string> {
   const email = uniqueEmail(person.label);
   await page.goto('/auth?tab=signup');
+  await page.getByLabel('Company name').fill(person.company ?? `${person.first} ${person.last} Ltd`);
   await page.getByLabel('First name').fill(person.first);
   await page.getByLabel('Last name').fill(person.last);
   await page.getByLabel('Email').fill(email);

@@ -97,12 +97,12 @@ export async function signIn(credentials: Credentials): Promise<Visitor> {
 
 /** Signs up a brand-new account (its admin) through the /auth form. */
 export async function signUpFreshAdmin(
-  names: { first_name?: string; last_name?: string } = { first_name: 'Test', last_name: 'Admin' },
+  names: { first_name?: string; last_name?: string; company_name?: string } = { first_name: 'Test', last_name: 'Admin' },
 ): Promise<{ visitor: Visitor; email: string; password: string }> {
   const visitor = new Visitor();
   const email = uniqueEmail('admin');
   const password = 'correct-horse';
-  const response = await visitor.post('/auth?tab=signup', { intent: 'signup', email, password, ...names });
+  const response = await visitor.post('/auth?tab=signup', { intent: 'signup', company_name: 'Test Company', email, password, ...names });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   await confirmThroughMail(visitor, email);
   return { visitor, email, password };

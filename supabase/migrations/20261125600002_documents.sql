@@ -79,6 +79,8 @@ create policy "business writers delete documents" on public.documents
   for delete to authenticated
   using (account_id = (select public.current_account_id()) and (select public.can_write_business()));
 revoke truncate on public.documents from anon, authenticated;
+-- New tables get the platform's default grants; visitors without a session read and write no documents.
+revoke all on public.documents from anon;
 
 -- document_uploaded, document_updated (status changes included, old and new
 -- values), document_deleted. The extracted text is left out of the snapshot:

@@ -176,7 +176,7 @@ describe("a lead's page", () => {
 
 describe("a client's page", () => {
   it("shows fields, revenue per currency, last contact, its quotes and history; edits the address", async () => {
-    const { visitor, email } = await signUpFreshAdmin({ first_name: 'Grace', last_name: 'Hopper' });
+    const { visitor } = await signUpFreshAdmin({ first_name: 'Grace', last_name: 'Hopper' });
     const created = await visitor.post('/clients?new', { name: 'Dorothy Vaughan', email: 'dorothy@fortran.test', address: '1 Langley Way' });
     const list = await pageText(await visitor.follow(created));
     expect(list).toContain('Client Dorothy Vaughan created');

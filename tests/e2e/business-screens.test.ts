@@ -60,7 +60,7 @@ for (const javaScript of [true, false]) {
       await dialog.getByLabel('Expires in').selectOption('14');
       await dialog.getByRole('button', { name: 'Create Quote', exact: true }).click();
 
-      await expectSaved(page, '/quotes', 'Quote created successfully!');
+      await expectSaved(page, '/quotes', `Quote Q-${new Date().getUTCFullYear()}-`);
       const list = page.getByRole('region', { name: 'Recent Quotes' });
       await list.getByText(`Grace ${tag} - Navy Labs`).waitFor();
       expect(await list.getByText('€3,751.50').count()).toBe(1);
@@ -106,7 +106,7 @@ for (const javaScript of [true, false]) {
       await dialog.getByLabel('RFP Radar').check();
       await dialog.getByRole('button', { name: 'Create Lead', exact: true }).click();
 
-      await expectSaved(page, '/leads', 'Lead created successfully!');
+      await expectSaved(page, '/leads', `Lead Katherine ${tag} created`);
       const list = page.getByRole('region', { name: 'Recent Leads' });
       await list.getByText(`Katherine ${tag}`).waitFor();
       expect(await list.getByText('Orbit Mechanics').count()).toBe(1);
@@ -125,7 +125,7 @@ for (const javaScript of [true, false]) {
       await dialog.getByLabel('Role').fill('Supervisor');
       await dialog.getByRole('button', { name: 'Create Client', exact: true }).click();
 
-      await expectSaved(page, '/clients', 'Client created successfully!');
+      await expectSaved(page, '/clients', `Client Dorothy ${tag} created`);
       const list = page.getByRole('region', { name: 'Client Directory' });
       // Two contacts now: the quote's and this one; the company fell back to the name.
       await list.getByText(`Dorothy ${tag} · Supervisor`).waitFor();
@@ -217,7 +217,7 @@ for (const javaScript of [true, false]) {
           await list.arrived;
           expect(await busy.isDisabled()).toBe(true);
           await list.release();
-          await waitForToast(page, 'Client created successfully!');
+          await waitForToast(page, `Client Busy ${tag} created`);
         } finally {
           await post.release();
           await list.release();

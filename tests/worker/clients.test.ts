@@ -74,7 +74,7 @@ describe('creating a client', () => {
     const [client] = await contactsOf(accountId);
     expect(client).toMatchObject({ ...VALID, is_primary: true, status: 'active' });
     const page = await pageText(await visitor.follow(response));
-    expect(page).toContain('Client created successfully!');
+    expect(page).toContain('Client Dorothy Vaughan created');
     expect(page).toContain('Dorothy Vaughan');
   });
 

@@ -120,7 +120,7 @@ describe('creating a lead', () => {
     expect(lead).toMatchObject({ ...VALID, interest: ['cpq', 'rfp'], status: 'new' });
 
     const page = await pageText(await visitor.follow(response));
-    expect(page).toContain('Lead created successfully!');
+    expect(page).toContain('Lead Katherine Johnson created');
     expect(page).toContain('Katherine Johnson');
     expect(page).toContain('RFP Radar');
   });

@@ -239,7 +239,7 @@ describe('creating a quote', () => {
     expect(creator!.created_by).toBe(userId);
 
     const page = await pageText(await visitor.follow(response));
-    expect(page).toContain('Quote created successfully!');
+    expect(page).toContain(`Quote ${quote.quote_number} created`);
     expect(page).toContain(quote.quote_number!);
     expect(page).toContain('Grace Hopper - Navy Labs');
     expect(page).toContain('€3,751.50');

@@ -50,7 +50,10 @@ export async function action(args: Route.ActionArgs) {
   const id = recordId(args.params.id, TEXTS.notFound);
   const page = `/leads/${id}`;
   const submission = parseWithZod(await readFormData(args.request), { schema: leadActionSchema });
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
+  // The status control has no place for an error under it: its refusal is a toast.
+  if (submission.status !== 'success') {
+    return refuseSubmission(args, submission, { toast: (errors) => errors.status?.[0] ?? errors.returnTo?.[0] });
+  }
   const form = submission.value;
   const failed = (error: { message?: string } | null, fallback: string, status = 400) =>
     dataWithError(args, { result: submission.reply() }, serverMessage(error, fallback), { status });

@@ -50,8 +50,8 @@ export const LEAD_STATUS_FLOW: readonly LeadStatus[] = ['new', 'contacted', 'qua
 /** Where a status change made from the list returns: a path of the leads list, nothing else. */
 const leadsListPath = z
   .string()
+  .max(500, 'Invalid return path')
   .regex(/^\/leads(\?[^\s]*)?$/, 'Invalid return path')
-  .max(500)
   .optional();
 
 /** What a lead's page (and a list row's status control) posts, told apart by intent. */

@@ -26,7 +26,7 @@ interface Tenant {
   admin: Visitor;
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
-  rows: { template: string; integration: string; member: string; invitation: string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
@@ -91,13 +91,15 @@ async function tenant(): Promise<Tenant> {
   const template = await insert('templates', { account_id: accountId, name: 'Fixture template', type: 'email', subject: 'Hi', content: 'Body' });
   const integration = await insert('integrations', { account_id: accountId, name: 'Fixture CRM', type: 'crm', config: { api_key: 'k' } });
   const open = await invitation(accountId, 'auditor');
+  const lead = await insert('leads', { account_id: accountId, name: 'Fixture lead', email: 'lead@fixture.test', company: 'Fixture Co' });
+  const contact = await insert('contacts', { account_id: accountId, name: 'Fixture client', email: 'client@fixture.test' });
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
   return {
     accountId,
     admin: admin.visitor,
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id },
     token: open.token,
     usedToken: member.token,
   };
@@ -120,6 +122,8 @@ async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
   const rows: Partial<Rows> = {
     template: idOf(await db.from('templates').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     integration: idOf(await db.from('integrations').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    lead: idOf(await db.from('leads').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    contact: idOf(await db.from('contacts').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     invitation: idOf(
       await db.from('user_invitations').select('id').eq('account_id', accountId).is('accepted_at', null).order('created_at').limit(1),
     ),

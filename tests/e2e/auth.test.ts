@@ -50,20 +50,24 @@ for (const javaScript of [true, false]) {
       await context.close();
     });
 
-    it('shows the Sign in failed toast for a wrong password', async () => {
+    it('shows Sign in failed in a toast and beside the form, focused, for a wrong password', async () => {
       const { page, context } = await newVisitor(browser(), { javaScript, baseURL });
       await page.goto('/auth');
       await page.getByLabel('Email').fill(DEMO_ADMIN.email);
       await page.getByLabel('Password').fill('not-the-password');
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      const toast = page.getByRole('alert').filter({ hasText: 'Sign in failed' });
-      await toast.waitFor();
-      expect(await toast.textContent()).toContain('Invalid login credentials');
+      // The toast, and the same reason above the form, where the focus goes.
+      const alerts = page.getByRole('alert').filter({ hasText: 'Sign in failed' });
+      await alerts.nth(1).waitFor();
+      const besideForm = page.locator('form').getByRole('alert');
+      expect(await besideForm.textContent()).toContain('Invalid login credentials');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert');
+      expect(await besideForm.evaluate((element) => element === document.activeElement)).toBe(true);
       expect(await page.getByLabel('Email').inputValue()).toBe(DEMO_ADMIN.email);
       await context.close();
     });
 
-    it('accepts an invitation from the mail outbox and shows the role its sidebar', async () => {
+    it('accepts an invitation from the mail outbox, lands signed in and shows the role its sidebar', async () => {
       const email = uniqueEmail('e2e-invitee');
       const link = await inviteAndReadLink(backendUrl, anonKey, email, 'client');
       const { page, context } = await newVisitor(browser(), { javaScript, baseURL });
@@ -74,14 +78,9 @@ for (const javaScript of [true, false]) {
       await page.getByLabel('Password', { exact: true }).fill('client-pass');
       await page.getByLabel('Confirm password').fill('client-pass');
       await page.getByRole('button', { name: 'Create Account' }).click();
-      await page.waitForURL('**/auth');
-      await page.getByText('Account Created').waitFor();
-
-      // A client is outside the company: it lands on its own page, the only one of its sidebar.
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill('client-pass');
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      // Signed in at once: a client lands on its own page, the only one of its sidebar.
       await page.waitForURL('**/quotes');
+      await page.getByText('Account Created').first().waitFor();
       const nav = page.getByRole('navigation', { name: 'Application' }).first();
       await nav.getByRole('link', { name: 'My quotes' }).waitFor();
       expect(await nav.getByRole('link', { name: 'Leads' }).count()).toBe(0);

@@ -8,7 +8,7 @@ import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_CLIENT, DEMO_MEMBER, DEMO_NORTHWIND_ADMI
 const SIGNED_IN_ROUTES = [
   '/dashboard', '/leads', '/quotes', '/messages', '/invoices', '/clients', '/shipments', '/documents', '/rfp',
   '/compliance', '/automations', '/analytics', '/settings/website', '/settings/modules', '/settings/templates',
-  '/settings/integrations', '/settings/users', '/settings/account', '/settings/audit-logs',
+  '/settings/integrations', '/settings/users', '/settings/account', '/settings/audit-logs', '/profile',
 ];
 
 describe('signed-in routes', () => {
@@ -116,7 +116,8 @@ describe('sign-up', () => {
       const stranger = new Visitor();
       const response = await stranger.get(path);
       expect(response.status, path).toBe(302);
-      expect(response.headers.get('Location'), path).toBe('/auth');
+      // A failed reset link goes where a new one is asked for.
+      expect(response.headers.get('Location'), path).toBe(path.includes('type=recovery') ? '/auth/forgot-password' : '/auth');
       expect(stranger.names().some((name) => name.includes('auth-token')), path).toBe(false);
       expect(await pageText(await stranger.follow(response)), path).toContain('Email link is invalid or has expired');
     }
@@ -166,6 +167,15 @@ describe('sign-in', () => {
     expect(html).toContain(`value="${DEMO_ADMIN.email}"`);
     expect(html).not.toContain('value="wrong!"');
     expect(response.headers.getSetCookie().some((c) => /^sb-/.test(c))).toBe(false);
+  });
+
+  it('shows the reason beside the form too, focused on load and named by the form', async () => {
+    const response = await new Visitor().post('/auth', { intent: 'signin', email: DEMO_ADMIN.email, password: 'wrong!' });
+    const html = await pageText(response);
+    const alert = /<div id="([^"]+)" role="alert" tabindex="-1" autofocus=""[^>]*><p class="font-semibold">Sign in failed<\/p><p>Invalid login credentials<\/p><\/div>/.exec(html);
+    expect(alert, 'the form error box').not.toBeNull();
+    // Inside the sign-in form, which points at it.
+    expect(html).toMatch(new RegExp(`<form[^>]*aria-describedby="${alert![1]}"`));
   });
 
   it('requires email and password', async () => {

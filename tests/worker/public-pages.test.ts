@@ -22,6 +22,9 @@ describe('landing page', () => {
     expect(html).toContain('Operations &amp; Automation Hub — Pro Edition');
     for (const text of ['Start Free Trial', 'Sign In', 'View Pricing']) expect(html).toContain(text);
     expect(html.match(/>Get Started</g)).toHaveLength(6);
+    // The real price of each module, as /pricing and the catalogue have it.
+    expect(html.match(/\$299<span[^>]*>\/month</g)).toHaveLength(6);
+    expect(html).not.toContain('$500');
     expect(html).toContain('hello@opshub.test');
     expect(html).toContain('© 2025 OpsHub Pro');
     expect(html).toContain('href="/pricing"');

@@ -114,3 +114,37 @@ describe('toggling a module', () => {
     expect(await statusOf(team.accountId, first.id)).toBe('paused');
   });
 });
+
+describe('activating a module that costs money', () => {
+  it('asks first, with its price, as a page of its own (no JavaScript needed); pausing does not ask', async () => {
+    const team = await freshTeam();
+    const [first, second] = await catalogue();
+    await subscribe(team.accountId, first.id, 'active');
+    const visitor = team.admin.visitor;
+    const list = await pageText(await visitor.get('/settings/modules'));
+    // Activate is a link to the confirmation; Pause posts at once.
+    expect(list).toMatch(new RegExp(`<a[^>]*aria-label="Activate ${second.name}"[^>]*href="/settings/modules\\?activate=${second.id}"`));
+    expect(list).toMatch(new RegExp(`<button[^>]*aria-label="Pause ${first.name}"`));
+
+    const confirm = await visitor.get(`/settings/modules?activate=${second.id}`);
+    expect(confirm.status).toBe(200);
+    const html = await pageText(confirm);
+    expect(html).toContain('Activate Module');
+    expect(html).toContain(`Activate ${second.name} for $299.00/month, plus a one-time setup fee of $300.00?`);
+    expect(html).toMatch(/<input type="hidden" name="status" value="active"\/>/);
+    expect(await statusOf(team.accountId, second.id)).toBeNull();
+
+    const activated = await visitor.post('/settings/modules', { intent: 'toggle', module_id: second.id, status: 'active' });
+    expect(activated.status).toBe(302);
+    expect(await statusOf(team.accountId, second.id)).toBe('active');
+  });
+
+  it('shows no confirmation to an auditor, nor for a module already active', async () => {
+    const team = await freshTeam();
+    const [first, second] = await catalogue();
+    await subscribe(team.accountId, first.id, 'active');
+    expect(await pageText(await team.auditor.visitor.get(`/settings/modules?activate=${second.id}`))).not.toContain('Activate Module');
+    expect(await pageText(await team.admin.visitor.get(`/settings/modules?activate=${first.id}`))).not.toContain('Activate Module');
+  });
+});
+

@@ -176,6 +176,63 @@ describe('inviting a user', () => {
   });
 });
 
+describe('resending an invitation or copying its link', () => {
+  it('resends: a new link is mailed, naming who invited them to which company; the first link no longer works', async () => {
+    const team = await freshTeam();
+    const email = uniqueEmail('resent');
+    await team.admin.visitor.post('/settings/users?invite', { intent: 'invite', email });
+    const firstToken = await mailedToken(email);
+    const [invitation] = await invitationsTo(email);
+    const list = await pageText(await team.admin.visitor.get('/settings/users'));
+    expect(list).toContain(`aria-label="Resend: invitation of ${email}"`);
+    expect(list).toContain(`aria-label="Copy Link: invitation of ${email}"`);
+
+    const response = await team.admin.visitor.post('/settings/users', { intent: 'resend', id: invitation.id });
+    expect(response.status).toBe(302);
+    expect(toastIn(await pageText(await team.admin.visitor.follow(response)))).toContain(`Invitation resent to ${email}`);
+    const mails = await mailTo(email);
+    expect(mails).toHaveLength(2);
+    const { data: account } = await serviceClient().from('accounts').select('name').eq('id', team.accountId).single();
+    expect(mails[1].text).toContain(`Test Admin has invited you to join ${account!.name}`);
+    const newToken = /\/invite\/([0-9a-f]+)/.exec(mails[1].text)![1];
+    expect(newToken).not.toBe(firstToken);
+    expect((await new Visitor().get(`/invite/${firstToken}`)).headers.get('Location')).toBe('/auth');
+    expect((await new Visitor().get(`/invite/${newToken}`)).status).toBe(200);
+  });
+
+  it('copies the link: shown to the admin in a read-only field (no JavaScript needed), nothing mailed', async () => {
+    const team = await freshTeam();
+    const email = uniqueEmail('copied');
+    await team.admin.visitor.post('/settings/users?invite', { intent: 'invite', email });
+    const [invitation] = await invitationsTo(email);
+    const response = await team.admin.visitor.post('/settings/users', { intent: 'copy-link', id: invitation.id });
+    expect(response.status).toBe(200);
+    const html = await pageText(response);
+    expect(html).toContain(`Invitation link for ${email}`);
+    const field = /<input[^>]*id="invitation-link-[^"]+"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(field.toLowerCase()).toContain('readonly=""');
+    const link = /value="([^"]+)"/.exec(field)![1];
+    const token = /\/invite\/([0-9a-f]{64})$/.exec(link)![1];
+    expect((await invitationsTo(email))[0].token_hash).toBe(await tokenHash(token));
+    expect(await mailTo(email)).toHaveLength(1);
+    const accepted = await new Visitor().post(`/invite/${token}`, { password: 'copied-pass', confirm_password: 'copied-pass' });
+    expect(accepted.status).toBe(302);
+  });
+
+  it("refuses a non-admin's resend or copy with the screen's restriction", async () => {
+    const team = await freshTeam();
+    const email = uniqueEmail('guarded');
+    await team.admin.visitor.post('/settings/users?invite', { intent: 'invite', email });
+    const [invitation] = await invitationsTo(email);
+    for (const intent of ['resend', 'copy-link']) {
+      const response = await team.auditor.visitor.post('/settings/users', { intent, id: invitation.id });
+      expect(response.status, intent).toBe(403);
+      expect(await pageText(response)).not.toContain('/invite/');
+    }
+    expect(await mailTo(email)).toHaveLength(1);
+  });
+});
+
 describe('editing a user', () => {
   it('opens the edit dialog with the email locked, then changes role and names through manage-user-role', async () => {
     const team = await freshTeam();

@@ -163,3 +163,23 @@ describe('saving the website settings', () => {
     }
   });
 });
+
+describe('/settings', () => {
+  it('opens on the first settings screen each user may use: Website for the master admin, Modules for other admins and auditors', async () => {
+    const cases = [
+      [DEMO_ADMIN, '/settings/website'],
+      [DEMO_NORTHWIND_ADMIN, '/settings/modules'],
+      [DEMO_AUDITOR, '/settings/modules'],
+      // A member may use none: the first screen says so.
+      [DEMO_MEMBER, '/settings/website'],
+    ] as const;
+    for (const [credentials, target] of cases) {
+      const response = await (await signIn(credentials)).get('/settings');
+      expect(response.status, credentials.email).toBe(302);
+      expect(response.headers.get('Location'), credentials.email).toBe(target);
+    }
+    const html = await pageText(await (await signIn(DEMO_NORTHWIND_ADMIN)).get('/settings/modules'));
+    expect(html).not.toContain('Access Denied');
+    expect(html).not.toContain('Access Restricted');
+  });
+});

@@ -100,7 +100,7 @@ export default function Analytics({ actionData }: Route.ComponentProps) {
         ))}
       </StatGrid>
 
-      <div className="mb-6 grid gap-6 lg:grid-cols-2">
+      <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <SectionHeading>Revenue Trend</SectionHeading>
@@ -130,7 +130,7 @@ export default function Analytics({ actionData }: Route.ComponentProps) {
         </Card>
       </div>
 
-      <div className="mb-6 grid gap-6 lg:grid-cols-2">
+      <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <SectionHeading>Top Performing Services</SectionHeading>

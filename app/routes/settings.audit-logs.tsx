@@ -99,8 +99,8 @@ export default function SettingsAuditLogs({ loaderData }: Route.ComponentProps) 
         <EmptyState title={query.page > 1 ? 'No more entries' : filtered ? 'No entries match your search' : 'No audit entries yet'} />
       ) : (
         <>
-          {/* The table scrolls inside its own box on a narrow screen; the page never scrolls sideways. */}
-          <div className="overflow-x-auto rounded-lg border border-border">
+          {/* The table scrolls inside its own box on a narrow screen (the page never scrolls sideways); the box takes focus so a keyboard can scroll it. */}
+          <div className="overflow-x-auto rounded-lg border border-border" role="region" aria-label="Audit entries table" tabIndex={0}>
             <table className="w-full min-w-[40rem] text-left text-sm" aria-label="Audit entries">
               <thead className="bg-muted/50 text-xs uppercase text-muted-foreground">
                 <tr>

@@ -108,7 +108,7 @@ describe('dialogs give focus back to what opened them', () => {
     ['/quotes', 'New Quote', 'Create New Quote'],
     ['/settings/integrations', 'New Integration', 'New Integration'],
   ] as const) {
-    it(`${path}: Escape and Cancel return focus to '${button}'`, async () => {
+    it(`${path}: Escape and the Close link return focus to '${button}'`, async () => {
       const { page, context, errors } = await newVisitor(browser(), { javaScript: true, baseURL });
       await signInThroughForm(page, DEMO_ADMIN);
       await page.goto(path);
@@ -126,7 +126,7 @@ describe('dialogs give focus back to what opened them', () => {
 
       await page.keyboard.press('Enter');
       await dialog.waitFor();
-      await dialog.getByRole('link', { name: 'Cancel' }).click();
+      await dialog.getByRole('link', { name: 'Close', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(async () => (await focused(page)).label).toBe(button);
       expect(errors).toEqual([]);

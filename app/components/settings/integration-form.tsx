@@ -2,7 +2,7 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import { DialogActions, SelectField, TextareaField, TextField } from '~/components/form-controls';
-import { INTEGRATION_FIELDS, integrationFormSchema, type ConfigField } from '~/lib/schemas/settings-integrations';
+import { INTEGRATION_FIELDS, integrationFormSchema, integrationSaveInput, type ConfigField } from '~/lib/schemas/settings-integrations';
 import {
   INTEGRATION_TYPE_LABELS,
   INTEGRATION_TYPES,
@@ -52,7 +52,7 @@ export function IntegrationForm({
     id: `integration-${values.id ?? 'new'}`,
     lastResult,
     defaultValue: { name: values.name, type: values.type, editor: 'fields', config: values.config, ...values.typed },
-    constraint: getZodConstraint(integrationFormSchema),
+    constraint: getZodConstraint(integrationSaveInput),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: integrationFormSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',

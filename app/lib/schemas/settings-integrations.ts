@@ -51,7 +51,8 @@ const group = (type: IntegrationType) =>
 
 export const EDITORS = ['fields', 'json'] as const;
 
-const integrationSaveInput = z.object({
+/** The form's fields as posted (Conform reads its constraints from this; the transform below is the save). */
+export const integrationSaveInput = z.object({
   intent: z.literal('save'),
   id: uuid.optional(),
   name: requiredText('Name'),

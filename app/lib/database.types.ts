@@ -213,6 +213,47 @@ export type Database = {
           },
         ]
       }
+      events: {
+        Row: {
+          account_id: string
+          created_at: string
+          id: string
+          kind: string
+          payload: Json
+          resource_id: string | null
+          resource_type: string
+          updated_at: string
+        }
+        Insert: {
+          account_id: string
+          created_at?: string
+          id?: string
+          kind: string
+          payload?: Json
+          resource_id?: string | null
+          resource_type: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          id?: string
+          kind?: string
+          payload?: Json
+          resource_id?: string | null
+          resource_type?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "events_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       integrations: {
         Row: {
           account_id: string
@@ -264,6 +305,125 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "users"
             referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      job_runs: {
+        Row: {
+          account_id: string | null
+          attempt: number
+          created_at: string
+          error: string | null
+          finished_at: string | null
+          id: string
+          job_id: string
+          outcome: string
+          runner: string
+          started_at: string
+          updated_at: string
+        }
+        Insert: {
+          account_id?: string | null
+          attempt: number
+          created_at?: string
+          error?: string | null
+          finished_at?: string | null
+          id?: string
+          job_id: string
+          outcome?: string
+          runner: string
+          started_at?: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string | null
+          attempt?: number
+          created_at?: string
+          error?: string | null
+          finished_at?: string | null
+          id?: string
+          job_id?: string
+          outcome?: string
+          runner?: string
+          started_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "job_runs_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "job_runs_job_id_fkey"
+            columns: ["job_id"]
+            isOneToOne: false
+            referencedRelation: "jobs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      jobs: {
+        Row: {
+          account_id: string | null
+          attempts: number
+          created_at: string
+          id: string
+          idempotency_key: string
+          kind: string
+          last_error: string | null
+          locked_at: string | null
+          locked_by: string | null
+          max_attempts: number
+          payload: Json
+          run_at: string
+          status: string
+          subject_id: string | null
+          updated_at: string
+        }
+        Insert: {
+          account_id?: string | null
+          attempts?: number
+          created_at?: string
+          id?: string
+          idempotency_key: string
+          kind: string
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          max_attempts?: number
+          payload?: Json
+          run_at?: string
+          status?: string
+          subject_id?: string | null
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string | null
+          attempts?: number
+          created_at?: string
+          id?: string
+          idempotency_key?: string
+          kind?: string
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          max_attempts?: number
+          payload?: Json
+          run_at?: string
+          status?: string
+          subject_id?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "jobs_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
           },
         ]
       }
@@ -704,6 +864,8 @@ export type Database = {
         { Args: never; Returns: boolean }
       change_quote_status:
         { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+      claim_jobs:
+        { Args: { p_limit?: number; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string }[] }
       clear_failed_sign_ins:
         { Args: never; Returns: undefined }
       client_contact_ids:
@@ -720,6 +882,10 @@ export type Database = {
         { Args: never; Returns: string }
       dashboard_overview:
         { Args: never; Returns: Json }
+      enqueue_job:
+        { Args: { p_account_id?: string; p_idempotency_key: string; p_kind: string; p_payload?: Json; p_run_at?: string; p_subject_id?: string }; Returns: string }
+      finish_job:
+        { Args: { p_error?: string; p_job_id: string; p_permanent?: boolean; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string } }
       get_open_invitation:
         { Args: { p_token: string }; Returns: { account_name: string; email: string; expires_at: string; role: string }[] }
       get_public_site_info:
@@ -783,8 +949,17 @@ export const CheckedValues = {
   contacts: {
     status: ["active","inactive","prospect"],
   },
+  events: {
+    kind: ["lead_created","client_registered","quote_sent","quote_viewed","quote_accepted","quote_declined","quote_expired","invoice_created","invoice_overdue","invoice_paid","message_received","shipment_delivered","document_extracted","review_due"],
+  },
   integrations: {
     type: ["email","payment","crm","storage"],
+  },
+  job_runs: {
+    outcome: ["running","done","retry","failed"],
+  },
+  jobs: {
+    status: ["queued","running","done","failed"],
   },
   leads: {
     source: ["website","referral","linkedin","email","event","other"],

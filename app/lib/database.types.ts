@@ -906,6 +906,8 @@ export type Database = {
         { Args: never; Returns: { average_value: number; total_count: number; total_value: number }[] }
       record_failed_sign_in:
         { Args: { p_email: string }; Returns: number }
+      request_test_mail:
+        { Args: { p_integration_id: string }; Returns: string }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[] }
       sign_in_lockout:

@@ -15,6 +15,7 @@ import { createOutbox } from './outbox.ts';
 import { readExposedSchemas } from './rest/exposed-schemas.ts';
 import { createRestHandler } from './rest/handler.ts';
 import { createBackendServer } from './server.ts';
+import { startSmtpListener } from './smtp.ts';
 
 export interface BackendOptions {
   /** 54321 by default; 0 picks a free port (the real URL is returned). */
@@ -50,6 +51,10 @@ export interface BackendOptions {
   migrationsDir?: string;
   seedFile?: string;
   functionsDir?: string;
+  /** The SMTP listener's port (default 0: a free one; `npm start` asks for 54325, as `supabase start`'s Inbucket); false: none. */
+  smtpPort?: number | false;
+  /** Credentials the SMTP listener requires (tests of a refused login); any login is accepted without them. */
+  smtpAuth?: { user: string; pass: string };
   /** Runs after stop() closed the server and the database (e.g. dropping a test database). */
   onStop?: () => Promise<void>;
 }
@@ -62,6 +67,8 @@ export interface Backend {
   auditSigningSecret: string;
   db: Db;
   outbox: Outbox;
+  /** The SMTP listener's port, or null when it was not started. */
+  smtpPort: number | null;
   ctx: BackendContext;
   /** Forget the REST schema cache (after DDL run directly on db). */
   reloadSchema(): void;
@@ -135,6 +142,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     await db.close().catch(() => {});
     throw error;
   });
+  const smtp =
+    options.smtpPort === false
+      ? null
+      : await startSmtpListener(outbox, { port: options.smtpPort ?? 0, host, auth: options.smtpAuth }).catch(async (error) => {
+          server.close();
+          await db.close().catch(() => {});
+          throw error;
+        });
   const { port } = server.address() as AddressInfo;
   ctx.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
@@ -147,10 +162,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     auditSigningSecret,
     db,
     outbox,
+    smtpPort: smtp?.port ?? null,
     ctx,
     reloadSchema: () => rest.invalidate(),
     stop: () =>
       (stopped ??= (async () => {
+        await smtp?.stop();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await db.close();

@@ -61,6 +61,9 @@ beforeAll(async () => {
   const invited = await invoke(a.client, 'invite-user', { email: uniqueEmail('pending'), role: 'client' });
   expect(invited.status).toBe(201);
   const { data: helpdesk } = await a.client.from('modules').select('id').eq('key', 'helpdesk').single();
+  // A job of A's, claimed once so it has a run record (jobs are queued by triggers and RPCs, never by users).
+  await must(admin.rpc('enqueue_job', { p_kind: 'test.tenant', p_idempotency_key: `tenant:${a.accountId}`, p_account_id: a.accountId }));
+  await must(admin.rpc('claim_jobs', { p_runner: 'tenant-test', p_limit: 100 }));
 
   cases.push(
     { table: 'accounts', id: a.accountId, accountColumn: 'id', insert: { id: a.accountId, name: 'Hijack' }, update: { name: 'Hijacked' } },
@@ -77,6 +80,9 @@ beforeAll(async () => {
     // The rollup's rows are named by status (B has no quotes, so none of its own match).
     { table: 'quote_stats', id: 'draft', idColumn: 'status', insert: { account_id: a.accountId, status: 'signed', month: '2026-01-01', quote_count: 1, quote_value: 1 }, update: { quote_value: 0 } },
     { table: 'quote_list', id: quote!.id, insert: { account_id: a.accountId, notes: 'Spy' }, update: { notes: 'Hijacked' } },
+    { table: 'events', id: await firstId('events', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'lead_created', resource_type: 'x' }, update: { payload: {} } },
+    { table: 'jobs', id: await firstId('jobs', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'test.spy', idempotency_key: 'spy' }, update: { status: 'queued' } },
+    { table: 'job_runs', id: await firstId('job_runs', 'account_id', a.accountId), insert: { account_id: a.accountId, job_id: await firstId('jobs', 'account_id', a.accountId), runner: 'spy', attempt: 9 }, update: { outcome: 'done' } },
   );
 });
 

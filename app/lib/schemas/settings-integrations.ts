@@ -12,7 +12,10 @@ export const integrationFormSchema = z.object({
   config: jsonText('Config', { required: true, objectOnly: true }),
 });
 
-export const integrationActionSchema = z.discriminatedUnion('intent', [integrationFormSchema, setActiveSchema, deleteByIdSchema]);
+/** Send test mail: queued for the jobs runner, which sends it through this integration (decision 022). */
+export const testMailSchema = z.object({ intent: z.literal('test-mail'), id: uuid });
+
+export const integrationActionSchema = z.discriminatedUnion('intent', [integrationFormSchema, setActiveSchema, deleteByIdSchema, testMailSchema]);
 
 export const INTEGRATION_TEXTS = {
   created: 'Integration created successfully',
@@ -24,4 +27,7 @@ export const INTEGRATION_TEXTS = {
   deleteFailed: 'Failed to delete integration',
   statusFailed: 'Failed to update integration status',
   loadFailed: 'Failed to fetch integrations',
+  sendsMail: 'Mail from this account is sent through this server',
+  testMailQueued: 'Test mail queued: it is sent to you within a minute',
+  testMailFailed: 'Failed to send test mail',
 } as const;

@@ -69,7 +69,7 @@ async function run(mode) {
   };
   if (mode === 'start') {
     if (!(await ensureBuild(env))) return stop(1);
-    // --test-scheduled: /__scheduled runs the Worker's cron handler (the jobs runner), driven below.
+    // --test-scheduled: /cdn-cgi/handler/scheduled runs the Worker's cron handler (the jobs runner), driven below.
     const args = ['wrangler', 'dev', '-c', 'build/server/wrangler.json', '--ip', '127.0.0.1', '--port', String(appPort), '--test-scheduled'];
     for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
     app = spawn('npx', args, { stdio: ['ignore', 'inherit', 'inherit'], env, detached: true });
@@ -97,7 +97,7 @@ async function run(mode) {
 }
 
 /**
- * The Cron Trigger of production, every 15 s: wrangler dev's /__scheduled runs
+ * The Cron Trigger of production, every 15 s: wrangler dev's /cdn-cgi/handler/scheduled runs
  * the Worker's scheduled handler (the jobs runner). A tick that fails is said
  * once and tried again at the next.
  * @param {string} appUrl
@@ -106,7 +106,7 @@ function driveJobRunner(appUrl) {
   let failing = false;
   const tick = async () => {
     try {
-      const response = await fetch(`${appUrl}/__scheduled?cron=*+*+*+*+*`);
+      const response = await fetch(`${appUrl}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
       if (!response.ok) throw new Error(`answered ${response.status}`);
       failing = false;
     } catch (error) {

@@ -148,6 +148,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       : await startSmtpListener(outbox, { port: options.smtpPort ?? 0, host, auth: options.smtpAuth }).catch(async (error) => {
           server.close();
           await db.close().catch(() => {});
+          if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+            throw new LocalSetupError(`Port ${options.smtpPort} is in use: set SMTP_PORT to another port`);
+          }
           throw error;
         });
   const { port } = server.address() as AddressInfo;

@@ -16,6 +16,9 @@ export default defineConfig({
           SUPABASE_URL: inject<string>('backendUrl'),
           SUPABASE_ANON_KEY: inject<string>('anonKey'),
           SERVICE_ROLE_KEY_FOR_TESTS: inject<string>('serviceRoleKey'),
+          // The jobs runner's secret and the platform mail API (the backend's outbox), as npm start passes them.
+          SUPABASE_SERVICE_ROLE_KEY: inject<string>('serviceRoleKey'),
+          MAIL_API_URL: `${inject<string>('backendUrl')}/_mail`,
           SESSION_SECRET: 'worker-test-session-secret',
           AUDIT_SIGNING_SECRET: inject<string>('auditSigningSecret'),
         },

@@ -58,10 +58,19 @@ async function run(mode) {
   process.on('SIGTERM', () => void stop());
 
   // The Worker signs the client's IP and user agent for the audit log with the key the backend stored.
-  const vars = { SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey, AUDIT_SIGNING_SECRET: backend.auditSigningSecret };
+  // The jobs runner's service role key and the platform mail API (the backend's outbox) are the
+  // local stand-ins of the Worker secrets of decisions 021 and 022.
+  const vars = {
+    SUPABASE_URL: backend.url,
+    SUPABASE_ANON_KEY: backend.anonKey,
+    AUDIT_SIGNING_SECRET: backend.auditSigningSecret,
+    SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    MAIL_API_URL: `${backend.url}/_mail`,
+  };
   if (mode === 'start') {
     if (!(await ensureBuild(env))) return stop(1);
-    const args = ['wrangler', 'dev', '-c', 'build/server/wrangler.json', '--ip', '127.0.0.1', '--port', String(appPort)];
+    // --test-scheduled: /cdn-cgi/handler/scheduled runs the Worker's cron handler (the jobs runner), driven below.
+    const args = ['wrangler', 'dev', '-c', 'build/server/wrangler.json', '--ip', '127.0.0.1', '--port', String(appPort), '--test-scheduled'];
     for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
     app = spawn('npx', args, { stdio: ['ignore', 'inherit', 'inherit'], env, detached: true });
   } else {
@@ -76,13 +85,36 @@ async function run(mode) {
   app.on('exit', () => void stop(stopping ? 0 : 1));
 
   await waitForApp(appUrl, app);
+  const runner = mode === 'start' ? driveJobRunner(appUrl) : undefined;
+  process.on('exit', () => runner && clearInterval(runner));
   console.log(`
   App:      ${appUrl}
   Sign in:  ${DEMO_SIGN_IN.email} / ${DEMO_SIGN_IN.password}
-  Backend:  ${backend.url}  (mail outbox: ${backend.url}/_outbox)
+  Backend:  ${backend.url}  (mail outbox: ${backend.url}/_outbox; SMTP on 127.0.0.1:${backend.smtpPort})
   Data:     ${backend.location}  (begin again from fresh demo data: ${script} -- --fresh)
   Ctrl-C stops both.
 `);
+}
+
+/**
+ * The Cron Trigger of production, every 15 s: wrangler dev's /cdn-cgi/handler/scheduled runs
+ * the Worker's scheduled handler (the jobs runner). A tick that fails is said
+ * once and tried again at the next.
+ * @param {string} appUrl
+ */
+function driveJobRunner(appUrl) {
+  let failing = false;
+  const tick = async () => {
+    try {
+      const response = await fetch(`${appUrl}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
+      if (!response.ok) throw new Error(`answered ${response.status}`);
+      failing = false;
+    } catch (error) {
+      if (!failing) console.error(`jobs runner tick failed: ${error instanceof Error ? error.message : error}`);
+      failing = true;
+    }
+  };
+  return setInterval(() => void tick(), 15_000);
 }
 
 /**

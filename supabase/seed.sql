@@ -151,7 +151,7 @@ select u.account_id, i.name, i.type, i.config::jsonb, i.is_active, u.id
   from public.users u
   cross join (values
     ('Company SMTP', 'email',
-     '{"smtp_host": "smtp.opshub.test", "smtp_port": 587, "smtp_user": "mailer@opshub.test", "smtp_password": "", "from_email": "hello@opshub.test"}', true),
+     '{"smtp_host": "127.0.0.1", "smtp_port": 54325, "smtp_user": "mailer@opshub.test", "smtp_password": "", "from_email": "hello@opshub.test"}', true),
     ('Stripe payments', 'payment', '{"api_key": "", "webhook_secret": "", "currency": "USD"}', false)
   ) as i (name, type, config, is_active)
  where u.email = 'demo@opshub.test';

@@ -1,6 +1,7 @@
 // The Worker: edge cache for anonymous marketing pages, then React Router.
 import { createRequestHandler, RouterContextProvider } from 'react-router';
-import { nonceContext } from '../app/lib/request-context';
+import { executionContext, nonceContext } from '../app/lib/request-context';
+import { runJobs } from '../app/jobs/runner.server';
 import { crossSiteRefusal, isRefusedCrossSiteRequest } from '../app/lib/csrf.server';
 import { applySecurityHeaders } from './security-headers';
 import {
@@ -19,10 +20,11 @@ const requestHandler = createRequestHandler(
 
 const DEV = import.meta.env.DEV;
 
-async function render(request: Request): Promise<{ response: Response; nonce: string }> {
+async function render(request: Request, ctx: ExecutionContext | null = null): Promise<{ response: Response; nonce: string }> {
   const nonce = crypto.randomUUID().replace(/-/g, '');
   const context = new RouterContextProvider();
   context.set(nonceContext, nonce);
+  context.set(executionContext, ctx);
   const rendered = await requestHandler(request, context);
   // Copy so headers are mutable whatever React Router returned.
   return { response: new Response(rendered.body, rendered), nonce };
@@ -60,7 +62,7 @@ export default {
     }
     if (isCacheableRequest(request)) return serveFromEdgeCache(request, ctx);
 
-    const { response, nonce } = await render(request);
+    const { response, nonce } = await render(request, ctx);
     applySecurityHeaders(response.headers, nonce, DEV, request.url);
     // Anything not deliberately public depends on who asked.
     const cacheControl = response.headers.get('Cache-Control');
@@ -70,5 +72,11 @@ export default {
     if (response.headers.has('Set-Cookie')) response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
     response.headers.set(CACHE_STATUS_HEADER, 'BYPASS');
     return response;
+  },
+  // The jobs runner (decision 021): the Cron Trigger of wrangler.toml, and
+  // `npm start` every 15 s. It uses the service role key, which no page reads.
+  async scheduled(_controller, env) {
+    const summary = await runJobs(env, { budgetMs: 50_000 });
+    if (summary.claimed > 0) console.log(`jobs runner: ${JSON.stringify(summary)}`);
   },
 } satisfies ExportedHandler<Env>;

@@ -163,7 +163,6 @@ export type Database = {
       contacts: {
         Row: {
           account_id: string
-          address: string | null
           company: string | null
           created_at: string
           email: string
@@ -178,7 +177,6 @@ export type Database = {
         }
         Insert: {
           account_id: string
-          address?: string | null
           company?: string | null
           created_at?: string
           email: string
@@ -193,7 +191,6 @@ export type Database = {
         }
         Update: {
           account_id?: string
-          address?: string | null
           company?: string | null
           created_at?: string
           email?: string
@@ -216,83 +213,43 @@ export type Database = {
           },
         ]
       }
-      documents: {
+      events: {
         Row: {
           account_id: string
           created_at: string
-          description: string | null
-          extraction_error: string | null
-          extraction_status: string
-          fields: Json
-          file_name: string
-          file_path: string
-          file_size: number
           id: string
-          mime_type: string
-          search: unknown
-          sha256: string
-          status: string
-          text: string | null
-          title: string
-          type: string
+          kind: string
+          payload: Json
+          resource_id: string | null
+          resource_type: string
           updated_at: string
-          uploaded_by: string | null
         }
         Insert: {
           account_id: string
           created_at?: string
-          description?: string | null
-          extraction_error?: string | null
-          extraction_status?: string
-          fields?: Json
-          file_name: string
-          file_path: string
-          file_size: number
           id?: string
-          mime_type: string
-          search?: never
-          sha256: string
-          status?: string
-          text?: string | null
-          title: string
-          type?: string
+          kind: string
+          payload?: Json
+          resource_id?: string | null
+          resource_type: string
           updated_at?: string
-          uploaded_by?: string | null
         }
         Update: {
           account_id?: string
           created_at?: string
-          description?: string | null
-          extraction_error?: string | null
-          extraction_status?: string
-          fields?: Json
-          file_name?: string
-          file_path?: string
-          file_size?: number
           id?: string
-          mime_type?: string
-          search?: never
-          sha256?: string
-          status?: string
-          text?: string | null
-          title?: string
-          type?: string
+          kind?: string
+          payload?: Json
+          resource_id?: string | null
+          resource_type?: string
           updated_at?: string
-          uploaded_by?: string | null
         }
         Relationships: [
           {
-            foreignKeyName: "documents_account_id_fkey"
+            foreignKeyName: "events_account_id_fkey"
             columns: ["account_id"]
             isOneToOne: false
             referencedRelation: "accounts"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "documents_uploaded_by_fkey"
-            columns: ["uploaded_by"]
-            isOneToOne: false
-            referencedRelation: "users"
             referencedColumns: ["id"]
           },
         ]
@@ -351,11 +308,129 @@ export type Database = {
           },
         ]
       }
+      job_runs: {
+        Row: {
+          account_id: string | null
+          attempt: number
+          created_at: string
+          error: string | null
+          finished_at: string | null
+          id: string
+          job_id: string
+          outcome: string
+          runner: string
+          started_at: string
+          updated_at: string
+        }
+        Insert: {
+          account_id?: string | null
+          attempt: number
+          created_at?: string
+          error?: string | null
+          finished_at?: string | null
+          id?: string
+          job_id: string
+          outcome?: string
+          runner: string
+          started_at?: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string | null
+          attempt?: number
+          created_at?: string
+          error?: string | null
+          finished_at?: string | null
+          id?: string
+          job_id?: string
+          outcome?: string
+          runner?: string
+          started_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "job_runs_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "job_runs_job_id_fkey"
+            columns: ["job_id"]
+            isOneToOne: false
+            referencedRelation: "jobs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      jobs: {
+        Row: {
+          account_id: string | null
+          attempts: number
+          created_at: string
+          id: string
+          idempotency_key: string
+          kind: string
+          last_error: string | null
+          locked_at: string | null
+          locked_by: string | null
+          max_attempts: number
+          payload: Json
+          run_at: string
+          status: string
+          subject_id: string | null
+          updated_at: string
+        }
+        Insert: {
+          account_id?: string | null
+          attempts?: number
+          created_at?: string
+          id?: string
+          idempotency_key: string
+          kind: string
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          max_attempts?: number
+          payload?: Json
+          run_at?: string
+          status?: string
+          subject_id?: string | null
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string | null
+          attempts?: number
+          created_at?: string
+          id?: string
+          idempotency_key?: string
+          kind?: string
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          max_attempts?: number
+          payload?: Json
+          run_at?: string
+          status?: string
+          subject_id?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "jobs_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       leads: {
         Row: {
           account_id: string
           company: string
-          contact_id: string | null
           created_at: string
           email: string
           id: string
@@ -371,7 +446,6 @@ export type Database = {
         Insert: {
           account_id: string
           company: string
-          contact_id?: string | null
           created_at?: string
           email: string
           id?: string
@@ -387,7 +461,6 @@ export type Database = {
         Update: {
           account_id?: string
           company?: string
-          contact_id?: string | null
           created_at?: string
           email?: string
           id?: string
@@ -407,13 +480,6 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "accounts"
             referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "leads_contact_id_account_id_fkey"
-            columns: ["contact_id","account_id"]
-            isOneToOne: false
-            referencedRelation: "contacts"
-            referencedColumns: ["id","account_id"]
           },
         ]
       }
@@ -504,29 +570,23 @@ export type Database = {
       quote_stats: {
         Row: {
           account_id: string
-          currency: string
           month: string
           quote_count: number
           quote_value: number
-          sent: boolean
           status: string
         }
         Insert: {
           account_id: string
-          currency: string
           month: string
           quote_count?: number
           quote_value?: number
-          sent: boolean
           status: string
         }
         Update: {
           account_id?: string
-          currency?: string
           month?: string
           quote_count?: number
           quote_value?: number
-          sent?: boolean
           status?: string
         }
         Relationships: [
@@ -550,7 +610,6 @@ export type Database = {
           id: string
           notes: string | null
           quote_number: string | null
-          sent_at: string | null
           status: string
           subtotal: number
           total: number
@@ -566,7 +625,6 @@ export type Database = {
           id?: string
           notes?: string | null
           quote_number?: string | null
-          sent_at?: string | null
           status?: string
           subtotal?: number
           total?: number
@@ -582,7 +640,6 @@ export type Database = {
           id?: string
           notes?: string | null
           quote_number?: string | null
-          sent_at?: string | null
           status?: string
           subtotal?: number
           total?: number
@@ -738,7 +795,6 @@ export type Database = {
           is_active: boolean
           last_login_at: string | null
           last_name: string | null
-          previous_login_at: string | null
           role: string
           updated_at: string
         }
@@ -753,7 +809,6 @@ export type Database = {
           is_active?: boolean
           last_login_at?: string | null
           last_name?: string | null
-          previous_login_at?: string | null
           role?: string
           updated_at?: string
         }
@@ -768,7 +823,6 @@ export type Database = {
           is_active?: boolean
           last_login_at?: string | null
           last_name?: string | null
-          previous_login_at?: string | null
           role?: string
           updated_at?: string
         }
@@ -809,21 +863,17 @@ export type Database = {
       can_write_business:
         { Args: never; Returns: boolean }
       change_quote_status:
-        { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+      claim_jobs:
+        { Args: { p_limit?: number; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string }[] }
       clear_failed_sign_ins:
         { Args: never; Returns: undefined }
       client_contact_ids:
         { Args: never; Returns: string[] }
-      client_directory_figures:
-        { Args: { p_contact_ids: (string)[] }; Returns: { contact_id: string; last_contact_at: string; revenue: Json }[] }
       client_summary:
         { Args: never; Returns: { active_count: number; new_this_month: number; prospect_count: number; total_count: number }[] }
-      convert_lead:
-        { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string } }
-      create_client_quote:
-        { Args: { p_contact_id: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
       create_quote:
-        { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
       current_account_id:
         { Args: never; Returns: string }
       current_user_id:
@@ -832,6 +882,10 @@ export type Database = {
         { Args: never; Returns: string }
       dashboard_overview:
         { Args: never; Returns: Json }
+      enqueue_job:
+        { Args: { p_account_id?: string; p_idempotency_key: string; p_kind: string; p_payload?: Json; p_run_at?: string; p_subject_id?: string }; Returns: string }
+      finish_job:
+        { Args: { p_error?: string; p_job_id: string; p_permanent?: boolean; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string } }
       get_open_invitation:
         { Args: { p_token: string }; Returns: { account_name: string; email: string; expires_at: string; role: string }[] }
       get_public_site_info:
@@ -844,20 +898,16 @@ export type Database = {
         { Args: never; Returns: boolean }
       is_master_account:
         { Args: { p_account_id: string }; Returns: boolean }
-      is_own_account_object:
-        { Args: { p_bucket_id: string; p_name: string }; Returns: boolean }
       lead_summary:
         { Args: never; Returns: { conversion_rate: number; new_this_week: number; qualified_count: number; total_count: number }[] }
       list_audit_logs:
-        { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
+        { Args: { p_action?: string; p_limit?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
       quote_summary:
-        { Args: never; Returns: { by_currency: Json; sent_count: number; signed_count: number; total_count: number }[] }
+        { Args: never; Returns: { average_value: number; total_count: number; total_value: number }[] }
       record_failed_sign_in:
         { Args: { p_email: string }; Returns: number }
-      record_history:
-        { Args: { p_resource_id: string; p_resource_type: string }; Returns: { action: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
-      renew_invitation:
-        { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
+      request_test_mail:
+        { Args: { p_integration_id: string }; Returns: string }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[] }
       sign_in_lockout:
@@ -901,14 +951,17 @@ export const CheckedValues = {
   contacts: {
     status: ["active","inactive","prospect"],
   },
-  documents: {
-    extraction_status: ["queued","done","failed","needs_text"],
-    mime_type: ["application/pdf","application/msword","application/vnd.openxmlformats-officedocument.wordprocessingml.document","application/vnd.ms-excel","application/vnd.openxmlformats-officedocument.spreadsheetml.sheet","text/plain","text/csv","image/jpeg","image/png"],
-    status: ["Pending Review","Approved","Final"],
-    type: ["invoice","contract","report","presentation","legal","financial","other"],
+  events: {
+    kind: ["lead_created","client_registered","quote_sent","quote_viewed","quote_accepted","quote_declined","quote_expired","invoice_created","invoice_overdue","invoice_paid","message_received","shipment_delivered","document_extracted","review_due"],
   },
   integrations: {
     type: ["email","payment","crm","storage"],
+  },
+  job_runs: {
+    outcome: ["running","done","retry","failed"],
+  },
+  jobs: {
+    status: ["queued","running","done","failed"],
   },
   leads: {
     source: ["website","referral","linkedin","email","event","other"],

@@ -38,6 +38,9 @@ import {
 } from '~/lib/settings-options';
 import { blankMaskedSecrets, blankSecrets, isPlainObject, secretsSetOf } from '~/lib/settings-secrets';
 import { dataWithError } from '~/lib/toast.server';
+import { kickJobRunner } from '~/jobs/kick.server';
+import { Button } from '~/components/ui/button';
+import { Form } from 'react-router';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Integrations' }];
 
@@ -87,6 +90,21 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       };
     }
   }
+  // The newest active email integration carries the account's mail (decision 022);
+  // its last test mail says whether that works.
+  const mailServer = list.rows.find((row) => row.type === 'email' && row.is_active) ?? null;
+  let lastTest: { status: string; last_error: string | null; created_at: string } | null = null;
+  if (mailServer) {
+    const { data: job } = await supabase
+      .from('jobs')
+      .select('status, last_error, created_at')
+      .eq('subject_id', mailServer.id)
+      .eq('kind', 'mail.test')
+      .order('created_at', { ascending: false })
+      .limit(1)
+      .maybeSingle();
+    lastTest = job;
+  }
   const requestedType = url.searchParams.get('type');
   const newType: IntegrationType = isIntegrationType(requestedType) ? requestedType : 'email';
 
@@ -96,6 +114,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     list,
     error: list.failed ? INTEGRATION_TEXTS.loadFailed : null,
     mode: isAdmin ? listDialog(url, selected !== null) : null,
+    mailServerId: mailServer?.id ?? null,
+    lastTest,
     selected,
     blank: {
       name: '',
@@ -120,6 +140,16 @@ export async function action(args: Route.ActionArgs) {
 
   if (form.intent === 'delete') {
     return deleteAndAnswer(args, supabase, { table: 'integrations', id: form.id, listPath: LIST }, INTEGRATION_TEXTS, submission.reply);
+  }
+
+  if (form.intent === 'test-mail') {
+    const { error } = await supabase.rpc('request_test_mail', { p_integration_id: form.id });
+    if (error) {
+      console.error(`test mail refused: ${error.message}`);
+      return dataWithError(args, { result: submission.reply() }, INTEGRATION_TEXTS.testMailFailed, { status: 400 });
+    }
+    kickJobRunner(args.context);
+    return redirectWithSuccess(LIST, INTEGRATION_TEXTS.testMailQueued);
   }
 
   if (form.intent === 'set-active') {
@@ -158,7 +188,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
   if (loaderData.access === 'restricted') {
     return <RestrictedScreen title="Integrations" message={SETTINGS_RESTRICTED.integrations} />;
   }
-  const { list, error, mode, selected, blank, readOnly } = loaderData;
+  const { list, error, mode, selected, blank, readOnly, mailServerId, lastTest } = loaderData;
   const integrations = list.rows;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
@@ -190,6 +220,9 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
                       <Badge variant="outline">{INTEGRATION_TYPE_LABELS[integration.type] ?? integration.type}</Badge>
                       <StatusBadge status={integration.is_active ? 'active' : 'inactive'} />
                     </div>
+                    {integration.id === mailServerId ? (
+                      <MailServerNote lastTest={lastTest} />
+                    ) : null}
                     <p className="text-xs text-muted-foreground">
                       Created{' '}
                       <time dateTime={integration.created_at}>
@@ -199,6 +232,15 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
                   </div>
                   {readOnly ? null : (
                     <div className="flex flex-wrap gap-2">
+                      {integration.id === mailServerId ? (
+                        <Form method="post" action={LIST}>
+                          <input type="hidden" name="intent" value="test-mail" />
+                          <input type="hidden" name="id" value={integration.id} />
+                          <Button type="submit" variant="outline" size="sm">
+                            Send test mail
+                          </Button>
+                        </Form>
+                      ) : null}
                       <SetActiveButton action={LIST} id={integration.id} name={integration.name} active={integration.is_active} />
                       <EditDeleteLinks id={integration.id} name={integration.name} />
                     </div>
@@ -227,5 +269,26 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
       </UrlDialog>
       <DeleteDialog open={mode === 'delete'} closeTo={LIST} noun="Integration" selected={selected} />
     </>
+  );
+}
+
+/** Says that this integration carries the account's mail, and how its last test mail went. */
+function MailServerNote({ lastTest }: { lastTest: { status: string; last_error: string | null } | null }) {
+  const outcome = !lastTest
+    ? null
+    : lastTest.status === 'done'
+      ? 'Last test mail: delivered to the server'
+      : lastTest.status === 'failed'
+        ? `Last test mail: delivery failed: ${lastTest.last_error ?? 'unknown error'}`
+        : 'Last test mail: waiting to be sent';
+  return (
+    <div className="grid gap-0.5 text-sm">
+      <p>{INTEGRATION_TEXTS.sendsMail}</p>
+      {outcome ? (
+        <p className={lastTest?.status === 'failed' ? 'text-destructive' : 'text-muted-foreground'} role="status">
+          {outcome}
+        </p>
+      ) : null}
+    </div>
   );
 }

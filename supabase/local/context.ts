@@ -8,6 +8,11 @@ export interface MailMessage {
   text: string;
   html?: string;
   sentAt?: string;
+  from?: string;
+  /** Attachments of mail that came in over SMTP or the HTTP mail API (content in base64). */
+  attachments?: { filename: string; contentType: string; size: number; content: string }[];
+  /** How it arrived: the backend's own mail (auth, functions), its HTTP mail API or its SMTP listener. */
+  via?: 'backend' | 'http' | 'smtp';
 }
 
 export interface Outbox {

@@ -16,6 +16,7 @@ import { readExposedSchemas } from './rest/exposed-schemas.ts';
 import { createRestHandler } from './rest/handler.ts';
 import { createStorageHandler, diskBlobStore, memoryBlobStore } from './storage/index.ts';
 import { createBackendServer } from './server.ts';
+import { startSmtpListener } from './smtp.ts';
 
 export interface BackendOptions {
   /** 54321 by default; 0 picks a free port (the real URL is returned). */
@@ -56,6 +57,10 @@ export interface BackendOptions {
   migrationsDir?: string;
   seedFile?: string;
   functionsDir?: string;
+  /** The SMTP listener's port (default 0: a free one; `npm start` asks for 54325, as `supabase start`'s Inbucket); false: none. */
+  smtpPort?: number | false;
+  /** Credentials the SMTP listener requires (tests of a refused login); any login is accepted without them. */
+  smtpAuth?: { user: string; pass: string };
   /** Runs after stop() closed the server and the database (e.g. dropping a test database). */
   onStop?: () => Promise<void>;
 }
@@ -68,6 +73,8 @@ export interface Backend {
   auditSigningSecret: string;
   db: Db;
   outbox: Outbox;
+  /** The SMTP listener's port, or null when it was not started. */
+  smtpPort: number | null;
   ctx: BackendContext;
   /** Forget the REST schema cache (after DDL run directly on db). */
   reloadSchema(): void;
@@ -149,6 +156,17 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     await db.close().catch(() => {});
     throw error;
   });
+  const smtp =
+    options.smtpPort === false
+      ? null
+      : await startSmtpListener(outbox, { port: options.smtpPort ?? 0, host, auth: options.smtpAuth }).catch(async (error) => {
+          server.close();
+          await db.close().catch(() => {});
+          if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+            throw new LocalSetupError(`Port ${options.smtpPort} is in use: set SMTP_PORT to another port`);
+          }
+          throw error;
+        });
   const { port } = server.address() as AddressInfo;
   ctx.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
@@ -161,10 +179,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     auditSigningSecret,
     db,
     outbox,
+    smtpPort: smtp?.port ?? null,
     ctx,
     reloadSchema: () => rest.invalidate(),
     stop: () =>
       (stopped ??= (async () => {
+        await smtp?.stop();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await db.close();

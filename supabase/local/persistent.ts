@@ -27,6 +27,8 @@ export interface PersistentBackendOptions {
   /** Default: AUDIT_SIGNING_SECRET from the environment, else the development key. */
   auditSigningSecret?: string;
   quiet?: boolean;
+  /** The SMTP listener's port (default: SMTP_PORT, else 54325). */
+  smtpPort?: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -49,6 +51,7 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   const common = {
     storageDir,
     port: options.port,
+    smtpPort: options.smtpPort ?? Number(env.SMTP_PORT || 54325),
     host: options.host,
     siteUrl: options.siteUrl,
     jwtSecret: options.jwtSecret,

@@ -39,6 +39,9 @@ export async function route(request: Request, routes: Routes): Promise<Response>
   if (pathname.startsWith('/storage/v1/')) return routes.storage(request);
   const fn = /^\/functions\/v1\/([^/]+)\/?$/.exec(pathname);
   if (fn) return routes.functions(request, decodeURIComponent(fn[1]));
+  // The platform's HTTP mail API, as the Worker and the functions call it in
+  // production (MAIL_API_URL: Resend-style JSON), kept in the outbox.
+  if (pathname === '/_mail' && request.method === 'POST') return acceptApiMail(request, routes.outbox);
   if (pathname === '/_outbox') {
     if (request.method === 'GET') return jsonResponse(200, routes.outbox.list());
     if (request.method === 'DELETE') {
@@ -48,6 +51,28 @@ export async function route(request: Request, routes: Routes): Promise<Response>
     return jsonResponse(405, { message: 'Method not allowed' });
   }
   return jsonResponse(404, { message: 'no Route matched with those values' });
+}
+
+async function acceptApiMail(request: Request, outbox: Outbox): Promise<Response> {
+  let body: Record<string, unknown>;
+  try {
+    body = (await request.json()) as Record<string, unknown>;
+  } catch {
+    return jsonResponse(400, { message: 'Body must be JSON' });
+  }
+  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+  const to = Array.isArray(body.to) ? body.to.filter((v): v is string => typeof v === 'string').join(', ') : text('to');
+  if (!to || !text('subject')) return jsonResponse(422, { message: 'to and subject are required' });
+  const attachments = Array.isArray(body.attachments)
+    ? (body.attachments as { filename?: string; content?: string; content_type?: string }[]).map((a) => ({
+        filename: a.filename ?? '',
+        contentType: a.content_type ?? 'application/octet-stream',
+        content: a.content ?? '',
+        size: Math.floor(((a.content ?? '').length * 3) / 4),
+      }))
+    : undefined;
+  await outbox.send({ to, from: text('from'), subject: text('subject'), text: text('text'), html: text('html') || undefined, attachments, via: 'http' });
+  return jsonResponse(200, { id: crypto.randomUUID() });
 }
 
 type BodyResult = { kind: 'ok'; body: Buffer | undefined } | { kind: 'too-large'; drained: boolean };

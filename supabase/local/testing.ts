@@ -116,7 +116,7 @@ async function startOnPglite(options: TestBackendOptions, hash: string): Promise
   // Reading the snapshot and compiling PGlite's WebAssembly do not wait for each other.
   const [files, assets] = await Promise.all([snapshot, loadPgliteAssets()]);
   const db = await openPglite(undefined, undefined, { ...assets, fs: new SnapshotMemoryFs(files), startParams: TEST_START_PARAMS });
-  return startBackend({ ...options, port: options.port ?? 0, quiet: options.quiet ?? true, db, skipMigrations: true });
+  return startBackend({ ...options, port: options.port ?? 0, smtpPort: options.smtpPort ?? 0, quiet: options.quiet ?? true, db, skipMigrations: true });
 }
 
 function databaseUrl(serverUrl: string, database: string): string {
@@ -170,6 +170,7 @@ async function startOnPostgres(options: TestBackendOptions, hash: string): Promi
     return await startBackend({
       ...options,
       port: options.port ?? 0,
+      smtpPort: options.smtpPort ?? 0,
       quiet: options.quiet ?? true,
       db,
       skipMigrations: true,

@@ -188,6 +188,28 @@ const CASES: Record<string, TableCase> = {
     existing: async () => 'draft',
     changes: { quote_value: 1 },
   },
+  // The platform's outbox and queue (decision 021): staff read, nobody writes through the API.
+  events: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('events'),
+    newRow: (f) => ({ account_id: f.admin.accountId, kind: 'lead_created', resource_type: 'leads' }),
+    existing: firstOf('events'),
+    changes: { payload: { forged: true } },
+  },
+  jobs: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('jobs'),
+    newRow: (f) => ({ account_id: f.admin.accountId, kind: 'test.forged', idempotency_key: `forged:${randomBytes(8).toString('hex')}` }),
+    existing: firstOf('jobs'),
+    changes: { status: 'queued', attempts: 0 },
+  },
+  job_runs: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('job_runs'),
+    newRow: (f) => ({ account_id: f.admin.accountId, job_id: f.admin.accountId, runner: 'forged', attempt: 1 }),
+    existing: firstOf('job_runs'),
+    changes: { outcome: 'done' },
+  },
   quote_list: {
     read: staffRead('mine'), mine: (f) => [f.addressedQuoteId], insert: NOBODY, update: NOBODY, delete: NOBODY,
     rowsOfAccount: byAccount('quote_list'),
@@ -241,6 +263,9 @@ for (const target of targets) {
       await must(admin.client.from('account_modules').insert({ account_id: accountId, module_id: moduleIds.cpq, status: 'active' }));
       await must(admin.client.from('documents').insert(documentRow(accountId, 'existing')));
       await must(service.from('user_invitations').insert({ account_id: accountId, email: uniqueEmail('pending'), token_hash: tokenHash() }));
+      // A job of the account, claimed once so it has a run record.
+      await must(service.rpc('enqueue_job', { p_kind: 'test.matrix', p_idempotency_key: `matrix:${accountId}`, p_account_id: accountId }));
+      await must(service.rpc('claim_jobs', { p_runner: 'matrix', p_limit: 100 }));
       f = {
         admin, users, bystander,
         addressedQuoteId: addressed.data!.id, addressedContactId: addressed.data!.contact_id, otherQuoteId: other.data!.id,

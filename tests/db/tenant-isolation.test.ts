@@ -65,6 +65,9 @@ beforeAll(async () => {
     account_id: account, title: 'Spy', file_path: `${account}/${sha.slice(0, 8)}/x.pdf`, file_name: 'x.pdf', file_size: 1, mime_type: 'application/pdf', sha256: sha,
   });
   await must(a.client.from('documents').insert({ ...documentRow(a.accountId, 'a'.repeat(64)), title: 'Contract' }));
+  // A job of A's, claimed once so it has a run record (jobs are queued by triggers and RPCs, never by users).
+  await must(admin.rpc('enqueue_job', { p_kind: 'test.tenant', p_idempotency_key: `tenant:${a.accountId}`, p_account_id: a.accountId }));
+  await must(admin.rpc('claim_jobs', { p_runner: 'tenant-test', p_limit: 100 }));
 
   cases.push(
     { table: 'accounts', id: a.accountId, accountColumn: 'id', insert: { id: a.accountId, name: 'Hijack' }, update: { name: 'Hijacked' } },
@@ -82,6 +85,9 @@ beforeAll(async () => {
     { table: 'quote_stats', id: 'draft', idColumn: 'status', insert: { account_id: a.accountId, status: 'signed', month: '2026-01-01', quote_count: 1, quote_value: 1 }, update: { quote_value: 0 } },
     { table: 'documents', id: await firstId('documents', 'account_id', a.accountId), insert: documentRow(a.accountId, 'b'.repeat(64)), update: { title: 'Hijacked' } },
     { table: 'quote_list', id: quote!.id, insert: { account_id: a.accountId, notes: 'Spy' }, update: { notes: 'Hijacked' } },
+    { table: 'events', id: await firstId('events', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'lead_created', resource_type: 'x' }, update: { payload: {} } },
+    { table: 'jobs', id: await firstId('jobs', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'test.spy', idempotency_key: 'spy' }, update: { status: 'queued' } },
+    { table: 'job_runs', id: await firstId('job_runs', 'account_id', a.accountId), insert: { account_id: a.accountId, job_id: await firstId('jobs', 'account_id', a.accountId), runner: 'spy', attempt: 9 }, update: { outcome: 'done' } },
   );
 });
 

@@ -17,18 +17,20 @@ const BUILD_AND_START = 300_000;
 let copy: string;
 let appPort: number;
 let backendPort: number;
+let smtpPort: number;
 
 beforeAll(async () => {
   copy = cleanCopy();
   appPort = await freePort();
   backendPort = await freePort();
+  smtpPort = await freePort();
 });
 
 afterAll(() => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-const portEnv = () => ({ APP_PORT: String(appPort), BACKEND_PORT: String(backendPort) });
+const portEnv = () => ({ APP_PORT: String(appPort), BACKEND_PORT: String(backendPort), SMTP_PORT: String(smtpPort) });
 
 function expectSentence(run: Started, sentence: string | RegExp) {
   expect(run.code).toBe(1);

@@ -115,7 +115,10 @@ export const integrationFormSchema = integrationSaveInput.transform((input, ctx)
   return { intent: input.intent, id: input.id, name: input.name, type: input.type, editor, config: config as Record<string, unknown> };
 });
 
-export const integrationActionSchema = z.discriminatedUnion('intent', [integrationFormSchema, setActiveSchema, deleteByIdSchema]);
+/** Send test mail: queued for the jobs runner, which sends it through this integration (decision 022). */
+export const testMailSchema = z.object({ intent: z.literal('test-mail'), id: uuid });
+
+export const integrationActionSchema = z.discriminatedUnion('intent', [integrationFormSchema, setActiveSchema, deleteByIdSchema, testMailSchema]);
 
 /** The typed fields' starting values: the stored config's (secrets never), else the type's prefill. */
 export function typedDefaults(type: IntegrationType, config: Record<string, unknown> | null): Record<string, string> {
@@ -142,4 +145,7 @@ export const INTEGRATION_TEXTS = {
   deleteFailed: 'Failed to delete integration',
   statusFailed: 'Failed to update integration status',
   loadFailed: 'Failed to fetch integrations',
+  sendsMail: 'Mail from this account is sent through this server',
+  testMailQueued: 'Test mail queued: it is sent to you within a minute',
+  testMailFailed: 'Failed to send test mail',
 } as const;

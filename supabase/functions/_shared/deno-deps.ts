@@ -4,6 +4,7 @@
 // '@supabase/supabase-js' through supabase/functions/deno.json.
 import { createClient } from '@supabase/supabase-js';
 import type { FunctionDeps, FunctionHandler, Mailer } from './deps.ts';
+import { postToMailApi } from './mail-api.ts';
 
 declare const Deno: {
   env: { get(name: string): string | undefined };
@@ -16,18 +17,14 @@ function requireEnv(name: string): string {
   return value;
 }
 
-/** Mail through an HTTP mail API (Resend-style JSON: from, to, subject, text, html). */
+/** Mail through the platform's HTTP mail API, the same request the Worker sends (mail-api.ts). */
 function httpMailer(): Mailer {
   return {
-    async send(message) {
-      const url = requireEnv('MAIL_API_URL');
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${requireEnv('MAIL_API_KEY')}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ from: Deno.env.get('MAIL_FROM') ?? 'OpsHub <no-reply@opshub.app>', ...message }),
-      });
-      if (!response.ok) throw new Error(`mail API answered ${response.status}`);
-    },
+    send: (message) =>
+      postToMailApi(
+        { url: requireEnv('MAIL_API_URL'), key: requireEnv('MAIL_API_KEY'), from: Deno.env.get('MAIL_FROM') ?? 'OpsHub <no-reply@opshub.app>' },
+        message,
+      ),
   };
 }
 

@@ -1,0 +1,112 @@
+// The jobs runner (decision 021): claims due jobs with the service role
+// (claim_jobs: two runners never take the same one), runs each by its kind
+// (registry.server.ts) and records the outcome (finish_job: done, retried with
+// backoff, or failed). Called by the Worker's scheduled handler (the Cron
+// Trigger; `npm start` drives it every 15 s) and kicked after a write that
+// queued work (kick.server.ts). Tests call it directly.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '~/lib/database.types';
+import { JOB_TYPES, PERIODIC_JOBS, PermanentJobError, type JobContext } from './registry.server';
+
+export interface RunSummary {
+  claimed: number;
+  done: number;
+  retried: number;
+  failed: number;
+  /** Why nothing ran, when nothing could (no service role key). */
+  skipped?: string;
+}
+
+export interface RunOptions {
+  /** Stop claiming after this long (a run must end well within the Worker's limits). */
+  budgetMs?: number;
+  /** Jobs claimed and run at once. */
+  batch?: number;
+  /** The run's clock, for the periodic jobs' minute (tests). */
+  now?: Date;
+}
+
+type JobRow = Database['public']['Tables']['jobs']['Row'];
+
+/** The service-role client of the runner; null without the secret (then no job runs, and the log says why). */
+export function serviceClient(env: Env): SupabaseClient<Database> | null {
+  const key = env.SUPABASE_SERVICE_ROLE_KEY;
+  if (!key) return null;
+  return createClient<Database>(env.SUPABASE_URL, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
+export async function runJobs(env: Env, options: RunOptions = {}): Promise<RunSummary> {
+  const summary: RunSummary = { claimed: 0, done: 0, retried: 0, failed: 0 };
+  const admin = serviceClient(env);
+  if (!admin) {
+    summary.skipped = 'SUPABASE_SERVICE_ROLE_KEY is not set: queued jobs wait';
+    console.error(`jobs runner: ${summary.skipped}`);
+    return summary;
+  }
+  const runner = `worker-${crypto.randomUUID()}`;
+  const deadline = Date.now() + (options.budgetMs ?? 25_000);
+  await queuePeriodic(admin, options.now ?? new Date());
+  while (Date.now() < deadline) {
+    const { data, error } = await admin.rpc('claim_jobs', { p_runner: runner, p_limit: options.batch ?? 10 });
+    if (error) {
+      console.error(`jobs runner: claiming failed: ${error.message}`);
+      break;
+    }
+    const jobs = (data ?? []) as JobRow[];
+    if (jobs.length === 0) break;
+    summary.claimed += jobs.length;
+    const outcomes = await Promise.all(jobs.map((job) => runOne(admin, env, runner, job)));
+    for (const outcome of outcomes) summary[outcome] += 1;
+  }
+  return summary;
+}
+
+async function queuePeriodic(admin: SupabaseClient<Database>, now: Date): Promise<void> {
+  const minute = now.toISOString().slice(0, 16);
+  for (const kind of PERIODIC_JOBS) {
+    const { error } = await admin.rpc('enqueue_job', { p_kind: kind, p_idempotency_key: `${kind}:${minute}` });
+    if (error) console.error(`jobs runner: queuing ${kind} failed: ${error.message}`);
+  }
+}
+
+async function runOne(
+  admin: SupabaseClient<Database>,
+  env: Env,
+  runner: string,
+  job: JobRow,
+): Promise<'done' | 'retried' | 'failed'> {
+  const handler = JOB_TYPES[job.kind];
+  let failure: string | null = null;
+  let permanent = false;
+  if (!handler) {
+    failure = `No handler for job kind ${job.kind}`;
+    permanent = true;
+  } else {
+    const ctx: JobContext = {
+      admin,
+      env,
+      job: { id: job.id, kind: job.kind, account_id: job.account_id, subject_id: job.subject_id, attempts: job.attempts },
+    };
+    try {
+      await handler((job.payload ?? {}) as Record<string, unknown>, ctx);
+    } catch (error) {
+      failure = error instanceof Error ? error.message || error.name : String(error);
+      permanent = error instanceof PermanentJobError;
+    }
+  }
+  const { data, error } = await admin.rpc('finish_job', {
+    p_job_id: job.id,
+    p_runner: runner,
+    p_error: failure ?? undefined,
+    p_permanent: permanent,
+  });
+  if (error) {
+    // The job stays running and is claimed again after 10 minutes.
+    console.error(`jobs runner: recording job ${job.id} failed: ${error.message}`);
+    return 'retried';
+  }
+  if (failure) console.error(`job ${job.kind} ${job.id} attempt ${job.attempts}: ${failure}`);
+  return data.status === 'done' ? 'done' : data.status === 'failed' ? 'failed' : 'retried';
+}

@@ -1,0 +1,12 @@
+// Worker secrets and optional settings that wrangler.toml does not hold (so
+// `wrangler types` cannot see them), added to the generated Env. Set with
+// `wrangler secret put`.
+interface __BaseEnv_Env {
+  /** The jobs runner's key (decision 021). Never sent to a browser; no page reads it. */
+  SUPABASE_SERVICE_ROLE_KEY?: string;
+  /** The platform's HTTP mail API (Resend-style JSON), for accounts without an SMTP integration (decision 022). */
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  /** The platform's sender address. */
+  MAIL_FROM?: string;
+}

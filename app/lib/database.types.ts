@@ -163,6 +163,7 @@ export type Database = {
       contacts: {
         Row: {
           account_id: string
+          address: string | null
           company: string | null
           created_at: string
           email: string
@@ -177,6 +178,7 @@ export type Database = {
         }
         Insert: {
           account_id: string
+          address?: string | null
           company?: string | null
           created_at?: string
           email: string
@@ -191,6 +193,7 @@ export type Database = {
         }
         Update: {
           account_id?: string
+          address?: string | null
           company?: string | null
           created_at?: string
           email?: string
@@ -209,6 +212,87 @@ export type Database = {
             columns: ["account_id"]
             isOneToOne: false
             referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      documents: {
+        Row: {
+          account_id: string
+          created_at: string
+          description: string | null
+          extraction_error: string | null
+          extraction_status: string
+          fields: Json
+          file_name: string
+          file_path: string
+          file_size: number
+          id: string
+          mime_type: string
+          search: unknown
+          sha256: string
+          status: string
+          text: string | null
+          title: string
+          type: string
+          updated_at: string
+          uploaded_by: string | null
+        }
+        Insert: {
+          account_id: string
+          created_at?: string
+          description?: string | null
+          extraction_error?: string | null
+          extraction_status?: string
+          fields?: Json
+          file_name: string
+          file_path: string
+          file_size: number
+          id?: string
+          mime_type: string
+          search?: never
+          sha256: string
+          status?: string
+          text?: string | null
+          title: string
+          type?: string
+          updated_at?: string
+          uploaded_by?: string | null
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          description?: string | null
+          extraction_error?: string | null
+          extraction_status?: string
+          fields?: Json
+          file_name?: string
+          file_path?: string
+          file_size?: number
+          id?: string
+          mime_type?: string
+          search?: never
+          sha256?: string
+          status?: string
+          text?: string | null
+          title?: string
+          type?: string
+          updated_at?: string
+          uploaded_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "documents_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "documents_uploaded_by_fkey"
+            columns: ["uploaded_by"]
+            isOneToOne: false
+            referencedRelation: "users"
             referencedColumns: ["id"]
           },
         ]
@@ -431,6 +515,7 @@ export type Database = {
         Row: {
           account_id: string
           company: string
+          contact_id: string | null
           created_at: string
           email: string
           id: string
@@ -446,6 +531,7 @@ export type Database = {
         Insert: {
           account_id: string
           company: string
+          contact_id?: string | null
           created_at?: string
           email: string
           id?: string
@@ -461,6 +547,7 @@ export type Database = {
         Update: {
           account_id?: string
           company?: string
+          contact_id?: string | null
           created_at?: string
           email?: string
           id?: string
@@ -480,6 +567,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "accounts"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "leads_contact_id_account_id_fkey"
+            columns: ["contact_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "contacts"
+            referencedColumns: ["id","account_id"]
           },
         ]
       }
@@ -570,23 +664,29 @@ export type Database = {
       quote_stats: {
         Row: {
           account_id: string
+          currency: string
           month: string
           quote_count: number
           quote_value: number
+          sent: boolean
           status: string
         }
         Insert: {
           account_id: string
+          currency: string
           month: string
           quote_count?: number
           quote_value?: number
+          sent: boolean
           status: string
         }
         Update: {
           account_id?: string
+          currency?: string
           month?: string
           quote_count?: number
           quote_value?: number
+          sent?: boolean
           status?: string
         }
         Relationships: [
@@ -610,6 +710,7 @@ export type Database = {
           id: string
           notes: string | null
           quote_number: string | null
+          sent_at: string | null
           status: string
           subtotal: number
           total: number
@@ -625,6 +726,7 @@ export type Database = {
           id?: string
           notes?: string | null
           quote_number?: string | null
+          sent_at?: string | null
           status?: string
           subtotal?: number
           total?: number
@@ -640,6 +742,7 @@ export type Database = {
           id?: string
           notes?: string | null
           quote_number?: string | null
+          sent_at?: string | null
           status?: string
           subtotal?: number
           total?: number
@@ -795,6 +898,7 @@ export type Database = {
           is_active: boolean
           last_login_at: string | null
           last_name: string | null
+          previous_login_at: string | null
           role: string
           updated_at: string
         }
@@ -809,6 +913,7 @@ export type Database = {
           is_active?: boolean
           last_login_at?: string | null
           last_name?: string | null
+          previous_login_at?: string | null
           role?: string
           updated_at?: string
         }
@@ -823,6 +928,7 @@ export type Database = {
           is_active?: boolean
           last_login_at?: string | null
           last_name?: string | null
+          previous_login_at?: string | null
           role?: string
           updated_at?: string
         }
@@ -863,17 +969,23 @@ export type Database = {
       can_write_business:
         { Args: never; Returns: boolean }
       change_quote_status:
-        { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
       claim_jobs:
         { Args: { p_limit?: number; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string }[] }
       clear_failed_sign_ins:
         { Args: never; Returns: undefined }
       client_contact_ids:
         { Args: never; Returns: string[] }
+      client_directory_figures:
+        { Args: { p_contact_ids: (string)[] }; Returns: { contact_id: string; last_contact_at: string; revenue: Json }[] }
       client_summary:
         { Args: never; Returns: { active_count: number; new_this_month: number; prospect_count: number; total_count: number }[] }
+      convert_lead:
+        { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string } }
+      create_client_quote:
+        { Args: { p_contact_id: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
       create_quote:
-        { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
       current_account_id:
         { Args: never; Returns: string }
       current_user_id:
@@ -898,14 +1010,20 @@ export type Database = {
         { Args: never; Returns: boolean }
       is_master_account:
         { Args: { p_account_id: string }; Returns: boolean }
+      is_own_account_object:
+        { Args: { p_bucket_id: string; p_name: string }; Returns: boolean }
       lead_summary:
         { Args: never; Returns: { conversion_rate: number; new_this_week: number; qualified_count: number; total_count: number }[] }
       list_audit_logs:
-        { Args: { p_action?: string; p_limit?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
+        { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
       quote_summary:
-        { Args: never; Returns: { average_value: number; total_count: number; total_value: number }[] }
+        { Args: never; Returns: { by_currency: Json; sent_count: number; signed_count: number; total_count: number }[] }
       record_failed_sign_in:
         { Args: { p_email: string }; Returns: number }
+      record_history:
+        { Args: { p_resource_id: string; p_resource_type: string }; Returns: { action: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
+      renew_invitation:
+        { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
       request_test_mail:
         { Args: { p_integration_id: string }; Returns: string }
       search_quotes:
@@ -950,6 +1068,12 @@ export const CheckedValues = {
   },
   contacts: {
     status: ["active","inactive","prospect"],
+  },
+  documents: {
+    extraction_status: ["queued","done","failed","needs_text"],
+    mime_type: ["application/pdf","application/msword","application/vnd.openxmlformats-officedocument.wordprocessingml.document","application/vnd.ms-excel","application/vnd.openxmlformats-officedocument.spreadsheetml.sheet","text/plain","text/csv","image/jpeg","image/png"],
+    status: ["Pending Review","Approved","Final"],
+    type: ["invoice","contract","report","presentation","legal","financial","other"],
   },
   events: {
     kind: ["lead_created","client_registered","quote_sent","quote_viewed","quote_accepted","quote_declined","quote_expired","invoice_created","invoice_overdue","invoice_paid","message_received","shipment_delivered","document_extracted","review_due"],

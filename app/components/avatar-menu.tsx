@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import { DropdownMenu } from 'radix-ui';
-import { Form, Link, useLocation, useSubmit } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Form, Link, useLocation } from 'react-router';
 import { LogOut, User } from 'lucide-react';
 import { canReadSettings, roleLabel } from '~/lib/roles';
-import { useHydrated } from '~/lib/use-hydrated';
 
 export interface ShellUser {
   firstName: string | null;
@@ -27,103 +25,74 @@ export function fullName(user: Pick<ShellUser, 'firstName' | 'lastName'>): strin
 }
 
 /**
- * The avatar menu. Without JavaScript it is a disclosure (<details>), which
- * opens by mouse, keyboard and touch; once hydrated it is a Radix dropdown
- * menu, which also closes on Escape, an outside click and a navigation, and
- * moves through its items by arrow keys. Sign Out is a POST either way.
+ * The avatar menu, a disclosure (<details>): it opens by mouse, keyboard and
+ * touch with or without JavaScript, and Sign Out is a POST. With JavaScript
+ * it also closes on Escape (focus back on its button), on a click outside
+ * and on a navigation. (A Radix dropdown would do the same but put ~20 KB
+ * of positioning code on every signed-in page, over the page-weight
+ * budget of decision 006.)
  */
 export function AvatarMenu({ user }: { user: ShellUser }) {
-  const hydrated = useHydrated();
-  return hydrated ? <DropdownAvatarMenu user={user} /> : <DisclosureAvatarMenu user={user} />;
-}
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
 
-const TRIGGER_CLASSES =
-  'flex size-9 cursor-pointer list-none items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground [&::-webkit-details-marker]:hidden';
-const PANEL_CLASSES = 'z-30 w-64 rounded-lg border border-border bg-background p-1 shadow-lg';
-const ITEM_CLASSES =
-  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-muted focus-visible:bg-muted data-[highlighted]:bg-muted';
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
 
-/** The name starts with the visible initials (WCAG 2.5.3, label in name). */
-const triggerLabel = (user: ShellUser) => `${avatarInitials(user)}: account menu for ${fullName(user)}`;
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      const details = menu.current;
+      if (details?.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      const details = menu.current;
+      if (event.key !== 'Escape' || !details?.open) return;
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
 
-function Identity({ user }: { user: ShellUser }) {
   return (
-    <div className="px-3 py-2">
-      <p className="truncate text-sm font-semibold">{fullName(user)}</p>
-      <p className="truncate text-xs text-muted-foreground">{user.email}</p>
-      <p className="mt-1 text-xs text-muted-foreground">{`${roleLabel(user.role ?? 'client')} Account`}</p>
-    </div>
-  );
-}
-
-function DisclosureAvatarMenu({ user }: { user: ShellUser }) {
-  return (
-    <details className="group relative">
-      <summary className={TRIGGER_CLASSES} aria-label={triggerLabel(user)}>
+    <details ref={menu} className="group relative">
+      <summary
+        className="flex size-9 cursor-pointer list-none items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground [&::-webkit-details-marker]:hidden"
+        // The name starts with the visible initials (WCAG 2.5.3, label in name).
+        aria-label={`${avatarInitials(user)}: account menu for ${fullName(user)}`}
+      >
         {avatarInitials(user)}
       </summary>
-      <div className={`absolute right-0 mt-2 ${PANEL_CLASSES}`}>
-        <Identity user={user} />
+      <div className="absolute right-0 z-30 mt-2 w-64 rounded-lg border border-border bg-background p-1 shadow-lg">
+        <div className="px-3 py-2">
+          <p className="truncate text-sm font-semibold">{fullName(user)}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+          <p className="mt-1 text-xs text-muted-foreground">{`${roleLabel(user.role ?? 'client')} Account`}</p>
+        </div>
         <div className="my-1 h-px bg-border" role="separator" />
         {/* Profile opens the account settings, which only admins and auditors may see. */}
         {canReadSettings(user.role) ? (
-          <Link to="/settings/account" className={ITEM_CLASSES}>
+          <Link to="/settings/account" className="flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-muted">
             <User className="size-4" aria-hidden="true" />
             Profile
           </Link>
         ) : null}
         <Form method="post" action="/auth">
           <input type="hidden" name="intent" value="signout" />
-          <button type="submit" className={ITEM_CLASSES}>
+          <button
+            type="submit"
+            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-muted"
+          >
             <LogOut className="size-4" aria-hidden="true" />
             Sign Out
           </button>
         </Form>
       </div>
     </details>
-  );
-}
-
-function DropdownAvatarMenu({ user }: { user: ShellUser }) {
-  const [open, setOpen] = useState(false);
-  const submit = useSubmit();
-  const location = useLocation();
-  // A navigation (a link elsewhere, the browser's back button) closes the menu.
-  const [lastPath, setLastPath] = useState(location.pathname);
-  if (lastPath !== location.pathname) {
-    setLastPath(location.pathname);
-    setOpen(false);
-  }
-  return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
-      <DropdownMenu.Trigger className={TRIGGER_CLASSES} aria-label={triggerLabel(user)}>
-        {avatarInitials(user)}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={PANEL_CLASSES}>
-          <DropdownMenu.Label asChild>
-            <div>
-              <Identity user={user} />
-            </div>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          {canReadSettings(user.role) ? (
-            <DropdownMenu.Item asChild className={ITEM_CLASSES}>
-              <Link to="/settings/account">
-                <User className="size-4" aria-hidden="true" />
-                Profile
-              </Link>
-            </DropdownMenu.Item>
-          ) : null}
-          <DropdownMenu.Item
-            className={ITEM_CLASSES}
-            onSelect={() => submit({ intent: 'signout' }, { method: 'post', action: '/auth' })}
-          >
-            <LogOut className="size-4" aria-hidden="true" />
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }

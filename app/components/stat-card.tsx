@@ -28,7 +28,9 @@ export function StatCard({
         <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
         {Icon ? <Icon className="hidden size-4 text-muted-foreground sm:block" aria-hidden="true" /> : null}
       </div>
-      <p className="mt-1 break-words text-lg font-bold tracking-tight sm:mt-2 sm:text-2xl">{value}</p>
+      <p className="mt-1 break-words text-lg font-bold tracking-tight sm:mt-2 sm:text-2xl" data-stat-value="">
+        {value}
+      </p>
       {note ? <p className="mt-1 hidden text-xs text-muted-foreground sm:block">{note}</p> : null}
     </Card>
   );

@@ -76,26 +76,26 @@ describe('the avatar menu', () => {
     const { page, context, errors } = visitor;
     await signInThroughForm(page, DEMO_ADMIN);
     await hydrated(page);
-    const button = page.getByRole('button', { name: /account menu for/ });
-    const menu = page.getByRole('menu');
+    const button = page.getByLabel(/account menu for/);
+    const profile = page.getByRole('link', { name: 'Profile' });
 
     await button.focus();
     await page.keyboard.press('Enter');
-    await menu.waitFor();
+    await profile.waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'detached' });
+    await profile.waitFor({ state: 'hidden' });
     expect((await focused(page)).label).toMatch(/account menu for/);
 
     await button.click();
-    await menu.waitFor();
+    await profile.waitFor();
     await page.getByRole('heading', { level: 1 }).click();
-    await menu.waitFor({ state: 'detached' });
+    await profile.waitFor({ state: 'hidden' });
 
     await button.click();
-    await menu.getByRole('menuitem', { name: 'Profile' }).click();
+    await profile.click();
     await page.waitForURL('**/settings/account');
-    await menu.waitFor({ state: 'detached' });
+    await profile.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -84,7 +84,7 @@ export async function pageText(response: Response): Promise<string> {
 
 /** The value a stat card with this label shows. */
 export function statValue(html: string, label: string): string | undefined {
-  return new RegExp(`>${label}</p>[\\s\\S]*?<p class="mt-2[^"]*">([^<]*)</p>`).exec(html)?.[1];
+  return new RegExp(`>${label}</p>[\\s\\S]*?<p [^>]*data-stat-value=""[^>]*>([^<]*)</p>`).exec(html)?.[1];
 }
 
 /** Signs an existing user in through the /auth form; returns their visitor. */

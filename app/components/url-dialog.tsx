@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Dialog } from 'radix-ui';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { X } from 'lucide-react';
 import { cn } from '~/lib/utils';
 
@@ -30,6 +30,10 @@ export function UrlDialog({
   className?: string;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // The address that opened the dialog: on close, focus goes back to the link that points there.
+  const openedAt = React.useRef<string | null>(null);
+  if (open) openedAt.current = `${location.pathname}${location.search}`;
   const titleId = React.useId();
   const descriptionId = React.useId();
   return (
@@ -53,6 +57,17 @@ export function UrlDialog({
           </Dialog.Overlay>
           <Dialog.Content
             forceMount
+            onCloseAutoFocus={(event) => {
+              const opener = openedAt.current
+                ? [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find(
+                    (link) => `${new URL(link.href).pathname}${new URL(link.href).search}` === openedAt.current,
+                  )
+                : undefined;
+              if (opener) {
+                event.preventDefault();
+                opener.focus();
+              }
+            }}
             onOpenAutoFocus={(event) => {
               // A dialog may name the control to start on (a confirmation's Cancel); else Radix's first focusable.
               const start = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-autofocus]');

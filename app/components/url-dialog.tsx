@@ -33,7 +33,10 @@ export function UrlDialog({
   const location = useLocation();
   // The address that opened the dialog: on close, focus goes back to the link that points there.
   const openedAt = React.useRef<string | null>(null);
-  if (open) openedAt.current = `${location.pathname}${location.search}`;
+  const here = `${location.pathname}${location.search}`;
+  React.useEffect(() => {
+    if (open) openedAt.current = here;
+  }, [open, here]);
   const titleId = React.useId();
   const descriptionId = React.useId();
   return (

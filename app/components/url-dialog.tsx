@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Dialog } from 'radix-ui';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { X } from 'lucide-react';
 import { useFocusReturn } from '~/lib/use-focus-return';
 import { cn } from '~/lib/utils';
@@ -32,6 +32,13 @@ export function UrlDialog({
   className?: string;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // The address that opened the dialog: on close, focus goes back to the link that points there.
+  const openedAt = React.useRef<string | null>(null);
+  const here = `${location.pathname}${location.search}`;
+  React.useEffect(() => {
+    if (open) openedAt.current = here;
+  }, [open, here]);
   const titleId = React.useId();
   const descriptionId = React.useId();
   const focusReturn = useFocusReturn();
@@ -56,6 +63,17 @@ export function UrlDialog({
           </Dialog.Overlay>
           <Dialog.Content
             forceMount
+            onCloseAutoFocus={(event) => {
+              const opener = openedAt.current
+                ? [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find(
+                    (link) => `${new URL(link.href).pathname}${new URL(link.href).search}` === openedAt.current,
+                  )
+                : undefined;
+              if (opener) {
+                event.preventDefault();
+                opener.focus();
+              }
+            }}
             onOpenAutoFocus={(event) => {
               focusReturn.onOpenAutoFocus();
               // A dialog may name the control to start on (a confirmation's Cancel); else Radix's first focusable.

@@ -28,10 +28,20 @@ export function LeadStatusForm({
       <input type="hidden" name="intent" value="status" />
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <div className="grid gap-1">
-        <label htmlFor={selectId} className={compact ? 'sr-only' : 'text-sm font-medium'}>
-          {compact ? `Status of ${lead.name}` : 'Status'}
-        </label>
-        <NativeSelect key={lead.status} id={selectId} name="status" defaultValue={lead.status as LeadStatus} className="h-9 w-36">
+        {/* In a list row the select is named for its lead by aria-label: a hidden label would repeat the name in the row's text. */}
+        {compact ? null : (
+          <label htmlFor={selectId} className="text-sm font-medium">
+            Status
+          </label>
+        )}
+        <NativeSelect
+          key={lead.status}
+          id={selectId}
+          name="status"
+          defaultValue={lead.status as LeadStatus}
+          aria-label={compact ? `Status of ${lead.name}` : undefined}
+          className="h-9 w-36"
+        >
           {OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

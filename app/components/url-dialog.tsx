@@ -41,7 +41,14 @@ export function UrlDialog({
   }, [open, here]);
   const titleId = React.useId();
   const descriptionId = React.useId();
-  const focusReturn = useFocusReturn();
+  // When focus did not come from the page (the dialog opened on load), the link that points at the dialog's address.
+  const focusReturn = useFocusReturn(() =>
+    openedAt.current
+      ? ([...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find(
+          (link) => `${new URL(link.href).pathname}${new URL(link.href).search}` === openedAt.current,
+        ) ?? null)
+      : null,
+  );
   return (
     <Dialog.Root
       open={open}
@@ -63,17 +70,6 @@ export function UrlDialog({
           </Dialog.Overlay>
           <Dialog.Content
             forceMount
-            onCloseAutoFocus={(event) => {
-              const opener = openedAt.current
-                ? [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find(
-                    (link) => `${new URL(link.href).pathname}${new URL(link.href).search}` === openedAt.current,
-                  )
-                : undefined;
-              if (opener) {
-                event.preventDefault();
-                opener.focus();
-              }
-            }}
             onOpenAutoFocus={(event) => {
               focusReturn.onOpenAutoFocus();
               // A dialog may name the control to start on (a confirmation's Cancel); else Radix's first focusable.

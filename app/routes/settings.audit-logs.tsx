@@ -12,7 +12,7 @@ import { auditUserName, resourceIdPreview, titleCaseAction, type AuditEntry } fr
 import { auditTone } from '~/lib/tones';
 import { auditQueryString, loadAuditActions, loadAuditEntries } from '~/lib/audit.server';
 import { AUDIT_TEXTS, MAX_SEARCH_LENGTH, readAuditQuery } from '~/lib/schemas/settings-audit';
-import { requireSettingsUser } from '~/lib/settings.server';
+import { requireSettingsUserWith } from '~/lib/settings.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit Logs' }];
 
@@ -25,10 +25,11 @@ const timestamp = new Intl.DateTimeFormat('en-US', {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   // Admins and auditors (who read what admins read) see the log.
-  const { supabase, canRead } = await requireSettingsUser(request, context);
-  if (!canRead) return { access: 'restricted' as const };
   const query = readAuditQuery(url.searchParams);
-  const [result, actions] = await Promise.all([loadAuditEntries(supabase, query), loadAuditActions(supabase)]);
+  const [{ canRead }, [result, actions]] = await requireSettingsUserWith(request, context, (supabase) =>
+    Promise.all([loadAuditEntries(supabase, query), loadAuditActions(supabase)]),
+  );
+  if (!canRead) return { access: 'restricted' as const };
   return {
     access: 'granted' as const,
     query,

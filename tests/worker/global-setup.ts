@@ -17,6 +17,8 @@ declare module 'vitest' {
     serviceRoleKey: string;
     /** The key the Worker signs the client's IP and user agent with; the backend stored it. */
     auditSigningSecret: string;
+    /** The backend's HS256 secret: a test signs an access token with it as a project without a signing key would. */
+    jwtSecret: string;
     /** POST a SQL statement here to run it as the database superuser (see support/backend.ts runSql). */
     sqlUrl: string;
   }
@@ -51,6 +53,7 @@ export async function setup(project: TestProject) {
   project.provide('anonKey', backend.anonKey);
   project.provide('serviceRoleKey', backend.serviceRoleKey);
   project.provide('auditSigningSecret', auditSigningSecret);
+  project.provide('jwtSecret', backend.jwtSecret);
   project.provide('sqlUrl', `http://127.0.0.1:${(sqlServer.address() as AddressInfo).port}/`);
 }
 

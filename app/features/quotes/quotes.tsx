@@ -7,7 +7,7 @@ import { ListScreen } from '~/components/list-screen';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
 import { Button } from '~/components/ui/button';
-import { requireUser } from '~/lib/auth.server';
+import { requireUserWith } from '~/lib/auth.server';
 import { readListQuery, statusOptions } from '~/lib/list-query';
 import { formatMoney } from '~/lib/money';
 import { formatShortDate } from '~/lib/dates';
@@ -25,11 +25,12 @@ const STATUS_OPTIONS = statusOptions(QUOTE_STATUSES);
 export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase, profile } = await requireUser(request, context);
-  // A client sees the quotes addressed to them, and nothing of the pipeline.
-  if (isExternal(profile?.role)) return { view: 'shared' as const, ...(await loadSharedQuotes(supabase, url)) };
   const query = readListQuery(url, QUOTE_STATUSES);
-  return { view: 'staff' as const, canWrite: canWriteBusiness(profile?.role), ...(await loadQuotes(supabase, query)) };
+  // Staff are nearly every visitor: their list is read alongside the users row.
+  const [{ supabase, profile }, staffList] = await requireUserWith(request, context, (supabase) => loadQuotes(supabase, query));
+  // A client sees the quotes addressed to them, and nothing of the pipeline (the staff read is dropped).
+  if (isExternal(profile?.role)) return { view: 'shared' as const, ...(await loadSharedQuotes(supabase, url)) };
+  return { view: 'staff' as const, canWrite: canWriteBusiness(profile?.role), ...staffList };
 }
 
 export function action(args: Route.ActionArgs) {

@@ -42,6 +42,8 @@ async function run(mode) {
     fresh,
     freshHint: `${script} -- --fresh`,
     siteUrl: appUrl,
+    // HS256: access tokens signed with the shared secret, as a project without a signing key (decision 024).
+    jwtAlgorithm: process.env.JWT_ALGORITHM === 'HS256' ? 'HS256' : undefined,
   });
 
   /** @type {import('node:child_process').ChildProcess | undefined} */

@@ -1,10 +1,18 @@
 // Guards for loaders and actions. (Refreshed auth cookies need no handling here:
-// the Supabase middleware forwards them on every response, redirects included.) The user is verified with the auth server on
-// every request (getUser), and the app's `users` row is read with the user's
-// own token, so row-level security applies to it too.
-import type { User } from '@supabase/supabase-js';
+// the Supabase middleware forwards them on every response, redirects included.)
+// The session is the access token, its signature verified (getUser in
+// supabase.server.ts); the app's `users` row is read once per request with the
+// user's own token, so row-level security applies to it too, and it is what
+// tells a deactivated user apart (decision 024).
 import { redirect, type RouterContextProvider } from 'react-router';
-import { getRequestSupabase, type Supabase } from '~/lib/supabase.server';
+import {
+  backendUnreachable,
+  getRequestSupabase,
+  type RequestSupabase,
+  serviceUnavailable,
+  type SessionUser,
+  type Supabase,
+} from '~/lib/supabase.server';
 import type { Role } from '~/lib/roles';
 
 export interface UserProfile {
@@ -24,7 +32,7 @@ export interface UserProfile {
 
 export interface SignedIn {
   supabase: Supabase;
-  authUser: User;
+  authUser: SessionUser;
   /** null when the users row is missing or unreadable (docs/product-guide.md: logged, record empty). */
   profile: UserProfile | null;
 }
@@ -51,39 +59,76 @@ const profiles = new WeakMap<object, Promise<UserProfile | null>>();
 function loadProfile(supabase: Supabase, authUserId: string): Promise<UserProfile | null> {
   return (async () => {
     // The account's name comes along (the shell shows it): no second round trip.
-    const { data, error } = await supabase
+    const { data, error, status } = await supabase
       .from('users')
       .select('*, account:accounts(name)')
       .eq('auth_user_id', authUserId)
       .maybeSingle();
+    // The session verified without the backend (decision 024): this is the
+    // page's first word from it, and silence is an outage, not a missing row.
+    if (error && backendUnreachable(status)) {
+      console.error(`backend unreachable reading the users record: ${error.message}`);
+      throw serviceUnavailable();
+    }
     if (error) console.error(`users record of ${authUserId} failed to load: ${error.message}`);
     else if (!data) console.error(`users record of ${authUserId} not found`);
     return (data as UserProfile | null) ?? null;
   })();
 }
 
-export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedIn> {
-  const requestSupabase = getRequestSupabase(context);
-  const { supabase, getUser } = requestSupabase;
-  const authUser = await getUser();
-  if (!authUser) {
-    const url = new URL(request.url);
-    const here = `${url.pathname.replace(/\.data$/, '')}${url.search}`;
-    const search = here === '/' ? '' : `?redirectTo=${encodeURIComponent(here)}`;
-    throw redirect(`/auth${search}`);
-  }
+/** The verified session, or a redirect to sign in (back to here afterwards). */
+async function requireSession(request: Request, requestSupabase: RequestSupabase): Promise<SessionUser> {
+  const authUser = await requestSupabase.getUser();
+  if (authUser) return authUser;
+  const url = new URL(request.url);
+  const here = `${url.pathname.replace(/\.data$/, '')}${url.search}`;
+  const search = here === '/' ? '' : `?redirectTo=${encodeURIComponent(here)}`;
+  throw redirect(`/auth${search}`);
+}
+
+async function signedInAs(requestSupabase: RequestSupabase, authUser: SessionUser): Promise<SignedIn> {
+  const { supabase } = requestSupabase;
   let pending = profiles.get(requestSupabase);
   if (!pending) {
     pending = loadProfile(supabase, authUser.id);
     profiles.set(requestSupabase, pending);
   }
   const profile = await pending;
-  // A deactivated member is signed out everywhere (the database refuses them anyway).
+  // A deactivated user still holds a token that verifies until it expires: their
+  // own users row (which they may always read) says no, and they are signed out
+  // here. The database refuses them everything else anyway (every policy asks
+  // for an active users row).
   if (profile && !profile.is_active) {
     await supabase.auth.signOut({ scope: 'local' });
     throw redirect('/auth');
   }
   return { supabase, authUser, profile };
+}
+
+export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedIn> {
+  const requestSupabase = getRequestSupabase(context);
+  return signedInAs(requestSupabase, await requireSession(request, requestSupabase));
+}
+
+/**
+ * requireUser, with the page's own reads started alongside the users row
+ * instead of after it: they need only the verified session (row-level security
+ * decides what they see), so a page costs one backend round trip, not two.
+ * A refused user (signed out, deactivated) gets the same redirect, and what
+ * was read for them is dropped.
+ */
+export async function requireUserWith<T>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  reads: (supabase: Supabase) => PromiseLike<T>,
+): Promise<[SignedIn, T]> {
+  const requestSupabase = getRequestSupabase(context);
+  const authUser = await requireSession(request, requestSupabase);
+  const pendingReads = Promise.resolve(reads(requestSupabase.supabase));
+  // Nobody awaits them when the user is refused below.
+  pendingReads.catch(() => {});
+  const signedIn = await signedInAs(requestSupabase, authUser);
+  return [signedIn, await pendingReads];
 }
 
 /** Signed-in visitors of public entry pages (/, /auth) go to the dashboard. */

@@ -5,7 +5,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { RouterContextProvider } from 'react-router';
 import type { z } from 'zod';
-import { requireUser, type SignedIn, type UserProfile } from '~/lib/auth.server';
+import { requireUser, requireUserWith, type SignedIn, type UserProfile } from '~/lib/auth.server';
 import { readFormData } from '~/lib/forms.server';
 import { canReadSettings } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
@@ -23,9 +23,26 @@ export async function requireSettingsUser(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<SettingsUser> {
-  const signedIn = await requireUser(request, context);
+  return settingsUser(await requireUser(request, context));
+}
+
+function settingsUser(signedIn: SignedIn): SettingsUser {
   const role = signedIn.profile?.role;
   return { ...signedIn, isAdmin: role === 'admin', canRead: canReadSettings(role) };
+}
+
+/**
+ * requireSettingsUser with the screen's reads alongside the users row (see
+ * requireUserWith); the screen shows them only when `canRead` (for anyone else
+ * the database returned nothing of the account's anyway).
+ */
+export async function requireSettingsUserWith<T>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  reads: (supabase: SignedIn['supabase']) => PromiseLike<T>,
+): Promise<[SettingsUser, T]> {
+  const [signedIn, read] = await requireUserWith(request, context, reads);
+  return [settingsUser(signedIn), read];
 }
 
 /**

@@ -4,7 +4,7 @@
 // redirects included.
 import { env } from 'cloudflare:workers';
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
-import { isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { clientOf, fetchSigningClient } from '~/lib/audit-client.server';
 import type { Database } from '~/lib/database.types';
@@ -13,20 +13,41 @@ import { createResilientFetch } from '~/lib/resilient-fetch';
 /** What a page says when the backend cannot be reached (the session is kept). */
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
+/** The page's answer when the backend cannot be reached: a 503 to try again, not a sign-out. */
+export function serviceUnavailable() {
+  return data({ error: SERVICE_UNAVAILABLE }, { status: 503, headers: { 'Retry-After': '5' } });
+}
+
+/** A PostgREST answer that never came: no response at all (status 0), or the gateway's 502/503/504 after the retries. */
+export function backendUnreachable(status: number): boolean {
+  return status === 0 || status === 502 || status === 503 || status === 504;
+}
+
 // One per isolate: it holds no state, only the deadlines and retry policy.
 const resilientFetch = createResilientFetch();
 
 /** The server's client, typed with the generated schema (npm run db:types writes app/lib/database.types.ts). */
 export type Supabase = SupabaseClient<Database>;
 
+/** Who the session's access token says is signed in, once its signature has been verified. */
+export interface SessionUser {
+  id: string;
+  email: string | undefined;
+  user_metadata: Record<string, unknown>;
+}
+
 export interface RequestSupabase {
   supabase: Supabase;
   /**
-   * The verified user (asked of the auth server, never read from the cookie
-   * alone), or null. Memoised. Throws a 503 when the auth server cannot be
-   * reached: that is not the same as being signed out.
+   * The signed-in user, or null: the access token's claims once its signature
+   * is verified (never the cookie's word alone), refreshed first when it is
+   * due. With an asymmetric signing key (ES256, as Supabase's signing keys)
+   * that is done here with the project's public key, fetched once per isolate;
+   * with the legacy HS256 secret, which the Worker does not hold, auth-js asks
+   * the auth server (decision 024). Memoised. Throws a 503 when the auth
+   * server cannot be reached: that is not the same as being signed out.
    */
-  getUser(): Promise<User | null>;
+  getUser(): Promise<SessionUser | null>;
   /** Set-Cookie and cache headers the client produced; the middleware forwards them. */
   headers: Headers;
 }
@@ -58,18 +79,24 @@ export function createRequestSupabase(request: Request): RequestSupabase {
       },
     },
     auth: { flowType: 'pkce', detectSessionInUrl: false },
+    // The resilient fetch owns retries (a deadline per attempt, backoff on
+    // reads only); postgrest-js's own retries on top of it would multiply the
+    // attempts and stretch a page past its deadline when the backend is down.
+    db: { retry: false },
     // Every call carries the client's IP and user agent, signed, for the audit log.
     global: { fetch: fetchSigningClient(resilientFetch, clientOf(request), env.AUDIT_SIGNING_SECRET) },
   });
 
-  let user: Promise<User | null> | undefined;
+  let user: Promise<SessionUser | null> | undefined;
   const getUser = () =>
-    (user ??= supabase.auth.getUser().then(({ data: answer, error }) => {
+    (user ??= supabase.auth.getClaims().then(({ data: answer, error }) => {
       if (error && isAuthRetryableFetchError(error)) {
         console.error(`auth server unreachable: ${error.message}`);
-        throw data({ error: SERVICE_UNAVAILABLE }, { status: 503, headers: { 'Retry-After': '5' } });
+        throw serviceUnavailable();
       }
-      return error ? null : answer.user;
+      if (error || !answer?.claims.sub) return null;
+      const { claims } = answer;
+      return { id: claims.sub, email: claims.email, user_metadata: claims.user_metadata ?? {} };
     }));
   return { supabase, getUser, headers };
 }

@@ -31,22 +31,30 @@ const PROFILE_PATH = '/profile';
 
 /**
  * Clients and suppliers are outside the company: every screen but their own
- * pages (and their profile) sends them to their home, before any loader or action runs (the
- * database would show them nothing and refuse their writes anyway).
+ * pages (and their profile) sends them to their home (the database would show
+ * them nothing and refuse their writes anyway). Before an action runs; for a
+ * read, the layout's loader sends them, so the page's loaders read alongside
+ * the users row instead of waiting for it (a loader's redirect wins over every
+ * loader's data).
  */
-const outsidersMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
-  const { profile } = await requireUser(request, context);
+async function sendOutsidersHome(request: Request, context: Route.LoaderArgs['context']) {
+  const { authUser, profile } = await requireUser(request, context);
   const path = new URL(request.url).pathname.replace(/\.data$/, '');
   if (isExternal(profile?.role) && !isActivePath(path, EXTERNAL_HOME) && !isActivePath(path, PROFILE_PATH)) {
     throw redirect(EXTERNAL_HOME);
   }
+  return { authUser, profile };
+}
+
+const outsidersMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  if (request.method !== 'GET' && request.method !== 'HEAD') await sendOutsidersHome(request, context);
   return next();
 };
 
 export const middleware: Route.MiddlewareFunction[] = [sidebarToggleMiddleware, outsidersMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { authUser, profile } = await requireUser(request, context);
+  const { authUser, profile } = await sendOutsidersHome(request, context);
   return data({
     user: {
       firstName: profile?.first_name ?? (authUser.user_metadata?.first_name as string | undefined) ?? null,

@@ -6,7 +6,7 @@ import { StatCard, StatGrid } from '~/components/stat-card';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
-import { requireUser } from '~/lib/auth.server';
+import { requireUserWith } from '~/lib/auth.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { StatusBadge } from '~/components/status-badge';
 import {
@@ -26,9 +26,8 @@ import { CreateLink } from '~/components/create-link';
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { supabase, profile } = await requireUser(request, context);
-  // Every figure in one RPC: one round trip, one consistent snapshot.
-  const { data, error } = await supabase.rpc('dashboard_overview');
+  // Every figure in one RPC: one round trip, one consistent snapshot, read alongside the users row.
+  const [{ profile }, { data, error }] = await requireUserWith(request, context, (supabase) => supabase.rpc('dashboard_overview'));
   // As docs/product-guide.md says: a dashboard load failure is only logged; the page still renders.
   if (error) console.error(`dashboard failed to load: ${error.message}`);
   const overview = (error ? EMPTY_OVERVIEW : (data as DashboardOverview | null)) ?? EMPTY_OVERVIEW;

@@ -11,7 +11,7 @@ import { auditChanges, auditUserName, recordLabel, titleCaseAction, type AuditEn
 import { auditTone } from '~/lib/tones';
 import { auditQueryString, loadAuditActions, loadAuditPage } from '~/lib/audit.server';
 import { AUDIT_PAGE_SIZE, AUDIT_TEXTS, auditHref, MAX_SEARCH_LENGTH, readAuditQuery, type AuditQuery } from '~/lib/schemas/settings-audit';
-import { requireSettingsUser } from '~/lib/settings.server';
+import { requireSettingsUserWith } from '~/lib/settings.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit Logs' }];
 
@@ -24,10 +24,11 @@ const timestamp = new Intl.DateTimeFormat('en-US', {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   // Admins and auditors (who read what admins read) see the log.
-  const { supabase, canRead } = await requireSettingsUser(request, context);
-  if (!canRead) return { access: 'restricted' as const };
   const query = readAuditQuery(url.searchParams);
-  const [result, actions] = await Promise.all([loadAuditPage(supabase, query), loadAuditActions(supabase)]);
+  const [{ canRead }, [result, actions]] = await requireSettingsUserWith(request, context, (supabase) =>
+    Promise.all([loadAuditPage(supabase, query), loadAuditActions(supabase)]),
+  );
+  if (!canRead) return { access: 'restricted' as const };
   return {
     access: 'granted' as const,
     query,

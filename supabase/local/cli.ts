@@ -2,7 +2,8 @@
 //   --fresh   delete the local data first and begin again from fresh demo data
 // Env: BACKEND_PORT (or PORT; 54321), DATABASE_URL (PostgreSQL instead of PGlite),
 // PGLITE_DATA_DIR (.data/pglite), HOST (127.0.0.1; another address needs JWT_SECRET),
-// JWT_SECRET, AUDIT_SIGNING_SECRET, SITE_URL, QUIET=1.
+// JWT_SECRET, JWT_ALGORITHM (ES256, or HS256 for access tokens signed with the secret),
+// AUDIT_SIGNING_SECRET, SITE_URL, QUIET=1.
 import { LocalSetupError } from './data-dir.ts';
 import { type PersistentBackend, startPersistentBackend } from './persistent.ts';
 
@@ -17,6 +18,7 @@ try {
     fresh: process.argv.includes('--fresh'),
     freshHint: 'npm run backend -- --fresh',
     jwtSecret: process.env.JWT_SECRET || undefined,
+    jwtAlgorithm: process.env.JWT_ALGORITHM === 'HS256' ? 'HS256' : undefined,
     siteUrl: process.env.SITE_URL || undefined,
     quiet: process.env.QUIET === '1',
   });

@@ -1,6 +1,7 @@
 // What every part of the local backend (REST, auth, functions) is handed.
 import type { MailTemplate } from './auth/templates.ts';
 import type { Db } from './db.ts';
+import type { SigningKey } from './keys.ts';
 
 export interface MailMessage {
   to: string;
@@ -28,6 +29,8 @@ export interface BackendContext {
   /** Where auth e-mails link to (the app): GoTrue's SITE_URL. */
   siteUrl: string;
   jwtSecret: string;
+  /** The ES256 key access tokens are signed with; null: an HS256 project (tokens signed with jwtSecret). */
+  signingKey: SigningKey | null;
   anonKey: string;
   serviceRoleKey: string;
   /** Access token lifetime in seconds (GoTrue's JWT_EXP, default 3600). */

@@ -50,7 +50,7 @@ export function createFunctionsHandler(ctx: BackendContext, functionsDir = DEFAU
     }
     if (verifiesJwt(name, configFile)) {
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-      const valid = token ? await verifyJwt(token, ctx.jwtSecret).then(() => true, () => false) : false;
+      const valid = token ? await verifyJwt(token, ctx).then(() => true, () => false) : false;
       if (!valid) return json(401, { code: 401, message: token ? 'Invalid JWT' : 'Missing authorization header' });
     }
     const module = (await import(pathToFileURL(file).href)) as { default?: FunctionHandler };

@@ -9,7 +9,7 @@ import type { BackendContext, Outbox } from './context.ts';
 import { LocalSetupError } from './data-dir.ts';
 import { type Db, openPglite, openPostgres } from './db.ts';
 import { createFunctionsHandler } from './functions.ts';
-import { DEFAULT_AUDIT_SIGNING_SECRET, DEFAULT_JWT_SECRET, makeApiKeys } from './keys.ts';
+import { DEFAULT_AUDIT_SIGNING_SECRET, DEFAULT_JWT_SECRET, loadOrCreateSigningKey, makeApiKeys, type SigningKey } from './keys.ts';
 import { migrate, PROJECT_ROOT } from './migrate.ts';
 import { createOutbox } from './outbox.ts';
 import { readExposedSchemas } from './rest/exposed-schemas.ts';
@@ -31,6 +31,14 @@ export interface BackendOptions {
   /** Schemas /rest/v1 serves, the first the default; `[api] schemas` of supabase/config.toml unless given. */
   exposedSchemas?: string[];
   jwtSecret?: string;
+  /**
+   * How access tokens are signed: 'ES256' (default) with the project's signing
+   * key, as Supabase's asymmetric signing keys; 'HS256' with jwtSecret, as a
+   * project still on the legacy secret. Both verify either way.
+   */
+  jwtAlgorithm?: 'ES256' | 'HS256';
+  /** Where the ES256 signing key is kept (made on first start); none: a new key per start. */
+  signingKeyFile?: string;
   /**
    * The key the app's Worker signs the client's IP and user agent with
    * (AUDIT_SIGNING_SECRET), stored in the database at start.
@@ -70,6 +78,8 @@ export interface Backend {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** null when access tokens are HS256. */
+  signingKey: SigningKey | null;
   auditSigningSecret: string;
   db: Db;
   outbox: Outbox;
@@ -120,12 +130,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   }
 
   const { anonKey, serviceRoleKey } = await makeApiKeys(jwtSecret);
+  const signingKey = options.jwtAlgorithm === 'HS256' ? null : await loadOrCreateSigningKey(options.signingKeyFile);
   const outbox = createOutbox({ quiet });
   const ctx: BackendContext = {
     db,
     url: '',
     siteUrl: options.siteUrl ?? 'http://127.0.0.1:5173',
     jwtSecret,
+    signingKey,
     anonKey,
     serviceRoleKey,
     jwtExpiry: options.jwtExpiry ?? 3600,
@@ -176,6 +188,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     anonKey,
     serviceRoleKey,
     jwtSecret,
+    signingKey,
     auditSigningSecret,
     db,
     outbox,

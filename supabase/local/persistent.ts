@@ -2,7 +2,7 @@
 // kept on disk between runs (PGlite under .data/pglite, or PostgreSQL at
 // DATABASE_URL), with every set-up problem said as a sentence (LocalSetupError).
 import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { readProjectAuthConfig } from './auth/templates.ts';
 import { FRESH_HINT, LocalSetupError, prepareDataDir, recordDataFormat, unreadableDataDir } from './data-dir.ts';
 import { type Backend, startBackend } from './index.ts';
@@ -11,6 +11,8 @@ import { assertPortFree } from './port.ts';
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
 export const DEFAULT_STORAGE_DIR = '.data/storage';
+/** The ES256 key access tokens are signed with, kept with the data so sessions outlive a restart (and go with --fresh). */
+const SIGNING_KEY_FILE = 'auth-signing-key.json';
 
 export interface PersistentBackendOptions {
   port: number;
@@ -24,6 +26,8 @@ export interface PersistentBackendOptions {
   freshHint?: string;
   siteUrl?: string;
   jwtSecret?: string;
+  /** 'HS256': sign access tokens with the JWT secret instead of the ES256 signing key (JWT_ALGORITHM). */
+  jwtAlgorithm?: 'ES256' | 'HS256';
   /** Default: AUDIT_SIGNING_SECRET from the environment, else the development key. */
   auditSigningSecret?: string;
   quiet?: boolean;
@@ -55,6 +59,7 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
     host: options.host,
     siteUrl: options.siteUrl,
     jwtSecret: options.jwtSecret,
+    jwtAlgorithm: options.jwtAlgorithm,
     auditSigningSecret,
     quiet: options.quiet,
     confirmEmail,
@@ -64,7 +69,8 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   };
   if (databaseUrl) {
     if (options.fresh) throw new LocalSetupError('--fresh works on the PGlite data folder; with DATABASE_URL, drop and recreate that database instead.');
-    const backend = await startBackend({ ...common, databaseUrl });
+    // No data folder of ours: the key goes where the rest of the local state is.
+    const backend = await startBackend({ ...common, databaseUrl, signingKeyFile: resolve('.data', SIGNING_KEY_FILE) });
     return Object.assign(backend, { location: 'DATABASE_URL' });
   }
 
@@ -72,7 +78,7 @@ export async function startPersistentBackend(options: PersistentBackendOptions):
   prepareDataDir(dataDir, { fresh: options.fresh, freshHint });
   let backend: Backend;
   try {
-    backend = await startBackend({ ...common, dataDir });
+    backend = await startBackend({ ...common, dataDir, signingKeyFile: join(dataDir, SIGNING_KEY_FILE) });
   } catch (error) {
     // The port was free a moment ago; anything else here is the folder's content.
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new LocalSetupError(`Port ${options.port} is in use: set ${options.portVariable} to another port`);

@@ -19,6 +19,8 @@ declare module 'vitest' {
     auditSigningSecret: string;
     /** The backend's SMTP listener (mail sent through an account's email integration lands in its outbox). */
     smtpPort: number;
+    /** The backend's HS256 secret: a test signs an access token with it as a project without a signing key would. */
+    jwtSecret: string;
     /** POST a SQL statement here to run it as the database superuser (see support/backend.ts runSql). */
     sqlUrl: string;
   }
@@ -54,6 +56,7 @@ export async function setup(project: TestProject) {
   project.provide('serviceRoleKey', backend.serviceRoleKey);
   project.provide('auditSigningSecret', auditSigningSecret);
   project.provide('smtpPort', backend.smtpPort ?? 0);
+  project.provide('jwtSecret', backend.jwtSecret);
   project.provide('sqlUrl', `http://127.0.0.1:${(sqlServer.address() as AddressInfo).port}/`);
 }
 

@@ -6,7 +6,7 @@ import type { Route } from './+types/clients';
 import { ListScreen } from '~/components/list-screen';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
-import { requireUser } from '~/lib/auth.server';
+import { requireUserWith } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
 import { readListQuery, statusOptions } from '~/lib/list-query';
 import { createRecord } from '~/lib/records.server';
@@ -23,9 +23,9 @@ const STATUS_OPTIONS = statusOptions(CLIENT_STATUSES);
 export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase, profile } = await requireUser(request, context);
   const query = readListQuery(url, CLIENT_STATUSES);
-  return { canWrite: canWriteBusiness(profile?.role), ...(await loadClients(supabase, query)) };
+  const [{ profile }, list] = await requireUserWith(request, context, (supabase) => loadClients(supabase, query));
+  return { canWrite: canWriteBusiness(profile?.role), ...list };
 }
 
 export function action(args: Route.ActionArgs) {

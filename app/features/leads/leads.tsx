@@ -6,7 +6,7 @@ import { ListScreen } from '~/components/list-screen';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
 import { Badge } from '~/components/ui/badge';
-import { requireUser } from '~/lib/auth.server';
+import { requireUserWith } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
 import { Link } from 'react-router';
 import { listHref, readListQuery, statusOptions } from '~/lib/list-query';
@@ -25,9 +25,9 @@ const INTEREST_LABELS = new Map(LEAD_INTEREST_OPTIONS.map((option) => [option.va
 export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase, profile } = await requireUser(request, context);
   const query = readListQuery(url, LEAD_STATUSES);
-  return { canWrite: canWriteBusiness(profile?.role), ...(await loadLeads(supabase, query)) };
+  const [{ profile }, list] = await requireUserWith(request, context, (supabase) => loadLeads(supabase, query));
+  return { canWrite: canWriteBusiness(profile?.role), ...list };
 }
 
 export function action(args: Route.ActionArgs) {

@@ -7,7 +7,7 @@ import { ListScreen } from '~/components/list-screen';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
 import { Button } from '~/components/ui/button';
-import { requireUser } from '~/lib/auth.server';
+import { requireUserWith } from '~/lib/auth.server';
 import { readListQuery, statusOptions } from '~/lib/list-query';
 import { formatMoney, formatMoneySums } from '~/lib/money';
 import { formatShortDate } from '~/lib/dates';
@@ -26,17 +26,15 @@ const STATUS_OPTIONS = statusOptions(QUOTE_STATUSES);
 export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase, profile } = await requireUser(request, context);
-  // A client sees the quotes addressed to them, and nothing of the pipeline.
-  if (isExternal(profile?.role)) return { view: 'shared' as const, ...(await loadSharedQuotes(supabase, url)) };
   const query = readListQuery(url, QUOTE_STATUSES);
+  // Staff are nearly every visitor: their list is read alongside the users row.
+  const [{ supabase, profile }, staffList] = await requireUserWith(request, context, (supabase) => loadQuotes(supabase, query));
+  // A client sees the quotes addressed to them, and nothing of the pipeline (the staff read is dropped).
+  if (isExternal(profile?.role)) return { view: 'shared' as const, ...(await loadSharedQuotes(supabase, url)) };
   const canWrite = canWriteBusiness(profile?.role);
   // The dialog's client picker, read only when the dialog is open.
-  const [quotes, clients] = await Promise.all([
-    loadQuotes(supabase, query),
-    canWrite && url.searchParams.has('new') ? loadClientChoices(supabase, url) : null,
-  ]);
-  return { view: 'staff' as const, canWrite, clients, ...quotes };
+  const clients = canWrite && url.searchParams.has('new') ? await loadClientChoices(supabase, url) : null;
+  return { view: 'staff' as const, canWrite, clients, ...staffList };
 }
 
 export function action(args: Route.ActionArgs) {

@@ -48,7 +48,7 @@ function describeJwtFailure(error: unknown): string {
 export async function bearerClaims(request: Request, ctx: BackendContext): Promise<Claims> {
   const token = bearerToken(request);
   try {
-    return (await verifyJwt(token, ctx.jwtSecret)) as Claims;
+    return (await verifyJwt(token, ctx)) as Claims;
   } catch (error) {
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${describeJwtFailure(error)}`);
   }

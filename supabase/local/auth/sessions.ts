@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
-import { signJwt } from '../keys.ts';
+import { signAccessJwt } from '../keys.ts';
 import { type UserRow, userJson } from './users.ts';
 
 export interface SessionRow {
@@ -146,7 +146,7 @@ export async function signAccessToken(
   sessionId: string,
   issuedAt: number,
 ): Promise<string> {
-  return signJwt(
+  return signAccessJwt(
     {
       iss: issuer(ctx),
       sub: user.id,
@@ -161,7 +161,7 @@ export async function signAccessToken(
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     },
-    ctx.jwtSecret,
+    ctx,
     ctx.jwtExpiry,
     issuedAt,
   );

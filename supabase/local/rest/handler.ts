@@ -64,7 +64,7 @@ export function createRestHandler(ctx: BackendContext, exposedSchemas: readonly 
     let who: RequestRole | null = null;
     try {
       const profile = profileSchema(request, exposedSchemas);
-      who = await requestRole(request, ctx.jwtSecret);
+      who = await requestRole(request, ctx);
       const response = await serve(request, ctx.db, { holder: schema, name: profile.schema }, who);
       if (profile.negotiated) response.headers.set('Content-Profile', profile.schema);
       return response;

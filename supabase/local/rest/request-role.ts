@@ -1,7 +1,7 @@
 // Who is asking: the JWT in `Authorization: Bearer` (else the `apikey` header),
-// verified with the project's secret. Its `role` claim becomes the database
+// verified with the project's secret (HS256) or signing key (ES256). Its `role` claim becomes the database
 // role of the request, as PostgREST does; only Supabase's API roles qualify.
-import { verifyJwt } from '../keys.ts';
+import { type JwtKeys, verifyJwt } from '../keys.ts';
 import { RestError } from './errors.ts';
 
 export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -29,13 +29,13 @@ function jwtError(error: unknown, token: string): RestError {
 const verified = new Map<string, Record<string, unknown>>();
 const MAX_REMEMBERED = 1000;
 
-async function verify(token: string, secret: string): Promise<Record<string, unknown>> {
-  const cacheKey = `${secret}\0${token}`;
+async function verify(token: string, keys: JwtKeys): Promise<Record<string, unknown>> {
+  const cacheKey = `${keys.jwtSecret}\0${keys.signingKey?.kid ?? ''}\0${token}`;
   const known = verified.get(cacheKey);
   if (known && (typeof known.exp !== 'number' || known.exp > Date.now() / 1000)) return known;
   verified.delete(cacheKey);
   try {
-    const claims = (await verifyJwt(token, secret)) as Record<string, unknown>;
+    const claims = (await verifyJwt(token, keys)) as Record<string, unknown>;
     if (verified.size >= MAX_REMEMBERED) verified.delete(verified.keys().next().value!);
     verified.set(cacheKey, claims);
     return claims;
@@ -44,7 +44,7 @@ async function verify(token: string, secret: string): Promise<Record<string, unk
   }
 }
 
-export async function requestRole(request: Request, jwtSecret: string): Promise<RequestRole> {
+export async function requestRole(request: Request, keys: JwtKeys): Promise<RequestRole> {
   const apikey = request.headers.get('apikey');
   const authorization = request.headers.get('authorization');
   const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
@@ -54,8 +54,8 @@ export async function requestRole(request: Request, jwtSecret: string): Promise<
     throw new RestError(401, 'PGRST301', 'No API key found in request', { hint: 'No `apikey` request header or url param was found.' });
   }
   // Like Supabase's gateway, a present apikey must itself be a valid key.
-  if (apikey && apikey !== token) await verify(apikey, jwtSecret);
-  const claims = await verify(token, jwtSecret);
+  if (apikey && apikey !== token) await verify(apikey, keys);
+  const claims = await verify(token, keys);
   const role = typeof claims.role === 'string' ? claims.role : 'anon';
   if (!API_ROLES.has(role)) throw new RestError(401, 'PGRST301', `JWT role '${role}' is not allowed`);
   return { role, claims };

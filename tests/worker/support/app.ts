@@ -22,6 +22,16 @@ export class Visitor {
     return [...this.cookies.keys()];
   }
 
+  value(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  /** Sets a cookie (undefined: deletes it), as a browser holding that value would send it. */
+  set(name: string, value: string | undefined): void {
+    if (value === undefined) this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+
   /** Stores the Set-Cookie headers of a response (deleting expired ones). */
   absorb(response: Response): void {
     for (const line of response.headers.getSetCookie()) {

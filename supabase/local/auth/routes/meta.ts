@@ -29,7 +29,8 @@ export function health(): Response {
   });
 }
 
-/** Tokens here are HS256 (a shared secret), so there are no public keys to publish. */
-export function jwks(): Response {
-  return json({ keys: [] });
+/** The signing key's public half, for clients that verify access tokens themselves (getClaims); none for an HS256 project. */
+export function jwks(_request: Request, ctx: BackendContext): Response {
+  // Clients and caches may keep it a while: a token with a kid they lack makes them fetch it again.
+  return json({ keys: ctx.signingKey ? [ctx.signingKey.publicJwk] : [] }, 200, { 'cache-control': 'public, max-age=600' });
 }

@@ -185,7 +185,7 @@ export interface CreateRecord<Schema extends z.ZodType, Created = unknown> {
     supabase: Supabase,
     accountId: string,
     value: z.output<Schema>,
-  ) => PromiseLike<{ data?: Created | null; error: { message: string } | null }>;
+  ) => PromiseLike<{ data?: Created | null; error: { message: string; code?: string } | null }>;
   /** The toast naming the row the write returned, with its link; else texts.created. */
   createdToast?: (created: Created) => CreatedToast;
 }
@@ -212,7 +212,7 @@ export async function createRecord<Schema extends z.ZodType, Created = unknown>(
   if (error) {
     console.error(`${options.noun} creation failed: ${error.message}`);
     return dataWithError(args, { result: submission.reply() }, error.message || options.texts.createFailed, {
-      status: 500,
+      status: statusOfRefusal(error.code),
     });
   }
   if (created && options.createdToast) {
@@ -220,6 +220,17 @@ export async function createRecord<Schema extends z.ZodType, Created = unknown>(
     return redirectWithCreated(options.listPath, toast.message, toast.link);
   }
   return redirectWithSuccess(options.listPath, options.texts.created);
+}
+
+/**
+ * The HTTP status of a write the database refused, by its SQLSTATE: what the
+ * visitor sent (bad data, a broken rule, a record that is not theirs to name)
+ * is their error, not the server's; anything else is the server's.
+ */
+export function statusOfRefusal(code: string | undefined): number {
+  if (code === '42501') return 403;
+  if (code === 'P0002' || code?.startsWith('22') || code?.startsWith('23')) return 400;
+  return 500;
 }
 
 /** A database error as the server message of docs/product-guide.md ("the server message, else ..."). */

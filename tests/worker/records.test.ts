@@ -143,6 +143,26 @@ describe("a lead's page", () => {
     expect(count, 'no second client was made').toBe(1);
   });
 
+  it("refuses a quote for another account's client as the visitor's error (400, the form kept), writing nothing", async () => {
+    const { email: otherEmail } = await signUpFreshAdmin();
+    const otherLead = await leadOf((await accountOf(otherEmail)).accountId, 'Grace Hopper');
+    const { data: otherClient } = await serviceClient()
+      .from('contacts')
+      .insert({ account_id: (await accountOf(otherEmail)).accountId, name: 'Grace Hopper', email: `grace-${otherLead}@navy.test` })
+      .select('id')
+      .single();
+    const { visitor } = await signUpFreshAdmin();
+    const refused = await visitor.post('/quotes?new', {
+      contact_id: otherClient!.id, description: 'Compiler', unit_price: '10', quantity: '1', currency: 'USD', expires_in_days: '30',
+    });
+    expect(refused.status).toBe(400);
+    const page = await pageText(refused);
+    expect(page).toContain('Client not found');
+    expect(page).toContain('value="Compiler"');
+    const { count } = await serviceClient().from('quotes').select('id', { count: 'exact', head: true }).eq('contact_id', otherClient!.id);
+    expect(count).toBe(0);
+  });
+
   it('deletes behind a confirmation that starts on Cancel; the audit trail stays', async () => {
     const { visitor, email } = await signUpFreshAdmin();
     const id = await leadOf((await accountOf(email)).accountId, 'Ada Lovelace');

@@ -51,11 +51,16 @@ const profiles = new WeakMap<object, Promise<UserProfile | null>>();
 function loadProfile(supabase: Supabase, authUserId: string): Promise<UserProfile | null> {
   return (async () => {
     // The account's name comes along (the shell shows it): no second round trip.
-    const { data, error } = await supabase
+    let { data, error } = await supabase
       .from('users')
       .select('*, account:accounts(name)')
       .eq('auth_user_id', authUserId)
       .maybeSingle();
+    if (error) {
+      // The row decides what the user may do; a failing account read must not take it along.
+      console.error(`users record of ${authUserId} with its account failed to load: ${error.message}`);
+      ({ data, error } = await supabase.from('users').select('*').eq('auth_user_id', authUserId).maybeSingle());
+    }
     if (error) console.error(`users record of ${authUserId} failed to load: ${error.message}`);
     else if (!data) console.error(`users record of ${authUserId} not found`);
     return (data as UserProfile | null) ?? null;

@@ -59,7 +59,7 @@ const profiles = new WeakMap<object, Promise<UserProfile | null>>();
 function loadProfile(supabase: Supabase, authUserId: string): Promise<UserProfile | null> {
   return (async () => {
     // The account's name comes along (the shell shows it): no second round trip.
-    const { data, error, status } = await supabase
+    let { data, error, status } = await supabase
       .from('users')
       .select('*, account:accounts(name)')
       .eq('auth_user_id', authUserId)
@@ -69,6 +69,12 @@ function loadProfile(supabase: Supabase, authUserId: string): Promise<UserProfil
     if (error && backendUnreachable(status)) {
       console.error(`backend unreachable reading the users record: ${error.message}`);
       throw serviceUnavailable();
+    }
+    if (error) {
+      // The row decides what the user may do; a failing account read must not take it along.
+      console.error(`users record of ${authUserId} with its account failed to load: ${error.message}`);
+      ({ data, error, status } = await supabase.from('users').select('*').eq('auth_user_id', authUserId).maybeSingle());
+      if (error && backendUnreachable(status)) throw serviceUnavailable();
     }
     if (error) console.error(`users record of ${authUserId} failed to load: ${error.message}`);
     else if (!data) console.error(`users record of ${authUserId} not found`);

@@ -503,6 +503,15 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
     signedIn: true,
   },
   {
+    name: 'settings integrations: send test mail',
+    route: 'routes/settings.integrations.tsx',
+    path: '/settings/integrations',
+    intent: 'test-mail',
+    fields: { id: id('integration') },
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
     name: 'settings users: invite',
     route: 'routes/settings.users.tsx',
     path: '/settings/users?invite',

@@ -158,7 +158,7 @@ describe("a lead's page", () => {
     expect(refused.status).toBe(400);
     const page = await pageText(refused);
     expect(page).toContain('Client not found');
-    expect(page).toContain('value="Compiler"');
+    expect(page).toContain('>Compiler</textarea>');
     const { count } = await serviceClient().from('quotes').select('id', { count: 'exact', head: true }).eq('contact_id', otherClient!.id);
     expect(count).toBe(0);
   });

@@ -21,13 +21,15 @@ import { dataWithError } from '~/lib/toast.server';
 export const meta: Route.MetaFunction = () => [{ title: PROFILE_TEXTS.title }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { authUser, profile } = await requireUser(request, context);
+  const { supabase, authUser, profile } = await requireUser(request, context);
+  // The session's claims do not carry a pending address change: this page alone asks the auth server.
+  const { data: current } = await supabase.auth.getUser();
   return {
     firstName: profile?.first_name ?? '',
     lastName: profile?.last_name ?? '',
     email: authUser.email ?? profile?.email ?? '',
     // The address waiting for its confirmation links, if a change was asked for.
-    pendingEmail: authUser.new_email ?? null,
+    pendingEmail: current.user?.new_email ?? null,
   };
 }
 

@@ -1010,8 +1010,6 @@ export type Database = {
         { Args: never; Returns: boolean }
       is_master_account:
         { Args: { p_account_id: string }; Returns: boolean }
-      is_own_account_object:
-        { Args: { p_bucket_id: string; p_name: string }; Returns: boolean }
       lead_summary:
         { Args: never; Returns: { conversion_rate: number; new_this_week: number; qualified_count: number; total_count: number }[] }
       list_audit_logs:

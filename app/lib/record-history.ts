@@ -17,9 +17,7 @@ export interface FieldChange {
   after: string;
 }
 
-/** Bookkeeping columns a person did not change. */
-const HIDDEN = new Set(['id', 'account_id', 'created_at', 'updated_at', 'created_by', 'is_primary', 'contact_id']);
-
+/** The fields a person edits, in the order of the form; bookkeeping columns are not among them. */
 const LABELS: Record<string, string> = {
   name: 'Name',
   email: 'Email',
@@ -52,7 +50,7 @@ function shown(value: unknown): string {
 /** The fields an edit changed, before → after, in the order a person reads a form. */
 export function changedFields(entry: HistoryEntry): FieldChange[] {
   if (!entry.action.endsWith('_updated')) return [];
-  const fields = Object.keys(LABELS).filter((field) => field in entry.newValues && !HIDDEN.has(field));
+  const fields = Object.keys(LABELS).filter((field) => field in entry.newValues);
   return fields.map((field) => ({
     field: LABELS[field],
     before: shown(entry.oldValues[field]),

@@ -225,10 +225,10 @@ export async function createRecord<Schema extends z.ZodType, Created = unknown>(
 /**
  * The HTTP status of a write the database refused, by its SQLSTATE: what the
  * visitor sent (bad data, a broken rule, a record that is not theirs to name)
- * is their error, not the server's; anything else is the server's.
+ * is their error, not the server's. A refused privilege stays the server's:
+ * the screens offer writes only to those the database lets write.
  */
 export function statusOfRefusal(code: string | undefined): number {
-  if (code === '42501') return 403;
   if (code === 'P0002' || code?.startsWith('22') || code?.startsWith('23')) return 400;
   return 500;
 }

@@ -23,26 +23,36 @@ values
   ('reports', 'reports', false, 10485760, null)
 on conflict (id) do nothing;
 
--- True when the object lies in the caller's own account folder of one of the
--- three buckets. The first folder is text: compared as text, so a folder that
--- is not a uuid simply matches nobody instead of failing the cast.
-create or replace function public.is_own_account_object(p_bucket_id text, p_name text) returns boolean
-language sql stable
-security definer
-set search_path = ''
-as $$
-  select p_bucket_id in ('documents', 'evidence', 'reports')
-     and (storage.foldername(p_name))[1] = public.current_account_id()::text
-$$;
-revoke all on function public.is_own_account_object(text, text) from public, anon;
-grant execute on function public.is_own_account_object(text, text) to authenticated, service_role;
-
+-- An object of the caller's own account folder (the first folder, compared as
+-- text: a folder that is not a uuid matches nobody instead of failing a cast) in
+-- one of the three buckets. The account and role checks are wrapped in selects so
+-- Postgres evaluates them once per statement, not once per object listed.
 create policy "account files: staff read" on storage.objects for select to authenticated
-  using (public.is_own_account_object(bucket_id, name) and public.is_account_staff());
+  using (
+    bucket_id in ('documents', 'evidence', 'reports')
+    and (storage.foldername(name))[1] = (select public.current_account_id())::text
+    and (select public.is_account_staff())
+  );
 create policy "account files: writers add" on storage.objects for insert to authenticated
-  with check (public.is_own_account_object(bucket_id, name) and public.can_write_business());
+  with check (
+    bucket_id in ('documents', 'evidence', 'reports')
+    and (storage.foldername(name))[1] = (select public.current_account_id())::text
+    and (select public.can_write_business())
+  );
 create policy "account files: writers change" on storage.objects for update to authenticated
-  using (public.is_own_account_object(bucket_id, name) and public.can_write_business())
-  with check (public.is_own_account_object(bucket_id, name) and public.can_write_business());
+  using (
+    bucket_id in ('documents', 'evidence', 'reports')
+    and (storage.foldername(name))[1] = (select public.current_account_id())::text
+    and (select public.can_write_business())
+  )
+  with check (
+    bucket_id in ('documents', 'evidence', 'reports')
+    and (storage.foldername(name))[1] = (select public.current_account_id())::text
+    and (select public.can_write_business())
+  );
 create policy "account files: writers remove" on storage.objects for delete to authenticated
-  using (public.is_own_account_object(bucket_id, name) and public.can_write_business());
+  using (
+    bucket_id in ('documents', 'evidence', 'reports')
+    and (storage.foldername(name))[1] = (select public.current_account_id())::text
+    and (select public.can_write_business())
+  );

@@ -94,7 +94,7 @@ describe('the avatar menu', () => {
 
     await button.click();
     await profile.click();
-    await page.waitForURL('**/settings/account');
+    await page.waitForURL('**/profile');
     await profile.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
     await context.close();

@@ -122,13 +122,15 @@ for (const javaScript of [true, false]) {
       await signUpThroughForm(page, RITA);
       await page.goto('/settings/modules');
       const modules = page.getByRole('list', { name: 'Modules' });
-      const activate = modules.getByRole('button', { name: /^Activate / }).first();
+      // A module that costs money is switched on after a confirmation naming its price.
+      const activate = modules.getByRole('link', { name: /^Activate / }).first();
       const name = ((await activate.getAttribute('aria-label')) ?? '').replace(/^Activate /, '');
       await activate.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Activate', exact: true }).click();
       await waitForToast(page, 'Module activated successfully');
       await modules.getByRole('button', { name: `Pause ${name}` }).click();
       await waitForToast(page, 'Module paused successfully');
-      await modules.getByRole('button', { name: `Activate ${name}` }).waitFor();
+      await modules.getByRole('link', { name: `Activate ${name}` }).waitFor();
       await context.close();
     });
   });

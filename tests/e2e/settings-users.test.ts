@@ -68,7 +68,7 @@ for (const javaScript of [true, false]) {
 
       // The audit log, newest first, with the spec colours.
       await page.goto('/settings/audit-logs');
-      const entries = page.getByRole('list', { name: 'Audit entries' }).getByRole('listitem');
+      const entries = page.getByRole('table', { name: 'Audit entries' }).locator('tbody tr');
       const expected: [string, string, string][] = [
         ['user_deactivated', 'User Deactivated', 'bg-red-100'],
         ['user_role_updated', 'User Role Updated', 'bg-blue-100'],
@@ -83,15 +83,15 @@ for (const javaScript of [true, false]) {
       }
       const roleChange = entries.nth(1);
       expect(await roleChange.textContent()).toContain('Ada Admin');
-      await roleChange.getByText('View changes').click();
-      await roleChange.getByText('"member"').waitFor();
+      // Changes show as before → after per field.
+      expect(await roleChange.textContent()).toContain('member');
 
       // Search and filter through the URL.
       await page.getByLabel('Search').fill('role');
       await page.getByRole('button', { name: 'Search' }).click();
       await page.waitForURL('**/settings/audit-logs?q=role**');
-      await page.getByText('1 entry', { exact: true }).waitFor();
-      expect(await entries.locator('[data-action]').getAttribute('data-action')).toBe('user_role_updated');
+      await entries.locator('[data-action="user_role_updated"]').waitFor();
+      expect(await entries.count()).toBe(1);
       await page.getByLabel('Action').selectOption('user_invited');
       await page.getByLabel('Search').fill('');
       await page.getByRole('button', { name: 'Search' }).click();
@@ -99,7 +99,7 @@ for (const javaScript of [true, false]) {
       // The search before also showed "1 entry", and the URL changes a moment before React renders the
       // new list: wait for the list's own content, then check it holds nothing else.
       await entries.locator('[data-action="user_invited"]').waitFor();
-      await page.getByText('1 entry', { exact: true }).waitFor();
+      await entries.locator('[data-action="user_role_updated"]').waitFor({ state: 'detached' });
       expect(await entries.count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/settings/audit-logs.csv?action=user_invited');
 

@@ -2,6 +2,7 @@
 // fields, revenue and last contact, its quotes, a new quote for it, edit and
 // delete dialogs opened by URL (?edit, ?delete), and its history. A client
 // with quotes is kept by the database; its delete dialog says why.
+import { quoteHref } from '~/features/quotes/quote-href';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
@@ -191,7 +192,7 @@ function ClientQuotes({ quotes }: { quotes: ClientQuotesPage }) {
             {quotes.rows.map((quote) => (
               <li key={quote.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <div className="grid">
-                  <Link to={`/quotes/${quote.id}`} className="font-medium underline-offset-2 hover:underline">
+                  <Link to={quoteHref(quote)} className="font-medium underline-offset-2 hover:underline">
                     {quote.quote_number ?? 'Draft Quote'}
                   </Link>
                   <span className="text-xs text-muted-foreground">{formatShortDate(quote.created_at)}</span>

@@ -1,6 +1,6 @@
 // A client's revenue as the directory shows it: one figure per currency
 // ('$5,238.00 · €1,350.00'), never one currency's cents added to another's.
-import { formatMoney } from '../../lib/money';
+import { formatMoney, MONEY_SUM_SEPARATOR } from '../../lib/money';
 
 /** Revenue as client_directory_figures gives it: cents by currency code. */
 export type RevenueByCurrency = Record<string, number>;
@@ -19,5 +19,5 @@ export function readRevenue(value: unknown): RevenueByCurrency {
 export function formatRevenue(revenue: RevenueByCurrency): string {
   const currencies = Object.keys(revenue).sort((a, b) => (a === 'USD' ? -1 : b === 'USD' ? 1 : a.localeCompare(b)));
   if (currencies.length === 0) return '—';
-  return currencies.map((currency) => formatMoney(revenue[currency], currency)).join(' · ');
+  return currencies.map((currency) => formatMoney(revenue[currency], currency)).join(MONEY_SUM_SEPARATOR);
 }

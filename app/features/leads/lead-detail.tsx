@@ -6,6 +6,7 @@ import { Form, Link, redirect } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/lead-detail';
 import { BackLink } from '~/components/records/back-link';
+import { clientCreatedToast } from '~/features/clients/texts';
 import { DetailList } from '~/components/records/detail-list';
 import { RecordHistory } from '~/components/records/record-history';
 import { PageHeader, SectionHeading } from '~/components/page-header';
@@ -20,7 +21,7 @@ import { requireUser } from '~/lib/auth.server';
 import { formatDateTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { recordDialog, recordId, recordNotFound } from '~/lib/record-page.server';
-import { deleteRow, refuseReadOnly, refuseSubmission, serverMessage } from '~/lib/records.server';
+import { deleteAndAnswer, refuseReadOnly, refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError, redirectWithCreated } from '~/lib/toast.server';
 import { LeadForm } from './lead-form';
@@ -69,17 +70,16 @@ export async function action(args: Route.ActionArgs) {
       if (error || !saved) return failed(error, TEXTS.saveFailed);
       return redirectWithSuccess(form.returnTo ?? page, TEXTS.statusUpdated);
     }
-    case 'delete': {
-      if (!(await deleteRow(supabase, 'leads', id))) return failed(null, TEXTS.deleteFailed);
-      return redirectWithSuccess('/leads', TEXTS.deleted);
-    }
+    case 'delete':
+      return deleteAndAnswer(args, supabase, { table: 'leads', id, listPath: '/leads' }, TEXTS, submission.reply);
     case 'convert':
     case 'convert-quote': {
       const { data: client, error } = await convertLead(supabase, id);
       if (error || !client) return failed(error, TEXTS.convertFailed);
       // A quote for it: the new-quote dialog, the client already chosen.
       if (form.intent === 'convert-quote') return redirect(`/quotes?new&client=${client.id}`);
-      return redirectWithCreated(page, `Client ${client.name} created`, { href: `/clients/${client.id}`, label: 'View client' });
+      const created = clientCreatedToast(client);
+      return redirectWithCreated(page, created.message, created.link);
     }
   }
 }

@@ -6,6 +6,7 @@ import { readListQuery, searchFilter, searchText, type ListQuery } from '~/lib/l
 import { readMoneySums } from '~/lib/money';
 import { filterList, isUuid, readList } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
+import { quoteHref } from './quote-href';
 import type { NewQuote, QuoteStatus } from './schema';
 
 const LIST_COLUMNS = 'id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company';
@@ -82,8 +83,8 @@ export function createQuote(supabase: Supabase, _accountId: string, quote: NewQu
 
 /** 'Quote Q-2026-0007 created' and its link, the toast after a create. */
 export const quoteCreatedToast = (quote: { id: string; quote_number: string | null }) => ({
-  message: `Quote ${quote.quote_number ?? ''} created`.replace('  ', ' '),
-  link: { href: `/quotes/${quote.id}`, label: 'View quote' },
+  message: quote.quote_number ? `Quote ${quote.quote_number} created` : 'Quote created',
+  link: { href: quoteHref(quote), label: 'View quote' },
 });
 
 const PICKER_SIZE = 20;

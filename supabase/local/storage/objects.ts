@@ -121,7 +121,6 @@ async function list(ctx: StorageContext, req: StorageRequest, bucketId: string):
   const normalized = prefix.length > 0 && !prefix.endsWith('/') ? `${prefix}/` : prefix;
   const rows = await guarded(() =>
     asCaller(ctx.db, req.caller, { method: 'POST', path: req.path }, async (tx) => {
-      await findBucket(tx, bucketId).catch(() => undefined);
       return (
         await tx.query('select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)', [
           normalized,

@@ -138,8 +138,8 @@ describe("a lead's page", () => {
     expect(stamped).toMatchObject({ total: 200000, currency: 'GBP' });
     const quotes = await pageText(await visitor.follow(quote));
     expect(quotes).toContain(`Quote ${stamped.quote_number} created`);
-    // The link opens the list searched for the quote's number, where the quote is the one row.
-    expect(toastLink(quotes)).toEqual({ href: `/quotes?q=${encodeURIComponent(stamped.quote_number!)}`, label: 'View quote' });
+    // The link opens the quote's page.
+    expect(toastLink(quotes)).toEqual({ href: `/quotes/${stamped.id}`, label: 'View quote' });
     const linked = await pageText(await visitor.get(toastLink(quotes)!.href));
     expect(linked).toContain(stamped.quote_number);
     const { count } = await serviceClient().from('contacts').select('id', { count: 'exact', head: true }).eq('name', 'Ada Lovelace');

@@ -217,8 +217,8 @@ describe("a client's page", () => {
     expect(html).toContain('$5,238.00 · €1,350.00');
     expect(html).toContain('Last contact');
     expect(html).toMatch(/Created<\/span> by Grace Hopper/);
-    // Each of its quotes links to the list searched for the quote's number.
-    expect(html).toMatch(/href="\/quotes\?q=Q-\d{4}-\d+"/);
+    // Each of its quotes links to the quote's page.
+    expect(html).toMatch(/href="\/quotes\/[0-9a-f-]{36}"[^>]*>Q-\d{4}-\d+</);
     const directory = await pageText(await visitor.get('/clients'));
     expect(directory).toContain('$5,238.00 · €1,350.00');
 

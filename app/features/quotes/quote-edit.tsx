@@ -52,10 +52,10 @@ export async function action(args: Route.ActionArgs) {
   try {
     submission = parseWithZod(formData, { schema: editQuoteSchema });
   } catch {
-    // A list intent that is not JSON, or names no list: no form of ours sends that.
+    // A list button's value that is not JSON, or names no list: no form of ours sends that.
     return dataWithError(args, { result: undefined }, ALTERED_FORM_MESSAGE, { status: 400 });
   }
-  // Add, remove or move a line without JavaScript: the form comes back changed, nothing saved.
+  // Add, remove or move a line without JavaScript (Conform's list buttons): the form comes back changed, nothing saved.
   if (submission.status === undefined) return data({ result: submission.reply() });
   if (submission.status !== 'success') return refuseSubmission(args, submission);
   const { error } = await saveQuoteDraft(supabase, id, submission.value);

@@ -121,6 +121,8 @@ export type EditedQuote = z.output<typeof editQuoteSchema>;
 export const expiryOfDay = (day: string) => `${day}T23:59:59.999Z`;
 
 /** What a quote's page posts: send a draft, revise a quote that left draft, delete a draft. */
-export const quoteActionSchema = z.object({
-  intent: z.enum(['send', 'revise', 'delete'], { error: 'Unknown action' }),
-});
+export const quoteActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('send') }),
+  z.object({ intent: z.literal('revise') }),
+  z.object({ intent: z.literal('delete') }),
+]);

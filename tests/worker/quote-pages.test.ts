@@ -205,6 +205,7 @@ describe('the edit page without JavaScript', () => {
       [editForm(quote.contactId, [['', '1', '5']]), 'Description is required'],
       [editForm(quote.contactId, [['Long ago', '1', '5']], { expires_on: '2020-01-01' }), 'The expiry date cannot be in the past'],
       [editForm(quote.contactId, []), 'Add at least one line item'],
+      [editForm('', [['No client', '1', '5']]), 'Choose a client'],
       [editForm(quote.contactId, Array.from({ length: 101 }, (_, i) => [`Line ${i}`, '1', '1'] as [string, string, string])), 'A quote has at most 100 line items'],
     ];
     for (const [form, message] of cases) {

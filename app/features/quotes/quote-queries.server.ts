@@ -39,7 +39,7 @@ export function saveQuoteDraft(supabase: Supabase, id: string, quote: EditedQuot
   return supabase
     .rpc('save_quote_draft', {
       p_quote_id: id,
-      p_contact_id: quote.contact_id as string,
+      p_contact_id: quote.contact_id,
       p_currency: quote.currency,
       p_expires_at: expiryOfDay(quote.expires_on),
       p_notes: quote.notes ?? '',

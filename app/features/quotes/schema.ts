@@ -103,7 +103,7 @@ export const quoteItemSchema = z.object({
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 
 export const editQuoteSchema = z.object({
-  contact_id: uuid.optional().refine((id) => id !== undefined, 'Choose a client'),
+  contact_id: z.uuid({ error: (issue) => (issue.input === undefined ? 'Choose a client' : 'Invalid id') }),
   currency: oneOf(QUOTE_CURRENCIES, 'Currency'),
   expires_on: requiredDate('Expiry date').refine((day) => day >= todayIso(), 'The expiry date cannot be in the past'),
   notes: optionalText('Notes'),

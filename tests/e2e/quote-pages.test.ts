@@ -47,8 +47,9 @@ for (const javaScript of [true, false]) {
       await waitForToast(page, `Quote Q-${new Date().getUTCFullYear()}-`);
       await page.getByRole('status').getByRole('link', { name: 'View quote' }).click();
       await page.waitForURL(/\/quotes\/[0-9a-f-]{36}$/);
-      const number = (await page.getByRole('heading', { level: 1 }).textContent())!;
-      expect(number).toMatch(/^Q-\d{4}-\d+$/);
+      const heading = page.getByRole('heading', { level: 1, name: /^Q-\d{4}-\d+$/ });
+      await heading.waitFor();
+      const number = (await heading.textContent())!;
       if (javaScript) expect(await seriousAxeViolations(page)).toEqual([]);
 
       // Edit: four lines, the third moved up, the (new) third removed: three remain.

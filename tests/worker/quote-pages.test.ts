@@ -194,6 +194,19 @@ describe('the edit page without JavaScript', () => {
     expect(detail).toContain('Tax (20%)');
   });
 
+  it("offers the account's clients, narrowed by a search the server answers, the quote's own kept chosen", async () => {
+    const quote = await draft(team.accountId);
+    const { data: zelda } = await serviceClient()
+      .from('contacts')
+      .insert({ account_id: team.accountId, name: 'Zelda Finder', email: 'zelda@quote-pages.test', company: 'Finders' })
+      .select('id')
+      .single();
+    const html = await pageText(await team.admin.visitor.get(`/quotes/${quote.id}/edit?client_q=zelda`));
+    expect(html).toContain(`<option value="${zelda!.id}">Zelda Finder — Finders</option>`);
+    expect(html).toMatch(new RegExp(`<option value="${quote.contactId}" selected=""[^>]*>Quinn Buyer`));
+    expect(html).not.toMatch(/<option value="[^"]+">Quinn Buyer/);
+  });
+
   it('refuses bad input with errors under the fields, keeping what was typed and saving nothing', async () => {
     const quote = await draft(team.accountId);
     const path = `/quotes/${quote.id}/edit`;

@@ -4,12 +4,14 @@
 // whole draft to save_quote_draft, which checks it again and computes the
 // amounts; a crafted total in the post is not even read.
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data } from 'react-router';
+import { data, Form } from 'react-router';
 import { redirectWithError, redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/quote-edit';
 import { BackLink } from '~/components/records/back-link';
 import { PageHeader } from '~/components/page-header';
+import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
+import { Input } from '~/components/ui/input';
 import { requireUser } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
 import { recordId, recordNotFound } from '~/lib/record-page.server';
@@ -38,7 +40,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const choices = new URL(url);
   if (found.quote.contact_id) choices.searchParams.set('client', found.quote.contact_id);
   const clients = await loadClientChoices(supabase, choices);
-  return { quote: found.quote, defaults: editDefaults(found.quote, found.items), clients: clients.options };
+  return { quote: found.quote, defaults: editDefaults(found.quote, found.items), clients };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -96,15 +98,40 @@ export default function QuoteEditPage({ loaderData, actionData }: Route.Componen
       <PageHeader title={`Edit ${number}`} description="Only a draft can be edited. Totals are computed when you save." />
       <Card>
         <CardContent className="pt-6">
+          <ClientSearch action={`${page}/edit`} query={clients.query} found={clients.options.length} />
           <QuoteEditForm
             action={`${page}/edit`}
             cancelTo={page}
             lastResult={actionData?.result}
             defaultValue={defaults}
-            clients={clients}
+            clients={clients.options}
           />
         </CardContent>
       </Card>
     </>
+  );
+}
+
+/**
+ * Narrows the Client select to the clients matching a search (name, email or
+ * company), answered by the server so it works without JavaScript. It reloads
+ * the page: search before changing the rest.
+ */
+function ClientSearch({ action, query, found }: { action: string; query: string; found: number }) {
+  return (
+    <Form method="get" action={action} replace preventScrollReset className="mb-6 grid gap-1" role="search" aria-label="Find a client">
+      <label htmlFor="quote-client-q" className="text-sm font-medium">
+        Find a client
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <Input id="quote-client-q" name="client_q" type="search" defaultValue={query} placeholder="Name, email or company" className="max-w-sm" aria-describedby="quote-client-q-hint" />
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </div>
+      <p id="quote-client-q-hint" className="text-sm text-muted-foreground">
+        {query && found <= 1 ? `No other client matches "${query}".` : 'Narrows the Client list below. Search before changing the rest: it reloads the page.'}
+      </p>
+    </Form>
   );
 }

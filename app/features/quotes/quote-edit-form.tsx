@@ -61,6 +61,8 @@ export function QuoteEditForm({
   const currency = typeof fields.currency.value === 'string' ? fields.currency.value : defaultValue.currency;
   return (
     <Form method="post" action={action} className="grid gap-6" {...getFormProps(form)}>
+      {/* Enter in a field submits with the form's first submit button: make that Save, not a line's Move down. */}
+      <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
       <FormAlert id={`${form.id}-alert`} title="The quote was not saved" errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField field={fields.contact_id as Field} label="Client" options={clients} />

@@ -192,9 +192,15 @@ begin
     v_prices := v_prices || v_price::integer;
   end loop;
 
+  -- The form gives a day: the same day as before (still ahead) keeps its
+  -- moment, so a save that did not touch the expiry does not change it.
   update public.quotes q
-     set contact_id = p_contact_id, currency = p_currency, expires_at = p_expires_at, notes = v_notes,
-         tax_rate = p_tax_rate, discount = p_discount
+     set contact_id = p_contact_id, currency = p_currency, notes = v_notes,
+         tax_rate = p_tax_rate, discount = p_discount,
+         expires_at = case
+           when q.expires_at > now()
+                and (q.expires_at at time zone 'UTC')::date = (p_expires_at at time zone 'UTC')::date then q.expires_at
+           else p_expires_at end
    where q.id = p_quote_id;
 
   -- One statement: the row triggers that recompute the amounts run once it

@@ -152,9 +152,12 @@ describe('save_quote_draft', () => {
     const quote = await newQuote();
     expect((await admin.client.rpc('save_quote_draft', draftArgs(quote, { p_tax_rate: 5 }))).error).toBeNull();
     expect(await auditActions(quote.id)).toEqual(['quote_created', 'quote_updated', 'quote_updated']);
-    // The same content again changes nothing and logs nothing.
-    expect((await admin.client.rpc('save_quote_draft', draftArgs(quote, { p_tax_rate: 5, p_expires_at: (await service.from('quotes').select('expires_at').eq('id', quote.id).single()).data!.expires_at }))).error).toBeNull();
+    // The same content again (the expiry as the form sends it: the end of the same day) changes nothing and logs nothing.
+    const { data: saved } = await service.from('quotes').select('expires_at').eq('id', quote.id).single();
+    const sameDay = `${String(saved!.expires_at).slice(0, 10)}T23:59:59.999Z`;
+    expect((await admin.client.rpc('save_quote_draft', draftArgs(quote, { p_tax_rate: 5, p_expires_at: sameDay }))).error).toBeNull();
     expect((await auditActions(quote.id)).length).toBe(3);
+    expect((await service.from('quotes').select('expires_at').eq('id', quote.id).single()).data!.expires_at).toBe(saved!.expires_at);
   });
 });
 

@@ -1090,6 +1090,8 @@ export type Database = {
         { Args: { p_integration_id: string }; Returns: string }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[] }
+      session_user_id:
+        { Args: never; Returns: string }
       sign_in_lockout:
         { Args: { p_email: string }; Returns: number }
       update_website_settings:

@@ -1,7 +1,7 @@
 // Quote and invoice inputs for the PDF renderer, shared by the unit tests,
 // the Worker test and the benchmark. Totals are computed as the database
 // does (half-up to the cent), in bigint so large amounts stay exact.
-import type { InvoicePdfInput, PdfLineItem, PdfSignature, QuotePdfInput } from '../../app/lib/pdf/index.ts';
+import { type InvoicePdfInput, type PdfLineItem, type PdfSignature, type QuotePdfInput, quoteContentHash } from '../../app/lib/pdf/index.ts';
 
 const LONG =
   'Implementation workshop covering data migration, single sign-on configuration, role mapping for ' +
@@ -96,3 +96,17 @@ export function sampleInvoice(count: number, overrides: Partial<InvoicePdfInput>
     ...overrides,
   };
 }
+
+/** The 3-line sample quote, signed (its certificate carries its content hash). */
+export async function signedSampleQuote(): Promise<QuotePdfInput> {
+  const quote = sampleQuote(3, { status: 'signed' });
+  return { ...quote, signature: sampleSignature(await quoteContentHash(quote)) };
+}
+
+/**
+ * SHA-256 of renderQuotePdf(await signedSampleQuote()): the unit tests (Node)
+ * and the Worker test (workerd) both expect it, which proves the same input
+ * gives the same bytes in both. A deliberate change to the layout changes it:
+ * update it then, never to make a run pass by itself.
+ */
+export const SIGNED_SAMPLE_PDF_SHA256 = '4697b736465b3031ad1a385228a5f2d646d4cdf1054f5ac093677d66b87b1ca4';

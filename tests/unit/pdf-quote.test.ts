@@ -2,7 +2,7 @@
 // metadata, unpdf (pdf.js) for the text on each page.
 import { describe, expect, it } from 'vitest';
 import { PDF_CREATOR, PDF_PRODUCER, quoteContentHash, renderQuotePdf } from '../../app/lib/pdf/index.ts';
-import { sampleQuote, sampleSignature } from '../support/quote-pdf-samples.ts';
+import { SIGNED_SAMPLE_PDF_SHA256, sampleQuote, sampleSignature, signedSampleQuote } from '../support/quote-pdf-samples.ts';
 import { count, loadPdf, pageTexts, sha256Hex } from './support/pdf.ts';
 
 describe('renderQuotePdf', () => {
@@ -146,6 +146,10 @@ describe('renderQuotePdf', () => {
     // And it changes with the content: a different total is a different file.
     const changed = await renderQuotePdf({ ...quote, total: '1', signature });
     expect(await sha256Hex(changed)).not.toBe(await sha256Hex(first));
+  });
+
+  it('gives the pinned bytes for the signed sample, as workerd does (tests/worker/pdf.test.ts)', async () => {
+    expect(await sha256Hex(await renderQuotePdf(await signedSampleQuote()))).toBe(SIGNED_SAMPLE_PDF_SHA256);
   });
 
   it('does not throw on text the standard fonts cannot draw, and keeps what they can', async () => {

@@ -40,7 +40,7 @@ export async function startDocument(info: DocumentInfo): Promise<Flow> {
  * Writes every page's footer, `footer` (e.g. 'Quote Q-2026-0007 · Acme') on
  * the left and "Page n of m" on the right, and returns the file.
  */
-export async function finishDocument(flow: Flow, footer: string): Promise<Uint8Array> {
+export async function finishDocument(flow: Flow, footer: string): Promise<Uint8Array<ArrayBuffer>> {
   const pages = flow.doc.getPages();
   const style = { font: flow.fonts.regular, size: 8, color: MUTED };
   const left = truncated(footer, CONTENT_WIDTH - 80, style);
@@ -48,7 +48,8 @@ export async function finishDocument(flow: Flow, footer: string): Promise<Uint8A
     drawLeft(page, left, LEFT, 32, style);
     drawRight(page, `Page ${index + 1} of ${pages.length}`, RIGHT, 32, style);
   });
-  return flow.doc.save();
+  // pdf-lib writes into a fresh ArrayBuffer: typed so, the bytes go straight into a Response.
+  return (await flow.doc.save()) as Uint8Array<ArrayBuffer>;
 }
 
 /** A Date from an instant or a 'YYYY-MM-DD' day (UTC); an unreadable value throws. */

@@ -8,7 +8,7 @@ import { drawPayments } from './payments.ts';
 import { drawParagraphs, drawTotals } from './totals.ts';
 import type { InvoicePdfInput } from './types.ts';
 
-export async function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Uint8Array> {
+export async function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Uint8Array<ArrayBuffer>> {
   const { account, currency } = invoice;
   const document = `Invoice ${invoice.invoiceNumber}`;
   const recipient = invoice.contact?.company || invoice.contact?.name;

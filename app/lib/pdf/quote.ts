@@ -8,7 +8,7 @@ import { drawItemsTable } from './items-table.ts';
 import { drawParagraphs, drawTotals } from './totals.ts';
 import type { QuotePdfInput } from './types.ts';
 
-export async function renderQuotePdf(quote: QuotePdfInput): Promise<Uint8Array> {
+export async function renderQuotePdf(quote: QuotePdfInput): Promise<Uint8Array<ArrayBuffer>> {
   const { account, currency } = quote;
   const document = `Quote ${quote.quoteNumber}`;
   const recipient = quote.contact?.company || quote.contact?.name;

@@ -101,6 +101,17 @@ describe('renderQuotePdf', () => {
     );
     const [text] = await pageTexts(bytes);
     expect(count(text, '$10,000,000,000,000,000.01')).toBe(4);
+    // No discount: no discount line; the tax rate shows even at 0%.
+    expect(text).not.toContain('Discount');
+    expect(text).toContain('Tax (0%)');
+  });
+
+  it('ends an account name too long for two lines with an ellipsis', async () => {
+    const name = `Very ${'Long '.repeat(40)}Name Holdings`;
+    const [text] = await pageTexts(await renderQuotePdf(sampleQuote(1, { account: { name, contactEmail: null } })));
+    expect(text).toContain('Very Long Long');
+    expect(text).toContain('…');
+    expect(text).not.toContain('Holdings');
   });
 
   it('adds a signature certificate page with the signer, the time, where from and the hash', async () => {

@@ -1,7 +1,7 @@
 // The top of a document's first page: who it is from (left), what it is and
 // its facts (right), and who it is for (below).
 import { type Flow, LEFT, RIGHT } from './layout.ts';
-import { drawInBox, drawLeft, drawRight, MUTED, wrap } from './text.ts';
+import { drawInBox, drawLeft, drawRight, MUTED, truncated, wrap } from './text.ts';
 import type { PdfAccount, PdfContact } from './types.ts';
 
 export interface Heading {
@@ -25,7 +25,10 @@ export function drawHeading(flow: Flow, heading: Heading): void {
   // From: the account's name (up to two lines) and its contact email.
   let left = top - 4;
   const nameStyle = { font: fonts.bold, size: 16 };
-  for (const line of wrap(heading.account.name, LEFT_COLUMN, nameStyle).slice(0, 2)) {
+  // Two lines at most: a longer name ends in an ellipsis.
+  const nameLines = wrap(heading.account.name, LEFT_COLUMN, nameStyle);
+  if (nameLines.length > 2) nameLines.splice(1, Infinity, truncated(nameLines.slice(1).join(' '), LEFT_COLUMN, nameStyle));
+  for (const line of nameLines) {
     drawLeft(page, line, LEFT, left, nameStyle);
     left -= 20;
   }

@@ -2,7 +2,7 @@
 // signature certificate page.
 import { drawSignatureCertificate } from './certificate.ts';
 import { finishDocument, startDocument, toDate } from './document.ts';
-import { day, label, minusMoney, money, percent } from './format.ts';
+import { canonicalDecimal, centsToBigInt, day, label, minusMoney, money, percent } from './format.ts';
 import { drawHeading } from './heading.ts';
 import { drawItemsTable } from './items-table.ts';
 import { drawParagraphs, drawTotals } from './totals.ts';
@@ -34,9 +34,11 @@ export async function renderQuotePdf(quote: QuotePdfInput): Promise<Uint8Array<A
     contact: quote.contact,
   });
   drawItemsTable(flow, quote.items, currency);
+  // No discount, no discount line; tax shows even at 0%, as the rate applied.
+  const discounted = centsToBigInt(quote.discount) !== 0n || canonicalDecimal(quote.discountPercent) !== '0';
   drawTotals(flow, [
     { label: 'Subtotal', value: money(quote.subtotal, currency) },
-    { label: `Discount (${percent(quote.discountPercent)})`, value: minusMoney(quote.discount, currency) },
+    ...(discounted ? [{ label: `Discount (${percent(quote.discountPercent)})`, value: minusMoney(quote.discount, currency) }] : []),
     { label: `Tax (${percent(quote.taxRate)})`, value: money(quote.tax, currency) },
     { label: 'Total', value: money(quote.total, currency), strong: true },
   ]);

@@ -49,6 +49,13 @@ describe('renderInvoicePdf', () => {
     expect(count(text, 'PAYMENTS')).toBe(0);
   });
 
+  it('shows the tax without a rate when none is given, and "On receipt" without a due date', async () => {
+    const [text] = await pageTexts(await renderInvoicePdf(sampleInvoice(1, { taxRate: null, dueDate: null })));
+    expect(text).toMatch(/\bTax\b(?! \()/);
+    expect(text).not.toContain('Tax (');
+    expect(text).toContain('On receipt');
+  });
+
   it('repeats the table header over pages and is the same bytes every time', async () => {
     const invoice = sampleInvoice(100);
     const first = await renderInvoicePdf(invoice);

@@ -42,6 +42,16 @@ describe('renderQuotePdf', () => {
     expect(text).not.toContain('Signature certificate');
   });
 
+  it('says so when the quote has no contact and no expiry', async () => {
+    const bytes = await renderQuotePdf(sampleQuote(1, { contact: null, expiresAt: null, notes: null }));
+    const pdf = await loadPdf(bytes);
+    expect(pdf.getSubject()).toBe('Quote Q-2026-0007');
+    const [text] = await pageTexts(bytes);
+    expect(text).toContain('No contact');
+    expect(text).toContain('No expiry');
+    expect(text).not.toContain('NOTES');
+  });
+
   it('sets the metadata from the quote, not from the clock', async () => {
     const pdf = await loadPdf(await renderQuotePdf(sampleQuote(1)));
     expect(pdf.getTitle()).toBe('Quote Q-2026-0007');

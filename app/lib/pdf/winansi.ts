@@ -9,7 +9,8 @@
 // - a few common signs without a WinAnsi form get their ASCII look-alike
 //   (minus → -, non-breaking hyphen → -);
 // - invisible formatting (zero-width joiners, direction marks) is dropped;
-// - a letter with an accent WinAnsi lacks loses the accent (ő → o, ł stays ?);
+// - a letter with an accent WinAnsi lacks loses the accent (ő → o; ł has no
+//   accent to lose and becomes ?);
 // - anything else (Chinese, Arabic, Hebrew, emoji, ...) becomes one '?' per
 //   character as a reader sees it (one per emoji, however many code points).
 // The stored data keeps the original text; only the PDF shows the stand-in.

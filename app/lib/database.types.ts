@@ -1094,6 +1094,8 @@ export type Database = {
         { Args: { p_email: string }; Returns: number }
       record_history:
         { Args: { p_resource_id: string; p_resource_type: string }; Returns: { action: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
+      record_quote_delivery:
+        { Args: { p_error?: string; p_quote_id: string }; Returns: undefined }
       renew_invitation:
         { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
       request_test_mail:

@@ -85,6 +85,22 @@ begin
 end;
 $$;
 
+-- How the quote_send job's mail went: null when delivered, else the error
+-- (the quote's page shows 'Delivery failed: <error>'). Bookkeeping of the
+-- runner, not a change to the quote: no audit row.
+create or replace function public.record_quote_delivery(p_quote_id uuid, p_error text default null) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform set_config('opshub.quote_named_audit', 'on', true);
+  update public.quotes q set delivery_error = left(nullif(btrim(p_error), ''), 1000)
+   where q.id = p_quote_id and q.delivery_error is distinct from left(nullif(btrim(p_error), ''), 1000);
+  perform set_config('opshub.quote_named_audit', '', true);
+end;
+$$;
+
 -- Reading -------------------------------------------------------------------
 
 -- The state a quote's link shows: its status, with an open quote past its
@@ -375,11 +391,13 @@ revoke all on function private.quote_by_link(text) from public;
 -- by name: revoke from them too, then grant exactly what each is for.
 revoke all on function public.issue_quote_link(uuid) from public, anon, authenticated;
 revoke all on function public.expire_quotes() from public, anon, authenticated;
+revoke all on function public.record_quote_delivery(uuid, text) from public, anon, authenticated;
 revoke all on function public.open_quote_link(text) from public, anon, authenticated;
 revoke all on function public.accept_quote(text, text, text, text, text) from public, anon, authenticated;
 revoke all on function public.decline_quote(text, text) from public, anon, authenticated;
 grant execute on function public.issue_quote_link(uuid) to service_role;
 grant execute on function public.expire_quotes() to service_role;
+grant execute on function public.record_quote_delivery(uuid, text) to service_role;
 grant execute on function public.open_quote_link(text) to anon, authenticated, service_role;
 grant execute on function public.accept_quote(text, text, text, text, text) to anon, authenticated, service_role;
 grant execute on function public.decline_quote(text, text) to anon, authenticated, service_role;

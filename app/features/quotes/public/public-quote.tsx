@@ -13,7 +13,7 @@ import { SubmitButton } from '~/components/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input, Textarea } from '~/components/ui/input';
 import { formatDateTime } from '~/lib/dates';
-import { readFormData } from '~/lib/forms.server';
+import { ALTERED_FORM_MESSAGE, HIDDEN_FIELDS, isAlteredForm, readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
 import { getRequestSupabase } from '~/lib/supabase.server';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -74,13 +74,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** What the page says when the answer is not a new signature or decline. */
-function noticeFor(state: PageState, intent: 'accept' | 'decline'): string {
+function noticeFor(state: PageState): string {
   if (state === 'signed') return T.signedAlready;
   if (state === 'declined') return T.declinedAlready;
   if (state === 'expired') return T.expiredTitle;
   if (state === 'rate_limited') return T.rateLimitedText;
   if (state === 'not_found') return T.notFoundTitle;
-  return intent === 'accept' ? T.failed : T.failed;
+  return T.failed;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -93,11 +93,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const opened = await load(request, supabase, token);
   if (opened.state !== 'open') {
-    return answerWith(opened, { intent, notice: noticeFor(opened.state, intent), result: submission.reply(HIDE) },
+    return answerWith(opened, { intent, notice: noticeFor(opened.state), result: submission.reply(HIDE) },
       opened.state === 'signed' || opened.state === 'declined' || opened.state === 'expired' ? 409 : undefined);
   }
   if (submission.status !== 'success') {
-    return answerWith(opened, { intent, result: submission.reply(HIDE) }, 400);
+    // A form our page did not send (no intent, a field missing altogether): say so above the form.
+    const altered = isAlteredForm(submission, [...HIDDEN_FIELDS, 'signature']);
+    return answerWith(opened, { intent, result: submission.reply(altered ? { formErrors: [ALTERED_FORM_MESSAGE], ...HIDE } : HIDE) }, 400);
   }
 
   let answer: LinkAnswer;
@@ -124,7 +126,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(`/q/${token}`, { status: 303, headers: PAGE_HEADERS });
   }
   // Another answer got there first (two accepts at once): this one changed nothing.
-  return answerWith(answer, { intent, notice: noticeFor(answer.state, intent), result: submission.reply(HIDE) },
+  return answerWith(answer, { intent, notice: noticeFor(answer.state), result: submission.reply(HIDE) },
     answer.state === 'not_found' || answer.state === 'rate_limited' ? undefined : 409);
 }
 
@@ -142,9 +144,9 @@ export default function PublicQuote({ loaderData, actionData }: Route.ComponentP
     <main className="min-h-screen bg-muted px-4 py-10">
       <div className="mx-auto grid w-full max-w-3xl gap-6">
         {answered?.notice ? (
-          <p role="status" className="rounded-md border border-border bg-background p-3 text-sm font-medium">
-            {answered.notice}
-          </p>
+          <div id="quote-link-error" role="status" className="rounded-md border border-border bg-background p-3 text-sm font-medium">
+            <p>{answered.notice}</p>
+          </div>
         ) : null}
         <StateBody view={view} answered={answered} />
       </div>
@@ -270,7 +272,7 @@ function AcceptForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
       <CardContent>
         <Form method="post" className="grid gap-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="accept" />
-          <FormAlert id={`${form.id}-alert`} title="Not signed" errors={form.errors} />
+          <FormAlert id={form.errorId} title="Not signed" errors={form.errors} />
           <FormField label={T.nameLabel} htmlFor={fields.signer_name.id} errorId={fields.signer_name.errorId} errors={fields.signer_name.errors}>
             <Input key={nameKey} {...nameProps} autoComplete="name" />
           </FormField>
@@ -314,7 +316,7 @@ function DeclineForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
       <CardContent>
         <Form method="post" className="grid gap-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="decline" />
-          <FormAlert id={`${form.id}-alert`} title="Not declined" errors={form.errors} />
+          <FormAlert id={form.errorId} title="Not declined" errors={form.errors} />
           <FormField label={T.reasonLabel} htmlFor={fields.decline_reason.id} errorId={fields.decline_reason.errorId} errors={fields.decline_reason.errors}>
             <Textarea key={key} {...reasonProps} rows={4} />
           </FormField>

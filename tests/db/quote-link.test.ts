@@ -85,6 +85,14 @@ for (const target of targets) {
       await expect(anon((tx) => tx.query('select public.issue_quote_link($1)', [id]))).rejects.toThrow(/permission denied/);
       await expect(asRole(db, 'authenticated', { role: 'authenticated', sub: crypto.randomUUID() },
         (tx) => tx.query('select public.issue_quote_link($1)', [id]))).rejects.toThrow(/permission denied/);
+      // So is recording how its mail went (no audit row: bookkeeping).
+      await expect(anon((tx) => tx.query('select public.record_quote_delivery($1, $2)', [id, 'forged']))).rejects.toThrow(/permission denied/);
+      await service((tx) => tx.query('select public.record_quote_delivery($1, $2)', [id, 'Connection refused']));
+      expect((await quote(id)).delivery_error).toBe('Connection refused');
+      await service((tx) => tx.query('select public.record_quote_delivery($1, null)', [id]));
+      expect((await quote(id)).delivery_error).toBeNull();
+      // Only the open above wrote an audit row; issuing links and recording delivery wrote none.
+      expect(await auditActions(id)).toEqual(['quote_viewed']);
     });
 
     it('anon reads no quote directly, only the one its token opens, and nothing of other rows', async () => {

@@ -306,7 +306,6 @@ export type Database = {
           payload: Json
           resource_id: string | null
           resource_type: string
-          updated_at: string
         }
         Insert: {
           account_id: string
@@ -316,7 +315,6 @@ export type Database = {
           payload?: Json
           resource_id?: string | null
           resource_type: string
-          updated_at?: string
         }
         Update: {
           account_id?: string
@@ -326,7 +324,6 @@ export type Database = {
           payload?: Json
           resource_id?: string | null
           resource_type?: string
-          updated_at?: string
         }
         Relationships: [
           {
@@ -1158,7 +1155,7 @@ export const CheckedValues = {
     type: ["email","payment","crm","storage"],
   },
   job_runs: {
-    outcome: ["running","done","retry","failed"],
+    outcome: ["running","done","retry","failed","abandoned"],
   },
   jobs: {
     status: ["queued","running","done","failed"],

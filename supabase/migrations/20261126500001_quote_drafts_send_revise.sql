@@ -23,6 +23,12 @@ as $$
 declare
   v_changes record;
 begin
+  -- The public link's functions (issuing a link, recording a delivery,
+  -- viewed, signed, declined, expired) write their own named rows, or none,
+  -- and say so with this transaction-local flag.
+  if current_setting('opshub.quote_named_audit', true) = 'on' then
+    return null;
+  end if;
   select * into v_changes
     from private.changed_values(private.quote_audit_snapshot(old), private.quote_audit_snapshot(new));
   if v_changes.new_values <> '{}'::jsonb then

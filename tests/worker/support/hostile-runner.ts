@@ -102,8 +102,9 @@ async function tenant(): Promise<Tenant> {
   });
   await insert('quote_items', { quote_id: quote.id, description: 'Fixture line', qty: 1, unit_price: 1000, total: 1000 });
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
-  const quote = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });
-  const { data: quoteToken, error: linkError } = await serviceClient().rpc('issue_quote_link', { p_quote_id: quote.id });
+  // A sent quote and its link, for the public quote page's actions.
+  const sent = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });
+  const { data: quoteToken, error: linkError } = await serviceClient().rpc('issue_quote_link', { p_quote_id: sent.id });
   if (linkError) throw new Error(`issue_quote_link: ${linkError.message}`);
   // Opened once, as the client would: the cases then find it viewed, and a refused post changes nothing.
   await new Visitor().get(`/q/${quoteToken as string}`);

@@ -2,16 +2,30 @@
 // it, open its page from the toast, edit it into three lines (lines added,
 // one moved up, one removed: Conform's list buttons, applied in the browser
 // with JavaScript and by the server without), see the totals the database
-// computed, send it, and see it sent. Axe scans the quote's page and its edit
+// computed, send it, and see it sent; the client opens the mailed link in a
+// fresh browser and signs, and the quote's page shows it signed. Axe scans the quote's page and its edit
 // page (in the JavaScript run: axe runs as a script in the page; the server
 // renders the same screens for both).
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { readOutbox } from '../support/confirmation-mail.ts';
 import { signUpThroughForm } from './support/people.ts';
 import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
 
 const browser = browserForFile();
 const baseURL = inject('appUrl');
+const backendUrl = inject('backendUrl');
+
+/** The link mailed to the client by the quote_send job (the runner is kicked by Send; run it once more as the Cron Trigger would). */
+async function mailedLink(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const mail = (await readOutbox(backendUrl)).find((m) => m.to === email);
+    const link = mail?.text.match(/http:\/\/127\.0\.0\.1:\d+\/q\/[A-Za-z0-9_-]{43}/)?.[0];
+    if (link) return link;
+    await fetch(`${baseURL}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
+  }
+  throw new Error(`no quote link mailed to ${email}`);
+}
 
 async function fillLine(page: Page, n: number, description: string, quantity: string, price: string) {
   const line = page.getByRole('group', { name: `Line ${n}`, exact: true });
@@ -30,7 +44,7 @@ async function lineDescriptions(page: Page): Promise<string[]> {
 for (const javaScript of [true, false]) {
   const tag = javaScript ? 'Js' : 'Nojs';
   describe(`a quote's pages with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
-    it('creates, edits into three lines (add, move, remove), shows the totals, and sends a quote', async () => {
+    it('creates, edits into three lines (add, move, remove), shows the totals, sends it, and sees it signed by the client', async () => {
       const { page, context, errors } = await newVisitor(browser(), { javaScript, baseURL });
       page.setDefaultTimeout(15_000);
       await signUpThroughForm(page, { first: `Quinn${tag}`, last: 'Quotes', label: 'e2e-quote-pages' });
@@ -98,6 +112,22 @@ for (const javaScript of [true, false]) {
       await main.getByRole('button', { name: 'Revise' }).waitFor();
       expect(await main.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
       if (javaScript) expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // The client signs from the mailed link, in a browser of their own.
+      const client = await newVisitor(browser(), { javaScript, baseURL });
+      await client.page.goto(await mailedLink(email));
+      await client.page.getByText(number).first().waitFor();
+      await client.page.getByLabel('Full name').fill(`Signer ${tag}`);
+      await client.page.getByLabel('I agree to this quote and sign it with the name above').check();
+      await client.page.getByRole('button', { name: 'Accept and sign' }).click();
+      await client.page.getByRole('heading', { name: 'Thank you, this quote is signed' }).waitFor();
+      await client.context.close();
+
+      // The quote's page: signed, by whom; a signed quote is not revised.
+      await page.reload();
+      await main.locator('[data-status="signed"]').waitFor();
+      await main.getByText(new RegExp(`^Signer ${tag}`)).waitFor();
+      expect(await main.getByRole('button', { name: 'Revise' }).count()).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     });

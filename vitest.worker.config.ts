@@ -31,7 +31,9 @@ export default defineConfig({
     name: 'worker',
     // supabase-js's ESM build uses extensionless relative imports, which the
     // workers pool's module loader cannot resolve: bundle it for the tests.
-    deps: { optimizer: { ssr: { enabled: true, include: ['@supabase/supabase-js'] } } },
+    // pdf-lib and unpdf (CommonJS inside) are bundled up front too: found
+    // mid-run, the optimizer would reload and break the files already running.
+    deps: { optimizer: { ssr: { enabled: true, include: ['@supabase/supabase-js', 'pdf-lib', 'unpdf'] } } },
     include: ['tests/worker/**/*.test.ts'],
     globalSetup: ['tests/worker/global-setup.ts'],
     testTimeout: 30_000,

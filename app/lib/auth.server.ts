@@ -54,12 +54,10 @@ export function safeRedirectPath(target: string | null | undefined, fallback = '
 
 // The users row, read once per request however many loaders, actions and
 // middlewares ask (keyed by the request's Supabase handle).
-// `missing`: the read worked and found no row the caller may see. Their own row
-// is always theirs to read while their session lives, so that means the
-// session was signed out (or ended by a deactivation) or the user is gone.
 interface ProfileRead {
   profile: UserProfile | null;
-  missing: boolean;
+  /** The token verifies but its session has ended (signed out, deactivated). */
+  signedOut: boolean;
 }
 const profiles = new WeakMap<object, Promise<ProfileRead>>();
 
@@ -84,7 +82,15 @@ function loadProfile(supabase: Supabase, authUserId: string): Promise<ProfileRea
       if (error && backendUnreachable(status)) throw serviceUnavailable();
     }
     if (error) console.error(`users record of ${authUserId} failed to load: ${error.message}`);
-    return { profile: (data as UserProfile | null) ?? null, missing: !error && !data };
+    if (error || data) return { profile: (data as UserProfile | null) ?? null, signedOut: false };
+    // No row: their session was signed out (the database answers for live
+    // sessions only), or they really have no users record (a case the pages
+    // explain). Asked only here, so a normal page pays nothing for it.
+    const session = await supabase.rpc('session_user_id');
+    if (session.error && backendUnreachable(session.status)) throw serviceUnavailable();
+    const signedOut = !session.error && session.data === null;
+    if (!signedOut) console.error(`users record of ${authUserId} not found`);
+    return { profile: null, signedOut };
   })();
 }
 
@@ -105,12 +111,11 @@ async function signedInAs(requestSupabase: RequestSupabase, authUser: SessionUse
     pending = loadProfile(supabase, authUser.id);
     profiles.set(requestSupabase, pending);
   }
-  const { profile, missing } = await pending;
+  const { profile, signedOut } = await pending;
   // A signed-out or deactivated user may still hold a token that verifies until
   // it expires. The database refuses it everything (every policy asks for a
-  // live session and an active users row): no row comes back, or an inactive
-  // one, and they are signed out here.
-  if (missing || (profile && !profile.is_active)) {
+  // live session and an active users row), and they are signed out here.
+  if (signedOut || (profile && !profile.is_active)) {
     await supabase.auth.signOut({ scope: 'local' });
     throw redirect('/auth');
   }

@@ -120,6 +120,10 @@ describe("an admin's quote page", () => {
     expect(html).toMatch(/name="intent" value="send"/);
     expect(html).toContain('>Delete</a>');
     expect(html).not.toMatch(/name="intent" value="revise"/);
+    expect(html).toContain(`href="/quotes/${quote.id}/pdf"`);
+    const pdf = await team.admin.visitor.get(`/quotes/${quote.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
   });
 
   it('is a 404 for an unknown id, a malformed one and another account\'s quote', async () => {
@@ -337,6 +341,7 @@ describe('other roles', () => {
     expect(html).not.toContain('History');
     expect(html).not.toMatch(/name="intent" value="revise"/);
     expect(html).not.toContain('href="/clients/');
+    expect(html).toContain(`href="/quotes/${theirs.id}/pdf"`);
     expect((await team.client.visitor.get(`/quotes/${notTheirs.id}`)).status).toBe(404);
     const myQuotes = await pageText(await team.client.visitor.get('/quotes'));
     expect(myQuotes).toContain(`href="/quotes/${theirs.id}"`);

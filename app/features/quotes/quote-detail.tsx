@@ -88,7 +88,15 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={number}
         description={contact ? `${contact.name}${contact.company ? ` · ${contact.company}` : ''}` : undefined}
-        actions={canWrite ? <QuoteActions quote={quote} /> : null}
+        actions={
+          <>
+            {canWrite ? <QuoteActions quote={quote} /> : null}
+            {/* A resource route (the file), so a full request, never client navigation. */}
+            <a href={`${page}/pdf`} download className={buttonClasses('outline')}>
+              Download PDF
+            </a>
+          </>
+        }
       />
       {quote.delivery_error ? (
         <div role="alert" className="mb-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">

@@ -13,7 +13,7 @@ export default [
   route('auth/forgot-password', 'features/password-reset/forgot-password.tsx'),
   route('auth/reset-password', 'features/password-reset/reset-password.tsx'),
   route('invite/:token', 'routes/invite.tsx'),
-  // A quote's public page: the link mailed to the client, no sign-in (decision 025b).
+  // A quote's public page: the link mailed to the client, no sign-in (decision 030).
   route('q/:token', 'features/quotes/public/public-quote.tsx'),
   route('q/:token/pdf', 'features/quotes/public/public-quote-pdf.ts'),
   // A quote's PDF for those who may read the quote (a resource route, no page).

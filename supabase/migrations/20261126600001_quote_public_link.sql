@@ -1,4 +1,4 @@
--- The public half of a quote (decision 025b): the link mailed to the client,
+-- The public half of a quote (decision 030): the link mailed to the client,
 -- and what its holder may do with it (view, accept and sign, decline).
 --
 -- The token is the credential. 32 random bytes, base64url, handed out once by

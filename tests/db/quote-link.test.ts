@@ -1,4 +1,4 @@
-// The public link of a quote (decision 025b), in SQL: the token is stored
+// The public link of a quote (decision 030), in SQL: the token is stored
 // only as its sha256; anon reaches one quote by its token and nothing else; a
 // wrong, expired, declined or signed link changes nothing; the first open
 // marks it viewed once; two accepts at once sign it once (row lock, proved on

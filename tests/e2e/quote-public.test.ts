@@ -1,5 +1,5 @@
 // The client's side of a quote in Chromium, JavaScript on and off (decision
-// 025b): the quote_send job (the app's own runner, triggered as the Cron
+// 030): the quote_send job (the app's own runner, triggered as the Cron
 // Trigger would) mails the link; a fresh browser opens it from the outbox,
 // signs with a typed name (and, with JavaScript, a drawn signature made with
 // the mouse and from the keyboard), sees it signed; the admins' mail arrives;

@@ -1,4 +1,4 @@
-// The public half of a quote through the real Worker (decision 025b): the
+// The public half of a quote through the real Worker (decision 030): the
 // quote_send job mails the contact a link (read back from the local outbox),
 // the link's page in every state, Accept and sign / Decline as plain form
 // posts, bad input, the limits per IP and per token, the admins' mail after a

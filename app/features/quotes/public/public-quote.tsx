@@ -1,4 +1,4 @@
-// /q/:token: the quote a client was mailed, without signing in (decision 025b).
+// /q/:token: the quote a client was mailed, without signing in (decision 030).
 // Shows the quote and two forms, Accept and sign and Decline; or, once it is
 // signed, declined or expired, says so. A token that matches nothing is a 404,
 // too many uses a 429. Never cached, never indexed.

@@ -1,6 +1,6 @@
 // The public page's calls: each goes to the database as the visitor (anon),
 // with the token; the database hashes it and answers for that one quote
-// (decision 025b). The per-IP window is Cloudflare's rate limiting binding,
+// (decision 030). The per-IP window is Cloudflare's rate limiting binding,
 // as for sign-in; the per-token count is the database's.
 import { env } from 'cloudflare:workers';
 import type { Supabase } from '~/lib/supabase.server';

@@ -99,7 +99,7 @@ describe('edge cache', () => {
 
 describe('security headers', () => {
   it('sends a nonce-based CSP that the page satisfies, and the other headers', async () => {
-    // /auth: a hydrated page (the marketing pages send no scripts at all).
+    // /auth: its one inline script, the form enhancer (the marketing pages send no scripts at all).
     const response = await get('/auth');
     const html = await response.text();
     const csp = response.headers.get('Content-Security-Policy') ?? '';

@@ -9,6 +9,8 @@ import {
   PRIVATE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
   cacheKey,
+  heldCopy,
+  holdCopy,
   isCacheableRequest,
   isShareable,
 } from '../app/lib/edge-cache.server';
@@ -30,15 +32,21 @@ async function render(request: Request, ctx: ExecutionContext | null = null): Pr
   return { response: new Response(rendered.body, rendered), nonce };
 }
 
+/** A cached page as sent: no body for HEAD, marked as a hit. */
+function served(request: Request, copy: Response): Response {
+  const response = new Response(request.method === 'HEAD' ? null : copy.body, copy);
+  response.headers.set(CACHE_STATUS_HEADER, 'HIT');
+  return response;
+}
+
 async function serveFromEdgeCache(request: Request, ctx: ExecutionContext): Promise<Response> {
-  const cache = await caches.open('marketing');
   const key = cacheKey(request);
+  // A hit needs nothing but the copy: no React Router, no session, no backend.
+  const inMemory = heldCopy(key.url);
+  if (inMemory) return served(request, inMemory);
+  const cache = await caches.open('marketing');
   const hit = await cache.match(key);
-  if (hit) {
-    const response = new Response(request.method === 'HEAD' ? null : hit.body, hit);
-    response.headers.set(CACHE_STATUS_HEADER, 'HIT');
-    return response;
-  }
+  if (hit) return served(request, await holdCopy(key.url, hit));
 
   const { response, nonce } = await render(new Request(request.url, { headers: request.headers }));
   applySecurityHeaders(response.headers, nonce, DEV, request.url);

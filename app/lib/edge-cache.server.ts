@@ -43,8 +43,46 @@ export function isShareable(response: Response): boolean {
   return response.status === 200 && !response.headers.has('Set-Cookie');
 }
 
+/**
+ * The Cache API's copy of each page, also held in this isolate's memory for a
+ * few seconds: a stream of visitors then costs one Cache API read per page
+ * every few seconds instead of one per visitor (the read, not the Worker, was
+ * most of a hit's time; docs/decisions/028). The Cache API stays the truth:
+ * only a copy it answered with is held, a purge drops both, and a held copy
+ * outlives its Cache API entry by at most HELD_FOR_MS.
+ */
+export const HELD_FOR_MS = 5_000;
+
+interface HeldCopy {
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+  until: number;
+}
+
+const held = new Map<string, HeldCopy>();
+
+/** The held copy of the page `key` names, while it is fresh. */
+export function heldCopy(key: string, now = Date.now()): Response | null {
+  const copy = held.get(key);
+  if (!copy) return null;
+  if (copy.until <= now) {
+    held.delete(key);
+    return null;
+  }
+  return new Response(copy.body.slice(0), { status: copy.status, headers: copy.headers });
+}
+
+/** Holds the copy the Cache API answered with; returns a response to send in its place. */
+export async function holdCopy(key: string, hit: Response, now = Date.now()): Promise<Response> {
+  const body = await hit.arrayBuffer();
+  held.set(key, { status: hit.status, headers: [...hit.headers], body, until: now + HELD_FOR_MS });
+  return new Response(body.slice(0), { status: hit.status, headers: hit.headers });
+}
+
 /** Drops the cached copies, e.g. after the website settings changed. */
 export async function purgeMarketingPages(origin: string): Promise<void> {
+  held.clear();
   const cache = await caches.open('marketing');
   await Promise.all([...CACHEABLE_PATHS].map((path) => cache.delete(new Request(`${origin}${path}`))));
 }

@@ -5,6 +5,8 @@
 //   React Router render, no backend call) · three signed-in pages as the demo admin
 // then the ratios the issue sets targets for, and the JavaScript of /auth.
 import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { measureAllPages } from '../weight/measure.ts';
 import { runHeader, startStack } from '../support/stack.ts';
 import { Session } from '../../tests/support/session.ts';
@@ -21,6 +23,40 @@ interface Row {
   p50: number;
   p99: number;
   failures: number;
+  /** CPU time of the app server (wrangler and its workerd processes) per request. */
+  cpuMs: number;
+}
+
+/**
+ * The app server's processes: everything this process started but the local
+ * backend, which runs inside this process (with autocannon), so is not counted.
+ */
+function appServerPids(): number[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=']).toString().trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number));
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [pid, ppid] of rows) {
+      if (ppid !== parent) continue;
+      found.push(pid);
+      walk(pid);
+    }
+  };
+  walk(process.pid);
+  return found;
+}
+
+/** Milliseconds of CPU (user + system) the processes used so far. */
+function cpuOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone (npx's shell, say)
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 async function load(url: string, headers: Record<string, string>) {
@@ -33,9 +69,12 @@ async function measure(label: string, url: string, path: string, expect: number,
   if (probe.status !== expect) throw new Error(`${path}: ${probe.status}, expected ${expect}`);
   check?.(probe);
   await load(url + path, headers); // warm-up, not reported (first isolate, JIT, caches)
+  const pids = appServerPids();
+  const cpuBefore = cpuOf(pids);
   const result = await load(url + path, headers);
+  const cpuMs = (cpuOf(pids) - cpuBefore) / Math.max(1, result.requests.total);
   const failures = result.errors + result.timeouts + (expect === 200 ? result.non2xx : 0);
-  return { label, path, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures };
+  return { label, path, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures, cpuMs };
 }
 
 const stack = await startStack();
@@ -65,16 +104,17 @@ try {
   const ratio = (value: number, of: number) => `${(value / of).toFixed(2)}x`;
 
   console.log(`\n${runHeader()}; ${CONNECTIONS} connections, ${SECONDS} s each (after a warm-up of the same length)\n`);
-  console.log('| request | req/s | p50 ms | p99 ms | errors |');
-  console.log('|---|---|---|---|---|');
+  console.log('| request | req/s | p50 ms | p99 ms | errors | app server CPU ms per request |');
+  console.log('|---|---|---|---|---|---|');
   for (const row of rows) {
     const label = row.path === stylesheet ? `a static asset (\`${stylesheet}\`)` : row.label;
-    console.log(`| ${label} | ${row.perSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.failures} |`);
+    console.log(`| ${label} | ${row.perSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.failures} | ${row.cpuMs.toFixed(2)} |`);
   }
   console.log('\n| target | measured | met |');
   console.log('|---|---|---|');
   const hit = byRow('/').perSecond / byRow(stylesheet).perSecond;
   console.log(`| cache hit ≥ 0.9x the static asset | ${ratio(byRow('/').perSecond, byRow(stylesheet).perSecond)} | ${hit >= 0.9 ? 'yes' : 'no'} |`);
+  console.log(`| (CPU per request, static ÷ hit, for reference) | ${ratio(byRow(stylesheet).cpuMs, byRow('/').cpuMs)} | |`);
   for (const path of ['/dashboard', '/quotes', '/settings/audit-logs']) {
     const value = byRow(path).perSecond / bare;
     console.log(`| \`${path}\` ≥ 0.7x the bare render | ${ratio(byRow(path).perSecond, bare)} | ${value >= 0.7 ? 'yes' : 'no'} |`);

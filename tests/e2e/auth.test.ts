@@ -118,7 +118,7 @@ describe('the sign-in page with JavaScript, served without the framework', () =>
     // Clicked and read from the page (Playwright's own click and locators wait for the held
     // navigation); the submit handler has run by the time click() returns.
     const pending = await page.evaluate(() => {
-      const button = [...document.querySelectorAll('form button[type=submit]')][0] as HTMLButtonElement;
+      const button = document.querySelector('form button[type=submit]') as HTMLButtonElement;
       button.click();
       return { label: button.textContent, disabled: button.getAttribute('aria-disabled') };
     });

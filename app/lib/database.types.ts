@@ -625,6 +625,7 @@ export type Database = {
           created_at: string
           description: string
           id: string
+          position: number
           qty: number
           quote_id: string
           total: number
@@ -635,6 +636,7 @@ export type Database = {
           created_at?: string
           description: string
           id?: string
+          position?: number
           qty?: number
           quote_id: string
           total: number
@@ -645,6 +647,7 @@ export type Database = {
           created_at?: string
           description?: string
           id?: string
+          position?: number
           qty?: number
           quote_id?: string
           total?: number
@@ -703,50 +706,104 @@ export type Database = {
         Row: {
           account_id: string
           contact_id: string | null
+          content_hash: string | null
           created_at: string
           created_by: string | null
           currency: string
+          decline_reason: string | null
+          declined_at: string | null
+          delivery_error: string | null
+          discount: number
+          discount_amount: number
           expires_at: string | null
           id: string
+          link_token_hash: string | null
           notes: string | null
           quote_number: string | null
+          revision: number
+          revision_of: string | null
           sent_at: string | null
+          signature_png: string | null
+          signed_at: string | null
+          signer_email: string | null
+          signer_ip: string | null
+          signer_name: string | null
+          signer_user_agent: string | null
           status: string
           subtotal: number
+          tax_amount: number
+          tax_rate: number
           total: number
           updated_at: string
+          viewed_at: string | null
         }
         Insert: {
           account_id: string
           contact_id?: string | null
+          content_hash?: string | null
           created_at?: string
           created_by?: string | null
           currency?: string
+          decline_reason?: string | null
+          declined_at?: string | null
+          delivery_error?: string | null
+          discount?: number
+          discount_amount?: number
           expires_at?: string | null
           id?: string
+          link_token_hash?: string | null
           notes?: string | null
           quote_number?: string | null
+          revision?: number
+          revision_of?: string | null
           sent_at?: string | null
+          signature_png?: string | null
+          signed_at?: string | null
+          signer_email?: string | null
+          signer_ip?: string | null
+          signer_name?: string | null
+          signer_user_agent?: string | null
           status?: string
           subtotal?: number
+          tax_amount?: number
+          tax_rate?: number
           total?: number
           updated_at?: string
+          viewed_at?: string | null
         }
         Update: {
           account_id?: string
           contact_id?: string | null
+          content_hash?: string | null
           created_at?: string
           created_by?: string | null
           currency?: string
+          decline_reason?: string | null
+          declined_at?: string | null
+          delivery_error?: string | null
+          discount?: number
+          discount_amount?: number
           expires_at?: string | null
           id?: string
+          link_token_hash?: string | null
           notes?: string | null
           quote_number?: string | null
+          revision?: number
+          revision_of?: string | null
           sent_at?: string | null
+          signature_png?: string | null
+          signed_at?: string | null
+          signer_email?: string | null
+          signer_ip?: string | null
+          signer_name?: string | null
+          signer_user_agent?: string | null
           status?: string
           subtotal?: number
+          tax_amount?: number
+          tax_rate?: number
           total?: number
           updated_at?: string
+          viewed_at?: string | null
         }
         Relationships: [
           {
@@ -768,6 +825,13 @@ export type Database = {
             columns: ["created_by","account_id"]
             isOneToOne: false
             referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "quotes_revision_of_account_fkey"
+            columns: ["revision_of","account_id"]
+            isOneToOne: false
+            referencedRelation: "quotes"
             referencedColumns: ["id","account_id"]
           },
         ]
@@ -969,7 +1033,7 @@ export type Database = {
       can_write_business:
         { Args: never; Returns: boolean }
       change_quote_status:
-        { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       claim_jobs:
         { Args: { p_limit?: number; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string }[] }
       clear_failed_sign_ins:
@@ -983,9 +1047,9 @@ export type Database = {
       convert_lead:
         { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string } }
       create_client_quote:
-        { Args: { p_contact_id: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_contact_id: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       create_quote:
-        { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       current_account_id:
         { Args: never; Returns: string }
       current_user_id:

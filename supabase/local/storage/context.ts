@@ -1,12 +1,16 @@
 // What the Storage routes are handed, and the small helpers they share.
 import type { Db, Queryable } from '../db.ts';
+import type { SigningKey } from '../keys.ts';
 import type { BlobStore } from './blobs.ts';
 import type { Caller } from './caller.ts';
 import { ERRORS } from './errors.ts';
 
 export interface StorageContext {
   db: Db;
+  /** Signs Storage's own URLs (HS256), and verifies API keys. */
   jwtSecret: string;
+  /** Verifies the users' access tokens (ES256) when the project has one. */
+  signingKey: SigningKey | null;
   blobs: BlobStore;
 }
 

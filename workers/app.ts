@@ -9,7 +9,8 @@ import {
   PRIVATE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
   cacheKey,
-  heldCopy,
+  cacheKeyUrl,
+  heldHit,
   holdCopy,
   isCacheableRequest,
   isShareable,
@@ -32,21 +33,15 @@ async function render(request: Request, ctx: ExecutionContext | null = null): Pr
   return { response: new Response(rendered.body, rendered), nonce };
 }
 
-/** A cached page as sent: no body for HEAD, marked as a hit. */
-function served(request: Request, copy: Response): Response {
-  const response = new Response(request.method === 'HEAD' ? null : copy.body, copy);
-  response.headers.set(CACHE_STATUS_HEADER, 'HIT');
-  return response;
-}
-
 async function serveFromEdgeCache(request: Request, ctx: ExecutionContext): Promise<Response> {
-  const key = cacheKey(request);
+  const head = request.method === 'HEAD';
   // A hit needs nothing but the copy: no React Router, no session, no backend.
-  const inMemory = heldCopy(key.url);
-  if (inMemory) return served(request, inMemory);
+  const inMemory = heldHit(cacheKeyUrl(request), head);
+  if (inMemory) return inMemory;
+  const key = cacheKey(request);
   const cache = await caches.open('marketing');
   const hit = await cache.match(key);
-  if (hit) return served(request, await holdCopy(key.url, hit));
+  if (hit) return holdCopy(key.url, hit, head);
 
   const { response, nonce } = await render(new Request(request.url, { headers: request.headers }));
   applySecurityHeaders(response.headers, nonce, DEV, request.url);

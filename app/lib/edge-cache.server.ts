@@ -34,8 +34,13 @@ export function isCacheableRequest(request: Request): boolean {
 
 /** The cache key: the path alone, as a GET, whatever headers the visitor sent. */
 export function cacheKey(request: Request): Request {
+  return new Request(cacheKeyUrl(request), { method: 'GET' });
+}
+
+/** The cache key's URL (the key of the copy held in memory too). */
+export function cacheKeyUrl(request: Request): string {
   const url = new URL(request.url);
-  return new Request(`${url.origin}${url.pathname}`, { method: 'GET' });
+  return `${url.origin}${url.pathname}`;
 }
 
 /** Only a plain, cookie-free 200 may be shared between visitors. */
@@ -62,22 +67,24 @@ interface HeldCopy {
 
 const held = new Map<string, HeldCopy>();
 
-/** The held copy of the page `key` names, while it is fresh. */
-export function heldCopy(key: string, now = Date.now()): Response | null {
+/** The held copy of the page `key` names while it is fresh, as sent: marked a hit, no body for HEAD. */
+export function heldHit(key: string, head: boolean, now = Date.now()): Response | null {
   const copy = held.get(key);
   if (!copy) return null;
   if (copy.until <= now) {
     held.delete(key);
     return null;
   }
-  return new Response(copy.body.slice(0), { status: copy.status, headers: copy.headers });
+  return new Response(head ? null : copy.body, { status: copy.status, headers: copy.headers });
 }
 
-/** Holds the copy the Cache API answered with; returns a response to send in its place. */
-export async function holdCopy(key: string, hit: Response, now = Date.now()): Promise<Response> {
+/** Holds the copy the Cache API answered with; returns it as sent (see heldHit). */
+export async function holdCopy(key: string, hit: Response, head: boolean, now = Date.now()): Promise<Response> {
   const body = await hit.arrayBuffer();
-  held.set(key, { status: hit.status, headers: [...hit.headers], body, until: now + HELD_FOR_MS });
-  return new Response(body.slice(0), { status: hit.status, headers: hit.headers });
+  const headers = new Headers(hit.headers);
+  headers.set(CACHE_STATUS_HEADER, 'HIT');
+  held.set(key, { status: hit.status, headers: [...headers], body, until: now + HELD_FOR_MS });
+  return new Response(head ? null : body, { status: hit.status, headers });
 }
 
 /** Drops the cached copies, e.g. after the website settings changed. */

@@ -15,6 +15,9 @@ export default [
   route('invite/:token', 'routes/invite.tsx'),
   // A quote's public page: the link mailed to the client, no sign-in (decision 025b).
   route('q/:token', 'features/quotes/public/public-quote.tsx'),
+  route('q/:token/pdf', 'features/quotes/public/public-quote-pdf.ts'),
+  // A quote's PDF for those who may read the quote (a resource route, no page).
+  route('quotes/:id/pdf', 'features/quotes/pdf/quote-pdf.ts'),
 
   layout('routes/app-layout.tsx', [
     // A screen's error is shown inside the shell, the sidebar kept.

@@ -1085,6 +1085,10 @@ export type Database = {
         { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
       open_quote_link:
         { Args: { p_token: string }; Returns: Json }
+      quote_document:
+        { Args: { p_quote_id: string }; Returns: Json }
+      quote_link_document:
+        { Args: { p_token: string }; Returns: Json }
       quote_summary:
         { Args: never; Returns: { by_currency: Json; sent_count: number; signed_count: number; total_count: number }[] }
       record_failed_sign_in:

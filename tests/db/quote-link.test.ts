@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../supabase/local/db.ts';
-import { applySchema, asRole, createPglite, createPostgres, insertAuthUser, one, postgresUrl, type TestDatabase } from './support/sql-db.ts';
+import { applySchema, asRole, asUser, createPglite, createPostgres, insertAuthUser, one, postgresUrl, type TestDatabase } from './support/sql-db.ts';
 
 const targets = [
   { name: 'PGlite', create: createPglite, skip: false },
@@ -226,6 +226,23 @@ for (const target of targets) {
       expect(await status(ids.future)).toBe('sent');
       const events = await db.query<{ kind: string }>('select kind from public.events where resource_id = any($1)', [Object.values(ids)]);
       expect(events.rows.map((e) => e.kind)).toEqual(['quote_expired', 'quote_expired']);
+    });
+
+    it("the PDF's document: the link's holder and the account's staff read it, amounts as exact text; no one else", async () => {
+      const { id, token } = await sentQuote();
+      const viaLink = await anon((tx) => one<{ d: Record<string, unknown> }>(tx, 'select public.quote_link_document($1) as d', [token]));
+      expect(viaLink.d).toMatchObject({ currency: 'EUR', subtotal: '12500', total: '12500', notes: 'Thanks', signature: null });
+      expect((viaLink.d.items as unknown[]).length).toBe(2);
+      const wrong = await anon((tx) => one<{ d: unknown }>(tx, 'select public.quote_link_document($1) as d', ['B'.repeat(43)]));
+      expect(wrong.d).toBeNull();
+      await expect(anon((tx) => tx.query('select public.quote_document($1)', [id]))).rejects.toThrow(/permission denied/);
+
+      const staff = (await one<{ auth_user_id: string }>(db, 'select auth_user_id from public.users where account_id = $1 limit 1', [accountId])).auth_user_id;
+      const own = await asUser(db, staff, (tx) => one<{ d: Record<string, unknown> | null }>(tx, 'select public.quote_document($1) as d', [id]));
+      expect(own.d).toMatchObject({ quoteNumber: (await quote(id)).quote_number, total: '12500' });
+      const stranger = await insertAuthUser(db, `qdoc-${randomBytes(4).toString('hex')}@x.test`);
+      const theirs = await asUser(db, stranger, (tx) => one<{ d: unknown }>(tx, 'select public.quote_document($1) as d', [id]));
+      expect(theirs.d).toBeNull();
     });
 
     it('30 uses of a link in 10 minutes, then it answers rate_limited and changes nothing', async () => {

@@ -5,7 +5,8 @@
 // signature, and a mail server that is down.
 import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { quoteContentHash } from '../../app/features/quotes/public/content-hash';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { quoteContentHash } from '../../app/lib/pdf';
 import { uniqueEmail } from '../support/accounts';
 import { pageText, signUpFreshAdmin, Visitor } from './support/app';
 import { accountOf, outbox, runSql, serviceClient } from './support/backend';
@@ -19,6 +20,7 @@ const PNG_DATA_URL =
 
 let accountId: string;
 let adminEmail: string;
+let adminVisitor: Visitor;
 let ipCounter = 0;
 /** Each test its own client IP, so the per-IP window of one never limits another. */
 const freshIp = () => `198.51.100.${(ipCounter += 1) % 250}`;
@@ -26,6 +28,7 @@ const freshIp = () => `198.51.100.${(ipCounter += 1) % 250}`;
 beforeAll(async () => {
   const admin = await signUpFreshAdmin({ first_name: 'Quinn', last_name: 'Admin', company_name: 'Linkwise Ltd' });
   adminEmail = admin.email;
+  adminVisitor = admin.visitor;
   accountId = (await accountOf(admin.email)).accountId;
   await serviceClient().from('accounts').update({ name: 'Linkwise Ltd' }).eq('id', accountId);
 });
@@ -71,6 +74,11 @@ async function sentQuote(options: { expiresAt?: string } = {}): Promise<SentQuot
   });
   if (queued.error) throw new Error(queued.error.message);
   return { id: quote.data.id, clientEmail, number: quote.data.quote_number };
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string[]> {
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: false });
+  return text;
 }
 
 async function mailsTo(email: string) {
@@ -194,23 +202,69 @@ describe('/q/:token', () => {
     const quote = await sentQuote();
     expect((await new Visitor().post(await mailedLink(quote), acceptFields(), { 'CF-Connecting-IP': freshIp() })).status).toBe(303);
     const row = await quoteRow(quote.id);
-    const { data: items } = await serviceClient().from('quote_items').select('description, qty, unit_price, total').eq('quote_id', quote.id).order('position');
+    const service = serviceClient();
+    const { data: items } = await service.from('quote_items').select('description, qty, unit_price, total').eq('quote_id', quote.id).order('position');
+    const { data: contact } = await service.from('contacts').select('name, email, company').eq('id', row.contact_id).single();
     expect(row.content_hash).toBe(
       await quoteContentHash({
-        account_name: 'Linkwise Ltd',
-        quote_number: row.quote_number,
+        quoteNumber: row.quote_number,
         currency: row.currency,
-        items: items!,
+        contact,
+        items: items!.map((i) => ({ description: i.description, quantity: i.qty, unitPrice: i.unit_price, lineTotal: i.total })),
         subtotal: row.subtotal,
-        discount: row.discount,
-        discount_amount: row.discount_amount,
-        tax_rate: row.tax_rate,
-        tax_amount: row.tax_amount,
+        discountPercent: row.discount,
+        discount: row.discount_amount,
+        taxRate: row.tax_rate,
+        tax: row.tax_amount,
         total: row.total,
-        expires_at: row.expires_at,
+        expiresAt: row.expires_at,
         notes: row.notes,
       }),
     );
+  });
+
+  it("the PDF, mailed and behind the link, shows the quote; once signed it ends with the certificate page", async () => {
+    const quote = await sentQuote();
+    const path = await mailedLink(quote);
+    const [mail] = (await mailsTo(quote.clientEmail)) as unknown as { attachments?: { filename: string; contentType: string; content: string }[] }[];
+    expect(mail.attachments?.map((a) => [a.filename, a.contentType])).toEqual([[`${quote.number}.pdf`, 'application/pdf']]);
+    const mailed = await pdfText(Uint8Array.from(atob(mail.attachments![0].content), (c) => c.charCodeAt(0)));
+    expect(mailed.join('\n')).toContain('Site survey');
+    expect(mailed.join('\n')).not.toContain('Signature certificate');
+
+    expect((await new Visitor().post(path, acceptFields(), { 'CF-Connecting-IP': freshIp() })).status).toBe(303);
+    const response = await new Visitor().get(`${path}/pdf`, { 'CF-Connecting-IP': freshIp() });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('application/pdf');
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    const pages = await pdfText(new Uint8Array(await response.arrayBuffer()));
+    const certificate = pages.at(-1)!;
+    const row = await quoteRow(quote.id);
+    expect(certificate).toContain('Signature certificate');
+    expect(certificate).toContain('Ada Client');
+    expect(certificate.replace(/\s+/g, '')).toContain(row.content_hash);
+    expect(pages.slice(0, -1).join('\n')).toContain(quote.number);
+  });
+
+  it("/quotes/:id/pdf: the account's staff download it; anyone else gets a sign-in or a 404", async () => {
+    const quote = await sentQuote();
+    const own = await adminVisitor.get(`/quotes/${quote.id}/pdf`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('Content-Disposition')).toBe(`attachment; filename="${quote.number}.pdf"`);
+    expect((await pdfText(new Uint8Array(await own.arrayBuffer()))).join('\n')).toContain('Installation & wiring');
+
+    const signedOut = await new Visitor().get(`/quotes/${quote.id}/pdf`);
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get('Location')).toMatch(/^\/auth\?redirectTo=/);
+    const stranger = (await signUpFreshAdmin()).visitor;
+    expect((await stranger.get(`/quotes/${quote.id}/pdf`)).status).toBe(404);
+    expect((await adminVisitor.get('/quotes/not-a-uuid/pdf')).status).toBe(404);
+  });
+
+  it('a link that opens nothing has no PDF either', async () => {
+    const fake = `/q/${'A'.repeat(43)}/pdf`;
+    expect((await new Visitor().get(fake, { 'CF-Connecting-IP': freshIp() })).status).toBe(404);
+    expect((await new Visitor().get('/q/short/pdf', { 'CF-Connecting-IP': freshIp() })).status).toBe(404);
   });
 
   it('two accepts at once: one signs, the other is told it is already signed', async () => {

@@ -17,10 +17,11 @@ import { ALTERED_FORM_MESSAGE, HIDDEN_FIELDS, isAlteredForm, readFormData } from
 import { formatMoney } from '~/lib/money';
 import { getRequestSupabase } from '~/lib/supabase.server';
 import { useHydrated } from '~/lib/use-hydrated';
-import { quoteContentHash } from './content-hash';
+import { quoteContentHash } from '~/lib/pdf';
+import { readLinkDocument } from '../pdf/quote-document.server';
 import { expiryText } from './quote-mail';
 import {
-  acceptQuote, contentOf, declineQuote, ipAllowed, IP_WINDOW_SECONDS, LinkUnavailable, openQuoteLink, TOKEN_PATTERN,
+  acceptQuote, declineQuote, ipAllowed, IP_WINDOW_SECONDS, LinkUnavailable, openQuoteLink, TOKEN_PATTERN,
   type LinkAnswer, type LinkState,
 } from './queries.server';
 import { acceptQuoteSchema, declineQuoteSchema, MAX_SIGNATURE_BYTES, signaturePngBase64 } from './schema';
@@ -107,13 +108,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (submission.value.intent === 'decline') {
       answer = await declineQuote(supabase, token, submission.value.decline_reason || undefined);
     } else {
-      const content = contentOf(opened);
-      if (!content) throw new LinkUnavailable('the quote came without its content');
+      // What the client signs is bound to the quote's content as its PDF shows it.
+      const content = await readLinkDocument(supabase, token);
+      if (!content || 'limited' in content) throw new LinkUnavailable('the quote came without its content');
       const signature = submission.value.signature ? signaturePngBase64(submission.value.signature) : null;
       answer = await acceptQuote(supabase, token, {
         name: submission.value.signer_name,
         email: submission.value.signer_email,
-        contentHash: await quoteContentHash(content),
+        contentHash: await quoteContentHash(content.document),
         signaturePng: signature && 'base64' in signature ? signature.base64 : undefined,
       });
     }

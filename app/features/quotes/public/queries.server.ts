@@ -4,7 +4,6 @@
 // as for sign-in; the per-token count is the database's.
 import { env } from 'cloudflare:workers';
 import type { Supabase } from '~/lib/supabase.server';
-import type { QuoteContent } from './content-hash';
 
 export type LinkState = 'open' | 'signed' | 'declined' | 'expired' | 'not_found' | 'rate_limited';
 
@@ -30,7 +29,7 @@ export interface LinkAnswer {
   state: LinkState;
   account_name?: string;
   quote?: PublicQuote;
-  items?: QuoteContent['items'];
+  items?: { description: string; qty: number; unit_price: number; total: number }[];
   signed_now?: boolean;
   declined_now?: boolean;
 }
@@ -77,24 +76,4 @@ export async function declineQuote(supabase: Supabase, token: string, reason?: s
   const { data, error } = await supabase.rpc('decline_quote', { p_token: token, p_reason: reason });
   if (error) throw new LinkUnavailable(error.message);
   return data as unknown as LinkAnswer;
-}
-
-/** The content the signer sees, as the hash takes it. */
-export function contentOf(answer: LinkAnswer): QuoteContent | null {
-  const q = answer.quote;
-  if (!q || !answer.items) return null;
-  return {
-    account_name: answer.account_name ?? '',
-    quote_number: q.quote_number,
-    currency: q.currency,
-    items: answer.items,
-    subtotal: q.subtotal,
-    discount: q.discount,
-    discount_amount: q.discount_amount,
-    tax_rate: q.tax_rate,
-    tax_amount: q.tax_amount,
-    total: q.total,
-    expires_at: q.expires_at,
-    notes: q.notes,
-  };
 }

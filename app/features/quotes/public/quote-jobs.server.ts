@@ -1,11 +1,12 @@
 // The jobs of a quote's public half (registered in app/jobs/registry.server.ts):
-//   quote_send      mails the contact a fresh link (and, later, the PDF);
+//   quote_send      mails the contact a fresh link and the quote's PDF;
 //   quote_accepted  queues one mail per active admin of the account;
 //   quotes.expire   the periodic sweep: open quotes past expiry become expired.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { JobContext } from '~/jobs/registry.server';
 import type { Database } from '~/lib/database.types';
 import { sendAccountMail, type OutgoingMail } from '~/lib/mail/send-mail.server';
+import { quotePdfAttachment, readQuoteDocument } from '../pdf/quote-document.server';
 import { quoteAcceptedMail, quoteLinkMail, quoteLinkUrl } from './quote-mail';
 
 type Admin = SupabaseClient<Database>;
@@ -37,15 +38,10 @@ async function readQuote(admin: Admin, id: string, Permanent: Permanent): Promis
   return data as unknown as QuoteForMail;
 }
 
-/**
- * What the quote's mail carries besides its text. The quote's PDF goes here
- * once the renderer is merged (content in base64); until then, nothing.
- */
-export async function quoteSendAttachments(
-  _admin: Admin,
-  _quote: { id: string; account_id: string },
-): Promise<NonNullable<OutgoingMail['attachments']>> {
-  return [];
+/** The quote's PDF, attached to its mail (read with the runner's service role). */
+export async function quoteSendAttachments(admin: Admin, quote: { id: string }): Promise<NonNullable<OutgoingMail['attachments']>> {
+  const document = await readQuoteDocument(admin, quote.id);
+  return document ? [await quotePdfAttachment(document)] : [];
 }
 
 export function quoteSendJob(Permanent: Permanent) {

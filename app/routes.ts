@@ -26,6 +26,8 @@ export default [
       route('leads', 'features/leads/leads.tsx'),
       route('leads/:id', 'features/leads/lead-detail.tsx'),
       route('quotes', 'features/quotes/quotes.tsx'),
+      route('quotes/:id', 'features/quotes/quote-detail.tsx'),
+      route('quotes/:id/edit', 'features/quotes/quote-edit.tsx'),
       route('messages', 'routes/messages.tsx'),
       route('invoices', 'routes/invoices.tsx'),
       route('clients', 'features/clients/clients.tsx'),

@@ -26,7 +26,7 @@ interface Tenant {
   admin: Visitor;
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
-  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
@@ -95,9 +95,16 @@ async function tenant(): Promise<Tenant> {
   const open = await invitation(accountId, 'auditor');
   const lead = await insert('leads', { account_id: accountId, name: 'Fixture lead', email: 'lead@fixture.test', company: 'Fixture Co' });
   const contact = await insert('contacts', { account_id: accountId, name: 'Fixture client', email: 'client@fixture.test' });
+  // A draft with one line, for the quote pages' actions.
+  const quote = await insert('quotes', {
+    account_id: accountId, contact_id: contact.id, status: 'draft', subtotal: 1000, total: 1000,
+    expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
+  await insert('quote_items', { quote_id: quote.id, description: 'Fixture line', qty: 1, unit_price: 1000, total: 1000 });
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
-  const quote = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });
-  const { data: quoteToken, error: linkError } = await serviceClient().rpc('issue_quote_link', { p_quote_id: quote.id });
+  // A sent quote and its link, for the public quote page's actions.
+  const sent = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });
+  const { data: quoteToken, error: linkError } = await serviceClient().rpc('issue_quote_link', { p_quote_id: sent.id });
   if (linkError) throw new Error(`issue_quote_link: ${linkError.message}`);
   // Opened once, as the client would: the cases then find it viewed, and a refused post changes nothing.
   await new Visitor().get(`/q/${quoteToken as string}`);
@@ -106,7 +113,7 @@ async function tenant(): Promise<Tenant> {
     admin: admin.visitor,
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id },
     token: open.token,
     usedToken: member.token,
     quoteToken: quoteToken as string,
@@ -132,6 +139,7 @@ async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
     integration: idOf(await db.from('integrations').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     lead: idOf(await db.from('leads').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     contact: idOf(await db.from('contacts').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    quote: idOf(await db.from('quotes').select('id').eq('account_id', accountId).eq('status', 'draft').order('created_at').limit(1)),
     invitation: idOf(
       await db.from('user_invitations').select('id').eq('account_id', accountId).is('accepted_at', null).order('created_at').limit(1),
     ),

@@ -3,12 +3,14 @@
 // one moved up, one removed: Conform's list buttons, applied in the browser
 // with JavaScript and by the server without), see the totals the database
 // computed, send it, and see it sent; the client opens the mailed link in a
-// fresh browser and signs, and the quote's page shows it signed. Axe scans the quote's page and its edit
+// fresh browser and signs, and the quote's page shows it signed; its PDF ends
+// with the signature certificate and the admin is mailed. Axe scans the quote's page and its edit
 // page (in the JavaScript run: axe runs as a script in the page; the server
 // renders the same screens for both).
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readOutbox } from '../support/confirmation-mail.ts';
+import { pageTexts } from '../support/pdf.ts';
 import { signUpThroughForm } from './support/people.ts';
 import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
 
@@ -47,7 +49,7 @@ for (const javaScript of [true, false]) {
     it('creates, edits into three lines (add, move, remove), shows the totals, sends it, and sees it signed by the client', async () => {
       const { page, context, errors } = await newVisitor(browser(), { javaScript, baseURL });
       page.setDefaultTimeout(15_000);
-      await signUpThroughForm(page, { first: `Quinn${tag}`, last: 'Quotes', label: 'e2e-quote-pages' });
+      const adminEmail = await signUpThroughForm(page, { first: `Quinn${tag}`, last: 'Quotes', label: 'e2e-quote-pages' });
       const email = `buyer-${tag.toLowerCase()}-${Date.now()}@quote-pages.test`;
 
       await page.goto('/quotes?new');
@@ -128,6 +130,21 @@ for (const javaScript of [true, false]) {
       await main.locator('[data-status="signed"]').waitFor();
       await main.getByText(new RegExp(`^Signer ${tag}`)).waitFor();
       expect(await main.getByRole('button', { name: 'Revise' }).count()).toBe(0);
+
+      // Its PDF, as the Download link gives it: the quote, then the signature certificate.
+      const href = await main.getByRole('link', { name: /Download PDF/ }).getAttribute('href');
+      const download = await page.request.get(href!);
+      expect(download.headers()['content-type']).toBe('application/pdf');
+      const pages = await pageTexts(new Uint8Array(await download.body()));
+      expect(pages[0]).toContain(number);
+      expect(pages[0]).toContain('Hosting');
+      expect(pages.at(-1)).toContain('Signature certificate');
+      expect(pages.at(-1)).toContain(`Signer ${tag}`);
+      // And the account's admin was told.
+      await expect.poll(async () => {
+        await fetch(`${baseURL}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
+        return (await readOutbox(backendUrl)).filter((m) => m.to === adminEmail).map((m) => m.subject);
+      }, { timeout: 20_000 }).toContain(`Quote ${number} was accepted by Signer ${tag}`);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from '../../app/lib/pdf/index.ts';
 import { sampleInvoice } from '../support/quote-pdf-samples.ts';
-import { count, loadPdf, pageTexts, sha256Hex } from './support/pdf.ts';
+import { count, loadPdf, pageTexts, sha256Hex } from '../support/pdf.ts';
 
 describe('renderInvoicePdf', () => {
   it('shows the invoice number, due date, items, totals, payments and the balance', async () => {

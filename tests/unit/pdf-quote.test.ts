@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { PDF_CREATOR, PDF_PRODUCER, quoteContentHash, renderQuotePdf } from '../../app/lib/pdf/index.ts';
 import { SIGNED_SAMPLE_PDF_SHA256, sampleQuote, sampleSignature, signedSampleQuote } from '../support/quote-pdf-samples.ts';
-import { count, loadPdf, pageTexts, sha256Hex } from './support/pdf.ts';
+import { count, loadPdf, pageTexts, sha256Hex } from '../support/pdf.ts';
 
 describe('renderQuotePdf', () => {
   it('shows the account, the quote, its contact, items and totals', async () => {

@@ -4,6 +4,7 @@
 // backoff, or throws PermanentJobError when trying again cannot help.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
+import { extractDocumentJob } from '~/features/documents/extraction/job.server';
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
 
 export interface JobContext {
@@ -47,6 +48,10 @@ export const JOB_TYPES: Record<string, JobHandler> = {
       },
       { integrationId: text(payload, 'integration_id') },
     );
+  },
+  // A document's text and fields (doc2data), queued by the documents table on upload and on pasted text.
+  'documents.extract': async (payload, { admin, job }) => {
+    await extractDocumentJob(admin, text(payload, 'document_id'), job);
   },
 };
 

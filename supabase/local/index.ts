@@ -153,6 +153,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const storage = createStorageHandler({
     db,
     jwtSecret,
+    signingKey,
     blobs: options.storageDir ? diskBlobStore(options.storageDir) : memoryBlobStore(),
     quiet,
   });

@@ -5,7 +5,7 @@
 // its own behalf afterwards (writing the row it was allowed to write) runs as
 // the connection's own user.
 import type { Db, Queryable } from '../db.ts';
-import { verifyJwt } from '../keys.ts';
+import { type JwtKeys, verifyJwt } from '../keys.ts';
 import { API_ROLES } from '../rest/request-role.ts';
 import { ERRORS } from './errors.ts';
 
@@ -24,11 +24,11 @@ const ANON: Caller = { role: 'anon', claims: { role: 'anon' }, authenticated: fa
  * `optional`: routes that also serve without a token (public buckets) treat a
  * missing or bad one as anon, as Storage's allowInvalidJwt routes do.
  */
-export async function callerOf(request: Request, jwtSecret: string, optional = false): Promise<Caller> {
+export async function callerOf(request: Request, keys: JwtKeys, optional = false): Promise<Caller> {
   const token = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
   if (!token && optional) return ANON;
   try {
-    const claims = (await verifyJwt(token, jwtSecret)) as Record<string, unknown>;
+    const claims = (await verifyJwt(token, keys)) as Record<string, unknown>;
     const role = typeof claims.role === 'string' ? claims.role : 'anon';
     if (!API_ROLES.has(role)) throw new Error(`role ${role} is not allowed`);
     return { role, claims, authenticated: true, owner: typeof claims.sub === 'string' ? claims.sub : undefined };

@@ -1,5 +1,6 @@
 // What the Storage routes are handed, and the small helpers they share.
 import type { Db, Queryable } from '../db.ts';
+import type { SigningKey } from '../keys.ts';
 import type { BlobStore } from './blobs.ts';
 import type { Caller } from './caller.ts';
 import { ERRORS } from './errors.ts';
@@ -7,6 +8,8 @@ import { ERRORS } from './errors.ts';
 export interface StorageContext {
   db: Db;
   jwtSecret: string;
+  /** The project's ES256 key: users' access tokens are signed with it (null: HS256 tokens only). */
+  signingKey?: SigningKey | null;
   blobs: BlobStore;
 }
 

@@ -2,6 +2,7 @@
 // Routes in buckets.ts and objects.ts; who asks in caller.ts; the bytes in
 // blobs.ts (disk or memory); errors shaped as the storage server's.
 import type { Db } from '../db.ts';
+import type { SigningKey } from '../keys.ts';
 import type { BlobStore } from './blobs.ts';
 import { bucketRoutes } from './buckets.ts';
 import { callerOf } from './caller.ts';
@@ -18,8 +19,8 @@ function tokenOptional(method: string, path: string): boolean {
   return /^\/object\/(public|sign|info\/public)\//.test(path) || (/^\/object\/[^/]+\//.test(path) && !/^\/object\/(authenticated|info)\//.test(path));
 }
 
-export function createStorageHandler(options: { db: Db; jwtSecret: string; blobs: BlobStore; quiet?: boolean }) {
-  const ctx: StorageContext = { db: options.db, jwtSecret: options.jwtSecret, blobs: options.blobs };
+export function createStorageHandler(options: { db: Db; jwtSecret: string; signingKey?: SigningKey | null; blobs: BlobStore; quiet?: boolean }) {
+  const ctx: StorageContext = { db: options.db, jwtSecret: options.jwtSecret, signingKey: options.signingKey ?? null, blobs: options.blobs };
   return async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     let path: string;
@@ -29,7 +30,7 @@ export function createStorageHandler(options: { db: Db; jwtSecret: string; blobs
       return errorResponse(ERRORS.invalidRequest('Invalid path encoding'));
     }
     try {
-      const caller = await callerOf(request, ctx.jwtSecret, tokenOptional(request.method, path));
+      const caller = await callerOf(request, { jwtSecret: ctx.jwtSecret, signingKey: ctx.signingKey ?? null }, tokenOptional(request.method, path));
       const req: StorageRequest = { request, url, path, caller };
       const response = path.startsWith('/bucket') ? await bucketRoutes(ctx, req) : path.startsWith('/object/') ? await objectRoutes(ctx, req) : null;
       return response ?? errorResponse(ERRORS.notFoundRoute(request.method, url.pathname));

@@ -25,6 +25,7 @@ import { refuseReadOnly, refuseSubmission, serverMessage } from '~/lib/records.s
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
 import { FIELD_KEYS, type DocumentFields } from './extraction/fields';
+import { TEXT_REASONS } from './extraction/reasons';
 import { loadDocument, saveReviewedFields, setDocumentStatus, submitDocumentText, type DocumentDetail } from './queries.server';
 import { ExtractedFields, PasteTextForm } from './document-extraction';
 import { ReviewForm } from './review-form';
@@ -139,9 +140,9 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
               <StatusBadge status={document.extraction_status} label={EXTRACTION_LABELS[document.extraction_status as keyof typeof EXTRACTION_LABELS]} />
             </CardHeader>
             <CardContent className="grid gap-4">
-              {document.extraction_error ? (
+              {extractionNote(document) ? (
                 <p role="status" className="text-sm">
-                  {document.extraction_error}
+                  {extractionNote(document)}
                 </p>
               ) : null}
               {document.extraction_status === 'queued' ? (
@@ -214,6 +215,13 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
       />
     </>
   );
+}
+
+/** Why the document has no fields yet, if it has none: the job's reason, or an image's (it never reaches the job). */
+function extractionNote(document: { extraction_status: string; extraction_error: string | null; mime_type: string }): string | null {
+  if (document.extraction_error) return document.extraction_error;
+  if (document.extraction_status === 'needs_text' && document.mime_type.startsWith('image/')) return TEXT_REASONS.image;
+  return null;
 }
 
 function FileDetails({ document }: { document: Omit<DocumentDetail, 'text'> }) {

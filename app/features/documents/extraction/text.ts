@@ -7,6 +7,9 @@
 // a browser, so they wait for their text (needs_text).
 import { unzipSync } from 'fflate';
 import { extractTextItems, getDocumentProxy } from 'unpdf';
+import { TEXT_REASONS } from './reasons.ts';
+
+export { TEXT_REASONS };
 
 /** Why a file yielded no text; `needs_text` asks a person for it, `failed` says it cannot be read. */
 export class NoTextError extends Error {
@@ -21,14 +24,6 @@ export class NoTextError extends Error {
 export const MAX_PART_BYTES = 20 * 1024 * 1024;
 const MAX_PARTS_BYTES = 40 * 1024 * 1024;
 
-export const TEXT_REASONS = {
-  image: 'Images are read by OCR in your browser, which is not available here: paste the text to extract its fields.',
-  binaryOffice: 'Old Word and Excel files (.doc, .xls) cannot be read here: paste the text, or upload it as .docx or .xlsx.',
-  encrypted: 'The PDF is protected by a password, so its text cannot be read.',
-  corrupt: 'The file is damaged or not what it claims to be, so its text cannot be read.',
-  tooBig: 'The file unpacks to more than 20 MB, so it was not read.',
-  scanned: 'The PDF has no text layer (a scan): paste its text to extract its fields.',
-} as const;
 
 export interface ExtractedText {
   text: string;

@@ -29,7 +29,7 @@ import { TEXT_REASONS } from './extraction/reasons';
 import { loadDocument, saveReviewedFields, setDocumentStatus, submitDocumentText, type DocumentDetail } from './queries.server';
 import { ExtractedFields, PasteTextForm } from './document-extraction';
 import { ReviewForm } from './review-form';
-import { DOCUMENT_TYPE_LABELS, documentActionSchema, formatFileSize, MAX_PASTED_TEXT, type DocumentStatus, type DocumentType, type Review } from './schema';
+import { DOCUMENT_TYPE_LABELS, documentActionSchema, formatFileSize, MAX_DOCUMENT_FORM_BYTES, type DocumentStatus, type DocumentType, type Review } from './schema';
 import { deleteDocument } from './store.server';
 import { DOCUMENT_DETAIL_TEXTS as TEXTS, EXTRACTION_LABELS, uploaderName } from './texts';
 
@@ -73,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
   if (refused) return refused;
   const id = recordId(args.params.id, TEXTS.notFound);
   const page = `/documents/${id}`;
-  const submission = parseWithZod(await readFormData(args.request, MAX_PASTED_TEXT * 4 + 64 * 1024), { schema: documentActionSchema });
+  const submission = parseWithZod(await readFormData(args.request, MAX_DOCUMENT_FORM_BYTES), { schema: documentActionSchema });
   // The status buttons have no place for an error under them: their refusal is a toast.
   if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.status?.[0] });
   const form = submission.value;
@@ -148,13 +148,13 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
               {document.extraction_status === 'queued' ? (
                 <p className="text-sm text-muted-foreground">The text and fields are being extracted. Reload the page in a moment.</p>
               ) : null}
-              {document.extraction_status === 'done' && canWrite && status !== 'Final' ? (
+              {canWrite && status !== 'Final' && (document.extraction_status !== 'queued' || intent === 'review') ? (
                 <ReviewForm documentId={document.id} fields={document.fields} lastResult={intent === 'review' ? result : undefined} canApprove={status === 'Pending Review'} />
               ) : (
                 <ExtractedFields fields={document.fields} />
               )}
               {document.fields.line_items ? <ExtractedFields fields={{ line_items: document.fields.line_items }} itemsOnly /> : null}
-              {(document.extraction_status === 'needs_text' || document.extraction_status === 'failed') && canWrite ? (
+              {canWrite && (document.extraction_status === 'needs_text' || document.extraction_status === 'failed' || intent === 'text') ? (
                 <PasteTextForm documentId={document.id} lastResult={intent === 'text' ? result : undefined} />
               ) : null}
             </CardContent>

@@ -6,7 +6,7 @@
 // Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
 import { z } from '../../lib/schemas/zod';
 import { oneOf, optionalText, requiredText, type Option } from '../../lib/schemas/fields';
-import { ACCEPTED_EXTENSIONS, DOCUMENT_STATUSES, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, NO_FILE_MESSAGE, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE, type DocumentType } from './values';
+import { ACCEPTED_EXTENSIONS, DOCUMENT_STATUSES, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_PASTED_TEXT, NO_FILE_MESSAGE, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE, type DocumentType } from './values';
 import { DOCUMENT_KINDS, FIELDS, isIsoDate, isValidIban, type FieldKey } from './extraction/fields';
 
 export * from './values';
@@ -61,8 +61,6 @@ export function formatFileSize(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
-/** The most a pasted text or a corrected field may hold. */
-export const MAX_PASTED_TEXT = 200_000;
 const MAX_FIELD_VALUE = 500;
 
 

@@ -35,3 +35,8 @@ export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');
 export const NO_FILE_MESSAGE = 'Please select a file to upload';
 export const WRONG_TYPE_MESSAGE = `Choose a file of type ${ACCEPTED_EXTENSIONS.join(', ')}`;
 export const TOO_LARGE_MESSAGE = `The file is too large: the limit is ${MAX_UPLOAD_LABEL}`;
+
+/** The most a pasted text may hold. */
+export const MAX_PASTED_TEXT = 200_000;
+/** What a document's page reads of a post: a pasted text (up to 4 bytes a character, percent-encoded larger still) and the rest. */
+export const MAX_DOCUMENT_FORM_BYTES = MAX_PASTED_TEXT * 4 + 64 * 1024;

@@ -21,7 +21,8 @@ export async function setup(project: TestProject) {
   const appPort = await freePort();
   const backend = await startTestBackend({ seed: true, siteUrl: `http://127.0.0.1:${appPort}` });
   stopBackend = backend.stop;
-  app = await startAppServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey }, appPort);
+  // The service role key lets the jobs runner run what an action kicks (a document's extraction), as in production.
+  app = await startAppServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey, SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey }, appPort);
   project.provide('appUrl', app.url);
   project.provide('backendUrl', backend.url);
   project.provide('anonKey', backend.anonKey);

@@ -3,7 +3,8 @@
 // 03/14/2025 · 14.03.2025 · 14 March 2025 · March 14, 2025 · 14-Mar-2025.
 
 /** An amount in the text and the decimal string it stands for ('1234.56'). */
-const AMOUNT = /(?<![\d.,])-?(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)(?:[.,]\d{1,2})?(?![\d])/g;
+// A plain space groups thousands only with decimals after them ('45 000,00 SEK'); elsewhere a space separates numbers.
+const AMOUNT = /(?<![\d.,])-?(?:\d{1,3}(?: \d{3})+[.,]\d{2}|(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)(?:[.,]\d{1,2})?)(?![\d])/g;
 
 /** '1.234,56' → '1234.56'; null when the text is no amount. */
 export function parseAmount(raw: string): string | null {
@@ -72,7 +73,7 @@ const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray, monthFirst: boolea
       return monthFirst && m[0].includes('/') ? iso(+m[3], a, b) : iso(+m[3], b, a);
     },
   },
-  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?[ -]${MONTH_WORD}[ -,]+(\\d{4})\\b`, 'g'), read: (m) => withMonth(m[2], +m[3], +m[1]) },
+  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?[ -]${MONTH_WORD}[-, ]+(\\d{4})\\b`, 'g'), read: (m) => withMonth(m[2], +m[3], +m[1]) },
   { re: new RegExp(`\\b${MONTH_WORD} (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`, 'g'), read: (m) => withMonth(m[1], +m[3], +m[2]) },
 ];
 

@@ -14,7 +14,38 @@ interface Line {
 
 const splitCells = (text: string) => text.split(/\t+| {2,}/).map((c) => c.trim()).filter(Boolean);
 
+/**
+ * A row of labels over one row of values (a CSV or spreadsheet export: Supplier,
+ * Invoice No, Total …) read as 'label: value' lines. A line-item table's header
+ * is left alone: its rows are items, not the document's fields.
+ */
+function labelRows(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const head = lines[i].cells;
+    const next = lines[i + 1]?.cells;
+    const isHeader =
+      head.length >= 3 &&
+      next?.length === head.length &&
+      head.every((cell) => /^[\p{L} .#/()-]+$/u.test(cell)) &&
+      next.some((cell) => /\d/.test(cell)) &&
+      !head.some((cell) => DESCRIPTION_HEAD.test(cell)) &&
+      lines[i + 2] === undefined;
+    if (!isHeader) {
+      out.push(lines[i]);
+      continue;
+    }
+    head.forEach((label, c) => out.push({ text: `${label}: ${next[c]}`, cells: [`${label}:`, next[c]] }));
+    i += 1;
+  }
+  return out;
+}
+
 function toLines(text: string): Line[] {
+  return labelRows(rawLines(text));
+}
+
+function rawLines(text: string): Line[] {
   return text
     .split('\n')
     .map((raw) => raw.replace(/[ \u00a0]+$/g, '').replace(/^\s+/, ''))
@@ -24,7 +55,7 @@ function toLines(text: string): Line[] {
 
 /** What follows a label on its line, or the next line when the label ends its line (cells after it first). */
 function afterLabel(lines: Line[], index: number, labelEnd: number): { value: string; sameLine: boolean } | null {
-  const rest = lines[index].text.slice(labelEnd).replace(/^[\s:#.\-–—)]+/, '').replace(/^(?:no\.?|number|nr\.?|n°|num\.?)\s*[:#.]?\s*/i, '');
+  const rest = lines[index].text.slice(labelEnd).replace(/^[\s:#.\-–—)]+/, '').replace(/^(?:no\.?|number|nr\.?|n°|num\.?)(?=[\s:#.]|$)\s*[:#.]?\s*/i, '');
   if (rest.trim()) return { value: rest.trim(), sameLine: true };
   const next = lines[index + 1];
   return next ? { value: next.cells[0] ?? next.text.trim(), sameLine: false } : null;
@@ -61,7 +92,7 @@ const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|nu
 // ---- Dates ---------------------------------------------------------------------
 
 const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|order|quote|quotation|receipt|tax\s+point)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\bdated?\b|\b(?:rechnungs)?datum\b|\bdate\s+de\s+facture\b|\bfecha\b|\bdate\s*:/i;
-const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|date\s+due|f[äa]llig(?:keitsdatum|\s+am)?|zahlbar\s+bis|[ée]ch[ée]ance|date\s+d'[ée]ch[ée]ance|vencimiento|valid\s+until|expires?(?:\s+on)?)\b/i;
+const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|date\s+due|f[äa]llig(?:keitsdatum|\s+am)?|zahlbar\s+bis|vencimiento|valid\s+until|expires?(?:\s+on)?)\b|[ÉéEe]ch[ée]ance/i;
 
 // ---- Amounts -------------------------------------------------------------------
 
@@ -74,9 +105,11 @@ const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst)\s*(?:id|no|number|reg|registration|nr|
 
 // ---- Parties and identities ------------------------------------------------------
 
-const SUPPLIER_LABEL = /\b(?:from|supplier|vendor|seller|sold\s+by|bill\s+from|issued\s+by|payee|lieferant|fournisseur|proveedor)\s*:/i;
-const CUSTOMER_LABEL = /\b(?:bill(?:ed)?\s+to|invoice\s+to|sold\s+to|customer|client|buyer|ship\s+to|to|rechnungsempf[äa]nger|kunde|factur[ée]\s+[àa]|cliente)\s*:/i;
-const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|gmbh|ag|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|sp\.\s?z\s?o\.?o|s\.?l\.?|partners|group|studio|services|solutions|consulting|trading)\b\.?/i;
+/** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
+const LABEL_END = '(?:\\s*:|(?=\\s{2,}))';
+const SUPPLIER_LABEL = new RegExp(`\\b(?:supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|fournisseur|proveedor)${LABEL_END}|\\bfrom\\s*:`, 'i');
+const CUSTOMER_LABEL = new RegExp(`\\b(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|kunde|factur[ée]\\s+[àa]|cliente)${LABEL_END}|\\bto\\s*:`, 'i');
+const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|ag|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
 const TAX_ID_LABEL = /\b(?:vat\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust-?\s*id(?:nr)?\.?|steuer-?nr\.?|n°\s*tva|tva\s*intracom\w*|nif|cif)\b/i;
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 const PHONE_LABEL = /\b(?:tel(?:ephone)?|phone|ph|mobile|mob|fon|t[ée]l[ée]phone|tel[ée]fono)\b\.?\s*[:.]?/i;
@@ -185,7 +218,7 @@ function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = tr
 }
 
 function cleanName(value: string): string | null {
-  const name = value.split(/\t| {2,}|,\s*(?=\d)/)[0].replace(/[;,.:]+$/, '').trim();
+  const name = value.split(/\t| {2,}|,\s*(?=\d)/)[0].replace(/[;,:]+$/, '').trim();
   if (name.length < 2 || name.length > 120 || /@|^\+?\d[\d\s-]+$/.test(name) || !/[A-Za-z]/.test(name)) return null;
   return name;
 }
@@ -221,14 +254,15 @@ export function extractFields(text: string): Extraction {
   const monthFirst = fields.currency?.value === 'USD' || /\b(?:USA|United States|, [A-Z]{2} \d{5})\b/.test(text);
 
   if (total) set('total', total.value, TOTAL_STRONG.test(lines[total.index].text) ? 0.9 : 0.75);
-  else {
-    const all = lines.flatMap((l) => amountsIn(l.text)).map(Number);
+  else if (kind.value !== 'contract') {
+    // Nothing labels a total: the largest amount written with cents (a bare number may be a year or a quantity).
+    const all = lines.flatMap((l) => [...l.text.matchAll(/\d[\d.,\u00a0 ]*[.,]\d{2}(?!\d)/g)].flatMap(([m]) => amountsIn(m))).map(Number);
     if (all.length > 0) set('total', Math.max(...all).toFixed(2), 0.3);
   }
   const subtotal = findAmount(lines, SUBTOTAL_LABEL);
   if (subtotal) set('subtotal', subtotal.value, 0.8);
   const tax = findAmount(lines, TAX_LABEL, NOT_TAX_AMOUNT);
-  if (tax && tax.value !== fields.total?.value && tax.value !== fields.subtotal?.value) set('tax_amount', tax.value, 0.7);
+  if (tax && Number(tax.value) > 0 && tax.value !== fields.total?.value && tax.value !== fields.subtotal?.value) set('tax_amount', tax.value, 0.7);
 
   const issue = findLabelled(lines, ISSUE_LABEL, (v) => datesIn(v, monthFirst)[0] ?? null);
   const due = findLabelled(lines, DUE_LABEL, (v) => datesIn(v, monthFirst)[0] ?? null);
@@ -243,11 +277,12 @@ export function extractFields(text: string): Extraction {
   const supplier = findLabelled(lines, SUPPLIER_LABEL, cleanName);
   if (supplier) set('supplier_name', supplier.value, 0.85);
   else {
-    const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40));
+    const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
     const company = top.find((l) => COMPANY_SUFFIX.test(l.cells[0] ?? ''));
     const named = company ? cleanName(company.cells[0]) : null;
     if (named) set('supplier_name', named, 0.7);
-    else if (top[0]) set('supplier_name', cleanName(top[0].cells[0] ?? ''), 0.35);
+    // A business document's first line is most often its sender; other text's first line is only a heading.
+    else if (top[0] && kind.value !== 'other') set('supplier_name', cleanName(top[0].cells[0] ?? ''), 0.35);
   }
   const customer = findLabelled(lines, CUSTOMER_LABEL, cleanName);
   if (customer && customer.value !== fields.supplier_name?.value) set('customer_name', customer.value, 0.8);

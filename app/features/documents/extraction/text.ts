@@ -163,7 +163,8 @@ function paragraphs(xml: string): string[] {
 export function docxText(bytes: Uint8Array): string {
   const parts = unzipParts(bytes, (name) => name === 'word/document.xml');
   const xml = parts['word/document.xml'];
-  if (xml === undefined) throw new NoTextError(TEXT_REASONS.corrupt, 'failed');
+  // No body: not a Word document (or one whose part was cut short, as a zip whose sizes lie is).
+  if (xml === undefined || !/<w:body\b/.test(xml)) throw new NoTextError(TEXT_REASONS.corrupt, 'failed');
   const body = xml.replace(/^[\s\S]*?<w:body>/, '');
   const lines: string[] = [];
   // Tables and paragraphs in document order: a table row is one line, its cells separated by tabs.
@@ -223,7 +224,9 @@ function columnIndex(letters: string | undefined): number | null {
 /** CSV (comma or semicolon separated, quoted as RFC 4180) as lines of tab-separated cells. */
 export function csvText(text: string): string {
   const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
-  const separator = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  // Semicolons where a decimal comma is in use (European exports): as many as commas means semicolons.
+  const semicolons = firstLine.match(/;/g)?.length ?? 0;
+  const separator = semicolons > 0 && semicolons >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
   const lines: string[] = [];
   let cells: string[] = [];
   let cell = '';

@@ -228,3 +228,60 @@ describe('extraction and review', () => {
     expect((await admin.get(`/documents/${id}/download`)).status).toBe(302);
   });
 });
+
+/** A one-page PDF with a text layer, one line per entry, written out by hand (objects, offsets, trailer). */
+function minimalPdf(lines: string[]): Uint8Array {
+  const content = `BT /F1 11 Tf 50 780 Td ${lines.map((line, i) => `${i ? '0 -18 Td ' : ''}(${line.replace(/[()\\]/g, '\\$&')}) Tj`).join(' ')} ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(body);
+}
+
+describe('extraction inside the Worker runtime (workerd)', () => {
+  it('reads the text layer of a PDF (unpdf) and the XML of a .docx and an .xlsx (fflate)', async () => {
+    const { strToU8, zipSync } = await import('fflate');
+    const unique = String(Date.now()).slice(-7);
+    const pdf = minimalPdf(['Lakeside Print Ltd', 'INVOICE', `Invoice No: LP-${unique}`, 'Invoice Date: 02/06/2025', 'Total Due: GBP 312.00']);
+    const pdfId = await upload(admin, { file: new File([pdf], 'lakeside.pdf'), title: `PDF in workerd ${unique}` });
+
+    const paragraph = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
+    const docx = zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'word/document.xml': strToU8(
+        `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraph('QUOTATION')}${paragraph(`Quote No: QW-${unique}`)}${paragraph('Total: EUR 1.250,00')}</w:body></w:document>`,
+      ),
+    });
+    const docxId = await upload(admin, { file: new File([docx], 'quote.docx'), title: `DOCX in workerd ${unique}` });
+
+    const xlsx = zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/workbook.xml': strToU8('<workbook/>'),
+      'xl/worksheets/sheet1.xml': strToU8(
+        `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>PURCHASE ORDER</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>PO Number</t></is></c><c r="B2" t="inlineStr"><is><t>PO-${unique}9</t></is></c></row><row r="3"><c r="A3" t="inlineStr"><is><t>Order Total USD</t></is></c><c r="B3"><v>980.5</v></c></row></sheetData></worksheet>`,
+      ),
+    });
+    const xlsxId = await upload(admin, { file: new File([xlsx], 'order.xlsx'), title: `XLSX in workerd ${unique}` });
+
+    const fromPdf = await extracted(pdfId);
+    expect(fromPdf.extraction_status).toBe('done');
+    expect(fromPdf.fields).toMatchObject({ invoice_number: { value: `LP-${unique}` }, total: { value: '312.00' }, currency: { value: 'GBP' }, issue_date: { value: '2025-06-02' } });
+    const fromDocx = await extracted(docxId);
+    expect(fromDocx.fields).toMatchObject({ kind: { value: 'quote' }, quote_number: { value: `QW-${unique}` }, total: { value: '1250.00' }, currency: { value: 'EUR' } });
+    const fromXlsx = await extracted(xlsxId);
+    expect(fromXlsx.fields).toMatchObject({ kind: { value: 'purchase_order' }, order_number: { value: `PO-${unique}9` }, total: { value: '980.50' } });
+  });
+});

@@ -230,7 +230,7 @@ describe('extraction and review', () => {
 });
 
 /** A one-page PDF with a text layer, one line per entry, written out by hand (objects, offsets, trailer). */
-function minimalPdf(lines: string[]): Uint8Array {
+function minimalPdf(lines: string[]): Uint8Array<ArrayBuffer> {
   const content = `BT /F1 11 Tf 50 780 Td ${lines.map((line, i) => `${i ? '0 -18 Td ' : ''}(${line.replace(/[()\\]/g, '\\$&')}) Tj`).join(' ')} ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

@@ -19,6 +19,8 @@ export default defineConfig({
           // The jobs runner's secret and the platform mail API (the backend's outbox), as npm start passes them.
           SUPABASE_SERVICE_ROLE_KEY: inject<string>('serviceRoleKey'),
           MAIL_API_URL: `${inject<string>('backendUrl')}/_mail`,
+          // Links in mail (a quote's /q/<token>): the origin the tests' visitors use.
+          SITE_URL: 'http://ops-hub.test',
           SESSION_SECRET: 'worker-test-session-secret',
           AUDIT_SIGNING_SECRET: inject<string>('auditSigningSecret'),
         },

@@ -13,6 +13,8 @@ export default [
   route('auth/forgot-password', 'features/password-reset/forgot-password.tsx'),
   route('auth/reset-password', 'features/password-reset/reset-password.tsx'),
   route('invite/:token', 'routes/invite.tsx'),
+  // A quote's public page: the link mailed to the client, no sign-in (decision 025b).
+  route('q/:token', 'features/quotes/public/public-quote.tsx'),
 
   layout('routes/app-layout.tsx', [
     // A screen's error is shown inside the shell, the sidebar kept.

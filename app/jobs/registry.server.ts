@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
 import { extractDocumentJob } from '~/features/documents/extraction/job.server';
+import { expireQuotesJob, quoteAcceptedJob, quoteSendJob } from '~/features/quotes/public/quote-jobs.server';
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
 
 export interface JobContext {
@@ -53,10 +54,16 @@ export const JOB_TYPES: Record<string, JobHandler> = {
   'documents.extract': async (payload, { admin, job }) => {
     await extractDocumentJob(admin, text(payload, 'document_id'), job);
   },
+  // Send (the quote's page): the contact's mail with a fresh /q/<token> link.
+  quote_send: quoteSendJob(PermanentJobError),
+  // Accept and sign (the public page): 'Quote Q-… was accepted by {name}' to each active admin.
+  quote_accepted: quoteAcceptedJob(PermanentJobError),
+  // The expiry sweep, queued by the runner every minute.
+  'quotes.expire': expireQuotesJob,
 };
 
 /**
  * Work queued by the runner itself on every run, once per minute (the
  * idempotency key carries the minute), e.g. a sweep that expires quotes.
  */
-export const PERIODIC_JOBS: string[] = [];
+export const PERIODIC_JOBS: string[] = ['quotes.expire'];

@@ -54,9 +54,16 @@ export function safeRedirectPath(target: string | null | undefined, fallback = '
 
 // The users row, read once per request however many loaders, actions and
 // middlewares ask (keyed by the request's Supabase handle).
-const profiles = new WeakMap<object, Promise<UserProfile | null>>();
+// `missing`: the read worked and found no row the caller may see. Their own row
+// is always theirs to read while their session lives, so that means the
+// session was signed out (or ended by a deactivation) or the user is gone.
+interface ProfileRead {
+  profile: UserProfile | null;
+  missing: boolean;
+}
+const profiles = new WeakMap<object, Promise<ProfileRead>>();
 
-function loadProfile(supabase: Supabase, authUserId: string): Promise<UserProfile | null> {
+function loadProfile(supabase: Supabase, authUserId: string): Promise<ProfileRead> {
   return (async () => {
     // The account's name comes along (the shell shows it): no second round trip.
     let { data, error, status } = await supabase
@@ -77,8 +84,7 @@ function loadProfile(supabase: Supabase, authUserId: string): Promise<UserProfil
       if (error && backendUnreachable(status)) throw serviceUnavailable();
     }
     if (error) console.error(`users record of ${authUserId} failed to load: ${error.message}`);
-    else if (!data) console.error(`users record of ${authUserId} not found`);
-    return (data as UserProfile | null) ?? null;
+    return { profile: (data as UserProfile | null) ?? null, missing: !error && !data };
   })();
 }
 
@@ -99,12 +105,12 @@ async function signedInAs(requestSupabase: RequestSupabase, authUser: SessionUse
     pending = loadProfile(supabase, authUser.id);
     profiles.set(requestSupabase, pending);
   }
-  const profile = await pending;
-  // A deactivated user still holds a token that verifies until it expires: their
-  // own users row (which they may always read) says no, and they are signed out
-  // here. The database refuses them everything else anyway (every policy asks
-  // for an active users row).
-  if (profile && !profile.is_active) {
+  const { profile, missing } = await pending;
+  // A signed-out or deactivated user may still hold a token that verifies until
+  // it expires. The database refuses it everything (every policy asks for a
+  // live session and an active users row): no row comes back, or an inactive
+  // one, and they are signed out here.
+  if (missing || (profile && !profile.is_active)) {
     await supabase.auth.signOut({ scope: 'local' });
     throw redirect('/auth');
   }

@@ -306,7 +306,6 @@ export type Database = {
           payload: Json
           resource_id: string | null
           resource_type: string
-          updated_at: string
         }
         Insert: {
           account_id: string
@@ -316,7 +315,6 @@ export type Database = {
           payload?: Json
           resource_id?: string | null
           resource_type: string
-          updated_at?: string
         }
         Update: {
           account_id?: string
@@ -326,7 +324,6 @@ export type Database = {
           payload?: Json
           resource_id?: string | null
           resource_type?: string
-          updated_at?: string
         }
         Relationships: [
           {
@@ -625,6 +622,7 @@ export type Database = {
           created_at: string
           description: string
           id: string
+          position: number
           qty: number
           quote_id: string
           total: number
@@ -635,6 +633,7 @@ export type Database = {
           created_at?: string
           description: string
           id?: string
+          position?: number
           qty?: number
           quote_id: string
           total: number
@@ -645,6 +644,7 @@ export type Database = {
           created_at?: string
           description?: string
           id?: string
+          position?: number
           qty?: number
           quote_id?: string
           total?: number
@@ -703,50 +703,104 @@ export type Database = {
         Row: {
           account_id: string
           contact_id: string | null
+          content_hash: string | null
           created_at: string
           created_by: string | null
           currency: string
+          decline_reason: string | null
+          declined_at: string | null
+          delivery_error: string | null
+          discount: number
+          discount_amount: number
           expires_at: string | null
           id: string
+          link_token_hash: string | null
           notes: string | null
           quote_number: string | null
+          revision: number
+          revision_of: string | null
           sent_at: string | null
+          signature_png: string | null
+          signed_at: string | null
+          signer_email: string | null
+          signer_ip: string | null
+          signer_name: string | null
+          signer_user_agent: string | null
           status: string
           subtotal: number
+          tax_amount: number
+          tax_rate: number
           total: number
           updated_at: string
+          viewed_at: string | null
         }
         Insert: {
           account_id: string
           contact_id?: string | null
+          content_hash?: string | null
           created_at?: string
           created_by?: string | null
           currency?: string
+          decline_reason?: string | null
+          declined_at?: string | null
+          delivery_error?: string | null
+          discount?: number
+          discount_amount?: number
           expires_at?: string | null
           id?: string
+          link_token_hash?: string | null
           notes?: string | null
           quote_number?: string | null
+          revision?: number
+          revision_of?: string | null
           sent_at?: string | null
+          signature_png?: string | null
+          signed_at?: string | null
+          signer_email?: string | null
+          signer_ip?: string | null
+          signer_name?: string | null
+          signer_user_agent?: string | null
           status?: string
           subtotal?: number
+          tax_amount?: number
+          tax_rate?: number
           total?: number
           updated_at?: string
+          viewed_at?: string | null
         }
         Update: {
           account_id?: string
           contact_id?: string | null
+          content_hash?: string | null
           created_at?: string
           created_by?: string | null
           currency?: string
+          decline_reason?: string | null
+          declined_at?: string | null
+          delivery_error?: string | null
+          discount?: number
+          discount_amount?: number
           expires_at?: string | null
           id?: string
+          link_token_hash?: string | null
           notes?: string | null
           quote_number?: string | null
+          revision?: number
+          revision_of?: string | null
           sent_at?: string | null
+          signature_png?: string | null
+          signed_at?: string | null
+          signer_email?: string | null
+          signer_ip?: string | null
+          signer_name?: string | null
+          signer_user_agent?: string | null
           status?: string
           subtotal?: number
+          tax_amount?: number
+          tax_rate?: number
           total?: number
           updated_at?: string
+          viewed_at?: string | null
         }
         Relationships: [
           {
@@ -768,6 +822,13 @@ export type Database = {
             columns: ["created_by","account_id"]
             isOneToOne: false
             referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "quotes_revision_of_account_fkey"
+            columns: ["revision_of","account_id"]
+            isOneToOne: false
+            referencedRelation: "quotes"
             referencedColumns: ["id","account_id"]
           },
         ]
@@ -962,6 +1023,8 @@ export type Database = {
       }
     }
     Functions: {
+      accept_quote:
+        { Args: { p_content_hash?: string; p_email?: string; p_name: string; p_signature_png?: string; p_token: string }; Returns: Json }
       audit_log_actions:
         { Args: never; Returns: { action: string }[] }
       can_read_settings:
@@ -969,7 +1032,7 @@ export type Database = {
       can_write_business:
         { Args: never; Returns: boolean }
       change_quote_status:
-        { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       claim_jobs:
         { Args: { p_limit?: number; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string }[] }
       clear_failed_sign_ins:
@@ -983,9 +1046,9 @@ export type Database = {
       convert_lead:
         { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string } }
       create_client_quote:
-        { Args: { p_contact_id: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_contact_id: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       create_quote:
-        { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; expires_at: string | null; id: string; notes: string | null; quote_number: string | null; sent_at: string | null; status: string; subtotal: number; total: number; updated_at: string } }
+        { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       current_account_id:
         { Args: never; Returns: string }
       current_user_id:
@@ -994,10 +1057,14 @@ export type Database = {
         { Args: never; Returns: string }
       dashboard_overview:
         { Args: never; Returns: Json }
+      decline_quote:
+        { Args: { p_reason?: string; p_token: string }; Returns: Json }
       document_summary:
         { Args: never; Returns: { pending_review_count: number; processed_count: number; storage_bytes: number; total_count: number }[] }
       enqueue_job:
         { Args: { p_account_id?: string; p_idempotency_key: string; p_kind: string; p_payload?: Json; p_run_at?: string; p_subject_id?: string }; Returns: string }
+      expire_quotes:
+        { Args: never; Returns: number }
       finish_job:
         { Args: { p_error?: string; p_job_id: string; p_permanent?: boolean; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string } }
       get_open_invitation:
@@ -1012,22 +1079,30 @@ export type Database = {
         { Args: never; Returns: boolean }
       is_master_account:
         { Args: { p_account_id: string }; Returns: boolean }
+      issue_quote_link:
+        { Args: { p_quote_id: string }; Returns: string }
       lead_summary:
         { Args: never; Returns: { conversion_rate: number; new_this_week: number; qualified_count: number; total_count: number }[] }
       list_audit_logs:
         { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
+      open_quote_link:
+        { Args: { p_token: string }; Returns: Json }
       quote_summary:
         { Args: never; Returns: { by_currency: Json; sent_count: number; signed_count: number; total_count: number }[] }
       record_failed_sign_in:
         { Args: { p_email: string }; Returns: number }
       record_history:
         { Args: { p_resource_id: string; p_resource_type: string }; Returns: { action: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
+      record_quote_delivery:
+        { Args: { p_error?: string; p_quote_id: string }; Returns: undefined }
       renew_invitation:
         { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
       request_test_mail:
         { Args: { p_integration_id: string }; Returns: string }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[] }
+      session_user_id:
+        { Args: never; Returns: string }
       sign_in_lockout:
         { Args: { p_email: string }; Returns: number }
       update_website_settings:
@@ -1082,7 +1157,7 @@ export const CheckedValues = {
     type: ["email","payment","crm","storage"],
   },
   job_runs: {
-    outcome: ["running","done","retry","failed"],
+    outcome: ["running","done","retry","failed","abandoned"],
   },
   jobs: {
     status: ["queued","running","done","failed"],

@@ -153,7 +153,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const storage = createStorageHandler({
     db,
     jwtSecret,
-    signingKey,
+    signingKey: ctx.signingKey,
     blobs: options.storageDir ? diskBlobStore(options.storageDir) : memoryBlobStore(),
     quiet,
   });

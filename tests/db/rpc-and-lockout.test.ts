@@ -87,6 +87,7 @@ describe('deactivation', () => {
     await expect(signInAs(backend, member.email)).rejects.toThrow(/sign-in .* failed/);
     const refreshed = await anonClient(backend).auth.refreshSession({ refresh_token: refreshToken });
     expect(refreshed.error).not.toBeNull();
+    // Deactivation ended their sessions: the old token, still validly signed, reads nothing.
     const { data: users } = await member.client.from('users').select('id');
     expect(users ?? []).toEqual([]);
     const { error } = await member.client.rpc('create_quote', quoteArgs(100, 1));

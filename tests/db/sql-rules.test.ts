@@ -178,9 +178,10 @@ for (const target of targets) {
       const banned = await one<{ banned: boolean; sessions: number }>(db,
         `select banned_until > now() + interval '50 years' as banned, (select count(*)::int from auth.sessions where user_id = $1) as sessions from auth.users where id = $1`, [staffId]);
       expect(banned).toEqual({ banned: true, sessions: 0 });
-      // An inactive user has no account: RLS gives them nothing.
-      const seen = await asUser(db, staffId, (tx) => one<{ n: number }>(tx, 'select count(*)::int as n from public.users'));
-      expect(seen.n).toBe(0);
+      // An inactive user has no account: RLS gives them their own row (inactive) and nothing else.
+      const seen = await asUser(db, staffId, (tx) =>
+        one<{ n: number; active: number }>(tx, 'select count(*)::int as n, count(*) filter (where is_active)::int as active from public.users'));
+      expect(seen).toEqual({ n: 1, active: 0 });
 
       await asUser(db, adminId, (tx) => tx.query('update public.users set is_active = true where auth_user_id = $1', [staffId]));
       const lifted = await one<{ banned_until: unknown }>(db, 'select banned_until from auth.users where id = $1', [staffId]);

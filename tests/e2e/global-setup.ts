@@ -21,8 +21,17 @@ export async function setup(project: TestProject) {
   const appPort = await freePort();
   const backend = await startTestBackend({ seed: true, siteUrl: `http://127.0.0.1:${appPort}` });
   stopBackend = backend.stop;
-  // The service role key lets the jobs runner run what an action kicks (a document's extraction), as in production.
-  app = await startAppServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey, SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey }, appPort);
+  app = await startAppServer(
+    {
+      SUPABASE_URL: backend.url,
+      SUPABASE_ANON_KEY: backend.anonKey,
+      // The jobs runner (a test triggers it at /cdn-cgi/handler/scheduled, an action kicks it: a document's extraction) and its mail, as npm start passes them.
+      SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+      MAIL_API_URL: `${backend.url}/_mail`,
+      SITE_URL: `http://127.0.0.1:${appPort}`,
+    },
+    appPort,
+  );
   project.provide('appUrl', app.url);
   project.provide('backendUrl', backend.url);
   project.provide('anonKey', backend.anonKey);

@@ -72,6 +72,32 @@ export const PUBLIC_ACTIONS: HostileAction[] = [
     signedIn: false,
   },
   {
+    // A quote's public page: its link's token stands in for a session ({quote-token}: tenant A's sent quote).
+    name: 'quote link: accept and sign',
+    route: 'features/quotes/public/public-quote.tsx',
+    path: '/q/{quote-token}',
+    intent: 'accept',
+    fields: {
+      signer_name: text('hostile-probe {n}', true),
+      signer_email: email('signer-{n}@hostile-probe.test', false),
+      agree: { kind: 'checkbox', value: 'on', required: true },
+    },
+    actor: 'anonymous',
+    signedIn: false,
+    // The page reads up to ~283 KB (a drawn signature); a body over that is what it refuses.
+    oversizedBytes: 300 * 1024,
+  },
+  {
+    name: 'quote link: decline',
+    route: 'features/quotes/public/public-quote.tsx',
+    path: '/q/{quote-token}',
+    intent: 'decline',
+    fields: { decline_reason: text('hostile-probe {n}') },
+    actor: 'anonymous',
+    signedIn: false,
+    oversizedBytes: 300 * 1024,
+  },
+  {
     name: 'password reset: ask for the mail',
     route: 'features/password-reset/forgot-password.tsx',
     path: '/auth/forgot-password',

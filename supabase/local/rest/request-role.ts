@@ -29,7 +29,8 @@ function jwtError(error: unknown, token: string): RestError {
 const verified = new Map<string, Record<string, unknown>>();
 const MAX_REMEMBERED = 1000;
 
-async function verify(token: string, keys: JwtKeys): Promise<Record<string, unknown>> {
+/** The token's claims, verified (and remembered until they expire); throws a PostgREST-style 401 error. */
+export async function verifyRequestToken(token: string, keys: JwtKeys): Promise<Record<string, unknown>> {
   const cacheKey = `${keys.jwtSecret}\0${keys.signingKey?.kid ?? ''}\0${token}`;
   const known = verified.get(cacheKey);
   if (known && (typeof known.exp !== 'number' || known.exp > Date.now() / 1000)) return known;
@@ -54,8 +55,8 @@ export async function requestRole(request: Request, keys: JwtKeys): Promise<Requ
     throw new RestError(401, 'PGRST301', 'No API key found in request', { hint: 'No `apikey` request header or url param was found.' });
   }
   // Like Supabase's gateway, a present apikey must itself be a valid key.
-  if (apikey && apikey !== token) await verify(apikey, keys);
-  const claims = await verify(token, keys);
+  if (apikey && apikey !== token) await verifyRequestToken(apikey, keys);
+  const claims = await verifyRequestToken(token, keys);
   const role = typeof claims.role === 'string' ? claims.role : 'anon';
   if (!API_ROLES.has(role)) throw new RestError(401, 'PGRST301', `JWT role '${role}' is not allowed`);
   return { role, claims };

@@ -5,8 +5,8 @@
 // its own behalf afterwards (writing the row it was allowed to write) runs as
 // the connection's own user.
 import type { Db, Queryable } from '../db.ts';
-import { type JwtKeys, verifyJwt } from '../keys.ts';
-import { API_ROLES } from '../rest/request-role.ts';
+import type { JwtKeys } from '../keys.ts';
+import { API_ROLES, verifyRequestToken } from '../rest/request-role.ts';
 import { ERRORS } from './errors.ts';
 
 export interface Caller {
@@ -28,7 +28,7 @@ export async function callerOf(request: Request, keys: JwtKeys, optional = false
   const token = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
   if (!token && optional) return ANON;
   try {
-    const claims = (await verifyJwt(token, keys)) as Record<string, unknown>;
+    const claims = await verifyRequestToken(token, keys);
     const role = typeof claims.role === 'string' ? claims.role : 'anon';
     if (!API_ROLES.has(role)) throw new Error(`role ${role} is not allowed`);
     return { role, claims, authenticated: true, owner: typeof claims.sub === 'string' ? claims.sub : undefined };

@@ -7,9 +7,10 @@ import { ERRORS } from './errors.ts';
 
 export interface StorageContext {
   db: Db;
+  /** Signs Storage's own URLs (HS256), and verifies API keys. */
   jwtSecret: string;
-  /** The project's ES256 key: users' access tokens are signed with it (null: HS256 tokens only). */
-  signingKey?: SigningKey | null;
+  /** Verifies the users' access tokens (ES256) when the project has one. */
+  signingKey: SigningKey | null;
   blobs: BlobStore;
 }
 

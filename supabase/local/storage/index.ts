@@ -1,9 +1,7 @@
 // /storage/v1: Supabase Storage's HTTP API as @supabase/storage-js calls it.
 // Routes in buckets.ts and objects.ts; who asks in caller.ts; the bytes in
 // blobs.ts (disk or memory); errors shaped as the storage server's.
-import type { Db } from '../db.ts';
 import type { SigningKey } from '../keys.ts';
-import type { BlobStore } from './blobs.ts';
 import { bucketRoutes } from './buckets.ts';
 import { callerOf } from './caller.ts';
 import type { StorageContext, StorageRequest } from './context.ts';
@@ -19,7 +17,7 @@ function tokenOptional(method: string, path: string): boolean {
   return /^\/object\/(public|sign|info\/public)\//.test(path) || (/^\/object\/[^/]+\//.test(path) && !/^\/object\/(authenticated|info)\//.test(path));
 }
 
-export function createStorageHandler(options: { db: Db; jwtSecret: string; signingKey?: SigningKey | null; blobs: BlobStore; quiet?: boolean }) {
+export function createStorageHandler(options: Omit<StorageContext, 'signingKey'> & { signingKey?: SigningKey | null; quiet?: boolean }) {
   const ctx: StorageContext = { db: options.db, jwtSecret: options.jwtSecret, signingKey: options.signingKey ?? null, blobs: options.blobs };
   return async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
@@ -30,7 +28,7 @@ export function createStorageHandler(options: { db: Db; jwtSecret: string; signi
       return errorResponse(ERRORS.invalidRequest('Invalid path encoding'));
     }
     try {
-      const caller = await callerOf(request, { jwtSecret: ctx.jwtSecret, signingKey: ctx.signingKey ?? null }, tokenOptional(request.method, path));
+      const caller = await callerOf(request, ctx, tokenOptional(request.method, path));
       const req: StorageRequest = { request, url, path, caller };
       const response = path.startsWith('/bucket') ? await bucketRoutes(ctx, req) : path.startsWith('/object/') ? await objectRoutes(ctx, req) : null;
       return response ?? errorResponse(ERRORS.notFoundRoute(request.method, url.pathname));

@@ -31,6 +31,8 @@ interface Tenant {
   token: string;
   /** The token of an invitation already accepted (its member's). */
   usedToken: string;
+  /** The link token of a sent (and viewed) quote (the public quote page's cases post to it). */
+  quoteToken: string;
 }
 
 type Rows = Tenant['rows'];
@@ -104,6 +106,11 @@ async function tenant(): Promise<Tenant> {
     sha256: [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join(''),
   });
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
+  const quote = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });
+  const { data: quoteToken, error: linkError } = await serviceClient().rpc('issue_quote_link', { p_quote_id: quote.id });
+  if (linkError) throw new Error(`issue_quote_link: ${linkError.message}`);
+  // Opened once, as the client would: the cases then find it viewed, and a refused post changes nothing.
+  await new Visitor().get(`/q/${quoteToken as string}`);
   return {
     accountId,
     admin: admin.visitor,
@@ -112,6 +119,7 @@ async function tenant(): Promise<Tenant> {
     rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, document: document.id },
     token: open.token,
     usedToken: member.token,
+    quoteToken: quoteToken as string,
   };
 }
 
@@ -366,6 +374,7 @@ function filler(ctx: Context, rows: Partial<Rows>): (value: string) => string {
     ...rows,
     token: ctx.fixture.a.token,
     'used-token': ctx.fixture.a.usedToken,
+    'quote-token': ctx.fixture.a.quoteToken,
     module: ctx.fixture.module,
     'signin-email': ctx.fixture.a.member.email,
     'signin-password': ctx.fixture.a.member.password,

@@ -9,6 +9,13 @@ import { extractFields } from './extract-fields';
 import { extractText, NoTextError, TEXT_REASONS } from './text';
 
 export const STORAGE_UNREADABLE = 'The file could not be read from storage.';
+export const STORAGE_MISSING = 'The file is missing from storage.';
+
+/** Storage's 'Object not found' (statusCode 404 in its body, HTTP 400), as storage-js hands it over. */
+function isMissing(error: { message: string }): boolean {
+  const code = (error as { statusCode?: unknown }).statusCode;
+  return String(code) === '404' || /not found/i.test(error.message);
+}
 export const EXTRACTION_BROKE = 'The text was read, but finding its fields failed.';
 
 interface Job {
@@ -33,6 +40,11 @@ export async function extractDocumentJob(admin: SupabaseClient<Database>, docume
   let text = document.text?.trim() ? document.text : null;
   if (text === null) {
     const file = await admin.storage.from(DOCUMENTS_BUCKET).download(document.file_path);
+    if (file.error && isMissing(file.error)) {
+      // Gone from storage (removed behind the row's back): no retry brings it back.
+      await finish({ extraction_status: 'failed', extraction_error: STORAGE_MISSING });
+      return;
+    }
     if (file.error) {
       // Storage may be back on the next attempt; after the last one the document says why it has no text.
       if (job.attempts >= maxAttempts) await finish({ extraction_status: 'failed', extraction_error: STORAGE_UNREADABLE });

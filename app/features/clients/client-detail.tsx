@@ -21,8 +21,8 @@ import { requireUser } from '~/lib/auth.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
-import { recordDialog, recordId, recordNotFound } from '~/lib/record-page.server';
-import { refuseReadOnly, refuseSubmission, serverMessage } from '~/lib/records.server';
+import { recordDialog, recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
 import { ClientForm } from './client-form';
@@ -43,11 +43,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { supabase, profile } = await requireUser(args.request, args.context);
-  const refused = refuseReadOnly(args, profile);
-  if (refused) return refused;
-  const id = recordId(args.params.id, TEXTS.notFound);
-  const page = `/clients/${id}`;
+  const writer = await recordWriter(args, '/clients', TEXTS.notFound);
+  if (writer.refused) return writer.refused;
+  const { supabase, id, page } = writer;
   const submission = parseWithZod(await readFormData(args.request), { schema: clientActionSchema });
   if (submission.status !== 'success') return refuseSubmission(args, submission);
   const form = submission.value;

@@ -20,8 +20,8 @@ import { kickJobRunner } from '~/jobs/kick.server';
 import { requireUser } from '~/lib/auth.server';
 import { formatDateTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
-import { recordDialog, recordId, recordNotFound } from '~/lib/record-page.server';
-import { refuseReadOnly, refuseSubmission, serverMessage } from '~/lib/records.server';
+import { recordDialog, recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
 import { FIELD_KEYS, type DocumentFields } from './extraction/fields';
@@ -68,11 +68,9 @@ function reviewedFields(previous: DocumentFields, review: Review): DocumentField
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { supabase, profile } = await requireUser(args.request, args.context);
-  const refused = refuseReadOnly(args, profile);
-  if (refused) return refused;
-  const id = recordId(args.params.id, TEXTS.notFound);
-  const page = `/documents/${id}`;
+  const writer = await recordWriter(args, '/documents', TEXTS.notFound);
+  if (writer.refused) return writer.refused;
+  const { supabase, id, page } = writer;
   const submission = parseWithZod(await readFormData(args.request, MAX_DOCUMENT_FORM_BYTES), { schema: documentActionSchema });
   // The status buttons have no place for an error under them: their refusal is a toast.
   if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.status?.[0] });

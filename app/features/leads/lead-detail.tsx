@@ -20,8 +20,8 @@ import { UrlDialog } from '~/components/url-dialog';
 import { requireUser } from '~/lib/auth.server';
 import { formatDateTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
-import { recordDialog, recordId, recordNotFound } from '~/lib/record-page.server';
-import { deleteAndAnswer, refuseReadOnly, refuseSubmission, serverMessage } from '~/lib/records.server';
+import { recordDialog, recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { deleteAndAnswer, refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError, redirectWithCreated } from '~/lib/toast.server';
 import { LeadForm } from './lead-form';
@@ -45,11 +45,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { supabase, profile } = await requireUser(args.request, args.context);
-  const refused = refuseReadOnly(args, profile);
-  if (refused) return refused;
-  const id = recordId(args.params.id, TEXTS.notFound);
-  const page = `/leads/${id}`;
+  const writer = await recordWriter(args, '/leads', TEXTS.notFound);
+  if (writer.refused) return writer.refused;
+  const { supabase, id, page } = writer;
   const submission = parseWithZod(await readFormData(args.request), { schema: leadActionSchema });
   // The status control has no place for an error under it: its refusal is a toast.
   if (submission.status !== 'success') {

@@ -20,8 +20,8 @@ import { kickJobRunner } from '~/jobs/kick.server';
 import { requireUser } from '~/lib/auth.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
-import { recordDialog, recordId, recordNotFound } from '~/lib/record-page.server';
-import { deleteAndAnswer, refuseReadOnly, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
+import { recordDialog, recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { deleteAndAnswer, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
 import { canWriteBusiness, isStaff } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
 import { QuoteItemsTable } from './quote-items-table';
@@ -49,11 +49,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { supabase, profile } = await requireUser(args.request, args.context);
-  const refused = refuseReadOnly(args, profile);
-  if (refused) return refused;
-  const id = recordId(args.params.id, TEXTS.notFound);
-  const page = `/quotes/${id}`;
+  const writer = await recordWriter(args, '/quotes', TEXTS.notFound);
+  if (writer.refused) return writer.refused;
+  const { supabase, id, page } = writer;
   const submission = parseWithZod(await readFormData(args.request), { schema: quoteActionSchema });
   if (submission.status !== 'success') return refuseSubmission(args, submission);
   const failed = (error: { message?: string; code?: string } | null, fallback: string) =>

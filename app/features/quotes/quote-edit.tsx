@@ -14,8 +14,8 @@ import { Card, CardContent } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
 import { requireUser } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
-import { recordId, recordNotFound } from '~/lib/record-page.server';
-import { READ_ONLY_MESSAGE, refuseReadOnly, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
+import { recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { READ_ONLY_MESSAGE, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
 import { loadClientChoices } from './queries.server';
@@ -44,11 +44,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { supabase, profile } = await requireUser(args.request, args.context);
-  const refused = refuseReadOnly(args, profile);
-  if (refused) return refused;
-  const id = recordId(args.params.id, TEXTS.notFound);
-  const page = `/quotes/${id}`;
+  const writer = await recordWriter(args, '/quotes', TEXTS.notFound);
+  if (writer.refused) return writer.refused;
+  const { supabase, id, page } = writer;
   const formData = await readFormData(args.request);
   let submission;
   try {

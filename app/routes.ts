@@ -13,6 +13,8 @@ export default [
   route('auth/forgot-password', 'features/password-reset/forgot-password.tsx'),
   route('auth/reset-password', 'features/password-reset/reset-password.tsx'),
   route('invite/:token', 'routes/invite.tsx'),
+  // An invoice's public view, the link of its mail (no sign-in).
+  route('i/:token', 'features/invoices/public-invoice.tsx'),
 
   layout('routes/app-layout.tsx', [
     // A screen's error is shown inside the shell, the sidebar kept.
@@ -22,7 +24,8 @@ export default [
       route('leads/:id', 'features/leads/lead-detail.tsx'),
       route('quotes', 'features/quotes/quotes.tsx'),
       route('messages', 'routes/messages.tsx'),
-      route('invoices', 'routes/invoices.tsx'),
+      route('invoices', 'features/invoices/invoices.tsx'),
+      route('invoices/:id', 'features/invoices/invoice-detail.tsx'),
       route('clients', 'features/clients/clients.tsx'),
       route('clients/:id', 'features/clients/client-detail.tsx'),
       route('shipments', 'routes/shipments.tsx'),

@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
+import { INVOICE_JOB_TYPES, INVOICE_PERIODIC_JOBS } from '~/features/invoices/jobs.server';
 
 export interface JobContext {
   /** The service role: the runner acts for the platform, so a handler checks what it reads. */
@@ -25,6 +26,7 @@ const text = (payload: Record<string, unknown>, key: string): string => {
 };
 
 export const JOB_TYPES: Record<string, JobHandler> = {
+  ...INVOICE_JOB_TYPES,
   // One mail, through the account's mail route (its SMTP integration, else the platform's sender).
   'mail.send': async (payload, { admin, env, job }) => {
     await sendAccountMail(admin, env, job.account_id, {
@@ -54,4 +56,4 @@ export const JOB_TYPES: Record<string, JobHandler> = {
  * Work queued by the runner itself on every run, once per minute (the
  * idempotency key carries the minute), e.g. a sweep that expires quotes.
  */
-export const PERIODIC_JOBS: string[] = [];
+export const PERIODIC_JOBS: string[] = [...INVOICE_PERIODIC_JOBS];

@@ -1322,7 +1322,7 @@ export type Database = {
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[] }
       send_invoice:
-        { Args: { p_invoice_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
+        { Args: { p_invoice_id: string; p_link_base?: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
       sign_in_lockout:
         { Args: { p_email: string }; Returns: number }
       sweep_overdue_invoices:

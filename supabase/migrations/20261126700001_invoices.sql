@@ -654,8 +654,9 @@ $$;
 
 -- Send: the invoice is marked sent (a draft) and the mail queued for the
 -- jobs runner (invoice_send: a fresh public link, the mail to the client).
--- Sending again re-mails it without changing its status.
-create or replace function public.send_invoice(p_invoice_id uuid) returns public.invoices
+-- Sending again re-mails it without changing its status. p_link_base: the
+-- site's address the page was served from, for the mail's link.
+create or replace function public.send_invoice(p_invoice_id uuid, p_link_base text default null) returns public.invoices
 language plpgsql
 security definer
 set search_path = ''
@@ -670,7 +671,11 @@ begin
      set status = case when i.status = 'draft' then 'sent' else i.status end, sent_at = now()
    where i.id = v_invoice.id
   returning * into v_invoice;
-  perform private.enqueue_job('invoice_send', v_invoice.account_id, jsonb_build_object('invoice_id', v_invoice.id),
+  perform private.enqueue_job('invoice_send', v_invoice.account_id,
+                              jsonb_strip_nulls(jsonb_build_object(
+                                'invoice_id', v_invoice.id,
+                                'link_base', case when p_link_base ~ '^https?://[^\s/?#]+$' and length(p_link_base) <= 200
+                                                  then p_link_base end)),
                               'invoice_send:' || v_invoice.id || ':' || extract(epoch from clock_timestamp())::text,
                               v_invoice.id);
   return v_invoice;
@@ -769,7 +774,7 @@ revoke all on function public.create_invoice(text, text, text, bigint, integer, 
 revoke all on function public.convert_quote_to_invoice(uuid) from public, anon;
 revoke all on function public.record_payment(uuid, bigint, date, text, text, text) from public, anon;
 revoke all on function public.void_invoice(uuid) from public, anon;
-revoke all on function public.send_invoice(uuid) from public, anon;
+revoke all on function public.send_invoice(uuid, text) from public, anon;
 revoke all on function public.sweep_overdue_invoices(timestamptz) from public, anon, authenticated;
 revoke all on function public.public_invoice(text) from public;
 grant execute on function public.invoice_summary() to authenticated;
@@ -777,6 +782,6 @@ grant execute on function public.create_invoice(text, text, text, bigint, intege
 grant execute on function public.convert_quote_to_invoice(uuid) to authenticated;
 grant execute on function public.record_payment(uuid, bigint, date, text, text, text) to authenticated;
 grant execute on function public.void_invoice(uuid) to authenticated;
-grant execute on function public.send_invoice(uuid) to authenticated;
+grant execute on function public.send_invoice(uuid, text) to authenticated;
 grant execute on function public.sweep_overdue_invoices(timestamptz) to service_role;
 grant execute on function public.public_invoice(text) to anon, authenticated, service_role;

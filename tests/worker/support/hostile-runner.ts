@@ -26,7 +26,7 @@ interface Tenant {
   admin: Visitor;
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
-  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; invoice: string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
@@ -93,13 +93,16 @@ async function tenant(): Promise<Tenant> {
   const open = await invitation(accountId, 'auditor');
   const lead = await insert('leads', { account_id: accountId, name: 'Fixture lead', email: 'lead@fixture.test', company: 'Fixture Co' });
   const contact = await insert('contacts', { account_id: accountId, name: 'Fixture client', email: 'client@fixture.test' });
+  // An invoice with a balance to pay (written by the service role: the API has no insert on invoices).
+  const invoice = await insert('invoices', { account_id: accountId, contact_id: contact.id, client_name: 'Fixture client', client_email: 'client@fixture.test', due_date: '2030-01-01' });
+  await insert('invoice_items', { invoice_id: invoice.id, description: 'Fixture work', qty: 1, unit_price: 1_000_000, total: 0 });
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
   return {
     accountId,
     admin: admin.visitor,
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, invoice: invoice.id },
     token: open.token,
     usedToken: member.token,
   };
@@ -124,6 +127,7 @@ async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
     integration: idOf(await db.from('integrations').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     lead: idOf(await db.from('leads').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     contact: idOf(await db.from('contacts').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    invoice: idOf(await db.from('invoices').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     invitation: idOf(
       await db.from('user_invitations').select('id').eq('account_id', accountId).is('accepted_at', null).order('created_at').limit(1),
     ),

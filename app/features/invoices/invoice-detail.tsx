@@ -19,7 +19,7 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { requireUser } from '~/lib/auth.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
-import { readFormData } from '~/lib/forms.server';
+import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
 import { recordId, recordNotFound } from '~/lib/record-page.server';
 import { refuseReadOnly, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
@@ -54,7 +54,8 @@ export async function action(args: Route.ActionArgs) {
   const id = recordId(args.params.id, TEXTS.notFound);
   const page = `/invoices/${id}`;
   const submission = parseWithZod(await readFormData(args.request), { schema: invoiceActionSchema });
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
+  // The payment's currency is a hidden field the page fills in: any other value was not typed by a person.
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'currency'] });
   const form = submission.value;
   const refuse = (error: { message?: string; code?: string } | null) => {
     // Another account's invoice, or none: the page's 404, whatever was posted.

@@ -255,6 +255,21 @@ async function installSnapshot(): Promise<void> {
   `);
 }
 
+/** Waits (up to 5 s) until no due job of these accounts is queued or running. */
+async function jobsSettled(accounts: string[]): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const { count } = await serviceClient()
+      .from('jobs')
+      .select('id', { count: 'exact', head: true })
+      .in('account_id', accounts)
+      .in('status', ['queued', 'running'])
+      .lte('run_at', new Date().toISOString());
+    if (!count) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function snapshot(accounts: string[], watched: string[]): Promise<Record<string, string>> {
   const list = (ids: string[]) => `array[${ids.map((id) => `'${id}'`).join(',')}]::uuid[]`;
   const rows = (await runSql(`select * from hostile_probe.snapshot(${list(accounts)}, '${MARKER}', ${list(watched)})`)) as {
@@ -485,6 +500,8 @@ export function describeHostile(title: string, actions: readonly HostileAction[]
         if (watched.length > 0) baseline = await snapshot(accounts, watched);
         const response = await send(ctx, c, actor, rows);
         const problems = await verdict(c, response);
+        // Work an accepted post queued (a mail) runs after its response: let it end before looking.
+        await jobsSettled(accounts);
         const after = await snapshot(accounts, watched);
         const changed = changes(baseline, after);
         // The next case watches no demo row (or its own): its baseline is taken without these.

@@ -21,7 +21,16 @@ export async function setup(project: TestProject) {
   const appPort = await freePort();
   const backend = await startTestBackend({ seed: true, siteUrl: `http://127.0.0.1:${appPort}` });
   stopBackend = backend.stop;
-  app = await startAppServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey }, appPort);
+  // The service role key lets the Worker's jobs runner send what an action queued (an invoice's mail).
+  app = await startAppServer(
+    {
+      SUPABASE_URL: backend.url,
+      SUPABASE_ANON_KEY: backend.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+      MAIL_API_URL: `${backend.url}/_mail`,
+    },
+    appPort,
+  );
   project.provide('appUrl', app.url);
   project.provide('backendUrl', backend.url);
   project.provide('anonKey', backend.anonKey);

@@ -196,7 +196,8 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
               {canWrite && open && balance > 0 ? (
                 <div className="grid gap-3 border-t border-border pt-4">
                   <h3 className="font-medium">Record payment</h3>
-                  <PaymentForm action={page} currency={invoice.currency} balance={(balance / 100).toFixed(2)} lastResult={lastResult} />
+                  {/* Keyed by what was paid: after a payment the form starts again at the new balance. */}
+                  <PaymentForm key={String(invoice.amount_paid)} action={page} currency={invoice.currency} balance={(balance / 100).toFixed(2)} lastResult={lastResult} />
                 </div>
               ) : null}
             </CardContent>

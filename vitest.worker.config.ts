@@ -19,6 +19,8 @@ export default defineConfig({
           // The jobs runner's secret and the platform mail API (the backend's outbox), as npm start passes them.
           SUPABASE_SERVICE_ROLE_KEY: inject<string>('serviceRoleKey'),
           MAIL_API_URL: `${inject<string>('backendUrl')}/_mail`,
+          // Links in mail (a quote's /q/<token>): the origin the tests' visitors use.
+          SITE_URL: 'http://ops-hub.test',
           SESSION_SECRET: 'worker-test-session-secret',
           AUDIT_SIGNING_SECRET: inject<string>('auditSigningSecret'),
         },
@@ -29,7 +31,9 @@ export default defineConfig({
     name: 'worker',
     // supabase-js's ESM build uses extensionless relative imports, which the
     // workers pool's module loader cannot resolve: bundle it for the tests.
-    deps: { optimizer: { ssr: { enabled: true, include: ['@supabase/supabase-js'] } } },
+    // pdf-lib and unpdf (CommonJS inside) are bundled up front too: found
+    // mid-run, the optimizer would reload and break the files already running.
+    deps: { optimizer: { ssr: { enabled: true, include: ['@supabase/supabase-js', 'pdf-lib', 'unpdf'] } } },
     include: ['tests/worker/**/*.test.ts'],
     globalSetup: ['tests/worker/global-setup.ts'],
     testTimeout: 30_000,

@@ -1,6 +1,7 @@
 import { isbot } from 'isbot';
 import { renderToReadableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { DocumentNonce } from '~/lib/document-nonce';
 import { nonceContext } from '~/lib/request-context';
 
 export const streamTimeout = 5_000;
@@ -15,7 +16,9 @@ export default async function handleRequest(
   const nonce = loadContext.get(nonceContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+    <DocumentNonce value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </DocumentNonce>,
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1_000),

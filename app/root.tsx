@@ -1,8 +1,11 @@
+import { useContext } from 'react';
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { getToast } from 'remix-toast';
 import type { Route } from './+types/root';
 import { FlashToast } from '~/components/flash-toast';
 import { ERROR_TITLE, errorSummary } from '~/lib/error-summary';
+import { DocumentNonce } from '~/lib/document-nonce';
+import { FORM_ENHANCER } from '~/lib/form-enhancer';
 import { supabaseMiddleware } from '~/lib/supabase.server';
 import { pendingToastContext, toastCookieMiddleware } from '~/lib/toast.server';
 import { DEFAULT_DESCRIPTION, usePageHandle } from '~/lib/page-handle';
@@ -40,6 +43,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 export function Layout({ children }: { children: React.ReactNode }) {
   const page = usePageHandle();
   const hydrates = page.hydrate !== false;
+  const nonce = useContext(DocumentNonce);
   return (
     <html lang="en">
       <head>
@@ -58,6 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ScrollRestoration />
             <Scripts />
           </>
+        ) : page.enhanceForms ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FORM_ENHANCER }} />
         ) : null}
       </body>
     </html>

@@ -13,6 +13,11 @@ export default [
   route('auth/forgot-password', 'features/password-reset/forgot-password.tsx'),
   route('auth/reset-password', 'features/password-reset/reset-password.tsx'),
   route('invite/:token', 'routes/invite.tsx'),
+  // A quote's public page: the link mailed to the client, no sign-in (decision 030).
+  route('q/:token', 'features/quotes/public/public-quote.tsx'),
+  route('q/:token/pdf', 'features/quotes/public/public-quote-pdf.ts'),
+  // A quote's PDF for those who may read the quote (a resource route, no page).
+  route('quotes/:id/pdf', 'features/quotes/pdf/quote-pdf.ts'),
   // An invoice's public view, the link of its mail (no sign-in).
   route('i/:token', 'features/invoices/public-invoice.tsx'),
 
@@ -23,6 +28,8 @@ export default [
       route('leads', 'features/leads/leads.tsx'),
       route('leads/:id', 'features/leads/lead-detail.tsx'),
       route('quotes', 'features/quotes/quotes.tsx'),
+      route('quotes/:id', 'features/quotes/quote-detail.tsx'),
+      route('quotes/:id/edit', 'features/quotes/quote-edit.tsx'),
       route('messages', 'routes/messages.tsx'),
       route('invoices', 'features/invoices/invoices.tsx'),
       route('invoices/:id', 'features/invoices/invoice-detail.tsx'),

@@ -68,6 +68,8 @@ async function run(mode) {
     AUDIT_SIGNING_SECRET: backend.auditSigningSecret,
     SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
     MAIL_API_URL: `${backend.url}/_mail`,
+    // Links in mail (a quote's /q/<token>) point at this app.
+    SITE_URL: appUrl,
   };
   if (mode === 'start') {
     if (!(await ensureBuild(env))) return stop(1);

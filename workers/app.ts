@@ -9,6 +9,9 @@ import {
   PRIVATE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
   cacheKey,
+  cacheKeyUrl,
+  heldHit,
+  holdCopy,
   isCacheableRequest,
   isShareable,
 } from '../app/lib/edge-cache.server';
@@ -31,14 +34,14 @@ async function render(request: Request, ctx: ExecutionContext | null = null): Pr
 }
 
 async function serveFromEdgeCache(request: Request, ctx: ExecutionContext): Promise<Response> {
-  const cache = await caches.open('marketing');
+  const head = request.method === 'HEAD';
+  // A hit needs nothing but the copy: no React Router, no session, no backend.
+  const inMemory = heldHit(cacheKeyUrl(request), head);
+  if (inMemory) return inMemory;
   const key = cacheKey(request);
+  const cache = await caches.open('marketing');
   const hit = await cache.match(key);
-  if (hit) {
-    const response = new Response(request.method === 'HEAD' ? null : hit.body, hit);
-    response.headers.set(CACHE_STATUS_HEADER, 'HIT');
-    return response;
-  }
+  if (hit) return holdCopy(key.url, hit, head);
 
   const { response, nonce } = await render(new Request(request.url, { headers: request.headers }));
   applySecurityHeaders(response.headers, nonce, DEV, request.url);

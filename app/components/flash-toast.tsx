@@ -3,6 +3,7 @@ import type { ToastMessage } from 'remix-toast';
 import { Link } from 'react-router';
 import { useClientToast } from '~/lib/client-toast';
 import { toastLink } from '~/lib/toast-link';
+import { usePageHandle } from '~/lib/page-handle';
 import { useHydrated } from '~/lib/use-hydrated';
 import { cn } from '~/lib/utils';
 
@@ -31,6 +32,8 @@ const STYLES: Record<ToastMessage['type'], string> = {
 export function FlashToast({ toast: serverToast }: { toast: ToastMessage | undefined }) {
   const [dismissed, setDismissed] = useState<ToastMessage | undefined>();
   const hydrated = useHydrated();
+  // A page without the framework: its inline script (form-enhancer.ts) shows and wires the button.
+  const enhanced = usePageHandle().enhanceForms === true;
   // One toast at a time: the server's or one raised in the page (client-toast.ts), whichever came last.
   const clientToast = useClientToast();
   const [shown, setShown] = useState(serverToast);
@@ -67,9 +70,11 @@ export function FlashToast({ toast: serverToast }: { toast: ToastMessage | undef
             </Link>
           ) : null}
         </div>
-        {hydrated ? (
+        {hydrated || enhanced ? (
           <button
             type="button"
+            hidden={!hydrated}
+            data-dismiss-toast={enhanced || undefined}
             onClick={() => setDismissed(toast)}
             className="rounded p-1 text-sm leading-none opacity-70 hover:opacity-100"
             aria-label="Dismiss notification"

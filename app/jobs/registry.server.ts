@@ -4,6 +4,7 @@
 // backoff, or throws PermanentJobError when trying again cannot help.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
+import { expireQuotesJob, quoteAcceptedJob, quoteSendJob } from '~/features/quotes/public/quote-jobs.server';
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
 import { INVOICE_JOB_TYPES, INVOICE_PERIODIC_JOBS } from '~/features/invoices/jobs.server';
 
@@ -50,10 +51,16 @@ export const JOB_TYPES: Record<string, JobHandler> = {
       { integrationId: text(payload, 'integration_id') },
     );
   },
+  // Send (the quote's page): the contact's mail with a fresh /q/<token> link.
+  quote_send: quoteSendJob(PermanentJobError),
+  // Accept and sign (the public page): 'Quote Q-… was accepted by {name}' to each active admin.
+  quote_accepted: quoteAcceptedJob(PermanentJobError),
+  // The expiry sweep, queued by the runner every minute.
+  'quotes.expire': expireQuotesJob,
 };
 
 /**
  * Work queued by the runner itself on every run, once per minute (the
  * idempotency key carries the minute), e.g. a sweep that expires quotes.
  */
-export const PERIODIC_JOBS: string[] = [...INVOICE_PERIODIC_JOBS];
+export const PERIODIC_JOBS: string[] = ['quotes.expire', ...INVOICE_PERIODIC_JOBS];

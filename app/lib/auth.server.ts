@@ -54,9 +54,14 @@ export function safeRedirectPath(target: string | null | undefined, fallback = '
 
 // The users row, read once per request however many loaders, actions and
 // middlewares ask (keyed by the request's Supabase handle).
-const profiles = new WeakMap<object, Promise<UserProfile | null>>();
+interface ProfileRead {
+  profile: UserProfile | null;
+  /** The token verifies but its session has ended (signed out, deactivated). */
+  signedOut: boolean;
+}
+const profiles = new WeakMap<object, Promise<ProfileRead>>();
 
-function loadProfile(supabase: Supabase, authUserId: string): Promise<UserProfile | null> {
+function loadProfile(supabase: Supabase, authUserId: string): Promise<ProfileRead> {
   return (async () => {
     // The account's name comes along (the shell shows it): no second round trip.
     let { data, error, status } = await supabase
@@ -77,8 +82,15 @@ function loadProfile(supabase: Supabase, authUserId: string): Promise<UserProfil
       if (error && backendUnreachable(status)) throw serviceUnavailable();
     }
     if (error) console.error(`users record of ${authUserId} failed to load: ${error.message}`);
-    else if (!data) console.error(`users record of ${authUserId} not found`);
-    return (data as UserProfile | null) ?? null;
+    if (error || data) return { profile: (data as UserProfile | null) ?? null, signedOut: false };
+    // No row: their session was signed out (the database answers for live
+    // sessions only), or they really have no users record (a case the pages
+    // explain). Asked only here, so a normal page pays nothing for it.
+    const session = await supabase.rpc('session_user_id');
+    if (session.error && backendUnreachable(session.status)) throw serviceUnavailable();
+    const signedOut = !session.error && session.data === null;
+    if (!signedOut) console.error(`users record of ${authUserId} not found`);
+    return { profile: null, signedOut };
   })();
 }
 
@@ -99,12 +111,11 @@ async function signedInAs(requestSupabase: RequestSupabase, authUser: SessionUse
     pending = loadProfile(supabase, authUser.id);
     profiles.set(requestSupabase, pending);
   }
-  const profile = await pending;
-  // A deactivated user still holds a token that verifies until it expires: their
-  // own users row (which they may always read) says no, and they are signed out
-  // here. The database refuses them everything else anyway (every policy asks
-  // for an active users row).
-  if (profile && !profile.is_active) {
+  const { profile, signedOut } = await pending;
+  // A signed-out or deactivated user may still hold a token that verifies until
+  // it expires. The database refuses it everything (every policy asks for a
+  // live session and an active users row), and they are signed out here.
+  if (signedOut || (profile && !profile.is_active)) {
     await supabase.auth.signOut({ scope: 'local' });
     throw redirect('/auth');
   }

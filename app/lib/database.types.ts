@@ -306,7 +306,6 @@ export type Database = {
           payload: Json
           resource_id: string | null
           resource_type: string
-          updated_at: string
         }
         Insert: {
           account_id: string
@@ -316,7 +315,6 @@ export type Database = {
           payload?: Json
           resource_id?: string | null
           resource_type: string
-          updated_at?: string
         }
         Update: {
           account_id?: string
@@ -326,7 +324,6 @@ export type Database = {
           payload?: Json
           resource_id?: string | null
           resource_type?: string
-          updated_at?: string
         }
         Relationships: [
           {
@@ -1247,6 +1244,8 @@ export type Database = {
       }
     }
     Functions: {
+      accept_quote:
+        { Args: { p_content_hash?: string; p_email?: string; p_name: string; p_signature_png?: string; p_token: string }; Returns: Json }
       audit_log_actions:
         { Args: never; Returns: { action: string }[] }
       can_read_settings:
@@ -1283,8 +1282,12 @@ export type Database = {
         { Args: never; Returns: string }
       dashboard_overview:
         { Args: never; Returns: Json }
+      decline_quote:
+        { Args: { p_reason?: string; p_token: string }; Returns: Json }
       enqueue_job:
         { Args: { p_account_id?: string; p_idempotency_key: string; p_kind: string; p_payload?: Json; p_run_at?: string; p_subject_id?: string }; Returns: string }
+      expire_quotes:
+        { Args: never; Returns: number }
       finish_job:
         { Args: { p_error?: string; p_job_id: string; p_permanent?: boolean; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string } }
       get_open_invitation:
@@ -1301,11 +1304,19 @@ export type Database = {
         { Args: never; Returns: boolean }
       is_master_account:
         { Args: { p_account_id: string }; Returns: boolean }
+      issue_quote_link:
+        { Args: { p_quote_id: string }; Returns: string }
       lead_summary:
         { Args: never; Returns: { conversion_rate: number; new_this_week: number; qualified_count: number; total_count: number }[] }
       list_audit_logs:
         { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
+      open_quote_link:
+        { Args: { p_token: string }; Returns: Json }
       public_invoice:
+        { Args: { p_token: string }; Returns: Json }
+      quote_document:
+        { Args: { p_quote_id: string }; Returns: Json }
+      quote_link_document:
         { Args: { p_token: string }; Returns: Json }
       quote_summary:
         { Args: never; Returns: { by_currency: Json; sent_count: number; signed_count: number; total_count: number }[] }
@@ -1315,14 +1326,24 @@ export type Database = {
         { Args: { p_resource_id: string; p_resource_type: string }; Returns: { action: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
       record_payment:
         { Args: { p_amount: number; p_currency?: string; p_invoice_id: string; p_method?: string; p_paid_on: string; p_reference?: string }; Returns: { account_id: string; amount: number; created_at: string; created_by: string | null; id: string; invoice_id: string; method: string; paid_on: string; reference: string | null; updated_at: string } }
+      record_quote_delivery:
+        { Args: { p_error?: string; p_quote_id: string }; Returns: undefined }
       renew_invitation:
         { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
       request_test_mail:
         { Args: { p_integration_id: string }; Returns: string }
+      revise_quote:
+        { Args: { p_quote_id: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
+      save_quote_draft:
+        { Args: { p_contact_id: string; p_currency: string; p_discount: number; p_expires_at: string; p_items: Json; p_notes: string; p_quote_id: string; p_tax_rate: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[] }
       send_invoice:
         { Args: { p_invoice_id: string; p_link_base?: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
+      send_quote:
+        { Args: { p_quote_id: string }; Returns: string }
+      session_user_id:
+        { Args: never; Returns: string }
       sign_in_lockout:
         { Args: { p_email: string }; Returns: number }
       sweep_overdue_invoices:
@@ -1385,7 +1406,7 @@ export const CheckedValues = {
     status: ["draft","sent","pending","paid","overdue","void"],
   },
   job_runs: {
-    outcome: ["running","done","retry","failed"],
+    outcome: ["running","done","retry","failed","abandoned"],
   },
   jobs: {
     status: ["queued","running","done","failed"],

@@ -34,8 +34,13 @@ export function isCacheableRequest(request: Request): boolean {
 
 /** The cache key: the path alone, as a GET, whatever headers the visitor sent. */
 export function cacheKey(request: Request): Request {
+  return new Request(cacheKeyUrl(request), { method: 'GET' });
+}
+
+/** The cache key's URL (the key of the copy held in memory too). */
+export function cacheKeyUrl(request: Request): string {
   const url = new URL(request.url);
-  return new Request(`${url.origin}${url.pathname}`, { method: 'GET' });
+  return `${url.origin}${url.pathname}`;
 }
 
 /** Only a plain, cookie-free 200 may be shared between visitors. */
@@ -43,8 +48,48 @@ export function isShareable(response: Response): boolean {
   return response.status === 200 && !response.headers.has('Set-Cookie');
 }
 
+/**
+ * The Cache API's copy of each page, also held in this isolate's memory for a
+ * few seconds: a stream of visitors then costs one Cache API read per page
+ * every few seconds instead of one per visitor (the read, not the Worker, was
+ * most of a hit's time; docs/decisions/028). The Cache API stays the truth:
+ * only a copy it answered with is held, a purge drops both, and a held copy
+ * outlives its Cache API entry by at most HELD_FOR_MS.
+ */
+export const HELD_FOR_MS = 5_000;
+
+interface HeldCopy {
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+  until: number;
+}
+
+const held = new Map<string, HeldCopy>();
+
+/** The held copy of the page `key` names while it is fresh, as sent: marked a hit, no body for HEAD. */
+export function heldHit(key: string, head: boolean, now = Date.now()): Response | null {
+  const copy = held.get(key);
+  if (!copy) return null;
+  if (copy.until <= now) {
+    held.delete(key);
+    return null;
+  }
+  return new Response(head ? null : copy.body, { status: copy.status, headers: copy.headers });
+}
+
+/** Holds the copy the Cache API answered with; returns it as sent (see heldHit). */
+export async function holdCopy(key: string, hit: Response, head: boolean, now = Date.now()): Promise<Response> {
+  const body = await hit.arrayBuffer();
+  const headers = new Headers(hit.headers);
+  headers.set(CACHE_STATUS_HEADER, 'HIT');
+  held.set(key, { status: hit.status, headers: [...headers], body, until: now + HELD_FOR_MS });
+  return new Response(head ? null : body, { status: hit.status, headers });
+}
+
 /** Drops the cached copies, e.g. after the website settings changed. */
 export async function purgeMarketingPages(origin: string): Promise<void> {
+  held.clear();
   const cache = await caches.open('marketing');
   await Promise.all([...CACHEABLE_PATHS].map((path) => cache.delete(new Request(`${origin}${path}`))));
 }

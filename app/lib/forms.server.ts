@@ -51,7 +51,8 @@ function urlencodedIsUtf8(body: Uint8Array): boolean {
     const bytes: number[] = [];
     for (const [token] of piece.matchAll(/%[0-9a-fA-F]{2}|[^%]+|%/g)) {
       if (token.length === 3 && token.startsWith('%')) bytes.push(Number.parseInt(token.slice(1), 16));
-      else bytes.push(...encoder.encode(token));
+      // Not push(...bytes): a long value (a drawn signature's base64) would overflow the call stack.
+      else for (const byte of encoder.encode(token)) bytes.push(byte);
     }
     if (!isUtf8(new Uint8Array(bytes))) return false;
   }

@@ -90,3 +90,37 @@ export function parseMoneyToCents(input: string): number | null {
   const cents = whole * 100 + fraction;
   return Number.isSafeInteger(cents) ? cents : null;
 }
+
+/**
+ * Integer cents of any size. Amounts reach 10^18 cents in the database, past
+ * Number's exact range (2^53), so they may come as a bigint or as the decimal
+ * string PostgREST sends for bigint columns; a number must be a safe integer.
+ */
+export type Cents = number | bigint | string;
+
+/** Cents as a bigint; anything that is not a whole number of cents throws a RangeError. */
+export function centsToBigInt(value: Cents): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new RangeError(`Not a whole number of cents: ${value}`);
+    return BigInt(value);
+  }
+  const text = value.trim();
+  if (!/^-?\d+$/.test(text)) throw new RangeError(`Not a whole number of cents: ${JSON.stringify(value)}`);
+  return BigInt(text);
+}
+
+/**
+ * formatMoney for amounts of any size: 1000000000000000001n USD →
+ * "$10,000,000,000,000,000.01". The cents become an exact decimal string,
+ * which Intl formats without going through floating point; for the safe range
+ * it reads exactly as formatMoney.
+ */
+export function formatCents(cents: Cents, currency: string = 'USD'): string {
+  const value = centsToBigInt(cents);
+  const negative = value < 0n;
+  const magnitude = negative ? -value : value;
+  const decimal = `${negative ? '-' : ''}${magnitude / 100n}.${(magnitude % 100n).toString().padStart(2, '0')}`;
+  // Intl.NumberFormat takes a decimal string as an exact value (ECMA-402 NumberFormat v3).
+  return formatter(currency, false).format(decimal as unknown as number);
+}

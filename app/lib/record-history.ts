@@ -30,6 +30,10 @@ const LABELS: Record<string, string> = {
   interest: 'Interests',
   status: 'Status',
   address: 'Address',
+  currency: 'Currency',
+  expires_at: 'Expiry',
+  tax_rate: 'Tax rate',
+  discount: 'Discount',
 };
 
 /** 'lead_created' → 'Created'; the record's kind is the page's own. */

@@ -103,6 +103,14 @@ const AUDIT_TONES: Record<string, Tone> = {
   user_deactivated: 'red',
   quote_created: 'purple',
   quote_updated: 'purple',
+  // A quote's life, named by what happened (decision 025): the quotes' purple too.
+  quote_sent: 'purple',
+  quote_viewed: 'purple',
+  quote_signed: 'purple',
+  quote_declined: 'purple',
+  quote_expired: 'purple',
+  quote_revised: 'purple',
+  quote_deleted: 'purple',
 };
 
 export function auditTone(action: string): Tone {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, redirectDocument, useNavigation } from 'react-router';
 import { redirectWithError } from 'remix-toast';
 import type { Route } from './+types/auth';
 import { TextField } from '~/components/form-controls';
@@ -17,6 +17,7 @@ import { clearFailedSignIns, recordFailedSignIn, signInWaitSeconds, tooManyAttem
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
 import { getRequestSupabase, hasSessionCookie } from '~/lib/supabase.server';
 import { dataWithError, dataWithInfo } from '~/lib/toast.server';
+import { plainFormPage } from '~/lib/page-handle';
 import { cn } from '~/lib/utils';
 import { FormAlert } from '~/components/form-alert';
 import { AUTH_LINK_CLASS, RESET_TEXTS } from '~/features/password-reset/texts';
@@ -26,6 +27,8 @@ type Tab = 'signin' | 'signup';
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.tab === 'signup' ? 'Sign Up' : 'Sign In'} — ${BRAND_NAME}` },
 ];
+
+export const handle = plainFormPage;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await redirectSignedInToDashboard(context);
@@ -51,7 +54,9 @@ export async function action(args: Route.ActionArgs) {
   if (form.intent === 'signout') {
     const { error } = await supabase.auth.signOut();
     if (error) return redirectWithError('/dashboard', { message: 'Sign out failed', description: error.message });
-    return redirect('/auth');
+    // A whole page load: the sign-in page runs without the framework, and
+    // nothing of the signed-out session stays in the browser's memory.
+    return redirectDocument('/auth');
   }
 
   if (form.intent === 'signin') {
@@ -168,6 +173,7 @@ function TabLink({
       to={`/auth${search ? `?${search}` : ''}`}
       aria-current={selected ? 'page' : undefined}
       replace
+      data-replace
       className={cn(
         'rounded-md px-3 py-1.5 text-center text-sm font-medium transition-colors',
         selected ? 'bg-background shadow-sm' : 'text-muted-foreground hover:text-foreground',
@@ -190,6 +196,11 @@ function CheckYourEmail() {
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
+/**
+ * Pending while the framework posts the form: when /auth is reached inside
+ * the app (a client-side navigation). Served as its own page it has no
+ * framework, and its inline script shows `data-pending-label` instead.
+ */
 function useBusy(intent: Tab) {
   const navigation = useNavigation();
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
@@ -226,7 +237,7 @@ function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
           {RESET_TEXTS.forgotLink}
         </Link>
       </p>
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy} data-pending-label="Signing In...">
         {busy ? 'Signing In...' : 'Sign In'}
       </Button>
     </Form>
@@ -252,7 +263,7 @@ function SignUpForm({ lastResult }: { lastResult: LastResult }) {
         <Input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" />
       </FormField>
       <NewPasswordFields password={fields.password} />
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy} data-pending-label="Creating Account...">
         {busy ? 'Creating Account...' : 'Create Account'}
       </Button>
     </Form>

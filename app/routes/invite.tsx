@@ -14,6 +14,7 @@ import { isRole, roleLabel } from '~/lib/roles';
 import { roleTone } from '~/lib/tones';
 import { acceptInvitationSchema, invitationRefusalToast } from '~/lib/schemas/auth';
 import { withRefusalToast } from '~/lib/client-toast';
+import { plainFormPage } from '~/lib/page-handle';
 import { BRAND_NAME } from '~/lib/site';
 import { getRequestSupabase } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
@@ -32,6 +33,8 @@ interface OpenInvitation {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Accept Invitation — ${BRAND_NAME}` }];
+
+export const handle = plainFormPage;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!TOKEN_PATTERN.test(params.token)) throw await redirectWithError('/auth', INVALID);
@@ -125,7 +128,7 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
           <Form method="post" className="grid gap-4" {...withRefusalToast(getFormProps(form), acceptInvitationSchema, invitationRefusalToast)}>
             <OwnNameFields firstName={fields.first_name} lastName={fields.last_name} />
             <NewPasswordFields password={fields.password} confirm={fields.confirm_password} />
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={busy} data-pending-label="Creating Account...">
               {busy ? 'Creating Account...' : 'Create Account'}
             </Button>
           </Form>

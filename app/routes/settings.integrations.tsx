@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.integrations';
 import { EmptyState } from '~/components/settings/empty-state';
+import { FailedJobs, type FailedJob } from '~/components/settings/failed-jobs';
 import { IntegrationForm, type IntegrationValues } from '~/components/settings/integration-form';
 import { ListPager } from '~/components/list-pager';
 import { RestrictedScreen } from '~/components/settings/restricted-screen';
@@ -45,6 +46,7 @@ import { Form } from 'react-router';
 export const meta: Route.MetaFunction = () => [{ title: 'Integrations' }];
 
 const LIST = '/settings/integrations';
+const FAILED_JOBS_SHOWN = 10;
 
 interface IntegrationRow {
   id: string;
@@ -105,6 +107,19 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       .maybeSingle();
     lastTest = job;
   }
+  // Admins see what the runner gave up on (the database shows jobs to admins only).
+  let failedJobs: FailedJob[] = [];
+  if (isAdmin) {
+    const { data: failed, error: failedError } = await supabase
+      .from('jobs')
+      .select('id, kind, attempts, last_error, updated_at')
+      .eq('status', 'failed')
+      .order('updated_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(FAILED_JOBS_SHOWN);
+    if (failedError) console.error(`failed jobs unreadable: ${failedError.message}`);
+    failedJobs = failed ?? [];
+  }
   const requestedType = url.searchParams.get('type');
   const newType: IntegrationType = isIntegrationType(requestedType) ? requestedType : 'email';
 
@@ -116,6 +131,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     mode: isAdmin ? listDialog(url, selected !== null) : null,
     mailServerId: mailServer?.id ?? null,
     lastTest,
+    failedJobs,
     selected,
     blank: {
       name: '',
@@ -188,7 +204,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
   if (loaderData.access === 'restricted') {
     return <RestrictedScreen title="Integrations" message={SETTINGS_RESTRICTED.integrations} />;
   }
-  const { list, error, mode, selected, blank, readOnly, mailServerId, lastTest } = loaderData;
+  const { list, error, mode, selected, blank, readOnly, mailServerId, lastTest, failedJobs } = loaderData;
   const integrations = list.rows;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
@@ -252,6 +268,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
         </ul>
       )}
       <ListPager list={list} pathname={LIST} noun="integrations" />
+      <FailedJobs jobs={failedJobs} />
 
       <UrlDialog
         open={mode === 'new' || mode === 'edit'}

@@ -39,7 +39,7 @@ async function latest(action: string, resourceId?: string): Promise<AuditRow> {
 }
 
 describe('audit trail', () => {
-  it('quote_created and quote_updated, with only the changed values', async () => {
+  it('quote_created, quote_updated and quote_sent, with only the changed values', async () => {
     const { data: quote } = await admin.client
       .rpc('create_quote', {
         p_contact_name: 'Cora', p_contact_email: 'cora@c.test', p_company: 'Cora Co', p_description: 'Setup',
@@ -55,9 +55,9 @@ describe('audit trail', () => {
     expect(updated.old_values).toEqual({ notes: null });
     expect(updated.new_values).toEqual({ notes: 'Sent by mail' });
     expect(updated.user_id).toBe(admin.userId);
-    // A status moves by change_quote_status, and is logged like any change.
+    // A status moves by change_quote_status, and is logged as what happened (quote_sent).
     expect((await admin.client.rpc('change_quote_status', { p_quote_id: quote!.id, p_status: 'sent' })).error).toBeNull();
-    const sent = await latest('quote_updated', quote!.id);
+    const sent = await latest('quote_sent', quote!.id);
     // Leaving draft stamps when it was sent (the conversion rate counts it from then).
     expect(sent.old_values).toEqual({ status: 'draft', sent_at: null });
     expect(sent.new_values).toEqual({ status: 'sent', sent_at: expect.any(String) });

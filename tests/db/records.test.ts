@@ -129,9 +129,14 @@ for (const target of targets) {
         }
       });
 
-      it('reads only leads and contacts, not other audited records', async () => {
+      it("reads leads, contacts and quotes (a quote's page shows its history), not other audited records", async () => {
         const quote = await newQuote(as.admin);
-        const { data } = await as.admin.client.rpc('record_history', { p_resource_type: 'quote', p_resource_id: quote.id });
+        const { data: quoteRows } = await as.admin.client.rpc('record_history', { p_resource_type: 'quote', p_resource_id: quote.id });
+        expect((quoteRows as { action: string }[]).map((row) => row.action)).toEqual(['quote_created']);
+        const { data: template, error } = await as.admin.client
+          .from('templates').insert({ account_id: as.admin.accountId, name: 'History probe', content: 'x' }).select('id').single();
+        expect(error).toBeNull();
+        const { data } = await as.admin.client.rpc('record_history', { p_resource_type: 'template', p_resource_id: template!.id });
         expect(data).toEqual([]);
       });
     });

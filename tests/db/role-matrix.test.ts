@@ -19,6 +19,7 @@ const ADMIN: Role[] = ['admin'];
 const NOBODY: Role[] = [];
 const staffRead = (client: Read, supplier: Read = 'none') =>
   ({ admin: 'all', member: 'all', auditor: 'all', client, supplier }) satisfies Record<Role, Read>;
+const adminRead = { admin: 'all', member: 'none', auditor: 'none', client: 'none', supplier: 'none' } satisfies Record<Role, Read>;
 const settingsRead = { admin: 'all', member: 'none', auditor: 'all', client: 'none', supplier: 'none' } satisfies Record<Role, Read>;
 
 interface Fixture {
@@ -191,7 +192,8 @@ const CASES: Record<string, TableCase> = {
     existing: async () => 'draft',
     changes: { quote_value: 1 },
   },
-  // The platform's outbox and queue (decision 021): staff read, nobody writes through the API.
+  // The platform's outbox and queue (decision 021): staff read the events, admins the jobs
+  // (a job's payload is the mail it sends); nobody writes through the API.
   events: {
     read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
     rowsOfAccount: byAccount('events'),
@@ -200,14 +202,14 @@ const CASES: Record<string, TableCase> = {
     changes: { payload: { forged: true } },
   },
   jobs: {
-    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    read: adminRead, insert: NOBODY, update: NOBODY, delete: NOBODY,
     rowsOfAccount: byAccount('jobs'),
     newRow: (f) => ({ account_id: f.admin.accountId, kind: 'test.forged', idempotency_key: `forged:${randomBytes(8).toString('hex')}` }),
     existing: firstOf('jobs'),
     changes: { status: 'queued', attempts: 0 },
   },
   job_runs: {
-    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    read: adminRead, insert: NOBODY, update: NOBODY, delete: NOBODY,
     rowsOfAccount: byAccount('job_runs'),
     newRow: (f) => ({ account_id: f.admin.accountId, job_id: f.admin.accountId, runner: 'forged', attempt: 1 }),
     existing: firstOf('job_runs'),

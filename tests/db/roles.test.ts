@@ -138,13 +138,14 @@ describe('an admin', () => {
 
 describe('a deactivated user', () => {
   // Their token still verifies until it expires (the app checks it without the
-  // auth server, decision 024): their own row is what tells the app to sign them out.
-  it('reads their own users row, inactive, and nothing else of the account', async () => {
+  // auth server, decision 024), but deactivation ended its session: the
+  // database answers it nothing, not even their own row, and the app signs them out.
+  it('reads nothing with their old token, not even their own users row', async () => {
     const member = await addMember(backend, admin, 'member');
     expect((await member.client.from('users').select('id')).data!.length).toBeGreaterThan(1);
     await service.from('users').update({ is_active: false }).eq('id', member.userId);
     const { data: rows } = await member.client.from('users').select('id, is_active');
-    expect(rows).toEqual([{ id: member.userId, is_active: false }]);
+    expect(rows).toEqual([]);
     expect((await member.client.from('accounts').select('id')).data).toEqual([]);
     expect((await member.client.from('audit_logs').select('id')).data).toEqual([]);
     const write = await member.client.from('users').update({ first_name: 'Still here' }).eq('id', member.userId).select();

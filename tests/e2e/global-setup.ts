@@ -21,13 +21,14 @@ export async function setup(project: TestProject) {
   const appPort = await freePort();
   const backend = await startTestBackend({ seed: true, siteUrl: `http://127.0.0.1:${appPort}` });
   stopBackend = backend.stop;
-  // The service role key lets the Worker's jobs runner send what an action queued (an invoice's mail).
   app = await startAppServer(
     {
       SUPABASE_URL: backend.url,
       SUPABASE_ANON_KEY: backend.anonKey,
+      // The jobs runner (a test triggers it at /cdn-cgi/handler/scheduled) and its mail, as npm start passes them.
       SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
       MAIL_API_URL: `${backend.url}/_mail`,
+      SITE_URL: `http://127.0.0.1:${appPort}`,
     },
     appPort,
   );

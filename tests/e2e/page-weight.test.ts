@@ -2,7 +2,7 @@
 // visit, as the built Worker serves it, measured from the build. Fails when a
 // route goes over budget; `npm run bench:weight` prints the full table.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { measureAllPages, weightTable, type PageWeight } from '../../bench/weight/measure.ts';
+import { isPlainFormPath, measureAllPages, weightTable, type PageWeight } from '../../bench/weight/measure.ts';
 
 const appUrl = inject('appUrl');
 const backendUrl = inject('backendUrl');
@@ -27,6 +27,17 @@ describe('page weight', () => {
       ['/', 0],
       ['/pricing', 0],
     ]);
+  });
+
+  it('ships no JavaScript file on the sign-in and invitation pages, only their small inline script', () => {
+    const plain = pages.filter((page) => isPlainFormPath(page.path));
+    const shown = (path: string) => (path.startsWith('/invite/') ? '/invite/<token>' : path);
+    expect(plain.map((page) => [shown(page.path), page.jsFiles])).toEqual([
+      ['/auth', 0],
+      ['/invite/<token>', 0],
+    ]);
+    // Within the whole-page budget by far: the enhancer, no hydration data.
+    for (const page of plain) expect(page.inlineJs.gzip, page.path).toBeLessThan(2 * 1024);
   });
 
   it('keeps every page within its JavaScript budget', () => {

@@ -38,6 +38,12 @@ describe('readFormData', () => {
     expect(raw.get('name')).toBe('Zoë \uFFFD');
   });
 
+  it('reads a long percent-encoded value (a drawn signature in base64) when the limit allows it', async () => {
+    const value = `data:image/png;base64,iVBORw0KGgo${'A'.repeat(300_000)}`;
+    const form = await readFormData(post(new URLSearchParams({ signature: value }).toString(), URLENCODED), 400 * 1024);
+    expect(form.get('signature')).toBe(value);
+  });
+
   it('refuses percent-encoded bytes that are not UTF-8 with a 400 that says so', async () => {
     for (const bad of ['name=%FF', 'name=%C3%28', 'name=%C0%AF', 'name=ok&%80=x', 'name=%E2%82']) {
       const thrown = await refusal(post(bad, URLENCODED));

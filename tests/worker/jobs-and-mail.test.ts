@@ -11,6 +11,7 @@ import { DEMO_MEMBER } from '../support/accounts';
 import { readOutbox } from '../support/confirmation-mail';
 import { pageText, signIn, signUpFreshAdmin, Visitor } from './support/app';
 import { accountOf, serviceClient } from './support/backend';
+import { joinAs } from './support/settings';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -150,5 +151,56 @@ describe('mail jobs', () => {
     expect(new Date(job!.run_at).getTime()).toBeGreaterThan(Date.now());
     const { data: runs } = await service.from('job_runs').select('outcome, error').eq('job_id', job!.id);
     expect(runs).toEqual([{ outcome: 'retry', error: job!.last_error }]);
+  });
+});
+
+describe('failed jobs on the Integrations screen', () => {
+  /** A mail job the runner can only fail: its payload lacks `missing`. */
+  async function queueBrokenMail(accountId: string, missing: 'to' | 'subject') {
+    const payload: Record<string, string> = { to: 'someone@ops-hub.test', subject: 'Hello', text: 'Body' };
+    delete payload[missing];
+    const key = crypto.randomUUID();
+    const { error } = await serviceClient().rpc('enqueue_job', {
+      p_kind: 'mail.send', p_idempotency_key: key, p_account_id: accountId, p_payload: payload,
+    });
+    if (error) throw new Error(error.message);
+    return key;
+  }
+
+  async function waitForFailure(key: string) {
+    for (let tick = 0; tick < 20; tick++) {
+      await runCron();
+      const { data } = await serviceClient().from('jobs').select('status').eq('idempotency_key', key).single();
+      if (data?.status === 'failed') return;
+    }
+    throw new Error(`job ${key} did not fail`);
+  }
+
+  it('the account\'s admins see its failed jobs with the last error; its auditor and other accounts do not', async () => {
+    const ours = await signUpFreshAdmin();
+    const { accountId } = await accountOf(ours.email);
+    const auditor = await joinAs(accountId, 'auditor');
+    const theirs = await signUpFreshAdmin();
+    const { accountId: theirAccount } = await accountOf(theirs.email);
+
+    expect(await pageText(await ours.visitor.get(LIST))).not.toContain('Failed jobs');
+    const key = await queueBrokenMail(accountId, 'to');
+    const otherKey = await queueBrokenMail(theirAccount, 'subject');
+    await waitForFailure(key);
+    await waitForFailure(otherKey);
+
+    const page = await pageText(await ours.visitor.get(LIST));
+    expect(page).toContain('Failed jobs');
+    const card = page.slice(page.indexOf('id="failed-jobs-title"'));
+    expect(card).toMatch(/<td[^>]*>Mail<\/td><td[^>]*>1<\/td><td[^>]*>The job has no to<\/td>/);
+    expect(page).not.toContain('The job has no subject');
+
+    const audited = await pageText(await auditor.visitor.get(LIST));
+    expect(audited).not.toContain('Failed jobs');
+    expect(audited).not.toContain('The job has no to');
+
+    const other = await pageText(await theirs.visitor.get(LIST));
+    expect(other).toContain('The job has no subject');
+    expect(other).not.toContain('The job has no to');
   });
 });

@@ -74,6 +74,27 @@ describe('edge cache', () => {
     expect(second?.status).toBe(200);
   });
 
+  it('answers every later hit with the same page and headers, HEAD without a body', async () => {
+    // The first hit comes from the Cache API, the later ones from the copy this isolate holds.
+    let first: Response | undefined;
+    for (let attempt = 0; attempt < 20 && first?.headers.get('X-Edge-Cache') !== 'HIT'; attempt++) {
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, 50));
+      first = await get('/');
+    }
+    expect(first?.headers.get('X-Edge-Cache')).toBe('HIT');
+    const firstHtml = await first!.text();
+    for (let index = 0; index < 3; index++) {
+      const again = await get('/');
+      expect(again.headers.get('X-Edge-Cache')).toBe('HIT');
+      expect(again.headers.get('Content-Security-Policy')).toBe(first!.headers.get('Content-Security-Policy'));
+      expect(again.headers.get('Cache-Control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400');
+      expect(await again.text()).toBe(firstHtml);
+    }
+    const head = await exports.default.fetch(new Request(`${ORIGIN}/`, { method: 'HEAD' }));
+    expect(head.headers.get('X-Edge-Cache')).toBe('HIT');
+    expect(await head.text()).toBe('');
+  });
+
   it('never serves or stores the cached copy for a visitor with a session cookie', async () => {
     const warm = await get('/');
     await warm.text();
@@ -99,7 +120,7 @@ describe('edge cache', () => {
 
 describe('security headers', () => {
   it('sends a nonce-based CSP that the page satisfies, and the other headers', async () => {
-    // /auth: a hydrated page (the marketing pages send no scripts at all).
+    // /auth: its one inline script, the form enhancer (the marketing pages send no scripts at all).
     const response = await get('/auth');
     const html = await response.text();
     const csp = response.headers.get('Content-Security-Policy') ?? '';

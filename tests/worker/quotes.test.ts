@@ -125,8 +125,10 @@ describe('/quotes figures and list', () => {
     expect(first).toContain('Expires Jun 30, 2026');
     expect(first).toContain('No expiry');
     expect(first).toContain('>Sent<');
-    expect(first).toContain(`aria-label="View ${stored[0].quote_number}"`);
-    expect(first).toContain(`aria-label="Edit ${stored[0].quote_number}"`);
+    // View opens every quote's page; Edit is offered for drafts only (the newest was sent).
+    expect(first).toContain(`aria-label="View ${stored[0].quote_number}" href="/quotes/${stored[0].id}"`);
+    expect(first).not.toContain(`aria-label="Edit ${stored[0].quote_number}"`);
+    expect(first).toContain(`aria-label="Edit ${stored[1].quote_number}" href="/quotes/${stored[1].id}/edit"`);
     expect(first).toContain('Showing 1–20 of 25 quotes');
     expect(first).toContain('href="/quotes?page=2"');
 

@@ -138,8 +138,8 @@ describe("a lead's page", () => {
     expect(stamped).toMatchObject({ total: 200000, currency: 'GBP' });
     const quotes = await pageText(await visitor.follow(quote));
     expect(quotes).toContain(`Quote ${stamped.quote_number} created`);
-    // The link opens the list searched for the quote's number, where the quote is the one row.
-    expect(toastLink(quotes)).toEqual({ href: `/quotes?q=${encodeURIComponent(stamped.quote_number!)}`, label: 'View quote' });
+    // The link opens the quote's page.
+    expect(toastLink(quotes)).toEqual({ href: `/quotes/${stamped.id}`, label: 'View quote' });
     const linked = await pageText(await visitor.get(toastLink(quotes)!.href));
     expect(linked).toContain(stamped.quote_number);
     const { count } = await serviceClient().from('contacts').select('id', { count: 'exact', head: true }).eq('name', 'Ada Lovelace');
@@ -217,8 +217,8 @@ describe("a client's page", () => {
     expect(html).toContain('$5,238.00 · €1,350.00');
     expect(html).toContain('Last contact');
     expect(html).toMatch(/Created<\/span> by Grace Hopper/);
-    // Each of its quotes links to the list searched for the quote's number.
-    expect(html).toMatch(/href="\/quotes\?q=Q-\d{4}-\d+"/);
+    // Each of its quotes links to the quote's page.
+    expect(html).toMatch(/href="\/quotes\/[0-9a-f-]{36}"[^>]*>Q-\d{4}-\d+</);
     const directory = await pageText(await visitor.get('/clients'));
     expect(directory).toContain('$5,238.00 · €1,350.00');
 

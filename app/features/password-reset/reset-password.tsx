@@ -3,6 +3,7 @@
 // this page sets the new password on that session and goes on to the
 // dashboard, still signed in. Without a session (a stale tab, a link opened
 // twice) it sends them to ask for a new link.
+import { isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
@@ -18,15 +19,20 @@ import { readFormData } from '~/lib/forms.server';
 import { refuseSubmission } from '~/lib/records.server';
 import { CONFIRMATION_FAILED } from '~/lib/schemas/auth';
 import { BRAND_NAME } from '~/lib/site';
-import { getRequestSupabase } from '~/lib/supabase.server';
+import { getRequestSupabase, serviceUnavailable } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: `${RESET_TEXTS.newTitle} — ${BRAND_NAME}` }];
 
 async function requireLinkSession(context: Route.LoaderArgs['context']) {
-  const requestSupabase = getRequestSupabase(context);
-  if (!(await requestSupabase.getUser())) throw await redirectWithError('/auth/forgot-password', CONFIRMATION_FAILED);
-  return requestSupabase.supabase;
+  const { supabase } = getRequestSupabase(context);
+  // Asked of the auth server, not only the token's signature: a recovery
+  // session signed out since the link was opened must not set a password.
+  // A rare page, so the round trip costs little.
+  const { data, error } = await supabase.auth.getUser();
+  if (error && isAuthRetryableFetchError(error)) throw serviceUnavailable();
+  if (!data.user) throw await redirectWithError('/auth/forgot-password', CONFIRMATION_FAILED);
+  return supabase;
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 // A client's (or supplier's) only page: the quotes addressed to them, or
 // 'Nothing has been shared with you yet'. No figures, no search, no create:
 // nothing of the account's pipeline is theirs to see.
+import { Link } from 'react-router';
 import { ListPager } from '~/components/list-pager';
 import { ListBody, ListRegion } from '~/components/list-states';
 import { PageHeader } from '~/components/page-header';
@@ -23,7 +24,11 @@ export function MyQuotes({ list }: { list: ListPage<SharedQuote> }) {
               {list.rows.map((quote) => (
                 <li key={quote.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
                   <div className="grid gap-1">
-                    <p className="font-medium">{quote.quote_number ?? 'Draft Quote'}</p>
+                    <p className="font-medium">
+                      <Link to={`/quotes/${quote.id}`} className="underline-offset-2 hover:underline">
+                        {quote.quote_number ?? 'Draft Quote'}
+                      </Link>
+                    </p>
                     <p className="text-xs text-muted-foreground">
                       Sent {formatShortDate(quote.created_at)} ·{' '}
                       {quote.expires_at ? `Expires ${formatShortDate(quote.expires_at)}` : 'No expiry'}

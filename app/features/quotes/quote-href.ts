@@ -1,7 +1,5 @@
-// Where a link to one quote goes. A quote has no page of its own yet (the quote
-// pages of the cpq module will add /quotes/:id and change only this): until then
-// the list, searched for the quote's number, shows it.
+// Where a link to one quote goes: its page (the list when a row has no id to name).
 
-export function quoteHref(quote: { quote_number: string | null }): string {
-  return quote.quote_number ? `/quotes?q=${encodeURIComponent(quote.quote_number)}` : '/quotes';
+export function quoteHref(quote: { id: string | null }): string {
+  return quote.id ? `/quotes/${quote.id}` : '/quotes';
 }

@@ -6,7 +6,8 @@ import type { Route } from './+types/quotes';
 import { ListScreen } from '~/components/list-screen';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
-import { Button } from '~/components/ui/button';
+import { Link } from 'react-router';
+import { buttonClasses } from '~/components/ui/button';
 import { requireUserWith } from '~/lib/auth.server';
 import { readListQuery, statusOptions } from '~/lib/list-query';
 import { formatMoney, formatMoneySums } from '~/lib/money';
@@ -16,6 +17,7 @@ import { canWriteBusiness, isExternal } from '~/lib/roles';
 import { conversionFigure } from './conversion';
 import { MyQuotes } from './my-quotes';
 import { NewQuoteForm } from './new-quote-form';
+import { quoteHref } from './quote-href';
 import { createQuote, loadClientChoices, loadQuotes, loadSharedQuotes, quoteCreatedToast, type QuoteRow } from './queries.server';
 import { newQuoteSchema, QUOTE_STATUSES } from './schema';
 import { QUOTE_TEXTS as TEXTS } from './texts';
@@ -83,13 +85,13 @@ function StaffQuotes({
       form={<NewQuoteForm lastResult={actionData?.result} clients={clients} />}
     >
       {list.rows.map((quote) => (
-        <QuoteItem key={quote.id} quote={quote} />
+        <QuoteItem key={quote.id} quote={quote} canWrite={canWrite} />
       ))}
     </ListScreen>
   );
 }
 
-function QuoteItem({ quote }: { quote: QuoteRow }) {
+function QuoteItem({ quote, canWrite }: { quote: QuoteRow; canWrite: boolean }) {
   const number = quote.quote_number ?? 'Draft Quote';
   const contact = quote.contact_name ? `${quote.contact_name} - ${quote.contact_company ?? ''}` : 'No contact';
   return (
@@ -104,13 +106,15 @@ function QuoteItem({ quote }: { quote: QuoteRow }) {
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold">{formatMoney(Number(quote.total), quote.currency ?? 'USD')}</span>
         <StatusBadge status={quote.status ?? 'draft'} />
-        {/* As docs/product-guide.md says: View and Edit do nothing yet. */}
-        <Button type="button" variant="outline" size="sm" aria-label={`View ${number}`}>
+        <Link to={quoteHref(quote)} className={buttonClasses('outline', 'sm')} aria-label={`View ${number}`}>
           View
-        </Button>
-        <Button type="button" variant="outline" size="sm" aria-label={`Edit ${number}`}>
-          Edit
-        </Button>
+        </Link>
+        {/* Only a draft is edited; a sent quote is revised from its page. */}
+        {canWrite && quote.status === 'draft' ? (
+          <Link to={`${quoteHref(quote)}/edit`} className={buttonClasses('outline', 'sm')} aria-label={`Edit ${number}`}>
+            Edit
+          </Link>
+        ) : null}
       </div>
     </li>
   );

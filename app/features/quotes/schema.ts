@@ -4,7 +4,7 @@
 // validation in the browser and by the /quotes action on the server.
 // Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
 import { z } from '../../lib/schemas/zod';
-import { moneyInCents, oneOf, optionalEmail, optionalText, requiredText, uuid, type Option } from '../../lib/schemas/fields';
+import { moneyInCents, oneOf, optionalEmail, optionalText, requiredDate, requiredText, uuid, type Option } from '../../lib/schemas/fields';
 
 export const QUOTE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 export const DEFAULT_QUOTE_CURRENCY = 'USD';
@@ -66,3 +66,63 @@ export type NewQuote = z.output<typeof newQuoteSchema>;
 export function quoteTotalCents(quote: Pick<NewQuote, 'unit_price' | 'quantity'>): number {
   return quote.unit_price * quote.quantity;
 }
+
+// ---- A draft's edit form (/quotes/:id/edit) and a quote page's actions ----
+
+export const MAX_QUOTE_ITEMS = 100;
+
+/** A percentage as typed (tax rate, discount): 0 to 100 with up to two decimals; empty is 0. */
+function percent(label: string) {
+  const message = `${label} must be a percentage from 0 to 100 with up to 2 decimals`;
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return 0;
+      if (!/^\d{1,3}(\.\d{1,2})?$/.test(value) || Number(value) > 100) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
+}
+
+/** A line item as the edit form sends it; the same rules as the create form's one item. */
+export const quoteItemSchema = z.object({
+  description: requiredText('Description', 2000),
+  unit_price: moneyInCents('Unit price').refine((cents) => cents <= MAX_UNIT_PRICE_CENTS, 'Unit price is too large'),
+  quantity: z
+    .number({ error: (issue) => (issue.input === undefined ? 'Quantity is required' : 'Quantity must be a whole number of at least 1') })
+    .int('Quantity must be a whole number of at least 1')
+    .min(1, 'Quantity must be at least 1')
+    .max(1_000_000, 'Quantity is too large'),
+});
+
+/** Today as YYYY-MM-DD (UTC): the earliest expiry a draft may be given. */
+export const todayIso = () => new Date().toISOString().slice(0, 10);
+
+export const editQuoteSchema = z.object({
+  contact_id: z.uuid({ error: (issue) => (issue.input === undefined ? 'Choose a client' : 'Invalid id') }),
+  currency: oneOf(QUOTE_CURRENCIES, 'Currency'),
+  expires_on: requiredDate('Expiry date').refine((day) => day >= todayIso(), 'The expiry date cannot be in the past'),
+  notes: optionalText('Notes'),
+  tax_rate: percent('Tax rate'),
+  discount: percent('Discount'),
+  items: z
+    .array(quoteItemSchema, { error: 'Add at least one line item' })
+    .min(1, 'Add at least one line item')
+    .max(MAX_QUOTE_ITEMS, `A quote has at most ${MAX_QUOTE_ITEMS} line items`),
+});
+
+export type EditedQuote = z.output<typeof editQuoteSchema>;
+
+/** The end of the chosen day (UTC): a quote expiring on a day is good through it. */
+export const expiryOfDay = (day: string) => `${day}T23:59:59.999Z`;
+
+/** What a quote's page posts: send a draft, revise a quote that left draft, delete a draft. */
+export const quoteActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('send') }),
+  z.object({ intent: z.literal('revise') }),
+  z.object({ intent: z.literal('delete') }),
+]);

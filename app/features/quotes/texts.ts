@@ -24,3 +24,22 @@ export const MY_QUOTES_TEXTS = {
   noMatch: 'Nothing has been shared with you yet',
   loadFailed: 'Failed to fetch quotes',
 } as const;
+
+/** What a quote's page and its edit page say. */
+export const QUOTE_DETAIL_TEXTS = {
+  back: 'Back to quotes',
+  notFound: 'Quote not found',
+  draftNumber: 'Draft Quote',
+  editTitle: 'Edit quote',
+  saved: 'Quote saved',
+  saveFailed: 'Failed to save quote',
+  sendFailed: 'Failed to send quote',
+  reviseFailed: 'Failed to revise quote',
+  deleted: 'Quote deleted',
+  deleteFailed: 'Failed to delete quote',
+  deleteTitle: 'Delete quote',
+  notDraft: 'Only a draft quote can be edited. Revise it to make changes.',
+  sentTo: (email: string) => `Quote sent to ${email}`,
+  revised: (number: string | null) => (number ? `Revision ${number} created` : 'Revision created'),
+  deliveryFailed: (error: string) => `Delivery failed: ${error}`,
+} as const;

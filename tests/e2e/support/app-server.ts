@@ -20,10 +20,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startAppServer(vars: Record<string, string> = {}, port?: number): Promise<AppServer> {
+/** `extraArgs`: more `wrangler dev` flags. `--test-scheduled` is always on: tests and benches drive the jobs runner. */
+export async function startAppServer(vars: Record<string, string> = {}, port?: number, extraArgs: string[] = []): Promise<AppServer> {
   port ??= await freePort();
   const buildDir = process.env.BUILD_DIR ?? 'build';
-  const args = ['wrangler', 'dev', '-c', `${buildDir}/server/wrangler.json`, '--ip', '127.0.0.1', '--port', String(port)];
+  const args = ['wrangler', 'dev', '-c', `${buildDir}/server/wrangler.json`, '--ip', '127.0.0.1', '--port', String(port), '--test-scheduled', ...extraArgs];
   for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
   const child: ChildProcess = spawn('npx', args, {
     env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },

@@ -26,11 +26,13 @@ interface Tenant {
   admin: Visitor;
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
-  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; invoice: string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
   usedToken: string;
+  /** The link token of a sent (and viewed) quote (the public quote page's cases post to it). */
+  quoteToken: string;
 }
 
 type Rows = Tenant['rows'];
@@ -93,18 +95,31 @@ async function tenant(): Promise<Tenant> {
   const open = await invitation(accountId, 'auditor');
   const lead = await insert('leads', { account_id: accountId, name: 'Fixture lead', email: 'lead@fixture.test', company: 'Fixture Co' });
   const contact = await insert('contacts', { account_id: accountId, name: 'Fixture client', email: 'client@fixture.test' });
+  // A draft with one line, for the quote pages' actions.
+  const quote = await insert('quotes', {
+    account_id: accountId, contact_id: contact.id, status: 'draft', subtotal: 1000, total: 1000,
+    expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
+  await insert('quote_items', { quote_id: quote.id, description: 'Fixture line', qty: 1, unit_price: 1000, total: 1000 });
   // An invoice with a balance to pay (written by the service role: the API has no insert on invoices).
   const invoice = await insert('invoices', { account_id: accountId, contact_id: contact.id, client_name: 'Fixture client', client_email: 'client@fixture.test', due_date: '2030-01-01' });
   await insert('invoice_items', { invoice_id: invoice.id, description: 'Fixture work', qty: 1, unit_price: 1_000_000, total: 0 });
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
+  // A sent quote and its link, for the public quote page's actions.
+  const sent = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });
+  const { data: quoteToken, error: linkError } = await serviceClient().rpc('issue_quote_link', { p_quote_id: sent.id });
+  if (linkError) throw new Error(`issue_quote_link: ${linkError.message}`);
+  // Opened once, as the client would: the cases then find it viewed, and a refused post changes nothing.
+  await new Visitor().get(`/q/${quoteToken as string}`);
   return {
     accountId,
     admin: admin.visitor,
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, invoice: invoice.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id },
     token: open.token,
     usedToken: member.token,
+    quoteToken: quoteToken as string,
   };
 }
 
@@ -127,6 +142,7 @@ async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
     integration: idOf(await db.from('integrations').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     lead: idOf(await db.from('leads').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     contact: idOf(await db.from('contacts').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    quote: idOf(await db.from('quotes').select('id').eq('account_id', accountId).eq('status', 'draft').order('created_at').limit(1)),
     invoice: idOf(await db.from('invoices').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     invitation: idOf(
       await db.from('user_invitations').select('id').eq('account_id', accountId).is('accepted_at', null).order('created_at').limit(1),
@@ -352,6 +368,7 @@ function filler(ctx: Context, rows: Partial<Rows>): (value: string) => string {
     ...rows,
     token: ctx.fixture.a.token,
     'used-token': ctx.fixture.a.usedToken,
+    'quote-token': ctx.fixture.a.quoteToken,
     module: ctx.fixture.module,
     'signin-email': ctx.fixture.a.member.email,
     'signin-password': ctx.fixture.a.member.password,

@@ -1,0 +1,330 @@
+// /q/:token: the quote a client was mailed, without signing in (decision 030).
+// Shows the quote and two forms, Accept and sign and Decline; or, once it is
+// signed, declined or expired, says so. A token that matches nothing is a 404,
+// too many uses a 429. Never cached, never indexed.
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Form, redirect } from 'react-router';
+import type { Route } from './+types/public-quote';
+import { FormAlert } from '~/components/form-alert';
+import { useSchemaForm } from '~/components/form-controls';
+import { FormField } from '~/components/form-field';
+import { SubmitButton } from '~/components/submit-button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { Input, Textarea } from '~/components/ui/input';
+import { formatDateTime } from '~/lib/dates';
+import { ALTERED_FORM_MESSAGE, HIDDEN_FIELDS, isAlteredForm, readFormData } from '~/lib/forms.server';
+import { formatMoney } from '~/lib/money';
+import { getRequestSupabase } from '~/lib/supabase.server';
+import { useHydrated } from '~/lib/use-hydrated';
+import { quoteContentHash } from '~/lib/pdf';
+import { readLinkDocument } from '../pdf/quote-document.server';
+import { expiryText } from './quote-mail';
+import {
+  acceptQuote, declineQuote, ipAllowed, IP_WINDOW_SECONDS, LinkUnavailable, openQuoteLink, TOKEN_PATTERN,
+  type LinkAnswer, type LinkState,
+} from './queries.server';
+import { acceptQuoteSchema, declineQuoteSchema, MAX_SIGNATURE_BYTES, signaturePngBase64 } from './schema';
+import { SignaturePad } from './signature-pad';
+import { PUBLIC_QUOTE_TEXTS as T } from './texts';
+
+type PageState = LinkState | 'unavailable';
+
+/** A drawn signature is not sent back to the page (it may be large; the canvas starts empty again). */
+const HIDE = { hideFields: ['signature'] };
+const PAGE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
+const STATUS: Record<PageState, number> = {
+  open: 200, signed: 200, declined: 200, expired: 200, not_found: 404, rate_limited: 429, unavailable: 503,
+};
+/** The form's body: a drawn signature of up to 200 KB arrives as base64 (4/3 of it) beside the other fields. */
+const MAX_BODY = Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 16 * 1024;
+
+function answerWith(view: LinkAnswer | { state: 'unavailable' }, extra: Record<string, unknown> = {}, status?: number) {
+  const headers: Record<string, string> = { ...PAGE_HEADERS };
+  if (view.state === 'rate_limited') headers['Retry-After'] = String(IP_WINDOW_SECONDS);
+  if (view.state === 'unavailable') headers['Retry-After'] = '5';
+  return data({ view, ...extra }, { status: status ?? STATUS[view.state], headers });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const merged = new Headers(PAGE_HEADERS);
+  const retry = actionHeaders.get('Retry-After') ?? loaderHeaders.get('Retry-After');
+  if (retry) merged.set('Retry-After', retry);
+  return merged;
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const view = loaderData?.view;
+  const title = view && 'quote' in view && view.quote ? `Quote ${view.quote.quote_number ?? ''}` : 'Quote';
+  return [{ title }, { name: 'robots', content: 'noindex, nofollow' }];
+};
+
+async function load(request: Request, supabase: ReturnType<typeof getRequestSupabase>['supabase'], token: string) {
+  if (!TOKEN_PATTERN.test(token)) return { state: 'not_found' } as const;
+  if (!(await ipAllowed(request))) return { state: 'rate_limited' } as const;
+  try {
+    return await openQuoteLink(supabase, token);
+  } catch (error) {
+    console.error(`quote link: open failed: ${error instanceof Error ? error.message : String(error)}`);
+    return { state: 'unavailable' } as const;
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return answerWith(await load(request, getRequestSupabase(context).supabase, params.token));
+}
+
+/** What the page says when the answer is not a new signature or decline. */
+function noticeFor(state: PageState): string {
+  if (state === 'signed') return T.signedAlready;
+  if (state === 'declined') return T.declinedAlready;
+  if (state === 'expired') return T.expiredTitle;
+  if (state === 'rate_limited') return T.rateLimitedText;
+  if (state === 'not_found') return T.notFoundTitle;
+  return T.failed;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { supabase } = getRequestSupabase(context);
+  const token = params.token;
+  const formData = await readFormData(request, MAX_BODY);
+  const intent = formData.get('intent') === 'decline' ? 'decline' : 'accept';
+  const schema = intent === 'decline' ? declineQuoteSchema : acceptQuoteSchema;
+  const submission = parseWithZod(formData, { schema });
+
+  const opened = await load(request, supabase, token);
+  if (opened.state !== 'open') {
+    return answerWith(opened, { intent, notice: noticeFor(opened.state), result: submission.reply(HIDE) },
+      opened.state === 'signed' || opened.state === 'declined' || opened.state === 'expired' ? 409 : undefined);
+  }
+  if (submission.status !== 'success') {
+    // A form our page did not send (no intent, a field missing altogether): say so above the form.
+    const altered = isAlteredForm(submission, [...HIDDEN_FIELDS, 'signature']);
+    return answerWith(opened, { intent, result: submission.reply(altered ? { formErrors: [ALTERED_FORM_MESSAGE], ...HIDE } : HIDE) }, 400);
+  }
+
+  let answer: LinkAnswer;
+  try {
+    if (submission.value.intent === 'decline') {
+      answer = await declineQuote(supabase, token, submission.value.decline_reason || undefined);
+    } else {
+      // What the client signs is bound to the quote's content as its PDF shows it.
+      const content = await readLinkDocument(supabase, token);
+      if (!content || 'limited' in content) throw new LinkUnavailable('the quote came without its content');
+      const signature = submission.value.signature ? signaturePngBase64(submission.value.signature) : null;
+      answer = await acceptQuote(supabase, token, {
+        name: submission.value.signer_name,
+        email: submission.value.signer_email,
+        contentHash: await quoteContentHash(content.document),
+        signaturePng: signature && 'base64' in signature ? signature.base64 : undefined,
+      });
+    }
+  } catch (error) {
+    console.error(`quote link: ${intent} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return answerWith(opened, { intent, result: submission.reply({ formErrors: [T.failed], ...HIDE }) }, 503);
+  }
+  if (answer.signed_now || answer.declined_now) {
+    // Post, then get: a reload does not post again, and the page shows the new state.
+    throw redirect(`/q/${token}`, { status: 303, headers: PAGE_HEADERS });
+  }
+  // Another answer got there first (two accepts at once): this one changed nothing.
+  return answerWith(answer, { intent, notice: noticeFor(answer.state), result: submission.reply(HIDE) },
+    answer.state === 'not_found' || answer.state === 'rate_limited' ? undefined : 409);
+}
+
+interface ActionAnswer {
+  intent?: 'accept' | 'decline';
+  notice?: string;
+  result?: SubmissionResult<string[]>;
+}
+
+export default function PublicQuote({ loaderData, actionData }: Route.ComponentProps) {
+  const answered = actionData as (ActionAnswer & { view: LinkAnswer | { state: 'unavailable' } }) | undefined;
+  // Without JavaScript the page a post answers with shows the action's view (the database's word after the post).
+  const view = (answered?.view ?? loaderData.view) as LinkAnswer | { state: 'unavailable' };
+  return (
+    <main className="min-h-screen bg-muted px-4 py-10">
+      <div className="mx-auto grid w-full max-w-3xl gap-6">
+        {answered?.notice ? (
+          <div id="quote-link-error" role="status" className="rounded-md border border-border bg-background p-3 text-sm font-medium">
+            <p>{answered.notice}</p>
+          </div>
+        ) : null}
+        <StateBody view={view} answered={answered} />
+      </div>
+    </main>
+  );
+}
+
+function StateBody({ view, answered }: { view: LinkAnswer | { state: 'unavailable' }; answered?: ActionAnswer }) {
+  if (view.state === 'not_found') return <Message title={T.notFoundTitle} text={T.notFoundText} />;
+  if (view.state === 'rate_limited') return <Message title={T.rateLimitedTitle} text={T.rateLimitedText} />;
+  if (view.state === 'unavailable') return <Message title="Quote unavailable" text={T.unavailable} />;
+  const answer = view as LinkAnswer;
+  if (!answer.quote) return <Message title={T.notFoundTitle} text={T.notFoundText} />;
+  return (
+    <>
+      <QuoteCard answer={answer} />
+      {answer.state === 'signed' ? (
+        <Message
+          title={T.signedTitle}
+          text={`Signed by ${answer.quote.signer_name ?? ''}${answer.quote.signed_at ? ` on ${formatDateTime(answer.quote.signed_at)}` : ''}.`}
+        />
+      ) : answer.state === 'declined' ? (
+        <Message title={T.declinedTitle} text={answer.quote.declined_at ? `Declined on ${formatDateTime(answer.quote.declined_at)}.` : ''} />
+      ) : answer.state === 'expired' ? (
+        <Message title={T.expiredTitle} text={T.expiredText} />
+      ) : (
+        <div className="grid gap-6 md:grid-cols-2">
+          <AcceptForm lastResult={answered?.intent === 'accept' ? answered.result : undefined} />
+          <DeclineForm lastResult={answered?.intent === 'decline' ? answered.result : undefined} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function Message({ title, text }: { title: string; text: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h1 className="text-xl font-semibold">{title}</h1>
+        {text ? <CardDescription>{text}</CardDescription> : null}
+      </CardHeader>
+    </Card>
+  );
+}
+
+function QuoteCard({ answer }: { answer: LinkAnswer }) {
+  const quote = answer.quote!;
+  const money = (cents: number) => formatMoney(cents, quote.currency);
+  return (
+    <Card>
+      <CardHeader>
+        <p className="text-sm text-muted-foreground">{answer.account_name}</p>
+        <CardTitle>
+          <span className="sr-only">Quote </span>
+          {quote.quote_number}
+        </CardTitle>
+        <CardDescription>Valid until {expiryText(quote.expires_at)}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Line items</caption>
+          <thead>
+            <tr className="border-b border-border text-left text-muted-foreground">
+              <th scope="col" className="py-2 font-medium">Description</th>
+              <th scope="col" className="py-2 text-right font-medium">Qty</th>
+              <th scope="col" className="py-2 text-right font-medium">Unit price</th>
+              <th scope="col" className="py-2 text-right font-medium">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(answer.items ?? []).map((item, index) => (
+              <tr key={index} className="border-b border-border">
+                <td className="py-2 break-words">{item.description}</td>
+                <td className="py-2 text-right">{item.qty}</td>
+                <td className="py-2 text-right">{money(item.unit_price)}</td>
+                <td className="py-2 text-right">{money(item.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Subtotal</dt>
+          <dd className="text-right">{money(quote.subtotal)}</dd>
+          {quote.discount_amount > 0 ? (
+            <>
+              <dt className="text-muted-foreground">Discount ({Number(quote.discount)}%)</dt>
+              <dd className="text-right">−{money(quote.discount_amount)}</dd>
+            </>
+          ) : null}
+          {quote.tax_amount > 0 ? (
+            <>
+              <dt className="text-muted-foreground">Tax ({Number(quote.tax_rate)}%)</dt>
+              <dd className="text-right">{money(quote.tax_amount)}</dd>
+            </>
+          ) : null}
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right font-semibold" data-testid="quote-total">{money(quote.total)}</dd>
+        </dl>
+        {quote.notes ? (
+          <div className="text-sm">
+            <h2 className="font-medium">Notes</h2>
+            <p className="whitespace-pre-line text-muted-foreground">{quote.notes}</p>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AcceptForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const hydrated = useHydrated();
+  const [form, fields] = useSchemaForm(acceptQuoteSchema, { id: 'accept-quote', lastResult });
+  const { key: nameKey, ...nameProps } = getInputProps(fields.signer_name, { type: 'text' });
+  const { key: emailKey, ...emailProps } = getInputProps(fields.signer_email, { type: 'email' });
+  const { key: agreeKey, ...agreeProps } = getInputProps(fields.agree, { type: 'checkbox' });
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold">{T.acceptHeading}</h2>
+        <CardDescription>{T.acceptIntro}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="accept" />
+          <FormAlert id={form.errorId} title="Not signed" errors={form.errors} />
+          <FormField label={T.nameLabel} htmlFor={fields.signer_name.id} errorId={fields.signer_name.errorId} errors={fields.signer_name.errors}>
+            <Input key={nameKey} {...nameProps} autoComplete="name" />
+          </FormField>
+          <FormField label={T.emailLabel} htmlFor={fields.signer_email.id} errorId={fields.signer_email.errorId} errors={fields.signer_email.errors}>
+            <Input key={emailKey} {...emailProps} autoComplete="email" />
+          </FormField>
+          {hydrated ? (
+            <SignaturePad nameInputId={fields.signer_name.id} errorId={fields.signature.errorId} errors={fields.signature.errors} />
+          ) : fields.signature.errors ? (
+            <div id={fields.signature.errorId} className="text-sm text-destructive">
+              {fields.signature.errors.map((e) => <p key={e}>{e}</p>)}
+            </div>
+          ) : null}
+          <div className="grid gap-1">
+            <div className="flex items-start gap-2">
+              <input key={agreeKey} {...agreeProps} className="mt-1 size-4" />
+              <label htmlFor={fields.agree.id} className="text-sm">
+                {T.agreeLabel}
+              </label>
+            </div>
+            <div id={fields.agree.errorId} className="text-sm text-destructive" aria-live="polite">
+              {fields.agree.errors?.map((e) => <p key={e}>{e}</p>)}
+            </div>
+          </div>
+          <SubmitButton label={T.acceptButton} busyLabel="Signing..." intent="accept" />
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeclineForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useSchemaForm(declineQuoteSchema, { id: 'decline-quote', lastResult });
+  const { key, ...reasonProps } = getTextareaProps(fields.decline_reason);
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold">{T.declineHeading}</h2>
+        <CardDescription>{T.declineIntro}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="decline" />
+          <FormAlert id={form.errorId} title="Not declined" errors={form.errors} />
+          <FormField label={T.reasonLabel} htmlFor={fields.decline_reason.id} errorId={fields.decline_reason.errorId} errors={fields.decline_reason.errors}>
+            <Textarea key={key} {...reasonProps} rows={4} />
+          </FormField>
+          <SubmitButton label={T.declineButton} busyLabel="Declining..." intent="decline" variant="outline" />
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

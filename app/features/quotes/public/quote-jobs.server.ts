@@ -1,0 +1,125 @@
+// The jobs of a quote's public half (registered in app/jobs/registry.server.ts):
+//   quote_send      mails the contact a fresh link and the quote's PDF;
+//   quote_accepted  queues one mail per active admin of the account;
+//   quotes.expire   the periodic sweep: open quotes past expiry become expired.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { JobContext } from '~/jobs/registry.server';
+import type { Database } from '~/lib/database.types';
+import { sendAccountMail, type OutgoingMail } from '~/lib/mail/send-mail.server';
+import { quotePdfAttachment, readQuoteDocument } from '../pdf/quote-document.server';
+import { quoteAcceptedMail, quoteLinkMail, quoteLinkUrl } from './quote-mail';
+
+type Admin = SupabaseClient<Database>;
+
+/** Errors the runner treats as final (its PermanentJobError); passed in to keep this file free of the registry's import. */
+type Permanent = new (message: string) => Error;
+
+interface QuoteForMail {
+  id: string;
+  account_id: string;
+  quote_number: string | null;
+  status: string;
+  total: number;
+  currency: string;
+  expires_at: string | null;
+  signer_name: string | null;
+  contact: { email: string | null; name: string | null } | null;
+  account: { name: string } | null;
+}
+
+async function readQuote(admin: Admin, id: string, Permanent: Permanent): Promise<QuoteForMail> {
+  const { data, error } = await admin
+    .from('quotes')
+    .select('id, account_id, quote_number, status, total, currency, expires_at, signer_name, contact:contacts(email, name), account:accounts(name)')
+    .eq('id', id)
+    .maybeSingle();
+  if (error) throw new Error(`reading quote ${id} failed: ${error.message}`);
+  if (!data) throw new Permanent(`Quote ${id} no longer exists`);
+  return data as unknown as QuoteForMail;
+}
+
+/** The quote's PDF, attached to its mail (read with the runner's service role). */
+export async function quoteSendAttachments(admin: Admin, quote: { id: string }): Promise<NonNullable<OutgoingMail['attachments']>> {
+  const document = await readQuoteDocument(admin, quote.id);
+  return document ? [await quotePdfAttachment(document)] : [];
+}
+
+export function quoteSendJob(Permanent: Permanent) {
+  return async (payload: Record<string, unknown>, { admin, env, job }: JobContext): Promise<void> => {
+    const quoteId = typeof payload.quote_id === 'string' ? payload.quote_id : '';
+    if (!quoteId) throw new Permanent('The job has no quote_id');
+    const quote = await readQuote(admin, quoteId, Permanent);
+    // Signed, declined or expired since it was queued: there is nothing to send any more.
+    if (quote.status !== 'sent' && quote.status !== 'viewed') return;
+    if (job.account_id && job.account_id !== quote.account_id) throw new Permanent('The job and the quote belong to different accounts');
+    try {
+      const to = quote.contact?.email;
+      if (!to) throw new Permanent('The quote has no contact with an email address');
+      if (!env.SITE_URL) throw new Permanent('SITE_URL is not set: the quote\'s link cannot be made');
+      // A fresh link each attempt: the token is never stored, so a retry cannot reuse the last one.
+      const { data: token, error } = await admin.rpc('issue_quote_link', { p_quote_id: quote.id });
+      if (error || !token) throw new Error(`issuing the quote's link failed: ${error?.message ?? 'no token'}`);
+      const mail = quoteLinkMail(
+        {
+          accountName: quote.account?.name ?? '',
+          quoteNumber: quote.quote_number ?? '',
+          total: quote.total,
+          currency: quote.currency,
+          expiresAt: quote.expires_at,
+        },
+        quoteLinkUrl(env.SITE_URL, token),
+      );
+      const attachments = await quoteSendAttachments(admin, quote);
+      await sendAccountMail(admin, env, quote.account_id, { to, ...mail, ...(attachments.length ? { attachments } : {}) });
+    } catch (failure) {
+      const message = failure instanceof Error ? failure.message || failure.name : String(failure);
+      await recordDelivery(admin, quote.id, message);
+      throw failure;
+    }
+    await recordDelivery(admin, quote.id, null);
+  };
+}
+
+async function recordDelivery(admin: Admin, quoteId: string, error: string | null): Promise<void> {
+  const recorded = await admin.rpc('record_quote_delivery', { p_quote_id: quoteId, p_error: error ?? undefined });
+  if (recorded.error) console.error(`recording the delivery of quote ${quoteId} failed: ${recorded.error.message}`);
+}
+
+/** One mail.send job per active admin: each is retried on its own, and none is sent twice. */
+export function quoteAcceptedJob(Permanent: Permanent) {
+  return async (payload: Record<string, unknown>, { admin }: JobContext): Promise<void> => {
+    const quoteId = typeof payload.quote_id === 'string' ? payload.quote_id : '';
+    if (!quoteId) throw new Permanent('The job has no quote_id');
+    const quote = await readQuote(admin, quoteId, Permanent);
+    if (quote.status !== 'signed' || !quote.signer_name) return;
+    const { data: admins, error } = await admin
+      .from('users')
+      .select('id, email')
+      .eq('account_id', quote.account_id)
+      .eq('role', 'admin')
+      .eq('is_active', true);
+    if (error) throw new Error(`reading the account's admins failed: ${error.message}`);
+    const mail = quoteAcceptedMail({
+      quoteNumber: quote.quote_number ?? '',
+      signerName: quote.signer_name,
+      total: quote.total,
+      currency: quote.currency,
+    });
+    for (const person of admins ?? []) {
+      const queued = await admin.rpc('enqueue_job', {
+        p_kind: 'mail.send',
+        p_idempotency_key: `quote_accepted:${quote.id}:${person.id}`,
+        p_account_id: quote.account_id,
+        p_subject_id: quote.id,
+        p_payload: { to: person.email, ...mail },
+      });
+      if (queued.error) throw new Error(`queuing the admins' mail failed: ${queued.error.message}`);
+    }
+  };
+}
+
+/** The periodic sweep: one statement in the database (expire_quotes). */
+export async function expireQuotesJob(_payload: Record<string, unknown>, { admin }: JobContext): Promise<void> {
+  const { error } = await admin.rpc('expire_quotes');
+  if (error) throw new Error(`expiring quotes failed: ${error.message}`);
+}

@@ -1,0 +1,50 @@
+// The mails of a quote's public half: the link to the client, and the news of
+// a signature to the account's admins. Plain text (and the same in HTML), so
+// any mail client shows the link.
+import { formatMoney } from '~/lib/money';
+
+export interface QuoteMailFacts {
+  accountName: string;
+  quoteNumber: string;
+  total: number;
+  currency: string;
+  expiresAt: string | null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+export function expiryText(expiresAt: string | null): string {
+  return expiresAt
+    ? new Date(expiresAt).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+    : 'no expiry date';
+}
+
+/** The public page of a token, on the app's own origin (SITE_URL). */
+export function quoteLinkUrl(siteUrl: string, token: string): string {
+  return new URL(`/q/${token}`, siteUrl).toString();
+}
+
+export function quoteLinkMail(facts: QuoteMailFacts, link: string): { subject: string; text: string; html: string } {
+  const total = formatMoney(facts.total, facts.currency);
+  const expiry = expiryText(facts.expiresAt);
+  const subject = `Quote ${facts.quoteNumber} from ${facts.accountName}`;
+  const text = [
+    `${facts.accountName} has sent you quote ${facts.quoteNumber} for ${total}.`,
+    `It is valid until ${expiry}.`,
+    '',
+    `View, accept and sign, or decline it here:`,
+    link,
+  ].join('\n');
+  const html =
+    `<p>${escapeHtml(facts.accountName)} has sent you quote ${escapeHtml(facts.quoteNumber)} for ${escapeHtml(total)}.</p>` +
+    `<p>It is valid until ${escapeHtml(expiry)}.</p>` +
+    `<p><a href="${escapeHtml(link)}">View, accept and sign, or decline the quote</a></p>`;
+  return { subject, text, html };
+}
+
+export function quoteAcceptedMail(facts: { quoteNumber: string; signerName: string; total: number; currency: string }) {
+  const subject = `Quote ${facts.quoteNumber} was accepted by ${facts.signerName}`;
+  const text = `${subject}. Total: ${formatMoney(facts.total, facts.currency)}.`;
+  return { subject, text };
+}

@@ -1,0 +1,218 @@
+// A quote's page (README, Screens: /quotes/:id): its number, status, client,
+// line items and amounts, its moments (sent, viewed, signed, declined), its
+// history, and the actions its status allows: Edit, Send and Delete a draft;
+// Revise a quote that was sent, viewed, declined or expired. Auditors and
+// clients read it; a client only a quote addressed to them.
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link } from 'react-router';
+import { redirectWithSuccess } from 'remix-toast';
+import type { Route } from './+types/quote-detail';
+import { BackLink } from '~/components/records/back-link';
+import { DetailList } from '~/components/records/detail-list';
+import { RecordHistory } from '~/components/records/record-history';
+import { PageHeader, SectionHeading } from '~/components/page-header';
+import { ConfirmDialog } from '~/components/settings/confirm-dialog';
+import { StatusBadge } from '~/components/status-badge';
+import { SubmitButton } from '~/components/submit-button';
+import { buttonClasses } from '~/components/ui/button';
+import { Card, CardContent, CardHeader } from '~/components/ui/card';
+import { kickJobRunner } from '~/jobs/kick.server';
+import { requireUser } from '~/lib/auth.server';
+import { formatDateTime, formatShortDate } from '~/lib/dates';
+import { readFormData } from '~/lib/forms.server';
+import { recordDialog, recordId, recordNotFound } from '~/lib/record-page.server';
+import { deleteAndAnswer, refuseReadOnly, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
+import { canWriteBusiness, isStaff } from '~/lib/roles';
+import { dataWithError } from '~/lib/toast.server';
+import { QuoteItemsTable } from './quote-items-table';
+import { loadQuote, reviseQuote, sendQuote, type QuoteDetail } from './quote-queries.server';
+import { QuoteTotals } from './quote-totals';
+import { quoteActionSchema } from './schema';
+import { QUOTE_DETAIL_TEXTS as TEXTS } from './texts';
+
+/** The statuses a quote is revised from: it was sent and is not signed. */
+export const REVISABLE = ['sent', 'viewed', 'declined', 'expired'];
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.quote.quote_number ?? TEXTS.draftNumber} · Quotes` : TEXTS.notFound },
+];
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const { supabase, profile } = await requireUser(request, context);
+  const id = recordId(params.id, TEXTS.notFound);
+  const staff = isStaff(profile?.role);
+  const found = await loadQuote(supabase, id, { history: staff });
+  if (!found) throw recordNotFound(TEXTS.notFound);
+  const canWrite = canWriteBusiness(profile?.role);
+  const dialog = recordDialog(url, canWrite) === 'delete' && found.quote.status === 'draft' ? ('delete' as const) : null;
+  return { ...found, staff, canWrite, dialog };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { supabase, profile } = await requireUser(args.request, args.context);
+  const refused = refuseReadOnly(args, profile);
+  if (refused) return refused;
+  const id = recordId(args.params.id, TEXTS.notFound);
+  const page = `/quotes/${id}`;
+  const submission = parseWithZod(await readFormData(args.request), { schema: quoteActionSchema });
+  if (submission.status !== 'success') return refuseSubmission(args, submission);
+  const failed = (error: { message?: string; code?: string } | null, fallback: string) =>
+    dataWithError(args, { result: submission.reply() }, serverMessage(error, fallback), { status: statusOfRefusal(error?.code) });
+
+  switch (submission.value.intent) {
+    case 'send': {
+      const { data: email, error } = await sendQuote(supabase, id);
+      if (error || !email) return failed(error, TEXTS.sendFailed);
+      // The mail goes out from the jobs runner; kick it so it need not wait for the next tick.
+      kickJobRunner(args.context);
+      return redirectWithSuccess(page, TEXTS.sentTo(email));
+    }
+    case 'revise': {
+      const { data: revision, error } = await reviseQuote(supabase, id);
+      if (error || !revision) return failed(error, TEXTS.reviseFailed);
+      return redirectWithSuccess(`/quotes/${revision.id}/edit`, TEXTS.revised(revision.quote_number));
+    }
+    case 'delete':
+      return deleteAndAnswer(args, supabase, { table: 'quotes', id, listPath: '/quotes' }, TEXTS, submission.reply);
+  }
+}
+
+export default function QuotePage({ loaderData }: Route.ComponentProps) {
+  const { quote, items, history, staff, canWrite, dialog } = loaderData;
+  const page = `/quotes/${quote.id}`;
+  const number = quote.quote_number ?? TEXTS.draftNumber;
+  const contact = quote.contact;
+  return (
+    <>
+      <BackLink to="/quotes">{TEXTS.back}</BackLink>
+      <PageHeader
+        title={number}
+        description={contact ? `${contact.name}${contact.company ? ` · ${contact.company}` : ''}` : undefined}
+        actions={
+          <>
+            {canWrite ? <QuoteActions quote={quote} /> : null}
+            {/* A resource route (the file), so a full request, never client navigation. */}
+            <a href={`${page}/pdf`} download className={buttonClasses('outline')}>
+              Download PDF
+            </a>
+          </>
+        }
+      />
+      {quote.delivery_error ? (
+        <div role="alert" className="mb-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+          {TEXTS.deliveryFailed(quote.delivery_error)}
+        </div>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <SectionHeading id="items-heading">Line items</SectionHeading>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <QuoteItemsTable items={items} currency={quote.currency} labelledBy="items-heading" />
+              <QuoteTotals amounts={quote} />
+            </CardContent>
+          </Card>
+          {staff ? <RecordHistory entries={history.entries} failed={history.failed} /> : null}
+        </div>
+        <Card className="content-start">
+          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+            <SectionHeading>Details</SectionHeading>
+            <StatusBadge status={quote.status} />
+          </CardHeader>
+          <CardContent>
+            <QuoteFields quote={quote} staff={staff} />
+          </CardContent>
+        </Card>
+      </div>
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        closeTo={page}
+        title={TEXTS.deleteTitle}
+        description={`Delete the draft ${number}? Its history stays in the audit log.`}
+        intent="delete"
+        fields={{}}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        focusCancel
+      />
+    </>
+  );
+}
+
+/** What the quote's status allows a writer: a draft is edited, sent or deleted; a sent one revised. */
+function QuoteActions({ quote }: { quote: QuoteDetail }) {
+  const page = `/quotes/${quote.id}`;
+  if (quote.status === 'draft') {
+    return (
+      <>
+        <Link to={`${page}/edit`} className={buttonClasses('outline')}>
+          Edit
+        </Link>
+        <Form method="post" action={page}>
+          <input type="hidden" name="intent" value="send" />
+          <SubmitButton intent="send" label="Send" busyLabel="Sending..." />
+        </Form>
+        <Link to="?delete" preventScrollReset className={buttonClasses('ghost')}>
+          Delete
+        </Link>
+      </>
+    );
+  }
+  if (REVISABLE.includes(quote.status)) {
+    return (
+      <Form method="post" action={page}>
+        <input type="hidden" name="intent" value="revise" />
+        <SubmitButton intent="revise" label="Revise" busyLabel="Revising..." variant="outline" />
+      </Form>
+    );
+  }
+  return null;
+}
+
+const moment = (at: string | null) => (at ? <time dateTime={at}>{formatDateTime(at)}</time> : null);
+
+function QuoteFields({ quote, staff }: { quote: QuoteDetail; staff: boolean }) {
+  const contact = quote.contact;
+  return (
+    <DetailList
+      items={[
+        {
+          label: 'Client',
+          value: contact ? (
+            <span className="grid">
+              {/* Clients and suppliers have no client pages. */}
+              {staff ? (
+                <Link to={`/clients/${quote.contact_id}`} className="underline-offset-2 hover:underline">
+                  {contact.name}
+                </Link>
+              ) : (
+                contact.name
+              )}
+              <span className="text-muted-foreground">{contact.email}</span>
+            </span>
+          ) : null,
+        },
+        { label: 'Currency', value: quote.currency },
+        { label: 'Expires', value: quote.expires_at ? <time dateTime={quote.expires_at}>{formatShortDate(quote.expires_at)}</time> : 'No expiry' },
+        { label: 'Created', value: moment(quote.created_at) },
+        { label: 'Sent', value: moment(quote.sent_at) },
+        { label: 'Viewed', value: moment(quote.viewed_at) },
+        { label: 'Signed', value: moment(quote.signed_at) },
+        { label: 'Signed by', value: quote.signer_name ? `${quote.signer_name}${quote.signer_email ? ` (${quote.signer_email})` : ''}` : null },
+        { label: 'Declined', value: moment(quote.declined_at) },
+        { label: 'Decline reason', value: quote.decline_reason ? <span className="whitespace-pre-line">{quote.decline_reason}</span> : null },
+        {
+          label: 'Revision of',
+          value: quote.revision_of ? (
+            <Link to={`/quotes/${quote.revision_of}`} className="underline-offset-2 hover:underline">
+              The quote it revises
+            </Link>
+          ) : null,
+        },
+        { label: 'Notes', value: quote.notes ? <span className="whitespace-pre-line">{quote.notes}</span> : null },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+// An invoice as a PDF, laid out as a quote: heading, items, totals with what
+// was paid and what is still due, the payments, notes.
+import { finishDocument, startDocument, toDate } from './document.ts';
+import { centsToBigInt, day, label, minusMoney, money, percent } from './format.ts';
+import { drawHeading } from './heading.ts';
+import { drawItemsTable } from './items-table.ts';
+import { drawPayments } from './payments.ts';
+import { drawParagraphs, drawTotals } from './totals.ts';
+import type { InvoicePdfInput } from './types.ts';
+
+export async function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Uint8Array<ArrayBuffer>> {
+  const { account, currency } = invoice;
+  const document = `Invoice ${invoice.invoiceNumber}`;
+  const recipient = invoice.contact?.company || invoice.contact?.name;
+  const flow = await startDocument({
+    title: document,
+    author: account.name,
+    subject: recipient ? `${document} for ${recipient}` : document,
+    created: toDate(invoice.issuedAt),
+    modified: toDate(invoice.issuedAt),
+  });
+
+  drawHeading(flow, {
+    title: 'Invoice',
+    account,
+    facts: [
+      ['Invoice number', invoice.invoiceNumber],
+      ['Status', label(invoice.status)],
+      ['Issue date', day(invoice.issuedAt)],
+      ['Due date', invoice.dueDate === null ? 'On receipt' : day(invoice.dueDate)],
+      ['Currency', currency],
+    ],
+    recipientLabel: 'Bill to',
+    contact: invoice.contact,
+  });
+  drawItemsTable(flow, invoice.items, currency);
+  // Exact: amounts may be past Number's safe range.
+  const balance = centsToBigInt(invoice.total) - centsToBigInt(invoice.amountPaid);
+  const hasRate = invoice.taxRate !== undefined && invoice.taxRate !== null;
+  drawTotals(flow, [
+    { label: 'Subtotal', value: money(invoice.subtotal, currency) },
+    { label: hasRate ? `Tax (${percent(invoice.taxRate!)})` : 'Tax', value: money(invoice.tax, currency) },
+    { label: 'Total', value: money(invoice.total, currency), strong: true },
+    { label: 'Paid', value: minusMoney(invoice.amountPaid, currency) },
+    { label: 'Balance due', value: money(balance, currency), strong: true },
+  ]);
+  if (invoice.payments.length > 0) drawPayments(flow, invoice.payments, currency);
+  if (invoice.notes && invoice.notes.trim() !== '') drawParagraphs(flow, 'Notes', invoice.notes);
+  return finishDocument(flow, `${document} · ${account.name}`);
+}

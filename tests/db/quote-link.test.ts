@@ -1,0 +1,291 @@
+// The public link of a quote (decision 030), in SQL: the token is stored
+// only as its sha256; anon reaches one quote by its token and nothing else; a
+// wrong, expired, declined or signed link changes nothing; the first open
+// marks it viewed once; two accepts at once sign it once (row lock, proved on
+// the PostgreSQL server with two connections); the expiry sweep; the per-token
+// limit.
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db, Queryable } from '../../supabase/local/db.ts';
+import { applySchema, asRole, asUser, createPglite, createPostgres, insertAuthUser, one, postgresUrl, type TestDatabase } from './support/sql-db.ts';
+
+const targets = [
+  { name: 'PGlite', create: createPglite, skip: false },
+  { name: 'PostgreSQL', create: () => createPostgres(), skip: !postgresUrl },
+];
+
+const HASH = 'a'.repeat(64);
+// The smallest valid PNG signature bytes, plus a little payload.
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('IHDR-fake-but-png-header')]).toString('base64');
+
+interface LinkAnswer {
+  state: string;
+  account_name?: string;
+  quote?: Record<string, unknown>;
+  items?: Record<string, unknown>[];
+  signed_now?: boolean;
+  declined_now?: boolean;
+}
+
+for (const target of targets) {
+  describe.skipIf(target.skip)(`quote links on ${target.name}`, () => {
+    let handle: TestDatabase;
+    let db: Db;
+    let accountId: string;
+
+    beforeAll(async () => {
+      handle = await target.create();
+      db = handle.db;
+      await applySchema(db);
+      const auth = await insertAuthUser(db, `qlink-${randomBytes(4).toString('hex')}@x.test`);
+      accountId = (await one<{ account_id: string }>(db, 'select account_id from public.users where auth_user_id = $1', [auth])).account_id;
+    }, 120_000);
+    afterAll(async () => handle?.drop());
+
+    const anon = <T>(fn: (tx: Queryable) => Promise<T>) => asRole(db, 'anon', { role: 'anon' }, fn);
+    const service = <T>(fn: (tx: Queryable) => Promise<T>) => asRole(db, 'service_role', { role: 'service_role' }, fn);
+
+    async function sentQuote(expiresAt = "now() + interval '30 days'"): Promise<{ id: string; token: string }> {
+      const { id } = await one<{ id: string }>(db,
+        `insert into public.quotes (account_id, currency, status, expires_at, notes)
+         values ($1, 'EUR', 'sent', ${expiresAt}, 'Thanks') returning id`, [accountId]);
+      await db.query(
+        `insert into public.quote_items (quote_id, description, qty, unit_price, total, position)
+         values ($1, 'Design', 2, 5000, 10000, 0), ($1, 'Build', 1, 2500, 2500, 1)`, [id]);
+      const { token } = await service((tx) => one<{ token: string }>(tx, 'select public.issue_quote_link($1) as token', [id]));
+      fixtureAudit.set(id, (await auditRows(id)).length);
+      return { id, token };
+    }
+    const quote = (id: string) => one<Record<string, unknown>>(db, 'select * from public.quotes where id = $1', [id]);
+    const call = (sql: string, params: unknown[]) => anon((tx) => one<{ r: LinkAnswer }>(tx, sql, params)).then((row) => row.r);
+    const open = (token: string) => call('select public.open_quote_link($1) as r', [token]);
+    const accept = (token: string, name = 'Ada Client', png: string | null = null, tx?: Queryable) =>
+      tx
+        ? one<{ r: LinkAnswer }>(tx, 'select public.accept_quote($1, $2, $3, $4, $5) as r', [token, name, 'ada@client.test', HASH, png]).then((r) => r.r)
+        : call('select public.accept_quote($1, $2, $3, $4, $5) as r', [token, name, 'ada@client.test', HASH, png]);
+    const decline = (token: string, reason: string | null = 'Too dear') =>
+      call('select public.decline_quote($1, $2) as r', [token, reason]);
+    const auditRows = async (id: string) =>
+      (await db.query<{ action: string }>('select action from public.audit_logs where resource_id = $1 order by created_at, id', [id])).rows.map((r) => r.action);
+    // The audit rows written after the fixture was made (its items' totals write quote_updated rows).
+    const fixtureAudit = new Map<string, number>();
+    const auditActions = async (id: string) => (await auditRows(id)).slice(fixtureAudit.get(id) ?? 0);
+
+    it('issues a 32-byte base64url token stored only as its sha256; a new link replaces the old', async () => {
+      const { id, token } = await sentQuote();
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+      const row = await quote(id);
+      expect(Buffer.from(row.link_token_hash as Uint8Array).toString('hex')).toBe(createHash('sha256').update(token).digest('hex'));
+      const { token: again } = await service((tx) => one<{ token: string }>(tx, 'select public.issue_quote_link($1) as token', [id]));
+      expect(again).not.toBe(token);
+      expect((await open(token)).state).toBe('not_found');
+      expect((await open(again)).state).toBe('open');
+      // Issuing is the runner's: no browser role may.
+      await expect(anon((tx) => tx.query('select public.issue_quote_link($1)', [id]))).rejects.toThrow(/permission denied/);
+      await expect(asRole(db, 'authenticated', { role: 'authenticated', sub: crypto.randomUUID() },
+        (tx) => tx.query('select public.issue_quote_link($1)', [id]))).rejects.toThrow(/permission denied/);
+      // So is recording how its mail went (no audit row: bookkeeping).
+      await expect(anon((tx) => tx.query('select public.record_quote_delivery($1, $2)', [id, 'forged']))).rejects.toThrow(/permission denied/);
+      await service((tx) => tx.query('select public.record_quote_delivery($1, $2)', [id, 'Connection refused']));
+      expect((await quote(id)).delivery_error).toBe('Connection refused');
+      await service((tx) => tx.query('select public.record_quote_delivery($1, null)', [id]));
+      expect((await quote(id)).delivery_error).toBeNull();
+      // Only the open above wrote an audit row; issuing links and recording delivery wrote none.
+      expect(await auditActions(id)).toEqual(['quote_viewed']);
+    });
+
+    it('anon reads no quote directly, only the one its token opens, and nothing of other rows', async () => {
+      const { token } = await sentQuote();
+      // Refused outright, or no rows: either way nothing.
+      for (const table of ['quotes', 'quote_items', 'accounts', 'contacts']) {
+        const rows = await anon((tx) => tx.query(`select * from public.${table}`)).then((r) => r.rows, () => []);
+        expect(rows, table).toEqual([]);
+      }
+      const view = await open(token);
+      expect(view.state).toBe('open');
+      expect(view.quote).toMatchObject({ currency: 'EUR', subtotal: 12500, total: 12500, notes: 'Thanks' });
+      expect(view.items).toEqual([
+        { description: 'Design', qty: 2, unit_price: 5000, total: 10000 },
+        { description: 'Build', qty: 1, unit_price: 2500, total: 2500 },
+      ]);
+      // No ids, no contact, no hash of the link.
+      const text = JSON.stringify(view);
+      expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+      expect(text).not.toContain('link_token_hash');
+      expect(text).not.toContain('contact');
+    });
+
+    it('a wrong or malformed token finds nothing and changes nothing', async () => {
+      const { id, token } = await sentQuote();
+      const before = await quote(id);
+      const wrong = randomBytes(32).toString('base64url');
+      for (const t of [wrong, '', 'short', token.slice(0, 42) + (token.endsWith('A') ? 'B' : 'A'), `${token}x`]) {
+        expect((await open(t)).state).toBe('not_found');
+        expect((await accept(t)).state).toBe('not_found');
+        expect((await decline(t)).state).toBe('not_found');
+      }
+      expect(await quote(id)).toEqual(before);
+    });
+
+    it('the first open marks the quote viewed, once, with its audit row and event', async () => {
+      const { id, token } = await sentQuote();
+      await open(token);
+      const first = await quote(id);
+      expect(first.status).toBe('viewed');
+      expect(first.viewed_at).not.toBeNull();
+      await open(token);
+      expect((await quote(id)).viewed_at).toEqual(first.viewed_at);
+      expect(await auditActions(id)).toEqual(['quote_viewed']);
+      const events = await db.query<{ kind: string }>('select kind from public.events where resource_id = $1', [id]);
+      expect(events.rows.map((e) => e.kind)).toEqual(['quote_viewed']);
+    });
+
+    it('accept signs with the evidence, audit row, event and the admins\' mail job; a second accept changes nothing', async () => {
+      const { id, token } = await sentQuote();
+      const signed = await accept(token, '  Ada Client ', PNG);
+      expect(signed).toMatchObject({ state: 'signed', signed_now: true });
+      const row = await quote(id);
+      expect(row).toMatchObject({ status: 'signed', signer_name: 'Ada Client', signer_email: 'ada@client.test', content_hash: HASH });
+      expect(row.signed_at).not.toBeNull();
+      expect(Buffer.from(row.signature_png as Uint8Array).toString('base64')).toBe(PNG);
+      expect(await auditActions(id)).toEqual(['quote_signed']);
+      const audit = await one<{ old_values: object; new_values: Record<string, unknown> }>(db,
+        `select old_values, new_values from public.audit_logs where resource_id = $1 and action = 'quote_signed'`, [id]);
+      expect(audit.old_values).toMatchObject({ status: 'sent', signed_at: null });
+      expect(audit.new_values).toMatchObject({ status: 'signed', signer_name: 'Ada Client', content_hash: HASH, drawn_signature: true });
+      const job = await one<{ kind: string; payload: object }>(db, `select kind, payload from public.jobs where subject_id = $1`, [id]);
+      expect(job).toEqual({ kind: 'quote_accepted', payload: { quote_id: id } });
+
+      const again = await accept(token, 'Mallory');
+      expect(again.state).toBe('signed');
+      expect(again.signed_now).toBeUndefined();
+      expect(await decline(token)).toMatchObject({ state: 'signed' });
+      expect(await quote(id)).toEqual(row);
+    });
+
+    it('bad input is refused and changes nothing', async () => {
+      const { id, token } = await sentQuote();
+      const before = await quote(id);
+      const refused = (sql: string, params: unknown[]) => expect(anon((tx) => tx.query(sql, params))).rejects.toThrow();
+      await refused('select public.accept_quote($1, $2, null, $3, null)', [token, '   ', HASH]);
+      await refused('select public.accept_quote($1, $2, null, $3, null)', [token, 'x'.repeat(201), HASH]);
+      await refused('select public.accept_quote($1, $2, $3, $4, null)', [token, 'Ada', 'not-an-email', HASH]);
+      await refused('select public.accept_quote($1, $2, null, $3, null)', [token, 'Ada', 'nothex']);
+      await refused('select public.accept_quote($1, $2, null, $3, $4)', [token, 'Ada', HASH, 'not base64!']);
+      await refused('select public.accept_quote($1, $2, null, $3, $4)', [token, 'Ada', HASH, Buffer.from('GIF89a').toString('base64')]);
+      const huge = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(200_001)]).toString('base64');
+      await refused('select public.accept_quote($1, $2, null, $3, $4)', [token, 'Ada', HASH, huge]);
+      await refused('select public.decline_quote($1, $2)', [token, 'x'.repeat(2001)]);
+      expect(await quote(id)).toEqual(before);
+    });
+
+    it('decline records the reason; then neither accept nor decline changes it', async () => {
+      const { id, token } = await sentQuote();
+      expect(await decline(token, '  Too dear  ')).toMatchObject({ state: 'declined', declined_now: true });
+      const row = await quote(id);
+      expect(row).toMatchObject({ status: 'declined', decline_reason: 'Too dear' });
+      expect(await auditActions(id)).toEqual(['quote_declined']);
+      expect((await accept(token)).state).toBe('declined');
+      expect((await decline(token, 'again')).state).toBe('declined');
+      expect(await quote(id)).toEqual(row);
+      const events = await db.query<{ kind: string }>('select kind from public.events where resource_id = $1', [id]);
+      expect(events.rows.map((e) => e.kind)).toEqual(['quote_declined']);
+    });
+
+    it('a quote past its expiry is expired to its link (before and after the sweep); nothing changes', async () => {
+      const { id, token } = await sentQuote("now() - interval '1 minute'");
+      expect((await open(token)).state).toBe('expired');
+      expect((await accept(token)).state).toBe('expired');
+      expect((await decline(token)).state).toBe('expired');
+      expect((await quote(id)).status).toBe('sent');
+      const expired = await service((tx) => one<{ n: number }>(tx, 'select public.expire_quotes() as n'));
+      expect(expired.n).toBeGreaterThanOrEqual(1);
+      expect((await quote(id)).status).toBe('expired');
+      expect(await auditActions(id)).toEqual(['quote_expired']);
+      expect((await open(token)).state).toBe('expired');
+      // A sweep finds nothing more to do; it is the runner's alone.
+      expect((await service((tx) => one<{ n: number }>(tx, 'select public.expire_quotes() as n'))).n).toBe(0);
+      await expect(anon((tx) => tx.query('select public.expire_quotes()'))).rejects.toThrow(/permission denied/);
+    });
+
+    it('the sweep expires drafts, sent and viewed quotes past expiry, and leaves signed ones and future ones', async () => {
+      const mk = async (status: string, when: string) =>
+        (await one<{ id: string }>(db, `insert into public.quotes (account_id, status, expires_at) values ($1, $2, ${when}) returning id`, [accountId, status])).id;
+      const ids = {
+        draft: await mk('draft', "now() - interval '1 day'"),
+        viewed: await mk('viewed', "now() - interval '1 day'"),
+        signed: await mk('signed', "now() - interval '1 day'"),
+        future: await mk('sent', "now() + interval '1 day'"),
+      };
+      await service((tx) => tx.query('select public.expire_quotes()'));
+      const status = async (id: string) => (await quote(id)).status;
+      expect(await status(ids.draft)).toBe('expired');
+      expect(await status(ids.viewed)).toBe('expired');
+      expect(await status(ids.signed)).toBe('signed');
+      expect(await status(ids.future)).toBe('sent');
+      const events = await db.query<{ kind: string }>('select kind from public.events where resource_id = any($1)', [Object.values(ids)]);
+      expect(events.rows.map((e) => e.kind)).toEqual(['quote_expired', 'quote_expired']);
+    });
+
+    it("the PDF's document: the link's holder and the account's staff read it, amounts as exact text; no one else", async () => {
+      const { id, token } = await sentQuote();
+      const viaLink = await anon((tx) => one<{ d: Record<string, unknown> }>(tx, 'select public.quote_link_document($1) as d', [token]));
+      expect(viaLink.d).toMatchObject({ currency: 'EUR', subtotal: '12500', total: '12500', notes: 'Thanks', signature: null });
+      expect((viaLink.d.items as unknown[]).length).toBe(2);
+      const wrong = await anon((tx) => one<{ d: unknown }>(tx, 'select public.quote_link_document($1) as d', ['B'.repeat(43)]));
+      expect(wrong.d).toBeNull();
+      await expect(anon((tx) => tx.query('select public.quote_document($1)', [id]))).rejects.toThrow(/permission denied/);
+
+      const staff = (await one<{ auth_user_id: string }>(db, 'select auth_user_id from public.users where account_id = $1 limit 1', [accountId])).auth_user_id;
+      const own = await asUser(db, staff, (tx) => one<{ d: Record<string, unknown> | null }>(tx, 'select public.quote_document($1) as d', [id]));
+      expect(own.d).toMatchObject({ quoteNumber: (await quote(id)).quote_number, total: '12500' });
+      const stranger = await insertAuthUser(db, `qdoc-${randomBytes(4).toString('hex')}@x.test`);
+      const theirs = await asUser(db, stranger, (tx) => one<{ d: unknown }>(tx, 'select public.quote_document($1) as d', [id]));
+      expect(theirs.d).toBeNull();
+    });
+
+    it('30 uses of a link in 10 minutes, then it answers rate_limited and changes nothing', async () => {
+      const { id, token } = await sentQuote();
+      for (let i = 0; i < 30; i += 1) expect((await open(token)).state).toBe('open');
+      expect((await open(token)).state).toBe('rate_limited');
+      expect((await accept(token)).state).toBe('rate_limited');
+      expect((await quote(id)).status).toBe('viewed');
+      // Another link is not limited by it.
+      expect((await open((await sentQuote()).token)).state).toBe('open');
+    });
+
+    it.skipIf(target.name !== 'PostgreSQL')('two accepts at once on two connections: exactly one signs, the other sees it signed', async () => {
+      const { id, token } = await sentQuote();
+      // The first holds the row lock (its transaction stays open); the second
+      // starts while it does, waits on the lock, and then reads the signed row.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      let firstSigned!: () => void;
+      const signedInFirst = new Promise<void>((resolve) => { firstSigned = resolve; });
+      const first = asRole(db, 'anon', { role: 'anon' }, async (tx) => {
+        const answer = await accept(token, 'First Signer', null, tx);
+        firstSigned();
+        await held;
+        return answer;
+      });
+      await signedInFirst;
+      const second = asRole(db, 'anon', { role: 'anon' }, (tx) => accept(token, 'Second Signer', null, tx));
+      // The second is blocked on the row lock: prove it waits, from the server's own view.
+      for (;;) {
+        const waiting = await one<{ n: number }>(db,
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%accept_quote%'`);
+        if (waiting.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      release();
+      const [a, b] = await Promise.all([first, second]);
+      expect(a).toMatchObject({ state: 'signed', signed_now: true });
+      expect(b.state).toBe('signed');
+      expect(b.signed_now).toBeUndefined();
+      expect(await quote(id)).toMatchObject({ status: 'signed', signer_name: 'First Signer' });
+      expect(await auditActions(id)).toEqual(['quote_signed']);
+      expect((await db.query(`select 1 from public.jobs where idempotency_key = $1`, [`quote_accepted:${id}`])).rows).toHaveLength(1);
+    });
+  });
+}

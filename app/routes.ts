@@ -36,7 +36,8 @@ export default [
       route('clients', 'features/clients/clients.tsx'),
       route('clients/:id', 'features/clients/client-detail.tsx'),
       route('shipments', 'routes/shipments.tsx'),
-      route('documents', 'routes/documents.tsx'),
+      route('documents', 'features/documents/documents.tsx'),
+      route('documents/:id', 'features/documents/document-detail.tsx'),
       route('rfp', 'routes/rfp.tsx'),
       route('compliance', 'routes/compliance.tsx'),
       route('automations', 'routes/automations.tsx'),
@@ -56,6 +57,8 @@ export default [
   ]),
   // The audit log's CSV download (a resource route, no page).
   route('settings/audit-logs.csv', 'routes/settings.audit-logs.csv.ts'),
+  // A document's download: a redirect to a short-lived signed Storage link (a resource route, no page).
+  route('documents/:id/download', 'features/documents/document-download.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

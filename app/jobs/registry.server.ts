@@ -4,6 +4,7 @@
 // backoff, or throws PermanentJobError when trying again cannot help.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
+import { extractDocumentJob } from '~/features/documents/extraction/job.server';
 import { expireQuotesJob, quoteAcceptedJob, quoteSendJob } from '~/features/quotes/public/quote-jobs.server';
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
 import { INVOICE_JOB_TYPES, INVOICE_PERIODIC_JOBS } from '~/features/invoices/jobs.server';
@@ -50,6 +51,10 @@ export const JOB_TYPES: Record<string, JobHandler> = {
       },
       { integrationId: text(payload, 'integration_id') },
     );
+  },
+  // A document's text and fields (doc2data), queued by the documents table on upload and on pasted text.
+  'documents.extract': async (payload, { admin, job }) => {
+    await extractDocumentJob(admin, text(payload, 'document_id'), job);
   },
   // Send (the quote's page): the contact's mail with a fresh /q/<token> link.
   quote_send: quoteSendJob(PermanentJobError),

@@ -1284,6 +1284,8 @@ export type Database = {
         { Args: never; Returns: Json }
       decline_quote:
         { Args: { p_reason?: string; p_token: string }; Returns: Json }
+      document_summary:
+        { Args: never; Returns: { pending_review_count: number; processed_count: number; storage_bytes: number; total_count: number }[] }
       enqueue_job:
         { Args: { p_account_id?: string; p_idempotency_key: string; p_kind: string; p_payload?: Json; p_run_at?: string; p_subject_id?: string }; Returns: string }
       expire_quotes:

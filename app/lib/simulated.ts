@@ -20,12 +20,6 @@ export const SIMULATED_ACTIONS = {
     success: 'Shipment created successfully!',
     failure: 'Failed to create shipment',
   },
-  document: {
-    delayMs: 2000,
-    busyLabel: 'Uploading...',
-    success: 'Document uploaded successfully!',
-    failure: 'Failed to upload document',
-  },
   rfp: {
     delayMs: 1000,
     busyLabel: 'Creating...',

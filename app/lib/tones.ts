@@ -28,6 +28,10 @@ const STATUS_TONES: Record<string, Tone> = {
   completed: 'green',
   replied: 'green',
   low: 'green',
+  // A document's extraction: done, queued, waiting for its text.
+  done: 'green',
+  queued: 'blue',
+  'needs text': 'amber',
 
   sent: 'blue',
   viewed: 'blue',

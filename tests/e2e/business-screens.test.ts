@@ -250,7 +250,7 @@ for (const javaScript of [true, false]) {
         expect(await seriousAxeViolations(axePage), path).toEqual([]);
       }
       // The preview screens: their note at the top, and axe with it.
-      for (const path of ['/messages', '/shipments', '/documents', '/rfp', '/compliance', '/automations', '/analytics']) {
+      for (const path of ['/messages', '/shipments', '/rfp', '/compliance', '/automations', '/analytics']) {
         await axePage.goto(path);
         const note = axePage.getByRole('note', { name: 'Preview' });
         await note.waitFor();

@@ -25,7 +25,7 @@ export async function setup(project: TestProject) {
     {
       SUPABASE_URL: backend.url,
       SUPABASE_ANON_KEY: backend.anonKey,
-      // The jobs runner (a test triggers it at /cdn-cgi/handler/scheduled) and its mail, as npm start passes them.
+      // The jobs runner (a test triggers it at /cdn-cgi/handler/scheduled, an action kicks it: a document's extraction) and its mail, as npm start passes them.
       SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
       MAIL_API_URL: `${backend.url}/_mail`,
       SITE_URL: `http://127.0.0.1:${appPort}`,

@@ -65,6 +65,8 @@ for (const javaScript of [true, false]) {
       await page.getByRole('main').getByRole('link', { name: 'New Integration' }).click();
       const dialog = page.getByRole('dialog', { name: 'New Integration' });
       await dialog.waitFor();
+      // Which fields show is CSS's doing: count them once the stylesheet has loaded (a loaded machine may be slower with it).
+      await page.waitForLoadState('load');
       // Only the chosen type's fields show (by CSS, so also without JavaScript); the JSON is an advanced option.
       const field = (label: string) => dialog.getByLabel(label, { exact: true }).filter({ visible: true });
       expect(await field('SMTP host').count()).toBe(1);

@@ -3,7 +3,7 @@ import { messageSentText, SIMULATED_ACTIONS } from '../../app/lib/simulated.ts';
 import { normaliseStatus, statusLabel, statusTone } from '../../app/lib/tones.ts';
 
 describe('simulated saves (docs/product-guide.md)', () => {
-  it('wait 1 s for message, invoice, shipment, RFP, assessment and automation, 2 s for upload and export', () => {
+  it('wait 1 s for message, invoice, shipment, RFP, assessment and automation, 2 s for export', () => {
     const delays = Object.fromEntries(Object.entries(SIMULATED_ACTIONS).map(([name, action]) => [name, action.delayMs]));
     expect(delays).toEqual({
       message: 1000,
@@ -12,14 +12,12 @@ describe('simulated saves (docs/product-guide.md)', () => {
       rfp: 1000,
       assessment: 1000,
       automation: 1000,
-      document: 2000,
       report: 2000,
     });
   });
 
   it('use the spec’s busy labels and texts', () => {
     expect(SIMULATED_ACTIONS.message.busyLabel).toBe('Sending...');
-    expect(SIMULATED_ACTIONS.document.busyLabel).toBe('Uploading...');
     expect(SIMULATED_ACTIONS.report.busyLabel).toBe('Generating...');
     expect(SIMULATED_ACTIONS.invoice.busyLabel).toBe('Creating...');
     expect(messageSentText('WhatsApp')).toBe('Message sent via WhatsApp');

@@ -1,90 +1,149 @@
+// The Documents screen through the real Worker: the account's own documents
+// (summary cards from SQL, search over title and extracted text, status filter
+// and paging by URL, empty state), and the upload dialog: bytes into Storage
+// at <account_id>/<uuid>/<file name> as the signed-in user, checked by content
+// and size, duplicates named, and nothing stored when refused.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageText, type Visitor } from './support/app';
-import { control, demoAdmin, expectCreated, invalidFields, page, readable, selectedOption } from './support/module-screens';
+import { pageText, signUpFreshAdmin, statValue, type Visitor } from './support/app';
+import { accountOf, serviceClient } from './support/backend';
+import { extracted, pdfNamed, storedFolders, textInvoice, upload, uploadForm } from './support/documents';
+import { control, invalidFields, page, readable, selectedOption } from './support/module-screens';
 
 let visitor: Visitor;
+let accountId: string;
 beforeAll(async () => {
-  visitor = await demoAdmin();
+  const fresh = await signUpFreshAdmin();
+  visitor = fresh.visitor;
+  accountId = (await accountOf(fresh.email)).accountId;
 });
 
-function upload(fields: { file?: File; title?: string; type?: string; description?: string }): FormData {
-  const form = new FormData();
-  // A browser sends an empty file part when no file was chosen.
-  form.append('file', fields.file ?? new File([], ''));
-  form.append('title', fields.title ?? '');
-  form.append('type', fields.type ?? 'contract');
-  form.append('description', fields.description ?? '');
-  return form;
+async function expectRefusedUpload(fields: Parameters<typeof uploadForm>[0], status: number, field: string, message: string) {
+  const before = await storedFolders(accountId);
+  const response = await visitor.post('/documents?new', uploadForm(fields));
+  expect(response.status, message).toBe(status);
+  const html = await pageText(response);
+  expect(invalidFields(html), message).toEqual([field]);
+  expect(readable(html)).toContain(message);
+  expect(await storedFolders(accountId)).toEqual(before);
+  return html;
 }
 
-const pdf = (size = 2048, name = 'agreement.pdf') => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
-
-describe('/documents', () => {
-  it('shows three sample documents: type, size, uploader, date and status', async () => {
-    const text = readable(await page(visitor, '/documents'));
-    expect(text).toContain(
-      'Master Services Agreement - TechCorp.pdf Type: Contract Size: 2.4 MB Uploaded by: Sarah Johnson Date: Jan 15, 2025 Sample Approved',
-    );
-    expect(text).toContain('Q4 Financial Report.xlsx Type: Financial Size: 1.1 MB Uploaded by: Mike Chen Date: Jan 14, 2025 Sample Pending Review');
-    expect(text).toContain('Invoice INV-2025-001.pdf Type: Invoice Size: 246.0 KB Uploaded by: Emma Davis Date: Jan 13, 2025 Sample Final');
+describe('/documents list', () => {
+  it('starts empty, with zero cards and no preview note', async () => {
+    const html = await page(visitor, '/documents');
+    expect(readable(html)).toContain('No documents yet. Upload your first document to extract its data.');
+    expect(statValue(html, 'Total Documents')).toBe('0');
+    expect(statValue(html, 'Storage Used')).toBe('0 B');
+    expect(html).not.toContain('role="note" aria-label="Preview"');
+    expect(html).not.toContain('>Sample</span>');
   });
 
-  it('opens Upload Document at /documents?new: a multipart form accepting only the spec’s types', async () => {
+  it("uploads through the dialog: the file in the account's folder, the row, the toast with its link, the cards", async () => {
+    const file = textInvoice('INV-LIST-1', 'March invoice.txt');
+    const response = await visitor.post('/documents?new', uploadForm({ file, title: 'March invoice', type: 'invoice', description: 'From Northwind' }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/documents');
+    const list = await pageText(await visitor.follow(response));
+    expect(readable(list)).toContain('Document uploaded successfully!');
+    expect(list).toContain('View document');
+    const { data: row } = await serviceClient().from('documents').select('*').eq('account_id', accountId).eq('title', 'March invoice').single();
+    expect(row).toMatchObject({ file_name: 'March invoice.txt', mime_type: 'text/plain', file_size: file.size, type: 'invoice', status: 'Pending Review', description: 'From Northwind' });
+    expect(row.file_path).toMatch(new RegExp(`^${accountId}/[0-9a-f-]{36}/March invoice\\.txt$`));
+    expect(await storedFolders(accountId)).toEqual([row.file_path.split('/')[1]]);
+    expect(list).toContain(`href="/documents/${row.id}"`);
+    expect(readable(list)).toContain('Type: Invoice Size: ');
+    expect(readable(list)).toContain('Uploaded by: Test Admin');
+    expect(statValue(list, 'Total Documents')).toBe('1');
+    expect(statValue(list, 'Pending Review')).toBe('1');
+    expect(statValue(list, 'Storage Used')).toBe(`${file.size} B`);
+    // The upload queued its extraction; once run, Processed counts it.
+    expect((await extracted(row.id)).extraction_status).toBe('done');
+    expect(statValue(await page(visitor, '/documents'), 'Processed')).toBe('1');
+  });
+
+  it('searches titles and extracted text, and filters by status, from the URL', async () => {
+    const id = await upload(visitor, { file: textInvoice('INV-SEARCH-77'), title: 'Harbour fees' });
+    await extracted(id);
+    await upload(visitor, { file: pdfNamed('lease.pdf'), title: 'Office lease', type: 'contract' });
+    // A word only in the file's text finds it; a part of the title does too.
+    expect(readable(await page(visitor, '/documents?q=INV-SEARCH-77'))).toContain('Harbour fees');
+    const byText = readable(await page(visitor, '/documents?q=INV-SEARCH-77'));
+    expect(byText).not.toContain('Office lease');
+    expect(readable(await page(visitor, '/documents?q=leas'))).toContain('Office lease');
+    expect(readable(await page(visitor, '/documents?q=nothing-like-this'))).toContain('No documents match your search.');
+    await serviceClient().from('documents').update({ status: 'Approved' }).eq('id', id);
+    const approved = readable(await page(visitor, '/documents?status=Approved'));
+    expect(approved).toContain('Harbour fees');
+    expect(approved).not.toContain('Office lease');
+  });
+
+  it('pages 20 at a time, newest first', async () => {
+    const fresh = await signUpFreshAdmin();
+    const { accountId: other, userId } = await accountOf(fresh.email);
+    const rows = Array.from({ length: 23 }, (_, i) => ({
+      account_id: other,
+      title: `Scan ${String(i).padStart(2, '0')}`,
+      file_path: `${other}/${crypto.randomUUID()}/scan.pdf`,
+      file_name: 'scan.pdf',
+      file_size: 100,
+      mime_type: 'application/pdf',
+      sha256: (i.toString(16).padStart(2, '0')).repeat(32),
+      uploaded_by: userId,
+      created_at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
+    }));
+    expect((await serviceClient().from('documents').insert(rows)).error).toBeNull();
+    const first = readable(await page(fresh.visitor, '/documents'));
+    expect(first).toContain('Scan 22');
+    expect(first).not.toContain('Scan 02');
+    const second = readable(await page(fresh.visitor, '/documents?page=2'));
+    expect(second).toContain('Scan 02');
+    expect(second).not.toContain('Scan 22');
+    expect(statValue(await page(fresh.visitor, '/documents'), 'Total Documents')).toBe('23');
+  });
+});
+
+describe('/documents upload dialog', () => {
+  it('opens at /documents?new: a multipart form accepting the listed types', async () => {
     const html = await page(visitor, '/documents?new');
     expect(html).toContain('role="dialog"');
     expect(html).toMatch(/<form[^>]*enctype="multipart\/form-data"/i);
-    expect(control(html, 'file')).toContain('accept=".pdf,.doc,.docx,.xls,.xlsx,.txt,.jpg,.jpeg,.png"');
+    expect(control(html, 'file')).toContain('accept=".pdf,.doc,.docx,.xls,.xlsx,.txt,.csv,.jpg,.jpeg,.png"');
     expect(selectedOption(html, 'type')).toBe('other');
   });
 
-  it("uploads and says 'Document uploaded successfully!'", async () => {
-    await expectCreated(
-      visitor,
-      '/documents?new',
-      upload({ file: pdf(), title: 'Signed MSA' }),
-      '/documents',
-      'Document uploaded successfully!',
-    );
-  });
-
-  it("answers 'Please select a file to upload' without a file, as a field error and a toast", async () => {
-    const response = await visitor.post('/documents?new', upload({ title: 'No file' }));
-    expect(response.status).toBe(400);
-    const html = await pageText(response);
-    expect(invalidFields(html)).toEqual(['file']);
+  it("answers 'Please select a file to upload' without a file, as a field error and a toast, keeping the title", async () => {
+    const html = await expectRefusedUpload({ title: 'No file' }, 400, 'file', 'Please select a file to upload');
     expect(readable(html).match(/Please select a file to upload/g)?.length).toBeGreaterThanOrEqual(2);
     expect(html).toMatch(/data-toast-type="error"/);
     expect(control(html, 'title')).toContain('value="No file"');
   });
 
-  it('refuses file types outside the list', async () => {
+  it('refuses names outside the list, and content that is not what the name says', async () => {
     for (const name of ['setup.exe', 'archive.zip', 'page.html']) {
-      const response = await visitor.post('/documents?new', upload({ file: pdf(100, name), title: 'Wrong type' }));
-      expect(response.status, name).toBe(400);
-      const html = await pageText(response);
-      expect(invalidFields(html), name).toEqual(['file']);
-      expect(readable(html)).toContain('Choose a file of type .pdf, .doc, .docx, .xls, .xlsx, .txt, .jpg, .jpeg, .png');
+      await expectRefusedUpload({ file: pdfNamed(name), title: 'Wrong type' }, 400, 'file', 'Choose a file of type .pdf, .doc, .docx');
     }
-    for (const name of ['notes.TXT', 'photo.jpeg', 'sheet.xlsx']) {
-      const response = await visitor.post('/documents?new', upload({ file: pdf(100, name), title: '' }));
-      // Only the title is wrong: the file type is accepted.
-      expect(invalidFields(await pageText(response)), name).toEqual(['title']);
-    }
+    // A Windows program renamed .pdf, and text renamed .png: judged by their bytes.
+    const exe = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03]), 'program'], 'invoice.pdf');
+    await expectRefusedUpload({ file: exe, title: 'Renamed program' }, 400, 'file', "The file's content is not what its name says it is.");
+    await expectRefusedUpload({ file: new File(['just text'], 'photo.png'), title: 'Not a picture' }, 400, 'file', "The file's content is not what its name says it is.");
   });
 
-  it('refuses an upload over 10 MB with a clear error', async () => {
-    const response = await visitor.post('/documents?new', upload({ file: pdf(11 * 1024 * 1024, 'huge.pdf'), title: 'Huge' }));
-    expect(response.status).toBe(413);
-    const html = await pageText(response);
-    expect(invalidFields(html)).toEqual(['file']);
-    expect(readable(html)).toContain('The file is too large: the limit is 10 MB');
+  it('refuses an upload over 10 MB with a clear error, storing nothing', async () => {
+    const huge = new File([new Uint8Array(11 * 1024 * 1024)], 'huge.pdf');
+    await expectRefusedUpload({ file: huge, title: 'Huge' }, 413, 'file', 'The file is too large: the limit is 10 MB');
   });
 
-  it('requires a title', async () => {
-    const response = await visitor.post('/documents?new', upload({ file: pdf() }));
-    expect(response.status).toBe(400);
-    const html = await pageText(response);
-    expect(invalidFields(html)).toEqual(['title']);
-    expect(readable(html)).toContain('Title is required');
+  it('names the earlier upload when the same file comes again', async () => {
+    const file = pdfNamed('contract.pdf');
+    await upload(visitor, { file, title: 'Signed contract', type: 'contract' });
+    await expectRefusedUpload({ file: new File([await file.arrayBuffer()], 'copy.pdf'), title: 'Again' }, 400, 'file', 'This file was already uploaded as Signed contract');
+  });
+
+  it('requires a title, and keeps the file name out of the file name it stores', async () => {
+    await expectRefusedUpload({ file: pdfNamed() }, 400, 'title', 'Title is required');
+    const id = await upload(visitor, { file: pdfNamed('../../etc/pass\u0007wd.pdf'), title: 'Odd name' });
+    const { data } = await serviceClient().from('documents').select('file_name, file_path').eq('id', id).single();
+    expect(data).toMatchObject({ file_name: 'passwd.pdf' });
+    expect(data!.file_path.split('/')).toHaveLength(3);
   });
 });

@@ -8,6 +8,7 @@
 // {token} an open invitation's token, {module} a catalogue module.
 // Every text a valid form carries holds 'hostile-probe', so a row that took
 // any of it is found wherever it landed.
+import { MAX_DOCUMENT_FORM_BYTES, MAX_PASTED_TEXT } from '../../app/features/documents/values';
 import type { Field, HostileAction } from './support/hostile';
 
 const text = (value: string, required = false): Field => ({ kind: 'text', value, required });
@@ -415,7 +416,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'documents: upload',
-    route: 'routes/documents.tsx',
+    route: 'features/documents/documents.tsx',
     path: '/documents?new',
     fields: {
       file: { kind: 'file', value: '', required: true },
@@ -428,6 +429,58 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     multipart: true,
     // An upload may carry 10 MB beside its fields.
     oversizedBytes: 10 * 1024 * 1024 + 65 * 1024,
+  },
+  {
+    name: "document's page: review",
+    route: 'features/documents/document-detail.tsx',
+    path: '/documents/{document}',
+    intent: 'review',
+    fields: {
+      kind: choice('invoice'),
+      invoice_number: text('hostile-probe-{n}'),
+      issue_date: text('2025-03-14'),
+      currency: text('EUR'),
+      total: text('12.50'),
+      supplier_name: text('hostile-probe supplier'),
+      email: text('supplier-{n}@hostile-probe.test'),
+    },
+    actor: 'admin',
+    signedIn: true,
+    // A pasted text may be long: the page reads more than the usual 64 KB.
+    oversizedBytes: MAX_DOCUMENT_FORM_BYTES + 65 * 1024,
+  },
+  {
+    name: "document's page: status",
+    route: 'features/documents/document-detail.tsx',
+    path: '/documents/{document}',
+    intent: 'status',
+    fields: { status: choice('Approved', true) },
+    actor: 'admin',
+    signedIn: true,
+    // A pasted text may be long: the page reads more than the usual 64 KB.
+    oversizedBytes: MAX_DOCUMENT_FORM_BYTES + 65 * 1024,
+  },
+  {
+    name: "document's page: pasted text",
+    route: 'features/documents/document-detail.tsx',
+    path: '/documents/{document}',
+    intent: 'text',
+    fields: { text: { ...text('hostile-probe text {n}', true), maxLength: MAX_PASTED_TEXT } },
+    actor: 'admin',
+    signedIn: true,
+    // A pasted text may be long: the page reads more than the usual 64 KB.
+    oversizedBytes: MAX_DOCUMENT_FORM_BYTES + 65 * 1024,
+  },
+  {
+    name: "document's page: delete",
+    route: 'features/documents/document-detail.tsx',
+    path: '/documents/{document}?delete',
+    intent: 'delete',
+    fields: {},
+    actor: 'admin',
+    signedIn: true,
+    // A pasted text may be long: the page reads more than the usual 64 KB.
+    oversizedBytes: MAX_DOCUMENT_FORM_BYTES + 65 * 1024,
   },
   {
     name: 'rfp: respond',

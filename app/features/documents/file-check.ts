@@ -1,7 +1,7 @@
 // What an uploaded file really is, decided by its bytes (not its name or the
 // browser's say-so), a storage-safe name for it, and its SHA-256. Runs in the
 // Worker: Web Crypto and plain byte checks, no Node APIs.
-import { ACCEPTED_TYPES, type DocumentMimeType, MAX_DOCUMENT_BYTES } from './schema.ts';
+import { ACCEPTED_TYPES, type DocumentMimeType, MAX_DOCUMENT_BYTES } from './values.ts';
 
 export type FileCheck =
   | { ok: true; mimeType: DocumentMimeType; extension: keyof typeof ACCEPTED_TYPES }

@@ -1,6 +1,8 @@
-// The documents screen's words.
+// What the Documents screen and a document's page say (docs/product-guide.md, Documents).
+import { NO_FILE_MESSAGE } from './values.ts';
+
 export const TEXTS = {
-  noFile: 'Please select a file to upload',
+  noFile: NO_FILE_MESSAGE,
   uploaded: 'Document uploaded successfully!',
   uploadFailed: 'Failed to upload document',
   duplicate: (title: string) => `This file was already uploaded as ${title}`,
@@ -9,3 +11,56 @@ export const TEXTS = {
   unsupported: 'Choose a PDF, Word, Excel, text, CSV, JPEG or PNG file.',
   mismatch: "The file's content is not what its name says it is.",
 } as const;
+
+/** The list screen's texts (ListScreenTexts plus the create dialog's). */
+export const DOCUMENT_LIST_TEXTS = {
+  title: 'Documents',
+  description: 'Upload documents and extract their data without templates.',
+  newButton: 'Upload Document',
+  dialogTitle: 'Upload Document',
+  dialogDescription: 'Accepted types: .pdf, .doc, .docx, .xls, .xlsx, .txt, .csv, .jpg, .jpeg, .png. Up to 10 MB.',
+  listHeading: 'Recent Documents',
+  searchLabel: 'Search documents',
+  noun: 'documents',
+  created: TEXTS.uploaded,
+  createFailed: TEXTS.uploadFailed,
+  loadFailed: 'Failed to fetch documents',
+  empty: 'No documents yet. Upload your first document to extract its data.',
+  noMatch: 'No documents match your search.',
+} as const;
+
+export const DOCUMENT_DETAIL_TEXTS = {
+  back: 'Back to documents',
+  notFound: 'Document not found',
+  download: 'Download',
+  downloadFailed: 'The file could not be reached. Try again in a moment.',
+  deleteTitle: 'Delete document',
+  deleted: 'Document deleted',
+  deleteFailed: 'Failed to delete document',
+  statusUpdated: 'Document status updated',
+  saveFailed: 'Failed to save document',
+  reviewed: 'Fields saved',
+  approved: 'Fields confirmed and document approved',
+  finalLocked: 'This document is final: its fields can no longer change.',
+  textQueued: 'Text received: its fields are being extracted',
+} as const;
+
+/** How far extraction is, as a person reads it. */
+export const EXTRACTION_LABELS = {
+  queued: 'Extracting…',
+  done: 'Extracted',
+  failed: 'Extraction failed',
+  needs_text: 'Needs text',
+} as const;
+
+/** 'Document uploaded successfully!' and a link to the new document. */
+export const documentUploadedToast = (document: { id: string }) => ({
+  message: TEXTS.uploaded,
+  link: { href: `/documents/${document.id}`, label: 'View document' },
+});
+
+/** Who uploaded, by name (their email when they have none); null when that user is gone. */
+export function uploaderName(uploader: { first_name: string | null; last_name: string | null; email: string } | null): string | null {
+  if (!uploader) return null;
+  return [uploader.first_name, uploader.last_name].filter(Boolean).join(' ').trim() || uploader.email;
+}

@@ -26,7 +26,7 @@ interface Tenant {
   admin: Visitor;
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
-  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; document: string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
@@ -104,6 +104,16 @@ async function tenant(): Promise<Tenant> {
   // An invoice with a balance to pay (written by the service role: the API has no insert on invoices).
   const invoice = await insert('invoices', { account_id: accountId, contact_id: contact.id, client_name: 'Fixture client', client_email: 'client@fixture.test', due_date: '2030-01-01' });
   await insert('invoice_items', { invoice_id: invoice.id, description: 'Fixture work', qty: 1, unit_price: 1_000_000, total: 0 });
+  // A document row (its file is not needed: the page's actions change the row, and a delete tolerates a missing object).
+  const document = await insert('documents', {
+    account_id: accountId,
+    title: 'Fixture document',
+    file_path: `${accountId}/${crypto.randomUUID()}/fixture.txt`,
+    file_name: 'fixture.txt',
+    file_size: 10,
+    mime_type: 'text/plain',
+    sha256: [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join(''),
+  });
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
   // A sent quote and its link, for the public quote page's actions.
   const sent = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });
@@ -116,7 +126,7 @@ async function tenant(): Promise<Tenant> {
     admin: admin.visitor,
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, document: document.id },
     token: open.token,
     usedToken: member.token,
     quoteToken: quoteToken as string,
@@ -144,6 +154,7 @@ async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
     contact: idOf(await db.from('contacts').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     quote: idOf(await db.from('quotes').select('id').eq('account_id', accountId).eq('status', 'draft').order('created_at').limit(1)),
     invoice: idOf(await db.from('invoices').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    document: idOf(await db.from('documents').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     invitation: idOf(
       await db.from('user_invitations').select('id').eq('account_id', accountId).is('accepted_at', null).order('created_at').limit(1),
     ),
@@ -271,17 +282,24 @@ async function installSnapshot(): Promise<void> {
   `);
 }
 
-/** Waits (up to 5 s) until no due job of these accounts is queued or running. */
-async function jobsSettled(accounts: string[]): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (Date.now() < deadline) {
-    const { count } = await serviceClient()
+/**
+ * Work a case queued (an upload's extraction) runs after the response, kicked
+ * by the action: it is run to its end here, so it shows as the case's own
+ * change, not as a change made during the next case.
+ */
+async function settleJobs(accounts: string[]): Promise<void> {
+  const worker = exports.default as unknown as { scheduled(event: { cron: string; scheduledTime: number }): Promise<void> };
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    // Due work only: a job waiting for its retry (a fixture row without a file) is not the case's doing.
+    const { data } = await serviceClient()
       .from('jobs')
-      .select('id', { count: 'exact', head: true })
+      .select('id')
       .in('account_id', accounts)
-      .in('status', ['queued', 'running'])
-      .lte('run_at', new Date().toISOString());
-    if (!count) return;
+      .or(`status.eq.running,and(status.eq.queued,run_at.lte.${new Date().toISOString()})`)
+      .limit(1);
+    if (!data || data.length === 0 || Date.now() > deadline) return;
+    await worker.scheduled({ cron: '* * * * *', scheduledTime: Date.now() });
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -498,6 +516,7 @@ export function describeHostile(title: string, actions: readonly HostileAction[]
       ctx.fixture = await buildFixture();
       accounts = [ctx.fixture.a.accountId, ctx.fixture.b.accountId];
       await loadFiles(planned.map((p) => p.c));
+      await settleJobs(accounts);
       baseline = await snapshot(accounts, []);
     }, 120_000);
 
@@ -517,8 +536,7 @@ export function describeHostile(title: string, actions: readonly HostileAction[]
         if (watched.length > 0) baseline = await snapshot(accounts, watched);
         const response = await send(ctx, c, actor, rows);
         const problems = await verdict(c, response);
-        // Work an accepted post queued (a mail) runs after its response: let it end before looking.
-        await jobsSettled(accounts);
+        await settleJobs(accounts);
         const after = await snapshot(accounts, watched);
         const changed = changes(baseline, after);
         // The next case watches no demo row (or its own): its baseline is taken without these.

@@ -29,10 +29,12 @@ export interface Field {
   required?: boolean;
   /** For uuid fields: which kind of row the id names, so another tenant's row of that kind can be put in its place. */
   row?: TenantRow;
+  /** The longest value the form takes, when it is more than HUGE_LENGTH (a pasted document text): its huge case goes over it. */
+  maxLength?: number;
 }
 
 /** The rows each test tenant owns and whose ids the actions take. */
-export type TenantRow = 'template' | 'integration' | 'member' | 'invitation' | 'lead' | 'contact' | 'quote' | 'invoice';
+export type TenantRow = 'template' | 'integration' | 'member' | 'invitation' | 'lead' | 'contact' | 'quote' | 'invoice' | 'document';
 
 /** Who sends the requests: a visitor without a session, or a signed-in user of the fixture. */
 export type Actor = 'anonymous' | 'admin' | 'otherAdmin' | 'member' | 'master' | 'northwind';
@@ -242,7 +244,8 @@ export function hostileCases(action: HostileAction, siblings: readonly HostileAc
   // Huge: each field far over any limit a form has; the whole body over the read limit.
   for (const [name, field] of scalar) {
     if (field.kind === 'checkbox') continue;
-    add('huge', `${name}: ${HUGE_LENGTH.toLocaleString('en-US')} characters`, form(action, validParts(action, { [name]: 'W'.repeat(HUGE_LENGTH) })));
+    const length = Math.max(HUGE_LENGTH, (field.maxLength ?? 0) + 1);
+    add('huge', `${name}: ${length.toLocaleString('en-US')} characters`, form(action, validParts(action, { [name]: 'W'.repeat(length) })));
   }
   const oversized = action.oversizedBytes ?? OVERSIZED_BYTES;
   add('huge', `a ${Math.round(oversized / 1024).toLocaleString('en-US')} KB body`, form(action, [...validParts(action), { name: 'padding', value: 'p'.repeat(oversized) }]));

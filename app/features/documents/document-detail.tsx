@@ -1,0 +1,241 @@
+// A document's page (docs/product-guide.md, Documents: a document's page): its
+// file (downloaded through a short-lived signed link), its review status, the
+// fields extraction found beside the text they came from, a form to correct
+// and confirm them, a box for the text of a document that had none (images:
+// OCR runs only in a browser), delete (row and file) and its history.
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link } from 'react-router';
+import { redirectWithSuccess } from 'remix-toast';
+import type { Route } from './+types/document-detail';
+import { PageHeader, SectionHeading } from '~/components/page-header';
+import { BackLink } from '~/components/records/back-link';
+import { DetailList } from '~/components/records/detail-list';
+import { RecordHistory } from '~/components/records/record-history';
+import { ConfirmDialog } from '~/components/settings/confirm-dialog';
+import { StatusBadge } from '~/components/status-badge';
+import { SubmitButton } from '~/components/submit-button';
+import { buttonClasses } from '~/components/ui/button';
+import { Card, CardContent, CardHeader } from '~/components/ui/card';
+import { kickJobRunner } from '~/jobs/kick.server';
+import { requireUser } from '~/lib/auth.server';
+import { formatDateTime } from '~/lib/dates';
+import { readFormData } from '~/lib/forms.server';
+import { recordDialog, recordId, recordNotFound } from '~/lib/record-page.server';
+import { refuseReadOnly, refuseSubmission, serverMessage } from '~/lib/records.server';
+import { canWriteBusiness } from '~/lib/roles';
+import { dataWithError } from '~/lib/toast.server';
+import { FIELD_KEYS, type DocumentFields } from './extraction/fields';
+import { TEXT_REASONS } from './extraction/reasons';
+import { loadDocument, saveReviewedFields, setDocumentStatus, submitDocumentText, type DocumentDetail } from './queries.server';
+import { ExtractedFields, PasteTextForm } from './document-extraction';
+import { ReviewForm } from './review-form';
+import { DOCUMENT_TYPE_LABELS, documentActionSchema, formatFileSize, MAX_DOCUMENT_FORM_BYTES, type DocumentStatus, type DocumentType, type Review } from './schema';
+import { deleteDocument } from './store.server';
+import { DOCUMENT_DETAIL_TEXTS as TEXTS, EXTRACTION_LABELS, uploaderName } from './texts';
+
+/** The moves of review: Pending Review → Approved → Final, and an approval taken back. */
+const NEXT_STATUSES: Record<DocumentStatus, { status: DocumentStatus; label: string }[]> = {
+  'Pending Review': [{ status: 'Approved', label: 'Approve' }],
+  Approved: [
+    { status: 'Final', label: 'Mark as final' },
+    { status: 'Pending Review', label: 'Back to review' },
+  ],
+  Final: [],
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.document.title} · Documents` : TEXTS.notFound }];
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const { supabase, profile } = await requireUser(request, context);
+  const id = recordId(params.id, TEXTS.notFound);
+  const found = await loadDocument(supabase, id);
+  if (!found) throw recordNotFound(TEXTS.notFound);
+  const canWrite = canWriteBusiness(profile?.role);
+  const { text, ...document } = found.document;
+  // The page shows the text's start; the file itself is one click away.
+  return { document, text: text ? text.slice(0, 20_000) : null, textCut: (text?.length ?? 0) > 20_000, history: found.history, canWrite, dialog: recordDialog(url, canWrite) };
+}
+
+/** The fields as the person corrected them: confirmed (confidence 1), the line items kept as found. */
+function reviewedFields(previous: DocumentFields, review: Review): DocumentFields {
+  const fields: DocumentFields = {};
+  for (const key of FIELD_KEYS) {
+    const value = review[key];
+    if (value) fields[key] = { value, confidence: 1 };
+  }
+  if (previous.line_items) fields.line_items = previous.line_items;
+  return fields;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { supabase, profile } = await requireUser(args.request, args.context);
+  const refused = refuseReadOnly(args, profile);
+  if (refused) return refused;
+  const id = recordId(args.params.id, TEXTS.notFound);
+  const page = `/documents/${id}`;
+  const submission = parseWithZod(await readFormData(args.request, MAX_DOCUMENT_FORM_BYTES), { schema: documentActionSchema });
+  // The status buttons have no place for an error under them: their refusal is a toast.
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.status?.[0] });
+  const form = submission.value;
+  const failed = (error: { message?: string } | null, fallback: string) =>
+    dataWithError(args, { result: submission.reply() }, serverMessage(error, fallback), { status: 400 });
+
+  switch (form.intent) {
+    case 'status': {
+      const { data: saved, error } = await setDocumentStatus(supabase, id, form.status);
+      if (error || !saved) return failed(error, TEXTS.saveFailed);
+      return redirectWithSuccess(page, TEXTS.statusUpdated);
+    }
+    case 'review': {
+      const found = await loadDocument(supabase, id);
+      if (!found) throw recordNotFound(TEXTS.notFound);
+      const approve = form.approve === 'on' && found.document.status === 'Pending Review';
+      const { data: saved, error } = await saveReviewedFields(supabase, id, reviewedFields(found.document.fields, form), approve);
+      if (error || !saved) return failed(error, TEXTS.saveFailed);
+      return redirectWithSuccess(page, approve ? TEXTS.approved : TEXTS.reviewed);
+    }
+    case 'text': {
+      const { data: saved, error } = await submitDocumentText(supabase, id, form.text);
+      if (error || !saved) return failed(error, TEXTS.saveFailed);
+      kickJobRunner(args.context);
+      return redirectWithSuccess(page, TEXTS.textQueued);
+    }
+    case 'delete': {
+      if (!(await deleteDocument(supabase, id))) return failed(null, TEXTS.deleteFailed);
+      return redirectWithSuccess('/documents', TEXTS.deleted);
+    }
+  }
+}
+
+export default function DocumentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { document, text, textCut, history, canWrite, dialog } = loaderData;
+  const page = `/documents/${document.id}`;
+  const result = actionData && 'result' in actionData ? actionData.result : undefined;
+  const intent = (result?.initialValue as { intent?: unknown } | undefined)?.intent;
+  const status = document.status as DocumentStatus;
+  return (
+    <>
+      <BackLink to="/documents">{TEXTS.back}</BackLink>
+      <PageHeader
+        title={document.title}
+        description={DOCUMENT_TYPE_LABELS[document.type as DocumentType] ?? document.type}
+        actions={
+          <>
+            <a href={`${page}/download`} className={buttonClasses('outline')} download>
+              {TEXTS.download}
+            </a>
+            {canWrite ? (
+              <Link to="?delete" preventScrollReset className={buttonClasses('ghost')}>
+                Delete
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+              <SectionHeading>Extracted fields</SectionHeading>
+              <StatusBadge status={document.extraction_status} label={EXTRACTION_LABELS[document.extraction_status as keyof typeof EXTRACTION_LABELS]} />
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              {extractionNote(document) ? (
+                <p role="status" className="text-sm">
+                  {extractionNote(document)}
+                </p>
+              ) : null}
+              {document.extraction_status === 'queued' ? (
+                <p className="text-sm text-muted-foreground">The text and fields are being extracted. Reload the page in a moment.</p>
+              ) : null}
+              {canWrite && status !== 'Final' && (document.extraction_status !== 'queued' || intent === 'review') ? (
+                <ReviewForm documentId={document.id} fields={document.fields} lastResult={intent === 'review' ? result : undefined} canApprove={status === 'Pending Review'} />
+              ) : (
+                <ExtractedFields fields={document.fields} />
+              )}
+              {document.fields.line_items ? <ExtractedFields fields={{ line_items: document.fields.line_items }} itemsOnly /> : null}
+              {canWrite && (document.extraction_status === 'needs_text' || document.extraction_status === 'failed' || intent === 'text') ? (
+                <PasteTextForm documentId={document.id} lastResult={intent === 'text' ? result : undefined} />
+              ) : null}
+            </CardContent>
+          </Card>
+          {text ? (
+            <Card>
+              <CardHeader>
+                <SectionHeading>Extracted text</SectionHeading>
+              </CardHeader>
+              <CardContent>
+                <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm" tabIndex={0} aria-label="Extracted text">
+                  {text}
+                </pre>
+                {textCut ? <p className="mt-2 text-sm text-muted-foreground">The text continues in the file.</p> : null}
+              </CardContent>
+            </Card>
+          ) : null}
+          <RecordHistory entries={history.entries} failed={history.failed} />
+        </div>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+              <SectionHeading>Review</SectionHeading>
+              <StatusBadge status={document.status} />
+            </CardHeader>
+            {canWrite && NEXT_STATUSES[status].length > 0 ? (
+              <CardContent className="flex flex-wrap gap-2">
+                {NEXT_STATUSES[status].map((next) => (
+                  <Form key={next.status} method="post" action={page}>
+                    <input type="hidden" name="intent" value="status" />
+                    <input type="hidden" name="status" value={next.status} />
+                    <SubmitButton intent="status" label={next.label} busyLabel="Saving..." variant={next.status === 'Pending Review' ? 'outline' : 'default'} />
+                  </Form>
+                ))}
+              </CardContent>
+            ) : null}
+          </Card>
+          <Card>
+            <CardHeader>
+              <SectionHeading>File</SectionHeading>
+            </CardHeader>
+            <CardContent>
+              <FileDetails document={document} />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        closeTo={page}
+        title={TEXTS.deleteTitle}
+        description={`Delete the document "${document.title}" and its file? Its history stays in the audit log.`}
+        intent="delete"
+        fields={{}}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        focusCancel
+      />
+    </>
+  );
+}
+
+/** Why the document has no fields yet, if it has none: the job's reason, or an image's (it never reaches the job). */
+function extractionNote(document: { extraction_status: string; extraction_error: string | null; mime_type: string }): string | null {
+  if (document.extraction_error) return document.extraction_error;
+  if (document.extraction_status === 'needs_text' && document.mime_type.startsWith('image/')) return TEXT_REASONS.image;
+  return null;
+}
+
+function FileDetails({ document }: { document: Omit<DocumentDetail, 'text'> }) {
+  return (
+    <DetailList
+      items={[
+        { label: 'File name', value: <span className="break-all">{document.file_name}</span> },
+        { label: 'Size', value: formatFileSize(document.file_size) },
+        { label: 'Type', value: document.mime_type },
+        { label: 'Uploaded by', value: uploaderName(document.uploader) },
+        { label: 'Uploaded', value: <time dateTime={document.created_at}>{formatDateTime(document.created_at)}</time> },
+        { label: 'Description', value: document.description ? <span className="whitespace-pre-line">{document.description}</span> : null },
+        { label: 'SHA-256', value: <code className="break-all text-xs">{document.sha256}</code> },
+      ]}
+    />
+  );
+}

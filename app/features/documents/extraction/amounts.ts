@@ -1,0 +1,125 @@
+// Reading money and dates as documents write them, in any of the common
+// layouts: 1,234.56 · 1.234,56 · 1 234,56 · 1234.56; 2025-03-14 · 14/03/2025 ·
+// 03/14/2025 · 14.03.2025 · 14 March 2025 · March 14, 2025 · 14-Mar-2025.
+
+/** An amount in the text and the decimal string it stands for ('1234.56'). */
+// A plain space groups thousands only with decimals after them ('45 000,00 SEK'); elsewhere a space separates numbers.
+const AMOUNT = /(?<![\d.,])-?(?:\d{1,3}(?: \d{3})+[.,]\d{2}|(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)(?:[.,]\d{1,2})?)(?![\d])/g;
+
+/** '1.234,56' → '1234.56'; null when the text is no amount. */
+export function parseAmount(raw: string): string | null {
+  let text = raw.replace(/[\u00a0\u202f ]/g, '').trim();
+  if (!/^-?[\d.,]+$/.test(text)) return null;
+  const lastComma = text.lastIndexOf(',');
+  const lastDot = text.lastIndexOf('.');
+  const decimalAt = Math.max(lastComma, lastDot);
+  // A separator followed by exactly three digits and used before is a thousands mark, not decimals.
+  const tail = decimalAt >= 0 ? text.slice(decimalAt + 1) : '';
+  const isDecimal = decimalAt >= 0 && tail.length > 0 && tail.length <= 2;
+  if (isDecimal) {
+    text = text.slice(0, decimalAt).replace(/[.,]/g, '') + '.' + tail;
+  } else {
+    text = text.replace(/[.,]/g, '');
+  }
+  const value = Number(text);
+  if (!Number.isFinite(value)) return null;
+  return value.toFixed(2);
+}
+
+/** Every amount in a line, left to right, as decimal strings. */
+export function amountsIn(line: string): string[] {
+  // Dates and percentages are not amounts.
+  const cleaned = line
+    .replace(/\b\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}\b/g, ' ')
+    .replace(/\b\d+(?:[.,]\d+)?\s?%/g, ' ');
+  const found: string[] = [];
+  for (const [match] of cleaned.matchAll(AMOUNT)) {
+    const amount = parseAmount(match);
+    if (amount !== null) found.push(amount);
+  }
+  return found;
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+  januar: 1, februar: 2, märz: 3, maerz: 3, mai: 5, juni: 6, juli: 7, okt: 10, dez: 12,
+  janvier: 1, février: 2, fevrier: 2, mars: 3, avril: 4, juin: 6, juillet: 7, août: 8, aout: 8, septembre: 9, octobre: 10, novembre: 11, décembre: 12, decembre: 12,
+};
+
+function monthOf(word: string): number | null {
+  const w = word.toLowerCase().replace(/\.$/, '');
+  return MONTHS[w] ?? MONTHS[w.slice(0, 3)] ?? null;
+}
+
+function iso(year: number, month: number, day: number): string | null {
+  if (year < 100) year += 2000;
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1990 || year > 2100) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+const MONTH_WORD = '([A-Za-zäéûÄÉ]{3,9}\\.?)';
+const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray, monthFirst: boolean) => string | null }[] = [
+  { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, read: (m) => iso(+m[1], +m[2], +m[3]) },
+  {
+    re: /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b/g,
+    read: (m, monthFirst) => {
+      const a = +m[1];
+      const b = +m[2];
+      // Unambiguous when one part cannot be a month; else the document's convention.
+      if (a > 12) return iso(+m[3], b, a);
+      if (b > 12) return iso(+m[3], a, b);
+      return monthFirst && m[0].includes('/') ? iso(+m[3], a, b) : iso(+m[3], b, a);
+    },
+  },
+  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?[ -]${MONTH_WORD}[-, ]+(\\d{4})\\b`, 'g'), read: (m) => withMonth(m[2], +m[3], +m[1]) },
+  { re: new RegExp(`\\b${MONTH_WORD} (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`, 'g'), read: (m) => withMonth(m[1], +m[3], +m[2]) },
+];
+
+function withMonth(word: string, year: number, day: number): string | null {
+  const month = monthOf(word);
+  return month ? iso(year, month, day) : null;
+}
+
+/** Every date in a line, left to right, as YYYY-MM-DD; `monthFirst` reads 03/04/2025 as March 4th (US documents). */
+export function datesIn(line: string, monthFirst = false): string[] {
+  const found: { at: number; date: string }[] = [];
+  for (const { re, read } of DATE_PATTERNS) {
+    for (const match of line.matchAll(re)) {
+      const date = read(match as RegExpExecArray, monthFirst);
+      if (date && !found.some((f) => Math.abs(f.at - (match.index ?? 0)) < 4)) found.push({ at: match.index ?? 0, date });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.date);
+}
+
+/** ISO codes a document may name, and the symbols that stand for one. */
+export const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'NZD', 'SGD', 'INR', 'ZAR', 'BRL', 'MXN', 'CNY', 'HKD'] as const;
+export const CURRENCY_SYMBOLS: [RegExp, string][] = [
+  [/(?:A\$|AU\$)/, 'AUD'],
+  [/(?:C\$|CA\$)/, 'CAD'],
+  [/(?:NZ\$)/, 'NZD'],
+  [/(?:S\$)/, 'SGD'],
+  [/(?:US\$|\$)/, 'USD'],
+  [/€/, 'EUR'],
+  [/£/, 'GBP'],
+  [/¥/, 'JPY'],
+  [/₹/, 'INR'],
+  [/\bzł/, 'PLN'],
+  [/\bFr\.\s?\d/, 'CHF'],
+];
+
+/** The currencies a line names, codes before symbols. */
+export function currenciesIn(line: string): string[] {
+  const found: string[] = [];
+  for (const code of CURRENCY_CODES) if (new RegExp(`\\b${code}\\b`).test(line)) found.push(code);
+  let rest = line;
+  for (const [symbol, code] of CURRENCY_SYMBOLS) {
+    if (symbol.test(rest)) {
+      if (!found.includes(code)) found.push(code);
+      rest = rest.replace(new RegExp(symbol.source, 'g'), ' ');
+    }
+  }
+  return found;
+}

@@ -1,0 +1,317 @@
+// Template-free field extraction: from a document's text (lines, columns
+// separated by tabs or wide spaces) to the fields of fields.ts, each with a
+// confidence. No layout is known in advance: values are found beside the
+// words that label them in English, German, French or Spanish, checked by
+// their shape (a date that exists, an IBAN whose check digits hold), and
+// where nothing labels them, guessed from position with a lower confidence.
+import { amountsIn, currenciesIn, datesIn } from './amounts.ts';
+import { isValidIban, type DocumentFields, type DocumentKind, type FieldKey, type LineItem } from './fields.ts';
+
+interface Line {
+  text: string;
+  cells: string[];
+}
+
+const splitCells = (text: string) => text.split(/\t+| {2,}/).map((c) => c.trim()).filter(Boolean);
+
+/**
+ * A row of labels over one row of values (a CSV or spreadsheet export: Supplier,
+ * Invoice No, Total …) read as 'label: value' lines. A line-item table's header
+ * is left alone: its rows are items, not the document's fields.
+ */
+function labelRows(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const head = lines[i].cells;
+    const next = lines[i + 1]?.cells;
+    const isHeader =
+      head.length >= 3 &&
+      next?.length === head.length &&
+      head.every((cell) => /^[\p{L} .#/()-]+$/u.test(cell)) &&
+      next.some((cell) => /\d/.test(cell)) &&
+      !head.some((cell) => DESCRIPTION_HEAD.test(cell)) &&
+      lines[i + 2] === undefined;
+    if (!isHeader) {
+      out.push(lines[i]);
+      continue;
+    }
+    head.forEach((label, c) => out.push({ text: `${label}: ${next[c]}`, cells: [`${label}:`, next[c]] }));
+    i += 1;
+  }
+  return out;
+}
+
+function toLines(text: string): Line[] {
+  return labelRows(rawLines(text));
+}
+
+function rawLines(text: string): Line[] {
+  return text
+    .split('\n')
+    .map((raw) => raw.replace(/[ \u00a0]+$/g, '').replace(/^\s+/, ''))
+    .filter((raw) => raw.trim() !== '')
+    .map((raw) => ({ text: raw.replace(/\t+/g, '  ').replace(/[ \u00a0]{3,}/g, '  '), cells: splitCells(raw) }));
+}
+
+/** What follows a label on its line, or the next line when the label ends its line (cells after it first). */
+function afterLabel(lines: Line[], index: number, labelEnd: number): { value: string; sameLine: boolean } | null {
+  const rest = lines[index].text.slice(labelEnd).replace(/^[\s:#.\-–—)]+/, '').replace(/^(?:no\.?|number|nr\.?|n°|num\.?)(?=[\s:#.]|$)\s*[:#.]?\s*/i, '');
+  if (rest.trim()) return { value: rest.trim(), sameLine: true };
+  const next = lines[index + 1];
+  return next ? { value: next.cells[0] ?? next.text.trim(), sameLine: false } : null;
+}
+
+/** The first value a label points at, in the document's order. */
+function findLabelled(lines: Line[], label: RegExp, accept: (value: string) => string | null): { value: string; index: number; sameLine: boolean } | null {
+  for (let i = 0; i < lines.length; i += 1) {
+    for (const match of lines[i].text.matchAll(new RegExp(label.source, label.flags.includes('g') ? label.flags : `${label.flags}g`))) {
+      const after = afterLabel(lines, i, (match.index ?? 0) + match[0].length);
+      if (!after) continue;
+      const value = accept(after.value);
+      if (value) return { value, index: i, sameLine: after.sameLine };
+    }
+  }
+  return null;
+}
+
+// ---- Reference numbers --------------------------------------------------------
+
+/** An identifier as documents write one: letters, digits and separators, at least one digit. */
+function identifier(value: string): string | null {
+  const token = /^[A-Z0-9][A-Z0-9\-/._]{1,39}/i.exec(value.replace(/^#\s*/, ''))?.[0]?.replace(/[.\-/_]+$/, '');
+  if (!token || !/\d/.test(token) || token.length < 3) return null;
+  // A date or a bare amount is not a reference.
+  if (datesIn(token).length > 0 || /^\d{1,3}([,.]\d{3})*[,.]\d{2}$/.test(token)) return null;
+  return token;
+}
+
+const INVOICE_LABEL = /\b(?:tax\s+)?invoice\s*(?:no\.?|number|num\.?|nr\.?|#|n°|id|ref(?:erence)?)|\binvoice\s*:|\brechnungs?\s*-?\s*(?:nr\.?|nummer)|\bfacture\s*(?:n°|no\.?|num[ée]ro)|\bfactura\s*(?:n[°º.]|n[uú]mero)|\binv\s*#|\binvoice(?=\s+[A-Z]{0,5}-?\d)/i;
+const ORDER_LABEL = /\b(?:purchase\s+order|p\.?\s?o\.?)\s*(?:no\.?|number|nr\.?|#|n°|ref)?(?=\s*[:#]|\s+[A-Z]{0,5}-?\d)|\border\s*(?:no\.?|number|#)|\bbestell\s*-?\s*(?:nr\.?|nummer)|\bbon\s+de\s+commande\s*(?:n°|no\.?)?/i;
+const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|number|nr\.?|#|n°|ref(?:erence)?)|\b(?:quote|quotation|estimate)\s*:|\bangebots?\s*-?\s*(?:nr\.?|nummer)|\bdevis\s*(?:n°|no\.?)|\bpresupuesto\s*(?:n[°º.])/i;
+
+// ---- Dates ---------------------------------------------------------------------
+
+const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|order|quote|quotation|receipt|tax\s+point)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\bdated?\b|\b(?:rechnungs)?datum\b|\bdate\s+de\s+facture\b|\bfecha\b|\bdate\s*:/i;
+const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|date\s+due|f[äa]llig(?:keitsdatum|\s+am)?|zahlbar\s+bis|vencimiento|valid\s+until|expires?(?:\s+on)?)\b|[ÉéEe]ch[ée]ance/i;
+
+// ---- Amounts -------------------------------------------------------------------
+
+const TOTAL_STRONG = /\b(?:grand\s+total|total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|total\s+payable|amount\s+payable|total\s+\(?incl|total\s+to\s+pay|gesamtbetrag|rechnungsbetrag|endbetrag|montant\s+total|net\s+[àa]\s+payer|total\s+ttc|importe\s+total|total\s+a\s+pagar)\b/i;
+const TOTAL_PLAIN = /\b(?:total|summe|totale?)\b/i;
+const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+(?:excl|net|before|ht\b|tax|vat)|net\s+total|total\s+(?:qty|quantity|items|hours|weight)|zwischensumme|nettobetrag|total\s+hors)/i;
+const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|zwischensumme|nettobetrag|netto|total\s+hors\s+taxes?|base\s+imponible)\b/i;
+const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|tva|iva)\b/i;
+const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst)\s*(?:id|no|number|reg|registration|nr|#)|\btotal\s+(?:incl|including)|\b(?:excl|excluding|before)\b|ust-?id|\bTIN\b/i;
+
+// ---- Parties and identities ------------------------------------------------------
+
+/** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
+const LABEL_END = '(?:\\s*:|(?=\\s{2,}))';
+const SUPPLIER_LABEL = new RegExp(`\\b(?:supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|fournisseur|proveedor)${LABEL_END}|\\bfrom\\s*:`, 'i');
+const CUSTOMER_LABEL = new RegExp(`\\b(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|kunde|factur[ée]\\s+[àa]|cliente)${LABEL_END}|\\bto\\s*:`, 'i');
+const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|ag|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
+const TAX_ID_LABEL = /\b(?:vat\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust-?\s*id(?:nr)?\.?|steuer-?nr\.?|n°\s*tva|tva\s*intracom\w*|nif|cif)\b/i;
+const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
+const PHONE_LABEL = /\b(?:tel(?:ephone)?|phone|ph|mobile|mob|fon|t[ée]l[ée]phone|tel[ée]fono)\b\.?\s*[:.]?/i;
+const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]?\d{2,5}){1,4}/;
+const IBAN = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b/g;
+
+// ---- Kind ------------------------------------------------------------------------
+
+const KINDS: [DocumentKind, RegExp][] = [
+  ['purchase_order', /\bpurchase\s+order\b|\bbestellung\b|\bbon\s+de\s+commande\b|\border\s+confirmation\b/i],
+  ['quote', /\b(?:quote|quotation|estimate|offer|proposal|angebot|devis|presupuesto|cotizaci[óo]n)\b/i],
+  ['receipt', /\b(?:receipt|sales\s+receipt|payment\s+received|quittung|kassenbon|re[çc]u|ticket\s+de\s+caisse|recibo)\b/i],
+  ['invoice', /\b(?:invoice|tax\s+invoice|rechnung|facture|factura|fattura|bill)\b/i],
+  ['contract', /\b(?:agreement|contract|vertrag|contrat|contrato|hereinafter|the\s+parties|terms\s+and\s+conditions)\b/i],
+];
+
+function guessKind(lines: Line[]): { value: DocumentKind; confidence: number } {
+  // A title on the first lines decides; otherwise the words that come up most.
+  for (const line of lines.slice(0, 6)) {
+    for (const [kind, re] of KINDS) {
+      if (re.test(line.text) && line.text.length < 60) return { value: kind, confidence: 0.9 };
+    }
+  }
+  const text = lines.map((l) => l.text).join('\n');
+  let best: { value: DocumentKind; count: number } = { value: 'other', count: 0 };
+  for (const [kind, re] of KINDS) {
+    const count = text.match(new RegExp(re.source, 'gi'))?.length ?? 0;
+    if (count > best.count) best = { value: kind, count };
+  }
+  return best.count > 0 ? { value: best.value, confidence: 0.6 } : { value: 'other', confidence: 0.3 };
+}
+
+// ---- Line items --------------------------------------------------------------------
+
+const DESCRIPTION_HEAD = /^(?:description|item|items|product|service|services|article|details|particulars|bezeichnung|beschreibung|leistung|d[ée]signation|descripci[óo]n|concepto)$/i;
+const QUANTITY_HEAD = /^(?:qty|qty\.|quantity|units?|hours|hrs|menge|anzahl|qt[ée]|quantit[ée]|cantidad|days)$/i;
+const PRICE_HEAD = /^(?:unit\s+price|price|rate|unit\s+cost|each|einzelpreis|preis|prix\s+unitaire|p\.?u\.?|precio|unit)$/i;
+const AMOUNT_HEAD = /^(?:amount|total|line\s+total|net|betrag|gesamt|montant|importe|subtotal|sum)$/i;
+
+function findLineItems(lines: Line[]): LineItem[] | null {
+  for (let h = 0; h < lines.length; h += 1) {
+    const head = lines[h].cells.map((c) => c.replace(/\s*\(.*\)$/, '').trim());
+    const description = head.findIndex((c) => DESCRIPTION_HEAD.test(c));
+    const quantity = head.findIndex((c) => QUANTITY_HEAD.test(c));
+    const price = head.findIndex((c) => PRICE_HEAD.test(c));
+    const amount = head.findIndex((c) => AMOUNT_HEAD.test(c));
+    if (description < 0 || [quantity, price, amount].filter((i) => i >= 0).length < 2) continue;
+    const items: LineItem[] = [];
+    for (const line of lines.slice(h + 1)) {
+      if (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TAX_LABEL.test(line.cells[0] ?? '')) break;
+      const cells = line.cells;
+      const numbers = cells.map((c) => (/^[^A-Za-z]*\d[^A-Za-z]*$|^[A-Z]{3}\s?[\d.,]+$|^[\d.,]+\s?[A-Z]{3}$/.test(c) ? amountsIn(c)[0] ?? null : null));
+      const text = cells.filter((_, i) => numbers[i] === null).join(' ');
+      const values = numbers.filter((n): n is string => n !== null);
+      if (!text || values.length === 0) {
+        if (items.length > 0) break;
+        continue;
+      }
+      const byColumn = cells.length === head.length;
+      const pick = (column: number, fromEnd: number) => {
+        if (column < 0) return null;
+        if (byColumn) return numbers[column];
+        return values.length >= fromEnd ? values[values.length - fromEnd] : null;
+      };
+      const columns = [quantity, price, amount].filter((c) => c >= 0).length;
+      items.push({
+        description: text,
+        quantity: pick(quantity, columns),
+        unit_price: pick(price, amount >= 0 ? 2 : 1),
+        amount: pick(amount, 1),
+      });
+    }
+    if (items.length > 0) return items;
+  }
+  return null;
+}
+
+// ---- The extractor ---------------------------------------------------------------------
+
+export interface Extraction {
+  fields: DocumentFields;
+  /** How long it took, for the bench. */
+  ms?: number;
+}
+
+function lastAmount(line: Line): string | null {
+  const amounts = amountsIn(line.text);
+  return amounts.length > 0 ? amounts[amounts.length - 1] : null;
+}
+
+/** An amount on the labelled line, else the first one on the next line. */
+function amountNear(lines: Line[], index: number): string | null {
+  return lastAmount(lines[index]) ?? (lines[index + 1] && datesIn(lines[index + 1].text).length === 0 ? amountsIn(lines[index + 1].text)[0] ?? null : null);
+}
+
+function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = true): { value: string; index: number } | null {
+  const order = lines.map((_, i) => i);
+  if (fromEnd) order.reverse();
+  for (const i of order) {
+    const line = lines[i];
+    if (!label.test(line.text) || (exclude && exclude.test(line.text))) continue;
+    const value = amountNear(lines, i);
+    if (value !== null) return { value, index: i };
+  }
+  return null;
+}
+
+function cleanName(value: string): string | null {
+  const name = value.split(/\t| {2,}|,\s*(?=\d)/)[0].replace(/[;,:]+$/, '').trim();
+  if (name.length < 2 || name.length > 120 || /@|^\+?\d[\d\s-]+$/.test(name) || !/[A-Za-z]/.test(name)) return null;
+  return name;
+}
+
+export function extractFields(text: string): Extraction {
+  const started = Date.now();
+  const lines = toLines(text);
+  const fields: DocumentFields = {};
+  const set = (key: FieldKey, value: string | null | undefined, confidence: number) => {
+    if (value) fields[key] = { value, confidence: Math.round(confidence * 100) / 100 };
+  };
+
+  const kind = guessKind(lines);
+  set('kind', kind.value, kind.confidence);
+
+  const invoice = findLabelled(lines, INVOICE_LABEL, identifier);
+  if (invoice) set('invoice_number', invoice.value, invoice.sameLine ? 0.9 : 0.8);
+  const order = findLabelled(lines, ORDER_LABEL, identifier);
+  if (order) set('order_number', order.value, order.sameLine ? 0.85 : 0.75);
+  const quote = findLabelled(lines, QUOTE_LABEL, identifier);
+  if (quote) set('quote_number', quote.value, quote.sameLine ? 0.85 : 0.75);
+
+  // Currency: a label says it outright; else the codes and symbols beside the amounts, the total's first.
+  const labelledCurrency = findLabelled(lines, /\b(?:currency|w[äa]hrung|devise|moneda)\b/i, (v) => currenciesIn(v.toUpperCase())[0] ?? null);
+  const counts = new Map<string, number>();
+  for (const line of lines) for (const code of currenciesIn(line.text)) counts.set(code, (counts.get(code) ?? 0) + (amountsIn(line.text).length > 0 ? 2 : 1));
+  const total = findAmount(lines, TOTAL_STRONG) ?? findAmount(lines, TOTAL_PLAIN, NOT_TOTAL);
+  const totalCurrency = total ? currenciesIn(lines[total.index].text + ' ' + (lines[total.index + 1]?.text ?? ''))[0] : undefined;
+  const mostUsed = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (labelledCurrency) set('currency', labelledCurrency.value, 0.95);
+  else if (totalCurrency) set('currency', totalCurrency, 0.9);
+  else if (mostUsed) set('currency', mostUsed, 0.7);
+  const monthFirst = fields.currency?.value === 'USD' || /\b(?:USA|United States|, [A-Z]{2} \d{5})\b/.test(text);
+
+  if (total) set('total', total.value, TOTAL_STRONG.test(lines[total.index].text) ? 0.9 : 0.75);
+  else if (kind.value !== 'contract') {
+    // Nothing labels a total: the largest amount written with cents (a bare number may be a year or a quantity).
+    const all = lines.flatMap((l) => [...l.text.matchAll(/\d[\d.,\u00a0 ]*[.,]\d{2}(?!\d)/g)].flatMap(([m]) => amountsIn(m))).map(Number);
+    if (all.length > 0) set('total', Math.max(...all).toFixed(2), 0.3);
+  }
+  const subtotal = findAmount(lines, SUBTOTAL_LABEL);
+  if (subtotal) set('subtotal', subtotal.value, 0.8);
+  const tax = findAmount(lines, TAX_LABEL, NOT_TAX_AMOUNT);
+  if (tax && Number(tax.value) > 0 && tax.value !== fields.total?.value && tax.value !== fields.subtotal?.value) set('tax_amount', tax.value, 0.7);
+
+  const issue = findLabelled(lines, ISSUE_LABEL, (v) => datesIn(v, monthFirst)[0] ?? null);
+  const due = findLabelled(lines, DUE_LABEL, (v) => datesIn(v, monthFirst)[0] ?? null);
+  if (issue) set('issue_date', issue.value, issue.sameLine ? 0.9 : 0.8);
+  else {
+    const first = lines.map((l) => datesIn(l.text, monthFirst)[0]).find(Boolean);
+    if (first && first !== due?.value) set('issue_date', first, 0.5);
+  }
+  if (due) set('due_date', due.value, due.sameLine ? 0.9 : 0.8);
+
+  // Parties: a label names them; else the supplier is the company on the first lines.
+  const supplier = findLabelled(lines, SUPPLIER_LABEL, cleanName);
+  if (supplier) set('supplier_name', supplier.value, 0.85);
+  else {
+    const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
+    const company = top.find((l) => COMPANY_SUFFIX.test(l.cells[0] ?? ''));
+    const named = company ? cleanName(company.cells[0]) : null;
+    if (named) set('supplier_name', named, 0.7);
+    // A business document's first line is most often its sender; other text's first line is only a heading.
+    else if (top[0] && kind.value !== 'other') set('supplier_name', cleanName(top[0].cells[0] ?? ''), 0.35);
+  }
+  const customer = findLabelled(lines, CUSTOMER_LABEL, cleanName);
+  if (customer && customer.value !== fields.supplier_name?.value) set('customer_name', customer.value, 0.8);
+
+  const taxId = findLabelled(lines, TAX_ID_LABEL, (v) => {
+    const token = /^[A-Z]{0,3}[\s-]?[A-Z0-9][A-Z0-9 .\-/]{4,18}[A-Z0-9]/i.exec(v)?.[0]?.trim();
+    return token && /\d{4}/.test(token.replace(/[\s.\-/]/g, '')) ? token : null;
+  });
+  if (taxId) set('tax_id', taxId.value, 0.85);
+
+  const emails = [...new Set(text.match(EMAIL) ?? [])];
+  if (emails.length > 0) set('email', emails[0], emails.length === 1 ? 0.95 : 0.75);
+
+  const phone = findLabelled(lines, PHONE_LABEL, (v) => {
+    const match = PHONE.exec(v)?.[0]?.trim();
+    return match && match.replace(/\D/g, '').length >= 7 ? match : null;
+  });
+  if (phone) set('phone', phone.value, 0.85);
+
+  for (const line of lines) {
+    const iban = [...line.text.toUpperCase().matchAll(IBAN)].map(([m]) => m).find(isValidIban);
+    if (iban) {
+      set('iban', iban.replace(/\s+/g, ''), 0.98);
+      break;
+    }
+  }
+
+  const items = findLineItems(lines);
+  if (items) fields.line_items = { value: items, confidence: 0.7 };
+
+  return { fields, ms: Date.now() - started };
+}

@@ -1,0 +1,74 @@
+// The extraction job ('documents.extract', queued by the documents table's
+// trigger on upload and when a person pastes a document's text): the file's
+// text, or the pasted text, then the fields found in it, written back with
+// extraction_status done, needs_text or failed and the reason a person reads.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '~/lib/database.types';
+import { DOCUMENTS_BUCKET } from '../store.server';
+import { extractFields } from './extract-fields';
+import { extractText, NoTextError, TEXT_REASONS } from './text';
+
+export const STORAGE_UNREADABLE = 'The file could not be read from storage.';
+export const STORAGE_MISSING = 'The file is missing from storage.';
+
+/** Storage's 'Object not found' (statusCode 404 in its body, HTTP 400), as storage-js hands it over. */
+function isMissing(error: { message: string }): boolean {
+  const code = (error as { statusCode?: unknown }).statusCode;
+  return String(code) === '404' || /not found/i.test(error.message);
+}
+export const EXTRACTION_BROKE = 'The text was read, but finding its fields failed.';
+
+interface Job {
+  attempts: number;
+}
+
+/** Throws to be retried (storage unreachable); a document gone or already handled is nothing to do. */
+export async function extractDocumentJob(admin: SupabaseClient<Database>, documentId: string, job: Job, maxAttempts = 5): Promise<void> {
+  const { data: document, error } = await admin
+    .from('documents')
+    .select('id, file_path, mime_type, text, extraction_status')
+    .eq('id', documentId)
+    .maybeSingle();
+  if (error) throw new Error(`reading document ${documentId} failed: ${error.message}`);
+  if (!document || document.extraction_status !== 'queued') return;
+
+  const finish = async (values: Database['public']['Tables']['documents']['Update']) => {
+    const { error: saveError } = await admin.from('documents').update(values).eq('id', documentId).eq('extraction_status', 'queued');
+    if (saveError) throw new Error(`saving extraction of ${documentId} failed: ${saveError.message}`);
+  };
+
+  let text = document.text?.trim() ? document.text : null;
+  if (text === null) {
+    const file = await admin.storage.from(DOCUMENTS_BUCKET).download(document.file_path);
+    if (file.error && isMissing(file.error)) {
+      // Gone from storage (removed behind the row's back): no retry brings it back.
+      await finish({ extraction_status: 'failed', extraction_error: STORAGE_MISSING });
+      return;
+    }
+    if (file.error) {
+      // Storage may be back on the next attempt; after the last one the document says why it has no text.
+      if (job.attempts >= maxAttempts) await finish({ extraction_status: 'failed', extraction_error: STORAGE_UNREADABLE });
+      throw new Error(`downloading ${document.file_path} failed: ${file.error.message}`);
+    }
+    try {
+      text = (await extractText(document.mime_type, new Uint8Array(await file.data.arrayBuffer()))).text;
+    } catch (failure) {
+      if (!(failure instanceof NoTextError)) {
+        console.error(`extracting text of ${documentId} failed:`, failure);
+        await finish({ extraction_status: 'failed', extraction_error: TEXT_REASONS.corrupt });
+        return;
+      }
+      await finish({ extraction_status: failure.outcome, extraction_error: failure.message });
+      return;
+    }
+  }
+  let fields;
+  try {
+    fields = extractFields(text).fields;
+  } catch (failure) {
+    console.error(`extracting fields of ${documentId} failed:`, failure);
+    await finish({ text, extraction_status: 'failed', extraction_error: EXTRACTION_BROKE });
+    return;
+  }
+  await finish({ text, fields: fields as Database['public']['Tables']['documents']['Update']['fields'], extraction_status: 'done', extraction_error: null });
+}

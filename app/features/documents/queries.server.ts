@@ -1,0 +1,84 @@
+// What the Documents screen and a document's page ask of the database: a page
+// of the account's documents (searched over title and extracted text with
+// Postgres full-text, and by title as typed; filtered by review status), the
+// summary cards, one document with its history, and the writes of its page.
+import type { ListQuery } from '~/lib/list-query';
+import { searchText } from '~/lib/list-query';
+import { loadHistory } from '~/lib/record-history.server';
+import { readList } from '~/lib/records.server';
+import type { Supabase } from '~/lib/supabase.server';
+import { readFields, type DocumentFields } from './extraction/fields';
+import type { DocumentStatus } from './schema';
+
+const LIST_COLUMNS = 'id, title, type, file_name, file_size, mime_type, status, extraction_status, created_at, uploader:users!documents_uploaded_by_fkey(first_name, last_name, email)';
+
+/**
+ * The search: every word (plainto_tsquery over the `search` column, config
+ * 'simple') or the text inside the title, so a half-typed number still finds
+ * its document. searchText keeps nothing that could be filter syntax.
+ */
+function searchFilter(q: string): string | null {
+  const text = searchText(q);
+  if (!text) return null;
+  return `search.plfts(simple)."${text}",title.ilike."*${text}*"`;
+}
+
+export async function loadDocuments(supabase: Supabase, query: ListQuery<DocumentStatus>) {
+  let select = supabase.from('documents').select(LIST_COLUMNS, { count: 'exact' });
+  if (query.status) select = select.eq('status', query.status);
+  const search = searchFilter(query.q);
+  if (search) select = select.or(search);
+  const [summaryResult, list] = await Promise.all([supabase.rpc('document_summary').single(), readList(select, query, 'documents')]);
+  // A summary that fails to load is logged and reads 0: the list below still works.
+  if (summaryResult.error) console.error(`document summary failed to load: ${summaryResult.error.message}`);
+  const summary = summaryResult.data ?? { total_count: 0, processed_count: 0, pending_review_count: 0, storage_bytes: 0 };
+  return {
+    summary: {
+      total: Number(summary.total_count),
+      processed: Number(summary.processed_count),
+      pendingReview: Number(summary.pending_review_count),
+      storageBytes: Number(summary.storage_bytes),
+    },
+    list,
+  };
+}
+
+export type DocumentRow = Awaited<ReturnType<typeof loadDocuments>>['list']['rows'][number];
+
+const DETAIL_COLUMNS =
+  'id, title, type, description, file_path, file_name, file_size, mime_type, sha256, status, extraction_status, extraction_error, text, fields, created_at, updated_at, uploader:users!documents_uploaded_by_fkey(first_name, last_name, email)';
+
+/** One document of the account (RLS), its fields as found or corrected, and its history. */
+export async function loadDocument(supabase: Supabase, id: string) {
+  const { data: document, error } = await supabase.from('documents').select(DETAIL_COLUMNS).eq('id', id).maybeSingle();
+  if (error) throw new Error(`document failed to load: ${error.message}`);
+  if (!document) return null;
+  const history = await loadHistory(supabase, 'document', id);
+  return { document: { ...document, fields: readFields(document.fields) as DocumentFields }, history };
+}
+
+export type DocumentDetail = NonNullable<Awaited<ReturnType<typeof loadDocument>>>['document'];
+
+export function setDocumentStatus(supabase: Supabase, id: string, status: DocumentStatus) {
+  return supabase.from('documents').update({ status }).eq('id', id).select('id').maybeSingle();
+}
+
+export function saveReviewedFields(supabase: Supabase, id: string, fields: DocumentFields, approve: boolean) {
+  return supabase
+    .from('documents')
+    .update({ fields: fields as never, ...(approve ? { status: 'Approved' as const } : {}) })
+    .eq('id', id)
+    .select('id')
+    .maybeSingle();
+}
+
+/** The text a person pasted for a document that had none: extraction runs again on it. */
+export function submitDocumentText(supabase: Supabase, id: string, text: string) {
+  return supabase
+    .from('documents')
+    .update({ text, extraction_status: 'queued', extraction_error: null })
+    .eq('id', id)
+    .in('extraction_status', ['needs_text', 'failed'])
+    .select('id')
+    .maybeSingle();
+}

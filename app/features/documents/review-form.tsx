@@ -1,0 +1,60 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { Form } from 'react-router';
+import { CheckboxField, SelectField, TextField, useSchemaForm, type FormDefaults } from '~/components/form-controls';
+import { SubmitButton } from '~/components/submit-button';
+import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, FIELD_KEYS, FIELDS, type DocumentFields, type FieldKey } from './extraction/fields';
+import { reviewSchema } from './schema';
+
+const KIND_OPTIONS = [{ value: '', label: 'Not known' }, ...DOCUMENT_KINDS.map((value) => ({ value, label: DOCUMENT_KIND_LABELS[value] }))];
+
+/** How sure the extractor was, or that a person confirmed it. */
+function confidenceNote(fields: DocumentFields, key: FieldKey): string | undefined {
+  const found = fields[key];
+  if (!found) return FIELDS[key].hint ? `Not found · ${FIELDS[key].hint}` : 'Not found';
+  if (found.confidence >= 1) return 'Confirmed by a person';
+  return `Found with ${Math.round(found.confidence * 100)}% confidence`;
+}
+
+/**
+ * The extracted fields in a form a person corrects and confirms: a plain post
+ * to the document's page (intent review), validated there; ticking "Approve"
+ * also moves the document to Approved.
+ */
+export function ReviewForm({
+  documentId,
+  fields,
+  lastResult,
+  canApprove,
+}: {
+  documentId: string;
+  fields: DocumentFields;
+  lastResult?: SubmissionResult<string[]>;
+  canApprove: boolean;
+}) {
+  const defaultValue: FormDefaults = Object.fromEntries(FIELD_KEYS.map((key) => [key, fields[key]?.value ?? '']));
+  const [form, inputs] = useSchemaForm(reviewSchema, { id: `review-${documentId}`, lastResult, defaultValue });
+  return (
+    <Form method="post" action={`/documents/${documentId}`} className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="review" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FIELD_KEYS.map((key) =>
+          key === 'kind' ? (
+            <SelectField key={key} field={inputs.kind} label={FIELDS.kind.label} options={KIND_OPTIONS} hint={confidenceNote(fields, key)} />
+          ) : (
+            <TextField
+              key={key}
+              field={inputs[key]}
+              label={FIELDS[key].label}
+              type={FIELDS[key].shape === 'email' ? 'email' : 'text'}
+              hint={confidenceNote(fields, key)}
+            />
+          ),
+        )}
+      </div>
+      {canApprove ? <CheckboxField field={inputs.approve} label="Approve the document with these fields" /> : null}
+      <div className="flex justify-end">
+        <SubmitButton label="Save fields" busyLabel="Saving..." intent="review" />
+      </div>
+    </Form>
+  );
+}

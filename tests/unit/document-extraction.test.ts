@@ -1,0 +1,119 @@
+// Template-free extraction over the corpus of tests/fixtures/documents (PDF,
+// DOCX, XLSX, CSV, text; invoices, quotes, purchase orders, receipts, a
+// contract; eleven currencies and four languages), through the code the
+// extraction job runs, scored against expected.json; and the readers' edges:
+// amounts and dates as documents write them, CSV quoting, the bad inputs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { amountsIn, datesIn, parseAmount } from '../../app/features/documents/extraction/amounts.ts';
+import { extractFields } from '../../app/features/documents/extraction/extract-fields.ts';
+import { csvText, extractText, NoTextError, TEXT_REASONS } from '../../app/features/documents/extraction/text.ts';
+import { CORPUS_DIR, readExpected, scoreCorpus, type CorpusScore } from '../support/extraction-corpus.ts';
+
+let score: CorpusScore;
+beforeAll(async () => {
+  score = await scoreCorpus();
+}, 60_000);
+
+describe('the extraction corpus', () => {
+  it('holds at least 20 documents of every format, and ends each as expected (done, needs_text, failed)', () => {
+    const files = Object.keys(readExpected());
+    expect(files.length).toBeGreaterThanOrEqual(20);
+    for (const extension of ['pdf', 'docx', 'xlsx', 'csv', 'txt', 'png']) expect(files.some((f) => f.endsWith(`.${extension}`)), extension).toBe(true);
+    expect(score.wrongOutcomes).toEqual([]);
+  });
+
+  it('reaches 90% precision and 85% recall on invoice number, date, total and currency', () => {
+    for (const key of ['invoice_number', 'issue_date', 'total', 'currency']) {
+      expect(score.fields[key].precision, `${key} precision; misses:\n${score.misses.join('\n')}`).toBeGreaterThanOrEqual(0.9);
+      expect(score.fields[key].recall, `${key} recall; misses:\n${score.misses.join('\n')}`).toBeGreaterThanOrEqual(0.85);
+    }
+  });
+
+  it('keeps every other field at 80% precision or better (a wrong value costs a person more than a missing one)', () => {
+    for (const [key, field] of Object.entries(score.fields)) {
+      if (field.precision !== null) expect(field.precision, `${key}; misses:\n${score.misses.join('\n')}`).toBeGreaterThanOrEqual(0.8);
+    }
+  });
+
+  it('finds the line items of a table, each with quantity, unit price and amount', () => {
+    const northwind = score.documents.find((d) => d.file === 'invoice-uk-northwind.pdf')!;
+    expect(northwind.fields.line_items?.value).toEqual([
+      { description: 'Consulting services', quantity: '10.00', unit_price: '120.00', amount: '1200.00' },
+      { description: 'Travel expenses', quantity: '1.00', unit_price: '85.50', amount: '85.50' },
+    ]);
+  });
+});
+
+describe('bad input', () => {
+  const read = (file: string) => new Uint8Array(readFileSync(join(CORPUS_DIR, file)));
+  const refusal = async (mime: string, bytes: Uint8Array) => {
+    try {
+      await extractText(mime, bytes);
+    } catch (error) {
+      if (error instanceof NoTextError) return { outcome: error.outcome, message: error.message };
+      throw error;
+    }
+    return null;
+  };
+
+  it('refuses a zip bomb inside a .docx by its declared size, without inflating it', async () => {
+    expect(await refusal('application/vnd.openxmlformats-officedocument.wordprocessingml.document', read('zip-bomb.docx'))).toEqual({ outcome: 'failed', message: TEXT_REASONS.tooBig });
+  });
+
+  it('refuses a part that inflates past what its header declared', async () => {
+    const honest = zipSync({ 'word/document.xml': new Uint8Array(30 * 1024 * 1024) }, { level: 9 });
+    // Rewrite the declared sizes (local header and central directory) to 1 KB: the lie must not get it through.
+    const view = new DataView(honest.buffer);
+    for (let i = 0; i < honest.length - 4; i += 1) {
+      const signature = view.getUint32(i, true);
+      if (signature === 0x04034b50) view.setUint32(i + 22, 1024, true);
+      if (signature === 0x02014b50) view.setUint32(i + 24, 1024, true);
+    }
+    const outcome = await refusal('application/vnd.openxmlformats-officedocument.wordprocessingml.document', honest);
+    expect(outcome?.outcome).toBe('failed');
+  });
+
+  it('says a damaged PDF cannot be read, and an image needs its text', async () => {
+    expect(await refusal('application/pdf', read('damaged.pdf'))).toEqual({ outcome: 'failed', message: TEXT_REASONS.corrupt });
+    expect(await refusal('image/png', read('scanned-receipt.png'))).toEqual({ outcome: 'needs_text', message: TEXT_REASONS.image });
+    expect(await refusal('application/msword', strToU8('x'))).toEqual({ outcome: 'needs_text', message: TEXT_REASONS.binaryOffice });
+  });
+
+  it('finds nothing to make up in text without fields', () => {
+    const { fields } = extractFields('Minutes of the meeting\nAttendees discussed the roadmap.\nNext meeting in spring.');
+    expect(Object.keys(fields).filter((key) => key !== 'kind')).toEqual([]);
+  });
+});
+
+describe('reading amounts, dates and CSV', () => {
+  it.each([
+    ['1,234.56', '1234.56'],
+    ['1.234,56', '1234.56'],
+    ['1234.5', '1234.50'],
+    ['1,000', '1000.00'],
+    ['12,50', '12.50'],
+    ['-40.00', '-40.00'],
+  ])('reads %s as %s', (raw, value) => expect(parseAmount(raw)).toBe(value));
+
+  it('reads amounts in a line, leaving dates and percentages out', () => {
+    expect(amountsIn('VAT 20% on 14/03/2025: £257.10 of £1,285.50')).toEqual(['257.10', '1285.50']);
+    expect(amountsIn('Total 45 000,00 SEK')).toEqual(['45000.00']);
+  });
+
+  it('reads dates in every common layout, and month-first only where the document is American', () => {
+    expect(datesIn('Issued 2025-03-14, due 13 April 2025 or April 13, 2025; 14.03.2025; 5-Mar-2025')).toEqual([
+      '2025-03-14', '2025-04-13', '2025-04-13', '2025-03-14', '2025-03-05',
+    ]);
+    expect(datesIn('04/05/2025')).toEqual(['2025-05-04']);
+    expect(datesIn('04/05/2025', true)).toEqual(['2025-04-05']);
+    expect(datesIn('31/02/2025')).toEqual([]);
+  });
+
+  it('reads CSV with quotes, commas inside them and semicolons as separators', () => {
+    expect(csvText('a,"b, c","say ""hi"""\r\n1,2,3\r\n')).toBe('a\tb, c\tsay "hi"\n1\t2\t3');
+    expect(csvText('Total;1.234,56\n')).toBe('Total\t1.234,56');
+  });
+});

@@ -18,6 +18,8 @@ export default [
   route('q/:token/pdf', 'features/quotes/public/public-quote-pdf.ts'),
   // A quote's PDF for those who may read the quote (a resource route, no page).
   route('quotes/:id/pdf', 'features/quotes/pdf/quote-pdf.ts'),
+  // An invoice's public view, the link of its mail (no sign-in).
+  route('i/:token', 'features/invoices/public-invoice.tsx'),
 
   layout('routes/app-layout.tsx', [
     // A screen's error is shown inside the shell, the sidebar kept.
@@ -29,7 +31,8 @@ export default [
       route('quotes/:id', 'features/quotes/quote-detail.tsx'),
       route('quotes/:id/edit', 'features/quotes/quote-edit.tsx'),
       route('messages', 'routes/messages.tsx'),
-      route('invoices', 'routes/invoices.tsx'),
+      route('invoices', 'features/invoices/invoices.tsx'),
+      route('invoices/:id', 'features/invoices/invoice-detail.tsx'),
       route('clients', 'features/clients/clients.tsx'),
       route('clients/:id', 'features/clients/client-detail.tsx'),
       route('shipments', 'routes/shipments.tsx'),

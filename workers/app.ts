@@ -78,8 +78,9 @@ export default {
   },
   // The jobs runner (decision 021): the Cron Trigger of wrangler.toml, and
   // `npm start` every 15 s. It uses the service role key, which no page reads.
-  async scheduled(_controller, env) {
-    const summary = await runJobs(env, { budgetMs: 50_000 });
+  // The tick's scheduled time is the run's clock (the daily sweeps read it; tests move it).
+  async scheduled(controller, env) {
+    const summary = await runJobs(env, { budgetMs: 50_000, now: new Date(controller.scheduledTime) });
     if (summary.claimed > 0) console.log(`jobs runner: ${JSON.stringify(summary)}`);
   },
 } satisfies ExportedHandler<Env>;

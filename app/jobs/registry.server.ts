@@ -7,6 +7,7 @@ import type { Database } from '~/lib/database.types';
 import { extractDocumentJob } from '~/features/documents/extraction/job.server';
 import { expireQuotesJob, quoteAcceptedJob, quoteSendJob } from '~/features/quotes/public/quote-jobs.server';
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
+import { INVOICE_JOB_TYPES, INVOICE_PERIODIC_JOBS } from '~/features/invoices/jobs.server';
 
 export interface JobContext {
   /** The service role: the runner acts for the platform, so a handler checks what it reads. */
@@ -27,6 +28,7 @@ const text = (payload: Record<string, unknown>, key: string): string => {
 };
 
 export const JOB_TYPES: Record<string, JobHandler> = {
+  ...INVOICE_JOB_TYPES,
   // One mail, through the account's mail route (its SMTP integration, else the platform's sender).
   'mail.send': async (payload, { admin, env, job }) => {
     await sendAccountMail(admin, env, job.account_id, {
@@ -66,4 +68,4 @@ export const JOB_TYPES: Record<string, JobHandler> = {
  * Work queued by the runner itself on every run, once per minute (the
  * idempotency key carries the minute), e.g. a sweep that expires quotes.
  */
-export const PERIODIC_JOBS: string[] = ['quotes.expire'];
+export const PERIODIC_JOBS: string[] = ['quotes.expire', ...INVOICE_PERIODIC_JOBS];

@@ -66,7 +66,12 @@ export async function runJobs(env: Env, options: RunOptions = {}): Promise<RunSu
 async function queuePeriodic(admin: SupabaseClient<Database>, now: Date): Promise<void> {
   const minute = now.toISOString().slice(0, 16);
   for (const kind of PERIODIC_JOBS) {
-    const { error } = await admin.rpc('enqueue_job', { p_kind: kind, p_idempotency_key: `${kind}:${minute}` });
+    // The run's clock goes along, so a periodic job's idea of "now" is the run's (tests move it).
+    const { error } = await admin.rpc('enqueue_job', {
+      p_kind: kind,
+      p_idempotency_key: `${kind}:${minute}`,
+      p_payload: { now: now.toISOString() },
+    });
     if (error) console.error(`jobs runner: queuing ${kind} failed: ${error.message}`);
   }
 }

@@ -389,6 +389,166 @@ export type Database = {
           },
         ]
       }
+      invoice_items: {
+        Row: {
+          created_at: string
+          description: string
+          id: string
+          invoice_id: string
+          position: number
+          qty: number
+          total: number
+          unit_price: number
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          description: string
+          id?: string
+          invoice_id: string
+          position?: number
+          qty?: number
+          total: number
+          unit_price: number
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          description?: string
+          id?: string
+          invoice_id?: string
+          position?: number
+          qty?: number
+          total?: number
+          unit_price?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoice_items_invoice_id_fkey"
+            columns: ["invoice_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      invoices: {
+        Row: {
+          account_id: string
+          amount_paid: number
+          client_email: string
+          client_name: string
+          contact_id: string | null
+          created_at: string
+          created_by: string | null
+          currency: string
+          discount: number
+          discount_amount: number
+          due_date: string
+          id: string
+          invoice_number: string | null
+          link_token_hash: string | null
+          notes: string | null
+          paid_at: string | null
+          quote_id: string | null
+          reminded_at: string | null
+          sent_at: string | null
+          status: string
+          subtotal: number
+          tax: number
+          tax_rate: number
+          total: number
+          updated_at: string
+          voided_at: string | null
+        }
+        Insert: {
+          account_id: string
+          amount_paid?: number
+          client_email: string
+          client_name: string
+          contact_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          discount?: number
+          discount_amount?: number
+          due_date: string
+          id?: string
+          invoice_number?: string | null
+          link_token_hash?: string | null
+          notes?: string | null
+          paid_at?: string | null
+          quote_id?: string | null
+          reminded_at?: string | null
+          sent_at?: string | null
+          status?: string
+          subtotal?: number
+          tax?: number
+          tax_rate?: number
+          total?: number
+          updated_at?: string
+          voided_at?: string | null
+        }
+        Update: {
+          account_id?: string
+          amount_paid?: number
+          client_email?: string
+          client_name?: string
+          contact_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          discount?: number
+          discount_amount?: number
+          due_date?: string
+          id?: string
+          invoice_number?: string | null
+          link_token_hash?: string | null
+          notes?: string | null
+          paid_at?: string | null
+          quote_id?: string | null
+          reminded_at?: string | null
+          sent_at?: string | null
+          status?: string
+          subtotal?: number
+          tax?: number
+          tax_rate?: number
+          total?: number
+          updated_at?: string
+          voided_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoices_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invoices_contact_id_account_id_fkey"
+            columns: ["contact_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "contacts"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "invoices_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "invoices_quote_id_account_id_fkey"
+            columns: ["quote_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "quotes"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       job_runs: {
         Row: {
           account_id: string | null
@@ -615,6 +775,67 @@ export type Database = {
           updated_at?: string
         }
         Relationships: [
+        ]
+      }
+      payments: {
+        Row: {
+          account_id: string
+          amount: number
+          created_at: string
+          created_by: string | null
+          id: string
+          invoice_id: string
+          method: string
+          paid_on: string
+          reference: string | null
+          updated_at: string
+        }
+        Insert: {
+          account_id: string
+          amount: number
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          invoice_id: string
+          method?: string
+          paid_on: string
+          reference?: string | null
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          amount?: number
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          invoice_id?: string
+          method?: string
+          paid_on?: string
+          reference?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payments_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payments_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "payments_invoice_id_account_id_fkey"
+            columns: ["invoice_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id","account_id"]
+          },
         ]
       }
       quote_items: {
@@ -1045,8 +1266,12 @@ export type Database = {
         { Args: never; Returns: { active_count: number; new_this_month: number; prospect_count: number; total_count: number }[] }
       convert_lead:
         { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string } }
+      convert_quote_to_invoice:
+        { Args: { p_quote_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
       create_client_quote:
         { Args: { p_contact_id: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
+      create_invoice:
+        { Args: { p_client_email: string; p_client_name: string; p_currency: string; p_description: string; p_due_date: string; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
       create_quote:
         { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       current_account_id:
@@ -1073,6 +1298,8 @@ export type Database = {
         { Args: never; Returns: { contact_email: string; description: string; name: string }[] }
       integration_credentials:
         { Args: { p_integration_id: string }; Returns: Json }
+      invoice_summary:
+        { Args: never; Returns: { collection: Json; outstanding: Json; paid_this_month: Json; total_count: number }[] }
       is_account_admin:
         { Args: never; Returns: boolean }
       is_account_staff:
@@ -1087,6 +1314,8 @@ export type Database = {
         { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
       open_quote_link:
         { Args: { p_token: string }; Returns: Json }
+      public_invoice:
+        { Args: { p_token: string }; Returns: Json }
       quote_document:
         { Args: { p_quote_id: string }; Returns: Json }
       quote_link_document:
@@ -1097,6 +1326,8 @@ export type Database = {
         { Args: { p_email: string }; Returns: number }
       record_history:
         { Args: { p_resource_id: string; p_resource_type: string }; Returns: { action: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
+      record_payment:
+        { Args: { p_amount: number; p_currency?: string; p_invoice_id: string; p_method?: string; p_paid_on: string; p_reference?: string }; Returns: { account_id: string; amount: number; created_at: string; created_by: string | null; id: string; invoice_id: string; method: string; paid_on: string; reference: string | null; updated_at: string } }
       record_quote_delivery:
         { Args: { p_error?: string; p_quote_id: string }; Returns: undefined }
       renew_invitation:
@@ -1109,14 +1340,20 @@ export type Database = {
         { Args: { p_contact_id: string; p_currency: string; p_discount: number; p_expires_at: string; p_items: Json; p_notes: string; p_quote_id: string; p_tax_rate: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[] }
+      send_invoice:
+        { Args: { p_invoice_id: string; p_link_base?: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
       send_quote:
         { Args: { p_quote_id: string }; Returns: string }
       session_user_id:
         { Args: never; Returns: string }
       sign_in_lockout:
         { Args: { p_email: string }; Returns: number }
+      sweep_overdue_invoices:
+        { Args: { p_now?: string }; Returns: { overdue_count: number; reminder_count: number }[] }
       update_website_settings:
         { Args: { p_company_name: string; p_contact_email: string; p_default_currency: string; p_description: string; p_timezone: string }; Returns: { billing_email: string | null; country: string | null; created_at: string; default_currency: string; description: string | null; id: string; name: string; subscription_status: string; timezone: string; trial_ends_at: string | null; updated_at: string } }
+      void_invoice:
+        { Args: { p_invoice_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
     }
     Enums: {
       [_ in never]: never
@@ -1166,6 +1403,10 @@ export const CheckedValues = {
   integrations: {
     type: ["email","payment","crm","storage"],
   },
+  invoices: {
+    currency: ["USD","EUR","GBP"],
+    status: ["draft","sent","pending","paid","overdue","void"],
+  },
   job_runs: {
     outcome: ["running","done","retry","failed","abandoned"],
   },
@@ -1178,6 +1419,9 @@ export const CheckedValues = {
   },
   modules: {
     key: ["helpdesk","cpq","logistics","doc2data","rfp","compliance"],
+  },
+  payments: {
+    method: ["bank_transfer","card","cash","other"],
   },
   quotes: {
     currency: ["USD","EUR","GBP"],

@@ -38,6 +38,8 @@ const LABELS: Record<string, string> = {
 
 /** 'lead_created' → 'Created'; the record's kind is the page's own. */
 export function historyTitle(entry: HistoryEntry): string {
+  // A payment is written on its invoice's page: it names itself.
+  if (entry.action === 'payment_recorded') return 'Payment recorded';
   const verb = entry.action.split('_').slice(1).join(' ');
   if (verb === 'updated' && Object.keys(entry.newValues).length === 1 && 'contact_id' in entry.newValues) return 'Converted to a client';
   if (verb === 'updated' && changedFields(entry).every((change) => change.field === 'Status')) return 'Status changed';

@@ -126,6 +126,16 @@ try {
          left join c on g % 5 = 0 and c.n = g / 5`,
       [accountId, count],
     );
+    // As many invoices, through every trigger too (numbering, amounts, audit,
+    // events, the card rollups); one in a thousand void, the filtered list's rare status.
+    await backend.db.query(
+      `insert into public.invoices (account_id, client_name, client_email, currency, subtotal, status, due_date, created_at)
+       select $1, 'Client ' || g, 'client' || g || '@example.test', (array['USD', 'EUR', 'GBP'])[1 + g % 3], 1000 + g % 997 * 100,
+              case when g % 1000 = 0 then 'void' else (array['draft', 'sent', 'pending', 'overdue'])[1 + g % 4] end,
+              current_date + 30, now() - g * interval '7 minutes'
+         from generate_series(1, $2::int) g`,
+      [accountId, count],
+    );
   }
   await backend.db.query('analyze');
   log(`seeded ${SMALL} + ${BIG} quotes in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
@@ -152,7 +162,7 @@ try {
   // The connections opened by the sign-ups sat idle through the seeding and
   // may have been closed by wrangler dev: one retry per page, before measuring.
   for (const session of Object.values(sessions)) {
-    for (const path of ['/quotes', '/dashboard']) {
+    for (const path of ['/quotes', '/dashboard', '/invoices']) {
       await view(session, path, '</html>').catch(() => view(session, path, '</html>'));
     }
   }
@@ -160,6 +170,8 @@ try {
   const pages = [
     { path: '/quotes', expect: 'Recent Quotes' },
     { path: '/dashboard', expect: 'Recent Activity' },
+    { path: '/invoices', expect: 'Recent Invoices' },
+    { path: '/invoices?status=void', expect: 'Recent Invoices' },
     // A text search: 'Company 7' is the company of one contact in fifty, so
     // the big account has 400 matches and the small one none. Not like for
     // like, so timed and reported but not held to the target.

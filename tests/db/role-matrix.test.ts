@@ -30,6 +30,9 @@ interface Fixture {
   addressedQuoteId: string;
   addressedContactId: string;
   otherQuoteId: string;
+  /** An invoice addressed to the client (its contact) and one that is not, each with a payment. */
+  addressedInvoiceId: string;
+  otherInvoiceId: string;
 }
 
 interface TableCase {
@@ -212,6 +215,31 @@ const CASES: Record<string, TableCase> = {
     existing: firstOf('job_runs'),
     changes: { outcome: 'done' },
   },
+  // Written only through the invoice functions (decision 029): nobody writes the tables through the API.
+  invoices: {
+    read: staffRead('mine'), mine: (f) => [f.addressedInvoiceId], insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('invoices'),
+    newRow: (f) => ({ account_id: f.admin.accountId, client_name: 'Forged', client_email: 'forged@x.test', due_date: '2030-01-01' }),
+    existing: async (_s, f) => f.addressedInvoiceId,
+    changes: { notes: 'Changed', status: 'paid' },
+  },
+  invoice_items: {
+    read: staffRead('mine'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    mine: () => [], // filled in by the fixture: the addressed invoice's items
+    rowsOfAccount: async (s, f) =>
+      ids((await s.from('invoice_items').select('id').in('invoice_id', [f.addressedInvoiceId, f.otherInvoiceId])).data),
+    newRow: (f) => ({ invoice_id: f.otherInvoiceId, description: 'Forged', qty: 1, unit_price: 1, total: 1 }),
+    existing: async (s, f) => ids((await s.from('invoice_items').select('id').eq('invoice_id', f.addressedInvoiceId)).data)[0],
+    changes: { unit_price: 1 },
+  },
+  payments: {
+    read: staffRead('mine'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    mine: () => [], // filled in by the fixture: the addressed invoice's payment
+    rowsOfAccount: byAccount('payments'),
+    newRow: (f) => ({ account_id: f.admin.accountId, invoice_id: f.otherInvoiceId, amount: 1, paid_on: '2026-01-01' }),
+    existing: async (s, f) => ids((await s.from('payments').select('id').eq('invoice_id', f.addressedInvoiceId)).data)[0],
+    changes: { amount: 999 },
+  },
   quote_list: {
     read: staffRead('mine'), mine: (f) => [f.addressedQuoteId], insert: NOBODY, update: NOBODY, delete: NOBODY,
     rowsOfAccount: byAccount('quote_list'),
@@ -268,10 +296,25 @@ for (const target of targets) {
       // A job of the account, claimed once so it has a run record.
       await must(service.rpc('enqueue_job', { p_kind: 'test.matrix', p_idempotency_key: `matrix:${accountId}`, p_account_id: accountId }));
       await must(service.rpc('claim_jobs', { p_runner: 'matrix', p_limit: 100 }));
+      const invoiceArgs = (email: string) => ({
+        p_client_name: 'Ivy', p_client_email: email, p_description: 'Work', p_unit_price: 1000, p_quantity: 1,
+        p_currency: 'USD', p_due_date: '2030-01-01',
+      });
+      const addressedInvoice = await admin.client.rpc('create_invoice', invoiceArgs(users.client.email)).single<{ id: string }>();
+      const otherInvoice = await admin.client.rpc('create_invoice', invoiceArgs('someone@else.test')).single<{ id: string }>();
+      if (addressedInvoice.error || otherInvoice.error) throw addressedInvoice.error ?? otherInvoice.error;
+      for (const invoice of [addressedInvoice.data!, otherInvoice.data!]) {
+        await must(admin.client.rpc('record_payment', { p_invoice_id: invoice.id, p_amount: 100, p_paid_on: '2026-01-01' }));
+      }
       f = {
         admin, users, bystander,
         addressedQuoteId: addressed.data!.id, addressedContactId: addressed.data!.contact_id, otherQuoteId: other.data!.id,
+        addressedInvoiceId: addressedInvoice.data!.id, otherInvoiceId: otherInvoice.data!.id,
       };
+      const addressedInvoiceItems = ids((await service.from('invoice_items').select('id').eq('invoice_id', f.addressedInvoiceId)).data);
+      const addressedPayments = ids((await service.from('payments').select('id').eq('invoice_id', f.addressedInvoiceId)).data);
+      CASES.invoice_items.mine = () => addressedInvoiceItems;
+      CASES.payments.mine = () => addressedPayments;
       const addressedItems = ids((await service.from('quote_items').select('id').eq('quote_id', f.addressedQuoteId)).data);
       CASES.quote_items.mine = () => addressedItems;
     });

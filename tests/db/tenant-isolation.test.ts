@@ -69,6 +69,15 @@ beforeAll(async () => {
   await must(admin.rpc('enqueue_job', { p_kind: 'test.tenant', p_idempotency_key: `tenant:${a.accountId}`, p_account_id: a.accountId }));
   await must(admin.rpc('claim_jobs', { p_runner: 'tenant-test', p_limit: 100 }));
 
+  const { data: invoice, error: invoiceError } = await a.client
+    .rpc('create_invoice', {
+      p_client_name: 'Ann Client', p_client_email: 'ann@client.test', p_description: 'Consulting', p_unit_price: 12500,
+      p_quantity: 2, p_currency: 'USD', p_due_date: '2030-01-01',
+    })
+    .single<{ id: string }>();
+  if (invoiceError) throw invoiceError;
+  await must(a.client.rpc('record_payment', { p_invoice_id: invoice!.id, p_amount: 100, p_paid_on: '2026-01-01' }));
+
   cases.push(
     { table: 'accounts', id: a.accountId, accountColumn: 'id', insert: { id: a.accountId, name: 'Hijack' }, update: { name: 'Hijacked' } },
     { table: 'users', id: a.userId, insert: { account_id: a.accountId, auth_user_id: b.authUserId, email: b.email, role: 'admin' }, update: { first_name: 'Hijacked' } },
@@ -84,6 +93,9 @@ beforeAll(async () => {
     // The rollup's rows are named by status (B has no quotes, so none of its own match).
     { table: 'quote_stats', id: 'draft', idColumn: 'status', insert: { account_id: a.accountId, status: 'signed', month: '2026-01-01', quote_count: 1, quote_value: 1 }, update: { quote_value: 0 } },
     { table: 'documents', id: await firstId('documents', 'account_id', a.accountId), insert: documentRow(a.accountId, 'b'.repeat(64)), update: { title: 'Hijacked' } },
+    { table: 'invoices', id: invoice!.id, insert: { account_id: a.accountId, client_name: 'Spy', client_email: 'spy@b.test', due_date: '2030-01-01' }, update: { notes: 'Hijacked' } },
+    { table: 'invoice_items', id: await firstId('invoice_items', 'invoice_id', invoice!.id), accountColumn: '', insert: { invoice_id: invoice!.id, description: 'Spy', qty: 1, unit_price: 1, total: 1 }, update: { description: 'Hijacked' } },
+    { table: 'payments', id: await firstId('payments', 'invoice_id', invoice!.id), insert: { account_id: a.accountId, invoice_id: invoice!.id, amount: 1, paid_on: '2026-01-01' }, update: { amount: 1 } },
     { table: 'quote_list', id: quote!.id, insert: { account_id: a.accountId, notes: 'Spy' }, update: { notes: 'Hijacked' } },
     { table: 'events', id: await firstId('events', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'lead_created', resource_type: 'x' }, update: { payload: {} } },
     { table: 'jobs', id: await firstId('jobs', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'test.spy', idempotency_key: 'spy' }, update: { status: 'queued' } },

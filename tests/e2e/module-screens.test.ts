@@ -38,21 +38,6 @@ const FLOWS: CreateFlow[] = [
     toast: 'Message sent via WhatsApp',
   },
   {
-    path: '/invoices',
-    open: 'New Invoice',
-    dialog: 'Create New Invoice',
-    fill: async (page) => {
-      await page.getByLabel('Client name').fill('Acme Ltd');
-      await page.getByLabel('Client email').fill('billing@acme.test');
-      await page.getByLabel('Description').fill('Consulting, March');
-      await page.getByLabel('Unit price').fill('1299.50');
-      await page.getByLabel('Due date').fill('2025-04-01');
-    },
-    submit: 'Create Invoice',
-    busy: 'Creating...',
-    toast: 'Invoice created successfully!',
-  },
-  {
     path: '/shipments',
     open: 'New Shipment',
     dialog: 'Create New Shipment',

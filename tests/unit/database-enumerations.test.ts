@@ -7,6 +7,7 @@ import { ROLES } from '../../app/lib/roles';
 import { CLIENT_STATUSES } from '../../app/features/clients/schema.ts';
 import { LEAD_INTERESTS, LEAD_SOURCES, LEAD_STATUSES } from '../../app/features/leads/schema.ts';
 import { QUOTE_CURRENCIES, QUOTE_STATUSES } from '../../app/features/quotes/schema.ts';
+import { INVOICE_CURRENCIES, INVOICE_STATUSES, PAYMENT_METHODS } from '../../app/features/invoices/schema.ts';
 import { INTEGRATION_TYPES, WEBSITE_CURRENCIES } from '../../app/lib/settings-options';
 import { TEMPLATE_TYPES } from '../../app/features/templates/schema';
 import { DOCUMENT_MIME_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, EXTRACTION_STATUSES } from '../../app/features/documents/schema.ts';
@@ -20,6 +21,9 @@ const cases: [string, readonly string[], readonly string[]][] = [
   ['modules.key (lead interests)', LEAD_INTERESTS, CheckedValues.modules.key],
   ['quotes.currency', QUOTE_CURRENCIES, CheckedValues.quotes.currency],
   ['quotes.status', QUOTE_STATUSES, CheckedValues.quotes.status],
+  ['invoices.currency', INVOICE_CURRENCIES, CheckedValues.invoices.currency],
+  ['invoices.status', INVOICE_STATUSES, CheckedValues.invoices.status],
+  ['payments.method', PAYMENT_METHODS, CheckedValues.payments.method],
   ['templates.type', TEMPLATE_TYPES, CheckedValues.templates.type],
   ['integrations.type', INTEGRATION_TYPES, CheckedValues.integrations.type],
   ['accounts.default_currency', WEBSITE_CURRENCIES, CheckedValues.accounts.default_currency],

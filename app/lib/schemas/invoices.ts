@@ -9,7 +9,8 @@ export const DEFAULT_INVOICE_CURRENCY = 'USD';
 export const DEFAULT_INVOICE_QUANTITY = 1;
 export const INVOICE_CURRENCY_OPTIONS: Option[] = INVOICE_CURRENCIES.map((value) => ({ value, label: value }));
 
-export const INVOICE_STATUSES = ['draft', 'sent', 'pending', 'paid', 'overdue'] as const;
+// 'void' joins spec.md's five: a voided invoice stays in the book (decision 029).
+export const INVOICE_STATUSES = ['draft', 'sent', 'pending', 'paid', 'overdue', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const newInvoiceSchema = z.object({

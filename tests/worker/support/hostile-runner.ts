@@ -26,7 +26,7 @@ interface Tenant {
   admin: Visitor;
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
-  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; document: string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; document: string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
@@ -101,6 +101,9 @@ async function tenant(): Promise<Tenant> {
     expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
   });
   await insert('quote_items', { quote_id: quote.id, description: 'Fixture line', qty: 1, unit_price: 1000, total: 1000 });
+  // An invoice with a balance to pay (written by the service role: the API has no insert on invoices).
+  const invoice = await insert('invoices', { account_id: accountId, contact_id: contact.id, client_name: 'Fixture client', client_email: 'client@fixture.test', due_date: '2030-01-01' });
+  await insert('invoice_items', { invoice_id: invoice.id, description: 'Fixture work', qty: 1, unit_price: 1_000_000, total: 0 });
   // A document row (its file is not needed: the page's actions change the row, and a delete tolerates a missing object).
   const document = await insert('documents', {
     account_id: accountId,
@@ -123,7 +126,7 @@ async function tenant(): Promise<Tenant> {
     admin: admin.visitor,
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, document: document.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, document: document.id },
     token: open.token,
     usedToken: member.token,
     quoteToken: quoteToken as string,
@@ -150,6 +153,7 @@ async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
     lead: idOf(await db.from('leads').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     contact: idOf(await db.from('contacts').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     quote: idOf(await db.from('quotes').select('id').eq('account_id', accountId).eq('status', 'draft').order('created_at').limit(1)),
+    invoice: idOf(await db.from('invoices').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     document: idOf(await db.from('documents').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     invitation: idOf(
       await db.from('user_invitations').select('id').eq('account_id', accountId).is('accepted_at', null).order('created_at').limit(1),

@@ -1,0 +1,238 @@
+// An invoice's page (/invoices/:id): its fields, items, totals, payments and
+// balance, and the actions its status allows: Send (a mail with the public
+// link, through the jobs runner), Record payment, Void (confirmed at ?void),
+// Download (the PDF). Its history is its audit rows. Any id that is not an
+// invoice of the caller's account is a 404.
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link } from 'react-router';
+import { redirectWithSuccess } from 'remix-toast';
+import type { Route } from './+types/invoice-detail';
+import { BackLink } from '~/components/records/back-link';
+import { DetailList } from '~/components/records/detail-list';
+import { RecordHistory } from '~/components/records/record-history';
+import { PageHeader, SectionHeading } from '~/components/page-header';
+import { ConfirmDialog } from '~/components/settings/confirm-dialog';
+import { StatusBadge } from '~/components/status-badge';
+import { SubmitButton } from '~/components/submit-button';
+import { buttonClasses } from '~/components/ui/button';
+import { Card, CardContent, CardHeader } from '~/components/ui/card';
+import { kickJobRunner } from '~/jobs/kick.server';
+import { requireUser } from '~/lib/auth.server';
+import { formatDateTime, formatShortDate } from '~/lib/dates';
+import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
+import { formatMoney } from '~/lib/money';
+import { recordId, recordNotFound } from '~/lib/record-page.server';
+import { refuseReadOnly, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
+import { canWriteBusiness } from '~/lib/roles';
+import { BRAND_NAME } from '~/lib/site';
+import { dataWithError } from '~/lib/toast.server';
+import { PaymentForm } from './payment-form';
+import { loadInvoice, recordPayment, sendInvoice, voidInvoice, type InvoiceDetail } from './queries.server';
+import { invoiceActionSchema, methodLabel } from './schema';
+import { INVOICE_DETAIL_TEXTS as TEXTS } from './texts';
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.invoice.invoice_number} · Invoices — ${BRAND_NAME}` : TEXTS.notFound },
+];
+
+const CLOSED = ['void', 'paid'];
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const { supabase, profile } = await requireUser(request, context);
+  const id = recordId(params.id, TEXTS.notFound);
+  const found = await loadInvoice(supabase, id);
+  if (!found) throw recordNotFound(TEXTS.notFound);
+  const canWrite = canWriteBusiness(profile?.role);
+  const open = !CLOSED.includes(found.invoice.status);
+  return { ...found, canWrite, voidOpen: canWrite && open && url.searchParams.has('void') };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { supabase, profile } = await requireUser(args.request, args.context);
+  const refused = refuseReadOnly(args, profile);
+  if (refused) return refused;
+  const id = recordId(args.params.id, TEXTS.notFound);
+  const page = `/invoices/${id}`;
+  const submission = parseWithZod(await readFormData(args.request), { schema: invoiceActionSchema });
+  // The payment's currency is a hidden field the page fills in: any other value was not typed by a person.
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'currency'] });
+  const form = submission.value;
+  const refuse = (error: { message?: string; code?: string } | null) => {
+    // Another account's invoice, or none: the page's 404, whatever was posted.
+    if (error?.code === 'P0002') throw recordNotFound(TEXTS.notFound);
+    return dataWithError(args, { result: submission.reply() }, serverMessage(error, TEXTS.actionFailed), {
+      status: statusOfRefusal(error?.code),
+    });
+  };
+
+  if (form.intent === 'pay') {
+    const { error } = await recordPayment(supabase, id, form);
+    if (error) return refuse(error);
+    return redirectWithSuccess(page, TEXTS.paymentRecorded);
+  }
+  if (form.intent === 'void') {
+    const { error } = await voidInvoice(supabase, id);
+    if (error) return refuse(error);
+    return redirectWithSuccess(page, TEXTS.voided);
+  }
+  const { data: sent, error } = await sendInvoice(supabase, id, new URL(args.request.url).origin);
+  if (error || !sent) return refuse(error);
+  // The mail leaves through the jobs runner: kicked now, after the response.
+  kickJobRunner(args.context);
+  return redirectWithSuccess(page, TEXTS.sentTo(sent.client_email));
+}
+
+export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { invoice, items, payments, history, canWrite, voidOpen } = loaderData;
+  const page = `/invoices/${invoice.id}`;
+  const balance = Number(invoice.total) - Number(invoice.amount_paid);
+  const open = !CLOSED.includes(invoice.status);
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
+  const money = (cents: number | string) => formatMoney(Number(cents), invoice.currency);
+  return (
+    <>
+      <BackLink to="/invoices">{TEXTS.back}</BackLink>
+      <PageHeader
+        title={invoice.invoice_number ?? 'Invoice'}
+        description={invoice.client_name}
+        actions={
+          <>
+            <a href={`${page}/pdf`} className={buttonClasses('outline')}>
+              Download
+            </a>
+            {canWrite && open ? (
+              <>
+                <Form method="post" action={page}>
+                  <input type="hidden" name="intent" value="send" />
+                  <SubmitButton intent="send" label={invoice.status === 'draft' ? 'Send' : 'Send again'} busyLabel="Sending..." />
+                </Form>
+                <Link to="?void" preventScrollReset className={buttonClasses('ghost')}>
+                  Void
+                </Link>
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+              <SectionHeading>Details</SectionHeading>
+              <StatusBadge status={invoice.status} />
+            </CardHeader>
+            <CardContent>
+              <InvoiceFields invoice={invoice} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <SectionHeading id="invoice-items">Items</SectionHeading>
+            </CardHeader>
+            <CardContent className="overflow-x-auto">
+              <table aria-labelledby="invoice-items" className="w-full text-sm">
+                <thead>
+                  <tr className="border-b border-border text-left text-muted-foreground">
+                    <th scope="col" className="py-2 font-medium">Description</th>
+                    <th scope="col" className="py-2 text-right font-medium">Qty</th>
+                    <th scope="col" className="py-2 text-right font-medium">Unit price</th>
+                    <th scope="col" className="py-2 text-right font-medium">Amount</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((item) => (
+                    <tr key={item.id} className="border-b border-border">
+                      <td className="py-2 whitespace-pre-line">{item.description}</td>
+                      <td className="py-2 text-right">{item.qty}</td>
+                      <td className="py-2 text-right">{money(item.unit_price)}</td>
+                      <td className="py-2 text-right">{money(item.total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <dl className="ml-auto mt-4 grid max-w-xs grid-cols-2 gap-y-1 text-sm">
+                <dt>Subtotal</dt>
+                <dd className="text-right">{money(invoice.subtotal)}</dd>
+                {Number(invoice.discount_amount) > 0 ? (
+                  <>
+                    <dt>Discount ({invoice.discount}%)</dt>
+                    <dd className="text-right">−{money(invoice.discount_amount)}</dd>
+                  </>
+                ) : null}
+                <dt>Tax ({invoice.tax_rate}%)</dt>
+                <dd className="text-right">{money(invoice.tax)}</dd>
+                <dt className="font-semibold">Total</dt>
+                <dd className="text-right font-semibold">{money(invoice.total)}</dd>
+                <dt>Paid</dt>
+                <dd className="text-right">{money(invoice.amount_paid)}</dd>
+                <dt className="font-semibold">Balance due</dt>
+                <dd className="text-right font-semibold" data-testid="balance">{money(balance)}</dd>
+              </dl>
+            </CardContent>
+          </Card>
+          <RecordHistory entries={history.entries} failed={history.failed} />
+        </div>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <SectionHeading id="invoice-payments">Payments</SectionHeading>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              {payments.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{TEXTS.noPayments}</p>
+              ) : (
+                <ul aria-labelledby="invoice-payments" className="grid divide-y divide-border">
+                  {payments.map((payment) => (
+                    <li key={payment.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                      <span>
+                        {formatShortDate(payment.paid_on)} · {methodLabel(payment.method)}
+                        {payment.reference ? ` · ${payment.reference}` : ''}
+                      </span>
+                      <span className="font-medium">{money(payment.amount)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {canWrite && open && balance > 0 ? (
+                <div className="grid gap-3 border-t border-border pt-4">
+                  <h3 className="font-medium">Record payment</h3>
+                  {/* Keyed by what was paid: after a payment the form starts again at the new balance. */}
+                  <PaymentForm key={String(invoice.amount_paid)} action={page} currency={invoice.currency} balance={(balance / 100).toFixed(2)} lastResult={lastResult} />
+                </div>
+              ) : null}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={voidOpen}
+        closeTo={page}
+        title={TEXTS.voidTitle}
+        description={`Void ${invoice.invoice_number}? It stays in the book, marked void, and can no longer be paid or sent.`}
+        intent="void"
+        fields={{}}
+        confirmLabel="Void invoice"
+        busyLabel="Voiding..."
+        focusCancel
+      />
+    </>
+  );
+}
+
+function InvoiceFields({ invoice }: { invoice: InvoiceDetail }) {
+  const when = (value: string | null) => (value ? <time dateTime={value}>{formatDateTime(value)}</time> : null);
+  return (
+    <DetailList
+      items={[
+        { label: 'Client', value: invoice.client_name },
+        { label: 'Email', value: invoice.client_email },
+        { label: 'Currency', value: invoice.currency },
+        { label: 'Due date', value: formatShortDate(invoice.due_date) },
+        { label: 'Created', value: when(invoice.created_at) },
+        { label: 'Sent', value: when(invoice.sent_at) },
+        { label: 'Paid', value: when(invoice.paid_at) },
+        { label: 'Notes', value: invoice.notes ? <span className="whitespace-pre-line">{invoice.notes}</span> : null },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+// The invoices module's jobs (decision 029), registered in app/jobs/registry.server.ts:
+//   invoice_send      a fresh public link /i/<token> and the mail to the client;
+//   invoice_reminder  the overdue reminder mail (queued by the sweep, at most one per 7 days);
+//   invoices.overdue  the sweep itself (a periodic job): open invoices past
+//                     their due date become overdue and get a reminder queued.
+// The link's token is 32 random bytes; only its SHA-256 is stored, so each
+// mail carries a new link and the previous one stops working.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '~/lib/database.types';
+import { sendAccountMail } from '~/lib/mail/send-mail.server';
+import { formatMoney } from '~/lib/money';
+import { PermanentJobError, type JobContext, type JobHandler } from '~/jobs/registry.server';
+
+type Admin = SupabaseClient<Database>;
+
+function base64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** A new public link token and the hash the database keeps of it (as bytea hex). */
+export async function newLinkToken(): Promise<{ token: string; hashHex: string }> {
+  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+  return { token, hashHex: `\\x${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}` };
+}
+
+async function invoiceOf(admin: Admin, payload: Record<string, unknown>, ctx: JobContext) {
+  const id = payload.invoice_id;
+  if (typeof id !== 'string') throw new PermanentJobError('The job has no invoice_id');
+  const { data, error } = await admin.from('invoices').select('*').eq('id', id).maybeSingle();
+  if (error) throw new Error(`reading the invoice failed: ${error.message}`);
+  // The runner acts for the platform: the invoice must be of the job's own account.
+  if (!data || data.account_id !== ctx.job.account_id) throw new PermanentJobError('The invoice is gone');
+  return data;
+}
+
+/** Where the mail's link points: the address the invoice was sent from, else SITE_URL. */
+async function linkBase(admin: Admin, payload: Record<string, unknown>, env: Env, invoiceId: string): Promise<string> {
+  if (typeof payload.link_base === 'string') return payload.link_base;
+  const { data } = await admin
+    .from('jobs')
+    .select('payload')
+    .eq('subject_id', invoiceId)
+    .eq('kind', 'invoice_send')
+    .order('created_at', { ascending: false })
+    .limit(1)
+    .maybeSingle();
+  const sent = (data?.payload as Record<string, unknown> | null)?.link_base;
+  if (typeof sent === 'string') return sent;
+  const site = (env as unknown as Record<string, unknown>).SITE_URL;
+  if (typeof site === 'string' && site) return site.replace(/\/+$/, '');
+  throw new PermanentJobError('No site address to link to (SITE_URL)');
+}
+
+async function mailInvoice(payload: Record<string, unknown>, ctx: JobContext, kind: 'send' | 'reminder'): Promise<void> {
+  const { admin, env, job } = ctx;
+  const invoice = await invoiceOf(admin, payload, ctx);
+  if (invoice.status === 'void' || invoice.status === 'paid' || (kind === 'reminder' && invoice.status !== 'overdue')) return;
+  const base = await linkBase(admin, payload, env, invoice.id);
+  const { token, hashHex } = await newLinkToken();
+  const stored = await admin.from('invoices').update({ link_token_hash: hashHex }).eq('id', invoice.id);
+  if (stored.error) throw new Error(`storing the link failed: ${stored.error.message}`);
+  const { data: account } = await admin.from('accounts').select('name').eq('id', invoice.account_id).maybeSingle();
+  const from = account?.name ?? 'OpsHub';
+  const balance = formatMoney(Number(invoice.total) - Number(invoice.amount_paid), invoice.currency);
+  const link = `${base}/i/${token}`;
+  const subject =
+    kind === 'send'
+      ? `Invoice ${invoice.invoice_number} from ${from}`
+      : `Reminder: invoice ${invoice.invoice_number} from ${from} is overdue`;
+  const text = [
+    `Hello ${invoice.client_name},`,
+    '',
+    kind === 'send'
+      ? `${from} has sent you invoice ${invoice.invoice_number} for ${formatMoney(Number(invoice.total), invoice.currency)}, due ${invoice.due_date}.`
+      : `Invoice ${invoice.invoice_number} was due on ${invoice.due_date}; ${balance} is still to be paid.`,
+    '',
+    `View it here: ${link}`,
+    '',
+    `Balance due: ${balance}`,
+  ].join('\n');
+  await sendAccountMail(admin, env, job.account_id, { to: invoice.client_email, subject, text });
+}
+
+export const INVOICE_JOB_TYPES: Record<string, JobHandler> = {
+  invoice_send: (payload, ctx) => mailInvoice(payload, ctx, 'send'),
+  invoice_reminder: (payload, ctx) => mailInvoice(payload, ctx, 'reminder'),
+  // The run's clock comes in the payload (the runner's `now`), so tests can move it.
+  'invoices.overdue': async (payload, { admin }) => {
+    const now = typeof payload.now === 'string' ? payload.now : new Date().toISOString();
+    const { error } = await admin.rpc('sweep_overdue_invoices', { p_now: now });
+    if (error) throw new Error(`the overdue sweep failed: ${error.message}`);
+  },
+};
+
+export const INVOICE_PERIODIC_JOBS = ['invoices.overdue'];

@@ -1,0 +1,48 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { Form } from 'react-router';
+import { SelectField, TextField, useSchemaForm } from '~/components/form-controls';
+import { SubmitButton } from '~/components/submit-button';
+import { isoDay, PAYMENT_METHOD_OPTIONS, paymentSchema } from './schema';
+
+/**
+ * Record payment (a partial or the full balance), in the invoice's currency.
+ * A plain post to the invoice's page; refused input comes back under its field.
+ */
+export function PaymentForm({
+  action,
+  currency,
+  balance,
+  lastResult,
+}: {
+  action: string;
+  currency: string;
+  /** The balance due, as typed (e.g. '150.00'): the amount's default. */
+  balance: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useSchemaForm(paymentSchema, {
+    id: 'record-payment',
+    lastResult,
+    defaultValue: { intent: 'pay', amount: balance, paid_on: isoDay(), method: 'bank_transfer', currency },
+  });
+  return (
+    <Form method="post" action={action} className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="pay" />
+      <input type="hidden" name="currency" value={currency} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.amount} label={`Amount (${currency})`} type="number" step="0.01" min="0.01" inputMode="decimal" />
+        <TextField field={fields.paid_on} label="Paid on" type="date" />
+        <SelectField field={fields.method} label="Method" options={PAYMENT_METHOD_OPTIONS} />
+        <TextField field={fields.reference} label="Reference (optional)" />
+      </div>
+      {fields.currency.errors ? (
+        <p className="text-sm text-destructive" role="alert">
+          {fields.currency.errors.join(' ')}
+        </p>
+      ) : null}
+      <div>
+        <SubmitButton intent="pay" label="Record payment" busyLabel="Recording..." />
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,123 @@
+// An invoice's public view (/i/:token), the link of its mail: no sign-in,
+// read-only, never indexed or cached. The token is looked up by its hash
+// (public_invoice); one that matches nothing, or a draft or void invoice, is a 404.
+import { data } from 'react-router';
+import type { Route } from './+types/public-invoice';
+import { StatusBadge } from '~/components/status-badge';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { formatShortDate } from '~/lib/dates';
+import { formatMoney } from '~/lib/money';
+import { BRAND_NAME } from '~/lib/site';
+import { getRequestSupabase } from '~/lib/supabase.server';
+
+interface PublicInvoice {
+  account_name: string;
+  invoice_number: string;
+  status: string;
+  client_name: string;
+  currency: string;
+  subtotal: number;
+  discount_amount: number;
+  tax: number;
+  total: number;
+  amount_paid: number;
+  due_date: string;
+  created_at: string;
+  notes: string | null;
+  items: { description: string; qty: number; unit_price: number; total: number }[];
+}
+
+const PRIVATE_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData && 'invoice' in loaderData ? `Invoice ${loaderData.invoice.invoice_number} — ${BRAND_NAME}` : `Invoice not found — ${BRAND_NAME}` },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const token = params.token ?? '';
+  const { supabase } = getRequestSupabase(context);
+  const { data: found, error } = await supabase.rpc('public_invoice', { p_token: token });
+  if (error) console.error(`public invoice failed to load: ${error.message}`);
+  if (!found || typeof found !== 'object') {
+    throw data({ error: 'Invoice not found' }, { status: 404, headers: PRIVATE_HEADERS });
+  }
+  return data({ invoice: found as unknown as PublicInvoice }, { headers: PRIVATE_HEADERS });
+}
+
+export default function PublicInvoicePage({ loaderData }: Route.ComponentProps) {
+  const { invoice } = loaderData;
+  const money = (cents: number) => formatMoney(Number(cents), invoice.currency);
+  const balance = Number(invoice.total) - Number(invoice.amount_paid);
+  return (
+    <main className="mx-auto grid max-w-3xl gap-6 p-4 sm:p-8">
+      <Card>
+        <CardHeader className="gap-2">
+          <p className="text-sm text-muted-foreground">{invoice.account_name}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <CardTitle>
+              <h1>Invoice {invoice.invoice_number}</h1>
+            </CardTitle>
+            <StatusBadge status={invoice.status} />
+          </div>
+          <p className="text-sm">
+            For {invoice.client_name} · Issued {formatShortDate(invoice.created_at)} · Due {formatShortDate(invoice.due_date)}
+          </p>
+        </CardHeader>
+        <CardContent className="grid gap-4 overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Items</caption>
+            <thead>
+              <tr className="border-b border-border text-left text-muted-foreground">
+                <th scope="col" className="py-2 font-medium">Description</th>
+                <th scope="col" className="py-2 text-right font-medium">Qty</th>
+                <th scope="col" className="py-2 text-right font-medium">Unit price</th>
+                <th scope="col" className="py-2 text-right font-medium">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoice.items.map((item, n) => (
+                <tr key={n} className="border-b border-border">
+                  <td className="py-2 whitespace-pre-line">{item.description}</td>
+                  <td className="py-2 text-right">{item.qty}</td>
+                  <td className="py-2 text-right">{money(item.unit_price)}</td>
+                  <td className="py-2 text-right">{money(item.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="ml-auto grid max-w-xs grid-cols-2 gap-y-1 text-sm">
+            <dt>Subtotal</dt>
+            <dd className="text-right">{money(invoice.subtotal)}</dd>
+            {invoice.discount_amount > 0 ? (
+              <>
+                <dt>Discount</dt>
+                <dd className="text-right">−{money(invoice.discount_amount)}</dd>
+              </>
+            ) : null}
+            <dt>Tax</dt>
+            <dd className="text-right">{money(invoice.tax)}</dd>
+            <dt className="font-semibold">Total</dt>
+            <dd className="text-right font-semibold">{money(invoice.total)}</dd>
+            <dt>Paid</dt>
+            <dd className="text-right">{money(invoice.amount_paid)}</dd>
+            <dt className="font-semibold">Balance due</dt>
+            <dd className="text-right font-semibold">{money(balance)}</dd>
+          </dl>
+          {invoice.notes ? <p className="whitespace-pre-line text-sm text-muted-foreground">{invoice.notes}</p> : null}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto grid max-w-xl gap-2 p-8 text-center">
+      <h1 className="text-2xl font-semibold">Invoice not found</h1>
+      <p className="text-muted-foreground">This link matches no invoice. Ask the sender for a new one.</p>
+    </main>
+  );
+}

@@ -1,0 +1,122 @@
+// What the Invoices screens ask of the database: the page of the book with
+// its four cards (invoice_summary reads rollups: flat cost whatever the size),
+// one invoice with its items, payments and history, and the invoice
+// functions (create_invoice, record_payment, send_invoice, void_invoice).
+import type { Tables } from '~/lib/database.types';
+import type { ListQuery } from '~/lib/list-query';
+import { readMoneySums, type MoneySum } from '~/lib/money';
+import { loadHistory } from '~/lib/record-history.server';
+import { filterList, readList } from '~/lib/records.server';
+import type { Supabase } from '~/lib/supabase.server';
+import type { InvoiceStatus, NewInvoice, PaymentForm } from './schema';
+
+const LIST_COLUMNS = 'id, invoice_number, status, client_name, client_email, currency, total, amount_paid, due_date, created_at, quote_id';
+const SEARCH_COLUMNS = ['invoice_number', 'client_name', 'client_email'] as const;
+
+export type InvoiceRow = Pick<
+  Tables<'invoices'>,
+  'id' | 'invoice_number' | 'status' | 'client_name' | 'client_email' | 'currency' | 'total' | 'amount_paid' | 'due_date' | 'created_at' | 'quote_id'
+>;
+
+/** The paid share of what was invoiced, per currency (never added across currencies). */
+export interface Collection {
+  currency: string;
+  invoiced: number;
+  paid: number;
+}
+
+export interface InvoiceSummary {
+  count: number;
+  outstanding: MoneySum[];
+  paidThisMonth: MoneySum[];
+  collection: Collection[];
+}
+
+function readCollection(json: unknown): Collection[] {
+  if (!Array.isArray(json)) return [];
+  return json.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { currency, invoiced, paid } = item as Record<string, unknown>;
+    if (typeof currency !== 'string') return [];
+    return [{ currency, invoiced: Number(invoiced) || 0, paid: Number(paid) || 0 }];
+  });
+}
+
+/**
+ * The staff's page of invoices, newest first, searched by number, client name
+ * or email and filtered by status. Only a search is counted; the unfiltered
+ * total comes from the summary; a status filter alone is not counted.
+ */
+export async function loadInvoices(supabase: Supabase, query: ListQuery<InvoiceStatus>) {
+  const select = query.q
+    ? supabase.from('invoices').select(LIST_COLUMNS, { count: 'exact' })
+    : supabase.from('invoices').select(LIST_COLUMNS);
+  const [summaryResult, list] = await Promise.all([
+    supabase.rpc('invoice_summary').single(),
+    readList<InvoiceRow, InvoiceStatus>(filterList(select, query, SEARCH_COLUMNS), query, 'invoices'),
+  ]);
+  // A summary that fails to load is logged and reads 0: the list below still works.
+  if (summaryResult.error) console.error(`invoice summary failed to load: ${summaryResult.error.message}`);
+  const row = summaryResult.data;
+  const summary: InvoiceSummary = {
+    count: Number(row?.total_count ?? 0),
+    outstanding: readMoneySums(row?.outstanding),
+    paidThisMonth: readMoneySums(row?.paid_this_month),
+    collection: readCollection(row?.collection),
+  };
+  const unfiltered = !query.q && !query.status;
+  return { summary, list: { ...list, total: unfiltered ? summary.count : list.total } };
+}
+
+/** One invoice of the caller's account with its items, payments and history; null when there is none it may read. */
+export async function loadInvoice(supabase: Supabase, id: string) {
+  const { data: invoice, error } = await supabase.from('invoices').select('*').eq('id', id).maybeSingle();
+  if (error) console.error(`invoice failed to load: ${error.message}`);
+  if (!invoice) return null;
+  const [items, payments, history] = await Promise.all([
+    supabase.from('invoice_items').select('id, description, qty, unit_price, total').eq('invoice_id', id).order('position').order('created_at'),
+    supabase.from('payments').select('id, amount, paid_on, method, reference, created_at').eq('invoice_id', id).order('paid_on').order('created_at'),
+    loadHistory(supabase, 'invoice', id),
+  ]);
+  if (items.error) console.error(`invoice items failed to load: ${items.error.message}`);
+  if (payments.error) console.error(`payments failed to load: ${payments.error.message}`);
+  return { invoice, items: items.data ?? [], payments: payments.data ?? [], history };
+}
+
+export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof loadInvoice>>>['invoice'];
+
+/** The New Invoice dialog's draft (one line item; the contact matched or created by email). */
+export function createInvoice(supabase: Supabase, _accountId: string, invoice: NewInvoice) {
+  return supabase
+    .rpc('create_invoice', {
+      p_client_name: invoice.client_name,
+      p_client_email: invoice.client_email,
+      p_description: invoice.description,
+      p_unit_price: invoice.unit_price,
+      p_quantity: invoice.quantity,
+      p_currency: invoice.currency,
+      p_due_date: invoice.due_date,
+      p_notes: invoice.notes,
+    })
+    .select('id, invoice_number')
+    .single();
+}
+
+export function recordPayment(supabase: Supabase, id: string, payment: PaymentForm) {
+  return supabase.rpc('record_payment', {
+    p_invoice_id: id,
+    p_amount: payment.amount,
+    p_paid_on: payment.paid_on,
+    p_method: payment.method,
+    p_reference: payment.reference,
+    p_currency: payment.currency,
+  });
+}
+
+export function sendInvoice(supabase: Supabase, id: string, linkBase: string) {
+  return supabase.rpc('send_invoice', { p_invoice_id: id, p_link_base: linkBase });
+}
+
+export function voidInvoice(supabase: Supabase, id: string) {
+  return supabase.rpc('void_invoice', { p_invoice_id: id });
+}

@@ -1,0 +1,56 @@
+// The invoices module's forms: the New Invoice dialog (spec.md's fields, in
+// app/lib/schemas/invoices.ts) and the actions of an invoice's page, each a
+// plain form post told apart by its intent.
+import { z } from '../../lib/schemas/zod';
+import { isRealDate, moneyInCents, oneOf, optionalText, type Option } from '../../lib/schemas/fields';
+import { INVOICE_CURRENCIES } from '../../lib/schemas/invoices';
+
+export {
+  DEFAULT_INVOICE_CURRENCY,
+  DEFAULT_INVOICE_QUANTITY,
+  INVOICE_CURRENCIES,
+  INVOICE_CURRENCY_OPTIONS,
+  INVOICE_STATUSES,
+  newInvoiceSchema,
+  type InvoiceStatus,
+  type NewInvoice,
+} from '../../lib/schemas/invoices';
+
+export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'other'] as const;
+export const PAYMENT_METHOD_OPTIONS: Option[] = [
+  { value: 'bank_transfer', label: 'Bank transfer' },
+  { value: 'card', label: 'Card' },
+  { value: 'cash', label: 'Cash' },
+  { value: 'other', label: 'Other' },
+];
+export const methodLabel = (method: string) => PAYMENT_METHOD_OPTIONS.find((o) => o.value === method)?.label ?? method;
+
+/** Today as YYYY-MM-DD in UTC, plus `days`. */
+export function isoDay(days = 0, now = new Date()): string {
+  return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const paidOn = z
+  .string({ error: 'Payment date is required' })
+  .trim()
+  .refine((value) => isRealDate(value), 'Payment date must be a date')
+  // A day of grace, as the database allows: today east of UTC is tomorrow here.
+  .refine((value) => !isRealDate(value) || value <= isoDay(1), 'Payment date cannot be in the future');
+
+export const paymentSchema = z.object({
+  intent: z.literal('pay'),
+  amount: moneyInCents('Amount').refine((cents) => cents > 0, 'Amount must be more than zero'),
+  paid_on: paidOn,
+  method: oneOf(PAYMENT_METHODS, 'Method'),
+  reference: optionalText('Reference', 200),
+  // The invoice's currency, as the page showed it: a payment in another is refused by the database.
+  currency: oneOf(INVOICE_CURRENCIES, 'Currency'),
+});
+
+export const invoiceActionSchema = z.discriminatedUnion('intent', [
+  paymentSchema,
+  z.object({ intent: z.literal('send') }),
+  z.object({ intent: z.literal('void') }),
+]);
+
+export type PaymentForm = z.output<typeof paymentSchema>;

@@ -1,0 +1,34 @@
+// What the Invoices screens say (spec.md's /invoices texts, modules.md's
+// Invoices texts, and the invoice's page).
+export const INVOICE_TEXTS = {
+  title: 'Invoices',
+  description: 'Create, send and track invoices and payments.',
+  newButton: 'New Invoice',
+  dialogTitle: 'Create New Invoice',
+  dialogDescription: 'Bill a client for work done. All fields marked required must be filled in.',
+  listHeading: 'Recent Invoices',
+  searchLabel: 'Search invoices',
+  noun: 'invoices',
+  created: 'Invoice created successfully!',
+  createFailed: 'Failed to create invoice',
+  loadFailed: 'Failed to fetch invoices',
+  empty: 'No invoices yet. Create your first invoice to get started!',
+  noMatch: 'No invoices match your search.',
+} as const;
+
+export const INVOICE_DETAIL_TEXTS = {
+  back: 'Back to invoices',
+  notFound: 'Invoice not found',
+  paymentRecorded: 'Payment recorded',
+  voided: 'Invoice voided',
+  sentTo: (email: string) => `Invoice sent to ${email}`,
+  actionFailed: 'Failed to update invoice',
+  voidTitle: 'Void invoice',
+  noPayments: 'No payments yet.',
+} as const;
+
+/** 'Invoice INV-2026-0007 created' and its link, the toast after a create. */
+export const invoiceCreatedToast = (invoice: { id: string; invoice_number: string | null }) => ({
+  message: INVOICE_TEXTS.created,
+  link: { href: `/invoices/${invoice.id}`, label: invoice.invoice_number ? `View ${invoice.invoice_number}` : 'View invoice' },
+});

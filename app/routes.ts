@@ -20,6 +20,9 @@ export default [
   route('quotes/:id/pdf', 'features/quotes/pdf/quote-pdf.ts'),
   // An invoice's public view, the link of its mail (no sign-in).
   route('i/:token', 'features/invoices/public-invoice.tsx'),
+  route('i/:token/pdf', 'features/invoices/pdf/public-invoice-pdf.ts'),
+  // An invoice's PDF for those who may read the invoice (a resource route, no page).
+  route('invoices/:id/pdf', 'features/invoices/pdf/invoice-pdf.ts'),
 
   layout('routes/app-layout.tsx', [
     // A screen's error is shown inside the shell, the sidebar kept.

@@ -1298,6 +1298,10 @@ export type Database = {
         { Args: never; Returns: { contact_email: string; description: string; name: string }[] }
       integration_credentials:
         { Args: { p_integration_id: string }; Returns: Json }
+      invoice_document:
+        { Args: { p_invoice_id: string }; Returns: Json }
+      invoice_link_document:
+        { Args: { p_token: string }; Returns: Json }
       invoice_summary:
         { Args: never; Returns: { collection: Json; outstanding: Json; paid_this_month: Json; total_count: number }[] }
       is_account_admin:

@@ -8,12 +8,6 @@ export const SIMULATED_ACTIONS = {
     busyLabel: 'Sending...',
     failure: 'Failed to send message',
   },
-  invoice: {
-    delayMs: 1000,
-    busyLabel: 'Creating...',
-    success: 'Invoice created successfully!',
-    failure: 'Failed to create invoice',
-  },
   shipment: {
     delayMs: 1000,
     busyLabel: 'Creating...',

@@ -56,6 +56,14 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('On receipt');
   });
 
+  it('shows a discount line only when the invoice has a discount (one converted from a discounted quote)', async () => {
+    const [plain] = await pageTexts(await renderInvoicePdf(sampleInvoice(1)));
+    expect(plain).not.toContain('Discount');
+    const [discounted] = await pageTexts(await renderInvoicePdf(sampleInvoice(1, { discountPercent: '12.5', discount: '1250' })));
+    expect(discounted).toContain('Discount (12.5%)');
+    expect(discounted).toContain('-€12.50');
+  });
+
   it('repeats the table header over pages and is the same bytes every time', async () => {
     const invoice = sampleInvoice(100);
     const first = await renderInvoicePdf(invoice);

@@ -3,11 +3,10 @@ import { messageSentText, SIMULATED_ACTIONS } from '../../app/lib/simulated.ts';
 import { normaliseStatus, statusLabel, statusTone } from '../../app/lib/tones.ts';
 
 describe('simulated saves (docs/product-guide.md)', () => {
-  it('wait 1 s for message, invoice, shipment, RFP, assessment and automation, 2 s for export', () => {
+  it('wait 1 s for message, shipment, RFP, assessment and automation, 2 s for export', () => {
     const delays = Object.fromEntries(Object.entries(SIMULATED_ACTIONS).map(([name, action]) => [name, action.delayMs]));
     expect(delays).toEqual({
       message: 1000,
-      invoice: 1000,
       shipment: 1000,
       rfp: 1000,
       assessment: 1000,
@@ -19,7 +18,7 @@ describe('simulated saves (docs/product-guide.md)', () => {
   it('use the spec’s busy labels and texts', () => {
     expect(SIMULATED_ACTIONS.message.busyLabel).toBe('Sending...');
     expect(SIMULATED_ACTIONS.report.busyLabel).toBe('Generating...');
-    expect(SIMULATED_ACTIONS.invoice.busyLabel).toBe('Creating...');
+    expect(SIMULATED_ACTIONS.shipment.busyLabel).toBe('Creating...');
     expect(messageSentText('WhatsApp')).toBe('Message sent via WhatsApp');
     expect(SIMULATED_ACTIONS.report.success).toBe('Report exported successfully! Download will begin shortly.');
     expect(SIMULATED_ACTIONS.rfp.failure).toBe('Failed to create RFP response');

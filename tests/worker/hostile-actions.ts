@@ -282,6 +282,16 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     signedIn: true,
   },
   {
+    // The fixture's quote is a draft: every hostile post is refused, and no invoice is made.
+    name: "quote's page: convert to invoice",
+    route: 'features/quotes/quote-detail.tsx',
+    path: '/quotes/{quote}',
+    intent: 'convert',
+    fields: {},
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
     name: "quote's page: delete",
     route: 'features/quotes/quote-detail.tsx',
     path: '/quotes/{quote}?delete',

@@ -4,6 +4,7 @@
 // the overdue sweep with the clock moved. Each with and without a session,
 // per role, as plain (no-JavaScript) form posts, and with bad input.
 import { env, exports } from 'cloudflare:workers';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AUDITOR } from '../support/accounts';
 import { readOutbox } from '../support/confirmation-mail';
@@ -43,6 +44,10 @@ async function createInvoice(visitor: Visitor, changes: Record<string, string> =
   const id = /href="\/invoices\/([0-9a-f-]{36})"/.exec(html)?.[1];
   if (!id) throw new Error('no invoice link on the list');
   return id;
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string[]> {
+  return (await extractText(await getDocumentProxy(bytes), { mergePages: false })).text;
 }
 
 async function invoiceRow(id: string) {
@@ -160,6 +165,22 @@ describe('/invoices/:id', () => {
     // Only the token's hash is stored.
     const { data: stored } = await serviceClient().from('invoices').select('link_token_hash').eq('id', id).single();
     expect(String(stored!.link_token_hash)).not.toContain(link![1]);
+
+    // The PDF: attached to the mail, behind the link, and on the invoice's page for its account only.
+    const number = /Invoice (INV-\d{4}-\d+)/.exec(mail!.subject)![1];
+    const attachments = (mail as unknown as { attachments?: { filename: string; content: string }[] }).attachments ?? [];
+    expect(attachments.map((a) => a.filename)).toEqual([`${number}.pdf`]);
+    expect((await pdfText(Uint8Array.from(atob(attachments[0].content), (c) => c.charCodeAt(0)))).join('\n')).toContain('Balance due');
+    const publicPdf = await new Visitor().get(`/i/${link![1]}/pdf`);
+    expect(publicPdf.headers.get('Content-Type')).toBe('application/pdf');
+    expect((await pdfText(new Uint8Array(await publicPdf.arrayBuffer()))).join('\n')).toContain(number);
+    expect((await new Visitor().get(`/i/${'x'.repeat(43)}/pdf`)).status).toBe(404);
+    const own = await admin.get(`/invoices/${id}/pdf`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('Content-Disposition')).toBe(`attachment; filename="${number}.pdf"`);
+    expect((await pdfText(new Uint8Array(await own.arrayBuffer()))).join('\n')).toContain('$300.00');
+    expect((await other.get(`/invoices/${id}/pdf`)).status).toBe(404);
+    expect((await new Visitor().get(`/invoices/${id}/pdf`)).status).toBe(302);
   });
 
   it('records a partial then the full payment: pending, then paid; refuses bad payments with a message, nothing written', async () => {

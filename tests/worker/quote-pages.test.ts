@@ -301,6 +301,35 @@ describe('send, revise and delete', () => {
     expect((await stored(sent.id)).status).toBe('sent');
   });
 
+  it('converts a signed quote to an invoice once: a second try says so and links to it; a sent quote is not converted', async () => {
+    const quote = await draft(team.accountId, 'signer@quote-pages.test', 'signed');
+    const page = await pageText(await team.admin.visitor.get(`/quotes/${quote.id}`));
+    expect(page).toContain('Convert to invoice');
+    expect(page).not.toContain('>Revise<');
+    const converted = await team.admin.visitor.post(`/quotes/${quote.id}`, { intent: 'convert' });
+    expect(converted.status).toBe(302);
+    const invoicePath = converted.headers.get('Location')!;
+    expect(invoicePath).toMatch(/^\/invoices\/[0-9a-f-]{36}$/);
+    expect(await pageText(await team.admin.visitor.follow(converted))).toContain('Invoice created successfully!');
+    const { data: invoice } = await serviceClient().from('invoices').select('invoice_number, quote_id, total').eq('id', invoicePath.split('/')[2]).single();
+    expect(invoice).toMatchObject({ quote_id: quote.id, total: 1000 });
+
+    const again = await team.admin.visitor.post(`/quotes/${quote.id}`, { intent: 'convert' });
+    expect(again.status).toBe(302);
+    expect(again.headers.get('Location')).toBe(`/quotes/${quote.id}`);
+    const said = await pageText(await team.admin.visitor.follow(again));
+    expect(said).toContain(`Already converted to ${invoice!.invoice_number}`);
+    expect(said).toContain(`href="${invoicePath}"`);
+    expect((await serviceClient().from('invoices').select('id').eq('quote_id', quote.id)).data).toHaveLength(1);
+    // The quote's page now links to its invoice instead of offering to convert it again.
+    expect(await pageText(await team.admin.visitor.get(`/quotes/${quote.id}`))).not.toContain('Convert to invoice');
+
+    const sent = await draft(team.accountId, 'not-yet@quote-pages.test', 'sent');
+    const refused = await team.admin.visitor.post(`/quotes/${sent.id}`, { intent: 'convert' });
+    expect(refused.status).toBe(400);
+    expect(await pageText(refused)).toContain('Only a signed quote can be converted to an invoice');
+  });
+
   it('refuses an unknown intent as an altered form', async () => {
     const quote = await draft(team.accountId);
     const response = await team.admin.visitor.post(`/quotes/${quote.id}`, { intent: 'sign' });

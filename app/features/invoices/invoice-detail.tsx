@@ -21,8 +21,8 @@ import { requireUser } from '~/lib/auth.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
-import { recordId, recordNotFound } from '~/lib/record-page.server';
-import { refuseReadOnly, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
+import { recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { BRAND_NAME } from '~/lib/site';
 import { dataWithError } from '~/lib/toast.server';
@@ -48,11 +48,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { supabase, profile } = await requireUser(args.request, args.context);
-  const refused = refuseReadOnly(args, profile);
-  if (refused) return refused;
-  const id = recordId(args.params.id, TEXTS.notFound);
-  const page = `/invoices/${id}`;
+  const writer = await recordWriter(args, '/invoices', TEXTS.notFound);
+  if (writer.refused) return writer.refused;
+  const { supabase, id, page } = writer;
   const submission = parseWithZod(await readFormData(args.request), { schema: invoiceActionSchema });
   // The payment's currency is a hidden field the page fills in: any other value was not typed by a person.
   if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'currency'] });

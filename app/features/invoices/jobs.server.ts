@@ -8,6 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
+import { invoicePdfAttachment, readInvoiceDocument } from './pdf/invoice-document.server';
 import { formatMoney } from '~/lib/money';
 import { PermanentJobError, type JobContext, type JobHandler } from '~/jobs/registry.server';
 
@@ -81,7 +82,9 @@ async function mailInvoice(payload: Record<string, unknown>, ctx: JobContext, ki
     '',
     `Balance due: ${balance}`,
   ].join('\n');
-  await sendAccountMail(admin, env, job.account_id, { to: invoice.client_email, subject, text });
+  const document = await readInvoiceDocument(admin, invoice.id);
+  const attachments = document ? [await invoicePdfAttachment(document)] : [];
+  await sendAccountMail(admin, env, job.account_id, { to: invoice.client_email, subject, text, attachments });
 }
 
 export const INVOICE_JOB_TYPES: Record<string, JobHandler> = {

@@ -44,11 +44,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!found || typeof found !== 'object') {
     throw data({ error: 'Invoice not found' }, { status: 404, headers: PRIVATE_HEADERS });
   }
-  return data({ invoice: found as unknown as PublicInvoice }, { headers: PRIVATE_HEADERS });
+  return data({ invoice: found as unknown as PublicInvoice, pdfHref: `/i/${token}/pdf` }, { headers: PRIVATE_HEADERS });
 }
 
 export default function PublicInvoicePage({ loaderData }: Route.ComponentProps) {
-  const { invoice } = loaderData;
+  const { invoice, pdfHref } = loaderData;
   const money = (cents: number) => formatMoney(Number(cents), invoice.currency);
   const balance = Number(invoice.total) - Number(invoice.amount_paid);
   return (
@@ -64,6 +64,12 @@ export default function PublicInvoicePage({ loaderData }: Route.ComponentProps) 
           </div>
           <p className="text-sm">
             For {invoice.client_name} · Issued {formatShortDate(invoice.created_at)} · Due {formatShortDate(invoice.due_date)}
+          </p>
+          <p className="text-sm">
+            {/* A file, not a page: the browser downloads it (no client-side navigation). */}
+            <a href={pdfHref} className="underline underline-offset-2">
+              Download PDF
+            </a>
           </p>
         </CardHeader>
         <CardContent className="grid gap-4 overflow-x-auto">

@@ -5,7 +5,7 @@
 // clients read it; a client only a quote addressed to them.
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
-import { redirectWithSuccess } from 'remix-toast';
+import { redirectWithSuccess, redirectWithToast } from 'remix-toast';
 import type { Route } from './+types/quote-detail';
 import { BackLink } from '~/components/records/back-link';
 import { DetailList } from '~/components/records/detail-list';
@@ -23,9 +23,10 @@ import { readFormData } from '~/lib/forms.server';
 import { recordDialog, recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
 import { deleteAndAnswer, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
 import { canWriteBusiness, isStaff } from '~/lib/roles';
-import { dataWithError } from '~/lib/toast.server';
+import { dataWithError, redirectWithCreated } from '~/lib/toast.server';
+import { INVOICE_TEXTS } from '~/features/invoices/texts';
 import { QuoteItemsTable } from './quote-items-table';
-import { loadQuote, reviseQuote, sendQuote, type QuoteDetail } from './quote-queries.server';
+import { convertQuoteToInvoice, loadQuote, reviseQuote, sendQuote, type QuoteDetail } from './quote-queries.server';
 import { QuoteTotals } from './quote-totals';
 import { quoteActionSchema } from './schema';
 import { QUOTE_DETAIL_TEXTS as TEXTS } from './texts';
@@ -70,13 +71,29 @@ export async function action(args: Route.ActionArgs) {
       if (error || !revision) return failed(error, TEXTS.reviseFailed);
       return redirectWithSuccess(`/quotes/${revision.id}/edit`, TEXTS.revised(revision.quote_number));
     }
+    case 'convert': {
+      const { data: invoice, error } = await convertQuoteToInvoice(supabase, id);
+      // Converted before (a second click, another tab): say so, and link to that invoice.
+      if (error?.code === '23505' && error.details && error.hint) {
+        return redirectWithToast(page, {
+          type: 'info',
+          message: TEXTS.alreadyConverted(error.hint),
+          link: { href: `/invoices/${error.details}`, label: TEXTS.invoiceLink(error.hint) },
+        });
+      }
+      if (error || !invoice) return failed(error, INVOICE_TEXTS.createFailed);
+      return redirectWithCreated(`/invoices/${invoice.id}`, INVOICE_TEXTS.created, {
+        href: `/invoices/${invoice.id}`,
+        label: TEXTS.invoiceLink(invoice.invoice_number ?? ''),
+      });
+    }
     case 'delete':
       return deleteAndAnswer(args, supabase, { table: 'quotes', id, listPath: '/quotes' }, TEXTS, submission.reply);
   }
 }
 
 export default function QuotePage({ loaderData }: Route.ComponentProps) {
-  const { quote, items, history, staff, canWrite, dialog } = loaderData;
+  const { quote, items, history, staff, canWrite, dialog, invoice } = loaderData;
   const page = `/quotes/${quote.id}`;
   const number = quote.quote_number ?? TEXTS.draftNumber;
   const contact = quote.contact;
@@ -88,7 +105,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
         description={contact ? `${contact.name}${contact.company ? ` · ${contact.company}` : ''}` : undefined}
         actions={
           <>
-            {canWrite ? <QuoteActions quote={quote} /> : null}
+            {canWrite ? <QuoteActions quote={quote} invoice={invoice} /> : null}
             {/* A resource route (the file), so a full request, never client navigation. */}
             <a href={`${page}/pdf`} download className={buttonClasses('outline')}>
               Download PDF
@@ -140,8 +157,20 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
 }
 
 /** What the quote's status allows a writer: a draft is edited, sent or deleted; a sent one revised. */
-function QuoteActions({ quote }: { quote: QuoteDetail }) {
+function QuoteActions({ quote, invoice }: { quote: QuoteDetail; invoice: { id: string; invoice_number: string | null } | null }) {
   const page = `/quotes/${quote.id}`;
+  if (quote.status === 'signed') {
+    return invoice ? (
+      <Link to={`/invoices/${invoice.id}`} className={buttonClasses('outline')}>
+        {TEXTS.invoiceLink(invoice.invoice_number ?? '')}
+      </Link>
+    ) : (
+      <Form method="post" action={page}>
+        <input type="hidden" name="intent" value="convert" />
+        <SubmitButton intent="convert" label={TEXTS.convert} busyLabel="Converting..." />
+      </Form>
+    );
+  }
   if (quote.status === 'draft') {
     return (
       <>

@@ -14,7 +14,7 @@ const QUOTE_COLUMNS =
  * when there is none to read (another account's, or no such quote).
  */
 export async function loadQuote(supabase: Supabase, id: string, { history }: { history: boolean }) {
-  const [quote, items, entries] = await Promise.all([
+  const [quote, items, entries, invoice] = await Promise.all([
     supabase.from('quotes').select(QUOTE_COLUMNS).eq('id', id).maybeSingle(),
     supabase
       .from('quote_items')
@@ -24,11 +24,14 @@ export async function loadQuote(supabase: Supabase, id: string, { history }: { h
       .order('created_at')
       .order('id'),
     history ? loadHistory(supabase, 'quote', id) : null,
+    // The invoice a signed quote became (once), if the caller may see it.
+    supabase.from('invoices').select('id, invoice_number').eq('quote_id', id).maybeSingle(),
   ]);
   if (quote.error) throw new Error(`quote failed to load: ${quote.error.message}`);
   if (!quote.data) return null;
   if (items.error) throw new Error(`quote items failed to load: ${items.error.message}`);
-  return { quote: quote.data, items: items.data ?? [], history: entries ?? { entries: [], failed: false } };
+  if (invoice.error) console.error(`the invoice of quote ${id} failed to load: ${invoice.error.message}`);
+  return { quote: quote.data, items: items.data ?? [], history: entries ?? { entries: [], failed: false }, invoice: invoice.data ?? null };
 }
 
 export type QuoteDetail = NonNullable<Awaited<ReturnType<typeof loadQuote>>>['quote'];
@@ -59,4 +62,9 @@ export function sendQuote(supabase: Supabase, id: string) {
 /** A new draft copied from a quote that left draft. */
 export function reviseQuote(supabase: Supabase, id: string) {
   return supabase.rpc('revise_quote', { p_quote_id: id });
+}
+
+/** A signed quote made an invoice (once): the new invoice, or the error naming the one it already became. */
+export function convertQuoteToInvoice(supabase: Supabase, id: string) {
+  return supabase.rpc('convert_quote_to_invoice', { p_quote_id: id });
 }

@@ -124,5 +124,6 @@ export const expiryOfDay = (day: string) => `${day}T23:59:59.999Z`;
 export const quoteActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('send') }),
   z.object({ intent: z.literal('revise') }),
+  z.object({ intent: z.literal('convert') }),
   z.object({ intent: z.literal('delete') }),
 ]);

@@ -42,4 +42,7 @@ export const QUOTE_DETAIL_TEXTS = {
   sentTo: (email: string) => `Quote sent to ${email}`,
   revised: (number: string | null) => (number ? `Revision ${number} created` : 'Revision created'),
   deliveryFailed: (error: string) => `Delivery failed: ${error}`,
+  convert: 'Convert to invoice',
+  alreadyConverted: (number: string) => `Already converted to ${number}`,
+  invoiceLink: (number: string) => `View invoice ${number}`.trim(),
 } as const;

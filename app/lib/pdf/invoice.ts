@@ -1,7 +1,7 @@
 // An invoice as a PDF, laid out as a quote: heading, items, totals with what
 // was paid and what is still due, the payments, notes.
 import { finishDocument, startDocument, toDate } from './document.ts';
-import { centsToBigInt, day, label, minusMoney, money, percent } from './format.ts';
+import { canonicalDecimal, centsToBigInt, day, label, minusMoney, money, percent } from './format.ts';
 import { drawHeading } from './heading.ts';
 import { drawItemsTable } from './items-table.ts';
 import { drawPayments } from './payments.ts';
@@ -37,8 +37,12 @@ export async function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Uint8A
   // Exact: amounts may be past Number's safe range.
   const balance = centsToBigInt(invoice.total) - centsToBigInt(invoice.amountPaid);
   const hasRate = invoice.taxRate !== undefined && invoice.taxRate !== null;
+  const discounted = centsToBigInt(invoice.discount ?? 0) !== 0n || canonicalDecimal(invoice.discountPercent ?? 0) !== '0';
   drawTotals(flow, [
     { label: 'Subtotal', value: money(invoice.subtotal, currency) },
+    ...(discounted
+      ? [{ label: `Discount (${percent(invoice.discountPercent ?? 0)})`, value: minusMoney(invoice.discount ?? 0, currency) }]
+      : []),
     { label: hasRate ? `Tax (${percent(invoice.taxRate!)})` : 'Tax', value: money(invoice.tax, currency) },
     { label: 'Total', value: money(invoice.total, currency), strong: true },
     { label: 'Paid', value: minusMoney(invoice.amountPaid, currency) },

@@ -90,6 +90,9 @@ export interface InvoicePdfInput {
   contact: PdfContact | null;
   items: readonly PdfLineItem[];
   subtotal: Cents;
+  /** Percent and amount; no discount line when both are absent or zero. */
+  discountPercent?: DecimalInput | null;
+  discount?: Cents | null;
   /** Percent; the tax line shows it when given. */
   taxRate?: DecimalInput | null;
   tax: Cents;

@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
 import { renderQuotePdf, type QuotePdfInput } from '~/lib/pdf';
+import { pdfAttachment, pdfFileName, pdfResponse } from '~/lib/pdf/delivery';
 
 type Client = SupabaseClient<Database>;
 
@@ -20,13 +21,6 @@ function fromBase64(text: string): Uint8Array {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // In slices: String.fromCharCode(...all) would overflow the call stack on a large PDF.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
 }
 
 function toPdfInput(json: QuoteDocumentJson): QuotePdfInput {
@@ -52,24 +46,13 @@ export async function readLinkDocument(client: Client, token: string): Promise<L
   return { document: toPdfInput(data as unknown as QuoteDocumentJson) };
 }
 
-export function quotePdfFileName(document: QuotePdfInput): string {
-  return `${(document.quoteNumber || 'quote').replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf`;
-}
+const fileName = (document: QuotePdfInput) => pdfFileName(document.quoteNumber, 'quote');
 
-/** The PDF as a download: never cached (a draft changes; a signed one names its signer). */
 export async function quotePdfResponse(document: QuotePdfInput, extraHeaders: Record<string, string> = {}): Promise<Response> {
-  const bytes = await renderQuotePdf(document);
-  return new Response(bytes, {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${quotePdfFileName(document)}"`,
-      'Cache-Control': 'private, no-store',
-      ...extraHeaders,
-    },
-  });
+  return pdfResponse(await renderQuotePdf(document), fileName(document), extraHeaders);
 }
 
-/** The PDF for a mail, as the mail senders take attachments (base64). */
-export async function quotePdfAttachment(document: QuotePdfInput): Promise<{ filename: string; content: string; contentType: string }> {
-  return { filename: quotePdfFileName(document), content: toBase64(await renderQuotePdf(document)), contentType: 'application/pdf' };
+/** The PDF for a mail, as the mail senders take attachments. */
+export async function quotePdfAttachment(document: QuotePdfInput) {
+  return pdfAttachment(await renderQuotePdf(document), fileName(document));
 }

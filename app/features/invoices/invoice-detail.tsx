@@ -7,6 +7,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/invoice-detail';
+import { LineItemsTable } from '~/components/records/line-items-table';
 import { BackLink } from '~/components/records/back-link';
 import { DetailList } from '~/components/records/detail-list';
 import { RecordHistory } from '~/components/records/record-history';
@@ -128,26 +129,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
               <SectionHeading id="invoice-items">Items</SectionHeading>
             </CardHeader>
             <CardContent className="overflow-x-auto">
-              <table aria-labelledby="invoice-items" className="w-full text-sm">
-                <thead>
-                  <tr className="border-b border-border text-left text-muted-foreground">
-                    <th scope="col" className="py-2 font-medium">Description</th>
-                    <th scope="col" className="py-2 text-right font-medium">Qty</th>
-                    <th scope="col" className="py-2 text-right font-medium">Unit price</th>
-                    <th scope="col" className="py-2 text-right font-medium">Amount</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((item) => (
-                    <tr key={item.id} className="border-b border-border">
-                      <td className="py-2 whitespace-pre-line">{item.description}</td>
-                      <td className="py-2 text-right">{item.qty}</td>
-                      <td className="py-2 text-right">{money(item.unit_price)}</td>
-                      <td className="py-2 text-right">{money(item.total)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <LineItemsTable items={items} currency={invoice.currency} labelledBy="invoice-items" />
               <dl className="ml-auto mt-4 grid max-w-xs grid-cols-2 gap-y-1 text-sm">
                 <dt>Subtotal</dt>
                 <dd className="text-right">{money(invoice.subtotal)}</dd>

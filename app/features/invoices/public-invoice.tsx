@@ -3,6 +3,7 @@
 // (public_invoice); one that matches nothing, or a draft or void invoice, is a 404.
 import { data } from 'react-router';
 import type { Route } from './+types/public-invoice';
+import { LineItemsTable } from '~/components/records/line-items-table';
 import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { formatShortDate } from '~/lib/dates';
@@ -73,27 +74,7 @@ export default function PublicInvoicePage({ loaderData }: Route.ComponentProps) 
           </p>
         </CardHeader>
         <CardContent className="grid gap-4 overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Items</caption>
-            <thead>
-              <tr className="border-b border-border text-left text-muted-foreground">
-                <th scope="col" className="py-2 font-medium">Description</th>
-                <th scope="col" className="py-2 text-right font-medium">Qty</th>
-                <th scope="col" className="py-2 text-right font-medium">Unit price</th>
-                <th scope="col" className="py-2 text-right font-medium">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.items.map((item, n) => (
-                <tr key={n} className="border-b border-border">
-                  <td className="py-2 whitespace-pre-line">{item.description}</td>
-                  <td className="py-2 text-right">{item.qty}</td>
-                  <td className="py-2 text-right">{money(item.unit_price)}</td>
-                  <td className="py-2 text-right">{money(item.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <LineItemsTable items={invoice.items} currency={invoice.currency} caption="Items" />
           <dl className="ml-auto grid max-w-xs grid-cols-2 gap-y-1 text-sm">
             <dt>Subtotal</dt>
             <dd className="text-right">{money(invoice.subtotal)}</dd>

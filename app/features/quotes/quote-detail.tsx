@@ -8,6 +8,7 @@ import { Form, Link } from 'react-router';
 import { redirectWithSuccess, redirectWithToast } from 'remix-toast';
 import type { Route } from './+types/quote-detail';
 import { BackLink } from '~/components/records/back-link';
+import { LineItemsTable } from '~/components/records/line-items-table';
 import { DetailList } from '~/components/records/detail-list';
 import { RecordHistory } from '~/components/records/record-history';
 import { PageHeader, SectionHeading } from '~/components/page-header';
@@ -25,7 +26,6 @@ import { deleteAndAnswer, refuseSubmission, serverMessage, statusOfRefusal } fro
 import { canWriteBusiness, isStaff } from '~/lib/roles';
 import { dataWithError, redirectWithCreated } from '~/lib/toast.server';
 import { INVOICE_TEXTS } from '~/features/invoices/texts';
-import { QuoteItemsTable } from './quote-items-table';
 import { convertQuoteToInvoice, loadQuote, reviseQuote, sendQuote, type QuoteDetail } from './quote-queries.server';
 import { QuoteTotals } from './quote-totals';
 import { quoteActionSchema } from './schema';
@@ -125,7 +125,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
               <SectionHeading id="items-heading">Line items</SectionHeading>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <QuoteItemsTable items={items} currency={quote.currency} labelledBy="items-heading" />
+              <LineItemsTable items={items} currency={quote.currency} labelledBy="items-heading" />
               <QuoteTotals amounts={quote} />
             </CardContent>
           </Card>

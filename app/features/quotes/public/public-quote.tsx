@@ -6,6 +6,7 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } 
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, redirect } from 'react-router';
 import type { Route } from './+types/public-quote';
+import { LineItemsTable } from '~/components/records/line-items-table';
 import { FormAlert } from '~/components/form-alert';
 import { useSchemaForm } from '~/components/form-controls';
 import { FormField } from '~/components/form-field';
@@ -209,27 +210,7 @@ function QuoteCard({ answer }: { answer: LinkAnswer }) {
         <CardDescription>Valid until {expiryText(quote.expires_at)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Line items</caption>
-          <thead>
-            <tr className="border-b border-border text-left text-muted-foreground">
-              <th scope="col" className="py-2 font-medium">Description</th>
-              <th scope="col" className="py-2 text-right font-medium">Qty</th>
-              <th scope="col" className="py-2 text-right font-medium">Unit price</th>
-              <th scope="col" className="py-2 text-right font-medium">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(answer.items ?? []).map((item, index) => (
-              <tr key={index} className="border-b border-border">
-                <td className="py-2 break-words">{item.description}</td>
-                <td className="py-2 text-right">{item.qty}</td>
-                <td className="py-2 text-right">{money(item.unit_price)}</td>
-                <td className="py-2 text-right">{money(item.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LineItemsTable items={answer.items ?? []} currency={quote.currency} />
         <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Subtotal</dt>
           <dd className="text-right">{money(quote.subtotal)}</dd>

@@ -28,6 +28,7 @@ import { FIELD_KEYS, type DocumentFields } from './extraction/fields';
 import { TEXT_REASONS } from './extraction/reasons';
 import { loadDocument, saveReviewedFields, setDocumentStatus, submitDocumentText, type DocumentDetail } from './queries.server';
 import { ExtractedFields, PasteTextForm } from './document-extraction';
+import { OCR_IMAGE_TYPES } from './ocr/image-types';
 import { ReviewForm } from './review-form';
 import { DOCUMENT_TYPE_LABELS, documentActionSchema, formatFileSize, MAX_DOCUMENT_FORM_BYTES, type DocumentStatus, type DocumentType, type Review } from './schema';
 import { deleteDocument } from './store.server';
@@ -153,7 +154,7 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
               )}
               {document.fields.line_items ? <ExtractedFields fields={{ line_items: document.fields.line_items }} itemsOnly /> : null}
               {canWrite && (document.extraction_status === 'needs_text' || document.extraction_status === 'failed' || intent === 'text') ? (
-                <PasteTextForm documentId={document.id} lastResult={intent === 'text' ? result : undefined} />
+                <PasteTextForm documentId={document.id} lastResult={intent === 'text' ? result : undefined} image={OCR_IMAGE_TYPES.includes(document.mime_type)} />
               ) : null}
             </CardContent>
           </Card>

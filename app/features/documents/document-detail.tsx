@@ -94,8 +94,9 @@ export async function action(args: Route.ActionArgs) {
       return redirectWithSuccess(page, approve ? TEXTS.approved : TEXTS.reviewed);
     }
     case 'text': {
-      const { data: saved, error } = await submitDocumentText(supabase, id, form.text);
-      if (error || !saved) return failed(error, TEXTS.saveFailed);
+      const { outcome, error } = await submitDocumentText(supabase, id, form.text);
+      if (outcome === 'missing') throw recordNotFound(TEXTS.notFound);
+      if (outcome !== 'queued') return failed(error, error ? TEXTS.saveFailed : TEXTS.textNotNeeded);
       kickJobRunner(args.context);
       return redirectWithSuccess(page, TEXTS.textQueued);
     }

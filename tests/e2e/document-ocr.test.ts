@@ -111,4 +111,23 @@ describe('an image with JavaScript on', () => {
       await context.close();
     }
   }, 120_000);
+
+  it('says so when the text cannot be read (the language data unreachable), leaving the box to paste into', async () => {
+    const { page, context } = await newVisitor(browser(), { javaScript: true, baseURL });
+    try {
+      await context.route('**/ocr/lang/**', (route) => route.abort());
+      const uncaught: string[] = [];
+      page.on('pageerror', (error) => uncaught.push(error.message));
+      await signInThroughForm(page, DEMO_ADMIN);
+      await uploadImage(page, `Scan unread ${Date.now()}`);
+      await page.getByRole('button', { name: 'Read text from the image' }).click();
+      await page.getByRole('status').filter({ hasText: 'The text could not be read from the image: paste it below.' }).waitFor({ timeout: 30_000 });
+      expect(await page.getByLabel('Text of the document').inputValue()).toBe('');
+      // The button is back for another try.
+      expect(await page.getByRole('button', { name: 'Read text from the image' }).isEnabled()).toBe(true);
+      expect(uncaught).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

@@ -28,18 +28,26 @@ export async function readImageText(imageUrl: string, onProgress: (step: OcrStep
   onProgress('engine', 0);
   const { createWorker, OEM } = await import('tesseract.js');
   const base = new URL(OCR_BASE, window.location.origin).href;
-  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
-    workerPath: `${base}/worker.min.js`,
-    corePath: `${base}/core`,
-    langPath: `${base}/lang`,
-    workerBlobURL: false,
-    logger: (message: { status: string; progress: number }) => {
-      const step = stepOf(message.status);
-      if (step) onProgress(step, message.progress);
-    },
-  });
+  // tesseract.js reports a failure while loading the language data only to
+  // errorHandler (createWorker's promise never settles then): it ends the wait.
+  let fail: (reason: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => (fail = (reason) => reject(new Error(String(reason)))));
+  const worker = await Promise.race([
+    createWorker('eng', OEM.LSTM_ONLY, {
+      workerPath: `${base}/worker.min.js`,
+      corePath: `${base}/core`,
+      langPath: `${base}/lang`,
+      workerBlobURL: false,
+      errorHandler: fail,
+      logger: (message: { status: string; progress: number }) => {
+        const step = stepOf(message.status);
+        if (step) onProgress(step, message.progress);
+      },
+    }),
+    failed,
+  ]);
   try {
-    const { data } = await worker.recognize(image);
+    const { data } = await Promise.race([worker.recognize(image), failed]);
     return data.text.trim();
   } finally {
     await worker.terminate();

@@ -36,6 +36,7 @@ export default [
       route('messages', 'routes/messages.tsx'),
       route('invoices', 'features/invoices/invoices.tsx'),
       route('invoices/:id', 'features/invoices/invoice-detail.tsx'),
+      route('invoices/:id/edit', 'features/invoices/invoice-edit.tsx'),
       route('clients', 'features/clients/clients.tsx'),
       route('clients/:id', 'features/clients/client-detail.tsx'),
       route('shipments', 'routes/shipments.tsx'),

@@ -3,7 +3,7 @@
 // node_modules into public/ocr/ (not committed) whenever Vite starts or builds,
 // so the browser never reaches a CDN for OCR and the versions always match the
 // installed packages.
-import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,10 +27,10 @@ export function ocrAssets(): { from: string; to: string }[] {
   ];
 }
 
+/** Whether the copy is already the installed file (npm gives every file the same old mtime, so the bytes decide). */
 function sameFile(a: string, b: string): boolean {
   try {
-    const [x, y] = [statSync(a), statSync(b)];
-    return x.size === y.size && x.mtimeMs <= y.mtimeMs;
+    return statSync(a).size === statSync(b).size && readFileSync(a).equals(readFileSync(b));
   } catch {
     return false;
   }

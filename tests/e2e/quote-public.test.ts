@@ -4,7 +4,7 @@
 // browser opens it from the outbox, signs with a typed name (and, with
 // JavaScript, a drawn signature made with the mouse and from the keyboard),
 // sees it signed; the admins' mail arrives. Then the signed quote, on to paid:
-// the demo admin converts it ("Convert to invoice" lands on the new INV-…
+// Northwind's admin converts it ("Convert to invoice" lands on the new INV-…
 // with the quote's lines and total; a second try from a tab opened before
 // says it was already converted and links to that invoice), downloads its
 // PDF, sends it; the client opens the /i/ link of the mail in a fresh browser

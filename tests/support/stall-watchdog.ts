@@ -100,7 +100,9 @@ export default class StallWatchdog implements Reporter {
       [
         '',
         `STALLED: no test progress for ${Math.round(this.limitMs / 1000)} s (last at ${this.lastProgress} UTC); failing the run.`,
-        files.length > 0 ? 'Files not finished, and what each did last:' : 'No test file was running: the run stopped while ending.',
+        files.length > 0
+          ? 'Files not finished, and what each did last:'
+          : 'No test file was running: the pool stopped between files (the next one never started) or while ending the run.',
         ...files,
         '',
       ].join('\n'),

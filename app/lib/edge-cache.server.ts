@@ -60,8 +60,7 @@ export const HELD_FOR_MS = 5_000;
 
 interface HeldCopy {
   status: number;
-  /** Kept as a Headers object: the Response constructor copies it natively, without converting each pair. */
-  headers: Headers;
+  headers: [string, string][];
   body: ArrayBuffer;
   until: number;
 }
@@ -84,7 +83,7 @@ export async function holdCopy(key: string, hit: Response, head: boolean, now = 
   const body = await hit.arrayBuffer();
   const headers = new Headers(hit.headers);
   headers.set(CACHE_STATUS_HEADER, 'HIT');
-  held.set(key, { status: hit.status, headers: new Headers(headers), body, until: now + HELD_FOR_MS });
+  held.set(key, { status: hit.status, headers: [...headers], body, until: now + HELD_FOR_MS });
   return new Response(head ? null : body, { status: hit.status, headers });
 }
 

@@ -1248,6 +1248,8 @@ export type Database = {
         { Args: { p_content_hash?: string; p_email?: string; p_name: string; p_signature_png?: string; p_token: string }; Returns: Json }
       audit_log_actions:
         { Args: never; Returns: { action: string }[] }
+      audit_record_naming:
+        { Args: never; Returns: { name_sql: string; snapshot_key: string; table_name: string; type: string }[] }
       can_read_settings:
         { Args: never; Returns: boolean }
       can_write_business:

@@ -1319,7 +1319,7 @@ export type Database = {
       list_audit_logs:
         { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
       open_quote_link:
-        { Args: { p_token: string }; Returns: Json }
+        { Args: { p_token: string; p_with_document?: boolean }; Returns: Json }
       public_invoice:
         { Args: { p_token: string }; Returns: Json }
       quote_document:

@@ -3,9 +3,10 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { ocrAssetsPlugin } from './scripts/ocr-assets.ts';
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: 'ssr' } }), tailwindcss(), reactRouter()],
+  plugins: [ocrAssetsPlugin(), cloudflare({ viteEnvironment: { name: 'ssr' } }), tailwindcss(), reactRouter()],
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },

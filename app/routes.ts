@@ -36,6 +36,7 @@ export default [
       route('messages', 'routes/messages.tsx'),
       route('invoices', 'features/invoices/invoices.tsx'),
       route('invoices/:id', 'features/invoices/invoice-detail.tsx'),
+      route('invoices/:id/edit', 'features/invoices/invoice-edit.tsx'),
       route('clients', 'features/clients/clients.tsx'),
       route('clients/:id', 'features/clients/client-detail.tsx'),
       route('shipments', 'routes/shipments.tsx'),
@@ -62,6 +63,8 @@ export default [
   route('settings/audit-logs.csv', 'routes/settings.audit-logs.csv.ts'),
   // A document's download: a redirect to a short-lived signed Storage link (a resource route, no page).
   route('documents/:id/download', 'features/documents/document-download.ts'),
+  // A document's image as bytes from our own origin, for OCR in the browser (decision 032).
+  route('documents/:id/image', 'features/documents/document-image.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -32,8 +32,10 @@ const LABELS: Record<string, string> = {
   address: 'Address',
   currency: 'Currency',
   expires_at: 'Expiry',
+  due_date: 'Due date',
   tax_rate: 'Tax rate',
   discount: 'Discount',
+  items: 'Line items',
 };
 
 /** 'lead_created' → 'Created'; the record's kind is the page's own. */
@@ -48,9 +50,18 @@ export function historyTitle(entry: HistoryEntry): string {
 
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
-  if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : '(none)';
+  if (Array.isArray(value)) return value.length > 0 ? value.map(shownItem).join(', ') : '(none)';
   if (typeof value === 'object') return (value as { truncated?: boolean }).truncated ? '(long text)' : JSON.stringify(value);
   return String(value);
+}
+
+/** A list's entry: a line item (an invoice's edit) as '2 × Design work', anything else as itself. */
+function shownItem(value: unknown): string {
+  if (typeof value === 'object' && value !== null && typeof (value as { description?: unknown }).description === 'string') {
+    const { description, qty } = value as { description: string; qty?: unknown };
+    return typeof qty === 'number' ? `${qty} × ${description}` : description;
+  }
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /** The fields an edit changed, before → after, in the order a person reads a form. */

@@ -1,10 +1,12 @@
 // Field-level precision and recall of doc2data's template-free extraction over
 // the corpus (tests/fixtures/documents), and the extraction time per page, as
 // the extraction job runs it (text, then fields). Prints a Markdown table per
-// set: the documents the extractor was tuned on, and the held-out ones.
+// set: the documents the extractor was tuned on, and the held-out ones; then
+// the images read by OCR (bench/extraction/ocr.ts) and extracted the same way.
 // Run: npm run bench:extraction
 import { FIELD_KEYS } from '../../app/features/documents/extraction/fields.ts';
 import { scoreCorpus, type CorpusScore } from '../../tests/support/extraction-corpus.ts';
+import { ocrTable, scoreOcr } from './ocr.ts';
 
 const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(0)}%`);
 
@@ -32,3 +34,5 @@ await scoreCorpus();
 console.log(table('Tuned set', await scoreCorpus()));
 console.log('');
 console.log(table('Held-out set', await scoreCorpus({ heldOut: true })));
+console.log('');
+console.log(ocrTable(await scoreOcr()));

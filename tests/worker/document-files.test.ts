@@ -117,7 +117,7 @@ describe('an auditor', () => {
     expect(posted.status).toBe(403);
     expect(readable(await pageText(posted))).toContain('Your role can view these records but not change them');
     expect(await storedFolders(demoAccount)).toEqual(before);
-    const posts: Record<string, string>[] = [{ intent: 'delete' }, { intent: 'status', status: 'Approved' }, { intent: 'review', invoice_number: 'X-1' }];
+    const posts: Record<string, string>[] = [{ intent: 'delete' }, { intent: 'status', status: 'Approved' }, { intent: 'review', invoice_number: 'X-1' }, { intent: 'text', text: 'Total: EUR 1.00' }];
     for (const fields of posts) {
       expect((await auditor.post(`/documents/${id}`, fields)).status, fields.intent).toBe(403);
     }
@@ -138,6 +138,10 @@ describe("another account's admin", () => {
     expect((await outsider.get(`/documents/${id}/download`)).status).toBe(404);
     expect((await outsider.post(`/documents/${id}`, { intent: 'delete' })).status).toBe(400);
     expect(await documentRow(id)).not.toBeNull();
+    // Pasting the text of another account's image: 404, and the image stays waiting for its own.
+    const image = await upload(admin, { file: pngNamed(), title: `Our scan ${Date.now()}` });
+    expect((await outsider.post(`/documents/${image}`, { intent: 'text', text: 'Total: EUR 1.00' })).status).toBe(404);
+    expect((await serviceClient().from('documents').select('extraction_status, text').eq('id', image).single()).data).toEqual({ extraction_status: 'needs_text', text: null });
     const client = await userClient(DEMO_NORTHWIND_ADMIN.email, DEMO_NORTHWIND_ADMIN.password);
     const path = (await documentRow(id))!.file_path;
     expect((await client.storage.from('documents').download(path)).error).not.toBeNull();
@@ -204,17 +208,64 @@ describe('extraction and review', () => {
     const row = await serviceClient().from('documents').select('extraction_status, extraction_error').eq('id', id).single();
     expect(row.data).toMatchObject({ extraction_status: 'needs_text' });
     const html = await page(admin, `/documents/${id}`);
-    expect(readable(html)).toContain('Images are read by OCR in your browser, which is not available here');
+    expect(readable(html)).toContain('An image has no text layer: read its text with Read text from the image (JavaScript needed), or paste the text');
     expect(html).toContain('name="text"');
+    // The OCR button needs JavaScript: the server's page has none, only the box.
+    expect(html).not.toContain('Read text from the image</button>');
     const empty = await admin.post(`/documents/${id}`, { intent: 'text', text: '  ' });
     expect(empty.status).toBe(400);
     expect(invalidFields(await pageText(empty))).toEqual(['text']);
     const pasted = await admin.post(`/documents/${id}`, { intent: 'text', text: 'RECEIPT\nReceipt No: R-2025-118\nDate: 2025-05-02\nTotal: EUR 48.20' });
     expect(pasted.status).toBe(302);
+    expect(readable(await pageText(await admin.follow(pasted)))).toContain('Text received: its fields are being extracted');
     const done = await extracted(id);
     expect(done.extraction_status).toBe('done');
+    expect(done.text).toContain('R-2025-118');
     expect(done.fields.total).toMatchObject({ value: '48.20' });
     expect(done.fields.currency).toMatchObject({ value: 'EUR' });
+    // Its fields are on the page with their confidence, and the text is not asked for again.
+    const after = await page(admin, `/documents/${id}`);
+    expect(after).toContain('value="48.20"');
+    expect(readable(after)).toMatch(/Found with \d+% confidence/);
+    expect(after).not.toContain('name="text"');
+    const again = await admin.post(`/documents/${id}`, { intent: 'text', text: 'Total: EUR 1.00' });
+    expect(again.status).toBe(400);
+    expect(readable(await pageText(again))).toContain('This document already has its text: correct its fields instead.');
+    expect((await extracted(id)).fields.total).toMatchObject({ value: '48.20' });
+  });
+
+  it('refuses a pasted text over 200,000 characters under the box, keeping what was pasted and the document waiting', async () => {
+    const id = await upload(admin, { file: pngNamed(), title: `Long ${Date.now()}` });
+    const marker = `MARKER-${Date.now()}`;
+    const response = await admin.post(`/documents/${id}`, { intent: 'text', text: `${marker} ${'x'.repeat(200_000)}` });
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    expect(invalidFields(html)).toEqual(['text']);
+    expect(readable(html)).toContain('Text must be at most 200000 characters');
+    expect(html).toContain(marker);
+    const row = await serviceClient().from('documents').select('extraction_status, text').eq('id', id).single();
+    expect(row.data).toEqual({ extraction_status: 'needs_text', text: null });
+  });
+
+  it("serves an image's bytes from the app's origin for OCR, to those who may read it, and nothing else", async () => {
+    const file = pngNamed('photo.png');
+    const id = await upload(admin, { file, title: `OCR image ${Date.now()}` });
+    const response = await admin.get(`/documents/${id}/image`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('image/png');
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array(await file.arrayBuffer()));
+    // An auditor reads the document, so its image too.
+    expect((await auditor.get(`/documents/${id}/image`)).status).toBe(200);
+    const outsider = await signIn(DEMO_NORTHWIND_ADMIN);
+    expect((await outsider.get(`/documents/${id}/image`)).status).toBe(404);
+    const stranger = await new Visitor().get(`/documents/${id}/image`);
+    expect(stranger.status).toBe(302);
+    expect(stranger.headers.get('Location')).toBe(`/auth?redirectTo=${encodeURIComponent(`/documents/${id}/image`)}`);
+    // Not an image: not OCR's to read.
+    const text = await upload(admin, { file: textInvoice(), title: `Not an image ${Date.now()}` });
+    expect((await admin.get(`/documents/${text}/image`)).status).toBe(404);
   });
 
   it('leaves a document whose file cannot be read usable, saying why', async () => {

@@ -28,6 +28,7 @@ import { FIELD_KEYS, type DocumentFields } from './extraction/fields';
 import { TEXT_REASONS } from './extraction/reasons';
 import { loadDocument, saveReviewedFields, setDocumentStatus, submitDocumentText, type DocumentDetail } from './queries.server';
 import { ExtractedFields, PasteTextForm } from './document-extraction';
+import { OCR_IMAGE_TYPES } from './ocr/image-types';
 import { ReviewForm } from './review-form';
 import { RecordsFromDocument } from './records-from-document';
 import { createContactFromDocument, createInvoiceFromDocument, loadMadeFromDocument } from './records-from-document.server';
@@ -96,8 +97,9 @@ export async function action(args: Route.ActionArgs) {
       return redirectWithSuccess(page, approve ? TEXTS.approved : TEXTS.reviewed);
     }
     case 'text': {
-      const { data: saved, error } = await submitDocumentText(supabase, id, form.text);
-      if (error || !saved) return failed(error, TEXTS.saveFailed);
+      const { outcome, error } = await submitDocumentText(supabase, id, form.text);
+      if (outcome === 'missing') throw recordNotFound(TEXTS.notFound);
+      if (outcome !== 'queued') return failed(error, error ? TEXTS.saveFailed : TEXTS.textNotNeeded);
       kickJobRunner(args.context);
       return redirectWithSuccess(page, TEXTS.textQueued);
     }
@@ -164,7 +166,7 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
               )}
               {document.fields.line_items ? <ExtractedFields fields={{ line_items: document.fields.line_items }} itemsOnly /> : null}
               {canWrite && (document.extraction_status === 'needs_text' || document.extraction_status === 'failed' || intent === 'text') ? (
-                <PasteTextForm documentId={document.id} lastResult={intent === 'text' ? result : undefined} />
+                <PasteTextForm documentId={document.id} lastResult={intent === 'text' ? result : undefined} image={OCR_IMAGE_TYPES.includes(document.mime_type)} />
               ) : null}
             </CardContent>
           </Card>

@@ -72,13 +72,22 @@ export function saveReviewedFields(supabase: Supabase, id: string, fields: Docum
     .maybeSingle();
 }
 
-/** The text a person pasted for a document that had none: extraction runs again on it. */
-export function submitDocumentText(supabase: Supabase, id: string, text: string) {
-  return supabase
+/**
+ * The text a person pasted (or read from the image in their browser) for a
+ * document that had none: extraction runs again on it. 'missing' when the
+ * caller cannot see the document (another account's, or gone); 'not_waiting'
+ * when it has its text already (extracted meanwhile, say).
+ */
+export async function submitDocumentText(supabase: Supabase, id: string, text: string): Promise<{ outcome: 'queued' | 'missing' | 'not_waiting'; error: { message?: string } | null }> {
+  const { data, error } = await supabase
     .from('documents')
     .update({ text, extraction_status: 'queued', extraction_error: null })
     .eq('id', id)
     .in('extraction_status', ['needs_text', 'failed'])
     .select('id')
     .maybeSingle();
+  if (error) return { outcome: 'not_waiting', error };
+  if (data) return { outcome: 'queued', error: null };
+  const { data: seen } = await supabase.from('documents').select('id').eq('id', id).maybeSingle();
+  return { outcome: seen ? 'not_waiting' : 'missing', error: null };
 }

@@ -43,6 +43,7 @@ export const DOCUMENT_DETAIL_TEXTS = {
   approved: 'Fields confirmed and document approved',
   finalLocked: 'This document is final: its fields can no longer change.',
   textQueued: 'Text received: its fields are being extracted',
+  textNotNeeded: 'This document already has its text: correct its fields instead.',
 } as const;
 
 /** How far extraction is, as a person reads it. */

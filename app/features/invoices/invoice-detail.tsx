@@ -1,7 +1,7 @@
 // An invoice's page (/invoices/:id): its fields, items, totals, payments and
-// balance, and the actions its status allows: Send (a mail with the public
-// link, through the jobs runner), Record payment, Void (confirmed at ?void),
-// Download (the PDF). Its history is its audit rows. Any id that is not an
+// balance, and the actions its status allows: Edit (a draft, at
+// /invoices/:id/edit), Send (a mail with the public link, through the jobs
+// runner), Record payment, Void (confirmed at ?void), Download (the PDF). Its history is its audit rows. Any id that is not an
 // invoice of the caller's account is a 404.
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
@@ -99,6 +99,11 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
             <a href={`${page}/pdf`} className={buttonClasses('outline')}>
               Download
             </a>
+            {canWrite && invoice.status === 'draft' ? (
+              <Link to={`${page}/edit`} className={buttonClasses('outline')}>
+                Edit
+              </Link>
+            ) : null}
             {canWrite && open ? (
               <>
                 <Form method="post" action={page}>

@@ -1,14 +1,15 @@
 // What the Invoices screens ask of the database: the page of the book with
 // its four cards (invoice_summary reads rollups: flat cost whatever the size),
 // one invoice with its items, payments and history, and the invoice
-// functions (create_invoice, record_payment, send_invoice, void_invoice).
+// functions (create_invoice, save_invoice_draft, record_payment, send_invoice,
+// void_invoice).
 import type { Tables } from '~/lib/database.types';
 import type { ListQuery } from '~/lib/list-query';
 import { readMoneySums, type MoneySum } from '~/lib/money';
 import { loadHistory } from '~/lib/record-history.server';
 import { filterList, readList } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
-import type { InvoiceStatus, NewInvoice, PaymentForm } from './schema';
+import type { EditedInvoice, InvoiceStatus, NewInvoice, PaymentForm } from './schema';
 
 const LIST_COLUMNS = 'id, invoice_number, status, client_name, client_email, currency, total, amount_paid, due_date, created_at, quote_id';
 const SEARCH_COLUMNS = ['invoice_number', 'client_name', 'client_email'] as const;
@@ -83,6 +84,16 @@ export async function loadInvoice(supabase: Supabase, id: string) {
   return { invoice, items: items.data ?? [], payments: payments.data ?? [], history };
 }
 
+/** A draft's edit page: the invoice and its lines in order; null when there is none the caller may read. */
+export async function loadInvoiceDraft(supabase: Supabase, id: string) {
+  const { data: invoice, error } = await supabase.from('invoices').select('*').eq('id', id).maybeSingle();
+  if (error) console.error(`invoice failed to load: ${error.message}`);
+  if (!invoice) return null;
+  const items = await supabase.from('invoice_items').select('description, qty, unit_price').eq('invoice_id', id).order('position').order('created_at');
+  if (items.error) throw new Error(`invoice items failed to load: ${items.error.message}`);
+  return { invoice, items: items.data };
+}
+
 export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof loadInvoice>>>['invoice'];
 
 /** The New Invoice dialog's draft (one line item; the contact matched or created by email). */
@@ -119,4 +130,19 @@ export function sendInvoice(supabase: Supabase, id: string, linkBase: string) {
 
 export function voidInvoice(supabase: Supabase, id: string) {
   return supabase.rpc('void_invoice', { p_invoice_id: id });
+}
+
+/** A draft saved whole (its lines in order replacing those it had); the database computes the amounts. */
+export function saveInvoiceDraft(supabase: Supabase, id: string, invoice: EditedInvoice) {
+  return supabase
+    .rpc('save_invoice_draft', {
+      p_invoice_id: id,
+      p_due_date: invoice.due_date,
+      p_notes: invoice.notes ?? '',
+      p_tax_rate: invoice.tax_rate,
+      p_discount: invoice.discount,
+      p_items: invoice.items.map((item) => ({ description: item.description, qty: item.quantity, unit_price: item.unit_price })),
+    })
+    .select('id')
+    .single();
 }

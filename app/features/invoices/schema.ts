@@ -2,7 +2,7 @@
 // app/lib/schemas/invoices.ts) and the actions of an invoice's page, each a
 // plain form post told apart by its intent.
 import { z } from '../../lib/schemas/zod';
-import { isRealDate, moneyInCents, oneOf, optionalText, type Option } from '../../lib/schemas/fields';
+import { isRealDate, moneyInCents, oneOf, optionalText, percentage, requiredDate, requiredText, type Option } from '../../lib/schemas/fields';
 import { INVOICE_CURRENCIES } from '../../lib/schemas/invoices';
 
 export {
@@ -54,3 +54,34 @@ export const invoiceActionSchema = z.discriminatedUnion('intent', [
 ]);
 
 export type PaymentForm = z.output<typeof paymentSchema>;
+
+// ---- A draft's edit form (/invoices/:id/edit) ----
+
+export const MAX_INVOICE_ITEMS = 100;
+/** invoice_items.unit_price's bound, in cents. */
+const MAX_UNIT_PRICE_CENTS = 100_000_000_000;
+
+/** A line item as the edit form sends it; the New Invoice dialog's rules for its one line. */
+export const invoiceItemSchema = z.object({
+  description: requiredText('Description', 2000),
+  unit_price: moneyInCents('Unit price').refine((cents) => cents <= MAX_UNIT_PRICE_CENTS, 'Unit price is too large'),
+  quantity: z
+    .number({ error: (issue) => (issue.input === undefined ? 'Quantity is required' : 'Quantity must be a whole number of at least 1') })
+    .int('Quantity must be a whole number of at least 1')
+    .min(1, 'Quantity must be at least 1')
+    .max(1_000_000, 'Quantity is too large'),
+});
+
+/** A draft as its edit page posts it: the client and currency stay as the invoice was made. */
+export const editInvoiceSchema = z.object({
+  due_date: requiredDate('Due date'),
+  notes: optionalText('Notes'),
+  tax_rate: percentage('Tax rate'),
+  discount: percentage('Discount'),
+  items: z
+    .array(invoiceItemSchema, { error: 'Add at least one line item' })
+    .min(1, 'Add at least one line item')
+    .max(MAX_INVOICE_ITEMS, `An invoice has at most ${MAX_INVOICE_ITEMS} line items`),
+});
+
+export type EditedInvoice = z.output<typeof editInvoiceSchema>;

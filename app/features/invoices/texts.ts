@@ -25,6 +25,9 @@ export const INVOICE_DETAIL_TEXTS = {
   actionFailed: 'Failed to update invoice',
   voidTitle: 'Void invoice',
   noPayments: 'No payments yet.',
+  saved: 'Invoice saved',
+  saveFailed: 'Failed to save invoice',
+  notDraft: 'Only a draft invoice can be edited.',
 } as const;
 
 /** 'Invoice INV-2026-0007 created' and its link, the toast after a create. */

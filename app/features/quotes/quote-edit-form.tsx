@@ -1,19 +1,15 @@
 // A draft's edit form: client, currency, expiry, notes, tax and discount, and
-// its line items. Add, remove and move are Conform's list intents as submit
-// buttons: with JavaScript Conform applies them in the browser; without it
-// the server applies them and answers with the form as it now is, nothing
-// typed lost. The amounts shown while typing are an estimate; the saved ones
-// are computed by the database.
+// its line items (the shared editor: Conform's list intents, with and
+// without JavaScript). The amounts shown while typing are an estimate; the
+// saved ones are computed by the database.
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { SelectField, TextareaField, TextField } from '~/components/form-controls';
 import { FormAlert } from '~/components/form-alert';
 import { SubmitButton } from '~/components/submit-button';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { Link } from 'react-router';
-import { parseMoneyToCents } from '~/lib/money';
+import { estimateAmounts, LineItemsEditor, type LineDefaults } from '~/components/records/line-items-editor';
+import { buttonClasses } from '~/components/ui/button';
 import type { Option } from '~/lib/schemas/fields';
 import { useHydrated } from '~/lib/use-hydrated';
 import { QuoteTotals } from './quote-totals';
@@ -29,10 +25,8 @@ export type EditDefaults = {
   notes: string;
   tax_rate: string;
   discount: string;
-  items: { description: string; quantity: string; unit_price: string }[];
+  items: LineDefaults[];
 };
-
-const NEW_LINE = { description: '', quantity: '1', unit_price: '' };
 
 export function QuoteEditForm({
   action,
@@ -57,7 +51,6 @@ export function QuoteEditForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const items = fields.items.getFieldList();
   const currency = typeof fields.currency.value === 'string' ? fields.currency.value : defaultValue.currency;
   return (
     <Form method="post" action={action} className="grid gap-6" {...getFormProps(form)}>
@@ -75,56 +68,7 @@ export function QuoteEditForm({
       </div>
       <TextareaField field={fields.notes as Field} label="Notes" rows={2} />
 
-      <section aria-labelledby="lines-heading" className="grid gap-3">
-        <h2 id="lines-heading" className="text-lg font-semibold">
-          Line items
-        </h2>
-        <div id={fields.items.errorId} className="text-sm text-destructive" aria-live="polite">
-          {fields.items.errors?.map((error) => <p key={error}>{error}</p>)}
-        </div>
-        <ol className="grid gap-3">
-          {items.map((item, index) => {
-            const line = item.getFieldset();
-            return (
-              <li key={item.key}>
-                <fieldset className="grid gap-3 rounded-md border border-border p-3">
-                  <legend className="px-1 text-sm font-medium">Line {index + 1}</legend>
-                  <TextareaField field={line.description as Field} label="Description" rows={2} />
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    <TextField field={line.quantity as Field} label="Quantity" type="number" step="1" min="1" />
-                    <TextField field={line.unit_price as Field} label="Unit price" type="number" step="0.01" min="0" inputMode="decimal" />
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    {index > 0 ? (
-                      <Button variant="outline" size="sm" {...form.reorder.getButtonProps({ name: fields.items.name, from: index, to: index - 1 })} aria-label={`Move line ${index + 1} up`}>
-                        <ArrowUp className="size-4" aria-hidden="true" /> Move up
-                      </Button>
-                    ) : null}
-                    {index < items.length - 1 ? (
-                      <Button variant="outline" size="sm" {...form.reorder.getButtonProps({ name: fields.items.name, from: index, to: index + 1 })} aria-label={`Move line ${index + 1} down`}>
-                        <ArrowDown className="size-4" aria-hidden="true" /> Move down
-                      </Button>
-                    ) : null}
-                    {/* A quote keeps at least one line. */}
-                    {items.length > 1 ? (
-                      <Button variant="ghost" size="sm" {...form.remove.getButtonProps({ name: fields.items.name, index })} aria-label={`Remove line ${index + 1}`}>
-                        <Trash2 className="size-4" aria-hidden="true" /> Remove
-                      </Button>
-                    ) : null}
-                  </div>
-                </fieldset>
-              </li>
-            );
-          })}
-        </ol>
-        {items.length < MAX_QUOTE_ITEMS ? (
-          <Button variant="outline" className="justify-self-start" {...form.insert.getButtonProps({ name: fields.items.name, defaultValue: NEW_LINE })}>
-            <Plus className="size-4" aria-hidden="true" /> Add line
-          </Button>
-        ) : (
-          <p className="text-sm text-muted-foreground">A quote has at most {MAX_QUOTE_ITEMS} line items.</p>
-        )}
-      </section>
+      <LineItemsEditor form={form} items={fields.items} max={MAX_QUOTE_ITEMS} maxNote={`A quote has at most ${MAX_QUOTE_ITEMS} line items.`} />
 
       {hydrated ? <EstimatedTotals form={form.value} currency={currency} /> : null}
 
@@ -140,26 +84,11 @@ export function QuoteEditForm({
 
 /** The amounts as typed so far, rounded as the database will (half-up to the cent). */
 function EstimatedTotals({ form, currency }: { form: Record<string, unknown> | undefined; currency: string }) {
-  const lines = Array.isArray(form?.items) ? (form.items as Record<string, unknown>[]) : [];
-  const subtotal = lines.reduce((sum, line) => {
-    const cents = parseMoneyToCents(String(line?.unit_price ?? ''));
-    const qty = Number(line?.quantity);
-    return cents !== null && Number.isInteger(qty) && qty > 0 ? sum + cents * qty : sum;
-  }, 0);
-  const rate = (value: unknown) => {
-    const n = Number(value ?? 0);
-    return Number.isFinite(n) && n >= 0 && n <= 100 ? n : 0;
-  };
-  const discount = rate(form?.discount);
-  const taxRate = rate(form?.tax_rate);
-  const discountAmount = Math.round((subtotal * discount) / 100);
-  const taxAmount = Math.round(((subtotal - discountAmount) * taxRate) / 100);
+  const { subtotal, discount, discountAmount, taxRate, taxAmount, total } = estimateAmounts(form);
   return (
     <div className="grid gap-1" aria-live="polite">
       <p className="text-sm text-muted-foreground">Totals as typed (saved totals are computed when you save)</p>
-      <QuoteTotals
-        amounts={{ currency, subtotal, discount, discount_amount: discountAmount, tax_rate: taxRate, tax_amount: taxAmount, total: subtotal - discountAmount + taxAmount }}
-      />
+      <QuoteTotals amounts={{ currency, subtotal, discount, discount_amount: discountAmount, tax_rate: taxRate, tax_amount: taxAmount, total }} />
     </div>
   );
 }

@@ -4,7 +4,7 @@
 // validation in the browser and by the /quotes action on the server.
 // Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
 import { z } from '../../lib/schemas/zod';
-import { moneyInCents, oneOf, optionalEmail, optionalText, requiredDate, requiredText, uuid, type Option } from '../../lib/schemas/fields';
+import { moneyInCents, oneOf, optionalEmail, optionalText, percentage, requiredDate, requiredText, uuid, type Option } from '../../lib/schemas/fields';
 
 export const QUOTE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 export const DEFAULT_QUOTE_CURRENCY = 'USD';
@@ -71,23 +71,6 @@ export function quoteTotalCents(quote: Pick<NewQuote, 'unit_price' | 'quantity'>
 
 export const MAX_QUOTE_ITEMS = 100;
 
-/** A percentage as typed (tax rate, discount): 0 to 100 with up to two decimals; empty is 0. */
-function percent(label: string) {
-  const message = `${label} must be a percentage from 0 to 100 with up to 2 decimals`;
-  return z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return 0;
-      if (!/^\d{1,3}(\.\d{1,2})?$/.test(value) || Number(value) > 100) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return Number(value);
-    });
-}
-
 /** A line item as the edit form sends it; the same rules as the create form's one item. */
 export const quoteItemSchema = z.object({
   description: requiredText('Description', 2000),
@@ -107,8 +90,8 @@ export const editQuoteSchema = z.object({
   currency: oneOf(QUOTE_CURRENCIES, 'Currency'),
   expires_on: requiredDate('Expiry date').refine((day) => day >= todayIso(), 'The expiry date cannot be in the past'),
   notes: optionalText('Notes'),
-  tax_rate: percent('Tax rate'),
-  discount: percent('Discount'),
+  tax_rate: percentage('Tax rate'),
+  discount: percentage('Discount'),
   items: z
     .array(quoteItemSchema, { error: 'Add at least one line item' })
     .min(1, 'Add at least one line item')

@@ -103,6 +103,23 @@ export function moneyInCents(label: string) {
     });
 }
 
+/** A percentage as typed (tax rate, discount): 0 to 100 with up to two decimals; empty is 0. */
+export function percentage(label: string) {
+  const message = `${label} must be a percentage from 0 to 100 with up to 2 decimals`;
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return 0;
+      if (!/^\d{1,3}(\.\d{1,2})?$/.test(value) || Number(value) > 100) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
+}
+
 /** Turns a list of values into a Zod enum with a readable error. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T, label: string) {
   const noun = label.toLowerCase();

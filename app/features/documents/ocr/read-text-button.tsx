@@ -1,0 +1,65 @@
+// "Read text from the image" (decision 032): with JavaScript on, the text of a
+// document's image is read in the browser and put in the paste box, for the
+// person to check and send with the same form as a pasted text. Without
+// JavaScript the button is not there and the box is filled by hand.
+import { useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { useHydrated } from '~/lib/use-hydrated';
+import type { OcrStep } from './read-image-text';
+
+const STEP_TEXTS: Record<OcrStep, string> = {
+  image: 'Fetching the image…',
+  engine: 'Starting text recognition…',
+  language: 'Loading the English language data…',
+  recognising: 'Reading the text…',
+};
+
+type State =
+  | { phase: 'idle' }
+  | { phase: 'working'; step: OcrStep; progress: number }
+  | { phase: 'done'; message: string }
+  | { phase: 'failed'; message: string };
+
+export const OCR_TEXTS = {
+  button: 'Read text from the image',
+  busy: 'Reading…',
+  done: 'Text read from the image: check it below, correct what was misread, then extract the fields.',
+  empty: 'No text was found in the image: paste its text below.',
+  failed: 'The text could not be read from the image: paste it below.',
+} as const;
+
+export function ReadTextButton({ imageUrl, onText }: { imageUrl: string; onText: (text: string) => void }) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<State>({ phase: 'idle' });
+  if (!hydrated) return null;
+
+  async function read() {
+    setState({ phase: 'working', step: 'image', progress: 0 });
+    try {
+      // Loaded on the click: the OCR code weighs nothing on any page until then.
+      const { readImageText } = await import('./read-image-text');
+      const text = await readImageText(imageUrl, (step, progress) => setState({ phase: 'working', step, progress }));
+      if (text) onText(text);
+      setState({ phase: 'done', message: text ? OCR_TEXTS.done : OCR_TEXTS.empty });
+    } catch (error) {
+      console.error('OCR failed:', error);
+      setState({ phase: 'failed', message: OCR_TEXTS.failed });
+    }
+  }
+
+  const working = state.phase === 'working';
+  return (
+    <div className="grid gap-2">
+      <div>
+        <Button type="button" variant="outline" onClick={read} disabled={working} aria-describedby="ocr-status">
+          {working ? OCR_TEXTS.busy : OCR_TEXTS.button}
+        </Button>
+      </div>
+      {/* The step is announced when it changes; the bar carries the share done. */}
+      <p id="ocr-status" role="status" aria-live="polite" className="text-sm">
+        {working ? STEP_TEXTS[state.step] : state.phase === 'idle' ? '' : state.message}
+      </p>
+      {working ? <progress className="w-full" max={100} value={Math.round(state.progress * 100)} aria-label={STEP_TEXTS[state.step]} /> : null}
+    </div>
+  );
+}

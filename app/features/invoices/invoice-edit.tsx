@@ -1,0 +1,103 @@
+// A draft invoice's edit page (/invoices/:id/edit). Only a draft is edited,
+// and only by those who may write: anyone else, or an invoice that has left
+// draft, is sent back to the invoice's page saying why; another account's
+// invoice is a 404. Saving hands the whole draft to save_invoice_draft, which
+// checks it again and computes the amounts; a crafted total in the post is
+// not even read.
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data } from 'react-router';
+import { redirectWithError, redirectWithSuccess } from 'remix-toast';
+import type { Route } from './+types/invoice-edit';
+import { BackLink } from '~/components/records/back-link';
+import { PageHeader } from '~/components/page-header';
+import { Card, CardContent } from '~/components/ui/card';
+import { requireUser } from '~/lib/auth.server';
+import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
+import { recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { READ_ONLY_MESSAGE, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
+import { canWriteBusiness } from '~/lib/roles';
+import { BRAND_NAME } from '~/lib/site';
+import { dataWithError } from '~/lib/toast.server';
+import { InvoiceEditForm, type InvoiceEditDefaults } from './invoice-edit-form';
+import { loadInvoiceDraft, saveInvoiceDraft, type InvoiceDetail } from './queries.server';
+import { editInvoiceSchema } from './schema';
+import { INVOICE_DETAIL_TEXTS as TEXTS } from './texts';
+
+const NOT_DRAFT = 'Only a draft invoice can be edited';
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Edit ${loaderData.invoice.invoice_number} · Invoices — ${BRAND_NAME}` : TEXTS.notFound },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { supabase, profile } = await requireUser(request, context);
+  const id = recordId(params.id, TEXTS.notFound);
+  const page = `/invoices/${id}`;
+  const found = await loadInvoiceDraft(supabase, id);
+  if (!found) throw recordNotFound(TEXTS.notFound);
+  if (!canWriteBusiness(profile?.role)) throw await redirectWithError(page, READ_ONLY_MESSAGE);
+  if (found.invoice.status !== 'draft') throw await redirectWithError(page, TEXTS.notDraft);
+  return { invoice: found.invoice, defaults: editDefaults(found.invoice, found.items) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const writer = await recordWriter(args, '/invoices', TEXTS.notFound);
+  if (writer.refused) return writer.refused;
+  const { supabase, id, page } = writer;
+  const formData = await readFormData(args.request);
+  let submission;
+  try {
+    submission = parseWithZod(formData, { schema: editInvoiceSchema });
+  } catch {
+    // A list button's value that is not JSON, or names no list: no form of ours sends that.
+    return dataWithError(args, { result: undefined }, ALTERED_FORM_MESSAGE, { status: 400 });
+  }
+  // Add, remove or move a line without JavaScript (Conform's list buttons): the form comes back changed, nothing saved.
+  if (submission.status === undefined) return data({ result: submission.reply() });
+  if (submission.status !== 'success') return refuseSubmission(args, submission);
+  const { error } = await saveInvoiceDraft(supabase, id, submission.value);
+  if (error) {
+    // Another account's invoice, or none: the page's 404, whatever was posted.
+    if (error.code === 'P0002') throw recordNotFound(TEXTS.notFound);
+    // Sent meanwhile (in another tab): the page says why it cannot be edited.
+    if (error.message === NOT_DRAFT) return redirectWithError(page, TEXTS.notDraft);
+    console.error(`invoice save failed: ${error.message}`);
+    const message = serverMessage(error, TEXTS.saveFailed);
+    return dataWithError(args, { result: submission.reply({ formErrors: [message] }) }, message, { status: statusOfRefusal(error.code) });
+  }
+  return redirectWithSuccess(page, TEXTS.saved);
+}
+
+/** The saved draft as the form's starting values: cents as decimals, rates and counts as text. */
+function editDefaults(invoice: InvoiceDetail, items: { description: string; qty: number; unit_price: number }[]): InvoiceEditDefaults {
+  return {
+    due_date: invoice.due_date,
+    notes: invoice.notes ?? '',
+    tax_rate: String(Number(invoice.tax_rate)),
+    discount: String(Number(invoice.discount)),
+    items: items.map((item) => ({
+      description: item.description,
+      quantity: String(item.qty),
+      unit_price: (Number(item.unit_price) / 100).toFixed(2),
+    })),
+  };
+}
+
+export default function InvoiceEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { invoice, defaults } = loaderData;
+  const page = `/invoices/${invoice.id}`;
+  return (
+    <>
+      <BackLink to={page}>{`Back to ${invoice.invoice_number}`}</BackLink>
+      <PageHeader
+        title={`Edit ${invoice.invoice_number}`}
+        description={`${invoice.client_name} · prices in ${invoice.currency}. Only a draft can be edited. Totals are computed when you save.`}
+      />
+      <Card>
+        <CardContent className="pt-6">
+          <InvoiceEditForm action={`${page}/edit`} cancelTo={page} currency={invoice.currency} lastResult={actionData?.result} defaultValue={defaults} />
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+// An image's text in Chromium (decision 032). JavaScript off: the image says it
+// needs its text, the text is pasted, and the fields are extracted from it.
+// JavaScript on: "Read text from the image" runs tesseract.js in the page with
+// its worker, wasm core and language data from the app's own origin, fills
+// the same box, and the same form extracts the fields; no request leaves the
+// app's origin. axe on the page with JavaScript off and after the reading.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { CORPUS_DIR } from '../support/extraction-corpus.ts';
+import { DEMO_ADMIN } from '../support/accounts.ts';
+import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
+import { signInThroughForm } from './support/people.ts';
+
+const browser = browserForFile();
+const baseURL = inject('appUrl');
+const INVOICE_NUMBER = 'BB-2025-0417';
+
+/** The corpus's scanned invoice, with bytes after its end so each upload is a new file (the same file twice is refused). */
+function scannedInvoice() {
+  const png = readFileSync(join(CORPUS_DIR, 'scanned-invoice.png'));
+  return { name: 'scanned-invoice.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.from(crypto.randomUUID())]) };
+}
+
+async function uploadImage(page: Page, title: string): Promise<void> {
+  await page.goto('/documents?new');
+  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
+  await dialog.waitFor();
+  await page.getByLabel('File', { exact: true }).setInputFiles(scannedInvoice());
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Document type').selectOption('invoice');
+  await dialog.getByRole('button', { name: 'Upload Document', exact: true }).click();
+  await waitForToast(page, 'Document uploaded successfully!');
+  await page.getByRole('link', { name: title }).click();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+}
+
+/** The page once the job has extracted the fields from the text (the runner works after the action's response). */
+async function waitForFields(page: Page): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  const found = async () => (await page.getByLabel('Invoice number').count()) > 0 && (await page.getByLabel('Invoice number').inputValue()) === INVOICE_NUMBER;
+  while (!(await found())) {
+    if (Date.now() > deadline) throw new Error('extraction did not finish');
+    await page.waitForTimeout(300);
+    await page.reload();
+  }
+}
+
+describe('an image with JavaScript off', () => {
+  it('needs its text, offers no OCR button, and extracts the fields from the pasted text', async () => {
+    const { page, context, errors } = await newVisitor(browser(), { javaScript: false, baseURL });
+    try {
+      await signInThroughForm(page, DEMO_ADMIN);
+      await uploadImage(page, `Scan off ${Date.now()}`);
+      const main = page.getByRole('main');
+      await main.getByText('Needs text').waitFor();
+      expect(await main.getByText('An image has no text layer').count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Read text from the image' }).count()).toBe(0);
+
+      // Nothing typed: refused under the box by the server.
+      await page.getByRole('button', { name: 'Extract fields' }).click();
+      await page.getByLabel('Text of the document').waitFor();
+      expect(await page.getByLabel('Text of the document').getAttribute('aria-invalid')).toBe('true');
+      // axe needs script in the page: the same page with the app's own scripts refused stands in for JavaScript off.
+      const axe = await newVisitor(browser(), { javaScript: true, baseURL });
+      try {
+        await axe.context.addCookies(await context.cookies());
+        await axe.context.route('**/*.js', (route) => route.abort());
+        await axe.page.goto(new URL(page.url()).pathname);
+        await axe.page.getByLabel('Text of the document').waitFor();
+        expect(await seriousAxeViolations(axe.page)).toEqual([]);
+      } finally {
+        await axe.context.close();
+      }
+
+      await page.getByLabel('Text of the document').fill(['Bluebird Print Studio', 'INVOICE', `Invoice No: ${INVOICE_NUMBER}`, 'Invoice Date: 2025-04-17', 'Total: EUR 312.50'].join('\n'));
+      await page.getByRole('button', { name: 'Extract fields' }).click();
+      await waitForToast(page, 'Text received: its fields are being extracted');
+      await waitForFields(page);
+      expect(await page.getByLabel('Total', { exact: true }).inputValue()).toBe('312.50');
+      expect(await page.getByLabel('Currency').inputValue()).toBe('EUR');
+      expect(errors.filter((error) => !error.includes('status of 400')).join('\n')).toBe('');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
+
+describe('an image with JavaScript on', () => {
+  it('reads the text from the image in the browser with our own OCR files, and extracts the fields from it', async () => {
+    const { page, context, errors } = await newVisitor(browser(), { javaScript: true, baseURL });
+    const requests: string[] = [];
+    context.on('request', (request) => requests.push(request.url()));
+    try {
+      await signInThroughForm(page, DEMO_ADMIN);
+      await uploadImage(page, `Scan on ${Date.now()}`);
+      const read = page.getByRole('button', { name: 'Read text from the image' });
+      await read.waitFor();
+      // Nothing of OCR is loaded before the click.
+      expect(requests.filter((url) => url.includes('/ocr/') || url.includes('read-image-text'))).toEqual([]);
+
+      await read.click();
+      const box = page.getByLabel('Text of the document');
+      await expect.poll(() => box.inputValue(), { timeout: 60_000 }).toContain(INVOICE_NUMBER);
+      await page.getByRole('status').filter({ hasText: 'Text read from the image: check it below' }).waitFor();
+      const origin = new URL(baseURL).origin;
+      expect(requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual([]);
+      const paths = requests.map((url) => new URL(url).pathname);
+      expect(paths).toEqual(expect.arrayContaining(['/ocr/worker.min.js', '/ocr/lang/eng.traineddata.gz', expect.stringMatching(/^\/documents\/[0-9a-f-]{36}\/image$/)]));
+      expect(paths.some((path) => /^\/ocr\/core\/tesseract-core-[a-z-]*lstm\.wasm\.js$/.test(path))).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Extract fields' }).click();
+      await waitForToast(page, 'Text received: its fields are being extracted');
+      await waitForFields(page);
+      expect(await page.getByLabel('Total', { exact: true }).inputValue()).toBe('312.50');
+      expect(await page.getByLabel('Issue date').inputValue()).toBe('2025-04-17');
+      expect(await page.getByText(/Found with \d+% confidence/).count()).toBeGreaterThan(0);
+      expect(errors.join('\n')).toBe('');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('says so when the text cannot be read (the language data unreachable), leaving the box to paste into', async () => {
+    const { page, context } = await newVisitor(browser(), { javaScript: true, baseURL });
+    try {
+      await context.route('**/ocr/lang/**', (route) => route.abort());
+      const uncaught: string[] = [];
+      page.on('pageerror', (error) => uncaught.push(error.message));
+      await signInThroughForm(page, DEMO_ADMIN);
+      await uploadImage(page, `Scan unread ${Date.now()}`);
+      await page.getByRole('button', { name: 'Read text from the image' }).click();
+      await page.getByRole('status').filter({ hasText: 'The text could not be read from the image: paste it below.' }).waitFor({ timeout: 30_000 });
+      expect(await page.getByLabel('Text of the document').inputValue()).toBe('');
+      // The button is back for another try.
+      expect(await page.getByRole('button', { name: 'Read text from the image' }).isEnabled()).toBe(true);
+      expect(uncaught).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});

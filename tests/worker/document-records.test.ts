@@ -103,6 +103,9 @@ describe('Create invoice from a document', () => {
     const invoicePage = readable(await page(admin, `/invoices/${invoice.id}`));
     expect(invoicePage).toContain('Consulting services');
     expect(invoicePage).toContain('£1,542.60');
+    expect(await page(admin, `/invoices/${invoice.id}`)).toContain(`href="/documents/${id}"`);
+    // The document's history names what was made from it.
+    expect(readable(await page(admin, `/documents/${id}`))).toContain('Invoice created by');
   });
 
   it('makes it once: a second try says so and links to the invoice', async () => {
@@ -185,6 +188,7 @@ describe('Create contact from a document', () => {
     expect(readable(html)).toContain('Contact Northwind Traders Ltd has this email');
     expect(html).toContain(`href="/clients/${contacts![0].id}"`);
     expect(html).not.toContain('value="create_contact"');
+    expect(readable(html)).toContain('Contact created by');
 
     // Another document with the same email (in other letters' case): the contact is named and linked, not duplicated.
     const second = await reviewedDocument({ email: email.toUpperCase() });

@@ -409,6 +409,22 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     signedIn: true,
   },
   {
+    name: "invoice's edit page: save",
+    route: 'features/invoices/invoice-edit.tsx',
+    path: '/invoices/{invoice}/edit',
+    fields: {
+      due_date: date('2099-12-31'),
+      notes: text('hostile-probe notes'),
+      tax_rate: number('20'),
+      discount: number('5'),
+      'items[0].description': text('hostile-probe line {n}', true),
+      'items[0].quantity': number('2', true),
+      'items[0].unit_price': money('1250.50'),
+    },
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
     name: 'shipments: create',
     route: 'routes/shipments.tsx',
     path: '/shipments?new',

@@ -214,6 +214,10 @@ function InvoiceFields({ invoice }: { invoice: InvoiceDetail }) {
         { label: 'Sent', value: when(invoice.sent_at) },
         { label: 'Paid', value: when(invoice.paid_at) },
         { label: 'Notes', value: invoice.notes ? <span className="whitespace-pre-line">{invoice.notes}</span> : null },
+        // Made from a document (decision 033): the way back to it.
+        ...(invoice.source_document_id
+          ? [{ label: 'Made from', value: <Link to={`/documents/${invoice.source_document_id}`} className="underline underline-offset-2">The document</Link> }]
+          : []),
       ]}
     />
   );

@@ -1,82 +1,37 @@
 // The client's side of a quote in Chromium, JavaScript on and off (decision
-// 030): the quote_send job (the app's own runner, triggered as the Cron
-// Trigger would) mails the link; a fresh browser opens it from the outbox,
-// signs with a typed name (and, with JavaScript, a drawn signature made with
-// the mouse and from the keyboard), sees it signed; the admins' mail arrives;
-// the decline path; no serious accessibility violations.
+// 030), and the staff's side once it is signed: the quote_send job (the app's
+// own runner, triggered as the Cron Trigger would) mails the link; a fresh
+// browser opens it from the outbox, signs with a typed name (and, with
+// JavaScript, a drawn signature made with the mouse and from the keyboard),
+// sees it signed; the admins' mail arrives. Then the signed quote, on to paid:
+// Northwind's admin converts it ("Convert to invoice" lands on the new INV-…
+// with the quote's lines and total; a second try from a tab opened before
+// says it was already converted and links to that invoice), downloads its
+// PDF, sends it; the client opens the /i/ link of the mail in a fresh browser
+// without a session; a partial then a full payment make it Paid, there and on
+// the public view. The decline path; no serious accessibility violations.
+// (tests/e2e/invoices.test.ts proves the New Invoice dialog.)
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { DEMO_NORTHWIND_ADMIN } from '../support/accounts.ts';
 import { readOutbox } from '../support/confirmation-mail.ts';
-import { uniqueEmail } from '../support/accounts.ts';
-import { browserForFile, newVisitor, seriousAxeViolations } from './support/browser.ts';
+import { pageTexts } from '../support/pdf.ts';
+import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
+import { signInThroughForm } from './support/people.ts';
+import { linkMailedTo, runJobs, sentQuoteLink, serviceRest, type SentQuote } from './support/quotes.ts';
 
 const browser = browserForFile();
 const baseURL = inject('appUrl');
 const backendUrl = inject('backendUrl');
-const serviceKey = inject('serviceRoleKey');
-
-async function rest<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${backendUrl}/rest/v1/${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      apikey: serviceKey,
-      authorization: `Bearer ${serviceKey}`,
-      'Content-Type': 'application/json',
-      Prefer: 'return=representation',
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** The jobs runner, once, as the Cron Trigger runs it (wrangler dev --test-scheduled). */
-async function runJobs(): Promise<void> {
-  const response = await fetch(`${baseURL}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
-  expect(response.ok).toBe(true);
-}
-
-/** A sent quote of the Northwind demo account (no email integration: the platform's mail API) with three items, sent (its quote_send job run): the link in the client's mail. */
-async function sentQuoteLink(): Promise<{ id: string; number: string; link: string }> {
-  const [{ account_id: accountId }] = await rest<{ account_id: string }[]>('users?select=account_id&email=eq.admin%40northwind.test');
-  const clientEmail = uniqueEmail('e2e-client');
-  const [contact] = await rest<{ id: string }[]>('contacts', { method: 'POST', body: { account_id: accountId, name: 'Grace Client', email: clientEmail } });
-  const [quote] = await rest<{ id: string; quote_number: string }[]>('quotes', {
-    method: 'POST',
-    body: {
-      account_id: accountId,
-      contact_id: contact.id,
-      currency: 'GBP',
-      status: 'sent',
-      tax_rate: 20,
-      notes: 'Delivery within two weeks.',
-      expires_at: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-    },
-  });
-  await rest('quote_items', {
-    method: 'POST',
-    body: [
-      { quote_id: quote.id, description: 'Consultation', qty: 1, unit_price: 20_000, total: 20_000, position: 0 },
-      { quote_id: quote.id, description: 'Design', qty: 3, unit_price: 15_000, total: 45_000, position: 1 },
-      { quote_id: quote.id, description: 'Support (monthly)', qty: 2, unit_price: 5_000, total: 10_000, position: 2 },
-    ],
-  });
-  await rest('rpc/enqueue_job', {
-    method: 'POST',
-    body: { p_kind: 'quote_send', p_idempotency_key: `quote_send:${quote.id}`, p_account_id: accountId, p_subject_id: quote.id, p_payload: { quote_id: quote.id } },
-  });
-  await runJobs();
-  const mail = (await readOutbox(backendUrl)).find((m) => m.to === clientEmail);
-  const link = mail?.text.match(/http:\/\/127\.0\.0\.1:\d+\/q\/[A-Za-z0-9_-]{43}/)?.[0];
-  if (!link) throw new Error(`no quote link mailed to ${clientEmail}`);
-  return { id: quote.id, number: quote.quote_number, link };
-}
 
 const quoteRow = async (id: string) =>
-  (await rest<Record<string, unknown>[]>(`quotes?select=status,signer_name,signature_png,decline_reason&id=eq.${id}`))[0];
+  (await serviceRest<Record<string, unknown>[]>(`quotes?select=status,signer_name,signature_png,decline_reason&id=eq.${id}`))[0];
 
 for (const javaScript of [true, false]) {
   describe(`the public quote page with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
+    /** The quote the first test signs; the second takes it on to a paid invoice. */
+    let signed: SentQuote | undefined;
+
     it('opens the mailed link in a fresh browser, accepts with a typed signature, shows it signed; the admins are mailed', async () => {
       const quote = await sentQuoteLink();
       const { page, errors, context } = await newVisitor(browser(), { javaScript, baseURL });
@@ -125,7 +80,90 @@ for (const javaScript of [true, false]) {
       // Without JavaScript the refused post is a page answered with a 400, which the console reports.
       expect(errors.filter((e) => javaScript || !e.includes('status of 400'))).toEqual([]);
       await context.close();
+      signed = quote;
     });
+
+    it('is converted to an invoice once, downloaded, sent, opened by the client from the mail, paid in part then in full', async () => {
+      if (!signed) throw new Error('the signing test above failed: there is no signed quote to convert');
+      const quote = signed;
+      const staff = await newVisitor(browser(), { javaScript, baseURL });
+      const { page } = staff;
+      page.setDefaultTimeout(15_000);
+      await signInThroughForm(page, DEMO_NORTHWIND_ADMIN);
+      // A second tab on the quote, opened before the conversion: its Convert is the second try.
+      const stale = await staff.context.newPage();
+      await stale.goto(`/quotes/${quote.id}`);
+
+      await page.goto(`/quotes/${quote.id}`);
+      await page.getByRole('button', { name: 'Convert to invoice' }).click();
+      await waitForToast(page, 'Invoice created successfully!');
+      const heading = page.getByRole('heading', { level: 1, name: /^INV-\d{4}-\d{4}$/ });
+      await heading.waitFor();
+      const number = (await heading.textContent())!;
+      const invoicePath = new URL(page.url()).pathname;
+      expect(invoicePath).toMatch(/^\/invoices\/[0-9a-f-]{36}$/);
+      expect(await page.getByRole('status').getByRole('link', { name: `View invoice ${number}` }).getAttribute('href')).toBe(invoicePath);
+      const main = page.getByRole('main');
+      for (const text of ['Grace Client', quote.clientEmail, 'Consultation', 'Design', 'Support (monthly)', '£750.00', '£150.00', '£900.00', 'Delivery within two weeks.']) {
+        expect(await main.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+      }
+      expect(await page.getByTestId('balance').textContent()).toBe('£900.00');
+      await page.locator('[data-status="draft"]').first().waitFor();
+
+      await stale.getByRole('button', { name: 'Convert to invoice' }).click();
+      const already = stale.getByRole('status').filter({ hasText: `Already converted to ${number}` });
+      await already.waitFor({ timeout: 15_000 });
+      expect(await already.getByRole('link', { name: `View invoice ${number}` }).getAttribute('href')).toBe(invoicePath);
+      // The quote's page now links to its invoice instead of offering to convert again.
+      expect(await stale.getByRole('button', { name: 'Convert to invoice' }).count()).toBe(0);
+      await stale.close();
+      expect(await serviceRest<unknown[]>(`invoices?select=id&quote_id=eq.${quote.id}`)).toHaveLength(1);
+
+      // Download: the PDF of the invoice's page, read back as a viewer would.
+      const pdfHref = await page.getByRole('link', { name: 'Download', exact: true }).getAttribute('href');
+      expect(pdfHref).toBe(`${invoicePath}/pdf`);
+      const pdf = await staff.context.request.get(pdfHref!);
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      expect(pdf.headers()['content-disposition']).toBe(`attachment; filename="${number}.pdf"`);
+      const text = (await pageTexts(new Uint8Array(await pdf.body()))).join('\n');
+      expect(text).toContain(number);
+      expect(text).toContain('£900.00');
+
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await waitForToast(page, `Invoice sent to ${quote.clientEmail}`);
+
+      // The client's view: a fresh browser, no session, the link from the mail.
+      const link = await linkMailedTo(quote.clientEmail, /https?:\/\/[^\s/]+\/i\/[A-Za-z0-9_-]{43}/);
+      const client = await newVisitor(browser(), { javaScript, baseURL });
+      expect((await client.page.goto(link))?.status()).toBe(200);
+      await client.page.getByRole('heading', { level: 1, name: `Invoice ${number}` }).waitFor();
+      for (const text of ['Consultation', 'Design', 'Support (monthly)', '£900.00']) {
+        expect(await client.page.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+      }
+      if (javaScript) expect(await seriousAxeViolations(client.page)).toEqual([]);
+
+      await page.getByLabel('Amount (GBP)').fill('400');
+      await page.getByRole('button', { name: 'Record payment' }).click();
+      await waitForToast(page, 'Payment recorded');
+      await expect.poll(() => page.getByTestId('balance').textContent()).toBe('£500.00');
+      await page.locator('[data-status="pending"]').first().waitFor();
+
+      // The amount offered is the balance: the rest, in full.
+      expect(await page.getByLabel('Amount (GBP)').inputValue()).toBe('500.00');
+      await page.getByRole('button', { name: 'Record payment' }).click();
+      await page.locator('[data-status="paid"]').first().waitFor();
+      expect(await page.getByTestId('balance').textContent()).toBe('£0.00');
+      expect(await page.getByRole('button', { name: 'Record payment' }).count()).toBe(0);
+
+      // The client's view, reloaded, says so too.
+      await client.page.reload();
+      await client.page.locator('[data-status="paid"]').first().waitFor();
+      expect(client.errors).toEqual([]);
+      await client.context.close();
+      expect(staff.errors).toEqual([]);
+      await staff.context.close();
+    }, 90_000);
 
     it('declines with a reason, and the page says so', async () => {
       const quote = await sentQuoteLink();

@@ -409,6 +409,22 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     signedIn: true,
   },
   {
+    name: "invoice's edit page: save",
+    route: 'features/invoices/invoice-edit.tsx',
+    path: '/invoices/{invoice}/edit',
+    fields: {
+      due_date: date('2099-12-31'),
+      notes: text('hostile-probe notes'),
+      tax_rate: number('20'),
+      discount: number('5'),
+      'items[0].description': text('hostile-probe line {n}', true),
+      'items[0].quantity': number('2', true),
+      'items[0].unit_price': money('1250.50'),
+    },
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
     name: 'shipments: create',
     route: 'routes/shipments.tsx',
     path: '/shipments?new',
@@ -476,6 +492,28 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     path: '/documents/{document}',
     intent: 'text',
     fields: { text: { ...text('hostile-probe text {n}', true), maxLength: MAX_PASTED_TEXT } },
+    actor: 'admin',
+    signedIn: true,
+    // A pasted text may be long: the page reads more than the usual 64 KB.
+    oversizedBytes: MAX_DOCUMENT_FORM_BYTES + 65 * 1024,
+  },
+  {
+    name: "document's page: create invoice",
+    route: 'features/documents/document-detail.tsx',
+    path: '/documents/{document}',
+    intent: 'create_invoice',
+    fields: {},
+    actor: 'admin',
+    signedIn: true,
+    // A pasted text may be long: the page reads more than the usual 64 KB.
+    oversizedBytes: MAX_DOCUMENT_FORM_BYTES + 65 * 1024,
+  },
+  {
+    name: "document's page: create contact",
+    route: 'features/documents/document-detail.tsx',
+    path: '/documents/{document}',
+    intent: 'create_contact',
+    fields: {},
     actor: 'admin',
     signedIn: true,
     // A pasted text may be long: the page reads more than the usual 64 KB.

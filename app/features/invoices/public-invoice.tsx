@@ -5,7 +5,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/public-invoice';
 import { LineItemsTable } from '~/components/records/line-items-table';
 import { StatusBadge } from '~/components/status-badge';
-import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { formatShortDate } from '~/lib/dates';
 import { formatMoney } from '~/lib/money';
 import { BRAND_NAME } from '~/lib/site';
@@ -58,9 +58,9 @@ export default function PublicInvoicePage({ loaderData }: Route.ComponentProps) 
         <CardHeader className="gap-2">
           <p className="text-sm text-muted-foreground">{invoice.account_name}</p>
           <div className="flex flex-wrap items-center gap-3">
-            <CardTitle>
-              <h1>Invoice {invoice.invoice_number}</h1>
-            </CardTitle>
+            {/* The page's own h1 with the card title's look: an h1 inside CardTitle's h3 is no valid
+                HTML, the browser's parser splits them, and React's hydration then fails on the page. */}
+            <h1 className="text-lg font-semibold leading-none tracking-tight">Invoice {invoice.invoice_number}</h1>
             <StatusBadge status={invoice.status} />
           </div>
           <p className="text-sm">

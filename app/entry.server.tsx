@@ -1,5 +1,10 @@
 import { isbot } from 'isbot';
-import { renderToReadableStream } from 'react-dom/server';
+// React's Node build, not the edge build workerd would pick: the edge build
+// encodes every string it writes (each attribute, each text) into a new
+// Uint8Array, which was a fifth of a signed-in page's render time in the
+// Worker; the Node build copies them into one reused buffer (issue 22). Its
+// Node imports (stream, util, crypto, async_hooks) are nodejs_compat's.
+import { renderToReadableStream } from 'react-dom/server.node';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { DocumentNonce } from '~/lib/document-nonce';
 import { nonceContext } from '~/lib/request-context';

@@ -36,13 +36,12 @@ export function FlashToast({ toast: serverToast }: { toast: ToastMessage | undef
   const enhanced = usePageHandle().enhanceForms === true;
   // One toast at a time: the server's or one raised in the page (client-toast.ts), whichever came last.
   const clientToast = useClientToast();
-  const [shown, setShown] = useState(serverToast);
-  const [seen, setSeen] = useState({ server: serverToast, client: clientToast });
-  if (seen.server !== serverToast || seen.client !== clientToast) {
-    setShown(seen.client !== clientToast ? clientToast : serverToast);
-    setSeen({ server: serverToast, client: clientToast });
+  // Only which one came last is remembered (adjusted while rendering, as the two change); the toast is the prop itself.
+  const [last, setLast] = useState({ server: serverToast, client: clientToast, fromClient: false });
+  if (last.server !== serverToast || last.client !== clientToast) {
+    setLast({ server: serverToast, client: clientToast, fromClient: last.client !== clientToast });
   }
-  const toast = shown;
+  const toast = last.fromClient ? clientToast : serverToast;
   if (!toast || dismissed === toast) return null;
 
   const title = toast.description ? toast.message : TITLES[toast.type];

@@ -454,6 +454,7 @@ export type Database = {
           quote_id: string | null
           reminded_at: string | null
           sent_at: string | null
+          source_document_id: string | null
           status: string
           subtotal: number
           tax: number
@@ -482,6 +483,7 @@ export type Database = {
           quote_id?: string | null
           reminded_at?: string | null
           sent_at?: string | null
+          source_document_id?: string | null
           status?: string
           subtotal?: number
           tax?: number
@@ -510,6 +512,7 @@ export type Database = {
           quote_id?: string | null
           reminded_at?: string | null
           sent_at?: string | null
+          source_document_id?: string | null
           status?: string
           subtotal?: number
           tax?: number
@@ -545,6 +548,13 @@ export type Database = {
             columns: ["quote_id","account_id"]
             isOneToOne: false
             referencedRelation: "quotes"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "invoices_source_document_fkey"
+            columns: ["source_document_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
             referencedColumns: ["id","account_id"]
           },
         ]
@@ -1248,6 +1258,8 @@ export type Database = {
         { Args: { p_content_hash?: string; p_email?: string; p_name: string; p_signature_png?: string; p_token: string }; Returns: Json }
       audit_log_actions:
         { Args: never; Returns: { action: string }[] }
+      audit_record_naming:
+        { Args: never; Returns: { name_sql: string; snapshot_key: string; table_name: string; type: string }[] }
       can_read_settings:
         { Args: never; Returns: boolean }
       can_write_business:
@@ -1267,11 +1279,15 @@ export type Database = {
       convert_lead:
         { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string } }
       convert_quote_to_invoice:
-        { Args: { p_quote_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
+        { Args: { p_quote_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
       create_client_quote:
         { Args: { p_contact_id: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
+      create_contact_from_document:
+        { Args: { p_document_id: string; p_email: string; p_name: string; p_phone?: string }; Returns: { contact_id: string; contact_name: string; created: boolean }[] }
       create_invoice:
-        { Args: { p_client_email: string; p_client_name: string; p_currency: string; p_description: string; p_due_date: string; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
+        { Args: { p_client_email: string; p_client_name: string; p_currency: string; p_description: string; p_due_date: string; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
+      create_invoice_from_document:
+        { Args: { p_client_email: string; p_client_name: string; p_currency: string; p_document_id: string; p_due_date: string; p_items: Json; p_notes?: string; p_tax_rate?: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
       create_quote:
         { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       current_account_id:
@@ -1317,7 +1333,7 @@ export type Database = {
       list_audit_logs:
         { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
       open_quote_link:
-        { Args: { p_token: string }; Returns: Json }
+        { Args: { p_token: string; p_with_document?: boolean }; Returns: Json }
       public_invoice:
         { Args: { p_token: string }; Returns: Json }
       quote_document:
@@ -1341,13 +1357,13 @@ export type Database = {
       revise_quote:
         { Args: { p_quote_id: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       save_invoice_draft:
-        { Args: { p_discount: number; p_due_date: string; p_invoice_id: string; p_items: Json; p_notes: string; p_tax_rate: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
+        { Args: { p_discount: number; p_due_date: string; p_invoice_id: string; p_items: Json; p_notes: string; p_tax_rate: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
       save_quote_draft:
         { Args: { p_contact_id: string; p_currency: string; p_discount: number; p_expires_at: string; p_items: Json; p_notes: string; p_quote_id: string; p_tax_rate: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[] }
       send_invoice:
-        { Args: { p_invoice_id: string; p_link_base?: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
+        { Args: { p_invoice_id: string; p_link_base?: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
       send_quote:
         { Args: { p_quote_id: string }; Returns: string }
       session_user_id:
@@ -1359,7 +1375,7 @@ export type Database = {
       update_website_settings:
         { Args: { p_company_name: string; p_contact_email: string; p_default_currency: string; p_description: string; p_timezone: string }; Returns: { billing_email: string | null; country: string | null; created_at: string; default_currency: string; description: string | null; id: string; name: string; subscription_status: string; timezone: string; trial_ends_at: string | null; updated_at: string } }
       void_invoice:
-        { Args: { p_invoice_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
+        { Args: { p_invoice_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null } }
     }
     Enums: {
       [_ in never]: never

@@ -107,7 +107,7 @@ interface FailedSubmission {
   status?: string;
   payload?: Record<string, unknown>;
   error?: Record<string, string[] | null> | null;
-  reply: (options?: { hideFields?: string[] }) => SubmissionResult<string[]>;
+  reply: (options?: { hideFields?: string[]; formErrors?: string[] }) => SubmissionResult<string[]>;
 }
 
 export interface Refusal {
@@ -136,6 +136,24 @@ export function refuseSubmission(args: ToastArgs, submission: FailedSubmission, 
     (isAlteredForm(submission, refusal.hiddenFields) ? ALTERED_FORM_MESSAGE : undefined);
   if (toast) return dataWithError(args, { result }, toast, { status: 400 });
   return data({ result }, { status: 400 });
+}
+
+/**
+ * The one answer to a valid form whose write the database refused, on a
+ * record's page: the database's message (else the screen's fallback) as a
+ * toast, and above the form too with `inForm`; the form as it was sent; the
+ * status statusOfRefusal gives its SQLSTATE.
+ */
+export function refuseWrite(
+  args: ToastArgs,
+  submission: Pick<FailedSubmission, 'reply'>,
+  error: { message?: string; code?: string } | null,
+  fallback: string,
+  options: { inForm?: boolean } = {},
+) {
+  const message = serverMessage(error, fallback);
+  const result = submission.reply(options.inForm ? { formErrors: [message] } : undefined);
+  return dataWithError(args, { result }, message, { status: statusOfRefusal(error?.code) });
 }
 
 // ---- Who may write --------------------------------------------------------

@@ -4,7 +4,7 @@
 // redirects included.
 import { env } from 'cloudflare:workers';
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
-import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError, type JwtPayload, type SupabaseClient } from '@supabase/supabase-js';
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { clientOf, fetchSigningClient } from '~/lib/audit-client.server';
 import type { Database } from '~/lib/database.types';
@@ -88,17 +88,45 @@ export function createRequestSupabase(request: Request): RequestSupabase {
   });
 
   let user: Promise<SessionUser | null> | undefined;
-  const getUser = () =>
-    (user ??= supabase.auth.getClaims().then(({ data: answer, error }) => {
-      if (error && isAuthRetryableFetchError(error)) {
-        console.error(`auth server unreachable: ${error.message}`);
-        throw serviceUnavailable();
-      }
-      if (error || !answer?.claims.sub) return null;
-      const { claims } = answer;
-      return { id: claims.sub, email: claims.email, user_metadata: claims.user_metadata ?? {} };
-    }));
+  const getUser = () => (user ??= verifiedUser(supabase));
   return { supabase, getUser, headers };
+}
+
+function unreachable(error: Error): never {
+  console.error(`auth server unreachable: ${error.message}`);
+  throw serviceUnavailable();
+}
+
+// Access tokens whose signature this isolate has verified with the project's
+// public key, by token: the same token arrives on every page of a session
+// for its lifetime, and its claims cannot change without the signature
+// failing. Only signature checks are remembered: an HS256 token is checked by
+// the auth server (decision 024) on every request, as before. What a token
+// cannot say (signed out, deactivated since) the database answers per
+// statement, cached or not.
+const verifiedTokens = new Map<string, JwtPayload>();
+const MAX_VERIFIED_TOKENS = 1000;
+
+async function verifiedUser(supabase: Supabase): Promise<SessionUser | null> {
+  // The session from the cookies, refreshed first when it is due.
+  const { data: current, error: sessionError } = await supabase.auth.getSession();
+  if (sessionError && isAuthRetryableFetchError(sessionError)) unreachable(sessionError);
+  const token = current.session?.access_token;
+  if (sessionError || !token) return null;
+  let claims = verifiedTokens.get(token);
+  if (!claims || typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) {
+    if (claims) verifiedTokens.delete(token);
+    const { data: answer, error } = await supabase.auth.getClaims(token);
+    if (error && isAuthRetryableFetchError(error)) unreachable(error);
+    if (error || !answer?.claims.sub) return null;
+    claims = answer.claims;
+    if (answer.header.alg && !answer.header.alg.startsWith('HS')) {
+      if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+      verifiedTokens.set(token, claims);
+    }
+  }
+  if (!claims.sub) return null;
+  return { id: claims.sub, email: claims.email, user_metadata: claims.user_metadata ?? {} };
 }
 
 export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

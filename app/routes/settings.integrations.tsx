@@ -38,6 +38,7 @@ import {
   type IntegrationType,
 } from '~/lib/settings-options';
 import { blankMaskedSecrets, blankSecrets, isPlainObject, secretsSetOf } from '~/lib/settings-secrets';
+import type { Supabase } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { Button } from '~/components/ui/button';
@@ -59,39 +60,14 @@ interface IntegrationRow {
   created_at: string;
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
-  if (!canRead) return { access: 'restricted' as const };
-  // The list never carries configs: they hold credentials.
+/** The list (never the configs: they hold credentials), and the last test mail of the account's mail server. */
+async function readListAndMailServer(supabase: Supabase, url: URL) {
   const list = await newestFirstPage<Omit<IntegrationRow, 'config' | 'secrets_set'>>(
     supabase,
     'integrations',
     'id, name, type, is_active, created_at',
     url,
   );
-
-  const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');
-  let selected: IntegrationValues | null = null;
-  // Auditors read the list; the dialogs (and the configs they show) are admins'.
-  if (isAdmin && isUuid(wanted)) {
-    const { data: one } = await supabase
-      .from('integrations')
-      .select('id, name, type, config, secrets_set')
-      .eq('id', wanted)
-      .maybeSingle<Pick<IntegrationRow, 'id' | 'name' | 'type' | 'config' | 'secrets_set'>>();
-    if (one) {
-      // Secrets are write-only: the JSON shows them blank, the fields leave them empty.
-      const config = blankSecrets(one.config);
-      selected = {
-        id: one.id,
-        name: one.name,
-        type: one.type,
-        config: JSON.stringify(config, null, 2),
-        typed: { [one.type]: typedDefaults(one.type, isPlainObject(config) ? config : {}) },
-        secretsSet: secretsSetOf(one.secrets_set),
-      };
-    }
-  }
   // The newest active email integration carries the account's mail (decision 022);
   // its last test mail says whether that works.
   const mailServer = list.rows.find((row) => row.type === 'email' && row.is_active) ?? null;
@@ -107,19 +83,55 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       .maybeSingle();
     lastTest = job;
   }
-  // Admins see what the runner gave up on (the database shows jobs to admins only).
-  let failedJobs: FailedJob[] = [];
-  if (isAdmin) {
-    const { data: failed, error: failedError } = await supabase
-      .from('jobs')
-      .select('id, kind, attempts, last_error, updated_at')
-      .eq('status', 'failed')
-      .order('updated_at', { ascending: false })
-      .order('id', { ascending: false })
-      .limit(FAILED_JOBS_SHOWN);
-    if (failedError) console.error(`failed jobs unreadable: ${failedError.message}`);
-    failedJobs = failed ?? [];
-  }
+  return { list, mailServer, lastTest };
+}
+
+/** The integration the edit or delete dialog names, for admins. */
+async function readSelected(supabase: Supabase, url: URL, isAdmin: boolean): Promise<IntegrationValues | null> {
+  const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');
+  // Auditors read the list; the dialogs (and the configs they show) are admins'.
+  if (!isAdmin || !isUuid(wanted)) return null;
+  const { data: one } = await supabase
+    .from('integrations')
+    .select('id, name, type, config, secrets_set')
+    .eq('id', wanted)
+    .maybeSingle<Pick<IntegrationRow, 'id' | 'name' | 'type' | 'config' | 'secrets_set'>>();
+  if (!one) return null;
+  // Secrets are write-only: the JSON shows them blank, the fields leave them empty.
+  const config = blankSecrets(one.config);
+  return {
+    id: one.id,
+    name: one.name,
+    type: one.type,
+    config: JSON.stringify(config, null, 2),
+    typed: { [one.type]: typedDefaults(one.type, isPlainObject(config) ? config : {}) },
+    secretsSet: secretsSetOf(one.secrets_set),
+  };
+}
+
+/** What the runner gave up on, for admins (the database shows jobs to admins only). */
+async function readFailedJobs(supabase: Supabase, isAdmin: boolean): Promise<FailedJob[]> {
+  if (!isAdmin) return [];
+  const { data: failed, error: failedError } = await supabase
+    .from('jobs')
+    .select('id, kind, attempts, last_error, updated_at')
+    .eq('status', 'failed')
+    .order('updated_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(FAILED_JOBS_SHOWN);
+  if (failedError) console.error(`failed jobs unreadable: ${failedError.message}`);
+  return failed ?? [];
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
+  if (!canRead) return { access: 'restricted' as const };
+  // The three reads do not wait on one another.
+  const [{ list, mailServer, lastTest }, selected, failedJobs] = await Promise.all([
+    readListAndMailServer(supabase, url),
+    readSelected(supabase, url, isAdmin),
+    readFailedJobs(supabase, isAdmin),
+  ]);
   const requestedType = url.searchParams.get('type');
   const newType: IntegrationType = isIntegrationType(requestedType) ? requestedType : 'email';
 

@@ -245,6 +245,24 @@ for (const target of targets) {
       expect(theirs.d).toBeNull();
     });
 
+    it("opened to be signed: the page's answer and the PDF's document in one call, one use of the link; an unopen quote has none", async () => {
+      const { token } = await sentQuote();
+      const hashOf = (t: string) => createHash('sha256').update(t).digest();
+      const uses = async () => (await one<{ n: number }>(db,
+        'select count(*)::int as n from private.quote_link_hits where token_hash = $1', [hashOf(token)])).n;
+      const withDocument = await call('select public.open_quote_link($1, true) as r', [token]) as LinkAnswer & { document?: unknown };
+      expect(await uses()).toBe(1);
+      const { document, ...page } = withDocument;
+      expect(page).toEqual(await open(token));
+      const pdf = await anon((tx) => one<{ d: unknown }>(tx, 'select public.quote_link_document($1) as d', [token]));
+      expect(document).toEqual(pdf.d);
+      expect(await uses()).toBe(3);
+      await decline(token);
+      const closed = await call('select public.open_quote_link($1, true) as r', [token]) as LinkAnswer & { document?: unknown };
+      expect(closed.state).toBe('declined');
+      expect(closed).not.toHaveProperty('document');
+    });
+
     it('30 uses of a link in 10 minutes, then it answers rate_limited and changes nothing', async () => {
       const { id, token } = await sentQuote();
       for (let i = 0; i < 30; i += 1) expect((await open(token)).state).toBe('open');

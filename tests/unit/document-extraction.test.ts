@@ -112,6 +112,23 @@ describe('reading amounts, dates and CSV', () => {
     expect(datesIn('31/02/2025')).toEqual([]);
   });
 
+  it('leaves the year of a date written in words out of the amounts', () => {
+    expect(amountsIn('Please pay the balance due by October 31, 2025. Thanks')).toEqual([]);
+    expect(amountsIn('Paid on 3 March 2025: 120.00')).toEqual(['120.00']);
+    expect(datesIn('Datum: 3. März 2025')).toEqual(['2025-03-03']);
+  });
+
+  it('reads a due date written after "due", and computes one from the terms only with a lower confidence', () => {
+    const written = extractFields('Invoice No: A-100\nInvoice Date: 2025-03-03\nTerms: Net 30, due April 2, 2025\nTotal due $96.00');
+    expect(written.fields.due_date).toEqual({ value: '2025-04-02', confidence: 0.9 });
+    expect(written.fields.total?.value).toBe('96.00');
+    const computed = extractFields('Invoice No: A-101\nInvoice Date: 2025-03-03\nPayment terms: 14 days\nTotal 50.00 EUR');
+    expect(computed.fields.due_date).toEqual({ value: '2025-03-17', confidence: 0.5 });
+    // A total due is an amount, not a date; without an issue date no due date is made up.
+    const none = extractFields('Invoice No: A-102\nTotal due 12.00 EUR\nNet 30');
+    expect(none.fields.due_date).toBeUndefined();
+  });
+
   it('reads CSV with quotes, commas inside them and semicolons as separators', () => {
     expect(csvText('a,"b, c","say ""hi"""\r\n1,2,3\r\n')).toBe('a\tb, c\tsay "hi"\n1\t2\t3');
     expect(csvText('Total;1.234,56\n')).toBe('Total\t1.234,56');

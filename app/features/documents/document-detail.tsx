@@ -30,6 +30,8 @@ import { loadDocument, saveReviewedFields, setDocumentStatus, submitDocumentText
 import { ExtractedFields, PasteTextForm } from './document-extraction';
 import { OCR_IMAGE_TYPES } from './ocr/image-types';
 import { ReviewForm } from './review-form';
+import { RecordsFromDocument } from './records-from-document';
+import { createContactFromDocument, createInvoiceFromDocument, loadMadeFromDocument } from './records-from-document.server';
 import { DOCUMENT_TYPE_LABELS, documentActionSchema, formatFileSize, MAX_DOCUMENT_FORM_BYTES, type DocumentStatus, type DocumentType, type Review } from './schema';
 import { deleteDocument } from './store.server';
 import { DOCUMENT_DETAIL_TEXTS as TEXTS, EXTRACTION_LABELS, uploaderName } from './texts';
@@ -53,8 +55,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   if (!found) throw recordNotFound(TEXTS.notFound);
   const canWrite = canWriteBusiness(profile?.role);
   const { text, ...document } = found.document;
+  const made = await loadMadeFromDocument(supabase, id, document.fields.email?.value);
   // The page shows the text's start; the file itself is one click away.
-  return { document, text: text ? text.slice(0, 20_000) : null, textCut: (text?.length ?? 0) > 20_000, history: found.history, canWrite, dialog: recordDialog(url, canWrite) };
+  return { document, text: text ? text.slice(0, 20_000) : null, textCut: (text?.length ?? 0) > 20_000, history: found.history, canWrite, made, dialog: recordDialog(url, canWrite) };
 }
 
 /** The fields as the person corrected them: confirmed (confidence 1), the line items kept as found. */
@@ -104,14 +107,22 @@ export async function action(args: Route.ActionArgs) {
       if (!(await deleteDocument(supabase, id))) return failed(null, TEXTS.deleteFailed);
       return redirectWithSuccess('/documents', TEXTS.deleted);
     }
+    case 'create_invoice':
+    case 'create_contact': {
+      const found = await loadDocument(supabase, id);
+      if (!found) throw recordNotFound(TEXTS.notFound);
+      const create = form.intent === 'create_invoice' ? createInvoiceFromDocument : createContactFromDocument;
+      return create(args, supabase, found.document, page);
+    }
   }
 }
 
 export default function DocumentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, text, textCut, history, canWrite, dialog } = loaderData;
+  const { document, text, textCut, history, canWrite, made, dialog } = loaderData;
   const page = `/documents/${document.id}`;
   const result = actionData && 'result' in actionData ? actionData.result : undefined;
   const intent = (result?.initialValue as { intent?: unknown } | undefined)?.intent;
+  const problems = (actionData as { problems?: { field: string; message: string }[] } | undefined)?.problems ?? [];
   const status = document.status as DocumentStatus;
   return (
     <>
@@ -192,6 +203,9 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
               </CardContent>
             ) : null}
           </Card>
+          {document.extraction_status === 'done' ? (
+            <RecordsFromDocument documentId={document.id} status={status} canWrite={canWrite} made={made} problems={problems} />
+          ) : null}
           <Card>
             <CardHeader>
               <SectionHeading>File</SectionHeading>

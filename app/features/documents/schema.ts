@@ -121,5 +121,8 @@ export const documentActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('status'), status: oneOf(DOCUMENT_STATUSES, 'Status') }),
   pastedTextSchema,
   z.object({ intent: z.literal('delete') }),
+  // Create invoice / Create contact: from the fields as stored (records-from-fields.ts).
+  z.object({ intent: z.literal('create_invoice') }),
+  z.object({ intent: z.literal('create_contact') }),
 ]);
 export type DocumentAction = z.output<typeof documentActionSchema>;

@@ -65,3 +65,26 @@ export function uploaderName(uploader: { first_name: string | null; last_name: s
   if (!uploader) return null;
   return [uploader.first_name, uploader.last_name].filter(Boolean).join(' ').trim() || uploader.email;
 }
+
+/** Create invoice / Create contact on a document's page (decision 033). */
+export const RECORDS_FROM_DOCUMENT_TEXTS = {
+  heading: 'Create from this document',
+  notFound: DOCUMENT_DETAIL_TEXTS.notFound,
+  approveFirst: 'Approve the document to create an invoice or a contact from its fields.',
+  createInvoice: 'Create invoice',
+  createContact: 'Create contact',
+  invoiceNote: "A draft invoice to the customer, with the document's currency, lines, total and dates.",
+  contactNote: "A contact from the supplier's name, email and phone.",
+  invoiceCreated: (number: string) => `Invoice ${number} created`.replace('  ', ' '),
+  invoiceExists: (number: string) => `An invoice was already created from this document: ${number}`,
+  invoiceLink: (number: string) => `View invoice ${number}`.trim(),
+  invoiceFailed: 'Failed to create invoice',
+  invoiceRefused: 'The invoice could not be created: correct the fields marked',
+  contactCreated: (name: string) => `Contact ${name} created`,
+  contactExists: (name: string) => `A contact with this email already exists: ${name}`,
+  contactOnFile: (name: string) => `Contact ${name} has this email`,
+  contactLink: (name: string) => `View contact ${name}`,
+  contactFailed: 'Failed to create contact',
+  contactRefused: 'The contact could not be created: correct the fields marked',
+  problemsIntro: 'Correct these fields first:',
+} as const;

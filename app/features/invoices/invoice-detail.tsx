@@ -23,10 +23,9 @@ import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
 import { recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
-import { refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
+import { refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { BRAND_NAME } from '~/lib/site';
-import { dataWithError } from '~/lib/toast.server';
 import { PaymentForm } from './payment-form';
 import { loadInvoice, recordPayment, sendInvoice, voidInvoice, type InvoiceDetail } from './queries.server';
 import { invoiceActionSchema, methodLabel } from './schema';
@@ -59,9 +58,7 @@ export async function action(args: Route.ActionArgs) {
   const refuse = (error: { message?: string; code?: string } | null) => {
     // Another account's invoice, or none: the page's 404, whatever was posted.
     if (error?.code === 'P0002') throw recordNotFound(TEXTS.notFound);
-    return dataWithError(args, { result: submission.reply() }, serverMessage(error, TEXTS.actionFailed), {
-      status: statusOfRefusal(error?.code),
-    });
+    return refuseWrite(args, submission, error, TEXTS.actionFailed);
   };
 
   if (form.intent === 'pay') {
@@ -217,6 +214,10 @@ function InvoiceFields({ invoice }: { invoice: InvoiceDetail }) {
         { label: 'Sent', value: when(invoice.sent_at) },
         { label: 'Paid', value: when(invoice.paid_at) },
         { label: 'Notes', value: invoice.notes ? <span className="whitespace-pre-line">{invoice.notes}</span> : null },
+        // Made from a document (decision 033): the way back to it.
+        ...(invoice.source_document_id
+          ? [{ label: 'Made from', value: <Link to={`/documents/${invoice.source_document_id}`} className="underline underline-offset-2">The document</Link> }]
+          : []),
       ]}
     />
   );

@@ -14,7 +14,7 @@ import { Card, CardContent } from '~/components/ui/card';
 import { requireUser } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
 import { recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
-import { READ_ONLY_MESSAGE, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
+import { READ_ONLY_MESSAGE, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { BRAND_NAME } from '~/lib/site';
 import { dataWithError } from '~/lib/toast.server';
@@ -62,8 +62,7 @@ export async function action(args: Route.ActionArgs) {
     // Sent meanwhile (in another tab): the page says why it cannot be edited.
     if (error.message === NOT_DRAFT) return redirectWithError(page, TEXTS.notDraft);
     console.error(`invoice save failed: ${error.message}`);
-    const message = serverMessage(error, TEXTS.saveFailed);
-    return dataWithError(args, { result: submission.reply({ formErrors: [message] }) }, message, { status: statusOfRefusal(error.code) });
+    return refuseWrite(args, submission, error, TEXTS.saveFailed, { inForm: true });
   }
   return redirectWithSuccess(page, TEXTS.saved);
 }

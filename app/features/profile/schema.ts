@@ -1,6 +1,7 @@
 // The profile's three forms, told apart by `intent`.
 import { z } from '../../lib/schemas/zod';
 import { requiredEmail } from '../../lib/schemas/fields';
+import { sameTwice } from '../../lib/schemas/passwords';
 import { newPasswordFields } from '../password-reset/schema';
 
 const name = z.string().trim().max(100, 'Keep it under 100 characters').optional();
@@ -11,19 +12,16 @@ export const profileNameSchema = z.object({
   last_name: name,
 });
 
-export const profilePasswordSchema = z
-  .object({
+export const profilePasswordSchema = sameTwice(
+  z.object({
     intent: z.literal('password'),
     current_password: z
       .string({ error: 'Current password is required' })
       .min(1, 'Current password is required')
       .max(200, 'Password is too long'),
     ...newPasswordFields,
-  })
-  .refine((value) => value.password === value.confirm_password, {
-    message: 'Passwords do not match',
-    path: ['confirm_password'],
-  });
+  }),
+);
 
 export const profileEmailSchema = z.object({
   intent: z.literal('email'),

@@ -22,9 +22,9 @@ import { requireUser } from '~/lib/auth.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { recordDialog, recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
-import { deleteAndAnswer, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
+import { deleteAndAnswer, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness, isStaff } from '~/lib/roles';
-import { dataWithError, redirectWithCreated } from '~/lib/toast.server';
+import { redirectWithCreated } from '~/lib/toast.server';
 import { INVOICE_TEXTS } from '~/features/invoices/texts';
 import { convertQuoteToInvoice, loadQuote, reviseQuote, sendQuote, type QuoteDetail } from './quote-queries.server';
 import { QuoteTotals } from './quote-totals';
@@ -55,20 +55,18 @@ export async function action(args: Route.ActionArgs) {
   const { supabase, id, page } = writer;
   const submission = parseWithZod(await readFormData(args.request), { schema: quoteActionSchema });
   if (submission.status !== 'success') return refuseSubmission(args, submission);
-  const failed = (error: { message?: string; code?: string } | null, fallback: string) =>
-    dataWithError(args, { result: submission.reply() }, serverMessage(error, fallback), { status: statusOfRefusal(error?.code) });
 
   switch (submission.value.intent) {
     case 'send': {
       const { data: email, error } = await sendQuote(supabase, id);
-      if (error || !email) return failed(error, TEXTS.sendFailed);
+      if (error || !email) return refuseWrite(args, submission, error, TEXTS.sendFailed);
       // The mail goes out from the jobs runner; kick it so it need not wait for the next tick.
       kickJobRunner(args.context);
       return redirectWithSuccess(page, TEXTS.sentTo(email));
     }
     case 'revise': {
       const { data: revision, error } = await reviseQuote(supabase, id);
-      if (error || !revision) return failed(error, TEXTS.reviseFailed);
+      if (error || !revision) return refuseWrite(args, submission, error, TEXTS.reviseFailed);
       return redirectWithSuccess(`/quotes/${revision.id}/edit`, TEXTS.revised(revision.quote_number));
     }
     case 'convert': {
@@ -81,7 +79,7 @@ export async function action(args: Route.ActionArgs) {
           link: { href: `/invoices/${error.details}`, label: TEXTS.invoiceLink(error.hint) },
         });
       }
-      if (error || !invoice) return failed(error, INVOICE_TEXTS.createFailed);
+      if (error || !invoice) return refuseWrite(args, submission, error, INVOICE_TEXTS.createFailed);
       return redirectWithCreated(`/invoices/${invoice.id}`, INVOICE_TEXTS.created, {
         href: `/invoices/${invoice.id}`,
         label: TEXTS.invoiceLink(invoice.invoice_number ?? ''),

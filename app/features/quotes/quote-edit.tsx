@@ -15,7 +15,7 @@ import { Input } from '~/components/ui/input';
 import { requireUser } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
 import { recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
-import { READ_ONLY_MESSAGE, refuseSubmission, serverMessage, statusOfRefusal } from '~/lib/records.server';
+import { READ_ONLY_MESSAGE, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
 import { loadClientChoices } from './queries.server';
@@ -63,8 +63,7 @@ export async function action(args: Route.ActionArgs) {
     // Sent meanwhile (in another tab): the page says why it cannot be edited.
     if (error.code === '42501' && error.message.includes('Only a draft')) return redirectWithError(page, TEXTS.notDraft);
     console.error(`quote save failed: ${error.message}`);
-    const message = serverMessage(error, TEXTS.saveFailed);
-    return dataWithError(args, { result: submission.reply({ formErrors: [message] }) }, message, { status: statusOfRefusal(error.code) });
+    return refuseWrite(args, submission, error, TEXTS.saveFailed, { inForm: true });
   }
   return redirectWithSuccess(page, TEXTS.saved);
 }

@@ -1,8 +1,8 @@
 // Sign-in, sign-up and invitation forms (docs/product-guide.md). Used by the components for
 // validation in the browser and by the actions on the server.
 import { z } from './zod';
-import { PASSWORD_MIN_LENGTH } from '~/lib/pricing';
 import { requiredText } from './fields';
+import { confirmPasswordField, newPasswordField, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER, sameTwice } from './passwords';
 
 const optionalName = z
   .string()
@@ -27,10 +27,7 @@ export const signUpSchema = z.object({
   first_name: optionalName,
   last_name: optionalName,
   email: z.email({ error: (issue) => (issue.input ? 'Enter a valid email address' : 'Email is required') }).max(254),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
-    .max(200, 'Password is too long'),
+  password: newPasswordField({ missing: 'Password is required' }),
 });
 
 /** After sign-up: the same answer whether or not the address already has an account. */
@@ -49,32 +46,23 @@ export const signOutSchema = z.object({ intent: z.literal('signout') });
 
 export const authFormSchema = z.discriminatedUnion('intent', [signInSchema, signUpSchema, signOutSchema]);
 
-export const acceptInvitationSchema = z
-  .object({
+// A mismatch is reported even when the password is too short (with, and before, it).
+export const acceptInvitationSchema = sameTwice(
+  z.object({
     first_name: optionalName,
     last_name: optionalName,
-    password: z
-      .string({ error: 'Password must be at least 6 characters long' })
-      .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long')
-      .max(200, 'Password is too long'),
-    confirm_password: z.string({ error: 'Passwords do not match' }),
-  })
-  .refine((value) => value.password === value.confirm_password, {
-    message: 'Passwords do not match',
-    path: ['confirm_password'],
-    // Checked even when the password is too short: a mismatch is reported with (and before) it.
-    when: (payload) => {
-      const value = payload.value as { password?: unknown; confirm_password?: unknown } | undefined;
-      return typeof value?.password === 'string' && typeof value.confirm_password === 'string';
-    },
-  });
+    password: newPasswordField(),
+    confirm_password: confirmPasswordField,
+  }),
+  { evenIfInvalid: true },
+);
 
 /**
  * The invitation form's toast for a refused form, the same with and without
  * JavaScript: a mismatch first ('Password Mismatch'), else a weak password.
  */
 export function invitationRefusalToast(errors: Record<string, string[] | null | undefined>): { message: string; description: string } {
-  if (errors.confirm_password?.length) return { message: 'Password Mismatch', description: 'Passwords do not match' };
-  if (errors.password?.length) return { message: 'Weak Password', description: 'Password must be at least 6 characters long' };
+  if (errors.confirm_password?.length) return { message: 'Password Mismatch', description: PASSWORDS_DIFFER };
+  if (errors.password?.length) return { message: 'Weak Password', description: PASSWORD_TOO_SHORT };
   return { message: 'Error', description: 'Please check the form.' };
 }

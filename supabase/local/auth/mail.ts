@@ -65,16 +65,8 @@ export async function sendConfirmationMail(
   link: { token: string; redirectTo: string },
 ): Promise<void> {
   const confirmationUrl = verifyLink(ctx, link.token, 'signup', link.redirectTo);
-  const template = ctx.confirmationTemplate;
-  if (template) {
-    const html = renderTemplate(template.html, {
-      SiteURL: ctx.siteUrl.replace(/\/+$/, ''),
-      TokenHash: link.token,
-      ConfirmationURL: confirmationUrl,
-      RedirectTo: link.redirectTo,
-      Email: to,
-    });
-    await ctx.outbox.send({ to, subject: template.subject, text: htmlToText(html), html, sentAt: new Date().toISOString() });
+  if (ctx.confirmationTemplate) {
+    await sendFromTemplate(ctx, to, ctx.confirmationTemplate, { ...linkValues(ctx, confirmationUrl), Email: to });
     return;
   }
   await ctx.outbox.send({

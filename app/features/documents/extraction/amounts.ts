@@ -1,6 +1,6 @@
 // Reading money and dates as documents write them, in any of the common
 // layouts: 1,234.56 · 1.234,56 · 1 234,56 · 1234.56; 2025-03-14 · 14/03/2025 ·
-// 03/14/2025 · 14.03.2025 · 14 March 2025 · March 14, 2025 · 14-Mar-2025.
+// 03/14/2025 · 14.03.2025 · 14 March 2025 · 3. März 2025 · March 14, 2025 · 14-Mar-2025.
 
 /** An amount in the text and the decimal string it stands for ('1234.56'). */
 // A plain space groups thousands only with decimals after them ('45 000,00 SEK'); elsewhere a space separates numbers.
@@ -31,6 +31,8 @@ export function amountsIn(line: string): string[] {
   // Dates and percentages are not amounts.
   const cleaned = line
     .replace(/\b\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}\b/g, ' ')
+    // A date with its month in words: its year is no amount ('due by October 31, 2025.').
+    .replace(/\b(?:\d{1,2}\.?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?\d{4}\b/gi, ' ')
     .replace(/\b\d+(?:[.,]\d+)?\s?%/g, ' ');
   const found: string[] = [];
   for (const [match] of cleaned.matchAll(AMOUNT)) {
@@ -73,7 +75,7 @@ const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray, monthFirst: boolea
       return monthFirst && m[0].includes('/') ? iso(+m[3], a, b) : iso(+m[3], b, a);
     },
   },
-  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?[ -]${MONTH_WORD}[-, ]+(\\d{4})\\b`, 'g'), read: (m) => withMonth(m[2], +m[3], +m[1]) },
+  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|\\.)?[ -]${MONTH_WORD}[-, ]+(\\d{4})\\b`, 'g'), read: (m) => withMonth(m[2], +m[3], +m[1]) },
   { re: new RegExp(`\\b${MONTH_WORD} (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`, 'g'), read: (m) => withMonth(m[1], +m[3], +m[2]) },
 ];
 

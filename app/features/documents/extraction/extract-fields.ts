@@ -92,7 +92,12 @@ const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|nu
 // ---- Dates ---------------------------------------------------------------------
 
 const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|order|quote|quotation|receipt|tax\s+point)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\bdated?\b|\b(?:rechnungs)?datum\b|\bdate\s+de\s+facture\b|\bfecha\b|\bdate\s*:/i;
-const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|date\s+due|f[äa]llig(?:keitsdatum|\s+am)?|zahlbar\s+bis|vencimiento|valid\s+until|expires?(?:\s+on)?)\b|[ÉéEe]ch[ée]ance/i;
+// 'due' alone only when a date follows it ('Terms: Net 30, due April 2, 2025'); 'Total due' is an amount.
+const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|\s+am)?|zahlbar\s+bis|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+p[łl]atno[śs]ci|vervaldatum|f[öo]rfallodag|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance/i;
+/** Payment terms in days ('Net 30', 'Payment terms: 14 days', '30 jours net', 'Zahlungsziel 14 Tage'). */
+const NET_DAYS = /\bnet\s*(\d{1,3})\b/i;
+const TERMS_LABEL = /\b(?:terms|payment|zahlungs\w*|zahlbar|conditions|paiement|pago|plazo|termin|within|innerhalb|sous)\b/i;
+const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 
 // ---- Amounts -------------------------------------------------------------------
 
@@ -187,6 +192,20 @@ function findLineItems(lines: Line[]): LineItem[] | null {
   return null;
 }
 
+/** The days of the payment terms a document states, if any (1 to 180). */
+function termDays(lines: Line[]): number | null {
+  for (const { text } of lines) {
+    const match = NET_DAYS.exec(text) ?? (TERMS_LABEL.test(text) ? TERM_DAYS.exec(text) : null);
+    const days = match ? Number(match[1]) : 0;
+    if (days >= 1 && days <= 180) return days;
+  }
+  return null;
+}
+
+function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 // ---- The extractor ---------------------------------------------------------------------
 
 export interface Extraction {
@@ -272,6 +291,12 @@ export function extractFields(text: string): Extraction {
     if (first && first !== due?.value) set('issue_date', first, 0.5);
   }
   if (due) set('due_date', due.value, due.sameLine ? 0.9 : 0.8);
+  else if (fields.issue_date && kind.value !== 'contract') {
+    // A contract's terms run from each invoice it foresees, not from the contract's own date.
+    // Only terms ('Net 30'): the date they lead to, computed, so less sure than a date the document writes.
+    const days = termDays(lines);
+    if (days !== null) set('due_date', addDays(fields.issue_date.value, days), fields.issue_date.confidence >= 0.8 ? 0.5 : 0.35);
+  }
 
   // Parties: a label names them; else the supplier is the company on the first lines.
   const supplier = findLabelled(lines, SUPPLIER_LABEL, cleanName);

@@ -10,7 +10,7 @@ import { pdfAttachment, pdfFileName, pdfResponse } from '~/lib/pdf/delivery';
 type Client = SupabaseClient<Database>;
 
 /** The database's answer: QuotePdfInput's shape, a drawn signature in base64. */
-type QuoteDocumentJson = Omit<QuotePdfInput, 'signature'> & {
+export type QuoteDocumentJson = Omit<QuotePdfInput, 'signature'> & {
   signature: (Omit<NonNullable<QuotePdfInput['signature']>, 'drawnSignaturePng'> & { drawnSignaturePng: string | null }) | null;
 };
 
@@ -23,7 +23,8 @@ function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
-function toPdfInput(json: QuoteDocumentJson): QuotePdfInput {
+/** The renderer's input from the database's answer (the drawn signature decoded). */
+export function toPdfInput(json: QuoteDocumentJson): QuotePdfInput {
   const { signature, ...quote } = json;
   if (!signature) return { ...quote, signature: null };
   const { drawnSignaturePng, ...evidence } = signature;

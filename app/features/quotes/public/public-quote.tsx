@@ -19,7 +19,7 @@ import { formatMoney } from '~/lib/money';
 import { getRequestSupabase } from '~/lib/supabase.server';
 import { useHydrated } from '~/lib/use-hydrated';
 import { quoteContentHash } from '~/lib/pdf';
-import { readLinkDocument } from '../pdf/quote-document.server';
+import { toPdfInput } from '../pdf/quote-document.server';
 import { expiryText } from './quote-mail';
 import {
   acceptQuote, declineQuote, ipAllowed, IP_WINDOW_SECONDS, LinkUnavailable, openQuoteLink, TOKEN_PATTERN,
@@ -60,14 +60,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return [{ title }, { name: 'robots', content: 'noindex, nofollow' }];
 };
 
-async function load(request: Request, supabase: ReturnType<typeof getRequestSupabase>['supabase'], token: string) {
-  if (!TOKEN_PATTERN.test(token)) return { state: 'not_found' } as const;
-  if (!(await ipAllowed(request))) return { state: 'rate_limited' } as const;
+async function load(
+  request: Request, supabase: ReturnType<typeof getRequestSupabase>['supabase'], token: string, withDocument = false,
+): Promise<LinkAnswer | { state: 'unavailable'; document?: never }> {
+  if (!TOKEN_PATTERN.test(token)) return { state: 'not_found' };
+  if (!(await ipAllowed(request))) return { state: 'rate_limited' };
   try {
-    return await openQuoteLink(supabase, token);
+    return await openQuoteLink(supabase, token, withDocument);
   } catch (error) {
     console.error(`quote link: open failed: ${error instanceof Error ? error.message : String(error)}`);
-    return { state: 'unavailable' } as const;
+    return { state: 'unavailable' };
   }
 }
 
@@ -93,7 +95,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const schema = intent === 'decline' ? declineQuoteSchema : acceptQuoteSchema;
   const submission = parseWithZod(formData, { schema });
 
-  const opened = await load(request, supabase, token);
+  // Accepting needs the quote's document (what the signature is bound to): read with the state, one use of the link.
+  const { document, ...opened } = await load(request, supabase, token, intent === 'accept');
   if (opened.state !== 'open') {
     return answerWith(opened, { intent, notice: noticeFor(opened.state), result: submission.reply(HIDE) },
       opened.state === 'signed' || opened.state === 'declined' || opened.state === 'expired' ? 409 : undefined);
@@ -110,13 +113,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       answer = await declineQuote(supabase, token, submission.value.decline_reason || undefined);
     } else {
       // What the client signs is bound to the quote's content as its PDF shows it.
-      const content = await readLinkDocument(supabase, token);
-      if (!content || 'limited' in content) throw new LinkUnavailable('the quote came without its content');
+      if (!document) throw new LinkUnavailable('the quote came without its content');
       const signature = submission.value.signature ? signaturePngBase64(submission.value.signature) : null;
       answer = await acceptQuote(supabase, token, {
         name: submission.value.signer_name,
         email: submission.value.signer_email,
-        contentHash: await quoteContentHash(content.document),
+        contentHash: await quoteContentHash(toPdfInput(document)),
         signaturePng: signature && 'base64' in signature ? signature.base64 : undefined,
       });
     }

@@ -4,6 +4,7 @@
 // as for sign-in; the per-token count is the database's.
 import { env } from 'cloudflare:workers';
 import type { Supabase } from '~/lib/supabase.server';
+import type { QuoteDocumentJson } from '../pdf/quote-document.server';
 
 export type LinkState = 'open' | 'signed' | 'declined' | 'expired' | 'not_found' | 'rate_limited';
 
@@ -32,6 +33,8 @@ export interface LinkAnswer {
   items?: { description: string; qty: number; unit_price: number; total: number }[];
   signed_now?: boolean;
   declined_now?: boolean;
+  /** An open quote's document, when asked for: what its PDF shows and the signature's hash is made from. */
+  document?: QuoteDocumentJson;
 }
 
 /** A token as issue_quote_link makes them: 32 bytes, base64url. Anything else is not worth a database call. */
@@ -50,8 +53,9 @@ export async function ipAllowed(request: Request): Promise<boolean> {
 /** Thrown when the database cannot answer (the page says to try again; a 503). */
 export class LinkUnavailable extends Error {}
 
-export async function openQuoteLink(supabase: Supabase, token: string): Promise<LinkAnswer> {
-  const { data, error } = await supabase.rpc('open_quote_link', { p_token: token });
+/** The quote a link opens (one use of the link's limit), with its document when withDocument. */
+export async function openQuoteLink(supabase: Supabase, token: string, withDocument = false): Promise<LinkAnswer> {
+  const { data, error } = await supabase.rpc('open_quote_link', { p_token: token, p_with_document: withDocument });
   if (error) throw new LinkUnavailable(error.message);
   return data as unknown as LinkAnswer;
 }

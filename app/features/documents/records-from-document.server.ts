@@ -1,0 +1,113 @@
+// Create invoice / Create contact on a document's page (decision 033): what
+// was already made from the document, and the two writes. The fields are read
+// as stored (a person's corrections included); a field that stops the record
+// comes back under that field of the review form, nothing written. The
+// database functions check the role, the account and that it happens once.
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, type RouterContextProvider } from 'react-router';
+import { redirectWithToast } from 'remix-toast';
+import type { Json } from '~/lib/database.types';
+import { statusOfRefusal, serverMessage } from '~/lib/records.server';
+import type { Supabase } from '~/lib/supabase.server';
+import { dataWithError, redirectWithCreated } from '~/lib/toast.server';
+import { FIELD_KEYS, FIELDS, type DocumentFields, type FieldKey } from './extraction/fields';
+import type { MadeFromDocument } from './records-from-document';
+import { contactDraftFrom, invoiceDraftFrom, type FieldErrors } from './records-from-fields';
+import { reviewSchema } from './schema';
+import { RECORDS_FROM_DOCUMENT_TEXTS as TEXTS } from './texts';
+
+interface ActionArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+
+/** Escapes what ilike reads as a pattern, so an email matches only itself (case aside). */
+const literal = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The invoice made from the document, and the account's contact with the document's email, if any. */
+export async function loadMadeFromDocument(supabase: Supabase, documentId: string, email: string | undefined): Promise<MadeFromDocument> {
+  const [invoice, contact] = await Promise.all([
+    supabase.from('invoices').select('id, invoice_number').eq('source_document_id', documentId).maybeSingle(),
+    email
+      ? supabase.from('contacts').select('id, name').ilike('email', literal(email.trim())).order('created_at', { ascending: false }).limit(1).maybeSingle()
+      : Promise.resolve({ data: null, error: null }),
+  ]);
+  if (invoice.error) console.error(`document's invoice failed to load: ${invoice.error.message}`);
+  if (contact.error) console.error(`document's contact failed to load: ${contact.error.message}`);
+  return { invoice: invoice.data ?? null, contact: contact.data ?? null };
+}
+
+/** What the review form re-renders with: the stored fields, and each refusal under its field. */
+function refusedFields(args: ActionArgs, fields: DocumentFields, errors: FieldErrors, toast: string) {
+  const form = new FormData();
+  form.set('intent', 'review');
+  for (const key of FIELD_KEYS) form.set(key, fields[key]?.value ?? '');
+  const result = parseWithZod(form, { schema: reviewSchema }).reply({ fieldErrors: errors as Record<string, string[]> });
+  const problems = (Object.keys(errors) as FieldKey[]).map((key) => ({ field: FIELDS[key].label, message: errors[key]![0] }));
+  return dataWithError(args, { result, problems }, toast, { status: 400 });
+}
+
+function refusedByDatabase(args: ActionArgs, error: { code?: string; message?: string }, fallback: string) {
+  const status = statusOfRefusal(error.code);
+  if (status === 500) console.error(`${fallback}: ${error.message}`);
+  return dataWithError(args, { result: undefined, problems: [] }, status === 500 ? fallback : serverMessage(error, fallback), { status });
+}
+
+export async function createInvoiceFromDocument(
+  args: ActionArgs,
+  supabase: Supabase,
+  document: { id: string; title: string; fields: DocumentFields },
+  page: string,
+) {
+  const planned = invoiceDraftFrom(document.fields, document, new Date().toISOString().slice(0, 10));
+  if (planned.errors) return refusedFields(args, document.fields, planned.errors, TEXTS.invoiceRefused);
+  const { draft } = planned;
+  const { data: invoice, error } = await supabase.rpc('create_invoice_from_document', {
+    p_document_id: document.id,
+    p_client_name: draft.client_name,
+    p_client_email: draft.client_email,
+    p_currency: draft.currency,
+    p_due_date: draft.due_date,
+    p_items: draft.items as unknown as Json,
+    p_tax_rate: draft.tax_rate,
+    p_notes: draft.notes,
+  });
+  // Made before (a second click, another tab): say so, and link to that invoice.
+  if (error?.code === '23505' && error.details && error.hint) {
+    return redirectWithToast(page, {
+      type: 'info',
+      message: TEXTS.invoiceExists(error.hint),
+      link: { href: `/invoices/${error.details}`, label: TEXTS.invoiceLink(error.hint) },
+    });
+  }
+  if (error?.code === 'P0002') throw data({ error: TEXTS.notFound }, { status: 404 });
+  if (error || !invoice) return refusedByDatabase(args, error ?? {}, TEXTS.invoiceFailed);
+  return redirectWithCreated(page, TEXTS.invoiceCreated(invoice.invoice_number ?? ''), {
+    href: `/invoices/${invoice.id}`,
+    label: TEXTS.invoiceLink(invoice.invoice_number ?? ''),
+  });
+}
+
+export async function createContactFromDocument(
+  args: ActionArgs,
+  supabase: Supabase,
+  document: { id: string; fields: DocumentFields },
+  page: string,
+) {
+  const planned = contactDraftFrom(document.fields);
+  if (planned.errors) return refusedFields(args, document.fields, planned.errors, TEXTS.contactRefused);
+  const { draft } = planned;
+  const { data: rows, error } = await supabase.rpc('create_contact_from_document', {
+    p_document_id: document.id,
+    p_name: draft.name,
+    p_email: draft.email,
+    p_phone: draft.phone ?? undefined,
+  });
+  if (error?.code === 'P0002') throw data({ error: TEXTS.notFound }, { status: 404 });
+  const contact = rows?.[0];
+  if (error || !contact) return refusedByDatabase(args, error ?? {}, TEXTS.contactFailed);
+  const link = { href: `/clients/${contact.contact_id}`, label: TEXTS.contactLink(contact.contact_name) };
+  if (!contact.created) return redirectWithToast(page, { type: 'info', message: TEXTS.contactExists(contact.contact_name), link });
+  return redirectWithCreated(page, TEXTS.contactCreated(contact.contact_name), link);
+}

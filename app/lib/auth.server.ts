@@ -2,8 +2,9 @@
 // the Supabase middleware forwards them on every response, redirects included.)
 // The session is the access token, its signature verified (getUser in
 // supabase.server.ts); the app's `users` row is read once per request with the
-// user's own token, so row-level security applies to it too, and it is what
-// tells a deactivated user apart (decision 024).
+// user's own token (public.current_profile: their own row and, for active
+// staff, their account's name, as the policies would show them), and it is
+// what tells a deactivated user apart (decision 024).
 import { redirect, type RouterContextProvider } from 'react-router';
 import {
   backendUnreachable,
@@ -61,14 +62,17 @@ interface ProfileRead {
 }
 const profiles = new WeakMap<object, Promise<ProfileRead>>();
 
+interface CurrentProfile {
+  /** Whether the token's session is still live (the database answers for live sessions only). */
+  signed_in: boolean;
+  profile: UserProfile | null;
+}
+
 function loadProfile(supabase: Supabase, authUserId: string): Promise<ProfileRead> {
   return (async () => {
-    // The account's name comes along (the shell shows it): no second round trip.
-    let { data, error, status } = await supabase
-      .from('users')
-      .select('*, account:accounts(name)')
-      .eq('auth_user_id', authUserId)
-      .maybeSingle();
+    // One call: the row, the account's name (the shell shows it) and whether
+    // the session is live (public.current_profile).
+    const { data, error, status } = await supabase.rpc('current_profile');
     // The session verified without the backend (decision 024): this is the
     // page's first word from it, and silence is an outage, not a missing row.
     if (error && backendUnreachable(status)) {
@@ -76,21 +80,14 @@ function loadProfile(supabase: Supabase, authUserId: string): Promise<ProfileRea
       throw serviceUnavailable();
     }
     if (error) {
-      // The row decides what the user may do; a failing account read must not take it along.
-      console.error(`users record of ${authUserId} with its account failed to load: ${error.message}`);
-      ({ data, error, status } = await supabase.from('users').select('*').eq('auth_user_id', authUserId).maybeSingle());
-      if (error && backendUnreachable(status)) throw serviceUnavailable();
+      console.error(`users record of ${authUserId} failed to load: ${error.message}`);
+      return { profile: null, signedOut: false };
     }
-    if (error) console.error(`users record of ${authUserId} failed to load: ${error.message}`);
-    if (error || data) return { profile: (data as UserProfile | null) ?? null, signedOut: false };
-    // No row: their session was signed out (the database answers for live
-    // sessions only), or they really have no users record (a case the pages
-    // explain). Asked only here, so a normal page pays nothing for it.
-    const session = await supabase.rpc('session_user_id');
-    if (session.error && backendUnreachable(session.status)) throw serviceUnavailable();
-    const signedOut = !session.error && session.data === null;
-    if (!signedOut) console.error(`users record of ${authUserId} not found`);
-    return { profile: null, signedOut };
+    const answer = data as unknown as CurrentProfile | null;
+    // Their session was signed out (or ended by a deactivation).
+    if (!answer?.signed_in) return { profile: null, signedOut: true };
+    if (!answer.profile) console.error(`users record of ${authUserId} not found`);
+    return { profile: answer.profile, signedOut: false };
   })();
 }
 

@@ -1292,6 +1292,8 @@ export type Database = {
         { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null } }
       current_account_id:
         { Args: never; Returns: string }
+      current_profile:
+        { Args: never; Returns: Json }
       current_user_id:
         { Args: never; Returns: string }
       current_user_role:

@@ -19,11 +19,9 @@ async function requestsOf(userAgent: string): Promise<string[]> {
   return (await response.json()) as string[];
 }
 
-/** A backend request's kind: "METHOD /path", the signed-in user's own users row told apart from a list of users. */
+/** A backend request's kind: "METHOD /path". */
 function kindOf(request: string): string {
-  const [line, query = ''] = request.split('?');
-  if (line === 'GET /rest/v1/users' && new URLSearchParams(query).has('auth_user_id')) return USERS_ROW;
-  return line;
+  return request.split('?')[0];
 }
 
 /** How many requests of each kind, keys sorted. */
@@ -33,8 +31,8 @@ function tally(requests: string[]): Record<string, number> {
   return counts;
 }
 
-/** The signed-in user's users row (select … auth_user_id=eq.<id>): read once per request (app/lib/auth.server.ts). */
-const USERS_ROW = 'GET /rest/v1/users (the users row)';
+/** The signed-in user's users row, with their account's name and whether the session is live: read once per request (app/lib/auth.server.ts). */
+const USERS_ROW = 'POST /rest/v1/rpc/current_profile';
 /** The session verified by the auth server: only for an HS256 token (app/lib/supabase.server.ts getUser, memoised per request). */
 const AUTH_USER = 'GET /auth/v1/user';
 /** The signing keys, fetched once per isolate and then kept (auth-js's JWKS cache). */
@@ -51,7 +49,6 @@ const PAGES: Record<string, Record<string, number>> = {
   '/quotes': { ...SIGNED_IN, 'POST /rest/v1/rpc/quote_summary': 1, 'GET /rest/v1/quote_list': 1 },
   '/clients': { ...SIGNED_IN, 'POST /rest/v1/rpc/client_summary': 1, 'GET /rest/v1/contacts': 1 },
   '/settings/account': { ...SIGNED_IN, 'GET /rest/v1/accounts': 1 },
-  // The users screen lists the account's users: that list is not the signed-in user's row.
   '/settings/users': { ...SIGNED_IN, 'GET /rest/v1/users': 1, 'GET /rest/v1/user_invitations': 1 },
 };
 

@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A run that stops moving fails, naming the file, rather than stalling (see the watchdog).
+    reporters: ['default', './tests/support/stall-watchdog.ts'],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

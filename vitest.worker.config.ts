@@ -36,6 +36,8 @@ export default defineConfig({
     deps: { optimizer: { ssr: { enabled: true, include: ['@supabase/supabase-js', 'pdf-lib', 'unpdf'] } } },
     include: ['tests/worker/**/*.test.ts'],
     globalSetup: ['tests/worker/global-setup.ts'],
+    // A runtime that stops answering fails the run, naming the file, rather than stalling it (see the watchdog).
+    reporters: ['default', './tests/support/stall-watchdog.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

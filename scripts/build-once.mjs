@@ -8,10 +8,14 @@ import { join } from 'node:path';
 
 const BUILD_INPUTS = ['app', 'workers', 'public', 'package-lock.json', 'react-router.config.ts', 'vite.config.ts', 'wrangler.toml', 'tsconfig.json', 'tsconfig.cloudflare.json'];
 const STAMP = 'build/.source-hash';
+// Written by the build itself (scripts/ocr-assets.ts copies tesseract.js's files from
+// node_modules, which package-lock.json already stands for): hashing it would
+// make every first build look stale at the next start.
+const BUILD_OUTPUTS = new Set([join('public', 'ocr')]);
 
 /** @param {string} path @param {import('node:crypto').Hash} hash */
 function hashInto(path, hash) {
-  if (!existsSync(path)) return;
+  if (!existsSync(path) || BUILD_OUTPUTS.has(path)) return;
   if (statSync(path).isDirectory()) {
     for (const entry of readdirSync(path).sort()) hashInto(join(path, entry), hash);
     return;

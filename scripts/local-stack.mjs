@@ -5,6 +5,7 @@
 // Env: APP_PORT, BACKEND_PORT, PGLITE_DATA_DIR, DATABASE_URL, AUDIT_SIGNING_SECRET.
 import { spawn } from 'node:child_process';
 import { ensureBuild } from './build-once.mjs';
+import { uploadDemoDocuments } from './demo-documents.mjs';
 
 export const DEMO_SIGN_IN = { email: 'demo@opshub.test', password: 'demo1234' };
 
@@ -90,6 +91,14 @@ async function run(mode) {
 
   await waitForApp(appUrl, app);
   const runner = mode === 'start' ? driveJobRunner(appUrl) : undefined;
+  // Fresh demo data: its documents go in through the app's upload, as their files must be in Storage.
+  if (backend.seeded) {
+    try {
+      await uploadDemoDocuments(appUrl, DEMO_SIGN_IN);
+    } catch (error) {
+      console.error(`The demo documents could not be uploaded (${error instanceof Error ? error.message : error}); the rest of the demo data is there.`);
+    }
+  }
   process.on('exit', () => runner && clearInterval(runner));
   console.log(`
   App:      ${appUrl}

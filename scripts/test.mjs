@@ -18,6 +18,8 @@ const STAGES = {
   'first-run': ['vitest', 'run', '--project', 'first-run'],
 };
 
+const WATCHDOG = './tests/support/stall-watchdog.ts';
+
 const requested = process.argv.slice(2);
 const stages = requested.length > 0 ? requested : Object.keys(STAGES);
 for (const stage of stages) {
@@ -47,7 +49,9 @@ for (const stage of stages) {
   }
   console.log(`\n── ${stage} ──`);
   const report = join(reportDir, `${stage}.json`);
-  const status = run('npx', [...STAGES[stage], '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  // The stall watchdog fails a run that stops moving, naming where (tests/support/stall-watchdog.ts).
+  const reporters = ['--reporter=default', `--reporter=${WATCHDOG}`, '--reporter=json', `--outputFile.json=${report}`];
+  const status = run('npx', [...STAGES[stage], ...reporters]);
   try {
     const results = JSON.parse(readFileSync(report, 'utf8'));
     passed += results.numPassedTests;

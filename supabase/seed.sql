@@ -156,6 +156,76 @@ select u.account_id, i.name, i.type, i.config::jsonb, i.is_active, u.id
   ) as i (name, type, config, is_active)
  where u.email = 'demo@opshub.test';
 
+-- Invoices in every state, all in the account's currency, made as Dana
+-- through the same triggers and functions the app uses: numbers come from the
+-- account's gapless counter (created oldest first, so the numbers follow the
+-- dates and the next invoice made in the app takes the next number), amounts
+-- are computed from the items, payments go through record_payment (the
+-- invoice follows: part paid, paid) and the void through void_invoice. Sent
+-- invoices are marked sent rather than sent through send_invoice, which would
+-- queue a mail to the client on the first start. The newest is the signed
+-- quote's "Convert to invoice", a draft.
+create temporary table seed_invoices (key text primary key, id uuid not null);
+with spec (key, contact_email, tax_rate, discount, terms, age, notes) as (
+  values
+    ('paid', 'lisa@brownlogistics.test', 8.25, 0, 30, interval '75 days', 'Onboarding of the Brown Logistics depots.'),
+    ('void', 'john@acme.test', 0, 0, 30, interval '60 days', 'Issued twice by mistake; voided.'),
+    ('overdue', 'john@acme.test', 0, 5, 30, interval '45 days', 'Quarterly support, July to September. 5% loyalty discount.'),
+    ('partial', 'lisa@brownlogistics.test', 8.25, 0, 30, interval '20 days', 'Route planning, phase one. Half now, half on delivery.'),
+    ('sent', 'john@acme.test', 0, 0, 30, interval '6 days', 'Helpdesk seats for the support team.')
+),
+made as (
+  insert into public.invoices (account_id, contact_id, created_by, client_name, client_email, currency, tax_rate, discount,
+                               due_date, notes, created_at)
+  select u.account_id, c.id, u.id, c.name, c.email, a.default_currency, s.tax_rate, s.discount,
+         (now() - s.age)::date + s.terms, s.notes, now() - s.age
+    from spec s
+    join public.users u on u.email = 'demo@opshub.test'
+    join public.accounts a on a.id = u.account_id
+    join public.contacts c on c.account_id = u.account_id and c.email = s.contact_email
+   order by s.age desc
+  returning id, notes
+)
+insert into seed_invoices (key, id)
+select s.key, m.id from made m join spec s on s.notes = m.notes;
+
+insert into public.invoice_items (invoice_id, description, qty, unit_price, total, position)
+select si.id, i.description, i.qty, i.unit_price, 0, i.position
+  from (values
+    ('paid', 0, 'Logistics onboarding workshop (2 days)', 1, 240000),
+    ('paid', 1, 'Depot data import and mapping', 3, 45000),
+    ('void', 0, 'Helpdesk seats, monthly', 3, 4500),
+    ('overdue', 0, 'Priority support, per month', 3, 60000),
+    ('overdue', 1, 'Workflow automation set-up', 1, 85000),
+    ('partial', 0, 'Route planning consultancy, per day', 4, 95000),
+    ('partial', 1, 'Carrier rate import', 1, 30000),
+    ('sent', 0, 'Helpdesk seats, monthly', 5, 4500)
+  ) as i (key, position, description, qty, unit_price)
+  join seed_invoices si on si.key = i.key;
+
+update public.invoices v set status = 'sent', sent_at = v.created_at + interval '1 hour'
+  from seed_invoices si where si.id = v.id and si.key <> 'draft';
+-- Past its due date: the daily sweep made it overdue and has reminded the client (the next reminder is a week on).
+update public.invoices v set status = 'overdue', reminded_at = now() - interval '1 day'
+  from seed_invoices si where si.id = v.id and si.key = 'overdue';
+
+-- Paid: a deposit by card, then the rest by wire a day after the due date. Part paid: half of it.
+select public.record_payment(id, 200000, (now() - interval '50 days')::date, 'card', 'Deposit')
+  from seed_invoices where key = 'paid';
+select public.record_payment(v.id, v.total - v.amount_paid, (now() - interval '44 days')::date, 'bank_transfer', 'Wire BL-20391')
+  from public.invoices v join seed_invoices si on si.id = v.id where si.key = 'paid';
+select public.record_payment(v.id, v.total / 2, (now() - interval '12 days')::date, 'bank_transfer', 'Wire BL-20577')
+  from public.invoices v join seed_invoices si on si.id = v.id where si.key = 'partial';
+
+select public.void_invoice(id) from seed_invoices where key = 'void';
+
+-- The signed quote, converted: a draft invoice with the quote's items, due in 30 days.
+insert into seed_invoices (key, id)
+select 'draft', (public.convert_quote_to_invoice(q.id)).id
+  from public.quotes q
+ where q.account_id = (select account_id from public.users where email = 'demo@opshub.test') and q.status = 'signed';
+drop table seed_invoices;
+
 -- Northwind Traders: a second tenant on a trial, with rows of its own.
 select pg_temp.seed_auth_user('d0000000-0000-4000-8000-000000000003', 'admin@northwind.test', 'Nora', 'Northwind', '{}');
 select pg_temp.act_as('d0000000-0000-4000-8000-000000000003');
@@ -178,6 +248,11 @@ select account_id, 'Grace Hall', 'grace@harbourfoods.test', 'Harbour Foods', tru
 insert into public.quotes (account_id, contact_id, currency, subtotal, total, status, expires_at)
 select u.account_id, c.id, 'GBP', 50000, 50000, 'draft', now() + interval '14 days'
   from public.users u join public.contacts c on c.account_id = u.account_id
+ where u.email = 'admin@northwind.test';
+-- Its own invoice book: numbered from its own counter, in pounds, through the New Invoice dialog's function.
+select public.create_invoice('Grace Hall', 'grace@harbourfoods.test', 'Cold-chain route survey', 125000, 1, a.default_currency,
+                             (now() + interval '30 days')::date)
+  from public.users u join public.accounts a on a.id = u.account_id
  where u.email = 'admin@northwind.test';
 insert into public.account_modules (account_id, module_id, status)
 select u.account_id, m.id, 'trial'

@@ -82,6 +82,8 @@ export interface Backend {
   signingKey: SigningKey | null;
   auditSigningSecret: string;
   db: Db;
+  /** Whether this start ran supabase/seed.sql (a fresh database): the demo data's first start. */
+  seeded: boolean;
   outbox: Outbox;
   /** The SMTP listener's port, or null when it was not started. */
   smtpPort: number | null;
@@ -114,14 +116,15 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const host = options.host ?? '127.0.0.1';
   refuseOpenDefaults(host, jwtSecret);
   const db = options.db ?? (options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir));
+  let seeded = false;
   try {
     if (!options.skipMigrations) {
-      await migrate(db, {
+      ({ seeded } = await migrate(db, {
         migrationsDir: options.migrationsDir,
         seedFile: options.seedFile,
         seed: options.seed,
         log: quiet ? undefined : (line) => console.log(line),
-      });
+      }));
     }
     await storeAuditSigningSecret(db, auditSigningSecret);
   } catch (error) {
@@ -192,6 +195,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     signingKey,
     auditSigningSecret,
     db,
+    seeded,
     outbox,
     smtpPort: smtp?.port ?? null,
     ctx,

@@ -68,14 +68,62 @@ for (const target of targets) {
       });
     });
 
+    it('holds an invoice in every state, numbered by the real counter in date order, in the account currency', async () => {
+      const dana = await authId('demo@opshub.test');
+      const { rows: invoices } = await asUser(db, dana, (tx) => tx.query<Record<string, unknown>>(`
+        select i.invoice_number, i.status, i.currency = a.default_currency as account_currency,
+               i.total::text, i.amount_paid::text, i.subtotal = (select sum(it.total) from public.invoice_items it where it.invoice_id = i.id) as items_add_up,
+               (select count(*)::int from public.payments p where p.invoice_id = i.id) as payments, i.quote_id is not null as from_quote
+          from public.invoices i join public.accounts a on a.id = i.account_id
+         order by i.created_at, i.invoice_number`));
+      expect(invoices.map((i) => i.status)).toEqual(['paid', 'void', 'overdue', 'pending', 'sent', 'draft']);
+      expect(invoices.every((i) => i.account_currency && i.items_add_up)).toBe(true);
+      expect(invoices.map((i) => i.payments)).toEqual([2, 0, 0, 1, 0, 0]);
+      expect(invoices.map((i) => i.from_quote)).toEqual([false, false, false, false, false, true]);
+      const paid = invoices[0];
+      expect(paid.amount_paid).toBe(paid.total);
+      const partial = invoices[3];
+      expect(BigInt(partial.amount_paid as string) * 2n).toBe(BigInt(partial.total as string) - (BigInt(partial.total as string) % 2n));
+      // Gapless per year, in creation order: 0001, 0002, ... (a new year starts again at 0001).
+      const byYear = new Map<string, number[]>();
+      for (const { invoice_number } of invoices) {
+        const [, year, n] = /^INV-(\d{4})-(\d{4,})$/.exec(invoice_number as string)!;
+        byYear.set(year, [...(byYear.get(year) ?? []), Number(n)]);
+      }
+      for (const numbers of byYear.values()) expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+      // The next invoice made in the app takes the next number (tried, then rolled back).
+      const year = new Date().getUTCFullYear();
+      const next = await asUser(db, dana, async (tx) => {
+        const made = await one<{ invoice_number: string }>(tx, `select invoice_number from public.create_invoice('Next Client', 'next@client.test', 'Work', 100, 1, 'USD', current_date + 30)`);
+        throw Object.assign(new Error('roll back'), { made });
+      }).catch((error: { made?: { invoice_number: string } }) => error.made?.invoice_number);
+      expect(next).toBe(`INV-${year}-${String((byYear.get(String(year))?.length ?? 0) + 1).padStart(4, '0')}`);
+    });
+
+    it("records the demo invoices' history as Dana: created, sent, payments, paid, voided, overdue", async () => {
+      const { rows } = await db.query<{ action: string; count: number }>(`
+        select a.action, count(*)::int as count from public.audit_logs a join public.users u on u.id = a.user_id
+         where u.email = 'demo@opshub.test' and a.resource_type = 'invoice' group by a.action order by a.action`);
+      expect(rows).toEqual([
+        { action: 'invoice_created', count: 6 },
+        { action: 'invoice_overdue', count: 1 },
+        { action: 'invoice_paid', count: 1 },
+        { action: 'invoice_sent', count: 5 },
+        { action: 'invoice_voided', count: 1 },
+        { action: 'payment_recorded', count: 3 },
+      ]);
+    });
+
     it('keeps Northwind Traders apart: its admin sees only its own rows', async () => {
       const nora = await authId('admin@northwind.test');
       const seen = await asUser(db, nora, (tx) => one<Record<string, unknown>>(tx, `
         select (select array_agg(distinct name) from public.accounts) as accounts,
                (select count(*)::int from public.leads) as leads,
                (select count(*)::int from public.quotes) as quotes,
-               (select count(*)::int from public.users) as users`));
-      expect(seen).toEqual({ accounts: ['Northwind Traders'], leads: 1, quotes: 1, users: 1 });
+               (select count(*)::int from public.users) as users,
+               (select array_agg(invoice_number || ' ' || currency || ' ' || status) from public.invoices) as invoices`));
+      const year = new Date().getUTCFullYear();
+      expect(seen).toEqual({ accounts: ['Northwind Traders'], leads: 1, quotes: 1, users: 1, invoices: [`INV-${year}-0001 GBP draft`] });
     });
   });
 }

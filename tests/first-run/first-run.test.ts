@@ -5,12 +5,14 @@
 // again with --fresh, stop on Ctrl-C leaving no process and no port behind,
 // and say set-up problems in a sentence instead of a stack trace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '../e2e/support/app-server.ts';
 import { Session } from '../support/session.ts';
 import { cleanCopy, descendants, isAlive, type Started, startNpm } from './support/npm-start.ts';
+import { DEMO_DOCUMENTS } from '../../scripts/demo-documents.mjs';
 
 const BUILD_AND_START = 300_000;
 
@@ -109,6 +111,33 @@ describe('npm start on a fresh clone', () => {
     return session;
   }
 
+  const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+  /**
+   * The demo data's invoices (seed.sql) and documents (uploaded by the first
+   * start), once each: every document downloads the very bytes of its file.
+   */
+  async function expectDemoBooks(session: Session) {
+    const invoices = await session.send('/invoices');
+    expect(invoices.status).toBe(200);
+    expect(invoices.body.replaceAll('<!-- -->', '')).toContain('Showing 1–6 of 6 invoices');
+    const documents = await session.send('/documents');
+    expect(documents.status).toBe(200);
+    for (const { title } of DEMO_DOCUMENTS) expect(documents.body).toContain(title);
+    const ids = [...new Set([...documents.body.matchAll(/href="\/documents\/([0-9a-f-]{36})"/g)].map((match) => match[1]))];
+    expect(ids).toHaveLength(DEMO_DOCUMENTS.length);
+    const downloaded: string[] = [];
+    for (const id of ids) {
+      const download = await session.send(`/documents/${id}/download`);
+      expect(download.status).toBe(302);
+      const file = await fetch(new URL(download.location!, session.origin));
+      expect(file.status).toBe(200);
+      downloaded.push(sha256(new Uint8Array(await file.arrayBuffer())));
+    }
+    const files = DEMO_DOCUMENTS.map(({ file }) => sha256(readFileSync(join(copy, 'supabase/demo-documents', file))));
+    expect(downloaded.sort()).toEqual(files.sort());
+  }
+
   /** Ctrl-C as a terminal sends it (to the whole foreground group); nothing may be left. */
   async function stopWithCtrlC(run: ReturnType<typeof startNpm>) {
     const tree = descendants(run.pid);
@@ -128,6 +157,7 @@ describe('npm start on a fresh clone', () => {
     const session = await signInAsPrinted(run);
     const dashboard = await session.send('/dashboard');
     expect(dashboard.status).toBe(200);
+    await expectDemoBooks(session);
     expect(dashboard.body).toContain('<h1');
     expect(dashboard.body).toMatch(/Dashboard/);
 
@@ -144,6 +174,8 @@ describe('npm start on a fresh clone', () => {
     expect(run.output).toContain('build/ is up to date with the sources: not rebuilding');
     const session = await signInAsPrinted(run);
     expect((await session.send(`/leads?q=${encodeURIComponent(leadName)}`)).body).toContain(leadEmail);
+    // Not uploaded twice: the documents go in on the first start of fresh data only.
+    await expectDemoBooks(session);
     await stopWithCtrlC(run);
   });
 
@@ -156,6 +188,8 @@ describe('npm start on a fresh clone', () => {
     expect(leads.body).not.toContain(leadEmail);
     // The demo data is back: a demo lead of seed.sql is listed.
     expect((await session.send('/leads')).body).toContain('sarah@techcorp.test');
+    // The files went with the old data, and the fresh demo data's came back.
+    await expectDemoBooks(session);
     await stopWithCtrlC(run);
   });
 });

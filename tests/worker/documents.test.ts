@@ -3,7 +3,7 @@
 // and paging by URL, empty state), and the upload dialog: bytes into Storage
 // at <account_id>/<uuid>/<file name> as the signed-in user, checked by content
 // and size, duplicates named, and nothing stored when refused.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageText, signUpFreshAdmin, statValue, type Visitor } from './support/app';
 import { accountOf, serviceClient } from './support/backend';
 import { extracted, pdfNamed, storedFolders, textInvoice, upload, uploadForm } from './support/documents';
@@ -15,6 +15,16 @@ beforeAll(async () => {
   const fresh = await signUpFreshAdmin();
   visitor = fresh.visitor;
   accountId = (await accountOf(fresh.email)).accountId;
+});
+
+// The uploads kick the jobs runner (ctx.waitUntil), whose extraction may still
+// be reading a file when the last test ends. Work left running in this file's
+// runtime as the pool disposes it stalled the next file's start in the Worker
+// layer (no output, nothing in flight, in CI and here, always right after this
+// file): let it finish first.
+afterAll(async () => {
+  const { data } = await serviceClient().from('documents').select('id').eq('account_id', accountId).eq('extraction_status', 'queued');
+  for (const { id } of data ?? []) await extracted(id);
 });
 
 async function expectRefusedUpload(fields: Parameters<typeof uploadForm>[0], status: number, field: string, message: string) {

@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
 import { invoicePdfAttachment, readInvoiceDocument } from './pdf/invoice-document.server';
-import { formatMoney } from '~/lib/money';
+import { centsToBigInt, formatCents } from '~/lib/money';
 import { PermanentJobError, type JobContext, type JobHandler } from '~/jobs/registry.server';
 
 type Admin = SupabaseClient<Database>;
@@ -63,9 +63,11 @@ async function mailInvoice(payload: Record<string, unknown>, ctx: JobContext, ki
   const { token, hashHex } = await newLinkToken();
   const stored = await admin.from('invoices').update({ link_token_hash: hashHex }).eq('id', invoice.id);
   if (stored.error) throw new Error(`storing the link failed: ${stored.error.message}`);
-  const { data: account } = await admin.from('accounts').select('name').eq('id', invoice.account_id).maybeSingle();
-  const from = account?.name ?? 'OpsHub';
-  const balance = formatMoney(Number(invoice.total) - Number(invoice.amount_paid), invoice.currency);
+  // The PDF's one read carries the account's name and the exact amounts (text, past 2^53 too) the mail states.
+  const document = await readInvoiceDocument(admin, invoice.id);
+  if (!document) throw new PermanentJobError(`Invoice ${invoice.id} no longer exists`);
+  const from = document.account.name;
+  const balance = formatCents(centsToBigInt(document.total) - centsToBigInt(document.amountPaid), document.currency);
   const link = `${base}/i/${token}`;
   const subject =
     kind === 'send'
@@ -75,15 +77,14 @@ async function mailInvoice(payload: Record<string, unknown>, ctx: JobContext, ki
     `Hello ${invoice.client_name},`,
     '',
     kind === 'send'
-      ? `${from} has sent you invoice ${invoice.invoice_number} for ${formatMoney(Number(invoice.total), invoice.currency)}, due ${invoice.due_date}.`
+      ? `${from} has sent you invoice ${invoice.invoice_number} for ${formatCents(document.total, document.currency)}, due ${invoice.due_date}.`
       : `Invoice ${invoice.invoice_number} was due on ${invoice.due_date}; ${balance} is still to be paid.`,
     '',
     `View it here: ${link}`,
     '',
     `Balance due: ${balance}`,
   ].join('\n');
-  const document = await readInvoiceDocument(admin, invoice.id);
-  const attachments = document ? [await invoicePdfAttachment(document)] : [];
+  const attachments = [await invoicePdfAttachment(document)];
   await sendAccountMail(admin, env, job.account_id, { to: invoice.client_email, subject, text, attachments });
 }
 

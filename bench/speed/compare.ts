@@ -4,11 +4,9 @@
 // whatever else runs on the machine. For a change's effect on a shared
 // machine, where one run's absolute numbers say little (issue 22).
 // Prints req/s and the app server's CPU per request for each, and B ÷ A.
-import type { Result } from 'autocannon';
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { cpuOf, descendantsOf, load } from './load.ts';
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { freePort, startAppServer, type AppServer } from '../../tests/e2e/support/app-server.ts';
 import { Session } from '../../tests/support/session.ts';
@@ -17,50 +15,17 @@ import { DEMO_ADMIN } from '../../tests/support/accounts.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const AUTOCANNON = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
 
 const [dirA, dirB, ...given] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('usage: compare.ts <build dir A> <build dir B> [path ...]');
 const paths = given.length > 0 ? given : ['/no-such-page', '/dashboard', '/quotes'];
-
-function descendants(root: number): number[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=']).toString().trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number));
-  const found: number[] = [root];
-  for (let i = 0; i < found.length; i++) for (const [pid, ppid] of rows) if (ppid === found[i]) found.push(pid);
-  return found;
-}
-
-function cpuOf(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return ticks * 10;
-}
-
-async function load(url: string, headers: Record<string, string>): Promise<Result> {
-  const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS)];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}:${value}`);
-  args.push(url);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`autocannon exited with ${String(code)}`);
-  return JSON.parse(output) as Result;
-}
 
 /** The process group leader wrangler runs in: its pid is the group id startAppServer kills. */
 function serverPids(server: AppServer & { pid?: number }): number[] {
   const port = new URL(server.url).port;
   const line = execFileSync('ps', ['-eo', 'pid=,args=']).toString().split('\n').find((row) => row.includes(`--port ${port}`) && row.includes('wrangler'));
   const pid = Number(line?.trim().split(/\s+/)[0]);
-  return Number.isFinite(pid) ? descendants(pid) : [];
+  return Number.isFinite(pid) ? [pid, ...descendantsOf(pid)] : [];
 }
 
 const port = await freePort();
@@ -82,10 +47,10 @@ try {
     for (const path of paths) {
       for (const [name, server] of [['A', a], ['B', b]] as const) {
         const headers = path === '/' || path.startsWith('/assets/') || path === '/no-such-page' ? {} : sessions.get(server)!;
-        if (round === 0) await load(server.url + path, headers); // warm-up
+        if (round === 0) await load(server.url + path, headers, { connections: CONNECTIONS, seconds: SECONDS }); // warm-up
         const pids = serverPids(server);
         const before = cpuOf(pids);
-        const result = await load(server.url + path, headers);
+        const result = await load(server.url + path, headers, { connections: CONNECTIONS, seconds: SECONDS });
         const cpu = cpuOf(pids) - before;
         const key = `${path} ${name}`;
         const total = totals.get(key) ?? { requests: 0, cpu: 0, seconds: 0 };

@@ -5,11 +5,10 @@
 // Worker's isolate through the DevTools protocol. Prints the self time by
 // function and by source file; writes the raw profile to
 // bench/speed/profiles/<page>.cpuprofile (open it in Chrome DevTools).
-import type { Result } from 'autocannon';
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session as InspectorSession } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
+import { load } from './load.ts';
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { freePort, startAppServer } from '../../tests/e2e/support/app-server.ts';
 import { Session } from '../../tests/support/session.ts';
@@ -18,7 +17,6 @@ import { DEMO_ADMIN } from '../../tests/support/accounts.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const TOP = Number(process.env.PROFILE_TOP ?? 30);
-const AUTOCANNON = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
 const OUT = fileURLToPath(new URL('./profiles/', import.meta.url));
 
 interface ProfileNode {
@@ -33,18 +31,6 @@ interface Profile {
   endTime: number;
   samples: number[];
   timeDeltas: number[];
-}
-
-async function load(url: string, headers: Record<string, string>): Promise<Result> {
-  const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS)];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}:${value}`);
-  args.push(url);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`autocannon exited with ${String(code)}`);
-  return JSON.parse(output) as Result;
 }
 
 /** A DevTools protocol session over the inspector's WebSocket. */
@@ -145,10 +131,10 @@ try {
   mkdirSync(OUT, { recursive: true });
   for (const path of paths) {
     const headers: Record<string, string> = path === '/' || path.startsWith('/assets/') || path === '/no-such-page' ? {} : { cookie: admin.cookieHeader };
-    await load(app.url + path, headers); // warm-up
+    await load(app.url + path, headers, { connections: CONNECTIONS, seconds: SECONDS }); // warm-up
     await session.send('Profiler.start');
     await local.post('Profiler.start');
-    const result = await load(app.url + path, headers);
+    const result = await load(app.url + path, headers, { connections: CONNECTIONS, seconds: SECONDS });
     const { profile } = await session.send<{ profile: Profile }>('Profiler.stop');
     const { profile: backendProfile } = (await local.post('Profiler.stop')) as unknown as { profile: Profile };
     const name = path.replace(/[^a-z0-9]+/gi, '_') || 'root';

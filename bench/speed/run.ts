@@ -4,11 +4,8 @@
 //   a static asset · `/` from the edge cache (HIT) · `/no-such-page` (a bare
 //   React Router render, no backend call) · three signed-in pages as the demo admin
 // then the ratios the issue sets targets for, and the JavaScript of /auth.
-import type { Result } from 'autocannon';
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { cpuOf, descendantsOf, load } from './load.ts';
 import { measureAllPages } from '../weight/measure.ts';
 import { runHeader, startStack } from '../support/stack.ts';
 import { Session } from '../../tests/support/session.ts';
@@ -17,7 +14,6 @@ import { DEMO_ADMIN } from '../../tests/support/accounts.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
-const AUTOCANNON = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
 
 interface Row {
   label: string;
@@ -32,65 +28,16 @@ interface Row {
   benchCpuMs: number;
 }
 
-/**
- * The app server's processes: everything this process started but the local
- * backend, which runs inside this process (with autocannon), so is not counted.
- */
-function appServerPids(): number[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=']).toString().trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number));
-  const found: number[] = [];
-  const walk = (parent: number) => {
-    for (const [pid, ppid] of rows) {
-      if (ppid !== parent) continue;
-      found.push(pid);
-      walk(pid);
-    }
-  };
-  walk(process.pid);
-  return found;
-}
-
-/** Milliseconds of CPU (user + system) the processes used so far. */
-function cpuOf(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone (npx's shell, say)
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
-
-/**
- * autocannon in a process of its own, as `npx autocannon` against `npm start`
- * would be: the local backend runs in this process, and a load generator on
- * the same event loop would be held up by every query it runs.
- */
-async function load(url: string, headers: Record<string, string>): Promise<Result> {
-  const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS)];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}:${value}`);
-  args.push(url);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`autocannon exited with ${String(code)}`);
-  return JSON.parse(output) as Result;
-}
-
 async function measure(label: string, url: string, path: string, expect: number, headers: Record<string, string> = {}, check?: (response: Response) => void): Promise<Row> {
   const probe = await fetch(url + path, { headers, redirect: 'manual' });
   await probe.text();
   if (probe.status !== expect) throw new Error(`${path}: ${probe.status}, expected ${expect}`);
   check?.(probe);
-  await load(url + path, headers); // warm-up, not reported (first isolate, JIT, caches)
-  const pids = appServerPids();
+  await load(url + path, headers, { connections: CONNECTIONS, seconds: SECONDS }); // warm-up, not reported (first isolate, JIT, caches)
+  const pids = descendantsOf(process.pid);
   const cpuBefore = cpuOf(pids);
   const benchBefore = process.cpuUsage();
-  const result = await load(url + path, headers);
+  const result = await load(url + path, headers, { connections: CONNECTIONS, seconds: SECONDS });
   const requests = Math.max(1, result.requests.total);
   const cpuMs = (cpuOf(pids) - cpuBefore) / requests;
   const bench = process.cpuUsage(benchBefore);

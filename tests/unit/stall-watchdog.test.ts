@@ -31,7 +31,9 @@ describe('the stall watchdog', () => {
     expect(run.signal, run.stderr).toBeNull();
     expect(run.status, run.stdout + run.stderr).toBe(1);
     expect(run.stderr).toMatch(/STALLED: no test progress for 10 s/);
-    expect(run.stderr).toContain("quiet.test.mjs: test 'waits on an answer that never comes' started at");
+    // Vitest reports a test's start in batches: on a busy machine the watchdog may
+    // only have heard of the file by then, which still names where the run stopped.
+    expect(run.stderr).toMatch(/quiet\.test\.mjs: (test 'waits on an answer that never comes'|file) started at/);
   });
 
   it('lets a run that moves end as it would without it', { timeout: 120_000 }, () => {

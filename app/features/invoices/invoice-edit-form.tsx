@@ -8,10 +8,10 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
 import { TextareaField, TextField } from '~/components/form-controls';
 import { FormAlert } from '~/components/form-alert';
-import { estimateAmounts, LineItemsEditor, type LineDefaults } from '~/components/records/line-items-editor';
+import { LineItemsEditor, type LineDefaults } from '~/components/records/line-items-editor';
+import { EstimatedTotals } from '~/components/records/record-totals';
 import { SubmitButton } from '~/components/submit-button';
 import { buttonClasses } from '~/components/ui/button';
-import { formatMoney } from '~/lib/money';
 import { useHydrated } from '~/lib/use-hydrated';
 import { editInvoiceSchema, MAX_INVOICE_ITEMS } from './schema';
 
@@ -74,25 +74,5 @@ export function InvoiceEditForm({
         <SubmitButton label="Save invoice" busyLabel="Saving..." />
       </div>
     </Form>
-  );
-}
-
-function EstimatedTotals({ form, currency }: { form: Record<string, unknown> | undefined; currency: string }) {
-  const { subtotal, discount, discountAmount, taxRate, taxAmount, total } = estimateAmounts(form);
-  const money = (cents: number) => formatMoney(cents, currency);
-  return (
-    <div className="grid gap-1" aria-live="polite">
-      <p className="text-sm text-muted-foreground">Totals as typed (saved totals are computed when you save)</p>
-      <dl className="ml-auto grid w-full max-w-xs grid-cols-2 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">Subtotal</dt>
-        <dd className="text-right">{money(subtotal)}</dd>
-        <dt className="text-muted-foreground">Discount ({discount}%)</dt>
-        <dd className="text-right">{discountAmount > 0 ? `−${money(discountAmount)}` : money(0)}</dd>
-        <dt className="text-muted-foreground">Tax ({taxRate}%)</dt>
-        <dd className="text-right">{money(taxAmount)}</dd>
-        <dt className="font-semibold">Total</dt>
-        <dd className="text-right font-semibold">{money(total)}</dd>
-      </dl>
-    </div>
   );
 }

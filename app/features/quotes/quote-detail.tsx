@@ -27,7 +27,7 @@ import { canWriteBusiness, isStaff } from '~/lib/roles';
 import { redirectWithCreated } from '~/lib/toast.server';
 import { INVOICE_TEXTS } from '~/features/invoices/texts';
 import { convertQuoteToInvoice, loadQuote, reviseQuote, sendQuote, type QuoteDetail } from './quote-queries.server';
-import { QuoteTotals } from './quote-totals';
+import { RecordTotals } from '~/components/records/record-totals';
 import { quoteActionSchema } from './schema';
 import { QUOTE_DETAIL_TEXTS as TEXTS } from './texts';
 
@@ -124,7 +124,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
             </CardHeader>
             <CardContent className="grid gap-4">
               <LineItemsTable items={items} currency={quote.currency} labelledBy="items-heading" />
-              <QuoteTotals amounts={quote} />
+              <RecordTotals amounts={quote} />
             </CardContent>
           </Card>
           {staff ? <RecordHistory entries={history.entries} failed={history.failed} /> : null}

@@ -8,11 +8,11 @@ import { Form, Link } from 'react-router';
 import { SelectField, TextareaField, TextField } from '~/components/form-controls';
 import { FormAlert } from '~/components/form-alert';
 import { SubmitButton } from '~/components/submit-button';
-import { estimateAmounts, LineItemsEditor, type LineDefaults } from '~/components/records/line-items-editor';
+import { LineItemsEditor, type LineDefaults } from '~/components/records/line-items-editor';
+import { EstimatedTotals } from '~/components/records/record-totals';
 import { buttonClasses } from '~/components/ui/button';
 import type { Option } from '~/lib/schemas/fields';
 import { useHydrated } from '~/lib/use-hydrated';
-import { QuoteTotals } from './quote-totals';
 import { editQuoteSchema, MAX_QUOTE_ITEMS, QUOTE_CURRENCY_OPTIONS, todayIso } from './schema';
 
 type Field = FieldMetadata<unknown>;
@@ -79,16 +79,5 @@ export function QuoteEditForm({
         <SubmitButton label="Save quote" busyLabel="Saving..." />
       </div>
     </Form>
-  );
-}
-
-/** The amounts as typed so far, rounded as the database will (half-up to the cent). */
-function EstimatedTotals({ form, currency }: { form: Record<string, unknown> | undefined; currency: string }) {
-  const { subtotal, discount, discountAmount, taxRate, taxAmount, total } = estimateAmounts(form);
-  return (
-    <div className="grid gap-1" aria-live="polite">
-      <p className="text-sm text-muted-foreground">Totals as typed (saved totals are computed when you save)</p>
-      <QuoteTotals amounts={{ currency, subtotal, discount, discount_amount: discountAmount, tax_rate: taxRate, tax_amount: taxAmount, total }} />
-    </div>
   );
 }

@@ -1,9 +1,11 @@
 import { formatMoney } from '~/lib/money';
+import { estimateAmounts } from './line-items-editor';
 
 /** A percentage as stored (numeric): 12.5 → '12.5%'. */
 export const formatPercent = (value: number | string) => `${Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
 
-export interface QuoteAmounts {
+/** A quote's or an invoice's amounts, in cents of its one currency. */
+export interface RecordAmounts {
   currency: string;
   subtotal: number;
   discount: number | string;
@@ -13,8 +15,8 @@ export interface QuoteAmounts {
   total: number;
 }
 
-/** Subtotal, discount, tax and total, all in the quote's one currency, as the database computed them. */
-export function QuoteTotals({ amounts }: { amounts: QuoteAmounts }) {
+/** Subtotal, discount, tax and total, all in the record's one currency, as the database computed them. */
+export function RecordTotals({ amounts }: { amounts: RecordAmounts }) {
   const money = (cents: number) => formatMoney(Number(cents), amounts.currency);
   return (
     <dl className="ml-auto grid w-full max-w-xs gap-1 text-sm">
@@ -35,5 +37,16 @@ export function QuoteTotals({ amounts }: { amounts: QuoteAmounts }) {
         <dd>{money(amounts.total)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** The amounts as an edit form's lines are typed, rounded as the database will (half-up to the cent). */
+export function EstimatedTotals({ form, currency }: { form: Record<string, unknown> | undefined; currency: string }) {
+  const { subtotal, discount, discountAmount, taxRate, taxAmount, total } = estimateAmounts(form);
+  return (
+    <div className="grid gap-1" aria-live="polite">
+      <p className="text-sm text-muted-foreground">Totals as typed (saved totals are computed when you save)</p>
+      <RecordTotals amounts={{ currency, subtotal, discount, discount_amount: discountAmount, tax_rate: taxRate, tax_amount: taxAmount, total }} />
+    </div>
   );
 }

@@ -29,6 +29,22 @@ export default tseslint.config(
     },
   },
   {
+    // Icons render through app/components/icon.tsx (decision 034), from the list in icons.ts.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/lib/schemas/zod.ts', 'app/components/icons.ts', 'app/components/icon.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "Import { z } from '~/lib/schemas/zod' (it configures Zod for our CSP).", allowTypeImports: true },
+            { name: 'lucide-react', message: "Import icons from '~/components/icons' (add the icon there): decision 034." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Node scripts (test runner, local stack) in plain JavaScript.
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: globals.node },

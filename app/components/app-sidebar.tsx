@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { Dialog } from 'radix-ui';
 import { Link, NavLink } from 'react-router';
-import { X } from 'lucide-react';
+import { X } from '~/components/icons';
 import { isActivePath, type NavGroup } from '~/lib/navigation';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
 import { useFocusReturn } from '~/lib/use-focus-return';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
-import { LogOut, User } from 'lucide-react';
+import { LogOut, User } from '~/components/icons';
 import { roleLabel } from '~/lib/roles';
 
 export interface ShellUser {

@@ -1,6 +1,6 @@
 // The page header's "New …" action: a link, so the create dialog it opens is
 // an address (`?new`) that works without JavaScript.
-import { Plus } from 'lucide-react';
+import { Plus } from '~/components/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';

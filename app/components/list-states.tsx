@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { useLocation, useNavigation } from 'react-router';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from '~/components/icons';
 
 /** True while the router loads a new version of this same page (search, filter, paging, after a create). */
 export function useListLoading(): boolean {

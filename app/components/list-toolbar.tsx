@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import { Search } from 'lucide-react';
+import { Search } from '~/components/icons';
 import { Button } from '~/components/ui/button';
 import { Input, NativeSelect } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';

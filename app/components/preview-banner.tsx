@@ -1,4 +1,4 @@
-import { FlaskConical } from 'lucide-react';
+import { FlaskConical } from '~/components/icons';
 import { Badge } from '~/components/ui/badge';
 import { PREVIEW_TEXT } from '~/lib/preview';
 

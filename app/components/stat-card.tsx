@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import type { LucideIcon } from 'lucide-react';
+import type { IconComponent } from '~/components/icons';
 import { Card } from '~/components/ui/card';
 import { cn } from '~/lib/utils';
 
@@ -18,7 +18,7 @@ export function StatCard({
   label: string;
   value: React.ReactNode;
   note?: React.ReactNode;
-  icon?: LucideIcon;
+  icon?: IconComponent;
   className?: string;
 }) {
   return (

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Dialog } from 'radix-ui';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { X } from 'lucide-react';
+import { X } from '~/components/icons';
 import { useFocusReturn } from '~/lib/use-focus-return';
 import { cn } from '~/lib/utils';
 

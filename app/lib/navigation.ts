@@ -2,7 +2,7 @@
 // staff see the business screens, admins and auditors also Settings; clients
 // and suppliers, who are outside the company, only the pages of what is
 // addressed to them. The database refuses the rest anyway.
-import type { LucideIcon } from 'lucide-react';
+import type { IconComponent } from '~/components/icons';
 import {
   Blocks,
   Building2,
@@ -21,13 +21,13 @@ import {
   UserPlus,
   Users,
   Workflow,
-} from 'lucide-react';
+} from '~/components/icons';
 import { canReadSettings, isExternal } from '~/lib/roles';
 
 export interface NavItem {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: IconComponent;
 }
 
 export interface NavGroup {

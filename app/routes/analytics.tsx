@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { CalendarRange, DollarSign, Download, Percent, Target, Users } from 'lucide-react';
+import { CalendarRange, DollarSign, Download, Percent, Target, Users } from '~/components/icons';
 import { Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/analytics';
 import { BarChart } from '~/components/charts/bar-chart';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, Outlet, redirect, useLocation, useNavigate, useNavigation, type Location } from 'react-router';
-import { Menu, PanelLeft } from 'lucide-react';
+import { Menu, PanelLeft } from '~/components/icons';
 import type { Route } from './+types/app-layout';
 import { MobileSidebar, SidebarBrand, SidebarNav } from '~/components/app-sidebar';
 import { AvatarMenu } from '~/components/avatar-menu';

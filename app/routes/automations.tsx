@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { Activity, CheckCircle2, Clock, Play, ScrollText, Workflow, Zap } from 'lucide-react';
+import { Activity, CheckCircle2, Clock, Play, ScrollText, Workflow, Zap } from '~/components/icons';
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/automations';
 import { InertButton } from '~/components/inert-button';

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { AlertTriangle, CalendarClock, ClipboardList, ShieldCheck } from 'lucide-react';
+import { AlertTriangle, CalendarClock, ClipboardList, ShieldCheck } from '~/components/icons';
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/compliance';
 import { PreviewBanner, SampleBadge } from '~/components/preview-banner';

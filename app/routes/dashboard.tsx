@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Activity, BadgeCheck, CheckCircle2, Circle, DollarSign, FileText, Headphones, LayoutGrid, Users } from 'lucide-react';
+import { Activity, BadgeCheck, CheckCircle2, Circle, DollarSign, FileText, Headphones, LayoutGrid, Users } from '~/components/icons';
 import type { Route } from './+types/dashboard';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { StatCard, StatGrid } from '~/components/stat-card';

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { Clock, Inbox, Mail, MessageCircle, MessageSquare, Radio, Smartphone } from 'lucide-react';
+import { Clock, Inbox, Mail, MessageCircle, MessageSquare, Radio, Smartphone } from '~/components/icons';
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/messages';
 import { PreviewBanner, SampleBadge } from '~/components/preview-banner';

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { Calendar, DollarSign, Radar, Target, Timer } from 'lucide-react';
+import { Calendar, DollarSign, Radar, Target, Timer } from '~/components/icons';
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/rfp';
 import { PreviewBanner, SampleBadge } from '~/components/preview-banner';

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { CheckCircle2, Clock, MapPin, Package, Truck } from 'lucide-react';
+import { CheckCircle2, Clock, MapPin, Package, Truck } from '~/components/icons';
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/shipments';
 import { PreviewBanner, SampleBadge } from '~/components/preview-banner';

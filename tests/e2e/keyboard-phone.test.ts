@@ -46,6 +46,10 @@ describe('the mobile navigation at 390 px', () => {
     await page.keyboard.press('Enter');
     const navigation = page.getByRole('dialog', { name: 'Navigation' });
     await navigation.waitFor();
+    // Rendered in the browser, not hydrated: the icons' paths (one string, app/components/icon.tsx) are SVG, not HTML.
+    const iconParts = await navigation.locator('svg.lucide > *').evaluateAll((parts) => parts.map((part) => part.namespaceURI));
+    expect(iconParts.length).toBeGreaterThan(0);
+    expect(new Set(iconParts)).toEqual(new Set(['http://www.w3.org/2000/svg']));
     await expect.poll(async () => (await focused(page, '[role="dialog"]')).inside).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     for (let i = 0; i < 40; i += 1) {

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '~/components/icons';
 import { Link } from 'react-router';
 
 /** The way back from a record's page to its list. */

@@ -4,7 +4,7 @@
 // browser and without it the server does and answers with the form as it now
 // is, nothing typed lost.
 import type { FieldMetadata, FormMetadata } from '@conform-to/react';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from '~/components/icons';
 import { TextareaField, TextField } from '~/components/form-controls';
 import { Button } from '~/components/ui/button';
 import { parseMoneyToCents } from '~/lib/money';

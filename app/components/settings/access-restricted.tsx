@@ -1,4 +1,4 @@
-import { ShieldAlert } from 'lucide-react';
+import { ShieldAlert } from '~/components/icons';
 import { Card, CardContent } from '~/components/ui/card';
 
 /**

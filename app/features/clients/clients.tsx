@@ -1,6 +1,6 @@
 // The Clients screen (docs/product-guide.md, Clients): the account's contacts,
 // searched, filtered and paged by URL, with a create dialog at ?new.
-import { Building2, CalendarPlus, Mail, MapPin, Phone, UserCheck, UserSearch } from 'lucide-react';
+import { Building2, CalendarPlus, Mail, MapPin, Phone, UserCheck, UserSearch } from '~/components/icons';
 import { Link } from 'react-router';
 import type { Route } from './+types/clients';
 import { ListScreen } from '~/components/list-screen';

@@ -4,7 +4,7 @@
 // in Storage as the signed-in user (Storage's policies decide), writes its
 // row, and the database queues its extraction; the runner is kicked at once.
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Clock, FileCheck, FileText, HardDrive } from 'lucide-react';
+import { Clock, FileCheck, FileText, HardDrive } from '~/components/icons';
 import { Link } from 'react-router';
 import type { Route } from './+types/documents';
 import { ListScreen } from '~/components/list-screen';

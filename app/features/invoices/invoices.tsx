@@ -1,7 +1,7 @@
 // The Invoices screen (spec.md's /invoices, real: decision 029): the
 // account's invoice book, searched, filtered and paged by URL, its four cards
 // from SQL, and the New Invoice dialog at ?new creating a real draft.
-import { CheckCircle2, Clock, Download, Eye, FileText, TrendingUp } from 'lucide-react';
+import { CheckCircle2, Clock, Download, Eye, FileText, TrendingUp } from '~/components/icons';
 import { Link } from 'react-router';
 import type { Route } from './+types/invoices';
 import { ListScreen } from '~/components/list-screen';

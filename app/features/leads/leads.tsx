@@ -1,6 +1,6 @@
 // The Leads screen (docs/product-guide.md, Leads): the account's leads,
 // searched, filtered and paged by URL, with a create dialog at ?new.
-import { CalendarPlus, Mail, Percent, Phone, UserCheck, Users } from 'lucide-react';
+import { CalendarPlus, Mail, Percent, Phone, UserCheck, Users } from '~/components/icons';
 import type { Route } from './+types/leads';
 import { ListScreen } from '~/components/list-screen';
 import { StatCard, StatGrid } from '~/components/stat-card';

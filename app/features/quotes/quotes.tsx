@@ -1,7 +1,7 @@
 // The Quotes screen (docs/product-guide.md, Quotes): the staff's pipeline,
 // searched, filtered and paged by URL, with a create dialog at ?new; a client
 // sees 'My quotes' instead.
-import { FileText, Percent, Wallet, Calculator } from 'lucide-react';
+import { FileText, Percent, Wallet, Calculator } from '~/components/icons';
 import type { Route } from './+types/quotes';
 import { ListScreen } from '~/components/list-screen';
 import { StatCard, StatGrid } from '~/components/stat-card';

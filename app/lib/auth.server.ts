@@ -72,7 +72,8 @@ function loadProfile(supabase: Supabase, authUserId: string): Promise<ProfileRea
   return (async () => {
     // One call: the row, the account's name (the shell shows it) and whether
     // the session is live (public.current_profile).
-    const { data, error, status } = await supabase.rpc('current_profile');
+    // As a GET, so a brief backend outage is retried like any read (resilient-fetch.ts).
+    const { data, error, status } = await supabase.rpc('current_profile', undefined, { get: true });
     // The session verified without the backend (decision 024): this is the
     // page's first word from it, and silence is an outage, not a missing row.
     if (error && backendUnreachable(status)) {

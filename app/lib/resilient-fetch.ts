@@ -37,11 +37,16 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): typeo
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   return async (input, init) => {
-    const request = new Request(input, init);
-    const attempts = isRead(request.method) ? 1 + retries : 1;
+    // Read from the arguments, not a Request built from them: that would copy
+    // the headers and body of every backend call only to learn these three.
+    const asRequest = input instanceof Request ? input : undefined;
+    const method = (init?.method ?? asRequest?.method ?? 'GET').toUpperCase();
+    const callerSignal = init?.signal ?? asRequest?.signal ?? undefined;
+    const url = asRequest?.url ?? String(input);
+    const attempts = isRead(method) ? 1 + retries : 1;
     for (let attempt = 1; ; attempt++) {
       const deadline = AbortSignal.timeout(timeoutMs);
-      const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
+      const signal = callerSignal ? AbortSignal.any([callerSignal, deadline]) : deadline;
       try {
         // Only reads (no body) are sent more than once, so the same input serves every attempt.
         const response = await baseFetch(input, { ...init, signal });
@@ -51,8 +56,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): typeo
           return response;
         }
       } catch (error) {
-        if (deadline.aborted && !request.signal?.aborted) throw new BackendTimeoutError(request.url, timeoutMs);
-        if (attempt >= attempts || request.signal?.aborted) throw error;
+        if (deadline.aborted && !callerSignal?.aborted) throw new BackendTimeoutError(url, timeoutMs);
+        if (attempt >= attempts || callerSignal?.aborted) throw error;
       }
       const backoff = backoffMs * 2 ** (attempt - 1);
       await sleep(backoff + Math.random() * backoff * 0.5);

@@ -77,12 +77,14 @@ describe('faults between the Worker and the backend', () => {
   });
 
   it('retries reads that get a gateway error, with backoff, and the page renders', async () => {
-    // The users row: the one read every signed-in page makes (the session is verified without a request).
-    const before = proxy.count('GET', /^\/rest\/v1\/users$/);
-    proxy.fail('GET', /^\/rest\/v1\/users$/, 503, 2);
+    // The users row (public.current_profile, read as a GET): the one read every
+    // signed-in page makes (the session is verified without a request).
+    const profile = /^\/rest\/v1\/rpc\/current_profile$/;
+    const before = proxy.count('GET', profile);
+    proxy.fail('GET', profile, 503, 2);
     const page = await visit('/dashboard');
     expect(page.status).toBe(200);
-    expect(proxy.count('GET', /^\/rest\/v1\/users$/) - before).toBe(3);
+    expect(proxy.count('GET', profile) - before).toBe(3);
   });
 
   it('never repeats a write that got a gateway error', async () => {

@@ -32,7 +32,7 @@ function tally(requests: string[]): Record<string, number> {
 }
 
 /** The signed-in user's users row, with their account's name and whether the session is live: read once per request (app/lib/auth.server.ts). */
-const USERS_ROW = 'POST /rest/v1/rpc/current_profile';
+const USERS_ROW = 'GET /rest/v1/rpc/current_profile';
 /** The session verified by the auth server: only for an HS256 token (app/lib/supabase.server.ts getUser, memoised per request). */
 const AUTH_USER = 'GET /auth/v1/user';
 /** The signing keys, fetched once per isolate and then kept (auth-js's JWKS cache). */

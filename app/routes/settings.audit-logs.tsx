@@ -34,7 +34,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     query,
     // The chosen action stays offered even when the log no longer holds it.
     actions: query.action && !actions.includes(query.action) ? [...actions, query.action] : actions,
-    entries: result.ok ? result.entries : [],
+    // What a row shows, worked out here: the entries' old and new values are
+    // whole snapshots (a document's fields, a quote's lines), and sent as
+    // they are they doubled the page for the browser to diff them again.
+    entries: result.ok ? result.entries.map(auditRow) : [],
     hasNext: result.ok && result.hasNext,
     error: result.ok ? null : AUDIT_TEXTS.loadFailed,
     exportHref: `${LIST}.csv${auditQueryString(query)}`,
@@ -126,24 +129,38 @@ export default function SettingsAuditLogs({ loaderData }: Route.ComponentProps) 
   );
 }
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
-  const changes = auditChanges(entry);
+/** One row of the table, as it is shown. */
+function auditRow(entry: AuditEntry) {
+  return {
+    id: entry.id,
+    action: entry.action,
+    createdAt: entry.created_at,
+    resourceId: entry.resource_id,
+    record: recordLabel(entry),
+    userName: auditUserName(entry),
+    userEmail: entry.user_email,
+    changes: auditChanges(entry),
+  };
+}
+
+function AuditRow({ entry }: { entry: ReturnType<typeof auditRow> }) {
+  const { changes } = entry;
   return (
     <tr className="align-top" data-entry={entry.id}>
       <td className="whitespace-nowrap px-3 py-2 text-xs text-muted-foreground">
-        <time dateTime={entry.created_at}>{timestamp.format(new Date(entry.created_at))} UTC</time>
+        <time dateTime={entry.createdAt}>{timestamp.format(new Date(entry.createdAt))} UTC</time>
       </td>
       <td className="px-3 py-2">
         <Badge variant={auditTone(entry.action)} data-action={entry.action}>
           {titleCaseAction(entry.action)}
         </Badge>
       </td>
-      <td className="px-3 py-2" title={entry.resource_id ?? undefined}>
-        {recordLabel(entry)}
+      <td className="px-3 py-2" title={entry.resourceId ?? undefined}>
+        {entry.record}
       </td>
       <td className="px-3 py-2">
-        <span className="font-medium">{auditUserName(entry)}</span>
-        {entry.user_email ? <span className="block text-xs text-muted-foreground">{entry.user_email}</span> : null}
+        <span className="font-medium">{entry.userName}</span>
+        {entry.userEmail ? <span className="block text-xs text-muted-foreground">{entry.userEmail}</span> : null}
       </td>
       <td className="px-3 py-2">
         {changes.length === 0 ? (

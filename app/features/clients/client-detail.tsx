@@ -17,11 +17,10 @@ import { StatusBadge } from '~/components/status-badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { requireUser } from '~/lib/auth.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
-import { recordDialog, recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { recordDialog, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
@@ -34,10 +33,7 @@ import { CLIENT_DETAIL_TEXTS as TEXTS } from './texts';
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.client.name} · Clients` : TEXTS.notFound }];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  const { supabase, profile } = await requireUser(request, context);
-  const id = recordId(params.id, TEXTS.notFound);
-  const found = await loadClient(supabase, id);
-  if (!found) throw recordNotFound(TEXTS.notFound);
+  const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, loadClient);
   const canWrite = canWriteBusiness(profile?.role);
   return { ...found, canWrite, dialog: recordDialog(url, canWrite) };
 }

@@ -17,10 +17,9 @@ import { SubmitButton } from '~/components/submit-button';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { kickJobRunner } from '~/jobs/kick.server';
-import { requireUser } from '~/lib/auth.server';
 import { formatDateTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
-import { recordDialog, recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { recordDialog, recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
@@ -31,7 +30,7 @@ import { ExtractedFields, PasteTextForm } from './document-extraction';
 import { OCR_IMAGE_TYPES } from './ocr/image-types';
 import { ReviewForm } from './review-form';
 import { RecordsFromDocument } from './records-from-document';
-import { createContactFromDocument, createInvoiceFromDocument, loadMadeFromDocument } from './records-from-document.server';
+import { createContactFromDocument, createInvoiceFromDocument, loadContactWithEmail, loadInvoiceFromDocument } from './records-from-document.server';
 import { DOCUMENT_TYPE_LABELS, documentActionSchema, formatFileSize, MAX_DOCUMENT_FORM_BYTES, type DocumentStatus, type DocumentType, type Review } from './schema';
 import { deleteDocument } from './store.server';
 import { DOCUMENT_DETAIL_TEXTS as TEXTS, EXTRACTION_LABELS, uploaderName } from './texts';
@@ -49,13 +48,15 @@ const NEXT_STATUSES: Record<DocumentStatus, { status: DocumentStatus; label: str
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.document.title} · Documents` : TEXTS.notFound }];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  const { supabase, profile } = await requireUser(request, context);
-  const id = recordId(params.id, TEXTS.notFound);
-  const found = await loadDocument(supabase, id);
-  if (!found) throw recordNotFound(TEXTS.notFound);
+  // The invoice made from the document is read with it; only the contact
+  // match waits, for the document's email.
+  const { supabase, profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, async (supabase, id) => {
+    const [document, invoice] = await Promise.all([loadDocument(supabase, id), loadInvoiceFromDocument(supabase, id)]);
+    return document && { ...document, invoice };
+  });
   const canWrite = canWriteBusiness(profile?.role);
   const { text, ...document } = found.document;
-  const made = await loadMadeFromDocument(supabase, id, document.fields.email?.value);
+  const made = { invoice: found.invoice, contact: await loadContactWithEmail(supabase, document.fields.email?.value) };
   // The page shows the text's start; the file itself is one click away.
   return { document, text: text ? text.slice(0, 20_000) : null, textCut: (text?.length ?? 0) > 20_000, history: found.history, canWrite, made, dialog: recordDialog(url, canWrite) };
 }

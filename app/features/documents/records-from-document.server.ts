@@ -21,21 +21,28 @@ interface ActionArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-
 /** Escapes what ilike reads as a pattern, so an email matches only itself (case aside). */
 const literal = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The invoice made from the document, and the account's contact with the document's email, if any. */
-export async function loadMadeFromDocument(supabase: Supabase, documentId: string, email: string | undefined): Promise<MadeFromDocument> {
-  const [invoice, contact] = await Promise.all([
-    supabase.from('invoices').select('id, invoice_number').eq('source_document_id', documentId).maybeSingle(),
-    email
-      ? supabase.from('contacts').select('id, name').ilike('email', literal(email.trim())).order('created_at', { ascending: false }).limit(1).maybeSingle()
-      : Promise.resolve({ data: null, error: null }),
-  ]);
-  if (invoice.error) console.error(`document's invoice failed to load: ${invoice.error.message}`);
-  if (contact.error) console.error(`document's contact failed to load: ${contact.error.message}`);
-  return { invoice: invoice.data ?? null, contact: contact.data ?? null };
+/** The invoice made from the document, if any: needs only the id, so it is read alongside the document. */
+export async function loadInvoiceFromDocument(supabase: Supabase, documentId: string): Promise<MadeFromDocument['invoice']> {
+  const { data: invoice, error } = await supabase.from('invoices').select('id, invoice_number').eq('source_document_id', documentId).maybeSingle();
+  if (error) console.error(`document's invoice failed to load: ${error.message}`);
+  return invoice ?? null;
+}
+
+/** The account's contact with the document's email, if any (the newest, should there be several). */
+export async function loadContactWithEmail(supabase: Supabase, email: string | undefined): Promise<MadeFromDocument['contact']> {
+  if (!email) return null;
+  const { data: contact, error } = await supabase
+    .from('contacts')
+    .select('id, name')
+    .ilike('email', literal(email.trim()))
+    .order('created_at', { ascending: false })
+    .limit(1)
+    .maybeSingle();
+  if (error) console.error(`document's contact failed to load: ${error.message}`);
+  return contact ?? null;
 }
 
 /** What the review form re-renders with: the stored fields, and each refusal under its field. */

@@ -18,11 +18,10 @@ import { SubmitButton } from '~/components/submit-button';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { kickJobRunner } from '~/jobs/kick.server';
-import { requireUser } from '~/lib/auth.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
-import { recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { BRAND_NAME } from '~/lib/site';
@@ -38,10 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const CLOSED = ['void', 'paid'];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  const { supabase, profile } = await requireUser(request, context);
-  const id = recordId(params.id, TEXTS.notFound);
-  const found = await loadInvoice(supabase, id);
-  if (!found) throw recordNotFound(TEXTS.notFound);
+  const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, loadInvoice);
   const canWrite = canWriteBusiness(profile?.role);
   const open = !CLOSED.includes(found.invoice.status);
   return { ...found, canWrite, voidOpen: canWrite && open && url.searchParams.has('void') };

@@ -11,9 +11,8 @@ import type { Route } from './+types/invoice-edit';
 import { BackLink } from '~/components/records/back-link';
 import { PageHeader } from '~/components/page-header';
 import { Card, CardContent } from '~/components/ui/card';
-import { requireUser } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
-import { recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { READ_ONLY_MESSAGE, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { BRAND_NAME } from '~/lib/site';
@@ -30,11 +29,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { supabase, profile } = await requireUser(request, context);
-  const id = recordId(params.id, TEXTS.notFound);
+  const { profile, id, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, loadInvoiceDraft);
   const page = `/invoices/${id}`;
-  const found = await loadInvoiceDraft(supabase, id);
-  if (!found) throw recordNotFound(TEXTS.notFound);
   if (!canWriteBusiness(profile?.role)) throw await redirectWithError(page, READ_ONLY_MESSAGE);
   if (found.invoice.status !== 'draft') throw await redirectWithError(page, TEXTS.notDraft);
   return { invoice: found.invoice, defaults: editDefaults(found.invoice, found.items) };

@@ -17,10 +17,9 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { requireUser } from '~/lib/auth.server';
 import { formatDateTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
-import { recordDialog, recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { recordDialog, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { deleteAndAnswer, refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError, redirectWithCreated } from '~/lib/toast.server';
@@ -36,10 +35,7 @@ const SOURCE_LABELS = new Map<string, string>(LEAD_SOURCE_OPTIONS.map((option) =
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.lead.name} · Leads` : TEXTS.notFound }];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  const { supabase, profile } = await requireUser(request, context);
-  const id = recordId(params.id, TEXTS.notFound);
-  const found = await loadLead(supabase, id);
-  if (!found) throw recordNotFound(TEXTS.notFound);
+  const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, loadLead);
   const canWrite = canWriteBusiness(profile?.role);
   return { ...found, canWrite, dialog: recordDialog(url, canWrite) };
 }

@@ -12,9 +12,8 @@ import { PageHeader } from '~/components/page-header';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
-import { requireUser } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
-import { recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { READ_ONLY_MESSAGE, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
@@ -29,11 +28,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  const { supabase, profile } = await requireUser(request, context);
-  const id = recordId(params.id, TEXTS.notFound);
+  const { supabase, profile, id, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, (supabase, id) =>
+    loadQuote(supabase, id, { history: false }),
+  );
   const page = `/quotes/${id}`;
-  const found = await loadQuote(supabase, id, { history: false });
-  if (!found) throw recordNotFound(TEXTS.notFound);
   if (!canWriteBusiness(profile?.role)) throw await redirectWithError(page, READ_ONLY_MESSAGE);
   if (found.quote.status !== 'draft') throw await redirectWithError(page, TEXTS.notDraft);
   // The account's clients to choose from, the quote's own always among them.

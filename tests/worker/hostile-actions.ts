@@ -792,3 +792,19 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
 ];
 
 export const ALL_ACTIONS: HostileAction[] = [...PUBLIC_ACTIONS, ...BUSINESS_ACTIONS, ...SETTINGS_ACTIONS];
+
+/**
+ * A table of actions in two files' worth, split before the action named:
+ * a file's cost grows faster than its number of cases (1,640 in one file
+ * took 443 s, in two files 148 s), and each file starts a fresh isolate.
+ */
+export function splitBefore(actions: readonly HostileAction[], name: string): [HostileAction[], HostileAction[]] {
+  const split = actions.findIndex((action) => action.name === name);
+  if (split <= 0) throw new Error(`hostile-actions: no action '${name}' to split before`);
+  return [actions.slice(0, split), actions.slice(split)];
+}
+
+/** Quotes, leads, clients, messages | invoices, shipments, documents, the module screens. */
+export const BUSINESS_HALVES = splitBefore(BUSINESS_ACTIONS, 'invoices: create');
+/** Website, modules, templates, integrations | users, account. */
+export const SETTINGS_HALVES = splitBefore(SETTINGS_ACTIONS, 'settings users: invite');

@@ -68,28 +68,26 @@ interface CurrentProfile {
   profile: UserProfile | null;
 }
 
-function loadProfile(supabase: Supabase, authUserId: string): Promise<ProfileRead> {
-  return (async () => {
-    // One call: the row, the account's name (the shell shows it) and whether
-    // the session is live (public.current_profile).
-    // As a GET, so a brief backend outage is retried like any read (resilient-fetch.ts).
-    const { data, error, status } = await supabase.rpc('current_profile', undefined, { get: true });
-    // The session verified without the backend (decision 024): this is the
-    // page's first word from it, and silence is an outage, not a missing row.
-    if (error && backendUnreachable(status)) {
-      console.error(`backend unreachable reading the users record: ${error.message}`);
-      throw serviceUnavailable();
-    }
-    if (error) {
-      console.error(`users record of ${authUserId} failed to load: ${error.message}`);
-      return { profile: null, signedOut: false };
-    }
-    const answer = data as unknown as CurrentProfile | null;
-    // Their session was signed out (or ended by a deactivation).
-    if (!answer?.signed_in) return { profile: null, signedOut: true };
-    if (!answer.profile) console.error(`users record of ${authUserId} not found`);
-    return { profile: answer.profile, signedOut: false };
-  })();
+async function loadProfile(supabase: Supabase, authUserId: string): Promise<ProfileRead> {
+  // One call: the row, the account's name (the shell shows it) and whether
+  // the session is live (public.current_profile).
+  // As a GET, so a brief backend outage is retried like any read (resilient-fetch.ts).
+  const { data, error, status } = await supabase.rpc('current_profile', undefined, { get: true });
+  // The session verified without the backend (decision 024): this is the
+  // page's first word from it, and silence is an outage, not a missing row.
+  if (error && backendUnreachable(status)) {
+    console.error(`backend unreachable reading the users record: ${error.message}`);
+    throw serviceUnavailable();
+  }
+  if (error) {
+    console.error(`users record of ${authUserId} failed to load: ${error.message}`);
+    return { profile: null, signedOut: false };
+  }
+  const answer = data as unknown as CurrentProfile | null;
+  // Their session was signed out (or ended by a deactivation).
+  if (!answer?.signed_in) return { profile: null, signedOut: true };
+  if (!answer.profile) console.error(`users record of ${authUserId} not found`);
+  return { profile: answer.profile, signedOut: false };
 }
 
 /** The verified session, or a redirect to sign in (back to here afterwards). */

@@ -41,7 +41,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): typeo
     // the headers and body of every backend call only to learn these three.
     const asRequest = input instanceof Request ? input : undefined;
     const method = (init?.method ?? asRequest?.method ?? 'GET').toUpperCase();
-    const callerSignal = init?.signal ?? asRequest?.signal ?? undefined;
+    const callerSignal = init?.signal ?? asRequest?.signal;
     const url = asRequest?.url ?? String(input);
     const attempts = isRead(method) ? 1 + retries : 1;
     for (let attempt = 1; ; attempt++) {

@@ -1,13 +1,12 @@
 import { useContext } from 'react';
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { getToast } from 'remix-toast';
 import type { Route } from './+types/root';
 import { FlashToast } from '~/components/flash-toast';
 import { ERROR_TITLE, errorSummary } from '~/lib/error-summary';
 import { DocumentNonce } from '~/lib/document-nonce';
 import { FORM_ENHANCER } from '~/lib/form-enhancer';
 import { supabaseMiddleware } from '~/lib/supabase.server';
-import { pendingToastContext, toastCookieMiddleware } from '~/lib/toast.server';
+import { pendingToastContext, readToast, toastCookieMiddleware } from '~/lib/toast.server';
 import { DEFAULT_DESCRIPTION, usePageHandle } from '~/lib/page-handle';
 import { BRAND_NAME, TAGLINE } from '~/lib/site';
 import stylesheet from './app.css?url';
@@ -25,10 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A toast from this very request's action (a form posted without JavaScript).
   const pending = context.get(pendingToastContext);
   if (pending) return data({ toast: pending });
-  const { toast, headers } = await getToast(request);
-  // Only a pending toast needs its cookie cleared; answering without Set-Cookie
-  // keeps anonymous pages shareable by the edge cache.
-  return data({ toast }, toast ? { headers } : undefined);
+  // Only a request with a toast cookie gets a Set-Cookie (deleting it):
+  // anonymous pages without one stay shareable by the edge cache.
+  const { toast, headers } = await readToast(request);
+  return data({ toast }, headers ? { headers } : undefined);
 }
 
 /**

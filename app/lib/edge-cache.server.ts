@@ -1,6 +1,7 @@
 // The edge cache for marketing pages (docs/decisions/002). `/` and `/pricing` are the
 // same for every anonymous visitor, so the Worker keeps the rendered HTML in the
 // Cache API and serves it without running React Router or reading Supabase.
+import { TOAST_COOKIE } from '~/lib/toast-cookie';
 
 export const CACHEABLE_PATHS = new Set(['/', '/pricing']);
 
@@ -20,7 +21,7 @@ export function hasPersonalCookie(request: Request): boolean {
   if (!cookie) return false;
   return cookie.split(';').some((part) => {
     const name = part.split('=')[0]?.trim() ?? '';
-    return /^sb-.+-auth-token(\.\d+)?$/.test(name) || name === 'toast-session';
+    return /^sb-.+-auth-token(\.\d+)?$/.test(name) || name === TOAST_COOKIE;
   });
 }
 

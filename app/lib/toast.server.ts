@@ -5,8 +5,10 @@
 // later. For such document requests the toast is handed to the root loader
 // through the request context instead, and no cookie is set.
 import { env } from 'cloudflare:workers';
+import { serializeCookieHeader } from '@supabase/ssr';
 import { data as dataResponse, createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import { dataWithToast, redirectWithToast, setToastCookieOptions, type ToastMessage } from 'remix-toast';
+import { dataWithToast, getToast, redirectWithToast, setToastCookieOptions, type ToastMessage } from 'remix-toast';
+import { TOAST_COOKIE } from '~/lib/toast-cookie';
 import type { ToastLink } from '~/lib/toast-link';
 
 let configuredFor: string | undefined;
@@ -21,11 +23,31 @@ export const toastCookieMiddleware: MiddlewareFunction<Response> = ({ request },
   const secure = new URL(request.url).protocol === 'https:';
   const key = `${env.SESSION_SECRET}:${secure}`;
   if (configuredFor !== key) {
-    setToastCookieOptions({ secrets: [env.SESSION_SECRET], secure, sameSite: 'lax', httpOnly: true, path: '/' });
+    setToastCookieOptions({ name: TOAST_COOKIE, secrets: [env.SESSION_SECRET], secure, sameSite: 'lax', httpOnly: true, path: '/' });
     configuredFor = key;
   }
   return next();
 };
+
+/**
+ * The toast the request's cookie carries, and the header that deletes the
+ * cookie. A toast is shown once, so the cookie goes once read (remix-toast
+ * would write back an empty signed session, a cookie that then rides on every
+ * later request and keeps the visitor out of the edge cache). Without the
+ * cookie there is nothing to read or sign.
+ */
+export async function readToast(request: Request): Promise<{ toast?: ToastMessage; headers?: Headers }> {
+  const header = request.headers.get('Cookie');
+  if (header === null || !TOAST_COOKIE_PAIR.test(header)) return {};
+  const { toast } = await getToast(request);
+  const secure = new URL(request.url).protocol === 'https:';
+  const headers = new Headers({
+    'Set-Cookie': serializeCookieHeader(TOAST_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true, secure, sameSite: 'lax' }),
+  });
+  return { toast, headers };
+}
+
+const TOAST_COOKIE_PAIR = new RegExp(`(?:^|;)\\s*${TOAST_COOKIE}=`);
 
 export const pendingToastContext = createContext<ToastMessage | null>(null);
 

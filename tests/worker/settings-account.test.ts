@@ -72,6 +72,27 @@ describe('/settings/account loader', () => {
 });
 
 describe('saving the account settings', () => {
+  it('shows a flash toast once, from its own cookie only', async () => {
+    const team = await freshTeam();
+    const visitor = team.admin.visitor;
+    const saved = await visitor.post('/settings/account', VALID);
+    const toastCookie = visitor.value('toast-session');
+    expect(toastCookie).toBeTruthy();
+    // A cookie whose name merely ends in the toast's is not the toast.
+    visitor.set('toast-session', undefined);
+    visitor.set('xtoast-session', toastCookie);
+    expect(toastIn(await pageText(await visitor.follow(saved)))).toBeNull();
+    visitor.set('xtoast-session', undefined);
+    visitor.set('toast-session', toastCookie);
+    const shown = await visitor.follow(saved);
+    expect(toastIn(await pageText(shown))).toContain('Account settings updated successfully');
+    // Read once, and the cookie deleted rather than left behind empty.
+    expect(visitor.has('toast-session')).toBe(false);
+    const next = await visitor.get('/settings/account');
+    expect(toastIn(await pageText(next))).toBeNull();
+    expect(next.headers.getSetCookie()).toEqual([]);
+  });
+
   it("saves name, billing email, currency, timezone and country, with the spec toast", async () => {
     const team = await freshTeam();
     const response = await team.admin.visitor.post('/settings/account', VALID);

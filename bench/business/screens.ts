@@ -1,5 +1,6 @@
-// Benchmark: server response time of /quotes and /dashboard for an account
-// with 10 quotes and one with 100,000, in one run, against the built Worker
+// Benchmark: server response time of /quotes, /dashboard, /invoices and the
+// audit log for an account with 10 quotes and one with 100,000 (and as many
+// entries in its audit log), in one run, against the built Worker
 // under `wrangler dev` and the local backend. Target: the 100,000-quote
 // account within 1.5x of the 10-quote one (p50 and p99).
 //
@@ -162,7 +163,7 @@ try {
   // The connections opened by the sign-ups sat idle through the seeding and
   // may have been closed by wrangler dev: one retry per page, before measuring.
   for (const session of Object.values(sessions)) {
-    for (const path of ['/quotes', '/dashboard', '/invoices']) {
+    for (const path of ['/quotes', '/dashboard', '/invoices', '/settings/audit-logs']) {
       await view(session, path, '</html>').catch(() => view(session, path, '</html>'));
     }
   }
@@ -172,6 +173,10 @@ try {
     { path: '/dashboard', expect: 'Recent Activity' },
     { path: '/invoices', expect: 'Recent Invoices' },
     { path: '/invoices?status=void', expect: 'Recent Invoices' },
+    // The log holds an entry per quote; its list of actions is read on every
+    // view, and a filter by an action no entry has reads no entries at all.
+    { path: '/settings/audit-logs', expect: 'Audit Logs' },
+    { path: '/settings/audit-logs?action=quote_sent', expect: 'Audit Logs' },
     // A text search: 'Company 7' is the company of one contact in fifty, so
     // the big account has 400 matches and the small one none. Not like for
     // like, so timed and reported but not held to the target.
@@ -202,6 +207,13 @@ try {
     },
     { label: '/quotes: quote_summary (RPC)', path: '/rest/v1/rpc/quote_summary', method: 'POST' },
     { label: '/dashboard: dashboard_overview (RPC)', path: '/rest/v1/rpc/dashboard_overview', method: 'POST' },
+    { label: '/settings/audit-logs: audit_log_actions (RPC)', path: '/rest/v1/rpc/audit_log_actions', method: 'POST' },
+    { label: '/settings/audit-logs: list_audit_logs page (GET)', path: '/rest/v1/rpc/list_audit_logs?p_limit=51&p_offset=0', method: 'GET' },
+    {
+      label: '/settings/audit-logs?action=quote_sent: list_audit_logs page (GET)',
+      path: '/rest/v1/rpc/list_audit_logs?p_action=quote_sent&p_limit=51&p_offset=0',
+      method: 'GET',
+    },
   ];
   const tokens: Record<string, string> = {};
   for (const key of ['small', 'big'] as const) {

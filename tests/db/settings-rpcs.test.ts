@@ -96,6 +96,24 @@ describe('list_audit_logs and audit_log_actions', () => {
     expect((await member.client.rpc('audit_log_actions')).error?.message).toBe('Only administrators can view audit logs');
   });
 
+  it("lists every action of the account's log once, in order, whatever else the log holds", async () => {
+    // Entries of many actions, with another account's between them: the list
+    // is found by skipping through an index, and must miss none of them.
+    // Written as the database's owner: no API role may insert into the log.
+    const write = async (accountId: string, action: string) =>
+      backend.db.query(`insert into public.audit_logs (account_id, action, resource_type) values ($1, $2, 'lead')`, [accountId, action]);
+    for (const action of ['a_first', 'lead_b', 'lead_b', 'm_middle', 'z_last', 'zz_1']) await write(other.accountId, action);
+    for (const action of ['lead_c', 'n_other', 'zzz_other']) await write(master.accountId, action);
+
+    const { rows } = await backend.db.query<{ action: string }>(`select action from public.audit_logs where account_id = $1`, [other.accountId]);
+    const expected = [...new Set(rows.map((row) => row.action))].sort();
+    expect(expected).toEqual(expect.arrayContaining(['a_first', 'lead_b', 'm_middle', 'z_last', 'zz_1']));
+    const listed = ((await other.client.rpc('audit_log_actions')).data as ({ action: string } | string)[]).map((row) => (typeof row === 'string' ? row : row.action));
+    // Each once (in the database's collation, which JavaScript's sort need not share).
+    expect([...listed].sort()).toEqual(expected);
+    expect(listed).not.toContain('n_other');
+  });
+
   it('searches action (with spaces for underscores), resource type and user name literally; filters by action; caps at 100', async () => {
     const search = async (p_search: string | null, p_action: string | null = null, p_limit = 100) =>
       ((await other.client.rpc('list_audit_logs', { p_search, p_action, p_limit })).data as { action: string }[]).map((r) => r.action);

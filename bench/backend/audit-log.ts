@@ -22,6 +22,8 @@ try {
     ['list_audit_logs: the first page', 'select * from public.list_audit_logs(null, null, 51, 0)'],
     ['list_audit_logs: filtered by an action none has', `select * from public.list_audit_logs(null, 'quote_sent_never', 51, 0)`],
     ['list_audit_logs: a search nothing matches', `select * from public.list_audit_logs('no such words', null, 51, 0)`],
+    ['list_audit_logs: a search most entries match', `select * from public.list_audit_logs('lead', null, 51, 0)`],
+    ['list_audit_logs: a search of a rare action', `select * from public.list_audit_logs('quote sent', null, 51, 0)`],
   ];
   const timeAll = async (): Promise<number[]> => {
     const times: number[] = [];

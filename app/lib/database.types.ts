@@ -678,6 +678,35 @@ export type Database = {
           },
         ]
       }
+      lead_stats: {
+        Row: {
+          account_id: string
+          lead_count: number
+          month: string
+          status: string
+        }
+        Insert: {
+          account_id: string
+          lead_count?: number
+          month: string
+          status: string
+        }
+        Update: {
+          account_id?: string
+          lead_count?: number
+          month?: string
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_stats_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       leads: {
         Row: {
           account_id: string

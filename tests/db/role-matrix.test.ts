@@ -192,6 +192,14 @@ const CASES: Record<string, TableCase> = {
     existing: async () => 'draft',
     changes: { quote_value: 1 },
   },
+  lead_stats: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: async (s, f) =>
+      ((await s.from('lead_stats').select('status, month').eq('account_id', f.admin.accountId)).data ?? []).map((r) => `${r.status}/${r.month}`).sort(),
+    newRow: (f) => ({ account_id: f.admin.accountId, status: 'lost', month: '2026-01-01', lead_count: 1 }),
+    existing: async () => 'new',
+    changes: { lead_count: 1 },
+  },
   // The platform's outbox and queue (decision 021): staff read the events, admins the jobs
   // (a job's payload is the mail it sends); nobody writes through the API.
   events: {
@@ -248,9 +256,10 @@ const CASES: Record<string, TableCase> = {
     changes: { notes: 'Changed' },
   },
 };
-/** quote_stats rows have no id: they are named by their status (and month). */
+/** The rollups' rows have no id: they are named by their status (and month). */
 const KEY: Record<string, { column: string; key: (row: Record<string, unknown>) => string }> = {
   quote_stats: { column: 'status', key: (r) => `${r.status}/${r.month}` },
+  lead_stats: { column: 'status', key: (r) => `${r.status}/${r.month}` },
 };
 const keyOf = (table: string, row: Record<string, unknown>) => (KEY[table] ? KEY[table].key(row) : String(row.id));
 const idColumn = (table: string) => KEY[table]?.column ?? 'id';

@@ -92,6 +92,8 @@ beforeAll(async () => {
     { table: 'audit_logs', id: await firstId('audit_logs', 'account_id', a.accountId), insert: { account_id: a.accountId, action: 'forged', resource_type: 'x' }, update: { action: 'forged' } },
     // The rollup's rows are named by status (B has no quotes, so none of its own match).
     { table: 'quote_stats', id: 'draft', idColumn: 'status', insert: { account_id: a.accountId, status: 'signed', month: '2026-01-01', quote_count: 1, quote_value: 1 }, update: { quote_value: 0 } },
+    // Named by status too (B has no leads).
+    { table: 'lead_stats', id: 'new', idColumn: 'status', insert: { account_id: a.accountId, status: 'lost', month: '2026-01-01', lead_count: 1 }, update: { lead_count: 0 } },
     { table: 'documents', id: await firstId('documents', 'account_id', a.accountId), insert: documentRow(a.accountId, 'b'.repeat(64)), update: { title: 'Hijacked' } },
     { table: 'invoices', id: invoice!.id, insert: { account_id: a.accountId, client_name: 'Spy', client_email: 'spy@b.test', due_date: '2030-01-01' }, update: { notes: 'Hijacked' } },
     { table: 'invoice_items', id: await firstId('invoice_items', 'invoice_id', invoice!.id), accountColumn: '', insert: { invoice_id: invoice!.id, description: 'Spy', qty: 1, unit_price: 1, total: 1 }, update: { description: 'Hijacked' } },
@@ -168,7 +170,7 @@ describe('a user of another account', () => {
 
   it('sees only its own account through unfiltered reads', async () => {
     const tables = await accountScopedRelations(backend);
-    expect(tables).toEqual(expect.arrayContaining(['accounts', 'users', 'quotes', 'quote_stats', 'quote_list']));
+    expect(tables).toEqual(expect.arrayContaining(['accounts', 'users', 'quotes', 'quote_stats', 'lead_stats', 'quote_list']));
     for (const table of tables) {
       // Invitations' token hashes are readable by no browser-facing role: their other columns, then.
       const columns: string = table === 'user_invitations' ? 'id, account_id, email, role, expires_at' : '*';

@@ -195,7 +195,10 @@ try {
     // like, so timed and reported but not held to the target.
     { path: '/quotes?q=company+7', expect: 'Recent Quotes', untargeted: '0 vs 400 matches' },
     // 'firm 7': the company of one lead in fifty (2,000 in the big account, none in the small).
+    // Most leads share its trigrams ('firm '), so the planner reads the account's every lead.
     { path: '/leads?q=firm+7', expect: 'Leads', untargeted: '1 vs 2,000 matches' },
+    // A name: read from the account's trigram indexes (search_leads).
+    { path: '/leads?q=lead+4217', expect: 'Leads', untargeted: '0 vs 11 matches' },
   ];
   const results: Record<string, Sample[]> = {};
   for (let round = 0; round < 2; round++) {
@@ -222,8 +225,15 @@ try {
     },
     { label: '/quotes: quote_summary (RPC)', path: '/rest/v1/rpc/quote_summary', method: 'POST' },
     { label: '/dashboard: dashboard_overview (RPC)', path: '/rest/v1/rpc/dashboard_overview', method: 'POST' },
-    { label: '/leads: leads page, exact count (GET)', path: '/rest/v1/leads?select=id,name,company,email,phone_whatsapp,status,interest,created_at&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET', headers: { Prefer: 'count=exact' } },
+    // Unfiltered, the list's total is lead_summary's: the page is not counted.
+    { label: '/leads: leads page (GET)', path: '/rest/v1/leads?select=id,name,company,email,phone_whatsapp,status,interest,created_at&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET' },
     { label: '/leads?status=lost: leads page, exact count (GET)', path: '/rest/v1/leads?select=id,name,company,email,phone_whatsapp,status,interest,created_at&status=eq.lost&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET', headers: { Prefer: 'count=exact' } },
+    {
+      label: '/leads?q=firm 7: search_leads page, exact count (GET)',
+      path: `/rest/v1/rpc/search_leads?p_query=${encodeURIComponent('firm 7')}&select=id,name,company,email,phone_whatsapp,status,interest,created_at&order=created_at.desc,id.desc&offset=0&limit=21`,
+      method: 'GET',
+      headers: { Prefer: 'count=exact' },
+    },
     { label: '/leads: lead_summary (RPC)', path: '/rest/v1/rpc/lead_summary', method: 'POST' },
     { label: '/settings/audit-logs: audit_log_actions (RPC)', path: '/rest/v1/rpc/audit_log_actions', method: 'POST' },
     { label: '/settings/audit-logs: list_audit_logs page (GET)', path: '/rest/v1/rpc/list_audit_logs?p_limit=51&p_offset=0', method: 'GET' },

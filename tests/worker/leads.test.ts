@@ -96,6 +96,14 @@ describe('/leads figures and list', () => {
     const contacted = await pageText(await visitor.get('/leads?status=contacted'));
     expect(contacted).toContain('Showing 1–11 of 11 leads');
     expect(contacted).not.toContain('Person 21');
+    // A search counts its matches (search_leads), with the status filter too.
+    const searched = await pageText(await visitor.get('/leads?q=PERSON+1'));
+    expect(searched).toContain('Showing 1–10 of 10 leads');
+    expect(searched).toContain('Person 19');
+    expect(searched).not.toContain('Person 01<');
+    const both = await pageText(await visitor.get('/leads?q=person+1&status=contacted'));
+    expect(both).toContain('Showing 1–5 of 5 leads');
+    expect(both).not.toContain('Person 19');
   });
 });
 

@@ -1,20 +1,30 @@
 // What the Leads screen asks of the database: a page of the account's leads
 // (searched by name, email or company, filtered by status) with the summary's
 // figures, and the insert of a new lead.
-import type { ListQuery } from '~/lib/list-query';
+import { searchText, type ListQuery } from '~/lib/list-query';
 import { filterList, readList } from '~/lib/records.server';
 import { loadHistory } from '~/lib/record-history.server';
 import type { Supabase } from '~/lib/supabase.server';
 import type { LeadStatus, NewLead } from './schema';
 
 const LIST_COLUMNS = 'id, name, company, email, phone_whatsapp, status, interest, created_at';
-const SEARCH_COLUMNS = ['name', 'email', 'company'] as const;
 
+/**
+ * The page of leads with its total, read so that neither grows with the
+ * account: a text search (name, email or company) goes through search_leads,
+ * which reads only the account's matches from its indexes, and counts them;
+ * the unfiltered total is the summary's (kept by the lead_stats rollup); a
+ * status filter alone is counted from its index.
+ */
 export async function loadLeads(supabase: Supabase, query: ListQuery<LeadStatus>) {
-  const select = supabase.from('leads').select(LIST_COLUMNS, { count: 'exact' });
+  const search = searchText(query.q);
+  const unfiltered = !search && !query.status;
+  const matching = search
+    ? supabase.rpc('search_leads', { p_query: search }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
+    : supabase.from('leads').select(LIST_COLUMNS, unfiltered ? {} : { count: 'exact' });
   const [summaryResult, list] = await Promise.all([
     supabase.rpc('lead_summary').single(),
-    readList(filterList(select, query, SEARCH_COLUMNS), query, 'leads'),
+    readList(filterList(matching, query), query, 'leads'),
   ]);
   // A summary that fails to load is logged and reads 0: the list below still works.
   if (summaryResult.error) console.error(`lead summary failed to load: ${summaryResult.error.message}`);
@@ -26,7 +36,8 @@ export async function loadLeads(supabase: Supabase, query: ListQuery<LeadStatus>
       qualified: Number(summary.qualified_count),
       conversionRate: Number(summary.conversion_rate),
     },
-    list,
+    // Unfiltered, the summary's total is the list's (none when the summary failed).
+    list: { ...list, total: unfiltered ? (summaryResult.error ? null : Number(summary.total_count)) : list.total },
   };
 }
 

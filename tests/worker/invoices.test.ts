@@ -97,6 +97,8 @@ describe('/invoices', () => {
     const found = readable(await page(admin, '/invoices?q=Findme'));
     expect(found).toContain('Zephyr Findme');
     expect(found).not.toContain('Acme Ltd');
+    // The search counts its matches (search_invoices).
+    expect(found).toMatch(/Showing 1–1 of 1 invoices/);
     const none = readable(await page(admin, '/invoices?status=paid'));
     expect(none).toContain('No invoices match your search.');
     expect(readable(await page(admin, '/invoices?status=draft'))).toContain('Zephyr Findme');

@@ -1,7 +1,7 @@
 // What the Clients screen asks of the database: a page of the account's
 // contacts (searched by name, email or company, filtered by status) with the
 // summary's four figures, and the insert of a new contact.
-import type { ListQuery } from '~/lib/list-query';
+import { searchText, type ListQuery } from '~/lib/list-query';
 import { filterList, readList } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
 import { loadHistory } from '~/lib/record-history.server';
@@ -31,13 +31,22 @@ export async function loadDirectoryFigures(supabase: Supabase, ids: string[]): P
 }
 
 const LIST_COLUMNS = 'id, name, email, phone, company, role, address, status, created_at';
-const SEARCH_COLUMNS = ['name', 'email', 'company'] as const;
 
+/**
+ * The directory's page with its total: a text search (name, email or
+ * company) goes through search_contacts, which reads only the account's
+ * matches from its indexes, and counts them; the unfiltered total is the
+ * summary's; a status filter alone is counted from its index.
+ */
 export async function loadClients(supabase: Supabase, query: ListQuery<ClientStatus>) {
-  const select = supabase.from('contacts').select(LIST_COLUMNS, { count: 'exact' });
+  const search = searchText(query.q);
+  const unfiltered = !search && !query.status;
+  const matching = search
+    ? supabase.rpc('search_contacts', { p_query: search }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
+    : supabase.from('contacts').select(LIST_COLUMNS, unfiltered ? {} : { count: 'exact' });
   const [summaryResult, list] = await Promise.all([
     supabase.rpc('client_summary').single(),
-    readList(filterList(select, query, SEARCH_COLUMNS), query, 'clients'),
+    readList(filterList(matching, query), query, 'clients'),
   ]);
   // A summary that fails to load is logged and reads 0: the list below still works.
   if (summaryResult.error) console.error(`client summary failed to load: ${summaryResult.error.message}`);
@@ -51,7 +60,8 @@ export async function loadClients(supabase: Supabase, query: ListQuery<ClientSta
       prospects: Number(summary.prospect_count),
       newThisMonth: Number(summary.new_this_month),
     },
-    list,
+    // Unfiltered, the summary's total is the list's (none when the summary failed).
+    list: { ...list, total: unfiltered ? (summaryResult.error ? null : Number(summary.total_count)) : list.total },
   };
 }
 

@@ -4,7 +4,7 @@
 // functions (create_invoice, save_invoice_draft, record_payment, send_invoice,
 // void_invoice).
 import type { Tables } from '~/lib/database.types';
-import type { ListQuery } from '~/lib/list-query';
+import { searchText, type ListQuery } from '~/lib/list-query';
 import { readMoneySums, type MoneySum } from '~/lib/money';
 import { loadHistory } from '~/lib/record-history.server';
 import { filterList, readList } from '~/lib/records.server';
@@ -12,7 +12,6 @@ import type { Supabase } from '~/lib/supabase.server';
 import type { EditedInvoice, InvoiceStatus, NewInvoice, PaymentForm } from './schema';
 
 const LIST_COLUMNS = 'id, invoice_number, status, client_name, client_email, currency, total, amount_paid, due_date, created_at, quote_id';
-const SEARCH_COLUMNS = ['invoice_number', 'client_name', 'client_email'] as const;
 
 export type InvoiceRow = Pick<
   Tables<'invoices'>,
@@ -49,12 +48,14 @@ function readCollection(json: unknown): Collection[] {
  * total comes from the summary; a status filter alone is not counted.
  */
 export async function loadInvoices(supabase: Supabase, query: ListQuery<InvoiceStatus>) {
-  const select = query.q
-    ? supabase.from('invoices').select(LIST_COLUMNS, { count: 'exact' })
+  const search = searchText(query.q);
+  // A search reads only the account's matches from its indexes (search_invoices).
+  const matching = search
+    ? supabase.rpc('search_invoices', { p_query: search }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
     : supabase.from('invoices').select(LIST_COLUMNS);
   const [summaryResult, list] = await Promise.all([
     supabase.rpc('invoice_summary').single(),
-    readList<InvoiceRow, InvoiceStatus>(filterList(select, query, SEARCH_COLUMNS), query, 'invoices'),
+    readList<InvoiceRow, InvoiceStatus>(filterList(matching, query), query, 'invoices'),
   ]);
   // A summary that fails to load is logged and reads 0: the list below still works.
   if (summaryResult.error) console.error(`invoice summary failed to load: ${summaryResult.error.message}`);
@@ -65,7 +66,7 @@ export async function loadInvoices(supabase: Supabase, query: ListQuery<InvoiceS
     paidThisMonth: readMoneySums(row?.paid_this_month),
     collection: readCollection(row?.collection),
   };
-  const unfiltered = !query.q && !query.status;
+  const unfiltered = !search && !query.status;
   return { summary, list: { ...list, total: unfiltered ? summary.count : list.total } };
 }
 

@@ -1,0 +1,101 @@
+// search_contacts and search_invoices (the /clients and /invoices text
+// searches) run with their owner's rights so that they can use the
+// account-first trigram indexes, which row-level security would keep them from
+// using. So each must give every caller exactly what the table's policy gives
+// them through the filter it replaced: staff the account's rows, a client its
+// own contact and the invoices addressed to it, anyone else nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, anonClient, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
+import { ROLES } from '../support/accounts.ts';
+
+let backend: TestBackend;
+let other: Member;
+const as: Record<string, Member> = {};
+
+const SEARCHES = {
+  search_contacts: { table: 'contacts', columns: ['name', 'email', 'company'] },
+  search_invoices: { table: 'invoices', columns: ['invoice_number', 'client_name', 'client_email'] },
+} as const;
+type SearchName = keyof typeof SEARCHES;
+
+async function search(member: Member, fn: SearchName, text: string): Promise<string[]> {
+  const { data, error } = await member.client.rpc(fn, { p_query: text }, { get: true }).select('id').order('created_at').order('id');
+  if (error) throw new Error(`${fn}: ${error.message}`);
+  return (data as { id: string }[]).map((row) => row.id);
+}
+
+/** What the list's former filter found: ilike on each column, under the table's policy. */
+async function filtered(member: Member, fn: SearchName, text: string): Promise<string[]> {
+  const { table, columns } = SEARCHES[fn];
+  const or = columns.map((column) => `${column}.ilike."*${text}*"`).join(',');
+  const { data, error } = await member.client.from(table).select('id').or(or).order('created_at').order('id');
+  if (error) throw new Error(`${table}: ${error.message}`);
+  return (data as { id: string }[]).map((row) => row.id);
+}
+
+async function invoiceFor(member: Member, name: string, email: string) {
+  const { error } = await member.client.rpc('create_invoice', {
+    p_client_name: name, p_client_email: email, p_description: 'Consulting', p_unit_price: 12_500,
+    p_quantity: 1, p_currency: 'USD', p_due_date: '2030-01-01', p_notes: null,
+  });
+  if (error) throw new Error(error.message);
+}
+
+beforeAll(async () => {
+  backend = await startBackend();
+  const admin = await signUpFreshAdmin(backend, 'search-admin');
+  as.admin = admin;
+  for (const role of ROLES.filter((r) => r !== 'admin')) as[role] = await addMember(backend, admin, role, `search-${role}`);
+  other = await signUpFreshAdmin(backend, 'search-other');
+  // The client's own contact (and the invoice addressed to it), and others' of the same account.
+  await invoiceFor(admin, 'Searchable Client', as.client.email);
+  await invoiceFor(admin, 'Searchable Stranger', 'stranger@search.test');
+  await invoiceFor(admin, 'Percent 100% Co', 'percent@search.test');
+  await admin.client.from('contacts').insert({ account_id: admin.accountId, name: 'Under_Score', email: 'under@search.test', company: 'Searchable Ltd' });
+  // The same words in another account.
+  await invoiceFor(other, 'Searchable Client', 'elsewhere@search.test');
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+for (const fn of Object.keys(SEARCHES) as SearchName[]) {
+  describe(fn, () => {
+    it('finds for every role what the filter found under the policy, and only in the caller\'s account', async () => {
+      for (const role of ROLES) {
+        for (const text of ['searchable', 'SEARCH.TEST', 'client', 'inv', 'nothing like it']) {
+          expect(await search(as[role], fn, text), `${role} '${text}'`).toEqual(await filtered(as[role], fn, text));
+        }
+      }
+      const { table } = SEARCHES[fn];
+      const theirs = (await serviceClient(backend).from(table).select('id').eq('account_id', other.accountId)).data!.map((row) => row.id);
+      expect((await search(as.admin, fn, 'searchable')).some((id) => theirs.includes(id))).toBe(false);
+      expect(await search(other, fn, 'searchable')).toHaveLength(1);
+    });
+
+    it('gives staff every match, a client only its own, a supplier nothing', async () => {
+      expect((await search(as.admin, fn, 'searchable')).length).toBeGreaterThan(1);
+      expect(await search(as.auditor, fn, 'searchable')).toEqual(await search(as.admin, fn, 'searchable'));
+      expect(await search(as.client, fn, 'searchable')).toHaveLength(1);
+      expect(await search(as.client, fn, 'stranger')).toEqual([]);
+      expect(await search(as.supplier, fn, 'searchable')).toEqual([]);
+    });
+
+    it('treats LIKE wildcards as plain characters', async () => {
+      // Only the one whose name holds a percent sign, not every row.
+      expect(await search(as.admin, fn, '%')).toHaveLength(1);
+      expect(await search(as.admin, fn, 'searchable_client')).toEqual([]);
+    });
+
+    it('finds nothing for a deactivated member, and is not callable without a session', async () => {
+      const gone = await addMember(backend, as.admin, 'member', `search-gone-${fn}`);
+      expect(await search(gone, fn, 'searchable')).not.toEqual([]);
+      const { error } = await serviceClient(backend).from('users').update({ is_active: false }).eq('id', gone.userId);
+      expect(error).toBeNull();
+      expect(await search(gone, fn, 'searchable')).toEqual([]);
+      const anon = await anonClient(backend).rpc(fn, { p_query: 'searchable' }, { get: true });
+      expect(anon.error?.code).toBe('42501');
+    });
+  });
+}

@@ -195,10 +195,15 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
     const args = inputs.length === 0 ? 'never' : `{ ${[...inputs].map((a, i) => ({ ...a, optional: i >= firstDefault })).sort((a, b) => a.name.localeCompare(b.name)).map((a) => `${key(a.name)}${a.optional ? '?' : ''}: ${type(a.type)}`).join('; ')} }`;
     const tableColumns = all.filter((a) => a.mode === 't');
     let returns: string;
+    // A function returning rows of a table or view names it, as Supabase's
+    // generator does, so postgrest-js can type embeds from its result.
+    let setof = '';
     if (tableColumns.length > 0) returns = `{ ${[...tableColumns].sort((a, b) => a.name.localeCompare(b.name)).map((a) => `${key(a.name)}: ${type(a.type)}`).join('; ')} }`;
-    else if (fn.return_relation && byRelation.has(fn.return_relation)) returns = `{ ${byRelation.get(fn.return_relation)!.map((c) => column(c, false)).join('; ')} }`;
-    else returns = type(fn.return_type);
-    return `{ Args: ${args}; Returns: ${returns}${fn.returns_set ? '[]' : ''} }`;
+    else if (fn.return_relation && byRelation.has(fn.return_relation)) {
+      returns = `{ ${byRelation.get(fn.return_relation)!.map((c) => column(c, false)).join('; ')} }`;
+      setof = `; SetofOptions: { from: '*'; to: '${fn.return_relation}'; isOneToOne: ${!fn.returns_set}; isSetofReturn: ${fn.returns_set} }`;
+    } else returns = type(fn.return_type);
+    return `{ Args: ${args}; Returns: ${returns}${fn.returns_set ? '[]' : ''}${setof} }`;
   };
   const functionsByName = new Map<string, FunctionRow[]>();
   for (const fn of functionRows.rows) functionsByName.set(fn.name, [...(functionsByName.get(fn.name) ?? []), fn]);

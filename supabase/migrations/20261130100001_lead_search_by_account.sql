@@ -18,6 +18,14 @@ create index leads_account_email_trgm_idx on public.leads
 create index leads_account_company_trgm_idx on public.leads
   using gin (account_id, company extensions.gin_trgm_ops);
 
+-- `ilike` pattern for "contains p_text", LIKE's wildcards in it taken as plain characters.
+create function private.contains_pattern(p_text text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select '%' || replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_') || '%'
+$$;
+
 -- The caller's leads whose name, email or company contain p_query,
 -- case-insensitively; LIKE's wildcards in it are plain characters. The caller
 -- pages, orders, filters and counts the result (PostgREST applies ?select,
@@ -34,7 +42,6 @@ set search_path = ''
 as $$
 declare
   v_account uuid := public.current_account_id();
-  v_pattern text := '%' || replace(replace(replace(p_query, '\', '\\'), '%', '\%'), '_', '\_') || '%';
 begin
   if v_account is null or p_query is null or not public.is_account_staff() then
     return;
@@ -43,9 +50,10 @@ begin
     select l.* from public.leads l
      where l.account_id = $1
        and (l.name ilike $2 or l.email ilike $2 or l.company ilike $2)
-  $sql$ using v_account, v_pattern;
+  $sql$ using v_account, private.contains_pattern(p_query);
 end;
 $$;
 
+revoke all on function private.contains_pattern(text) from public, anon, authenticated;
 revoke all on function public.search_leads(text) from public, anon;
 grant execute on function public.search_leads(text) to authenticated;

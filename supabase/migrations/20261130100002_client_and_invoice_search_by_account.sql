@@ -18,14 +18,6 @@ create index invoices_account_client_name_trgm_idx on public.invoices
 create index invoices_account_client_email_trgm_idx on public.invoices
   using gin (account_id, client_email extensions.gin_trgm_ops);
 
--- `ilike` pattern for "contains p_text", LIKE's wildcards in it taken as plain characters.
-create function private.contains_pattern(p_text text) returns text
-language sql immutable
-set search_path = ''
-as $$
-  select '%' || replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_') || '%'
-$$;
-
 -- Who the caller may read rows of: null for staff (every row of the account),
 -- else the contacts a client is (none for anyone else).
 create function private.readable_contacts() returns uuid[]
@@ -85,7 +77,6 @@ begin
 end;
 $$;
 
-revoke all on function private.contains_pattern(text) from public, anon, authenticated;
 revoke all on function private.readable_contacts() from public, anon, authenticated;
 revoke all on function public.search_contacts(text) from public, anon;
 revoke all on function public.search_invoices(text) from public, anon;

@@ -79,7 +79,11 @@ describe('/documents list', () => {
     expect(readable(await page(visitor, '/documents?q=INV-SEARCH-77'))).toContain('Harbour fees');
     const byText = readable(await page(visitor, '/documents?q=INV-SEARCH-77'));
     expect(byText).not.toContain('Office lease');
-    expect(readable(await page(visitor, '/documents?q=leas'))).toContain('Office lease');
+    const byTitle = readable(await page(visitor, '/documents?q=leas'));
+    expect(byTitle).toContain('Office lease');
+    // The search counts its matches (search_documents), with the uploader's name embedded.
+    expect(byTitle).toMatch(/Showing 1–1 of 1 documents/);
+    expect(byTitle).toContain('Uploaded by: Test Admin');
     expect(readable(await page(visitor, '/documents?q=nothing-like-this'))).toContain('No documents match your search.');
     await serviceClient().from('documents').update({ status: 'Approved' }).eq('id', id);
     const approved = readable(await page(visitor, '/documents?status=Approved'));

@@ -2,8 +2,7 @@
 // of the account's documents (searched over title and extracted text with
 // Postgres full-text, and by title as typed; filtered by review status), the
 // summary cards, one document with its history, and the writes of its page.
-import type { ListQuery } from '~/lib/list-query';
-import { searchText } from '~/lib/list-query';
+import { searchText, type ListQuery } from '~/lib/list-query';
 import { loadHistory } from '~/lib/record-history.server';
 import { readList } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
@@ -13,21 +12,20 @@ import type { DocumentStatus } from './schema';
 const LIST_COLUMNS = 'id, title, type, file_name, file_size, mime_type, status, extraction_status, created_at, uploader:users!documents_uploaded_by_fkey(first_name, last_name, email)';
 
 /**
- * The search: every word (plainto_tsquery over the `search` column, config
- * 'simple') or the text inside the title, so a half-typed number still finds
- * its document. searchText keeps nothing that could be filter syntax.
+ * The page of documents with its total. A search (every word of the title or
+ * extracted text, config 'simple', or the text inside the title, so a
+ * half-typed number still finds its document) goes through search_documents,
+ * which reads only the account's matches from its indexes, and counts them;
+ * the unfiltered total is the summary's; a status filter alone is counted
+ * from its index. searchText keeps nothing that could be filter syntax.
  */
-function searchFilter(q: string): string | null {
-  const text = searchText(q);
-  if (!text) return null;
-  return `search.plfts(simple)."${text}",title.ilike."*${text}*"`;
-}
-
 export async function loadDocuments(supabase: Supabase, query: ListQuery<DocumentStatus>) {
-  let select = supabase.from('documents').select(LIST_COLUMNS, { count: 'exact' });
+  const search = searchText(query.q);
+  const unfiltered = !search && !query.status;
+  let select = search
+    ? supabase.rpc('search_documents', { p_query: search }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
+    : supabase.from('documents').select(LIST_COLUMNS, unfiltered ? {} : { count: 'exact' });
   if (query.status) select = select.eq('status', query.status);
-  const search = searchFilter(query.q);
-  if (search) select = select.or(search);
   const [summaryResult, list] = await Promise.all([supabase.rpc('document_summary').single(), readList(select, query, 'documents')]);
   // A summary that fails to load is logged and reads 0: the list below still works.
   if (summaryResult.error) console.error(`document summary failed to load: ${summaryResult.error.message}`);
@@ -39,7 +37,8 @@ export async function loadDocuments(supabase: Supabase, query: ListQuery<Documen
       pendingReview: Number(summary.pending_review_count),
       storageBytes: Number(summary.storage_bytes),
     },
-    list,
+    // Unfiltered, the summary's total is the list's (none when the summary failed).
+    list: { ...list, total: unfiltered ? (summaryResult.error ? null : Number(summary.total_count)) : list.total },
   };
 }
 

@@ -1,9 +1,11 @@
-// search_contacts and search_invoices (the /clients and /invoices text
-// searches) run with their owner's rights so that they can use the
-// account-first trigram indexes, which row-level security would keep them from
-// using. So each must give every caller exactly what the table's policy gives
-// them through the filter it replaced: staff the account's rows, a client its
-// own contact and the invoices addressed to it, anyone else nothing.
+// search_contacts, search_invoices and search_documents (the /clients,
+// /invoices and /documents searches) run with their owner's rights so that
+// they can use the account-first indexes, which row-level security would keep
+// them from using. So each must give every caller exactly what the table's
+// policy gives them through the filter it replaced: staff the account's rows,
+// a client its own contact and the invoices addressed to it (no documents),
+// anyone else nothing. (search_leads: lead-search.test.ts.)
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, anonClient, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 import { ROLES } from '../support/accounts.ts';
@@ -12,9 +14,12 @@ let backend: TestBackend;
 let other: Member;
 const as: Record<string, Member> = {};
 
+const ilikeAny = (columns: string[]) => (text: string) => columns.map((column) => `${column}.ilike."*${text}*"`).join(',');
+/** Each search, and the filter it replaced (the list's former PostgREST `or`). */
 const SEARCHES = {
-  search_contacts: { table: 'contacts', columns: ['name', 'email', 'company'] },
-  search_invoices: { table: 'invoices', columns: ['invoice_number', 'client_name', 'client_email'] },
+  search_contacts: { table: 'contacts', filter: ilikeAny(['name', 'email', 'company']), clientFinds: 1 },
+  search_invoices: { table: 'invoices', filter: ilikeAny(['invoice_number', 'client_name', 'client_email']), clientFinds: 1 },
+  search_documents: { table: 'documents', filter: (text: string) => `search.plfts(simple)."${text}",title.ilike."*${text}*"`, clientFinds: 0 },
 } as const;
 type SearchName = keyof typeof SEARCHES;
 
@@ -26,9 +31,8 @@ async function search(member: Member, fn: SearchName, text: string): Promise<str
 
 /** What the list's former filter found: ilike on each column, under the table's policy. */
 async function filtered(member: Member, fn: SearchName, text: string): Promise<string[]> {
-  const { table, columns } = SEARCHES[fn];
-  const or = columns.map((column) => `${column}.ilike."*${text}*"`).join(',');
-  const { data, error } = await member.client.from(table).select('id').or(or).order('created_at').order('id');
+  const { table, filter } = SEARCHES[fn];
+  const { data, error } = await member.client.from(table).select('id').or(filter(text)).order('created_at').order('id');
   if (error) throw new Error(`${table}: ${error.message}`);
   return (data as { id: string }[]).map((row) => row.id);
 }
@@ -37,6 +41,15 @@ async function invoiceFor(member: Member, name: string, email: string) {
   const { error } = await member.client.rpc('create_invoice', {
     p_client_name: name, p_client_email: email, p_description: 'Consulting', p_unit_price: 12_500,
     p_quantity: 1, p_currency: 'USD', p_due_date: '2030-01-01', p_notes: null,
+  });
+  if (error) throw new Error(error.message);
+}
+
+async function documentFor(member: Member, title: string, text: string | null = null) {
+  const sha256 = createHash('sha256').update(title).digest('hex');
+  const { error } = await member.client.from('documents').insert({
+    account_id: member.accountId, title, text, file_path: `${member.accountId}/${randomUUID()}/f.pdf`,
+    file_name: 'f.pdf', file_size: 10, mime_type: 'application/pdf', sha256,
   });
   if (error) throw new Error(error.message);
 }
@@ -52,8 +65,12 @@ beforeAll(async () => {
   await invoiceFor(admin, 'Searchable Stranger', 'stranger@search.test');
   await invoiceFor(admin, 'Percent 100% Co', 'percent@search.test');
   await admin.client.from('contacts').insert({ account_id: admin.accountId, name: 'Under_Score', email: 'under@search.test', company: 'Searchable Ltd' });
+  await documentFor(admin, 'Searchable Client contract');
+  await documentFor(admin, 'Scan 0042', 'Invoice from a searchable stranger, total 100% due');
+  await documentFor(admin, 'Rates 100% final');
   // The same words in another account.
   await invoiceFor(other, 'Searchable Client', 'elsewhere@search.test');
+  await documentFor(other, 'Searchable elsewhere');
 });
 
 afterAll(async () => {
@@ -64,7 +81,7 @@ for (const fn of Object.keys(SEARCHES) as SearchName[]) {
   describe(fn, () => {
     it('finds for every role what the filter found under the policy, and only in the caller\'s account', async () => {
       for (const role of ROLES) {
-        for (const text of ['searchable', 'SEARCH.TEST', 'client', 'inv', 'nothing like it']) {
+        for (const text of ['searchable', 'SEARCH.TEST', 'client', 'inv', 'searchable stranger', '0042', 'nothing like it']) {
           expect(await search(as[role], fn, text), `${role} '${text}'`).toEqual(await filtered(as[role], fn, text));
         }
       }
@@ -77,7 +94,7 @@ for (const fn of Object.keys(SEARCHES) as SearchName[]) {
     it('gives staff every match, a client only its own, a supplier nothing', async () => {
       expect((await search(as.admin, fn, 'searchable')).length).toBeGreaterThan(1);
       expect(await search(as.auditor, fn, 'searchable')).toEqual(await search(as.admin, fn, 'searchable'));
-      expect(await search(as.client, fn, 'searchable')).toHaveLength(1);
+      expect(await search(as.client, fn, 'searchable')).toHaveLength(SEARCHES[fn].clientFinds);
       expect(await search(as.client, fn, 'stranger')).toEqual([]);
       expect(await search(as.supplier, fn, 'searchable')).toEqual([]);
     });
@@ -85,7 +102,7 @@ for (const fn of Object.keys(SEARCHES) as SearchName[]) {
     it('treats LIKE wildcards as plain characters', async () => {
       // Only the one whose name holds a percent sign, not every row.
       expect(await search(as.admin, fn, '%')).toHaveLength(1);
-      expect(await search(as.admin, fn, 'searchable_client')).toEqual([]);
+      expect(await search(as.admin, fn, 'searchabl_')).toEqual([]);
     });
 
     it('finds nothing for a deactivated member, and is not callable without a session', async () => {

@@ -1,6 +1,7 @@
 // The edge cache for marketing pages (docs/decisions/002). `/` and `/pricing` are the
 // same for every anonymous visitor, so the Worker keeps the rendered HTML in the
 // Cache API and serves it without running React Router or reading Supabase.
+import { cookieNames, SESSION_COOKIE_NAME } from '~/lib/request-cookies';
 import { TOAST_COOKIE } from '~/lib/toast-cookie';
 
 export const CACHEABLE_PATHS = new Set(['/', '/pricing']);
@@ -17,12 +18,7 @@ export const CACHE_STATUS_HEADER = 'X-Edge-Cache';
  * possibly chunked as `.0`, `.1`), or a pending flash toast that must be shown.
  */
 export function hasPersonalCookie(request: Request): boolean {
-  const cookie = request.headers.get('Cookie');
-  if (!cookie) return false;
-  return cookie.split(';').some((part) => {
-    const name = part.split('=')[0]?.trim() ?? '';
-    return /^sb-.+-auth-token(\.\d+)?$/.test(name) || name === TOAST_COOKIE;
-  });
+  return cookieNames(request).some((name) => SESSION_COOKIE_NAME.test(name) || name === TOAST_COOKIE);
 }
 
 export function isCacheableRequest(request: Request): boolean {

@@ -8,6 +8,7 @@ import { isAuthRetryableFetchError, type JwtPayload, type SupabaseClient } from 
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { clientOf, fetchSigningClient } from '~/lib/audit-client.server';
 import type { Database } from '~/lib/database.types';
+import { cookieNames, isSecureRequest, SESSION_COOKIE_NAME } from '~/lib/request-cookies';
 import { createResilientFetch } from '~/lib/resilient-fetch';
 
 /** What a page says when the backend cannot be reached (the session is kept). */
@@ -54,15 +55,14 @@ export interface RequestSupabase {
 
 export const supabaseContext = createContext<RequestSupabase>();
 
-/** Reads Supabase's auth cookies (`sb-<ref>-auth-token`, chunked as `.0`, `.1`). */
+/** Whether the request carries Supabase's auth cookies. */
 export function hasSessionCookie(request: Request): boolean {
-  const header = request.headers.get('Cookie') ?? '';
-  return parseCookieHeader(header).some(({ name }) => /^sb-.+-auth-token(\.\d+)?$/.test(name));
+  return cookieNames(request).some((name) => SESSION_COOKIE_NAME.test(name));
 }
 
 export function createRequestSupabase(request: Request): RequestSupabase {
   const headers = new Headers();
-  const secure = new URL(request.url).protocol === 'https:';
+  const secure = isSecureRequest(request);
   const supabase = createServerClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     cookies: {
       getAll: () =>

@@ -8,6 +8,7 @@ import { env } from 'cloudflare:workers';
 import { serializeCookieHeader } from '@supabase/ssr';
 import { data as dataResponse, createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { dataWithToast, getToast, redirectWithToast, setToastCookieOptions, type ToastMessage } from 'remix-toast';
+import { cookieNames, isSecureRequest } from '~/lib/request-cookies';
 import { TOAST_COOKIE } from '~/lib/toast-cookie';
 import type { ToastLink } from '~/lib/toast-link';
 
@@ -20,14 +21,17 @@ let configuredFor: string | undefined;
  * toast, and only when they change (in practice once per isolate).
  */
 export const toastCookieMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
-  const secure = new URL(request.url).protocol === 'https:';
+  const secure = isSecureRequest(request);
   const key = `${env.SESSION_SECRET}:${secure}`;
   if (configuredFor !== key) {
-    setToastCookieOptions({ name: TOAST_COOKIE, secrets: [env.SESSION_SECRET], secure, sameSite: 'lax', httpOnly: true, path: '/' });
+    setToastCookieOptions({ name: TOAST_COOKIE, secrets: [env.SESSION_SECRET], ...cookieOptions(secure) });
     configuredFor = key;
   }
   return next();
 };
+
+/** The toast cookie's attributes, when it is set and when it is deleted. */
+const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, secure, sameSite: 'lax' as const });
 
 /**
  * The toast the request's cookie carries, and the header that deletes the
@@ -37,17 +41,11 @@ export const toastCookieMiddleware: MiddlewareFunction<Response> = ({ request },
  * cookie there is nothing to read or sign.
  */
 export async function readToast(request: Request): Promise<{ toast?: ToastMessage; headers?: Headers }> {
-  const header = request.headers.get('Cookie');
-  if (header === null || !TOAST_COOKIE_PAIR.test(header)) return {};
+  if (!cookieNames(request).includes(TOAST_COOKIE)) return {};
   const { toast } = await getToast(request);
-  const secure = new URL(request.url).protocol === 'https:';
-  const headers = new Headers({
-    'Set-Cookie': serializeCookieHeader(TOAST_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true, secure, sameSite: 'lax' }),
-  });
-  return { toast, headers };
+  const deleted = serializeCookieHeader(TOAST_COOKIE, '', { ...cookieOptions(isSecureRequest(request)), maxAge: 0 });
+  return { toast, headers: new Headers({ 'Set-Cookie': deleted }) };
 }
-
-const TOAST_COOKIE_PAIR = new RegExp(`(?:^|;)\\s*${TOAST_COOKIE}=`);
 
 export const pendingToastContext = createContext<ToastMessage | null>(null);
 

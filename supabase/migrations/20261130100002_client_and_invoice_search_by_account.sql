@@ -30,14 +30,13 @@ $$;
 
 -- The caller's contacts whose name, email or company contain p_query,
 -- case-insensitively. The caller pages, orders, filters and counts the result.
--- Planned at each call with the account and the pattern as known values
--- (EXECUTE ... USING; the SQL text is fixed), so a small account's few rows
--- are read directly and a big one's matches from the indexes.
+-- Planned at each call, without sequential scans, as search_leads.
 create function public.search_contacts(p_query text)
 returns setof public.contacts
 language plpgsql stable
 security definer
 set search_path = ''
+set enable_seqscan = off
 as $$
 declare
   v_account uuid := public.current_account_id();
@@ -61,6 +60,7 @@ returns setof public.invoices
 language plpgsql stable
 security definer
 set search_path = ''
+set enable_seqscan = off
 as $$
 declare
   v_account uuid := public.current_account_id();

@@ -16,13 +16,14 @@ drop index public.documents_search_idx;
 
 -- The caller's documents matching p_query (plainto_tsquery with the 'simple'
 -- configuration over `search`, or the title containing it). The caller pages,
--- orders, filters and counts the result. Planned at each call with the
--- account and the query as known values, as the other searches.
+-- orders, filters and counts the result. Planned at each call, without
+-- sequential scans, as the other searches (20261130100001).
 create function public.search_documents(p_query text)
 returns setof public.documents
 language plpgsql stable
 security definer
 set search_path = ''
+set enable_seqscan = off
 as $$
 declare
   v_account uuid := public.current_account_id();

@@ -16,9 +16,16 @@ beforeAll(async () => {
 afterAll(async () => backend?.stop());
 
 async function summary() {
-  const { data, error } = await admin.client.rpc('lead_summary').single<{ total_count: number; new_this_week: number; qualified_count: number; conversion_rate: number }>();
+  const { data, error } = await admin.client.rpc('lead_summary').single();
   if (error) throw error;
   return { total: Number(data.total_count), week: Number(data.new_this_week), qualified: Number(data.qualified_count), rate: Number(data.conversion_rate) };
+}
+
+/** lead_summary's count per status (the Leads list's total when filtered by one). */
+async function byStatus() {
+  const { data, error } = await admin.client.rpc('lead_summary').single();
+  if (error) throw error;
+  return data.status_counts;
 }
 
 async function dashboard() {
@@ -35,12 +42,18 @@ async function counted() {
        from public.leads where account_id = $1`,
     [admin.accountId],
   );
-  return { total: Number(rows[0].total), qualified: Number(rows[0].qualified), active: Number(rows[0].active) };
+  const { rows: statuses } = await backend.db.query<{ status: string; n: string }>(
+    'select status, count(*) as n from public.leads where account_id = $1 group by status',
+    [admin.accountId],
+  );
+  const byStatus = Object.fromEntries(statuses.map((row) => [row.status, Number(row.n)]));
+  return { total: Number(rows[0].total), qualified: Number(rows[0].qualified), active: Number(rows[0].active), byStatus };
 }
 
 describe('lead figures from the rollup', () => {
   it('follow inserts, status changes, deletes and leads of other months as counting would', async () => {
     expect(await summary()).toEqual({ total: 0, week: 0, qualified: 0, rate: 0 });
+    expect(await byStatus()).toEqual({});
 
     const lead = (name: string, status = 'new') => ({ account_id: admin.accountId, name, email: `${name}@lead.test`, company: 'Co', status });
     const { data: inserted, error } = await admin.client
@@ -56,6 +69,8 @@ describe('lead figures from the rollup', () => {
     expect((await admin.client.from('leads').update({ status: 'lost' }).in('id', [id('b'), id('c')])).error).toBeNull();
     expect((await admin.client.from('leads').delete().eq('id', id('d'))).error).toBeNull();
     expect(await summary()).toEqual({ total: 4, week: 4, qualified: 2, rate: 50 });
+    // No 'new' lead is left: the status is not listed, not listed at 0.
+    expect(await byStatus()).toEqual({ qualified: 2, lost: 2 });
     expect(await dashboard()).toEqual({ active: 2, total: 4, month: 4 });
 
     // A lead of last year: in the totals, not in this week's or this month's.
@@ -71,6 +86,7 @@ describe('lead figures from the rollup', () => {
 
     const figures = await counted();
     expect(await summary()).toMatchObject({ total: figures.total, qualified: figures.qualified });
+    expect(await byStatus()).toEqual(figures.byStatus);
     expect((await dashboard()).active).toBe(figures.active);
   });
 

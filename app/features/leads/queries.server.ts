@@ -13,22 +13,21 @@ const LIST_COLUMNS = 'id, name, company, email, phone_whatsapp, status, interest
  * The page of leads with its total, read so that neither grows with the
  * account: a text search (name, email or company) goes through search_leads,
  * which reads only the account's matches from its indexes, and counts them;
- * the unfiltered total is the summary's (kept by the lead_stats rollup); a
- * status filter alone is counted from its index.
+ * otherwise the total is the summary's, for all leads or for the status
+ * filtered by (kept by the lead_stats rollup).
  */
 export async function loadLeads(supabase: Supabase, query: ListQuery<LeadStatus>) {
   const search = searchText(query.q);
-  const unfiltered = !search && !query.status;
   const matching = search
     ? supabase.rpc('search_leads', { p_query: search }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
-    : supabase.from('leads').select(LIST_COLUMNS, unfiltered ? {} : { count: 'exact' });
+    : supabase.from('leads').select(LIST_COLUMNS);
   const [summaryResult, list] = await Promise.all([
     supabase.rpc('lead_summary').single(),
     readList(filterList(matching, query), query, 'leads'),
   ]);
   // A summary that fails to load is logged and reads 0: the list below still works.
   if (summaryResult.error) console.error(`lead summary failed to load: ${summaryResult.error.message}`);
-  const summary = summaryResult.data ?? { total_count: 0, new_this_week: 0, qualified_count: 0, conversion_rate: 0 };
+  const summary = summaryResult.data ?? { total_count: 0, new_this_week: 0, qualified_count: 0, conversion_rate: 0, status_counts: {} };
   return {
     summary: {
       total: Number(summary.total_count),
@@ -36,9 +35,16 @@ export async function loadLeads(supabase: Supabase, query: ListQuery<LeadStatus>
       qualified: Number(summary.qualified_count),
       conversionRate: Number(summary.conversion_rate),
     },
-    // Unfiltered, the summary's total is the list's (none when the summary failed).
-    list: { ...list, total: unfiltered ? (summaryResult.error ? null : Number(summary.total_count)) : list.total },
+    list: { ...list, total: search ? list.total : summaryTotal(summaryResult.error ? null : summary, query.status) },
   };
+}
+
+/** The list's total without a search: all leads, or those of the status filtered by; none when the summary failed. */
+function summaryTotal(summary: { total_count: number; status_counts: unknown } | null, status: LeadStatus | null): number | null {
+  if (!summary) return null;
+  if (!status) return Number(summary.total_count);
+  const counts = (summary.status_counts ?? {}) as Partial<Record<LeadStatus, number>>;
+  return Number(counts[status] ?? 0);
 }
 
 /** A row of the list: the columns loadLeads selects. */

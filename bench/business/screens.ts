@@ -199,6 +199,9 @@ try {
     { path: '/leads?q=firm+7', expect: 'Leads', untargeted: '1 vs 2,000 matches' },
     // A name: read from the account's trigram indexes (search_leads).
     { path: '/leads?q=lead+4217', expect: 'Leads', untargeted: '0 vs 11 matches' },
+    // A contact's email, an invoice's client (search_contacts, search_invoices).
+    { path: '/clients?q=contact4217%40', expect: 'Clients', untargeted: '0 vs 1 match' },
+    { path: '/invoices?q=client+4217', expect: 'Recent Invoices', untargeted: '0 vs 11 matches' },
   ];
   const results: Record<string, Sample[]> = {};
   for (let round = 0; round < 2; round++) {
@@ -225,12 +228,30 @@ try {
     },
     { label: '/quotes: quote_summary (RPC)', path: '/rest/v1/rpc/quote_summary', method: 'POST' },
     { label: '/dashboard: dashboard_overview (RPC)', path: '/rest/v1/rpc/dashboard_overview', method: 'POST' },
-    // Unfiltered, the list's total is lead_summary's: the page is not counted.
     { label: '/leads: leads page (GET)', path: '/rest/v1/leads?select=id,name,company,email,phone_whatsapp,status,interest,created_at&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET' },
-    { label: '/leads?status=lost: leads page, exact count (GET)', path: '/rest/v1/leads?select=id,name,company,email,phone_whatsapp,status,interest,created_at&status=eq.lost&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET', headers: { Prefer: 'count=exact' } },
+    // The totals are lead_summary's (all, and per status): the pages are not counted.
+    { label: '/leads?status=lost: leads page (GET)', path: '/rest/v1/leads?select=id,name,company,email,phone_whatsapp,status,interest,created_at&status=eq.lost&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET' },
     {
       label: '/leads?q=firm 7: search_leads page, exact count (GET)',
       path: `/rest/v1/rpc/search_leads?p_query=${encodeURIComponent('firm 7')}&select=id,name,company,email,phone_whatsapp,status,interest,created_at&order=created_at.desc,id.desc&offset=0&limit=21`,
+      method: 'GET',
+      headers: { Prefer: 'count=exact' },
+    },
+    {
+      label: '/leads?q=lead 4217: search_leads page, exact count (GET)',
+      path: `/rest/v1/rpc/search_leads?p_query=${encodeURIComponent('lead 4217')}&select=id,name,company,email,phone_whatsapp,status,interest,created_at&order=created_at.desc,id.desc&offset=0&limit=21`,
+      method: 'GET',
+      headers: { Prefer: 'count=exact' },
+    },
+    {
+      label: '/clients?q=contact4217@: search_contacts page, exact count (GET)',
+      path: `/rest/v1/rpc/search_contacts?p_query=${encodeURIComponent('contact4217@')}&select=id,name,email,phone,company,role,address,status,created_at&order=created_at.desc,id.desc&offset=0&limit=21`,
+      method: 'GET',
+      headers: { Prefer: 'count=exact' },
+    },
+    {
+      label: '/invoices?q=client 4217: search_invoices page, exact count (GET)',
+      path: `/rest/v1/rpc/search_invoices?p_query=${encodeURIComponent('client 4217')}&select=id,invoice_number,status,client_name,client_email,currency,total,amount_paid,due_date,created_at,quote_id&order=created_at.desc,id.desc&offset=0&limit=21`,
       method: 'GET',
       headers: { Prefer: 'count=exact' },
     },

@@ -15,15 +15,23 @@ beforeAll(async () => {
 });
 afterAll(async () => backend?.stop());
 
+interface LeadSummary {
+  total_count: number;
+  new_this_week: number;
+  qualified_count: number;
+  conversion_rate: number;
+  status_counts: Record<string, number>;
+}
+
 async function summary() {
-  const { data, error } = await admin.client.rpc('lead_summary').single();
+  const { data, error } = await admin.client.rpc('lead_summary').single<LeadSummary>();
   if (error) throw error;
   return { total: Number(data.total_count), week: Number(data.new_this_week), qualified: Number(data.qualified_count), rate: Number(data.conversion_rate) };
 }
 
 /** lead_summary's count per status (the Leads list's total when filtered by one). */
 async function byStatus() {
-  const { data, error } = await admin.client.rpc('lead_summary').single();
+  const { data, error } = await admin.client.rpc('lead_summary').single<LeadSummary>();
   if (error) throw error;
   return data.status_counts;
 }

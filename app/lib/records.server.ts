@@ -17,7 +17,7 @@ import { canWriteBusiness } from '~/lib/roles';
 import type { Supabase } from '~/lib/supabase.server';
 import type { ToastLink } from '~/lib/toast-link';
 import { dataWithError, redirectWithCreated } from '~/lib/toast.server';
-import { PAGE_SIZE, pageRange, readListQuery, searchFilter, type ListPage, type ListQuery } from '~/lib/list-query';
+import { PAGE_SIZE, pageRange, readListQuery, type ListPage, type ListQuery } from '~/lib/list-query';
 
 /** A table of the public schema: the generic helpers below take its name. */
 export type TableName = keyof Database['public']['Tables'];
@@ -37,27 +37,27 @@ interface PageableSelect<Row> {
   range(from: number, to: number): PromiseLike<{ data: Row[] | null; count?: number | null; error: { message: string } | null }>;
 }
 
-/** A select over a table with a `status` column, which the list's status filter and search narrow. */
+/** A select over a table with a `status` column, which the list's status filter narrows. */
 interface FilterableSelect<S extends string> {
   eq(column: 'status', value: S): this;
-  or(filters: string): this;
 }
 
 /**
- * The status filter and text search of the URL (?status=, ?q=) applied to a
- * select: an exact status, and the cleaned text as a case-insensitive match on
- * any of `searchColumns` (searchFilter says why nothing typed can be syntax).
+ * The status filter of the URL (?status=) applied to a select. A text search
+ * (?q=) is the list's search function (search_leads, search_quotes, ...),
+ * which reads only the account's matches from its indexes (decision 037).
  */
-export function filterList<S extends string, Q extends FilterableSelect<S>>(
-  select: Q,
-  query: ListQuery<S>,
-  searchColumns: readonly string[] = [],
-): Q {
-  let filtered = select;
-  if (query.status) filtered = filtered.eq('status', query.status);
-  const search = searchColumns.length > 0 ? searchFilter(query.q, searchColumns) : null;
-  if (search) filtered = filtered.or(search);
-  return filtered;
+export function filterList<S extends string, Q extends FilterableSelect<S>>(select: Q, query: ListQuery<S>): Q {
+  return query.status ? select.eq('status', query.status) : select;
+}
+
+/**
+ * The list with its screen summary's total (null when the summary failed to
+ * load) in place of a count of its own, unless a search or filter narrowed it:
+ * the summaries read rollups or one count, so the list need not count rows.
+ */
+export function withSummaryTotal<L extends { total: number | null }>(list: L, narrowed: boolean, summaryTotal: number | null): L {
+  return narrowed ? list : { ...list, total: summaryTotal };
 }
 
 /**

@@ -2,7 +2,7 @@
 // contacts (searched by name, email or company, filtered by status) with the
 // summary's four figures, and the insert of a new contact.
 import { searchText, type ListQuery } from '~/lib/list-query';
-import { filterList, readList } from '~/lib/records.server';
+import { filterList, readList, withSummaryTotal } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
 import { loadHistory } from '~/lib/record-history.server';
 import type { ClientStatus, EditedClient, NewClient } from './schema';
@@ -60,8 +60,7 @@ export async function loadClients(supabase: Supabase, query: ListQuery<ClientSta
       prospects: Number(summary.prospect_count),
       newThisMonth: Number(summary.new_this_month),
     },
-    // Unfiltered, the summary's total is the list's (none when the summary failed).
-    list: { ...list, total: unfiltered ? (summaryResult.error ? null : Number(summary.total_count)) : list.total },
+    list: withSummaryTotal(list, !unfiltered, summaryResult.error ? null : Number(summary.total_count)),
   };
 }
 

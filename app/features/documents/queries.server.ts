@@ -4,7 +4,7 @@
 // summary cards, one document with its history, and the writes of its page.
 import { searchText, type ListQuery } from '~/lib/list-query';
 import { loadHistory } from '~/lib/record-history.server';
-import { readList } from '~/lib/records.server';
+import { readList, withSummaryTotal } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
 import { readFields, type DocumentFields } from './extraction/fields';
 import type { DocumentStatus } from './schema';
@@ -37,8 +37,7 @@ export async function loadDocuments(supabase: Supabase, query: ListQuery<Documen
       pendingReview: Number(summary.pending_review_count),
       storageBytes: Number(summary.storage_bytes),
     },
-    // Unfiltered, the summary's total is the list's (none when the summary failed).
-    list: { ...list, total: unfiltered ? (summaryResult.error ? null : Number(summary.total_count)) : list.total },
+    list: withSummaryTotal(list, !unfiltered, summaryResult.error ? null : Number(summary.total_count)),
   };
 }
 

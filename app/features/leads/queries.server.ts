@@ -2,7 +2,7 @@
 // (searched by name, email or company, filtered by status) with the summary's
 // figures, and the insert of a new lead.
 import { searchText, type ListQuery } from '~/lib/list-query';
-import { filterList, readList } from '~/lib/records.server';
+import { filterList, readList, withSummaryTotal } from '~/lib/records.server';
 import { loadHistory } from '~/lib/record-history.server';
 import type { Supabase } from '~/lib/supabase.server';
 import type { LeadStatus, NewLead } from './schema';
@@ -35,7 +35,7 @@ export async function loadLeads(supabase: Supabase, query: ListQuery<LeadStatus>
       qualified: Number(summary.qualified_count),
       conversionRate: Number(summary.conversion_rate),
     },
-    list: { ...list, total: search ? list.total : summaryTotal(summaryResult.error ? null : summary, query.status) },
+    list: withSummaryTotal(list, search !== null, summaryTotal(summaryResult.error ? null : summary, query.status)),
   };
 }
 

@@ -1,8 +1,14 @@
 // Brings a database to the project's schema the way `supabase db reset/push`
-// does: Supabase's own objects (sql/bootstrap.sql), then every migration not
-// yet recorded in supabase_migrations.schema_migrations, each in its own
-// transaction, in filename order; then seed.sql on a database that had no
-// migrations before this run.
+// does: Supabase's own objects (sql/bootstrap.sql) on a database that has
+// none yet, then every migration not yet recorded in
+// supabase_migrations.schema_migrations, each in its own transaction, in
+// filename order; then seed.sql on a database that had no migrations before
+// this run.
+//
+// The bootstrap runs once per database, never on a restart (decision 038): it
+// grants the API roles everything in public, as a new hosted project starts,
+// and the migrations then revoke what they must. Run again on kept data, it
+// undid every revoke: the anon key could call service-only functions.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +65,14 @@ export function listMigrations(dir: string): MigrationFile[] {
     });
 }
 
+/** Whether this database already has Supabase's own objects (a restart on kept data, a test snapshot). */
+async function isBootstrapped(db: Db): Promise<boolean> {
+  const { rows } = await db.query<{ present: boolean }>(
+    `select to_regclass('supabase_migrations.schema_migrations') is not null as present`,
+  );
+  return rows[0].present;
+}
+
 /** Roles are cluster-wide on PostgreSQL: two databases bootstrapping at once may race; retry. */
 async function bootstrap(db: Db): Promise<void> {
   const sql = readFileSync(BOOTSTRAP_FILE, 'utf8');
@@ -75,7 +89,7 @@ async function bootstrap(db: Db): Promise<void> {
 
 export async function migrate(db: Db, options: MigrateOptions = {}): Promise<MigrateResult> {
   const log = options.log ?? (() => {});
-  await bootstrap(db);
+  if (!(await isBootstrapped(db))) await bootstrap(db);
   const done = new Set(
     (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
   );

@@ -5,6 +5,7 @@
 //   const backend = await startTestBackend({ seed: false });  // without supabase/seed.sql
 //   const backend = await startTestBackend({ postgresUrl: process.env.TEST_POSTGRES_URL });
 //   const backend = await startTestBackend({ migrationsDir, seedFile }); // a fixture schema
+//   const backend = await startTestBackend({ restarted: true }); // kept data, started twice more
 //   ... backend.url, backend.anonKey, backend.serviceRoleKey, backend.db ...
 //   await backend.stop();                                     // also deletes the database
 //
@@ -17,7 +18,8 @@
 //   backend gets `create database ... template ops_tpl_<hash>`, dropped on stop.
 import { PGlite } from '@electric-sql/pglite';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { readProjectAuthConfig } from './auth/templates.ts';
@@ -29,6 +31,13 @@ import { readSnapshot, type Snapshot, SnapshotMemoryFs } from './pglite-snapshot
 export interface TestBackendOptions extends Omit<BackendOptions, 'dataDir' | 'databaseUrl' | 'db' | 'skipMigrations' | 'onStop'> {
   /** A PostgreSQL server (superuser URL) to run on instead of PGlite. */
   postgresUrl?: string;
+  /**
+   * The state people live in rather than a fresh one: the migrated database
+   * kept on disk (PGlite) or in its own database (PostgreSQL), started as
+   * `npm start` starts it, stopped, and started again, each start running the
+   * migrations runner on the kept data. Slower (a real data folder).
+   */
+  restarted?: boolean;
 }
 
 const SNAPSHOT_ROOT = join(PROJECT_ROOT, '.data/snapshots');
@@ -150,22 +159,27 @@ async function ensureTemplate(server: Db, serverUrl: string, hash: string, optio
   return template;
 }
 
+/** A new database `name`, a copy of this schema's template. */
+async function createFromTemplate(server: Db, serverUrl: string, hash: string, options: TestBackendOptions, name: string): Promise<void> {
+  const template = await ensureTemplate(server, serverUrl, hash, options);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await server.exec(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      // 55006: the template is briefly in use (another run is cloning or building it).
+      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      await sleep(100 * attempt);
+    }
+  }
+}
+
 async function startOnPostgres(options: TestBackendOptions, hash: string): Promise<Backend> {
   const serverUrl = options.postgresUrl!;
   const server = await openPostgres(serverUrl);
   const name = `ops_test_${randomBytes(6).toString('hex')}`;
   try {
-    const template = await ensureTemplate(server, serverUrl, hash, options);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await server.exec(`create database ${name} template ${template}`);
-        break;
-      } catch (error) {
-        // 55006: the template is briefly in use (another run is cloning or building it).
-        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
-        await sleep(100 * attempt);
-      }
-    }
+    await createFromTemplate(server, serverUrl, hash, options, name);
     const db = await openPostgres(databaseUrl(serverUrl, name));
     return await startBackend({
       ...options,
@@ -203,8 +217,45 @@ function withProjectAuth(options: TestBackendOptions): TestBackendOptions {
   };
 }
 
+/** Starts on kept data twice, as two runs of `npm start` would; the second start is the one returned. */
+async function startTwice(options: TestBackendOptions, where: Pick<BackendOptions, 'dataDir' | 'databaseUrl'>, onStop: () => Promise<void>) {
+  const common = { ...options, ...where, port: options.port ?? 0, smtpPort: options.smtpPort ?? 0, quiet: options.quiet ?? true };
+  try {
+    await (await startBackend(common)).stop();
+    return await startBackend({ ...common, onStop });
+  } catch (error) {
+    await onStop().catch(() => {});
+    throw error;
+  }
+}
+
+async function startRestartedOnPglite(options: TestBackendOptions, hash: string): Promise<Backend> {
+  const snapshot = await ensurePgliteSnapshot(hash, options);
+  const dataDir = mkdtempSync(join(tmpdir(), 'ops-hub-kept-'));
+  cpSync(snapshot, dataDir, { recursive: true });
+  return startTwice(options, { dataDir }, async () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+async function startRestartedOnPostgres(options: TestBackendOptions, hash: string): Promise<Backend> {
+  const serverUrl = options.postgresUrl!;
+  const server = await openPostgres(serverUrl);
+  const name = `ops_test_${randomBytes(6).toString('hex')}`;
+  const drop = async () => {
+    await server.exec(`drop database if exists ${name} with (force)`);
+    await server.close();
+  };
+  try {
+    await createFromTemplate(server, serverUrl, hash, options, name);
+  } catch (error) {
+    await drop().catch(() => {});
+    throw error;
+  }
+  return startTwice(options, { databaseUrl: databaseUrl(serverUrl, name) }, drop);
+}
+
 export async function startTestBackend(given: TestBackendOptions = {}): Promise<Backend> {
   const options = withProjectAuth(given);
   const hash = schemaHash(options);
+  if (options.restarted) return options.postgresUrl ? startRestartedOnPostgres(options, hash) : startRestartedOnPglite(options, hash);
   return options.postgresUrl ? startOnPostgres(options, hash) : startOnPglite(options, hash);
 }

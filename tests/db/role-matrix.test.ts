@@ -266,9 +266,13 @@ const idColumn = (table: string) => KEY[table]?.column ?? 'id';
 
 const moduleIds: Record<string, string> = {};
 
+// Also on kept data started again, as people run it: a restart once re-granted
+// everything the migrations had revoked, and a fresh copy never showed it.
 const targets = [
-  { name: 'PGlite', on: 'pglite' as const, skip: false },
-  { name: 'PostgreSQL', on: 'postgres' as const, skip: !process.env.TEST_POSTGRES_URL },
+  { name: 'PGlite', on: 'pglite' as const, restarted: false, skip: false },
+  { name: 'PostgreSQL', on: 'postgres' as const, restarted: false, skip: !process.env.TEST_POSTGRES_URL },
+  { name: 'PGlite after a restart on kept data', on: 'pglite' as const, restarted: true, skip: false },
+  { name: 'PostgreSQL after a restart on kept data', on: 'postgres' as const, restarted: true, skip: !process.env.TEST_POSTGRES_URL },
 ];
 
 for (const target of targets) {
@@ -278,7 +282,7 @@ for (const target of targets) {
     let f: Fixture;
 
     beforeAll(async () => {
-      backend = await startBackend({ on: target.on });
+      backend = await startBackend({ on: target.on, restarted: target.restarted });
       service = serviceClient(backend);
       const admin = await signUpFreshAdmin(backend, 'matrix-admin');
       const users = { admin } as Record<Role, Member>;

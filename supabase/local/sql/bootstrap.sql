@@ -1,7 +1,10 @@
 -- What a hosted Supabase project has before the project's own migrations run:
 -- the API roles, the auth and extensions schemas, auth.users and the JWT helpers,
--- and the default grants on public. Idempotent: roles are cluster-wide on a real
--- PostgreSQL server, so every create is guarded.
+-- and the default grants on public. Run once per database, on one that has
+-- none of this yet (migrate.ts; decision 038): its grants on everything in
+-- public are a new project's starting point, which the migrations then narrow,
+-- so running it again on kept data would undo every revoke. Roles are
+-- cluster-wide on a real PostgreSQL server, so every create is still guarded.
 
 do $$
 begin

@@ -24,13 +24,14 @@ export interface TestBackend {
 /**
  * A backend on a fresh copy of the migrated + seeded database: PGlite, or
  * PostgreSQL when asked (`on: 'postgres'`, or DB_TEST_BACKEND=postgres for the
- * whole suite) and TEST_POSTGRES_URL is set.
+ * whole suite) and TEST_POSTGRES_URL is set. `restarted`: that database kept,
+ * stopped and started again as `npm start` does on kept data.
  */
-export async function startBackend(options: { on?: 'pglite' | 'postgres' } = {}): Promise<TestBackend> {
+export async function startBackend(options: { on?: 'pglite' | 'postgres'; restarted?: boolean } = {}): Promise<TestBackend> {
   const on = options.on ?? (process.env.DB_TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite');
   const postgresUrl = on === 'postgres' ? process.env.TEST_POSTGRES_URL : undefined;
   if (on === 'postgres' && !postgresUrl) throw new Error('TEST_POSTGRES_URL is not set');
-  return (await startTestBackend({ quiet: true, postgresUrl })) as unknown as TestBackend;
+  return (await startTestBackend({ quiet: true, postgresUrl, restarted: options.restarted })) as unknown as TestBackend;
 }
 
 /**

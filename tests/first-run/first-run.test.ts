@@ -13,6 +13,7 @@ import { freePort } from '../e2e/support/app-server.ts';
 import { Session } from '../support/session.ts';
 import { cleanCopy, descendants, isAlive, type Started, startNpm } from './support/npm-start.ts';
 import { DEMO_DOCUMENTS } from '../../scripts/demo-documents.mjs';
+import { DEFAULT_JWT_SECRET, makeApiKeys } from '../../supabase/local/keys.ts';
 
 const BUILD_AND_START = 300_000;
 
@@ -176,6 +177,14 @@ describe('npm start on a fresh clone', () => {
     expect((await session.send(`/leads?q=${encodeURIComponent(leadName)}`)).body).toContain(leadEmail);
     // Not uploaded twice: the documents go in on the first start of fresh data only.
     await expectDemoBooks(session);
+    // The migrations' revokes outlive the restart (decision 038): the anon key cannot take the jobs queue.
+    const { anonKey } = await makeApiKeys(DEFAULT_JWT_SECRET);
+    const claim = await fetch(`http://127.0.0.1:${backendPort}/rest/v1/rpc/claim_jobs`, {
+      method: 'POST',
+      headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ p_runner: 'first-run', p_limit: 1 }),
+    });
+    expect(((await claim.json()) as { code?: string }).code).toBe('42501');
     await stopWithCtrlC(run);
   });
 

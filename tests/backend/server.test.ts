@@ -62,7 +62,8 @@ describeOnEachDatabase('the backend server', (fx) => {
     expect(own.headers.get('x-content-type-options')).toBe('nosniff');
     // Opened in a tab (no Origin, Sec-Fetch-Site: none) it answers.
     expect((await fetch(`${fx().backend.url}/_outbox`, { headers: { 'Sec-Fetch-Site': 'none' } })).status).toBe(200);
-    for (const headers of [{ Origin: 'https://evil.example' }, { Origin: 'http://127.0.0.1:8787' }, { 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }]) {
+    const browserRequests: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { Origin: 'http://127.0.0.1:8787' }, { 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }];
+    for (const headers of browserRequests) {
       const read = await fetch(`${fx().backend.url}/_outbox`, { headers });
       expect(read.status).toBe(403);
       expect(read.headers.get('access-control-allow-origin')).toBeNull();

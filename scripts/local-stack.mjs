@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { ensureBuild } from './build-once.mjs';
 import { uploadDemoDocuments } from './demo-documents.mjs';
+import { wranglerDev } from './wrangler-dev.mjs';
 
 export const DEMO_SIGN_IN = { email: 'demo@opshub.test', password: 'demo1234' };
 
@@ -49,11 +50,14 @@ async function run(mode) {
 
   /** @type {import('node:child_process').ChildProcess | undefined} */
   let app;
+  /** @type {{ remove: () => void } | undefined} */
+  let envFile;
   let stopping = false;
   const stop = async (code = 0) => {
     if (stopping) return;
     stopping = true;
     if (app) await stopGroup(app);
+    envFile?.remove();
     await backend.stop();
     process.exit(code);
   };
@@ -74,10 +78,11 @@ async function run(mode) {
   };
   if (mode === 'start') {
     if (!(await ensureBuild(env))) return stop(1);
-    // --test-scheduled: /cdn-cgi/handler/scheduled runs the Worker's cron handler (the jobs runner), driven below.
-    const args = ['wrangler', 'dev', '-c', 'build/server/wrangler.json', '--ip', '127.0.0.1', '--port', String(appPort), '--test-scheduled'];
-    for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
-    app = spawn('npx', args, { stdio: ['ignore', 'inherit', 'inherit'], env, detached: true });
+    // --test-scheduled (the jobs runner, driven below); the secrets in a private file, never in
+    // the command line every user of the machine can read (wrangler-dev.mjs).
+    const command = wranglerDev({ config: 'build/server/wrangler.json', port: appPort, vars });
+    envFile = command.envFile;
+    app = spawn('npx', command.args, { stdio: ['ignore', 'inherit', 'inherit'], env, detached: true });
   } else {
     // CLOUDFLARE_INCLUDE_PROCESS_ENV lets the Cloudflare Vite plugin take these
     // bindings from the environment, over wrangler.toml's [vars].

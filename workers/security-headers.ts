@@ -17,6 +17,9 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   return directives.join('; ');
 }
 
+/** What a downloaded file runs with: nothing (no script, no requests, an origin of its own). */
+export const FILE_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+
 /** A year, the value HSTS preload lists expect; sent only on https, where browsers honour it. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
@@ -24,6 +27,10 @@ export function applySecurityHeaders(headers: Headers, nonce: string, dev: boole
   if (requestUrl.startsWith('https:')) headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   if ((headers.get('Content-Type') ?? '').startsWith('text/html')) {
     headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, dev));
+  } else if (/^\s*attachment/i.test(headers.get('Content-Disposition') ?? '') && !headers.has('Content-Security-Policy')) {
+    // A file handed over (a PDF, a CSV, a document's image): data, never a page
+    // of our origin, even when a browser is made to open it (as Storage serves files).
+    headers.set('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY);
   }
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -17,6 +17,7 @@ import { createRestHandler } from './rest/handler.ts';
 import { createStorageHandler, diskBlobStore, memoryBlobStore } from './storage/index.ts';
 import { createBackendServer } from './server.ts';
 import { startSmtpListener } from './smtp.ts';
+import { pointDemoSmtpAt } from './demo-smtp.ts';
 
 export interface BackendOptions {
   /** 54321 by default; 0 picks a free port (the real URL is returned). */
@@ -183,6 +184,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
           }
           throw error;
         });
+  if (smtp) {
+    // The demo integration mails through this listener, not whichever one holds the seed's port.
+    const demo = await pointDemoSmtpAt(db, smtp.port);
+    if (typeof demo === 'object') console.error(`The demo "Company SMTP" integration was switched off: it could not be pointed at port ${smtp.port} (${demo.deactivated}).`);
+  }
   const { port } = server.address() as AddressInfo;
   ctx.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 

@@ -31,8 +31,25 @@ export interface Routes {
 const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 
+/**
+ * The outbox (/_outbox) and the mail API (/_mail) are tools of this machine:
+ * read by the person at it (a browser tab opened on the URL), by tests and by
+ * the Worker, never by a web page. So they carry no CORS headers (another
+ * origin can neither read the mail, with its sign-in and signing links, nor
+ * pass a preflight to clear it) and a request a browser sent from another
+ * origin is refused outright (a form post needs no preflight).
+ */
+export const isLocalTool = (pathname: string) => pathname === '/_outbox' || pathname === '/_mail';
+
+function fromAnotherOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  const site = request.headers.get('sec-fetch-site');
+  return (origin !== null && origin !== new URL(request.url).origin) || (site !== null && site !== 'same-origin' && site !== 'none');
+}
+
 export async function route(request: Request, routes: Routes): Promise<Response> {
   const { pathname } = new URL(request.url);
+  if (isLocalTool(pathname) && fromAnotherOrigin(request)) return jsonResponse(403, { message: 'The outbox answers only on this machine, not to a web page' });
   if (request.method === 'OPTIONS') return new Response(null, { status: 204 });
   if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) return routes.rest(request);
   if (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/')) return routes.auth(request);
@@ -110,8 +127,8 @@ function toRequest(req: IncomingMessage, baseUrl: string, body: Buffer | undefin
   return new Request(new URL(req.url ?? '/', baseUrl), { method, headers, body: hasBody ? new Uint8Array(body) : undefined });
 }
 
-async function send(res: ServerResponse, response: Response, method: string): Promise<void> {
-  const headers: Record<string, string | string[]> = { ...CORS_HEADERS };
+async function send(res: ServerResponse, response: Response, method: string, cors: boolean): Promise<void> {
+  const headers: Record<string, string | string[]> = cors ? { ...CORS_HEADERS } : { 'x-content-type-options': 'nosniff' };
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie') return;
     headers[name] = value;
@@ -149,7 +166,7 @@ export function createBackendServer({ routes, baseUrl, log }: ServerOptions): Se
         response = await route(toRequest(req, baseUrl(), read.body), routes);
       }
       status = response.status;
-      await send(res, response, method);
+      await send(res, response, method, !isLocalTool((req.url ?? '').split('?')[0]));
       if (read.kind === 'too-large' && !read.drained) req.destroy();
     } catch (error) {
       console.error('local backend: unhandled error', error);

@@ -52,6 +52,37 @@ describeOnEachDatabase('the backend server', (fx) => {
     expect(await (await fetch(`${fx().backend.url}/_outbox`)).json()).toEqual([]);
   });
 
+  // Issue 30: a page on another origin (or a file served on this one) must not read the mail, with its sign-in and signing links.
+  it('keeps the outbox and the mail API from web pages: no CORS, and a browser request from another origin refused', async () => {
+    const to = `${uniqueName('kept')}@example.test`;
+    await fx().anon.functions.invoke('echo', { body: { mail: to } });
+    const own = await fetch(`${fx().backend.url}/_outbox`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBeNull();
+    expect(own.headers.get('x-content-type-options')).toBe('nosniff');
+    // Opened in a tab (no Origin, Sec-Fetch-Site: none) it answers.
+    expect((await fetch(`${fx().backend.url}/_outbox`, { headers: { 'Sec-Fetch-Site': 'none' } })).status).toBe(200);
+    const browserRequests: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { Origin: 'http://127.0.0.1:8787' }, { 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }];
+    for (const headers of browserRequests) {
+      const read = await fetch(`${fx().backend.url}/_outbox`, { headers });
+      expect(read.status).toBe(403);
+      expect(read.headers.get('access-control-allow-origin')).toBeNull();
+      expect(JSON.stringify(await read.json())).not.toContain(to);
+      const preflight = await fetch(`${fx().backend.url}/_outbox`, { method: 'OPTIONS', headers: { ...headers, 'Access-Control-Request-Method': 'DELETE' } });
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+      expect((await fetch(`${fx().backend.url}/_outbox`, { method: 'DELETE', headers })).status).toBe(403);
+      const planted = await fetch(`${fx().backend.url}/_mail`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'text/plain' },
+        body: JSON.stringify({ to: 'dev@example.test', subject: 'Reset your password', text: 'https://evil.example/reset' }),
+      });
+      expect(planted.status).toBe(403);
+    }
+    const listed = (await (await fetch(`${fx().backend.url}/_outbox`)).json()) as { to: string; subject: string }[];
+    expect(listed.some((m) => m.to === to)).toBe(true);
+    expect(listed.some((m) => m.subject === 'Reset your password')).toBe(false);
+  });
+
   it('requires a valid JWT for functions that verify it', async () => {
     const missing = await fetch(`${fx().backend.url}/functions/v1/echo`, { method: 'POST', body: '{}' });
     expect(missing.status).toBe(401);

@@ -123,4 +123,30 @@ describe.each([
       .upload(`${users.admin.accountId}/${randomUUID()}/x.exe`, new Blob(['MZ'], { type: 'application/x-msdownload' }));
     expect(error).toMatchObject({ statusCode: '415' });
   });
+
+  // Issue 30: evidence and reports took any type, HTML and SVG included, which Storage served back on its origin.
+  const RUNNABLE_TYPES = ['text/html', 'image/svg+xml', 'application/javascript', 'text/javascript', 'application/xhtml+xml', 'text/xml', 'application/xml'];
+  describe.skipIf(skip).each(BUCKETS)('%s takes only its own types', (bucket) => {
+    it.each(RUNNABLE_TYPES)('refuses %s, even from an admin', async (type) => {
+      const path = `${users.admin.accountId}/${randomUUID()}/page`;
+      const { error } = await users.admin.client.storage.from(bucket).upload(path, new Blob(['<script>alert(1)</script>'], { type }));
+      expect(error).toMatchObject({ statusCode: '415' });
+      expect(await exists(bucket, path)).toBe(false);
+    });
+
+    it('refuses a file over 10 MB, and takes a PDF of 10 MB', async () => {
+      const path = `${users.admin.accountId}/${randomUUID()}/big.pdf`;
+      const big = await users.admin.client.storage.from(bucket).upload(path, new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: 'application/pdf' }));
+      expect(big.error).toMatchObject({ statusCode: '413' });
+      expect(await exists(bucket, path)).toBe(false);
+      const fits = await users.admin.client.storage.from(bucket).upload(path, new Blob([new Uint8Array(10 * 1024 * 1024)], { type: 'application/pdf' }));
+      expect(fits.error).toBeNull();
+    });
+  });
+
+  it.skipIf(skip)('the buckets list their types', async () => {
+    const types = async (bucket: string) => (await service.storage.getBucket(bucket)).data?.allowed_mime_types;
+    expect(await types('evidence')).toEqual(['application/pdf', 'application/json', 'image/png', 'image/jpeg', 'text/plain']);
+    expect(await types('reports')).toEqual(['application/pdf', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json', 'text/plain']);
+  });
 });

@@ -20,6 +20,13 @@ function tokenOptional(method: string, path: string): boolean {
 export function createStorageHandler(options: Omit<StorageContext, 'signingKey'> & { signingKey?: SigningKey | null; quiet?: boolean }) {
   const ctx: StorageContext = { db: options.db, jwtSecret: options.jwtSecret, signingKey: options.signingKey ?? null, blobs: options.blobs };
   return async (request: Request): Promise<Response> => {
+    const response = await handle(request);
+    // Every answer, errors included, is what it says it is (serve.ts says why).
+    if (!response.headers.has('X-Content-Type-Options')) response.headers.set('X-Content-Type-Options', 'nosniff');
+    return response;
+  };
+
+  async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     let path: string;
     try {
@@ -38,5 +45,5 @@ export function createStorageHandler(options: Omit<StorageContext, 'signingKey'>
       if (!options.quiet) console.error('storage: unexpected error', error);
       return errorResponse(ERRORS.internal());
     }
-  };
+  }
 }

@@ -6,7 +6,8 @@ import { asCaller, asServer, type Caller, testPermission } from './caller.ts';
 import { type StorageContext, type ObjectRow, type StorageRequest, findBucket, findObject, isUuid, json, jsonBody, requireString } from './context.ts';
 import { ERRORS, fromPgError, StorageError } from './errors.ts';
 import { mustBeValidKey } from './limits.ts';
-import { canUpload, completeUpload, upload } from './upload.ts';
+import { objectSafetyHeaders } from './serve.ts';
+import { canUpload, completeUpload, mustFitBucket, upload } from './upload.ts';
 
 const DOWNLOAD_SCOPE = 'download';
 
@@ -37,24 +38,17 @@ async function visibleObject(ctx: StorageContext, caller: Caller, call: { method
   return guarded(() => asCaller(ctx.db, caller, call, (tx) => findObject(tx, bucketId, name)));
 }
 
-const contentDisposition = (download: string | null): Record<string, string> => {
-  if (download === null) return {};
-  if (download === '') return { 'Content-Disposition': 'attachment;' };
-  const encoded = encodeURIComponent(download);
-  return { 'Content-Disposition': `attachment; filename=${encoded}; filename*=UTF-8''${encoded}` };
-};
-
 async function render(ctx: StorageContext, object: ObjectRow, download: string | null, expires?: string): Promise<Response> {
   const bytes = await ctx.blobs.get(object.bucket_id, object.name, object.version ?? '');
   if (!bytes) throw ERRORS.notFound();
   const metadata = object.metadata;
   const headers: Record<string, string> = {
     'Accept-Ranges': 'bytes',
-    'Content-Type': metadata?.mimetype ?? 'application/octet-stream',
     ETag: metadata?.eTag ?? '',
     'X-Robots-Tag': 'none',
     'Last-Modified': new Date(object.updated_at).toUTCString(),
-    ...contentDisposition(download),
+    // Data, never a page on the backend's origin (serve.ts).
+    ...objectSafetyHeaders(metadata?.mimetype ?? 'application/octet-stream', download),
   };
   if (expires) headers.Expires = expires;
   else headers['Cache-Control'] = metadata?.cacheControl ?? 'no-cache';
@@ -155,6 +149,10 @@ async function move(ctx: StorageContext, req: StorageRequest): Promise<Response>
   const destinationKey = requireString(body, 'destinationKey');
   const destinationBucket = typeof body.destinationBucket === 'string' && body.destinationBucket !== '' ? body.destinationBucket : bucketId;
   mustBeValidKey(destinationKey);
+  if (destinationBucket !== bucketId) {
+    const source = await guarded(() => asCaller(ctx.db, req.caller, { method: 'POST', path: req.path }, (tx) => findObject(tx, bucketId, sourceKey)));
+    await guarded(() => mustFitBucket(ctx, destinationBucket, source.metadata));
+  }
   const version = randomUUID();
   const owner = req.caller.owner;
   const call = { method: 'POST', path: req.path };
@@ -203,6 +201,7 @@ async function copy(ctx: StorageContext, req: StorageRequest): Promise<Response>
   const upsert = req.request.headers.get('x-upsert') === 'true';
   const call = { method: 'POST', path: req.path };
   const source = await guarded(() => asCaller(ctx.db, req.caller, call, (tx) => findObject(tx, bucketId, sourceKey)));
+  if (destinationBucket !== bucketId) await guarded(() => mustFitBucket(ctx, destinationBucket, source.metadata));
   const version = randomUUID();
   const object = {
     bucketId: destinationBucket,

@@ -134,6 +134,19 @@ export async function completeUpload(ctx: StorageContext, object: NewObject): Pr
   return row;
 }
 
+/**
+ * A copy or move into a bucket keeps that bucket's rules: a file the bucket
+ * would refuse as an upload (its type, its size) is refused there too, so no
+ * object reaches a bucket by way of another with looser limits.
+ */
+export async function mustFitBucket(ctx: StorageContext, bucketId: string, metadata: Partial<ObjectMetadata> | null): Promise<void> {
+  const bucket = await findBucket(ctx.db, bucketId);
+  const allowed = bucket.allowed_mime_types;
+  if (allowed && allowed.length > 0) validateMimeType(metadata?.mimetype ?? 'application/octet-stream', allowed);
+  const limit = Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
+  if ((metadata?.size ?? 0) > limit) throw ERRORS.entityTooLarge();
+}
+
 export async function upload(ctx: StorageContext, request: Request, path: string, caller: Caller, bucketId: string, name: string, upsert: boolean) {
   const bucket = await findBucket(ctx.db, bucketId);
   const maxFileSize = Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);

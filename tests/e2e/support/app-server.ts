@@ -2,9 +2,12 @@
 // on a free loopback port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { wranglerDev } from '../../../scripts/wrangler-dev.mjs';
 
 export interface AppServer {
   url: string;
+  /** The process group's leader (npx), whose group holds wrangler and workerd. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -24,8 +27,8 @@ export async function freePort(): Promise<number> {
 export async function startAppServer(vars: Record<string, string> = {}, port?: number, extraArgs: string[] = []): Promise<AppServer> {
   port ??= await freePort();
   const buildDir = process.env.BUILD_DIR ?? 'build';
-  const args = ['wrangler', 'dev', '-c', `${buildDir}/server/wrangler.json`, '--ip', '127.0.0.1', '--port', String(port), '--test-scheduled', ...extraArgs];
-  for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
+  // The vars go in a private env file, not on the command line (scripts/wrangler-dev.mjs).
+  const { args, envFile } = wranglerDev({ config: `${buildDir}/server/wrangler.json`, port, vars, extraArgs });
   const child: ChildProcess = spawn('npx', args, {
     env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,6 +37,7 @@ export async function startAppServer(vars: Record<string, string> = {}, port?: n
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
+  child.once('exit', () => envFile.remove());
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -51,6 +55,7 @@ export async function startAppServer(vars: Record<string, string> = {}, port?: n
 
   return {
     url,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null || !child.pid) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -51,15 +51,16 @@ export async function action(args: Route.ActionArgs) {
   // The payment's currency is a hidden field the page fills in: any other value was not typed by a person.
   if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'currency'] });
   const form = submission.value;
-  const refuse = (error: { message?: string; code?: string } | null) => {
+  const refuse = (error: { message?: string; code?: string } | null, inForm = false) => {
     // Another account's invoice, or none: the page's 404, whatever was posted.
     if (error?.code === 'P0002') throw recordNotFound(TEXTS.notFound);
-    return refuseWrite(args, submission, error, TEXTS.actionFailed);
+    return refuseWrite(args, submission, error, TEXTS.actionFailed, { inForm });
   };
 
   if (form.intent === 'pay') {
     const { error } = await recordPayment(supabase, id, form);
-    if (error) return refuse(error);
+    // A date or amount the invoice does not take: said in the form, which keeps what was typed.
+    if (error) return refuse(error, true);
     return redirectWithSuccess(page, TEXTS.paymentRecorded);
   }
   if (form.intent === 'void') {
@@ -67,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
     if (error) return refuse(error);
     return redirectWithSuccess(page, TEXTS.voided);
   }
-  const { data: sent, error } = await sendInvoice(supabase, id, new URL(args.request.url).origin);
+  const { data: sent, error } = await sendInvoice(supabase, id);
   if (error || !sent) return refuse(error);
   // The mail leaves through the jobs runner: kicked now, after the response.
   kickJobRunner(args.context);

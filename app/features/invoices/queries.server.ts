@@ -125,8 +125,9 @@ export function recordPayment(supabase: Supabase, id: string, payment: PaymentFo
   });
 }
 
-export function sendInvoice(supabase: Supabase, id: string, linkBase: string) {
-  return supabase.rpc('send_invoice', { p_invoice_id: id, p_link_base: linkBase });
+/** Marks it sent and queues its mail; the mail's link is made by the jobs runner from SITE_URL alone. */
+export function sendInvoice(supabase: Supabase, id: string) {
+  return supabase.rpc('send_invoice', { p_invoice_id: id });
 }
 
 export function voidInvoice(supabase: Supabase, id: string) {

@@ -189,12 +189,45 @@ describe('/invoices/:id', () => {
     expect((await new Visitor().get(`/invoices/${id}/pdf`)).status).toBe(302);
   });
 
+  it('mails a link on SITE_URL whatever host or forwarded host the send came through', async () => {
+    const email = `host-${crypto.randomUUID().slice(0, 8)}@client.test`;
+    const id = await createInvoice(admin, { client_email: email });
+    const evil = 'https://pay-opshub.evil.example';
+    const sent = await exports.default.fetch(
+      new Request(`${evil}/invoices/${id}`, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'send' }),
+        headers: { Origin: evil, Cookie: admin.cookieHeader, 'X-Forwarded-Host': 'pay-opshub.evil.example', 'X-Forwarded-Proto': 'https' },
+        redirect: 'manual',
+      }),
+    );
+    expect(sent.status).toBe(302);
+    let mail: { text: string } | undefined;
+    for (let tries = 0; tries < 40 && !mail; tries++) {
+      await runCron();
+      mail = ((await readOutbox(env.SUPABASE_URL)) as unknown as { to: string; text: string }[]).find((m) => m.to === email);
+    }
+    const link = /View it here: (\S+)/.exec(mail?.text ?? '')?.[1];
+    expect(link).toMatch(new RegExp(`^${env.SITE_URL}/i/[A-Za-z0-9_-]{43}$`));
+    expect(mail!.text).not.toContain('evil.example');
+  });
+
   it('records a partial then the full payment: pending, then paid; refuses bad payments with a message, nothing written', async () => {
     const id = await createInvoice(admin, { currency: 'USD', unit_price: '100', quantity: '1' });
     const path = `/invoices/${id}`;
     const payment = (changes: Record<string, string> = {}) => ({
       intent: 'pay', amount: '40', paid_on: day(), method: 'bank_transfer', reference: 'Wire 7', currency: 'USD', ...changes,
     });
+    // A draft takes no payment: the page offers none, and a post is refused with the database's reason.
+    expect(await page(admin, path)).not.toContain('Record payment</h3>');
+    const onDraft = await admin.post(path, payment());
+    expect(onDraft.status).toBe(400);
+    expect(readable(await onDraft.text())).toContain('This invoice is a draft: send it before recording a payment');
+    expect((await admin.post(path, { intent: 'send' })).status).toBe(302);
+    expect(await page(admin, path)).toContain('Record payment</h3>');
+    const early = await admin.post(path, payment({ paid_on: day(-2) }));
+    expect(early.status).toBe(400);
+    expect(readable(await early.text())).toContain('The payment date cannot be before the invoice was sent');
     await expectRefused(admin, path, payment({ amount: '0' }), 'amount', 'Amount must be more than zero');
     await expectRefused(admin, path, payment({ amount: '-5' }), 'amount', 'Amount must be an amount of at least 0');
     await expectRefused(admin, path, payment({ paid_on: day(5) }), 'paid_on', 'Payment date cannot be in the future');
@@ -222,6 +255,22 @@ describe('/invoices/:id', () => {
     const again = await admin.post(path, payment({ amount: '1' }));
     expect(again.status).toBe(400);
     expect(readable(await again.text())).toContain('This invoice is paid in full');
+  });
+
+  it('voids a partly paid invoice with the paid amount credited back, shown on its page', async () => {
+    const id = await createInvoice(admin, { currency: 'USD', unit_price: '100', quantity: '1' });
+    const path = `/invoices/${id}`;
+    expect((await admin.post(path, { intent: 'send' })).status).toBe(302);
+    const paid = await admin.post(path, { intent: 'pay', amount: '40', paid_on: day(), method: 'card', reference: '', currency: 'USD' });
+    expect(paid.status).toBe(302);
+    expect(readable(await page(admin, `${path}?void`))).toContain('The $40.00 paid is credited back.');
+    const voided = await admin.post(path, { intent: 'void' });
+    expect(voided.status).toBe(302);
+    const text = readable(await pageText(await admin.follow(voided)));
+    expect(text).toContain('Invoice voided');
+    expect(text).toContain('Credited back (invoice voided)');
+    expect(text).toContain('−$40.00');
+    expect(await invoiceRow(id)).toMatchObject({ status: 'void', amount_paid: 0 });
   });
 
   it("voids at ?void (confirmed by a post): 'Invoice voided'; a void invoice takes no payment and is not sent", async () => {

@@ -161,18 +161,29 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                 <p className="text-sm text-muted-foreground">{TEXTS.noPayments}</p>
               ) : (
                 <ul aria-labelledby="invoice-payments" className="grid divide-y divide-border">
-                  {payments.map((payment) => (
-                    <li key={payment.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-                      <span>
-                        {formatShortDate(payment.paid_on)} · {methodLabel(payment.method)}
-                        {payment.reference ? ` · ${payment.reference}` : ''}
-                      </span>
-                      <span className="font-medium">{money(payment.amount)}</span>
-                    </li>
-                  ))}
+                  {payments.map((payment) =>
+                    // Voiding a partly paid invoice credits back what it received (decision 043).
+                    payment.kind === 'credit' ? (
+                      <li key={payment.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                        <span>
+                          {formatShortDate(payment.paid_on)} · {TEXTS.creditOnVoid}
+                        </span>
+                        <span className="font-medium">−{money(-Number(payment.amount))}</span>
+                      </li>
+                    ) : (
+                      <li key={payment.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                        <span>
+                          {formatShortDate(payment.paid_on)} · {methodLabel(payment.method)}
+                          {payment.reference ? ` · ${payment.reference}` : ''}
+                        </span>
+                        <span className="font-medium">{money(payment.amount)}</span>
+                      </li>
+                    ),
+                  )}
                 </ul>
               )}
-              {canWrite && open && balance > 0 ? (
+              {/* A draft is paid once it was sent: the database refuses a payment before. */}
+              {canWrite && open && invoice.status !== 'draft' && balance > 0 ? (
                 <div className="grid gap-3 border-t border-border pt-4">
                   <h3 className="font-medium">Record payment</h3>
                   {/* Keyed by what was paid: after a payment the form starts again at the new balance. */}
@@ -187,7 +198,11 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
         open={voidOpen}
         closeTo={page}
         title={TEXTS.voidTitle}
-        description={`Void ${invoice.invoice_number}? It stays in the book, marked void, and can no longer be paid or sent.`}
+        description={
+          Number(invoice.amount_paid) > 0
+            ? `Void ${invoice.invoice_number}? It stays in the book, marked void, and can no longer be paid or sent. The ${money(invoice.amount_paid)} paid is credited back.`
+            : `Void ${invoice.invoice_number}? It stays in the book, marked void, and can no longer be paid or sent.`
+        }
         intent="void"
         fields={{}}
         confirmLabel="Void invoice"

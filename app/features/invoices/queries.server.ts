@@ -77,7 +77,7 @@ export async function loadInvoice(supabase: Supabase, id: string) {
   if (!invoice) return null;
   const [items, payments, history] = await Promise.all([
     supabase.from('invoice_items').select('id, description, qty, unit_price, total').eq('invoice_id', id).order('position').order('created_at'),
-    supabase.from('payments').select('id, amount, paid_on, method, reference, created_at').eq('invoice_id', id).order('paid_on').order('created_at'),
+    supabase.from('payments').select('id, amount, paid_on, method, reference, kind, created_at').eq('invoice_id', id).order('paid_on').order('created_at'),
     loadHistory(supabase, 'invoice', id),
   ]);
   if (items.error) console.error(`invoice items failed to load: ${items.error.message}`);

@@ -212,6 +212,34 @@ describe('/invoices/:id', () => {
     expect(mail!.text).not.toContain('evil.example');
   });
 
+  it('the public link answers 429 to a client that used it too often this minute, not to another client', async () => {
+    const email = `limit-${crypto.randomUUID().slice(0, 8)}@client.test`;
+    const id = await createInvoice(admin, { client_email: email });
+    expect((await admin.post(`/invoices/${id}`, { intent: 'send' })).status).toBe(302);
+    let mail: { text: string } | undefined;
+    for (let tries = 0; tries < 40 && !mail; tries++) {
+      await runCron();
+      mail = ((await readOutbox(env.SUPABASE_URL)) as unknown as { to: string; text: string }[]).find((m) => m.to === email);
+    }
+    const token = /\/i\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')![1];
+    const ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    // The database's windows are whole minutes: a burst started late in one could straddle two.
+    if (new Date().getUTCSeconds() > 40) await new Promise((resolve) => setTimeout(resolve, (61 - new Date().getUTCSeconds()) * 1000));
+    let last: Response | undefined;
+    for (let i = 0; i < 61; i++) {
+      last = await new Visitor().get(`/i/${token}${i % 2 ? '/pdf' : ''}`, { 'CF-Connecting-IP': ip });
+      if (i === 60) break;
+      expect(last.status, `use ${i + 1}`).toBe(200);
+      await last.arrayBuffer();
+    }
+    expect(last!.status).toBe(429);
+    const page429 = await new Visitor().get(`/i/${token}`, { 'CF-Connecting-IP': ip });
+    expect(page429.status).toBe(429);
+    expect(page429.headers.get('Retry-After')).toBe('60');
+    expect(readable(await page429.text())).toContain('Too many requests for this link. Try again in a minute.');
+    expect((await new Visitor().get(`/i/${token}`, { 'CF-Connecting-IP': '198.18.255.1' })).status).toBe(200);
+  });
+
   it('records a partial then the full payment: pending, then paid; refuses bad payments with a message, nothing written', async () => {
     const id = await createInvoice(admin, { currency: 'USD', unit_price: '100', quantity: '1' });
     const path = `/invoices/${id}`;

@@ -39,7 +39,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+// A refusal's own headers (a 429's Retry-After) when the loader threw one; each carries PRIVATE_HEADERS.
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? PRIVATE_HEADERS;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const token = params.token ?? '';

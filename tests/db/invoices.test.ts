@@ -204,6 +204,18 @@ for (const target of targets) {
       expect(await read(sent.id)).toMatchObject({ amount_paid: 0, status: 'sent' });
     });
 
+    it("dates payments in the account's time zone: its today is the latest day, the day it was sent the earliest", async () => {
+      const west = await signUpFreshAdmin(backend, 'invoices-west');
+      await backend.db.query(`update public.accounts set timezone = 'America/Los_Angeles' where id = $1`, [west.accountId]);
+      const invoice = await create(west);
+      await west.client.rpc('send_invoice', { p_invoice_id: invoice.id });
+      const dayThere = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' })
+        .format(new Date(Date.now() + offset * 86_400_000));
+      expect((await pay(west, invoice.id, 100, { p_paid_on: dayThere(1) })).error?.message).toContain('future');
+      expect((await pay(west, invoice.id, 100, { p_paid_on: dayThere(-1) })).error?.message).toContain('before the invoice was sent');
+      expect((await pay(west, invoice.id, 100, { p_paid_on: dayThere(0) })).error).toBeNull();
+    });
+
     it('voids a partly paid invoice with a credit of what it received, so its payments net to zero', async () => {
       const invoice = await create(admin);
       await admin.client.rpc('send_invoice', { p_invoice_id: invoice.id });

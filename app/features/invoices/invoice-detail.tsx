@@ -76,7 +76,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoice, items, payments, history, canWrite, voidOpen } = loaderData;
+  const { invoice, items, payments, history, today, canWrite, voidOpen } = loaderData;
   const page = `/invoices/${invoice.id}`;
   const balance = Number(invoice.total) - Number(invoice.amount_paid);
   const open = !CLOSED.includes(invoice.status);
@@ -187,7 +187,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                 <div className="grid gap-3 border-t border-border pt-4">
                   <h3 className="font-medium">Record payment</h3>
                   {/* Keyed by what was paid: after a payment the form starts again at the new balance. */}
-                  <PaymentForm key={String(invoice.amount_paid)} action={page} currency={invoice.currency} balance={(balance / 100).toFixed(2)} lastResult={lastResult} />
+                  <PaymentForm key={String(invoice.amount_paid)} action={page} currency={invoice.currency} balance={(balance / 100).toFixed(2)} today={today} lastResult={lastResult} />
                 </div>
               ) : null}
             </CardContent>

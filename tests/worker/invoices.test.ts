@@ -11,6 +11,7 @@ import { readOutbox } from '../support/confirmation-mail';
 import { pageText, signIn, signUpFreshAdmin, Visitor } from './support/app';
 import { accountOf, serviceClient } from './support/backend';
 import { control, expectRefused, page, readable, selectedOption, without } from './support/module-screens';
+import { joinAs } from './support/settings';
 
 const worker = exports.default as unknown as { scheduled(event: { cron: string; scheduledTime: number }): Promise<void> };
 /** One tick of the Cron Trigger at `at` (the run's clock). */
@@ -238,6 +239,17 @@ describe('/invoices/:id', () => {
     expect(page429.headers.get('Retry-After')).toBe('60');
     expect(readable(await page429.text())).toContain('Too many requests for this link. Try again in a minute.');
     expect((await new Visitor().get(`/i/${token}`, { 'CF-Connecting-IP': '198.18.255.1' })).status).toBe(200);
+  });
+
+  it("gives the client it is addressed to its PDF only once it was sent", async () => {
+    const { accountId } = await accountOf(adminEmail);
+    const client = await joinAs(accountId, 'client');
+    const id = await createInvoice(admin, { client_email: client.email });
+    expect((await client.visitor.get(`/invoices/${id}/pdf`)).status).toBe(404);
+    expect((await admin.post(`/invoices/${id}`, { intent: 'send' })).status).toBe(302);
+    const pdf = await client.visitor.get(`/invoices/${id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
   });
 
   it('records a partial then the full payment: pending, then paid; refuses bad payments with a message, nothing written', async () => {

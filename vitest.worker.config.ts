@@ -16,11 +16,15 @@ export default defineConfig({
           SUPABASE_URL: inject<string>('backendUrl'),
           SUPABASE_ANON_KEY: inject<string>('anonKey'),
           SERVICE_ROLE_KEY_FOR_TESTS: inject<string>('serviceRoleKey'),
+          // The built Worker's module, from a test file, for tests that call its handler with another env.
+          WORKER_MAIN_FOR_TESTS: `../../${buildDir}/server/index.js`,
           // The jobs runner's secret and the platform mail API (the backend's outbox), as npm start passes them.
           SUPABASE_SERVICE_ROLE_KEY: inject<string>('serviceRoleKey'),
           MAIL_API_URL: `${inject<string>('backendUrl')}/_mail`,
           // Links in mail (a quote's /q/<token>): the origin the tests' visitors use.
           SITE_URL: 'http://ops-hub.test',
+          // As in production: CF-Connecting-IP is Cloudflare's, so the tests' visitors may each be a client of their own.
+          BEHIND_CLOUDFLARE: 'true',
           SESSION_SECRET: 'worker-test-session-secret',
           AUDIT_SIGNING_SECRET: inject<string>('auditSigningSecret'),
         },

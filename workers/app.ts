@@ -2,6 +2,7 @@
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import { executionContext, nonceContext } from '../app/lib/request-context';
 import { runJobs } from '../app/jobs/runner.server';
+import { withTrustedClientIp } from '../app/lib/client-ip.server';
 import { crossSiteRefusal, isRefusedCrossSiteRequest } from '../app/lib/csrf.server';
 import { applySecurityHeaders } from './security-headers';
 import {
@@ -73,7 +74,9 @@ async function serveFromEdgeCache(request: Request, ctx: ExecutionContext): Prom
 }
 
 export default {
-  async fetch(request, _env, ctx) {
+  async fetch(incoming, env, ctx) {
+    // Before anything reads it: a client-sent CF-Connecting-IP is believed only behind Cloudflare.
+    const request = withTrustedClientIp(incoming, env);
     if (isRefusedCrossSiteRequest(request)) {
       const refusal = crossSiteRefusal();
       applySecurityHeaders(refusal.headers, '', DEV, request.url);

@@ -9,4 +9,10 @@ interface __BaseEnv_Env {
   MAIL_API_KEY?: string;
   /** The platform's sender address. */
   MAIL_FROM?: string;
+  /**
+   * 'true' in production only: the Worker runs behind Cloudflare's edge, so
+   * CF-Connecting-IP is Cloudflare's and may key the per-IP limits. Unset
+   * (wrangler dev, npm start), a client-sent one is ignored (app/lib/client-ip.server.ts).
+   */
+  BEHIND_CLOUDFLARE?: string;
 }

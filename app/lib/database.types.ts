@@ -824,6 +824,7 @@ export type Database = {
           created_by: string | null
           id: string
           invoice_id: string
+          kind: string
           method: string
           paid_on: string
           reference: string | null
@@ -836,6 +837,7 @@ export type Database = {
           created_by?: string | null
           id?: string
           invoice_id: string
+          kind?: string
           method?: string
           paid_on: string
           reference?: string | null
@@ -848,6 +850,7 @@ export type Database = {
           created_by?: string | null
           id?: string
           invoice_id?: string
+          kind?: string
           method?: string
           paid_on?: string
           reference?: string | null
@@ -1378,7 +1381,7 @@ export type Database = {
       record_history:
         { Args: { p_resource_id: string; p_resource_type: string }; Returns: { action: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
       record_payment:
-        { Args: { p_amount: number; p_currency?: string; p_invoice_id: string; p_method?: string; p_paid_on: string; p_reference?: string }; Returns: { account_id: string; amount: number; created_at: string; created_by: string | null; id: string; invoice_id: string; method: string; paid_on: string; reference: string | null; updated_at: string }; SetofOptions: { from: '*'; to: 'payments'; isOneToOne: true; isSetofReturn: false } }
+        { Args: { p_amount: number; p_currency?: string; p_invoice_id: string; p_method?: string; p_paid_on: string; p_reference?: string }; Returns: { account_id: string; amount: number; created_at: string; created_by: string | null; id: string; invoice_id: string; kind: string; method: string; paid_on: string; reference: string | null; updated_at: string }; SetofOptions: { from: '*'; to: 'payments'; isOneToOne: true; isSetofReturn: false } }
       record_quote_delivery:
         { Args: { p_error?: string; p_quote_id: string }; Returns: undefined }
       renew_invitation:
@@ -1402,7 +1405,7 @@ export type Database = {
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[]; SetofOptions: { from: '*'; to: 'quote_list'; isOneToOne: false; isSetofReturn: true } }
       send_invoice:
-        { Args: { p_invoice_id: string; p_link_base?: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
+        { Args: { p_invoice_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
       send_quote:
         { Args: { p_quote_id: string }; Returns: string }
       session_user_id:
@@ -1482,6 +1485,7 @@ export const CheckedValues = {
     key: ["helpdesk","cpq","logistics","doc2data","rfp","compliance"],
   },
   payments: {
+    kind: ["payment","credit"],
     method: ["bank_transfer","card","cash","other"],
   },
   quotes: {

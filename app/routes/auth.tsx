@@ -21,6 +21,7 @@ import { plainFormPage } from '~/lib/page-handle';
 import { cn } from '~/lib/utils';
 import { FormAlert } from '~/components/form-alert';
 import { AUTH_LINK_CLASS, RESET_TEXTS } from '~/features/password-reset/texts';
+import { siteLink } from '~/lib/site-url.server';
 
 type Tab = 'signin' | 'signup';
 
@@ -91,7 +92,7 @@ export async function action(args: Route.ActionArgs) {
     email: form.email,
     password: form.password,
     options: {
-      emailRedirectTo: `${new URL(request.url).origin}/`,
+      emailRedirectTo: siteLink('/'),
       data: metadata,
     },
   });

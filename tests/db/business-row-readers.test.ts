@@ -32,6 +32,10 @@ for (const target of targets) {
       await db.exec(`
         insert into public.invoices (account_id, contact_id, client_name, client_email, due_date)
         select c.account_id, c.id, c.name, c.email, current_date from public.contacts c;
+        -- Each contact's invoice sent, and a draft to each never sent (which only staff read).
+        update public.invoices set status = 'sent', sent_at = now() where contact_id is not null;
+        insert into public.invoices (account_id, contact_id, client_name, client_email, due_date)
+        select c.account_id, c.id, c.name, c.email, current_date from public.contacts c;
         insert into public.invoices (account_id, client_name, client_email, due_date)
         select id, 'Nobody', 'nobody@x.test', current_date from public.accounts;`);
       const { rows } = await db.query<{ email: string; auth_user_id: string }>('select email, auth_user_id from public.users');
@@ -46,6 +50,17 @@ for (const target of targets) {
       await db.exec(`update public.users set is_active = false where email = 'member@opshub.test'`);
     }, 120_000);
     afterAll(async () => handle?.drop());
+
+    it('a client reads an invoice addressed to it only once it was sent, its document the same', async () => {
+      const { rows } = await asUser(db, people['john@acme.test']!, (tx) => tx.query<{ sent: boolean; document: boolean }>(
+        `select i.sent_at is not null as sent, public.invoice_document(i.id) is not null as document from public.invoices i`));
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.sent && r.document)).toBe(true);
+      const { rows: [{ unsent }] } = await db.query<{ unsent: number }>(
+        `select count(*)::int as unsent from public.invoices i join public.users u on u.email = 'john@acme.test'
+          where i.sent_at is null and i.contact_id in (select c.id from public.contacts c where lower(c.email) = lower(u.email))`);
+      expect(unsent).toBeGreaterThan(0);
+    });
 
     for (const { table, document } of tables) {
       it(`${document} answers exactly who the ${table} policy lets read the row`, async () => {

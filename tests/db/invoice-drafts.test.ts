@@ -130,6 +130,7 @@ for (const target of targets) {
       const sent = await create();
       await admin.client.rpc('send_invoice', { p_invoice_id: sent.id });
       const paid = await create();
+      await admin.client.rpc('send_invoice', { p_invoice_id: paid.id });
       await admin.client.rpc('record_payment', { p_invoice_id: paid.id, p_amount: 25_000, p_paid_on: daysFromNow(0) });
       const voided = await create();
       await admin.client.rpc('void_invoice', { p_invoice_id: voided.id });
@@ -177,6 +178,7 @@ for (const target of targets) {
 
     it('the invoice functions keep their refusals on the shared gate', async () => {
       const invoice = await create();
+      await admin.client.rpc('send_invoice', { p_invoice_id: invoice.id });
       await admin.client.rpc('record_payment', { p_invoice_id: invoice.id, p_amount: 25_000, p_paid_on: daysFromNow(0) });
       expect((await admin.client.rpc('void_invoice', { p_invoice_id: invoice.id })).error?.message).toBe('A paid invoice cannot be voided');
       expect((await admin.client.rpc('send_invoice', { p_invoice_id: invoice.id })).error?.message).toBe('A paid invoice cannot be sent');

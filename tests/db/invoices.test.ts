@@ -153,19 +153,23 @@ for (const target of targets) {
 
     it('refuses an overpayment, a zero or negative amount, another currency, a future date, a paid or void invoice', async () => {
       const invoice = await create(admin);
+      expect((await admin.client.rpc('send_invoice', { p_invoice_id: invoice.id })).error).toBeNull();
       const refusals: [Record<string, unknown>, number, string][] = [
         [{}, 25_001, 'more than the balance'],
         [{}, 0, 'more than zero'],
         [{}, -5, 'more than zero'],
         [{ p_currency: 'EUR' }, 100, 'currency'],
         [{ p_paid_on: daysFromNow(5) }, 100, 'future'],
+        [{ p_paid_on: daysFromNow(1) }, 100, 'future'],
+        [{ p_paid_on: daysFromNow(-3) }, 100, 'before the invoice was sent'],
+        [{ p_paid_on: '1999-12-31' }, 100, 'before the invoice was sent'],
         [{ p_method: 'cheque' }, 100, 'Method'],
       ];
       for (const [changes, amount, message] of refusals) {
         const { error } = await pay(admin, invoice.id, amount, changes);
         expect(error?.message, `${amount} ${JSON.stringify(changes)}`).toContain(message);
       }
-      expect(await read(invoice.id)).toMatchObject({ amount_paid: 0, status: 'draft' });
+      expect(await read(invoice.id)).toMatchObject({ amount_paid: 0, status: 'sent' });
       expect((await pay(admin, invoice.id, 25_000)).error).toBeNull();
       expect((await pay(admin, invoice.id, 1)).error?.message).toContain('paid in full');
       expect((await admin.client.rpc('void_invoice', { p_invoice_id: invoice.id })).error?.message).toContain('paid invoice');
@@ -181,8 +185,79 @@ for (const target of targets) {
       expect(audit?.map((r) => r.action)).toEqual(['invoice_created', 'invoice_voided']);
     });
 
+    it('refuses a payment on a draft, and a row that skips the function (the column and trigger checks)', async () => {
+      const draft = await create(admin);
+      expect((await pay(admin, draft.id, 100)).error?.message).toBe('This invoice is a draft: send it before recording a payment');
+      // Rows written past the function (as the runner's service role could) meet the same rules.
+      const direct = (id: string, amount: number, paidOn: string, kind = 'payment') => backend.db.query(
+        `insert into public.payments (account_id, invoice_id, amount, paid_on, kind) values ($1, $2, $3, $4, $5)`,
+        [admin.accountId, id, amount, paidOn, kind]).then(() => null, (e: Error) => e.message);
+      expect(await direct(draft.id, 100, today())).toContain('draft');
+      expect(await read(draft.id)).toMatchObject({ amount_paid: 0, status: 'draft' });
+      const sent = await create(admin);
+      await admin.client.rpc('send_invoice', { p_invoice_id: sent.id });
+      // The column's own bounds, even were the invoice's date rules set aside.
+      await backend.db.query(`update public.invoices set sent_at = '1960-01-01', created_at = '1960-01-01' where id = $1`, [sent.id]);
+      expect(await direct(sent.id, 100, '1970-01-01')).toContain('payments_paid_on_check');
+      expect(await direct(sent.id, -100, today())).toContain('payments_amount_check');
+      expect(await direct(sent.id, -100, today(), 'credit')).toContain('A credit gives back what a voided invoice received');
+      expect(await read(sent.id)).toMatchObject({ amount_paid: 0, status: 'sent' });
+    });
+
+    it("dates payments in the account's time zone: its today is the latest day, the day it was sent the earliest", async () => {
+      const west = await signUpFreshAdmin(backend, 'invoices-west');
+      await backend.db.query(`update public.accounts set timezone = 'America/Los_Angeles' where id = $1`, [west.accountId]);
+      const invoice = await create(west);
+      await west.client.rpc('send_invoice', { p_invoice_id: invoice.id });
+      const dayThere = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' })
+        .format(new Date(Date.now() + offset * 86_400_000));
+      expect((await pay(west, invoice.id, 100, { p_paid_on: dayThere(1) })).error?.message).toContain('future');
+      expect((await pay(west, invoice.id, 100, { p_paid_on: dayThere(-1) })).error?.message).toContain('before the invoice was sent');
+      expect((await pay(west, invoice.id, 100, { p_paid_on: dayThere(0) })).error).toBeNull();
+    });
+
+    it('voids a partly paid invoice with a credit of what it received, so its payments net to zero', async () => {
+      const invoice = await create(admin);
+      await admin.client.rpc('send_invoice', { p_invoice_id: invoice.id });
+      expect((await pay(admin, invoice.id, 10_000)).error).toBeNull();
+      const { data: voided, error } = await admin.client.rpc('void_invoice', { p_invoice_id: invoice.id }).single<Invoice>();
+      expect(error).toBeNull();
+      expect(voided).toMatchObject({ status: 'void', amount_paid: 0 });
+      const { data: entries } = await service.from('payments').select('amount, kind, reference').eq('invoice_id', invoice.id).order('created_at');
+      expect(entries).toEqual([
+        { amount: 10_000, kind: 'payment', reference: null },
+        { amount: -10_000, kind: 'credit', reference: `Credit: ${invoice.invoice_number} voided` },
+      ]);
+      const { data: audit } = await service.from('audit_logs').select('action, new_values').eq('resource_id', invoice.id).eq('action', 'payment_recorded').order('created_at');
+      expect(audit?.map((r) => (r.new_values as { amount: number }).amount)).toEqual([10_000, -10_000]);
+      // No further credit, payment or void.
+      expect((await pay(admin, invoice.id, 100)).error?.message).toContain('void');
+      expect((await admin.client.rpc('void_invoice', { p_invoice_id: invoice.id })).error?.message).toBe('This invoice is already void');
+    });
+
+    it('send takes no link address from its caller: the old signature is gone and the job names the invoice alone', async () => {
+      const invoice = await create(admin);
+      const old = await admin.client.rpc('send_invoice', { p_invoice_id: invoice.id, p_link_base: 'https://pay-opshub.evil.example' });
+      expect(old.error?.code).toBe('PGRST202');
+      expect(await read(invoice.id)).toMatchObject({ status: 'draft' });
+      const { rows } = await backend.db.query<{ args: string }>(
+        `select pg_get_function_identity_arguments(p.oid) as args from pg_proc p
+          where p.proname = 'send_invoice' and p.pronamespace = 'public'::regnamespace`);
+      expect(rows).toEqual([{ args: 'p_invoice_id uuid' }]);
+      // Nor does any other function of the API take an address to link to.
+      const { rows: takingOrigins } = await backend.db.query<{ name: string }>(
+        `select p.proname as name from pg_proc p
+          where p.pronamespace = 'public'::regnamespace
+            and exists (select 1 from unnest(p.proargnames) a where a ~* '(link|origin|redirect|site|base_?url|host)')`);
+      expect(takingOrigins).toEqual([]);
+      expect((await admin.client.rpc('send_invoice', { p_invoice_id: invoice.id })).error).toBeNull();
+      const { data: jobs } = await service.from('jobs').select('payload').eq('subject_id', invoice.id).eq('kind', 'invoice_send');
+      expect(jobs).toEqual([{ payload: { invoice_id: invoice.id } }]);
+    });
+
     it.skipIf(target.on !== 'postgres')('two payments racing for the last of the balance: one is refused', async () => {
       const invoice = await create(admin);
+      await admin.client.rpc('send_invoice', { p_invoice_id: invoice.id });
       const results = await Promise.all([pay(admin, invoice.id, 20_000), pay(admin, invoice.id, 20_000)]);
       expect(results.filter((r) => r.error === null)).toHaveLength(1);
       expect(await read(invoice.id)).toMatchObject({ amount_paid: 20_000, status: 'pending' });
@@ -218,7 +293,10 @@ for (const target of targets) {
       expect(again.error?.details).toBe(invoice!.id);
       const { count } = await service.from('invoices').select('*', { count: 'exact', head: true }).eq('quote_id', quote!.id);
       expect(count).toBe(1);
-      // The quote's contact is the client's: they read this invoice, its items, and no other.
+      // The quote's contact is the client's: they read this invoice once it was sent to them, its items, and no other.
+      expect((await client.client.from('invoices').select('id')).data).toEqual([]);
+      expect((await client.client.from('invoice_items').select('id')).data).toEqual([]);
+      await admin.client.rpc('send_invoice', { p_invoice_id: invoice!.id });
       const seen = (await client.client.from('invoices').select('id')).data?.map((r) => r.id);
       expect(seen).toEqual([invoice!.id]);
       expect((await client.client.from('invoice_items').select('id')).data).toHaveLength(1);

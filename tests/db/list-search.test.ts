@@ -37,12 +37,16 @@ async function filtered(member: Member, fn: SearchName, text: string): Promise<s
   return (data as { id: string }[]).map((row) => row.id);
 }
 
-async function invoiceFor(member: Member, name: string, email: string) {
-  const { error } = await member.client.rpc('create_invoice', {
+/** An invoice, sent unless `draft` (a client reads only those sent to it). */
+async function invoiceFor(member: Member, name: string, email: string, draft = false) {
+  const { data, error } = await member.client.rpc('create_invoice', {
     p_client_name: name, p_client_email: email, p_description: 'Consulting', p_unit_price: 12_500,
     p_quantity: 1, p_currency: 'USD', p_due_date: '2030-01-01', p_notes: null,
-  });
+  }).single<{ id: string }>();
   if (error) throw new Error(error.message);
+  if (draft) return;
+  const sent = await member.client.rpc('send_invoice', { p_invoice_id: data.id });
+  if (sent.error) throw new Error(sent.error.message);
 }
 
 async function documentFor(member: Member, title: string, text: string | null = null) {
@@ -62,6 +66,8 @@ beforeAll(async () => {
   other = await signUpFreshAdmin(backend, 'search-other');
   // The client's own contact (and the invoice addressed to it), and others' of the same account.
   await invoiceFor(admin, 'Searchable Client', as.client.email);
+  // A draft to the client, never sent: staff find it, the client does not.
+  await invoiceFor(admin, 'Searchable Client Unsent', as.client.email, true);
   await invoiceFor(admin, 'Searchable Stranger', 'stranger@search.test');
   await invoiceFor(admin, 'Percent 100% Co', 'percent@search.test');
   await admin.client.from('contacts').insert({ account_id: admin.accountId, name: 'Under_Score', email: 'under@search.test', company: 'Searchable Ltd' });
@@ -97,6 +103,12 @@ for (const fn of Object.keys(SEARCHES) as SearchName[]) {
       expect(await search(as.client, fn, 'searchable')).toHaveLength(SEARCHES[fn].clientFinds);
       expect(await search(as.client, fn, 'stranger')).toEqual([]);
       expect(await search(as.supplier, fn, 'searchable')).toEqual([]);
+    });
+
+    it.runIf(fn === 'search_invoices')('does not give a client an invoice of theirs that was never sent', async () => {
+      expect(await search(as.admin, fn, 'unsent')).toHaveLength(1);
+      expect(await search(as.client, fn, 'unsent')).toEqual([]);
+      expect(await search(as.client, fn, as.client.email)).toHaveLength(1);
     });
 
     it('treats LIKE wildcards as plain characters', async () => {

@@ -30,9 +30,11 @@ interface Fixture {
   addressedQuoteId: string;
   addressedContactId: string;
   otherQuoteId: string;
-  /** An invoice addressed to the client (its contact) and one that is not, each with a payment. */
+  /** An invoice sent to the client (its contact) and one that is not, each with a payment. */
   addressedInvoiceId: string;
   otherInvoiceId: string;
+  /** A draft invoice to the client's contact, never sent: the client reads nothing of it. */
+  unsentInvoiceId: string;
 }
 
 interface TableCase {
@@ -235,7 +237,7 @@ const CASES: Record<string, TableCase> = {
     read: staffRead('mine'), insert: NOBODY, update: NOBODY, delete: NOBODY,
     mine: () => [], // filled in by the fixture: the addressed invoice's items
     rowsOfAccount: async (s, f) =>
-      ids((await s.from('invoice_items').select('id').in('invoice_id', [f.addressedInvoiceId, f.otherInvoiceId])).data),
+      ids((await s.from('invoice_items').select('id').in('invoice_id', [f.addressedInvoiceId, f.otherInvoiceId, f.unsentInvoiceId])).data),
     newRow: (f) => ({ invoice_id: f.otherInvoiceId, description: 'Forged', qty: 1, unit_price: 1, total: 1 }),
     existing: async (s, f) => ids((await s.from('invoice_items').select('id').eq('invoice_id', f.addressedInvoiceId)).data)[0],
     changes: { unit_price: 1 },
@@ -315,14 +317,17 @@ for (const target of targets) {
       });
       const addressedInvoice = await admin.client.rpc('create_invoice', invoiceArgs(users.client.email)).single<{ id: string }>();
       const otherInvoice = await admin.client.rpc('create_invoice', invoiceArgs('someone@else.test')).single<{ id: string }>();
-      if (addressedInvoice.error || otherInvoice.error) throw addressedInvoice.error ?? otherInvoice.error;
+      // A draft addressed to the client too: never sent, so the client reads none of it (nor its items).
+      const unsentInvoice = await admin.client.rpc('create_invoice', invoiceArgs(users.client.email)).single<{ id: string }>();
+      if (addressedInvoice.error || otherInvoice.error || unsentInvoice.error) throw addressedInvoice.error ?? otherInvoice.error ?? unsentInvoice.error;
       for (const invoice of [addressedInvoice.data!, otherInvoice.data!]) {
-        await must(admin.client.rpc('record_payment', { p_invoice_id: invoice.id, p_amount: 100, p_paid_on: '2026-01-01' }));
+        await must(admin.client.rpc('send_invoice', { p_invoice_id: invoice.id }));
+        await must(admin.client.rpc('record_payment', { p_invoice_id: invoice.id, p_amount: 100, p_paid_on: new Date().toISOString().slice(0, 10) }));
       }
       f = {
         admin, users, bystander,
         addressedQuoteId: addressed.data!.id, addressedContactId: addressed.data!.contact_id, otherQuoteId: other.data!.id,
-        addressedInvoiceId: addressedInvoice.data!.id, otherInvoiceId: otherInvoice.data!.id,
+        addressedInvoiceId: addressedInvoice.data!.id, otherInvoiceId: otherInvoice.data!.id, unsentInvoiceId: unsentInvoice.data!.id,
       };
       const addressedInvoiceItems = ids((await service.from('invoice_items').select('id').eq('invoice_id', f.addressedInvoiceId)).data);
       const addressedPayments = ids((await service.from('payments').select('id').eq('invoice_id', f.addressedInvoiceId)).data);

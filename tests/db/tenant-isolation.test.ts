@@ -76,7 +76,8 @@ beforeAll(async () => {
     })
     .single<{ id: string }>();
   if (invoiceError) throw invoiceError;
-  await must(a.client.rpc('record_payment', { p_invoice_id: invoice!.id, p_amount: 100, p_paid_on: '2026-01-01' }));
+  await must(a.client.rpc('send_invoice', { p_invoice_id: invoice!.id }));
+  await must(a.client.rpc('record_payment', { p_invoice_id: invoice!.id, p_amount: 100, p_paid_on: new Date().toISOString().slice(0, 10) }));
 
   cases.push(
     { table: 'accounts', id: a.accountId, accountColumn: 'id', insert: { id: a.accountId, name: 'Hijack' }, update: { name: 'Hijacked' } },

@@ -11,6 +11,7 @@ import { readOutbox } from '../support/confirmation-mail';
 import { pageText, signIn, signUpFreshAdmin, Visitor } from './support/app';
 import { accountOf, serviceClient } from './support/backend';
 import { control, expectRefused, page, readable, selectedOption, without } from './support/module-screens';
+import { joinAs } from './support/settings';
 
 const worker = exports.default as unknown as { scheduled(event: { cron: string; scheduledTime: number }): Promise<void> };
 /** One tick of the Cron Trigger at `at` (the run's clock). */
@@ -189,12 +190,84 @@ describe('/invoices/:id', () => {
     expect((await new Visitor().get(`/invoices/${id}/pdf`)).status).toBe(302);
   });
 
+  it('mails a link on SITE_URL whatever host or forwarded host the send came through', async () => {
+    const email = `host-${crypto.randomUUID().slice(0, 8)}@client.test`;
+    const id = await createInvoice(admin, { client_email: email });
+    const evil = 'https://pay-opshub.evil.example';
+    const sent = await exports.default.fetch(
+      new Request(`${evil}/invoices/${id}`, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'send' }),
+        headers: { Origin: evil, Cookie: admin.cookieHeader, 'X-Forwarded-Host': 'pay-opshub.evil.example', 'X-Forwarded-Proto': 'https' },
+        redirect: 'manual',
+      }),
+    );
+    expect(sent.status).toBe(302);
+    let mail: { text: string } | undefined;
+    for (let tries = 0; tries < 40 && !mail; tries++) {
+      await runCron();
+      mail = ((await readOutbox(env.SUPABASE_URL)) as unknown as { to: string; text: string }[]).find((m) => m.to === email);
+    }
+    const link = /View it here: (\S+)/.exec(mail?.text ?? '')?.[1];
+    expect(link).toMatch(new RegExp(`^${env.SITE_URL}/i/[A-Za-z0-9_-]{43}$`));
+    expect(mail!.text).not.toContain('evil.example');
+  });
+
+  it('the public link answers 429 to a client that used it too often this minute, not to another client', async () => {
+    const email = `limit-${crypto.randomUUID().slice(0, 8)}@client.test`;
+    const id = await createInvoice(admin, { client_email: email });
+    expect((await admin.post(`/invoices/${id}`, { intent: 'send' })).status).toBe(302);
+    let mail: { text: string } | undefined;
+    for (let tries = 0; tries < 40 && !mail; tries++) {
+      await runCron();
+      mail = ((await readOutbox(env.SUPABASE_URL)) as unknown as { to: string; text: string }[]).find((m) => m.to === email);
+    }
+    const token = /\/i\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')![1];
+    const ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    // The database's windows are whole minutes: a burst started late in one could straddle two.
+    if (new Date().getUTCSeconds() > 40) await new Promise((resolve) => setTimeout(resolve, (61 - new Date().getUTCSeconds()) * 1000));
+    let last: Response | undefined;
+    for (let i = 0; i < 61; i++) {
+      last = await new Visitor().get(`/i/${token}${i % 2 ? '/pdf' : ''}`, { 'CF-Connecting-IP': ip });
+      if (i === 60) break;
+      expect(last.status, `use ${i + 1}`).toBe(200);
+      await last.arrayBuffer();
+    }
+    expect(last!.status).toBe(429);
+    const page429 = await new Visitor().get(`/i/${token}`, { 'CF-Connecting-IP': ip });
+    expect(page429.status).toBe(429);
+    expect(page429.headers.get('Retry-After')).toBe('60');
+    expect(readable(await page429.text())).toContain('Too many requests for this link. Try again in a minute.');
+    expect((await new Visitor().get(`/i/${token}`, { 'CF-Connecting-IP': '198.18.255.1' })).status).toBe(200);
+  });
+
+  it("gives the client it is addressed to its PDF only once it was sent", async () => {
+    const { accountId } = await accountOf(adminEmail);
+    const client = await joinAs(accountId, 'client');
+    const id = await createInvoice(admin, { client_email: client.email });
+    expect((await client.visitor.get(`/invoices/${id}/pdf`)).status).toBe(404);
+    expect((await admin.post(`/invoices/${id}`, { intent: 'send' })).status).toBe(302);
+    const pdf = await client.visitor.get(`/invoices/${id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
+  });
+
   it('records a partial then the full payment: pending, then paid; refuses bad payments with a message, nothing written', async () => {
     const id = await createInvoice(admin, { currency: 'USD', unit_price: '100', quantity: '1' });
     const path = `/invoices/${id}`;
     const payment = (changes: Record<string, string> = {}) => ({
       intent: 'pay', amount: '40', paid_on: day(), method: 'bank_transfer', reference: 'Wire 7', currency: 'USD', ...changes,
     });
+    // A draft takes no payment: the page offers none, and a post is refused with the database's reason.
+    expect(await page(admin, path)).not.toContain('Record payment</h3>');
+    const onDraft = await admin.post(path, payment());
+    expect(onDraft.status).toBe(400);
+    expect(readable(await onDraft.text())).toContain('This invoice is a draft: send it before recording a payment');
+    expect((await admin.post(path, { intent: 'send' })).status).toBe(302);
+    expect(await page(admin, path)).toContain('Record payment</h3>');
+    const early = await admin.post(path, payment({ paid_on: day(-2) }));
+    expect(early.status).toBe(400);
+    expect(readable(await early.text())).toContain('The payment date cannot be before the invoice was sent');
     await expectRefused(admin, path, payment({ amount: '0' }), 'amount', 'Amount must be more than zero');
     await expectRefused(admin, path, payment({ amount: '-5' }), 'amount', 'Amount must be an amount of at least 0');
     await expectRefused(admin, path, payment({ paid_on: day(5) }), 'paid_on', 'Payment date cannot be in the future');
@@ -222,6 +295,22 @@ describe('/invoices/:id', () => {
     const again = await admin.post(path, payment({ amount: '1' }));
     expect(again.status).toBe(400);
     expect(readable(await again.text())).toContain('This invoice is paid in full');
+  });
+
+  it('voids a partly paid invoice with the paid amount credited back, shown on its page', async () => {
+    const id = await createInvoice(admin, { currency: 'USD', unit_price: '100', quantity: '1' });
+    const path = `/invoices/${id}`;
+    expect((await admin.post(path, { intent: 'send' })).status).toBe(302);
+    const paid = await admin.post(path, { intent: 'pay', amount: '40', paid_on: day(), method: 'card', reference: '', currency: 'USD' });
+    expect(paid.status).toBe(302);
+    expect(readable(await page(admin, `${path}?void`))).toContain('The $40.00 paid is credited back.');
+    const voided = await admin.post(path, { intent: 'void' });
+    expect(voided.status).toBe(302);
+    const text = readable(await pageText(await admin.follow(voided)));
+    expect(text).toContain('Invoice voided');
+    expect(text).toContain('Credited back (invoice voided)');
+    expect(text).toContain('−$40.00');
+    expect(await invoiceRow(id)).toMatchObject({ status: 'void', amount_paid: 0 });
   });
 
   it("voids at ?void (confirmed by a post): 'Invoice voided'; a void invoice takes no payment and is not sent", async () => {

@@ -51,15 +51,16 @@ export async function action(args: Route.ActionArgs) {
   // The payment's currency is a hidden field the page fills in: any other value was not typed by a person.
   if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'currency'] });
   const form = submission.value;
-  const refuse = (error: { message?: string; code?: string } | null) => {
+  const refuse = (error: { message?: string; code?: string } | null, inForm = false) => {
     // Another account's invoice, or none: the page's 404, whatever was posted.
     if (error?.code === 'P0002') throw recordNotFound(TEXTS.notFound);
-    return refuseWrite(args, submission, error, TEXTS.actionFailed);
+    return refuseWrite(args, submission, error, TEXTS.actionFailed, { inForm });
   };
 
   if (form.intent === 'pay') {
     const { error } = await recordPayment(supabase, id, form);
-    if (error) return refuse(error);
+    // A date or amount the invoice does not take: said in the form, which keeps what was typed.
+    if (error) return refuse(error, true);
     return redirectWithSuccess(page, TEXTS.paymentRecorded);
   }
   if (form.intent === 'void') {
@@ -67,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
     if (error) return refuse(error);
     return redirectWithSuccess(page, TEXTS.voided);
   }
-  const { data: sent, error } = await sendInvoice(supabase, id, new URL(args.request.url).origin);
+  const { data: sent, error } = await sendInvoice(supabase, id);
   if (error || !sent) return refuse(error);
   // The mail leaves through the jobs runner: kicked now, after the response.
   kickJobRunner(args.context);
@@ -75,7 +76,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoice, items, payments, history, canWrite, voidOpen } = loaderData;
+  const { invoice, items, payments, history, today, canWrite, voidOpen } = loaderData;
   const page = `/invoices/${invoice.id}`;
   const balance = Number(invoice.total) - Number(invoice.amount_paid);
   const open = !CLOSED.includes(invoice.status);
@@ -160,22 +161,33 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                 <p className="text-sm text-muted-foreground">{TEXTS.noPayments}</p>
               ) : (
                 <ul aria-labelledby="invoice-payments" className="grid divide-y divide-border">
-                  {payments.map((payment) => (
-                    <li key={payment.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-                      <span>
-                        {formatShortDate(payment.paid_on)} · {methodLabel(payment.method)}
-                        {payment.reference ? ` · ${payment.reference}` : ''}
-                      </span>
-                      <span className="font-medium">{money(payment.amount)}</span>
-                    </li>
-                  ))}
+                  {payments.map((payment) =>
+                    // Voiding a partly paid invoice credits back what it received (decision 043).
+                    payment.kind === 'credit' ? (
+                      <li key={payment.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                        <span>
+                          {formatShortDate(payment.paid_on)} · {TEXTS.creditOnVoid}
+                        </span>
+                        <span className="font-medium">−{money(-Number(payment.amount))}</span>
+                      </li>
+                    ) : (
+                      <li key={payment.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                        <span>
+                          {formatShortDate(payment.paid_on)} · {methodLabel(payment.method)}
+                          {payment.reference ? ` · ${payment.reference}` : ''}
+                        </span>
+                        <span className="font-medium">{money(payment.amount)}</span>
+                      </li>
+                    ),
+                  )}
                 </ul>
               )}
-              {canWrite && open && balance > 0 ? (
+              {/* A draft is paid once it was sent: the database refuses a payment before. */}
+              {canWrite && open && invoice.status !== 'draft' && balance > 0 ? (
                 <div className="grid gap-3 border-t border-border pt-4">
                   <h3 className="font-medium">Record payment</h3>
                   {/* Keyed by what was paid: after a payment the form starts again at the new balance. */}
-                  <PaymentForm key={String(invoice.amount_paid)} action={page} currency={invoice.currency} balance={(balance / 100).toFixed(2)} lastResult={lastResult} />
+                  <PaymentForm key={String(invoice.amount_paid)} action={page} currency={invoice.currency} balance={(balance / 100).toFixed(2)} today={today} lastResult={lastResult} />
                 </div>
               ) : null}
             </CardContent>
@@ -186,7 +198,11 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
         open={voidOpen}
         closeTo={page}
         title={TEXTS.voidTitle}
-        description={`Void ${invoice.invoice_number}? It stays in the book, marked void, and can no longer be paid or sent.`}
+        description={
+          Number(invoice.amount_paid) > 0
+            ? `Void ${invoice.invoice_number}? It stays in the book, marked void, and can no longer be paid or sent. The ${money(invoice.amount_paid)} paid is credited back.`
+            : `Void ${invoice.invoice_number}? It stays in the book, marked void, and can no longer be paid or sent.`
+        }
         intent="void"
         fields={{}}
         confirmLabel="Void invoice"

@@ -37,29 +37,22 @@ async function invoiceOf(admin: Admin, payload: Record<string, unknown>, ctx: Jo
   return data;
 }
 
-/** Where the mail's link points: the address the invoice was sent from, else SITE_URL. */
-async function linkBase(admin: Admin, payload: Record<string, unknown>, env: Env, invoiceId: string): Promise<string> {
-  if (typeof payload.link_base === 'string') return payload.link_base;
-  const { data } = await admin
-    .from('jobs')
-    .select('payload')
-    .eq('subject_id', invoiceId)
-    .eq('kind', 'invoice_send')
-    .order('created_at', { ascending: false })
-    .limit(1)
-    .maybeSingle();
-  const sent = (data?.payload as Record<string, unknown> | null)?.link_base;
-  if (typeof sent === 'string') return sent;
+/**
+ * Where the mail's link points: the site's own origin (SITE_URL), never an
+ * address a request or a job's payload names (a member could otherwise mail a
+ * client a live token on any host; decision 043).
+ */
+function linkBase(env: Env): string {
   const site = (env as unknown as Record<string, unknown>).SITE_URL;
-  if (typeof site === 'string' && site) return site.replace(/\/+$/, '');
-  throw new PermanentJobError('No site address to link to (SITE_URL)');
+  if (typeof site !== 'string' || !URL.canParse(site)) throw new PermanentJobError('No site address to link to (SITE_URL)');
+  return new URL(site).origin;
 }
 
 async function mailInvoice(payload: Record<string, unknown>, ctx: JobContext, kind: 'send' | 'reminder'): Promise<void> {
   const { admin, env, job } = ctx;
   const invoice = await invoiceOf(admin, payload, ctx);
   if (invoice.status === 'void' || invoice.status === 'paid' || (kind === 'reminder' && invoice.status !== 'overdue')) return;
-  const base = await linkBase(admin, payload, env, invoice.id);
+  const base = linkBase(env);
   const { token, hashHex } = await newLinkToken();
   const stored = await admin.from('invoices').update({ link_token_hash: hashHex }).eq('id', invoice.id);
   if (stored.error) throw new Error(`storing the link failed: ${stored.error.message}`);

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
 import { SelectField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
-import { isoDay, PAYMENT_METHOD_OPTIONS, paymentSchema } from './schema';
+import { PAYMENT_METHOD_OPTIONS, paymentSchema } from './schema';
 
 /**
  * Record payment (a partial or the full balance), in the invoice's currency.
@@ -12,18 +12,21 @@ export function PaymentForm({
   action,
   currency,
   balance,
+  today,
   lastResult,
 }: {
   action: string;
   currency: string;
   /** The balance due, as typed (e.g. '150.00'): the amount's default. */
   balance: string;
+  /** Today in the account's time zone (the day the database dates payments by): the date's default. */
+  today: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const [form, fields] = useSchemaForm(paymentSchema, {
     id: 'record-payment',
     lastResult,
-    defaultValue: { intent: 'pay', amount: balance, paid_on: isoDay(), method: 'bank_transfer', currency },
+    defaultValue: { intent: 'pay', amount: balance, paid_on: today, method: 'bank_transfer', currency },
   });
   return (
     <Form method="post" action={action} className="grid gap-4" {...getFormProps(form)}>

@@ -1,7 +1,9 @@
 // An invoice's public view (/i/:token), the link of its mail: no sign-in,
 // read-only, never indexed or cached. The token is looked up by its hash
 // (public_invoice); one that matches nothing, or a draft or void invoice, is a 404.
-import { data } from 'react-router';
+// The database counts the link's uses per client and token (decision 043): too
+// many in a minute is a 429 that says to wait.
+import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { Route } from './+types/public-invoice';
 import { LineItemsTable } from '~/components/records/line-items-table';
 import { StatusBadge } from '~/components/status-badge';
@@ -28,6 +30,8 @@ interface PublicInvoice {
   items: { description: string; qty: number; unit_price: number; total: number }[];
 }
 
+const TOO_MANY = 'Too many requests for this link. Try again in a minute.';
+
 const PRIVATE_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -35,13 +39,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+// A refusal's own headers (a 429's Retry-After) when the loader threw one; each carries PRIVATE_HEADERS.
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? PRIVATE_HEADERS;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const token = params.token ?? '';
   const { supabase } = getRequestSupabase(context);
   const { data: found, error } = await supabase.rpc('public_invoice', { p_token: token });
   if (error) console.error(`public invoice failed to load: ${error.message}`);
+  if (found && typeof found === 'object' && 'rate_limited' in found) {
+    throw data({ error: TOO_MANY }, { status: 429, headers: { ...PRIVATE_HEADERS, 'Retry-After': '60' } });
+  }
   if (!found || typeof found !== 'object') {
     throw data({ error: 'Invoice not found' }, { status: 404, headers: PRIVATE_HEADERS });
   }
@@ -101,6 +109,15 @@ export default function PublicInvoicePage({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 429) {
+    return (
+      <main className="mx-auto grid max-w-xl gap-2 p-8 text-center">
+        <h1 className="text-2xl font-semibold">Too many requests</h1>
+        <p className="text-muted-foreground">{TOO_MANY}</p>
+      </main>
+    );
+  }
   return (
     <main className="mx-auto grid max-w-xl gap-2 p-8 text-center">
       <h1 className="text-2xl font-semibold">Invoice not found</h1>

@@ -9,7 +9,7 @@ import { readMoneySums, type MoneySum } from '~/lib/money';
 import { loadHistory } from '~/lib/record-history.server';
 import { filterList, readList } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
-import type { EditedInvoice, InvoiceStatus, NewInvoice, PaymentForm } from './schema';
+import { dayIn, type EditedInvoice, type InvoiceStatus, type NewInvoice, type PaymentForm } from './schema';
 
 const LIST_COLUMNS = 'id, invoice_number, status, client_name, client_email, currency, total, amount_paid, due_date, created_at, quote_id';
 
@@ -75,14 +75,16 @@ export async function loadInvoice(supabase: Supabase, id: string) {
   const { data: invoice, error } = await supabase.from('invoices').select('*').eq('id', id).maybeSingle();
   if (error) console.error(`invoice failed to load: ${error.message}`);
   if (!invoice) return null;
-  const [items, payments, history] = await Promise.all([
+  const [items, payments, history, account] = await Promise.all([
     supabase.from('invoice_items').select('id, description, qty, unit_price, total').eq('invoice_id', id).order('position').order('created_at'),
-    supabase.from('payments').select('id, amount, paid_on, method, reference, created_at').eq('invoice_id', id).order('paid_on').order('created_at'),
+    supabase.from('payments').select('id, amount, paid_on, method, reference, kind, created_at').eq('invoice_id', id).order('paid_on').order('created_at'),
     loadHistory(supabase, 'invoice', id),
+    // The database dates payments in the account's time zone: the form's "today" is that day.
+    supabase.from('accounts').select('timezone').eq('id', invoice.account_id).maybeSingle(),
   ]);
   if (items.error) console.error(`invoice items failed to load: ${items.error.message}`);
   if (payments.error) console.error(`payments failed to load: ${payments.error.message}`);
-  return { invoice, items: items.data ?? [], payments: payments.data ?? [], history };
+  return { invoice, items: items.data ?? [], payments: payments.data ?? [], history, today: dayIn(account.data?.timezone) };
 }
 
 /** A draft's edit page: the invoice and its lines in order; null when there is none the caller may read. */
@@ -125,8 +127,9 @@ export function recordPayment(supabase: Supabase, id: string, payment: PaymentFo
   });
 }
 
-export function sendInvoice(supabase: Supabase, id: string, linkBase: string) {
-  return supabase.rpc('send_invoice', { p_invoice_id: id, p_link_base: linkBase });
+/** Marks it sent and queues its mail; the mail's link is made by the jobs runner from SITE_URL alone. */
+export function sendInvoice(supabase: Supabase, id: string) {
+  return supabase.rpc('send_invoice', { p_invoice_id: id });
 }
 
 export function voidInvoice(supabase: Supabase, id: string) {

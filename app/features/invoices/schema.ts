@@ -30,6 +30,15 @@ export function isoDay(days = 0, now = new Date()): string {
   return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Today (YYYY-MM-DD) in this time zone (an account's); in UTC when there is none or it is unknown. */
+export function dayIn(timeZone: string | null | undefined, now = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return isoDay(0, now);
+  }
+}
+
 const paidOn = z
   .string({ error: 'Payment date is required' })
   .trim()

@@ -25,6 +25,7 @@ export const INVOICE_DETAIL_TEXTS = {
   actionFailed: 'Failed to update invoice',
   voidTitle: 'Void invoice',
   noPayments: 'No payments yet.',
+  creditOnVoid: 'Credited back (invoice voided)',
   saved: 'Invoice saved',
   saveFailed: 'Failed to save invoice',
   notDraft: 'Only a draft invoice can be edited.',

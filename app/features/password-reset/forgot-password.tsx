@@ -17,6 +17,7 @@ import { refuseSubmission } from '~/lib/records.server';
 import { BRAND_NAME } from '~/lib/site';
 import { getRequestSupabase } from '~/lib/supabase.server';
 import { dataWithError, dataWithInfo } from '~/lib/toast.server';
+import { siteLink } from '~/lib/site-url.server';
 
 export const meta: Route.MetaFunction = () => [{ title: `${RESET_TEXTS.forgotTitle} — ${BRAND_NAME}` }];
 
@@ -31,7 +32,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') return refuseSubmission(args, submission);
   const { supabase } = getRequestSupabase(context);
   const { error } = await supabase.auth.resetPasswordForEmail(submission.value.email, {
-    redirectTo: `${new URL(request.url).origin}/auth/reset-password`,
+    redirectTo: siteLink('/auth/reset-password'),
   });
   if (error) {
     // A refusal of the request itself (a rate limit, the service down), never "no such account".

@@ -17,6 +17,7 @@ import { requireUser } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
 import { refuseSubmission } from '~/lib/records.server';
 import { dataWithError } from '~/lib/toast.server';
+import { siteLink } from '~/lib/site-url.server';
 
 export const meta: Route.MetaFunction = () => [{ title: PROFILE_TEXTS.title }];
 
@@ -70,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
 
   const { error } = await supabase.auth.updateUser(
     { email: submission.value.email },
-    { emailRedirectTo: `${new URL(request.url).origin}/profile` },
+    { emailRedirectTo: siteLink('/profile') },
   );
   if (error) return refuse(PROFILE_TEXTS.emailFailed, { email: [error.message] });
   return redirectWithInfo('/profile', PROFILE_TEXTS.emailSent);

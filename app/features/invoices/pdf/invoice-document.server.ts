@@ -15,10 +15,11 @@ export async function readInvoiceDocument(client: Client, invoiceId: string): Pr
   return (data as unknown as InvoicePdfInput | null) ?? null;
 }
 
-/** The invoice a public link opens, or null. */
-export async function readInvoiceLinkDocument(client: Client, token: string): Promise<InvoicePdfInput | null> {
+/** The invoice a public link opens, or null; 'rate_limited' when the link was used too often in the last minute. */
+export async function readInvoiceLinkDocument(client: Client, token: string): Promise<InvoicePdfInput | 'rate_limited' | null> {
   const { data, error } = await client.rpc('invoice_link_document', { p_token: token });
   if (error) throw new Error(`reading an invoice link's document failed: ${error.message}`);
+  if (data && typeof data === 'object' && 'rate_limited' in data) return 'rate_limited';
   return (data as unknown as InvoicePdfInput | null) ?? null;
 }
 

@@ -36,8 +36,11 @@ const PAGE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'no
 const STATUS: Record<PageState, number> = {
   open: 200, signed: 200, declined: 200, expired: 200, superseded: 200, not_found: 404, rate_limited: 429, unavailable: 503,
 };
-/** The form's body: a drawn signature of up to 100 KB arrives as base64 (4/3 of it) beside the other fields. */
-const MAX_BODY = Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 16 * 1024;
+/**
+ * The form's body: a drawn signature of up to 100 KB arrives as base64 (4/3 of it) beside the other fields;
+ * twice that is read, so that a signature somewhat too large is told so under its field, not refused as altered.
+ */
+const MAX_BODY = Math.ceil((2 * MAX_SIGNATURE_BYTES * 4) / 3) + 16 * 1024;
 
 function answerWith(view: LinkAnswer | { state: 'unavailable' }, extra: Record<string, unknown> = {}, status?: number) {
   const headers: Record<string, string> = { ...PAGE_HEADERS };

@@ -4,11 +4,13 @@
 // private.hit_rate_limit is the generic counter under them.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../supabase/local/db.ts';
+import type { Db, Queryable } from '../../supabase/local/db.ts';
 import { startBackend, type TestBackend } from './support/backend.ts';
 import { asRole, insertAuthUser, one } from './support/sql-db.ts';
 
 let backend: TestBackend;
+/** The backend's database as a connection that runs transactions (it is one). */
+const database = () => backend.db as Db;
 let accountId: string;
 
 beforeAll(async () => {
@@ -22,14 +24,14 @@ async function sentQuoteToken(): Promise<{ id: string; token: string }> {
   const { id } = await one<{ id: string }>(backend.db,
     `insert into public.quotes (account_id, currency, status, expires_at) values ($1, 'EUR', 'sent', now() + interval '30 days') returning id`,
     [accountId]);
-  const { token } = await asRole(backend.db, 'service_role', { role: 'service_role' },
+  const { token } = await asRole(database(), 'service_role', { role: 'service_role' },
     (tx) => one<{ token: string }>(tx, 'select public.issue_quote_link($1) as token', [id]));
   return { id, token };
 }
 
 /** A call as anon from an address, as the API gateway passes it (its X-Forwarded-For). */
 const from = <T>(ip: string | null, fn: (tx: Queryable) => Promise<T>) =>
-  asRole(backend.db, 'anon', { role: 'anon' }, async (tx) => {
+  asRole(database(), 'anon', { role: 'anon' }, async (tx) => {
     if (ip) await tx.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-forwarded-for': `10.9.9.9, ${ip}` })]);
     return fn(tx);
   });
@@ -48,9 +50,9 @@ describe('private.hit_rate_limit', () => {
     await aMinuteLater();
     expect(await hit()).toBe(true);
     for (const role of ['anon', 'authenticated'] as const) {
-      await expect(asRole(backend.db, role, { role }, (tx) => tx.query(`select private.hit_rate_limit('x', 1, interval '1 minute')`)))
+      await expect(asRole(database(), role, { role }, (tx) => tx.query(`select private.hit_rate_limit('x', 1, interval '1 minute')`)))
         .rejects.toThrow(/permission denied/);
-      await expect(asRole(backend.db, role, { role }, (tx) => tx.query('select * from private.rate_limit_counters')))
+      await expect(asRole(database(), role, { role }, (tx) => tx.query('select * from private.rate_limit_counters')))
         .rejects.toThrow(/permission denied/);
     }
     // Ended windows are dropped as new hits come.

@@ -38,12 +38,23 @@ const from = <T>(ip: string | null, fn: (tx: Queryable) => Promise<T>) =>
 const openFrom = (ip: string | null, token: string) =>
   from(ip, (tx) => one<{ r: { state: string } }>(tx, 'select public.open_quote_link($1) as r', [token])).then((row) => row.r.state);
 
+/**
+ * The windows are fixed minutes of the clock: a test that counts up to a limit
+ * must not straddle the end of one (its count would start again). Each such test
+ * first waits out the minute when less than 15 seconds of it are left.
+ */
+async function awayFromMinuteEnd(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+}
+
 /** Time passes: every counter's window moves a minute into the past. */
 const aMinuteLater = () => backend.db.query(
   `update private.rate_limit_counters set window_start = window_start - interval '1 minute', window_end = window_end - interval '1 minute'`);
 
 describe('private.hit_rate_limit', () => {
   it('counts hits of a key in a window, refuses over the limit until the window ends, and no API role may call it', async () => {
+    await awayFromMinuteEnd();
     const key = `test:${randomBytes(4).toString('hex')}`;
     const hit = () => one<{ ok: boolean }>(backend.db, `select private.hit_rate_limit($1, 3, interval '1 minute') as ok`, [key]).then((r) => r.ok);
     expect([await hit(), await hit(), await hit(), await hit(), await hit()]).toEqual([true, true, true, false, false]);
@@ -66,6 +77,7 @@ describe('private.hit_rate_limit', () => {
 
 describe('a quote link, called directly', () => {
   it('120 calls a minute from one address, wrong tokens included; then that address is refused, others are not, and it comes back a minute later', async () => {
+    await awayFromMinuteEnd();
     const { token } = await sentQuoteToken();
     const guessing = '198.51.100.1';
     for (let i = 0; i < 120; i++) expect(await openFrom(guessing, randomBytes(32).toString('base64url'))).toBe('not_found');
@@ -80,6 +92,7 @@ describe('a quote link, called directly', () => {
   });
 
   it('a forwarded link used up at another address does not lock out the client: 30 a minute per link and address', async () => {
+    await awayFromMinuteEnd();
     const { id, token } = await sentQuoteToken();
     const forwarded = '203.0.113.50';
     for (let i = 0; i < 30; i++) expect(await openFrom(forwarded, token)).toBe('open');
@@ -93,6 +106,7 @@ describe('a quote link, called directly', () => {
   });
 
   it('300 calls a minute of one link over all addresses; a minute later it opens again', async () => {
+    await awayFromMinuteEnd();
     const { token } = await sentQuoteToken();
     for (let i = 0; i < 300; i++) expect(await openFrom(`100.64.${Math.floor(i / 25)}.${i % 25}`, token)).toBe('open');
     expect(await openFrom('100.64.99.1', token)).toBe('rate_limited');
@@ -101,6 +115,7 @@ describe('a quote link, called directly', () => {
   });
 
   it('over REST, an X-Forwarded-For the caller sends is not the address counted: the gateway appends the one it saw', async () => {
+    await awayFromMinuteEnd();
     const { token } = await sentQuoteToken();
     await aMinuteLater(); // a fresh window for 127.0.0.1, whatever ran before
     const call = async (pToken: string, forwardedFor?: string) => {

@@ -42,6 +42,10 @@ const LABELS: Record<string, string> = {
 export function historyTitle(entry: HistoryEntry): string {
   // A payment is written on its invoice's page: it names itself.
   if (entry.action === 'payment_recorded') return 'Payment recorded';
+  // Revising a quote supersedes it (issue 30): its row names the new version.
+  if (entry.action === 'quote_revised' && typeof entry.newValues.revision === 'string') {
+    return `Revised: replaced by ${entry.newValues.revision}`;
+  }
   const verb = entry.action.split('_').slice(1).join(' ');
   if (verb === 'updated' && Object.keys(entry.newValues).length === 1 && 'contact_id' in entry.newValues) return 'Converted to a client';
   if (verb === 'updated' && changedFields(entry).every((change) => change.field === 'Status')) return 'Status changed';

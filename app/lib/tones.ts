@@ -13,7 +13,7 @@ export type Tone = (typeof TONES)[number];
  *   blue   moving along     (sent, viewed, in transit, in progress, submitted, new, contacted, unread, trial)
  *   amber  waiting on us    (pending, processing, pending review, under review, paused, prospect, medium risk)
  *   red    needs attention  (overdue, failed, non-compliant, action required, high/critical risk, expired, declined, lost, cancelled)
- *   gray   inactive         (draft, closed, inactive)
+ *   gray   inactive         (draft, closed, inactive, superseded)
  * Anything else is an outlined badge. The badge always says its status in
  * words, so colour is never the only carrier of the meaning.
  */
@@ -65,6 +65,8 @@ const STATUS_TONES: Record<string, Tone> = {
 
   draft: 'gray',
   closed: 'gray',
+  // A quote replaced by its revision (issue 30).
+  superseded: 'gray',
   inactive: 'gray',
 };
 

@@ -122,6 +122,10 @@ function toRequest(req: IncomingMessage, baseUrl: string, body: Buffer | undefin
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  // As the hosted API gateway does: the address this request came from is appended to
+  // X-Forwarded-For, which the database's limits read (private.request_ip takes the last entry).
+  const peer = req.socket.remoteAddress;
+  if (peer) headers.set('x-forwarded-for', [headers.get('x-forwarded-for'), peer].filter(Boolean).join(', '));
   const method = req.method ?? 'GET';
   const hasBody = body !== undefined && method !== 'GET' && method !== 'HEAD';
   return new Request(new URL(req.url ?? '/', baseUrl), { method, headers, body: hasBody ? new Uint8Array(body) : undefined });

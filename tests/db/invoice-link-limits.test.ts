@@ -53,7 +53,8 @@ async function startOfAWindow(): Promise<void> {
 }
 
 /** Moves every count back a minute: the windows they were in are over. */
-const windowsPass = () => backend.db.exec(`update private.throttle_hits set window_start = window_start - interval '1 minute'`);
+const windowsPass = () =>
+  backend.db.exec(`update private.rate_limit_counters set window_start = window_start - interval '1 minute', window_end = window_end - interval '1 minute'`);
 
 beforeAll(async () => {
   backend = await startBackend();
@@ -106,8 +107,9 @@ describe('the public invoice link at the database', () => {
     const hash = createHash('sha256').update(token).digest('hex');
     // 600 uses of the link this minute, from many clients.
     await backend.db.query(
-      `insert into private.throttle_hits (key, window_start, hits)
-       values ($1, to_timestamp(floor(extract(epoch from now()) / 60) * 60), 600)`, [`invoice-token:${hash}`]);
+      `insert into private.rate_limit_counters (key, window_start, window_end, hits)
+       values ($1, to_timestamp(floor(extract(epoch from now()) / 60) * 60), to_timestamp(floor(extract(epoch from now()) / 60) * 60 + 60), 600)`,
+      [`invoice_link:token:${hash}`]);
     const fresh = anonSending({ 'x-opshub-client': signedClient('198.51.100.5', backend.auditSigningSecret) });
     expect(await open(fresh, token, 1)).toEqual(['limited']);
     await windowsPass();
@@ -116,8 +118,8 @@ describe('the public invoice link at the database', () => {
 
   it('keeps its counts where no API role reaches them', async () => {
     for (const client of [anonSending(), admin.client]) {
-      expect((await client.rpc('throttle', { p_key: 'x', p_limit: 1, p_window_seconds: 60 })).error).not.toBeNull();
-      expect((await client.schema('private' as never).from('throttle_hits').select('*')).data ?? []).toEqual([]);
+      expect((await client.rpc('hit_rate_limit', { p_key: 'x', p_limit: 1, p_window: '1 minute' })).error).not.toBeNull();
+      expect((await client.schema('private' as never).from('rate_limit_counters').select('*')).data ?? []).toEqual([]);
     }
   });
 });

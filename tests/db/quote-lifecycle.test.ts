@@ -58,7 +58,7 @@ function draftArgs(quote: { id: string; contact_id: string }, changes: Record<st
 async function stored(id: string) {
   const { data } = await service
     .from('quotes')
-    .select('status, currency, notes, subtotal, discount_amount, tax_amount, total, tax_rate, discount, quote_number, revision, revision_of, delivery_error')
+    .select('status, currency, notes, subtotal, discount_amount, tax_amount, total, tax_rate, discount, quote_number, revision, revision_of, superseded_by, delivery_error')
     .eq('id', id)
     .single();
   return data as Record<string, unknown>;
@@ -210,7 +210,7 @@ describe('send_quote', () => {
 });
 
 describe('revise_quote', () => {
-  it('copies a sent quote into a draft -R1, then -R2; the original is audited quote_revised', async () => {
+  it('copies a sent quote into a draft -R1 and supersedes the original; -R1 once sent revises into -R2', async () => {
     const quote = await newQuote();
     expect((await admin.client.rpc('save_quote_draft', draftArgs(quote, { p_tax_rate: 10, p_discount: 5 }))).error).toBeNull();
     expect((await admin.client.rpc('send_quote', { p_quote_id: quote.id })).error).toBeNull();
@@ -218,19 +218,38 @@ describe('revise_quote', () => {
     expect(r1.error).toBeNull();
     expect(r1.data!.quote_number).toBe(`${quote.quote_number}-R1`);
     const original = await stored(quote.id);
+    // Superseded at once: its client cannot sign the old version while the new one is drafted (issue 30).
+    expect(original).toMatchObject({ status: 'superseded', superseded_by: r1.data!.id });
     expect(await stored(r1.data!.id)).toMatchObject({
       status: 'draft', revision: 1, revision_of: quote.id, currency: 'EUR', tax_rate: 10, discount: 5,
       subtotal: original.subtotal, total: original.total,
     });
     expect((await items(r1.data!.id)).map((row) => row.description)).toEqual(['Design', 'Build']);
-    expect(await auditActions(quote.id)).toContain('quote_revised');
-    // A draft is edited, not revised; once R1 is sent, it revises into R2, as does the original.
+    expect((await auditActions(quote.id)).filter((action) => action !== 'quote_updated').slice(-1)).toEqual(['quote_revised']);
+    const audit = await service.from('audit_logs').select('old_values, new_values')
+      .eq('resource_id', quote.id).eq('action', 'quote_revised').single();
+    expect(audit.data).toMatchObject({
+      old_values: { status: 'sent' },
+      new_values: { status: 'superseded', superseded_by: r1.data!.id, revision: `${quote.quote_number}-R1` },
+    });
+    // A draft is edited, not revised; the superseded original is not revised again; R1 once sent revises into R2.
     expect((await admin.client.rpc('revise_quote', { p_quote_id: r1.data!.id })).error?.message).toContain('edited, not revised');
+    expect((await admin.client.rpc('revise_quote', { p_quote_id: quote.id })).error?.message).toContain('replaced by a newer version');
     expect((await admin.client.rpc('send_quote', { p_quote_id: r1.data!.id })).error).toBeNull();
-    const r2 = await admin.client.rpc('revise_quote', { p_quote_id: quote.id }).single<{ quote_number: string }>();
+    const r2 = await admin.client.rpc('revise_quote', { p_quote_id: r1.data!.id }).single<{ id: string; quote_number: string }>();
     expect(r2.data?.quote_number).toBe(`${quote.quote_number}-R2`);
-    const r3 = await admin.client.rpc('revise_quote', { p_quote_id: r1.data!.id }).single<{ quote_number: string }>();
-    expect(r3.data?.quote_number).toBe(`${quote.quote_number}-R3`);
+    expect(await stored(r1.data!.id)).toMatchObject({ status: 'superseded', superseded_by: r2.data!.id });
+    // A superseded quote is never converted, nor signed (not even by the server's own path).
+    expect((await admin.client.rpc('convert_quote_to_invoice', { p_quote_id: quote.id })).error?.message)
+      .toContain('Only a signed quote can be converted');
+    expect((await service.rpc('change_quote_status', { p_quote_id: r1.data!.id, p_status: 'signed' })).error?.message)
+      .toContain('A superseded quote cannot become signed');
+    // Its revision deleted while a draft, R1 stays superseded (never offered again) but may be revised anew.
+    expect((await admin.client.from('quotes').delete().eq('id', r2.data!.id)).error).toBeNull();
+    expect(await stored(r1.data!.id)).toMatchObject({ status: 'superseded', superseded_by: null });
+    const again = await admin.client.rpc('revise_quote', { p_quote_id: r1.data!.id }).single<{ quote_number: string }>();
+    expect(again.error).toBeNull();
+    expect(again.data?.quote_number).toBe(`${quote.quote_number}-R2`);
   });
 
   it('refuses a signed quote, and the roles and accounts that may not', async () => {

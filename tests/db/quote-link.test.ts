@@ -7,6 +7,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../supabase/local/db.ts';
+import { signedDocumentHash } from '../../app/lib/pdf/content-hash.ts';
+import { encodePng } from '../../app/lib/pdf/signature-png.ts';
+import { normalSignaturePng, toBase64, zeroRowsPng } from '../support/png-bomb.ts';
 import { applySchema, asRole, asUser, createPglite, createPostgres, insertAuthUser, one, postgresUrl, type TestDatabase } from './support/sql-db.ts';
 
 const targets = [
@@ -14,9 +17,14 @@ const targets = [
   { name: 'PostgreSQL', create: () => createPostgres(), skip: !postgresUrl },
 ];
 
-const HASH = 'a'.repeat(64);
-// The smallest valid PNG signature bytes, plus a little payload.
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('IHDR-fake-but-png-header')]).toString('base64');
+// A small drawn signature: 48 x 14 RGBA, all transparent (a PNG as the page's canvas makes).
+const PNG = Buffer.from(encodePng({ width: 48, height: 14, colorType: 6 }, new Uint8Array(14 * (48 * 4 + 1)))).toString('base64');
+
+/** The link's limits count in fixed minutes: a test that counts uses waits out a minute about to end. */
+async function awayFromMinuteEnd(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+}
 
 interface LinkAnswer {
   state: string;
@@ -61,8 +69,8 @@ for (const target of targets) {
     const open = (token: string) => call('select public.open_quote_link($1) as r', [token]);
     const accept = (token: string, name = 'Ada Client', png: string | null = null, tx?: Queryable) =>
       tx
-        ? one<{ r: LinkAnswer }>(tx, 'select public.accept_quote($1, $2, $3, $4, $5) as r', [token, name, 'ada@client.test', HASH, png]).then((r) => r.r)
-        : call('select public.accept_quote($1, $2, $3, $4, $5) as r', [token, name, 'ada@client.test', HASH, png]);
+        ? one<{ r: LinkAnswer }>(tx, 'select public.accept_quote($1, $2, $3, $4) as r', [token, name, 'ada@client.test', png]).then((r) => r.r)
+        : call('select public.accept_quote($1, $2, $3, $4) as r', [token, name, 'ada@client.test', png]);
     const decline = (token: string, reason: string | null = 'Too dear') =>
       call('select public.decline_quote($1, $2) as r', [token, reason]);
     const auditRows = async (id: string) =>
@@ -146,14 +154,15 @@ for (const target of targets) {
       const signed = await accept(token, '  Ada Client ', PNG);
       expect(signed).toMatchObject({ state: 'signed', signed_now: true });
       const row = await quote(id);
-      expect(row).toMatchObject({ status: 'signed', signer_name: 'Ada Client', signer_email: 'ada@client.test', content_hash: HASH });
+      expect(row).toMatchObject({ status: 'signed', signer_name: 'Ada Client', signer_email: 'ada@client.test' });
+      expect(row.content_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(row.signed_at).not.toBeNull();
       expect(Buffer.from(row.signature_png as Uint8Array).toString('base64')).toBe(PNG);
       expect(await auditActions(id)).toEqual(['quote_signed']);
       const audit = await one<{ old_values: object; new_values: Record<string, unknown> }>(db,
         `select old_values, new_values from public.audit_logs where resource_id = $1 and action = 'quote_signed'`, [id]);
       expect(audit.old_values).toMatchObject({ status: 'sent', signed_at: null });
-      expect(audit.new_values).toMatchObject({ status: 'signed', signer_name: 'Ada Client', content_hash: HASH, drawn_signature: true });
+      expect(audit.new_values).toMatchObject({ status: 'signed', signer_name: 'Ada Client', content_hash: row.content_hash, drawn_signature: true });
       const job = await one<{ kind: string; payload: object }>(db, `select kind, payload from public.jobs where subject_id = $1`, [id]);
       expect(job).toEqual({ kind: 'quote_accepted', payload: { quote_id: id } });
 
@@ -168,14 +177,13 @@ for (const target of targets) {
       const { id, token } = await sentQuote();
       const before = await quote(id);
       const refused = (sql: string, params: unknown[]) => expect(anon((tx) => tx.query(sql, params))).rejects.toThrow();
-      await refused('select public.accept_quote($1, $2, null, $3, null)', [token, '   ', HASH]);
-      await refused('select public.accept_quote($1, $2, null, $3, null)', [token, 'x'.repeat(201), HASH]);
-      await refused('select public.accept_quote($1, $2, $3, $4, null)', [token, 'Ada', 'not-an-email', HASH]);
-      await refused('select public.accept_quote($1, $2, null, $3, null)', [token, 'Ada', 'nothex']);
-      await refused('select public.accept_quote($1, $2, null, $3, $4)', [token, 'Ada', HASH, 'not base64!']);
-      await refused('select public.accept_quote($1, $2, null, $3, $4)', [token, 'Ada', HASH, Buffer.from('GIF89a').toString('base64')]);
+      await refused('select public.accept_quote($1, $2, null, null)', [token, '   ']);
+      await refused('select public.accept_quote($1, $2, null, null)', [token, 'x'.repeat(201)]);
+      await refused('select public.accept_quote($1, $2, $3, null)', [token, 'Ada', 'not-an-email']);
+      await refused('select public.accept_quote($1, $2, null, $3)', [token, 'Ada', 'not base64!']);
+      await refused('select public.accept_quote($1, $2, null, $3)', [token, 'Ada', Buffer.from('GIF89a').toString('base64')]);
       const huge = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(200_001)]).toString('base64');
-      await refused('select public.accept_quote($1, $2, null, $3, $4)', [token, 'Ada', HASH, huge]);
+      await refused('select public.accept_quote($1, $2, null, $3)', [token, 'Ada', huge]);
       await refused('select public.decline_quote($1, $2)', [token, 'x'.repeat(2001)]);
       expect(await quote(id)).toEqual(before);
     });
@@ -246,10 +254,11 @@ for (const target of targets) {
     });
 
     it("opened to be signed: the page's answer and the PDF's document in one call, one use of the link; an unopen quote has none", async () => {
+      await awayFromMinuteEnd();
       const { token } = await sentQuote();
-      const hashOf = (t: string) => createHash('sha256').update(t).digest();
+      const key = `quote_link:token:${createHash('sha256').update(token).digest('hex')}`;
       const uses = async () => (await one<{ n: number }>(db,
-        'select count(*)::int as n from private.quote_link_hits where token_hash = $1', [hashOf(token)])).n;
+        'select coalesce(sum(hits), 0)::int as n from private.rate_limit_counters where key = $1', [key])).n;
       const withDocument = await call('select public.open_quote_link($1, true) as r', [token]) as LinkAnswer & { document?: unknown };
       expect(await uses()).toBe(1);
       const { document, ...page } = withDocument;
@@ -263,7 +272,97 @@ for (const target of targets) {
       expect(closed).not.toHaveProperty('document');
     });
 
-    it('30 uses of a link in 10 minutes, then it answers rate_limited and changes nothing', async () => {
+    it('a revised quote is superseded: its link says so, shows nothing of it, and neither signs, declines nor gives a PDF', async () => {
+      const { id, token } = await sentQuote();
+      expect((await open(token)).state).toBe('open');
+      const staff = (await one<{ auth_user_id: string }>(db, 'select auth_user_id from public.users where account_id = $1 limit 1', [accountId])).auth_user_id;
+      const revision = await asUser(db, staff, (tx) => one<{ id: string }>(tx, 'select (public.revise_quote($1)).id as id', [id]));
+      const before = await quote(id);
+      expect(before).toMatchObject({ status: 'superseded', superseded_by: revision.id });
+      const answer = await open(token);
+      expect(answer).toEqual({ state: 'superseded', account_name: expect.any(String) });
+      expect(await accept(token, 'Ada Client', PNG)).toEqual(answer);
+      expect(await decline(token)).toEqual(answer);
+      const pdf = await anon((tx) => one<{ d: unknown }>(tx, 'select public.quote_link_document($1) as d', [token]));
+      expect(pdf.d).toBeNull();
+      expect(await quote(id)).toEqual(before);
+      expect((await auditActions(id)).filter((action) => action !== 'quote_updated')).toEqual(['quote_viewed', 'quote_revised']);
+    });
+
+    it('signing binds what the client saw: the database keeps its snapshot and the SHA-256 of its canonical text', async () => {
+      const suffix = randomBytes(3).toString('hex');
+      const { id: contactId } = await one<{ id: string }>(db,
+        `insert into public.contacts (account_id, name, company, email) values ($1, 'Ada Client', 'Client Co', $2) returning id`,
+        [accountId, `ada-${suffix}@client.test`]);
+      const { id, token } = await sentQuote();
+      await db.query('update public.quotes set contact_id = $2 where id = $1', [id, contactId]);
+      const accountName = (await one<{ name: string }>(db, 'select name from public.accounts where id = $1', [accountId])).name;
+      // The caller has no hash to give any more: the old five-argument function is gone.
+      await expect(anon((tx) => tx.query('select public.accept_quote($1, $2, $3, $4, $5)', [token, 'Ada', null, 'a'.repeat(64), null])))
+        .rejects.toThrow(/does not exist/);
+      await expect(anon((tx) => tx.query('select public.accept_quote(p_token => $1, p_name => $2, p_content_hash => $3)', [token, 'Ada', 'a'.repeat(64)])))
+        .rejects.toThrow(/does not exist/);
+      expect((await accept(token, 'Ada Client', PNG)).state).toBe('signed');
+
+      const row = await quote(id);
+      const snapshot = row.signed_document as Record<string, unknown>;
+      expect(snapshot).toEqual({
+        v: 2,
+        account: { name: accountName, contactEmail: expect.toBeOneOf([null, expect.any(String)]) },
+        quoteNumber: row.quote_number,
+        issuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        expiresAt: expect.stringMatching(/Z$/),
+        currency: 'EUR',
+        contact: { name: 'Ada Client', company: 'Client Co', email: `ada-${suffix}@client.test` },
+        items: [
+          { description: 'Design', quantity: 2, unitPrice: '5000', lineTotal: '10000' },
+          { description: 'Build', quantity: 1, unitPrice: '2500', lineTotal: '2500' },
+        ],
+        subtotal: '12500', discountPercent: '0.00', discount: '0', taxRate: '0.00', tax: '0', total: '12500', notes: 'Thanks',
+      });
+      // Anyone holding the snapshot can check the hash: sorted keys, no whitespace, SHA-256 of the UTF-8.
+      const canonical = (value: unknown): string => Array.isArray(value)
+        ? `[${value.map(canonical).join(',')}]`
+        : value !== null && typeof value === 'object'
+          ? `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`
+          : JSON.stringify(value);
+      expect(row.content_hash).toBe(createHash('sha256').update(canonical(snapshot), 'utf8').digest('hex'));
+      expect(row.content_hash).toBe(await signedDocumentHash(snapshot));
+
+      // Renamed after signing: the contact and the seller. What was signed stays as it was.
+      await db.query(`update public.contacts set name = 'Renamed Person', company = 'Renamed Co' where id = $1`, [contactId]);
+      await db.query(`update public.accounts set name = 'Renamed Seller' where id = $1`, [accountId]);
+      const after = await quote(id);
+      expect(after.signed_document).toEqual(snapshot);
+      expect(after.content_hash).toBe(row.content_hash);
+      const document = (await anon((tx) => one<{ d: Record<string, unknown> }>(tx, 'select public.quote_link_document($1) as d', [token]))).d;
+      expect(document).toMatchObject({
+        account: { name: accountName }, contact: { name: 'Ada Client', company: 'Client Co' }, status: 'signed',
+        signature: { signerName: 'Ada Client', contentHash: row.content_hash },
+      });
+      expect(String((document.signature as Record<string, unknown>).drawnSignaturePng).replace(/\s/g, '')).toBe(PNG);
+      expect(document).not.toHaveProperty('v');
+      await db.query('update public.accounts set name = $2 where id = $1', [accountId, accountName]);
+    });
+
+    it('a drawn signature must be a small PNG of a signature pad\'s size: a decompression bomb is refused at signing', async () => {
+      const { id, token } = await sentQuote();
+      const before = await quote(id);
+      const refusedWith = (png: Uint8Array, message: RegExp) =>
+        expect(anon((tx) => tx.query('select public.accept_quote($1, $2, null, $3)', [token, 'Ada', toBase64(png)]))).rejects.toThrow(message);
+      // 192 MB of pixels in a ~190 KB file: too large, and too many pixels even when it would fit.
+      await refusedWith(zeroRowsPng({ width: 8000, height: 6000 }), /too large \(at most 100 KB\)/);
+      await refusedWith(zeroRowsPng({ width: 3000, height: 2000 }), /too large \(at most 1200 x 400 pixels\)/);
+      const sixteenBit = normalSignaturePng();
+      sixteenBit[24] = 16;
+      await refusedWith(sixteenBit, /8-bit, not interlaced/);
+      expect(await quote(id)).toEqual(before);
+      // A signature as the page draws it is taken.
+      expect((await accept(token, 'Ada Client', toBase64(normalSignaturePng()))).state).toBe('signed');
+    });
+
+    it('30 uses of a link in a minute, then it answers rate_limited and changes nothing', async () => {
+      await awayFromMinuteEnd();
       const { id, token } = await sentQuote();
       for (let i = 0; i < 30; i += 1) expect((await open(token)).state).toBe('open');
       expect((await open(token)).state).toBe('rate_limited');

@@ -13,6 +13,8 @@ let service: SupabaseClient;
 let admin: Member;
 const as: Record<string, Member> = {};
 let addressedQuoteId: string;
+/** A draft addressed to the client: never sent, so not the client's to see. */
+let draftQuoteId: string;
 let moduleId: string;
 
 beforeAll(async () => {
@@ -23,6 +25,11 @@ beforeAll(async () => {
   const addressed = await admin.client.rpc('create_quote', quoteArgs(4200, 1, 'USD', { p_contact_email: as.client.email, p_notes: 'For you' }))
     .single<{ id: string }>();
   addressedQuoteId = addressed.data!.id;
+  // Sent: a client sees a quote only once it was sent to it. A draft addressed to it stays unseen.
+  await service.rpc('change_quote_status', { p_quote_id: addressedQuoteId, p_status: 'sent' });
+  const contactId = (await service.from('quotes').select('contact_id').eq('id', addressedQuoteId).single()).data!.contact_id;
+  draftQuoteId = (await admin.client.from('quotes').insert({ account_id: admin.accountId, contact_id: contactId, currency: 'USD', notes: 'Draft for you' })
+    .select('id').single()).data!.id;
   await admin.client.rpc('create_quote', quoteArgs(999_900, 3, 'USD', { p_notes: 'Someone else' }));
   await admin.client.from('leads').insert({ account_id: admin.accountId, name: 'Lee', email: 'lee@lead.test', company: 'Lead Co' });
   await admin.client.from('integrations').insert({
@@ -82,8 +89,18 @@ describe('a client', () => {
     expect((await as.client.client.rpc('search_quotes', { p_query: 'Someone else' })).data).toEqual([]);
     // The supplier, with no quotes addressed to it, finds nothing.
     expect((await as.supplier.client.rpc('search_quotes', { p_query: 'o' })).data).toEqual([]);
+    // Nor the draft addressed to it.
+    expect((await as.client.client.rpc('search_quotes', { p_query: 'Draft for you' })).data).toEqual([]);
     // Staff still find them all.
-    expect((await as.member.client.rpc('search_quotes', { p_query: 'o' })).data).toHaveLength(2);
+    expect((await as.member.client.rpc('search_quotes', { p_query: 'o' })).data).toHaveLength(3);
+  });
+
+  it("gets the PDF's document of the quote sent to it, not of the draft addressed to it", async () => {
+    expect((await as.client.client.rpc('quote_document', { p_quote_id: addressedQuoteId })).data).toMatchObject({ notes: 'For you' });
+    const draft = await as.client.client.rpc('quote_document', { p_quote_id: draftQuoteId });
+    expect(draft.error).toBeNull();
+    expect(draft.data).toBeNull();
+    expect((await as.member.client.rpc('quote_document', { p_quote_id: draftQuoteId })).data).toMatchObject({ notes: 'Draft for you' });
   });
 
   it('cannot change the quote addressed to it', async () => {

@@ -27,8 +27,10 @@ interface Fixture {
   users: Record<Role, Member>;
   /** A colleague whose users row the update and delete attempts aim at. */
   bystander: Member;
+  /** A draft addressed to the client (which it must not see), and a quote sent to it. */
   addressedQuoteId: string;
   addressedContactId: string;
+  sentQuoteId: string;
   otherQuoteId: string;
   /** An invoice sent to the client (its contact) and one that is not, each with a payment. */
   addressedInvoiceId: string;
@@ -110,7 +112,8 @@ const CASES: Record<string, TableCase> = {
     changes: { notes: 'Changed' },
   },
   quotes: {
-    read: staffRead('mine'), mine: (f) => [f.addressedQuoteId], insert: WRITERS, update: WRITERS, delete: WRITERS,
+    // A client reads the quote sent to it, never the draft addressed to it (issue 30).
+    read: staffRead('mine'), mine: (f) => [f.sentQuoteId], insert: WRITERS, update: WRITERS, delete: WRITERS,
     rowsOfAccount: byAccount('quotes'),
     newRow: (f) => ({ account_id: f.admin.accountId, notes: 'New quote' }),
     fresh: async (s, f) => insertedId(s, 'quotes', { account_id: f.admin.accountId, notes: 'Fresh' }),
@@ -129,7 +132,7 @@ const CASES: Record<string, TableCase> = {
     read: staffRead('mine'), insert: WRITERS, update: WRITERS, delete: WRITERS,
     mine: () => [], // filled in by the fixture: the addressed quote's items
     rowsOfAccount: async (s, f) =>
-      ids((await s.from('quote_items').select('id').in('quote_id', [f.addressedQuoteId, f.otherQuoteId])).data),
+      ids((await s.from('quote_items').select('id').in('quote_id', [f.addressedQuoteId, f.sentQuoteId, f.otherQuoteId])).data),
     newRow: (f) => ({ quote_id: f.otherQuoteId, description: 'New item', qty: 1, unit_price: 1, total: 1 }),
     fresh: async (s, f) => insertedId(s, 'quote_items', { quote_id: f.otherQuoteId, description: 'Fresh', qty: 1, unit_price: 1, total: 1 }),
     existing: async (s, f) => ids((await s.from('quote_items').select('id').eq('quote_id', f.addressedQuoteId)).data)[0],
@@ -251,7 +254,7 @@ const CASES: Record<string, TableCase> = {
     changes: { amount: 999 },
   },
   quote_list: {
-    read: staffRead('mine'), mine: (f) => [f.addressedQuoteId], insert: NOBODY, update: NOBODY, delete: NOBODY,
+    read: staffRead('mine'), mine: (f) => [f.sentQuoteId], insert: NOBODY, update: NOBODY, delete: NOBODY,
     rowsOfAccount: byAccount('quote_list'),
     newRow: (f) => ({ account_id: f.admin.accountId, notes: 'x' }),
     existing: async (_s, f) => f.addressedQuoteId,
@@ -292,10 +295,17 @@ for (const target of targets) {
       const bystander = await addMember(backend, admin, 'member', 'matrix-bystander');
 
       // A quote addressed to the client (its contact email is the client's, in other case), and one that is not.
+      // The addressed one stays a draft (the writers' case); a second one is sent, which is all the client reads.
       const addressed = await admin.client.rpc('create_quote', quoteArgs(1000, 1, 'USD', { p_contact_email: users.client.email.toUpperCase() }))
         .single<{ id: string; contact_id: string }>();
       const other = await admin.client.rpc('create_quote', quoteArgs(2000, 1)).single<{ id: string }>();
       if (addressed.error || other.error) throw addressed.error ?? other.error;
+      const sent = await service.from('quotes')
+        .insert({ account_id: admin.accountId, contact_id: addressed.data!.contact_id, currency: 'USD', status: 'sent', notes: 'Sent' })
+        .select('id').single();
+      if (sent.error) throw sent.error;
+      const sentItem = await service.from('quote_items').insert({ quote_id: sent.data.id, description: 'Sent work', qty: 1, unit_price: 3000, total: 3000 });
+      if (sentItem.error) throw sentItem.error;
       for (const m of (await service.from('modules').select('id, key')).data ?? []) moduleIds[m.key] = m.id;
       const must = async (p: PromiseLike<{ error: { message: string } | null }>) => {
         const { error } = await p;
@@ -327,13 +337,14 @@ for (const target of targets) {
       f = {
         admin, users, bystander,
         addressedQuoteId: addressed.data!.id, addressedContactId: addressed.data!.contact_id, otherQuoteId: other.data!.id,
+        sentQuoteId: sent.data!.id,
         addressedInvoiceId: addressedInvoice.data!.id, otherInvoiceId: otherInvoice.data!.id, unsentInvoiceId: unsentInvoice.data!.id,
       };
       const addressedInvoiceItems = ids((await service.from('invoice_items').select('id').eq('invoice_id', f.addressedInvoiceId)).data);
       const addressedPayments = ids((await service.from('payments').select('id').eq('invoice_id', f.addressedInvoiceId)).data);
       CASES.invoice_items.mine = () => addressedInvoiceItems;
       CASES.payments.mine = () => addressedPayments;
-      const addressedItems = ids((await service.from('quote_items').select('id').eq('quote_id', f.addressedQuoteId)).data);
+      const addressedItems = ids((await service.from('quote_items').select('id').eq('quote_id', f.sentQuoteId)).data);
       CASES.quote_items.mine = () => addressedItems;
     });
     afterAll(async () => backend?.stop());

@@ -107,6 +107,8 @@ export async function signedSampleQuote(): Promise<QuotePdfInput> {
  * SHA-256 of renderQuotePdf(await signedSampleQuote()): the unit tests (Node)
  * and the Worker test (workerd) both expect it, which proves the same input
  * gives the same bytes in both. A deliberate change to the layout changes it:
- * update it then, never to make a run pass by itself.
+ * update it then, never to make a run pass by itself. (Changed by issue 30: the
+ * certificate's note names the stored snapshot, and the drawn signature is drawn
+ * re-encoded within bounds.)
  */
-export const SIGNED_SAMPLE_PDF_SHA256 = '4697b736465b3031ad1a385228a5f2d646d4cdf1054f5ac093677d66b87b1ca4';
+export const SIGNED_SAMPLE_PDF_SHA256 = '2ca1133f4c5e548248866ce0452fa6f617c0d61c63fd14930283993d4b789ea1';

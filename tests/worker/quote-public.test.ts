@@ -6,7 +6,9 @@
 import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { quoteContentHash } from '../../app/lib/pdf';
+import { signedDocumentHash } from '../../app/lib/pdf';
+import { signatureHeader } from '../../app/lib/pdf/signature-png';
+import { normalSignaturePng, toBase64, zeroRowsPng } from '../support/png-bomb';
 import { uniqueEmail } from '../support/accounts';
 import { pageText, signUpFreshAdmin, Visitor } from './support/app';
 import { accountOf, outbox, runSql, serviceClient } from './support/backend';
@@ -198,29 +200,105 @@ describe('/q/:token', () => {
     expect(adminMails.map((m) => m.subject)).toEqual([`Quote ${quote.number} was accepted by Ada Client`]);
   });
 
-  it("the signature's content hash is the SHA-256 of the quote's canonical content as the client saw it", async () => {
+  it("signing keeps what the client saw: after renaming the client's company and the seller, the signed PDF still shows the old names and the hash", async () => {
     const quote = await sentQuote();
-    expect((await new Visitor().post(await mailedLink(quote), acceptFields(), { 'CF-Connecting-IP': freshIp() })).status).toBe(303);
-    const row = await quoteRow(quote.id);
     const service = serviceClient();
-    const { data: items } = await service.from('quote_items').select('description, qty, unit_price, total').eq('quote_id', quote.id).order('position');
-    const { data: contact } = await service.from('contacts').select('name, email, company').eq('id', row.contact_id).single();
-    expect(row.content_hash).toBe(
-      await quoteContentHash({
-        quoteNumber: row.quote_number,
-        currency: row.currency,
-        contact,
-        items: items!.map((i) => ({ description: i.description, quantity: i.qty, unitPrice: i.unit_price, lineTotal: i.total })),
-        subtotal: row.subtotal,
-        discountPercent: row.discount,
-        discount: row.discount_amount,
-        taxRate: row.tax_rate,
-        tax: row.tax_amount,
-        total: row.total,
-        expiresAt: row.expires_at,
-        notes: row.notes,
-      }),
-    );
+    const row0 = await quoteRow(quote.id);
+    await service.from('contacts').update({ company: 'Client Co' }).eq('id', row0.contact_id);
+    const path = await mailedLink(quote);
+    expect((await new Visitor().post(path, acceptFields(), { 'CF-Connecting-IP': freshIp() })).status).toBe(303);
+    const row = await quoteRow(quote.id);
+    // The database took the hash from the snapshot it kept: anyone can recompute it.
+    expect(row.content_hash).toBe(await signedDocumentHash(row.signed_document));
+    expect(row.signed_document).toMatchObject({ account: { name: 'Linkwise Ltd' }, contact: { name: 'Ada Client', company: 'Client Co' } });
+
+    // A member renames the signer's company and person, and the account its own name.
+    await service.from('contacts').update({ name: 'Renamed Person', company: 'Renamed Holdings' }).eq('id', row.contact_id);
+    await service.from('accounts').update({ name: 'Renamed Seller' }).eq('id', accountId);
+    try {
+      for (const response of [
+        await new Visitor().get(`${path}/pdf`, { 'CF-Connecting-IP': freshIp() }),
+        await adminVisitor.get(`/quotes/${quote.id}/pdf`),
+      ]) {
+        expect(response.status).toBe(200);
+        const text = (await pdfText(new Uint8Array(await response.arrayBuffer()))).join('\n');
+        expect(text).toContain('Client Co');
+        expect(text).toContain('Linkwise Ltd');
+        expect(text).not.toMatch(/Renamed/);
+        expect(text.replace(/\s+/g, '')).toContain(row.content_hash);
+      }
+    } finally {
+      await service.from('accounts').update({ name: 'Linkwise Ltd' }).eq('id', accountId);
+    }
+  });
+
+  it('a drawn decompression bomb is refused at signing with a clear error; a drawn signature as the pad makes it is signed and drawn', async () => {
+    const quote = await sentQuote();
+    const path = await mailedLink(quote);
+    const ip = freshIp();
+    // 480 x 140 declared with 51 MB of zero rows behind it (81 KB), and an honest 4000 x 4000 one (126 KB).
+    const bombs: [Uint8Array, string][] = [
+      [zeroRowsPng({ width: 480, height: 140 }, { width: 8000, height: 1600 }), 'The drawn signature could not be read'],
+      [zeroRowsPng({ width: 4000, height: 4000 }), 'The drawn signature is too large'],
+    ];
+    for (const [bomb, message] of bombs) {
+      const started = Date.now();
+      const response = await new Visitor().post(path, acceptFields({ signature: `data:image/png;base64,${toBase64(bomb)}` }), { 'CF-Connecting-IP': ip });
+      expect(response.status).toBe(400);
+      expect(await pageText(response)).toContain(message);
+      expect(Date.now() - started).toBeLessThan(3000);
+    }
+    expect((await quoteRow(quote.id)).status).toBe('viewed');
+
+    const drawn = normalSignaturePng();
+    expect((await new Visitor().post(path, acceptFields({ signature: `data:image/png;base64,${toBase64(drawn)}` }), { 'CF-Connecting-IP': ip })).status).toBe(303);
+    const row = await quoteRow(quote.id);
+    expect(row.status).toBe('signed');
+    // Stored re-encoded: the same pixels as three chunks, within the bounds.
+    // bytea over REST: '\\x' and hex.
+    const stored = Uint8Array.from(String(row.signature_png).slice(2).match(/../g)!, (pair) => parseInt(pair, 16));
+    expect(signatureHeader(stored)).toEqual({ width: 480, height: 140, colorType: 6 });
+    const pdf = await new Visitor().get(`${path}/pdf`, { 'CF-Connecting-IP': ip });
+    const certificate = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).at(-1)!;
+    expect(certificate).toContain('Signature certificate');
+    expect(certificate).not.toContain('The drawn signature could not be read.');
+  });
+
+  it('a bomb stored before the bounds (or by a direct call) is not decoded when the PDF is rendered', async () => {
+    const quote = await sentQuote();
+    const path = await mailedLink(quote);
+    const ip = freshIp();
+    expect((await new Visitor().post(path, acceptFields(), { 'CF-Connecting-IP': ip })).status).toBe(303);
+    const liar = zeroRowsPng({ width: 480, height: 140 }, { width: 8000, height: 1600 });
+    const hex = Array.from(liar, (byte) => byte.toString(16).padStart(2, '0')).join('');
+    await runSql(`update public.quotes set signature_png = '\\x${hex}'::bytea where id = '${quote.id}'`);
+    const started = Date.now();
+    const pdf = await new Visitor().get(`${path}/pdf`, { 'CF-Connecting-IP': ip });
+    expect(pdf.status).toBe(200);
+    const certificate = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).at(-1)!;
+    expect(certificate).toContain('The drawn signature could not be read.');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('a revised quote is replaced: its link says so, offers nothing to sign, and an accept posted anyway changes nothing', async () => {
+    const quote = await sentQuote();
+    const path = await mailedLink(quote);
+    const ip = freshIp();
+    expect((await new Visitor().get(path, { 'CF-Connecting-IP': ip })).status).toBe(200);
+    const revised = await adminVisitor.post(`/quotes/${quote.id}`, { intent: 'revise' });
+    expect(revised.status).toBe(302);
+    const page = await new Visitor().get(path, { 'CF-Connecting-IP': ip });
+    const text = await pageText(page);
+    expect(text).toContain('This quote was replaced by a newer version.');
+    expect(text).not.toContain('Accept and sign');
+    expect(text).not.toContain('Site survey');
+    const posted = await new Visitor().post(path, acceptFields(), { 'CF-Connecting-IP': ip });
+    expect(posted.status).toBe(409);
+    expect(await pageText(posted)).toContain('This quote was replaced by a newer version.');
+    expect((await new Visitor().get(`${path}/pdf`, { 'CF-Connecting-IP': ip })).status).toBe(404);
+    expect(await quoteRow(quote.id)).toMatchObject({ status: 'superseded', signed_at: null });
+    // The quote's own page says what replaced it.
+    expect(await pageText(await adminVisitor.get(`/quotes/${quote.id}`))).toContain('Its newer version');
   });
 
   it("the PDF, mailed and behind the link, shows the quote; once signed it ends with the certificate page", async () => {
@@ -342,19 +420,27 @@ describe('/q/:token', () => {
     expect((await quoteRow(quote.id)).status).toBe('expired');
   });
 
-  it('30 uses of one link in 10 minutes, then a 429 page; the quote is unchanged', async () => {
+  it('30 uses of one link from one address in a minute, then a 429 page; the client elsewhere is not locked out', async () => {
+    // The database counts in fixed minutes: do not straddle the end of one.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
     const quote = await sentQuote();
     const path = await mailedLink(quote);
+    const forwardedTo = freshIp();
     let response: Response | undefined;
     for (let i = 0; i < 31; i += 1) {
-      response = await new Visitor().get(path, { 'CF-Connecting-IP': `192.0.2.${i + 1}` });
+      response = await new Visitor().get(path, { 'CF-Connecting-IP': forwardedTo });
       if (i < 30) expect(response.status).toBe(200);
     }
     expect(response!.status).toBe(429);
-    expect(await pageText(response!)).toContain('This quote has been opened too often in a short time.');
-    const posted = await new Visitor().post(path, acceptFields(), { 'CF-Connecting-IP': '192.0.2.99' });
+    expect(await pageText(response!)).toContain('Too many requests, try again in a minute.');
+    const posted = await new Visitor().post(path, acceptFields(), { 'CF-Connecting-IP': forwardedTo });
     expect(posted.status).toBe(429);
     expect((await quoteRow(quote.id)).status).toBe('viewed');
+    // The rightful client, at its own address, opens and signs.
+    const client = freshIp();
+    expect((await new Visitor().get(path, { 'CF-Connecting-IP': client })).status).toBe(200);
+    expect((await new Visitor().post(path, acceptFields(), { 'CF-Connecting-IP': client })).status).toBe(303);
   });
 
   it('60 requests from one IP in a minute, then a 429 page whatever the token', async () => {

@@ -91,19 +91,32 @@ describe('an auditor', () => {
 });
 
 describe('a client (outside the company)', () => {
-  it("sees 'My quotes' only: the quotes addressed to it, nothing else of the account", async () => {
+  it("sees 'My quotes' only: the quotes sent to it, never a draft addressed to it, nothing else of the account", async () => {
     const team = await freshTeam();
     await team.admin.visitor.post('/quotes?new', { ...NEW_QUOTE, contact_email: team.client.email, notes: 'Addressed to the client' });
     await team.admin.visitor.post('/quotes?new', { ...NEW_QUOTE, contact_name: 'Other Person', contact_email: uniqueEmail('other'), notes: 'Someone else' });
-    const { data: quotes } = await serviceClient().from('quote_list').select('quote_number, contact_name').eq('account_id', team.accountId);
+    const { data: quotes } = await serviceClient().from('quote_list').select('id, quote_number, contact_name').eq('account_id', team.accountId);
     expect(quotes).toHaveLength(2);
-    const mine = quotes!.find((q) => q.contact_name === 'Casey Client')!.quote_number;
+    const sent = quotes!.find((q) => q.contact_name === 'Casey Client')!;
     const theirs = quotes!.find((q) => q.contact_name === 'Other Person')!.quote_number;
+    const { error } = await serviceClient().rpc('change_quote_status', { p_quote_id: sent.id!, p_status: 'sent' });
+    expect(error).toBeNull();
+    // A draft for the same client, never sent, with its own price: not the client's to see (issue 30).
+    const { data: contact } = await serviceClient().from('quotes').select('contact_id').eq('id', sent.id!).single();
+    const draft = await serviceClient().from('quotes')
+      .insert({ account_id: team.accountId, contact_id: contact!.contact_id, currency: 'USD', notes: 'Unsent draft' })
+      .select('id, quote_number').single();
+    expect(draft.error).toBeNull();
+    await serviceClient().from('quote_items').insert({ quote_id: draft.data!.id, description: 'Secret pricing', qty: 1, unit_price: 987_654, total: 987_654 });
 
     const html = await pageText(await team.client.visitor.get('/quotes'));
     expect(html).toContain('My quotes');
-    expect(html).toContain(mine);
+    expect(html).toContain(sent.quote_number);
     expect(html).not.toContain(theirs);
+    expect(html).not.toContain(draft.data!.quote_number);
+    expect(html).not.toContain('9,876.54');
+    expect((await team.client.visitor.get(`/quotes/${draft.data!.id}`)).status).toBe(404);
+    expect((await team.client.visitor.get(`/quotes/${draft.data!.id}/pdf`)).status).toBe(404);
     for (const hidden of ['href="/dashboard"', 'href="/leads"', 'href="/clients"', 'href="/settings/modules"', 'Total Quotes', 'New Quote', 'Quote Value']) {
       expect(html, hidden).not.toContain(hidden);
     }

@@ -1,6 +1,6 @@
 // The Conversion Rate card of /quotes (docs/product-guide.md, Quotes): signed
 // ÷ sent, where a quote counts as sent once it has left draft (sent, viewed,
-// signed, declined, or expired after it was sent).
+// signed, declined, superseded, or expired after it was sent).
 
 export const CONVERSION_TEXTS = {
   noneSent: 'No quotes sent yet',

@@ -31,8 +31,11 @@ import { RecordTotals } from '~/components/records/record-totals';
 import { quoteActionSchema } from './schema';
 import { QUOTE_DETAIL_TEXTS as TEXTS } from './texts';
 
-/** The statuses a quote is revised from: it was sent and is not signed. */
+/** The statuses a quote is revised from: it was sent and is not signed (revising supersedes it). */
 export const REVISABLE = ['sent', 'viewed', 'declined', 'expired'];
+
+/** Revised already: the revision is revised instead, unless it was deleted as a draft. */
+const revisable = (quote: QuoteDetail) => REVISABLE.includes(quote.status) || (quote.status === 'superseded' && !quote.superseded_by);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.quote.quote_number ?? TEXTS.draftNumber} · Quotes` : TEXTS.notFound },
@@ -185,7 +188,7 @@ function QuoteActions({ quote, invoice }: { quote: QuoteDetail; invoice: { id: s
       </>
     );
   }
-  if (REVISABLE.includes(quote.status)) {
+  if (revisable(quote)) {
     return (
       <Form method="post" action={page}>
         <input type="hidden" name="intent" value="revise" />
@@ -233,6 +236,14 @@ function QuoteFields({ quote, staff }: { quote: QuoteDetail; staff: boolean }) {
           value: quote.revision_of ? (
             <Link to={`/quotes/${quote.revision_of}`} className="underline-offset-2 hover:underline">
               The quote it revises
+            </Link>
+          ) : null,
+        },
+        {
+          label: 'Replaced by',
+          value: quote.superseded_by ? (
+            <Link to={`/quotes/${quote.superseded_by}`} className="underline-offset-2 hover:underline">
+              {TEXTS.supersededBy}
             </Link>
           ) : null,
         },

@@ -14,7 +14,7 @@ export const QUOTE_EXPIRY_DAYS = [7, 14, 30, 60] as const;
 export const DEFAULT_QUOTE_EXPIRY_DAYS = 30;
 export const QUOTE_EXPIRY_OPTIONS: Option[] = QUOTE_EXPIRY_DAYS.map((days) => ({ value: String(days), label: `${days} days` }));
 
-export const QUOTE_STATUSES = ['draft', 'sent', 'viewed', 'signed', 'declined', 'expired'] as const;
+export const QUOTE_STATUSES = ['draft', 'sent', 'viewed', 'signed', 'declined', 'expired', 'superseded'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /** quote_items.unit_price is a Postgres integer (cents). */

@@ -41,6 +41,7 @@ export const QUOTE_DETAIL_TEXTS = {
   notDraft: 'Only a draft quote can be edited. Revise it to make changes.',
   sentTo: (email: string) => `Quote sent to ${email}`,
   revised: (number: string | null) => (number ? `Revision ${number} created` : 'Revision created'),
+  supersededBy: 'Its newer version',
   deliveryFailed: (error: string) => `Delivery failed: ${error}`,
   convert: 'Convert to invoice',
   alreadyConverted: (number: string) => `Already converted to ${number}`,

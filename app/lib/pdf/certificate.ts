@@ -1,6 +1,7 @@
 // The signature certificate: the last page of a signed quote, recording who
 // accepted it, when, from where, and the hash of what they accepted.
 import { instant } from './format.ts';
+import { boundedSignaturePng } from './signature-png.ts';
 import { CONTENT_WIDTH, type Flow, LEFT, RIGHT } from './layout.ts';
 import { drawInBox, drawLeft, MUTED, RULE, wrap } from './text.ts';
 import type { PdfSignature } from './types.ts';
@@ -59,8 +60,8 @@ export async function drawSignatureCertificate(flow: Flow, subject: CertificateS
 
   flow.down(20);
   const note =
-    'The content hash is the SHA-256 of the quote’s canonical content (its number, currency, contact, ' +
-    'line items, amounts, expiry and notes) when it was signed. Computing it again from the stored quote ' +
+    'The content hash is the SHA-256 of the quote’s canonical content (its seller, number, client, currency, ' +
+    'line items, amounts, expiry and notes) as it was signed. Computing it again from the stored snapshot ' +
     'shows whether anything has changed since.';
   for (const line of wrap(note, CONTENT_WIDTH, { font: fonts.regular, size: 8.5 })) {
     flow.room(12);
@@ -98,8 +99,12 @@ async function drawSignatureBox(flow: Flow, signature: PdfSignature): Promise<vo
 }
 
 async function embedSignature(flow: Flow, png: Uint8Array) {
+  // Decoded only within the signature bounds (a stored PNG may predate them, or
+  // come from a direct call of the API): a bomb is not inflated, it is unreadable.
+  const bounded = boundedSignaturePng(png);
+  if (!bounded) return null;
   try {
-    return await flow.doc.embedPng(png);
+    return await flow.doc.embedPng(bounded);
   } catch {
     // Bytes that are not a PNG: the certificate still stands on the typed name.
     return null;

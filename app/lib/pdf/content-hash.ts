@@ -71,8 +71,24 @@ export function quoteCanonicalJson(quote: QuoteContent): string {
   });
 }
 
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** SHA-256 (WebCrypto: the same in workerd, Node and browsers) of the canonical JSON, as hex. */
 export async function quoteContentHash(quote: QuoteContent): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(quoteCanonicalJson(quote)));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return sha256Hex(quoteCanonicalJson(quote));
+}
+
+/**
+ * Version 2: since issue 30 the database takes the hash itself when a quote is
+ * signed, over the snapshot it keeps (quotes.signed_document, made by
+ * private.quote_signed_snapshot: "v":2, the renderer's keys, amounts as
+ * strings). Its canonical text is the one above (keys sorted, no whitespace),
+ * as private.canonical_json writes it; this recomputes the hash a signed
+ * quote's content_hash should equal, from its stored snapshot.
+ */
+export async function signedDocumentHash(snapshot: unknown): Promise<string> {
+  return sha256Hex(stringify(snapshot as Json));
 }

@@ -1,6 +1,6 @@
 // /q/:token: the quote a client was mailed, without signing in (decision 030).
 // Shows the quote and two forms, Accept and sign and Decline; or, once it is
-// signed, declined or expired, says so. A token that matches nothing is a 404,
+// signed, declined, expired or replaced by a newer version, says so. A token that matches nothing is a 404,
 // too many uses a 429. Never cached, never indexed.
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
@@ -18,14 +18,13 @@ import { ALTERED_FORM_MESSAGE, HIDDEN_FIELDS, isAlteredForm, readFormData } from
 import { formatMoney } from '~/lib/money';
 import { getRequestSupabase } from '~/lib/supabase.server';
 import { useHydrated } from '~/lib/use-hydrated';
-import { quoteContentHash } from '~/lib/pdf';
-import { toPdfInput } from '../pdf/quote-document.server';
+import { boundedSignaturePng } from '~/lib/pdf/signature-png';
 import { expiryText } from './quote-mail';
 import {
-  acceptQuote, declineQuote, ipAllowed, IP_WINDOW_SECONDS, LinkUnavailable, openQuoteLink, TOKEN_PATTERN,
+  acceptQuote, declineQuote, ipAllowed, IP_WINDOW_SECONDS, openQuoteLink, TOKEN_PATTERN,
   type LinkAnswer, type LinkState,
 } from './queries.server';
-import { acceptQuoteSchema, declineQuoteSchema, MAX_SIGNATURE_BYTES, signaturePngBase64 } from './schema';
+import { acceptQuoteSchema, declineQuoteSchema, MAX_SIGNATURE_BYTES, SIGNATURE_MESSAGE, signaturePngBase64 } from './schema';
 import { SignaturePad } from './signature-pad';
 import { PUBLIC_QUOTE_TEXTS as T } from './texts';
 
@@ -35,10 +34,13 @@ type PageState = LinkState | 'unavailable';
 const HIDE = { hideFields: ['signature'] };
 const PAGE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
 const STATUS: Record<PageState, number> = {
-  open: 200, signed: 200, declined: 200, expired: 200, not_found: 404, rate_limited: 429, unavailable: 503,
+  open: 200, signed: 200, declined: 200, expired: 200, superseded: 200, not_found: 404, rate_limited: 429, unavailable: 503,
 };
-/** The form's body: a drawn signature of up to 200 KB arrives as base64 (4/3 of it) beside the other fields. */
-const MAX_BODY = Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 16 * 1024;
+/**
+ * The form's body: a drawn signature of up to 100 KB arrives as base64 (4/3 of it) beside the other fields;
+ * twice that is read, so that a signature somewhat too large is told so under its field, not refused as altered.
+ */
+const MAX_BODY = Math.ceil((2 * MAX_SIGNATURE_BYTES * 4) / 3) + 16 * 1024;
 
 function answerWith(view: LinkAnswer | { state: 'unavailable' }, extra: Record<string, unknown> = {}, status?: number) {
   const headers: Record<string, string> = { ...PAGE_HEADERS };
@@ -61,12 +63,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 async function load(
-  request: Request, supabase: ReturnType<typeof getRequestSupabase>['supabase'], token: string, withDocument = false,
-): Promise<LinkAnswer | { state: 'unavailable'; document?: never }> {
+  request: Request, supabase: ReturnType<typeof getRequestSupabase>['supabase'], token: string,
+): Promise<LinkAnswer | { state: 'unavailable' }> {
   if (!TOKEN_PATTERN.test(token)) return { state: 'not_found' };
   if (!(await ipAllowed(request))) return { state: 'rate_limited' };
   try {
-    return await openQuoteLink(supabase, token, withDocument);
+    return await openQuoteLink(supabase, token);
   } catch (error) {
     console.error(`quote link: open failed: ${error instanceof Error ? error.message : String(error)}`);
     return { state: 'unavailable' };
@@ -82,6 +84,7 @@ function noticeFor(state: PageState): string {
   if (state === 'signed') return T.signedAlready;
   if (state === 'declined') return T.declinedAlready;
   if (state === 'expired') return T.expiredTitle;
+  if (state === 'superseded') return T.supersededTitle;
   if (state === 'rate_limited') return T.rateLimitedText;
   if (state === 'not_found') return T.notFoundTitle;
   return T.failed;
@@ -95,11 +98,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const schema = intent === 'decline' ? declineQuoteSchema : acceptQuoteSchema;
   const submission = parseWithZod(formData, { schema });
 
-  // Accepting needs the quote's document (what the signature is bound to): read with the state, one use of the link.
-  const { document, ...opened } = await load(request, supabase, token, intent === 'accept');
+  const opened = await load(request, supabase, token);
   if (opened.state !== 'open') {
-    return answerWith(opened, { intent, notice: noticeFor(opened.state), result: submission.reply(HIDE) },
-      opened.state === 'signed' || opened.state === 'declined' || opened.state === 'expired' ? 409 : undefined);
+    const closed = ['signed', 'declined', 'expired', 'superseded'].includes(opened.state);
+    return answerWith(opened, { intent, notice: noticeFor(opened.state), result: submission.reply(HIDE) }, closed ? 409 : undefined);
   }
   if (submission.status !== 'success') {
     // A form our page did not send (no intent, a field missing altogether): say so above the form.
@@ -112,14 +114,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (submission.value.intent === 'decline') {
       answer = await declineQuote(supabase, token, submission.value.decline_reason || undefined);
     } else {
-      // What the client signs is bound to the quote's content as its PDF shows it.
-      if (!document) throw new LinkUnavailable('the quote came without its content');
-      const signature = submission.value.signature ? signaturePngBase64(submission.value.signature) : null;
+      // The database binds the signature to the quote's document (its snapshot and hash).
+      const signaturePng = submission.value.signature ? boundedSignature(submission.value.signature) : undefined;
+      if (signaturePng === null) {
+        return answerWith(opened, { intent, result: submission.reply({ fieldErrors: { signature: [SIGNATURE_MESSAGE] }, ...HIDE }) }, 400);
+      }
       answer = await acceptQuote(supabase, token, {
         name: submission.value.signer_name,
         email: submission.value.signer_email,
-        contentHash: await quoteContentHash(toPdfInput(document)),
-        signaturePng: signature && 'base64' in signature ? signature.base64 : undefined,
+        signaturePng,
       });
     }
   } catch (error) {
@@ -133,6 +136,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Another answer got there first (two accepts at once): this one changed nothing.
   return answerWith(answer, { intent, notice: noticeFor(answer.state), result: submission.reply(HIDE) },
     answer.state === 'not_found' || answer.state === 'rate_limited' ? undefined : 409);
+}
+
+/**
+ * The drawn signature re-encoded within bounds (base64), or null when it is not
+ * a PNG this accepts: too many pixels for a signature pad, or pixel data that
+ * inflates past what its header says (a decompression bomb).
+ */
+function boundedSignature(dataUrl: string): string | null {
+  const png = signaturePngBase64(dataUrl);
+  if ('error' in png) return null;
+  const bytes = Uint8Array.from(atob(png.base64), (c) => c.charCodeAt(0));
+  const bounded = boundedSignaturePng(bytes);
+  if (!bounded) return null;
+  let binary = '';
+  for (let i = 0; i < bounded.length; i += 0x8000) binary += String.fromCharCode(...bounded.subarray(i, i + 0x8000));
+  return btoa(binary);
 }
 
 interface ActionAnswer {
@@ -162,6 +181,7 @@ export default function PublicQuote({ loaderData, actionData }: Route.ComponentP
 function StateBody({ view, answered }: { view: LinkAnswer | { state: 'unavailable' }; answered?: ActionAnswer }) {
   if (view.state === 'not_found') return <Message title={T.notFoundTitle} text={T.notFoundText} />;
   if (view.state === 'rate_limited') return <Message title={T.rateLimitedTitle} text={T.rateLimitedText} />;
+  if (view.state === 'superseded') return <Message title={T.supersededTitle} text={T.supersededText} />;
   if (view.state === 'unavailable') return <Message title="Quote unavailable" text={T.unavailable} />;
   const answer = view as LinkAnswer;
   if (!answer.quote) return <Message title={T.notFoundTitle} text={T.notFoundText} />;

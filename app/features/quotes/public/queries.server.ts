@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import type { Supabase } from '~/lib/supabase.server';
 import type { QuoteDocumentJson } from '../pdf/quote-document.server';
 
-export type LinkState = 'open' | 'signed' | 'declined' | 'expired' | 'not_found' | 'rate_limited';
+export type LinkState = 'open' | 'signed' | 'declined' | 'expired' | 'superseded' | 'not_found' | 'rate_limited';
 
 export interface PublicQuote {
   quote_number: string | null;
@@ -33,7 +33,7 @@ export interface LinkAnswer {
   items?: { description: string; qty: number; unit_price: number; total: number }[];
   signed_now?: boolean;
   declined_now?: boolean;
-  /** An open quote's document, when asked for: what its PDF shows and the signature's hash is made from. */
+  /** An open quote's document, when asked for: what its PDF shows (the database binds the signature to it). */
   document?: QuoteDocumentJson;
 }
 
@@ -63,13 +63,13 @@ export async function openQuoteLink(supabase: Supabase, token: string, withDocum
 export async function acceptQuote(
   supabase: Supabase,
   token: string,
-  input: { name: string; email?: string; contentHash: string; signaturePng?: string },
+  input: { name: string; email?: string; signaturePng?: string },
 ): Promise<LinkAnswer> {
+  // The content hash is not ours to give: the database takes the quote's document and its hash at signing.
   const { data, error } = await supabase.rpc('accept_quote', {
     p_token: token,
     p_name: input.name,
     p_email: input.email,
-    p_content_hash: input.contentHash,
     p_signature_png: input.signaturePng,
   });
   if (error) throw new LinkUnavailable(error.message);

@@ -1,8 +1,10 @@
 // The public quote page's two forms. The drawn signature is a PNG data URL
-// (from the page's canvas, with JavaScript); at most 200 KB of image.
+// (from the page's canvas, with JavaScript); at most 100 KB of image, checked
+// again and re-encoded within bounds before it is stored (signature-png.ts).
+import { SIGNATURE_LIMITS } from '~/lib/pdf/signature-png';
 import { z } from '~/lib/schemas/zod';
 
-export const MAX_SIGNATURE_BYTES = 200_000;
+export const MAX_SIGNATURE_BYTES = SIGNATURE_LIMITS.maxBytes;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const PREFIX = 'data:image/png;base64,';
 const DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;

@@ -23,7 +23,9 @@ export const PUBLIC_QUOTE_TEXTS = {
   notFoundTitle: 'Quote not found',
   notFoundText: 'This link does not match any quote. Check that you copied the whole link from the mail.',
   rateLimitedTitle: 'Too many requests',
-  rateLimitedText: 'This quote has been opened too often in a short time. Please try again in a few minutes.',
+  rateLimitedText: 'Too many requests, try again in a minute.',
+  supersededTitle: 'This quote was replaced by a newer version.',
+  supersededText: 'The sender will send you the new version; this one can no longer be signed.',
   unavailable: 'The quote could not be loaded right now. Please try again in a moment.',
   failed: 'Your answer could not be saved. Please try again.',
 } as const;

@@ -5,7 +5,7 @@
 // 64,000 unclosed <w:p>). Every tag is a step of the file's Budget, and the
 // text kept is capped (TextLines); what is read matches what the regexes read
 // on well-formed files (tests/unit/document-extraction.test.ts, the corpus).
-import { Budget, LIMITS, NoTextError, TextLines } from './budget.ts';
+import { LIMITS, NoTextError, TextLines, type Budget } from './budget.ts';
 import { TEXT_REASONS } from './reasons.ts';
 
 interface Tag {

@@ -6,7 +6,7 @@
 // font sizes held between 1 and 100 that line is in the item's bucket or the
 // next one either side, each holding at most ~100 lines (lines in one bucket
 // are at least 0.4 apart). Items past LIMITS.itemsPerPage are left out.
-import { Budget, LIMITS } from './budget.ts';
+import { LIMITS, type Budget } from './budget.ts';
 
 export interface Item {
   str: string;

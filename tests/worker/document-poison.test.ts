@@ -8,7 +8,7 @@ import { strToU8, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AUDITOR, DEMO_MEMBER, DEMO_PASSWORD } from '../support/accounts';
 import { pageText, signIn, type Visitor } from './support/app';
-import { serviceClient, userClient } from './support/backend';
+import { accountOf, serviceClient, userClient } from './support/backend';
 import { extracted, pdfNamed, upload } from './support/documents';
 import { page, readable } from './support/module-screens';
 
@@ -75,6 +75,30 @@ describe('a poison .docx', () => {
     const pasted = await member.post(`/documents/${id}`, { intent: 'text', text: 'INVOICE\nInvoice No: TC-1\nTotal: EUR 12.00' });
     expect(pasted.status).toBe(302);
     expect((await extracted(id)).fields.total).toMatchObject({ value: '12.00' });
+  });
+});
+
+describe('a file whose reading stopped the Worker', () => {
+  it('is not read again by the next attempt: too complex to read, once', async () => {
+    // A run that died mid-read (the Worker stopped by its CPU limit): the runner reclaims such a job as 'abandoned'.
+    const { accountId, userId } = await accountOf(DEMO_MEMBER.email);
+    const { data: row, error } = await serviceClient()
+      .from('documents')
+      .insert({
+        account_id: accountId, title: `Stopped the Worker ${Date.now()}`, file_path: `${accountId}/${crypto.randomUUID()}/stall.docx`, file_name: 'stall.docx',
+        file_size: 924, mime_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        sha256: [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join(''), uploaded_by: userId,
+      })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const { data: job } = await serviceClient().from('jobs').select('id').eq('subject_id', row!.id).single();
+    await serviceClient().from('jobs').update({ attempts: 1, last_error: 'Attempt 1 was abandoned: its runner stopped without recording an outcome' }).eq('id', job!.id);
+    expect((await serviceClient().from('job_runs').insert({ job_id: job!.id, account_id: accountId, runner: 'stopped', attempt: 1, outcome: 'abandoned', finished_at: new Date().toISOString() })).error).toBeNull();
+
+    // Its file is not even fetched (there is none here: reading it would say it is missing from storage).
+    expect(await extracted(row!.id)).toMatchObject({ extraction_status: 'failed', extraction_error: TOO_COMPLEX });
+    expect(await jobsOf(row!.id)).toEqual([{ status: 'failed', attempts: 2, last_error: 'The document is too complex to read' }]);
   });
 });
 

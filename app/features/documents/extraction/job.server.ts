@@ -22,7 +22,20 @@ function isMissing(error: { message: string }): boolean {
 export const EXTRACTION_BROKE = 'The text was read, but finding its fields failed.';
 
 interface Job {
+  id?: string;
   attempts: number;
+}
+
+/**
+ * Whether an earlier attempt of this job died without an outcome (its run
+ * 'abandoned': the Worker was stopped, as by its CPU limit, mid-read). The
+ * file is then not read again: one stalled Worker is the most a file costs.
+ */
+async function diedBefore(admin: SupabaseClient<Database>, job: Job): Promise<boolean> {
+  if (!job.id || job.attempts <= 1) return false;
+  const { data, error } = await admin.from('job_runs').select('id').eq('job_id', job.id).eq('outcome', 'abandoned').limit(1);
+  if (error) throw new Error(`reading the runs of job ${job.id} failed: ${error.message}`);
+  return data.length > 0;
 }
 
 /** How the job ended: 'too_complex' is a failure retrying cannot help (the runner records it as permanent). */
@@ -66,9 +79,9 @@ export async function extractDocumentJob(
   };
 
   let text = document.text?.trim() ? document.text : null;
-  if (text === null && document.extraction_too_complex) {
+  if (text === null && (document.extraction_too_complex || (await diedBefore(admin, job)))) {
     // Once too complex, always: its file is not read again (only pasted text is).
-    await finish({ extraction_status: 'failed', extraction_error: TEXT_REASONS.tooComplex });
+    await finish({ extraction_status: 'failed', extraction_error: TEXT_REASONS.tooComplex, extraction_too_complex: true });
     return 'too_complex';
   }
   if (text === null) {

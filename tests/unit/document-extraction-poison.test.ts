@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../app/features/documents/extraction/budget.ts';
 import { extractFields } from '../../app/features/documents/extraction/extract-fields.ts';
 import { pageLines } from '../../app/features/documents/extraction/pdf-lines.ts';
-import { Budget, extractText, NoTextError, TEXT_REASONS, TooComplexError } from '../../app/features/documents/extraction/text.ts';
+import { Budget, extractText, extractTextWithin, NoTextError, TEXT_REASONS, TooComplexError } from '../../app/features/documents/extraction/text.ts';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -106,6 +106,15 @@ describe('a poison PDF', () => {
       { str: '  ', x: 80, y: 400, width: 10, fontSize: 12 },
     ];
     expect(pageLines(items, new Budget())).toBe('Invoice No\nTotal\t12.50');
+  });
+
+  it('still being read at the hard deadline is too complex to read', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let p = 0; p < 20; p += 1) doc.addPage([600, 800]).drawText('Page of text', { x: 10, y: 700, size: 12, font });
+    const bytes = await doc.save();
+    expect(await extractTextWithin('application/pdf', bytes, 60_000)).toContain('Page of text');
+    await expect(extractTextWithin('application/pdf', bytes, 0)).rejects.toThrow(TEXT_REASONS.tooComplex);
   });
 
   it('of 200,000 text lines on one page is read to the item limit', async () => {

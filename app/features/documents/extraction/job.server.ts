@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
 import { DOCUMENTS_BUCKET } from '../store.server';
 import { extractFields } from './extract-fields';
-import { Budget, extractText, LIMITS_MS, NoTextError, TEXT_REASONS, TooComplexError } from './text';
+import { extractTextWithin, LIMITS_MS, NoTextError, TEXT_REASONS, TooComplexError } from './text';
 
 export const STORAGE_UNREADABLE = 'The file could not be read from storage.';
 export const STORAGE_MISSING = 'The file is missing from storage.';
@@ -43,19 +43,6 @@ export type ExtractionOutcome = 'handled' | 'too_complex';
 
 /** The most one file may take to read, whatever the reader does between its budget's checks (pdf.js's own work). */
 export const HARD_DEADLINE_MS = LIMITS_MS + 5_000;
-
-/** The file's text within its budget, or TooComplexError once the hard deadline passes first. */
-async function readWithin(mimeType: string, bytes: Uint8Array, deadlineMs: number): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TooComplexError()), deadlineMs);
-  });
-  try {
-    return (await Promise.race([extractText(mimeType, bytes, new Budget()), late])).text;
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Throws to be retried (storage unreachable); a document gone or already handled is nothing to do. */
 export async function extractDocumentJob(
@@ -97,7 +84,7 @@ export async function extractDocumentJob(
       throw new Error(`downloading ${document.file_path} failed: ${file.error.message}`);
     }
     try {
-      text = await readWithin(document.mime_type, new Uint8Array(await file.data.arrayBuffer()), deadlineMs);
+      text = await extractTextWithin(document.mime_type, new Uint8Array(await file.data.arrayBuffer()), deadlineMs);
     } catch (failure) {
       if (failure instanceof TooComplexError) {
         await finish({ extraction_status: 'failed', extraction_error: failure.message, extraction_too_complex: true });

@@ -47,6 +47,23 @@ export async function extractText(mimeType: string, bytes: Uint8Array, budget: B
   }
 }
 
+/**
+ * The file's text within its budget, or TooComplexError once `deadlineMs` has
+ * passed first (the budget's checks cannot interrupt pdf.js's own work; this
+ * stops waiting for it, and the budget stops it at its next page).
+ */
+export async function extractTextWithin(mimeType: string, bytes: Uint8Array, deadlineMs: number): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TooComplexError()), deadlineMs);
+  });
+  try {
+    return (await Promise.race([extractText(mimeType, bytes, new Budget(LIMITS.steps, Math.min(LIMITS.ms, deadlineMs))), late])).text;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function decodeText(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }

@@ -190,14 +190,21 @@ export function csvText(text: string): string {
       cell = '';
     } else if (char === '\n') {
       cells.push(cell.trim());
-      lines.push(cells.join('\t').replace(/\t+$/, ''));
+      lines.push(rowLine(cells));
       cells = [];
       cell = '';
     } else cell += char;
   }
   if (cell || cells.length > 0) {
     cells.push(cell.trim());
-    lines.push(cells.join('\t').replace(/\t+$/, ''));
+    lines.push(rowLine(cells));
   }
   return lines.join('\n').trim();
+}
+
+/** A row's cells, tab-separated, without its empty trailing cells (dropped one by one: a regex over the tabs backtracks). */
+function rowLine(cells: string[]): string {
+  let end = cells.length;
+  while (end > 0 && cells[end - 1] === '') end -= 1;
+  return cells.slice(0, end).join('\t');
 }

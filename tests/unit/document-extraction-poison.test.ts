@@ -97,6 +97,11 @@ describe('a poison PDF', () => {
     expect(budget.steps).toBeLessThanOrEqual(LIMITS.itemsPerPage * 40);
   }, POISON_TIMEOUT);
 
+  it('keeps at most the text limit of a page whose items carry long strings', () => {
+    const long = (y: number) => ({ str: 'x'.repeat(200_000), x: 10, y, width: 5, fontSize: 10 });
+    expect(pageLines([long(100), long(200), long(300)], new Budget()).length).toBeLessThanOrEqual(LIMITS.textChars + 200_000);
+  });
+
   it('keeps the lines of a page as before: items on one baseline joined, columns by a tab, top to bottom', () => {
     const items = [
       { str: 'Total', x: 10, y: 100, width: 20, fontSize: 10 },

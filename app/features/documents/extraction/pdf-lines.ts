@@ -58,19 +58,23 @@ export function pageLines(items: Item[], budget: Budget): string {
     }
   }
   rows.sort((a, b) => b.y - a.y);
-  return rows
-    .map((row) => {
-      const sorted = row.items.sort((a, b) => a.x - b.x);
-      let line = '';
-      let end = Number.NEGATIVE_INFINITY;
-      for (const item of sorted) {
-        const gap = item.x - end;
-        if (line) line += gap > row.size * 1.2 ? '\t' : gap > row.size * 0.15 ? ' ' : '';
-        line += item.str.trim();
-        end = item.x + (item.width || item.str.length * row.size * 0.5);
-        if (line.length > LIMITS.textChars) break;
-      }
-      return line;
-    })
-    .join('\n');
+  // The page's text stops at the text limit too (one item may carry a long string).
+  const lines: string[] = [];
+  let chars = 0;
+  for (const row of rows) {
+    const sorted = row.items.sort((a, b) => a.x - b.x);
+    let line = '';
+    let end = Number.NEGATIVE_INFINITY;
+    for (const item of sorted) {
+      const gap = item.x - end;
+      if (line) line += gap > row.size * 1.2 ? '\t' : gap > row.size * 0.15 ? ' ' : '';
+      line += item.str.trim();
+      end = item.x + (item.width || item.str.length * row.size * 0.5);
+      if (chars + line.length > LIMITS.textChars) break;
+    }
+    lines.push(line);
+    chars += line.length + 1;
+    if (chars > LIMITS.textChars) break;
+  }
+  return lines.join('\n');
 }

@@ -13,8 +13,9 @@
 --   none: an image, a scan, a file too complex to read) and
 --   rerun_document_extraction (a document whose extraction failed, tried
 --   again). Each checks the document's account and state, is limited in the
---   database (5 an hour per document, 60 an hour per account) and leaves an
---   audit row.
+--   database (5 an hour per document, 60 an hour per account; past them
+--   SQLSTATE PT429, which PostgREST answers as HTTP 429) and leaves an audit
+--   row.
 -- - A file too complex to read (the job's budget, decision 027 amended) is
 --   marked extraction_too_complex: it is never read again; pasting its text
 --   is the way on.
@@ -89,7 +90,7 @@ begin
    having count(*) >= 5;
   if v_oldest is not null then
     raise exception 'This document''s fields were extracted too often: try again in % minutes.',
-      greatest(1, ceil(extract(epoch from v_oldest + interval '1 hour' - now()) / 60)::int) using errcode = '54000';
+      greatest(1, ceil(extract(epoch from v_oldest + interval '1 hour' - now()) / 60)::int) using errcode = 'PT429';
   end if;
   select min(r.created_at) into v_oldest from (
     select r.created_at from private.document_extraction_requests r
@@ -97,7 +98,7 @@ begin
    having count(*) >= 60;
   if v_oldest is not null then
     raise exception 'Too many extractions in this account: try again in % minutes.',
-      greatest(1, ceil(extract(epoch from v_oldest + interval '1 hour' - now()) / 60)::int) using errcode = '54000';
+      greatest(1, ceil(extract(epoch from v_oldest + interval '1 hour' - now()) / 60)::int) using errcode = 'PT429';
   end if;
   insert into private.document_extraction_requests (account_id, document_id, user_id, kind)
   values (v_account_id, p_document_id, public.current_user_id(), p_kind);

@@ -172,7 +172,7 @@ describe('the limits', () => {
       await fail(id);
     }
     const sixth = await colleague.client.rpc('paste_document_text', { p_document_id: id, p_text: 'Total 1.00' });
-    expect(sixth.error).toMatchObject({ code: '54000', message: "This document's fields were extracted too often: try again in 60 minutes." });
+    expect(sixth.error).toMatchObject({ code: 'PT429', message: "This document's fields were extracted too often: try again in 60 minutes." });
     expect((await service.from('jobs').select('id').eq('subject_id', id)).data).toHaveLength(5);
 
     // The account's own limit: 60 in all (5 used above).
@@ -190,7 +190,7 @@ describe('the limits', () => {
       }
     }
     expect(allowed).toBe(60);
-    expect(refused).toMatchObject({ code: '54000', message: 'Too many extractions in this account: try again in 60 minutes.' });
+    expect(refused).toMatchObject({ code: 'PT429', message: 'Too many extractions in this account: try again in 60 minutes.' });
     // Another account is not held by this one's limit.
     const theirs = await document({ extraction_status: 'failed' });
     expect((await admin.client.rpc('rerun_document_extraction', { p_document_id: theirs })).error).toBeNull();

@@ -53,8 +53,10 @@ export const JOB_TYPES: Record<string, JobHandler> = {
     );
   },
   // A document's text and fields (doc2data), queued by the documents table on upload and on pasted text.
+  // A file too complex to read fails once: the document says so, and the job is not tried again.
   'documents.extract': async (payload, { admin, job }) => {
-    await extractDocumentJob(admin, text(payload, 'document_id'), job);
+    const outcome = await extractDocumentJob(admin, text(payload, 'document_id'), job);
+    if (outcome === 'too_complex') throw new PermanentJobError('The document is too complex to read');
   },
   // Send (the quote's page): the contact's mail with a fresh /q/<token> link.
   quote_send: quoteSendJob(PermanentJobError),

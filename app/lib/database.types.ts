@@ -223,6 +223,7 @@ export type Database = {
           description: string | null
           extraction_error: string | null
           extraction_status: string
+          extraction_too_complex: boolean
           fields: Json
           file_name: string
           file_path: string
@@ -244,6 +245,7 @@ export type Database = {
           description?: string | null
           extraction_error?: string | null
           extraction_status?: string
+          extraction_too_complex?: boolean
           fields?: Json
           file_name: string
           file_path: string
@@ -265,6 +267,7 @@ export type Database = {
           description?: string | null
           extraction_error?: string | null
           extraction_status?: string
+          extraction_too_complex?: boolean
           fields?: Json
           file_name?: string
           file_path?: string
@@ -1381,6 +1384,8 @@ export type Database = {
         { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
       open_quote_link:
         { Args: { p_token: string; p_with_document?: boolean }; Returns: Json }
+      paste_document_text:
+        { Args: { p_document_id: string; p_text: string }; Returns: undefined }
       public_invoice:
         { Args: { p_token: string }; Returns: Json }
       quote_document:
@@ -1401,6 +1406,8 @@ export type Database = {
         { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
       request_test_mail:
         { Args: { p_integration_id: string }; Returns: string }
+      rerun_document_extraction:
+        { Args: { p_document_id: string }; Returns: undefined }
       revise_quote:
         { Args: { p_quote_id: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
       save_invoice_draft:
@@ -1410,7 +1417,7 @@ export type Database = {
       search_contacts:
         { Args: { p_query: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: false; isSetofReturn: true } }
       search_documents:
-        { Args: { p_query: string }; Returns: { account_id: string; created_at: string; description: string | null; extraction_error: string | null; extraction_status: string; fields: Json; file_name: string; file_path: string; file_size: number; id: string; mime_type: string; search: unknown; sha256: string; status: string; text: string | null; title: string; type: string; updated_at: string; uploaded_by: string | null }[]; SetofOptions: { from: '*'; to: 'documents'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_query: string }; Returns: { account_id: string; created_at: string; description: string | null; extraction_error: string | null; extraction_status: string; extraction_too_complex: boolean; fields: Json; file_name: string; file_path: string; file_size: number; id: string; mime_type: string; search: unknown; sha256: string; status: string; text: string | null; title: string; type: string; updated_at: string; uploaded_by: string | null }[]; SetofOptions: { from: '*'; to: 'documents'; isOneToOne: false; isSetofReturn: true } }
       search_invoices:
         { Args: { p_query: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }[]; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: false; isSetofReturn: true } }
       search_leads:

@@ -12,7 +12,7 @@ let outsider: Member;
 const pdf = (body: string) => new TextEncoder().encode(`%PDF-1.4\n${body}`);
 const as = (m: Member) => m.client as unknown as Supabase;
 const input = (m: Member, fileName: string, bytes: Uint8Array, title = 'Invoice March'): UploadInput => ({
-  accountId: m.accountId, userId: m.userId, title, type: 'invoice', description: null, fileName, bytes,
+  accountId: m.accountId, title, type: 'invoice', description: null, fileName, bytes,
 });
 
 beforeAll(async () => {

@@ -498,6 +498,17 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     oversizedBytes: MAX_DOCUMENT_FORM_BYTES + 65 * 1024,
   },
   {
+    name: "document's page: extract again",
+    route: 'features/documents/document-detail.tsx',
+    path: '/documents/{document}',
+    intent: 'rerun',
+    fields: {},
+    actor: 'admin',
+    signedIn: true,
+    // A pasted text may be long: the page reads more than the usual 64 KB.
+    oversizedBytes: MAX_DOCUMENT_FORM_BYTES + 65 * 1024,
+  },
+  {
     name: "document's page: create invoice",
     route: 'features/documents/document-detail.tsx',
     path: '/documents/{document}',

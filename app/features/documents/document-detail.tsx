@@ -25,7 +25,7 @@ import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
 import { FIELD_KEYS, type DocumentFields } from './extraction/fields';
 import { TEXT_REASONS } from './extraction/reasons';
-import { loadDocument, saveReviewedFields, setDocumentStatus, submitDocumentText, type DocumentDetail } from './queries.server';
+import { loadDocument, rerunDocumentExtraction, saveReviewedFields, setDocumentStatus, submitDocumentText, type DocumentDetail } from './queries.server';
 import { ExtractedFields, PasteTextForm } from './document-extraction';
 import { OCR_IMAGE_TYPES } from './ocr/image-types';
 import { ReviewForm } from './review-form';
@@ -104,6 +104,13 @@ export async function action(args: Route.ActionArgs) {
       kickJobRunner(args.context);
       return redirectWithSuccess(page, TEXTS.textQueued);
     }
+    case 'rerun': {
+      const { outcome, error } = await rerunDocumentExtraction(supabase, id);
+      if (outcome === 'missing') throw recordNotFound(TEXTS.notFound);
+      if (outcome !== 'queued') return failed(error, TEXTS.saveFailed);
+      kickJobRunner(args.context);
+      return redirectWithSuccess(page, TEXTS.rerunQueued);
+    }
     case 'delete': {
       if (!(await deleteDocument(supabase, id))) return failed(null, TEXTS.deleteFailed);
       return redirectWithSuccess('/documents', TEXTS.deleted);
@@ -168,6 +175,13 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
               {document.fields.line_items ? <ExtractedFields fields={{ line_items: document.fields.line_items }} itemsOnly /> : null}
               {canWrite && (document.extraction_status === 'needs_text' || document.extraction_status === 'failed' || intent === 'text') ? (
                 <PasteTextForm documentId={document.id} lastResult={intent === 'text' ? result : undefined} image={OCR_IMAGE_TYPES.includes(document.mime_type)} />
+              ) : null}
+              {/* A file too complex to read is not read again: its text is pasted instead. */}
+              {canWrite && status !== 'Final' && document.extraction_status === 'failed' && !document.extraction_too_complex ? (
+                <Form method="post" action={page} className="flex justify-end">
+                  <input type="hidden" name="intent" value="rerun" />
+                  <SubmitButton intent="rerun" label={TEXTS.rerun} busyLabel="Extracting..." variant="outline" />
+                </Form>
               ) : null}
             </CardContent>
           </Card>

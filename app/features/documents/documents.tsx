@@ -67,7 +67,6 @@ export async function action(args: Route.ActionArgs) {
   const { file, title, type, description } = submission.value;
   const stored = await storeDocument(supabase, {
     accountId: profile.account_id,
-    userId: profile.id,
     title,
     type,
     description: description ?? null,

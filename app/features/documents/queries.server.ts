@@ -44,7 +44,7 @@ export async function loadDocuments(supabase: Supabase, query: ListQuery<Documen
 export type DocumentRow = Awaited<ReturnType<typeof loadDocuments>>['list']['rows'][number];
 
 const DETAIL_COLUMNS =
-  'id, title, type, description, file_path, file_name, file_size, mime_type, sha256, status, extraction_status, extraction_error, text, fields, created_at, updated_at, uploader:users!documents_uploaded_by_fkey(first_name, last_name, email)';
+  'id, title, type, description, file_path, file_name, file_size, mime_type, sha256, status, extraction_status, extraction_error, extraction_too_complex, text, fields, created_at, updated_at, uploader:users!documents_uploaded_by_fkey(first_name, last_name, email)';
 
 /** One document of the account (RLS), its fields as found or corrected, and its history. */
 export async function loadDocument(supabase: Supabase, id: string) {
@@ -72,20 +72,23 @@ export function saveReviewedFields(supabase: Supabase, id: string, fields: Docum
 
 /**
  * The text a person pasted (or read from the image in their browser) for a
- * document that had none: extraction runs again on it. 'missing' when the
- * caller cannot see the document (another account's, or gone); 'not_waiting'
- * when it has its text already (extracted meanwhile, say).
+ * document that had none: extraction runs again on it (paste_document_text,
+ * which checks the caller, the document's state and the hourly limits).
+ * 'missing' when the caller cannot see the document (another account's, or
+ * gone); 'not_waiting' when it has its text already (extracted meanwhile, say)
+ * or the database refused it for another reason, which `error` says.
  */
 export async function submitDocumentText(supabase: Supabase, id: string, text: string): Promise<{ outcome: 'queued' | 'missing' | 'not_waiting'; error: { message?: string } | null }> {
-  const { data, error } = await supabase
-    .from('documents')
-    .update({ text, extraction_status: 'queued', extraction_error: null })
-    .eq('id', id)
-    .in('extraction_status', ['needs_text', 'failed'])
-    .select('id')
-    .maybeSingle();
-  if (error) return { outcome: 'not_waiting', error };
-  if (data) return { outcome: 'queued', error: null };
-  const { data: seen } = await supabase.from('documents').select('id').eq('id', id).maybeSingle();
-  return { outcome: seen ? 'not_waiting' : 'missing', error: null };
+  const { error } = await supabase.rpc('paste_document_text', { p_document_id: id, p_text: text });
+  if (!error) return { outcome: 'queued', error: null };
+  if (error.code === 'P0002') return { outcome: 'missing', error: null };
+  return { outcome: 'not_waiting', error };
+}
+
+/** Extraction of a document that failed, tried again (rerun_document_extraction: limited, refused for a file too complex to read). */
+export async function rerunDocumentExtraction(supabase: Supabase, id: string): Promise<{ outcome: 'queued' | 'missing' | 'refused'; error: { message?: string } | null }> {
+  const { error } = await supabase.rpc('rerun_document_extraction', { p_document_id: id });
+  if (!error) return { outcome: 'queued', error: null };
+  if (error.code === 'P0002') return { outcome: 'missing', error: null };
+  return { outcome: 'refused', error };
 }

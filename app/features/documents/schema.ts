@@ -120,6 +120,8 @@ export const documentActionSchema = z.discriminatedUnion('intent', [
   reviewSchema,
   z.object({ intent: z.literal('status'), status: oneOf(DOCUMENT_STATUSES, 'Status') }),
   pastedTextSchema,
+  // Extract again, after a failure (rerun_document_extraction).
+  z.object({ intent: z.literal('rerun') }),
   z.object({ intent: z.literal('delete') }),
   // Create invoice / Create contact: from the fields as stored (records-from-fields.ts).
   z.object({ intent: z.literal('create_invoice') }),

@@ -17,8 +17,6 @@ export const DOWNLOAD_LINK_SECONDS = 60;
 
 export interface UploadInput {
   accountId: string;
-  /** public.users.id of the uploader. */
-  userId: string | null;
   title: string;
   type: string;
   description: string | null;
@@ -64,7 +62,6 @@ export async function storeDocument(supabase: Supabase, input: UploadInput): Pro
       file_size: input.bytes.length,
       mime_type: check.mimeType,
       sha256,
-      uploaded_by: input.userId,
     })
     .select('id')
     .single();

@@ -44,6 +44,8 @@ export const DOCUMENT_DETAIL_TEXTS = {
   finalLocked: 'This document is final: its fields can no longer change.',
   textQueued: 'Text received: its fields are being extracted',
   textNotNeeded: 'This document already has its text: correct its fields instead.',
+  rerun: 'Extract again',
+  rerunQueued: 'Extraction started again',
 } as const;
 
 /** How far extraction is, as a person reads it. */

@@ -45,6 +45,22 @@ function toLines(text: string): Line[] {
   return labelRows(rawLines(text));
 }
 
+/**
+ * The lines fields are looked for in: at most FIELD_LINES of them, each cut at
+ * FIELD_LINE_CHARS. A field and its label sit on a short line; the patterns
+ * below backtrack along a line, so a line of 100,000 digits and dots would
+ * cost them seconds (issue 30: pasted text reaches here as it is).
+ */
+export const FIELD_LINES = 5_000;
+export const FIELD_LINE_CHARS = 400;
+
+function fieldText(text: string): string {
+  return text
+    .split('\n', FIELD_LINES)
+    .map((raw) => (raw.length > FIELD_LINE_CHARS ? raw.slice(0, FIELD_LINE_CHARS) : raw))
+    .join('\n');
+}
+
 function rawLines(text: string): Line[] {
   return text
     .split('\n')
@@ -242,7 +258,8 @@ function cleanName(value: string): string | null {
   return name;
 }
 
-export function extractFields(text: string): Extraction {
+export function extractFields(document: string): Extraction {
+  const text = fieldText(document);
   const started = Date.now();
   const lines = toLines(text);
   const fields: DocumentFields = {};

@@ -5,5 +5,6 @@ export const TEXT_REASONS = {
   encrypted: 'The PDF is protected by a password, so its text cannot be read.',
   corrupt: 'The file is damaged or not what it claims to be, so its text cannot be read.',
   tooBig: 'The file unpacks to more than 20 MB, so it was not read.',
+  tooComplex: 'The file is too complex to read: paste its text to extract its fields.',
   scanned: 'The PDF has no text layer (a scan): paste its text to extract its fields.',
 } as const;

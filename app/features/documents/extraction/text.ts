@@ -1,47 +1,44 @@
 // The text of an uploaded file, by what it is: a PDF's text layer (unpdf, a
 // serverless build of pdf.js, with each page's items laid back into lines and
-// columns), the XML inside a .docx or .xlsx (unzipped with fflate, read
-// minimally), CSV cells and plain text as they are. Columns are separated by
-// a tab, so the field extractor sees tables the same way whatever the format.
-// Images and the old binary Office formats have no text here: OCR runs only in
-// a browser, so they wait for their text (needs_text).
+// columns), the XML inside a .docx or .xlsx (unzipped with fflate, read in one
+// pass), CSV cells and plain text as they are. Columns are separated by a tab,
+// so the field extractor sees tables the same way whatever the format. Images
+// and the old binary Office formats have no text here: OCR runs only in a
+// browser, so they wait for their text (needs_text). Every reader spends from
+// the file's Budget (budget.ts): a file that needs more work than that is
+// 'too complex to read'.
 import { unzipSync } from 'fflate';
-import { extractTextItems, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
+import { Budget, LIMITS, NoTextError, TextLines, TooComplexError } from './budget.ts';
+import { decodeXml, sharedStrings, sheetLines, wordText } from './office-xml.ts';
+import { pageLines, type Item } from './pdf-lines.ts';
 import { TEXT_REASONS } from './reasons.ts';
 
-export { TEXT_REASONS };
-
-/** Why a file yielded no text; `needs_text` asks a person for it, `failed` says it cannot be read. */
-export class NoTextError extends Error {
-  readonly outcome: 'needs_text' | 'failed';
-  constructor(message: string, outcome: 'needs_text' | 'failed') {
-    super(message);
-    this.outcome = outcome;
-  }
-}
+export { Budget, decodeXml, NoTextError, TEXT_REASONS, TooComplexError };
+/** The wall time one file's reading may take (its budget's clock). */
+export const LIMITS_MS = LIMITS.ms;
 
 /** The most an Office part may inflate to: a zip bomb stops here, not in the Worker's memory. */
 export const MAX_PART_BYTES = 20 * 1024 * 1024;
 const MAX_PARTS_BYTES = 40 * 1024 * 1024;
-
 
 export interface ExtractedText {
   text: string;
   pages: number;
 }
 
-export async function extractText(mimeType: string, bytes: Uint8Array): Promise<ExtractedText> {
+export async function extractText(mimeType: string, bytes: Uint8Array, budget: Budget = new Budget()): Promise<ExtractedText> {
   switch (mimeType) {
     case 'application/pdf':
-      return pdfText(bytes);
+      return pdfText(bytes, budget);
     case 'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
-      return { text: docxText(bytes), pages: 1 };
+      return { text: docxText(bytes, budget), pages: 1 };
     case 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
-      return { text: xlsxText(bytes), pages: 1 };
+      return { text: xlsxText(bytes, budget), pages: 1 };
     case 'text/csv':
-      return { text: csvText(decodeText(bytes)), pages: 1 };
+      return { text: csvText(capText(decodeText(bytes))), pages: 1 };
     case 'text/plain':
-      return { text: decodeText(bytes), pages: 1 };
+      return { text: capText(decodeText(bytes)), pages: 1 };
     case 'image/jpeg':
     case 'image/png':
       throw new NoTextError(TEXT_REASONS.image, 'needs_text');
@@ -50,72 +47,80 @@ export async function extractText(mimeType: string, bytes: Uint8Array): Promise<
   }
 }
 
+/**
+ * The file's text within its budget, or TooComplexError once `deadlineMs` has
+ * passed first (the budget's checks cannot interrupt pdf.js's own work; this
+ * stops waiting for it, and the budget stops it at its next page).
+ */
+export async function extractTextWithin(mimeType: string, bytes: Uint8Array, deadlineMs: number): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TooComplexError()), deadlineMs);
+  });
+  try {
+    return (await Promise.race([extractText(mimeType, bytes, new Budget(LIMITS.steps, Math.min(LIMITS.ms, deadlineMs))), late])).text;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function decodeText(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
+/** Text and CSV files are at most 10 MB; what is kept of them is as much as of any file. */
+const capText = (text: string) => (text.length > LIMITS.textChars ? text.slice(0, LIMITS.textChars) : text);
+
 // ---- PDF -------------------------------------------------------------------
 
-interface Item {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-  fontSize: number;
-}
-
-async function pdfText(bytes: Uint8Array): Promise<ExtractedText> {
-  let pages: Item[][];
+/**
+ * The pages' text items (as unpdf's extractTextItems gives them), read page by
+ * page so the budget's clock is looked at between pages, and at most
+ * LIMITS.pages pages.
+ */
+async function pdfText(bytes: Uint8Array, budget: Budget): Promise<ExtractedText> {
+  const lines = new TextLines();
+  let pages = 0;
   try {
     // pdf.js takes ownership of the buffer it is given: hand it a copy.
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
-    pages = (await extractTextItems(pdf)).items as Item[][];
+    pages = pdf.numPages;
+    for (let number = 1; number <= Math.min(pages, LIMITS.pages) && !lines.full; number += 1) {
+      budget.checkClock();
+      const content = await (await pdf.getPage(number)).getTextContent();
+      budget.checkClock();
+      const items: Item[] = [];
+      for (const item of content.items) {
+        if (!('str' in item) || item.str == null) continue;
+        const [, , c, d, e, f] = item.transform as number[];
+        items.push({ str: item.str, x: e, y: f, width: item.width, fontSize: Math.hypot(c, d) });
+        if (items.length > LIMITS.itemsPerPage * 4) break;
+      }
+      budget.spend(items.length);
+      if (number > 1) lines.push('');
+      lines.push(pageLines(items, budget));
+    }
   } catch (error) {
+    if (error instanceof NoTextError) throw error;
     const name = error instanceof Error ? error.name : '';
     if (name === 'PasswordException') throw new NoTextError(TEXT_REASONS.encrypted, 'failed');
     throw new NoTextError(TEXT_REASONS.corrupt, 'failed');
   }
-  const text = pages.map(pageLines).join('\n\n').trim();
+  const text = lines.lines.join('\n').trim();
   if (!text) throw new NoTextError(TEXT_REASONS.scanned, 'needs_text');
-  return { text, pages: pages.length };
-}
-
-/** A page's items as lines, top to bottom; on a line, a wide gap is a column (a tab). */
-function pageLines(items: Item[]): string {
-  const rows: { y: number; size: number; items: Item[] }[] = [];
-  for (const item of items) {
-    if (!item.str.trim()) continue;
-    const size = item.fontSize || 10;
-    const row = rows.find((r) => Math.abs(r.y - item.y) <= Math.max(r.size, size) * 0.4);
-    if (row) row.items.push(item);
-    else rows.push({ y: item.y, size, items: [item] });
-  }
-  rows.sort((a, b) => b.y - a.y);
-  return rows
-    .map((row) => {
-      const sorted = row.items.sort((a, b) => a.x - b.x);
-      let line = '';
-      let end = Number.NEGATIVE_INFINITY;
-      for (const item of sorted) {
-        const gap = item.x - end;
-        if (line) line += gap > row.size * 1.2 ? '\t' : gap > row.size * 0.15 ? ' ' : '';
-        line += item.str.trim();
-        end = item.x + (item.width || item.str.length * row.size * 0.5);
-      }
-      return line;
-    })
-    .join('\n');
+  return { text, pages };
 }
 
 // ---- Office XML --------------------------------------------------------------
 
 /** The named parts of an Office file, unpacked within the limits (a zip bomb is refused, not inflated). */
-function unzipParts(bytes: Uint8Array, wanted: (name: string) => boolean): Record<string, string> {
+function unzipParts(bytes: Uint8Array, wanted: (name: string) => boolean, budget: Budget): Record<string, string> {
   let declared = 0;
   let parts: Record<string, Uint8Array>;
   try {
     parts = unzipSync(bytes, {
       filter: (file) => {
+        budget.spend();
         if (!wanted(file.name)) return false;
         declared += file.originalSize;
         if (file.originalSize > MAX_PART_BYTES || declared > MAX_PARTS_BYTES) throw new NoTextError(TEXT_REASONS.tooBig, 'failed');
@@ -136,87 +141,27 @@ function unzipParts(bytes: Uint8Array, wanted: (name: string) => boolean): Recor
   return out;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-export function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
-    if (entity.startsWith('#x') || entity.startsWith('#X')) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
-    return ENTITIES[entity.toLowerCase()] ?? '';
-  });
+export function docxText(bytes: Uint8Array, budget: Budget = new Budget()): string {
+  const xml = unzipParts(bytes, (name) => name === 'word/document.xml', budget)['word/document.xml'];
+  if (xml === undefined) throw new NoTextError(TEXT_REASONS.corrupt, 'failed');
+  return wordText(xml, budget);
 }
 
-/** The text of a Word paragraph's runs: text, tabs and breaks, in order. */
-function runText(xml: string): string {
-  let text = '';
-  for (const [, , value, tag] of xml.matchAll(/<w:t(\s[^>]*)?>([^<]*)<\/w:t>|<w:(tab|br|cr)\b[^>]*\/>/g)) {
-    if (tag) text += tag === 'tab' ? '\t' : '\n';
-    else text += decodeXml(value ?? '');
-  }
-  return text;
-}
+const SHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
 
-function paragraphs(xml: string): string[] {
-  return [...xml.matchAll(/<w:p\b[^>]*?(?:\/>|>[\s\S]*?<\/w:p>)/g)].map(([p]) => runText(p));
-}
-
-export function docxText(bytes: Uint8Array): string {
-  const parts = unzipParts(bytes, (name) => name === 'word/document.xml');
-  const xml = parts['word/document.xml'];
-  // No body: not a Word document (or one whose part was cut short, as a zip whose sizes lie is).
-  if (xml === undefined || !/<w:body\b/.test(xml)) throw new NoTextError(TEXT_REASONS.corrupt, 'failed');
-  const body = xml.replace(/^[\s\S]*?<w:body>/, '');
-  const lines: string[] = [];
-  // Tables and paragraphs in document order: a table row is one line, its cells separated by tabs.
-  for (const [block, table] of body.matchAll(/(<w:tbl>[\s\S]*?<\/w:tbl>)|<w:p\b[^>]*?(?:\/>|>[\s\S]*?<\/w:p>)/g)) {
-    if (table) {
-      for (const [row] of block.matchAll(/<w:tr\b[\s\S]*?<\/w:tr>/g)) {
-        const cells = [...row.matchAll(/<w:tc\b[\s\S]*?<\/w:tc>/g)].map(([cell]) => paragraphs(cell).join(' ').trim());
-        lines.push(cells.join('\t'));
-      }
-    } else {
-      lines.push(runText(block));
-    }
-  }
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
-}
-
-export function xlsxText(bytes: Uint8Array): string {
-  const parts = unzipParts(bytes, (name) => name === 'xl/sharedStrings.xml' || /^xl\/worksheets\/sheet\d+\.xml$/.test(name));
-  const shared = [...(parts['xl/sharedStrings.xml'] ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g)].map(([, si]) =>
-    [...si.matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)].map(([, t]) => decodeXml(t)).join(''),
-  );
+export function xlsxText(bytes: Uint8Array, budget: Budget = new Budget()): string {
+  const parts = unzipParts(bytes, (name) => name === 'xl/sharedStrings.xml' || SHEET.test(name), budget);
+  const shared = sharedStrings(parts['xl/sharedStrings.xml'] ?? '', budget);
   const sheets = Object.keys(parts)
     .filter((name) => name.startsWith('xl/worksheets/'))
     .sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]));
   if (sheets.length === 0) throw new NoTextError(TEXT_REASONS.corrupt, 'failed');
-  const lines: string[] = [];
+  const lines = new TextLines();
   for (const sheet of sheets) {
-    for (const [, row] of parts[sheet].matchAll(/<row\b[^>]*>([\s\S]*?)<\/row>/g)) {
-      const cells: string[] = [];
-      for (const [, attributes, inner] of row.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-        const column = columnIndex(/\br="([A-Z]+)\d+"/.exec(attributes)?.[1]);
-        while (column !== null && cells.length < column) cells.push('');
-        const type = /\bt="([^"]+)"/.exec(attributes)?.[1];
-        const value = /<v>([^<]*)<\/v>/.exec(inner ?? '')?.[1];
-        if (type === 's') cells.push(shared[Number(value)] ?? '');
-        else if (type === 'inlineStr') cells.push([...(inner ?? '').matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)].map(([, t]) => decodeXml(t)).join(''));
-        else cells.push(decodeXml(value ?? ''));
-      }
-      while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
-      if (cells.length > 0) lines.push(cells.join('\t'));
-    }
-    lines.push('');
+    if (lines.full) break;
+    sheetLines(parts[sheet], shared, budget, lines);
   }
-  return lines.join('\n').trim();
-}
-
-/** 'A' → 0, 'AB' → 27. */
-function columnIndex(letters: string | undefined): number | null {
-  if (!letters) return null;
-  let index = 0;
-  for (const letter of letters) index = index * 26 + (letter.charCodeAt(0) - 64);
-  return index - 1;
+  return lines.lines.join('\n').trim();
 }
 
 // ---- CSV ---------------------------------------------------------------------
@@ -245,14 +190,21 @@ export function csvText(text: string): string {
       cell = '';
     } else if (char === '\n') {
       cells.push(cell.trim());
-      lines.push(cells.join('\t').replace(/\t+$/, ''));
+      lines.push(rowLine(cells));
       cells = [];
       cell = '';
     } else cell += char;
   }
   if (cell || cells.length > 0) {
     cells.push(cell.trim());
-    lines.push(cells.join('\t').replace(/\t+$/, ''));
+    lines.push(rowLine(cells));
   }
   return lines.join('\n').trim();
+}
+
+/** A row's cells, tab-separated, without its empty trailing cells (dropped one by one: a regex over the tabs backtracks). */
+function rowLine(cells: string[]): string {
+  let end = cells.length;
+  while (end > 0 && cells[end - 1] === '') end -= 1;
+  return cells.slice(0, end).join('\t');
 }

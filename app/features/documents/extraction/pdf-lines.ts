@@ -1,0 +1,80 @@
+// A PDF page's text items laid back into lines and columns by position, in
+// time that grows with the items (issue 30: finding an item's line by
+// searching every line so far was quadratic in a page of many lines). A line
+// is found through buckets of its height: an item joins the first line made
+// whose baseline is within 0.4 of the larger font size of the two, and with
+// font sizes held between 1 and 100 that line is in the item's bucket or the
+// next one either side, each holding at most ~100 lines (lines in one bucket
+// are at least 0.4 apart). Items past LIMITS.itemsPerPage are left out.
+import { LIMITS, type Budget } from './budget.ts';
+
+export interface Item {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  fontSize: number;
+}
+
+interface Row {
+  /** Order made: the first row that fits wins, as it always has. */
+  order: number;
+  y: number;
+  size: number;
+  items: Item[];
+}
+
+const MIN_SIZE = 1;
+const MAX_SIZE = 100;
+/** The widest distance at which an item still joins a line: 0.4 of the largest size. */
+const BUCKET = MAX_SIZE * 0.4;
+
+/** A page's items as lines, top to bottom; on a line, a wide gap is a column (a tab). */
+export function pageLines(items: Item[], budget: Budget): string {
+  const rows: Row[] = [];
+  const buckets = new Map<number, Row[]>();
+  let kept = 0;
+  for (const item of items) {
+    budget.spend();
+    if (typeof item.str !== 'string' || !Number.isFinite(item.x) || !Number.isFinite(item.y) || !item.str.trim()) continue;
+    if (kept >= LIMITS.itemsPerPage) break;
+    kept += 1;
+    const size = Math.min(Math.max(item.fontSize || 10, MIN_SIZE), MAX_SIZE);
+    const key = Math.floor(item.y / BUCKET);
+    let row: Row | undefined;
+    for (let k = key - 1; k <= key + 1; k += 1) {
+      for (const candidate of buckets.get(k) ?? []) {
+        budget.spend();
+        if ((!row || candidate.order < row.order) && Math.abs(candidate.y - item.y) <= Math.max(candidate.size, size) * 0.4) row = candidate;
+      }
+    }
+    if (row) row.items.push(item);
+    else {
+      row = { order: rows.length, y: item.y, size, items: [item] };
+      rows.push(row);
+      const bucket = buckets.get(key);
+      if (bucket) bucket.push(row);
+      else buckets.set(key, [row]);
+    }
+  }
+  rows.sort((a, b) => b.y - a.y);
+  // The page's text stops at the text limit too (one item may carry a long string).
+  const lines: string[] = [];
+  let chars = 0;
+  for (const row of rows) {
+    const sorted = row.items.sort((a, b) => a.x - b.x);
+    let line = '';
+    let end = Number.NEGATIVE_INFINITY;
+    for (const item of sorted) {
+      const gap = item.x - end;
+      if (line) line += gap > row.size * 1.2 ? '\t' : gap > row.size * 0.15 ? ' ' : '';
+      line += item.str.trim();
+      end = item.x + (item.width || item.str.length * row.size * 0.5);
+      if (chars + line.length > LIMITS.textChars) break;
+    }
+    lines.push(line);
+    chars += line.length + 1;
+    if (chars > LIMITS.textChars) break;
+  }
+  return lines.join('\n');
+}

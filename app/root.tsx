@@ -5,7 +5,7 @@ import { FlashToast } from '~/components/flash-toast';
 import { ERROR_TITLE, errorSummary } from '~/lib/error-summary';
 import { DocumentNonce } from '~/lib/document-nonce';
 import { FORM_ENHANCER } from '~/lib/form-enhancer';
-import { OFFLINE, offlineMiddleware } from '~/lib/offline';
+import { OFFLINE, offlineMiddleware, useOfflineStay } from '~/lib/offline';
 import { supabaseMiddleware } from '~/lib/supabase.server';
 import { pendingToastContext, readToast, toastCookieMiddleware } from '~/lib/toast.server';
 import { DEFAULT_DESCRIPTION, usePageHandle } from '~/lib/page-handle';
@@ -76,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useOfflineStay();
   return (
     <>
       <Outlet />

@@ -6,7 +6,8 @@
 // nothing is revalidated, the page stays mounted with what was typed, the
 // submit button returns to idle and an alert says so. A server that answers,
 // even with a 500, is not touched: its error reaches the boundary as before.
-import { data, type DataStrategyResult, type MiddlewareFunction } from 'react-router';
+import { useEffect } from 'react';
+import { data, useNavigate, type DataStrategyResult, type MiddlewareFunction } from 'react-router';
 import { showClientToast } from '~/lib/client-toast';
 
 export const OFFLINE_TEXT = "You're offline — nothing was saved";
@@ -23,14 +24,53 @@ export function isNetworkFailure(error: unknown): boolean {
   return value instanceof TypeError && NO_RESPONSE.test(value.message);
 }
 
-export const offlineMiddleware: MiddlewareFunction<Record<string, DataStrategyResult>> = async ({ request }, next) => {
+let stay: ((to: string) => void) | undefined;
+// The button (or field) that sent the last form.
+let sentFrom: Element | null = null;
+
+/**
+ * Called by the root: lends the middleware a navigate that keeps the person
+ * where the post left from, loading nothing, and notes what sent each form.
+ */
+export function useOfflineStay() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    stay = (to) => void navigate(to, { replace: true, preventScrollReset: true, defaultShouldRevalidate: false });
+  }, [navigate]);
+  useEffect(() => {
+    const remember = (event: SubmitEvent) => (sentFrom = event.submitter ?? document.activeElement);
+    document.addEventListener('submit', remember, true);
+    return () => document.removeEventListener('submit', remember, true);
+  }, []);
+}
+
+/**
+ * A busy submit button is disabled, which drops focus to the page's body:
+ * once it is enabled again, focus goes back to it, ready to send again.
+ */
+function refocus(element: Element | null, frames = 60) {
+  if (!(element instanceof HTMLElement) || !element.isConnected || document.activeElement !== document.body) return;
+  if (element.matches(':disabled')) {
+    if (frames > 0) requestAnimationFrame(() => refocus(element, frames - 1));
+  } else element.focus();
+}
+
+export const offlineMiddleware: MiddlewareFunction<Record<string, DataStrategyResult>> = async (args, next) => {
+  // Where the post leaves from: a navigation changes the URL only once it is done.
+  const from = window.location.pathname + window.location.search + window.location.hash;
   const results = await next();
-  if (request.method === 'GET') return results;
+  if (args.request.method === 'GET') return results;
   for (const [routeId, result] of Object.entries(results)) {
     if (result.type !== 'error' || !isNetworkFailure(result.result)) continue;
     // A 4xx/5xx status: React Router revalidates no loader after it (root.tsx's shouldRevalidate skips OFFLINE too).
+    // This is what a fetcher's post ends with.
     results[routeId] = { type: 'data', result: data(OFFLINE, 503) };
     showClientToast({ message: OFFLINE_TEXT, description: 'Check your connection, then send it again.' });
+    // A <Form>'s post is a navigation to its action's URL (a list row's status
+    // form posts to the lead's page), whose loaders would then fail: a
+    // navigation back to where it left, loading nothing, replaces it.
+    if ((args as { unstable_initiator?: string }).unstable_initiator === 'navigation') stay?.(from);
+    refocus(sentFrom);
   }
   return results;
 };

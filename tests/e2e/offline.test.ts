@@ -80,6 +80,8 @@ describe('a post that cannot reach the server, JavaScript on', () => {
     expect(await dialog.getByLabel('Notes').inputValue()).toBe('Call after the holidays');
     const submit = dialog.getByRole('button', { name: 'Create Lead', exact: true });
     expect(await submit.isEnabled()).toBe(true);
+    // Focus is back on the button, ready to send again (it was disabled while busy).
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Create Lead');
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/leads?new');
 
     // The network is back: sent again, saved once.
@@ -91,6 +93,25 @@ describe('a post that cannot reach the server, JavaScript on', () => {
     expect(await alert().count()).toBe(0);
     // Only the lost request itself is logged by the browser.
     expect(errors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+  });
+
+  it("keeps a list row's status form, posted to the lead's own page, on the list", async () => {
+    await page.goto('/leads');
+    const list = page.getByRole('region', { name: 'Recent Leads' });
+    await list.getByLabel('Status of Lise Meitner', { exact: true }).selectOption('contacted');
+    const cut = await cutNextPost(page, (route) => route.abort('internetdisconnected'));
+    await list.getByRole('button', { name: 'Update status of Lise Meitner' }).click();
+    await cut.answered;
+    await alert().waitFor();
+    await list.getByRole('button', { name: 'Update status of Lise Meitner' }).and(page.locator(':enabled')).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/leads');
+    expect(await sidebar().isVisible()).toBe(true);
+    expect(await list.getByLabel('Status of Lise Meitner', { exact: true }).inputValue()).toBe('contacted');
+
+    await list.getByRole('button', { name: 'Update status of Lise Meitner' }).click();
+    await waitForToast(page, 'Lead status updated');
+    expect(new URL(page.url()).pathname).toBe('/leads');
+    await list.locator('[data-status="contacted"]').first().waitFor();
   });
 
   it('keeps the New Client dialog filled in with the browser offline, and saves once when back online', async () => {

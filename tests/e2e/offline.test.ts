@@ -1,10 +1,12 @@
-// The network drops while a form is posted, JavaScript on (issue 31): the page
-// stays, sidebar and typed values included, an alert says nothing was saved,
-// and sending again once the network is back saves exactly once. The lead's
-// post is cut once it is on its way (aborted as a lost connection); the
-// client's with the browser switched offline, to show it holds for every form
-// (the root's client middleware, lib/offline.ts). A server that answers with a
-// 500 still gets the error screen: only a post that got no answer is kept.
+// The network drops while a form is posted, JavaScript on (issue 31, decision
+// 044): the page stays, sidebar and typed values included, an alert says
+// nothing was saved, focus is back on the button, and sending again once the
+// network is back saves exactly once. The New Lead dialog's post and a list
+// row's status form (posted to the lead's own page) are cut once on their way
+// (aborted as a lost connection); the New Client dialog's with the browser
+// switched offline: one mechanism for every form (the root's client
+// middleware, lib/offline.ts). A server that answers with a 500 still gets the
+// error screen: only a post that got no answer is kept.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpThroughForm } from './support/people.ts';

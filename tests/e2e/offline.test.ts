@@ -4,8 +4,8 @@
 // network is back saves exactly once. The New Lead dialog's post and a list
 // row's status form (posted to the lead's own page) are cut once on their way
 // (aborted as a lost connection); the New Client dialog's with the browser
-// switched offline: one mechanism for every form (the root's client
-// middleware, lib/offline.ts). A server that answers with a 500 still gets the
+// switched offline, and a fetcher's post the same way: one mechanism for every
+// form (the root's client middleware, lib/offline.ts). A server that answers with a 500 still gets the
 // error screen: only a post that got no answer is kept.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,6 +14,11 @@ import { browserForFile, newVisitor, waitForToast } from './support/browser.ts';
 
 const OFFLINE_TEXT = "You're offline — nothing was saved";
 const isDataPost = (url: URL) => url.pathname.endsWith('.data');
+
+interface FetcherRouter {
+  fetch(key: string, routeId: string, href: string, options: { formMethod: 'post'; formData: FormData }): Promise<void>;
+  subscribe(listener: (state: { fetchers: Map<string, { state: string; data?: unknown }> }) => void): () => void;
+}
 
 const browser = browserForFile();
 const baseURL = inject('appUrl');
@@ -140,6 +145,38 @@ describe('a post that cannot reach the server, JavaScript on', () => {
     const list = page.getByRole('region', { name: 'Client Directory' });
     await list.getByText('Chien-Shiung Wu').first().waitFor();
     expect(await list.getByRole('link', { name: 'Chien-Shiung Wu' }).count()).toBe(1);
+  });
+
+  it("a fetcher's post (the page never moves) ends idle with the alert, nothing reloaded, and saves once when back online", async () => {
+    // No screen posts through a fetcher yet: the real router's fetch, as useFetcher().submit calls it.
+    const post = (name: string) =>
+      page.evaluate(async (name) => {
+        const router = (window as unknown as { __reactRouterDataRouter: FetcherRouter }).__reactRouterDataRouter;
+        const formData = new FormData();
+        for (const [key, value] of Object.entries({ name, email: 'emmy@rings.test', company: 'Göttingen', source: 'website' })) formData.append(key, value);
+        // The fetcher as a useFetcher would last render it (the router drops a done fetcher once it has told its subscribers).
+        let last: { state: string; data?: unknown } | undefined;
+        const unsubscribe = router.subscribe((state) => (last = state.fetchers.get('offline-check') ?? last));
+        await router.fetch('offline-check', 'features/leads/leads', '/leads?new', { formMethod: 'post', formData });
+        unsubscribe();
+        return { state: last?.state, data: last?.data };
+      }, name);
+    await page.goto('/leads');
+    await context.setOffline(true);
+    try {
+      expect(await post('Emmy Noether')).toEqual({ state: 'idle', data: { offline: true } });
+      await alert().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/leads');
+      expect(await sidebar().isVisible()).toBe(true);
+      expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
+    } finally {
+      await context.setOffline(false);
+    }
+    await post('Emmy Noether');
+    await waitForToast(page, 'Lead Emmy Noether created');
+    const list = page.getByRole('region', { name: 'Recent Leads' });
+    await list.getByText('Emmy Noether').first().waitFor();
+    expect(await list.getByRole('link', { name: 'Emmy Noether' }).count()).toBe(1);
   });
 
   it('still shows the error screen when the server answers the post with a 500', async () => {

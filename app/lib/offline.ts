@@ -8,7 +8,8 @@
 // even with a 500, is not touched: its error reaches the boundary as before.
 import { useEffect } from 'react';
 import { data, useNavigate, type DataStrategyResult, type MiddlewareFunction } from 'react-router';
-import { showClientToast } from '~/lib/client-toast';
+// Relative: the unit tests load this file in Node.
+import { showClientToast } from './client-toast';
 
 export const OFFLINE_TEXT = "You're offline — nothing was saved";
 
@@ -49,7 +50,7 @@ export function useOfflineStay() {
  * once it is enabled again, focus goes back to it, ready to send again.
  */
 function refocus(element: Element | null, frames = 60) {
-  if (!(element instanceof HTMLElement) || !element.isConnected || document.activeElement !== document.body) return;
+  if (!element?.isConnected || !(element instanceof HTMLElement) || document.activeElement !== document.body) return;
   if (element.matches(':disabled')) {
     if (frames > 0) requestAnimationFrame(() => refocus(element, frames - 1));
   } else element.focus();

@@ -2,9 +2,10 @@
 // answer at all (the network dropped), the action's TypeError went to the error
 // boundary, the shell's loaders then failed too, and the person was left on a
 // bare 500 page: sidebar and typed values gone (issue 31, decision 044).
-// The root's client middleware turns that one failure into action data instead:
-// nothing is revalidated, the page stays mounted with what was typed, the
-// submit button returns to idle and an alert says so. A server that answers,
+// The root's client middleware turns that one failure into action data instead
+// (and a <Form>'s navigation into staying put): nothing is revalidated, the page
+// stays mounted with what was typed, the submit button returns to idle, focus
+// goes back to it and an alert says so. A server that answers,
 // even with a 500, is not touched: its error reaches the boundary as before.
 import { useEffect } from 'react';
 import { data, useNavigate, type DataStrategyResult, type MiddlewareFunction } from 'react-router';
@@ -72,6 +73,7 @@ export const offlineMiddleware: MiddlewareFunction<Record<string, DataStrategyRe
     // navigation back to where it left, loading nothing, replaces it.
     if ((args as { unstable_initiator?: string }).unstable_initiator === 'navigation') stay?.(from);
     refocus(sentFrom);
+    sentFrom = null;
   }
   return results;
 };

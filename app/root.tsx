@@ -5,6 +5,7 @@ import { FlashToast } from '~/components/flash-toast';
 import { ERROR_TITLE, errorSummary } from '~/lib/error-summary';
 import { DocumentNonce } from '~/lib/document-nonce';
 import { FORM_ENHANCER } from '~/lib/form-enhancer';
+import { OFFLINE, offlineMiddleware, useOfflineStay } from '~/lib/offline';
 import { supabaseMiddleware } from '~/lib/supabase.server';
 import { pendingToastContext, readToast, toastCookieMiddleware } from '~/lib/toast.server';
 import { DEFAULT_DESCRIPTION, usePageHandle } from '~/lib/page-handle';
@@ -20,6 +21,9 @@ export const meta: Route.MetaFunction = () => [
 // Cross-site posts never get this far: the Worker refuses them (csrf.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [toastCookieMiddleware, supabaseMiddleware];
 
+// A post that cannot reach the server keeps the page and what was typed (lib/offline.ts).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [offlineMiddleware];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A toast from this very request's action (a form posted without JavaScript).
   const pending = context.get(pendingToastContext);
@@ -34,7 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * React Router skips revalidation after an action answers 4xx/5xx, but a form
  * error's toast is read by this loader: re-run it (only it) in that case.
  */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ actionResult, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Nothing reached the server (lib/offline.ts): nothing to re-read, and no network to read it with.
+  if (actionResult === OFFLINE) return false;
   if (actionStatus !== undefined && actionStatus >= 400) return true;
   return defaultShouldRevalidate;
 }
@@ -70,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useOfflineStay();
   return (
     <>
       <Outlet />

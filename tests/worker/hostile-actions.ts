@@ -378,7 +378,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   {
     name: "invoice's page: record payment",
     route: 'features/invoices/invoice-detail.tsx',
-    path: '/invoices/{invoice}',
+    path: '/invoices/{sent-invoice}',
     intent: 'pay',
     fields: {
       amount: money('0.01'),

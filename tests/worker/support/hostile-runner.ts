@@ -26,7 +26,7 @@ interface Tenant {
   admin: Visitor;
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
-  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; document: string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
@@ -104,6 +104,12 @@ async function tenant(): Promise<Tenant> {
   // An invoice with a balance to pay (written by the service role: the API has no insert on invoices).
   const invoice = await insert('invoices', { account_id: accountId, contact_id: contact.id, client_name: 'Fixture client', client_email: 'client@fixture.test', due_date: '2030-01-01' });
   await insert('invoice_items', { invoice_id: invoice.id, description: 'Fixture work', qty: 1, unit_price: 1_000_000, total: 0 });
+  // One sent before the payment dates the cases post: a draft takes no payment.
+  const sentInvoice = await insert('invoices', {
+    account_id: accountId, contact_id: contact.id, client_name: 'Fixture client', client_email: 'client@fixture.test', due_date: '2030-01-01',
+    status: 'sent', sent_at: '2026-01-01T00:00:00Z',
+  });
+  await insert('invoice_items', { invoice_id: sentInvoice.id, description: 'Fixture work', qty: 1, unit_price: 1_000_000, total: 0 });
   // A document row (its file is not needed: the page's actions change the row, and a delete tolerates a missing object).
   const document = await insert('documents', {
     account_id: accountId,
@@ -126,7 +132,7 @@ async function tenant(): Promise<Tenant> {
     admin: admin.visitor,
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, document: document.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id },
     token: open.token,
     usedToken: member.token,
     quoteToken: quoteToken as string,
@@ -154,6 +160,7 @@ async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
     contact: idOf(await db.from('contacts').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     quote: idOf(await db.from('quotes').select('id').eq('account_id', accountId).eq('status', 'draft').order('created_at').limit(1)),
     invoice: idOf(await db.from('invoices').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    'sent-invoice': idOf(await db.from('invoices').select('id').eq('account_id', accountId).eq('status', 'sent').order('created_at').limit(1)),
     document: idOf(await db.from('documents').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     invitation: idOf(
       await db.from('user_invitations').select('id').eq('account_id', accountId).is('accepted_at', null).order('created_at').limit(1),

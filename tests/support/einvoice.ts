@@ -3,7 +3,7 @@
 // well-formed or an undeclared prefix), the Factur-X attachment from the
 // PDF's structure with pdf-lib. Used by the unit and the Worker layers.
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString, PDFHexString, decodePDFRawStream } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFString, type PDFHexString, decodePDFRawStream } from 'pdf-lib';
 import type { SellerSnapshot } from '../../app/features/invoices/einvoice/model.ts';
 
 export const sampleSeller = (overrides: Partial<SellerSnapshot> = {}): SellerSnapshot => ({
@@ -81,7 +81,8 @@ export async function embeddedFiles(bytes: Uint8Array): Promise<{ files: PdfAtta
   for (let i = 0; names && i + 1 < names.size(); i += 2) {
     const name = names.lookup(i) as PDFString | PDFHexString;
     const spec = names.lookup(i + 1, PDFDict);
-    const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F'), PDFRawStream);
+    const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F'));
+    if (!(stream instanceof PDFRawStream)) throw new Error('The embedded file is not a stream');
     files.push({
       name: name.decodeText(),
       relationship: spec.lookupMaybe(PDFName.of('AFRelationship'), PDFName)?.decodeText() ?? null,
@@ -90,6 +91,6 @@ export async function embeddedFiles(bytes: Uint8Array): Promise<{ files: PdfAtta
       inCatalogAF: afSpecs.has(spec),
     });
   }
-  const metadata = catalog.lookupMaybe(PDFName.of('Metadata'), PDFRawStream);
-  return { files, xmp: metadata ? new TextDecoder().decode(decodePDFRawStream(metadata).decode()) : null };
+  const metadata = catalog.lookup(PDFName.of('Metadata'));
+  return { files, xmp: metadata instanceof PDFRawStream ? new TextDecoder().decode(decodePDFRawStream(metadata).decode()) : null };
 }

@@ -111,9 +111,11 @@ export interface EInvoice {
 
 /** What the e-invoice cannot be made without: each entry names the field to fill in. */
 export class EInvoiceIncomplete extends Error {
-  constructor(readonly missing: string[]) {
+  readonly missing: string[];
+  constructor(missing: string[]) {
     super(`The e-invoice needs: ${missing.join(', ')}.`);
     this.name = 'EInvoiceIncomplete';
+    this.missing = missing;
   }
 }
 

@@ -7,7 +7,7 @@ export type Attributes = Record<string, string | null | undefined>;
 export interface XmlElement {
   name: string;
   attributes: Attributes;
-  children: XmlNode[];
+  children: (XmlElement | string)[];
 }
 
 /** An element written even when empty (<name/>): for the few a schema requires empty or not. */
@@ -25,6 +25,8 @@ export function el(name: string, attributes: Attributes | null, ...children: (Xm
   return { name, attributes: attributes ?? {}, children: kept };
 }
 
+// What XML 1.0 allows (tab, newline, carriage return and up); the rest is dropped.
+// eslint-disable-next-line no-control-regex
 const XML_CHARS = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Text as XML: the five special characters escaped, characters XML 1.0 cannot hold dropped. */

@@ -231,6 +231,26 @@ describe('the cases around the sample', () => {
     expect(all(outside, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory/cbc:Percent', UBL)).toHaveLength(0);
     expect(text(outside, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory/cbc:TaxExemptionReason', UBL)).toBe('Not subject to VAT');
     expect(all(outside, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme', UBL)).toHaveLength(0);
+    // BR-O-02: no VAT number for the buyer either, though one is known.
+    expect(all(outside, 'cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme', UBL)).toHaveLength(0);
+  });
+
+  it('writes a tax number that is no VAT number as a tax registration (BT-32), and refuses standard VAT without any', () => {
+    const seller = sampleSeller({ tax_id: '12-3456789', country: 'US' });
+    const ubl = parseXml(renderEInvoiceXml(input({ seller }), 'ubl')).documentElement!;
+    const schemes = all(ubl, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme', UBL);
+    expect(schemes).toHaveLength(1);
+    expect(text(schemes[0], 'cbc:CompanyID', UBL)).toBe('12-3456789');
+    expect(text(schemes[0], 'cac:TaxScheme/cbc:ID', UBL)).toBe('TAX');
+    const cii = parseXml(renderEInvoiceXml(input({ seller }), 'cii')).documentElement!;
+    const registrations = all(cii, 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty/ram:SpecifiedTaxRegistration/ram:ID', CII);
+    expect(registrations.map((node) => [node.getAttribute('schemeID'), node.textContent])).toEqual([['FC', '12-3456789']]);
+    // A VAT number as people type it is written as the standard asks.
+    const spaced = parseXml(renderEInvoiceXml(input({ seller: sampleSeller({ tax_id: 'de 123.456.789' }) }), 'ubl')).documentElement!;
+    expect(text(spaced, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID', UBL)).toBe('DE123456789');
+    expect(() => renderEInvoiceXml(input({ seller: sampleSeller({ tax_id: null }) }), 'ubl')).toThrow(
+      "The e-invoice needs: the seller's VAT or tax number (Settings → Account).",
+    );
   });
 
   it('escapes what a person typed and leaves out what they did not', () => {

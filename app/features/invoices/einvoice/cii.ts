@@ -32,6 +32,7 @@ function tradeParty(name: string, p: Party): XmlNode {
       el('ram:CountrySubDivisionName', null, p.address.region),
     ),
     p.email ? el('ram:URIUniversalCommunication', null, el('ram:URIID', { schemeID: 'EM' }, p.email)) : null, // BT-34 / BT-49
+    p.taxRegistration ? el('ram:SpecifiedTaxRegistration', null, el('ram:ID', { schemeID: 'FC' }, p.taxRegistration)) : null, // BT-32
     p.vatId ? el('ram:SpecifiedTaxRegistration', null, el('ram:ID', { schemeID: 'VA' }, p.vatId)) : null, // BT-31 / BT-48
   );
 }

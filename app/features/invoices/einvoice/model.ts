@@ -55,7 +55,10 @@ export interface Party {
   name: string;
   email: string | null;
   address: Address;
+  /** BT-31 / BT-48: a VAT number, with its country prefix. */
   vatId: string | null;
+  /** BT-32: a tax number that is no VAT number (a GST, an EIN...). */
+  taxRegistration: string | null;
   registration: string | null;
 }
 
@@ -145,6 +148,11 @@ const country = (value: string | null | undefined) => {
   const code = text(value)?.toUpperCase() ?? null;
   return code && /^[A-Z]{2}$/.test(code) ? code : null;
 };
+/** A VAT number starts with its country's code (BR-CO-09); 'GB 123 4567 89' → 'GB123456789'. */
+const vatNumber = (value: string | null) => {
+  const compact = value?.replace(/[\s.-]+/g, '').toUpperCase() ?? '';
+  return /^(?:[A-Z]{2}|EL)[0-9A-Z+*]{2,13}$/.test(compact) ? compact : null;
+};
 const isZero = (value: DecimalInput | null | undefined) => value === null || value === undefined || canonicalDecimal(value) === '0';
 
 /** The EN 16931 model of an invoice; throws EInvoiceIncomplete when a mandatory term has no value. */
@@ -153,20 +161,23 @@ export function toEInvoice({ invoice, seller, buyer = {} }: EInvoiceInput): EInv
   const sellerCountry = country(seller.country);
   const buyerName = text(invoice.contact?.company) ?? text(invoice.contact?.name);
   const buyerCountry = country(buyer.country) ?? sellerCountry;
+  const sellerTaxId = text(seller.tax_id);
+  const rate = isZero(invoice.taxRate) ? null : canonicalDecimal(invoice.taxRate!);
   const missing = [
     ...(text(invoice.invoiceNumber) ? [] : ['an invoice number (send the invoice first)']),
     ...(sellerName ? [] : ["the seller's name"]),
     ...(sellerCountry ? [] : ["the seller's country (Settings → Account)"]),
     ...(buyerName ? [] : ["the client's name"]),
     ...(invoice.items.length > 0 ? [] : ['at least one line']),
+    // Standard rated VAT needs the seller's VAT or tax number (BR-S-02).
+    ...(rate === null || sellerTaxId ? [] : ["the seller's VAT or tax number (Settings → Account)"]),
   ];
   if (missing.length > 0 || !sellerName || !sellerCountry || !buyerName || !buyerCountry) throw new EInvoiceIncomplete(missing);
 
-  const sellerVat = text(seller.tax_id);
-  const rate = isZero(invoice.taxRate) ? null : canonicalDecimal(invoice.taxRate!);
-  // A rate is standard VAT; no rate is zero rated for a VAT-registered seller,
-  // and not subject to VAT for one without a VAT number (BR-Z, BR-O rules).
-  const category: VatCategory = rate !== null ? 'S' : sellerVat ? 'Z' : 'O';
+  const sellerVat = vatNumber(sellerTaxId);
+  // A rate is standard VAT; no rate is zero rated for a seller with a VAT or
+  // tax number, and not subject to VAT for one without (BR-Z, BR-O rules).
+  const category: VatCategory = rate !== null ? 'S' : sellerTaxId ? 'Z' : 'O';
   const discount = centsToBigInt(invoice.discount ?? 0);
   const subtotal = centsToBigInt(invoice.subtotal);
   const total = centsToBigInt(invoice.total);
@@ -194,6 +205,7 @@ export function toEInvoice({ invoice, seller, buyer = {} }: EInvoiceInput): EInv
         country: sellerCountry,
       },
       vatId: sellerVat,
+      taxRegistration: sellerVat ? null : sellerTaxId,
       registration: text(seller.company_registration),
     },
     buyer: {
@@ -207,7 +219,9 @@ export function toEInvoice({ invoice, seller, buyer = {} }: EInvoiceInput): EInv
         region: null,
         country: buyerCountry,
       },
-      vatId: text(buyer.taxId),
+      // Not subject to VAT: no VAT number for either party (BR-O-02).
+      vatId: category === 'O' ? null : vatNumber(text(buyer.taxId)),
+      taxRegistration: null,
       registration: null,
     },
     paymentTerms: text(seller.payment_terms) ?? (dueDate === null ? 'Due on receipt' : null),

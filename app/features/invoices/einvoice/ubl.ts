@@ -38,6 +38,9 @@ function party(wrapper: string, p: Party): XmlNode {
       el('cac:PartyName', null, el('cbc:Name', null, p.name)),
       postalAddress(p.address),
       p.vatId ? el('cac:PartyTaxScheme', null, el('cbc:CompanyID', null, p.vatId), vatScheme()) : null, // BT-31 / BT-48
+      p.taxRegistration
+        ? el('cac:PartyTaxScheme', null, el('cbc:CompanyID', null, p.taxRegistration), el('cac:TaxScheme', null, el('cbc:ID', null, 'TAX')))
+        : null, // BT-32
       el('cac:PartyLegalEntity', null, el('cbc:RegistrationName', null, p.name), el('cbc:CompanyID', null, p.registration)), // BT-27 / BT-44, BT-30
       p.email ? el('cac:Contact', null, el('cbc:ElectronicMail', null, p.email)) : null,
     ),

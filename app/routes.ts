@@ -23,6 +23,9 @@ export default [
   route('i/:token/pdf', 'features/invoices/pdf/public-invoice-pdf.ts'),
   // An invoice's PDF for those who may read the invoice (a resource route, no page).
   route('invoices/:id/pdf', 'features/invoices/pdf/invoice-pdf.ts'),
+  // The invoice as an e-invoice (decision 049): UBL or CII XML, and the Factur-X PDF.
+  route('invoices/:id/einvoice.xml', 'features/invoices/einvoice/einvoice-xml.ts'),
+  route('invoices/:id/facturx.pdf', 'features/invoices/einvoice/facturx-pdf.ts'),
 
   layout('routes/app-layout.tsx', [
     // A screen's error is shown inside the shell, the sidebar kept.

@@ -138,17 +138,13 @@ describe('a poison PDF', () => {
 
 describe('poison text', () => {
   it('reads a CSV row of 300,000 empty cells in one pass (its trailing cells dropped without a backtracking regex)', () => {
-    const started = performance.now();
     expect(csvText(`Total,12.50${','.repeat(299_000)}\n${','.repeat(299_000)}x`)).toBe(`Total\t12.50\n${'\t'.repeat(299_000)}x`);
-    // 30 s and more with the regex, milliseconds without.
-    expect(performance.now() - started).toBeLessThan(10_000);
+    // 30 s and more with the regex (past the test's time-out), milliseconds without.
   }, POISON_TIMEOUT);
 
   it('finds fields in a 300,000-character line of digits and dots without backtracking along all of it', () => {
     // Only the first FIELD_LINE_CHARS of a line are looked at (the amount pattern backtracks along a line).
-    const started = performance.now();
-    extractFields(`Total 12.50\n${'1.'.repeat(150_000)}`);
-    // Seconds without the cap (62 s measured), milliseconds with it.
-    expect(performance.now() - started).toBeLessThan(20_000);
+    // 62 s measured without the cap (past the test's time-out), milliseconds with it.
+    expect(extractFields(`Total 12.50\n${'1.'.repeat(150_000)}`)).toBeDefined();
   }, POISON_TIMEOUT);
 });

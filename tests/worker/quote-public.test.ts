@@ -242,11 +242,9 @@ describe('/q/:token', () => {
       [zeroRowsPng({ width: 4000, height: 4000 }), 'The drawn signature is too large'],
     ];
     for (const [bomb, message] of bombs) {
-      const started = Date.now();
       const response = await new Visitor().post(path, acceptFields({ signature: `data:image/png;base64,${toBase64(bomb)}` }), { 'CF-Connecting-IP': ip });
       expect(response.status).toBe(400);
       expect(await pageText(response)).toContain(message);
-      expect(Date.now() - started).toBeLessThan(3000);
     }
     expect((await quoteRow(quote.id)).status).toBe('viewed');
 
@@ -272,12 +270,10 @@ describe('/q/:token', () => {
     const liar = zeroRowsPng({ width: 480, height: 140 }, { width: 8000, height: 1600 });
     const hex = Array.from(liar, (byte) => byte.toString(16).padStart(2, '0')).join('');
     await runSql(`update public.quotes set signature_png = '\\x${hex}'::bytea where id = '${quote.id}'`);
-    const started = Date.now();
     const pdf = await new Visitor().get(`${path}/pdf`, { 'CF-Connecting-IP': ip });
     expect(pdf.status).toBe(200);
     const certificate = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).at(-1)!;
     expect(certificate).toContain('The drawn signature could not be read.');
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('a revised quote is replaced: its link says so, offers nothing to sign, and an accept posted anyway changes nothing', async () => {

@@ -6,7 +6,7 @@
 // totals per currency) and a bill's page: mark paid (not in the future),
 // edit and delete while to pay, an auditor reads, another account gets 404.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_MEMBER, DEMO_NORTHWIND_ADMIN } from '../support/accounts';
+import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_CLIENT, DEMO_MEMBER, DEMO_NORTHWIND_ADMIN } from '../support/accounts';
 import { pageText, signIn, type Visitor } from './support/app';
 import { serviceClient } from './support/backend';
 import { extracted, upload } from './support/documents';
@@ -203,7 +203,9 @@ describe('the bills list and a bill\'s page', () => {
     expect(await billOf(id)).toBeNull();
   });
 
-  it("is a 404 to another account", async () => {
+  it("is a 404 to another account, and outside a client's shell", async () => {
+    const client = await signIn(DEMO_CLIENT);
+    for (const path of ['/bills', `/bills/${bill.id}`]) expect((await client.get(path)).status, path).toBe(302);
     const stranger = await signIn(DEMO_NORTHWIND_ADMIN);
     expect((await stranger.get(`/bills/${bill.id}`)).status).toBe(404);
     expect((await stranger.post(`/bills/${bill.id}`, { intent: 'delete' })).status).not.toBe(302);

@@ -40,6 +40,8 @@ export default [
       route('invoices', 'features/invoices/invoices.tsx'),
       route('invoices/:id', 'features/invoices/invoice-detail.tsx'),
       route('invoices/:id/edit', 'features/invoices/invoice-edit.tsx'),
+      route('bills', 'features/bills/bills.tsx'),
+      route('bills/:id', 'features/bills/bill-detail.tsx'),
       route('clients', 'features/clients/clients.tsx'),
       route('clients/:id', 'features/clients/client-detail.tsx'),
       route('shipments', 'routes/shipments.tsx'),

@@ -160,6 +160,94 @@ export type Database = {
           },
         ]
       }
+      bills: {
+        Row: {
+          account_id: string
+          created_at: string
+          created_by: string | null
+          currency: string
+          document_id: string | null
+          due_date: string | null
+          id: string
+          issue_date: string | null
+          notes: string | null
+          number: string | null
+          paid_on: string | null
+          status: string
+          subtotal: number | null
+          supplier_email: string | null
+          supplier_name: string
+          supplier_tax_id: string | null
+          tax: number | null
+          total: number
+          updated_at: string
+        }
+        Insert: {
+          account_id: string
+          created_at?: string
+          created_by?: string | null
+          currency: string
+          document_id?: string | null
+          due_date?: string | null
+          id?: string
+          issue_date?: string | null
+          notes?: string | null
+          number?: string | null
+          paid_on?: string | null
+          status?: string
+          subtotal?: number | null
+          supplier_email?: string | null
+          supplier_name: string
+          supplier_tax_id?: string | null
+          tax?: number | null
+          total: number
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          document_id?: string | null
+          due_date?: string | null
+          id?: string
+          issue_date?: string | null
+          notes?: string | null
+          number?: string | null
+          paid_on?: string | null
+          status?: string
+          subtotal?: number | null
+          supplier_email?: string | null
+          supplier_name?: string
+          supplier_tax_id?: string | null
+          tax?: number | null
+          total?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "bills_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "bills_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "bills_document_id_account_id_fkey"
+            columns: ["document_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       contacts: {
         Row: {
           account_id: string
@@ -1308,6 +1396,8 @@ export type Database = {
         { Args: never; Returns: { action: string }[] }
       audit_record_naming:
         { Args: never; Returns: { name_sql: string; snapshot_key: string; table_name: string; type: string }[] }
+      bill_totals:
+        { Args: never; Returns: { currency: string; paid: number; paid_count: number; to_pay: number; to_pay_count: number }[] }
       can_read_settings:
         { Args: never; Returns: boolean }
       can_write_business:
@@ -1328,6 +1418,8 @@ export type Database = {
         { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: true; isSetofReturn: false } }
       convert_quote_to_invoice:
         { Args: { p_quote_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
+      create_bill_from_document:
+        { Args: { p_document_id: string; p_notes?: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: true; isSetofReturn: false } }
       create_client_quote:
         { Args: { p_contact_id: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
       create_contact_from_document:
@@ -1382,6 +1474,8 @@ export type Database = {
         { Args: never; Returns: { conversion_rate: number; new_this_week: number; qualified_count: number; status_counts: Json; total_count: number }[] }
       list_audit_logs:
         { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
+      mark_bill_paid:
+        { Args: { p_bill_id: string; p_paid_on: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: true; isSetofReturn: false } }
       open_quote_link:
         { Args: { p_token: string; p_with_document?: boolean }; Returns: Json }
       paste_document_text:
@@ -1414,6 +1508,8 @@ export type Database = {
         { Args: { p_discount: number; p_due_date: string; p_invoice_id: string; p_items: Json; p_notes: string; p_tax_rate: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
       save_quote_draft:
         { Args: { p_contact_id: string; p_currency: string; p_discount: number; p_expires_at: string; p_items: Json; p_notes: string; p_quote_id: string; p_tax_rate: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
+      search_bills:
+        { Args: { p_query: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }[]; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: false; isSetofReturn: true } }
       search_contacts:
         { Args: { p_query: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: false; isSetofReturn: true } }
       search_documents:
@@ -1471,6 +1567,9 @@ export const CheckedValues = {
   accounts: {
     default_currency: ["USD","EUR","GBP","JPY","AUD","CAD","AED"],
     subscription_status: ["active","trial","expired","cancelled"],
+  },
+  bills: {
+    status: ["to_pay","paid"],
   },
   contacts: {
     status: ["active","inactive","prospect"],

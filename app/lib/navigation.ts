@@ -20,6 +20,7 @@ import {
   UserCog,
   UserPlus,
   Users,
+  Wallet,
   Workflow,
 } from '~/components/icons';
 import { canReadSettings, isExternal } from '~/lib/roles';
@@ -46,6 +47,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { to: '/quotes', label: 'Quotes', icon: FileText },
       { to: '/messages', label: 'Messages', icon: MessageSquare },
       { to: '/invoices', label: 'Invoices', icon: Receipt },
+      { to: '/bills', label: 'Bills', icon: Wallet },
       { to: '/clients', label: 'Clients', icon: Users },
     ],
   },

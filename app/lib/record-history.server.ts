@@ -4,7 +4,7 @@
 import type { Supabase } from '~/lib/supabase.server';
 import type { HistoryEntry } from '~/lib/record-history';
 
-export async function loadHistory(supabase: Supabase, resourceType: 'lead' | 'contact' | 'quote' | 'invoice' | 'document', id: string) {
+export async function loadHistory(supabase: Supabase, resourceType: 'lead' | 'contact' | 'quote' | 'invoice' | 'document' | 'bill', id: string) {
   const { data, error } = await supabase.rpc('record_history', { p_resource_type: resourceType, p_resource_id: id });
   // A history that fails to load is logged and said so; the record above still shows.
   if (error) console.error(`${resourceType} history failed to load: ${error.message}`);

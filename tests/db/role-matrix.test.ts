@@ -253,6 +253,15 @@ const CASES: Record<string, TableCase> = {
     existing: async (s, f) => ids((await s.from('payments').select('id').eq('invoice_id', f.addressedInvoiceId)).data)[0],
     changes: { amount: 999 },
   },
+  // Bills (decision 048): staff read, writers edit and delete a bill to pay; paying is mark_bill_paid's.
+  bills: {
+    read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('bills'),
+    newRow: (f, role) => ({ account_id: f.admin.accountId, supplier_name: 'Supplier', number: `NEW-${role}`, currency: 'EUR', total: 100 }),
+    fresh: async (s, f) => insertedId(s, 'bills', { account_id: f.admin.accountId, supplier_name: 'Supplier', number: `FRESH-${randomBytes(4).toString('hex')}`, currency: 'EUR', total: 100 }),
+    existing: firstOf('bills'),
+    changes: { notes: 'Changed' },
+  },
   quote_list: {
     read: staffRead('mine'), mine: (f) => [f.sentQuoteId], insert: NOBODY, update: NOBODY, delete: NOBODY,
     rowsOfAccount: byAccount('quote_list'),
@@ -317,6 +326,7 @@ for (const target of targets) {
       await must(admin.client.from('integrations').insert({ account_id: accountId, name: 'CRM', type: 'crm', config: { api_key: 'sk_live_1' } }));
       await must(admin.client.from('account_modules').insert({ account_id: accountId, module_id: moduleIds.cpq, status: 'active' }));
       await must(admin.client.from('documents').insert(documentRow(accountId, 'existing')));
+      await must(admin.client.from('bills').insert({ account_id: accountId, supplier_name: 'Supplier', number: 'EXISTING', currency: 'EUR', total: 100 }));
       await must(service.from('user_invitations').insert({ account_id: accountId, email: uniqueEmail('pending'), token_hash: tokenHash() }));
       // A job of the account, claimed once so it has a run record.
       await must(service.rpc('enqueue_job', { p_kind: 'test.matrix', p_idempotency_key: `matrix:${accountId}`, p_account_id: accountId }));

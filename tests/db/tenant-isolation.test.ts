@@ -65,6 +65,7 @@ beforeAll(async () => {
     account_id: account, title: 'Spy', file_path: `${account}/${sha.slice(0, 8)}/x.pdf`, file_name: 'x.pdf', file_size: 1, mime_type: 'application/pdf', sha256: sha,
   });
   await must(a.client.from('documents').insert({ ...documentRow(a.accountId, 'a'.repeat(64)), title: 'Contract' }));
+  await must(a.client.from('bills').insert({ account_id: a.accountId, supplier_name: 'Northwind', number: 'NW-1', currency: 'EUR', total: 100 }));
   // A job of A's, claimed once so it has a run record (jobs are queued by triggers and RPCs, never by users).
   await must(admin.rpc('enqueue_job', { p_kind: 'test.tenant', p_idempotency_key: `tenant:${a.accountId}`, p_account_id: a.accountId }));
   await must(admin.rpc('claim_jobs', { p_runner: 'tenant-test', p_limit: 100 }));
@@ -99,6 +100,7 @@ beforeAll(async () => {
     { table: 'invoices', id: invoice!.id, insert: { account_id: a.accountId, client_name: 'Spy', client_email: 'spy@b.test', due_date: '2030-01-01' }, update: { notes: 'Hijacked' } },
     { table: 'invoice_items', id: await firstId('invoice_items', 'invoice_id', invoice!.id), accountColumn: '', insert: { invoice_id: invoice!.id, description: 'Spy', qty: 1, unit_price: 1, total: 1 }, update: { description: 'Hijacked' } },
     { table: 'payments', id: await firstId('payments', 'invoice_id', invoice!.id), insert: { account_id: a.accountId, invoice_id: invoice!.id, amount: 1, paid_on: '2026-01-01' }, update: { amount: 1 } },
+    { table: 'bills', id: await firstId('bills', 'account_id', a.accountId), insert: { account_id: a.accountId, supplier_name: 'Spy', number: 'SPY-1', currency: 'EUR', total: 1 }, update: { notes: 'Hijacked' } },
     { table: 'quote_list', id: quote!.id, insert: { account_id: a.accountId, notes: 'Spy' }, update: { notes: 'Hijacked' } },
     { table: 'events', id: await firstId('events', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'lead_created', resource_type: 'x' }, update: { payload: {} } },
     { table: 'jobs', id: await firstId('jobs', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'test.spy', idempotency_key: 'spy' }, update: { status: 'queued' } },

@@ -1,6 +1,7 @@
 // doc2data's last step in Chromium, JavaScript on and off: a PDF invoice of
 // the corpus uploaded, extracted by the jobs runner (kicked by the upload),
-// one field corrected and the document approved, then Create invoice; the
+// one field corrected and the document approved, then (it being a supplier's
+// invoice) Record bill, paid on its page, or "It is our own sale" and Create invoice; the
 // invoice's page shows the document's lines, total and currency. And Create
 // contact: refused under the Email field while the document has none, made
 // once a person enters it. axe on the document's page with both sections.
@@ -67,6 +68,10 @@ for (const javaScript of [true, false]) {
       await page.getByLabel('Email').fill(customerEmail);
       await approve(page);
 
+      // Northwind's invoice is a bill to the new account (decision 048): Create invoice only once the person says it is their sale.
+      await page.getByRole('button', { name: 'Record bill' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Create invoice' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'It is our own sale' }).click();
       await page.getByRole('button', { name: 'Create invoice' }).click();
       await waitForToast(page, 'created');
       const created = page.getByText(/^Invoice INV-\d{4}-\d{4} created/).first();
@@ -83,6 +88,32 @@ for (const javaScript of [true, false]) {
       expect(await main.getByText('£1,542.60').count()).toBeGreaterThan(0);
       expect(await main.getByText(customerEmail).count()).toBeGreaterThan(0);
       expect(await main.getByText('Acme Corporation').count()).toBeGreaterThan(0);
+      expect(errors.join('\n')).toBe('');
+      await context.close();
+    }, 120_000);
+
+    it("records a supplier's PDF invoice as a bill to pay, and marks it paid", async () => {
+      const { page, context, errors } = await newVisitor(browser(), { javaScript, baseURL });
+      page.setDefaultTimeout(15_000);
+      await signUpThroughForm(page, { first: `Bill${tag}`, last: 'Records', label: 'e2e-docbills' });
+      const title = `Northwind bill ${tag} ${Date.now() % 100000}`;
+      await uploadAndOpen(page, corpusPdf('invoice-uk-northwind.pdf'), title);
+      await approve(page);
+
+      expect(await page.getByRole('button', { name: 'Create invoice' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Record bill' }).click();
+      await waitForToast(page, 'Bill recorded');
+      await page.getByRole('main').getByRole('link', { name: 'View bill' }).click();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const main = page.getByRole('main');
+      expect(await main.getByText('£1,542.60').count()).toBeGreaterThan(0);
+      await main.getByRole('button', { name: 'Mark paid' }).click();
+      await waitForToast(page, 'Bill marked paid');
+      expect(await main.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+      if (javaScript) expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await page.goto('/bills?status=paid');
+      expect(await page.getByRole('main').getByText('£1,542.60').count()).toBeGreaterThan(0);
       expect(errors.join('\n')).toBe('');
       await context.close();
     }, 120_000);

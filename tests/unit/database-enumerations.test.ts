@@ -9,6 +9,7 @@ import { LEAD_INTERESTS, LEAD_SOURCES, LEAD_STATUSES } from '../../app/features/
 import { QUOTE_CURRENCIES, QUOTE_STATUSES } from '../../app/features/quotes/schema.ts';
 import { INVOICE_CURRENCIES, INVOICE_STATUSES, PAYMENT_METHODS } from '../../app/features/invoices/schema.ts';
 import { INTEGRATION_TYPES, WEBSITE_CURRENCIES } from '../../app/lib/settings-options';
+import { BILL_STATUSES } from '../../app/features/bills/schema.ts';
 import { TEMPLATE_TYPES } from '../../app/features/templates/schema';
 import { DOCUMENT_MIME_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, EXTRACTION_STATUSES } from '../../app/features/documents/schema.ts';
 
@@ -24,6 +25,7 @@ const cases: [string, readonly string[], readonly string[]][] = [
   ['invoices.currency', INVOICE_CURRENCIES, CheckedValues.invoices.currency],
   ['invoices.status', INVOICE_STATUSES, CheckedValues.invoices.status],
   ['payments.method', PAYMENT_METHODS, CheckedValues.payments.method],
+  ['bills.status', BILL_STATUSES, CheckedValues.bills.status],
   ['templates.type', TEMPLATE_TYPES, CheckedValues.templates.type],
   ['integrations.type', INTEGRATION_TYPES, CheckedValues.integrations.type],
   ['accounts.default_currency', WEBSITE_CURRENCIES, CheckedValues.accounts.default_currency],

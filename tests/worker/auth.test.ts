@@ -6,7 +6,7 @@ import { confirmThroughMail, ORIGIN, pageText, signIn, signUpFreshAdmin, Visitor
 import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_CLIENT, DEMO_MEMBER, DEMO_NORTHWIND_ADMIN, uniqueEmail } from '../support/accounts';
 
 const SIGNED_IN_ROUTES = [
-  '/dashboard', '/leads', '/quotes', '/messages', '/invoices', '/clients', '/shipments', '/documents', '/rfp',
+  '/dashboard', '/leads', '/quotes', '/messages', '/invoices', '/bills', '/clients', '/shipments', '/documents', '/rfp',
   '/compliance', '/automations', '/analytics', '/settings/website', '/settings/modules', '/settings/templates',
   '/settings/integrations', '/settings/users', '/settings/account', '/settings/audit-logs', '/profile',
 ];

@@ -73,11 +73,13 @@ async function auditActions(id: string): Promise<string[]> {
   return (data ?? []).map((row: { action: string }) => row.action);
 }
 
+// The fixture is Northwind's invoice to Acme: a bill to the demo account (decision 048), so
+// these posts say, as the page's "It is our own sale" does, that the person treats it as a sale.
 describe('Create invoice from a document', () => {
   it("makes a draft invoice from the reviewed fields: the table's lines, the tax as a rate, currency, due date, a link back; audited", async () => {
     const email = `ap-${unique()}@acme.test`;
     const id = await reviewedDocument({ email });
-    const created = await admin.post(`/documents/${id}`, { intent: 'create_invoice' });
+    const created = await admin.post(`/documents/${id}`, { intent: 'create_invoice', own_sale: 'on' });
     expect(created.status).toBe(302);
     expect(created.headers.get('Location')).toBe(`/documents/${id}`);
     const [invoice] = await invoicesFrom(id);
@@ -110,9 +112,9 @@ describe('Create invoice from a document', () => {
 
   it('makes it once: a second try says so and links to the invoice', async () => {
     const id = await reviewedDocument({ email: `once-${unique()}@acme.test` });
-    expect((await admin.post(`/documents/${id}`, { intent: 'create_invoice' })).status).toBe(302);
+    expect((await admin.post(`/documents/${id}`, { intent: 'create_invoice', own_sale: 'on' })).status).toBe(302);
     const [invoice] = await invoicesFrom(id);
-    const again = await member.post(`/documents/${id}`, { intent: 'create_invoice' });
+    const again = await member.post(`/documents/${id}`, { intent: 'create_invoice', own_sale: 'on' });
     expect(again.status).toBe(302);
     const html = await pageText(await member.follow(again));
     expect(readable(html)).toContain(`An invoice was already created from this document: ${invoice.invoice_number}`);
@@ -122,7 +124,7 @@ describe('Create invoice from a document', () => {
 
   it('refuses fields that cannot make an invoice, under those fields, writing nothing', async () => {
     const id = await reviewedDocument({ total: '', currency: 'JPY', email: `bad-${unique()}@acme.test` });
-    const refused = await admin.post(`/documents/${id}`, { intent: 'create_invoice' });
+    const refused = await admin.post(`/documents/${id}`, { intent: 'create_invoice', own_sale: 'on' });
     expect(refused.status).toBe(400);
     const html = await pageText(refused);
     expect(invalidFields(html)).toEqual(['currency', 'total']);
@@ -139,7 +141,7 @@ describe('Create invoice from a document', () => {
     const html = await page(admin, `/documents/${id}`);
     expect(readable(html)).toContain('Approve the document to create an invoice or a contact from its fields.');
     expect(html).not.toContain('value="create_invoice"');
-    const refused = await admin.post(`/documents/${id}`, { intent: 'create_invoice' });
+    const refused = await admin.post(`/documents/${id}`, { intent: 'create_invoice', own_sale: 'on' });
     expect(refused.status).toBe(400);
     expect(readable(await pageText(refused))).toContain("Approve the document's fields first");
     expect(await invoicesFrom(id)).toEqual([]);
@@ -163,7 +165,7 @@ describe('Create invoice from a document', () => {
     const html = await page(auditor, `/documents/${id}`);
     expect(html).not.toContain('value="create_invoice"');
     expect(html).not.toContain('value="create_contact"');
-    expect((await auditor.post(`/documents/${id}`, { intent: 'create_invoice' })).status).toBe(403);
+    expect((await auditor.post(`/documents/${id}`, { intent: 'create_invoice', own_sale: 'on' })).status).toBe(403);
     const client = await userClient(DEMO_AUDITOR.email, DEMO_AUDITOR.password);
     const direct = await client.rpc('create_invoice_from_document', {
       p_document_id: id, p_client_name: 'A', p_client_email: 'a@a.test', p_currency: 'GBP', p_due_date: '2025-04-13', p_items: [{ description: 'x', qty: 1, unit_price: 100 }],

@@ -30,7 +30,16 @@ import { ExtractedFields, PasteTextForm } from './document-extraction';
 import { OCR_IMAGE_TYPES } from './ocr/image-types';
 import { ReviewForm } from './review-form';
 import { RecordsFromDocument } from './records-from-document';
-import { createContactFromDocument, createInvoiceFromDocument, loadContactWithEmail, loadInvoiceFromDocument } from './records-from-document.server';
+import { documentParty } from './document-party';
+import {
+  createBillFromDocument,
+  createContactFromDocument,
+  createInvoiceFromDocument,
+  loadAccountIdentity,
+  loadBillFromDocument,
+  loadContactWithEmail,
+  loadInvoiceFromDocument,
+} from './records-from-document.server';
 import { DOCUMENT_TYPE_LABELS, documentActionSchema, formatFileSize, MAX_DOCUMENT_FORM_BYTES, type DocumentStatus, type DocumentType, type Review } from './schema';
 import { deleteDocument } from './store.server';
 import { DOCUMENT_DETAIL_TEXTS as TEXTS, EXTRACTION_LABELS, uploaderName } from './texts';
@@ -51,14 +60,33 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   // The invoice made from the document is read with it; only the contact
   // match waits, for the document's email.
   const { supabase, profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, async (supabase, id) => {
-    const [document, invoice] = await Promise.all([loadDocument(supabase, id), loadInvoiceFromDocument(supabase, id)]);
-    return document && { ...document, invoice };
+    const [document, invoice, bill, account] = await Promise.all([
+      loadDocument(supabase, id),
+      loadInvoiceFromDocument(supabase, id),
+      loadBillFromDocument(supabase, id),
+      loadAccountIdentity(supabase),
+    ]);
+    return document && { ...document, invoice, bill, account };
   });
   const canWrite = canWriteBusiness(profile?.role);
   const { text, ...document } = found.document;
-  const made = { invoice: found.invoice, contact: await loadContactWithEmail(supabase, document.fields.email?.value) };
+  const made = { invoice: found.invoice, bill: found.bill, contact: await loadContactWithEmail(supabase, document.fields.email?.value) };
+  // A supplier's invoice is a bill to pay, the account's own a sale (decision 048); ?as= is the person's choice.
+  const party = documentParty(document.fields, found.account);
+  const as = url.searchParams.get('as');
+  const choice: 'bill' | 'sale' | null = as === 'bill' || as === 'sale' ? as : null;
   // The page shows the text's start; the file itself is one click away.
-  return { document, text: text ? text.slice(0, 20_000) : null, textCut: (text?.length ?? 0) > 20_000, history: found.history, canWrite, made, dialog: recordDialog(url, canWrite) };
+  return {
+    document,
+    text: text ? text.slice(0, 20_000) : null,
+    textCut: (text?.length ?? 0) > 20_000,
+    history: found.history,
+    canWrite,
+    made,
+    party,
+    choice,
+    dialog: recordDialog(url, canWrite),
+  };
 }
 
 /** The fields as the person corrected them: confirmed (confidence 1), the line items kept as found. */
@@ -116,17 +144,19 @@ export async function action(args: Route.ActionArgs) {
       return redirectWithSuccess('/documents', TEXTS.deleted);
     }
     case 'create_invoice':
-    case 'create_contact': {
+    case 'create_contact':
+    case 'create_bill': {
       const found = await loadDocument(supabase, id);
       if (!found) throw recordNotFound(TEXTS.notFound);
-      const create = form.intent === 'create_invoice' ? createInvoiceFromDocument : createContactFromDocument;
-      return create(args, supabase, found.document, page);
+      if (form.intent === 'create_invoice') return createInvoiceFromDocument(args, supabase, found.document, page, form.own_sale === 'on');
+      if (form.intent === 'create_bill') return createBillFromDocument(args, supabase, found.document, page);
+      return createContactFromDocument(args, supabase, found.document, page);
     }
   }
 }
 
 export default function DocumentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, text, textCut, history, canWrite, made, dialog } = loaderData;
+  const { document, text, textCut, history, canWrite, made, party, choice, dialog } = loaderData;
   const page = `/documents/${document.id}`;
   const result = actionData && 'result' in actionData ? actionData.result : undefined;
   const intent = (result?.initialValue as { intent?: unknown } | undefined)?.intent;
@@ -219,7 +249,16 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
             ) : null}
           </Card>
           {document.extraction_status === 'done' ? (
-            <RecordsFromDocument documentId={document.id} status={status} canWrite={canWrite} made={made} problems={problems} />
+            <RecordsFromDocument
+              documentId={document.id}
+              status={status}
+              canWrite={canWrite}
+              made={made}
+              problems={problems}
+              party={party}
+              choice={choice}
+              supplier={document.fields.supplier_name?.value.trim() || null}
+            />
           ) : null}
           <Card>
             <CardHeader>

@@ -12,6 +12,7 @@ import type { Supabase } from '~/lib/supabase.server';
 import { dataWithError, redirectWithCreated } from '~/lib/toast.server';
 import { FIELD_KEYS, FIELDS, type DocumentFields, type FieldKey } from './extraction/fields';
 import type { MadeFromDocument } from './records-from-document';
+import { documentParty, type AccountIdentity } from './document-party';
 import { contactDraftFrom, invoiceDraftFrom, type FieldErrors } from './records-from-fields';
 import { reviewSchema } from './schema';
 import { RECORDS_FROM_DOCUMENT_TEXTS as TEXTS } from './texts';
@@ -29,6 +30,20 @@ export async function loadInvoiceFromDocument(supabase: Supabase, documentId: st
   const { data: invoice, error } = await supabase.from('invoices').select('id, invoice_number').eq('source_document_id', documentId).maybeSingle();
   if (error) console.error(`document's invoice failed to load: ${error.message}`);
   return invoice ?? null;
+}
+
+/** The bill recorded from the document, if any (decision 048). */
+export async function loadBillFromDocument(supabase: Supabase, documentId: string): Promise<MadeFromDocument['bill']> {
+  const { data: bill, error } = await supabase.from('bills').select('id, supplier_name, number').eq('document_id', documentId).maybeSingle();
+  if (error) console.error(`document's bill failed to load: ${error.message}`);
+  return bill ?? null;
+}
+
+/** The caller's account as documents are told apart by (its name; its tax ids once the account has them). */
+export async function loadAccountIdentity(supabase: Supabase): Promise<AccountIdentity> {
+  const { data: account, error } = await supabase.from('accounts').select('name').maybeSingle();
+  if (error) console.error(`account failed to load: ${error.message}`);
+  return { name: account?.name ?? '' };
 }
 
 /** The account's contact with the document's email, if any (the newest, should there be several). */
@@ -66,7 +81,14 @@ export async function createInvoiceFromDocument(
   supabase: Supabase,
   document: { id: string; title: string; fields: DocumentFields },
   page: string,
+  ownSale: boolean,
 ) {
+  // A supplier's invoice is a bill: never a sales invoice to the supplier's address, unless the person says it is theirs.
+  const supplier = document.fields.supplier_name?.value.trim();
+  if (!ownSale && supplier && documentParty(document.fields, await loadAccountIdentity(supabase)) === 'bill') {
+    const errors: FieldErrors = { supplier_name: [TEXTS.billNotSale(supplier)] };
+    return refusedFields(args, document.fields, errors, TEXTS.billNotSale(supplier));
+  }
   const planned = invoiceDraftFrom(document.fields, document, new Date().toISOString().slice(0, 10));
   if (planned.errors) return refusedFields(args, document.fields, planned.errors, TEXTS.invoiceRefused);
   const { draft } = planned;
@@ -94,6 +116,24 @@ export async function createInvoiceFromDocument(
     href: `/invoices/${invoice.id}`,
     label: TEXTS.invoiceLink(invoice.invoice_number ?? ''),
   });
+}
+
+/** The bill of a supplier's invoice, from the stored fields; a field that stops it is marked under that field. */
+export async function createBillFromDocument(args: ActionArgs, supabase: Supabase, document: { id: string; fields: DocumentFields }, page: string) {
+  const { data: bill, error } = await supabase.rpc('create_bill_from_document', { p_document_id: document.id });
+  // Recorded before (this document, or the same supplier and number): say so, and link to that bill.
+  if (error?.code === '23505' && error.details) {
+    return redirectWithToast(page, {
+      type: 'info',
+      message: TEXTS.billExists(error.hint ?? ''),
+      link: { href: `/bills/${error.details}`, label: TEXTS.billLink },
+    });
+  }
+  if (error?.code === 'P0002') throw data({ error: TEXTS.notFound }, { status: 404 });
+  const field = error?.code === '22023' && (FIELD_KEYS as readonly string[]).includes(error.hint ?? '') ? (error.hint as FieldKey) : null;
+  if (field) return refusedFields(args, document.fields, { [field]: [error!.message] }, TEXTS.billRefused);
+  if (error || !bill) return refusedByDatabase(args, error ?? {}, TEXTS.billFailed);
+  return redirectWithCreated(page, TEXTS.billRecorded, { href: `/bills/${bill.id}`, label: TEXTS.billLink });
 }
 
 export async function createContactFromDocument(

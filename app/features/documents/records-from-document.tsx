@@ -1,7 +1,9 @@
 import { Form, Link } from 'react-router';
 import { SectionHeading } from '~/components/page-header';
 import { SubmitButton } from '~/components/submit-button';
+import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
+import type { DocumentParty } from './document-party';
 import type { DocumentStatus } from './schema';
 import { RECORDS_FROM_DOCUMENT_TEXTS as TEXTS } from './texts';
 
@@ -9,6 +11,12 @@ import { RECORDS_FROM_DOCUMENT_TEXTS as TEXTS } from './texts';
 export interface MadeFromDocument {
   invoice: { id: string; invoice_number: string | null } | null;
   contact: { id: string; name: string } | null;
+  bill: { id: string; supplier_name: string; number: string | null } | null;
+}
+
+/** What the page offers: a bill for a supplier's invoice, an invoice for the account's own sale, or the question. */
+export function offeredRecord(party: DocumentParty, choice: 'bill' | 'sale' | null): 'bill' | 'sale' | 'ask' {
+  return choice ?? (party === 'unsure' ? 'ask' : party);
 }
 
 /**
@@ -24,16 +32,26 @@ export function RecordsFromDocument({
   canWrite,
   made,
   problems,
+  party,
+  choice,
+  supplier,
 }: {
   documentId: string;
   status: DocumentStatus;
   canWrite: boolean;
   made: MadeFromDocument;
   problems: { field: string; message: string }[];
+  /** Whose document it is, by its fields (document-party.ts). */
+  party: DocumentParty;
+  /** The person's own choice (?as=bill or ?as=sale), over the fields' answer. */
+  choice: 'bill' | 'sale' | null;
+  supplier: string | null;
 }) {
   const page = `/documents/${documentId}`;
   const reviewed = status !== 'Pending Review';
-  if (!canWrite && !made.invoice && !made.contact) return null;
+  if (!canWrite && !made.invoice && !made.contact && !made.bill) return null;
+  const offered = offeredRecord(party, choice);
+  const mayCreate = canWrite && reviewed && !made.invoice && !made.bill;
   return (
     <Card>
       <CardHeader>
@@ -52,6 +70,15 @@ export function RecordsFromDocument({
             </ul>
           </div>
         ) : null}
+        {made.bill ? (
+          <p>
+            {TEXTS.billRecorded}
+            {' · '}
+            <Link to={`/bills/${made.bill.id}`} className="underline underline-offset-2">
+              {TEXTS.billLink}
+            </Link>
+          </p>
+        ) : null}
         {made.invoice ? (
           <p>
             {TEXTS.invoiceCreated(made.invoice.invoice_number ?? '')}
@@ -60,11 +87,37 @@ export function RecordsFromDocument({
               {TEXTS.invoiceLink(made.invoice.invoice_number ?? '')}
             </Link>
           </p>
-        ) : canWrite && reviewed ? (
+        ) : null}
+        {mayCreate && offered === 'ask' ? (
+          <div className="grid gap-2">
+            <p>{TEXTS.partyQuestion}</p>
+            <PartyChoices page={page} />
+          </div>
+        ) : null}
+        {mayCreate && offered === 'bill' ? (
+          <Form method="post" action={page} className="grid gap-2">
+            <input type="hidden" name="intent" value="create_bill" />
+            <p className="text-muted-foreground">{TEXTS.billNote(supplier)}</p>
+            <div className="flex flex-wrap items-center gap-3">
+              <SubmitButton intent="create_bill" label={TEXTS.recordBill} busyLabel="Recording..." />
+              <Link to={`${page}?as=sale`} preventScrollReset className="underline underline-offset-2">
+                {TEXTS.chooseSale}
+              </Link>
+            </div>
+          </Form>
+        ) : null}
+        {mayCreate && offered === 'sale' ? (
           <Form method="post" action={page} className="grid gap-2">
             <input type="hidden" name="intent" value="create_invoice" />
-            <p className="text-muted-foreground">{TEXTS.invoiceNote}</p>
-            <SubmitButton intent="create_invoice" label={TEXTS.createInvoice} busyLabel="Creating..." />
+            {/* Chosen by the person, or the account's own name on it: either way it is the account's sale. */}
+            <input type="hidden" name="own_sale" value="on" />
+            <p className="text-muted-foreground">{choice === 'sale' && party !== 'sale' ? TEXTS.ownSaleNote : TEXTS.invoiceNote}</p>
+            <div className="flex flex-wrap items-center gap-3">
+              <SubmitButton intent="create_invoice" label={TEXTS.createInvoice} busyLabel="Creating..." />
+              <Link to={`${page}?as=bill`} preventScrollReset className="underline underline-offset-2">
+                {TEXTS.chooseBill}
+              </Link>
+            </div>
           </Form>
         ) : null}
         {made.contact ? (
@@ -85,5 +138,19 @@ export function RecordsFromDocument({
         {canWrite && !reviewed ? <p className="text-muted-foreground">{TEXTS.approveFirst}</p> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** The two answers to "whose document is it?", as links (no JavaScript needed). */
+function PartyChoices({ page }: { page: string }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link to={`${page}?as=bill`} preventScrollReset className={buttonClasses('outline', 'sm')}>
+        {TEXTS.chooseBill}
+      </Link>
+      <Link to={`${page}?as=sale`} preventScrollReset className={buttonClasses('outline', 'sm')}>
+        {TEXTS.chooseSale}
+      </Link>
+    </div>
   );
 }

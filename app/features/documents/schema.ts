@@ -124,7 +124,10 @@ export const documentActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('rerun') }),
   z.object({ intent: z.literal('delete') }),
   // Create invoice / Create contact: from the fields as stored (records-from-fields.ts).
-  z.object({ intent: z.literal('create_invoice') }),
+  // A document from a supplier is a bill (decision 048): Create invoice from it
+  // only when the person says it is the account's own sale (own_sale=on).
+  z.object({ intent: z.literal('create_invoice'), own_sale: z.literal('on').optional() }),
   z.object({ intent: z.literal('create_contact') }),
+  z.object({ intent: z.literal('create_bill') }),
 ]);
 export type DocumentAction = z.output<typeof documentActionSchema>;

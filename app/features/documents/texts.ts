@@ -89,4 +89,19 @@ export const RECORDS_FROM_DOCUMENT_TEXTS = {
   contactFailed: 'Failed to create contact',
   contactRefused: 'The contact could not be created: correct the fields marked',
   problemsIntro: 'Correct these fields first:',
+  // Bills (decision 048): a supplier's invoice is a bill to pay, not a sale.
+  recordBill: 'Record bill',
+  billNote: (supplier: string | null) =>
+    supplier ? `A bill to pay to ${supplier}, with the document's number, dates, currency and amounts.` : "A bill to pay, with the document's supplier, number, dates and amounts.",
+  billRecorded: 'Bill recorded',
+  billExists: (name: string) => `This bill is already recorded: ${name}`,
+  billLink: 'View bill',
+  billFailed: 'Failed to record bill',
+  billRefused: 'The bill could not be recorded: correct the fields marked',
+  partyQuestion: 'Is this a bill from a supplier, or an invoice your account issued?',
+  chooseBill: 'It is a bill to pay',
+  chooseSale: 'It is our own sale',
+  ownSaleNote: 'Create invoice only for a document your account issued: the invoice goes to its customer.',
+  billNotSale: (supplier: string) =>
+    `This document is an invoice from ${supplier}: record it as a bill, or choose "It is our own sale" first`,
 } as const;

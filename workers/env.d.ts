@@ -9,4 +9,9 @@ interface __BaseEnv_Env {
   MAIL_API_KEY?: string;
   /** The platform's sender address. */
   MAIL_FROM?: string;
+  /**
+   * SMTP servers an integration may use outside the rules (an SMTP port, a public address), as
+   * "host:port,host:port": the local stack's own listener (npm start, tests). Never set in production.
+   */
+  SMTP_ALLOW_HOSTS?: string;
 }

@@ -1411,7 +1411,7 @@ export type Database = {
       session_user_id:
         { Args: never; Returns: string }
       set_mail_route:
-        { Args: { p_integration_id: string }; Returns: undefined }
+        { Args: { p_integration_id?: string }; Returns: undefined }
       sign_in_lockout:
         { Args: { p_email: string }; Returns: number }
       sweep_overdue_invoices:

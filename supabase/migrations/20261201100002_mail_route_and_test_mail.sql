@@ -39,7 +39,7 @@ create trigger integrations_route_follows_type before insert or update of type o
   for each row execute function private.integration_route_follows_type();
 
 -- Makes the integration the account's mail route (null: the platform's mail API). Admins only.
-create or replace function public.set_mail_route(p_integration_id uuid) returns void
+create or replace function public.set_mail_route(p_integration_id uuid default null) returns void
 language plpgsql
 security definer
 set search_path = ''

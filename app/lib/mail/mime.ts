@@ -22,18 +22,24 @@ function base64Lines(value: string | Uint8Array): string {
 }
 
 /**
- * A header value as RFC 2047 encoded words (UTF-8, B encoding), each at most
- * 75 characters and never splitting a character, folded onto continuation
- * lines: whatever the text holds, the header stays one header.
+ * A header value as RFC 2047 encoded words (UTF-8, B encoding), never
+ * splitting a character, folded onto continuation lines so that no line
+ * (the first one holds `used` characters already, e.g. "Subject: ") is
+ * longer than 76: whatever the text holds, the header stays one header.
  */
-export function encodeWords(value: string): string {
-  // "=?UTF-8?B?" + "?=" leave 63 of 75 characters: 45 bytes make 60 of base64.
-  const words: string[] = [];
+export function encodeWords(value: string, used = 0): string {
+  // Each word is "=?UTF-8?B?" + base64 + "?=": 12 characters around the base64.
+  const bytesFor = (room: number) => Math.max(3, Math.floor((room - 12) / 4) * 3);
+  const words: number[][] = [];
+  let limit = bytesFor(76 - used);
   let chunk: number[] = [];
   for (const char of value) {
     const bytes = encoder.encode(char);
-    if (chunk.length + bytes.length > 45) {
-      words.push(chunk.splice(0));
+    if (chunk.length + bytes.length > limit && chunk.length > 0) {
+      words.push(chunk);
+      chunk = [];
+      // A continuation line starts with one space.
+      limit = bytesFor(75);
     }
     chunk.push(...bytes);
   }
@@ -63,7 +69,7 @@ function formatMailbox(mailbox: Mailbox): string {
   if (!mailbox.name) return mailbox.address;
   // Printable ASCII without quotes or backslashes may stand quoted; anything else is encoded.
   const plain = /^[\x20-\x7e]*$/.test(mailbox.name) && !/["\\]/.test(mailbox.name);
-  return `${plain ? `"${mailbox.name}"` : encodeWords(mailbox.name)} <${mailbox.address}>`;
+  return `${plain ? `"${mailbox.name}"` : encodeWords(mailbox.name, 6)} <${mailbox.address}>`;
 }
 
 export interface BuiltMessage {
@@ -113,7 +119,7 @@ export function buildMessage(mail: OutgoingMail, fromValue: string, now = new Da
   const headers = [
     `From: ${formatMailbox(from)}`,
     `To: ${formatMailbox(to)}`,
-    `Subject: ${encodeWords(mail.subject)}`,
+    `Subject: ${encodeWords(mail.subject, 'Subject: '.length)}`,
     `Date: ${now.toUTCString().replace('GMT', '+0000')}`,
     `Message-ID: <${crypto.randomUUID()}@${from.address.split('@')[1]}>`,
     'MIME-Version: 1.0',

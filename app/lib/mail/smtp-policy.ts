@@ -85,12 +85,12 @@ export function smtpTargetProblem(hostInput: string, port: number, allow: Set<st
   const v6 = ipv6Groups(host);
   if (v6) return isPrivateIpv6(v6) ? 'Use the address of a public mail server' : null;
   if (host.includes(':')) return 'Enter a host name or an IP address';
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
+    return 'Use the address of a public mail server';
+  }
   // A hostname: letters, digits, hyphens and dots, at least one dot (a bare name resolves on the local network).
   if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/.test(host)) {
     return 'Enter a host name such as smtp.example.com';
-  }
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
-    return 'Use the address of a public mail server';
   }
   return null;
 }

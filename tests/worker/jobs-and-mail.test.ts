@@ -15,8 +15,9 @@ import { joinAs } from './support/settings';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Provided by global-setup.ts: the backend's SMTP listener. */
+    /** Provided by global-setup.ts: the backend's SMTP listener, and a loopback port nothing listens on. */
     smtpPort: number;
+    smtpDeadPort: number;
   }
 }
 

@@ -14,6 +14,16 @@ import { readOutbox } from '../support/confirmation-mail';
 import { pageText, signUpFreshAdmin, Visitor } from './support/app';
 import { accountOf, serviceClient } from './support/backend';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Provided by global-setup.ts: the backend's SMTP listener and the broken servers next to it. */
+    smtpPort: number;
+    smtpClosePort: number;
+    smtpBannerClosePort: number;
+    smtpDeadPort: number;
+  }
+}
+
 const LIST = '/settings/integrations';
 const worker = exports.default as unknown as { scheduled(event: { cron: string; scheduledTime: number }): Promise<void> };
 const runCron = () => worker.scheduled({ cron: '* * * * *', scheduledTime: Date.now() });

@@ -26,7 +26,7 @@ export class MailHeaderError extends Error {}
  * of its own. Every mail path checks before sending (decision 039).
  */
 export function assertHeaderSafe(header: string, value: string): void {
-  // deno-lint-ignore no-control-regex
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) throw new MailHeaderError(`${header} contains a control character`);
 }
 

@@ -26,6 +26,8 @@ declare module 'vitest' {
     /** Broken SMTP servers (issue 30, item 4): one closes every connection at once, one greets and then closes. */
     smtpClosePort: number;
     smtpBannerClosePort: number;
+    /** A server that accepts and never says a word. */
+    smtpSilentPort: number;
     /** A loopback port nothing listens on (refused). */
     smtpDeadPort: number;
   }
@@ -86,13 +88,18 @@ export async function setup(project: TestProject) {
   project.provide('smtpClosePort', await tcpServer((socket) => socket.destroy()));
   // The banner is what a careless screen would show an admin: it must never reach the page.
   project.provide('smtpBannerClosePort', await tcpServer((socket) => socket.end('220 mx.internal SECRET-BANNER ESMTP ready\r\n')));
+  project.provide('smtpSilentPort', await tcpServer(() => {}));
   project.provide('smtpDeadPort', await deadPort());
   project.provide('sqlUrl', `http://127.0.0.1:${(sqlServer.address() as AddressInfo).port}/`);
 }
 
 export async function teardown() {
   await new Promise((resolve) => sqlServer?.close(resolve));
-  for (const server of brokenSmtp) await new Promise((resolve) => server.close(resolve));
+  for (const server of brokenSmtp) {
+    // The silent server's connections stay open until dropped.
+    server.unref();
+    await new Promise((resolve) => { server.close(resolve); setTimeout(resolve, 1000); });
+  }
   await proxy?.stop();
   await stop?.();
 }

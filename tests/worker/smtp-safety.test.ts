@@ -20,6 +20,7 @@ declare module 'vitest' {
     smtpPort: number;
     smtpClosePort: number;
     smtpBannerClosePort: number;
+    smtpSilentPort: number;
     smtpDeadPort: number;
   }
 }
@@ -102,6 +103,20 @@ describe('an SMTP server that closes the connection', () => {
     expect((await outbox()).filter((m) => m.subject === `Hello ${keys.healthy}`)).toHaveLength(1);
     // The Worker still answers a page.
     expect((await new Visitor().get('/auth')).status).toBe(200);
+  });
+
+  it('a server that never answers times out on a real timer; the rest of the batch is delivered', async () => {
+    const silent = await freshAccount();
+    const healthy = await freshAccount();
+    await integration(silent.accountId, '127.0.0.1', inject('smtpSilentPort'));
+    await integration(healthy.accountId, '127.0.0.1', inject('smtpPort'));
+    const stuck = await queueMail(silent.accountId);
+    const fine = await queueMail(healthy.accountId);
+    const started = Date.now();
+    await runCron();
+    expect(Date.now() - started).toBeLessThan(25_000);
+    expect(await job(stuck)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'Timed out' });
+    expect(await job(fine)).toMatchObject({ status: 'done' });
   });
 
   it('the Integrations screen shows the error class, never the server\'s banner', async () => {

@@ -1,5 +1,5 @@
 // The local backend's SMTP listener: what the app's Worker sends through an
-// account's `email` integration (worker-mailer over cloudflare:sockets) lands
+// account's `email` integration (our SMTP client over cloudflare:sockets) lands
 // in the same outbox as the auth mails, so a test reads what a person would
 // receive. With `auth` set, a wrong user or password is refused as a real
 // server would (535), so a test can see a delivery fail.

@@ -155,6 +155,10 @@ select u.account_id, i.name, i.type, i.config::jsonb, i.is_active, u.id
     ('Stripe payments', 'payment', '{"api_key": "", "webhook_secret": "", "currency": "USD"}', false)
   ) as i (name, type, config, is_active)
  where u.email = 'demo@opshub.test';
+-- The demo account's mail goes through its own SMTP server (the local backend's listener): an explicit route.
+update public.integrations i set is_default_mail_route = true
+  from public.users u
+ where u.email = 'demo@opshub.test' and i.account_id = u.account_id and i.name = 'Company SMTP';
 
 -- Invoices in every state, all in the account's currency, made as Dana
 -- through the same triggers and functions the app uses: numbers come from the

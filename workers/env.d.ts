@@ -15,4 +15,9 @@ interface __BaseEnv_Env {
    * (wrangler dev, npm start), a client-sent one is ignored (app/lib/client-ip.server.ts).
    */
   BEHIND_CLOUDFLARE?: string;
+  /**
+   * SMTP servers an integration may use outside the rules (an SMTP port, a public address), as
+   * "host:port,host:port": the local stack's own listener (npm start, tests). Never set in production.
+   */
+  SMTP_ALLOW_HOSTS?: string;
 }

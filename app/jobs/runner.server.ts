@@ -24,7 +24,15 @@ export interface RunOptions {
   batch?: number;
   /** The run's clock, for the periodic jobs' minute (tests). */
   now?: Date;
+  /** Each job within this, or it is recorded as failed (retried) on its own. */
+  jobDeadlineMs?: number;
 }
+
+/** A job that runs longer than this is given up (its attempt recorded) so the rest of the run goes on. */
+export const JOB_DEADLINE_MS = 45_000;
+
+/** The job took longer than its deadline. */
+class JobTimedOut extends Error {}
 
 type JobRow = Database['public']['Tables']['jobs']['Row'];
 
@@ -57,7 +65,7 @@ export async function runJobs(env: Env, options: RunOptions = {}): Promise<RunSu
     const jobs = (data ?? []) as JobRow[];
     if (jobs.length === 0) break;
     summary.claimed += jobs.length;
-    const outcomes = await Promise.all(jobs.map((job) => runOne(admin, env, runner, job)));
+    const outcomes = await Promise.all(jobs.map((job) => runOne(admin, env, runner, job, options.jobDeadlineMs ?? JOB_DEADLINE_MS)));
     for (const outcome of outcomes) summary[outcome] += 1;
   }
   return summary;
@@ -81,6 +89,7 @@ async function runOne(
   env: Env,
   runner: string,
   job: JobRow,
+  deadlineMs: number,
 ): Promise<'done' | 'retried' | 'failed'> {
   const handler = JOB_TYPES[job.kind];
   let failure: string | null = null;
@@ -94,11 +103,24 @@ async function runOne(
       env,
       job: { id: job.id, kind: job.kind, account_id: job.account_id, subject_id: job.subject_id, attempts: job.attempts },
     };
+    // Each job on its own: its failure, or its running past its deadline (a
+    // mail server that never answers), is recorded for it alone while the
+    // others of the batch finish. The deadline is a real timer: every await
+    // in a handler is I/O, so it fires.
+    let timeout: ReturnType<typeof setTimeout> | undefined;
     try {
-      await handler((job.payload ?? {}) as Record<string, unknown>, ctx);
+      await Promise.race([
+        handler((job.payload ?? {}) as Record<string, unknown>, ctx),
+        new Promise<never>((_, reject) => {
+          timeout = setTimeout(() => reject(new JobTimedOut(`Timed out after ${Math.round(deadlineMs / 1000)} s`)), deadlineMs);
+        }),
+      ]);
     } catch (error) {
       failure = error instanceof Error ? error.message || error.name : String(error);
-      permanent = error instanceof PermanentJobError;
+      // PermanentJobError, or an error that says so itself (UndeliverableMail, an SMTP 5xx).
+      permanent = error instanceof PermanentJobError || (error as { permanent?: unknown } | null)?.permanent === true;
+    } finally {
+      clearTimeout(timeout);
     }
   }
   const { data, error } = await admin.rpc('finish_job', {

@@ -434,6 +434,7 @@ export type Database = {
           created_by: string | null
           id: string
           is_active: boolean
+          is_default_mail_route: boolean
           name: string
           secrets_set: Json
           type: string
@@ -446,6 +447,7 @@ export type Database = {
           created_by?: string | null
           id?: string
           is_active?: boolean
+          is_default_mail_route?: boolean
           name: string
           secrets_set?: Json
           type: string
@@ -458,6 +460,7 @@ export type Database = {
           created_by?: string | null
           id?: string
           is_active?: boolean
+          is_default_mail_route?: boolean
           name?: string
           secrets_set?: Json
           type?: string
@@ -1526,6 +1529,8 @@ export type Database = {
         { Args: { p_quote_id: string }; Returns: string }
       session_user_id:
         { Args: never; Returns: string }
+      set_mail_route:
+        { Args: { p_integration_id?: string }; Returns: undefined }
       sign_in_lockout:
         { Args: { p_email: string }; Returns: number }
       sweep_overdue_invoices:

@@ -252,9 +252,15 @@ export function statusOfRefusal(code: string | undefined): number {
 }
 
 /** A database error as the server message of docs/product-guide.md ("the server message, else ..."). */
-export function serverMessage(error: { message?: string } | null | undefined, fallback: string): string {
+export function serverMessage(error: { message?: string; code?: string } | null | undefined, fallback: string): string {
+  // The database's mail-safety checks (decision 039) name a constraint, not what to do.
+  if (error?.code === '23514' && error.message?.includes('_no_control_chars')) return CONTROL_CHARS_MESSAGE;
+  if (error?.code === '23514' && error.message?.includes('contacts_email_format')) return 'Enter a valid email address';
   return error?.message?.trim() || fallback;
 }
+
+/** A name, address or reason with a line break or another control character, refused by the database. */
+export const CONTROL_CHARS_MESSAGE = 'Remove line breaks and other control characters';
 
 /** Deletes one row by id; false when none was (the database refused, or it was gone). */
 export async function deleteRow(supabase: Supabase, table: TableName, id: string): Promise<boolean> {

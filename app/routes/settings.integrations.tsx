@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.integrations';
@@ -41,6 +42,7 @@ import { blankMaskedSecrets, blankSecrets, isPlainObject, secretsSetOf } from '~
 import type { Supabase } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
 import { kickJobRunner } from '~/jobs/kick.server';
+import { smtpTargetProblemOf } from '~/lib/mail/smtp-config';
 import { Button } from '~/components/ui/button';
 import { Form } from 'react-router';
 
@@ -57,6 +59,7 @@ interface IntegrationRow {
   /** Which secrets hold a value ({"api_key": true}); the values never leave the database. */
   secrets_set: Record<string, unknown>;
   is_active: boolean;
+  is_default_mail_route: boolean;
   created_at: string;
 }
 
@@ -65,12 +68,12 @@ async function readListAndMailServer(supabase: Supabase, url: URL) {
   const list = await newestFirstPage<Omit<IntegrationRow, 'config' | 'secrets_set'>>(
     supabase,
     'integrations',
-    'id, name, type, is_active, created_at',
+    'id, name, type, is_active, is_default_mail_route, created_at',
     url,
   );
-  // The newest active email integration carries the account's mail (decision 022);
-  // its last test mail says whether that works.
-  const mailServer = list.rows.find((row) => row.type === 'email' && row.is_active) ?? null;
+  // The email integration an admin made the account's mail route carries its
+  // mail (decision 039); its last test mail says whether that works.
+  const mailServer = list.rows.find((row) => row.type === 'email' && row.is_active && row.is_default_mail_route) ?? null;
   let lastTest: { status: string; last_error: string | null; created_at: string } | null = null;
   if (mailServer) {
     const { data: job } = await supabase
@@ -174,10 +177,22 @@ export async function action(args: Route.ActionArgs) {
     const { error } = await supabase.rpc('request_test_mail', { p_integration_id: form.id });
     if (error) {
       console.error(`test mail refused: ${error.message}`);
-      return dataWithError(args, { result: submission.reply() }, INTEGRATION_TEXTS.testMailFailed, { status: 400 });
+      const limited = error.code === '54000';
+      return dataWithError(args, { result: submission.reply() }, limited ? INTEGRATION_TEXTS.testMailLimit : INTEGRATION_TEXTS.testMailFailed, {
+        status: limited ? 429 : 400,
+      });
     }
     kickJobRunner(args.context);
     return redirectWithSuccess(LIST, INTEGRATION_TEXTS.testMailQueued);
+  }
+
+  if (form.intent === 'mail-route') {
+    const { error } = await supabase.rpc('set_mail_route', { p_integration_id: form.id });
+    if (error) {
+      console.error(`mail route refused: ${error.message}`);
+      return dataWithError(args, { result: submission.reply() }, INTEGRATION_TEXTS.mailRouteFailed, { status: 400 });
+    }
+    return redirectWithSuccess(LIST, form.id ? INTEGRATION_TEXTS.mailRouteSet : INTEGRATION_TEXTS.mailRouteCleared);
   }
 
   if (form.intent === 'set-active') {
@@ -199,6 +214,19 @@ export async function action(args: Route.ActionArgs) {
     const { data: stored } = await supabase.from('integrations').select('type, config').eq('id', form.id).maybeSingle();
     if (stored && stored.type === form.type && isPlainObject(stored.config) && isPlainObject(config)) {
       config = { ...stored.config, ...config };
+    }
+  }
+  // An SMTP server only on an SMTP port at a public address (decision 039): said at the field, nothing saved.
+  if (form.type === 'email' && isPlainObject(config)) {
+    const problem = smtpTargetProblemOf(config, env.SMTP_ALLOW_HOSTS);
+    if (problem) {
+      const field = form.editor === 'fields' ? `email.${problem.field}` : 'config';
+      return dataWithError(
+        args,
+        { result: submission.reply({ fieldErrors: { [field]: [problem.message] }, hideFields: SECRET_FIELD_NAMES }) },
+        problem.message,
+        { status: 400 },
+      );
     }
   }
   // A refused save answers with the config as the person typed it (nothing was saved).
@@ -237,6 +265,10 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
       ) : integrations.length === 0 ? (
         <EmptyState title="No integrations yet">Connect your first service to get started.</EmptyState>
       ) : (
+        <>
+        {mailServerId === null && integrations.some((row) => row.type === 'email' && row.is_active) ? (
+          <p className="text-sm text-muted-foreground">{INTEGRATION_TEXTS.noMailRoute}</p>
+        ) : null}
         <ul className="grid gap-3" aria-label="Integrations">
           {integrations.map((integration) => (
             <li key={integration.id}>
@@ -261,13 +293,18 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
                   {readOnly ? null : (
                     <div className="flex flex-wrap gap-2">
                       {integration.id === mailServerId ? (
-                        <Form method="post" action={LIST}>
-                          <input type="hidden" name="intent" value="test-mail" />
-                          <input type="hidden" name="id" value={integration.id} />
-                          <Button type="submit" variant="outline" size="sm">
-                            Send test mail
-                          </Button>
-                        </Form>
+                        <>
+                          <Form method="post" action={LIST}>
+                            <input type="hidden" name="intent" value="test-mail" />
+                            <input type="hidden" name="id" value={integration.id} />
+                            <Button type="submit" variant="outline" size="sm">
+                              Send test mail
+                            </Button>
+                          </Form>
+                          <MailRouteButton label="Send mail through OpsHub" />
+                        </>
+                      ) : integration.type === 'email' && integration.is_active ? (
+                        <MailRouteButton id={integration.id} label={`Send all mail through ${integration.name}`} text="Use for all mail" />
                       ) : null}
                       <SetActiveButton action={LIST} id={integration.id} name={integration.name} active={integration.is_active} />
                       <EditDeleteLinks id={integration.id} name={integration.name} />
@@ -278,6 +315,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
             </li>
           ))}
         </ul>
+        </>
       )}
       <ListPager list={list} pathname={LIST} noun="integrations" />
       <FailedJobs jobs={failedJobs} />
@@ -298,6 +336,19 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
       </UrlDialog>
       <DeleteDialog open={mode === 'delete'} closeTo={LIST} noun="Integration" selected={selected} />
     </>
+  );
+}
+
+/** Makes an email integration the account's mail route, or (no id) sends its mail through OpsHub again. */
+function MailRouteButton({ id, label, text }: { id?: string; label: string; text?: string }) {
+  return (
+    <Form method="post" action={LIST}>
+      <input type="hidden" name="intent" value="mail-route" />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <Button type="submit" variant="outline" size="sm" aria-label={label}>
+        {text ?? label}
+      </Button>
+    </Form>
   );
 }
 

@@ -36,6 +36,8 @@ const app = await startAppServer(
     SUPABASE_ANON_KEY: backend.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
     MAIL_API_URL: `${backend.url}/_mail`,
+    // The backend's SMTP listener, allowed by name as npm start allows it (decision 039).
+    SMTP_ALLOW_HOSTS: `127.0.0.1:${backend.smtpPort}`,
   },
   port,
 );
@@ -97,9 +99,11 @@ async function round(runners: number) {
 try {
   // The demo account's mail goes through its email integration: the backend's SMTP listener.
   const { id: accountId } = await one<{ id: string }>(`select account_id as id from public.users where email = 'demo@opshub.test'`);
+  // It is made the account's mail route (decision 039), in place of the seed's "Company SMTP".
+  await backend.db.query(`update public.integrations set is_default_mail_route = false where account_id = $1`, [accountId]);
   await backend.db.query(
-    `insert into public.integrations (account_id, name, type, is_active, config)
-     values ($1, 'Bench SMTP', 'email', true, $2)`,
+    `insert into public.integrations (account_id, name, type, is_active, is_default_mail_route, config)
+     values ($1, 'Bench SMTP', 'email', true, true, $2)`,
     [accountId, JSON.stringify({ smtp_host: '127.0.0.1', smtp_port: backend.smtpPort, smtp_user: 'bench', smtp_password: 'bench', from_email: 'bench@ops-hub.test' })]);
   // Warm-up: the Worker's first request compiles its modules.
   await tick();

@@ -14,6 +14,9 @@ export interface MailMessage {
   attachments?: { filename: string; contentType: string; size: number; content: string }[];
   /** How it arrived: the backend's own mail (auth, functions), its HTTP mail API or its SMTP listener. */
   via?: 'backend' | 'http' | 'smtp';
+  /** Mail that came in over SMTP: its header block as received, and the envelope's recipients (RCPT TO). */
+  rawHeaders?: string;
+  rcptTo?: string[];
 }
 
 export interface Outbox {

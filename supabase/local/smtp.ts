@@ -1,5 +1,5 @@
 // The local backend's SMTP listener: what the app's Worker sends through an
-// account's `email` integration (worker-mailer over cloudflare:sockets) lands
+// account's `email` integration (our SMTP client over cloudflare:sockets) lands
 // in the same outbox as the auth mails, so a test reads what a person would
 // receive. With `auth` set, a wrong user or password is refused as a real
 // server would (535), so a test can see a delivery fail.
@@ -40,8 +40,17 @@ export async function startSmtpListener(outbox: Outbox, options: SmtpOptions = {
       }
     },
     onData(stream, session, callback) {
-      simpleParser(stream)
-        .then(async (mail) => {
+      // Read whole first: a test reads the header block exactly as the client wrote it.
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.once('end', () => resolve(Buffer.concat(chunks)));
+        stream.once('error', reject);
+      })
+        .then(async (raw) => ({ raw, mail: await simpleParser(raw) }))
+        .then(async ({ raw, mail }) => {
+          const text = raw.toString('utf8');
+          const headerEnd = text.indexOf('\r\n\r\n');
           await outbox.send({
             to: addresses(mail.to) || session.envelope.rcptTo.map((r) => r.address).join(', '),
             from: addresses(mail.from) || (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
@@ -55,11 +64,19 @@ export async function startSmtpListener(outbox: Outbox, options: SmtpOptions = {
               content: a.content.toString('base64'),
             })),
             via: 'smtp',
+            rawHeaders: headerEnd >= 0 ? text.slice(0, headerEnd) : text,
+            rcptTo: session.envelope.rcptTo.map((r) => r.address),
           });
           callback();
         })
         .catch((error: Error) => callback(error));
     },
+  });
+  // A client that resets its connection (a Worker torn down mid-send) is that
+  // connection's end, not the listener's: without a handler the error event
+  // would end the whole backend process.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error(`SMTP listener: ${error.message}`);
   });
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);

@@ -2,7 +2,7 @@
 // it over SMTP lands in the outbox, parsed (recipient, subject, text,
 // attachments); with required credentials a wrong password is refused (535)
 // and nothing is kept. A plain socket client speaks the protocol, as
-// worker-mailer does from the Worker.
+// the Worker's SMTP client does (decision 039).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Socket } from 'node:net';
 import { createOutbox } from '../../supabase/local/outbox.ts';

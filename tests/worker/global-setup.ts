@@ -5,7 +5,7 @@
 // the backend requests of one page view (request-count.test.ts).
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { BackendProxy } from '../support/backend-proxy.ts';
@@ -23,12 +23,40 @@ declare module 'vitest' {
     jwtSecret: string;
     /** POST a SQL statement here to run it as the database superuser (see support/backend.ts runSql). */
     sqlUrl: string;
+    /** Broken SMTP servers (issue 30, item 4): one closes every connection at once, one greets and then closes. */
+    smtpClosePort: number;
+    smtpBannerClosePort: number;
+    /** A server that accepts and never says a word. */
+    smtpSilentPort: number;
+    /** A loopback port nothing listens on (refused). */
+    smtpDeadPort: number;
   }
 }
 
 let stop: (() => Promise<void>) | undefined;
 let proxy: BackendProxy | undefined;
 let sqlServer: Server | undefined;
+const brokenSmtp: TcpServer[] = [];
+
+/** A TCP server on loopback that does `onConnection` with each connection; its port. */
+async function tcpServer(onConnection: (socket: Socket) => void): Promise<number> {
+  const server = createTcpServer((socket) => {
+    socket.on('error', () => {});
+    onConnection(socket);
+  });
+  brokenSmtp.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** A port that was free a moment ago: bound, then let go. */
+async function deadPort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 export async function setup(project: TestProject) {
   // Not the development default: the Worker must be handed the key the database holds.
@@ -57,11 +85,21 @@ export async function setup(project: TestProject) {
   project.provide('auditSigningSecret', auditSigningSecret);
   project.provide('smtpPort', backend.smtpPort ?? 0);
   project.provide('jwtSecret', backend.jwtSecret);
+  project.provide('smtpClosePort', await tcpServer((socket) => socket.destroy()));
+  // The banner is what a careless screen would show an admin: it must never reach the page.
+  project.provide('smtpBannerClosePort', await tcpServer((socket) => socket.end('220 mx.internal SECRET-BANNER ESMTP ready\r\n')));
+  project.provide('smtpSilentPort', await tcpServer(() => {}));
+  project.provide('smtpDeadPort', await deadPort());
   project.provide('sqlUrl', `http://127.0.0.1:${(sqlServer.address() as AddressInfo).port}/`);
 }
 
 export async function teardown() {
   await new Promise((resolve) => sqlServer?.close(resolve));
+  for (const server of brokenSmtp) {
+    // The silent server's connections stay open until dropped.
+    server.unref();
+    await new Promise((resolve) => { server.close(resolve); setTimeout(resolve, 1000); });
+  }
   await proxy?.stop();
   await stop?.();
 }

@@ -778,6 +778,16 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
     signedIn: true,
   },
   {
+    name: 'settings integrations: mail route',
+    route: 'routes/settings.integrations.tsx',
+    path: '/settings/integrations',
+    intent: 'mail-route',
+    // Left out, the account's mail goes through OpsHub again.
+    fields: { id: id('integration', false) },
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
     name: 'settings users: invite',
     route: 'routes/settings.users.tsx',
     path: '/settings/users?invite',

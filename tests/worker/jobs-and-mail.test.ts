@@ -15,8 +15,9 @@ import { joinAs } from './support/settings';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Provided by global-setup.ts: the backend's SMTP listener. */
+    /** Provided by global-setup.ts: the backend's SMTP listener, and a loopback port nothing listens on. */
     smtpPort: number;
+    smtpDeadPort: number;
   }
 }
 
@@ -54,6 +55,7 @@ async function mailsTo(email: string) {
   }[];
 }
 
+/** An email integration made the account's mail route (decision 039), at a loopback port the tests allow. */
 async function emailIntegration(accountId: string, port: number, name = 'Office SMTP') {
   const { data, error } = await serviceClient()
     .from('integrations')
@@ -62,6 +64,7 @@ async function emailIntegration(accountId: string, port: number, name = 'Office 
       name,
       type: 'email',
       is_active: true,
+      is_default_mail_route: true,
       config: { smtp_host: '127.0.0.1', smtp_port: port, smtp_user: 'office', smtp_password: 'pw', from_email: 'office@ops-hub.test' },
     })
     .select('id')
@@ -93,8 +96,8 @@ describe('Send test mail through the account\'s SMTP server', () => {
   it('an unreachable server fails the test mail, and the screen says why', async () => {
     const { visitor, email } = await signUpFreshAdmin();
     const { accountId } = await accountOf(email);
-    // Port 9 (discard) on loopback: nothing listens.
-    const id = await emailIntegration(accountId, 9, 'Broken SMTP');
+    // A loopback port nothing listens on.
+    const id = await emailIntegration(accountId, inject('smtpDeadPort'), 'Broken SMTP');
     expect((await visitor.post(LIST, { intent: 'test-mail', id })).status).toBe(302);
     await settled(id);
     const { data: job } = await serviceClient().from('jobs').select('status, last_error, attempts').eq('subject_id', id).single();
@@ -142,7 +145,7 @@ describe('mail jobs', () => {
   it('SMTP down: the job is queued again with backoff and its run record says why', async () => {
     const { email } = await signUpFreshAdmin();
     const { accountId } = await accountOf(email);
-    await emailIntegration(accountId, 9, 'Down');
+    await emailIntegration(accountId, inject('smtpDeadPort'), 'Down');
     const key = await queueMail(accountId, 'someone@ops-hub.test');
     await runCron();
     const service = serviceClient();

@@ -4,7 +4,7 @@
 // posts, bad input, the limits per IP and per token, the admins' mail after a
 // signature, and a mail server that is down.
 import { exports } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { signedDocumentHash } from '../../app/lib/pdf';
 import { signatureHeader } from '../../app/lib/pdf/signature-png';
@@ -140,7 +140,7 @@ describe('the quote_send job', () => {
     const service = serviceClient();
     const down = await service
       .from('integrations')
-      .insert({ account_id: accountId, name: 'Down SMTP', type: 'email', is_active: true, config: { smtp_host: '127.0.0.1', smtp_port: 9, smtp_user: 'x', smtp_password: 'y', from_email: 'q@ops-hub.test' } })
+      .insert({ account_id: accountId, name: 'Down SMTP', type: 'email', is_active: true, is_default_mail_route: true, config: { smtp_host: '127.0.0.1', smtp_port: inject('smtpDeadPort'), smtp_user: 'x', smtp_password: 'y', from_email: 'q@ops-hub.test' } })
       .select('id')
       .single();
     const quote = await sentQuote();
@@ -368,6 +368,9 @@ describe('/q/:token', () => {
       [acceptFields({ signature: 'data:image/png;base64,@@notbase64@@' }), 'The drawn signature could not be read'],
       [acceptFields({ signature: `data:image/png;base64,${btoa('GIF89a-not-a-png')}` }), 'The drawn signature could not be read'],
       [{ intent: 'decline', decline_reason: 'x'.repeat(2001) }, 'At most 2000 characters'],
+      // Mail header injection (issue 30): the name goes into the subject of the "accepted" mail.
+      [acceptFields({ signer_name: 'Bob\r\nBcc: x@evil.example\r\n\r\nInjected body' }), 'Remove line breaks and other control characters'],
+      [{ intent: 'decline', decline_reason: 'Too dear\u0007\u001b[2J' }, 'Remove control characters other than line breaks'],
     ];
     for (const [fields, message] of cases) {
       if (fields.agree === '') delete fields.agree;

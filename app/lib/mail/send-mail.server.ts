@@ -1,14 +1,20 @@
-// The one way mail leaves the product (decision 022). An account with an
-// active `email` integration sends through its own SMTP server (worker-mailer
-// over cloudflare:sockets); any other mail goes through the platform's HTTP
-// mail API (MAIL_API_URL, as the server functions use). Only the jobs runner
-// calls this: a page never waits on a mail server.
+// The one way mail leaves the product (decisions 022, 039). An account whose
+// admin made an `email` integration its mail route (integrations.
+// is_default_mail_route) sends through that SMTP server (our own client over
+// cloudflare:sockets, smtp-client.server.ts); any other mail goes through the
+// platform's HTTP mail API (MAIL_API_URL, as the server functions use). Every
+// path refuses a header with a control character, and an SMTP server only on
+// an SMTP port at a public address (smtp-policy.ts). Only the jobs runner calls
+// this: a page never waits on a mail server.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { LogLevel, WorkerMailer } from 'worker-mailer';
 import type { Database } from '~/lib/database.types';
 import { postToMailApi, type OutgoingMail } from '../../../supabase/functions/_shared/mail-api';
+import { buildMessage, MailHeaderError } from './mime';
+import { sendOverSmtp, SmtpError, type SmtpTimeouts } from './smtp-client.server';
+import { allowedHosts, smtpTargetProblem } from './smtp-policy';
 
 export type { OutgoingMail };
+export { SmtpError };
 
 export interface SmtpRoute {
   integrationId: string;
@@ -19,8 +25,10 @@ export interface SmtpRoute {
   from: string;
 }
 
-/** Thrown when the mail cannot go anywhere however often it is tried (no route, a broken integration). */
-export class UndeliverableMail extends Error {}
+/** Thrown when the mail cannot go anywhere however often it is tried (no route, a broken integration, an unsafe header). */
+export class UndeliverableMail extends Error {
+  readonly permanent = true;
+}
 
 const DEFAULT_FROM = 'OpsHub <no-reply@opshub.app>';
 
@@ -48,8 +56,9 @@ export function smtpRouteFrom(integrationId: string, config: Record<string, unkn
 }
 
 /**
- * The account's SMTP route: the integration named (Send test mail), else its
- * newest active `email` integration; null when it has none.
+ * The account's SMTP route: the integration named (Send test mail), else the
+ * active `email` integration an admin made the account's mail route; null when
+ * there is none (then the platform's mail API carries the mail).
  */
 export async function smtpRouteOf(
   admin: SupabaseClient<Database>,
@@ -58,8 +67,8 @@ export async function smtpRouteOf(
 ): Promise<SmtpRoute | null> {
   if (!accountId) return null;
   let query = admin.from('integrations').select('id').eq('account_id', accountId).eq('type', 'email').eq('is_active', true);
-  if (integrationId) query = query.eq('id', integrationId);
-  const { data, error } = await query.order('created_at', { ascending: false }).limit(1).maybeSingle();
+  query = integrationId ? query.eq('id', integrationId) : query.eq('is_default_mail_route', true);
+  const { data, error } = await query.limit(1).maybeSingle();
   if (error) throw new Error(`reading the account's email integration failed: ${error.message}`);
   if (!data) {
     if (integrationId) throw new UndeliverableMail('The integration is not an active email integration of this account');
@@ -68,33 +77,23 @@ export async function smtpRouteOf(
   const credentials = await admin.rpc('integration_credentials', { p_integration_id: data.id });
   if (credentials.error) throw new Error(`reading the integration's settings failed: ${credentials.error.message}`);
   const route = smtpRouteFrom(data.id, (credentials.data ?? {}) as Record<string, unknown>);
-  if (!route && integrationId) throw new UndeliverableMail('The integration has no SMTP host');
+  // A default route that cannot carry mail fails loudly rather than going elsewhere unasked.
+  if (!route) throw new UndeliverableMail('The integration has no SMTP host');
   return route;
 }
 
-export async function sendSmtp(route: SmtpRoute, mail: OutgoingMail): Promise<void> {
-  await WorkerMailer.send(
-    {
-      host: route.host,
-      port: route.port,
-      // 465 is TLS from the first byte; elsewhere STARTTLS when the server offers it.
-      secure: route.port === 465,
-      startTls: route.port !== 465,
-      credentials: route.user ? { username: route.user, password: route.password } : undefined,
-      authType: ['plain', 'login'],
-      socketTimeoutMs: 15_000,
-      responseTimeoutMs: 15_000,
-      logLevel: LogLevel.ERROR,
-    },
-    {
-      from: mail.from ?? (route.from || route.user || DEFAULT_FROM),
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: a.content, mimeType: a.contentType })),
-    },
-  );
+/** Sends through one SMTP route, after checking where it points and every header. */
+export async function sendSmtp(env: Pick<Env, 'SMTP_ALLOW_HOSTS'>, route: SmtpRoute, mail: OutgoingMail, timeouts?: SmtpTimeouts): Promise<void> {
+  const problem = smtpTargetProblem(route.host, route.port, allowedHosts(env.SMTP_ALLOW_HOSTS));
+  if (problem) throw new UndeliverableMail(`Not allowed: ${problem}`);
+  let message;
+  try {
+    message = buildMessage(mail, mail.from ?? (route.from || route.user || DEFAULT_FROM));
+  } catch (error) {
+    if (error instanceof MailHeaderError) throw new UndeliverableMail(error.message);
+    throw error;
+  }
+  await sendOverSmtp({ host: route.host, port: route.port, user: route.user, password: route.password }, message, timeouts);
 }
 
 /** Sends one mail for an account (null: the platform's own mail), by the route decision 022 describes. */
@@ -107,10 +106,15 @@ export async function sendAccountMail(
 ): Promise<'smtp' | 'api'> {
   const route = await smtpRouteOf(admin, accountId, options.integrationId);
   if (route) {
-    await sendSmtp(route, mail);
+    await sendSmtp(env, route, mail);
     return 'smtp';
   }
-  if (!env.MAIL_API_URL) throw new UndeliverableMail('No mail route: the account has no email integration and MAIL_API_URL is not set');
-  await postToMailApi({ url: env.MAIL_API_URL, key: env.MAIL_API_KEY, from: env.MAIL_FROM ?? DEFAULT_FROM }, mail);
+  if (!env.MAIL_API_URL) throw new UndeliverableMail('No mail route: the account has no mail route and MAIL_API_URL is not set');
+  try {
+    await postToMailApi({ url: env.MAIL_API_URL, key: env.MAIL_API_KEY, from: env.MAIL_FROM ?? DEFAULT_FROM }, mail);
+  } catch (error) {
+    if (error instanceof MailHeaderError) throw new UndeliverableMail(error.message);
+    throw error;
+  }
   return 'api';
 }

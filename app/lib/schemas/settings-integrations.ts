@@ -118,7 +118,16 @@ export const integrationFormSchema = integrationSaveInput.transform((input, ctx)
 /** Send test mail: queued for the jobs runner, which sends it through this integration (decision 022). */
 export const testMailSchema = z.object({ intent: z.literal('test-mail'), id: uuid });
 
-export const integrationActionSchema = z.discriminatedUnion('intent', [integrationFormSchema, setActiveSchema, deleteByIdSchema, testMailSchema]);
+/** The account's mail route (decision 039): this email integration, or none (`id` left out: the platform's mail). */
+export const mailRouteSchema = z.object({ intent: z.literal('mail-route'), id: uuid.optional() });
+
+export const integrationActionSchema = z.discriminatedUnion('intent', [
+  integrationFormSchema,
+  setActiveSchema,
+  deleteByIdSchema,
+  testMailSchema,
+  mailRouteSchema,
+]);
 
 /** The typed fields' starting values: the stored config's (secrets never), else the type's prefill. */
 export function typedDefaults(type: IntegrationType, config: Record<string, unknown> | null): Record<string, string> {
@@ -148,4 +157,9 @@ export const INTEGRATION_TEXTS = {
   sendsMail: 'Mail from this account is sent through this server',
   testMailQueued: 'Test mail queued: it is sent to you within a minute',
   testMailFailed: 'Failed to send test mail',
+  testMailLimit: 'At most 5 test mails an hour: try again later',
+  mailRouteSet: 'Mail from this account now goes through this server',
+  mailRouteCleared: 'Mail from this account now goes through OpsHub',
+  mailRouteFailed: 'Failed to change where mail is sent',
+  noMailRoute: 'Mail from this account goes through OpsHub until you choose one of your email integrations',
 } as const;

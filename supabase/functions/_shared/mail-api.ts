@@ -17,7 +17,24 @@ export interface MailApi {
   from: string;
 }
 
+/** A header value or address that would break the message's headers: the mail cannot be sent as it is. */
+export class MailHeaderError extends Error {}
+
+/**
+ * Refuses a control character (CR and LF above all) in a header value or an
+ * address: written into a message, it would start a header (a Bcc) or the body
+ * of its own. Every mail path checks before sending (decision 039).
+ */
+export function assertHeaderSafe(header: string, value: string): void {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw new MailHeaderError(`${header} contains a control character`);
+}
+
 export async function postToMailApi(api: MailApi, mail: OutgoingMail): Promise<void> {
+  assertHeaderSafe('From', mail.from ?? api.from);
+  assertHeaderSafe('To', mail.to);
+  assertHeaderSafe('Subject', mail.subject);
+  for (const a of mail.attachments ?? []) assertHeaderSafe('Attachment name', a.filename);
   const response = await fetch(api.url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(api.key ? { Authorization: `Bearer ${api.key}` } : {}) },

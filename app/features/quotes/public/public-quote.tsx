@@ -21,7 +21,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { boundedSignaturePng } from '~/lib/pdf/signature-png';
 import { expiryText } from './quote-mail';
 import {
-  acceptQuote, declineQuote, ipAllowed, IP_WINDOW_SECONDS, openQuoteLink, TOKEN_PATTERN,
+  acceptQuote, declineQuote, ipAllowed, IP_WINDOW_SECONDS, LinkUnavailable, openQuoteLink, RefusedValue, TOKEN_PATTERN,
   type LinkAnswer, type LinkState,
 } from './queries.server';
 import { acceptQuoteSchema, declineQuoteSchema, MAX_SIGNATURE_BYTES, SIGNATURE_MESSAGE, signaturePngBase64 } from './schema';
@@ -126,6 +126,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       });
     }
   } catch (error) {
+    // A value the database refused (a control character): said at its field, the rest of the form kept.
+    if (error instanceof RefusedValue) {
+      return answerWith(opened, { intent, result: submission.reply({ fieldErrors: { [error.field]: [T.refusedValue] }, ...HIDE }) }, 400);
+    }
     console.error(`quote link: ${intent} failed: ${error instanceof Error ? error.message : String(error)}`);
     return answerWith(opened, { intent, result: submission.reply({ formErrors: [T.failed], ...HIDE }) }, 503);
   }

@@ -53,6 +53,23 @@ export async function ipAllowed(request: Request): Promise<boolean> {
 /** Thrown when the database cannot answer (the page says to try again; a 503). */
 export class LinkUnavailable extends Error {}
 
+/** Thrown when the database refused a value of the form (a check constraint, 23514): the field to mark. */
+export class RefusedValue extends Error {
+  constructor(readonly field: 'signer_name' | 'signer_email' | 'decline_reason') {
+    super(`the database refused ${field}`);
+  }
+}
+
+/** A refused value as the field it belongs to, else the database being unable to answer. */
+function failure(error: { message: string; code?: string }): Error {
+  if (error.code === '23514') {
+    for (const field of ['signer_name', 'signer_email', 'decline_reason'] as const) {
+      if (error.message.includes(`quotes_${field}_`)) return new RefusedValue(field);
+    }
+  }
+  return new LinkUnavailable(error.message);
+}
+
 /** The quote a link opens (one use of the link's limit), with its document when withDocument. */
 export async function openQuoteLink(supabase: Supabase, token: string, withDocument = false): Promise<LinkAnswer> {
   const { data, error } = await supabase.rpc('open_quote_link', { p_token: token, p_with_document: withDocument });
@@ -72,12 +89,12 @@ export async function acceptQuote(
     p_email: input.email,
     p_signature_png: input.signaturePng,
   });
-  if (error) throw new LinkUnavailable(error.message);
+  if (error) throw failure(error);
   return data as unknown as LinkAnswer;
 }
 
 export async function declineQuote(supabase: Supabase, token: string, reason?: string): Promise<LinkAnswer> {
   const { data, error } = await supabase.rpc('decline_quote', { p_token: token, p_reason: reason });
-  if (error) throw new LinkUnavailable(error.message);
+  if (error) throw failure(error);
   return data as unknown as LinkAnswer;
 }

@@ -29,6 +29,13 @@ export function signaturePngBase64(dataUrl: string): { base64: string } | { erro
   return { base64 };
 }
 
+// What the database refuses too (decision 039): any control character in a
+// name; in a multi-line reason, any but tab, line feed and carriage return.
+// eslint-disable-next-line no-control-regex
+const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
+// eslint-disable-next-line no-control-regex
+const NO_CONTROL_CHARS_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
 const trimmed = (max: number, message: string) => z.string().trim().max(max, message);
 
 export const acceptQuoteSchema = z.object({
@@ -37,7 +44,9 @@ export const acceptQuoteSchema = z.object({
     .string({ error: 'Type your full name to sign' })
     .trim()
     .min(1, 'Type your full name to sign')
-    .max(200, 'At most 200 characters'),
+    .max(200, 'At most 200 characters')
+    // It goes into the subject of the "accepted" mail: a line break would start a header of its own.
+    .regex(NO_CONTROL_CHARS, 'Remove line breaks and other control characters'),
   signer_email: z.email('Enter a valid email address').max(320, 'At most 320 characters').optional(),
   agree: z.literal('on', { error: 'Tick the box to agree to the quote' }),
   signature: z
@@ -52,7 +61,9 @@ export const acceptQuoteSchema = z.object({
 
 export const declineQuoteSchema = z.object({
   intent: z.literal('decline'),
-  decline_reason: trimmed(2000, 'At most 2000 characters').optional(),
+  decline_reason: trimmed(2000, 'At most 2000 characters')
+    .regex(NO_CONTROL_CHARS_BUT_LINES, 'Remove control characters other than line breaks')
+    .optional(),
 });
 
 export const publicQuoteSchema = z.discriminatedUnion('intent', [acceptQuoteSchema, declineQuoteSchema]);

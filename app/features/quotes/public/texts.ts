@@ -10,6 +10,7 @@ export const PUBLIC_QUOTE_TEXTS = {
   emailLabel: 'Email (optional)',
   agreeLabel: 'I agree to this quote and sign it with the name above',
   reasonLabel: 'Reason (optional)',
+  refusedValue: 'Remove line breaks and other control characters',
   drawLabel: 'Drawn signature (optional)',
   drawHint: 'Draw with a mouse, finger or pen, or use the typed name.',
   drawFromName: 'Use my typed name',

@@ -21,7 +21,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { boundedSignaturePng } from '~/lib/pdf/signature-png';
 import { expiryText } from './quote-mail';
 import {
-  acceptQuote, declineQuote, ipAllowed, IP_WINDOW_SECONDS, LinkUnavailable, openQuoteLink, RefusedValue, TOKEN_PATTERN,
+  acceptQuote, declineQuote, ipAllowed, IP_WINDOW_SECONDS, openQuoteLink, RefusedValue, TOKEN_PATTERN,
   type LinkAnswer, type LinkState,
 } from './queries.server';
 import { acceptQuoteSchema, declineQuoteSchema, MAX_SIGNATURE_BYTES, SIGNATURE_MESSAGE, signaturePngBase64 } from './schema';

@@ -46,7 +46,10 @@ describe('invite-user', () => {
 
   it("builds the mail's subject from a single-line, length-limited account name", async () => {
     const owner = await signUpFreshAdmin(backend, 'phisher');
-    const name = `Acme\r\nBcc: victim@example.test\n\tURGENT: reset your password at evil.example ${'x'.repeat(80)}`;
+    // A name that would break the subject's line is refused where it is written (issue 30, item 2).
+    const injected = await owner.client.from('accounts').update({ name: 'Acme\r\nBcc: victim@example.test' }).eq('id', owner.accountId);
+    expect(injected.error?.code).toBe('23514');
+    const name = `Acme Bcc: victim@example.test URGENT: reset your password at evil.example ${'x'.repeat(80)}`;
     const { error } = await owner.client.from('accounts').update({ name }).eq('id', owner.accountId);
     expect(error).toBeNull();
     const email = uniqueEmail('subject');

@@ -42,7 +42,7 @@ describe('values that reach a mail header', () => {
   it('accept_quote refuses a signer name with CR/LF (check violation, 23514), and the quote stays unsigned', async () => {
     const { id, token } = await sentQuoteToken();
     const { error } = await anonClient(backend).rpc('accept_quote', {
-      p_token: token, p_name: INJECTION, p_email: 'ada@client.test', p_content_hash: 'a'.repeat(64),
+      p_token: token, p_name: INJECTION, p_email: 'ada@client.test',
     });
     expect(error?.code).toBe('23514');
     expect(error?.message).toContain('quotes_signer_name_no_control_chars');

@@ -102,7 +102,8 @@ function crc32(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-function chunk(name: string, data: Uint8Array): Uint8Array {
+/** One PNG chunk: length, type, data and CRC. Exported for the tests that make hostile PNGs. */
+export function pngChunk(name: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
@@ -119,7 +120,7 @@ export function encodePng(header: SignatureHeader, scanlines: Uint8Array): Uint8
   view.setUint32(0, header.width);
   view.setUint32(4, header.height);
   ihdr.set([8, header.colorType, 0, 0, 0], 8);
-  const parts = [Uint8Array.from(MAGIC), chunk('IHDR', ihdr), chunk('IDAT', zlibSync(scanlines, { level: 9 })), chunk('IEND', new Uint8Array(0))];
+  const parts = [Uint8Array.from(MAGIC), pngChunk('IHDR', ihdr), pngChunk('IDAT', zlibSync(scanlines, { level: 9 })), pngChunk('IEND', new Uint8Array(0))];
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {

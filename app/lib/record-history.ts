@@ -60,7 +60,7 @@ export function historyTitle(entry: HistoryEntry): string {
 export function historyActor(entry: HistoryEntry): string {
   if (entry.actorKind === 'system') return 'System';
   if (entry.actorKind === 'client') {
-    const name = entry.actor ?? entry.actorEmail ?? 'the client';
+    const name = entry.actor ?? entry.actorEmail ?? 'The client';
     return entry.actorEmail && entry.actorEmail !== name ? `${name} (${entry.actorEmail}), client` : `${name}, client`;
   }
   return entry.actor ?? 'a former user';

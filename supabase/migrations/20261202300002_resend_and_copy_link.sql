@@ -161,3 +161,30 @@ grant execute on function public.resend_quote(uuid, uuid) to authenticated;
 grant execute on function public.renew_quote_link(uuid) to authenticated;
 grant execute on function public.resend_invoice(uuid, uuid) to authenticated;
 grant execute on function public.renew_invoice_link(uuid) to authenticated;
+
+-- send_invoice (as 20261201500001 left it) on an invoice already sent was a
+-- resend with no limit: it is now Resend's, counted and audited the same way.
+create or replace function public.send_invoice(p_invoice_id uuid) returns public.invoices
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_invoice public.invoices := private.invoice_in_state(p_invoice_id, jsonb_build_object(
+    'void', 'A void invoice cannot be sent',
+    'paid', 'A paid invoice cannot be sent'));
+begin
+  if v_invoice.status <> 'draft' then
+    perform public.resend_invoice(v_invoice.id, gen_random_uuid());
+    return v_invoice;
+  end if;
+  update public.invoices i
+     set status = 'sent', sent_at = now()
+   where i.id = v_invoice.id
+  returning * into v_invoice;
+  perform private.enqueue_job('invoice_send', v_invoice.account_id, jsonb_build_object('invoice_id', v_invoice.id),
+                              'invoice_send:' || v_invoice.id || ':' || extract(epoch from clock_timestamp())::text,
+                              v_invoice.id);
+  return v_invoice;
+end;
+$$;

@@ -7,7 +7,8 @@ import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { uniqueEmail } from '../support/accounts';
-import { signUpFreshAdmin, Visitor } from './support/app';
+import { pageText, signUpFreshAdmin, Visitor } from './support/app';
+import { readable } from './support/module-screens';
 import { accountOf, outbox, serviceClient } from './support/backend';
 import { joinAs } from './support/settings';
 
@@ -17,6 +18,7 @@ const LINK = /http:\/\/ops-hub\.test\/q\/([A-Za-z0-9_-]{43})/;
 
 let accountId: string;
 let adminEmail: string;
+let adminVisitor: Visitor;
 let owner: { email: string; userId: string };
 let auditorEmail: string;
 let ipCounter = 0;
@@ -33,6 +35,7 @@ const mailsTo = async (email: string) => ((await outbox()) as unknown as Mail[])
 beforeAll(async () => {
   const admin = await signUpFreshAdmin({ first_name: 'Ana', last_name: 'Admin', company_name: 'Toldwell Ltd' });
   adminEmail = admin.email;
+  adminVisitor = admin.visitor;
   accountId = (await accountOf(admin.email)).accountId;
   await serviceClient().from('accounts').update({ name: 'Toldwell Ltd' }).eq('id', accountId);
   const member = await joinAs(accountId, 'member');
@@ -79,6 +82,7 @@ describe('after signing', () => {
   it('the signer gets the signed PDF with its certificate, once', async () => {
     const quote = await sentQuote();
     const signer = uniqueEmail('signer');
+    expect((await new Visitor().get(quote.path, { 'CF-Connecting-IP': freshIp() })).status).toBe(200);
     const posted = await new Visitor().post(
       quote.path,
       { intent: 'accept', signer_name: 'Ada Signer', signer_email: signer, agree: 'on' },
@@ -99,6 +103,11 @@ describe('after signing', () => {
     expect(pages.slice(0, -1).join('\n')).toContain('Site survey');
     // The admins' own mail still goes, once.
     expect((await mailsTo(adminEmail)).filter((m) => m.subject.includes(`${quote.number} was accepted`))).toHaveLength(1);
+    // The quote's history names the signer as the client, and the opening of the link as the quote's client.
+    const history = readable(await pageText(await adminVisitor.get(`/quotes/${quote.id}`)));
+    expect(history).toContain(`Signed by Ada Signer (${signer}), client`);
+    expect(history).toContain(`Viewed by Ada Client (${quote.clientEmail}), client`);
+    expect(history).not.toContain('a former user');
   });
 });
 
@@ -115,6 +124,9 @@ describe('after declining', () => {
       expect(told[0].text).toContain('Their reason: Over budget this quarter');
     }
     expect((await mailsTo(auditorEmail)).filter((m) => m.subject === subject)).toEqual([]);
+    expect(readable(await pageText(await adminVisitor.get(`/quotes/${quote.id}`)))).toContain(
+      `Declined by Ada Client (${quote.clientEmail}), client`,
+    );
     // The client is not told about their own decline.
     expect((await mailsTo(quote.clientEmail)).filter((m) => m.subject === subject)).toEqual([]);
   });

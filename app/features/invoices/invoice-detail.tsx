@@ -55,8 +55,8 @@ export async function action(args: Route.ActionArgs) {
   if (writer.refused) return writer.refused;
   const { supabase, id, page } = writer;
   const submission = parseWithZod(await readFormData(args.request), { schema: invoiceActionSchema });
-  // The payment's currency is a hidden field the page fills in: any other value was not typed by a person.
-  if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'currency'] });
+  // The payment's currency and Resend's request id are hidden fields the page fills in: any other value was not typed by a person.
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'currency', 'request'] });
   const form = submission.value;
   const refuse = (error: { message?: string; code?: string } | null, inForm = false) => {
     // Another account's invoice, or none: the page's 404, whatever was posted.

@@ -21,7 +21,7 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { requireUser } from '~/lib/auth.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
-import { readFormData } from '~/lib/forms.server';
+import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
 import { recordDialog, recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
 import { deleteAndAnswer, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness, isStaff } from '~/lib/roles';
@@ -63,7 +63,8 @@ export async function action(args: Route.ActionArgs) {
   if (writer.refused) return writer.refused;
   const { supabase, id, page } = writer;
   const submission = parseWithZod(await readFormData(args.request), { schema: quoteActionSchema });
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
+  // Resend's request id is a hidden field the page fills in: any other value was not typed by a person.
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'request'] });
 
   switch (submission.value.intent) {
     case 'send': {

@@ -65,6 +65,12 @@ describe('who acted', () => {
     expect(entry(rows, 'quote_viewed')).toEqual({ actor_name: 'Quinn Buyer', actor_kind: 'client', actor_email: 'quinn@buyer.test' });
     // The staff's own actions name them.
     expect(entry(rows, 'quote_sent')).toMatchObject({ actor_name: 'who Tester', actor_kind: 'user' });
+    // The audit log screen's reader says the same.
+    const { data: log, error } = await admin.client.rpc('list_audit_logs', { p_search: null, p_action: 'quote_signed', p_limit: 100, p_offset: 0 });
+    expect(error).toBeNull();
+    expect((log as (HistoryRow & { resource_id: string; user_email: string | null })[]).find((row) => row.resource_id === quote.id)).toMatchObject({
+      actor_kind: 'client', actor_name: 'Ada Signer', actor_email: 'ada@signer.test', user_email: null,
+    });
   });
 
   it('a decline through the link is the quote\'s client; a signed-in user of another account is an outsider too', async () => {

@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
 import { extractDocumentJob } from '~/features/documents/extraction/job.server';
-import { expireQuotesJob, quoteAcceptedJob, quoteSendJob } from '~/features/quotes/public/quote-jobs.server';
+import { expireQuotesJob, quoteAcceptedJob, quoteDeclinedJob, quoteSendJob, quoteSignedCopyJob } from '~/features/quotes/public/quote-jobs.server';
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
 import { INVOICE_JOB_TYPES, INVOICE_PERIODIC_JOBS } from '~/features/invoices/jobs.server';
 
@@ -62,6 +62,10 @@ export const JOB_TYPES: Record<string, JobHandler> = {
   quote_send: quoteSendJob(PermanentJobError),
   // Accept and sign (the public page): 'Quote Q-… was accepted by {name}' to each active admin.
   quote_accepted: quoteAcceptedJob(PermanentJobError),
+  // After signing: the signer's copy of the signed PDF with its certificate.
+  quote_signed_copy: quoteSignedCopyJob(PermanentJobError),
+  // Declined on the public page: the reason to the quote's owner and the admins.
+  quote_declined: quoteDeclinedJob(PermanentJobError),
   // The expiry sweep, queued by the runner every minute.
   'quotes.expire': expireQuotesJob,
 };

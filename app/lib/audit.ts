@@ -17,6 +17,10 @@ export interface AuditEntry {
   user_email: string | null;
   user_first_name: string | null;
   user_last_name: string | null;
+  /** Who acted (decision 047): 'user', 'client' (named by actor_name, actor_email) or 'system'; null on older rows without a user. */
+  actor_kind?: string | null;
+  actor_name?: string | null;
+  actor_email?: string | null;
 }
 
 /** 'user_role_updated' → 'User Role Updated'. */
@@ -34,9 +38,19 @@ export function resourceIdPreview(id: string | null): string {
   return id ? id.slice(0, RESOURCE_ID_PREVIEW_LENGTH) : '—';
 }
 
-export function auditUserName(entry: Pick<AuditEntry, 'user_first_name' | 'user_last_name' | 'user_email'>): string {
+export function auditUserName(
+  entry: Pick<AuditEntry, 'user_first_name' | 'user_last_name' | 'user_email' | 'actor_kind' | 'actor_name' | 'actor_email'>,
+): string {
+  if (entry.actor_kind === 'client') return `${entry.actor_name || entry.actor_email || 'The client'} (client)`;
+  if (entry.actor_kind === 'system') return 'System';
   const name = [entry.user_first_name, entry.user_last_name].filter(Boolean).join(' ');
-  return name || entry.user_email || 'System';
+  // A user's row whose user is gone; an older row without a user is the system's as before.
+  return name || entry.user_email || (entry.actor_kind === 'user' ? 'A former user' : 'System');
+}
+
+/** The email shown under who acted: the user's, or the client's as the action gave it. */
+export function auditUserEmail(entry: Pick<AuditEntry, 'user_email' | 'actor_kind' | 'actor_email'>): string | null {
+  return entry.user_email ?? (entry.actor_kind === 'client' ? (entry.actor_email ?? null) : null);
 }
 
 /** The kinds of record as a person calls them: a `contact` row is a client. */

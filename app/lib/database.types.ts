@@ -107,6 +107,9 @@ export type Database = {
         Row: {
           account_id: string
           action: string
+          actor_email: string | null
+          actor_kind: string | null
+          actor_name: string | null
           created_at: string
           id: string
           ip_address: string | null
@@ -120,6 +123,9 @@ export type Database = {
         Insert: {
           account_id: string
           action: string
+          actor_email?: string | null
+          actor_kind?: string | null
+          actor_name?: string | null
           created_at?: string
           id?: string
           ip_address?: string | null
@@ -133,6 +139,9 @@ export type Database = {
         Update: {
           account_id?: string
           action?: string
+          actor_email?: string | null
+          actor_kind?: string | null
+          actor_name?: string | null
           created_at?: string
           id?: string
           ip_address?: string | null
@@ -1476,7 +1485,7 @@ export type Database = {
       lead_summary:
         { Args: never; Returns: { conversion_rate: number; new_this_week: number; qualified_count: number; status_counts: Json; total_count: number }[] }
       list_audit_logs:
-        { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
+        { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; actor_email: string; actor_kind: string; actor_name: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
       mark_bill_paid:
         { Args: { p_bill_id: string; p_paid_on: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: true; isSetofReturn: false } }
       open_quote_link:
@@ -1494,17 +1503,25 @@ export type Database = {
       record_failed_sign_in:
         { Args: { p_email: string }; Returns: number }
       record_history:
-        { Args: { p_resource_id: string; p_resource_type: string }; Returns: { action: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
+        { Args: { p_resource_id: string; p_resource_type: string }; Returns: { action: string; actor_email: string; actor_kind: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
       record_payment:
         { Args: { p_amount: number; p_currency?: string; p_invoice_id: string; p_method?: string; p_paid_on: string; p_reference?: string }; Returns: { account_id: string; amount: number; created_at: string; created_by: string | null; id: string; invoice_id: string; kind: string; method: string; paid_on: string; reference: string | null; updated_at: string }; SetofOptions: { from: '*'; to: 'payments'; isOneToOne: true; isSetofReturn: false } }
       record_quote_delivery:
         { Args: { p_error?: string; p_quote_id: string }; Returns: undefined }
       renew_invitation:
         { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
+      renew_invoice_link:
+        { Args: { p_invoice_id: string }; Returns: string }
+      renew_quote_link:
+        { Args: { p_quote_id: string }; Returns: string }
       request_test_mail:
         { Args: { p_integration_id: string }; Returns: string }
       rerun_document_extraction:
         { Args: { p_document_id: string }; Returns: undefined }
+      resend_invoice:
+        { Args: { p_invoice_id: string; p_request_id: string }; Returns: string }
+      resend_quote:
+        { Args: { p_quote_id: string; p_request_id: string }; Returns: string }
       revise_quote:
         { Args: { p_quote_id: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
       save_invoice_draft:
@@ -1572,6 +1589,9 @@ export const CheckedValues = {
   accounts: {
     default_currency: ["USD","EUR","GBP","JPY","AUD","CAD","AED"],
     subscription_status: ["active","trial","expired","cancelled"],
+  },
+  audit_logs: {
+    actor_kind: ["user","client","system"],
   },
   bills: {
     status: ["to_pay","paid"],

@@ -13,10 +13,16 @@ export async function loadHistory(supabase: Supabase, resourceType: 'lead' | 'co
     action: row.action,
     at: row.created_at,
     actor: (row.actor_name as string | null) ?? null,
+    actorKind: actorKind(row.actor_kind as string | null),
+    actorEmail: (row.actor_email as string | null) ?? null,
     oldValues: asRecord(row.old_values),
     newValues: asRecord(row.new_values),
   }));
   return { entries, failed: error !== null };
+}
+
+function actorKind(value: string | null): HistoryEntry['actorKind'] {
+  return value === 'user' || value === 'client' || value === 'system' ? value : null;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -5,8 +5,12 @@ export interface HistoryEntry {
   id: string;
   action: string;
   at: string;
-  /** Who acted, by name; null when that user is gone (or it was the system). */
+  /** Who acted, by name ('System' for the jobs runner); null when that user is gone. */
   actor: string | null;
+  /** 'user' (a person of the account), 'client' (through the public link, or a client's login), 'system' (the jobs runner). */
+  actorKind: 'user' | 'client' | 'system' | null;
+  /** A client's email, as the action gave it. */
+  actorEmail: string | null;
   oldValues: Record<string, unknown>;
   newValues: Record<string, unknown>;
 }
@@ -50,6 +54,16 @@ export function historyTitle(entry: HistoryEntry): string {
   if (verb === 'updated' && Object.keys(entry.newValues).length === 1 && 'contact_id' in entry.newValues) return 'Converted to a client';
   if (verb === 'updated' && changedFields(entry).every((change) => change.field === 'Status')) return 'Status changed';
   return verb ? verb.charAt(0).toUpperCase() + verb.slice(1) : entry.action;
+}
+
+/** Who acted, as the history says it: 'Dana Demo', 'Ada Client (ada@client.test), client', 'System', 'a former user'. */
+export function historyActor(entry: HistoryEntry): string {
+  if (entry.actorKind === 'system') return 'System';
+  if (entry.actorKind === 'client') {
+    const name = entry.actor ?? entry.actorEmail ?? 'The client';
+    return entry.actorEmail && entry.actorEmail !== name ? `${name} (${entry.actorEmail}), client` : `${name}, client`;
+  }
+  return entry.actor ?? 'a former user';
 }
 
 function shown(value: unknown): string {

@@ -247,6 +247,8 @@ export async function createRecord<Schema extends z.ZodType, Created = unknown>(
  * the screens offer writes only to those the database lets write.
  */
 export function statusOfRefusal(code: string | undefined): number {
+  // A limit the database counts (program_limit_exceeded: resends an hour): try later.
+  if (code === '54000') return 429;
   if (code === 'P0002' || code?.startsWith('22') || code?.startsWith('23')) return 400;
   return 500;
 }

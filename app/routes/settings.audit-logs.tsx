@@ -7,7 +7,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Input, NativeSelect } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { auditChanges, auditUserName, recordLabel, titleCaseAction, type AuditEntry } from '~/lib/audit';
+import { auditChanges, auditUserEmail, auditUserName, recordLabel, titleCaseAction, type AuditEntry } from '~/lib/audit';
 import { auditTone } from '~/lib/tones';
 import { auditQueryString, loadAuditActions, loadAuditPage } from '~/lib/audit.server';
 import { AUDIT_PAGE_SIZE, AUDIT_TEXTS, auditHref, MAX_SEARCH_LENGTH, readAuditQuery, type AuditQuery } from '~/lib/schemas/settings-audit';
@@ -138,7 +138,7 @@ function auditRow(entry: AuditEntry) {
     resourceId: entry.resource_id,
     record: recordLabel(entry),
     userName: auditUserName(entry),
-    userEmail: entry.user_email,
+    userEmail: auditUserEmail(entry),
     changes: auditChanges(entry),
   };
 }

@@ -100,18 +100,20 @@ for (const target of targets) {
       expect(next).toBe(`INV-${year}-${String((byYear.get(String(year))?.length ?? 0) + 1).padStart(4, '0')}`);
     });
 
-    it("records the demo invoices' history as Dana: created, sent, payments, paid, voided, overdue", async () => {
+    it("records the demo invoices' history as Dana (created, sent, payments, paid, voided) and the overdue sweep as the system", async () => {
       const { rows } = await db.query<{ action: string; count: number }>(`
         select a.action, count(*)::int as count from public.audit_logs a join public.users u on u.id = a.user_id
          where u.email = 'demo@opshub.test' and a.resource_type = 'invoice' group by a.action order by a.action`);
       expect(rows).toEqual([
         { action: 'invoice_created', count: 6 },
-        { action: 'invoice_overdue', count: 1 },
         { action: 'invoice_paid', count: 1 },
         { action: 'invoice_sent', count: 5 },
         { action: 'invoice_voided', count: 1 },
         { action: 'payment_recorded', count: 3 },
       ]);
+      // The jobs runner's work, not Dana's: its history reads 'System' (issue 31).
+      const overdue = await db.query(`select user_id, actor_kind from public.audit_logs where action = 'invoice_overdue'`);
+      expect(overdue.rows).toEqual([{ user_id: null, actor_kind: 'system' }]);
     });
 
     it('keeps Northwind Traders apart: its admin sees only its own rows', async () => {

@@ -60,6 +60,8 @@ describe("an invoice edit in the invoice's history", () => {
       action: 'invoice_updated',
       at: '2026-11-24T00:00:00Z',
       actor: 'Ada',
+      actorKind: 'user' as const,
+      actorEmail: null,
       oldValues: { due_date: '2026-12-01', items: [{ description: 'Consulting', qty: 2, unit_price: 100 }], subtotal: 200 },
       newValues: { due_date: '2026-12-08', items: [{ description: 'Design', qty: 1, unit_price: 100 }, { description: 'Hosting', qty: 3, unit_price: 5 }], subtotal: 115 },
     };

@@ -282,6 +282,26 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     signedIn: true,
   },
   {
+    // The fixture's quote is a draft: every post is refused (only a sent quote is sent again), and no mail is queued.
+    name: "quote's page: resend",
+    route: 'features/quotes/quote-detail.tsx',
+    path: '/quotes/{quote}',
+    intent: 'resend',
+    fields: { request: { kind: 'uuid', value: '6f1c1d9e-0000-4000-8000-00000000a001', required: true } },
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
+    // A draft has no client link: refused, and no token is made.
+    name: "quote's page: copy client link",
+    route: 'features/quotes/quote-detail.tsx',
+    path: '/quotes/{quote}',
+    intent: 'copy_link',
+    fields: {},
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
     // The fixture's quote is a draft: every hostile post is refused, and no invoice is made.
     name: "quote's page: convert to invoice",
     route: 'features/quotes/quote-detail.tsx',
@@ -395,6 +415,24 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     route: 'features/invoices/invoice-detail.tsx',
     path: '/invoices/{invoice}',
     intent: 'send',
+    fields: {},
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
+    name: "invoice's page: resend",
+    route: 'features/invoices/invoice-detail.tsx',
+    path: '/invoices/{invoice}',
+    intent: 'resend',
+    fields: { request: { kind: 'uuid', value: '6f1c1d9e-0000-4000-8000-00000000a002', required: true } },
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
+    name: "invoice's page: copy client link",
+    route: 'features/invoices/invoice-detail.tsx',
+    path: '/invoices/{invoice}',
+    intent: 'copy_link',
     fields: {},
     actor: 'admin',
     signedIn: true,

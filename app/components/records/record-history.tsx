@@ -1,7 +1,7 @@
 import { SectionHeading } from '~/components/page-header';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { formatDateTime } from '~/lib/dates';
-import { changedFields, historyTitle, type HistoryEntry } from '~/lib/record-history';
+import { changedFields, historyActor, historyTitle, type HistoryEntry } from '~/lib/record-history';
 
 /** A record's history, newest first: what happened, who did it, when, and what an edit changed. */
 export function RecordHistory({ entries, failed }: { entries: HistoryEntry[]; failed: boolean }) {
@@ -24,7 +24,7 @@ export function RecordHistory({ entries, failed }: { entries: HistoryEntry[]; fa
                   <p>
                     <span className="font-medium">{historyTitle(entry)}</span>
                     {' by '}
-                    {entry.actor ?? 'a former user'}
+                    {historyActor(entry)}
                     {' · '}
                     <time dateTime={entry.at} className="text-muted-foreground">
                       {formatDateTime(entry.at)}

@@ -1,7 +1,8 @@
 // An invoice's page (/invoices/:id): its fields, items, totals, payments and
 // balance, and the actions its status allows: Edit (a draft, at
 // /invoices/:id/edit), Send (a mail with the public link, through the jobs
-// runner), Record payment, Void (confirmed at ?void), Download (the PDF). Its history is its audit rows. Any id that is not an
+// runner), Resend and Copy client link once sent (the new link shown on the
+// page), Record payment, Void (confirmed at ?void), Download (the PDF). Its history is its audit rows. Any id that is not an
 // invoice of the caller's account is a 404.
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
@@ -25,6 +26,11 @@ import { recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/recor
 import { refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { BRAND_NAME } from '~/lib/site';
+import { dataWithSuccess } from '~/lib/toast.server';
+import { ClientLinkActions } from '~/features/client-links/client-link-actions';
+import { ClientLinkField } from '~/features/client-links/client-link-field';
+import { renewClientLink, resendRecord } from '~/features/client-links/client-links.server';
+import { CLIENT_LINK_TEXTS } from '~/features/client-links/texts';
 import { PaymentForm } from './payment-form';
 import { loadInvoice, recordPayment, sendInvoice, voidInvoice, type InvoiceDetail } from './queries.server';
 import { invoiceActionSchema, methodLabel } from './schema';
@@ -40,7 +46,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, loadInvoice);
   const canWrite = canWriteBusiness(profile?.role);
   const open = !CLOSED.includes(found.invoice.status);
-  return { ...found, canWrite, voidOpen: canWrite && open && url.searchParams.has('void') };
+  // requestId names this render's Resend press (the job's idempotency key): a double post sends one mail.
+  return { ...found, canWrite, voidOpen: canWrite && open && url.searchParams.has('void'), requestId: crypto.randomUUID() };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -48,8 +55,8 @@ export async function action(args: Route.ActionArgs) {
   if (writer.refused) return writer.refused;
   const { supabase, id, page } = writer;
   const submission = parseWithZod(await readFormData(args.request), { schema: invoiceActionSchema });
-  // The payment's currency is a hidden field the page fills in: any other value was not typed by a person.
-  if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'currency'] });
+  // The payment's currency and Resend's request id are hidden fields the page fills in: any other value was not typed by a person.
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'currency', 'request'] });
   const form = submission.value;
   const refuse = (error: { message?: string; code?: string } | null, inForm = false) => {
     // Another account's invoice, or none: the page's 404, whatever was posted.
@@ -68,6 +75,18 @@ export async function action(args: Route.ActionArgs) {
     if (error) return refuse(error);
     return redirectWithSuccess(page, TEXTS.voided);
   }
+  if (form.intent === 'resend') {
+    const { data: email, error } = await resendRecord(supabase, 'invoice', id, form.request);
+    if (error || !email) return refuse(error);
+    kickJobRunner(args.context);
+    return redirectWithSuccess(page, CLIENT_LINK_TEXTS.resent(email));
+  }
+  if (form.intent === 'copy_link') {
+    // Not a redirect: the link is shown once, in this answer, and kept in no cookie or URL.
+    const { link, error } = await renewClientLink(supabase, 'invoice', id);
+    if (!link) return refuse(error);
+    return dataWithSuccess(args, { clientLink: link }, CLIENT_LINK_TEXTS.linkMade, { headers: { 'Cache-Control': 'private, no-store' } });
+  }
   const { data: sent, error } = await sendInvoice(supabase, id);
   if (error || !sent) return refuse(error);
   // The mail leaves through the jobs runner: kicked now, after the response.
@@ -76,7 +95,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoice, items, payments, history, today, canWrite, voidOpen } = loaderData;
+  const { invoice, items, payments, history, today, canWrite, voidOpen, requestId } = loaderData;
+  const clientLink = actionData && 'clientLink' in actionData ? actionData.clientLink : null;
   const page = `/invoices/${invoice.id}`;
   const balance = Number(invoice.total) - Number(invoice.amount_paid);
   const open = !CLOSED.includes(invoice.status);
@@ -100,10 +120,14 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
             ) : null}
             {canWrite && open ? (
               <>
-                <Form method="post" action={page}>
-                  <input type="hidden" name="intent" value="send" />
-                  <SubmitButton intent="send" label={invoice.status === 'draft' ? 'Send' : 'Send again'} busyLabel="Sending..." />
-                </Form>
+                {invoice.status === 'draft' ? (
+                  <Form method="post" action={page}>
+                    <input type="hidden" name="intent" value="send" />
+                    <SubmitButton intent="send" label="Send" busyLabel="Sending..." />
+                  </Form>
+                ) : (
+                  <ClientLinkActions page={page} requestId={requestId} />
+                )}
                 <Link to="?void" preventScrollReset className={buttonClasses('ghost')}>
                   Void
                 </Link>
@@ -112,6 +136,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
           </>
         }
       />
+      {clientLink ? <ClientLinkField link={clientLink} /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <Card>

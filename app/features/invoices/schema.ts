@@ -60,6 +60,9 @@ export const invoiceActionSchema = z.discriminatedUnion('intent', [
   paymentSchema,
   z.object({ intent: z.literal('send') }),
   z.object({ intent: z.literal('void') }),
+  // Resend: the page's request id names the press, so a double post is one mail.
+  z.object({ intent: z.literal('resend'), request: z.uuid() }),
+  z.object({ intent: z.literal('copy_link') }),
 ]);
 
 export type PaymentForm = z.output<typeof paymentSchema>;

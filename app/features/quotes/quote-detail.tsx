@@ -1,7 +1,8 @@
 // A quote's page (README, Screens: /quotes/:id): its number, status, client,
 // line items and amounts, its moments (sent, viewed, signed, declined), its
 // history, and the actions its status allows: Edit, Send and Delete a draft;
-// Revise a quote that was sent, viewed, declined or expired. Auditors and
+// Resend and Copy client link on an open sent quote (the new link is shown on
+// the page); Revise a quote that was sent, viewed, declined or expired. Auditors and
 // clients read it; a client only a quote addressed to them.
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
@@ -20,11 +21,15 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { requireUser } from '~/lib/auth.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
-import { readFormData } from '~/lib/forms.server';
+import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
 import { recordDialog, recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
 import { deleteAndAnswer, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness, isStaff } from '~/lib/roles';
-import { redirectWithCreated } from '~/lib/toast.server';
+import { dataWithSuccess, redirectWithCreated } from '~/lib/toast.server';
+import { ClientLinkActions } from '~/features/client-links/client-link-actions';
+import { ClientLinkField } from '~/features/client-links/client-link-field';
+import { renewClientLink, resendRecord } from '~/features/client-links/client-links.server';
+import { CLIENT_LINK_TEXTS } from '~/features/client-links/texts';
 import { INVOICE_TEXTS } from '~/features/invoices/texts';
 import { convertQuoteToInvoice, loadQuote, reviseQuote, sendQuote, type QuoteDetail } from './quote-queries.server';
 import { RecordTotals } from '~/components/records/record-totals';
@@ -49,7 +54,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   if (!found) throw recordNotFound(TEXTS.notFound);
   const canWrite = canWriteBusiness(profile?.role);
   const dialog = recordDialog(url, canWrite) === 'delete' && found.quote.status === 'draft' ? ('delete' as const) : null;
-  return { ...found, staff, canWrite, dialog };
+  // Names this render's Resend press (the job's idempotency key): a double post sends one mail.
+  return { ...found, staff, canWrite, dialog, linkOpen: isLinkOpen(found.quote), requestId: crypto.randomUUID() };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -57,7 +63,8 @@ export async function action(args: Route.ActionArgs) {
   if (writer.refused) return writer.refused;
   const { supabase, id, page } = writer;
   const submission = parseWithZod(await readFormData(args.request), { schema: quoteActionSchema });
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
+  // Resend's request id is a hidden field the page fills in: any other value was not typed by a person.
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'request'] });
 
   switch (submission.value.intent) {
     case 'send': {
@@ -88,13 +95,26 @@ export async function action(args: Route.ActionArgs) {
         label: TEXTS.invoiceLink(invoice.invoice_number ?? ''),
       });
     }
+    case 'resend': {
+      const { data: email, error } = await resendRecord(supabase, 'quote', id, submission.value.request);
+      if (error || !email) return refuseWrite(args, submission, error, CLIENT_LINK_TEXTS.resendFailed);
+      kickJobRunner(args.context);
+      return redirectWithSuccess(page, CLIENT_LINK_TEXTS.resent(email));
+    }
+    case 'copy_link': {
+      // Not a redirect: the link is shown once, in this answer, and kept in no cookie or URL.
+      const { link, error } = await renewClientLink(supabase, 'quote', id);
+      if (!link) return refuseWrite(args, submission, error, CLIENT_LINK_TEXTS.linkFailed);
+      return dataWithSuccess(args, { clientLink: link }, CLIENT_LINK_TEXTS.linkMade, { headers: { 'Cache-Control': 'private, no-store' } });
+    }
     case 'delete':
       return deleteAndAnswer(args, supabase, { table: 'quotes', id, listPath: '/quotes' }, TEXTS, submission.reply);
   }
 }
 
-export default function QuotePage({ loaderData }: Route.ComponentProps) {
-  const { quote, items, history, staff, canWrite, dialog, invoice } = loaderData;
+export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote, items, history, staff, canWrite, dialog, invoice, linkOpen, requestId } = loaderData;
+  const clientLink = actionData && 'clientLink' in actionData ? actionData.clientLink : null;
   const page = `/quotes/${quote.id}`;
   const number = quote.quote_number ?? TEXTS.draftNumber;
   const contact = quote.contact;
@@ -106,7 +126,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
         description={contact ? `${contact.name}${contact.company ? ` · ${contact.company}` : ''}` : undefined}
         actions={
           <>
-            {canWrite ? <QuoteActions quote={quote} invoice={invoice} /> : null}
+            {canWrite ? <QuoteActions quote={quote} invoice={invoice} linkOpen={linkOpen} requestId={requestId} /> : null}
             {/* A resource route (the file), so a full request, never client navigation. */}
             <a href={`${page}/pdf`} download className={buttonClasses('outline')}>
               Download PDF
@@ -114,6 +134,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      {clientLink ? <ClientLinkField link={clientLink} /> : null}
       {quote.delivery_error ? (
         <div role="alert" className="mb-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
           {TEXTS.deliveryFailed(quote.delivery_error)}
@@ -158,7 +179,17 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
 }
 
 /** What the quote's status allows a writer: a draft is edited, sent or deleted; a sent one revised. */
-function QuoteActions({ quote, invoice }: { quote: QuoteDetail; invoice: { id: string; invoice_number: string | null } | null }) {
+function QuoteActions({
+  quote,
+  invoice,
+  linkOpen,
+  requestId,
+}: {
+  quote: QuoteDetail;
+  invoice: { id: string; invoice_number: string | null } | null;
+  linkOpen: boolean;
+  requestId: string;
+}) {
   const page = `/quotes/${quote.id}`;
   if (quote.status === 'signed') {
     return invoice ? (
@@ -190,14 +221,21 @@ function QuoteActions({ quote, invoice }: { quote: QuoteDetail; invoice: { id: s
   }
   if (revisable(quote)) {
     return (
-      <Form method="post" action={page}>
-        <input type="hidden" name="intent" value="revise" />
-        <SubmitButton intent="revise" label="Revise" busyLabel="Revising..." variant="outline" />
-      </Form>
+      <>
+        {linkOpen ? <ClientLinkActions page={page} requestId={requestId} /> : null}
+        <Form method="post" action={page}>
+          <input type="hidden" name="intent" value="revise" />
+          <SubmitButton intent="revise" label="Revise" busyLabel="Revising..." variant="outline" />
+        </Form>
+      </>
     );
   }
   return null;
 }
+
+/** A sent quote the client can still open: its mail can be sent again and its link renewed (decided on the server: the clock). */
+const isLinkOpen = (quote: QuoteDetail) =>
+  (quote.status === 'sent' || quote.status === 'viewed') && (!quote.expires_at || Date.parse(quote.expires_at) > Date.now());
 
 const moment = (at: string | null) => (at ? <time dateTime={at}>{formatDateTime(at)}</time> : null);
 

@@ -109,4 +109,7 @@ export const quoteActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('revise') }),
   z.object({ intent: z.literal('convert') }),
   z.object({ intent: z.literal('delete') }),
+  // Resend: the page's request id names the press, so a double post is one mail.
+  z.object({ intent: z.literal('resend'), request: z.uuid() }),
+  z.object({ intent: z.literal('copy_link') }),
 ]);

@@ -1,13 +1,15 @@
 // The jobs of a quote's public half (registered in app/jobs/registry.server.ts):
 //   quote_send      mails the contact a fresh link and the quote's PDF;
-//   quote_accepted  queues one mail per active admin of the account;
+//   quote_accepted  queues one mail per active admin of the account, and the signer's copy;
+//   quote_signed_copy  mails the signer the signed PDF with its certificate;
+//   quote_declined  queues one mail with the reason to the quote's owner and each active admin;
 //   quotes.expire   the periodic sweep: open quotes past expiry become expired.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { JobContext } from '~/jobs/registry.server';
 import type { Database } from '~/lib/database.types';
 import { sendAccountMail, type OutgoingMail } from '~/lib/mail/send-mail.server';
 import { quotePdfAttachment, readQuoteDocument } from '../pdf/quote-document.server';
-import { quoteAcceptedMail, quoteLinkMail, quoteLinkUrl } from './quote-mail';
+import { quoteAcceptedMail, quoteDeclinedMail, quoteLinkMail, quoteLinkUrl, quoteSignedCopyMail } from './quote-mail';
 
 type Admin = SupabaseClient<Database>;
 
@@ -23,6 +25,9 @@ interface QuoteForMail {
   currency: string;
   expires_at: string | null;
   signer_name: string | null;
+  signer_email: string | null;
+  decline_reason: string | null;
+  created_by: string | null;
   contact: { email: string | null; name: string | null } | null;
   account: { name: string } | null;
 }
@@ -30,7 +35,9 @@ interface QuoteForMail {
 async function readQuote(admin: Admin, id: string, Permanent: Permanent): Promise<QuoteForMail> {
   const { data, error } = await admin
     .from('quotes')
-    .select('id, account_id, quote_number, status, total, currency, expires_at, signer_name, contact:contacts(email, name), account:accounts(name)')
+    .select(
+      'id, account_id, quote_number, status, total, currency, expires_at, signer_name, signer_email, decline_reason, created_by, contact:contacts(email, name), account:accounts(name)',
+    )
     .eq('id', id)
     .maybeSingle();
   if (error) throw new Error(`reading quote ${id} failed: ${error.message}`);
@@ -114,6 +121,66 @@ export function quoteAcceptedJob(Permanent: Permanent) {
         p_payload: { to: person.email, ...mail },
       });
       if (queued.error) throw new Error(`queuing the admins' mail failed: ${queued.error.message}`);
+    }
+    // The signer's copy is a job of its own (it renders the PDF): keyed by the quote, it is sent once.
+    const copy = await admin.rpc('enqueue_job', {
+      p_kind: 'quote_signed_copy',
+      p_idempotency_key: `quote_signed_copy:${quote.id}`,
+      p_account_id: quote.account_id,
+      p_subject_id: quote.id,
+      p_payload: { quote_id: quote.id },
+    });
+    if (copy.error) throw new Error(`queuing the signer's copy failed: ${copy.error.message}`);
+  };
+}
+
+/** The signer's copy: the signed PDF (the snapshot they signed, with its certificate page) to the address they signed with. */
+export function quoteSignedCopyJob(Permanent: Permanent) {
+  return async (payload: Record<string, unknown>, { admin, env, job }: JobContext): Promise<void> => {
+    const quoteId = typeof payload.quote_id === 'string' ? payload.quote_id : '';
+    if (!quoteId) throw new Permanent('The job has no quote_id');
+    const quote = await readQuote(admin, quoteId, Permanent);
+    if (job.account_id && job.account_id !== quote.account_id) throw new Permanent('The job and the quote belong to different accounts');
+    if (quote.status !== 'signed' || !quote.signer_email) return;
+    const document = await readQuoteDocument(admin, quote.id);
+    if (!document?.signature) throw new Permanent(`Quote ${quote.id} has no signed document`);
+    const mail = quoteSignedCopyMail({
+      accountName: quote.account?.name ?? '',
+      quoteNumber: quote.quote_number ?? '',
+      signerName: quote.signer_name ?? quote.signer_email,
+    });
+    await sendAccountMail(admin, env, quote.account_id, { to: quote.signer_email, ...mail, attachments: [await quotePdfAttachment(document)] });
+  };
+}
+
+/** One mail.send per person told (the quote's owner, if still active, and each active admin): each retried alone, none sent twice. */
+export function quoteDeclinedJob(Permanent: Permanent) {
+  return async (payload: Record<string, unknown>, { admin }: JobContext): Promise<void> => {
+    const quoteId = typeof payload.quote_id === 'string' ? payload.quote_id : '';
+    if (!quoteId) throw new Permanent('The job has no quote_id');
+    const quote = await readQuote(admin, quoteId, Permanent);
+    if (quote.status !== 'declined') return;
+    const { data: people, error } = await admin
+      .from('users')
+      .select('id, email, role')
+      .eq('account_id', quote.account_id)
+      .eq('is_active', true)
+      .or(quote.created_by ? `role.eq.admin,id.eq.${quote.created_by}` : 'role.eq.admin');
+    if (error) throw new Error(`reading who to tell failed: ${error.message}`);
+    const mail = quoteDeclinedMail({
+      quoteNumber: quote.quote_number ?? '',
+      clientName: quote.contact?.name || quote.contact?.email || 'the client',
+      reason: quote.decline_reason,
+    });
+    for (const person of people ?? []) {
+      const queued = await admin.rpc('enqueue_job', {
+        p_kind: 'mail.send',
+        p_idempotency_key: `quote_declined:${quote.id}:${person.id}`,
+        p_account_id: quote.account_id,
+        p_subject_id: quote.id,
+        p_payload: { to: person.email, ...mail },
+      });
+      if (queued.error) throw new Error(`queuing the decline mail failed: ${queued.error.message}`);
     }
   };
 }

@@ -48,3 +48,22 @@ export function quoteAcceptedMail(facts: { quoteNumber: string; signerName: stri
   const text = `${subject}. Total: ${formatMoney(facts.total, facts.currency)}.`;
   return { subject, text };
 }
+
+/** To the signer, with the signed PDF and its certificate attached. */
+export function quoteSignedCopyMail(facts: { accountName: string; quoteNumber: string; signerName: string }) {
+  const subject = `Your signed quote ${facts.quoteNumber} from ${facts.accountName}`;
+  const text = [
+    `Hello ${facts.signerName},`,
+    '',
+    `Thank you for accepting quote ${facts.quoteNumber} from ${facts.accountName}.`,
+    'The signed quote is attached, with its signature certificate on the last page.',
+  ].join('\n');
+  return { subject, text };
+}
+
+/** To the quote's owner and the admins: the client declined, and why. */
+export function quoteDeclinedMail(facts: { quoteNumber: string; clientName: string; reason: string | null }) {
+  const subject = `Quote ${facts.quoteNumber} was declined by ${facts.clientName}`;
+  const text = [`${subject}.`, '', facts.reason ? `Their reason: ${facts.reason}` : 'They gave no reason.'].join('\n');
+  return { subject, text };
+}

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.account';
-import { SelectField, TextField, useSchemaForm } from '~/components/form-controls';
+import { SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { EmptyState } from '~/components/settings/empty-state';
 import { RestrictedScreen } from '~/components/settings/restricted-screen';
 import { SubmitButton } from '~/components/submit-button';
@@ -17,10 +17,15 @@ import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
 import { refuseSubmission } from '~/lib/records.server';
 import { ACCOUNT_CURRENCY_OPTIONS, ACCOUNT_TIMEZONE_OPTIONS, withCurrent } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
+import { COUNTRY_OPTIONS, formatIban, type Seller } from '~/lib/seller';
+
+// The seller columns this screen edits (the logo has its own form).
+const SELLER_COLUMNS =
+  'address_line1, address_line2, postal_code, city, region, country, tax_id, company_registration, iban, bic, bank_details, payment_terms, logo_path, accent_color';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Account Settings' }];
 
-interface AccountRow {
+interface AccountBase {
   name: string;
   billing_email: string | null;
   default_currency: string;
@@ -30,13 +35,15 @@ interface AccountRow {
   trial_ends_at: string | null;
 }
 
+type AccountRow = AccountBase & Omit<Seller, 'name'>;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { supabase, profile, isAdmin, canRead } = await requireSettingsUser(request, context);
   if (!canRead) return { access: 'restricted' as const };
   if (!profile?.account_id) return { access: 'granted' as const, account: null, isAdmin, error: ACCOUNT_TEXTS.loadFailed };
   const { data: account, error } = await supabase
     .from('accounts')
-    .select('name, billing_email, default_currency, timezone, country, subscription_status, trial_ends_at')
+    .select(`name, billing_email, default_currency, timezone, subscription_status, trial_ends_at, ${SELLER_COLUMNS}`)
     .eq('id', profile.account_id)
     .maybeSingle<AccountRow>();
   if (error || !account) {
@@ -62,7 +69,19 @@ export async function action(args: Route.ActionArgs) {
       billing_email: form.billing_email ?? null,
       default_currency: form.default_currency,
       timezone: form.timezone,
+      address_line1: form.address_line1 || null,
+      address_line2: form.address_line2 || null,
+      postal_code: form.postal_code || null,
+      city: form.city || null,
+      region: form.region || null,
       country: form.country || null,
+      tax_id: form.tax_id || null,
+      company_registration: form.company_registration || null,
+      iban: form.iban || null,
+      bic: form.bic || null,
+      bank_details: form.bank_details || null,
+      payment_terms: form.payment_terms || null,
+      accent_color: form.accent_color || null,
     })
     .eq('id', profile?.account_id ?? '00000000-0000-0000-0000-000000000000')
     .select('id');
@@ -145,7 +164,19 @@ function AccountForm({
       billing_email: account.billing_email ?? '',
       default_currency: account.default_currency,
       timezone: account.timezone,
+      address_line1: account.address_line1 ?? '',
+      address_line2: account.address_line2 ?? '',
+      postal_code: account.postal_code ?? '',
+      city: account.city ?? '',
+      region: account.region ?? '',
       country: account.country ?? '',
+      tax_id: account.tax_id ?? '',
+      company_registration: account.company_registration ?? '',
+      iban: account.iban ? formatIban(account.iban) : '',
+      bic: account.bic ?? '',
+      bank_details: account.bank_details ?? '',
+      payment_terms: account.payment_terms ?? '',
+      accent_color: account.accent_color ?? '',
     },
   });
   return (
@@ -167,7 +198,29 @@ function AccountForm({
               options={withCurrent(ACCOUNT_TIMEZONE_OPTIONS, account.timezone)}
             />
           </div>
-          <TextField field={fields.country} label="Country" autoComplete="country-name" />
+          <fieldset className="grid gap-4">
+            <legend className="mb-1 font-semibold">Seller details</legend>
+            <p className="text-sm text-muted-foreground">Printed on your quotes and invoices, their mails and their public pages.</p>
+            <TextField field={fields.address_line1} label="Address line 1" autoComplete="address-line1" />
+            <TextField field={fields.address_line2} label="Address line 2" autoComplete="address-line2" />
+            <div className="grid gap-4 sm:grid-cols-3">
+              <TextField field={fields.postal_code} label="Postal code" autoComplete="postal-code" />
+              <TextField field={fields.city} label="City" autoComplete="address-level2" />
+              <TextField field={fields.region} label="Region" autoComplete="address-level1" />
+            </div>
+            <SelectField field={fields.country} label="Country" options={COUNTRY_OPTIONS} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField field={fields.tax_id} label="Tax ID" hint="VAT, GST or tax number as printed" />
+              <TextField field={fields.company_registration} label="Company registration" />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField field={fields.iban} label="IBAN" spellCheck={false} />
+              <TextField field={fields.bic} label="BIC" spellCheck={false} />
+            </div>
+            <TextareaField field={fields.bank_details} label="Bank details" hint="For banks without an IBAN: account name, number, routing code" />
+            <TextareaField field={fields.payment_terms} label="Payment terms" hint="Printed on every invoice" />
+            <TextField field={fields.accent_color} label="Accent colour" hint="As #rrggbb; used on your documents and public pages" placeholder="#1a7f5a" />
+          </fieldset>
           {isAdmin ? (
             <div>
               <SubmitButton intent="save" label="Save Changes" busyLabel="Saving..." />

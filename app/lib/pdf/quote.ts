@@ -14,7 +14,7 @@ export async function renderQuotePdf(quote: QuotePdfInput): Promise<Uint8Array<A
   const recipient = quote.contact?.company || quote.contact?.name;
   const flow = await startDocument({
     title: document,
-    author: account.name,
+    author: quote.seller?.name || account.name,
     subject: recipient ? `${document} for ${recipient}` : document,
     created: toDate(quote.issuedAt),
     modified: toDate(quote.signature?.signedAt ?? quote.issuedAt),
@@ -23,6 +23,7 @@ export async function renderQuotePdf(quote: QuotePdfInput): Promise<Uint8Array<A
   drawHeading(flow, {
     title: 'Quote',
     account,
+    seller: quote.seller,
     facts: [
       ['Quote number', quote.quoteNumber],
       ['Status', label(quote.status)],

@@ -89,3 +89,9 @@ export function sellerBankLines(seller: Seller): string[] {
 /** The brand colour, when it is one (#rrggbb); anything else is not used. */
 export const accentColor = (seller: Pick<Seller, 'accent_color'> | null | undefined) =>
   seller?.accent_color && /^#[0-9a-f]{6}$/i.test(seller.accent_color) ? seller.accent_color : null;
+
+/** The seller as a mail signs off: name, address, tax ID and registration. */
+export function sellerSignatureLines(seller: Seller | null | undefined): string[] {
+  if (!seller) return [];
+  return [seller.name, ...sellerAddressLines(seller), ...sellerLegalLines(seller)];
+}

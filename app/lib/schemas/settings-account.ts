@@ -7,8 +7,10 @@ import { COUNTRY_CODES, ibanValid, normalizeIban } from '../seller';
 import { optionalEmail, requiredText } from './fields';
 
 // Control characters: none in a line; a line break allowed in the multi-line fields.
+/* eslint-disable no-control-regex -- finding control characters is the point */
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_BUT_LINES = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
+/* eslint-enable no-control-regex */
 
 function sellerLine(label: string, max: number) {
   return z

@@ -8,6 +8,7 @@ import type { Database } from '~/lib/database.types';
 import { sendAccountMail, type OutgoingMail } from '~/lib/mail/send-mail.server';
 import { quotePdfAttachment, readQuoteDocument } from '../pdf/quote-document.server';
 import { quoteAcceptedMail, quoteLinkMail, quoteLinkUrl } from './quote-mail';
+import type { Seller } from '~/lib/seller';
 
 type Admin = SupabaseClient<Database>;
 
@@ -25,12 +26,13 @@ interface QuoteForMail {
   signer_name: string | null;
   contact: { email: string | null; name: string | null } | null;
   account: { name: string } | null;
+  seller: Seller | null;
 }
 
 async function readQuote(admin: Admin, id: string, Permanent: Permanent): Promise<QuoteForMail> {
   const { data, error } = await admin
     .from('quotes')
-    .select('id, account_id, quote_number, status, total, currency, expires_at, signer_name, contact:contacts(email, name), account:accounts(name)')
+    .select('id, account_id, quote_number, status, total, currency, expires_at, signer_name, seller, contact:contacts(email, name), account:accounts(name)')
     .eq('id', id)
     .maybeSingle();
   if (error) throw new Error(`reading quote ${id} failed: ${error.message}`);
@@ -61,11 +63,12 @@ export function quoteSendJob(Permanent: Permanent) {
       if (error || !token) throw new Error(`issuing the quote's link failed: ${error?.message ?? 'no token'}`);
       const mail = quoteLinkMail(
         {
-          accountName: quote.account?.name ?? '',
+          accountName: quote.seller?.name || quote.account?.name || '',
           quoteNumber: quote.quote_number ?? '',
           total: quote.total,
           currency: quote.currency,
           expiresAt: quote.expires_at,
+          seller: quote.seller,
         },
         quoteLinkUrl(env.SITE_URL, token),
       );

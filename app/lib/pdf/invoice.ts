@@ -57,5 +57,5 @@ export async function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Uint8A
     ? [invoice.seller.payment_terms, sellerBankLines(invoice.seller).join('\n')].filter(Boolean).join('\n\n')
     : '';
   if (payment.trim() !== '') drawParagraphs(flow, 'Payment', payment);
-  return finishDocument(flow, `${document} · ${account.name}`);
+  return finishDocument(flow, `${document} · ${invoice.seller?.name || account.name}`);
 }

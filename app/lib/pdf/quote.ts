@@ -47,5 +47,5 @@ export async function renderQuotePdf(quote: QuotePdfInput): Promise<Uint8Array<A
   if (quote.signature) {
     await drawSignatureCertificate(flow, { document, accountName: account.name }, quote.signature);
   }
-  return finishDocument(flow, `${document} · ${account.name}`);
+  return finishDocument(flow, `${document} · ${quote.seller?.name || account.name}`);
 }

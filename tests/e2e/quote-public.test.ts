@@ -206,7 +206,7 @@ async function expectPdfLink(page: Page, number: string): Promise<void> {
   const response = await page.request.get(new URL((await link.getAttribute('href'))!, page.url()).toString());
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
-  const [first] = await pageTexts(await response.body());
+  const [first] = await pageTexts(new Uint8Array(await response.body()));
   expect(first).toContain(number);
 }
 

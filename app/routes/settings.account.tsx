@@ -18,6 +18,7 @@ import { refuseSubmission } from '~/lib/records.server';
 import { ACCOUNT_CURRENCY_OPTIONS, ACCOUNT_TIMEZONE_OPTIONS, withCurrent } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
 import { COUNTRY_OPTIONS, formatIban, type Seller } from '~/lib/seller';
+import { inspectLogo, LOGO_LIMITS } from '~/lib/logo-image';
 
 // The seller columns this screen edits (the logo has its own form).
 const SELLER_COLUMNS =
@@ -50,7 +51,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error) console.error(`account: ${error.message}`);
     return { access: 'granted' as const, account: null, isAdmin, error: ACCOUNT_TEXTS.loadFailed };
   }
-  return { access: 'granted' as const, account, isAdmin, error: null };
+  return { access: 'granted' as const, account, isAdmin, error: null, logoSrc: await logoDataUrl(supabase, account.logo_path) };
+}
+
+/** The stored logo as a data URL (the page's CSP allows images from itself and data: only); null when none. */
+async function logoDataUrl(supabase: Awaited<ReturnType<typeof requireSettingsUser>>['supabase'], path: string | null) {
+  if (!path) return null;
+  const { data, error } = await supabase.storage.from('branding').download(path);
+  if (error || !data || data.size > LOGO_LIMITS.maxBytes) return null;
+  const bytes = new Uint8Array(await data.arrayBuffer());
+  const image = inspectLogo(bytes);
+  if ('error' in image) return null;
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:image/${image.kind};base64,${btoa(binary)}`;
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -97,6 +111,7 @@ export default function SettingsAccount({ loaderData, actionData }: Route.Compon
     return <RestrictedScreen title="Account Settings" message={SETTINGS_RESTRICTED.account} />;
   }
   const { account, isAdmin, error } = loaderData;
+  const logoSrc = 'logoSrc' in loaderData ? loaderData.logoSrc : null;
   return (
     <>
       <SettingsHeader title="Account Settings" description="Your organisation's details and subscription." />
@@ -106,6 +121,7 @@ export default function SettingsAccount({ loaderData, actionData }: Route.Compon
         <div className="grid gap-6">
           <SubscriptionCard account={account} />
           <AccountForm account={account} isAdmin={isAdmin} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
+          <LogoCard logoSrc={logoSrc ?? null} isAdmin={isAdmin} />
         </div>
       )}
     </>
@@ -230,6 +246,45 @@ function AccountForm({
             <p className="text-sm text-muted-foreground">Only administrators can change the account settings.</p>
           )}
         </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The logo printed on documents: its own form (a file), posted to /settings/account/logo. */
+function LogoCard({ logoSrc, isAdmin }: { logoSrc: string | null; isAdmin: boolean }) {
+  return (
+    <Card>
+      <CardContent className="grid gap-4 pt-6">
+        <div className="grid gap-1">
+          <h3 className="font-semibold">Logo</h3>
+          <p className="text-sm text-muted-foreground">Printed on your quote and invoice PDFs. PNG or JPEG, at most 512 KB and 1024 × 1024 pixels.</p>
+        </div>
+        {logoSrc ? (
+          <img src={logoSrc} alt="Your current logo" className="max-h-14 max-w-40 object-contain object-left" />
+        ) : (
+          <p className="text-sm text-muted-foreground">No logo yet.</p>
+        )}
+        {isAdmin ? (
+          <div className="flex flex-wrap items-end gap-4">
+            <Form method="post" action="/settings/account/logo" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="upload-logo" />
+              <div className="grid gap-1">
+                <label htmlFor="logo-file" className="text-sm font-medium">
+                  Logo file
+                </label>
+                <input id="logo-file" name="logo" type="file" accept="image/png,image/jpeg" required className="text-sm" />
+              </div>
+              <SubmitButton intent="upload-logo" label="Upload logo" busyLabel="Uploading..." variant="outline" />
+            </Form>
+            {logoSrc ? (
+              <Form method="post" action="/settings/account/logo">
+                <input type="hidden" name="intent" value="remove-logo" />
+                <SubmitButton intent="remove-logo" label="Remove logo" busyLabel="Removing..." variant="outline" />
+              </Form>
+            ) : null}
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -129,13 +129,15 @@ grant update (address_line1, address_line2, postal_code, city, region, tax_id, c
 
 -- 3. The logo's bucket ----------------------------------------------------------
 
--- Private: the Worker reads a logo with the service role to embed it in a PDF or
--- a public page. PNG or JPEG, at most 512 KB; the Worker checks the bytes and
--- the dimensions before it stores one.
+-- Public-read: a logo is printed on every document the account sends, and
+-- the Worker embeds it in a PDF for anyone who holds a document's link (it has
+-- no service role). Only the object's URL reads it (listing stays staff's).
+-- PNG or JPEG, at most 512 KB; the Worker checks the bytes and the dimensions
+-- before it stores one, and again before it embeds one.
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-values ('branding', 'branding', false, 524288, array['image/png', 'image/jpeg'])
+values ('branding', 'branding', true, 524288, array['image/png', 'image/jpeg'])
 on conflict (id) do update
-  set public = false, file_size_limit = excluded.file_size_limit,
+  set public = true, file_size_limit = excluded.file_size_limit,
       allowed_mime_types = excluded.allowed_mime_types, updated_at = now();
 
 create policy "branding: staff read" on storage.objects for select to authenticated

@@ -1,6 +1,7 @@
 // The top of a document's first page: who it is from (left), what it is and
 // its facts (right), and who it is for (below).
-import { rgb } from 'pdf-lib';
+import { type PDFImage, rgb } from 'pdf-lib';
+import { drawLogo } from './logo.ts';
 import { type Flow, LEFT, RIGHT } from './layout.ts';
 import { drawInBox, drawLeft, drawRight, MUTED, truncated, wrap } from './text.ts';
 import { accentColor, sellerAddressLines, sellerLegalLines } from '../seller.ts';
@@ -11,6 +12,8 @@ export interface Heading {
   title: string;
   account: PdfAccount;
   seller?: PdfSeller | null;
+  /** The seller's logo, embedded: drawn above the name. */
+  logo?: PDFImage | null;
   /** Label and value, in order: 'Quote number', 'Q-2026-0007'. */
   facts: ReadonlyArray<readonly [string, string]>;
   /** 'Prepared for' or 'Bill to'. */
@@ -27,6 +30,7 @@ export function drawHeading(flow: Flow, heading: Heading): void {
 
   // From: the account's name (up to two lines) and its contact email.
   let left = top - 4;
+  if (heading.logo) left -= drawLogo(flow, heading.logo, LEFT, top) + 20;
   const nameStyle = { font: fonts.bold, size: 16 };
   // Two lines at most: a longer name ends in an ellipsis.
   const seller = heading.seller ?? null;

@@ -3,6 +3,7 @@
 import { finishDocument, startDocument, toDate } from './document.ts';
 import { canonicalDecimal, centsToBigInt, day, label, minusMoney, money, percent } from './format.ts';
 import { drawHeading } from './heading.ts';
+import { embedLogo } from './logo.ts';
 import { drawItemsTable } from './items-table.ts';
 import { drawPayments } from './payments.ts';
 import { drawParagraphs, drawTotals } from './totals.ts';
@@ -25,6 +26,7 @@ export async function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Uint8A
     title: 'Invoice',
     account,
     seller: invoice.seller,
+    logo: await embedLogo(flow, invoice.logo),
     facts: [
       ['Invoice number', invoice.invoiceNumber],
       ['Status', label(invoice.status)],

@@ -4,6 +4,7 @@ import { drawSignatureCertificate } from './certificate.ts';
 import { finishDocument, startDocument, toDate } from './document.ts';
 import { canonicalDecimal, centsToBigInt, day, label, minusMoney, money, percent } from './format.ts';
 import { drawHeading } from './heading.ts';
+import { embedLogo } from './logo.ts';
 import { drawItemsTable } from './items-table.ts';
 import { drawParagraphs, drawTotals } from './totals.ts';
 import type { QuotePdfInput } from './types.ts';
@@ -24,6 +25,7 @@ export async function renderQuotePdf(quote: QuotePdfInput): Promise<Uint8Array<A
     title: 'Quote',
     account,
     seller: quote.seller,
+    logo: await embedLogo(flow, quote.logo),
     facts: [
       ['Quote number', quote.quoteNumber],
       ['Status', label(quote.status)],

@@ -22,6 +22,11 @@ export interface PdfAccount {
 /** The seller as the document was sent (decision 045): name, address, tax and bank details. */
 export type PdfSeller = Seller;
 
+/** The seller's logo as stored (PNG or JPEG bytes); checked again before it is drawn. */
+export interface PdfLogo {
+  bytes: Uint8Array;
+}
+
 /** Who the document is for; any part may be missing. */
 export interface PdfContact {
   name: string | null;
@@ -55,6 +60,8 @@ export interface QuotePdfInput {
   account: PdfAccount;
   /** The seller's details; left out (name and email only) when absent. */
   seller?: PdfSeller | null;
+  /** The seller's logo, drawn above its name. */
+  logo?: PdfLogo | null;
   quoteNumber: string;
   /** The quote's status as stored ('draft', 'sent', 'viewed', 'signed', ...). */
   status: string;
@@ -90,6 +97,8 @@ export interface InvoicePdfInput {
   account: PdfAccount;
   /** The seller's details; the payment section prints its terms and bank details. */
   seller?: PdfSeller | null;
+  /** The seller's logo, drawn above its name. */
+  logo?: PdfLogo | null;
   invoiceNumber: string;
   status: string;
   issuedAt: DateInput;

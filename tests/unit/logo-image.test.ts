@@ -7,7 +7,7 @@ import { hugeHeaderPng, logoJpeg, logoPng } from '../support/logo-samples.ts';
 import { SAMPLE_SELLER, sampleInvoice, sampleQuote } from '../support/quote-pdf-samples.ts';
 import { pageTexts } from '../support/pdf.ts';
 
-const images = (pdf: Uint8Array) => (Buffer.from(pdf).toString('latin1').match(/\/Subtype \/Image/g) ?? []).length;
+const images = (pdf: Uint8Array) => (new TextDecoder('latin1').decode(pdf).match(/\/Subtype \/Image/g) ?? []).length;
 
 describe('inspectLogo', () => {
   it('takes a PNG and a JPEG by their bytes, with their size', () => {

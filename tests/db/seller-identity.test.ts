@@ -121,4 +121,29 @@ describe('seller identity on PGlite', () => {
     expect(forged.error?.message).toMatch(/permission denied/);
     await admin.client.from('accounts').update({ address_line1: SELLER.address_line1 }).eq('id', admin.accountId);
   });
+
+  it('branding: public-read PNG/JPEG up to 512 KB; only the admin writes in the account folder', async () => {
+    const { data: bucket } = await service.storage.getBucket('branding');
+    expect(bucket).toMatchObject({ public: true, file_size_limit: 512 * 1024, allowed_mime_types: ['image/png', 'image/jpeg'] });
+    const png = () => new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    const ours = `${admin.accountId}/logo.png`;
+    for (const [role, who] of Object.entries(others)) {
+      const { error } = await who.client.storage.from('branding').upload(ours, png(), { upsert: true });
+      expect(error, role).not.toBeNull();
+    }
+    expect((await other.client.storage.from('branding').upload(ours, png(), { upsert: true })).error).not.toBeNull();
+    expect((await anonClient(backend).storage.from('branding').upload(ours, png())).error).not.toBeNull();
+    expect((await admin.client.storage.from('branding').upload(`${other.accountId}/logo.png`, png())).error).not.toBeNull();
+    expect((await admin.client.storage.from('branding').upload(ours, png(), { upsert: true })).error).toBeNull();
+    expect((await admin.client.storage.from('branding').upload(`${admin.accountId}/logo.svg`,
+      new Blob(['<svg/>'], { type: 'image/svg+xml' }))).error).not.toBeNull();
+    // Nobody but the admin removes it.
+    await others.member.client.storage.from('branding').remove([ours]);
+    await other.client.storage.from('branding').remove([ours]);
+    expect((await service.storage.from('branding').list(admin.accountId)).data!.map((o) => o.name)).toEqual(['logo.png']);
+    // Anyone reads it by its public URL (it is printed on what the account sends).
+    const response = await fetch(anonClient(backend).storage.from('branding').getPublicUrl(ours).data.publicUrl);
+    expect(response.status).toBe(200);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+  });
 });

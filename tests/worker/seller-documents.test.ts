@@ -12,6 +12,8 @@ import { readOutbox } from '../support/confirmation-mail';
 import { pageText, signUpFreshAdmin, Visitor } from './support/app';
 import { accountOf, serviceClient } from './support/backend';
 import { readable } from './support/module-screens';
+import { joinAs } from './support/settings';
+import { logoJpeg, logoPng } from '../support/logo-samples';
 
 const worker = exports.default as unknown as { scheduled(event: { cron: string; scheduledTime: number }): Promise<void> };
 const runCron = () => worker.scheduled({ cron: '* * * * *', scheduledTime: Date.now() });
@@ -121,5 +123,52 @@ describe('the seller on documents', () => {
     for (const text of [...HEADING, ...PAYMENT]) expect(pdf).toContain(text);
     expect(pdf).not.toMatch(/Bremen|Other Name AG|DE000000000/);
     expect((await admin.post('/settings/account', SETTINGS)).status).toBe(302);
+  });
+
+  it('the logo: an admin uploads a PNG or JPEG; anything else, or anyone else, is refused; the PDFs draw it', async () => {
+    const account = async () => (await serviceClient().from('accounts').select('logo_path').eq('id', accountId).single()).data!;
+    const upload = (who: Visitor, bytes: Uint8Array, name: string, type: string) => {
+      const form = new FormData();
+      form.set('intent', 'upload-logo');
+      form.set('logo', new File([bytes.slice()], name, { type }));
+      return who.post('/settings/account/logo', form);
+    };
+    const images = async (response: Response) =>
+      (new TextDecoder('latin1').decode(new Uint8Array(await response.arrayBuffer())).match(/\/Subtype \/Image/g) ?? []).length;
+
+    // An SVG named .png and declared image/png: refused by its bytes, nothing stored.
+    const svg = await upload(admin, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.png', 'image/png');
+    expect(svg.status).toBe(302);
+    expect(readable(await pageText(await admin.follow(svg)))).toContain('The logo must be a PNG or JPEG image');
+    expect((await account()).logo_path).toBeNull();
+
+    // Another role of the account is refused.
+    const auditor = await joinAs(accountId, 'auditor');
+    await upload(auditor.visitor, logoPng(), 'logo.png', 'image/png');
+    expect((await account()).logo_path).toBeNull();
+
+    const saved = await upload(admin, logoPng(), 'logo.png', 'image/png');
+    expect(readable(await pageText(await admin.follow(saved)))).toContain('Logo updated');
+    expect((await account()).logo_path).toBe(`${accountId}/logo.png`);
+    const settings = await pageText(await admin.get('/settings/account'));
+    expect(settings).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" alt="Your current logo"/);
+
+    // A draft invoice's PDF (the live account) draws it; a JPEG replaces it and the PNG is removed.
+    const email = uniqueEmail('logo-payer');
+    await admin.post('/invoices?new', {
+      client_name: 'Logo Ltd', client_email: email, description: 'Work', unit_price: '10', quantity: '1', currency: 'EUR', due_date: day(30), notes: '',
+    });
+    const { data: invoice } = await serviceClient().from('invoices').select('id').eq('client_email', email).single();
+    expect(await images(await admin.get(`/invoices/${invoice!.id}/pdf`))).toBe(1);
+    await upload(admin, logoJpeg(), 'logo.jpg', 'image/jpeg');
+    expect((await account()).logo_path).toBe(`${accountId}/logo.jpg`);
+    const { data: left } = await serviceClient().storage.from('branding').list(accountId);
+    expect(left!.map((o) => o.name)).toEqual(['logo.jpg']);
+    expect(await images(await admin.get(`/invoices/${invoice!.id}/pdf`))).toBe(1);
+
+    const removed = await admin.post('/settings/account/logo', { intent: 'remove-logo' });
+    expect(readable(await pageText(await admin.follow(removed)))).toContain('Logo removed');
+    expect((await account()).logo_path).toBeNull();
+    expect(await images(await admin.get(`/invoices/${invoice!.id}/pdf`))).toBe(0);
   });
 });

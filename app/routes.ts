@@ -59,8 +59,6 @@ export default [
       ]),
     ]),
   ]),
-  // The account's logo upload (an action, no page; decision 045).
-  route('settings/account/logo', 'routes/settings.account.logo.ts'),
   // The audit log's CSV download (a resource route, no page).
   route('settings/audit-logs.csv', 'routes/settings.audit-logs.csv.ts'),
   // A document's download: a redirect to a short-lived signed Storage link (a resource route, no page).

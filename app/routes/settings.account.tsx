@@ -13,7 +13,10 @@ import { Card, CardContent } from '~/components/ui/card';
 import { formatShortDate } from '~/lib/dates';
 import { ACCOUNT_TEXTS, accountSettingsSchema } from '~/lib/schemas/settings-account';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
-import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
+import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
+import { readFormData } from '~/lib/forms.server';
+import { LOGO_FORM_BYTES, LOGO_INTENTS, saveLogo } from '~/lib/logo-upload.server';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { refuseSubmission } from '~/lib/records.server';
 import { ACCOUNT_CURRENCY_OPTIONS, ACCOUNT_TIMEZONE_OPTIONS, withCurrent } from '~/lib/settings-options';
 import { dataWithError } from '~/lib/toast.server';
@@ -68,9 +71,15 @@ async function logoDataUrl(supabase: Awaited<ReturnType<typeof requireSettingsUs
 }
 
 export async function action(args: Route.ActionArgs) {
-  const read = await readAdminForm(args, accountSettingsSchema, SETTINGS_RESTRICTED.account);
-  if ('refused' in read) return read.refused;
-  const { user, submission } = read;
+  const user = await requireSettingsUser(args.request, args.context);
+  const refused = refuseNonAdmin(args, user, SETTINGS_RESTRICTED.account);
+  if (refused) return refused;
+  // A logo comes as a file (multipart), up to 512 KB; the settings as a small form.
+  const multipart = (args.request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data');
+  const formData = await readFormData(args.request, multipart ? LOGO_FORM_BYTES : undefined);
+  const intent = formData.get('intent');
+  if (typeof intent === 'string' && (LOGO_INTENTS as readonly string[]).includes(intent)) return saveLogo(args, user, formData);
+  const submission = parseWithZod(formData, { schema: accountSettingsSchema });
   const { supabase, profile } = user;
   if (submission.status !== 'success') return refuseSubmission(args, submission);
   const form = submission.value;
@@ -112,6 +121,7 @@ export default function SettingsAccount({ loaderData, actionData }: Route.Compon
   }
   const { account, isAdmin, error } = loaderData;
   const logoSrc = 'logoSrc' in loaderData ? loaderData.logoSrc : null;
+  const logoError = actionData && 'logoError' in actionData ? actionData.logoError : null;
   return (
     <>
       <SettingsHeader title="Account Settings" description="Your organisation's details and subscription." />
@@ -121,7 +131,7 @@ export default function SettingsAccount({ loaderData, actionData }: Route.Compon
         <div className="grid gap-6">
           <SubscriptionCard account={account} />
           <AccountForm account={account} isAdmin={isAdmin} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
-          <LogoCard logoSrc={logoSrc ?? null} isAdmin={isAdmin} />
+          <LogoCard logoSrc={logoSrc ?? null} isAdmin={isAdmin} error={logoError ?? null} />
         </div>
       )}
     </>
@@ -251,8 +261,8 @@ function AccountForm({
   );
 }
 
-/** The logo printed on documents: its own form (a file), posted to /settings/account/logo. */
-function LogoCard({ logoSrc, isAdmin }: { logoSrc: string | null; isAdmin: boolean }) {
+/** The logo printed on documents: its own form (a file, intent upload-logo) and Remove (intent remove-logo). */
+function LogoCard({ logoSrc, isAdmin, error }: { logoSrc: string | null; isAdmin: boolean; error: string | null }) {
   return (
     <Card>
       <CardContent className="grid gap-4 pt-6">
@@ -267,18 +277,32 @@ function LogoCard({ logoSrc, isAdmin }: { logoSrc: string | null; isAdmin: boole
         )}
         {isAdmin ? (
           <div className="flex flex-wrap items-end gap-4">
-            <Form method="post" action="/settings/account/logo" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+            <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="upload-logo" />
               <div className="grid gap-1">
                 <label htmlFor="logo-file" className="text-sm font-medium">
                   Logo file
                 </label>
-                <input id="logo-file" name="logo" type="file" accept="image/png,image/jpeg" required className="text-sm" />
+                <input
+                  id="logo-file"
+                  name="logo"
+                  type="file"
+                  accept="image/png,image/jpeg"
+                  required
+                  className="text-sm"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? 'logo-file-error' : undefined}
+                />
+                {error ? (
+                  <p id="logo-file-error" className="text-sm text-destructive">
+                    {error}
+                  </p>
+                ) : null}
               </div>
               <SubmitButton intent="upload-logo" label="Upload logo" busyLabel="Uploading..." variant="outline" />
             </Form>
             {logoSrc ? (
-              <Form method="post" action="/settings/account/logo">
+              <Form method="post">
                 <input type="hidden" name="intent" value="remove-logo" />
                 <SubmitButton intent="remove-logo" label="Remove logo" busyLabel="Removing..." variant="outline" />
               </Form>

@@ -131,23 +131,24 @@ describe('the seller on documents', () => {
       const form = new FormData();
       form.set('intent', 'upload-logo');
       form.set('logo', new File([bytes.slice()], name, { type }));
-      return who.post('/settings/account/logo', form);
+      return who.post('/settings/account', form);
     };
     const images = async (response: Response) =>
       (new TextDecoder('latin1').decode(new Uint8Array(await response.arrayBuffer())).match(/\/Subtype \/Image/g) ?? []).length;
 
     // An SVG named .png and declared image/png: refused by its bytes, nothing stored.
     const svg = await upload(admin, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.png', 'image/png');
-    expect(svg.status).toBe(302);
-    expect(readable(await pageText(await admin.follow(svg)))).toContain('The logo must be a PNG or JPEG image');
+    expect(svg.status).toBe(400);
+    expect(readable(await pageText(svg))).toContain('The logo must be a PNG or JPEG image');
     expect((await account()).logo_path).toBeNull();
 
     // Another role of the account is refused.
     const auditor = await joinAs(accountId, 'auditor');
-    await upload(auditor.visitor, logoPng(), 'logo.png', 'image/png');
+    expect((await upload(auditor.visitor, logoPng(), 'logo.png', 'image/png')).status).toBe(403);
     expect((await account()).logo_path).toBeNull();
 
     const saved = await upload(admin, logoPng(), 'logo.png', 'image/png');
+    expect(saved.status).toBe(302);
     expect(readable(await pageText(await admin.follow(saved)))).toContain('Logo updated');
     expect((await account()).logo_path).toBe(`${accountId}/logo.png`);
     const settings = await pageText(await admin.get('/settings/account'));
@@ -166,7 +167,7 @@ describe('the seller on documents', () => {
     expect(left!.map((o) => o.name)).toEqual(['logo.jpg']);
     expect(await images(await admin.get(`/invoices/${invoice!.id}/pdf`))).toBe(1);
 
-    const removed = await admin.post('/settings/account/logo', { intent: 'remove-logo' });
+    const removed = await admin.post('/settings/account', { intent: 'remove-logo' });
     expect(readable(await pageText(await admin.follow(removed)))).toContain('Logo removed');
     expect((await account()).logo_path).toBeNull();
     expect(await images(await admin.get(`/invoices/${invoice!.id}/pdf`))).toBe(0);

@@ -6,8 +6,6 @@
 // Amounts are integer hundredths of the unit in every currency (the "cents"
 // of the code); a currency with no minor units (JPY) takes whole amounts only.
 // Relative imports only: unit tests load this file in Node.
-import type { Option } from './schemas/fields';
-
 export const CURRENCIES = [
   { code: 'USD', minorUnits: 2, name: 'US dollar' },
   { code: 'EUR', minorUnits: 2, name: 'Euro' },
@@ -38,7 +36,7 @@ export type CurrencyCode = (typeof CURRENCIES)[number]['code'];
 export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as unknown as readonly [CurrencyCode, ...CurrencyCode[]];
 
 /** A <select>'s options: "USD — US dollar". */
-export const CURRENCY_OPTIONS: Option[] = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }));
+export const CURRENCY_OPTIONS: { value: string; label: string }[] = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }));
 
 export function isCurrency(code: string): code is CurrencyCode {
   return CURRENCIES.some((c) => c.code === code);

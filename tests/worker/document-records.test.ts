@@ -121,14 +121,14 @@ describe('Create invoice from a document', () => {
   });
 
   it('refuses fields that cannot make an invoice, under those fields, writing nothing', async () => {
-    const id = await reviewedDocument({ total: '', currency: 'JPY', email: `bad-${unique()}@acme.test` });
+    const id = await reviewedDocument({ total: '', currency: 'KRW', email: `bad-${unique()}@acme.test` });
     const refused = await admin.post(`/documents/${id}`, { intent: 'create_invoice' });
     expect(refused.status).toBe(400);
     const html = await pageText(refused);
     expect(invalidFields(html)).toEqual(['currency', 'total']);
     const text = readable(html);
     expect(text).toContain("Enter the document's total to create an invoice from it");
-    expect(text).toContain('Invoices are in USD, EUR or GBP: JPY cannot be invoiced');
+    expect(text).toContain('KRW is not a currency invoices are made in');
     // The review form keeps the stored fields as they were.
     expect(html).toContain('value="Acme Corporation"');
     expect(await invoicesFrom(id)).toEqual([]);

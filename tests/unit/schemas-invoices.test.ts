@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceAmountCents, newInvoiceSchema } from '../../app/lib/schemas/invoices.ts';
 import { earliestToday } from '../../app/lib/schemas/fields.ts';
+import { paymentSchema } from '../../app/features/invoices/schema.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 
 const valid = {
@@ -74,3 +75,11 @@ describe('new invoice form', () => {
   });
 });
 
+describe('payment form', () => {
+  const payment = { intent: 'pay', amount: '1000', paid_on: new Date().toISOString().slice(0, 10), method: 'card', currency: 'JPY' };
+  it('takes whole yen in JPY, cents in the others', () => {
+    expect(valueOf(paymentSchema, payment).amount).toBe(100_000);
+    expect(errorsOf(paymentSchema, { ...payment, amount: '999.50' }).amount).toEqual(['Amount must be a whole amount in JPY']);
+    expect(valueOf(paymentSchema, { ...payment, amount: '999.50', currency: 'CHF' }).amount).toBe(99_950);
+  });
+});

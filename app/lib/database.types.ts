@@ -1487,6 +1487,8 @@ export type Database = {
         { Args: { p_client_email: string; p_client_name: string; p_currency: string; p_document_id: string; p_due_date: string; p_items: Json; p_notes?: string; p_tax_rate?: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
       create_quote:
         { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
+      currencies:
+        { Args: never; Returns: { code: string; minor_units: number; name: string }[] }
       current_account_id:
         { Args: never; Returns: string }
       current_profile:
@@ -1507,6 +1509,8 @@ export type Database = {
         { Args: never; Returns: number }
       finish_job:
         { Args: { p_error?: string; p_job_id: string; p_permanent?: boolean; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string }; SetofOptions: { from: '*'; to: 'jobs'; isOneToOne: true; isSetofReturn: false } }
+      fits_currency:
+        { Args: { p_code: string; p_hundredths: number }; Returns: boolean }
       get_open_invitation:
         { Args: { p_token: string }; Returns: { account_name: string; email: string; expires_at: string; role: string }[] }
       get_public_site_info:
@@ -1523,6 +1527,8 @@ export type Database = {
         { Args: never; Returns: boolean }
       is_account_staff:
         { Args: never; Returns: boolean }
+      is_currency:
+        { Args: { p_code: string }; Returns: boolean }
       is_master_account:
         { Args: { p_account_id: string }; Returns: boolean }
       issue_quote_link:
@@ -1632,7 +1638,6 @@ export const CheckedValues = {
     status: ["active","trial","paused","cancelled"],
   },
   accounts: {
-    default_currency: ["USD","EUR","GBP","JPY","AUD","CAD","AED"],
     subscription_status: ["active","trial","expired","cancelled"],
   },
   audit_logs: {
@@ -1657,7 +1662,6 @@ export const CheckedValues = {
     type: ["email","payment","crm","storage"],
   },
   invoices: {
-    currency: ["USD","EUR","GBP"],
     status: ["draft","sent","pending","paid","overdue","void"],
   },
   job_runs: {
@@ -1678,7 +1682,6 @@ export const CheckedValues = {
     method: ["bank_transfer","card","cash","other"],
   },
   quotes: {
-    currency: ["USD","EUR","GBP"],
     status: ["draft","sent","viewed","signed","declined","expired","superseded"],
   },
   templates: {

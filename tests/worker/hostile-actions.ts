@@ -389,7 +389,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
       unit_price: money('1299.50'),
       quantity: number('2'),
       currency: choice('EUR'),
-      due_date: date('2025-04-01'),
+      due_date: date('2099-04-01'),
       notes: text('hostile-probe notes'),
     },
     actor: 'admin',

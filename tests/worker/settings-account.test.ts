@@ -62,8 +62,8 @@ describe('/settings/account loader', () => {
       ]) {
         expect(html).toMatch(new RegExp(`<option value="${value}"[^>]*>${label}</option>`));
       }
-      for (const currency of ['USD', 'EUR', 'GBP', 'CAD', 'AUD']) expect(html).toContain(`<option value="${currency}"`);
-      expect(html).not.toContain('<option value="JPY"');
+      // The product's one list (decision 046), as quotes and invoices take it.
+      for (const currency of ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'AED', 'INR', 'PLN']) expect(html).toContain(`<option value="${currency}"`);
     }
     const adminPage = await pageText(await team.admin.visitor.get('/settings/account'));
     expect(adminPage).toContain('Save Changes');

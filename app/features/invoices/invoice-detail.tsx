@@ -21,7 +21,7 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
-import { formatMoney } from '~/lib/money';
+import { centsToInput, formatMoney } from '~/lib/money';
 import { recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
@@ -212,7 +212,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                 <div className="grid gap-3 border-t border-border pt-4">
                   <h3 className="font-medium">Record payment</h3>
                   {/* Keyed by what was paid: after a payment the form starts again at the new balance. */}
-                  <PaymentForm key={String(invoice.amount_paid)} action={page} currency={invoice.currency} balance={(balance / 100).toFixed(2)} today={today} lastResult={lastResult} />
+                  <PaymentForm key={String(invoice.amount_paid)} action={page} currency={invoice.currency} balance={centsToInput(balance, invoice.currency)} today={today} lastResult={lastResult} />
                 </div>
               ) : null}
             </CardContent>

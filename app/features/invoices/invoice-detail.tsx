@@ -113,6 +113,13 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
             <a href={`${page}/pdf`} className={buttonClasses('outline')}>
               Download
             </a>
+            {/* EN 16931 e-invoices (decision 049): the PDF with its XML, and the Peppol UBL file. */}
+            <a href={`${page}/facturx.pdf`} className={buttonClasses('outline')} title="PDF with the e-invoice attached (EN 16931)">
+              Factur-X
+            </a>
+            <a href={`${page}/einvoice.xml?format=ubl`} className={buttonClasses('outline')} title="Peppol BIS Billing 3.0 e-invoice">
+              UBL
+            </a>
             {canWrite && invoice.status === 'draft' ? (
               <Link to={`${page}/edit`} className={buttonClasses('outline')}>
                 Edit

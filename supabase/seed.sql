@@ -36,7 +36,7 @@ update public.accounts
    set name = 'OpsHub Pro',
        billing_email = 'hello@opshub.test',
        description = 'Operations & Automation Hub — Pro Edition',
-       country = 'United States',
+       country = 'US',
        subscription_status = 'active',
        trial_ends_at = null,
        created_at = '2025-01-06 09:00:00+00'
@@ -239,7 +239,7 @@ select pg_temp.act_as('d0000000-0000-4000-8000-000000000003');
 update public.accounts
    set name = 'Northwind Traders',
        billing_email = 'billing@northwind.test',
-       country = 'United Kingdom',
+       country = 'GB',
        default_currency = 'GBP',
        timezone = 'Europe/London',
        created_at = '2025-03-03 09:00:00+00',

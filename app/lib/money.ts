@@ -1,7 +1,11 @@
-// Money is integer cents below the UI. These are the only places that cross
-// between cents and what people read or type.
+// Money is integer cents below the UI: hundredths of the unit in every
+// currency (decision 046). These are the only places that cross between cents
+// and what people read or type. Each currency is shown with its own digits
+// (app/lib/currencies.ts): $1,000.00, €1,000.00, ¥1,000.
 
-export type Currency = 'USD' | 'EUR' | 'GBP' | 'JPY' | 'AUD' | 'CAD' | 'AED';
+import { minorUnits, type CurrencyCode } from './currencies.ts';
+
+export type Currency = CurrencyCode;
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -9,17 +13,19 @@ function formatter(currency: string, wholeUnits: boolean): Intl.NumberFormat {
   const key = `${currency}:${wholeUnits}`;
   let f = formatters.get(key);
   if (!f) {
+    const digits = wholeUnits ? 0 : minorUnits(currency);
     f = new Intl.NumberFormat('en-US', {
       style: 'currency',
       currency,
-      ...(wholeUnits ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
     });
     formatters.set(key, f);
   }
   return f;
 }
 
-/** 29900 → "$299.00" (amount ÷ 100 in en-US currency format). */
+/** 29900 → "$299.00", 100000 JPY → "¥1,000" (amount ÷ 100 in en-US currency format, the currency's digits). */
 export function formatMoney(cents: number, currency: string = 'USD'): string {
   return formatter(currency, false).format(cents / 100);
 }
@@ -74,6 +80,11 @@ export function formatMoneySums(
   const format = whole ? formatWholeMoney : formatMoney;
   if (sums.length === 0) return format(0, emptyCurrency);
   return sums.map((sum) => format(sum[pick], sum.currency)).join(MONEY_SUM_SEPARATOR);
+}
+
+/** Cents as the decimal a person types in the currency: 100050 → "1000.50"; 100000 JPY → "1000". */
+export function centsToInput(cents: number, currency: string = 'USD'): string {
+  return (cents / 100).toFixed(minorUnits(currency));
 }
 
 /**

@@ -206,6 +206,8 @@ export interface CreateRecord<Schema extends z.ZodType, Created = unknown> {
   ) => PromiseLike<{ data?: Created | null; error: { message: string; code?: string } | null }>;
   /** The toast naming the row the write returned, with its link; else texts.created. */
   createdToast?: (created: Created) => CreatedToast;
+  /** A database refusal shown under a field as well: its message → the field's name. */
+  fieldOfError?: Record<string, string>;
 }
 
 /**
@@ -229,7 +231,9 @@ export async function createRecord<Schema extends z.ZodType, Created = unknown>(
   const { data: created, error } = await options.write(supabase, profile.account_id, submission.value);
   if (error) {
     console.error(`${options.noun} creation failed: ${error.message}`);
-    return dataWithError(args, { result: submission.reply() }, error.message || options.texts.createFailed, {
+    const field = options.fieldOfError?.[error.message];
+    const result = field ? submission.reply({ fieldErrors: { [field]: [error.message] } }) : submission.reply();
+    return dataWithError(args, { result }, error.message || options.texts.createFailed, {
       status: statusOfRefusal(error.code),
     });
   }

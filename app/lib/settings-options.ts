@@ -2,6 +2,7 @@
 // timezones and currencies, integration types, and the config each
 // integration type starts from. (Template types live with the templates: app/features/templates/schema.ts.)
 import type { Option } from './schemas/fields';
+import { CURRENCY_CODES, CURRENCY_OPTIONS } from './currencies.ts';
 
 export const WEBSITE_TIMEZONES = [
   'UTC',
@@ -13,7 +14,8 @@ export const WEBSITE_TIMEZONES = [
   'Asia/Dubai',
   'Australia/Sydney',
 ] as const;
-export const WEBSITE_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD', 'AED'] as const;
+/** The product's one list (app/lib/currencies.ts), on both screens. */
+export const WEBSITE_CURRENCIES = CURRENCY_CODES;
 
 /** docs/product-guide.md names the account timezones by city; they are stored as IANA names. */
 export const ACCOUNT_TIMEZONE_OPTIONS: Option[] = [
@@ -26,13 +28,13 @@ export const ACCOUNT_TIMEZONE_OPTIONS: Option[] = [
   { value: 'Europe/Paris', label: 'Paris' },
   { value: 'Asia/Tokyo', label: 'Tokyo' },
 ];
-export const ACCOUNT_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
+export const ACCOUNT_CURRENCIES = CURRENCY_CODES;
 
 export const WEBSITE_TIMEZONE_OPTIONS: Option[] = WEBSITE_TIMEZONES.map((value) => ({ value, label: value }));
-export const WEBSITE_CURRENCY_OPTIONS: Option[] = WEBSITE_CURRENCIES.map((value) => ({ value, label: value }));
-export const ACCOUNT_CURRENCY_OPTIONS: Option[] = ACCOUNT_CURRENCIES.map((value) => ({ value, label: value }));
+export const WEBSITE_CURRENCY_OPTIONS: Option[] = CURRENCY_OPTIONS;
+export const ACCOUNT_CURRENCY_OPTIONS: Option[] = CURRENCY_OPTIONS;
 
-/** Every currency the accounts table accepts (the website list is the wider one). */
+/** Every currency the accounts table accepts. */
 export const ALL_CURRENCIES = WEBSITE_CURRENCIES;
 /** Every timezone either screen offers. */
 export const ALL_TIMEZONES = [

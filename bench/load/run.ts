@@ -53,7 +53,7 @@ async function create(session: Session, kind: Kind): Promise<void> {
 
 async function saveSettings(session: Session, user: number): Promise<void> {
   const answer = await session.send('/settings/account', {
-    intent: 'save', name: `Load Account ${user} ${++serial}`, billing_email: '', default_currency: 'EUR', timezone: 'UTC', country: 'Portugal',
+    intent: 'save', name: `Load Account ${user} ${++serial}`, billing_email: '', default_currency: 'EUR', timezone: 'UTC', country: 'PT',
   });
   record('POST /settings/account (save)', answer);
 }

@@ -122,7 +122,7 @@ describe('save_quote_draft', () => {
       [{ p_tax_rate: 100.001 }, 'Tax rate'],
       [{ p_tax_rate: -1 }, 'Tax rate'],
       [{ p_discount: 101 }, 'Discount'],
-      [{ p_currency: 'JPY' }, 'Currency'],
+      [{ p_currency: 'XYZ' }, 'Currency'],
       [{ p_expires_at: new Date(Date.now() - 60_000).toISOString() }, 'expiry'],
       [{ p_contact_id: '00000000-0000-0000-0000-000000000000' }, 'Client not found'],
     ];

@@ -307,7 +307,8 @@ for (const target of targets) {
       const row = await quote(id);
       const snapshot = row.signed_document as Record<string, unknown>;
       expect(snapshot).toEqual({
-        v: 2,
+        v: 3,
+        seller: expect.objectContaining({ name: accountName }),
         account: { name: accountName, contactEmail: expect.toBeOneOf([null, expect.any(String)]) },
         quoteNumber: row.quote_number,
         issuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

@@ -19,7 +19,7 @@ const items = [
 ];
 const args = (documentId: string, changes: Record<string, unknown> = {}) => ({
   p_document_id: documentId, p_client_name: 'Acme', p_client_email: 'ap@acme.test', p_currency: 'GBP',
-  p_due_date: '2025-04-13', p_items: items, p_tax_rate: 20, p_notes: 'From the document', ...changes,
+  p_due_date: '2030-04-13', p_items: items, p_tax_rate: 20, p_notes: 'From the document', ...changes,
 });
 
 for (const target of targets) {
@@ -80,7 +80,7 @@ for (const target of targets) {
 
     it('refuses what cannot be an invoice, a document not approved, a read-only role and another account, writing nothing', async () => {
       const id = await document();
-      for (const changes of [{ p_items: [] }, { p_items: [{ description: 'x', qty: 0, unit_price: 1 }] }, { p_tax_rate: 101 }, { p_currency: 'JPY' }, { p_client_email: 'nope' }]) {
+      for (const changes of [{ p_items: [] }, { p_items: [{ description: 'x', qty: 0, unit_price: 1 }] }, { p_tax_rate: 101 }, { p_currency: 'XYZ' }, { p_client_email: 'nope' }, { p_due_date: '2025-04-13' }]) {
         const { error } = await admin.client.rpc('create_invoice_from_document', args(id, changes));
         expect(error, JSON.stringify(changes)).not.toBeNull();
       }

@@ -83,7 +83,7 @@ const CASES: Record<string, TableCase> = {
     newRow: () => ({ name: 'Another account' }),
     existing: async (_s, f) => f.admin.accountId,
     fresh: async (_s, f) => f.admin.accountId,
-    changes: { country: 'Matrixland' },
+    changes: { country: 'NL' },
   },
   users: {
     read: staffRead('mine', 'mine'), mine: (f, role) => [f.users[role].userId], insert: NOBODY, update: ADMIN, delete: NOBODY,

@@ -66,6 +66,8 @@ for (const javaScript of [true, false]) {
       // The email found is the supplier's: the invoice goes to the customer's.
       const customerEmail = uniqueEmail(`e2e-acme-${tag.toLowerCase()}`);
       await page.getByLabel('Email').fill(customerEmail);
+      // The document fell due in 2025: an invoice is not made overdue (issue 31), so its due date moves ahead.
+      await page.getByLabel('Due date').fill('2099-04-13');
       await approve(page);
 
       // Northwind's invoice is a bill to the new account (decision 048): Create invoice only once the person says it is their sale.

@@ -42,6 +42,9 @@ for (const javaScript of [true, false]) {
         expect(await page.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
       }
       expect((await quoteRow(quote.id)).status).toBe('viewed');
+      // One main heading, and the PDF to download before signing (issue 31).
+      expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([`Quote ${quote.number}`]);
+      await expectPdfLink(page, quote.number);
 
       await page.getByLabel('Full name').fill('Grace Hopper');
       if (javaScript) {
@@ -66,6 +69,8 @@ for (const javaScript of [true, false]) {
       await page.getByRole('heading', { name: 'Thank you, this quote is signed' }).waitFor();
       expect(await page.getByText(/Signed by Grace Hopper on/).count()).toBe(1);
       expect(await page.getByRole('button', { name: 'Accept and sign' }).count()).toBe(0);
+      expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([`Quote ${quote.number}`]);
+      await expectPdfLink(page, quote.number);
       expect(await seriousAxeViolationsOf(page, javaScript)).toEqual([]);
 
       const row = await quoteRow(quote.id);
@@ -170,6 +175,9 @@ for (const javaScript of [true, false]) {
       const { page, errors, context } = await newVisitor(browser(), { javaScript, baseURL });
       await page.goto(quote.link);
       expect(await seriousAxeViolationsOf(page, javaScript)).toEqual([]);
+      // Decline is the secondary answer: folded under Accept until asked for.
+      expect(await page.getByLabel('Reason (optional)').isVisible()).toBe(false);
+      await page.getByText('Not going ahead? Decline this quote').click();
       await page.getByLabel('Reason (optional)').fill('We chose another supplier.');
       await page.getByRole('button', { name: 'Decline', exact: true }).click();
       await page.getByRole('heading', { name: 'This quote was declined' }).waitFor();
@@ -190,6 +198,17 @@ describe('a link that matches nothing', () => {
     await context.close();
   });
 });
+
+/** The page's Download PDF link fetches the quote's PDF, its number on the first page. */
+async function expectPdfLink(page: Page, number: string): Promise<void> {
+  const link = page.getByRole('link', { name: 'Download PDF' });
+  expect(await link.count()).toBe(1);
+  const response = await page.request.get(new URL((await link.getAttribute('href'))!, page.url()).toString());
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  const [first] = await pageTexts(new Uint8Array(await response.body()));
+  expect(first).toContain(number);
+}
 
 /**
  * axe runs as a script in the page; with JavaScript off the page is scanned

@@ -1,7 +1,7 @@
 // Quote and invoice inputs for the PDF renderer, shared by the unit tests,
 // the Worker test and the benchmark. Totals are computed as the database
 // does (half-up to the cent), in bigint so large amounts stay exact.
-import { type InvoicePdfInput, type PdfLineItem, type PdfSignature, type QuotePdfInput, quoteContentHash } from '../../app/lib/pdf/index.ts';
+import { type InvoicePdfInput, type PdfLineItem, type PdfSeller, type PdfSignature, type QuotePdfInput, quoteContentHash } from '../../app/lib/pdf/index.ts';
 
 const LONG =
   'Implementation workshop covering data migration, single sign-on configuration, role mapping for ' +
@@ -112,3 +112,22 @@ export async function signedSampleQuote(): Promise<QuotePdfInput> {
  * re-encoded within bounds.)
  */
 export const SIGNED_SAMPLE_PDF_SHA256 = '2ca1133f4c5e548248866ce0452fa6f617c0d61c63fd14930283993d4b789ea1';
+
+/** A seller with every detail filled (decision 045). */
+export const SAMPLE_SELLER: PdfSeller = {
+  name: 'Northwind Trading GmbH',
+  address_line1: '1 Harbour Street',
+  address_line2: 'Floor 2',
+  postal_code: '10115',
+  city: 'Berlin',
+  region: null,
+  country: 'DE',
+  tax_id: 'DE123456789',
+  company_registration: 'HRB 12345',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+  bank_details: 'Commerzbank Berlin',
+  payment_terms: 'Net 30. Thank you for your business.',
+  logo_path: null,
+  accent_color: '#1a7f5a',
+};

@@ -8,7 +8,8 @@ import { contactDraftFrom, invoiceDraftFrom, RECORD_FIELD_TEXTS, taxFor, toCents
 const f = (values: Record<string, string>): DocumentFields =>
   Object.fromEntries(Object.entries(values).map(([key, value]) => [key, { value, confidence: 1 }]));
 const doc = { title: 'Northwind March' };
-const TODAY = '2026-01-10';
+// Before the documents' due dates: a due date in the past is refused (see below).
+const TODAY = '2025-04-01';
 
 const northwind = {
   ...f({ kind: 'invoice', invoice_number: 'NT-1', issue_date: '2025-03-14', due_date: '2025-04-13', currency: 'GBP', subtotal: '1285.50', tax_amount: '257.10', total: '1542.60', supplier_name: 'Northwind', customer_name: 'Acme Corporation', email: 'AP@acme.test' }),
@@ -58,18 +59,21 @@ describe('a draft invoice from the fields', () => {
     const { draft } = invoiceDraftFrom(fields, doc, TODAY);
     expect(draft!.items).toEqual([{ description: 'Invoice A-9 from Harbour', qty: 1, unit_price: 98000 }]);
     expect(draft!.currency).toBe('EUR');
-    expect(draft!.due_date).toBe('2026-02-09');
+    expect(draft!.due_date).toBe('2025-05-01');
     expect(draft!.notes).toContain('due in 30 days (the document states no due date)');
   });
 
   it('names each field that stops it: no total, a currency invoices do not take, no customer or email, due before issue', () => {
-    expect(invoiceDraftFrom(f({ currency: 'JPY', issue_date: '2025-03-14', due_date: '2025-03-01' }), doc, TODAY).errors).toEqual({
+    expect(invoiceDraftFrom(f({ currency: 'KRW', issue_date: '2025-03-14', due_date: '2025-03-01' }), doc, TODAY).errors).toEqual({
       total: [RECORD_FIELD_TEXTS.noTotal],
-      currency: [RECORD_FIELD_TEXTS.currency('JPY')],
+      currency: [RECORD_FIELD_TEXTS.currency('KRW')],
       customer_name: [RECORD_FIELD_TEXTS.noCustomer],
       email: [RECORD_FIELD_TEXTS.noEmail],
       due_date: [RECORD_FIELD_TEXTS.dueBeforeIssue],
     });
+    // Due before today: the database would refuse the invoice, so the field says it first.
+    expect(invoiceDraftFrom(northwind, doc, '2025-04-14').errors).toEqual({ due_date: [RECORD_FIELD_TEXTS.dueInPast] });
+    expect(invoiceDraftFrom(northwind, doc, '2025-04-13').draft?.due_date).toBe('2025-04-13');
     expect(invoiceDraftFrom(f({ total: '0.00', customer_name: 'A', email: 'a@b.test' }), doc, TODAY).errors).toEqual({
       total: [RECORD_FIELD_TEXTS.badTotal],
       currency: [RECORD_FIELD_TEXTS.noCurrency],

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMoneySums, formatWholeDollars, parseMoneyToCents, readMoneySums } from '../../app/lib/money.ts';
+import { centsToInput, formatCents, formatMoney, formatMoneySums, formatWholeDollars, formatWholeMoney, parseMoneyToCents, readMoneySums } from '../../app/lib/money.ts';
+import { CURRENCIES, fitsCurrency } from '../../app/lib/currencies.ts';
+import { ACCOUNT_CURRENCIES, ACCOUNT_CURRENCY_OPTIONS, WEBSITE_CURRENCIES } from '../../app/lib/settings-options.ts';
+import { QUOTE_CURRENCIES } from '../../app/features/quotes/schema.ts';
+import { INVOICE_CURRENCIES } from '../../app/lib/schemas/invoices.ts';
+import { CURRENCY_CODES as EXTRACTED_CURRENCIES } from '../../app/features/documents/extraction/amounts.ts';
 import { conversionFigure, conversionRate } from '../../app/features/quotes/conversion.ts';
 
 describe('money', () => {
@@ -54,5 +59,37 @@ describe('money', () => {
     expect(conversionFigure(0, 0)).toEqual({ value: '—', note: 'No quotes sent yet' });
     expect(conversionFigure(0, 4)).toEqual({ value: '0%', note: 'No conversions yet' });
     expect(conversionFigure(1, 4)).toEqual({ value: '25%', note: '1 of 4 sent quotes signed' });
+  });
+});
+
+describe('money in each currency of the product (decision 046)', () => {
+  it('shows each currency with its own digits: JPY without cents, the others with two', () => {
+    expect(formatMoney(100_000, 'JPY')).toBe('¥1,000');
+    expect(formatCents('100000', 'JPY')).toBe('¥1,000');
+    expect(formatCents(123_456_789_012n, 'JPY')).toBe('¥1,234,567,890');
+    expect(formatMoney(123_456, 'EUR')).toBe('€1,234.56');
+    expect(formatMoney(123_456, 'CHF')).toBe('CHF\u00a01,234.56');
+    // The app's one locale (en-US) groups by thousands in every currency, rupees too.
+    expect(formatMoney(12_345_678_900, 'INR')).toBe('₹123,456,789.00');
+    expect(formatMoney(100_000, 'PLN')).toBe('PLN\u00a01,000.00');
+    expect(formatWholeMoney(100_000, 'JPY')).toBe('¥1,000');
+  });
+
+  it('gives a form back its amount in the digits of its currency', () => {
+    expect(centsToInput(100_050, 'USD')).toBe('1000.50');
+    expect(centsToInput(100_000, 'JPY')).toBe('1000');
+  });
+
+  it('holds the same list everywhere: settings, quotes, invoices and document extraction', () => {
+    const codes = CURRENCIES.map((c) => c.code);
+    expect([...ACCOUNT_CURRENCIES]).toEqual(codes);
+    expect([...WEBSITE_CURRENCIES]).toEqual(codes);
+    expect([...QUOTE_CURRENCIES]).toEqual(codes);
+    expect([...INVOICE_CURRENCIES]).toEqual(codes);
+    expect([...EXTRACTED_CURRENCIES]).toEqual(codes);
+    expect(ACCOUNT_CURRENCY_OPTIONS.map((o) => o.value)).toEqual(codes);
+    expect(fitsCurrency(100_000, 'JPY')).toBe(true);
+    expect(fitsCurrency(100_050, 'JPY')).toBe(false);
+    expect(fitsCurrency(100_050, 'EUR')).toBe(true);
   });
 });

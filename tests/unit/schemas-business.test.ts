@@ -36,7 +36,11 @@ describe('new quote form (docs/product-guide.md)', () => {
     ]);
     expect(errorsOf(newQuoteSchema, { ...quote, unit_price: '21474836.48' }).unit_price).toEqual(['Unit price is too large']);
     expect(errorsOf(newQuoteSchema, { ...quote, quantity: '1.5' }).quantity).toEqual(['Quantity must be a whole number of at least 1']);
-    expect(errorsOf(newQuoteSchema, { ...quote, currency: 'JPY' }).currency).toEqual(['Choose a currency']);
+    expect(errorsOf(newQuoteSchema, { ...quote, currency: 'XYZ' }).currency).toEqual(['Choose a currency']);
+    // The product's one list: CHF and JPY are quoted; JPY in whole yen only.
+    expect(valueOf(newQuoteSchema, { ...quote, currency: 'CHF' }).currency).toBe('CHF');
+    expect(errorsOf(newQuoteSchema, { ...quote, currency: 'JPY', unit_price: '1000.50' }).unit_price).toEqual(['Unit price must be a whole amount in JPY']);
+    expect(valueOf(newQuoteSchema, { ...quote, currency: 'JPY', unit_price: '1000' }).unit_price).toBe(100_000);
     expect(errorsOf(newQuoteSchema, { ...quote, expires_in_days: '45' }).expires_in_days).toEqual(['Choose an expiry']);
   });
 });

@@ -33,8 +33,8 @@ describe('the invoice edit form', () => {
       ],
     });
     expect(valueOf(editInvoiceSchema, form({ tax_rate: '', discount: '' }))).toMatchObject({ tax_rate: 0, discount: 0 });
-    // A due date already past is a draft's to have (the New Invoice dialog allows it too).
-    expect(valueOf(editInvoiceSchema, form({ due_date: '2020-01-01' })).due_date).toBe('2020-01-01');
+    // A due date already past is refused (issue 31), as the New Invoice dialog refuses it.
+    expect(errorsOf(editInvoiceSchema, form({ due_date: '2020-01-01' })).due_date).toEqual(['The due date cannot be in the past']);
   });
 
   it('refuses each bad value under its field', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceAmountCents, newInvoiceSchema } from '../../app/lib/schemas/invoices.ts';
+import { earliestToday } from '../../app/lib/schemas/fields.ts';
+import { paymentSchema } from '../../app/features/invoices/schema.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 
 const valid = {
@@ -9,7 +11,7 @@ const valid = {
   unit_price: '1299.99',
   quantity: '3',
   currency: 'EUR',
-  due_date: '2025-03-01',
+  due_date: '2099-03-01',
 };
 
 describe('new invoice form', () => {
@@ -41,7 +43,7 @@ describe('new invoice form', () => {
       client_email: 'not-an-email',
       unit_price: '-5',
       quantity: '0',
-      currency: 'JPY',
+      currency: 'XYZ',
     });
     expect(errors.client_email).toEqual(['Enter a valid email address']);
     expect(errors.unit_price?.[0]).toMatch(/at least 0 with up to 2 decimals/);
@@ -53,5 +55,31 @@ describe('new invoice form', () => {
 
   it('refuses a due date that is not a real day', () => {
     expect(errorsOf(newInvoiceSchema, { ...valid, due_date: '2025-02-30' }).due_date).toEqual(['Due date must be a date']);
+  });
+
+  it('refuses a due date in the past; today is fine wherever the account is', () => {
+    expect(errorsOf(newInvoiceSchema, { ...valid, due_date: '2025-03-01' }).due_date).toEqual(['The due date cannot be in the past']);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(valueOf(newInvoiceSchema, { ...valid, due_date: today }).due_date).toBe(today);
+    // At 02:00 UTC it is still yesterday in Honolulu: that day is allowed here, the database decides by the account's zone.
+    expect(earliestToday(new Date('2026-12-02T02:00:00Z'))).toBe('2026-12-01');
+    expect(earliestToday(new Date('2026-12-02T13:00:00Z'))).toBe('2026-12-02');
+  });
+
+  it('takes every currency of the product, JPY in whole yen only', () => {
+    for (const currency of ['CAD', 'AUD', 'CHF', 'JPY', 'AED', 'INR', 'PLN']) {
+      expect(valueOf(newInvoiceSchema, { ...valid, currency, unit_price: '1000' }).currency).toBe(currency);
+    }
+    expect(errorsOf(newInvoiceSchema, { ...valid, currency: 'JPY', unit_price: '1000.50' }).unit_price).toEqual(['Unit price must be a whole amount in JPY']);
+    expect(valueOf(newInvoiceSchema, { ...valid, currency: 'JPY', unit_price: '1000' }).unit_price).toBe(100_000);
+  });
+});
+
+describe('payment form', () => {
+  const payment = { intent: 'pay', amount: '1000', paid_on: new Date().toISOString().slice(0, 10), method: 'card', currency: 'JPY' };
+  it('takes whole yen in JPY, cents in the others', () => {
+    expect(valueOf(paymentSchema, payment).amount).toBe(100_000);
+    expect(errorsOf(paymentSchema, { ...payment, amount: '999.50' }).amount).toEqual(['Amount must be a whole amount in JPY']);
+    expect(valueOf(paymentSchema, { ...payment, amount: '999.50', currency: 'CHF' }).amount).toBe(99_950);
   });
 });

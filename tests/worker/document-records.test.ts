@@ -29,8 +29,9 @@ function tableInvoice(number: string): File {
     '',
     'INVOICE',
     `Invoice No: ${number}`,
-    'Invoice Date: 14/03/2025',
-    'Due Date: 13/04/2025',
+    // Due ahead: an invoice is not made overdue (a past due date is refused, below).
+    'Invoice Date: 14/03/2099',
+    'Due Date: 13/04/2099',
     'Bill To: Acme Corporation',
     '',
     'Description    Qty    Unit Price    Amount',
@@ -83,8 +84,8 @@ describe('Create invoice from a document', () => {
     expect(created.status).toBe(302);
     expect(created.headers.get('Location')).toBe(`/documents/${id}`);
     const [invoice] = await invoicesFrom(id);
-    expect(invoice).toMatchObject({ status: 'draft', currency: 'GBP', total: 154260, tax_rate: 20, due_date: '2025-04-13', client_name: 'Acme Corporation', client_email: email });
-    expect(invoice.notes).toContain('issued 2025-03-14');
+    expect(invoice).toMatchObject({ status: 'draft', currency: 'GBP', total: 154260, tax_rate: 20, due_date: '2099-04-13', client_name: 'Acme Corporation', client_email: email });
+    expect(invoice.notes).toContain('issued 2099-03-14');
     const { data: items } = await serviceClient().from('invoice_items').select('description, qty, unit_price, total').eq('invoice_id', invoice.id).order('position');
     expect(items).toEqual([
       { description: 'Consulting services', qty: 10, unit_price: 12000, total: 120000 },
@@ -122,15 +123,25 @@ describe('Create invoice from a document', () => {
     expect(await invoicesFrom(id)).toHaveLength(1);
   });
 
+  it('refuses a document due in the past under its Due date, writing nothing', async () => {
+    const id = await reviewedDocument({ issue_date: '2025-03-14', due_date: '2025-04-13', email: `late-${unique()}@acme.test` });
+    const refused = await admin.post(`/documents/${id}`, { intent: 'create_invoice', own_sale: 'on' });
+    expect(refused.status).toBe(400);
+    const html = await pageText(refused);
+    expect(invalidFields(html)).toEqual(['due_date']);
+    expect(readable(html)).toContain('The due date cannot be in the past');
+    expect(await invoicesFrom(id)).toEqual([]);
+  });
+
   it('refuses fields that cannot make an invoice, under those fields, writing nothing', async () => {
-    const id = await reviewedDocument({ total: '', currency: 'JPY', email: `bad-${unique()}@acme.test` });
+    const id = await reviewedDocument({ total: '', currency: 'KRW', email: `bad-${unique()}@acme.test` });
     const refused = await admin.post(`/documents/${id}`, { intent: 'create_invoice', own_sale: 'on' });
     expect(refused.status).toBe(400);
     const html = await pageText(refused);
     expect(invalidFields(html)).toEqual(['currency', 'total']);
     const text = readable(html);
     expect(text).toContain("Enter the document's total to create an invoice from it");
-    expect(text).toContain('Invoices are in USD, EUR or GBP: JPY cannot be invoiced');
+    expect(text).toContain('KRW is not a currency invoices are made in');
     // The review form keeps the stored fields as they were.
     expect(html).toContain('value="Acme Corporation"');
     expect(await invoicesFrom(id)).toEqual([]);
@@ -168,7 +179,7 @@ describe('Create invoice from a document', () => {
     expect((await auditor.post(`/documents/${id}`, { intent: 'create_invoice', own_sale: 'on' })).status).toBe(403);
     const client = await userClient(DEMO_AUDITOR.email, DEMO_AUDITOR.password);
     const direct = await client.rpc('create_invoice_from_document', {
-      p_document_id: id, p_client_name: 'A', p_client_email: 'a@a.test', p_currency: 'GBP', p_due_date: '2025-04-13', p_items: [{ description: 'x', qty: 1, unit_price: 100 }],
+      p_document_id: id, p_client_name: 'A', p_client_email: 'a@a.test', p_currency: 'GBP', p_due_date: '2099-04-13', p_items: [{ description: 'x', qty: 1, unit_price: 100 }],
     });
     expect(direct.error?.code).toBe('42501');
     expect(await invoicesFrom(id)).toEqual([]);

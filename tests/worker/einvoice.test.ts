@@ -8,7 +8,7 @@ import { CII_NS, renderEInvoiceXml, renderFacturXPdf, UBL_CUSTOMIZATION_ID, UBL_
 import { embeddedFiles, parseXml, sampleSeller, text } from '../support/einvoice.ts';
 import { sampleInvoice } from '../support/quote-pdf-samples.ts';
 import { pageText, signUpFreshAdmin, Visitor } from './support/app';
-import { accountOf } from './support/backend';
+import { accountOf, runSql } from './support/backend';
 import { joinAs } from './support/settings';
 
 const input = () => ({ invoice: sampleInvoice(2), seller: sampleSeller(), buyer: { country: 'FR' } });
@@ -37,6 +37,8 @@ describe('e-invoices in workerd', () => {
 });
 
 // The routes, through the built Worker, per caller.
+const UBL = { ...UBL_NS, ubl: UBL_NS.invoice };
+
 describe('/invoices/:id/einvoice.xml and /invoices/:id/facturx.pdf', () => {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   let admin: Visitor;
@@ -80,6 +82,28 @@ describe('/invoices/:id/einvoice.xml and /invoices/:id/facturx.pdf', () => {
         );
       }
     }
+  });
+
+  it('downloads once the seller has a country: the seller as the invoice was sent, in UBL, CII and the Factur-X PDF', async () => {
+    const { accountId } = await accountOf(adminEmail);
+    await runSql(`update public.accounts set country = 'DE', tax_id = 'DE123456789', city = 'Hamburg' where id = '${accountId}'`);
+    const id = await createInvoice('billing@acme.test');
+    expect((await admin.post(`/invoices/${id}`, { intent: 'send' })).status).toBe(302);
+    // Changed after sending: the e-invoice keeps what was sent.
+    await runSql(`update public.accounts set tax_id = 'DE999999999' where id = '${accountId}'`);
+    const ubl = await admin.get(`/invoices/${id}/einvoice.xml?format=ubl`);
+    expect(ubl.status).toBe(200);
+    const party = parseXml(await ubl.text()).documentElement!;
+    expect(text(party, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID', UBL)).toBe('DE123456789');
+    expect(text(party, 'cac:AccountingSupplierParty/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode', UBL)).toBe('DE');
+    const cii = await admin.get(`/invoices/${id}/einvoice.xml?format=cii`);
+    expect(cii.status).toBe(200);
+    expect(parseXml(await cii.text()).documentElement!.namespaceURI).toBe(CII_NS.rsm);
+    const pdf = await admin.get(`/invoices/${id}/facturx.pdf`);
+    expect(pdf.status).toBe(200);
+    const { files } = await embeddedFiles(new Uint8Array(await pdf.arrayBuffer()));
+    expect(files.map((f) => f.name)).toEqual(['factur-x.xml']);
+    expect(files[0].xml).toContain('DE123456789');
   });
 
   it('refuses another format and an id that is no invoice', async () => {

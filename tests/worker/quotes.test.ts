@@ -256,7 +256,7 @@ describe('creating a quote', () => {
     ['unit price', { unit_price: '-5' }, 'Unit price must be an amount of at least 0 with up to 2 decimals'],
     ['quantity', { quantity: '0' }, 'Quantity must be at least 1'],
     ['emptied quantity', { quantity: '' }, 'Quantity is required'],
-    ['currency', { currency: 'JPY' }, 'Choose a currency'],
+    ['currency', { currency: 'XYZ' }, 'Choose a currency'],
     ['expiry', { expires_in_days: '45' }, 'Choose an expiry'],
   ];
   for (const [field, change, message] of invalid) {

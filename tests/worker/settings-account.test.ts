@@ -7,7 +7,7 @@ import { DEMO_ADMIN, DEMO_NORTHWIND_ADMIN } from '../support/accounts';
 async function accountRow(id: string) {
   const { data, error } = await serviceClient()
     .from('accounts')
-    .select('name, billing_email, default_currency, timezone, country, subscription_status, trial_ends_at')
+    .select('name, billing_email, default_currency, timezone, country, subscription_status, trial_ends_at, address_line1, address_line2, postal_code, city, region, tax_id, company_registration, iban, bic, bank_details, payment_terms, accent_color')
     .eq('id', id)
     .single();
   if (error) throw error;
@@ -20,20 +20,36 @@ const VALID = {
   billing_email: 'billing@renamed.test',
   default_currency: 'CAD',
   timezone: 'America/Chicago',
-  country: 'Canada',
+  country: 'CA',
+};
+
+/** The seller details (decision 045), as typed: an IBAN in groups, a BIC in lower case, a colour in capitals. */
+const SELLER = {
+  address_line1: '200 Bay Street',
+  address_line2: 'Suite 3',
+  postal_code: 'M5J 2J2',
+  city: 'Toronto',
+  region: 'Ontario',
+  tax_id: 'CA123456789RT0001',
+  company_registration: 'BN 123456789',
+  iban: 'de89 3704 0044 0532 0130 00',
+  bic: 'cobadeffxxx',
+  bank_details: 'Royal Bank\nTransit 00002',
+  payment_terms: 'Net 30',
+  accent_color: '#1A7F5A',
 };
 
 describe('/settings/account loader', () => {
   it("shows the own account's details with the product guide's account lists, to admins and auditors", async () => {
     const team = await freshTeam();
-    await serviceClient().from('accounts').update({ name: 'Team Account', billing_email: 'pay@team.test', country: 'Norway' }).eq('id', team.accountId);
+    await serviceClient().from('accounts').update({ name: 'Team Account', billing_email: 'pay@team.test', country: 'NO' }).eq('id', team.accountId);
     for (const visitor of [team.admin.visitor, team.auditor.visitor]) {
       const response = await visitor.get('/settings/account');
       expect(response.status).toBe(200);
       const html = await pageText(response);
       expect(html).toContain('value="Team Account"');
       expect(html).toContain('value="pay@team.test"');
-      expect(html).toContain('value="Norway"');
+      expect(html).toMatch(/<option value="NO" selected="">Norway<\/option>/);
       for (const [value, label] of [
         ['UTC', 'UTC'],
         ['America/New_York', 'New York'],
@@ -46,8 +62,8 @@ describe('/settings/account loader', () => {
       ]) {
         expect(html).toMatch(new RegExp(`<option value="${value}"[^>]*>${label}</option>`));
       }
-      for (const currency of ['USD', 'EUR', 'GBP', 'CAD', 'AUD']) expect(html).toContain(`<option value="${currency}"`);
-      expect(html).not.toContain('<option value="JPY"');
+      // The product's one list (decision 046), as quotes and invoices take it.
+      for (const currency of ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'AED', 'INR', 'PLN']) expect(html).toContain(`<option value="${currency}"`);
     }
     const adminPage = await pageText(await team.admin.visitor.get('/settings/account'));
     expect(adminPage).toContain('Save Changes');
@@ -106,20 +122,53 @@ describe('saving the account settings', () => {
       billing_email: 'billing@renamed.test',
       default_currency: 'CAD',
       timezone: 'America/Chicago',
-      country: 'Canada',
+      country: 'CA',
     });
+  });
+
+  it('saves the seller details, stored as the database keeps them, and shows them again', async () => {
+    const team = await freshTeam();
+    const response = await team.admin.visitor.post('/settings/account', { ...VALID, ...SELLER });
+    expect(response.status).toBe(302);
+    expect(await accountRow(team.accountId)).toMatchObject({
+      ...SELLER,
+      bank_details: 'Royal Bank\nTransit 00002',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      accent_color: '#1a7f5a',
+    });
+    const html = await pageText(await team.admin.visitor.get('/settings/account'));
+    for (const value of ['200 Bay Street', 'CA123456789RT0001', 'DE89 3704 0044 0532 0130 00', 'COBADEFFXXX', '#1a7f5a']) {
+      expect(html).toContain(`value="${value}"`);
+    }
+    expect(html).toMatch(/<option value="CA" selected="">Canada<\/option>/);
+  });
+
+  it('refuses a bad IBAN, BIC, colour, country or control character, saying which, keeping what was typed', async () => {
+    const team = await freshTeam();
+    const before = await accountRow(team.accountId);
+    const response = await team.admin.visitor.post('/settings/account', {
+      ...VALID, ...SELLER, iban: 'DE89 3704 0044 0532 0130 01', bic: 'COBA', accent_color: 'green', country: 'XX', city: 'Tor\u0007onto',
+    });
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    for (const message of ['Enter a valid IBAN', 'Enter a valid BIC', 'Enter a colour as #rrggbb', 'Choose a country', 'City cannot contain control characters']) {
+      expect(html).toContain(message);
+    }
+    expect(html).toContain('value="200 Bay Street"');
+    expect(await accountRow(team.accountId)).toEqual(before);
   });
 
   it('requires a name and a valid email, keeping what was typed', async () => {
     const team = await freshTeam();
     const before = await accountRow(team.accountId);
-    const response = await team.admin.visitor.post('/settings/account', { ...VALID, name: '  ', billing_email: 'not-an-email', country: 'Kept Land' });
+    const response = await team.admin.visitor.post('/settings/account', { ...VALID, name: '  ', billing_email: 'not-an-email', city: 'Kept Town' });
     expect(response.status).toBe(400);
     const html = await pageText(response);
     expect(html).toContain('Account name is required');
     expect(html).toContain('Enter a valid email address');
     expect(html).toContain('value="not-an-email"');
-    expect(html).toContain('value="Kept Land"');
+    expect(html).toContain('value="Kept Town"');
     expect(await accountRow(team.accountId)).toEqual(before);
   });
 

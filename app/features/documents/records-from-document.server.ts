@@ -41,9 +41,10 @@ export async function loadBillFromDocument(supabase: Supabase, documentId: strin
 
 /** The caller's account as documents are told apart by (its name; its tax ids once the account has them). */
 export async function loadAccountIdentity(supabase: Supabase): Promise<AccountIdentity> {
-  const { data: account, error } = await supabase.from('accounts').select('name').maybeSingle();
+  // The account's own tax ID (Settings → Account) tells its sales from its suppliers' bills too.
+  const { data: account, error } = await supabase.from('accounts').select('name, tax_id').maybeSingle();
   if (error) console.error(`account failed to load: ${error.message}`);
-  return { name: account?.name ?? '' };
+  return { name: account?.name ?? '', taxIds: [account?.tax_id] };
 }
 
 /** The account's contact with the document's email, if any (the newest, should there be several). */

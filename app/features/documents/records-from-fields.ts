@@ -3,11 +3,11 @@
 // from the fields as stored (a person's corrections included) and either
 // fits, or each field that stops it gets a message shown under that field.
 // Relative imports only: the unit tests load this in Node.
-import { INVOICE_CURRENCIES } from '../../lib/schemas/invoices.ts';
+import { isCurrency, type CurrencyCode } from '../../lib/currencies.ts';
 import { DOCUMENT_KIND_LABELS, type DocumentFields, type DocumentKind, type FieldKey, type LineItem } from './extraction/fields.ts';
 
 export type FieldErrors = Partial<Record<FieldKey, string[]>>;
-export type InvoiceCurrency = (typeof INVOICE_CURRENCIES)[number];
+export type InvoiceCurrency = CurrencyCode;
 
 export interface DraftItem {
   description: string;
@@ -36,12 +36,14 @@ export interface ContactDraft {
 export const RECORD_FIELD_TEXTS = {
   noTotal: "Enter the document's total to create an invoice from it",
   badTotal: 'The total must be more than zero',
-  noCurrency: "Enter the document's currency (USD, EUR or GBP) to create an invoice from it",
-  currency: (code: string) => `Invoices are in USD, EUR or GBP: ${code} cannot be invoiced`,
+  noCurrency: "Enter the document's currency (three letters, e.g. EUR) to create an invoice from it",
+  currency: (code: string) => `${code} is not a currency invoices are made in`,
   noCustomer: 'Enter the customer to invoice',
   noEmail: "Enter the customer's email: the invoice is addressed to it",
   badEmail: 'Enter a valid email address',
   dueBeforeIssue: 'The due date cannot be before the issue date',
+  // As the database says it (create_invoice): an invoice is not made overdue.
+  dueInPast: 'The due date cannot be in the past',
   noContactName: 'Enter the name of the contact to create',
   noContactEmail: "Enter the contact's email address",
 } as const;
@@ -128,7 +130,7 @@ export function invoiceDraftFrom(
   else if (total === null || total <= 0 || total > MAX_CENTS) errors.total = [RECORD_FIELD_TEXTS.badTotal];
   const currency = text(fields, 'currency')?.toUpperCase() ?? null;
   if (!currency) errors.currency = [RECORD_FIELD_TEXTS.noCurrency];
-  else if (!(INVOICE_CURRENCIES as readonly string[]).includes(currency)) errors.currency = [RECORD_FIELD_TEXTS.currency(currency)];
+  else if (!isCurrency(currency)) errors.currency = [RECORD_FIELD_TEXTS.currency(currency)];
   const customer = text(fields, 'customer_name');
   if (!customer) errors.customer_name = [RECORD_FIELD_TEXTS.noCustomer];
   const email = text(fields, 'email')?.toLowerCase() ?? null;
@@ -137,6 +139,7 @@ export function invoiceDraftFrom(
   const issued = text(fields, 'issue_date');
   const due = text(fields, 'due_date');
   if (due && issued && due < issued) errors.due_date = [RECORD_FIELD_TEXTS.dueBeforeIssue];
+  else if (due && due < today) errors.due_date = [RECORD_FIELD_TEXTS.dueInPast];
   if (Object.keys(errors).length > 0 || total === null || !customer || !email) return { errors };
 
   const kind = (text(fields, 'kind') ?? 'invoice') as DocumentKind;

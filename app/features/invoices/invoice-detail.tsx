@@ -21,7 +21,7 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
-import { formatMoney } from '~/lib/money';
+import { centsToInput, formatMoney } from '~/lib/money';
 import { recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
@@ -112,6 +112,13 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
           <>
             <a href={`${page}/pdf`} className={buttonClasses('outline')}>
               Download
+            </a>
+            {/* EN 16931 e-invoices (decision 049): the PDF with its XML, and the Peppol UBL file. */}
+            <a href={`${page}/facturx.pdf`} className={buttonClasses('outline')} title="PDF with the e-invoice attached (EN 16931)">
+              Factur-X
+            </a>
+            <a href={`${page}/einvoice.xml?format=ubl`} className={buttonClasses('outline')} title="Peppol BIS Billing 3.0 e-invoice">
+              UBL
             </a>
             {canWrite && invoice.status === 'draft' ? (
               <Link to={`${page}/edit`} className={buttonClasses('outline')}>
@@ -212,7 +219,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                 <div className="grid gap-3 border-t border-border pt-4">
                   <h3 className="font-medium">Record payment</h3>
                   {/* Keyed by what was paid: after a payment the form starts again at the new balance. */}
-                  <PaymentForm key={String(invoice.amount_paid)} action={page} currency={invoice.currency} balance={(balance / 100).toFixed(2)} today={today} lastResult={lastResult} />
+                  <PaymentForm key={String(invoice.amount_paid)} action={page} currency={invoice.currency} balance={centsToInput(balance, invoice.currency)} today={today} lastResult={lastResult} />
                 </div>
               ) : null}
             </CardContent>

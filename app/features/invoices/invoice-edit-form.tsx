@@ -13,6 +13,7 @@ import { EstimatedTotals } from '~/components/records/record-totals';
 import { SubmitButton } from '~/components/submit-button';
 import { buttonClasses } from '~/components/ui/button';
 import { useHydrated } from '~/lib/use-hydrated';
+import { earliestToday } from '~/lib/schemas/fields';
 import { editInvoiceSchema, MAX_INVOICE_ITEMS } from './schema';
 
 type Field = FieldMetadata<unknown>;
@@ -55,7 +56,7 @@ export function InvoiceEditForm({
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
       <FormAlert id={`${form.id}-alert`} title="The invoice was not saved" errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.due_date as Field} label="Due date" type="date" />
+        <TextField field={fields.due_date as Field} label="Due date" type="date" min={earliestToday()} />
         <div className="grid grid-cols-2 gap-4">
           <TextField field={fields.tax_rate as Field} label="Tax rate (%)" type="number" step="0.01" min="0" max="100" inputMode="decimal" />
           <TextField field={fields.discount as Field} label="Discount (%)" type="number" step="0.01" min="0" max="100" inputMode="decimal" />

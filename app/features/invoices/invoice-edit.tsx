@@ -11,6 +11,7 @@ import type { Route } from './+types/invoice-edit';
 import { BackLink } from '~/components/records/back-link';
 import { PageHeader } from '~/components/page-header';
 import { Card, CardContent } from '~/components/ui/card';
+import { centsToInput } from '~/lib/money';
 import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
 import { recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { READ_ONLY_MESSAGE, refuseSubmission, refuseWrite } from '~/lib/records.server';
@@ -19,7 +20,7 @@ import { BRAND_NAME } from '~/lib/site';
 import { dataWithError } from '~/lib/toast.server';
 import { InvoiceEditForm, type InvoiceEditDefaults } from './invoice-edit-form';
 import { loadInvoiceDraft, saveInvoiceDraft, type InvoiceDetail } from './queries.server';
-import { editInvoiceSchema } from './schema';
+import { editInvoiceSchema, PAST_DUE_DATE_MESSAGE } from './schema';
 import { INVOICE_DETAIL_TEXTS as TEXTS } from './texts';
 
 const NOT_DRAFT = 'Only a draft invoice can be edited';
@@ -57,6 +58,10 @@ export async function action(args: Route.ActionArgs) {
     if (error.code === 'P0002') throw recordNotFound(TEXTS.notFound);
     // Sent meanwhile (in another tab): the page says why it cannot be edited.
     if (error.message === NOT_DRAFT) return redirectWithError(page, TEXTS.notDraft);
+    // Past in the account's time zone (the form's own check allows for every zone): said under the field.
+    if (error.message === PAST_DUE_DATE_MESSAGE) {
+      return dataWithError(args, { result: submission.reply({ fieldErrors: { due_date: [error.message] } }) }, error.message, { status: 400 });
+    }
     console.error(`invoice save failed: ${error.message}`);
     return refuseWrite(args, submission, error, TEXTS.saveFailed, { inForm: true });
   }
@@ -73,7 +78,7 @@ function editDefaults(invoice: InvoiceDetail, items: { description: string; qty:
     items: items.map((item) => ({
       description: item.description,
       quantity: String(item.qty),
-      unit_price: (Number(item.unit_price) / 100).toFixed(2),
+      unit_price: centsToInput(Number(item.unit_price), invoice.currency),
     })),
   };
 }

@@ -17,7 +17,7 @@ import { canWriteBusiness } from '~/lib/roles';
 import { BRAND_NAME } from '~/lib/site';
 import { NewInvoiceForm } from './new-invoice-form';
 import { createInvoice, loadInvoices, type Collection, type InvoiceRow } from './queries.server';
-import { INVOICE_STATUSES, newInvoiceSchema } from './schema';
+import { INVOICE_STATUSES, newInvoiceSchema, PAST_DUE_DATE_MESSAGE } from './schema';
 import { invoiceCreatedToast, INVOICE_TEXTS as TEXTS } from './texts';
 
 const LIST = '/invoices';
@@ -39,6 +39,8 @@ export function action(args: Route.ActionArgs) {
     noun: 'invoice',
     write: createInvoice,
     createdToast: invoiceCreatedToast,
+    // Past in the account's time zone: the form's own check allows for every zone.
+    fieldOfError: { [PAST_DUE_DATE_MESSAGE]: 'due_date' },
   });
 }
 

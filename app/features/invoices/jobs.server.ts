@@ -11,6 +11,8 @@ import { sendAccountMail } from '~/lib/mail/send-mail.server';
 import { invoicePdfAttachment, readInvoiceDocument } from './pdf/invoice-document.server';
 import { centsToBigInt, formatCents } from '~/lib/money';
 import { PermanentJobError, type JobContext, type JobHandler } from '~/jobs/registry.server';
+import { sellerBankLines } from '~/lib/seller';
+import { signOff } from '../quotes/public/quote-mail';
 
 type Admin = SupabaseClient<Database>;
 
@@ -59,7 +61,7 @@ async function mailInvoice(payload: Record<string, unknown>, ctx: JobContext, ki
   // The PDF's one read carries the account's name and the exact amounts (text, past 2^53 too) the mail states.
   const document = await readInvoiceDocument(admin, invoice.id);
   if (!document) throw new PermanentJobError(`Invoice ${invoice.id} no longer exists`);
-  const from = document.account.name;
+  const from = document.seller?.name || document.account.name;
   const balance = formatCents(centsToBigInt(document.total) - centsToBigInt(document.amountPaid), document.currency);
   const link = `${base}/i/${token}`;
   const subject =
@@ -76,6 +78,10 @@ async function mailInvoice(payload: Record<string, unknown>, ctx: JobContext, ki
     `View it here: ${link}`,
     '',
     `Balance due: ${balance}`,
+    // How to pay and who from: the seller the invoice was sent with.
+    ...(document.seller?.payment_terms ? ['', document.seller.payment_terms] : []),
+    ...(document.seller && sellerBankLines(document.seller).length ? ['', ...sellerBankLines(document.seller)] : []),
+    ...signOff(document.seller),
   ].join('\n');
   const attachments = [await invoicePdfAttachment(document)];
   await sendAccountMail(admin, env, job.account_id, { to: invoice.client_email, subject, text, attachments });

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
 import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
+import { earliestToday } from '~/lib/schemas/fields';
 import { DEFAULT_INVOICE_CURRENCY, DEFAULT_INVOICE_QUANTITY, INVOICE_CURRENCY_OPTIONS, newInvoiceSchema } from './schema';
 
 /**
@@ -27,7 +28,7 @@ export function NewInvoiceForm({ lastResult }: { lastResult?: SubmissionResult<s
         <TextField field={fields.quantity} label="Quantity" type="number" step="1" min="1" />
         <SelectField field={fields.currency} label="Currency" options={INVOICE_CURRENCY_OPTIONS} />
       </div>
-      <TextField field={fields.due_date} label="Due date" type="date" />
+      <TextField field={fields.due_date} label="Due date" type="date" min={earliestToday()} />
       <TextareaField field={fields.notes} label="Notes (optional)" rows={2} />
       <DialogActions closeTo="/invoices">
         <SubmitButton label="Create Invoice" busyLabel="Creating..." />

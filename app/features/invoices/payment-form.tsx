@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
 import { SelectField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
+import { minorUnits } from '~/lib/currencies';
 import { PAYMENT_METHOD_OPTIONS, paymentSchema } from './schema';
 
 /**
@@ -28,12 +29,14 @@ export function PaymentForm({
     lastResult,
     defaultValue: { intent: 'pay', amount: balance, paid_on: today, method: 'bank_transfer', currency },
   });
+  // A currency without cents (JPY) is paid in whole units.
+  const step = minorUnits(currency) === 0 ? '1' : '0.01';
   return (
     <Form method="post" action={action} className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="pay" />
       <input type="hidden" name="currency" value={currency} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.amount} label={`Amount (${currency})`} type="number" step="0.01" min="0.01" inputMode="decimal" />
+        <TextField field={fields.amount} label={`Amount (${currency})`} type="number" step={step} min={step} inputMode="decimal" />
         <TextField field={fields.paid_on} label="Paid on" type="date" />
         <SelectField field={fields.method} label="Method" options={PAYMENT_METHOD_OPTIONS} />
         <TextField field={fields.reference} label="Reference (optional)" />

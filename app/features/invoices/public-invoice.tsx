@@ -6,15 +6,19 @@
 import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { Route } from './+types/public-invoice';
 import { LineItemsTable } from '~/components/records/line-items-table';
+import { SellerIdentity } from '~/components/records/seller-identity';
 import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { formatShortDate } from '~/lib/dates';
 import { formatMoney } from '~/lib/money';
+import { accentColor, sellerBankLines, type Seller } from '~/lib/seller';
 import { BRAND_NAME } from '~/lib/site';
 import { getRequestSupabase } from '~/lib/supabase.server';
 
 interface PublicInvoice {
   account_name: string;
+  /** The seller the invoice was sent with (decision 045). */
+  seller: Seller | null;
   invoice_number: string;
   status: string;
   client_name: string;
@@ -60,11 +64,14 @@ export default function PublicInvoicePage({ loaderData }: Route.ComponentProps) 
   const { invoice, pdfHref } = loaderData;
   const money = (cents: number) => formatMoney(Number(cents), invoice.currency);
   const balance = Number(invoice.total) - Number(invoice.amount_paid);
+  const accent = accentColor(invoice.seller);
+  const bank = invoice.seller ? sellerBankLines(invoice.seller) : [];
   return (
     <main className="mx-auto grid max-w-3xl gap-6 p-4 sm:p-8">
-      <Card>
+      {/* The seller's accent colour, when set, as the card's top edge. */}
+      <Card style={accent ? { borderTop: `4px solid ${accent}` } : undefined}>
         <CardHeader className="gap-2">
-          <p className="text-sm text-muted-foreground">{invoice.account_name}</p>
+          <SellerIdentity seller={invoice.seller} fallbackName={invoice.account_name} />
           <div className="flex flex-wrap items-center gap-3">
             {/* The page's own h1 with the card title's look: an h1 inside CardTitle's h3 is no valid
                 HTML, the browser's parser splits them, and React's hydration then fails on the page. */}
@@ -102,6 +109,15 @@ export default function PublicInvoicePage({ loaderData }: Route.ComponentProps) 
             <dd className="text-right font-semibold">{money(balance)}</dd>
           </dl>
           {invoice.notes ? <p className="whitespace-pre-line text-sm text-muted-foreground">{invoice.notes}</p> : null}
+          {invoice.seller?.payment_terms || bank.length > 0 ? (
+            <section className="grid gap-1 text-sm" aria-labelledby="invoice-payment">
+              <h2 id="invoice-payment" className="font-medium">Payment</h2>
+              {invoice.seller?.payment_terms ? <p className="whitespace-pre-line break-words">{invoice.seller.payment_terms}</p> : null}
+              {bank.map((line) => (
+                <p key={line} className="break-words text-muted-foreground">{line}</p>
+              ))}
+            </section>
+          ) : null}
         </CardContent>
       </Card>
     </main>

@@ -2,8 +2,9 @@
 // app/lib/schemas/invoices.ts) and the actions of an invoice's page, each a
 // plain form post told apart by its intent.
 import { z } from '../../lib/schemas/zod';
-import { isRealDate, moneyInCents, oneOf, optionalText, percentage, requiredDate, requiredText, type Option } from '../../lib/schemas/fields';
-import { INVOICE_CURRENCIES } from '../../lib/schemas/invoices';
+import { isRealDate, moneyInCents, oneOf, optionalText, percentage, requiredText, wholeAmountMessage, type Option } from '../../lib/schemas/fields';
+import { dueDate, INVOICE_CURRENCIES } from '../../lib/schemas/invoices';
+import { fitsCurrency } from '../../lib/currencies.ts';
 
 export {
   DEFAULT_INVOICE_CURRENCY,
@@ -12,6 +13,7 @@ export {
   INVOICE_CURRENCY_OPTIONS,
   INVOICE_STATUSES,
   newInvoiceSchema,
+  PAST_DUE_DATE_MESSAGE,
   type InvoiceStatus,
   type NewInvoice,
 } from '../../lib/schemas/invoices';
@@ -54,6 +56,10 @@ export const paymentSchema = z.object({
   reference: optionalText('Reference', 200),
   // The invoice's currency, as the page showed it: a payment in another is refused by the database.
   currency: oneOf(INVOICE_CURRENCIES, 'Currency'),
+}).superRefine((payment, ctx) => {
+  if (typeof payment.amount === 'number' && !fitsCurrency(payment.amount, payment.currency)) {
+    ctx.addIssue({ code: 'custom', path: ['amount'], message: wholeAmountMessage('Amount', payment.currency) });
+  }
 });
 
 export const invoiceActionSchema = z.discriminatedUnion('intent', [
@@ -86,7 +92,7 @@ export const invoiceItemSchema = z.object({
 
 /** A draft as its edit page posts it: the client and currency stay as the invoice was made. */
 export const editInvoiceSchema = z.object({
-  due_date: requiredDate('Due date'),
+  due_date: dueDate(),
   notes: optionalText('Notes'),
   tax_rate: percentage('Tax rate'),
   discount: percentage('Discount'),

@@ -247,7 +247,7 @@ function QuoteFields({ quote, staff }: { quote: QuoteDetail; staff: boolean }) {
         {
           label: 'Client',
           value: contact ? (
-            <span className="grid">
+            <span className="grid min-w-0">
               {/* Clients and suppliers have no client pages. */}
               {staff ? (
                 <Link to={`/clients/${quote.contact_id}`} className="underline-offset-2 hover:underline">
@@ -256,7 +256,10 @@ function QuoteFields({ quote, staff }: { quote: QuoteDetail; staff: boolean }) {
               ) : (
                 contact.name
               )}
-              <span className="text-muted-foreground">{contact.email}</span>
+              {/* Cut to the column with an ellipsis; the whole address on hover and to screen readers. */}
+              <span className="truncate text-muted-foreground" title={contact.email ?? undefined}>
+                {contact.email}
+              </span>
             </span>
           ) : null,
         },

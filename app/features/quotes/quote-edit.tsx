@@ -12,6 +12,7 @@ import { PageHeader } from '~/components/page-header';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
+import { centsToInput } from '~/lib/money';
 import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
 import { recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { READ_ONLY_MESSAGE, refuseSubmission, refuseWrite } from '~/lib/records.server';
@@ -78,7 +79,7 @@ function editDefaults(quote: QuoteDetail, items: QuoteLine[]): EditDefaults {
     items: items.map((item) => ({
       description: item.description,
       quantity: String(item.qty),
-      unit_price: (Number(item.unit_price) / 100).toFixed(2),
+      unit_price: centsToInput(Number(item.unit_price), quote.currency),
     })),
   };
 }

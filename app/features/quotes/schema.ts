@@ -4,11 +4,13 @@
 // validation in the browser and by the /quotes action on the server.
 // Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
 import { z } from '../../lib/schemas/zod';
-import { moneyInCents, oneOf, optionalEmail, optionalText, percentage, requiredDate, requiredText, uuid, type Option } from '../../lib/schemas/fields';
+import { moneyInCents, oneOf, optionalEmail, optionalText, percentage, requiredDate, requiredText, uuid, wholeAmountMessage, type Option } from '../../lib/schemas/fields';
+import { CURRENCY_CODES, CURRENCY_OPTIONS, fitsCurrency } from '../../lib/currencies.ts';
 
-export const QUOTE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+/** The product's one list (app/lib/currencies.ts). */
+export const QUOTE_CURRENCIES = CURRENCY_CODES;
 export const DEFAULT_QUOTE_CURRENCY = 'USD';
-export const QUOTE_CURRENCY_OPTIONS: Option[] = QUOTE_CURRENCIES.map((value) => ({ value, label: value }));
+export const QUOTE_CURRENCY_OPTIONS: Option[] = CURRENCY_OPTIONS;
 
 export const QUOTE_EXPIRY_DAYS = [7, 14, 30, 60] as const;
 export const DEFAULT_QUOTE_EXPIRY_DAYS = 30;
@@ -58,6 +60,10 @@ export const newQuoteSchema = z
       const message = newClientOnly(label, typeof value === 'string' ? value : undefined, contactId);
       if (message) ctx.addIssue({ code: 'custom', path: [field], message });
     }
+    // ¥1,000.50 cannot be quoted: JPY has no smaller unit.
+    if (typeof quote.unit_price === 'number' && typeof quote.currency === 'string' && !fitsCurrency(quote.unit_price, quote.currency)) {
+      ctx.addIssue({ code: 'custom', path: ['unit_price'], message: wholeAmountMessage('Unit price', quote.currency) });
+    }
   }, { when: () => true });
 
 export type NewQuote = z.output<typeof newQuoteSchema>;
@@ -96,6 +102,12 @@ export const editQuoteSchema = z.object({
     .array(quoteItemSchema, { error: 'Add at least one line item' })
     .min(1, 'Add at least one line item')
     .max(MAX_QUOTE_ITEMS, `A quote has at most ${MAX_QUOTE_ITEMS} line items`),
+}).superRefine((quote, ctx) => {
+  quote.items.forEach((item, index) => {
+    if (!fitsCurrency(item.unit_price, quote.currency)) {
+      ctx.addIssue({ code: 'custom', path: ['items', index, 'unit_price'], message: wholeAmountMessage('Unit price', quote.currency) });
+    }
+  });
 });
 
 export type EditedQuote = z.output<typeof editQuoteSchema>;

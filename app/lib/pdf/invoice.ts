@@ -3,10 +3,12 @@
 import { finishDocument, startDocument, toDate } from './document.ts';
 import { canonicalDecimal, centsToBigInt, day, label, minusMoney, money, percent } from './format.ts';
 import { drawHeading } from './heading.ts';
+import { embedLogo } from './logo.ts';
 import { drawItemsTable } from './items-table.ts';
 import { drawPayments } from './payments.ts';
 import { drawParagraphs, drawTotals } from './totals.ts';
 import type { InvoicePdfInput } from './types.ts';
+import { sellerBankLines } from '../seller.ts';
 
 export async function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Uint8Array<ArrayBuffer>> {
   const { account, currency } = invoice;
@@ -14,7 +16,7 @@ export async function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Uint8A
   const recipient = invoice.contact?.company || invoice.contact?.name;
   const flow = await startDocument({
     title: document,
-    author: account.name,
+    author: invoice.seller?.name || account.name,
     subject: recipient ? `${document} for ${recipient}` : document,
     created: toDate(invoice.issuedAt),
     modified: toDate(invoice.issuedAt),
@@ -23,6 +25,8 @@ export async function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Uint8A
   drawHeading(flow, {
     title: 'Invoice',
     account,
+    seller: invoice.seller,
+    logo: await embedLogo(flow, invoice.logo),
     facts: [
       ['Invoice number', invoice.invoiceNumber],
       ['Status', label(invoice.status)],
@@ -50,5 +54,10 @@ export async function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Uint8A
   ]);
   if (invoice.payments.length > 0) drawPayments(flow, invoice.payments, currency);
   if (invoice.notes && invoice.notes.trim() !== '') drawParagraphs(flow, 'Notes', invoice.notes);
-  return finishDocument(flow, `${document} · ${account.name}`);
+  // How to pay: the seller's terms, then its bank details.
+  const payment = invoice.seller
+    ? [invoice.seller.payment_terms, sellerBankLines(invoice.seller).join('\n')].filter(Boolean).join('\n\n')
+    : '';
+  if (payment.trim() !== '') drawParagraphs(flow, 'Payment', payment);
+  return finishDocument(flow, `${document} · ${invoice.seller?.name || account.name}`);
 }

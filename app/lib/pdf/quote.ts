@@ -4,6 +4,7 @@ import { drawSignatureCertificate } from './certificate.ts';
 import { finishDocument, startDocument, toDate } from './document.ts';
 import { canonicalDecimal, centsToBigInt, day, label, minusMoney, money, percent } from './format.ts';
 import { drawHeading } from './heading.ts';
+import { embedLogo } from './logo.ts';
 import { drawItemsTable } from './items-table.ts';
 import { drawParagraphs, drawTotals } from './totals.ts';
 import type { QuotePdfInput } from './types.ts';
@@ -14,7 +15,7 @@ export async function renderQuotePdf(quote: QuotePdfInput): Promise<Uint8Array<A
   const recipient = quote.contact?.company || quote.contact?.name;
   const flow = await startDocument({
     title: document,
-    author: account.name,
+    author: quote.seller?.name || account.name,
     subject: recipient ? `${document} for ${recipient}` : document,
     created: toDate(quote.issuedAt),
     modified: toDate(quote.signature?.signedAt ?? quote.issuedAt),
@@ -23,6 +24,8 @@ export async function renderQuotePdf(quote: QuotePdfInput): Promise<Uint8Array<A
   drawHeading(flow, {
     title: 'Quote',
     account,
+    seller: quote.seller,
+    logo: await embedLogo(flow, quote.logo),
     facts: [
       ['Quote number', quote.quoteNumber],
       ['Status', label(quote.status)],
@@ -46,5 +49,5 @@ export async function renderQuotePdf(quote: QuotePdfInput): Promise<Uint8Array<A
   if (quote.signature) {
     await drawSignatureCertificate(flow, { document, accountName: account.name }, quote.signature);
   }
-  return finishDocument(flow, `${document} · ${account.name}`);
+  return finishDocument(flow, `${document} · ${quote.seller?.name || account.name}`);
 }

@@ -2,6 +2,7 @@
 // values, no database rows, so the pages, the jobs runner and the benchmarks
 // all build the same input. Money is integer cents (see Cents in money.ts).
 import type { Cents } from '../money.ts';
+import type { Seller } from '../seller.ts';
 
 export type { Cents };
 
@@ -16,6 +17,14 @@ export interface PdfAccount {
   name: string;
   /** Where the recipient writes back; left out when null. */
   contactEmail: string | null;
+}
+
+/** The seller as the document was sent (decision 045): name, address, tax and bank details. */
+export type PdfSeller = Seller;
+
+/** The seller's logo as stored (PNG or JPEG bytes); checked again before it is drawn. */
+export interface PdfLogo {
+  bytes: Uint8Array;
 }
 
 /** Who the document is for; any part may be missing. */
@@ -49,6 +58,10 @@ export interface PdfSignature {
 
 export interface QuotePdfInput {
   account: PdfAccount;
+  /** The seller's details; left out (name and email only) when absent. */
+  seller?: PdfSeller | null;
+  /** The seller's logo, drawn above its name. */
+  logo?: PdfLogo | null;
   quoteNumber: string;
   /** The quote's status as stored ('draft', 'sent', 'viewed', 'signed', ...). */
   status: string;
@@ -82,6 +95,10 @@ export interface PdfPayment {
 
 export interface InvoicePdfInput {
   account: PdfAccount;
+  /** The seller's details; the payment section prints its terms and bank details. */
+  seller?: PdfSeller | null;
+  /** The seller's logo, drawn above its name. */
+  logo?: PdfLogo | null;
   invoiceNumber: string;
   status: string;
   issuedAt: DateInput;

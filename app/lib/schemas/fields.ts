@@ -103,6 +103,20 @@ export function moneyInCents(label: string) {
     });
 }
 
+/** The field error of a price that a currency without minor units (JPY) cannot take: "Unit price must be a whole amount in JPY". */
+export function wholeAmountMessage(label: string, currency: string): string {
+  return `${label} must be a whole amount in ${currency}`;
+}
+
+/**
+ * The earliest day that is today somewhere (UTC-12). A form refuses a due
+ * date before it; the database then holds the exact rule, today in the
+ * account's time zone, and its refusal is shown under the same field.
+ */
+export function earliestToday(now = new Date()): string {
+  return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+
 /** A percentage as typed (tax rate, discount): 0 to 100 with up to two decimals; empty is 0. */
 export function percentage(label: string) {
   const message = `${label} must be a percentage from 0 to 100 with up to 2 decimals`;

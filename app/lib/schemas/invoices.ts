@@ -2,12 +2,20 @@
 // unit price (step 0.01, minimum 0), quantity (minimum 1, default 1),
 // currency (default USD), due date; notes optional.
 import { z } from './zod';
-import { moneyInCents, oneOf, optionalText, requiredDate, requiredEmail, requiredText, type Option } from './fields';
+import { earliestToday, isRealDate, moneyInCents, oneOf, optionalText, requiredDate, requiredEmail, requiredText, wholeAmountMessage, type Option } from './fields';
+import { CURRENCY_CODES, CURRENCY_OPTIONS, fitsCurrency } from '../currencies.ts';
 
-export const INVOICE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+/** The product's one list (app/lib/currencies.ts). */
+export const INVOICE_CURRENCIES = CURRENCY_CODES;
 export const DEFAULT_INVOICE_CURRENCY = 'USD';
 export const DEFAULT_INVOICE_QUANTITY = 1;
-export const INVOICE_CURRENCY_OPTIONS: Option[] = INVOICE_CURRENCIES.map((value) => ({ value, label: value }));
+export const INVOICE_CURRENCY_OPTIONS: Option[] = CURRENCY_OPTIONS;
+
+/** What the database says of a due date before today in the account's time zone; the forms say it too. */
+export const PAST_DUE_DATE_MESSAGE = 'The due date cannot be in the past';
+
+/** A due date as the forms take it: a real day, not before today (see earliestToday). */
+export const dueDate = () => requiredDate('Due date').refine((day) => !isRealDate(day) || day >= earliestToday(), PAST_DUE_DATE_MESSAGE);
 
 // 'void' joins spec.md's five: a voided invoice stays in the book (decision 029).
 export const INVOICE_STATUSES = ['draft', 'sent', 'pending', 'paid', 'overdue', 'void'] as const;
@@ -25,8 +33,13 @@ export const newInvoiceSchema = z.object({
     .min(1, 'Quantity must be at least 1')
     .max(1_000_000, 'Quantity is too large'),
   currency: oneOf(INVOICE_CURRENCIES, 'Currency').default(DEFAULT_INVOICE_CURRENCY),
-  due_date: requiredDate('Due date'),
+  due_date: dueDate(),
   notes: optionalText('Notes'),
+}).superRefine((invoice, ctx) => {
+  // ¥1,000.50 cannot be invoiced: JPY has no smaller unit.
+  if (typeof invoice.unit_price === 'number' && !fitsCurrency(invoice.unit_price, invoice.currency)) {
+    ctx.addIssue({ code: 'custom', path: ['unit_price'], message: wholeAmountMessage('Unit price', invoice.currency) });
+  }
 });
 
 export type NewInvoice = z.output<typeof newInvoiceSchema>;

@@ -2,6 +2,8 @@
 // layouts: 1,234.56 · 1.234,56 · 1 234,56 · 1234.56; 2025-03-14 · 14/03/2025 ·
 // 03/14/2025 · 14.03.2025 · 14 March 2025 · 3. März 2025 · March 14, 2025 · 14-Mar-2025.
 
+import { CURRENCY_CODES } from '../../../lib/currencies.ts';
+
 /** An amount in the text and the decimal string it stands for ('1234.56'). */
 // A plain space groups thousands only with decimals after them ('45 000,00 SEK'); elsewhere a space separates numbers.
 const AMOUNT = /(?<![\d.,])-?(?:\d{1,3}(?: \d{3})+[.,]\d{2}|(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)(?:[.,]\d{1,2})?)(?![\d])/g;
@@ -96,8 +98,8 @@ export function datesIn(line: string, monthFirst = false): string[] {
   return found.sort((a, b) => a.at - b.at).map((f) => f.date);
 }
 
-/** ISO codes a document may name, and the symbols that stand for one. */
-export const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'NZD', 'SGD', 'INR', 'ZAR', 'BRL', 'MXN', 'CNY', 'HKD'] as const;
+/** ISO codes a document may name (the product's one list, app/lib/currencies.ts), and the symbols that stand for one. */
+export { CURRENCY_CODES };
 export const CURRENCY_SYMBOLS: [RegExp, string][] = [
   [/(?:A\$|AU\$)/, 'AUD'],
   [/(?:C\$|CA\$)/, 'CAD'],

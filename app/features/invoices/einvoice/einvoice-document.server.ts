@@ -35,14 +35,11 @@ function sellerNamed(name: string): SellerSnapshot {
 export async function readEInvoiceInput(client: SupabaseClient<Database>, invoiceId: string): Promise<EInvoiceInput | null> {
   const invoice = await readInvoiceDocument(client, invoiceId);
   if (!invoice) return null;
-  // TODO(h-seller): read the invoice's `seller` snapshot (jsonb on invoices,
-  // filled at send time from accounts.address_line1, address_line2,
-  // postal_code, city, region, country, tax_id, company_registration, iban,
-  // bic, bank_details, payment_terms) once branch h-seller has landed; until
-  // then only the account's name is known, and the e-invoice is refused for
-  // want of the seller's country (BT-40). The buyer's address and country
-  // (contacts.address; no country column yet) likewise.
-  return { invoice, seller: sellerNamed(invoice.account.name), buyer: {} };
+  // The seller as the invoice was sent (its snapshot), or the account as it is now for a draft
+  // (invoice_document gives either); the buyer's address and country are not kept yet
+  // (contacts.address is free text, no country column): decision 049.
+  const seller: SellerSnapshot = { ...sellerNamed(invoice.account.name), ...(invoice.seller ?? {}) };
+  return { invoice, seller, buyer: {} };
 }
 
 export const invoiceNotFound = () => new Response('Invoice not found', { status: 404, headers: HEADERS });

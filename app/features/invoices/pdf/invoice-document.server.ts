@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
 import { renderInvoicePdf, type InvoicePdfInput } from '~/lib/pdf';
 import { pdfAttachment, pdfFileName, pdfResponse } from '~/lib/pdf/delivery';
+import { sellerLogo } from '~/lib/seller-logo.server';
 
 type Client = SupabaseClient<Database>;
 
@@ -26,10 +27,10 @@ export async function readInvoiceLinkDocument(client: Client, token: string): Pr
 const fileName = (document: InvoicePdfInput) => pdfFileName(document.invoiceNumber, 'invoice');
 
 export async function invoicePdfResponse(document: InvoicePdfInput, extraHeaders: Record<string, string> = {}): Promise<Response> {
-  return pdfResponse(await renderInvoicePdf(document), fileName(document), extraHeaders);
+  return pdfResponse(await renderInvoicePdf({ ...document, logo: await sellerLogo(document.seller) }), fileName(document), extraHeaders);
 }
 
 /** The PDF for a mail, as the mail senders take attachments. */
 export async function invoicePdfAttachment(document: InvoicePdfInput) {
-  return pdfAttachment(await renderInvoicePdf(document), fileName(document));
+  return pdfAttachment(await renderInvoicePdf({ ...document, logo: await sellerLogo(document.seller) }), fileName(document));
 }

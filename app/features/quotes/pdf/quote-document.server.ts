@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
 import { renderQuotePdf, type QuotePdfInput } from '~/lib/pdf';
 import { pdfAttachment, pdfFileName, pdfResponse } from '~/lib/pdf/delivery';
+import { sellerLogo } from '~/lib/seller-logo.server';
 
 type Client = SupabaseClient<Database>;
 
@@ -50,10 +51,10 @@ export async function readLinkDocument(client: Client, token: string): Promise<L
 const fileName = (document: QuotePdfInput) => pdfFileName(document.quoteNumber, 'quote');
 
 export async function quotePdfResponse(document: QuotePdfInput, extraHeaders: Record<string, string> = {}): Promise<Response> {
-  return pdfResponse(await renderQuotePdf(document), fileName(document), extraHeaders);
+  return pdfResponse(await renderQuotePdf({ ...document, logo: await sellerLogo(document.seller) }), fileName(document), extraHeaders);
 }
 
 /** The PDF for a mail, as the mail senders take attachments. */
 export async function quotePdfAttachment(document: QuotePdfInput) {
-  return pdfAttachment(await renderQuotePdf(document), fileName(document));
+  return pdfAttachment(await renderQuotePdf({ ...document, logo: await sellerLogo(document.seller) }), fileName(document));
 }

@@ -4,14 +4,16 @@
 // too many uses a 429. Never cached, never indexed.
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, redirect } from 'react-router';
+import { data, Form, redirect, useParams } from 'react-router';
 import type { Route } from './+types/public-quote';
 import { LineItemsTable } from '~/components/records/line-items-table';
 import { FormAlert } from '~/components/form-alert';
 import { useSchemaForm } from '~/components/form-controls';
 import { FormField } from '~/components/form-field';
 import { SubmitButton } from '~/components/submit-button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
+import { SellerIdentity } from '~/components/records/seller-identity';
+import { accentColor } from '~/lib/seller';
 import { Input, Textarea } from '~/components/ui/input';
 import { formatDateTime } from '~/lib/dates';
 import { ALTERED_FORM_MESSAGE, HIDDEN_FIELDS, isAlteredForm, readFormData } from '~/lib/forms.server';
@@ -194,28 +196,31 @@ function StateBody({ view, answered }: { view: LinkAnswer | { state: 'unavailabl
       <QuoteCard answer={answer} />
       {answer.state === 'signed' ? (
         <Message
+          level={2}
           title={T.signedTitle}
           text={`Signed by ${answer.quote.signer_name ?? ''}${answer.quote.signed_at ? ` on ${formatDateTime(answer.quote.signed_at)}` : ''}.`}
         />
       ) : answer.state === 'declined' ? (
-        <Message title={T.declinedTitle} text={answer.quote.declined_at ? `Declined on ${formatDateTime(answer.quote.declined_at)}.` : ''} />
+        <Message level={2} title={T.declinedTitle} text={answer.quote.declined_at ? `Declined on ${formatDateTime(answer.quote.declined_at)}.` : ''} />
       ) : answer.state === 'expired' ? (
-        <Message title={T.expiredTitle} text={T.expiredText} />
+        <Message level={2} title={T.expiredTitle} text={T.expiredText} />
       ) : (
-        <div className="grid gap-6 md:grid-cols-2">
+        <>
           <AcceptForm lastResult={answered?.intent === 'accept' ? answered.result : undefined} />
           <DeclineForm lastResult={answered?.intent === 'decline' ? answered.result : undefined} />
-        </div>
+        </>
       )}
     </>
   );
 }
 
-function Message({ title, text }: { title: string; text: string }) {
+/** A state's message: the page's h1 alone, an h2 under the quote (whose number is the h1). */
+function Message({ title, text, level = 1 }: { title: string; text: string; level?: 1 | 2 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <Card>
       <CardHeader>
-        <h1 className="text-xl font-semibold">{title}</h1>
+        <Heading className="text-xl font-semibold">{title}</Heading>
         {text ? <CardDescription>{text}</CardDescription> : null}
       </CardHeader>
     </Card>
@@ -225,15 +230,22 @@ function Message({ title, text }: { title: string; text: string }) {
 function QuoteCard({ answer }: { answer: LinkAnswer }) {
   const quote = answer.quote!;
   const money = (cents: number) => formatMoney(cents, quote.currency);
+  const accent = accentColor(answer.seller);
+  const { token = '' } = useParams();
   return (
-    <Card>
-      <CardHeader>
-        <p className="text-sm text-muted-foreground">{answer.account_name}</p>
-        <CardTitle>
-          <span className="sr-only">Quote </span>
-          {quote.quote_number}
-        </CardTitle>
+    // The seller's accent colour, when set, as the card's top edge: the brand, not the text (contrast stays ours).
+    <Card style={accent ? { borderTop: `4px solid ${accent}` } : undefined}>
+      <CardHeader className="gap-3">
+        <SellerIdentity seller={answer.seller} fallbackName={answer.account_name} />
+        {/* The page's one h1; an h1 inside CardTitle's h3 would be invalid HTML. */}
+        <h1 className="text-lg font-semibold leading-none tracking-tight">Quote {quote.quote_number}</h1>
         <CardDescription>Valid until {expiryText(quote.expires_at)}</CardDescription>
+        <p className="text-sm">
+          {/* A file, not a page: the browser downloads it (no client-side navigation). */}
+          <a href={`/q/${token}/pdf`} className="underline underline-offset-2" download>
+            {T.downloadPdf}
+          </a>
+        </p>
       </CardHeader>
       <CardContent className="grid gap-4">
         <LineItemsTable items={answer.items ?? []} currency={quote.currency} />
@@ -316,22 +328,25 @@ function AcceptForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
 function DeclineForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useSchemaForm(declineQuoteSchema, { id: 'decline-quote', lastResult });
   const { key, ...reasonProps } = getTextareaProps(fields.decline_reason);
+  // The secondary answer: a disclosure under Accept (native, so it opens without JavaScript too),
+  // open again when a decline was just refused so its error shows.
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg font-semibold">{T.declineHeading}</h2>
-        <CardDescription>{T.declineIntro}</CardDescription>
-      </CardHeader>
-      <CardContent>
+    <details className="rounded-md border border-border bg-background p-4" open={lastResult ? true : undefined}>
+      <summary className="cursor-pointer text-sm font-medium">{T.declineSummary}</summary>
+      <div className="mt-4 grid gap-2">
+        <h2 className="text-base font-semibold">{T.declineHeading}</h2>
+        <p className="text-sm text-muted-foreground">{T.declineIntro}</p>
         <Form method="post" className="grid gap-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="decline" />
           <FormAlert id={form.errorId} title="Not declined" errors={form.errors} />
           <FormField label={T.reasonLabel} htmlFor={fields.decline_reason.id} errorId={fields.decline_reason.errorId} errors={fields.decline_reason.errors}>
             <Textarea key={key} {...reasonProps} rows={4} />
           </FormField>
-          <SubmitButton label={T.declineButton} busyLabel="Declining..." intent="decline" variant="outline" />
+          <div>
+            <SubmitButton label={T.declineButton} busyLabel="Declining..." intent="decline" variant="outline" />
+          </div>
         </Form>
-      </CardContent>
-    </Card>
+      </div>
+    </details>
   );
 }

@@ -3,6 +3,7 @@
 // (decision 030). The per-IP window is Cloudflare's rate limiting binding,
 // as for sign-in; the per-token count is the database's.
 import { env } from 'cloudflare:workers';
+import type { Seller } from '~/lib/seller';
 import type { Supabase } from '~/lib/supabase.server';
 import type { QuoteDocumentJson } from '../pdf/quote-document.server';
 
@@ -29,6 +30,8 @@ export interface PublicQuote {
 export interface LinkAnswer {
   state: LinkState;
   account_name?: string;
+  /** The seller the quote was sent with (decision 045). */
+  seller?: Seller | null;
   quote?: PublicQuote;
   items?: { description: string; qty: number; unit_price: number; total: number }[];
   signed_now?: boolean;

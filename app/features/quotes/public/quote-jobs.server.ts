@@ -10,6 +10,7 @@ import type { Database } from '~/lib/database.types';
 import { sendAccountMail, type OutgoingMail } from '~/lib/mail/send-mail.server';
 import { quotePdfAttachment, readQuoteDocument } from '../pdf/quote-document.server';
 import { quoteAcceptedMail, quoteDeclinedMail, quoteLinkMail, quoteLinkUrl, quoteSignedCopyMail } from './quote-mail';
+import type { Seller } from '~/lib/seller';
 
 type Admin = SupabaseClient<Database>;
 
@@ -30,13 +31,14 @@ interface QuoteForMail {
   created_by: string | null;
   contact: { email: string | null; name: string | null } | null;
   account: { name: string } | null;
+  seller: Seller | null;
 }
 
 async function readQuote(admin: Admin, id: string, Permanent: Permanent): Promise<QuoteForMail> {
   const { data, error } = await admin
     .from('quotes')
     .select(
-      'id, account_id, quote_number, status, total, currency, expires_at, signer_name, signer_email, decline_reason, created_by, contact:contacts(email, name), account:accounts(name)',
+      'id, account_id, quote_number, status, total, currency, expires_at, signer_name, signer_email, decline_reason, created_by, seller, contact:contacts(email, name), account:accounts(name)',
     )
     .eq('id', id)
     .maybeSingle();
@@ -68,11 +70,12 @@ export function quoteSendJob(Permanent: Permanent) {
       if (error || !token) throw new Error(`issuing the quote's link failed: ${error?.message ?? 'no token'}`);
       const mail = quoteLinkMail(
         {
-          accountName: quote.account?.name ?? '',
+          accountName: quote.seller?.name || quote.account?.name || '',
           quoteNumber: quote.quote_number ?? '',
           total: quote.total,
           currency: quote.currency,
           expiresAt: quote.expires_at,
+          seller: quote.seller,
         },
         quoteLinkUrl(env.SITE_URL, token),
       );
@@ -145,7 +148,7 @@ export function quoteSignedCopyJob(Permanent: Permanent) {
     const document = await readQuoteDocument(admin, quote.id);
     if (!document?.signature) throw new Permanent(`Quote ${quote.id} has no signed document`);
     const mail = quoteSignedCopyMail({
-      accountName: quote.account?.name ?? '',
+      accountName: quote.seller?.name || quote.account?.name || '',
       quoteNumber: quote.quote_number ?? '',
       signerName: quote.signer_name ?? quote.signer_email,
     });

@@ -2,6 +2,7 @@
 // a signature to the account's admins. Plain text (and the same in HTML), so
 // any mail client shows the link.
 import { formatMoney } from '~/lib/money';
+import { sellerSignatureLines, type Seller } from '~/lib/seller';
 
 export interface QuoteMailFacts {
   accountName: string;
@@ -9,6 +10,8 @@ export interface QuoteMailFacts {
   total: number;
   currency: string;
   expiresAt: string | null;
+  /** The seller the quote was sent with: signs the mail off. */
+  seller?: Seller | null;
 }
 
 const escapeHtml = (text: string) =>
@@ -35,12 +38,21 @@ export function quoteLinkMail(facts: QuoteMailFacts, link: string): { subject: s
     '',
     `View, accept and sign, or decline it here:`,
     link,
+    ...signOff(facts.seller),
   ].join('\n');
+  const signature = sellerSignatureLines(facts.seller);
   const html =
     `<p>${escapeHtml(facts.accountName)} has sent you quote ${escapeHtml(facts.quoteNumber)} for ${escapeHtml(total)}.</p>` +
     `<p>It is valid until ${escapeHtml(expiry)}.</p>` +
-    `<p><a href="${escapeHtml(link)}">View, accept and sign, or decline the quote</a></p>`;
+    `<p><a href="${escapeHtml(link)}">View, accept and sign, or decline the quote</a></p>` +
+    (signature.length ? `<p>${signature.map(escapeHtml).join('<br>')}</p>` : '');
   return { subject, text, html };
+}
+
+/** The seller's details under a mail's text, after a blank line. */
+export function signOff(seller: Seller | null | undefined): string[] {
+  const lines = sellerSignatureLines(seller);
+  return lines.length ? ['', '--', ...lines] : [];
 }
 
 export function quoteAcceptedMail(facts: { quoteNumber: string; signerName: string; total: number; currency: string }) {

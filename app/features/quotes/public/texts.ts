@@ -4,6 +4,8 @@ export const PUBLIC_QUOTE_TEXTS = {
   acceptIntro: 'Type your full name as your signature.',
   acceptButton: 'Accept and sign',
   declineHeading: 'Decline',
+  declineSummary: 'Not going ahead? Decline this quote',
+  downloadPdf: 'Download PDF',
   declineIntro: 'Let them know you will not go ahead with this quote.',
   declineButton: 'Decline',
   nameLabel: 'Full name',

@@ -5,26 +5,10 @@
 // Decision 049 says what is mapped and why.
 import { canonicalDecimal, centsToBigInt } from '../../../lib/pdf/format.ts';
 import type { Cents, DecimalInput, InvoicePdfInput } from '../../../lib/pdf/types.ts';
+import type { Seller } from '../../../lib/seller.ts';
 
-/** The seller as a sent invoice keeps it (the `seller` jsonb snapshot; keys present, values string or null). */
-export interface SellerSnapshot {
-  name: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  postal_code: string | null;
-  city: string | null;
-  region: string | null;
-  /** ISO 3166-1 alpha-2, e.g. 'DE'. */
-  country: string | null;
-  tax_id: string | null;
-  company_registration: string | null;
-  iban: string | null;
-  bic: string | null;
-  bank_details: string | null;
-  payment_terms: string | null;
-  logo_path?: string | null;
-  accent_color?: string | null;
-}
+/** The seller as a sent invoice keeps it (the `seller` snapshot, decision 045). */
+export type SellerSnapshot = Seller;
 
 /** What is known of the buyer beyond the invoice's contact. */
 export interface BuyerDetails {

@@ -40,6 +40,9 @@ export default tseslint.config(
             { name: 'zod', message: "Import { z } from '~/lib/schemas/zod' (it configures Zod for our CSP).", allowTypeImports: true },
             { name: 'lucide-react', message: "Import icons from '~/components/icons' (add the icon there): decision 034." },
           ],
+          // One import style: '~/' across folders, './' or '../' within a feature. Paths
+          // ending in .ts stay relative: Node scripts and the local backend import those files too.
+          patterns: [{ regex: String.raw`^\.\./\.\./(?!.*\.tsx?$)`, message: "Import across folders from '~/…'." }],
         },
       ],
     },

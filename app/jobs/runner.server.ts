@@ -6,7 +6,8 @@
 // queued work (kick.server.ts). Tests call it directly.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
-import { JOB_TYPES, PERIODIC_JOBS, PermanentJobError, type JobContext } from './registry.server';
+import { JOB_TYPES, PERIODIC_JOBS } from './registry.server';
+import { PermanentJobError, type JobContext } from './job.server';
 
 export interface RunSummary {
   claimed: number;

@@ -1,8 +1,8 @@
 // The bills module's forms (decision 048): a bill's edit and its payment date,
 // each a plain post to the bill's page told apart by its intent. Relative
 // imports only: the unit tests load this in Node.
-import { z } from '../../lib/schemas/zod';
-import { isRealDate, moneyInCents, optionalText, requiredText } from '../../lib/schemas/fields';
+import { z } from '~/lib/schemas/zod';
+import { isRealDate, moneyInCents, optionalText, requiredText } from '~/lib/schemas/fields';
 
 export const BILL_STATUSES = ['to_pay', 'paid'] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];

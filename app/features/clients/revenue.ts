@@ -1,6 +1,6 @@
 // A client's revenue as the directory shows it: one figure per currency
 // ('$5,238.00 · €1,350.00'), never one currency's cents added to another's.
-import { formatMoney, MONEY_SUM_SEPARATOR } from '../../lib/money';
+import { formatMoney, MONEY_SUM_SEPARATOR } from '~/lib/money';
 
 /** Revenue as client_directory_figures gives it: cents by currency code. */
 export type RevenueByCurrency = Record<string, number>;

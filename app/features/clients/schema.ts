@@ -2,8 +2,8 @@
 // name when left empty; phone, job role and notes optional. Shared by the
 // dialog and the /clients action.
 // Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
-import { z } from '../../lib/schemas/zod';
-import { oneOf, optionalText, requiredEmail, requiredText } from '../../lib/schemas/fields';
+import { z } from '~/lib/schemas/zod';
+import { oneOf, optionalText, requiredEmail, requiredText } from '~/lib/schemas/fields';
 
 export const CLIENT_STATUSES = ['active', 'inactive', 'prospect'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];

@@ -1,4 +1,4 @@
-// The Invoices screen (spec.md's /invoices, real: decision 029): the
+// The Invoices screen (docs/product-guide.md's /invoices, real: decision 029): the
 // account's invoice book, searched, filtered and paged by URL, its four cards
 // from SQL, and the New Invoice dialog at ?new creating a real draft.
 import { CheckCircle2, Clock, Download, Eye, FileText, TrendingUp } from '~/components/icons';

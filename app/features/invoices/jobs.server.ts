@@ -1,4 +1,4 @@
-// The invoices module's jobs (decision 029), registered in app/jobs/registry.server.ts:
+// The invoices module's jobs (decision 029), listed by app/jobs/registry.server.ts:
 //   invoice_send      a fresh public link /i/<token> and the mail to the client;
 //   invoice_reminder  the overdue reminder mail (queued by the sweep, at most one per 7 days);
 //   invoices.overdue  the sweep itself (a periodic job): open invoices past
@@ -10,7 +10,7 @@ import type { Database } from '~/lib/database.types';
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
 import { invoicePdfAttachment, readInvoiceDocument } from './pdf/invoice-document.server';
 import { centsToBigInt, formatCents } from '~/lib/money';
-import { PermanentJobError, type JobContext, type JobHandler } from '~/jobs/registry.server';
+import { PermanentJobError, type JobContext, type JobHandler } from '~/jobs/job.server';
 import { sellerBankLines } from '~/lib/seller';
 import { signOff } from '../quotes/public/quote-mail';
 

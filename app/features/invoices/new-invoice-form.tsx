@@ -6,7 +6,7 @@ import { earliestToday } from '~/lib/schemas/fields';
 import { DEFAULT_INVOICE_CURRENCY, DEFAULT_INVOICE_QUANTITY, INVOICE_CURRENCY_OPTIONS, newInvoiceSchema } from './schema';
 
 /**
- * The New Invoice dialog's form (spec.md's fields). Posts to /invoices?new, so
+ * The New Invoice dialog's form (the product guide's fields). Posts to /invoices?new, so
  * a failure re-renders it open and filled in. The client is matched to a
  * contact of the account by email, or becomes a new one.
  */

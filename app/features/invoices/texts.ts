@@ -1,5 +1,5 @@
-// What the Invoices screens say (spec.md's /invoices texts, modules.md's
-// Invoices texts, and the invoice's page).
+// What the Invoices screens say (docs/product-guide.md's /invoices texts, and
+// the invoice's page).
 export const INVOICE_TEXTS = {
   title: 'Invoices',
   description: 'Create, send and track invoices and payments.',

@@ -2,8 +2,8 @@
 // job role and notes optional; a source from the fixed list; interest tags
 // (the module keys of docs/product-guide.md). Shared by the dialog and the /leads action.
 // Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
-import { z } from '../../lib/schemas/zod';
-import { oneOf, optionalText, requiredEmail, requiredText, type Option } from '../../lib/schemas/fields';
+import { z } from '~/lib/schemas/zod';
+import { oneOf, optionalText, requiredEmail, requiredText, type Option } from '~/lib/schemas/fields';
 
 export const LEAD_SOURCES = ['website', 'referral', 'linkedin', 'email', 'event', 'other'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];

@@ -1,7 +1,7 @@
 // The password reset forms: the address to mail the link to, and the new
 // password (typed twice). The profile's password change uses the same pair.
-import { z } from '../../lib/schemas/zod';
-import { confirmPasswordField, newPasswordField, sameTwice } from '../../lib/schemas/passwords';
+import { z } from '~/lib/schemas/zod';
+import { confirmPasswordField, newPasswordField, sameTwice } from '~/lib/schemas/passwords';
 
 export const forgotPasswordSchema = z.object({
   email: z.email({ error: (issue) => (issue.input ? 'Enter a valid email address' : 'Email is required') }).max(254),

@@ -1,7 +1,7 @@
 // The profile's three forms, told apart by `intent`.
-import { z } from '../../lib/schemas/zod';
-import { requiredEmail } from '../../lib/schemas/fields';
-import { sameTwice } from '../../lib/schemas/passwords';
+import { z } from '~/lib/schemas/zod';
+import { requiredEmail } from '~/lib/schemas/fields';
+import { sameTwice } from '~/lib/schemas/passwords';
 import { newPasswordFields } from '../password-reset/schema';
 
 const name = z.string().trim().max(100, 'Keep it under 100 characters').optional();

@@ -17,7 +17,7 @@ export const PAST_DUE_DATE_MESSAGE = 'The due date cannot be in the past';
 /** A due date as the forms take it: a real day, not before today (see earliestToday). */
 export const dueDate = () => requiredDate('Due date').refine((day) => !isRealDate(day) || day >= earliestToday(), PAST_DUE_DATE_MESSAGE);
 
-// 'void' joins spec.md's five: a voided invoice stays in the book (decision 029).
+// 'void' joins the product guide's five: a voided invoice stays in the book (decision 029).
 export const INVOICE_STATUSES = ['draft', 'sent', 'pending', 'paid', 'overdue', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

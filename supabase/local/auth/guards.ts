@@ -6,6 +6,7 @@ import { verifyJwt } from '../keys.ts';
 import { AuthError, badRequest, forbidden, json } from './http.ts';
 import { findSession, type SessionRow } from './sessions.ts';
 import { findUserById, isBanned, type UserRow } from './users.ts';
+import { isUuid } from './validate.ts';
 
 export type Claims = Awaited<ReturnType<typeof verifyJwt>> & { session_id?: string };
 
@@ -61,8 +62,6 @@ export interface Caller {
   session: SessionRow | undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * GoTrue's requireAuthentication + maybeLoadUserOrSession: the token must be
  * valid, its user must exist and not be banned, and its session must not have
@@ -71,14 +70,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function requireUser(request: Request, ctx: BackendContext): Promise<Caller> {
   const claims = await bearerClaims(request, ctx);
   if (!claims.sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
-  if (!UUID.test(claims.sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
+  if (!isUuid(claims.sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
   const user = await findUserById(ctx.db, claims.sub);
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
   // An access token issued before a ban stops working with it.
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   let session: SessionRow | undefined;
   if (claims.session_id) {
-    session = UUID.test(claims.session_id) ? await findSession(ctx.db, claims.session_id) : undefined;
+    session = isUuid(claims.session_id) ? await findSession(ctx.db, claims.session_id) : undefined;
     if (!session || session.user_id !== user.id) {
       throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
     }

@@ -7,6 +7,7 @@
 // not by a retry nor by a re-run), and its job fails without a retry.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
+import { PermanentJobError, payloadText, type JobHandler } from '~/jobs/job.server';
 import { DOCUMENTS_BUCKET } from '../store.server';
 import { extractFields } from './extract-fields';
 import { extractTextWithin, LIMITS_MS, NoTextError, TEXT_REASONS, TooComplexError } from './text';
@@ -110,3 +111,12 @@ export async function extractDocumentJob(
   await finish({ text, fields: fields as Database['public']['Tables']['documents']['Update']['fields'], extraction_status: 'done', extraction_error: null });
   return 'handled';
 }
+
+/** The documents jobs, by the kind the documents table's trigger queues. */
+export const DOCUMENT_JOB_TYPES: Record<string, JobHandler> = {
+  // A file too complex to read fails once: the document says so, and the job is not tried again.
+  'documents.extract': async (payload, { admin, job }) => {
+    const outcome = await extractDocumentJob(admin, payloadText(payload, 'document_id'), job);
+    if (outcome === 'too_complex') throw new PermanentJobError('The document is too complex to read');
+  },
+};

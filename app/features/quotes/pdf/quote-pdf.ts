@@ -3,15 +3,14 @@
 // signed. Anyone else, and an id that is no quote, get a 404.
 import type { Route } from './+types/quote-pdf';
 import { requireUser } from '~/lib/auth.server';
+import { isUuid } from '~/lib/records.server';
 import { quotePdfResponse, readQuoteDocument } from './quote-document.server';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notFound = () => new Response('Quote not found', { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { supabase } = await requireUser(request, context);
-  if (!UUID.test(params.id)) return notFound();
+  if (!isUuid(params.id)) return notFound();
   const document = await readQuoteDocument(supabase, params.id);
   return document ? quotePdfResponse(document) : notFound();
 }

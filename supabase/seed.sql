@@ -233,6 +233,19 @@ select 'draft', (public.convert_quote_to_invoice(q.id)).id
  where q.account_id = (select account_id from public.users where email = 'demo@opshub.test') and q.status = 'signed';
 drop table seed_invoices;
 
+-- Bills: two supplier invoices the account recorded, one still to pay (due in ten days), one paid.
+insert into public.bills (account_id, supplier_name, supplier_email, number, issue_date, due_date, currency,
+                          subtotal, tax, total, status, paid_on, notes, created_at)
+select u.account_id, b.supplier, b.email, b.number, (now() - b.age)::date, (now() - b.age)::date + 30, a.default_currency,
+       b.subtotal, b.tax, b.subtotal + b.tax, b.status, case when b.status = 'paid' then (now() - b.age)::date + 12 end,
+       b.notes, now() - b.age
+  from (values
+    ('Metro Office Supply', 'billing@metro-office.test', 'MOS-88120', interval '20 days', 42000, 3465, 'to_pay', 'Printer toner and paper for the depot office.'),
+    ('CloudHost GmbH', 'invoices@cloudhost.test', 'CH-2026-0412', interval '40 days', 19900, 0, 'paid', 'Hosting, October.')
+  ) as b (supplier, email, number, age, subtotal, tax, status, notes)
+  join public.users u on u.email = 'demo@opshub.test'
+  join public.accounts a on a.id = u.account_id;
+
 -- Northwind Traders: a second tenant on a trial, with rows of its own.
 select pg_temp.seed_auth_user('d0000000-0000-4000-8000-000000000003', 'admin@northwind.test', 'Nora', 'Northwind', '{}');
 select pg_temp.act_as('d0000000-0000-4000-8000-000000000003');

@@ -100,6 +100,17 @@ for (const target of targets) {
       expect(next).toBe(`INV-${year}-${String((byYear.get(String(year))?.length ?? 0) + 1).padStart(4, '0')}`);
     });
 
+    it('holds a bill to pay and a paid one, in the account currency, for the Bills screen', async () => {
+      const dana = await authId('demo@opshub.test');
+      const { rows } = await asUser(db, dana, (tx) => tx.query<Record<string, unknown>>(`
+        select b.status, b.total = b.subtotal + b.tax as adds_up, b.currency = a.default_currency as account_currency
+          from public.bills b join public.accounts a on a.id = b.account_id order by b.status desc`));
+      expect(rows).toEqual([
+        { status: 'to_pay', adds_up: true, account_currency: true },
+        { status: 'paid', adds_up: true, account_currency: true },
+      ]);
+    });
+
     it("records the demo invoices' history as Dana (created, sent, payments, paid, voided) and the overdue sweep as the system", async () => {
       const { rows } = await db.query<{ action: string; count: number }>(`
         select a.action, count(*)::int as count from public.audit_logs a join public.users u on u.id = a.user_id

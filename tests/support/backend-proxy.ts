@@ -9,6 +9,12 @@
 //   view a user agent of its own reads back exactly the backend requests that
 //   page view made, whatever other test files run at the same time:
 //   GET <proxy>/_requests?client=<user agent> answers ["GET /rest/v1/users?select=*&...", ...].
+// - Round trips (worker, bench): a client whose user agent starts with
+//   DELAYED_CLIENT has each of its requests held DELAY_MS before it is
+//   forwarded, and GET <proxy>/_requests?client=<ua>&timing=1 answers each
+//   request with when it arrived and when its answer ended, so a test can tell
+//   requests made in parallel (they overlap) from requests made one after
+//   another (sequentialRoundTrips).
 import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -21,6 +27,32 @@ interface Injected {
 
 /** Where the proxy answers with the requests filed under one client (never forwarded). */
 export const REQUESTS_PATH = '/_requests';
+/** A user agent starting with this has its requests held DELAY_MS each, as a backend in another region would. */
+export const DELAYED_CLIENT = 'round-trips ';
+export const DELAY_MS = 50;
+
+/** One request as the proxy saw it: milliseconds since the proxy started. */
+export interface TimedRequest {
+  request: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * How many backend round trips a page waited on, one after another: the
+ * longest chain of requests each starting after the previous one's answer
+ * ended. Requests made in parallel overlap and count once.
+ */
+export function sequentialRoundTrips(requests: TimedRequest[]): number {
+  const byStart = [...requests].sort((a, b) => a.start - b.start);
+  const depth: number[] = [];
+  byStart.forEach((current, i) => {
+    let before = 0;
+    for (let j = 0; j < i; j++) if (byStart[j].end <= current.start) before = Math.max(before, depth[j]);
+    depth.push(before + 1);
+  });
+  return Math.max(0, ...depth);
+}
 /** The app's signed client header: `<seconds>.<base64 of {"ip","ua"}>.<HMAC>` (app/lib/audit-client.server.ts). */
 const CLIENT_HEADER = 'x-opshub-client';
 
@@ -39,8 +71,9 @@ function userAgentOf(header: string | string[] | undefined): string | null {
 export class BackendProxy {
   /** Every request that reached the proxy, as "METHOD /path". */
   readonly seen: string[] = [];
-  /** The requests that carried a signed client header, as "METHOD /path?query", by the client's user agent. */
-  private readonly byClient = new Map<string, string[]>();
+  /** The requests that carried a signed client header, as "METHOD /path?query" with their times, by the client's user agent. */
+  private readonly byClient = new Map<string, TimedRequest[]>();
+  private readonly startedAt = performance.now();
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private hanging = false;
@@ -92,25 +125,42 @@ export class BackendProxy {
 
   /** The requests made for a client with this user agent, in the order they arrived. */
   requestsOf(userAgent: string): string[] {
-    return [...(this.byClient.get(userAgent) ?? [])];
+    return this.timedRequestsOf(userAgent).map((timed) => timed.request);
+  }
+
+  /** The same, with when each arrived and when its answer ended. */
+  timedRequestsOf(userAgent: string): TimedRequest[] {
+    return (this.byClient.get(userAgent) ?? []).map((timed) => ({ ...timed }));
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const path = (req.url ?? '/').split('?')[0];
     if (path === REQUESTS_PATH) {
-      const client = new URL(req.url ?? '/', 'http://proxy.invalid').searchParams.get('client') ?? '';
+      const query = new URL(req.url ?? '/', 'http://proxy.invalid').searchParams;
+      const client = query.get('client') ?? '';
+      const answer = query.get('timing') === '1' ? this.timedRequestsOf(client) : this.requestsOf(client);
       req.resume();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(this.requestsOf(client)));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       return;
     }
     this.seen.push(`${req.method} ${path}`);
     const client = userAgentOf(req.headers[CLIENT_HEADER]);
     if (client !== null) {
+      const timed: TimedRequest = { request: `${req.method} ${req.url ?? '/'}`, start: performance.now() - this.startedAt, end: Infinity };
+      res.on('close', () => (timed.end = performance.now() - this.startedAt));
       const log = this.byClient.get(client) ?? [];
-      log.push(`${req.method} ${req.url ?? '/'}`);
+      log.push(timed);
       this.byClient.set(client, log);
     }
     if (this.hanging) return;
+    if (client?.startsWith(DELAYED_CLIENT)) {
+      setTimeout(() => this.pass(req, res, path), DELAY_MS);
+      return;
+    }
+    this.pass(req, res, path);
+  }
+
+  private pass(req: IncomingMessage, res: ServerResponse, path: string): void {
     const fault = this.injected.find((f) => f.remaining > 0 && f.method === req.method && f.path.test(path));
     if (fault) {
       fault.remaining -= 1;

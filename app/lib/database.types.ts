@@ -1491,6 +1491,8 @@ export type Database = {
         { Args: never; Returns: { code: string; minor_units: number; name: string }[] }
       current_account_id:
         { Args: never; Returns: string }
+      current_account_is_master:
+        { Args: never; Returns: boolean }
       current_profile:
         { Args: never; Returns: Json }
       current_user_id:
@@ -1537,6 +1539,8 @@ export type Database = {
         { Args: never; Returns: { conversion_rate: number; new_this_week: number; qualified_count: number; status_counts: Json; total_count: number }[] }
       list_audit_logs:
         { Args: { p_action?: string; p_limit?: number; p_offset?: number; p_search?: string }; Returns: { action: string; actor_email: string; actor_kind: string; actor_name: string; created_at: string; id: string; ip_address: string; new_values: Json; old_values: Json; record_name: string; resource_id: string; resource_type: string; user_agent: string; user_email: string; user_first_name: string; user_last_name: string }[] }
+      mail_route_status:
+        { Args: never; Returns: Json }
       mark_bill_paid:
         { Args: { p_bill_id: string; p_paid_on: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: true; isSetofReturn: false } }
       open_quote_link:

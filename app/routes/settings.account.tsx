@@ -13,7 +13,7 @@ import { Card, CardContent } from '~/components/ui/card';
 import { formatShortDate } from '~/lib/dates';
 import { ACCOUNT_TEXTS, accountSettingsSchema } from '~/lib/schemas/settings-account';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
-import { refuseNonAdmin, requireSettingsUser } from '~/lib/settings.server';
+import { refuseNonAdmin, requireSettingsUser, requireSettingsUserWith } from '~/lib/settings.server';
 import { readFormData } from '~/lib/forms.server';
 import { LOGO_FORM_BYTES, LOGO_INTENTS, saveLogo } from '~/lib/logo-upload.server';
 import { parseWithZod } from '@conform-to/zod/v4';
@@ -42,14 +42,15 @@ interface AccountBase {
 type AccountRow = AccountBase & Omit<Seller, 'name'>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { supabase, profile, isAdmin, canRead } = await requireSettingsUser(request, context);
+  // The account's row alongside the users row: staff read only their own account.
+  const [{ supabase, profile, isAdmin, canRead }, { data: account, error }] = await requireSettingsUserWith(request, context, (supabase) =>
+    supabase
+      .from('accounts')
+      .select(`name, billing_email, default_currency, timezone, subscription_status, trial_ends_at, ${SELLER_COLUMNS}`)
+      .maybeSingle<AccountRow>(),
+  );
   if (!canRead) return { access: 'restricted' as const };
   if (!profile?.account_id) return { access: 'granted' as const, account: null, isAdmin, error: ACCOUNT_TEXTS.loadFailed };
-  const { data: account, error } = await supabase
-    .from('accounts')
-    .select(`name, billing_email, default_currency, timezone, subscription_status, trial_ends_at, ${SELLER_COLUMNS}`)
-    .eq('id', profile.account_id)
-    .maybeSingle<AccountRow>();
   if (error || !account) {
     if (error) console.error(`account: ${error.message}`);
     return { access: 'granted' as const, account: null, isAdmin, error: ACCOUNT_TEXTS.loadFailed };

@@ -21,7 +21,7 @@ import {
   SECRET_FIELD_NAMES,
   typedDefaults,
 } from '~/lib/schemas/settings-integrations';
-import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
+import { readAdminForm, requireSettingsUserWith } from '~/lib/settings.server';
 import {
   deleteAndAnswer,
   isUuid,
@@ -64,36 +64,28 @@ interface IntegrationRow {
 }
 
 /** The list (never the configs: they hold credentials), and the last test mail of the account's mail server. */
-async function readListAndMailServer(supabase: Supabase, url: URL) {
-  const list = await newestFirstPage<Omit<IntegrationRow, 'config' | 'secrets_set'>>(
-    supabase,
-    'integrations',
-    'id, name, type, is_active, is_default_mail_route, created_at',
-    url,
-  );
-  // The email integration an admin made the account's mail route carries its
-  // mail (decision 039); its last test mail says whether that works.
-  const mailServer = list.rows.find((row) => row.type === 'email' && row.is_active && row.is_default_mail_route) ?? null;
-  let lastTest: { status: string; last_error: string | null; created_at: string } | null = null;
-  if (mailServer) {
-    const { data: job } = await supabase
-      .from('jobs')
-      .select('status, last_error, created_at')
-      .eq('subject_id', mailServer.id)
-      .eq('kind', 'mail.test')
-      .order('created_at', { ascending: false })
-      .limit(1)
-      .maybeSingle();
-    lastTest = job;
-  }
-  return { list, mailServer, lastTest };
+interface MailServer {
+  id: string;
+  name: string;
+  last_test: { status: string; last_error: string | null; created_at: string } | null;
+}
+
+/**
+ * The email integration an admin made the account's mail route: it carries
+ * the account's mail (decision 039), and its last test mail says whether that
+ * works. Read on its own, so it is found wherever it sits in the paged list.
+ */
+async function readMailServer(supabase: Supabase): Promise<MailServer | null> {
+  const { data, error } = await supabase.rpc('mail_route_status', undefined, { get: true });
+  if (error) console.error(`mail route unreadable: ${error.message}`);
+  return (data as unknown as MailServer | null) ?? null;
 }
 
 /** The integration the edit or delete dialog names, for admins. */
-async function readSelected(supabase: Supabase, url: URL, isAdmin: boolean): Promise<IntegrationValues | null> {
+async function readSelected(supabase: Supabase, url: URL): Promise<IntegrationValues | null> {
   const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');
-  // Auditors read the list; the dialogs (and the configs they show) are admins'.
-  if (!isAdmin || !isUuid(wanted)) return null;
+  // Auditors read the list; the dialogs (and the configs they show) are admins' (the loader drops it for anyone else).
+  if (!isUuid(wanted)) return null;
   const { data: one } = await supabase
     .from('integrations')
     .select('id, name, type, config, secrets_set')
@@ -113,8 +105,7 @@ async function readSelected(supabase: Supabase, url: URL, isAdmin: boolean): Pro
 }
 
 /** What the runner gave up on, for admins (the database shows jobs to admins only). */
-async function readFailedJobs(supabase: Supabase, isAdmin: boolean): Promise<FailedJob[]> {
-  if (!isAdmin) return [];
+async function readFailedJobs(supabase: Supabase): Promise<FailedJob[]> {
   const { data: failed, error: failedError } = await supabase
     .from('jobs')
     .select('id, kind, attempts, last_error, updated_at')
@@ -127,14 +118,20 @@ async function readFailedJobs(supabase: Supabase, isAdmin: boolean): Promise<Fai
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
+  // The four reads wait on nothing, not even the users row: the policies decide
+  // what each role reads (only admins read jobs), and the dialogs are admins'.
+  const [{ canRead, isAdmin }, [list, mailServer, wanted, failed]] = await requireSettingsUserWith(request, context, (supabase) =>
+    Promise.all([
+      newestFirstPage<Omit<IntegrationRow, 'config' | 'secrets_set'>>(supabase, 'integrations', 'id, name, type, is_active, is_default_mail_route, created_at', url),
+      readMailServer(supabase),
+      readSelected(supabase, url),
+      readFailedJobs(supabase),
+    ]),
+  );
   if (!canRead) return { access: 'restricted' as const };
-  // The three reads do not wait on one another.
-  const [{ list, mailServer, lastTest }, selected, failedJobs] = await Promise.all([
-    readListAndMailServer(supabase, url),
-    readSelected(supabase, url, isAdmin),
-    readFailedJobs(supabase, isAdmin),
-  ]);
+  const selected = isAdmin ? wanted : null;
+  const failedJobs = isAdmin ? failed : [];
+  const lastTest = mailServer?.last_test ?? null;
   const requestedType = url.searchParams.get('type');
   const newType: IntegrationType = isIntegrationType(requestedType) ? requestedType : 'email';
 

@@ -11,7 +11,7 @@ import { Card, CardContent } from '~/components/ui/card';
 import { formatMoney } from '~/lib/money';
 import { MODULE_TEXTS, nextModuleStatus, toggleModuleSchema } from '~/lib/schemas/settings-modules';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
-import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
+import { readAdminForm, requireSettingsUserWith } from '~/lib/settings.server';
 import { dataWithError } from '~/lib/toast.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Modules' }];
@@ -30,14 +30,15 @@ interface ModuleRow {
 const LIST = '/settings/modules';
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
+  // The catalogue joined with this account's subscriptions (RLS keeps other accounts' out), alongside the users row.
+  const [{ canRead, isAdmin }, { data, error }] = await requireSettingsUserWith(request, context, (supabase) =>
+    supabase
+      .from('modules')
+      .select('id, key, name, description, monthly_price, setup_fee, features, account_modules(status, start_at, end_at)')
+      .order('sort_order')
+      .returns<ModuleRow[]>(),
+  );
   if (!canRead) return { access: 'restricted' as const };
-  // The catalogue joined with this account's subscriptions (RLS keeps other accounts' out).
-  const { data, error } = await supabase
-    .from('modules')
-    .select('id, key, name, description, monthly_price, setup_fee, features, account_modules(status, start_at, end_at)')
-    .order('sort_order')
-    .returns<ModuleRow[]>();
   if (error) {
     console.error(`modules: ${error.message}`);
     return { access: 'granted' as const, readOnly: !isAdmin, modules: [], error: MODULE_TEXTS.loadFailed, activating: null };

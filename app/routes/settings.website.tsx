@@ -11,7 +11,7 @@ import { Card, CardContent } from '~/components/ui/card';
 import { purgeMarketingPages } from '~/lib/edge-cache.server';
 import { readFormData } from '~/lib/forms.server';
 import { WEBSITE_TEXTS, websiteSettingsSchema } from '~/lib/schemas/settings-website';
-import { requireSettingsUser } from '~/lib/settings.server';
+import { requireSettingsUser, requireSettingsUserWith } from '~/lib/settings.server';
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { WEBSITE_CURRENCY_OPTIONS, WEBSITE_TIMEZONE_OPTIONS, withCurrent } from '~/lib/settings-options';
 import { TAGLINE } from '~/lib/site';
@@ -33,21 +33,18 @@ type Access =
   | { access: 'granted'; settings: WebsiteValues };
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<Access> {
-  const { supabase, profile, isAdmin } = await requireSettingsUser(request, context);
+  // Both reads alongside the users row: the database knows whose account it is.
+  const [{ profile, isAdmin }, [master, accountRead]] = await requireSettingsUserWith(request, context, (supabase) =>
+    Promise.all([
+      // As docs/product-guide.md says: the master account is the earliest created; the database answers.
+      supabase.rpc('current_account_is_master'),
+      supabase.from('accounts').select('name, billing_email, description, timezone, default_currency').maybeSingle(),
+    ]),
+  );
   if (!isAdmin || !profile?.account_id) return { access: 'restricted' };
-
-  // As docs/product-guide.md says: the master account is the earliest created; the database answers.
-  const { data: isMaster, error: masterError } = await supabase.rpc('is_master_account', {
-    p_account_id: profile.account_id,
-  });
-  if (masterError) return { access: 'denied', message: serverMessage(masterError, WEBSITE_TEXTS.loadFailed) };
-  if (!isMaster) return { access: 'denied', message: WEBSITE_TEXTS.deniedOnLoad };
-
-  const { data: account, error } = await supabase
-    .from('accounts')
-    .select('name, billing_email, description, timezone, default_currency')
-    .eq('id', profile.account_id)
-    .single();
+  if (master.error) return { access: 'denied', message: serverMessage(master.error, WEBSITE_TEXTS.loadFailed) };
+  if (!master.data) return { access: 'denied', message: WEBSITE_TEXTS.deniedOnLoad };
+  const { data: account, error } = accountRead;
   if (error || !account) return { access: 'denied', message: serverMessage(error, WEBSITE_TEXTS.loadFailed) };
   return {
     access: 'granted',

@@ -17,6 +17,7 @@
 //   another (sequentialRoundTrips).
 import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { DELAYED_CLIENT, DELAY_MS, type TimedRequest } from './round-trips.ts';
 
 interface Injected {
   method: string;
@@ -27,32 +28,6 @@ interface Injected {
 
 /** Where the proxy answers with the requests filed under one client (never forwarded). */
 export const REQUESTS_PATH = '/_requests';
-/** A user agent starting with this has its requests held DELAY_MS each, as a backend in another region would. */
-export const DELAYED_CLIENT = 'round-trips ';
-export const DELAY_MS = 50;
-
-/** One request as the proxy saw it: milliseconds since the proxy started. */
-export interface TimedRequest {
-  request: string;
-  start: number;
-  end: number;
-}
-
-/**
- * How many backend round trips a page waited on, one after another: the
- * longest chain of requests each starting after the previous one's answer
- * ended. Requests made in parallel overlap and count once.
- */
-export function sequentialRoundTrips(requests: TimedRequest[]): number {
-  const byStart = [...requests].sort((a, b) => a.start - b.start);
-  const depth: number[] = [];
-  byStart.forEach((current, i) => {
-    let before = 0;
-    for (let j = 0; j < i; j++) if (byStart[j].end <= current.start) before = Math.max(before, depth[j]);
-    depth.push(before + 1);
-  });
-  return Math.max(0, ...depth);
-}
 /** The app's signed client header: `<seconds>.<base64 of {"ip","ua"}>.<HMAC>` (app/lib/audit-client.server.ts). */
 const CLIENT_HEADER = 'x-opshub-client';
 

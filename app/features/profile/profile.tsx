@@ -13,7 +13,7 @@ import { TextField, useSchemaForm } from '~/components/form-controls';
 import { NewPasswordFields } from '~/components/new-account-fields';
 import { SubmitButton } from '~/components/submit-button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser, requireUserWith } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
 import { refuseSubmission } from '~/lib/records.server';
 import { dataWithError } from '~/lib/toast.server';
@@ -22,9 +22,9 @@ import { siteLink } from '~/lib/site-url.server';
 export const meta: Route.MetaFunction = () => [{ title: PROFILE_TEXTS.title }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { supabase, authUser, profile } = await requireUser(request, context);
-  // The session's claims do not carry a pending address change: this page alone asks the auth server.
-  const { data: current } = await supabase.auth.getUser();
+  // The session's claims do not carry a pending address change: this page alone
+  // asks the auth server, alongside the users row.
+  const [{ authUser, profile }, { data: current }] = await requireUserWith(request, context, (supabase) => supabase.auth.getUser());
   return {
     firstName: profile?.first_name ?? '',
     lastName: profile?.last_name ?? '',

@@ -15,7 +15,7 @@ import { UrlDialog } from '~/components/url-dialog';
 import { deleteAndAnswer, listDialog, refuseSubmission, saveAndAnswer } from '~/lib/records.server';
 import { formatShortDate } from '~/lib/dates';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
-import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
+import { readAdminForm, requireSettingsUserWith } from '~/lib/settings.server';
 import { loadTemplates, templateValues } from './queries.server';
 import { DEFAULT_TEMPLATE_TYPE, templateActionSchema, templateTypeLabel } from './schema';
 import { TemplateForm, type TemplateValues } from './template-form';
@@ -26,9 +26,8 @@ export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
 const LIST = '/settings/templates';
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase, canRead, isAdmin } = await requireSettingsUser(request, context);
+  const [{ canRead, isAdmin }, { list, selected }] = await requireSettingsUserWith(request, context, (supabase) => loadTemplates(supabase, url));
   if (!canRead) return { access: 'restricted' as const };
-  const { list, selected } = await loadTemplates(supabase, url);
   return {
     access: 'granted' as const,
     // Auditors read the list; the dialogs that change it are admins'.

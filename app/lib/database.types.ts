@@ -313,7 +313,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
-          account_id: string
+          account_id?: string
           address?: string | null
           company?: string | null
           created_at?: string
@@ -870,7 +870,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
-          account_id: string
+          account_id?: string
           company: string
           contact_id?: string | null
           created_at?: string

@@ -11,7 +11,7 @@ import type { Database } from '~/lib/database.types';
 import { data } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { z } from 'zod';
-import { requireUser, type UserProfile } from '~/lib/auth.server';
+import { requireUser, requireUserWith, type UserProfile } from '~/lib/auth.server';
 import { ALTERED_FORM_MESSAGE, isAlteredForm, readFormData } from '~/lib/forms.server';
 import { canWriteBusiness } from '~/lib/roles';
 import type { Supabase } from '~/lib/supabase.server';
@@ -198,12 +198,12 @@ export interface CreateRecord<Schema extends z.ZodType, Created = unknown> {
   texts: CreateTexts;
   /** What the log calls a failed write: "client" → "client creation failed: ...". */
   noun: string;
-  /** The write, for the user's account: an insert, or an RPC that writes several rows in one transaction. */
-  write: (
-    supabase: Supabase,
-    accountId: string,
-    value: z.output<Schema>,
-  ) => PromiseLike<{ data?: Created | null; error: { message: string; code?: string } | null }>;
+  /**
+   * The write, for the user's account (the database fills in whose: an
+   * insert's account_id defaults to the caller's): an insert, or an RPC that
+   * writes several rows in one transaction.
+   */
+  write: (supabase: Supabase, value: z.output<Schema>) => PromiseLike<{ data?: Created | null; error: { message: string; code?: string } | null }>;
   /** The toast naming the row the write returned, with its link; else texts.created. */
   createdToast?: (created: Created) => CreatedToast;
   /** A database refusal shown under a field as well: its message → the field's name. */
@@ -211,24 +211,36 @@ export interface CreateRecord<Schema extends z.ZodType, Created = unknown> {
 }
 
 /**
- * A business screen's create action, start to end: signed in, allowed to
- * write, the form valid, the account known, then the write, answered by a
- * redirect to the list with the success toast, or the form kept with the
- * database's message (else the screen's failure text) as a toast and a 500.
+ * A business screen's create action, start to end: the form valid, signed in,
+ * allowed to write, the account known, then the write, answered by a redirect
+ * to the list with the success toast, or the form kept with the database's
+ * message (else the screen's failure text) as a toast and a 500.
+ *
+ * One backend round trip before the redirect: a valid form's write starts
+ * alongside the users row. The database is what refuses a read-only role, a
+ * deactivated user or an ended session (its policies ask for all three); the
+ * users row then only chooses the message.
  */
 export async function createRecord<Schema extends z.ZodType, Created = unknown>(
   args: ToastArgs,
   options: CreateRecord<Schema, Created>,
 ) {
-  const { supabase, profile } = await requireUser(args.request, args.context);
-  const refused = refuseReadOnly(args, profile);
-  if (refused) return refused;
   const submission = parseWithZod(await readFormData(args.request), { schema: options.schema });
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
+  if (submission.status !== 'success') {
+    const { profile } = await requireUser(args.request, args.context);
+    return refuseReadOnly(args, profile) ?? refuseSubmission(args, submission);
+  }
+  const [{ profile }, { data: created, error }] = await requireUserWith(args.request, args.context, (supabase) =>
+    options.write(supabase, submission.value),
+  );
+  const refused = refuseReadOnly(args, profile);
+  if (refused) {
+    if (!error) console.error(`${options.noun} written for a read-only role: the database's policies and canWriteBusiness disagree`);
+    return refused;
+  }
   if (!profile?.account_id) {
     return dataWithError(args, { result: submission.reply() }, ACCOUNT_NOT_FOUND, { status: 403 });
   }
-  const { data: created, error } = await options.write(supabase, profile.account_id, submission.value);
   if (error) {
     console.error(`${options.noun} creation failed: ${error.message}`);
     const field = options.fieldOfError?.[error.message];

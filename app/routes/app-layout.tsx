@@ -31,11 +31,10 @@ const PROFILE_PATH = '/profile';
 
 /**
  * Clients and suppliers are outside the company: every screen but their own
- * pages (and their profile) sends them to their home (the database would show
- * them nothing and refuse their writes anyway). Before an action runs; for a
- * read, the layout's loader sends them, so the page's loaders read alongside
- * the users row instead of waiting for it (a loader's redirect wins over every
- * loader's data).
+ * pages (and their profile) sends them to their home (the database shows them
+ * nothing and refuses their writes). For a read, the layout's loader sends
+ * them, so the page's loaders read alongside the users row instead of waiting
+ * for it (a loader's redirect wins over every loader's data).
  */
 async function sendOutsidersHome(request: Request, context: Route.LoaderArgs['context']) {
   const { authUser, profile } = await requireUser(request, context);
@@ -46,9 +45,22 @@ async function sendOutsidersHome(request: Request, context: Route.LoaderArgs['co
   return { authUser, profile };
 }
 
+/**
+ * For a post, the same, without holding the action back: its write starts
+ * alongside the users row (one backend round trip before the redirect), the
+ * database refuses whatever an outsider may not do, and whatever the action
+ * answered, an outsider (or a user signed out meanwhile) gets the redirect.
+ */
 const outsidersMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
-  if (request.method !== 'GET' && request.method !== 'HEAD') await sendOutsidersHome(request, context);
-  return next();
+  if (request.method === 'GET' || request.method === 'HEAD') return next();
+  const refusal = sendOutsidersHome(request, context).then(
+    () => null,
+    (thrown: unknown) => ({ thrown }),
+  );
+  const response = await next();
+  const refused = await refusal;
+  if (refused) throw refused.thrown;
+  return response;
 };
 
 export const middleware: Route.MiddlewareFunction[] = [sidebarToggleMiddleware, outsidersMiddleware];

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DELAYED_CLIENT, sequentialRoundTrips, type TimedRequest } from '../support/round-trips';
 import { serviceClient } from './support/backend';
 import { demoAdmin } from './support/module-screens';
-import type { Visitor } from './support/app';
+import { signUpFreshAdmin, type Visitor } from './support/app';
 
 async function timedRequestsOf(userAgent: string): Promise<TimedRequest[]> {
   const response = await fetch(`${env.SUPABASE_URL}/_requests?client=${encodeURIComponent(userAgent)}&timing=1`);
@@ -19,11 +19,11 @@ async function timedRequestsOf(userAgent: string): Promise<TimedRequest[]> {
   return (await response.json()) as TimedRequest[];
 }
 
-/** One page view with a delayed user agent of its own: its requests and the round trips it waited on. */
-async function roundTripsOf(visitor: Visitor, path: string): Promise<{ requests: string[]; roundTrips: number }> {
+/** One page view (or a form post, then its redirect unfollowed) with a delayed user agent of its own: its requests and the round trips it waited on. */
+async function roundTripsOf(visitor: Visitor, path: string, form?: Record<string, string>): Promise<{ requests: string[]; roundTrips: number }> {
   const userAgent = `${DELAYED_CLIENT}${crypto.randomUUID()}`;
-  const response = await visitor.get(path, { 'User-Agent': userAgent });
-  expect(response.status, path).toBe(200);
+  const response = form ? await visitor.post(path, form, { 'User-Agent': userAgent }) : await visitor.get(path, { 'User-Agent': userAgent });
+  expect(response.status, path).toBe(form ? 302 : 200);
   await response.arrayBuffer();
   const requests = await timedRequestsOf(userAgent);
   return { requests: requests.map((r) => r.request.split('?')[0]), roundTrips: sequentialRoundTrips(requests) };
@@ -100,6 +100,19 @@ describe('backend round trips a signed-in page waits on', () => {
       if (roundTrips > (NOT_YET_ONE[routeOf(path)] ?? 1)) over.push(path);
     }
     expect(over, JSON.stringify(measured, null, 1)).toEqual([]);
+  });
+
+  // A create form's post: its write starts alongside the users row (createRecord).
+  it('holds a create form post to one before its redirect', async () => {
+    const { visitor } = await signUpFreshAdmin();
+    const posts: Array<[string, Record<string, string>]> = [
+      ['/leads?new', { name: 'Round Trip', email: 'round@trip.test', company: 'Trips', phone_whatsapp: '+1 555 0100', role: 'Buyer', source: 'email', notes: '' }],
+      ['/clients?new', { name: 'Round Trip Client', email: 'client@trip.test', company: '' }],
+    ];
+    for (const [path, form] of posts) {
+      const { requests, roundTrips } = await roundTripsOf(visitor, path, form);
+      expect(roundTrips, `${path}: ${requests.join(', ')}`).toBe(1);
+    }
   });
 
   it('counts parallel requests once and chained ones each (the measure itself)', () => {

@@ -81,10 +81,10 @@ function clientValues(client: NewClient) {
 }
 
 /** Returns the new client, for the toast's link. */
-export function insertClient(supabase: Supabase, accountId: string, client: NewClient) {
+export function insertClient(supabase: Supabase, client: NewClient) {
   return supabase
     .from('contacts')
-    .insert({ account_id: accountId, ...clientValues(client), is_primary: true })
+    .insert({ ...clientValues(client), is_primary: true })
     .select('id, name')
     .single();
 }

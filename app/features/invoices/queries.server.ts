@@ -100,7 +100,7 @@ export async function loadInvoiceDraft(supabase: Supabase, id: string) {
 export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof loadInvoice>>>['invoice'];
 
 /** The New Invoice dialog's draft (one line item; the contact matched or created by email). */
-export function createInvoice(supabase: Supabase, _accountId: string, invoice: NewInvoice) {
+export function createInvoice(supabase: Supabase, invoice: NewInvoice) {
   return supabase
     .rpc('create_invoice', {
       p_client_name: invoice.client_name,

@@ -65,10 +65,10 @@ function leadValues(lead: NewLead) {
 }
 
 /** A new lead starts as 'new'; qualifying it is a later step. Returns it, for the toast's link. */
-export function insertLead(supabase: Supabase, accountId: string, lead: NewLead) {
+export function insertLead(supabase: Supabase, lead: NewLead) {
   return supabase
     .from('leads')
-    .insert({ account_id: accountId, ...leadValues(lead), status: 'new' })
+    .insert({ ...leadValues(lead), status: 'new' })
     .select('id, name')
     .single();
 }

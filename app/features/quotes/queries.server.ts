@@ -57,7 +57,7 @@ export type QuoteRow = Awaited<ReturnType<typeof loadQuotes>>['list']['rows'][nu
  * existing client chosen, or together with a new contact (the account is the
  * caller's). Returns the quote, for the toast's link.
  */
-export function createQuote(supabase: Supabase, _accountId: string, quote: NewQuote) {
+export function createQuote(supabase: Supabase, quote: NewQuote) {
   const common = {
     p_description: quote.description,
     p_unit_price: quote.unit_price,

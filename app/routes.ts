@@ -16,11 +16,14 @@ export default [
   // A quote's public page: the link mailed to the client, no sign-in (decision 030).
   route('q/:token', 'features/quotes/public/public-quote.tsx'),
   route('q/:token/pdf', 'features/quotes/public/public-quote-pdf.ts'),
+  // The seller's logo on a public page, from our own origin (decision 051).
+  route('q/:token/logo', 'features/quotes/public/public-quote-logo.ts'),
   // A quote's PDF for those who may read the quote (a resource route, no page).
   route('quotes/:id/pdf', 'features/quotes/pdf/quote-pdf.ts'),
   // An invoice's public view, the link of its mail (no sign-in).
   route('i/:token', 'features/invoices/public-invoice.tsx'),
   route('i/:token/pdf', 'features/invoices/pdf/public-invoice-pdf.ts'),
+  route('i/:token/logo', 'features/invoices/public-invoice-logo.ts'),
   // An invoice's PDF for those who may read the invoice (a resource route, no page).
   route('invoices/:id/pdf', 'features/invoices/pdf/invoice-pdf.ts'),
   // The invoice as an e-invoice (decision 049): UBL or CII XML, and the Factur-X PDF.

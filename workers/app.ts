@@ -87,9 +87,10 @@ export default {
 
     const { response, nonce } = await render(request, ctx);
     applySecurityHeaders(response.headers, nonce, DEV, request.url);
-    // Anything not deliberately public depends on who asked.
+    // Anything not deliberately public depends on who asked. A route may let the
+    // browser alone keep it a while (`private, max-age=N`: a public link's logo, decision 051).
     const cacheControl = response.headers.get('Cache-Control');
-    if (!cacheControl || !cacheControl.includes('public')) {
+    if (!cacheControl || !(cacheControl.includes('public') || /^private, max-age=\d+$/.test(cacheControl))) {
       response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
     }
     if (response.headers.has('Set-Cookie')) response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);

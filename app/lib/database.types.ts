@@ -1523,6 +1523,8 @@ export type Database = {
         { Args: { p_invoice_id: string }; Returns: Json }
       invoice_link_document:
         { Args: { p_token: string }; Returns: Json }
+      invoice_link_logo:
+        { Args: { p_token: string }; Returns: Json }
       invoice_summary:
         { Args: never; Returns: { collection: Json; outstanding: Json; paid_this_month: Json; total_count: number }[] }
       is_account_admin:
@@ -1552,6 +1554,8 @@ export type Database = {
       quote_document:
         { Args: { p_quote_id: string }; Returns: Json }
       quote_link_document:
+        { Args: { p_token: string }; Returns: Json }
+      quote_link_logo:
         { Args: { p_token: string }; Returns: Json }
       quote_summary:
         { Args: never; Returns: { by_currency: Json; sent_count: number; signed_count: number; total_count: number }[] }

@@ -90,6 +90,13 @@ export function sellerBankLines(seller: Seller): string[] {
 export const accentColor = (seller: Pick<Seller, 'accent_color'> | null | undefined) =>
   seller?.accent_color && /^#[0-9a-f]{6}$/i.test(seller.accent_color) ? seller.accent_color : null;
 
+/** The seller as a public page's data carries it (decision 051): whether there is a logo, not its storage path (which names the account). */
+export type PageSeller = Seller & { has_logo: boolean };
+
+export function sellerForPage(seller: Seller | null | undefined): PageSeller | null {
+  return seller ? { ...seller, logo_path: null, has_logo: Boolean(seller.logo_path) } : null;
+}
+
 /** The seller as a mail signs off: name, address, tax ID and registration. */
 export function sellerSignatureLines(seller: Seller | null | undefined): string[] {
   if (!seller) return [];

@@ -21,7 +21,7 @@ import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
 import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
 import { isUuid, newestFirstPage, refuseSubmission } from '~/lib/records.server';
 import { dataWithError, dataWithInfo } from '~/lib/toast.server';
-import { InvitationLink } from '~/components/settings/invitation-link';
+import { CopyableLink } from '~/components/copyable-link';
 import { Button } from '~/components/ui/button';
 import { Form } from 'react-router';
 
@@ -308,7 +308,14 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
                         </Link>
                       </div>
                       {shownLink?.id === invitation.id ? (
-                        <InvitationLink id={shownLink.id} email={shownLink.email} link={shownLink.link} />
+                        <CopyableLink
+                          id={`invitation-link-${shownLink.id}`}
+                          label={USER_TEXTS.linkLabel(shownLink.email)}
+                          note={USER_TEXTS.linkNote}
+                          link={shownLink.link}
+                          copyOnArrival
+                          className="w-full"
+                        />
                       ) : null}
                     </CardContent>
                   </Card>

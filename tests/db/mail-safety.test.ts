@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../support/accounts.ts';
 import {
-  addMember, anonClient, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
+  addMember, anHourLater, anonClient, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
 } from './support/backend.ts';
 
 const INJECTION = 'Bob\r\nBcc: x@evil.example\r\n\r\nInjected body';
@@ -172,6 +172,9 @@ describe('Send test mail', () => {
       .eq('account_id', owner.accountId).eq('action', 'test_mail_requested');
     expect(audit).toHaveLength(5);
     expect(audit![0]).toMatchObject({ resource_id: integration!.id, user_id: owner.userId, new_values: { to: owner.email } });
+    // Counted by private.hit_rate_limit in one-hour windows: the next hour, test mails may be sent again.
+    await anHourLater(backend, `test_mail:account:${owner.accountId}`);
+    expect((await owner.client.rpc('request_test_mail', { p_integration_id: integration!.id })).error).toBeNull();
     // Another account's limit is its own.
     const other = await signUpFreshAdmin(backend, 'test-mail-other');
     const { data: theirs } = await other.client.from('integrations')

@@ -105,6 +105,20 @@ describe('a quote link, called directly', () => {
     expect((await one<{ status: string }>(backend.db, 'select status from public.quotes where id = $1', [id])).status).toBe('signed');
   });
 
+  it('each call counts on both per-link counters, also when the per-address one is over (no short-circuit)', async () => {
+    await awayFromMinuteEnd();
+    const { token } = await sentQuoteToken();
+    const forwarded = '203.0.113.77';
+    const states: string[] = [];
+    for (let i = 0; i < 40; i++) states.push(await openFrom(forwarded, token));
+    expect(states.filter((state) => state === 'open')).toHaveLength(30);
+    // The link's own counter (every address) saw all 40 calls, the 10 refused ones too.
+    const { hits } = await one<{ hits: number }>(backend.db,
+      `select coalesce(sum(c.hits), 0)::int as hits from private.rate_limit_counters c
+        where c.key = 'quote_link:token:' || encode(private.quote_link_token_hash($1), 'hex') and c.window_end > now()`, [token]);
+    expect(hits).toBe(40);
+  });
+
   it('300 calls a minute of one link over all addresses; a minute later it opens again', async () => {
     await awayFromMinuteEnd();
     const { token } = await sentQuoteToken();

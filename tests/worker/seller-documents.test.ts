@@ -86,7 +86,8 @@ describe('the seller on documents', () => {
     const text = readable(html);
     for (const expected of HEADING) expect(text).toContain(expected);
     expect(text).not.toMatch(/Bremen|Other Name AG|DE000000000/);
-    expect(html).toContain('border-top:4px solid #8a2be2');
+    // The accent is the page's primary colour (decision 051), with the text colour that keeps AA contrast on it.
+    expect(html).toContain('--color-primary:#8a2be2;--color-primary-foreground:#ffffff');
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).toContain(`href="/q/${token}/pdf"`);
 

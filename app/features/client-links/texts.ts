@@ -8,6 +8,4 @@ export const CLIENT_LINK_TEXTS = {
   linkFailed: 'Failed to make a client link',
   fieldLabel: 'Client link',
   fieldNote: 'Anyone with this link can open the document. The link sent before no longer works.',
-  copy: 'Copy',
-  copied: 'Copied',
 } as const;

@@ -28,7 +28,7 @@ import { canWriteBusiness } from '~/lib/roles';
 import { BRAND_NAME } from '~/lib/site';
 import { dataWithSuccess } from '~/lib/toast.server';
 import { ClientLinkActions } from '~/features/client-links/client-link-actions';
-import { ClientLinkField } from '~/features/client-links/client-link-field';
+import { CopyableLink } from '~/components/copyable-link';
 import { renewClientLink, resendRecord } from '~/features/client-links/client-links.server';
 import { CLIENT_LINK_TEXTS } from '~/features/client-links/texts';
 import { PaymentForm } from './payment-form';
@@ -143,7 +143,9 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
           </>
         }
       />
-      {clientLink ? <ClientLinkField link={clientLink} /> : null}
+      {clientLink ? (
+        <CopyableLink id="client-link" label={CLIENT_LINK_TEXTS.fieldLabel} note={CLIENT_LINK_TEXTS.fieldNote} link={clientLink} className="mb-6 rounded-md border border-border p-3" />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <Card>

@@ -6,19 +6,20 @@
 import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { Route } from './+types/public-invoice';
 import { LineItemsTable } from '~/components/records/line-items-table';
+import { brandStyle, SellerBand } from '~/components/records/seller-band';
 import { SellerIdentity } from '~/components/records/seller-identity';
 import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { formatShortDate } from '~/lib/dates';
 import { formatMoney } from '~/lib/money';
-import { accentColor, sellerBankLines, type Seller } from '~/lib/seller';
+import { accentColor, sellerBankLines, sellerForPage, type PageSeller } from '~/lib/seller';
 import { BRAND_NAME } from '~/lib/site';
 import { getRequestSupabase } from '~/lib/supabase.server';
 
 interface PublicInvoice {
   account_name: string;
-  /** The seller the invoice was sent with (decision 045). */
-  seller: Seller | null;
+  /** The seller the invoice was sent with (decision 045), as a page gets it (decision 051). */
+  seller: PageSeller | null;
   invoice_number: string;
   status: string;
   client_name: string;
@@ -57,21 +58,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!found || typeof found !== 'object') {
     throw data({ error: 'Invoice not found' }, { status: 404, headers: PRIVATE_HEADERS });
   }
-  return data({ invoice: found as unknown as PublicInvoice, pdfHref: `/i/${token}/pdf` }, { headers: PRIVATE_HEADERS });
+  const invoice = found as unknown as PublicInvoice;
+  // The page is told whether there is a logo (shown through /i/:token/logo), not where it is stored.
+  const seller = sellerForPage(invoice.seller);
+  return data(
+    { invoice: { ...invoice, seller }, pdfHref: `/i/${token}/pdf`, logoSrc: seller?.has_logo ? `/i/${token}/logo` : null },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export default function PublicInvoicePage({ loaderData }: Route.ComponentProps) {
-  const { invoice, pdfHref } = loaderData;
+  const { invoice, pdfHref, logoSrc } = loaderData;
   const money = (cents: number) => formatMoney(Number(cents), invoice.currency);
   const balance = Number(invoice.total) - Number(invoice.amount_paid);
   const accent = accentColor(invoice.seller);
   const bank = invoice.seller ? sellerBankLines(invoice.seller) : [];
   return (
-    <main className="mx-auto grid max-w-3xl gap-6 p-4 sm:p-8">
-      {/* The seller's accent colour, when set, as the card's top edge. */}
-      <Card style={accent ? { borderTop: `4px solid ${accent}` } : undefined}>
+    // The seller's accent is the page's primary colour: the brand band.
+    <main className="mx-auto grid max-w-3xl gap-6 p-4 sm:p-8" style={brandStyle(accent)}>
+      <Card>
+        <SellerBand name={invoice.seller?.name || invoice.account_name} logoSrc={logoSrc} />
         <CardHeader className="gap-2">
-          <SellerIdentity seller={invoice.seller} fallbackName={invoice.account_name} />
+          <SellerIdentity seller={invoice.seller} withoutName />
           <div className="flex flex-wrap items-center gap-3">
             {/* The page's own h1 with the card title's look: an h1 inside CardTitle's h3 is no valid
                 HTML, the browser's parser splits them, and React's hydration then fails on the page. */}

@@ -27,7 +27,7 @@ import { deleteAndAnswer, refuseSubmission, refuseWrite } from '~/lib/records.se
 import { canWriteBusiness, isStaff } from '~/lib/roles';
 import { dataWithSuccess, redirectWithCreated } from '~/lib/toast.server';
 import { ClientLinkActions } from '~/features/client-links/client-link-actions';
-import { ClientLinkField } from '~/features/client-links/client-link-field';
+import { CopyableLink } from '~/components/copyable-link';
 import { renewClientLink, resendRecord } from '~/features/client-links/client-links.server';
 import { CLIENT_LINK_TEXTS } from '~/features/client-links/texts';
 import { INVOICE_TEXTS } from '~/features/invoices/texts';
@@ -134,7 +134,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           </>
         }
       />
-      {clientLink ? <ClientLinkField link={clientLink} /> : null}
+      {clientLink ? (
+        <CopyableLink id="client-link" label={CLIENT_LINK_TEXTS.fieldLabel} note={CLIENT_LINK_TEXTS.fieldNote} link={clientLink} className="mb-6 rounded-md border border-border p-3" />
+      ) : null}
       {quote.delivery_error ? (
         <div role="alert" className="mb-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
           {TEXTS.deliveryFailed(quote.delivery_error)}

@@ -59,6 +59,4 @@ export const USER_TEXTS = {
   linkFailed: 'Failed to create invitation link',
   linkLabel: (email: string) => `Invitation link for ${email}`,
   linkNote: 'This is a new link: the one mailed before no longer works. It expires in 7 days.',
-  copy: 'Copy',
-  copied: 'Copied',
 } as const;

@@ -169,3 +169,14 @@ export function quoteArgs(unitPrice: number, quantity: number, currency = 'USD',
     ...changes,
   };
 }
+
+/**
+ * An hour passes for the private.hit_rate_limit counters whose key is like
+ * `keyLike`: their windows move an hour into the past (an hourly limit's window ends).
+ */
+export async function anHourLater(backend: TestBackend, keyLike: string): Promise<void> {
+  await backend.db.query(
+    `update private.rate_limit_counters
+        set window_start = window_start - interval '1 hour', window_end = window_end - interval '1 hour'
+      where key like $1`, [keyLike]);
+}

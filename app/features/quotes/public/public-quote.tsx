@@ -12,8 +12,9 @@ import { useSchemaForm } from '~/components/form-controls';
 import { FormField } from '~/components/form-field';
 import { SubmitButton } from '~/components/submit-button';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
+import { brandStyle, SellerBand } from '~/components/records/seller-band';
 import { SellerIdentity } from '~/components/records/seller-identity';
-import { accentColor } from '~/lib/seller';
+import { accentColor, sellerForPage } from '~/lib/seller';
 import { Input, Textarea } from '~/components/ui/input';
 import { formatDateTime } from '~/lib/dates';
 import { ALTERED_FORM_MESSAGE, HIDDEN_FIELDS, isAlteredForm, readFormData } from '~/lib/forms.server';
@@ -48,7 +49,9 @@ function answerWith(view: LinkAnswer | { state: 'unavailable' }, extra: Record<s
   const headers: Record<string, string> = { ...PAGE_HEADERS };
   if (view.state === 'rate_limited') headers['Retry-After'] = String(IP_WINDOW_SECONDS);
   if (view.state === 'unavailable') headers['Retry-After'] = '5';
-  return data({ view, ...extra }, { status: status ?? STATUS[view.state], headers });
+  // The page is told whether there is a logo (shown through /q/:token/logo), not where it is stored.
+  const shown = 'seller' in view && view.seller ? { ...view, seller: sellerForPage(view.seller) } : view;
+  return data({ view: shown, ...extra }, { status: status ?? STATUS[view.state], headers });
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
@@ -170,8 +173,10 @@ export default function PublicQuote({ loaderData, actionData }: Route.ComponentP
   const answered = actionData as (ActionAnswer & { view: LinkAnswer | { state: 'unavailable' } }) | undefined;
   // Without JavaScript the page a post answers with shows the action's view (the database's word after the post).
   const view = (answered?.view ?? loaderData.view) as LinkAnswer | { state: 'unavailable' };
+  // The seller's accent is the page's primary colour: the brand band and Accept and sign.
+  const accent = 'seller' in view ? accentColor(view.seller) : null;
   return (
-    <main className="min-h-screen bg-muted px-4 py-10">
+    <main className="min-h-screen bg-muted px-4 py-10" style={brandStyle(accent)}>
       <div className="mx-auto grid w-full max-w-3xl gap-6">
         {answered?.notice ? (
           <div id="quote-link-error" role="status" className="rounded-md border border-border bg-background p-3 text-sm font-medium">
@@ -230,13 +235,13 @@ function Message({ title, text, level = 1 }: { title: string; text: string; leve
 function QuoteCard({ answer }: { answer: LinkAnswer }) {
   const quote = answer.quote!;
   const money = (cents: number) => formatMoney(cents, quote.currency);
-  const accent = accentColor(answer.seller);
   const { token = '' } = useParams();
+  const hasLogo = Boolean(answer.seller && 'has_logo' in answer.seller && answer.seller.has_logo);
   return (
-    // The seller's accent colour, when set, as the card's top edge: the brand, not the text (contrast stays ours).
-    <Card style={accent ? { borderTop: `4px solid ${accent}` } : undefined}>
+    <Card>
+      <SellerBand name={answer.seller?.name || answer.account_name || ''} logoSrc={hasLogo ? `/q/${token}/logo` : null} />
       <CardHeader className="gap-3">
-        <SellerIdentity seller={answer.seller} fallbackName={answer.account_name} />
+        <SellerIdentity seller={answer.seller} withoutName />
         {/* The page's one h1; an h1 inside CardTitle's h3 would be invalid HTML. */}
         <h1 className="text-lg font-semibold leading-none tracking-tight">Quote {quote.quote_number}</h1>
         <CardDescription>Valid until {expiryText(quote.expires_at)}</CardDescription>

@@ -290,6 +290,55 @@ describe('the cases around the sample', () => {
     expect(text(root, 'cac:LegalMonetaryTotal/cbc:PayableAmount', UBL)).toBe('9999999999999999.98');
   });
 
+  it('writes yen in whole yen: the stored half yen of tax and discount rounded, the sums from the rounded parts (BR-CO-10, -13, -15, -16)', () => {
+    // ¥1,005 + ¥2 × ¥500: subtotal ¥2,005; 10 % discount ¥200.50 (stored in hundredths);
+    // 10 % tax on ¥1,804.50 = ¥180.45; total ¥1,984.95; ¥1,000 paid.
+    const invoice = sampleInvoice(2, {
+      currency: 'JPY',
+      items: [
+        { description: 'Setup', quantity: 1, unitPrice: '100500', lineTotal: '100500' },
+        { description: 'Hours', quantity: 2, unitPrice: '50000', lineTotal: '100000' },
+      ],
+      subtotal: '200500', discountPercent: 10, discount: '20050', taxRate: 10, tax: '18045', total: '198495',
+      amountPaid: '100000', payments: [],
+    });
+    const seller = sampleSeller({ iban: null, bic: null });
+    const ubl = parseXml(renderEInvoiceXml(input({ invoice, seller }), 'ubl')).documentElement!;
+    const u = (path: string) => text(ubl, path, UBL);
+    expect(u('cbc:DocumentCurrencyCode')).toBe('JPY');
+    expect(all(ubl, 'cac:InvoiceLine', UBL).map((line) => [text(line, 'cbc:LineExtensionAmount', UBL), text(line, 'cac:Price/cbc:PriceAmount', UBL)])).toEqual([
+      ['1005', '1005'],
+      ['1000', '500'],
+    ]);
+    expect(u('cac:AllowanceCharge/cbc:Amount')).toBe('201');
+    expect(u('cac:AllowanceCharge/cbc:BaseAmount')).toBe('2005');
+    expect(u('cac:TaxTotal/cbc:TaxAmount')).toBe('180');
+    expect(u('cac:TaxTotal/cac:TaxSubtotal/cbc:TaxableAmount')).toBe('1804');
+    expect(u('cac:TaxTotal/cac:TaxSubtotal/cbc:TaxAmount')).toBe('180');
+    const totals = 'cac:LegalMonetaryTotal';
+    expect(u(`${totals}/cbc:LineExtensionAmount`)).toBe('2005');
+    expect(u(`${totals}/cbc:AllowanceTotalAmount`)).toBe('201');
+    expect(u(`${totals}/cbc:TaxExclusiveAmount`)).toBe('1804');
+    expect(u(`${totals}/cbc:TaxInclusiveAmount`)).toBe('1984');
+    expect(u(`${totals}/cbc:PrepaidAmount`)).toBe('1000');
+    expect(u(`${totals}/cbc:PayableAmount`)).toBe('984');
+
+    const cii = parseXml(renderEInvoiceXml(input({ invoice, seller }), 'cii')).documentElement!;
+    const s = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement';
+    const sums = `${s}/ram:SpecifiedTradeSettlementHeaderMonetarySummation`;
+    expect(text(cii, `${s}/ram:ApplicableTradeTax/ram:CalculatedAmount`, CII)).toBe('180');
+    expect(text(cii, `${s}/ram:ApplicableTradeTax/ram:BasisAmount`, CII)).toBe('1804');
+    expect(text(cii, `${sums}/ram:TaxTotalAmount`, CII)).toBe('180');
+    expect(text(cii, `${sums}/ram:GrandTotalAmount`, CII)).toBe('1984');
+    expect(text(cii, `${sums}/ram:DuePayableAmount`, CII)).toBe('984');
+    // Not one amount in either syntax has a decimal point.
+    for (const root of [ubl, cii]) {
+      const amounts = Array.from(root.getElementsByTagName('*') as unknown as ArrayLike<Element>).filter((node) => node.hasAttribute('currencyID') || /Amount$/.test(node.localName ?? ''));
+      expect(amounts.length).toBeGreaterThan(5);
+      for (const node of amounts) expect(node.textContent).toMatch(/^-?\d+$/);
+    }
+  });
+
   it('without a due date says the invoice is due on receipt (BR-CO-25)', () => {
     const root = parseXml(renderEInvoiceXml(input({ invoice: sampleInvoice(1, { dueDate: null }), seller: sampleSeller({ payment_terms: null }) }), 'ubl')).documentElement!;
     expect(all(root, 'cbc:DueDate', UBL)).toHaveLength(0);

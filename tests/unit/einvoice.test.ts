@@ -17,6 +17,8 @@ import {
 } from '../../app/features/invoices/einvoice/index.ts';
 import { all, embeddedFiles, parseXml, sampleSeller, text } from '../support/einvoice.ts';
 import { loadPdf, pageTexts } from '../support/pdf.ts';
+import { pdfaProblems } from '../support/pdfa.ts';
+import { renderInvoicePdf } from '../../app/lib/pdf/invoice.ts';
 import { sampleInvoice } from '../support/quote-pdf-samples.ts';
 
 const UBL = { ...UBL_NS, ubl: UBL_NS.invoice };
@@ -377,5 +379,30 @@ describe('Factur-X PDF', () => {
     expect((await loadPdf(bytes)).getTitle()).toBe('Invoice INV-2026-0042');
     expect((await pageTexts(bytes))[0]).toContain('Balance due');
     expect(await renderFacturXPdf(input())).toEqual(bytes);
+  });
+
+  it('is PDF/A-3b as far as its structure shows: fonts embedded with their widths, sRGB output intent, XMP as Info says, file ID (decision 052)', async () => {
+    const bytes = await renderFacturXPdf(input());
+    expect(await pdfaProblems(bytes)).toEqual([]);
+    // The checker sees what the plain invoice PDF lacks (standard fonts, no output intent, no XMP, no ID).
+    const plain = await pdfaProblems(await renderInvoicePdf(input().invoice));
+    expect(plain).toEqual(
+      expect.arrayContaining([
+        '6.1.3 trailer /ID',
+        '6.6.2.1 no XMP metadata stream',
+        '6.2.3 no GTS_PDFA1 output intent',
+        '6.2.11.4.1 font /Helvetica is not embedded',
+        'Factur-X no embedded file',
+      ]),
+    );
+  });
+
+  it('embeds only the characters drawn, so a long invoice stays small, and draws every character WinAnsi has', async () => {
+    const long = await renderFacturXPdf(input({ invoice: sampleInvoice(200) }));
+    expect(long.length).toBeLessThan(200_000);
+    const everything = sampleInvoice(1, { notes: `Ünïcödé — “quotes” € ß ø ñ … ‰ Œ œ Ÿ ž © ® ° ± µ ¶ § ¼ ½ ¾ and 中文 (not WinAnsi)` });
+    const bytes = await renderFacturXPdf(input({ invoice: everything }));
+    expect(await pdfaProblems(bytes)).toEqual([]);
+    expect((await pageTexts(bytes)).join('\n')).toContain('Ünïcödé — “quotes” € ß ø ñ … ‰ Œ œ Ÿ ž');
   });
 });

@@ -1,11 +1,12 @@
 // E-invoices inside workerd, where they are made in production (decision
-// 049): the UBL and CII writers and the Factur-X PDF (pdf-lib), read back
+// 049, 052): the UBL and CII writers and the Factur-X PDF (pdf-lib), read back
 // here with pdf-lib and a strict XML parser: the PDF carries factur-x.xml,
 // related as /Data and listed in /AF, and it is the invoice's CII. Then the
 // download routes through the built Worker, per caller.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CII_NS, renderEInvoiceXml, renderFacturXPdf, UBL_CUSTOMIZATION_ID, UBL_NS } from '../../app/features/invoices/einvoice/index.ts';
 import { embeddedFiles, parseXml, sampleSeller, text } from '../support/einvoice.ts';
+import { pdfaProblems } from '../support/pdfa.ts';
 import { sampleInvoice } from '../support/quote-pdf-samples.ts';
 import { pageText, signUpFreshAdmin, Visitor } from './support/app';
 import { accountOf, runSql } from './support/backend';
@@ -33,6 +34,13 @@ describe('e-invoices in workerd', () => {
     const sums = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:SpecifiedTradeSettlementHeaderMonetarySummation';
     expect(text(cii, `${sums}/ram:DuePayableAmount`, CII_NS)).toBe('342.61');
     expect(xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
+  });
+
+  it('makes it PDF/A-3b as far as its structure shows: DejaVu embedded and subset, sRGB output intent, XMP, file ID (decision 052)', async () => {
+    const bytes = await renderFacturXPdf(input());
+    expect(await pdfaProblems(bytes)).toEqual([]);
+    // The same bytes as in Node: nothing in the font subset or the ICC profile depends on the runtime.
+    expect(await renderFacturXPdf(input())).toEqual(bytes);
   });
 });
 
@@ -104,6 +112,7 @@ describe('/invoices/:id/einvoice.xml and /invoices/:id/facturx.pdf', () => {
     const { files } = await embeddedFiles(new Uint8Array(await pdf.arrayBuffer()));
     expect(files.map((f) => f.name)).toEqual(['factur-x.xml']);
     expect(files[0].xml).toContain('DE123456789');
+    expect(await pdfaProblems(new Uint8Array(await pdf.arrayBuffer()))).toEqual([]);
   });
 
   it('refuses another format and an id that is no invoice', async () => {

@@ -109,10 +109,11 @@ describe('/invoices/:id/einvoice.xml and /invoices/:id/facturx.pdf', () => {
     expect(parseXml(await cii.text()).documentElement!.namespaceURI).toBe(CII_NS.rsm);
     const pdf = await admin.get(`/invoices/${id}/facturx.pdf`);
     expect(pdf.status).toBe(200);
-    const { files } = await embeddedFiles(new Uint8Array(await pdf.arrayBuffer()));
+    const pdfBytes = new Uint8Array(await pdf.arrayBuffer());
+    const { files } = await embeddedFiles(pdfBytes);
     expect(files.map((f) => f.name)).toEqual(['factur-x.xml']);
     expect(files[0].xml).toContain('DE123456789');
-    expect(await pdfaProblems(new Uint8Array(await pdf.arrayBuffer()))).toEqual([]);
+    expect(await pdfaProblems(pdfBytes)).toEqual([]);
   });
 
   it('refuses another format and an id that is no invoice', async () => {

@@ -264,7 +264,7 @@ describe('the cases around the sample', () => {
     });
     const seller = sampleSeller({ iban: null, bic: null, address_line2: '  ', payment_terms: null });
     for (const format of ['ubl', 'cii'] as const) {
-      const xml = renderEInvoiceXml({ invoice, seller }, format);
+      const xml = renderEInvoiceXml({ invoice, seller, buyer: { country: 'at' } }, format);
       const root = parseXml(xml).documentElement!;
       const ns = format === 'ubl' ? UBL : CII;
       const buyerName = format === 'ubl' ? 'cac:AccountingCustomerParty/cac:Party/cac:PartyName/cbc:Name' : 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:BuyerTradeParty/ram:Name';
@@ -275,8 +275,9 @@ describe('the cases around the sample', () => {
         expect(text(root, 'cac:InvoiceLine/cbc:InvoicedQuantity', UBL)).toBe('1.5');
         expect(all(root, 'cac:PaymentMeans', UBL)).toHaveLength(0);
         expect(all(root, 'cac:AccountingSupplierParty/cac:Party/cac:PostalAddress/cbc:AdditionalStreetName', UBL)).toHaveLength(0);
-        // No client address known: the seller's country is assumed (decision 049).
-        expect(text(root, 'cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode', UBL)).toBe('DE');
+        // No client address known, only its country: BT-55 is the client's own (decision 052), not the seller's DE.
+        expect(text(root, 'cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode', UBL)).toBe('AT');
+        expect(all(root, 'cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cbc:StreetName', UBL)).toHaveLength(0);
         expect(all(root, 'cac:AccountingCustomerParty/cac:Party/cbc:EndpointID', UBL)).toHaveLength(0);
       }
     }
@@ -352,6 +353,10 @@ describe('the cases around the sample', () => {
     expect(attempt).toThrow(EInvoiceIncomplete);
     expect(attempt).toThrow("The e-invoice needs: the seller's name, the seller's country (Settings → Account).");
     expect(() => renderEInvoiceXml(input({ invoice: sampleInvoice(1, { invoiceNumber: '' }) }), 'cii')).toThrow('an invoice number');
+    // The buyer's country (BT-55, BR-11) is the client's: not known, not assumed (decision 052).
+    for (const buyer of [{}, { country: null }, { country: 'France' }, { address: 'Rue de la Paix 1', country: '  ' }]) {
+      expect(() => renderEInvoiceXml(input({ buyer }), 'ubl')).toThrow("The e-invoice needs: the client's country (Clients → the client → Edit).");
+    }
   });
 });
 

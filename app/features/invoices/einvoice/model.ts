@@ -16,7 +16,7 @@ export type SellerSnapshot = Seller;
 export interface BuyerDetails {
   /** Free text, as contacts.address holds it: the first line is the street, the others follow. */
   address?: string | null;
-  /** ISO 3166-1 alpha-2; when unknown the seller's country is assumed (decision 049). */
+  /** ISO 3166-1 alpha-2, the client's country (BT-55); mandatory (BR-11), decision 052. */
   country?: string | null;
   /** The buyer's VAT number (BT-48), when known. */
   taxId?: string | null;
@@ -177,7 +177,7 @@ export function toEInvoice({ invoice, seller, buyer = {} }: EInvoiceInput): EInv
   const sellerName = text(seller.name);
   const sellerCountry = country(seller.country);
   const buyerName = text(invoice.contact?.company) ?? text(invoice.contact?.name);
-  const buyerCountry = country(buyer.country) ?? sellerCountry;
+  const buyerCountry = country(buyer.country);
   const sellerTaxId = text(seller.tax_id);
   const rate = isZero(invoice.taxRate) ? null : canonicalDecimal(invoice.taxRate!);
   const missing = [
@@ -185,6 +185,8 @@ export function toEInvoice({ invoice, seller, buyer = {} }: EInvoiceInput): EInv
     ...(sellerName ? [] : ["the seller's name"]),
     ...(sellerCountry ? [] : ["the seller's country (Settings → Account)"]),
     ...(buyerName ? [] : ["the client's name"]),
+    // BT-55 is mandatory (BR-11); assuming the seller's country would misstate a foreign sale.
+    ...(buyerCountry ? [] : ["the client's country (Clients → the client → Edit)"]),
     ...(invoice.items.length > 0 ? [] : ['at least one line']),
     // Standard rated VAT needs the seller's VAT or tax number (BR-S-02).
     ...(rate === null || sellerTaxId ? [] : ["the seller's VAT or tax number (Settings → Account)"]),

@@ -1,8 +1,11 @@
 // Node-side test layers. The Worker layer has its own config
 // (vitest.worker.config.ts) because it runs inside workerd.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The app's own import root, as vite.config.ts gives it: tests load app modules in Node too.
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
     // A run that stops moving fails, naming the file, rather than stalling (see the watchdog).
     reporters: ['default', './tests/support/stall-watchdog.ts'],

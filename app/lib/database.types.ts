@@ -301,6 +301,7 @@ export type Database = {
           account_id: string
           address: string | null
           company: string | null
+          country: string | null
           created_at: string
           email: string
           id: string
@@ -316,6 +317,7 @@ export type Database = {
           account_id?: string
           address?: string | null
           company?: string | null
+          country?: string | null
           created_at?: string
           email: string
           id?: string
@@ -331,6 +333,7 @@ export type Database = {
           account_id?: string
           address?: string | null
           company?: string | null
+          country?: string | null
           created_at?: string
           email?: string
           id?: string
@@ -1472,7 +1475,7 @@ export type Database = {
       client_summary:
         { Args: never; Returns: { active_count: number; new_this_month: number; prospect_count: number; total_count: number }[] }
       convert_lead:
-        { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: true; isSetofReturn: false } }
+        { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; country: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: true; isSetofReturn: false } }
       convert_quote_to_invoice:
         { Args: { p_quote_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
       create_bill_from_document:
@@ -1590,7 +1593,7 @@ export type Database = {
       search_bills:
         { Args: { p_query: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }[]; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: false; isSetofReturn: true } }
       search_contacts:
-        { Args: { p_query: string }; Returns: { account_id: string; address: string | null; company: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_query: string }; Returns: { account_id: string; address: string | null; company: string | null; country: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: false; isSetofReturn: true } }
       search_documents:
         { Args: { p_query: string }; Returns: { account_id: string; created_at: string; description: string | null; extraction_error: string | null; extraction_status: string; extraction_too_complex: boolean; fields: Json; file_name: string; file_path: string; file_size: number; id: string; mime_type: string; search: unknown; sha256: string; status: string; text: string | null; title: string; type: string; updated_at: string; uploaded_by: string | null }[]; SetofOptions: { from: '*'; to: 'documents'; isOneToOne: false; isSetofReturn: true } }
       search_invoices:

@@ -34,6 +34,7 @@ const LABELS: Record<string, string> = {
   interest: 'Interests',
   status: 'Status',
   address: 'Address',
+  country: 'Country',
   currency: 'Currency',
   expires_at: 'Expiry',
   due_date: 'Due date',

@@ -17,6 +17,8 @@ import {
 } from '../../app/features/invoices/einvoice/index.ts';
 import { all, embeddedFiles, parseXml, sampleSeller, text } from '../support/einvoice.ts';
 import { loadPdf, pageTexts } from '../support/pdf.ts';
+import { pdfaProblems } from '../support/pdfa.ts';
+import { renderInvoicePdf } from '../../app/lib/pdf/invoice.ts';
 import { sampleInvoice } from '../support/quote-pdf-samples.ts';
 
 const UBL = { ...UBL_NS, ubl: UBL_NS.invoice };
@@ -262,7 +264,7 @@ describe('the cases around the sample', () => {
     });
     const seller = sampleSeller({ iban: null, bic: null, address_line2: '  ', payment_terms: null });
     for (const format of ['ubl', 'cii'] as const) {
-      const xml = renderEInvoiceXml({ invoice, seller }, format);
+      const xml = renderEInvoiceXml({ invoice, seller, buyer: { country: 'at' } }, format);
       const root = parseXml(xml).documentElement!;
       const ns = format === 'ubl' ? UBL : CII;
       const buyerName = format === 'ubl' ? 'cac:AccountingCustomerParty/cac:Party/cac:PartyName/cbc:Name' : 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:BuyerTradeParty/ram:Name';
@@ -273,8 +275,9 @@ describe('the cases around the sample', () => {
         expect(text(root, 'cac:InvoiceLine/cbc:InvoicedQuantity', UBL)).toBe('1.5');
         expect(all(root, 'cac:PaymentMeans', UBL)).toHaveLength(0);
         expect(all(root, 'cac:AccountingSupplierParty/cac:Party/cac:PostalAddress/cbc:AdditionalStreetName', UBL)).toHaveLength(0);
-        // No client address known: the seller's country is assumed (decision 049).
-        expect(text(root, 'cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode', UBL)).toBe('DE');
+        // No client address known, only its country: BT-55 is the client's own (decision 052), not the seller's DE.
+        expect(text(root, 'cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode', UBL)).toBe('AT');
+        expect(all(root, 'cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cbc:StreetName', UBL)).toHaveLength(0);
         expect(all(root, 'cac:AccountingCustomerParty/cac:Party/cbc:EndpointID', UBL)).toHaveLength(0);
       }
     }
@@ -290,6 +293,55 @@ describe('the cases around the sample', () => {
     expect(text(root, 'cac:LegalMonetaryTotal/cbc:PayableAmount', UBL)).toBe('9999999999999999.98');
   });
 
+  it('writes yen in whole yen: the stored half yen of tax and discount rounded, the sums from the rounded parts (BR-CO-10, -13, -15, -16)', () => {
+    // ¥1,005 + ¥2 × ¥500: subtotal ¥2,005; 10 % discount ¥200.50 (stored in hundredths);
+    // 10 % tax on ¥1,804.50 = ¥180.45; total ¥1,984.95; ¥1,000 paid.
+    const invoice = sampleInvoice(2, {
+      currency: 'JPY',
+      items: [
+        { description: 'Setup', quantity: 1, unitPrice: '100500', lineTotal: '100500' },
+        { description: 'Hours', quantity: 2, unitPrice: '50000', lineTotal: '100000' },
+      ],
+      subtotal: '200500', discountPercent: 10, discount: '20050', taxRate: 10, tax: '18045', total: '198495',
+      amountPaid: '100000', payments: [],
+    });
+    const seller = sampleSeller({ iban: null, bic: null });
+    const ubl = parseXml(renderEInvoiceXml(input({ invoice, seller }), 'ubl')).documentElement!;
+    const u = (path: string) => text(ubl, path, UBL);
+    expect(u('cbc:DocumentCurrencyCode')).toBe('JPY');
+    expect(all(ubl, 'cac:InvoiceLine', UBL).map((line) => [text(line, 'cbc:LineExtensionAmount', UBL), text(line, 'cac:Price/cbc:PriceAmount', UBL)])).toEqual([
+      ['1005', '1005'],
+      ['1000', '500'],
+    ]);
+    expect(u('cac:AllowanceCharge/cbc:Amount')).toBe('201');
+    expect(u('cac:AllowanceCharge/cbc:BaseAmount')).toBe('2005');
+    expect(u('cac:TaxTotal/cbc:TaxAmount')).toBe('180');
+    expect(u('cac:TaxTotal/cac:TaxSubtotal/cbc:TaxableAmount')).toBe('1804');
+    expect(u('cac:TaxTotal/cac:TaxSubtotal/cbc:TaxAmount')).toBe('180');
+    const totals = 'cac:LegalMonetaryTotal';
+    expect(u(`${totals}/cbc:LineExtensionAmount`)).toBe('2005');
+    expect(u(`${totals}/cbc:AllowanceTotalAmount`)).toBe('201');
+    expect(u(`${totals}/cbc:TaxExclusiveAmount`)).toBe('1804');
+    expect(u(`${totals}/cbc:TaxInclusiveAmount`)).toBe('1984');
+    expect(u(`${totals}/cbc:PrepaidAmount`)).toBe('1000');
+    expect(u(`${totals}/cbc:PayableAmount`)).toBe('984');
+
+    const cii = parseXml(renderEInvoiceXml(input({ invoice, seller }), 'cii')).documentElement!;
+    const s = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement';
+    const sums = `${s}/ram:SpecifiedTradeSettlementHeaderMonetarySummation`;
+    expect(text(cii, `${s}/ram:ApplicableTradeTax/ram:CalculatedAmount`, CII)).toBe('180');
+    expect(text(cii, `${s}/ram:ApplicableTradeTax/ram:BasisAmount`, CII)).toBe('1804');
+    expect(text(cii, `${sums}/ram:TaxTotalAmount`, CII)).toBe('180');
+    expect(text(cii, `${sums}/ram:GrandTotalAmount`, CII)).toBe('1984');
+    expect(text(cii, `${sums}/ram:DuePayableAmount`, CII)).toBe('984');
+    // Not one amount in either syntax has a decimal point.
+    for (const root of [ubl, cii]) {
+      const amounts = Array.from(root.getElementsByTagName('*') as unknown as ArrayLike<Element>).filter((node) => node.hasAttribute('currencyID') || /Amount$/.test(node.localName ?? ''));
+      expect(amounts.length).toBeGreaterThan(5);
+      for (const node of amounts) expect(node.textContent).toMatch(/^-?\d+$/);
+    }
+  });
+
   it('without a due date says the invoice is due on receipt (BR-CO-25)', () => {
     const root = parseXml(renderEInvoiceXml(input({ invoice: sampleInvoice(1, { dueDate: null }), seller: sampleSeller({ payment_terms: null }) }), 'ubl')).documentElement!;
     expect(all(root, 'cbc:DueDate', UBL)).toHaveLength(0);
@@ -301,6 +353,10 @@ describe('the cases around the sample', () => {
     expect(attempt).toThrow(EInvoiceIncomplete);
     expect(attempt).toThrow("The e-invoice needs: the seller's name, the seller's country (Settings → Account).");
     expect(() => renderEInvoiceXml(input({ invoice: sampleInvoice(1, { invoiceNumber: '' }) }), 'cii')).toThrow('an invoice number');
+    // The buyer's country (BT-55, BR-11) is the client's: not known, not assumed (decision 052).
+    for (const buyer of [{}, { country: null }, { country: 'France' }, { address: 'Rue de la Paix 1', country: '  ' }]) {
+      expect(() => renderEInvoiceXml(input({ buyer }), 'ubl')).toThrow("The e-invoice needs: the client's country (Clients → the client → Edit).");
+    }
   });
 });
 
@@ -328,5 +384,30 @@ describe('Factur-X PDF', () => {
     expect((await loadPdf(bytes)).getTitle()).toBe('Invoice INV-2026-0042');
     expect((await pageTexts(bytes))[0]).toContain('Balance due');
     expect(await renderFacturXPdf(input())).toEqual(bytes);
+  });
+
+  it('is PDF/A-3b as far as its structure shows: fonts embedded with their widths, sRGB output intent, XMP as Info says, file ID (decision 052)', async () => {
+    const bytes = await renderFacturXPdf(input());
+    expect(await pdfaProblems(bytes)).toEqual([]);
+    // The checker sees what the plain invoice PDF lacks (standard fonts, no output intent, no XMP, no ID).
+    const plain = await pdfaProblems(await renderInvoicePdf(input().invoice));
+    expect(plain).toEqual(
+      expect.arrayContaining([
+        '6.1.3 trailer /ID',
+        '6.6.2.1 no XMP metadata stream',
+        '6.2.3 no GTS_PDFA1 output intent',
+        '6.2.11.4.1 font /Helvetica is not embedded',
+        'Factur-X no embedded file',
+      ]),
+    );
+  });
+
+  it('embeds only the characters drawn, so a long invoice stays small, and draws every character WinAnsi has', async () => {
+    const long = await renderFacturXPdf(input({ invoice: sampleInvoice(200) }));
+    expect(long.length).toBeLessThan(200_000);
+    const everything = sampleInvoice(1, { notes: `Ünïcödé — “quotes” € ß ø ñ … ‰ Œ œ Ÿ ž © ® ° ± µ ¶ § ¼ ½ ¾ and 中文 (not WinAnsi)` });
+    const bytes = await renderFacturXPdf(input({ invoice: everything }));
+    expect(await pdfaProblems(bytes)).toEqual([]);
+    expect((await pageTexts(bytes)).join('\n')).toContain('Ünïcödé — “quotes” € ß ø ñ … ‰ Œ œ Ÿ ž');
   });
 });

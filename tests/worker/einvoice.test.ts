@@ -1,11 +1,12 @@
 // E-invoices inside workerd, where they are made in production (decision
-// 049): the UBL and CII writers and the Factur-X PDF (pdf-lib), read back
+// 049, 052): the UBL and CII writers and the Factur-X PDF (pdf-lib), read back
 // here with pdf-lib and a strict XML parser: the PDF carries factur-x.xml,
 // related as /Data and listed in /AF, and it is the invoice's CII. Then the
 // download routes through the built Worker, per caller.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CII_NS, renderEInvoiceXml, renderFacturXPdf, UBL_CUSTOMIZATION_ID, UBL_NS } from '../../app/features/invoices/einvoice/index.ts';
 import { embeddedFiles, parseXml, sampleSeller, text } from '../support/einvoice.ts';
+import { pdfaProblems } from '../support/pdfa.ts';
 import { sampleInvoice } from '../support/quote-pdf-samples.ts';
 import { pageText, signUpFreshAdmin, Visitor } from './support/app';
 import { accountOf, runSql } from './support/backend';
@@ -33,6 +34,13 @@ describe('e-invoices in workerd', () => {
     const sums = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:SpecifiedTradeSettlementHeaderMonetarySummation';
     expect(text(cii, `${sums}/ram:DuePayableAmount`, CII_NS)).toBe('342.61');
     expect(xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
+  });
+
+  it('makes it PDF/A-3b as far as its structure shows: DejaVu embedded and subset, sRGB output intent, XMP, file ID (decision 052)', async () => {
+    const bytes = await renderFacturXPdf(input());
+    expect(await pdfaProblems(bytes)).toEqual([]);
+    // The same bytes as in Node: nothing in the font subset or the ICC profile depends on the runtime.
+    expect(await renderFacturXPdf(input())).toEqual(bytes);
   });
 });
 
@@ -78,17 +86,28 @@ describe('/invoices/:id/einvoice.xml and /invoices/:id/facturx.pdf', () => {
         // these are 200: parse the XML / the PDF's factur-x.xml back here.
         expect(response.status, path).toBe(409);
         expect(await response.text()).toBe(
-          "This invoice cannot be made an e-invoice yet. The e-invoice needs: the seller's country (Settings → Account).",
+          "This invoice cannot be made an e-invoice yet. The e-invoice needs: the seller's country (Settings → Account), the client's country (Clients → the client → Edit).",
         );
       }
     }
   });
 
-  it('downloads once the seller has a country: the seller as the invoice was sent, in UBL, CII and the Factur-X PDF', async () => {
+  it('downloads once the seller and the client have a country: the seller as the invoice was sent, the client\'s own country (BT-55), in UBL, CII and the Factur-X PDF', async () => {
     const { accountId } = await accountOf(adminEmail);
     await runSql(`update public.accounts set country = 'DE', tax_id = 'DE123456789', city = 'Hamburg' where id = '${accountId}'`);
     const id = await createInvoice('billing@acme.test');
     expect((await admin.post(`/invoices/${id}`, { intent: 'send' })).status).toBe(302);
+    // The client has no country yet: refused, naming it, rather than assuming the seller's (decision 052).
+    const unknown = await admin.get(`/invoices/${id}/einvoice.xml?format=ubl`);
+    expect(unknown.status).toBe(409);
+    expect(await unknown.text()).toBe("This invoice cannot be made an e-invoice yet. The e-invoice needs: the client's country (Clients → the client → Edit).");
+    // Set on the client's form, as a person would.
+    const contactId = /"\/clients\/([0-9a-f-]{36})"/.exec(await pageText(await admin.get(`/clients?q=${encodeURIComponent('billing@acme.test')}`)))?.[1];
+    expect(contactId).toBeTruthy();
+    const edited = await admin.post(`/clients/${contactId}?edit`, {
+      intent: 'update', name: 'Acme Ltd', email: 'billing@acme.test', company: 'Acme Ltd', phone: '', role: '', status: 'active', address: '1 Rue de Rivoli\n75001 Paris', country: 'FR', notes: '',
+    });
+    expect(edited.status).toBe(302);
     // Changed after sending: the e-invoice keeps what was sent.
     await runSql(`update public.accounts set tax_id = 'DE999999999' where id = '${accountId}'`);
     const ubl = await admin.get(`/invoices/${id}/einvoice.xml?format=ubl`);
@@ -96,14 +115,19 @@ describe('/invoices/:id/einvoice.xml and /invoices/:id/facturx.pdf', () => {
     const party = parseXml(await ubl.text()).documentElement!;
     expect(text(party, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID', UBL)).toBe('DE123456789');
     expect(text(party, 'cac:AccountingSupplierParty/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode', UBL)).toBe('DE');
+    expect(text(party, 'cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode', UBL)).toBe('FR');
+    expect(text(party, 'cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cbc:StreetName', UBL)).toBe('1 Rue de Rivoli');
     const cii = await admin.get(`/invoices/${id}/einvoice.xml?format=cii`);
     expect(cii.status).toBe(200);
     expect(parseXml(await cii.text()).documentElement!.namespaceURI).toBe(CII_NS.rsm);
     const pdf = await admin.get(`/invoices/${id}/facturx.pdf`);
     expect(pdf.status).toBe(200);
-    const { files } = await embeddedFiles(new Uint8Array(await pdf.arrayBuffer()));
+    const pdfBytes = new Uint8Array(await pdf.arrayBuffer());
+    const { files } = await embeddedFiles(pdfBytes);
     expect(files.map((f) => f.name)).toEqual(['factur-x.xml']);
     expect(files[0].xml).toContain('DE123456789');
+    expect(text(parseXml(files[0].xml).documentElement!, 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:BuyerTradeParty/ram:PostalTradeAddress/ram:CountryID', CII_NS)).toBe('FR');
+    expect(await pdfaProblems(pdfBytes)).toEqual([]);
   });
 
   it('refuses another format and an id that is no invoice', async () => {

@@ -198,7 +198,7 @@ describe("a lead's page", () => {
 });
 
 describe("a client's page", () => {
-  it("shows fields, revenue per currency, last contact, its quotes and history; edits the address", async () => {
+  it("shows fields, revenue per currency, last contact, its quotes and history; edits the address and the country", async () => {
     const { visitor } = await signUpFreshAdmin({ first_name: 'Grace', last_name: 'Hopper' });
     const created = await visitor.post('/clients?new', { name: 'Dorothy Vaughan', email: 'dorothy@fortran.test', address: '1 Langley Way' });
     const list = await pageText(await visitor.follow(created));
@@ -223,11 +223,22 @@ describe("a client's page", () => {
     expect(directory).toContain('$5,238.00 · €1,350.00');
 
     const saved = await visitor.post(`/clients/${id}?edit`, {
-      intent: 'update', name: 'Dorothy Vaughan', email: 'dorothy@fortran.test', company: '', phone: '', role: '', status: 'inactive', address: '2 Hampton Road', notes: '',
+      intent: 'update', name: 'Dorothy Vaughan', email: 'dorothy@fortran.test', company: '', phone: '', role: '', status: 'inactive', address: '2 Hampton Road', country: 'FR', notes: '',
     });
     expect(saved.headers.get('Location')).toBe(`/clients/${id}`);
-    expect(await stored('contacts', id)).toMatchObject({ address: '2 Hampton Road', status: 'inactive', company: 'Dorothy Vaughan' });
-    expect(await pageText(await visitor.follow(saved))).toContain('Address: 1 Langley Way → 2 Hampton Road');
+    expect(await stored('contacts', id)).toMatchObject({ address: '2 Hampton Road', country: 'FR', status: 'inactive', company: 'Dorothy Vaughan' });
+    const after = await pageText(await visitor.follow(saved));
+    expect(after).toContain('Address: 1 Langley Way → 2 Hampton Road');
+    expect(after).toMatch(/Country<\/dt>\s*<dd[^>]*>France</);
+    // A country that is no ISO code is refused on the form, with what was typed kept (decision 052).
+    const refused = await visitor.post(`/clients/${id}?edit`, {
+      intent: 'update', name: 'Dorothy Vaughan', email: 'dorothy@fortran.test', company: '', phone: '', role: '', status: 'inactive', address: '3 Mercury Lane', country: 'Narnia', notes: '',
+    });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await pageText(refused);
+    expect(refusedHtml).toContain('Choose a country');
+    expect(refusedHtml).toContain('3 Mercury Lane');
+    expect(await stored('contacts', id)).toMatchObject({ address: '2 Hampton Road', country: 'FR' });
   });
 
   it('refuses to delete a client with quotes and says why; deletes one without', async () => {

@@ -20,6 +20,7 @@ import { UrlDialog } from '~/components/url-dialog';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
+import { countryName } from '~/lib/seller';
 import { recordDialog, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
@@ -122,6 +123,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
               role: client.role ?? '',
               status: client.status,
               address: client.address ?? '',
+              country: client.country ?? '',
               notes: client.notes ?? '',
             }}
             submitLabel="Save Changes"
@@ -161,6 +163,7 @@ function ClientFields({ client, revenue, lastContactAt }: { client: ClientDetail
         { label: 'Company', value: client.company },
         { label: 'Role', value: client.role },
         { label: 'Address', value: client.address ? <span className="whitespace-pre-line">{client.address}</span> : null },
+        { label: 'Country', value: client.country ? countryName(client.country) : null },
         { label: 'Revenue', value: revenue },
         { label: 'Last contact', value: lastContactAt ? <time dateTime={lastContactAt}>{formatDateTime(lastContactAt)}</time> : null },
         { label: 'Notes', value: client.notes ? <span className="whitespace-pre-line">{client.notes}</span> : null },

@@ -3,6 +3,7 @@ import { Form } from 'react-router';
 import { SelectField, TextareaField, TextField, useSchemaForm, type FormDefaults } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
 import { statusOptions } from '~/lib/list-query';
+import { COUNTRY_OPTIONS } from '~/lib/seller';
 import { CLIENT_STATUSES, editClientSchema, newClientSchema } from '~/features/clients/schema';
 
 const STATUS_OPTIONS = statusOptions(CLIENT_STATUSES);
@@ -50,6 +51,7 @@ export function ClientForm({
         {edit ? <SelectField field={fields.status} label="Status" options={STATUS_OPTIONS} /> : null}
       </div>
       <TextareaField field={fields.address} label="Address" rows={2} autoComplete="street-address" />
+      <SelectField field={fields.country} label="Country" options={COUNTRY_OPTIONS} hint="Needed for e-invoices." />
       <TextareaField field={fields.notes} label="Notes" rows={2} />
       <SubmitButton label={submitLabel} busyLabel={busyLabel} intent={edit ? 'update' : undefined} className="justify-self-end" />
     </Form>

@@ -76,6 +76,7 @@ function clientValues(client: NewClient) {
     company: companyOrName(client),
     role: client.role || null,
     address: client.address || null,
+    country: client.country || null,
     notes: client.notes || null,
   };
 }
@@ -89,7 +90,7 @@ export function insertClient(supabase: Supabase, client: NewClient) {
     .single();
 }
 
-const DETAIL_COLUMNS = 'id, name, email, phone, company, role, address, notes, status, created_at, updated_at';
+const DETAIL_COLUMNS = 'id, name, email, phone, company, role, address, country, notes, status, created_at, updated_at';
 const QUOTE_COLUMNS = 'id, quote_number, status, currency, total, created_at';
 
 /** One client of the account (RLS), its quotes (newest first), its figures and its history. */

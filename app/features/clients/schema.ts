@@ -1,9 +1,9 @@
 // New client (docs/product-guide.md): name and email required; the company defaults to the
-// name when left empty; phone, job role and notes optional. Shared by the
+// name when left empty; phone, job role, address, country and notes optional. Shared by the
 // dialog and the /clients action.
-// Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
 import { z } from '~/lib/schemas/zod';
 import { oneOf, optionalText, requiredEmail, requiredText } from '~/lib/schemas/fields';
+import { COUNTRY_CODES } from '~/lib/seller';
 
 export const CLIENT_STATUSES = ['active', 'inactive', 'prospect'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
@@ -17,6 +17,11 @@ export const newClientSchema = z.object({
   phone: optionalText('Phone', 50),
   role: optionalText('Role', 200),
   address: optionalText('Address', 500),
+  // ISO 3166-1 alpha-2, as the seller's (decision 045): the buyer's country of an e-invoice (BT-55, decision 052).
+  country: z
+    .string()
+    .refine((value) => COUNTRY_CODES.includes(value), 'Choose a country')
+    .optional(),
   notes: optionalText('Notes'),
 });
 

@@ -5,6 +5,7 @@
 // gives resources come from a generator seeded with a constant, so nothing
 // else in the file depends on when or where it was rendered.
 import { PDFDocument } from 'pdf-lib';
+import { embedTrueTypeFonts } from './embedded-fonts.ts';
 import { CONTENT_WIDTH, embedFonts, Flow, LEFT, RIGHT } from './layout.ts';
 import { drawLeft, drawRight, MUTED, truncated } from './text.ts';
 
@@ -19,6 +20,12 @@ export interface DocumentInfo {
   created: Date;
   /** When it last changed (signed): its modification date. */
   modified: Date;
+  /**
+   * 'embedded': DejaVu Sans embedded (subset) instead of the standard fonts,
+   * for a PDF/A file (the Factur-X invoice, decision 052). Other documents
+   * keep the standard fonts: smaller, and a signed quote's bytes stay as signed.
+   */
+  fonts?: 'standard' | 'embedded';
 }
 
 export async function startDocument(info: DocumentInfo): Promise<Flow> {
@@ -33,7 +40,7 @@ export async function startDocument(info: DocumentInfo): Promise<Flow> {
   doc.setLanguage('en-US');
   doc.setCreationDate(info.created);
   doc.setModificationDate(info.modified);
-  return new Flow(doc, await embedFonts(doc));
+  return new Flow(doc, info.fonts === 'embedded' ? embedTrueTypeFonts(doc) : await embedFonts(doc));
 }
 
 /**

@@ -10,7 +10,12 @@ import { drawParagraphs, drawTotals } from './totals.ts';
 import type { InvoicePdfInput } from './types.ts';
 import { sellerBankLines } from '../seller.ts';
 
-export async function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Uint8Array<ArrayBuffer>> {
+export interface InvoicePdfOptions {
+  /** 'embedded' for the Factur-X PDF (PDF/A-3 needs its fonts embedded, decision 052). */
+  fonts?: 'standard' | 'embedded';
+}
+
+export async function renderInvoicePdf(invoice: InvoicePdfInput, options: InvoicePdfOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const { account, currency } = invoice;
   const document = `Invoice ${invoice.invoiceNumber}`;
   const recipient = invoice.contact?.company || invoice.contact?.name;
@@ -20,6 +25,7 @@ export async function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Uint8A
     subject: recipient ? `${document} for ${recipient}` : document,
     created: toDate(invoice.issuedAt),
     modified: toDate(invoice.issuedAt),
+    fonts: options.fonts,
   });
 
   drawHeading(flow, {

@@ -132,7 +132,7 @@ export function toCii(invoice: EInvoice): string {
             money('ram:TaxBasisTotalAmount', totals.taxExclusive), // BT-109
             money('ram:TaxTotalAmount', totals.tax, true), // BT-110
             money('ram:GrandTotalAmount', totals.taxInclusive), // BT-112
-            totals.paid !== '0.00' ? money('ram:TotalPrepaidAmount', totals.paid) : null, // BT-113
+            totals.paid ? money('ram:TotalPrepaidAmount', totals.paid) : null, // BT-113
             money('ram:DuePayableAmount', totals.payable), // BT-115
           ),
         ),

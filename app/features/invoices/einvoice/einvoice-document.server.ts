@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
 import { pdfFileName } from '~/lib/pdf/delivery';
+import type { InvoicePdfInput } from '~/lib/pdf';
 import { readInvoiceDocument } from '../pdf/invoice-document.server';
 import { type EInvoiceIncomplete, type EInvoiceInput, type SellerSnapshot } from './index';
 
@@ -36,10 +37,11 @@ export async function readEInvoiceInput(client: SupabaseClient<Database>, invoic
   const invoice = await readInvoiceDocument(client, invoiceId);
   if (!invoice) return null;
   // The seller as the invoice was sent (its snapshot), or the account as it is now for a draft
-  // (invoice_document gives either); the buyer's address and country are not kept yet
-  // (contacts.address is free text, no country column): decision 049.
+  // (invoice_document gives either); the buyer's address and country from the invoice's client
+  // (decision 052).
   const seller: SellerSnapshot = { ...sellerNamed(invoice.account.name), ...(invoice.seller ?? {}) };
-  return { invoice, seller, buyer: {} };
+  const { buyer } = invoice as InvoicePdfInput & { buyer?: { address: string | null; country: string | null } };
+  return { invoice, seller, buyer: { address: buyer?.address ?? null, country: buyer?.country ?? null } };
 }
 
 export const invoiceNotFound = () => new Response('Invoice not found', { status: 404, headers: HEADERS });

@@ -25,11 +25,7 @@ export function renderEInvoiceXml(input: EInvoiceInput, format: EInvoiceFormat):
 /** The invoice PDF with its CII XML attached as factur-x.xml. */
 export async function renderFacturXPdf(input: EInvoiceInput): Promise<Uint8Array<ArrayBuffer>> {
   const model = toEInvoice(input);
-  const pdf = await renderInvoicePdf(input.invoice);
-  return embedFacturX(pdf, toCii(model), {
-    title: `Invoice ${model.number}`,
-    author: model.seller.name,
-    // The invoice PDF's own creation date: the XMP must agree with it.
-    date: toDate(input.invoice.issuedAt),
-  });
+  // PDF/A-3 needs every font embedded (decision 052).
+  const pdf = await renderInvoicePdf(input.invoice, { fonts: 'embedded' });
+  return embedFacturX(pdf, toCii(model), { date: toDate(input.invoice.issuedAt) });
 }

@@ -1,11 +1,13 @@
 // An invoice as EN 16931 sees it: one pure step from what the invoice PDF
 // shows (InvoicePdfInput), the seller (the `seller` snapshot of a sent
 // invoice) and the buyer, to the business terms both syntaxes (UBL, CII)
-// write. Amounts stay exact (bigint cents) and are written with two decimals.
+// write. Amounts stay exact (bigint cents) and are written in the currency's
+// minor units (two decimals; JPY whole yen).
 // Decision 049 says what is mapped and why.
 import { canonicalDecimal, centsToBigInt } from '../../../lib/pdf/format.ts';
 import type { Cents, DecimalInput, InvoicePdfInput } from '../../../lib/pdf/types.ts';
 import type { Seller } from '../../../lib/seller.ts';
+import { minorUnits } from '../../../lib/currencies.ts';
 
 /** The seller as a sent invoice keeps it (the `seller` snapshot, decision 045). */
 export type SellerSnapshot = Seller;
@@ -14,7 +16,7 @@ export type SellerSnapshot = Seller;
 export interface BuyerDetails {
   /** Free text, as contacts.address holds it: the first line is the street, the others follow. */
   address?: string | null;
-  /** ISO 3166-1 alpha-2; when unknown the seller's country is assumed (decision 049). */
+  /** ISO 3166-1 alpha-2, the client's country (BT-55); mandatory (BR-11), decision 052. */
   country?: string | null;
   /** The buyer's VAT number (BT-48), when known. */
   taxId?: string | null;
@@ -91,7 +93,8 @@ export interface EInvoice {
     taxExclusive: string; // BT-109
     tax: string; // BT-110
     taxInclusive: string; // BT-112
-    paid: string; // BT-113
+    /** BT-113, absent when nothing was paid. */
+    paid: string | null;
     payable: string; // BT-115
   };
 }
@@ -106,12 +109,42 @@ export class EInvoiceIncomplete extends Error {
   }
 }
 
-/** Integer cents as a decimal with two places: 123456 → '1234.56', -5 → '-0.05'. */
-export function amount(cents: Cents): string {
+/**
+ * Integer cents (hundredths) rounded to the currency's minor units, half away
+ * from zero as the app shows money (Intl's halfExpand): 2 → unchanged, 0 →
+ * whole units (JPY: 10050n → 10100n, ¥100.50 → ¥101).
+ */
+export function roundCents(cents: Cents, minorUnits: number): bigint {
+  const value = centsToBigInt(cents);
+  const step = 10n ** BigInt(Math.max(0, 2 - minorUnits));
+  if (step === 1n) return value;
+  const abs = value < 0n ? -value : value;
+  const rounded = ((abs + step / 2n) / step) * step;
+  return value < 0n ? -rounded : rounded;
+}
+
+/**
+ * Integer cents written with the currency's minor units: 123456 → '1234.56'
+ * (2), -5 → '-0.05'; with 0 (JPY) 123400 → '1234'. Round first (roundCents):
+ * digits beyond the minor units are cut off.
+ */
+export function amount(cents: Cents, minorUnits = 2): string {
   const value = centsToBigInt(cents);
   const sign = value < 0n ? '-' : '';
   const abs = value < 0n ? -value : value;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  const whole = `${sign}${abs / 100n}`;
+  const digits = Math.min(2, Math.max(0, minorUnits));
+  return digits === 0 ? whole : `${whole}.${(abs % 100n).toString().padStart(2, '0').slice(0, digits)}`;
+}
+
+/**
+ * A unit price (BT-146): in the currency's minor units when it has no more
+ * (¥101), else its two decimals as stored; a price is not an amount and is
+ * never rounded (the line's amount is).
+ */
+function price(cents: Cents, units: number): string {
+  const value = centsToBigInt(cents);
+  return roundCents(value, units) === value ? amount(value, units) : amount(value);
 }
 
 /** 'YYYY-MM-DD' of a day or an instant (UTC). */
@@ -144,7 +177,7 @@ export function toEInvoice({ invoice, seller, buyer = {} }: EInvoiceInput): EInv
   const sellerName = text(seller.name);
   const sellerCountry = country(seller.country);
   const buyerName = text(invoice.contact?.company) ?? text(invoice.contact?.name);
-  const buyerCountry = country(buyer.country) ?? sellerCountry;
+  const buyerCountry = country(buyer.country);
   const sellerTaxId = text(seller.tax_id);
   const rate = isZero(invoice.taxRate) ? null : canonicalDecimal(invoice.taxRate!);
   const missing = [
@@ -152,6 +185,8 @@ export function toEInvoice({ invoice, seller, buyer = {} }: EInvoiceInput): EInv
     ...(sellerName ? [] : ["the seller's name"]),
     ...(sellerCountry ? [] : ["the seller's country (Settings → Account)"]),
     ...(buyerName ? [] : ["the client's name"]),
+    // BT-55 is mandatory (BR-11); assuming the seller's country would misstate a foreign sale.
+    ...(buyerCountry ? [] : ["the client's country (Clients → the client → Edit)"]),
     ...(invoice.items.length > 0 ? [] : ['at least one line']),
     // Standard rated VAT needs the seller's VAT or tax number (BR-S-02).
     ...(rate === null || sellerTaxId ? [] : ["the seller's VAT or tax number (Settings → Account)"]),
@@ -162,10 +197,18 @@ export function toEInvoice({ invoice, seller, buyer = {} }: EInvoiceInput): EInv
   // A rate is standard VAT; no rate is zero rated for a seller with a VAT or
   // tax number, and not subject to VAT for one without (BR-Z, BR-O rules).
   const category: VatCategory = rate !== null ? 'S' : sellerTaxId ? 'Z' : 'O';
-  const discount = centsToBigInt(invoice.discount ?? 0);
-  const subtotal = centsToBigInt(invoice.subtotal);
-  const total = centsToBigInt(invoice.total);
-  const paid = centsToBigInt(invoice.amountPaid);
+  // Amounts in the currency's minor units (JPY: whole yen), each stored
+  // amount rounded once, the sums derived from the rounded parts so that
+  // BR-CO-10, -13, -15 and -16 hold exactly.
+  const units = minorUnits(invoice.currency);
+  const lineAmounts = invoice.items.map((item) => roundCents(item.lineTotal, units));
+  const lineNet = lineAmounts.reduce((sum, value) => sum + value, 0n);
+  const discount = roundCents(invoice.discount ?? 0, units);
+  const taxExclusive = lineNet - discount;
+  const tax = roundCents(invoice.tax, units);
+  const taxInclusive = taxExclusive + tax;
+  const paid = roundCents(invoice.amountPaid, units);
+  const money = (cents: bigint) => amount(cents, units);
   const dueDate = invoice.dueDate === null ? null : isoDay(invoice.dueDate);
   const iban = text(seller.iban)?.replace(/\s+/g, '').toUpperCase() ?? null;
   const [street, ...rest] = (buyer.address ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
@@ -217,28 +260,28 @@ export function toEInvoice({ invoice, seller, buyer = {} }: EInvoiceInput): EInv
       name: text(item.description) ?? `Line ${index + 1}`,
       quantity: canonicalDecimal(item.quantity),
       unitCode: 'C62',
-      netPrice: amount(item.unitPrice),
-      netAmount: amount(item.lineTotal),
+      netPrice: price(item.unitPrice, units),
+      netAmount: money(lineAmounts[index]),
     })),
     vat: {
       category,
       rate: category === 'O' ? null : (rate ?? '0'),
-      taxableAmount: amount(subtotal - discount),
-      taxAmount: amount(invoice.tax),
+      taxableAmount: money(taxExclusive),
+      taxAmount: money(tax),
       exemptionReason: category === 'O' ? 'Not subject to VAT' : null,
     },
     allowance:
       discount !== 0n
-        ? { amount: amount(discount), reason: 'Discount', percent: isZero(invoice.discountPercent) ? null : canonicalDecimal(invoice.discountPercent!) }
+        ? { amount: money(discount), reason: 'Discount', percent: isZero(invoice.discountPercent) ? null : canonicalDecimal(invoice.discountPercent!) }
         : null,
     totals: {
-      lineNet: amount(subtotal),
-      allowances: amount(discount),
-      taxExclusive: amount(subtotal - discount),
-      tax: amount(invoice.tax),
-      taxInclusive: amount(total),
-      paid: amount(paid),
-      payable: amount(total - paid),
+      lineNet: money(lineNet),
+      allowances: money(discount),
+      taxExclusive: money(taxExclusive),
+      tax: money(tax),
+      taxInclusive: money(taxInclusive),
+      paid: paid === 0n ? null : money(paid),
+      payable: money(taxInclusive - paid),
     },
   };
 }

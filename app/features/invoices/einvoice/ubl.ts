@@ -120,7 +120,7 @@ export function toUbl(invoice: EInvoice): string {
         money('cbc:TaxExclusiveAmount', totals.taxExclusive), // BT-109
         money('cbc:TaxInclusiveAmount', totals.taxInclusive), // BT-112
         invoice.allowance ? money('cbc:AllowanceTotalAmount', totals.allowances) : null, // BT-107
-        totals.paid !== '0.00' ? money('cbc:PrepaidAmount', totals.paid) : null, // BT-113
+        totals.paid ? money('cbc:PrepaidAmount', totals.paid) : null, // BT-113
         money('cbc:PayableAmount', totals.payable), // BT-115
       ),
       invoice.lines.map((line) =>

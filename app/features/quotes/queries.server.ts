@@ -11,12 +11,6 @@ import type { NewQuote, QuoteStatus } from './schema';
 
 const LIST_COLUMNS = 'id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company';
 
-/** What a client sees of a quote (quote_list is a view: every column reads as nullable). */
-export type SharedQuote = Pick<
-  Tables<'quote_list'>,
-  'id' | 'quote_number' | 'status' | 'currency' | 'total' | 'created_at' | 'expires_at'
->;
-
 /**
  * The staff's page of rows, newest first. A text search (number, notes,
  * contact name or company) goes through search_quotes, which reads only the
@@ -117,16 +111,3 @@ export async function loadClientChoices(supabase: Supabase, url: URL) {
 }
 
 export type ClientChoices = Awaited<ReturnType<typeof loadClientChoices>>;
-
-/**
- * The quotes addressed to a client (their 'My quotes' page): a page of the
- * quote_list rows row-level security lets them read, newest first. Nothing
- * else of the account is asked for: no summary, no search over the pipeline.
- */
-export async function loadSharedQuotes(supabase: Supabase, url: URL) {
-  // Only ?page= counts here: a client has no search or filter.
-  const query = readListQuery(url, []);
-  const select = supabase.from('quote_list').select('id, quote_number, status, currency, total, created_at, expires_at');
-  const list = await readList<SharedQuote, never>(select, { ...query, q: '' }, 'shared quotes');
-  return { list };
-}

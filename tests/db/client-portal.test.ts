@@ -12,6 +12,8 @@ let admin: Member;
 let client: Member;
 let otherClient: Member;
 let supplier: Member;
+let member: Member;
+let auditor: Member;
 let strangerAdmin: Member;
 let strangerClient: Member;
 
@@ -68,6 +70,8 @@ beforeAll(async () => {
   client = await addMember(backend, admin, 'client');
   otherClient = await addMember(backend, admin, 'client', 'other-client');
   supplier = await addMember(backend, admin, 'supplier');
+  member = await addMember(backend, admin, 'member');
+  auditor = await addMember(backend, admin, 'auditor');
   strangerAdmin = await signUpFreshAdmin(backend, 'portal-stranger');
   strangerClient = await addMember(backend, strangerAdmin, 'client', 'stranger-client');
 
@@ -127,7 +131,8 @@ describe('signing from the portal', () => {
     expect((await portalLink(client.client, sentQuote)).data).toMatch(/^[A-Za-z0-9_-]{43}$/);
     for (const [who, quote] of [
       [client, draftQuote], [client, otherClientsQuote], [client, strangerQuote], [otherClient, sentQuote],
-      [supplier, sentQuote], [strangerClient, sentQuote], [admin, sentQuote], [strangerAdmin, sentQuote],
+      [supplier, sentQuote], [strangerClient, sentQuote], [admin, sentQuote], [member, sentQuote], [auditor, sentQuote],
+      [strangerAdmin, sentQuote],
     ] as const) {
       const answer = await portalLink(who.client, quote);
       expect(answer.error?.code, `${who.email} → ${quote}`).toBe('P0002');
@@ -140,7 +145,7 @@ describe('signing from the portal', () => {
     const { data: mailed } = await service.rpc('issue_quote_link', { p_quote_id: quote });
     const token = (await portalLink(client.client, quote)).data as string;
     // Nobody else can use the client's portal link: not anon, not another client, not staff.
-    for (const other of [anonClient(backend), otherClient.client, admin.client, strangerClient.client]) {
+    for (const other of [anonClient(backend), otherClient.client, admin.client, member.client, supplier.client, strangerClient.client]) {
       expect((await other.rpc('open_quote_link', { p_token: token })).data).toMatchObject({ state: 'not_found' });
       expect((await other.rpc('accept_quote', { p_token: token, p_name: 'Mallory' })).data).toMatchObject({ state: 'not_found' });
     }

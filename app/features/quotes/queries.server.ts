@@ -1,8 +1,7 @@
 // What the Quotes screen asks of the database: the staff's page of the
-// pipeline with its summary, a client's page of the quotes addressed to them,
-// and the create_quote RPC.
-import type { Tables } from '~/lib/database.types';
-import { readListQuery, searchFilter, searchText, type ListQuery } from '~/lib/list-query';
+// pipeline with its summary, and the create_quote RPC (a client's quotes are
+// the portal's: app/features/portal).
+import { searchFilter, searchText, type ListQuery } from '~/lib/list-query';
 import { readMoneySums } from '~/lib/money';
 import { filterList, isUuid, readList } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';

@@ -33,7 +33,8 @@ export default function PortalDocuments({ loaderData }: Route.ComponentProps) {
             <div className="grid min-w-0 gap-1">
               <p className="font-medium">{name}</p>
               <p className="text-xs text-muted-foreground">
-                Signed {formatShortDate(quote.signed_at)} · {formatMoney(Number(quote.total), quote.currency)}
+                {/* Quotes marked signed before signatures were recorded have no date. */}
+                {quote.signed_at ? `Signed ${formatShortDate(quote.signed_at)}` : 'Signed'} · {formatMoney(Number(quote.total), quote.currency)}
               </p>
             </div>
             <PdfLink href={`/quotes/${quote.id}/pdf`} label={name} />

@@ -124,6 +124,20 @@ describe('the client portal', () => {
     expect(toastIn(await pageText(await team.client.visitor.follow(again)))).toContain('This quote can no longer be signed');
   });
 
+  it('declines from the portal with a reason, and the owner and admins are told as from the mailed link', async () => {
+    const sent = await quote(contactId, 'Portal decline', 4_000, true);
+    const review = await team.client.visitor.post(`/portal/quotes/${sent.id}/sign`, {});
+    const location = review.headers.get('Location')!;
+    const declined = await team.client.visitor.post(location, { intent: 'decline', decline_reason: 'Over budget' }, { 'CF-Connecting-IP': freshIp() });
+    expect(declined.status).toBe(303);
+    const { data: row } = await serviceClient().from('quotes').select('status, decline_reason').eq('id', sent.id).single();
+    expect(row).toEqual({ status: 'declined', decline_reason: 'Over budget' });
+    const { data: jobs } = await serviceClient().from('jobs').select('kind').eq('subject_id', sent.id);
+    expect((jobs ?? []).map((job) => job.kind)).toContain('quote_declined');
+    const page = readable(await pageText(await team.client.visitor.get('/portal')));
+    expect(page).toMatch(new RegExp(`${sent.number}[\\s\\S]*Declined`));
+  });
+
   it('gives no link for a draft or another client\'s quote', async () => {
     const draft = await quote(contactId, 'Draft again', 1_000, false);
     const others = await quote(otherContactId, 'Not theirs', 1_000, true);

@@ -123,17 +123,20 @@ for (const javaScript of [true, false]) {
       await nav.getByRole('link', { name: 'Quotes' }).click();
       await page.getByRole('heading', { level: 1, name: 'Your quotes' }).waitFor();
       await page.getByRole('button', { name: `Review and sign: ${data.quote.number}` }).click();
-      await page.waitForURL(/\/q\/[A-Za-z0-9_-]{43}$/);
+      await page.waitForURL(/\/q\/[A-Za-z0-9_-]{43}\?from=portal$/);
       await page.getByRole('heading', { level: 1, name: `Quote ${data.quote.number}` }).waitFor();
       await page.getByLabel('Full name').fill('John Smith');
       await page.getByLabel('I agree to this quote and sign it with the name above').check();
       await page.getByRole('button', { name: 'Accept and sign' }).click();
       await page.getByRole('heading', { name: 'Thank you, this quote is signed' }).waitFor();
+      await checkPhoneAndAxe(page, javaScript, 'the signed quote from the portal');
       const [row] = await serviceRest<{ status: string; signer_name: string }[]>(`quotes?select=status,signer_name&id=eq.${data.quote.id}`);
       expect(row).toEqual({ status: 'signed', signer_name: 'John Smith' });
 
-      // Signed documents: the signed PDF with its certificate.
-      await page.goto('/portal/documents');
+      // Back to the portal, then its signed documents: the signed PDF with its certificate.
+      await page.getByRole('link', { name: 'Back to your quotes' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Your quotes' }).waitFor();
+      await nav.getByRole('link', { name: 'Signed documents' }).click();
       await page.getByRole('heading', { level: 1, name: 'Signed documents' }).waitFor();
       const signedPdf = await pdfOf(page, `Download PDF: Quote ${data.quote.number}`);
       expect(signedPdf.at(-1)).toContain('Signature certificate');

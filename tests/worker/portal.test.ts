@@ -99,7 +99,7 @@ describe('the client portal', () => {
     const review = await team.client.visitor.post(`/portal/quotes/${sent.id}/sign`, {});
     expect(review.status).toBe(303);
     const location = review.headers.get('Location')!;
-    expect(location).toMatch(/^\/q\/[A-Za-z0-9_-]{43}$/);
+    expect(location).toMatch(/^\/q\/[A-Za-z0-9_-]{43}\?from=portal$/);
     // The link is the client's own: nobody else, signed in or not, opens it.
     expect((await new Visitor().get(location, { 'CF-Connecting-IP': freshIp() })).status).toBe(404);
     expect((await team.supplier.visitor.get(location, { 'CF-Connecting-IP': freshIp() })).status).toBe(404);
@@ -107,10 +107,13 @@ describe('the client portal', () => {
     const page = readable(await pageText(await team.client.visitor.get(location, { 'CF-Connecting-IP': freshIp() })));
     expect(page).toContain(`Quote ${sent.number}`);
     expect(page).toContain('Accept and sign');
+    expect(page).toContain('Back to your quotes');
     const signed = await team.client.visitor.post(location,
       { intent: 'accept', signer_name: 'Casey Client', signer_email: team.client.email, agree: 'on' },
       { 'CF-Connecting-IP': freshIp() });
     expect(signed.status).toBe(303);
+    // Signed, the page keeps its way back to the portal.
+    expect(signed.headers.get('Location')).toBe(location);
     const { data: row } = await serviceClient().from('quotes').select('status, signer_name, content_hash').eq('id', sent.id).single();
     expect(row).toMatchObject({ status: 'signed', signer_name: 'Casey Client' });
 

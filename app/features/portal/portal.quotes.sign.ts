@@ -24,7 +24,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const answer = await issuePortalLink(supabase, params.id);
   if ('refused' in answer) throw await redirectWithError('/portal', REFUSED[answer.refused]);
   // 303: the quote's page is then fetched with GET, as after any post.
-  throw redirect(`/q/${answer.token}`, { status: 303, headers: { 'Cache-Control': 'private, no-store' } });
+  throw redirect(`/q/${answer.token}?from=portal`, { status: 303, headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 /** Nothing to show at this address: the portal's list. */

@@ -55,6 +55,13 @@ export default [
       route('automations', 'routes/automations.tsx'),
       route('analytics', 'routes/analytics.tsx'),
       route('profile', 'features/profile/profile.tsx'),
+      // The client portal (decision 050): what was sent to a signed-in client.
+      route('portal', 'features/portal/portal.tsx', [
+        index('features/portal/portal.index.tsx'),
+        route('invoices', 'features/portal/portal.invoices.tsx'),
+        route('documents', 'features/portal/portal.documents.tsx'),
+        route('quotes/:id/sign', 'features/portal/portal.quotes.sign.ts'),
+      ]),
       route('settings', 'routes/settings.tsx', [
         index('routes/settings.index.tsx'),
         route('website', 'routes/settings.website.tsx'),

@@ -31,12 +31,13 @@ export function SidebarNav({
           </h2>
           <ul className="grid gap-0.5">
             {group.items.map((item) => {
-              const active = isActivePath(pathname, item.to);
+              const active = item.exact ? pathname === item.to : isActivePath(pathname, item.to);
               const Icon = item.icon;
               return (
                 <li key={item.to} className="group/item relative">
                   <NavLink
                     to={item.to}
+                    end={item.exact}
                     aria-current={active ? 'page' : undefined}
                     className={cn(
                       'flex h-9 items-center gap-3 rounded-md px-2 text-sm font-medium transition-colors',

@@ -1552,6 +1552,10 @@ export type Database = {
         { Args: { p_token: string; p_with_document?: boolean }; Returns: Json }
       paste_document_text:
         { Args: { p_document_id: string; p_text: string }; Returns: undefined }
+      portal_brand:
+        { Args: never; Returns: Json }
+      portal_quote_link:
+        { Args: { p_quote_id: string }; Returns: string }
       public_invoice:
         { Args: { p_token: string }; Returns: Json }
       quote_document:

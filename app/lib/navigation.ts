@@ -29,6 +29,8 @@ export interface NavItem {
   to: string;
   label: string;
   icon: IconComponent;
+  /** Highlighted on its own path only (a section's landing page, whose sub-pages have items of their own). */
+  exact?: boolean;
 }
 
 export interface NavGroup {
@@ -75,10 +77,19 @@ export const NAV_GROUPS: NavGroup[] = [
   },
 ];
 
-/** Where a client or supplier lands, and the only page of their shell. */
-export const EXTERNAL_HOME = '/quotes';
+/** Where a client or supplier lands: the client portal (decision 050), the only pages of their shell. */
+export const EXTERNAL_HOME = '/portal';
 
-const EXTERNAL_NAV: NavGroup[] = [{ label: 'Shared with you', items: [{ to: EXTERNAL_HOME, label: 'My quotes', icon: FileText }] }];
+const EXTERNAL_NAV: NavGroup[] = [
+  {
+    label: 'Your portal',
+    items: [
+      { to: EXTERNAL_HOME, label: 'Quotes', icon: FileText, exact: true },
+      { to: `${EXTERNAL_HOME}/invoices`, label: 'Invoices', icon: Receipt },
+      { to: `${EXTERNAL_HOME}/documents`, label: 'Signed documents', icon: FolderOpen },
+    ],
+  },
+];
 
 /** Where the brand link leads. */
 export function homeFor(role: string | undefined): string {

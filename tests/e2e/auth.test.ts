@@ -98,13 +98,14 @@ for (const javaScript of [true, false]) {
       await page.getByLabel('Confirm password').fill('client-pass');
       await page.getByRole('button', { name: 'Create Account' }).click();
       // Signed in at once: a client lands on its own page, the only one of its sidebar.
-      await page.waitForURL('**/quotes');
+      await page.waitForURL('**/portal');
       await page.getByText('Account Created').first().waitFor();
       const nav = page.getByRole('navigation', { name: 'Application' }).first();
-      await nav.getByRole('link', { name: 'My quotes' }).waitFor();
+      await nav.getByRole('link', { name: 'Quotes' }).waitFor();
+      await nav.getByRole('link', { name: 'Invoices' }).waitFor();
       expect(await nav.getByRole('link', { name: 'Leads' }).count()).toBe(0);
       expect(await nav.getByRole('link', { name: 'Users' }).count()).toBe(0);
-      await page.getByText('Nothing has been shared with you yet').waitFor();
+      await page.getByText('No quotes have been sent to you yet').waitFor();
       await context.close();
     });
   });

@@ -9,6 +9,7 @@ const SIGNED_IN_ROUTES = [
   '/dashboard', '/leads', '/quotes', '/messages', '/invoices', '/bills', '/clients', '/shipments', '/documents', '/rfp',
   '/compliance', '/automations', '/analytics', '/settings/website', '/settings/modules', '/settings/templates',
   '/settings/integrations', '/settings/users', '/settings/account', '/settings/audit-logs', '/profile',
+  '/portal', '/portal/invoices', '/portal/documents',
 ];
 
 describe('signed-in routes', () => {
@@ -250,7 +251,7 @@ describe('sign-in throttling', () => {
 });
 
 describe('the shell', () => {
-  it('shows the Settings group to admins and auditors, the business screens to staff, and a client only My quotes', async () => {
+  it('shows the Settings group to admins and auditors, the business screens to staff, and a client only its portal', async () => {
     const admin = await pageText(await (await signIn(DEMO_ADMIN)).get('/dashboard'));
     expect(admin).toContain('href="/settings/users"');
     expect(admin).toContain('Admin Account');
@@ -263,9 +264,10 @@ describe('the shell', () => {
     expect(member).toContain('Member Account');
     expect(member).toContain('href="/leads"');
     const client = await signIn(DEMO_CLIENT);
-    expect((await client.get('/dashboard')).headers.get('Location')).toBe('/quotes');
-    const shell = await pageText(await client.get('/quotes'));
-    expect(shell).toContain('My quotes');
+    expect((await client.get('/dashboard')).headers.get('Location')).toBe('/portal');
+    const shell = await pageText(await client.get('/portal'));
+    expect(shell).toContain('Your quotes');
+    expect(shell).toContain('href="/portal/invoices"');
     expect(shell).not.toContain('href="/leads"');
     // The account's name is the company's own, shown to its staff; an outsider cannot read the account.
     expect(shell).not.toContain('Workspace: ');

@@ -156,6 +156,17 @@ export const PUBLIC_ACTIONS: HostileAction[] = [
     // no session needed): a cross-origin post is the one thing to refuse.
     kinds: ['cross-origin'],
   },
+  {
+    // The client portal's Review and sign (decision 050): no field, the quote in its path;
+    // a draft, another's quote or staff get 'Quote not found' (tests/worker/portal.test.ts).
+    name: 'portal: review and sign',
+    route: 'features/portal/portal.quotes.sign.ts',
+    path: '/portal/quotes/00000000-0000-4000-8000-000000000000/sign',
+    fields: {},
+    actor: 'admin',
+    signedIn: true,
+    kinds: ['cross-origin', 'replayed-cookie', 'forged-cookie'],
+  },
 ];
 
 export const BUSINESS_ACTIONS: HostileAction[] = [

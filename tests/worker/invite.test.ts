@@ -70,13 +70,13 @@ describe('invitation acceptance', () => {
     });
     // Signed in at once, on the home of the invited role (a supplier is outside the company: its own page).
     expect(accepted.status).toBe(302);
-    expect(accepted.headers.get('Location')).toBe('/quotes');
+    expect(accepted.headers.get('Location')).toBe('/portal');
     expect(toastOf(accepted)).toBe(true);
     expect(invitee.names().some((name) => /^sb-.+-auth-token/.test(name))).toBe(true);
     const home = await pageText(await invitee.follow(accepted));
     expect(home).toContain('Account Created');
     expect(home).toContain('Your account has been created successfully. Welcome!');
-    expect(home).toContain('My quotes');
+    expect(home).toContain('Your quotes');
     expect(home).toContain('Supplier Account');
     expect(home).toContain('Sam Supplier');
     expect(home).not.toContain('href="/settings/users"');

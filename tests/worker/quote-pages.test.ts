@@ -362,22 +362,20 @@ describe('other roles', () => {
     expect(await stored(quote.id)).toMatchObject({ status: 'draft', subtotal: 1000 });
   });
 
-  it('a client reads a quote addressed to them (no history, no actions), not another; a supplier reads none', async () => {
+  it("a client reads a quote addressed to them in its portal (the staff's page sends it there), not another; a supplier reads none", async () => {
     const theirs = await draft(team.accountId, team.client.email, 'sent');
     const notTheirs = await draft(team.accountId, 'someone-else@quote-pages.test', 'sent');
-    const html = await pageText(await team.client.visitor.get(`/quotes/${theirs.id}`));
-    expect(html).toContain('Starter line');
-    expect(html).not.toContain('History');
-    expect(html).not.toMatch(/name="intent" value="revise"/);
-    expect(html).not.toContain('href="/clients/');
-    expect(html).toContain(`href="/quotes/${theirs.id}/pdf"`);
-    expect((await team.client.visitor.get(`/quotes/${notTheirs.id}`)).status).toBe(404);
-    const myQuotes = await pageText(await team.client.visitor.get('/quotes'));
-    expect(myQuotes).toContain(`href="/quotes/${theirs.id}"`);
+    // The quote's page is the staff's: the client's place is the portal (decision 050).
+    expect((await team.client.visitor.get(`/quotes/${theirs.id}`)).headers.get('Location')).toBe('/portal');
+    expect((await team.client.visitor.get(`/quotes/${theirs.id}/pdf`)).status).toBe(200);
+    expect((await team.client.visitor.get(`/quotes/${notTheirs.id}/pdf`)).status).toBe(404);
+    const portal = await pageText(await team.client.visitor.get('/portal'));
+    expect(portal).toContain(`href="/quotes/${theirs.id}/pdf"`);
+    expect(portal).not.toContain(`href="/quotes/${notTheirs.id}/pdf"`);
     const revise = await team.client.visitor.post(`/quotes/${theirs.id}`, { intent: 'revise' });
     expect([302, 403]).toContain(revise.status);
     expect((await serviceClient().from('quotes').select('id').eq('revision_of', theirs.id)).data).toEqual([]);
-    expect((await team.supplier.visitor.get(`/quotes/${theirs.id}`)).status).toBe(404);
+    expect((await team.supplier.visitor.get(`/quotes/${theirs.id}/pdf`)).status).toBe(404);
   });
 });
 

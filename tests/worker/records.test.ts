@@ -302,7 +302,7 @@ describe('who may open and change a record', () => {
       await client.post(`/leads/${id}`, { intent: 'convert' }),
     ]) {
       expect(response.status).toBe(302);
-      expect(response.headers.get('Location')).toBe('/quotes');
+      expect(response.headers.get('Location')).toBe('/portal');
     }
     expect(await stored('leads', id)).toMatchObject({ status: 'new', contact_id: null });
   });

@@ -1,8 +1,8 @@
 // The role matrix in the app (docs/decisions/012-role-matrix.md): the four
 // settings screens that had no role check show a member 'Access Restricted'
 // and refuse their posts; an auditor reads the business screens without their
-// buttons and is refused a create; clients and suppliers get a shell with
-// only 'My quotes', holding the quotes addressed to them.
+// buttons and is refused a create; clients and suppliers get the portal
+// (decision 050), holding only what was sent to them.
 import { describe, expect, it } from 'vitest';
 import { serviceClient } from './support/backend';
 import { pageText } from './support/app';
@@ -91,7 +91,7 @@ describe('an auditor', () => {
 });
 
 describe('a client (outside the company)', () => {
-  it("sees 'My quotes' only: the quotes sent to it, never a draft addressed to it, nothing else of the account", async () => {
+  it('sees its portal only: the quotes sent to it, never a draft addressed to it, nothing else of the account', async () => {
     const team = await freshTeam();
     await team.admin.visitor.post('/quotes?new', { ...NEW_QUOTE, contact_email: team.client.email, notes: 'Addressed to the client' });
     await team.admin.visitor.post('/quotes?new', { ...NEW_QUOTE, contact_name: 'Other Person', contact_email: uniqueEmail('other'), notes: 'Someone else' });
@@ -109,40 +109,43 @@ describe('a client (outside the company)', () => {
     expect(draft.error).toBeNull();
     await serviceClient().from('quote_items').insert({ quote_id: draft.data!.id, description: 'Secret pricing', qty: 1, unit_price: 987_654, total: 987_654 });
 
-    const html = await pageText(await team.client.visitor.get('/quotes'));
-    expect(html).toContain('My quotes');
+    const html = await pageText(await team.client.visitor.get('/portal'));
+    expect(html).toContain('Your quotes');
     expect(html).toContain(sent.quote_number);
     expect(html).not.toContain(theirs);
     expect(html).not.toContain(draft.data!.quote_number);
     expect(html).not.toContain('9,876.54');
-    expect((await team.client.visitor.get(`/quotes/${draft.data!.id}`)).status).toBe(404);
+    // The staff's pages are not the client's: back to the portal.
+    expect((await team.client.visitor.get(`/quotes/${draft.data!.id}`)).headers.get('Location')).toBe('/portal');
     expect((await team.client.visitor.get(`/quotes/${draft.data!.id}/pdf`)).status).toBe(404);
     for (const hidden of ['href="/dashboard"', 'href="/leads"', 'href="/clients"', 'href="/settings/modules"', 'Total Quotes', 'New Quote', 'Quote Value']) {
       expect(html, hidden).not.toContain(hidden);
     }
   });
 
-  it('is sent to My quotes from every other screen, and refused a quote of its own', async () => {
+  it('is sent to its portal from every other screen, and refused a quote of its own', async () => {
     const team = await freshTeam();
-    for (const path of ['/dashboard', '/leads', '/clients', '/analytics', '/settings/templates', '/settings/integrations', '/settings/users']) {
+    for (const path of ['/dashboard', '/leads', '/quotes', '/invoices', '/clients', '/analytics', '/settings/templates', '/settings/integrations', '/settings/users']) {
       const response = await team.client.visitor.get(path);
       expect(response.status, path).toBe(302);
-      expect(response.headers.get('Location'), path).toBe('/quotes');
+      expect(response.headers.get('Location'), path).toBe('/portal');
     }
+    // Its post never reaches the staff's action: it is sent home first.
     const created = await team.client.visitor.post('/quotes?new', { ...NEW_QUOTE, contact_email: team.client.email });
-    expect(created.status).toBe(403);
+    expect(created.status).toBe(302);
+    expect(created.headers.get('Location')).toBe('/portal');
     const { count } = await serviceClient().from('quotes').select('id', { count: 'exact', head: true }).eq('account_id', team.accountId);
     expect(count).toBe(0);
   });
 });
 
 describe('a supplier (outside the company)', () => {
-  it("is told 'Nothing has been shared with you yet', though the account has quotes", async () => {
+  it("is told 'No quotes have been sent to you yet', though the account has quotes", async () => {
     const team = await freshTeam();
     await team.admin.visitor.post('/quotes?new', { ...NEW_QUOTE, contact_email: 'someone@client.test' });
-    const html = await pageText(await team.supplier.visitor.get('/quotes'));
-    expect(html).toContain('My quotes');
-    expect(html).toContain('Nothing has been shared with you yet');
+    const html = await pageText(await team.supplier.visitor.get('/portal'));
+    expect(html).toContain('Your quotes');
+    expect(html).toContain('No quotes have been sent to you yet');
     expect(html).not.toContain('Casey Client');
   });
 });

@@ -181,7 +181,7 @@ describe('saving the account settings', () => {
     for (const visitor of [team.supplier.visitor, team.client.visitor]) {
       const outsider = await visitor.post('/settings/account', VALID);
       expect(outsider.status).toBe(302);
-      expect(outsider.headers.get('Location')).toBe('/quotes');
+      expect(outsider.headers.get('Location')).toBe('/portal');
     }
     expect(await accountRow(team.accountId)).toEqual(before);
   });

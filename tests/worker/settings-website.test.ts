@@ -34,7 +34,7 @@ describe('/settings/website loader', () => {
   it("shows every non-admin role 'Access Restricted' and no form (clients and suppliers are sent to their own page)", async () => {
     const team = await freshTeam();
     for (const visitor of [team.supplier.visitor, team.client.visitor]) {
-      expect((await visitor.get('/settings/website')).headers.get('Location')).toBe('/quotes');
+      expect((await visitor.get('/settings/website')).headers.get('Location')).toBe('/portal');
     }
     const visitors = [await signIn(DEMO_AUDITOR), await signIn(DEMO_MEMBER), team.auditor.visitor];
     for (const visitor of visitors) {

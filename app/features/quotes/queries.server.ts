@@ -1,8 +1,7 @@
 // What the Quotes screen asks of the database: the staff's page of the
-// pipeline with its summary, a client's page of the quotes addressed to them,
-// and the create_quote RPC.
-import type { Tables } from '~/lib/database.types';
-import { readListQuery, searchFilter, searchText, type ListQuery } from '~/lib/list-query';
+// pipeline with its summary, and the create_quote RPC (a client's quotes are
+// the portal's: app/features/portal).
+import { searchFilter, searchText, type ListQuery } from '~/lib/list-query';
 import { readMoneySums } from '~/lib/money';
 import { filterList, isUuid, readList } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
@@ -10,12 +9,6 @@ import { quoteHref } from './quote-href';
 import type { NewQuote, QuoteStatus } from './schema';
 
 const LIST_COLUMNS = 'id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company';
-
-/** What a client sees of a quote (quote_list is a view: every column reads as nullable). */
-export type SharedQuote = Pick<
-  Tables<'quote_list'>,
-  'id' | 'quote_number' | 'status' | 'currency' | 'total' | 'created_at' | 'expires_at'
->;
 
 /**
  * The staff's page of rows, newest first. A text search (number, notes,
@@ -117,16 +110,3 @@ export async function loadClientChoices(supabase: Supabase, url: URL) {
 }
 
 export type ClientChoices = Awaited<ReturnType<typeof loadClientChoices>>;
-
-/**
- * The quotes addressed to a client (their 'My quotes' page): a page of the
- * quote_list rows row-level security lets them read, newest first. Nothing
- * else of the account is asked for: no summary, no search over the pipeline.
- */
-export async function loadSharedQuotes(supabase: Supabase, url: URL) {
-  // Only ?page= counts here: a client has no search or filter.
-  const query = readListQuery(url, []);
-  const select = supabase.from('quote_list').select('id, quote_number, status, currency, total, created_at, expires_at');
-  const list = await readList<SharedQuote, never>(select, { ...query, q: '' }, 'shared quotes');
-  return { list };
-}

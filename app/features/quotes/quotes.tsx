@@ -1,6 +1,6 @@
 // The Quotes screen (docs/product-guide.md, Quotes): the staff's pipeline,
-// searched, filtered and paged by URL, with a create dialog at ?new; a client
-// sees 'My quotes' instead.
+// searched, filtered and paged by URL, with a create dialog at ?new. A client
+// has the portal instead (/portal, decision 050): the shell sends it there.
 import { FileText, Percent, Wallet, Calculator } from '~/components/icons';
 import type { Route } from './+types/quotes';
 import { ListScreen } from '~/components/list-screen';
@@ -13,12 +13,11 @@ import { readListQuery, statusOptions } from '~/lib/list-query';
 import { formatMoney, formatMoneySums } from '~/lib/money';
 import { formatShortDate } from '~/lib/dates';
 import { createRecord } from '~/lib/records.server';
-import { canWriteBusiness, isExternal } from '~/lib/roles';
+import { canWriteBusiness } from '~/lib/roles';
 import { conversionFigure } from './conversion';
-import { MyQuotes } from './my-quotes';
 import { NewQuoteForm } from './new-quote-form';
 import { quoteHref } from './quote-href';
-import { createQuote, loadClientChoices, loadQuotes, loadSharedQuotes, quoteCreatedToast, type QuoteRow } from './queries.server';
+import { createQuote, loadClientChoices, loadQuotes, quoteCreatedToast, type QuoteRow } from './queries.server';
 import { newQuoteSchema, QUOTE_STATUSES } from './schema';
 import { QUOTE_TEXTS as TEXTS } from './texts';
 
@@ -31,8 +30,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const query = readListQuery(url, QUOTE_STATUSES);
   // Staff are nearly every visitor: their list is read alongside the users row.
   const [{ supabase, profile }, staffList] = await requireUserWith(request, context, (supabase) => loadQuotes(supabase, query));
-  // A client sees the quotes addressed to them, and nothing of the pipeline (the staff read is dropped).
-  if (isExternal(profile?.role)) return { view: 'shared' as const, ...(await loadSharedQuotes(supabase, url)) };
   const canWrite = canWriteBusiness(profile?.role);
   // The dialog's client picker, read only when the dialog is open.
   const clients = canWrite && url.searchParams.has('new') ? await loadClientChoices(supabase, url) : null;
@@ -44,7 +41,6 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.view === 'shared') return <MyQuotes list={loaderData.list} />;
   return <StaffQuotes loaderData={loaderData} actionData={actionData} />;
 }
 

@@ -16,15 +16,6 @@ export const QUOTE_TEXTS = {
   noMatch: 'No quotes match your search.',
 } as const;
 
-export const MY_QUOTES_TEXTS = {
-  title: 'My quotes',
-  description: 'The quotes addressed to you.',
-  empty: 'Nothing has been shared with you yet',
-  // A client has no search or filter: nothing else to say when none match.
-  noMatch: 'Nothing has been shared with you yet',
-  loadFailed: 'Failed to fetch quotes',
-} as const;
-
 /** What a quote's page and its edit page say. */
 export const QUOTE_DETAIL_TEXTS = {
   back: 'Back to quotes',

@@ -4,7 +4,7 @@
 // too many uses a 429. Never cached, never indexed.
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, redirect, useParams } from 'react-router';
+import { data, Form, Link, redirect, useLocation, useParams } from 'react-router';
 import type { Route } from './+types/public-quote';
 import { LineItemsTable } from '~/components/records/line-items-table';
 import { FormAlert } from '~/components/form-alert';
@@ -139,8 +139,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return answerWith(opened, { intent, result: submission.reply({ formErrors: [T.failed], ...HIDE }) }, 503);
   }
   if (answer.signed_now || answer.declined_now) {
-    // Post, then get: a reload does not post again, and the page shows the new state.
-    throw redirect(`/q/${token}`, { status: 303, headers: PAGE_HEADERS });
+    // Post, then get: a reload does not post again, and the page shows the new state
+    // (opened from the client portal, it keeps its way back there).
+    const back = new URL(request.url).searchParams.get('from') === 'portal' ? '?from=portal' : '';
+    throw redirect(`/q/${token}${back}`, { status: 303, headers: PAGE_HEADERS });
   }
   // Another answer got there first (two accepts at once): this one changed nothing.
   return answerWith(answer, { intent, notice: noticeFor(answer.state), result: submission.reply(HIDE) },
@@ -178,6 +180,7 @@ export default function PublicQuote({ loaderData, actionData }: Route.ComponentP
   return (
     <main className="min-h-screen bg-muted px-4 py-10" style={brandStyle(accent)}>
       <div className="mx-auto grid w-full max-w-3xl gap-6">
+        <PortalBackLink />
         {answered?.notice ? (
           <div id="quote-link-error" role="status" className="rounded-md border border-border bg-background p-3 text-sm font-medium">
             <p>{answered.notice}</p>
@@ -216,6 +219,19 @@ function StateBody({ view, answered }: { view: LinkAnswer | { state: 'unavailabl
         </>
       )}
     </>
+  );
+}
+
+/** Opened from the client portal (decision 050): the way back there. A link only, so the flag needs no trust. */
+function PortalBackLink() {
+  const { search } = useLocation();
+  if (new URLSearchParams(search).get('from') !== 'portal') return null;
+  return (
+    <p className="text-sm">
+      <Link to="/portal" className="underline underline-offset-2">
+        {T.backToPortal}
+      </Link>
+    </p>
   );
 }
 

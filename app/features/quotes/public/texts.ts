@@ -6,6 +6,7 @@ export const PUBLIC_QUOTE_TEXTS = {
   declineHeading: 'Decline',
   declineSummary: 'Not going ahead? Decline this quote',
   downloadPdf: 'Download PDF',
+  backToPortal: 'Back to your quotes',
   declineIntro: 'Let them know you will not go ahead with this quote.',
   declineButton: 'Decline',
   nameLabel: 'Full name',

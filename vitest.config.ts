@@ -10,8 +10,9 @@ export default defineConfig({
     // A run that stops moving fails, naming the file, rather than stalling (see the watchdog).
     reporters: ['default', './tests/support/stall-watchdog.ts'],
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
+        extends: true,
         test: {
           name: 'backend',
           include: ['tests/backend/**/*.test.ts'],
@@ -20,6 +21,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'db',
           include: ['tests/db/**/*.test.ts'],
@@ -28,6 +30,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -3,7 +3,6 @@
 // (tests/unit/database-enumerations.test.ts ties them). Upload: a file of an
 // accepted type and a title are required; without a file: 'Please select a
 // file to upload'. The file's bytes are judged on the server (file-check.ts).
-// Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
 import { z } from '~/lib/schemas/zod';
 import { oneOf, optionalText, requiredText, type Option } from '~/lib/schemas/fields';
 import { ACCEPTED_EXTENSIONS, DOCUMENT_STATUSES, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_PASTED_TEXT, NO_FILE_MESSAGE, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE, type DocumentType } from './values';

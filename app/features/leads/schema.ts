@@ -1,7 +1,6 @@
 // New lead (docs/product-guide.md): full name, email and company required; phone/WhatsApp,
 // job role and notes optional; a source from the fixed list; interest tags
 // (the module keys of docs/product-guide.md). Shared by the dialog and the /leads action.
-// Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
 import { z } from '~/lib/schemas/zod';
 import { oneOf, optionalText, requiredEmail, requiredText, type Option } from '~/lib/schemas/fields';
 

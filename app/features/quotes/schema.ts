@@ -2,7 +2,6 @@
 // (description, unit price, quantity), currency (default USD), expiry in days
 // (7, 14, 30 by default, or 60) and optional notes. Used by the dialog for
 // validation in the browser and by the /quotes action on the server.
-// Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
 import { z } from '~/lib/schemas/zod';
 import { moneyInCents, oneOf, optionalEmail, optionalText, percentage, requiredDate, requiredText, uuid, wholeAmountMessage, type Option } from '~/lib/schemas/fields';
 import { CURRENCY_CODES, CURRENCY_OPTIONS, fitsCurrency } from '../../lib/currencies.ts';

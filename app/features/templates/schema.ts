@@ -1,6 +1,5 @@
 // Templates (docs/product-guide.md): name and content required; type defaults to
 // email; only an email has a subject; variables are JSON, empty → null.
-// Relative imports: the unit tests load schemas in Node, where '~/' is not resolved.
 import { z } from '~/lib/schemas/zod';
 import { deleteByIdSchema, jsonText, optionalText, requiredText, uuid } from '~/lib/schemas/fields';
 

@@ -3,6 +3,7 @@
 // the main content on a wide screen and, on a phone, right under the header —
 // the status and the facts before the line items and the history.
 import type * as React from 'react';
+import { cn } from '~/lib/utils';
 import { BackLink } from './back-link';
 
 export function RecordPage({
@@ -13,6 +14,7 @@ export function RecordPage({
   actions,
   facts,
   notices,
+  wide,
   children,
   dialogs,
 }: {
@@ -27,6 +29,11 @@ export function RecordPage({
   facts: React.ReactNode;
   /** Said above everything (a delivery failure, a link just made). */
   notices?: React.ReactNode;
+  /**
+   * A section across the whole width, above both columns on a wide screen and after the facts on a
+   * phone: a document's file beside its fields.
+   */
+  wide?: React.ReactNode;
   /** The main column: line items, review, the timeline last. */
   children: React.ReactNode;
   /** URL-opened dialogs, outside the layout. */
@@ -48,10 +55,15 @@ export function RecordPage({
       {notices}
       {/* The facts come first in the document (a phone shows them first); a wide screen puts them on the right. */}
       <div className="grid gap-6 lg:grid-cols-3">
-        <aside aria-label="Record details" className="grid min-w-0 content-start gap-6 lg:col-start-3 lg:row-start-1" data-testid="record-facts">
+        <aside
+          aria-label="Record details"
+          className={cn('grid min-w-0 content-start gap-6 lg:col-start-3', wide ? 'lg:row-start-2' : 'lg:row-start-1')}
+          data-testid="record-facts"
+        >
           {facts}
         </aside>
-        <div className="grid min-w-0 content-start gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-1" data-testid="record-main">
+        {wide ? <div className="grid min-w-0 gap-6 lg:col-span-3 lg:row-start-1">{wide}</div> : null}
+        <div className={cn('grid min-w-0 content-start gap-6 lg:col-span-2 lg:col-start-1', wide ? 'lg:row-start-2' : 'lg:row-start-1')} data-testid="record-main">
           {children}
         </div>
       </div>

@@ -35,15 +35,27 @@ export interface TimelineItem {
  */
 export function timelineItems(moments: readonly Moment[], history: readonly HistoryEntry[]): TimelineItem[] {
   const told = new Set(history.map((entry) => entry.action));
+  // A status change the lifecycle tells by name (quote_sent, quote_viewed…) is told once, by that name.
+  const toldByName = (entry: HistoryEntry) => {
+    const status = entry.newValues.status;
+    const changes = changedFields(entry);
+    return (
+      typeof status === 'string' &&
+      changes.length > 0 &&
+      changes.every((change) => change.field === 'Status') &&
+      (told.has(`${entry.action.split('_')[0]}_${status}`) || moments.some((moment) => moment.at && moment.label.toLowerCase() === status))
+    );
+  };
+  const shown = history.filter((entry) => !toldByName(entry));
   const fromMoments = moments.flatMap((moment, index) =>
     moment.at && !(moment.covers ?? []).some((action) => told.has(action))
       ? [{ item: { key: `moment-${moment.label}`, title: moment.label, actor: moment.actor ?? null, at: moment.at, changes: [] }, rank: index }]
       : [],
   );
-  const fromHistory = history.map((entry, index) => ({
+  const fromHistory = shown.map((entry, index) => ({
     item: { key: entry.id, title: historyTitle(entry), actor: historyActor(entry), at: entry.at, changes: changedFields(entry) },
     // The history comes newest first: a lower index is later.
-    rank: moments.length + (history.length - index),
+    rank: moments.length + (shown.length - index),
   }));
   return [...fromMoments, ...fromHistory]
     .sort((a, b) => Date.parse(b.item.at) - Date.parse(a.item.at) || b.rank - a.rank)

@@ -103,8 +103,8 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <>
           <FactsPanel facts={leadFacts(lead)}>
             {canWrite ? (
-              <div className="grid gap-2 border-t border-border pt-4">
-                <h3 className="text-sm font-medium">Status</h3>
+              // The status select carries its own label.
+              <div className="border-t border-border pt-4">
                 <LeadStatusForm lead={lead} />
               </div>
             ) : null}

@@ -80,6 +80,8 @@ export default [
   route('documents/:id/download', 'features/documents/document-download.ts'),
   // A document's image as bytes from our own origin, for OCR in the browser (decision 032).
   route('documents/:id/image', 'features/documents/document-image.ts'),
+  // A document's PDF or image inline, sandboxed, for the frame beside its fields (issue 32).
+  route('documents/:id/view', 'features/documents/document-view.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

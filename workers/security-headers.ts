@@ -34,6 +34,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string, dev: boole
   }
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  headers.set('X-Frame-Options', 'DENY');
+  // Nothing of ours is framed, except a document's file beside its fields, which says SAMEORIGIN itself.
+  if (headers.get('X-Frame-Options') !== 'SAMEORIGIN') headers.set('X-Frame-Options', 'DENY');
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
 }

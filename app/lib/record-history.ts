@@ -53,7 +53,9 @@ export function historyTitle(entry: HistoryEntry): string {
   }
   const verb = entry.action.split('_').slice(1).join(' ');
   if (verb === 'updated' && Object.keys(entry.newValues).length === 1 && 'contact_id' in entry.newValues) return 'Converted to a client';
-  if (verb === 'updated' && changedFields(entry).every((change) => change.field === 'Status')) return 'Status changed';
+  // Only a status changed. (A row whose changes are all bookkeeping — totals recomputed — is just 'Updated'.)
+  const changes = changedFields(entry);
+  if (verb === 'updated' && changes.length > 0 && changes.every((change) => change.field === 'Status')) return 'Status changed';
   return verb ? verb.charAt(0).toUpperCase() + verb.slice(1) : entry.action;
 }
 

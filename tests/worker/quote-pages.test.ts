@@ -109,7 +109,7 @@ describe("an admin's quote page", () => {
   it('shows the draft: number, status, client, lines, totals, history and the draft actions', async () => {
     const quote = await draft(team.accountId);
     const html = await pageText(await team.admin.visitor.get(`/quotes/${quote.id}`));
-    expect(html).toContain(`<h1 class="text-2xl font-bold tracking-tight sm:text-3xl">${quote.number}</h1>`);
+    expect(html).toMatch(new RegExp(`<h1 [^>]*>${quote.number}</h1>`));
     expect(html).toMatch(/data-status="draft"/);
     expect(html).toContain('Quinn Buyer');
     expect(html).toContain('Starter line');

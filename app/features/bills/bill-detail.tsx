@@ -6,16 +6,16 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/bill-detail';
-import { PageHeader, SectionHeading } from '~/components/page-header';
-import { BackLink } from '~/components/records/back-link';
-import { DetailList } from '~/components/records/detail-list';
-import { RecordHistory } from '~/components/records/record-history';
+import { SectionHeading } from '~/components/page-header';
+import { FactsPanel, Truncated } from '~/components/records/facts-panel';
+import { RecordPage } from '~/components/records/record-page';
+import { Timeline } from '~/components/records/timeline';
 import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { StatusBadge } from '~/components/status-badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { formatDateTime, formatShortDate } from '~/lib/dates';
+import { formatShortDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
 import { recordDialog, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
@@ -83,104 +83,98 @@ export default function BillPage({ loaderData, actionData }: Route.ComponentProp
   const intent = (lastResult?.initialValue as { intent?: unknown } | undefined)?.intent;
   const toPay = bill.status === 'to_pay';
   return (
-    <>
-      <BackLink to="/bills">{TEXTS.back}</BackLink>
-      <PageHeader
-        title={bill.supplier_name}
-        description={bill.number ? `Bill ${bill.number}` : 'Bill'}
-        actions={
-          canWrite && toPay ? (
-            <>
-              <Link to="?edit" preventScrollReset className={buttonClasses('outline')}>
-                Edit
-              </Link>
-              <Link to="?delete" preventScrollReset className={buttonClasses('ghost')}>
-                Delete
-              </Link>
-            </>
-          ) : null
-        }
-      />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
-          <Card>
-            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-              <SectionHeading>Details</SectionHeading>
-              <StatusBadge status={bill.status} label={BILL_STATUS_LABELS[bill.status as BillStatus]} />
-            </CardHeader>
-            <CardContent>
-              <DetailList
-                items={[
-                  { label: 'Supplier', value: <span className="break-words">{bill.supplier_name}</span> },
-                  { label: 'Supplier email', value: bill.supplier_email ? <span className="break-all">{bill.supplier_email}</span> : null },
-                  { label: 'Supplier tax ID', value: bill.supplier_tax_id },
-                  { label: 'Number', value: bill.number ? <span className="break-all">{bill.number}</span> : null },
-                  { label: 'Issue date', value: bill.issue_date ? formatShortDate(bill.issue_date) : null },
-                  { label: 'Due date', value: bill.due_date ? formatShortDate(bill.due_date) : null },
-                  { label: 'Subtotal', value: bill.subtotal === null ? null : formatMoney(Number(bill.subtotal), bill.currency) },
-                  { label: 'Tax', value: bill.tax === null ? null : formatMoney(Number(bill.tax), bill.currency) },
-                  { label: 'Total', value: formatMoney(Number(bill.total), bill.currency) },
-                  { label: 'Paid on', value: bill.paid_on ? formatShortDate(bill.paid_on) : null },
-                  {
-                    label: 'Made from',
-                    value: document ? (
-                      <Link to={`/documents/${document.id}`} className="underline underline-offset-2">
-                        {document.title}
-                      </Link>
-                    ) : null,
-                  },
-                  { label: 'Notes', value: bill.notes ? <span className="whitespace-pre-line break-words">{bill.notes}</span> : null },
-                  { label: 'Recorded', value: <time dateTime={bill.created_at}>{formatDateTime(bill.created_at)}</time> },
-                ]}
-              />
-            </CardContent>
-          </Card>
-          <RecordHistory entries={history.entries} failed={history.failed} />
-        </div>
-        {canWrite && toPay ? (
-          <Card className="content-start">
-            <CardHeader>
-              <SectionHeading>Payment</SectionHeading>
-            </CardHeader>
-            <CardContent>
-              <PayBillForm action={page} today={today} lastResult={intent === 'pay' ? lastResult : undefined} />
-            </CardContent>
-          </Card>
-        ) : null}
-      </div>
-
-      <UrlDialog open={dialog === 'edit'} closeTo={page} title={TEXTS.editTitle} description={TEXTS.editDescription}>
-        {dialog === 'edit' ? (
-          <EditBillForm
-            action={`${page}?edit`}
-            lastResult={intent === 'update' ? lastResult : undefined}
-            defaultValue={{
-              supplier_name: bill.supplier_name,
-              supplier_email: bill.supplier_email ?? '',
-              supplier_tax_id: bill.supplier_tax_id ?? '',
-              number: bill.number ?? '',
-              issue_date: bill.issue_date ?? '',
-              due_date: bill.due_date ?? '',
-              currency: bill.currency,
-              subtotal: amount(bill.subtotal),
-              tax: amount(bill.tax),
-              total: amount(bill.total),
-              notes: bill.notes ?? '',
-            }}
+    <RecordPage
+      back={{ to: '/bills', label: TEXTS.back }}
+      title={bill.supplier_name}
+      status={<StatusBadge status={bill.status} label={BILL_STATUS_LABELS[bill.status as BillStatus]} />}
+      subtitle={bill.number ? `Bill ${bill.number}` : 'Bill'}
+      actions={
+        canWrite && toPay ? (
+          <>
+            <Link to="?edit" preventScrollReset className={buttonClasses('outline')}>
+              Edit
+            </Link>
+            <Link to="?delete" preventScrollReset className={buttonClasses('ghost')}>
+              Delete
+            </Link>
+          </>
+        ) : null
+      }
+      facts={
+        <>
+          <FactsPanel
+            facts={[
+              { label: 'Supplier', value: bill.supplier_name },
+              { label: 'Supplier email', value: bill.supplier_email ? <Truncated>{bill.supplier_email}</Truncated> : null },
+              { label: 'Supplier tax ID', value: bill.supplier_tax_id },
+              { label: 'Number', value: bill.number },
+              { label: 'Issue date', value: bill.issue_date ? formatShortDate(bill.issue_date) : null },
+              { label: 'Due date', value: bill.due_date ? formatShortDate(bill.due_date) : null },
+              { label: 'Subtotal', value: bill.subtotal === null ? null : formatMoney(Number(bill.subtotal), bill.currency) },
+              { label: 'Tax', value: bill.tax === null ? null : formatMoney(Number(bill.tax), bill.currency) },
+              { label: 'Total', value: formatMoney(Number(bill.total), bill.currency) },
+              { label: 'Paid on', value: bill.paid_on ? formatShortDate(bill.paid_on) : null },
+              {
+                label: 'Made from',
+                value: document ? (
+                  <Link to={`/documents/${document.id}`} className="underline underline-offset-2">
+                    {document.title}
+                  </Link>
+                ) : null,
+              },
+              { label: 'Notes', value: bill.notes ? <span className="whitespace-pre-line">{bill.notes}</span> : null },
+            ]}
           />
-        ) : null}
-      </UrlDialog>
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        closeTo={page}
-        title={TEXTS.deleteTitle}
-        description={`Delete the bill from "${bill.supplier_name}"? Its history stays in the audit log.`}
-        intent="delete"
-        fields={{}}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        focusCancel
-      />
-    </>
+          {canWrite && toPay ? (
+            <Card>
+              <CardHeader>
+                <SectionHeading>Payment</SectionHeading>
+              </CardHeader>
+              <CardContent>
+                <PayBillForm action={page} today={today} lastResult={intent === 'pay' ? lastResult : undefined} />
+              </CardContent>
+            </Card>
+          ) : null}
+        </>
+      }
+      dialogs={
+        <>
+          <UrlDialog open={dialog === 'edit'} closeTo={page} title={TEXTS.editTitle} description={TEXTS.editDescription}>
+            {dialog === 'edit' ? (
+              <EditBillForm
+                action={`${page}?edit`}
+                lastResult={intent === 'update' ? lastResult : undefined}
+                defaultValue={{
+                  supplier_name: bill.supplier_name,
+                  supplier_email: bill.supplier_email ?? '',
+                  supplier_tax_id: bill.supplier_tax_id ?? '',
+                  number: bill.number ?? '',
+                  issue_date: bill.issue_date ?? '',
+                  due_date: bill.due_date ?? '',
+                  currency: bill.currency,
+                  subtotal: amount(bill.subtotal),
+                  tax: amount(bill.tax),
+                  total: amount(bill.total),
+                  notes: bill.notes ?? '',
+                }}
+              />
+            ) : null}
+          </UrlDialog>
+          <ConfirmDialog
+            open={dialog === 'delete'}
+            closeTo={page}
+            title={TEXTS.deleteTitle}
+            description={`Delete the bill from "${bill.supplier_name}"? Its history stays in the audit log.`}
+            intent="delete"
+            fields={{}}
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            focusCancel
+          />
+        </>
+      }
+    >
+      <Timeline moments={[{ label: 'Recorded', at: bill.created_at, covers: ['bill_created'] }]} entries={history.entries} failed={history.failed} />
+    </RecordPage>
   );
 }

@@ -8,10 +8,10 @@ import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/client-detail';
 import { DialogActions } from '~/components/form-controls';
-import { BackLink } from '~/components/records/back-link';
-import { DetailList } from '~/components/records/detail-list';
-import { RecordHistory } from '~/components/records/record-history';
-import { PageHeader, SectionHeading } from '~/components/page-header';
+import { FactsPanel, type Fact } from '~/components/records/facts-panel';
+import { RecordPage } from '~/components/records/record-page';
+import { Timeline } from '~/components/records/timeline';
+import { SectionHeading } from '~/components/page-header';
 import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { StatusBadge } from '~/components/status-badge';
 import { buttonClasses } from '~/components/ui/button';
@@ -71,106 +71,92 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
   // The page knows when quotes name the client; the database is what refuses.
   const deleteRefused = (actionData !== undefined && 'refused' in actionData) || quotes.total > 0;
   return (
-    <>
-      <BackLink to="/clients">{TEXTS.back}</BackLink>
-      <PageHeader
-        title={client.name}
-        description={[client.company, client.role].filter(Boolean).join(' · ') || undefined}
-        actions={
-          canWrite ? (
-            <>
-              <Link to={`/quotes?new&client=${client.id}`} className={buttonClasses()}>
-                New quote
-              </Link>
-              <Link to="?edit" preventScrollReset className={buttonClasses('outline')}>
-                Edit
-              </Link>
-              <Link to="?delete" preventScrollReset className={buttonClasses('ghost')}>
-                Delete
-              </Link>
-            </>
-          ) : null
-        }
-      />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
-          <Card>
-            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-              <SectionHeading>Details</SectionHeading>
-              <StatusBadge status={client.status} />
-            </CardHeader>
-            <CardContent>
-              <ClientFields client={client} revenue={formatRevenue(figures.revenue)} lastContactAt={figures.lastContactAt} />
-            </CardContent>
-          </Card>
-          <RecordHistory entries={history.entries} failed={history.failed} />
-        </div>
-        <ClientQuotes quotes={quotes} />
-      </div>
-
-      <UrlDialog open={dialog === 'edit'} closeTo={page} title={TEXTS.editTitle} description={TEXTS.editDescription}>
-        {dialog === 'edit' ? (
-          <ClientForm
-            id="edit-client"
-            action={`${page}?edit`}
-            edit
-            lastResult={lastResult}
-            defaultValue={{
-              name: client.name,
-              email: client.email,
-              company: client.company ?? '',
-              phone: client.phone ?? '',
-              role: client.role ?? '',
-              status: client.status,
-              address: client.address ?? '',
-              country: client.country ?? '',
-              notes: client.notes ?? '',
-            }}
-            submitLabel="Save Changes"
-            busyLabel="Saving..."
-          />
-        ) : null}
-      </UrlDialog>
-      {deleteRefused ? (
-        <UrlDialog open={dialog === 'delete'} closeTo={page} title={TEXTS.deleteTitle} description={TEXTS.hasQuotes}>
-          <DialogActions closeTo={page} focusCancel>
-            {null}
-          </DialogActions>
-        </UrlDialog>
-      ) : (
-        <ConfirmDialog
-          open={dialog === 'delete'}
-          closeTo={page}
-          title={TEXTS.deleteTitle}
-          description={`Delete the client "${client.name}"? Its history stays in the audit log.`}
-          intent="delete"
-          fields={{}}
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          focusCancel
-        />
-      )}
-    </>
+    <RecordPage
+      back={{ to: '/clients', label: TEXTS.back }}
+      title={client.name}
+      status={<StatusBadge status={client.status} />}
+      subtitle={[client.company, client.role].filter(Boolean).join(' · ') || undefined}
+      actions={
+        canWrite ? (
+          <>
+            <Link to={`/quotes?new&client=${client.id}`} className={buttonClasses()}>
+              New quote
+            </Link>
+            <Link to="?edit" preventScrollReset className={buttonClasses('outline')}>
+              Edit
+            </Link>
+            <Link to="?delete" preventScrollReset className={buttonClasses('ghost')}>
+              Delete
+            </Link>
+          </>
+        ) : null
+      }
+      facts={<FactsPanel facts={clientFacts(client, formatRevenue(figures.revenue), figures.lastContactAt)} />}
+      dialogs={
+        <>
+          <UrlDialog open={dialog === 'edit'} closeTo={page} title={TEXTS.editTitle} description={TEXTS.editDescription}>
+            {dialog === 'edit' ? (
+              <ClientForm
+                id="edit-client"
+                action={`${page}?edit`}
+                edit
+                lastResult={lastResult}
+                defaultValue={{
+                  name: client.name,
+                  email: client.email,
+                  company: client.company ?? '',
+                  phone: client.phone ?? '',
+                  role: client.role ?? '',
+                  status: client.status,
+                  address: client.address ?? '',
+                  country: client.country ?? '',
+                  notes: client.notes ?? '',
+                }}
+                submitLabel="Save Changes"
+                busyLabel="Saving..."
+              />
+            ) : null}
+          </UrlDialog>
+          {deleteRefused ? (
+            <UrlDialog open={dialog === 'delete'} closeTo={page} title={TEXTS.deleteTitle} description={TEXTS.hasQuotes}>
+              <DialogActions closeTo={page} focusCancel>
+                {null}
+              </DialogActions>
+            </UrlDialog>
+          ) : (
+            <ConfirmDialog
+              open={dialog === 'delete'}
+              closeTo={page}
+              title={TEXTS.deleteTitle}
+              description={`Delete the client "${client.name}"? Its history stays in the audit log.`}
+              intent="delete"
+              fields={{}}
+              confirmLabel="Delete"
+              busyLabel="Deleting..."
+              focusCancel
+            />
+          )}
+        </>
+      }
+    >
+      <ClientQuotes quotes={quotes} />
+      <Timeline moments={[{ label: 'Added', at: client.created_at, covers: ['contact_created'] }]} entries={history.entries} failed={history.failed} />
+    </RecordPage>
   );
 }
 
-function ClientFields({ client, revenue, lastContactAt }: { client: ClientDetail; revenue: string; lastContactAt: string | null }) {
-  return (
-    <DetailList
-      items={[
-        { label: 'Email', value: <a href={`mailto:${client.email}`} className="underline-offset-2 hover:underline">{client.email}</a> },
-        { label: 'Phone', value: client.phone },
-        { label: 'Company', value: client.company },
-        { label: 'Role', value: client.role },
-        { label: 'Address', value: client.address ? <span className="whitespace-pre-line">{client.address}</span> : null },
-        { label: 'Country', value: client.country ? countryName(client.country) : null },
-        { label: 'Revenue', value: revenue },
-        { label: 'Last contact', value: lastContactAt ? <time dateTime={lastContactAt}>{formatDateTime(lastContactAt)}</time> : null },
-        { label: 'Notes', value: client.notes ? <span className="whitespace-pre-line">{client.notes}</span> : null },
-        { label: 'Added', value: <time dateTime={client.created_at}>{formatDateTime(client.created_at)}</time> },
-      ]}
-    />
-  );
+function clientFacts(client: ClientDetail, revenue: string, lastContactAt: string | null): Fact[] {
+  return [
+    { label: 'Email', value: <a href={`mailto:${client.email}`} className="underline-offset-2 hover:underline">{client.email}</a> },
+    { label: 'Phone', value: client.phone },
+    { label: 'Company', value: client.company },
+    { label: 'Role', value: client.role },
+    { label: 'Address', value: client.address ? <span className="whitespace-pre-line">{client.address}</span> : null },
+    { label: 'Country', value: client.country ? countryName(client.country) : null },
+    { label: 'Revenue', value: revenue },
+    { label: 'Last contact', value: lastContactAt ? <time dateTime={lastContactAt}>{formatDateTime(lastContactAt)}</time> : null },
+    { label: 'Notes', value: client.notes ? <span className="whitespace-pre-line">{client.notes}</span> : null },
+  ];
 }
 
 function ClientQuotes({ quotes }: { quotes: ClientQuotesPage }) {

@@ -7,10 +7,10 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/document-detail';
-import { PageHeader, SectionHeading } from '~/components/page-header';
-import { BackLink } from '~/components/records/back-link';
-import { DetailList } from '~/components/records/detail-list';
-import { RecordHistory } from '~/components/records/record-history';
+import { SectionHeading } from '~/components/page-header';
+import { FactsPanel, Truncated, type Fact } from '~/components/records/facts-panel';
+import { RecordPage } from '~/components/records/record-page';
+import { Timeline } from '~/components/records/timeline';
 import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { StatusBadge } from '~/components/status-badge';
 import { SubmitButton } from '~/components/submit-button';
@@ -23,7 +23,9 @@ import { recordDialog, recordNotFound, recordWriter, requireUserWithRecord } fro
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
-import { FIELD_KEYS, type DocumentFields } from './extraction/fields';
+import { findFieldSource, type FieldSource } from './extraction/field-source';
+import { FIELD_KEYS, FIELDS, type DocumentFields, type FieldKey } from './extraction/fields';
+import { VIEWABLE_TYPES } from './viewable';
 import { TEXT_REASONS } from './extraction/reasons';
 import { loadDocument, rerunDocumentExtraction, saveReviewedFields, setDocumentStatus, submitDocumentText, type DocumentDetail } from './queries.server';
 import { ExtractedFields, PasteTextForm } from './document-extraction';
@@ -75,9 +77,11 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const party = documentParty(document.fields, found.account);
   const as = url.searchParams.get('as');
   const choice: 'bill' | 'sale' | null = as === 'bill' || as === 'sale' ? as : null;
-  // The page shows the text's start; the file itself is one click away.
+  // The page shows the text's start; the file itself is one click away, and framed beside the fields.
   return {
     document,
+    sources: fieldSources(document.fields, text),
+    viewable: VIEWABLE_TYPES.includes(document.mime_type),
     text: text ? text.slice(0, 20_000) : null,
     textCut: (text?.length ?? 0) > 20_000,
     history: found.history,
@@ -156,34 +160,46 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function DocumentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, text, textCut, history, canWrite, made, party, choice, dialog } = loaderData;
+  const { document, sources, viewable, text, textCut, history, canWrite, made, party, choice, dialog } = loaderData;
   const page = `/documents/${document.id}`;
   const result = actionData && 'result' in actionData ? actionData.result : undefined;
   const intent = (result?.initialValue as { intent?: unknown } | undefined)?.intent;
   const problems = (actionData as { problems?: { field: string; message: string }[] } | undefined)?.problems ?? [];
   const status = document.status as DocumentStatus;
   return (
-    <>
-      <BackLink to="/documents">{TEXTS.back}</BackLink>
-      <PageHeader
-        title={document.title}
-        description={DOCUMENT_TYPE_LABELS[document.type as DocumentType] ?? document.type}
-        actions={
-          <>
-            <a href={`${page}/download`} className={buttonClasses('outline')} download>
-              {TEXTS.download}
-            </a>
-            {canWrite ? (
-              <Link to="?delete" preventScrollReset className={buttonClasses('ghost')}>
-                Delete
-              </Link>
-            ) : null}
-          </>
-        }
-      />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
-          <Card>
+    <RecordPage
+      back={{ to: '/documents', label: TEXTS.back }}
+      title={document.title}
+      status={<StatusBadge status={document.status} />}
+      subtitle={DOCUMENT_TYPE_LABELS[document.type as DocumentType] ?? document.type}
+      actions={
+        <>
+          {/* The moves of review the status allows. */}
+          {canWrite
+            ? NEXT_STATUSES[status].map((next) => (
+                <Form key={next.status} method="post" action={page}>
+                  <input type="hidden" name="intent" value="status" />
+                  <input type="hidden" name="status" value={next.status} />
+                  <SubmitButton intent="status" label={next.label} busyLabel="Saving..." variant={next.status === 'Pending Review' ? 'outline' : 'default'} />
+                </Form>
+              ))
+            : null}
+          <a href={`${page}/download`} className={buttonClasses('outline')} download>
+            {TEXTS.download}
+          </a>
+          {canWrite ? (
+            <Link to="?delete" preventScrollReset className={buttonClasses('ghost')}>
+              Delete
+            </Link>
+          ) : null}
+        </>
+      }
+      facts={<FactsPanel title="File" facts={fileFacts(document)} />}
+      wide={
+        // The page the fields were read from, beside them; it stays in view while the fields scroll.
+        <div className={viewable ? 'grid gap-6 lg:grid-cols-2' : 'grid gap-6'}>
+          {viewable ? <DocumentFrame document={document} /> : null}
+          <Card className="min-w-0">
             <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
               <SectionHeading>Extracted fields</SectionHeading>
               <StatusBadge status={document.extraction_status} label={EXTRACTION_LABELS[document.extraction_status as keyof typeof EXTRACTION_LABELS]} />
@@ -198,9 +214,15 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
                 <p className="text-sm text-muted-foreground">The text and fields are being extracted. Reload the page in a moment.</p>
               ) : null}
               {canWrite && status !== 'Final' && (document.extraction_status !== 'queued' || intent === 'review') ? (
-                <ReviewForm documentId={document.id} fields={document.fields} lastResult={intent === 'review' ? result : undefined} canApprove={status === 'Pending Review'} />
+                <ReviewForm
+                  documentId={document.id}
+                  fields={document.fields}
+                  sources={sources}
+                  lastResult={intent === 'review' ? result : undefined}
+                  canApprove={status === 'Pending Review'}
+                />
               ) : (
-                <ExtractedFields fields={document.fields} />
+                <ExtractedFields fields={document.fields} sources={sources} />
               )}
               {document.fields.line_items ? <ExtractedFields fields={{ line_items: document.fields.line_items }} itemsOnly /> : null}
               {canWrite && (document.extraction_status === 'needs_text' || document.extraction_status === 'failed' || intent === 'text') ? (
@@ -215,74 +237,85 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
               ) : null}
             </CardContent>
           </Card>
-          {text ? (
-            <Card>
-              <CardHeader>
-                <SectionHeading>Extracted text</SectionHeading>
-              </CardHeader>
-              <CardContent>
-                <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm" tabIndex={0} aria-label="Extracted text">
-                  {text}
-                </pre>
-                {textCut ? <p className="mt-2 text-sm text-muted-foreground">The text continues in the file.</p> : null}
-              </CardContent>
-            </Card>
-          ) : null}
-          <RecordHistory entries={history.entries} failed={history.failed} />
         </div>
-        <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-              <SectionHeading>Review</SectionHeading>
-              <StatusBadge status={document.status} />
-            </CardHeader>
-            {canWrite && NEXT_STATUSES[status].length > 0 ? (
-              <CardContent className="flex flex-wrap gap-2">
-                {NEXT_STATUSES[status].map((next) => (
-                  <Form key={next.status} method="post" action={page}>
-                    <input type="hidden" name="intent" value="status" />
-                    <input type="hidden" name="status" value={next.status} />
-                    <SubmitButton intent="status" label={next.label} busyLabel="Saving..." variant={next.status === 'Pending Review' ? 'outline' : 'default'} />
-                  </Form>
-                ))}
-              </CardContent>
-            ) : null}
-          </Card>
-          {document.extraction_status === 'done' ? (
-            <RecordsFromDocument
-              documentId={document.id}
-              status={status}
-              canWrite={canWrite}
-              made={made}
-              problems={problems}
-              party={party}
-              choice={choice}
-              supplier={document.fields.supplier_name?.value.trim() || null}
-            />
-          ) : null}
-          <Card>
-            <CardHeader>
-              <SectionHeading>File</SectionHeading>
-            </CardHeader>
-            <CardContent>
-              <FileDetails document={document} />
-            </CardContent>
-          </Card>
-        </div>
-      </div>
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        closeTo={page}
-        title={TEXTS.deleteTitle}
-        description={`Delete the document "${document.title}" and its file? Its history stays in the audit log.`}
-        intent="delete"
-        fields={{}}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        focusCancel
-      />
-    </>
+      }
+      dialogs={
+        <ConfirmDialog
+          open={dialog === 'delete'}
+          closeTo={page}
+          title={TEXTS.deleteTitle}
+          description={`Delete the document "${document.title}" and its file? Its history stays in the audit log.`}
+          intent="delete"
+          fields={{}}
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          focusCancel
+        />
+      }
+    >
+      {document.extraction_status === 'done' ? (
+        <RecordsFromDocument
+          documentId={document.id}
+          status={status}
+          canWrite={canWrite}
+          made={made}
+          problems={problems}
+          party={party}
+          choice={choice}
+          supplier={document.fields.supplier_name?.value.trim() || null}
+        />
+      ) : null}
+      {text ? (
+        <Card>
+          <CardHeader>
+            <SectionHeading>Extracted text</SectionHeading>
+          </CardHeader>
+          <CardContent>
+            <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm" tabIndex={0} aria-label="Extracted text">
+              {text}
+            </pre>
+            {textCut ? <p className="mt-2 text-sm text-muted-foreground">The text continues in the file.</p> : null}
+          </CardContent>
+        </Card>
+      ) : null}
+      <Timeline moments={[{ label: 'Uploaded', at: document.created_at, covers: ['document_uploaded', 'document_created'] }]} entries={history.entries} failed={history.failed} />
+    </RecordPage>
   );
+}
+
+/**
+ * The document's file from our own origin (documents/:id/view, sandboxed): a PDF in the browser's
+ * viewer, an image as itself. Without a viewer (some phones) the link opens or saves it.
+ */
+function DocumentFrame({ document }: { document: { id: string; title: string; mime_type: string } }) {
+  const src = `/documents/${document.id}/view`;
+  return (
+    <Card className="min-w-0 self-start overflow-hidden lg:sticky lg:top-4" data-testid="document-frame">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 pb-3">
+        <SectionHeading>Pages</SectionHeading>
+        <a href={src} target="_blank" rel="noopener" className="text-sm underline underline-offset-2">
+          Open the file
+        </a>
+      </CardHeader>
+      <CardContent>
+        {document.mime_type === 'application/pdf' ? (
+          <iframe src={src} title={`The pages of ${document.title}`} className="h-[70vh] min-h-96 w-full rounded-md border border-border bg-muted" />
+        ) : (
+          <img src={src} alt={`The page of ${document.title}`} className="h-auto w-full rounded-md border border-border" />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Where each field came from in the text the page holds, looked for once per render on the server. */
+function fieldSources(fields: DocumentFields, text: string | null | undefined): Partial<Record<FieldKey, FieldSource>> {
+  const sources: Partial<Record<FieldKey, FieldSource>> = {};
+  for (const key of FIELD_KEYS) {
+    const source = findFieldSource(text, fields[key]?.value, FIELDS[key].shape);
+    if (source) sources[key] = source;
+  }
+  return sources;
 }
 
 /** Why the document has no fields yet, if it has none: the job's reason, or an image's (it never reaches the job). */
@@ -292,18 +325,15 @@ function extractionNote(document: { extraction_status: string; extraction_error:
   return null;
 }
 
-function FileDetails({ document }: { document: Omit<DocumentDetail, 'text'> }) {
-  return (
-    <DetailList
-      items={[
-        { label: 'File name', value: <span className="break-all">{document.file_name}</span> },
-        { label: 'Size', value: formatFileSize(document.file_size) },
-        { label: 'Type', value: document.mime_type },
-        { label: 'Uploaded by', value: uploaderName(document.uploader) },
-        { label: 'Uploaded', value: <time dateTime={document.created_at}>{formatDateTime(document.created_at)}</time> },
-        { label: 'Description', value: document.description ? <span className="whitespace-pre-line">{document.description}</span> : null },
-        { label: 'SHA-256', value: <code className="break-all text-xs">{document.sha256}</code> },
-      ]}
-    />
-  );
+function fileFacts(document: Omit<DocumentDetail, 'text'>): Fact[] {
+  return [
+    { label: 'File name', value: document.file_name },
+    { label: 'Size', value: formatFileSize(document.file_size) },
+    { label: 'Type', value: document.mime_type },
+    { label: 'Uploaded by', value: uploaderName(document.uploader) },
+    { label: 'Uploaded', value: <time dateTime={document.created_at}>{formatDateTime(document.created_at)}</time> },
+    { label: 'Description', value: document.description ? <span className="whitespace-pre-line">{document.description}</span> : null },
+    // The file's fingerprint, cut to the column; the whole of it on hover.
+    { label: 'SHA-256', value: <Truncated className="font-mono text-xs">{document.sha256}</Truncated> },
+  ];
 }

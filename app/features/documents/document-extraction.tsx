@@ -1,24 +1,42 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
 import { TextareaField, useSchemaForm } from '~/components/form-controls';
-import { DetailList } from '~/components/records/detail-list';
+import { FactList } from '~/components/records/facts-panel';
 import { SubmitButton } from '~/components/submit-button';
-import { DOCUMENT_KIND_LABELS, FIELD_KEYS, FIELDS, type DocumentFields, type DocumentKind } from './extraction/fields';
+import type { FieldSource } from './extraction/field-source';
+import { DOCUMENT_KIND_LABELS, FIELD_KEYS, FIELDS, type DocumentFields, type DocumentKind, type FieldKey } from './extraction/fields';
+import { FieldSourceNote } from './field-source-note';
 import { ReadTextButton } from './ocr/read-text-button';
 import { pastedTextSchema } from './schema';
 
 /** The fields found, read-only (for auditors, a final document, or before extraction is done), and the line items. */
-export function ExtractedFields({ fields, itemsOnly = false }: { fields: DocumentFields; itemsOnly?: boolean }) {
+export function ExtractedFields({
+  fields,
+  sources = {},
+  itemsOnly = false,
+}: {
+  fields: DocumentFields;
+  /** Where each value was read in the text, shown under it. */
+  sources?: Partial<Record<FieldKey, FieldSource>>;
+  itemsOnly?: boolean;
+}) {
   const items = fields.line_items?.value ?? [];
   return (
     <>
       {itemsOnly ? null : (
-        <DetailList
-          items={FIELD_KEYS.filter((key) => fields[key]).map((key) => ({
+        <FactList
+          facts={FIELD_KEYS.filter((key) => fields[key]).map((key) => ({
             label: FIELDS[key].label,
-            value: `${key === 'kind' ? DOCUMENT_KIND_LABELS[fields[key]!.value as DocumentKind] ?? fields[key]!.value : fields[key]!.value}${
-              fields[key]!.confidence < 1 ? ` (${Math.round(fields[key]!.confidence * 100)}%)` : ''
-            }`,
+            value: (
+              <span className="grid gap-0.5">
+                <span>
+                  {`${key === 'kind' ? DOCUMENT_KIND_LABELS[fields[key]!.value as DocumentKind] ?? fields[key]!.value : fields[key]!.value}${
+                    fields[key]!.confidence < 1 ? ` (${Math.round(fields[key]!.confidence * 100)}%)` : ''
+                  }`}
+                </span>
+                <FieldSourceNote source={sources[key]} />
+              </span>
+            ),
           }))}
         />
       )}

@@ -3,6 +3,8 @@ import { Form } from 'react-router';
 import { CheckboxField, SelectField, TextField, useSchemaForm, type FormDefaults } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, FIELD_KEYS, FIELDS, type DocumentFields, type FieldKey } from './extraction/fields';
+import type { FieldSource } from './extraction/field-source';
+import { FieldSourceNote } from './field-source-note';
 import { reviewSchema } from './schema';
 
 const KIND_OPTIONS = [{ value: '', label: 'Not known' }, ...DOCUMENT_KINDS.map((value) => ({ value, label: DOCUMENT_KIND_LABELS[value] }))];
@@ -23,11 +25,14 @@ function confidenceNote(fields: DocumentFields, key: FieldKey): string | undefin
 export function ReviewForm({
   documentId,
   fields,
+  sources = {},
   lastResult,
   canApprove,
 }: {
   documentId: string;
   fields: DocumentFields;
+  /** Where each value was read in the text, shown under its field. */
+  sources?: Partial<Record<FieldKey, FieldSource>>;
   lastResult?: SubmissionResult<string[]>;
   canApprove: boolean;
 }) {
@@ -36,18 +41,21 @@ export function ReviewForm({
   return (
     <Form method="post" action={`/documents/${documentId}`} className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="review" />
-      <div className="grid gap-4 sm:grid-cols-2">
+      {/* One column: the form sits beside the document's pages. */}
+      <div className="grid gap-4">
         {FIELD_KEYS.map((key) =>
           key === 'kind' ? (
             <SelectField key={key} field={inputs.kind} label={FIELDS.kind.label} options={KIND_OPTIONS} hint={confidenceNote(fields, key)} />
           ) : (
-            <TextField
-              key={key}
-              field={inputs[key]}
-              label={FIELDS[key].label}
-              type={FIELDS[key].shape === 'email' ? 'email' : 'text'}
-              hint={confidenceNote(fields, key)}
-            />
+            <div key={key} className="grid min-w-0 gap-1">
+              <TextField
+                field={inputs[key]}
+                label={FIELDS[key].label}
+                type={FIELDS[key].shape === 'email' ? 'email' : 'text'}
+                hint={confidenceNote(fields, key)}
+              />
+              <FieldSourceNote source={sources[key]} />
+            </div>
           ),
         )}
       </div>

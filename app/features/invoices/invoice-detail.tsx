@@ -9,17 +9,17 @@ import { Form, Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/invoice-detail';
 import { LineItemsTable } from '~/components/records/line-items-table';
-import { BackLink } from '~/components/records/back-link';
-import { DetailList } from '~/components/records/detail-list';
-import { RecordHistory } from '~/components/records/record-history';
-import { PageHeader, SectionHeading } from '~/components/page-header';
+import { FactsPanel, Truncated, type Fact } from '~/components/records/facts-panel';
+import { RecordPage } from '~/components/records/record-page';
+import { Timeline, type Moment } from '~/components/records/timeline';
+import { SectionHeading } from '~/components/page-header';
 import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { StatusBadge } from '~/components/status-badge';
 import { SubmitButton } from '~/components/submit-button';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { kickJobRunner } from '~/jobs/kick.server';
-import { formatDateTime, formatShortDate } from '~/lib/dates';
+import { formatShortDate } from '~/lib/dates';
 import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
 import { centsToInput, formatMoney } from '~/lib/money';
 import { recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
@@ -103,89 +103,49 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   const money = (cents: number | string) => formatMoney(Number(cents), invoice.currency);
   return (
-    <>
-      <BackLink to="/invoices">{TEXTS.back}</BackLink>
-      <PageHeader
-        title={invoice.invoice_number ?? 'Invoice'}
-        description={invoice.client_name}
-        actions={
-          <>
-            <a href={`${page}/pdf`} className={buttonClasses('outline')}>
-              Download
-            </a>
-            {/* EN 16931 e-invoices (decision 049): the PDF with its XML, and the Peppol UBL file. */}
-            <a href={`${page}/facturx.pdf`} className={buttonClasses('outline')} title="PDF with the e-invoice attached (EN 16931)">
-              Factur-X
-            </a>
-            <a href={`${page}/einvoice.xml?format=ubl`} className={buttonClasses('outline')} title="Peppol BIS Billing 3.0 e-invoice">
-              UBL
-            </a>
-            {canWrite && invoice.status === 'draft' ? (
-              <Link to={`${page}/edit`} className={buttonClasses('outline')}>
-                Edit
+    <RecordPage
+      back={{ to: '/invoices', label: TEXTS.back }}
+      title={invoice.invoice_number ?? 'Invoice'}
+      status={<StatusBadge status={invoice.status} />}
+      subtitle={invoice.client_name}
+      actions={
+        <>
+          <a href={`${page}/pdf`} className={buttonClasses('outline')}>
+            Download
+          </a>
+          {/* EN 16931 e-invoices (decision 049): the PDF with its XML, and the Peppol UBL file. */}
+          <a href={`${page}/facturx.pdf`} className={buttonClasses('outline')} title="PDF with the e-invoice attached (EN 16931)">
+            Factur-X
+          </a>
+          <a href={`${page}/einvoice.xml?format=ubl`} className={buttonClasses('outline')} title="Peppol BIS Billing 3.0 e-invoice">
+            UBL
+          </a>
+          {canWrite && invoice.status === 'draft' ? (
+            <Link to={`${page}/edit`} className={buttonClasses('outline')}>
+              Edit
+            </Link>
+          ) : null}
+          {canWrite && open ? (
+            <>
+              {invoice.status === 'draft' ? (
+                <Form method="post" action={page}>
+                  <input type="hidden" name="intent" value="send" />
+                  <SubmitButton intent="send" label="Send" busyLabel="Sending..." />
+                </Form>
+              ) : (
+                <ClientLinkActions page={page} requestId={requestId} />
+              )}
+              <Link to="?void" preventScrollReset className={buttonClasses('ghost')}>
+                Void
               </Link>
-            ) : null}
-            {canWrite && open ? (
-              <>
-                {invoice.status === 'draft' ? (
-                  <Form method="post" action={page}>
-                    <input type="hidden" name="intent" value="send" />
-                    <SubmitButton intent="send" label="Send" busyLabel="Sending..." />
-                  </Form>
-                ) : (
-                  <ClientLinkActions page={page} requestId={requestId} />
-                )}
-                <Link to="?void" preventScrollReset className={buttonClasses('ghost')}>
-                  Void
-                </Link>
-              </>
-            ) : null}
-          </>
-        }
-      />
-      {clientLink ? (
-        <CopyableLink id="client-link" label={CLIENT_LINK_TEXTS.fieldLabel} note={CLIENT_LINK_TEXTS.fieldNote} link={clientLink} className="mb-6 rounded-md border border-border p-3" />
-      ) : null}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
-          <Card>
-            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-              <SectionHeading>Details</SectionHeading>
-              <StatusBadge status={invoice.status} />
-            </CardHeader>
-            <CardContent>
-              <InvoiceFields invoice={invoice} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <SectionHeading id="invoice-items">Items</SectionHeading>
-            </CardHeader>
-            <CardContent className="overflow-x-auto">
-              <LineItemsTable items={items} currency={invoice.currency} labelledBy="invoice-items" />
-              <dl className="ml-auto mt-4 grid max-w-xs grid-cols-2 gap-y-1 text-sm">
-                <dt>Subtotal</dt>
-                <dd className="text-right">{money(invoice.subtotal)}</dd>
-                {Number(invoice.discount_amount) > 0 ? (
-                  <>
-                    <dt>Discount ({invoice.discount}%)</dt>
-                    <dd className="text-right">−{money(invoice.discount_amount)}</dd>
-                  </>
-                ) : null}
-                <dt>Tax ({invoice.tax_rate}%)</dt>
-                <dd className="text-right">{money(invoice.tax)}</dd>
-                <dt className="font-semibold">Total</dt>
-                <dd className="text-right font-semibold">{money(invoice.total)}</dd>
-                <dt>Paid</dt>
-                <dd className="text-right">{money(invoice.amount_paid)}</dd>
-                <dt className="font-semibold">Balance due</dt>
-                <dd className="text-right font-semibold" data-testid="balance">{money(balance)}</dd>
-              </dl>
-            </CardContent>
-          </Card>
-          <RecordHistory entries={history.entries} failed={history.failed} />
-        </div>
-        <div className="grid content-start gap-6">
+            </>
+          ) : null}
+        </>
+      }
+      notices={clientLink ? <CopyableLink id="client-link" label={CLIENT_LINK_TEXTS.fieldLabel} note={CLIENT_LINK_TEXTS.fieldNote} link={clientLink} className="mb-6 rounded-md border border-border p-3" /> : null}
+      facts={
+        <>
+          <FactsPanel facts={invoiceFacts(invoice)} />
           <Card>
             <CardHeader>
               <SectionHeading id="invoice-payments">Payments</SectionHeading>
@@ -206,7 +166,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                       </li>
                     ) : (
                       <li key={payment.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-                        <span>
+                        <span className="min-w-0 [overflow-wrap:anywhere]">
                           {formatShortDate(payment.paid_on)} · {methodLabel(payment.method)}
                           {payment.reference ? ` · ${payment.reference}` : ''}
                         </span>
@@ -226,45 +186,81 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
               ) : null}
             </CardContent>
           </Card>
-        </div>
-      </div>
-      <ConfirmDialog
-        open={voidOpen}
-        closeTo={page}
-        title={TEXTS.voidTitle}
-        description={
-          Number(invoice.amount_paid) > 0
-            ? `Void ${invoice.invoice_number}? It stays in the book, marked void, and can no longer be paid or sent. The ${money(invoice.amount_paid)} paid is credited back.`
-            : `Void ${invoice.invoice_number}? It stays in the book, marked void, and can no longer be paid or sent.`
-        }
-        intent="void"
-        fields={{}}
-        confirmLabel="Void invoice"
-        busyLabel="Voiding..."
-        focusCancel
-      />
-    </>
+        </>
+      }
+      dialogs={
+        <ConfirmDialog
+          open={voidOpen}
+          closeTo={page}
+          title={TEXTS.voidTitle}
+          description={
+            Number(invoice.amount_paid) > 0
+              ? `Void ${invoice.invoice_number}? It stays in the book, marked void, and can no longer be paid or sent. The ${money(invoice.amount_paid)} paid is credited back.`
+              : `Void ${invoice.invoice_number}? It stays in the book, marked void, and can no longer be paid or sent.`
+          }
+          intent="void"
+          fields={{}}
+          confirmLabel="Void invoice"
+          busyLabel="Voiding..."
+          focusCancel
+        />
+      }
+    >
+      <Card>
+        <CardHeader>
+          <SectionHeading id="invoice-items">Items</SectionHeading>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          <LineItemsTable items={items} currency={invoice.currency} labelledBy="invoice-items" />
+          <dl className="ml-auto mt-4 grid max-w-xs grid-cols-2 gap-y-1 text-sm tabular-nums">
+            <dt>Subtotal</dt>
+            <dd className="text-right">{money(invoice.subtotal)}</dd>
+            {Number(invoice.discount_amount) > 0 ? (
+              <>
+                <dt>Discount ({invoice.discount}%)</dt>
+                <dd className="text-right">−{money(invoice.discount_amount)}</dd>
+              </>
+            ) : null}
+            <dt>Tax ({invoice.tax_rate}%)</dt>
+            <dd className="text-right">{money(invoice.tax)}</dd>
+            <dt className="font-semibold">Total</dt>
+            <dd className="text-right font-semibold">{money(invoice.total)}</dd>
+            <dt>Paid</dt>
+            <dd className="text-right">{money(invoice.amount_paid)}</dd>
+            <dt className="font-semibold">Balance due</dt>
+            <dd className="text-right font-semibold" data-testid="balance">{money(balance)}</dd>
+          </dl>
+        </CardContent>
+      </Card>
+      <Timeline moments={invoiceMoments(invoice)} entries={history.entries} failed={history.failed} />
+    </RecordPage>
   );
 }
 
-function InvoiceFields({ invoice }: { invoice: InvoiceDetail }) {
-  const when = (value: string | null) => (value ? <time dateTime={value}>{formatDateTime(value)}</time> : null);
-  return (
-    <DetailList
-      items={[
-        { label: 'Client', value: invoice.client_name },
-        { label: 'Email', value: invoice.client_email },
-        { label: 'Currency', value: invoice.currency },
-        { label: 'Due date', value: formatShortDate(invoice.due_date) },
-        { label: 'Created', value: when(invoice.created_at) },
-        { label: 'Sent', value: when(invoice.sent_at) },
-        { label: 'Paid', value: when(invoice.paid_at) },
-        { label: 'Notes', value: invoice.notes ? <span className="whitespace-pre-line">{invoice.notes}</span> : null },
-        // Made from a document (decision 033): the way back to it.
-        ...(invoice.source_document_id
-          ? [{ label: 'Made from', value: <Link to={`/documents/${invoice.source_document_id}`} className="underline underline-offset-2">The document</Link> }]
-          : []),
-      ]}
-    />
-  );
+/** The invoice's lifecycle, from its columns; the audit rows that tell the same moment (with who) win. */
+function invoiceMoments(invoice: InvoiceDetail): Moment[] {
+  return [
+    { label: 'Created', at: invoice.created_at, covers: ['invoice_created'] },
+    { label: 'Sent', at: invoice.sent_at, covers: ['invoice_sent'] },
+    { label: 'Paid', at: invoice.paid_at, covers: ['invoice_paid'] },
+  ];
+}
+
+function invoiceFacts(invoice: InvoiceDetail): Fact[] {
+  return [
+    { label: 'Client', value: invoice.client_name },
+    { label: 'Email', value: invoice.client_email ? <Truncated>{invoice.client_email}</Truncated> : null },
+    { label: 'Currency', value: invoice.currency },
+    { label: 'Due date', value: formatShortDate(invoice.due_date) },
+    { label: 'Notes', value: invoice.notes ? <span className="whitespace-pre-line">{invoice.notes}</span> : null },
+    // Made from a document (decision 033): the way back to it.
+    {
+      label: 'Made from',
+      value: invoice.source_document_id ? (
+        <Link to={`/documents/${invoice.source_document_id}`} className="underline underline-offset-2">
+          The document
+        </Link>
+      ) : null,
+    },
+  ];
 }

@@ -64,7 +64,7 @@ export function InvoiceEditForm({
       </div>
       <TextareaField field={fields.notes as Field} label="Notes" rows={2} />
 
-      <LineItemsEditor form={form} items={fields.items} max={MAX_INVOICE_ITEMS} maxNote={`An invoice has at most ${MAX_INVOICE_ITEMS} line items.`} />
+      <LineItemsEditor form={form} items={fields.items} max={MAX_INVOICE_ITEMS} maxNote={`An invoice has at most ${MAX_INVOICE_ITEMS} line items.`} currency={currency} />
 
       {hydrated ? <EstimatedTotals form={form.value} currency={currency} /> : null}
 

@@ -5,11 +5,11 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/lead-detail';
-import { BackLink } from '~/components/records/back-link';
 import { clientCreatedToast } from '~/features/clients/texts';
-import { DetailList } from '~/components/records/detail-list';
-import { RecordHistory } from '~/components/records/record-history';
-import { PageHeader, SectionHeading } from '~/components/page-header';
+import { FactsPanel, type Fact } from '~/components/records/facts-panel';
+import { RecordPage } from '~/components/records/record-page';
+import { Timeline } from '~/components/records/timeline';
+import { SectionHeading } from '~/components/page-header';
 import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { StatusBadge } from '~/components/status-badge';
 import { SubmitButton } from '~/components/submit-button';
@@ -17,7 +17,6 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
-import { formatDateTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { recordDialog, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { deleteAndAnswer, refuseSubmission, serverMessage } from '~/lib/records.server';
@@ -83,116 +82,101 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
   const page = `/leads/${lead.id}`;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
-    <>
-      <BackLink to="/leads">{TEXTS.back}</BackLink>
-      <PageHeader
-        title={lead.name}
-        description={lead.company}
-        actions={
-          canWrite ? (
-            <>
-              <Link to="?edit" preventScrollReset className={buttonClasses('outline')}>
-                Edit
-              </Link>
-              <Link to="?delete" preventScrollReset className={buttonClasses('ghost')}>
-                Delete
-              </Link>
-            </>
-          ) : null
-        }
-      />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
-          <Card>
-            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-              <SectionHeading>Details</SectionHeading>
-              <StatusBadge status={lead.status} />
-            </CardHeader>
-            <CardContent>
-              <LeadFields lead={lead} />
-            </CardContent>
-          </Card>
-          <RecordHistory entries={history.entries} failed={history.failed} />
-        </div>
-        <div className="grid content-start gap-6">
-          {canWrite ? (
-            <Card>
-              <CardHeader>
-                <SectionHeading>Status</SectionHeading>
-              </CardHeader>
-              <CardContent>
+    <RecordPage
+      back={{ to: '/leads', label: TEXTS.back }}
+      title={lead.name}
+      status={<StatusBadge status={lead.status} />}
+      subtitle={lead.company}
+      actions={
+        canWrite ? (
+          <>
+            <Link to="?edit" preventScrollReset className={buttonClasses('outline')}>
+              Edit
+            </Link>
+            <Link to="?delete" preventScrollReset className={buttonClasses('ghost')}>
+              Delete
+            </Link>
+          </>
+        ) : null
+      }
+      facts={
+        <>
+          <FactsPanel facts={leadFacts(lead)}>
+            {canWrite ? (
+              // The status select carries its own label.
+              <div className="border-t border-border pt-4">
                 <LeadStatusForm lead={lead} />
-              </CardContent>
-            </Card>
-          ) : null}
+              </div>
+            ) : null}
+          </FactsPanel>
           <ConvertCard leadId={lead.id} client={client} canWrite={canWrite} />
-        </div>
-      </div>
-
-      <UrlDialog open={dialog === 'edit'} closeTo={page} title={TEXTS.editTitle} description={TEXTS.editDescription}>
-        {dialog === 'edit' ? (
-          <LeadForm
-            id="edit-lead"
-            action={`${page}?edit`}
-            intent="update"
-            lastResult={lastResult}
-            defaultValue={{
-              name: lead.name,
-              email: lead.email,
-              company: lead.company,
-              phone_whatsapp: lead.phone_whatsapp ?? '',
-              role: lead.role ?? '',
-              source: lead.source,
-              interest: lead.interest,
-              notes: lead.notes ?? '',
-            }}
-            submitLabel="Save Changes"
-            busyLabel="Saving..."
+        </>
+      }
+      dialogs={
+        <>
+          <UrlDialog open={dialog === 'edit'} closeTo={page} title={TEXTS.editTitle} description={TEXTS.editDescription}>
+            {dialog === 'edit' ? (
+              <LeadForm
+                id="edit-lead"
+                action={`${page}?edit`}
+                intent="update"
+                lastResult={lastResult}
+                defaultValue={{
+                  name: lead.name,
+                  email: lead.email,
+                  company: lead.company,
+                  phone_whatsapp: lead.phone_whatsapp ?? '',
+                  role: lead.role ?? '',
+                  source: lead.source,
+                  interest: lead.interest,
+                  notes: lead.notes ?? '',
+                }}
+                submitLabel="Save Changes"
+                busyLabel="Saving..."
+              />
+            ) : null}
+          </UrlDialog>
+          <ConfirmDialog
+            open={dialog === 'delete'}
+            closeTo={page}
+            title={TEXTS.deleteTitle}
+            description={`Delete the lead "${lead.name}"? Its history stays in the audit log.`}
+            intent="delete"
+            fields={{}}
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            focusCancel
           />
-        ) : null}
-      </UrlDialog>
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        closeTo={page}
-        title={TEXTS.deleteTitle}
-        description={`Delete the lead "${lead.name}"? Its history stays in the audit log.`}
-        intent="delete"
-        fields={{}}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        focusCancel
-      />
-    </>
+        </>
+      }
+    >
+      <Timeline moments={[{ label: 'Created', at: lead.created_at, covers: ['lead_created'] }]} entries={history.entries} failed={history.failed} />
+    </RecordPage>
   );
 }
 
-function LeadFields({ lead }: { lead: LeadDetail }) {
-  return (
-    <DetailList
-      items={[
-        { label: 'Email', value: <a href={`mailto:${lead.email}`} className="underline-offset-2 hover:underline">{lead.email}</a> },
-        { label: 'Phone/WhatsApp', value: lead.phone_whatsapp },
-        { label: 'Company', value: lead.company },
-        { label: 'Job role', value: lead.role },
-        { label: 'Source', value: SOURCE_LABELS.get(lead.source) ?? lead.source },
-        {
-          label: 'Interests',
-          value:
-            lead.interest.length > 0 ? (
-              <span className="flex flex-wrap gap-1">
-                {lead.interest.map((key) => (
-                  <Badge key={key} variant="outline">
-                    {INTEREST_LABELS.get(key) ?? key}
-                  </Badge>
-                ))}
-              </span>
-            ) : null,
-        },
-        { label: 'Notes', value: lead.notes ? <span className="whitespace-pre-line">{lead.notes}</span> : null },
-        { label: 'Created', value: <time dateTime={lead.created_at}>{formatDateTime(lead.created_at)}</time> },
-      ]}
-    />
-  );
+function leadFacts(lead: LeadDetail): Fact[] {
+  return [
+    { label: 'Email', value: <a href={`mailto:${lead.email}`} className="underline-offset-2 hover:underline">{lead.email}</a> },
+    { label: 'Phone/WhatsApp', value: lead.phone_whatsapp },
+    { label: 'Company', value: lead.company },
+    { label: 'Job role', value: lead.role },
+    { label: 'Source', value: SOURCE_LABELS.get(lead.source) ?? lead.source },
+    {
+      label: 'Interests',
+      value:
+        lead.interest.length > 0 ? (
+          <span className="flex flex-wrap gap-1">
+            {lead.interest.map((key) => (
+              <Badge key={key} variant="outline">
+                {INTEREST_LABELS.get(key) ?? key}
+              </Badge>
+            ))}
+          </span>
+        ) : null,
+    },
+    { label: 'Notes', value: lead.notes ? <span className="whitespace-pre-line">{lead.notes}</span> : null },
+  ];
 }
 
 /** Converting the lead: to a client, or to a client and straight on to a quote for it. */

@@ -8,11 +8,11 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
 import { redirectWithSuccess, redirectWithToast } from 'remix-toast';
 import type { Route } from './+types/quote-detail';
-import { BackLink } from '~/components/records/back-link';
 import { LineItemsTable } from '~/components/records/line-items-table';
-import { DetailList } from '~/components/records/detail-list';
-import { RecordHistory } from '~/components/records/record-history';
-import { PageHeader, SectionHeading } from '~/components/page-header';
+import { FactsPanel, Truncated, type Fact } from '~/components/records/facts-panel';
+import { RecordPage } from '~/components/records/record-page';
+import { Timeline, type Moment } from '~/components/records/timeline';
+import { SectionHeading } from '~/components/page-header';
 import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { StatusBadge } from '~/components/status-badge';
 import { SubmitButton } from '~/components/submit-button';
@@ -119,64 +119,56 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const number = quote.quote_number ?? TEXTS.draftNumber;
   const contact = quote.contact;
   return (
-    <>
-      <BackLink to="/quotes">{TEXTS.back}</BackLink>
-      <PageHeader
-        title={number}
-        description={contact ? `${contact.name}${contact.company ? ` · ${contact.company}` : ''}` : undefined}
-        actions={
-          <>
-            {canWrite ? <QuoteActions quote={quote} invoice={invoice} linkOpen={linkOpen} requestId={requestId} /> : null}
-            {/* A resource route (the file), so a full request, never client navigation. */}
-            <a href={`${page}/pdf`} download className={buttonClasses('outline')}>
-              Download PDF
-            </a>
-          </>
-        }
-      />
-      {clientLink ? (
-        <CopyableLink id="client-link" label={CLIENT_LINK_TEXTS.fieldLabel} note={CLIENT_LINK_TEXTS.fieldNote} link={clientLink} className="mb-6 rounded-md border border-border p-3" />
-      ) : null}
-      {quote.delivery_error ? (
-        <div role="alert" className="mb-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-          {TEXTS.deliveryFailed(quote.delivery_error)}
-        </div>
-      ) : null}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
-          <Card>
-            <CardHeader>
-              <SectionHeading id="items-heading">Line items</SectionHeading>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <LineItemsTable items={items} currency={quote.currency} labelledBy="items-heading" />
-              <RecordTotals amounts={quote} />
-            </CardContent>
-          </Card>
-          {staff ? <RecordHistory entries={history.entries} failed={history.failed} /> : null}
-        </div>
-        <Card className="content-start">
-          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-            <SectionHeading>Details</SectionHeading>
-            <StatusBadge status={quote.status} />
-          </CardHeader>
-          <CardContent>
-            <QuoteFields quote={quote} staff={staff} />
-          </CardContent>
-        </Card>
-      </div>
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        closeTo={page}
-        title={TEXTS.deleteTitle}
-        description={`Delete the draft ${number}? Its history stays in the audit log.`}
-        intent="delete"
-        fields={{}}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        focusCancel
-      />
-    </>
+    <RecordPage
+      back={{ to: '/quotes', label: TEXTS.back }}
+      title={number}
+      status={<StatusBadge status={quote.status} />}
+      subtitle={contact ? `${contact.name}${contact.company ? ` · ${contact.company}` : ''}` : undefined}
+      actions={
+        <>
+          {canWrite ? <QuoteActions quote={quote} invoice={invoice} linkOpen={linkOpen} requestId={requestId} /> : null}
+          {/* A resource route (the file), so a full request, never client navigation. */}
+          <a href={`${page}/pdf`} download className={buttonClasses('outline')}>
+            Download PDF
+          </a>
+        </>
+      }
+      notices={
+        <>
+          {clientLink ? <CopyableLink id="client-link" label={CLIENT_LINK_TEXTS.fieldLabel} note={CLIENT_LINK_TEXTS.fieldNote} link={clientLink} className="mb-6 rounded-md border border-border p-3" /> : null}
+          {quote.delivery_error ? (
+            <div role="alert" className="mb-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+              {TEXTS.deliveryFailed(quote.delivery_error)}
+            </div>
+          ) : null}
+        </>
+      }
+      facts={<FactsPanel facts={quoteFacts(quote, staff)} />}
+      dialogs={
+        <ConfirmDialog
+          open={dialog === 'delete'}
+          closeTo={page}
+          title={TEXTS.deleteTitle}
+          description={`Delete the draft ${number}? Its history stays in the audit log.`}
+          intent="delete"
+          fields={{}}
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          focusCancel
+        />
+      }
+    >
+      <Card>
+        <CardHeader>
+          <SectionHeading id="items-heading">Line items</SectionHeading>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <LineItemsTable items={items} currency={quote.currency} labelledBy="items-heading" />
+          <RecordTotals amounts={quote} />
+        </CardContent>
+      </Card>
+      {staff ? <Timeline moments={quoteMoments(quote)} entries={history.entries} failed={history.failed} /> : null}
+    </RecordPage>
   );
 }
 
@@ -241,57 +233,73 @@ const isLinkOpen = (quote: QuoteDetail) =>
 
 const moment = (at: string | null) => (at ? <time dateTime={at}>{formatDateTime(at)}</time> : null);
 
-function QuoteFields({ quote, staff }: { quote: QuoteDetail; staff: boolean }) {
+/** Who signed, as the quote keeps it. */
+const signer = (quote: QuoteDetail) => (quote.signer_name ? `${quote.signer_name}${quote.signer_email ? ` (${quote.signer_email})` : ''}` : null);
+
+/** The quote's lifecycle, from its columns; the audit rows that tell the same moment (with who) win. */
+function quoteMoments(quote: QuoteDetail): Moment[] {
+  const client = quote.contact?.name ? `${quote.contact.name}, client` : 'the client';
+  return [
+    { label: 'Created', at: quote.created_at, covers: ['quote_created'] },
+    { label: 'Sent', at: quote.sent_at, covers: ['quote_sent'] },
+    { label: 'Viewed', at: quote.viewed_at, actor: client, covers: ['quote_viewed'] },
+    { label: 'Signed', at: quote.signed_at, actor: quote.signer_name ? `${signer(quote)}, client` : client, covers: ['quote_signed', 'quote_accepted'] },
+    { label: 'Declined', at: quote.declined_at, actor: client, covers: ['quote_declined'] },
+  ];
+}
+
+/**
+ * The facts that have a value. Staff read the moments in the timeline; a
+ * client, who has no history, reads them here.
+ */
+function quoteFacts(quote: QuoteDetail, staff: boolean): Fact[] {
   const contact = quote.contact;
-  return (
-    <DetailList
-      items={[
-        {
-          label: 'Client',
-          value: contact ? (
-            <span className="grid min-w-0">
-              {/* Clients and suppliers have no client pages. */}
-              {staff ? (
-                <Link to={`/clients/${quote.contact_id}`} className="underline-offset-2 hover:underline">
-                  {contact.name}
-                </Link>
-              ) : (
-                contact.name
-              )}
-              {/* Cut to the column with an ellipsis; the whole address on hover and to screen readers. */}
-              <span className="truncate text-muted-foreground" title={contact.email ?? undefined}>
-                {contact.email}
-              </span>
-            </span>
-          ) : null,
-        },
-        { label: 'Currency', value: quote.currency },
-        { label: 'Expires', value: quote.expires_at ? <time dateTime={quote.expires_at}>{formatShortDate(quote.expires_at)}</time> : 'No expiry' },
-        { label: 'Created', value: moment(quote.created_at) },
-        { label: 'Sent', value: moment(quote.sent_at) },
-        { label: 'Viewed', value: moment(quote.viewed_at) },
-        { label: 'Signed', value: moment(quote.signed_at) },
-        { label: 'Signed by', value: quote.signer_name ? `${quote.signer_name}${quote.signer_email ? ` (${quote.signer_email})` : ''}` : null },
-        { label: 'Declined', value: moment(quote.declined_at) },
-        { label: 'Decline reason', value: quote.decline_reason ? <span className="whitespace-pre-line">{quote.decline_reason}</span> : null },
-        {
-          label: 'Revision of',
-          value: quote.revision_of ? (
-            <Link to={`/quotes/${quote.revision_of}`} className="underline-offset-2 hover:underline">
-              The quote it revises
+  return [
+    {
+      label: 'Client',
+      value: contact ? (
+        <span className="grid min-w-0">
+          {/* Clients and suppliers have no client pages. */}
+          {staff ? (
+            <Link to={`/clients/${quote.contact_id}`} className="underline-offset-2 hover:underline">
+              {contact.name}
             </Link>
-          ) : null,
-        },
-        {
-          label: 'Replaced by',
-          value: quote.superseded_by ? (
-            <Link to={`/quotes/${quote.superseded_by}`} className="underline-offset-2 hover:underline">
-              {TEXTS.supersededBy}
-            </Link>
-          ) : null,
-        },
-        { label: 'Notes', value: quote.notes ? <span className="whitespace-pre-line">{quote.notes}</span> : null },
-      ]}
-    />
-  );
+          ) : (
+            contact.name
+          )}
+          {/* Cut to the column with an ellipsis; the whole address on hover and to screen readers. */}
+          {contact.email ? <Truncated className="text-muted-foreground">{contact.email}</Truncated> : null}
+        </span>
+      ) : null,
+    },
+    { label: 'Currency', value: quote.currency },
+    { label: 'Expires', value: quote.expires_at ? <time dateTime={quote.expires_at}>{formatShortDate(quote.expires_at)}</time> : 'No expiry' },
+    ...(staff
+      ? []
+      : [
+          { label: 'Sent', value: moment(quote.sent_at) },
+          { label: 'Viewed', value: moment(quote.viewed_at) },
+          { label: 'Signed', value: moment(quote.signed_at) },
+          { label: 'Declined', value: moment(quote.declined_at) },
+        ]),
+    { label: 'Signed by', value: signer(quote) },
+    { label: 'Decline reason', value: quote.decline_reason ? <span className="whitespace-pre-line">{quote.decline_reason}</span> : null },
+    {
+      label: 'Revision of',
+      value: quote.revision_of ? (
+        <Link to={`/quotes/${quote.revision_of}`} className="underline-offset-2 hover:underline">
+          The quote it revises
+        </Link>
+      ) : null,
+    },
+    {
+      label: 'Replaced by',
+      value: quote.superseded_by ? (
+        <Link to={`/quotes/${quote.superseded_by}`} className="underline-offset-2 hover:underline">
+          {TEXTS.supersededBy}
+        </Link>
+      ) : null,
+    },
+    { label: 'Notes', value: quote.notes ? <span className="whitespace-pre-line">{quote.notes}</span> : null },
+  ];
 }

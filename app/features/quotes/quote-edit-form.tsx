@@ -68,7 +68,7 @@ export function QuoteEditForm({
       </div>
       <TextareaField field={fields.notes as Field} label="Notes" rows={2} />
 
-      <LineItemsEditor form={form} items={fields.items} max={MAX_QUOTE_ITEMS} maxNote={`A quote has at most ${MAX_QUOTE_ITEMS} line items.`} />
+      <LineItemsEditor form={form} items={fields.items} max={MAX_QUOTE_ITEMS} maxNote={`A quote has at most ${MAX_QUOTE_ITEMS} line items.`} currency={currency} />
 
       {hydrated ? <EstimatedTotals form={form.value} currency={currency} /> : null}
 

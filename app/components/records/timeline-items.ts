@@ -1,7 +1,6 @@
 // The items of a record's timeline (timeline.tsx): its moments merged with
-// its history, newest first, each moment told once. Relative imports only
-// (the unit tests load this).
-import { changedFields, historyActor, historyTitle, type FieldChange, type HistoryEntry } from '../../lib/record-history';
+// its history, newest first, each moment told once.
+import { changedFields, historyActor, historyTitle, type FieldChange, type HistoryEntry } from '~/lib/record-history';
 
 export interface Moment {
   /** What happened, as the timeline says it: 'Sent', 'Signed'. */

@@ -41,8 +41,9 @@ export default tseslint.config(
             { name: 'lucide-react', message: "Import icons from '~/components/icons' (add the icon there): decision 034." },
           ],
           // One import style: '~/' across folders, './' or '../' within a feature. Paths
-          // ending in .ts stay relative: Node scripts and the local backend import those files too.
-          patterns: [{ regex: String.raw`^\.\./\.\./(?!.*\.tsx?$)`, message: "Import across folders from '~/…'." }],
+          // ending in .ts stay relative (Node scripts and the local backend import those
+          // files too), and so do files outside app/ (supabase/functions/_shared).
+          patterns: [{ regex: String.raw`^\.\./\.\./(?!.*(\.tsx?$|supabase/))`, message: "Import across folders from '~/…'." }],
         },
       ],
     },

@@ -11,6 +11,7 @@ import { getInputProps, getTextareaProps } from '@conform-to/react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from '~/components/icons';
 import { Button } from '~/components/ui/button';
 import { Input, Textarea } from '~/components/ui/input';
+import { isCurrency } from '~/lib/currencies';
 import { formatMoney, parseMoneyToCents } from '~/lib/money';
 
 export interface LineDefaults {
@@ -31,7 +32,9 @@ const COLUMNS = 'grid grid-cols-[minmax(0,1fr)_4.5rem_6.5rem] gap-2 md:grid-cols
 function lineTotal(quantity: unknown, unitPrice: unknown, currency: string): string {
   const cents = parseMoneyToCents(String(unitPrice ?? ''));
   const qty = Number(quantity);
-  return cents !== null && Number.isInteger(qty) && qty > 0 ? formatMoney(cents * qty, currency) : '—';
+  // The form's currency is what was posted: a value off the list (a refused form) shows no total rather than failing the page.
+  if (cents === null || !Number.isInteger(qty) || qty <= 0 || !isCurrency(currency)) return '—';
+  return formatMoney(cents * qty, currency);
 }
 
 export function LineItemsEditor({

@@ -49,14 +49,15 @@ export async function loadBills(supabase: Supabase, query: ListQuery<BillStatus>
 
 /** One bill of the caller's account with its history and its document's title; null when there is none it may read. */
 export async function loadBill(supabase: Supabase, id: string) {
-  const { data: bill, error } = await supabase.from('bills').select('*').eq('id', id).maybeSingle();
-  if (error) console.error(`bill failed to load: ${error.message}`);
-  if (!bill) return null;
-  const [history, document] = await Promise.all([
+  // One round trip: the document it was recorded from comes embedded, the history alongside.
+  const [{ data: found, error }, history] = await Promise.all([
+    supabase.from('bills').select('*, document:documents(id, title)').eq('id', id).maybeSingle(),
     loadHistory(supabase, 'bill', id),
-    bill.document_id ? supabase.from('documents').select('id, title').eq('id', bill.document_id).maybeSingle() : null,
   ]);
-  return { bill, history, document: document?.data ?? null };
+  if (error) console.error(`bill failed to load: ${error.message}`);
+  if (!found) return null;
+  const { document, ...bill } = found;
+  return { bill, history, document: document ?? null };
 }
 
 export function updateBill(supabase: Supabase, id: string, bill: EditedBill) {

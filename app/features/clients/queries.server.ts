@@ -95,10 +95,10 @@ const QUOTE_COLUMNS = 'id, quote_number, status, currency, total, created_at';
 
 /** One client of the account (RLS), its quotes (newest first), its figures and its history. */
 export async function loadClient(supabase: Supabase, id: string) {
-  const { data: client, error } = await supabase.from('contacts').select(DETAIL_COLUMNS).eq('id', id).maybeSingle();
-  if (error) throw new Error(`client failed to load: ${error.message}`);
-  if (!client) return null;
-  const [quotes, figures, history] = await Promise.all([
+  // All at once (one round trip): each read needs only the id, and row-level
+  // security answers nothing for a client that is not the caller's to read.
+  const [{ data: client, error }, quotes, figures, history] = await Promise.all([
+    supabase.from('contacts').select(DETAIL_COLUMNS).eq('id', id).maybeSingle(),
     supabase
       .from('quotes')
       .select(QUOTE_COLUMNS, { count: 'exact' })
@@ -109,6 +109,8 @@ export async function loadClient(supabase: Supabase, id: string) {
     loadDirectoryFigures(supabase, [id]),
     loadHistory(supabase, 'contact', id),
   ]);
+  if (error) throw new Error(`client failed to load: ${error.message}`);
+  if (!client) return null;
   if (quotes.error) console.error(`client quotes failed to load: ${quotes.error.message}`);
   return {
     client,

@@ -39,7 +39,7 @@ import {
   createInvoiceFromDocument,
   loadAccountIdentity,
   loadBillFromDocument,
-  loadContactWithEmail,
+  loadDocumentContact,
   loadInvoiceFromDocument,
 } from './records-from-document.server';
 import { DOCUMENT_TYPE_LABELS, documentActionSchema, formatFileSize, MAX_DOCUMENT_FORM_BYTES, type DocumentStatus, type DocumentType, type Review } from './schema';
@@ -59,20 +59,20 @@ const NEXT_STATUSES: Record<DocumentStatus, { status: DocumentStatus; label: str
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.document.title} · Documents` : TEXTS.notFound }];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  // The invoice made from the document is read with it; only the contact
-  // match waits, for the document's email.
-  const { supabase, profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, async (supabase, id) => {
-    const [document, invoice, bill, account] = await Promise.all([
+  // The records made from the document, and the client its email names, are read with it (one round trip).
+  const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, async (supabase, id) => {
+    const [document, invoice, bill, account, contact] = await Promise.all([
       loadDocument(supabase, id),
       loadInvoiceFromDocument(supabase, id),
       loadBillFromDocument(supabase, id),
       loadAccountIdentity(supabase),
+      loadDocumentContact(supabase, id),
     ]);
-    return document && { ...document, invoice, bill, account };
+    return document && { ...document, invoice, bill, account, contact };
   });
   const canWrite = canWriteBusiness(profile?.role);
   const { text, ...document } = found.document;
-  const made = { invoice: found.invoice, bill: found.bill, contact: await loadContactWithEmail(supabase, document.fields.email?.value) };
+  const made = { invoice: found.invoice, bill: found.bill, contact: found.contact };
   // A supplier's invoice is a bill to pay, the account's own a sale (decision 048); ?as= is the person's choice.
   const party = documentParty(document.fields, found.account);
   const as = url.searchParams.get('as');

@@ -22,9 +22,6 @@ interface ActionArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-/** Escapes what ilike reads as a pattern, so an email matches only itself (case aside). */
-const literal = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The invoice made from the document, if any: needs only the id, so it is read alongside the document. */
 export async function loadInvoiceFromDocument(supabase: Supabase, documentId: string): Promise<MadeFromDocument['invoice']> {
   const { data: invoice, error } = await supabase.from('invoices').select('id, invoice_number').eq('source_document_id', documentId).maybeSingle();
@@ -47,16 +44,9 @@ export async function loadAccountIdentity(supabase: Supabase): Promise<AccountId
   return { name: account?.name ?? '', taxIds: [account?.tax_id] };
 }
 
-/** The account's contact with the document's email, if any (the newest, should there be several). */
-export async function loadContactWithEmail(supabase: Supabase, email: string | undefined): Promise<MadeFromDocument['contact']> {
-  if (!email) return null;
-  const { data: contact, error } = await supabase
-    .from('contacts')
-    .select('id, name')
-    .ilike('email', literal(email.trim()))
-    .order('created_at', { ascending: false })
-    .limit(1)
-    .maybeSingle();
+/** The client the document's email names (the newest, if several), or null. */
+export async function loadDocumentContact(supabase: Supabase, documentId: string): Promise<MadeFromDocument['contact']> {
+  const { data: contact, error } = await supabase.rpc('document_contact_match', { p_document_id: documentId }).maybeSingle();
   if (error) console.error(`document's contact failed to load: ${error.message}`);
   return contact ?? null;
 }

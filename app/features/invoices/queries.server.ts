@@ -72,27 +72,31 @@ export async function loadInvoices(supabase: Supabase, query: ListQuery<InvoiceS
 
 /** One invoice of the caller's account with its items, payments and history; null when there is none it may read. */
 export async function loadInvoice(supabase: Supabase, id: string) {
-  const { data: invoice, error } = await supabase.from('invoices').select('*').eq('id', id).maybeSingle();
-  if (error) console.error(`invoice failed to load: ${error.message}`);
-  if (!invoice) return null;
-  const [items, payments, history, account] = await Promise.all([
+  // All at once (one round trip): each read needs only the id; the account's
+  // time zone comes embedded (the database dates payments in it: the form's
+  // "today" is that day).
+  const [{ data: found, error }, items, payments, history] = await Promise.all([
+    supabase.from('invoices').select('*, account:accounts(timezone)').eq('id', id).maybeSingle(),
     supabase.from('invoice_items').select('id, description, qty, unit_price, total').eq('invoice_id', id).order('position').order('created_at'),
     supabase.from('payments').select('id, amount, paid_on, method, reference, kind, created_at').eq('invoice_id', id).order('paid_on').order('created_at'),
     loadHistory(supabase, 'invoice', id),
-    // The database dates payments in the account's time zone: the form's "today" is that day.
-    supabase.from('accounts').select('timezone').eq('id', invoice.account_id).maybeSingle(),
   ]);
+  if (error) console.error(`invoice failed to load: ${error.message}`);
+  if (!found) return null;
   if (items.error) console.error(`invoice items failed to load: ${items.error.message}`);
   if (payments.error) console.error(`payments failed to load: ${payments.error.message}`);
-  return { invoice, items: items.data ?? [], payments: payments.data ?? [], history, today: dayIn(account.data?.timezone) };
+  const { account, ...invoice } = found;
+  return { invoice, items: items.data ?? [], payments: payments.data ?? [], history, today: dayIn(account?.timezone) };
 }
 
 /** A draft's edit page: the invoice and its lines in order; null when there is none the caller may read. */
 export async function loadInvoiceDraft(supabase: Supabase, id: string) {
-  const { data: invoice, error } = await supabase.from('invoices').select('*').eq('id', id).maybeSingle();
+  const [{ data: invoice, error }, items] = await Promise.all([
+    supabase.from('invoices').select('*').eq('id', id).maybeSingle(),
+    supabase.from('invoice_items').select('description, qty, unit_price').eq('invoice_id', id).order('position').order('created_at'),
+  ]);
   if (error) console.error(`invoice failed to load: ${error.message}`);
   if (!invoice) return null;
-  const items = await supabase.from('invoice_items').select('description, qty, unit_price').eq('invoice_id', id).order('position').order('created_at');
   if (items.error) throw new Error(`invoice items failed to load: ${items.error.message}`);
   return { invoice, items: items.data };
 }

@@ -78,16 +78,15 @@ const DETAIL_COLUMNS =
 
 /** One lead of the account (RLS: staff only), the client it was converted to, and its history. */
 export async function loadLead(supabase: Supabase, id: string) {
-  const { data: lead, error } = await supabase.from('leads').select(DETAIL_COLUMNS).eq('id', id).maybeSingle();
-  if (error) throw new Error(`lead failed to load: ${error.message}`);
-  if (!lead) return null;
-  const [client, history] = await Promise.all([
-    lead.contact_id
-      ? supabase.from('contacts').select('id, name').eq('id', lead.contact_id).maybeSingle()
-      : Promise.resolve({ data: null }),
+  // One round trip: the client it was converted to comes embedded, the history alongside.
+  const [{ data: found, error }, history] = await Promise.all([
+    supabase.from('leads').select(`${DETAIL_COLUMNS}, client:contacts(id, name)`).eq('id', id).maybeSingle(),
     loadHistory(supabase, 'lead', id),
   ]);
-  return { lead, client: client.data, history };
+  if (error) throw new Error(`lead failed to load: ${error.message}`);
+  if (!found) return null;
+  const { client, ...lead } = found;
+  return { lead, client, history };
 }
 
 export type LeadDetail = NonNullable<Awaited<ReturnType<typeof loadLead>>>['lead'];

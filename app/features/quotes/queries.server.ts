@@ -88,6 +88,11 @@ const PICKER_SIZE = 20;
  * client the URL names (?client=, from a lead or a client's page) so it can be
  * chosen whatever the search.
  */
+/** A client as the picker lists it. */
+export function clientChoice(row: { id: string; name: string; email: string; company: string | null }) {
+  return { value: row.id, label: `${row.name} — ${row.company ?? row.email}` };
+}
+
 export async function loadClientChoices(supabase: Supabase, url: URL) {
   const q = (url.searchParams.get('client_q') ?? '').trim().slice(0, 100);
   const chosen = url.searchParams.get('client');
@@ -105,7 +110,7 @@ export async function loadClientChoices(supabase: Supabase, url: URL) {
   return {
     query: q,
     selectedId: selected?.id ?? null,
-    options: options.map((row) => ({ value: row.id, label: `${row.name} — ${row.company ?? row.email}` })),
+    options: options.map(clientChoice),
   };
 }
 

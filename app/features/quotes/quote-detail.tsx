@@ -19,10 +19,9 @@ import { SubmitButton } from '~/components/submit-button';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { kickJobRunner } from '~/jobs/kick.server';
-import { requireUser } from '~/lib/auth.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
-import { recordDialog, recordId, recordNotFound, recordWriter } from '~/lib/record-page.server';
+import { recordDialog, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { deleteAndAnswer, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness, isStaff } from '~/lib/roles';
 import { dataWithSuccess, redirectWithCreated } from '~/lib/toast.server';
@@ -47,11 +46,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  const { supabase, profile } = await requireUser(request, context);
-  const id = recordId(params.id, TEXTS.notFound);
+  // Everything alongside the users row (one round trip). The history is read
+  // for anyone and shown to staff: an outsider's read of it answers nothing.
+  const { profile, found: read } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, (supabase, id) =>
+    loadQuote(supabase, id, { history: true }),
+  );
   const staff = isStaff(profile?.role);
-  const found = await loadQuote(supabase, id, { history: staff });
-  if (!found) throw recordNotFound(TEXTS.notFound);
+  const found = staff ? read : { ...read, history: { entries: [], failed: false } };
   const canWrite = canWriteBusiness(profile?.role);
   const dialog = recordDialog(url, canWrite) === 'delete' && found.quote.status === 'draft' ? ('delete' as const) : null;
   // Names this render's Resend press (the job's idempotency key): a double post sends one mail.

@@ -18,7 +18,7 @@ import { recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { READ_ONLY_MESSAGE, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
-import { loadClientChoices } from './queries.server';
+import { clientChoice, loadClientChoices, type ClientChoices } from './queries.server';
 import { QuoteEditForm, type EditDefaults } from './quote-edit-form';
 import { loadQuote, saveQuoteDraft, type QuoteDetail, type QuoteLine } from './quote-queries.server';
 import { editQuoteSchema } from './schema';
@@ -29,17 +29,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  const { supabase, profile, id, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, (supabase, id) =>
-    loadQuote(supabase, id, { history: false }),
-  );
+  // The quote and the clients to choose from at once (one round trip).
+  const { profile, id, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, async (supabase, id) => {
+    const [quote, clients] = await Promise.all([loadQuote(supabase, id, { history: false }), loadClientChoices(supabase, url)]);
+    return quote && { ...quote, clients };
+  });
   const page = `/quotes/${id}`;
   if (!canWriteBusiness(profile?.role)) throw await redirectWithError(page, READ_ONLY_MESSAGE);
   if (found.quote.status !== 'draft') throw await redirectWithError(page, TEXTS.notDraft);
-  // The account's clients to choose from, the quote's own always among them.
-  const choices = new URL(url);
-  if (found.quote.contact_id) choices.searchParams.set('client', found.quote.contact_id);
-  const clients = await loadClientChoices(supabase, choices);
-  return { quote: found.quote, defaults: editDefaults(found.quote, found.items), clients };
+  return { quote: found.quote, defaults: editDefaults(found.quote, found.items), clients: withOwnClient(found.clients, found.quote.contact) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -130,4 +128,15 @@ function ClientSearch({ action, query, found }: { action: string; query: string;
       </p>
     </Form>
   );
+}
+
+/** The clients to choose from, the quote's own always among them (chosen, unless the URL chose another). */
+function withOwnClient(clients: ClientChoices, own: { id: string; name: string; email: string; company: string | null } | null): ClientChoices {
+  if (!own) return clients;
+  const listed = clients.options.some((option) => option.value === own.id);
+  return {
+    ...clients,
+    selectedId: clients.selectedId ?? own.id,
+    options: listed ? clients.options : [clientChoice(own), ...clients.options],
+  };
 }

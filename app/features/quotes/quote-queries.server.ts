@@ -6,7 +6,7 @@ import { expiryOfDay, type EditedQuote } from './schema';
 
 // One literal, so the typed client reads its columns.
 const QUOTE_COLUMNS =
-  'id, quote_number, status, currency, subtotal, discount, discount_amount, tax_rate, tax_amount, total, expires_at, notes, created_at, sent_at, viewed_at, signed_at, declined_at, decline_reason, signer_name, signer_email, delivery_error, revision, revision_of, superseded_by, contact_id, contact:contacts!quotes_contact_id_account_id_fkey(name, email, company)';
+  'id, quote_number, status, currency, subtotal, discount, discount_amount, tax_rate, tax_amount, total, expires_at, notes, created_at, sent_at, viewed_at, signed_at, declined_at, decline_reason, signer_name, signer_email, delivery_error, revision, revision_of, superseded_by, contact_id, contact:contacts!quotes_contact_id_account_id_fkey(id, name, email, company)';
 
 /**
  * One quote the user may read (RLS: staff their account's, a client those

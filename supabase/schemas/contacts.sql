@@ -1,0 +1,192 @@
+-- contacts: Contacts: clients and suppliers, and the figures shown beside them.
+
+set check_function_bodies = false;
+
+-- ── public.contacts ──
+
+create table public.contacts (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid not null,
+  name text not null,
+  email text not null,
+  phone text,
+  company text,
+  role text,
+  notes text,
+  is_primary boolean default false not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  status text default 'active'::text not null,
+  address text,
+  constraint contacts_pkey PRIMARY KEY (id),
+  constraint contacts_id_account_id_key UNIQUE (id, account_id),
+  constraint contacts_address_check CHECK (((address IS NULL) OR (length(address) <= 500))),
+  constraint contacts_company_no_control_chars CHECK ((company !~ '[\x01-\x1f\x7f]'::text)),
+  constraint contacts_email_format CHECK ((email ~ '^[^][[:space:]@<>(),;:"\\]+@[^][[:space:]@<>(),;:"\\]+\.[^][[:space:]@<>(),;:"\\.]+$'::text)),
+  constraint contacts_email_no_control_chars CHECK ((email !~ '[\x01-\x1f\x7f]'::text)),
+  constraint contacts_name_check CHECK ((length(btrim(name)) > 0)),
+  constraint contacts_name_no_control_chars CHECK ((name !~ '[\x01-\x1f\x7f]'::text)),
+  constraint contacts_status_check CHECK ((status = ANY (ARRAY['active'::text, 'inactive'::text, 'prospect'::text]))),
+  constraint contacts_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+);
+alter table public.contacts enable row level security;
+
+CREATE INDEX contacts_account_company_trgm_idx ON public.contacts USING gin (account_id, company extensions.gin_trgm_ops);
+
+CREATE INDEX contacts_account_email_trgm_idx ON public.contacts USING gin (account_id, email extensions.gin_trgm_ops);
+
+CREATE INDEX contacts_account_id_created_at_id_idx ON public.contacts USING btree (account_id, created_at DESC, id DESC);
+
+CREATE INDEX contacts_account_id_lower_email_idx ON public.contacts USING btree (account_id, lower(email));
+
+CREATE INDEX contacts_account_id_status_created_at_idx ON public.contacts USING btree (account_id, status, created_at DESC, id DESC);
+
+CREATE INDEX contacts_account_name_trgm_idx ON public.contacts USING gin (account_id, name extensions.gin_trgm_ops);
+
+revoke all on table public.contacts from public, anon, authenticated, service_role;
+grant all on table public.contacts to authenticated;
+revoke truncate on table public.contacts from authenticated;
+grant all on table public.contacts to service_role;
+
+CREATE OR REPLACE FUNCTION private.readable_contacts()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when public.is_account_staff() then null
+              else coalesce(array(select public.client_contact_ids()), '{}') end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.client_contact_ids()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.id
+    from public.users u
+    join public.contacts c on c.account_id = u.account_id and lower(c.email) = u.email
+   where u.auth_user_id = public.session_user_id() and u.is_active and u.role = 'client'
+$function$;
+
+CREATE OR REPLACE FUNCTION public.search_contacts(p_query text)
+ RETURNS SETOF public.contacts
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$
+declare
+  v_account uuid := public.current_account_id();
+begin
+  if v_account is null or p_query is null then
+    return;
+  end if;
+  return query execute $sql$
+    select c.* from public.contacts c
+     where c.account_id = $1
+       and (c.name ilike $2 or c.email ilike $2 or c.company ilike $2)
+       and ($3::uuid[] is null or c.id = any ($3::uuid[]))
+  $sql$ using v_account, private.contains_pattern(p_query), private.readable_contacts();
+end;
+$function$;
+
+revoke all on function private.readable_contacts() from public, anon, authenticated, service_role;
+
+revoke all on function public.client_contact_ids() from public, anon, authenticated, service_role;
+grant all on function public.client_contact_ids() to authenticated;
+grant all on function public.client_contact_ids() to service_role;
+
+revoke all on function public.search_contacts(p_query text) from public, anon, authenticated, service_role;
+grant all on function public.search_contacts(p_query text) to authenticated;
+grant all on function public.search_contacts(p_query text) to service_role;
+
+CREATE TRIGGER contacts_audit_created AFTER INSERT ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.audit_record_created('contact');
+
+CREATE TRIGGER contacts_audit_deleted AFTER DELETE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.audit_record_deleted('contact');
+
+CREATE TRIGGER contacts_audit_updated AFTER UPDATE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.audit_record_updated('contact');
+
+CREATE TRIGGER contacts_event_registered AFTER INSERT ON public.contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.events_on_insert('client_registered');
+
+CREATE TRIGGER contacts_set_updated_at BEFORE UPDATE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+create policy "business writers add contacts" on public.contacts
+  for insert
+  to authenticated
+  with check (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)));
+
+create policy "business writers delete contacts" on public.contacts
+  for delete
+  to authenticated
+  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)));
+
+create policy "business writers update contacts" on public.contacts
+  for update
+  to authenticated
+  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)))
+  with check ((account_id = ( SELECT public.current_account_id() AS current_account_id)));
+
+create policy "staff read their account's contacts, a client itself" on public.contacts
+  for select
+  to authenticated
+  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND (( SELECT public.is_account_staff() AS is_account_staff) OR (id IN ( SELECT public.client_contact_ids() AS client_contact_ids)))));
+
+-- ── functions ──
+
+CREATE OR REPLACE FUNCTION public.client_directory_figures(p_contact_ids uuid[])
+ RETURNS TABLE(contact_id uuid, revenue jsonb, last_contact_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.id,
+         coalesce((select jsonb_object_agg(r.currency, r.amount)
+                     from (select q.currency, sum(q.total) as amount
+                             from public.quotes q
+                            where q.contact_id = c.id and q.account_id = c.account_id and q.status = 'signed'
+                            group by q.currency) r), '{}'::jsonb),
+         -- greatest() passes over a null: either lookup may find nothing.
+         greatest(
+           (select a.created_at
+              from public.audit_logs a
+             where a.account_id = c.account_id and a.resource_type = 'contact' and a.resource_id = c.id
+             order by a.created_at desc
+             limit 1),
+           (select max(latest.created_at)
+              from public.quotes q
+              cross join lateral (
+                select a.created_at
+                  from public.audit_logs a
+                 where a.account_id = c.account_id and a.resource_type = 'quote' and a.resource_id = q.id
+                 order by a.created_at desc
+                 limit 1) latest
+             where q.contact_id = c.id))
+    from public.contacts c
+   where c.id = any (p_contact_ids[1:100])
+     and c.account_id = public.current_account_id()
+     and public.is_account_staff()
+$function$;
+
+CREATE OR REPLACE FUNCTION public.client_summary()
+ RETURNS TABLE(total_count bigint, active_count bigint, prospect_count bigint, new_this_month bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select count(*)::bigint,
+         (count(*) filter (where c.status = 'active'))::bigint,
+         (count(*) filter (where c.status = 'prospect'))::bigint,
+         (count(*) filter (where c.created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'))::bigint
+  from public.contacts c
+  where c.account_id = public.current_account_id()
+$function$;
+
+revoke all on function public.client_directory_figures(p_contact_ids uuid[]) from public, anon, authenticated, service_role;
+grant all on function public.client_directory_figures(p_contact_ids uuid[]) to authenticated;
+grant all on function public.client_directory_figures(p_contact_ids uuid[]) to service_role;
+
+revoke all on function public.client_summary() from public, anon, authenticated, service_role;
+grant all on function public.client_summary() to authenticated;
+grant all on function public.client_summary() to service_role;

@@ -1,0 +1,1197 @@
+-- invoices: Invoices, their lines and payments, numbers, figures and the public invoice link.
+
+set check_function_bodies = false;
+
+-- ── public.invoices ──
+
+create table public.invoices (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid not null,
+  invoice_number text,
+  contact_id uuid,
+  quote_id uuid,
+  created_by uuid,
+  client_name text not null,
+  client_email text not null,
+  currency text default 'USD'::text not null,
+  tax_rate numeric(5,2) default 0 not null,
+  discount numeric(5,2) default 0 not null,
+  subtotal bigint default 0 not null,
+  discount_amount bigint default 0 not null,
+  tax bigint default 0 not null,
+  total bigint default 0 not null,
+  amount_paid bigint default 0 not null,
+  due_date date not null,
+  status text default 'draft'::text not null,
+  notes text,
+  sent_at timestamp with time zone,
+  paid_at timestamp with time zone,
+  voided_at timestamp with time zone,
+  reminded_at timestamp with time zone,
+  link_token_hash bytea,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  source_document_id uuid,
+  seller jsonb,
+  constraint invoices_pkey PRIMARY KEY (id),
+  constraint invoices_account_id_invoice_number_key UNIQUE (account_id, invoice_number),
+  constraint invoices_id_account_id_key UNIQUE (id, account_id),
+  constraint invoices_link_token_hash_key UNIQUE (link_token_hash),
+  constraint invoices_quote_id_key UNIQUE (quote_id),
+  constraint invoices_source_document_id_key UNIQUE (source_document_id),
+  constraint invoices_check CHECK (((amount_paid >= 0) AND (amount_paid <= total))),
+  constraint invoices_client_email_check CHECK (((length(client_email) >= 3) AND (length(client_email) <= 320))),
+  constraint invoices_client_email_no_control_chars CHECK ((client_email !~ '[\x01-\x1f\x7f]'::text)),
+  constraint invoices_client_name_check CHECK (((length(btrim(client_name)) >= 1) AND (length(btrim(client_name)) <= 200))),
+  constraint invoices_client_name_no_control_chars CHECK ((client_name !~ '[\x01-\x1f\x7f]'::text)),
+  constraint invoices_currency_check CHECK (public.is_currency(currency)),
+  constraint invoices_discount_amount_check CHECK ((discount_amount >= 0)),
+  constraint invoices_discount_check CHECK (((discount >= (0)::numeric) AND (discount <= (100)::numeric))),
+  constraint invoices_link_token_hash_check CHECK ((octet_length(link_token_hash) = 32)),
+  constraint invoices_notes_check CHECK ((length(notes) <= 5000)),
+  constraint invoices_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'sent'::text, 'pending'::text, 'paid'::text, 'overdue'::text, 'void'::text]))),
+  constraint invoices_subtotal_check CHECK (((subtotal >= 0) AND (subtotal <= '1000000000000000000'::bigint))),
+  constraint invoices_tax_check CHECK ((tax >= 0)),
+  constraint invoices_tax_rate_check CHECK (((tax_rate >= (0)::numeric) AND (tax_rate <= (100)::numeric))),
+  constraint invoices_total_check CHECK (((total >= 0) AND (total <= '1000000000000000000'::bigint))),
+  constraint invoices_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
+  constraint invoices_contact_id_account_id_fkey FOREIGN KEY (contact_id, account_id) REFERENCES public.contacts(id, account_id) ON DELETE SET NULL (contact_id),
+  constraint invoices_created_by_account_id_fkey FOREIGN KEY (created_by, account_id) REFERENCES public.users(id, account_id) ON DELETE SET NULL (created_by),
+  constraint invoices_quote_id_account_id_fkey FOREIGN KEY (quote_id, account_id) REFERENCES public.quotes(id, account_id) ON DELETE SET NULL (quote_id),
+  constraint invoices_source_document_fkey FOREIGN KEY (source_document_id, account_id) REFERENCES public.documents(id, account_id) ON DELETE SET NULL (source_document_id)
+);
+alter table public.invoices enable row level security;
+
+CREATE INDEX invoices_account_client_email_trgm_idx ON public.invoices USING gin (account_id, client_email extensions.gin_trgm_ops);
+
+CREATE INDEX invoices_account_client_name_trgm_idx ON public.invoices USING gin (account_id, client_name extensions.gin_trgm_ops);
+
+CREATE INDEX invoices_account_id_created_at_idx ON public.invoices USING btree (account_id, created_at DESC, id DESC);
+
+CREATE INDEX invoices_account_id_status_created_at_idx ON public.invoices USING btree (account_id, status, created_at DESC, id DESC);
+
+CREATE INDEX invoices_account_invoice_number_trgm_idx ON public.invoices USING gin (account_id, invoice_number extensions.gin_trgm_ops);
+
+CREATE INDEX invoices_contact_id_idx ON public.invoices USING btree (contact_id);
+
+CREATE INDEX invoices_created_by_idx ON public.invoices USING btree (created_by);
+
+CREATE INDEX invoices_open_due_idx ON public.invoices USING btree (due_date) WHERE (status = ANY (ARRAY['sent'::text, 'pending'::text, 'overdue'::text]));
+
+revoke all on table public.invoices from public, anon, authenticated, service_role;
+grant all on table public.invoices to authenticated;
+revoke delete, insert, truncate, update on table public.invoices from authenticated;
+grant all on table public.invoices to service_role;
+
+CREATE OR REPLACE FUNCTION private.assign_invoice_number()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_year integer := extract(year from coalesce(new.created_at, now()) at time zone 'UTC')::integer;
+  v_next integer;
+begin
+  -- The upsert takes the counter row's lock: concurrent invoices of one
+  -- account queue here until the first commits (or rolls back, returning its
+  -- number), so numbers have no gaps and no repeats.
+  insert into private.invoice_number_counters as c (account_id, year, last_value)
+  values (new.account_id, v_year, 1)
+  on conflict (account_id, year) do update set last_value = c.last_value + 1
+  returning c.last_value into v_next;
+  new.invoice_number := 'INV-' || v_year || '-' || lpad(v_next::text, greatest(4, length(v_next::text)), '0');
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audit_invoice()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_snapshot jsonb;
+begin
+  if tg_op = 'INSERT' then
+    v_snapshot := to_jsonb(new) - 'link_token_hash';
+    perform private.write_audit(new.account_id, 'invoice_created', 'invoice', new.id, null, v_snapshot);
+    perform private.emit_event(new.account_id, 'invoice_created', 'invoices', new.id,
+                               jsonb_build_object('invoice_number', new.invoice_number, 'quote_id', new.quote_id));
+    return null;
+  end if;
+  if new.status is distinct from old.status and new.status in ('sent', 'paid', 'void', 'overdue') then
+    perform private.write_audit(
+      new.account_id,
+      'invoice_' || case new.status when 'void' then 'voided' else new.status end,
+      'invoice', new.id,
+      jsonb_build_object('status', old.status, 'amount_paid', old.amount_paid),
+      jsonb_build_object('status', new.status, 'amount_paid', new.amount_paid, 'invoice_number', new.invoice_number));
+  end if;
+  if new.status is distinct from old.status and new.status in ('paid', 'overdue') then
+    perform private.emit_event(new.account_id, 'invoice_' || new.status, 'invoices', new.id,
+                               jsonb_build_object('invoice_number', new.invoice_number, 'total', new.total,
+                                                  'currency', new.currency));
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.invoice_amounts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_amounts record;
+begin
+  v_amounts := private.quote_amounts(new.subtotal, new.discount, new.tax_rate);
+  if v_amounts.total > 1000000000000000000 then
+    raise exception 'The invoice''s total is too large' using errcode = '22003';
+  end if;
+  new.discount_amount := v_amounts.discount_amount;
+  new.tax := v_amounts.tax_amount;
+  new.total := v_amounts.total;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.invoice_by_link(p_token text, OUT invoice public.invoices, OUT limited boolean)
+ RETURNS record
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_caller text := coalesce(private.request_ip(), 'no address');
+  v_hash bytea;
+  v_link text;
+  v_within_caller boolean;
+  v_within_link boolean;
+begin
+  limited := false;
+  invoice := null;
+  if p_token is null or length(p_token) < 20 or length(p_token) > 200 then
+    return;
+  end if;
+  if not private.hit_rate_limit('invoice_link:ip:' || v_caller, 120, interval '1 minute') then
+    limited := true;
+    return;
+  end if;
+  v_hash := sha256(convert_to(p_token, 'UTF8'));
+  select * into invoice from public.invoices i where i.link_token_hash = v_hash and i.status not in ('draft', 'void');
+  if invoice.id is null then
+    invoice := null;
+    return;
+  end if;
+  v_link := 'invoice_link:token:' || encode(v_hash, 'hex');
+  -- Both counters count every call (each asked on its own), so the totals are true.
+  v_within_caller := private.hit_rate_limit(v_link || ':ip:' || v_caller, 60, interval '1 minute');
+  v_within_link := private.hit_rate_limit(v_link, 600, interval '1 minute');
+  if not (v_within_caller and v_within_link) then
+    limited := true;
+    invoice := null;
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.invoice_draft_snapshot(p_invoice_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'due_date', i.due_date, 'notes', i.notes, 'tax_rate', i.tax_rate, 'discount', i.discount,
+    'subtotal', i.subtotal, 'total', i.total,
+    'items', (select coalesce(jsonb_agg(jsonb_build_object('description', it.description, 'qty', it.qty,
+                                                           'unit_price', it.unit_price)
+                                        order by it.position, it.created_at, it.id), '[]'::jsonb)
+                from public.invoice_items it where it.invoice_id = i.id))
+    from public.invoices i where i.id = p_invoice_id
+$function$;
+
+CREATE OR REPLACE FUNCTION private.invoice_in_state(p_invoice_id uuid, p_refusals jsonb)
+ RETURNS public.invoices
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice public.invoices := private.writable_invoice(p_invoice_id);
+begin
+  if p_refusals ? v_invoice.status then
+    raise exception '%', p_refusals ->> v_invoice.status using errcode = '22023';
+  end if;
+  return v_invoice;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.invoice_writer_account()
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_account_id uuid := public.current_account_id();
+begin
+  if v_account_id is null or not public.can_write_business() then
+    raise exception 'Only the account''s admins and members can change invoices' using errcode = '42501';
+  end if;
+  return v_account_id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.public_invoice_without_seller(p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_found record := private.invoice_by_link(p_token);
+  v_invoice public.invoices := v_found.invoice;
+begin
+  if v_found.limited then
+    return jsonb_build_object('rate_limited', true);
+  end if;
+  if v_invoice.id is null then
+    return null;
+  end if;
+  return jsonb_build_object(
+    'account_name', (select a.name from public.accounts a where a.id = v_invoice.account_id),
+    'invoice_number', v_invoice.invoice_number,
+    'status', v_invoice.status,
+    'client_name', v_invoice.client_name,
+    'currency', v_invoice.currency,
+    'subtotal', v_invoice.subtotal,
+    'discount_amount', v_invoice.discount_amount,
+    'tax', v_invoice.tax,
+    'total', v_invoice.total,
+    'amount_paid', v_invoice.amount_paid,
+    'due_date', v_invoice.due_date,
+    'created_at', v_invoice.created_at,
+    'notes', v_invoice.notes,
+    'items', (select coalesce(jsonb_agg(jsonb_build_object('description', it.description, 'qty', it.qty,
+                                                           'unit_price', it.unit_price, 'total', it.total)
+                                        order by it.position, it.created_at), '[]'::jsonb)
+                from public.invoice_items it where it.invoice_id = v_invoice.id));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.roll_invoice_stats()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    update private.invoice_stats s
+       set invoice_count = s.invoice_count - 1, total_sum = s.total_sum - old.total, paid_sum = s.paid_sum - old.amount_paid
+     where s.account_id = old.account_id and s.currency = old.currency and s.status = old.status
+       and s.day = (old.created_at at time zone 'UTC')::date;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into private.invoice_stats as s (account_id, currency, status, day, invoice_count, total_sum, paid_sum)
+    values (new.account_id, new.currency, new.status, (new.created_at at time zone 'UTC')::date, 1, new.total, new.amount_paid)
+    on conflict (account_id, currency, status, day) do update
+      set invoice_count = s.invoice_count + 1, total_sum = s.total_sum + excluded.total_sum,
+          paid_sum = s.paid_sum + excluded.paid_sum;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.writable_invoice(p_invoice_id uuid)
+ RETURNS public.invoices
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_account_id uuid := private.invoice_writer_account();
+  v_invoice public.invoices;
+begin
+  select * into v_invoice from public.invoices i where i.id = p_invoice_id and i.account_id = v_account_id for update;
+  if not found then
+    raise exception 'Invoice not found' using errcode = 'P0002';
+  end if;
+  return v_invoice;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.convert_quote_to_invoice(p_quote_id uuid)
+ RETURNS public.invoices
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_account_id uuid := private.invoice_writer_account();
+  v_quote public.quotes;
+  v_contact public.contacts;
+  v_existing public.invoices;
+  v_invoice public.invoices;
+begin
+  -- Locked: two conversions of one quote queue here; the second sees the first's invoice.
+  select * into v_quote from public.quotes q where q.id = p_quote_id and q.account_id = v_account_id for update;
+  if not found then
+    raise exception 'Quote not found' using errcode = 'P0002';
+  end if;
+  select * into v_existing from public.invoices i where i.quote_id = p_quote_id;
+  if found then
+    raise exception 'Already converted to %', v_existing.invoice_number
+      using errcode = '23505', detail = v_existing.id::text, hint = v_existing.invoice_number;
+  end if;
+  if v_quote.status <> 'signed' then
+    raise exception 'Only a signed quote can be converted to an invoice' using errcode = '22023';
+  end if;
+  select * into v_contact from public.contacts c where c.id = v_quote.contact_id;
+  if v_contact.id is null and v_quote.signer_email is null then
+    raise exception 'The quote has no client to invoice' using errcode = '22023';
+  end if;
+
+  insert into public.invoices (account_id, contact_id, quote_id, created_by, client_name, client_email, currency,
+                               tax_rate, discount, due_date, notes)
+  values (v_account_id, v_contact.id, v_quote.id, public.current_user_id(),
+          coalesce(v_contact.name, v_quote.signer_name, v_quote.signer_email),
+          lower(coalesce(v_contact.email, v_quote.signer_email)), v_quote.currency, v_quote.tax_rate, v_quote.discount,
+          (now() at time zone 'UTC')::date + 30, v_quote.notes)
+  returning id into v_invoice.id;
+  insert into public.invoice_items (invoice_id, description, qty, unit_price, total, position)
+  select v_invoice.id, qi.description, qi.qty, qi.unit_price, 0,
+         (row_number() over (order by qi.position, qi.created_at, qi.id) - 1)::integer
+    from public.quote_items qi where qi.quote_id = v_quote.id;
+  select * into v_invoice from public.invoices i where i.id = v_invoice.id;
+  return v_invoice;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text DEFAULT NULL::text)
+ RETURNS public.invoices
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_account_id uuid := private.invoice_writer_account();
+  v_email text := lower(btrim(coalesce(p_client_email, '')));
+  v_contact_id uuid;
+  v_invoice public.invoices;
+begin
+  if nullif(btrim(p_client_name), '') is null or v_email = '' or nullif(btrim(p_description), '') is null then
+    raise exception 'Client name, client email and description are required' using errcode = '22023';
+  end if;
+  if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+    raise exception 'Client email is not an email address' using errcode = '22023';
+  end if;
+  if p_unit_price is null or p_unit_price < 0 then
+    raise exception 'Unit price must be zero or more' using errcode = '22023';
+  end if;
+  if p_quantity is null or p_quantity < 1 then
+    raise exception 'Quantity must be at least 1' using errcode = '22023';
+  end if;
+  if not public.is_currency(coalesce(p_currency, '')) then
+    raise exception 'Currency must be one of the listed currencies' using errcode = '22023';
+  end if;
+  if not public.fits_currency(p_unit_price, p_currency) then
+    raise exception 'Unit price must be a whole amount in %', p_currency using errcode = '22023';
+  end if;
+  if p_due_date is null then
+    raise exception 'Due date is required' using errcode = '22023';
+  end if;
+  if p_due_date < private.account_day(v_account_id, now()) then
+    raise exception 'The due date cannot be in the past' using errcode = '22023';
+  end if;
+
+  select c.id into v_contact_id from public.contacts c
+   where c.account_id = v_account_id and lower(c.email) = v_email
+   order by c.created_at desc, c.id limit 1;
+  if v_contact_id is null then
+    insert into public.contacts (account_id, name, email)
+    values (v_account_id, btrim(p_client_name), v_email)
+    returning id into v_contact_id;
+  end if;
+
+  insert into public.invoices (account_id, contact_id, created_by, client_name, client_email, currency, due_date, notes)
+  values (v_account_id, v_contact_id, public.current_user_id(), btrim(p_client_name), v_email, p_currency, p_due_date,
+          nullif(btrim(p_notes), ''))
+  returning id into v_invoice.id;
+  insert into public.invoice_items (invoice_id, description, qty, unit_price, total)
+  values (v_invoice.id, btrim(p_description), p_quantity, p_unit_price, 0);
+  select * into v_invoice from public.invoices i where i.id = v_invoice.id;
+  return v_invoice;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric DEFAULT 0, p_notes text DEFAULT NULL::text)
+ RETURNS public.invoices
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_document public.documents := private.reviewed_document(p_document_id);
+  v_existing public.invoices;
+  v_invoice public.invoices;
+  v_first jsonb;
+begin
+  select * into v_existing from public.invoices i where i.source_document_id = v_document.id;
+  if found then
+    raise exception 'Already created as %', v_existing.invoice_number
+      using errcode = '23505', detail = v_existing.id::text, hint = v_existing.invoice_number;
+  end if;
+  if jsonb_typeof(p_items) is distinct from 'array' or jsonb_array_length(p_items) not between 1 and 100 then
+    raise exception 'An invoice takes 1 to 100 line items' using errcode = '22023';
+  end if;
+  if p_tax_rate is null or p_tax_rate < 0 or p_tax_rate > 100 then
+    raise exception 'Tax rate must be between 0 and 100' using errcode = '22023';
+  end if;
+
+  v_first := p_items -> 0;
+  v_invoice := public.create_invoice(p_client_name, p_client_email, v_first ->> 'description',
+                                     (v_first ->> 'unit_price')::bigint, (v_first ->> 'qty')::integer,
+                                     p_currency, p_due_date, p_notes);
+  insert into public.invoice_items (invoice_id, description, qty, unit_price, total, position)
+  select v_invoice.id, btrim(item.value ->> 'description'), (item.value ->> 'qty')::integer,
+         (item.value ->> 'unit_price')::bigint, 0, (item.ordinality - 1)::integer
+    from jsonb_array_elements(p_items) with ordinality as item
+   where item.ordinality > 1;
+  update public.invoices i set source_document_id = v_document.id, tax_rate = p_tax_rate where i.id = v_invoice.id;
+
+  select * into v_invoice from public.invoices i where i.id = v_invoice.id;
+  perform private.write_audit(v_document.account_id, 'document_invoice_created', 'document', v_document.id, null,
+                              jsonb_build_object('invoice_id', v_invoice.id, 'invoice_number', v_invoice.invoice_number));
+  return v_invoice;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.invoice_summary()
+ RETURNS TABLE(total_count bigint, outstanding jsonb, paid_this_month jsonb, collection jsonb)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_account_id uuid := public.current_account_id();
+  v_today date := (now() at time zone 'UTC')::date;
+begin
+  if v_account_id is null or not public.is_account_staff() then
+    raise exception 'Only the account''s staff read its invoice figures' using errcode = '42501';
+  end if;
+  return query
+  select
+    (select coalesce(sum(s.invoice_count), 0)::bigint from private.invoice_stats s where s.account_id = v_account_id),
+    (select coalesce(jsonb_agg(jsonb_build_object('currency', o.currency, 'count', o.n, 'value', o.v, 'average', 0)
+                               order by o.n desc, o.currency), '[]'::jsonb)
+       from (select s.currency, sum(s.invoice_count) as n, sum(s.total_sum - s.paid_sum) as v
+               from private.invoice_stats s
+              where s.account_id = v_account_id and s.status in ('sent', 'pending', 'overdue')
+              group by s.currency having sum(s.invoice_count) > 0) o),
+    (select coalesce(jsonb_agg(jsonb_build_object('currency', p.currency, 'count', 0, 'value', p.amount_sum, 'average', 0)
+                               order by p.amount_sum desc, p.currency), '[]'::jsonb)
+       from private.payment_stats p
+      where p.account_id = v_account_id and p.month = date_trunc('month', v_today)::date and p.amount_sum > 0),
+    (select coalesce(jsonb_agg(jsonb_build_object('currency', c.currency, 'invoiced', c.invoiced, 'paid', c.paid)
+                               order by c.invoiced desc, c.currency), '[]'::jsonb)
+       from (select s.currency, sum(s.total_sum) as invoiced, sum(s.paid_sum) as paid
+               from private.invoice_stats s
+              where s.account_id = v_account_id and s.status not in ('draft', 'void') and s.day > v_today - 90
+              group by s.currency having sum(s.total_sum) > 0) c);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.public_invoice(p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_answer jsonb := private.public_invoice_without_seller(p_token);
+  v_invoice public.invoices;
+begin
+  if v_answer is null or v_answer ? 'rate_limited' then
+    return v_answer;
+  end if;
+  -- The link was counted once above; find its invoice again without counting.
+  select * into v_invoice from public.invoices i where i.link_token_hash = sha256(convert_to(p_token, 'UTF8'));
+  return v_answer || jsonb_build_object('seller', private.document_seller(v_invoice.seller, v_invoice.account_id));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.renew_invoice_link(p_invoice_id uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice public.invoices := private.invoice_in_state(p_invoice_id, jsonb_build_object(
+    'draft', 'A draft invoice has no client link yet: send it first',
+    'void', 'A void invoice has no client link'));
+  v_token text := private.new_link_token();
+begin
+  -- The invoices audit trigger watches the status only: this update writes no row of its own.
+  update public.invoices i set link_token_hash = sha256(convert_to(v_token, 'UTF8')) where i.id = v_invoice.id;
+  perform private.write_audit(v_invoice.account_id, 'invoice_link_renewed', 'invoice', v_invoice.id,
+                              jsonb_build_object('had_link', v_invoice.link_token_hash is not null),
+                              jsonb_build_object('previous_link', 'void', 'invoice_number', v_invoice.invoice_number));
+  return v_token;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.resend_invoice(p_invoice_id uuid, p_request_id uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice public.invoices := private.invoice_in_state(p_invoice_id, jsonb_build_object(
+    'draft', 'A draft invoice is sent, not sent again',
+    'void', 'A void invoice cannot be sent',
+    'paid', 'A paid invoice cannot be sent'));
+  v_key text := 'invoice_resend:' || p_invoice_id || ':' || p_request_id;
+begin
+  if p_request_id is null then
+    raise exception 'A resend needs its request id' using errcode = '22023';
+  end if;
+  if exists (select 1 from public.jobs j where j.idempotency_key = v_key) then
+    return v_invoice.client_email;
+  end if;
+  if private.resends_in_last_hour(v_invoice.account_id, 'invoice_resent', v_invoice.id) >= 5 then
+    raise exception 'This invoice was sent again 5 times in the last hour; try again later' using errcode = '54000';
+  end if;
+  perform private.enqueue_job('invoice_send', v_invoice.account_id, jsonb_build_object('invoice_id', v_invoice.id),
+                              v_key, v_invoice.id);
+  perform private.write_audit(v_invoice.account_id, 'invoice_resent', 'invoice', v_invoice.id, null,
+                              jsonb_build_object('email', v_invoice.client_email, 'invoice_number', v_invoice.invoice_number));
+  return v_invoice.client_email;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb)
+ RETURNS public.invoices
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice public.invoices := private.invoice_in_state(p_invoice_id, jsonb_build_object(
+    'sent', 'Only a draft invoice can be edited',
+    'pending', 'Only a draft invoice can be edited',
+    'paid', 'Only a draft invoice can be edited',
+    'overdue', 'Only a draft invoice can be edited',
+    'void', 'Only a draft invoice can be edited'));
+  v_before jsonb := private.invoice_draft_snapshot(p_invoice_id);
+  v_changes record;
+  v_notes text := nullif(btrim(p_notes), '');
+  v_item jsonb;
+  v_ord integer := 0;
+  v_description text;
+  v_qty numeric;
+  v_price numeric;
+  v_descriptions text[] := '{}';
+  v_qtys integer[] := '{}';
+  v_prices bigint[] := '{}';
+begin
+  if p_due_date is null then
+    raise exception 'Due date is required' using errcode = '22023';
+  end if;
+  if p_due_date < private.account_day(v_invoice.account_id, now()) then
+    raise exception 'The due date cannot be in the past' using errcode = '22023';
+  end if;
+  if length(v_notes) > 5000 then
+    raise exception 'Notes must be at most 5000 characters' using errcode = '22023';
+  end if;
+  if p_tax_rate is null or p_tax_rate < 0 or p_tax_rate > 100 or p_tax_rate <> round(p_tax_rate, 2) then
+    raise exception 'Tax rate must be a percentage from 0 to 100 with up to 2 decimals' using errcode = '22023';
+  end if;
+  if p_discount is null or p_discount < 0 or p_discount > 100 or p_discount <> round(p_discount, 2) then
+    raise exception 'Discount must be a percentage from 0 to 100 with up to 2 decimals' using errcode = '22023';
+  end if;
+  -- The items as the edit form sends them: 1 to 100 objects with a
+  -- description (1-2000 characters), a whole quantity (1 to 1,000,000) and a
+  -- unit price in whole cents of the invoice's currency (0 to 10^11, the
+  -- column's bound), all checked before anything is written. Anything else
+  -- an object carries (a total) is ignored: totals are computed.
+  if p_items is null or jsonb_typeof(p_items) <> 'array' or jsonb_array_length(p_items) < 1 then
+    raise exception 'An invoice needs at least one line item' using errcode = '22023';
+  end if;
+  if jsonb_array_length(p_items) > 100 then
+    raise exception 'An invoice has at most 100 line items' using errcode = '22023';
+  end if;
+  for v_item in select e.value from jsonb_array_elements(p_items) with ordinality e(value, n) order by e.n loop
+    v_ord := v_ord + 1;
+    if jsonb_typeof(v_item) <> 'object' then
+      raise exception 'Line item % is not an item', v_ord using errcode = '22023';
+    end if;
+    v_description := btrim(case when jsonb_typeof(v_item -> 'description') = 'string' then v_item ->> 'description' end);
+    if v_description is null or v_description = '' then
+      raise exception 'Line item %: description is required', v_ord using errcode = '22023';
+    end if;
+    if length(v_description) > 2000 then
+      raise exception 'Line item %: description must be at most 2000 characters', v_ord using errcode = '22023';
+    end if;
+    v_qty := case when jsonb_typeof(v_item -> 'qty') = 'number' then (v_item ->> 'qty')::numeric end;
+    if v_qty is null or v_qty <> trunc(v_qty) or v_qty < 1 or v_qty > 1000000 then
+      raise exception 'Line item %: quantity must be a whole number from 1 to 1,000,000', v_ord using errcode = '22023';
+    end if;
+    v_price := case when jsonb_typeof(v_item -> 'unit_price') = 'number' then (v_item ->> 'unit_price')::numeric end;
+    if v_price is null or v_price <> trunc(v_price) or v_price < 0 or v_price > 100000000000 then
+      raise exception 'Line item %: unit price must be whole cents from 0 to 1,000,000,000.00', v_ord using errcode = '22023';
+    end if;
+    if not public.fits_currency(v_price::bigint, v_invoice.currency) then
+      raise exception 'Line item %: unit price must be a whole amount in %', v_ord, v_invoice.currency using errcode = '22023';
+    end if;
+    v_descriptions := v_descriptions || v_description;
+    v_qtys := v_qtys || v_qty::integer;
+    v_prices := v_prices || v_price::bigint;
+  end loop;
+
+  update public.invoices i
+     set due_date = p_due_date, notes = v_notes, tax_rate = p_tax_rate, discount = p_discount
+   where i.id = v_invoice.id;
+
+  -- One statement: the row triggers that recompute the subtotal run once it
+  -- has finished and all see the new lines, so the amounts change once.
+  with removed as (
+    delete from public.invoice_items it where it.invoice_id = v_invoice.id
+  )
+  insert into public.invoice_items (invoice_id, description, qty, unit_price, total, position)
+  select v_invoice.id, c.description, c.qty, c.unit_price, 0, (c.n - 1)::integer
+    from unnest(v_descriptions, v_qtys, v_prices) with ordinality c(description, qty, unit_price, n)
+   order by c.n;
+
+  select * into v_changes from private.changed_values(v_before, private.invoice_draft_snapshot(v_invoice.id));
+  if v_changes.new_values <> '{}'::jsonb then
+    perform private.write_audit(v_invoice.account_id, 'invoice_updated', 'invoice', v_invoice.id,
+                                v_changes.old_values,
+                                v_changes.new_values || jsonb_build_object('invoice_number', v_invoice.invoice_number));
+  end if;
+
+  select * into v_invoice from public.invoices i where i.id = v_invoice.id;
+  return v_invoice;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.search_invoices(p_query text)
+ RETURNS SETOF public.invoices
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$
+declare
+  v_account uuid := public.current_account_id();
+begin
+  if v_account is null or p_query is null then
+    return;
+  end if;
+  -- As the invoices policy: staff every invoice of the account, a client those sent to it.
+  return query execute $sql$
+    select i.* from public.invoices i
+     where i.account_id = $1
+       and (i.invoice_number ilike $2 or i.client_name ilike $2 or i.client_email ilike $2)
+       and ($3::uuid[] is null or (i.contact_id = any ($3::uuid[]) and i.sent_at is not null))
+  $sql$ using v_account, private.contains_pattern(p_query), private.readable_contacts();
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.send_invoice(p_invoice_id uuid)
+ RETURNS public.invoices
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice public.invoices := private.invoice_in_state(p_invoice_id, jsonb_build_object(
+    'void', 'A void invoice cannot be sent',
+    'paid', 'A paid invoice cannot be sent'));
+begin
+  if v_invoice.status <> 'draft' then
+    perform public.resend_invoice(v_invoice.id, gen_random_uuid());
+    return v_invoice;
+  end if;
+  update public.invoices i
+     set status = 'sent', sent_at = now()
+   where i.id = v_invoice.id
+  returning * into v_invoice;
+  perform private.enqueue_job('invoice_send', v_invoice.account_id, jsonb_build_object('invoice_id', v_invoice.id),
+                              'invoice_send:' || v_invoice.id || ':' || extract(epoch from clock_timestamp())::text,
+                              v_invoice.id);
+  return v_invoice;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.sweep_overdue_invoices(p_now timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS TABLE(overdue_count integer, reminder_count integer)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := coalesce(p_now, now());
+  v_today date := (v_now at time zone 'UTC')::date;
+  v_overdue integer;
+  v_reminders integer;
+begin
+  update public.invoices i set status = 'overdue'
+   where i.status in ('sent', 'pending') and i.due_date < v_today;
+  get diagnostics v_overdue = row_count;
+
+  with due as (
+    update public.invoices i set reminded_at = v_now
+     where i.status = 'overdue' and i.due_date < v_today
+       and (i.reminded_at is null or i.reminded_at <= v_now - interval '7 days')
+    returning i.id, i.account_id
+  )
+  select count(private.enqueue_job('invoice_reminder', d.account_id, jsonb_build_object('invoice_id', d.id),
+                                   'invoice_reminder:' || d.id || ':' || v_today, d.id))::integer
+    into v_reminders from due d;
+  overdue_count := v_overdue;
+  reminder_count := v_reminders;
+  return next;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.void_invoice(p_invoice_id uuid)
+ RETURNS public.invoices
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice public.invoices := private.invoice_in_state(p_invoice_id, jsonb_build_object(
+    'void', 'This invoice is already void',
+    'paid', 'A paid invoice cannot be voided'));
+begin
+  update public.invoices i set status = 'void', voided_at = now() where i.id = v_invoice.id returning * into v_invoice;
+  if v_invoice.amount_paid > 0 then
+    insert into public.payments (account_id, invoice_id, amount, paid_on, method, reference, created_by, kind)
+    values (v_invoice.account_id, v_invoice.id, -v_invoice.amount_paid, private.account_day(v_invoice.account_id, now()),
+            'other', 'Credit: ' || v_invoice.invoice_number || ' voided', public.current_user_id(), 'credit');
+    select * into v_invoice from public.invoices i where i.id = v_invoice.id;
+  end if;
+  return v_invoice;
+end;
+$function$;
+
+revoke all on function private.assign_invoice_number() from public, anon, authenticated, service_role;
+
+revoke all on function private.audit_invoice() from public, anon, authenticated, service_role;
+
+revoke all on function private.invoice_amounts() from public, anon, authenticated, service_role;
+
+revoke all on function private.invoice_by_link(p_token text, OUT invoice public.invoices, OUT limited boolean) from public, anon, authenticated, service_role;
+
+revoke all on function private.invoice_draft_snapshot(p_invoice_id uuid) from public, anon, authenticated, service_role;
+
+revoke all on function private.invoice_in_state(p_invoice_id uuid, p_refusals jsonb) from public, anon, authenticated, service_role;
+
+revoke all on function private.invoice_writer_account() from public, anon, authenticated, service_role;
+
+revoke all on function private.public_invoice_without_seller(p_token text) from public, anon, authenticated, service_role;
+
+revoke all on function private.roll_invoice_stats() from public, anon, authenticated, service_role;
+
+revoke all on function private.writable_invoice(p_invoice_id uuid) from public, anon, authenticated, service_role;
+
+revoke all on function public.convert_quote_to_invoice(p_quote_id uuid) from public, anon, authenticated, service_role;
+grant all on function public.convert_quote_to_invoice(p_quote_id uuid) to authenticated;
+grant all on function public.convert_quote_to_invoice(p_quote_id uuid) to service_role;
+
+revoke all on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) from public, anon, authenticated, service_role;
+grant all on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) to authenticated;
+grant all on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) to service_role;
+
+revoke all on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) from public, anon, authenticated, service_role;
+grant all on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) to authenticated;
+grant all on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) to service_role;
+
+revoke all on function public.invoice_summary() from public, anon, authenticated, service_role;
+grant all on function public.invoice_summary() to authenticated;
+grant all on function public.invoice_summary() to service_role;
+
+revoke all on function public.public_invoice(p_token text) from public, anon, authenticated, service_role;
+grant all on function public.public_invoice(p_token text) to anon;
+grant all on function public.public_invoice(p_token text) to authenticated;
+grant all on function public.public_invoice(p_token text) to service_role;
+
+revoke all on function public.renew_invoice_link(p_invoice_id uuid) from public, anon, authenticated, service_role;
+grant all on function public.renew_invoice_link(p_invoice_id uuid) to authenticated;
+grant all on function public.renew_invoice_link(p_invoice_id uuid) to service_role;
+
+revoke all on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) from public, anon, authenticated, service_role;
+grant all on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) to authenticated;
+grant all on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) to service_role;
+
+revoke all on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) from public, anon, authenticated, service_role;
+grant all on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to authenticated;
+grant all on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to service_role;
+
+revoke all on function public.search_invoices(p_query text) from public, anon, authenticated, service_role;
+grant all on function public.search_invoices(p_query text) to authenticated;
+grant all on function public.search_invoices(p_query text) to service_role;
+
+revoke all on function public.send_invoice(p_invoice_id uuid) from public, anon, authenticated, service_role;
+grant all on function public.send_invoice(p_invoice_id uuid) to authenticated;
+grant all on function public.send_invoice(p_invoice_id uuid) to service_role;
+
+revoke all on function public.sweep_overdue_invoices(p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant all on function public.sweep_overdue_invoices(p_now timestamp with time zone) to service_role;
+
+revoke all on function public.void_invoice(p_invoice_id uuid) from public, anon, authenticated, service_role;
+grant all on function public.void_invoice(p_invoice_id uuid) to authenticated;
+grant all on function public.void_invoice(p_invoice_id uuid) to service_role;
+
+CREATE TRIGGER invoices_amounts BEFORE INSERT OR UPDATE OF subtotal, discount, tax_rate, discount_amount, tax, total ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.invoice_amounts();
+
+CREATE TRIGGER invoices_assign_number BEFORE INSERT ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.assign_invoice_number();
+
+CREATE TRIGGER invoices_audit AFTER INSERT OR UPDATE OF status ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.audit_invoice();
+
+CREATE TRIGGER invoices_roll_stats AFTER INSERT OR DELETE OR UPDATE OF status, currency, total, amount_paid, created_at ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.roll_invoice_stats();
+
+CREATE TRIGGER invoices_seller_at_send BEFORE INSERT OR UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.take_seller_at_send();
+
+CREATE TRIGGER invoices_set_updated_at BEFORE UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+create policy "staff read their account's invoices, a client those sent to it" on public.invoices
+  for select
+  to authenticated
+  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND (( SELECT public.is_account_staff() AS is_account_staff) OR ((sent_at IS NOT NULL) AND (contact_id IN ( SELECT public.client_contact_ids() AS client_contact_ids))))));
+
+-- ── public.invoice_items ──
+
+create table public.invoice_items (
+  id uuid default gen_random_uuid() not null,
+  invoice_id uuid not null,
+  description text not null,
+  qty integer default 1 not null,
+  unit_price bigint not null,
+  total bigint not null,
+  "position" integer default 0 not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint invoice_items_pkey PRIMARY KEY (id),
+  constraint invoice_items_description_check CHECK (((length(btrim(description)) >= 1) AND (length(btrim(description)) <= 2000))),
+  constraint invoice_items_position_check CHECK ((("position" >= 0) AND ("position" < 100))),
+  constraint invoice_items_qty_check CHECK (((qty >= 1) AND (qty <= 1000000))),
+  constraint invoice_items_total_check CHECK ((total >= 0)),
+  constraint invoice_items_unit_price_check CHECK (((unit_price >= 0) AND (unit_price <= '100000000000'::bigint))),
+  constraint invoice_items_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES public.invoices(id) ON DELETE CASCADE
+);
+alter table public.invoice_items enable row level security;
+
+CREATE INDEX invoice_items_invoice_id_position_idx ON public.invoice_items USING btree (invoice_id, "position", created_at);
+
+revoke all on table public.invoice_items from public, anon, authenticated, service_role;
+grant all on table public.invoice_items to authenticated;
+revoke delete, insert, truncate, update on table public.invoice_items from authenticated;
+grant all on table public.invoice_items to service_role;
+
+CREATE OR REPLACE FUNCTION private.invoice_item_total()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' and new.invoice_id is distinct from old.invoice_id then
+    raise exception 'A line item stays on its invoice' using errcode = '42501';
+  end if;
+  new.total := new.qty::bigint * new.unit_price;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.recompute_invoice_subtotal()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice_id uuid := case when tg_op = 'DELETE' then old.invoice_id else new.invoice_id end;
+  v_sum numeric;
+begin
+  select coalesce(sum(i.total), 0) into v_sum from public.invoice_items i where i.invoice_id = v_invoice_id;
+  if v_sum > 1000000000000000000 then
+    raise exception 'The invoice''s total is too large' using errcode = '22003';
+  end if;
+  update public.invoices v set subtotal = v_sum where v.id = v_invoice_id and v.subtotal <> v_sum;
+  return null;
+end;
+$function$;
+
+revoke all on function private.invoice_item_total() from public, anon, authenticated, service_role;
+
+revoke all on function private.recompute_invoice_subtotal() from public, anon, authenticated, service_role;
+
+CREATE TRIGGER invoice_items_recompute AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION private.recompute_invoice_subtotal();
+
+CREATE TRIGGER invoice_items_set_updated_at BEFORE UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER invoice_items_total BEFORE INSERT OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION private.invoice_item_total();
+
+create policy "readers of an invoice read its items" on public.invoice_items
+  for select
+  to authenticated
+  using ((EXISTS ( SELECT 1
+   FROM public.invoices i
+  WHERE ((i.id = invoice_items.invoice_id) AND (i.account_id = ( SELECT public.current_account_id() AS current_account_id))))));
+
+-- ── public.payments ──
+
+create table public.payments (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid not null,
+  invoice_id uuid not null,
+  amount bigint not null,
+  paid_on date not null,
+  method text default 'bank_transfer'::text not null,
+  reference text,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  kind text default 'payment'::text not null,
+  constraint payments_pkey PRIMARY KEY (id),
+  constraint payments_amount_check CHECK ((((kind = 'payment'::text) AND (amount > 0)) OR ((kind = 'credit'::text) AND (amount < 0)))),
+  constraint payments_kind_check CHECK ((kind = ANY (ARRAY['payment'::text, 'credit'::text]))),
+  constraint payments_method_check CHECK ((method = ANY (ARRAY['bank_transfer'::text, 'card'::text, 'cash'::text, 'other'::text]))),
+  constraint payments_paid_on_check CHECK ((paid_on >= '2000-01-01'::date)),
+  constraint payments_reference_check CHECK ((length(reference) <= 200)),
+  constraint payments_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
+  constraint payments_created_by_account_id_fkey FOREIGN KEY (created_by, account_id) REFERENCES public.users(id, account_id) ON DELETE SET NULL (created_by),
+  constraint payments_invoice_id_account_id_fkey FOREIGN KEY (invoice_id, account_id) REFERENCES public.invoices(id, account_id) ON DELETE CASCADE
+);
+alter table public.payments enable row level security;
+
+CREATE INDEX payments_account_id_paid_on_idx ON public.payments USING btree (account_id, paid_on);
+
+CREATE INDEX payments_created_by_idx ON public.payments USING btree (created_by);
+
+CREATE INDEX payments_invoice_id_idx ON public.payments USING btree (invoice_id, paid_on, created_at);
+
+revoke all on table public.payments from public, anon, authenticated, service_role;
+grant all on table public.payments to authenticated;
+revoke delete, insert, truncate, update on table public.payments from authenticated;
+grant all on table public.payments to service_role;
+
+CREATE OR REPLACE FUNCTION private.apply_payments()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice_id uuid := case when tg_op = 'DELETE' then old.invoice_id else new.invoice_id end;
+  v_paid numeric;
+begin
+  select coalesce(sum(p.amount), 0) into v_paid from public.payments p where p.invoice_id = v_invoice_id;
+  update public.invoices v
+     set amount_paid = v_paid,
+         status = case when v.status = 'void' then v.status
+                       when v_paid >= v.total and v.total > 0 then 'paid'
+                       when v_paid > 0 then 'pending'
+                       else v.status end,
+         paid_at = case when v_paid >= v.total and v.total > 0 then coalesce(v.paid_at, now()) else null end
+   where v.id = v_invoice_id;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audit_payment()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.write_audit(new.account_id, 'payment_recorded', 'invoice', new.invoice_id, null,
+                              jsonb_build_object('payment_id', new.id, 'amount', new.amount, 'paid_on', new.paid_on,
+                                                 'method', new.method, 'reference', new.reference, 'kind', new.kind));
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.check_payment()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice public.invoices;
+  v_today date;
+  v_issued date;
+begin
+  if tg_op = 'UPDATE' then
+    raise exception 'A recorded payment cannot change' using errcode = '42501';
+  end if;
+  select * into v_invoice from public.invoices i where i.id = new.invoice_id for update;
+  if not found then
+    raise exception 'Invoice not found' using errcode = 'P0002';
+  end if;
+  new.account_id := v_invoice.account_id;
+  if new.kind = 'credit' then
+    -- Only void_invoice's: what a void invoice received, given back whole.
+    if v_invoice.status <> 'void' or new.amount <> -v_invoice.amount_paid then
+      raise exception 'A credit gives back what a voided invoice received' using errcode = '22023';
+    end if;
+    return new;
+  end if;
+  if v_invoice.status = 'void' then
+    raise exception 'This invoice is void: no payment can be recorded' using errcode = '22023';
+  end if;
+  if v_invoice.status = 'draft' then
+    raise exception 'This invoice is a draft: send it before recording a payment' using errcode = '22023';
+  end if;
+  if v_invoice.status = 'paid' then
+    raise exception 'This invoice is paid in full' using errcode = '22023';
+  end if;
+  v_today := private.account_day(v_invoice.account_id, now());
+  v_issued := private.account_day(v_invoice.account_id, coalesce(v_invoice.sent_at, v_invoice.created_at));
+  if new.paid_on > v_today then
+    raise exception 'The payment date cannot be in the future' using errcode = '22023';
+  end if;
+  if new.paid_on < v_issued then
+    raise exception 'The payment date cannot be before the invoice was sent (%)', v_issued using errcode = '22023';
+  end if;
+  if new.amount > v_invoice.total - v_invoice.amount_paid then
+    raise exception 'The payment is more than the balance due' using errcode = '22023';
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.roll_payment_stats()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.payments := case when tg_op = 'DELETE' then old else new end;
+  v_sign integer := case when tg_op = 'DELETE' then -1 else 1 end;
+  v_currency text;
+begin
+  select i.currency into v_currency from public.invoices i where i.id = v_row.invoice_id;
+  if v_currency is null then
+    return null;
+  end if;
+  insert into private.payment_stats as s (account_id, currency, month, amount_sum)
+  values (v_row.account_id, v_currency, date_trunc('month', v_row.paid_on)::date, v_sign * v_row.amount)
+  on conflict (account_id, currency, month) do update set amount_sum = s.amount_sum + excluded.amount_sum;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text DEFAULT 'bank_transfer'::text, p_reference text DEFAULT NULL::text, p_currency text DEFAULT NULL::text)
+ RETURNS public.payments
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_invoice public.invoices := private.writable_invoice(p_invoice_id);
+  v_payment public.payments;
+begin
+  if p_currency is not null and p_currency <> v_invoice.currency then
+    raise exception 'The payment must be in the invoice''s currency (%)', v_invoice.currency using errcode = '22023';
+  end if;
+  if p_amount is null or p_amount <= 0 then
+    raise exception 'The amount must be more than zero' using errcode = '22023';
+  end if;
+  if p_paid_on is null then
+    raise exception 'The payment date is required' using errcode = '22023';
+  end if;
+  if coalesce(p_method, '') not in ('bank_transfer', 'card', 'cash', 'other') then
+    raise exception 'Method must be bank transfer, card, cash or other' using errcode = '22023';
+  end if;
+  insert into public.payments (account_id, invoice_id, amount, paid_on, method, reference, created_by)
+  values (v_invoice.account_id, v_invoice.id, p_amount, p_paid_on, p_method, nullif(btrim(p_reference), ''),
+          public.current_user_id())
+  returning * into v_payment;
+  return v_payment;
+end;
+$function$;
+
+revoke all on function private.apply_payments() from public, anon, authenticated, service_role;
+
+revoke all on function private.audit_payment() from public, anon, authenticated, service_role;
+
+revoke all on function private.check_payment() from public, anon, authenticated, service_role;
+
+revoke all on function private.roll_payment_stats() from public, anon, authenticated, service_role;
+
+revoke all on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) from public, anon, authenticated, service_role;
+grant all on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) to authenticated;
+grant all on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) to service_role;
+
+CREATE TRIGGER payments_audit_recorded AFTER INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.audit_payment();
+
+CREATE TRIGGER payments_check BEFORE INSERT OR UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.check_payment();
+
+CREATE TRIGGER payments_roll_stats AFTER INSERT OR DELETE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.roll_payment_stats();
+
+CREATE TRIGGER payments_set_updated_at BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER payments_update_invoice AFTER INSERT OR DELETE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.apply_payments();
+
+create policy "readers of an invoice read its payments" on public.payments
+  for select
+  to authenticated
+  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND (EXISTS ( SELECT 1
+   FROM public.invoices i
+  WHERE (i.id = payments.invoice_id)))));
+
+-- ── private.invoice_number_counters ──
+
+create table private.invoice_number_counters (
+  account_id uuid not null,
+  year integer not null,
+  last_value integer not null,
+  constraint invoice_number_counters_pkey PRIMARY KEY (account_id, year),
+  constraint invoice_number_counters_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+);
+alter table private.invoice_number_counters enable row level security;
+
+revoke all on table private.invoice_number_counters from public, anon, authenticated, service_role;
+
+-- ── private.invoice_stats ──
+
+create table private.invoice_stats (
+  account_id uuid not null,
+  currency text not null,
+  status text not null,
+  day date not null,
+  invoice_count bigint default 0 not null,
+  total_sum numeric default 0 not null,
+  paid_sum numeric default 0 not null,
+  constraint invoice_stats_pkey PRIMARY KEY (account_id, currency, status, day),
+  constraint invoice_stats_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+);
+alter table private.invoice_stats enable row level security;
+
+revoke all on table private.invoice_stats from public, anon, authenticated, service_role;
+
+-- ── private.payment_stats ──
+
+create table private.payment_stats (
+  account_id uuid not null,
+  currency text not null,
+  month date not null,
+  amount_sum numeric default 0 not null,
+  constraint payment_stats_pkey PRIMARY KEY (account_id, currency, month),
+  constraint payment_stats_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+);
+alter table private.payment_stats enable row level security;
+
+revoke all on table private.payment_stats from public, anon, authenticated, service_role;

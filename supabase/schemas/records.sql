@@ -1,0 +1,49 @@
+-- records: What every business record shares: the list of record types and the one rule for who
+-- reads a row.
+
+set check_function_bodies = false;
+
+-- ── private.record_types ──
+
+create table private.record_types (
+  type text not null,
+  table_name regclass not null,
+  name_sql text,
+  snapshot_key text,
+  has_history boolean default false not null,
+  constraint record_types_pkey PRIMARY KEY (type)
+);
+alter table private.record_types enable row level security;
+
+revoke all on table private.record_types from public, anon, authenticated, service_role;
+
+-- ── functions ──
+
+CREATE OR REPLACE FUNCTION private.default_created_by()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.created_by is null then
+    new.created_by := public.current_user_id();
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.reads_business_row(p_account_id uuid, p_contact_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(auth.role(), '') = 'service_role'
+      or coalesce(p_account_id = public.current_account_id()
+                  and (public.is_account_staff() or p_contact_id in (select public.client_contact_ids())), false)
+$function$;
+
+revoke all on function private.default_created_by() from public, anon, authenticated, service_role;
+grant all on function private.default_created_by() to public;
+
+revoke all on function private.reads_business_row(p_account_id uuid, p_contact_id uuid) from public, anon, authenticated, service_role;

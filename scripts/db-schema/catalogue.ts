@@ -182,7 +182,8 @@ select o.key, 'acl' as kind, o.relation, o.short as name, o.ref,
        || coalesce((select string_agg(
                      -- All the privileges, or all but a few: written "all" (and the few revoked), which reads
                      -- the same on PostgreSQL 15 and 17 (17 adds maintain to a table's "all").
-                     case when g.privileges = g.every then format(e'\\ngrant all on %s %s to %s;', o.what, o.target, who.name)
+                     case when g.privileges = g.every then format(e'\\ngrant %s on %s %s to %s;',
+                                                                   case when o.what in ('function', 'procedure') then 'execute' else 'all' end, o.what, o.target, who.name)
                           when 'maintain' = any (g.privileges) then format(e'\\ngrant all on %s %s to %s;\\nrevoke %s on %s %s from %s;',
                             o.what, o.target, who.name, array_to_string(array(select unnest(g.every) except select unnest(g.privileges) order by 1), ', '),
                             o.what, o.target, who.name)

@@ -120,9 +120,9 @@ export function layout(objects: DbObject[], kept: KeptComments): Layout {
     }
     // Schemas, extensions, types first; a feature's other functions after its tables.
     const group = ['schema', 'schema acl', 'extension', 'type'].includes(o.kind) ? -1 : groupName ? tables.indexOf(groupName) : tables.length;
-    // A function and its grants side by side.
-    const rank = o.kind === 'acl' && !o.relation ? RANK.function + 0.5 : RANK[o.kind];
-    const name = o.kind === 'acl' && !o.relation ? functionKey(o).slice(9) : o.kind === 'function' ? o.key.slice(9) : o.key;
+    // A function and its grants side by side (same rank, the grants' name sorting just after).
+    const rank = o.kind === 'acl' && !o.relation ? RANK.function : RANK[o.kind];
+    const name = o.kind === 'acl' && !o.relation ? `${functionKey(o).slice(9)}\u0001` : o.kind === 'function' ? o.key.slice(9) : o.key;
     place.set(o.key, { file, group, groupName, rank, name });
   }
   const before = (a: Place, b: Place) =>
@@ -193,7 +193,13 @@ export function layout(objects: DbObject[], kept: KeptComments): Layout {
       const anchor = sql.split('\n')[0]!;
       const comment = kept.above.get(anchor);
       if (comment) usedComments.add(anchor);
-      parts.push(comment ? `${comment}\n${sql}` : sql);
+      // A run of one-line indexes or triggers, and a function's grants, read as one block.
+      const previous = inFile[inFile.indexOf(o) - 1];
+      const joins = !comment && previous && parts.length > 2 && (
+        (o.kind === previous.kind && (o.kind === 'index' || o.kind === 'trigger') && place.get(previous.key)!.groupName === groupName)
+        || (o.kind === 'acl' && !o.relation && previous.kind === 'function'));
+      if (joins) parts[parts.length - 1] += `\n${sql}`;
+      else parts.push(comment ? `${comment}\n${sql}` : sql);
     }
     files.push({ feature, text: `${parts.join('\n\n')}\n` });
   }

@@ -76,6 +76,7 @@ AS $function$
   from public.accounts a
   where a.id = p_account_id
 $function$;
+revoke all on function private.account_seller(p_account_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.audit_account_settings()
  RETURNS trigger
@@ -97,6 +98,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.audit_account_settings() from public, anon, authenticated, service_role;
+grant execute on function private.audit_account_settings() to public;
 
 CREATE OR REPLACE FUNCTION private.check_account_iban()
  RETURNS trigger
@@ -111,6 +114,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.check_account_iban() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.create_account_for_new_user(p_auth_user_id uuid, p_email text, p_meta jsonb)
  RETURNS void
@@ -134,6 +138,8 @@ begin
   values (v_account_id, p_auth_user_id, lower(p_email), v_first_name, v_last_name, 'admin');
 end;
 $function$;
+revoke all on function private.create_account_for_new_user(p_auth_user_id uuid, p_email text, p_meta jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.create_account_for_new_user(p_auth_user_id uuid, p_email text, p_meta jsonb) to public;
 
 CREATE OR REPLACE FUNCTION private.guard_website_settings()
  RETURNS trigger
@@ -150,6 +156,8 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.guard_website_settings() from public, anon, authenticated, service_role;
+grant execute on function private.guard_website_settings() to public;
 
 CREATE OR REPLACE FUNCTION public.is_account_admin()
  RETURNS boolean
@@ -159,6 +167,9 @@ CREATE OR REPLACE FUNCTION public.is_account_admin()
 AS $function$
   select coalesce(public.current_user_role() = 'admin', false)
 $function$;
+revoke all on function public.is_account_admin() from public, anon, authenticated, service_role;
+grant execute on function public.is_account_admin() to authenticated;
+grant execute on function public.is_account_admin() to service_role;
 
 CREATE OR REPLACE FUNCTION public.is_account_staff()
  RETURNS boolean
@@ -168,6 +179,9 @@ CREATE OR REPLACE FUNCTION public.is_account_staff()
 AS $function$
   select coalesce(public.current_user_role() in ('admin', 'member', 'auditor'), false)
 $function$;
+revoke all on function public.is_account_staff() from public, anon, authenticated, service_role;
+grant execute on function public.is_account_staff() to authenticated;
+grant execute on function public.is_account_staff() to service_role;
 
 CREATE OR REPLACE FUNCTION public.is_master_account(p_account_id uuid)
  RETURNS boolean
@@ -179,38 +193,13 @@ AS $function$
     p_account_id = (select a.id from public.accounts a order by a.created_at, a.id limit 1),
     false)
 $function$;
-
-revoke all on function private.account_seller(p_account_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function private.audit_account_settings() from public, anon, authenticated, service_role;
-grant all on function private.audit_account_settings() to public;
-
-revoke all on function private.check_account_iban() from public, anon, authenticated, service_role;
-
-revoke all on function private.create_account_for_new_user(p_auth_user_id uuid, p_email text, p_meta jsonb) from public, anon, authenticated, service_role;
-grant all on function private.create_account_for_new_user(p_auth_user_id uuid, p_email text, p_meta jsonb) to public;
-
-revoke all on function private.guard_website_settings() from public, anon, authenticated, service_role;
-grant all on function private.guard_website_settings() to public;
-
-revoke all on function public.is_account_admin() from public, anon, authenticated, service_role;
-grant all on function public.is_account_admin() to authenticated;
-grant all on function public.is_account_admin() to service_role;
-
-revoke all on function public.is_account_staff() from public, anon, authenticated, service_role;
-grant all on function public.is_account_staff() to authenticated;
-grant all on function public.is_account_staff() to service_role;
-
 revoke all on function public.is_master_account(p_account_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.is_master_account(p_account_id uuid) to authenticated;
-grant all on function public.is_master_account(p_account_id uuid) to service_role;
+grant execute on function public.is_master_account(p_account_id uuid) to authenticated;
+grant execute on function public.is_master_account(p_account_id uuid) to service_role;
 
 CREATE TRIGGER accounts_audit_settings AFTER UPDATE ON public.accounts FOR EACH ROW EXECUTE FUNCTION private.audit_account_settings();
-
 CREATE TRIGGER accounts_check_iban BEFORE INSERT OR UPDATE OF iban ON public.accounts FOR EACH ROW EXECUTE FUNCTION private.check_account_iban();
-
 CREATE TRIGGER accounts_guard_website_settings BEFORE UPDATE ON public.accounts FOR EACH ROW EXECUTE FUNCTION private.guard_website_settings();
-
 CREATE TRIGGER accounts_set_updated_at BEFORE UPDATE ON public.accounts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 create policy "admins update their own account" on public.accounts
@@ -253,7 +242,6 @@ create table public.users (
 alter table public.users enable row level security;
 
 CREATE INDEX users_account_id_created_at_idx ON public.users USING btree (account_id, created_at DESC);
-
 CREATE INDEX users_account_id_email_idx ON public.users USING btree (account_id, email);
 
 revoke all on table public.users from public, anon, authenticated, service_role;
@@ -270,6 +258,8 @@ CREATE OR REPLACE FUNCTION private.acting_user_id()
 AS $function$
   select u.id from public.users u where u.auth_user_id = auth.uid()
 $function$;
+revoke all on function private.acting_user_id() from public, anon, authenticated, service_role;
+grant execute on function private.acting_user_id() to public;
 
 CREATE OR REPLACE FUNCTION private.apply_user_activation()
  RETURNS trigger
@@ -287,6 +277,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.apply_user_activation() from public, anon, authenticated, service_role;
+grant execute on function private.apply_user_activation() to public;
 
 CREATE OR REPLACE FUNCTION private.audit_user_changes()
  RETURNS trigger
@@ -310,6 +302,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.audit_user_changes() from public, anon, authenticated, service_role;
+grant execute on function private.audit_user_changes() to public;
 
 CREATE OR REPLACE FUNCTION private.forget_caller()
  RETURNS trigger
@@ -322,6 +316,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.forget_caller() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.guard_user_changes()
  RETURNS trigger
@@ -349,6 +344,8 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.guard_user_changes() from public, anon, authenticated, service_role;
+grant execute on function private.guard_user_changes() to public;
 
 CREATE OR REPLACE FUNCTION private.handle_new_auth_user()
  RETURNS trigger
@@ -367,6 +364,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.handle_new_auth_user() from public, anon, authenticated, service_role;
+grant execute on function private.handle_new_auth_user() to public;
 
 CREATE OR REPLACE FUNCTION private.sync_auth_user_changes()
  RETURNS trigger
@@ -386,35 +385,13 @@ begin
   return null;
 end;
 $function$;
-
-revoke all on function private.acting_user_id() from public, anon, authenticated, service_role;
-grant all on function private.acting_user_id() to public;
-
-revoke all on function private.apply_user_activation() from public, anon, authenticated, service_role;
-grant all on function private.apply_user_activation() to public;
-
-revoke all on function private.audit_user_changes() from public, anon, authenticated, service_role;
-grant all on function private.audit_user_changes() to public;
-
-revoke all on function private.forget_caller() from public, anon, authenticated, service_role;
-
-revoke all on function private.guard_user_changes() from public, anon, authenticated, service_role;
-grant all on function private.guard_user_changes() to public;
-
-revoke all on function private.handle_new_auth_user() from public, anon, authenticated, service_role;
-grant all on function private.handle_new_auth_user() to public;
-
 revoke all on function private.sync_auth_user_changes() from public, anon, authenticated, service_role;
-grant all on function private.sync_auth_user_changes() to public;
+grant execute on function private.sync_auth_user_changes() to public;
 
 CREATE TRIGGER users_apply_activation AFTER UPDATE OF is_active ON public.users FOR EACH ROW WHEN (old.is_active IS DISTINCT FROM new.is_active) EXECUTE FUNCTION private.apply_user_activation();
-
 CREATE TRIGGER users_audit_changes AFTER UPDATE OF role, is_active ON public.users FOR EACH ROW EXECUTE FUNCTION private.audit_user_changes();
-
 CREATE TRIGGER users_forget_caller AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION private.forget_caller();
-
 CREATE TRIGGER users_guard_changes BEFORE UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION private.guard_user_changes();
-
 CREATE TRIGGER users_set_updated_at BEFORE UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 create policy "admins and the user themselves update a user" on public.users
@@ -457,9 +434,7 @@ create table public.user_invitations (
 alter table public.user_invitations enable row level security;
 
 CREATE INDEX user_invitations_account_id_created_at_idx ON public.user_invitations USING btree (account_id, created_at DESC);
-
 CREATE INDEX user_invitations_account_id_email_idx ON public.user_invitations USING btree (account_id, email);
-
 CREATE INDEX user_invitations_invited_by_idx ON public.user_invitations USING btree (invited_by);
 
 revoke all on table public.user_invitations from public, anon, authenticated, service_role;
@@ -480,6 +455,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.audit_user_invited() from public, anon, authenticated, service_role;
+grant execute on function private.audit_user_invited() to public;
 
 CREATE OR REPLACE FUNCTION private.default_invited_by()
  RETURNS trigger
@@ -493,17 +470,11 @@ begin
   return new;
 end;
 $function$;
-
-revoke all on function private.audit_user_invited() from public, anon, authenticated, service_role;
-grant all on function private.audit_user_invited() to public;
-
 revoke all on function private.default_invited_by() from public, anon, authenticated, service_role;
-grant all on function private.default_invited_by() to public;
+grant execute on function private.default_invited_by() to public;
 
 CREATE TRIGGER user_invitations_audit_invited AFTER INSERT ON public.user_invitations FOR EACH ROW EXECUTE FUNCTION private.audit_user_invited();
-
 CREATE TRIGGER user_invitations_default_invited_by BEFORE INSERT ON public.user_invitations FOR EACH ROW EXECUTE FUNCTION private.default_invited_by();
-
 CREATE TRIGGER user_invitations_set_updated_at BEFORE UPDATE ON public.user_invitations FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 create policy "admins invite into their account" on public.user_invitations
@@ -532,7 +503,6 @@ create table private.failed_sign_ins (
 alter table private.failed_sign_ins enable row level security;
 
 CREATE INDEX failed_sign_ins_email_hash_failed_at_idx ON private.failed_sign_ins USING btree (email_hash, failed_at DESC);
-
 CREATE INDEX failed_sign_ins_failed_at_idx ON private.failed_sign_ins USING btree (failed_at);
 
 revoke all on table private.failed_sign_ins from public, anon, authenticated, service_role;
@@ -547,6 +517,9 @@ AS $function$
    where email_hash = private.sign_in_email_hash(coalesce(auth.jwt() ->> 'email', ''))
      and auth.uid() is not null
 $function$;
+revoke all on function public.clear_failed_sign_ins() from public, anon, authenticated, service_role;
+grant execute on function public.clear_failed_sign_ins() to authenticated;
+grant execute on function public.clear_failed_sign_ins() to service_role;
 
 CREATE OR REPLACE FUNCTION public.record_failed_sign_in(p_email text)
  RETURNS integer
@@ -567,15 +540,10 @@ begin
   return private.sign_in_lockout_seconds(v_hash);
 end;
 $function$;
-
-revoke all on function public.clear_failed_sign_ins() from public, anon, authenticated, service_role;
-grant all on function public.clear_failed_sign_ins() to authenticated;
-grant all on function public.clear_failed_sign_ins() to service_role;
-
 revoke all on function public.record_failed_sign_in(p_email text) from public, anon, authenticated, service_role;
-grant all on function public.record_failed_sign_in(p_email text) to anon;
-grant all on function public.record_failed_sign_in(p_email text) to authenticated;
-grant all on function public.record_failed_sign_in(p_email text) to service_role;
+grant execute on function public.record_failed_sign_in(p_email text) to anon;
+grant execute on function public.record_failed_sign_in(p_email text) to authenticated;
+grant execute on function public.record_failed_sign_in(p_email text) to service_role;
 
 -- ── functions ──
 
@@ -624,6 +592,8 @@ begin
   update auth.users set raw_app_meta_data = raw_app_meta_data - 'invitation_token' where id = p_auth_user_id;
 end;
 $function$;
+revoke all on function private.claim_invitation(p_token text, p_auth_user_id uuid, p_email text, p_meta jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.claim_invitation(p_token text, p_auth_user_id uuid, p_email text, p_meta jsonb) to public;
 
 CREATE OR REPLACE FUNCTION private.handle_invitation_token_added()
  RETURNS trigger
@@ -648,6 +618,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.handle_invitation_token_added() from public, anon, authenticated, service_role;
+grant execute on function private.handle_invitation_token_added() to public;
 
 CREATE OR REPLACE FUNCTION private.iban_valid(p_iban text)
  RETURNS boolean
@@ -678,6 +650,7 @@ begin
   return v_rest = 1;
 end;
 $function$;
+revoke all on function private.iban_valid(p_iban text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.invitation_token_hash(p_token text)
  RETURNS text
@@ -687,6 +660,8 @@ CREATE OR REPLACE FUNCTION private.invitation_token_hash(p_token text)
 AS $function$
   select encode(extensions.digest(p_token, 'sha256'), 'hex')
 $function$;
+revoke all on function private.invitation_token_hash(p_token text) from public, anon, authenticated, service_role;
+grant execute on function private.invitation_token_hash(p_token text) to public;
 
 CREATE OR REPLACE FUNCTION private.sign_in_email_hash(p_email text)
  RETURNS text
@@ -696,6 +671,8 @@ CREATE OR REPLACE FUNCTION private.sign_in_email_hash(p_email text)
 AS $function$
   select encode(extensions.digest(lower(btrim(p_email)), 'sha256'), 'hex')
 $function$;
+revoke all on function private.sign_in_email_hash(p_email text) from public, anon, authenticated, service_role;
+grant execute on function private.sign_in_email_hash(p_email text) to public;
 
 CREATE OR REPLACE FUNCTION private.sign_in_lockout_seconds(p_email_hash text)
  RETURNS integer
@@ -711,6 +688,8 @@ AS $function$
       offset 9 limit 1),
     0)
 $function$;
+revoke all on function private.sign_in_lockout_seconds(p_email_hash text) from public, anon, authenticated, service_role;
+grant execute on function private.sign_in_lockout_seconds(p_email_hash text) to public;
 
 CREATE OR REPLACE FUNCTION public.can_read_settings()
  RETURNS boolean
@@ -720,6 +699,9 @@ CREATE OR REPLACE FUNCTION public.can_read_settings()
 AS $function$
   select coalesce(public.current_user_role() in ('admin', 'auditor'), false)
 $function$;
+revoke all on function public.can_read_settings() from public, anon, authenticated, service_role;
+grant execute on function public.can_read_settings() to authenticated;
+grant execute on function public.can_read_settings() to service_role;
 
 CREATE OR REPLACE FUNCTION public.can_write_business()
  RETURNS boolean
@@ -729,6 +711,9 @@ CREATE OR REPLACE FUNCTION public.can_write_business()
 AS $function$
   select coalesce(public.current_user_role() in ('admin', 'member'), false)
 $function$;
+revoke all on function public.can_write_business() from public, anon, authenticated, service_role;
+grant execute on function public.can_write_business() to authenticated;
+grant execute on function public.can_write_business() to service_role;
 
 CREATE OR REPLACE FUNCTION public.get_open_invitation(p_token text)
  RETURNS TABLE(email text, role text, expires_at timestamp with time zone, account_name text)
@@ -743,6 +728,10 @@ AS $function$
     and i.accepted_at is null
     and i.expires_at > now()
 $function$;
+revoke all on function public.get_open_invitation(p_token text) from public, anon, authenticated, service_role;
+grant execute on function public.get_open_invitation(p_token text) to anon;
+grant execute on function public.get_open_invitation(p_token text) to authenticated;
+grant execute on function public.get_open_invitation(p_token text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.renew_invitation(p_invitation_id uuid, p_token_hash text)
  RETURNS TABLE(id uuid, email text, role text, first_name text, last_name text, expires_at timestamp with time zone)
@@ -777,6 +766,9 @@ begin
                       v_invitation.last_name, v_invitation.expires_at;
 end;
 $function$;
+revoke all on function public.renew_invitation(p_invitation_id uuid, p_token_hash text) from public, anon, authenticated, service_role;
+grant execute on function public.renew_invitation(p_invitation_id uuid, p_token_hash text) to authenticated;
+grant execute on function public.renew_invitation(p_invitation_id uuid, p_token_hash text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.sign_in_lockout(p_email text)
  RETURNS integer
@@ -787,50 +779,12 @@ AS $function$
   select case when length(p_email) > 254 then 0
               else private.sign_in_lockout_seconds(private.sign_in_email_hash(p_email)) end
 $function$;
-
-revoke all on function private.claim_invitation(p_token text, p_auth_user_id uuid, p_email text, p_meta jsonb) from public, anon, authenticated, service_role;
-grant all on function private.claim_invitation(p_token text, p_auth_user_id uuid, p_email text, p_meta jsonb) to public;
-
-revoke all on function private.handle_invitation_token_added() from public, anon, authenticated, service_role;
-grant all on function private.handle_invitation_token_added() to public;
-
-revoke all on function private.iban_valid(p_iban text) from public, anon, authenticated, service_role;
-
-revoke all on function private.invitation_token_hash(p_token text) from public, anon, authenticated, service_role;
-grant all on function private.invitation_token_hash(p_token text) to public;
-
-revoke all on function private.sign_in_email_hash(p_email text) from public, anon, authenticated, service_role;
-grant all on function private.sign_in_email_hash(p_email text) to public;
-
-revoke all on function private.sign_in_lockout_seconds(p_email_hash text) from public, anon, authenticated, service_role;
-grant all on function private.sign_in_lockout_seconds(p_email_hash text) to public;
-
-revoke all on function public.can_read_settings() from public, anon, authenticated, service_role;
-grant all on function public.can_read_settings() to authenticated;
-grant all on function public.can_read_settings() to service_role;
-
-revoke all on function public.can_write_business() from public, anon, authenticated, service_role;
-grant all on function public.can_write_business() to authenticated;
-grant all on function public.can_write_business() to service_role;
-
-revoke all on function public.get_open_invitation(p_token text) from public, anon, authenticated, service_role;
-grant all on function public.get_open_invitation(p_token text) to anon;
-grant all on function public.get_open_invitation(p_token text) to authenticated;
-grant all on function public.get_open_invitation(p_token text) to service_role;
-
-revoke all on function public.renew_invitation(p_invitation_id uuid, p_token_hash text) from public, anon, authenticated, service_role;
-grant all on function public.renew_invitation(p_invitation_id uuid, p_token_hash text) to authenticated;
-grant all on function public.renew_invitation(p_invitation_id uuid, p_token_hash text) to service_role;
-
 revoke all on function public.sign_in_lockout(p_email text) from public, anon, authenticated, service_role;
-grant all on function public.sign_in_lockout(p_email text) to anon;
-grant all on function public.sign_in_lockout(p_email text) to authenticated;
-grant all on function public.sign_in_lockout(p_email text) to service_role;
+grant execute on function public.sign_in_lockout(p_email text) to anon;
+grant execute on function public.sign_in_lockout(p_email text) to authenticated;
+grant execute on function public.sign_in_lockout(p_email text) to service_role;
 
 CREATE TRIGGER sessions_forget_caller AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON auth.sessions FOR EACH STATEMENT EXECUTE FUNCTION private.forget_caller();
-
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_auth_user();
-
 CREATE TRIGGER on_auth_user_invitation_token AFTER UPDATE OF raw_app_meta_data ON auth.users FOR EACH ROW WHEN ((new.raw_app_meta_data ->> 'invitation_token'::text) IS NOT NULL AND (new.raw_app_meta_data ->> 'invitation_token'::text) IS DISTINCT FROM (old.raw_app_meta_data ->> 'invitation_token'::text)) EXECUTE FUNCTION private.handle_invitation_token_added();
-
 CREATE TRIGGER on_auth_user_signed_in AFTER UPDATE OF last_sign_in_at, email ON auth.users FOR EACH ROW WHEN (new.last_sign_in_at IS DISTINCT FROM old.last_sign_in_at OR new.email::text IS DISTINCT FROM old.email::text) EXECUTE FUNCTION private.sync_auth_user_changes();

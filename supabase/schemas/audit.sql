@@ -31,11 +31,8 @@ create table public.audit_logs (
 alter table public.audit_logs enable row level security;
 
 CREATE INDEX audit_logs_account_id_action_created_at_idx ON public.audit_logs USING btree (account_id, action, created_at DESC, id DESC);
-
 CREATE INDEX audit_logs_account_id_created_at_id_idx ON public.audit_logs USING btree (account_id, created_at DESC, id DESC);
-
 CREATE INDEX audit_logs_resource_idx ON public.audit_logs USING btree (account_id, resource_type, resource_id, created_at DESC);
-
 CREATE INDEX audit_logs_user_id_idx ON public.audit_logs USING btree (user_id);
 
 revoke all on table public.audit_logs from public, anon, authenticated, service_role;
@@ -65,6 +62,8 @@ begin
   raise exception 'Audit logs are append-only' using errcode = '42501';
 end;
 $function$;
+revoke all on function private.guard_audit_logs() from public, anon, authenticated, service_role;
+grant execute on function private.guard_audit_logs() to public;
 
 CREATE OR REPLACE FUNCTION public.audit_log_actions()
  RETURNS TABLE(action text)
@@ -93,6 +92,9 @@ begin
     select found.action from found where found.action is not null order by found.action;
 end;
 $function$;
+revoke all on function public.audit_log_actions() from public, anon, authenticated, service_role;
+grant execute on function public.audit_log_actions() to authenticated;
+grant execute on function public.audit_log_actions() to service_role;
 
 CREATE OR REPLACE FUNCTION public.list_audit_logs(p_search text DEFAULT NULL::text, p_action text DEFAULT NULL::text, p_limit integer DEFAULT 100, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, action text, resource_type text, resource_id uuid, record_name text, old_values jsonb, new_values jsonb, ip_address text, user_agent text, created_at timestamp with time zone, user_email text, user_first_name text, user_last_name text, actor_kind text, actor_name text, actor_email text)
@@ -187,17 +189,9 @@ begin
   using v_action, v_search, p_limit, p_offset, v_actions, v_types, v_users;
 end;
 $function$;
-
-revoke all on function private.guard_audit_logs() from public, anon, authenticated, service_role;
-grant all on function private.guard_audit_logs() to public;
-
-revoke all on function public.audit_log_actions() from public, anon, authenticated, service_role;
-grant all on function public.audit_log_actions() to authenticated;
-grant all on function public.audit_log_actions() to service_role;
-
 revoke all on function public.list_audit_logs(p_search text, p_action text, p_limit integer, p_offset integer) from public, anon, authenticated, service_role;
-grant all on function public.list_audit_logs(p_search text, p_action text, p_limit integer, p_offset integer) to authenticated;
-grant all on function public.list_audit_logs(p_search text, p_action text, p_limit integer, p_offset integer) to service_role;
+grant execute on function public.list_audit_logs(p_search text, p_action text, p_limit integer, p_offset integer) to authenticated;
+grant execute on function public.list_audit_logs(p_search text, p_action text, p_limit integer, p_offset integer) to service_role;
 
 CREATE TRIGGER audit_logs_append_only BEFORE DELETE OR UPDATE ON public.audit_logs FOR EACH ROW EXECUTE FUNCTION private.guard_audit_logs();
 
@@ -260,6 +254,7 @@ begin
   email := left(nullif(btrim(email), ''), 320);
 end;
 $function$;
+revoke all on function private.audit_actor(p_account_id uuid, p_resource_type text, p_resource_id uuid, p_new_values jsonb, p_user_id uuid, OUT kind text, OUT name text, OUT email text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.audit_record_created()
  RETURNS trigger
@@ -275,6 +270,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.audit_record_created() from public, anon, authenticated, service_role;
+grant execute on function private.audit_record_created() to public;
 
 CREATE OR REPLACE FUNCTION private.audit_record_deleted()
  RETURNS trigger
@@ -292,6 +289,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.audit_record_deleted() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.audit_record_updated()
  RETURNS trigger
@@ -314,6 +312,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.audit_record_updated() from public, anon, authenticated, service_role;
+grant execute on function private.audit_record_updated() to public;
 
 CREATE OR REPLACE FUNCTION private.cap_audit_snapshot(p_values jsonb)
  RETURNS jsonb
@@ -352,6 +352,7 @@ begin
   return v_capped;
 end;
 $function$;
+revoke all on function private.cap_audit_snapshot(p_values jsonb) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.cap_audit_value(p_value jsonb, p_max_text integer DEFAULT 1000)
  RETURNS jsonb
@@ -375,6 +376,7 @@ AS $function$
     else p_value
   end
 $function$;
+revoke all on function private.cap_audit_value(p_value jsonb, p_max_text integer) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.changed_values(p_old jsonb, p_new jsonb, OUT old_values jsonb, OUT new_values jsonb)
  RETURNS record
@@ -389,6 +391,8 @@ AS $function$
   where o.key not in ('updated_at')
     and (p_new -> o.key) is distinct from o.value
 $function$;
+revoke all on function private.changed_values(p_old jsonb, p_new jsonb, OUT old_values jsonb, OUT new_values jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.changed_values(p_old jsonb, p_new jsonb, OUT old_values jsonb, OUT new_values jsonb) to public;
 
 CREATE OR REPLACE FUNCTION private.redact_secrets(p_values jsonb)
  RETURNS jsonb
@@ -413,6 +417,7 @@ AS $function$
     else p_values
   end
 $function$;
+revoke all on function private.redact_secrets(p_values jsonb) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.write_audit(p_account_id uuid, p_action text, p_resource_type text, p_resource_id uuid, p_old_values jsonb, p_new_values jsonb, p_user_id uuid DEFAULT NULL::uuid)
  RETURNS void
@@ -445,6 +450,7 @@ begin
   );
 end;
 $function$;
+revoke all on function private.write_audit(p_account_id uuid, p_action text, p_resource_type text, p_resource_id uuid, p_old_values jsonb, p_new_values jsonb, p_user_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.audit_record_naming()
  RETURNS TABLE(type text, table_name text, name_sql text, snapshot_key text)
@@ -457,6 +463,9 @@ AS $function$
    where public.can_read_settings()
    order by t.type
 $function$;
+revoke all on function public.audit_record_naming() from public, anon, authenticated, service_role;
+grant execute on function public.audit_record_naming() to authenticated;
+grant execute on function public.audit_record_naming() to service_role;
 
 CREATE OR REPLACE FUNCTION public.record_history(p_resource_type text, p_resource_id uuid)
  RETURNS TABLE(id uuid, action text, created_at timestamp with time zone, actor_name text, actor_kind text, actor_email text, old_values jsonb, new_values jsonb)
@@ -496,32 +505,6 @@ AS $function$
    order by a.created_at desc, a.id desc
    limit 100
 $function$;
-
-revoke all on function private.audit_actor(p_account_id uuid, p_resource_type text, p_resource_id uuid, p_new_values jsonb, p_user_id uuid, OUT kind text, OUT name text, OUT email text) from public, anon, authenticated, service_role;
-
-revoke all on function private.audit_record_created() from public, anon, authenticated, service_role;
-grant all on function private.audit_record_created() to public;
-
-revoke all on function private.audit_record_deleted() from public, anon, authenticated, service_role;
-
-revoke all on function private.audit_record_updated() from public, anon, authenticated, service_role;
-grant all on function private.audit_record_updated() to public;
-
-revoke all on function private.cap_audit_snapshot(p_values jsonb) from public, anon, authenticated, service_role;
-
-revoke all on function private.cap_audit_value(p_value jsonb, p_max_text integer) from public, anon, authenticated, service_role;
-
-revoke all on function private.changed_values(p_old jsonb, p_new jsonb, OUT old_values jsonb, OUT new_values jsonb) from public, anon, authenticated, service_role;
-grant all on function private.changed_values(p_old jsonb, p_new jsonb, OUT old_values jsonb, OUT new_values jsonb) to public;
-
-revoke all on function private.redact_secrets(p_values jsonb) from public, anon, authenticated, service_role;
-
-revoke all on function private.write_audit(p_account_id uuid, p_action text, p_resource_type text, p_resource_id uuid, p_old_values jsonb, p_new_values jsonb, p_user_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function public.audit_record_naming() from public, anon, authenticated, service_role;
-grant all on function public.audit_record_naming() to authenticated;
-grant all on function public.audit_record_naming() to service_role;
-
 revoke all on function public.record_history(p_resource_type text, p_resource_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.record_history(p_resource_type text, p_resource_id uuid) to authenticated;
-grant all on function public.record_history(p_resource_type text, p_resource_id uuid) to service_role;
+grant execute on function public.record_history(p_resource_type text, p_resource_id uuid) to authenticated;
+grant execute on function public.record_history(p_resource_type text, p_resource_id uuid) to service_role;

@@ -47,15 +47,10 @@ create table public.bills (
 alter table public.bills enable row level security;
 
 CREATE INDEX bills_account_id_created_at_idx ON public.bills USING btree (account_id, created_at DESC, id DESC);
-
 CREATE INDEX bills_account_id_status_created_at_idx ON public.bills USING btree (account_id, status, created_at DESC, id DESC);
-
 CREATE INDEX bills_account_number_trgm_idx ON public.bills USING gin (account_id, number extensions.gin_trgm_ops);
-
 CREATE UNIQUE INDEX bills_account_supplier_number_key ON public.bills USING btree (account_id, lower(btrim(supplier_name)), lower(btrim(number)));
-
 CREATE INDEX bills_account_supplier_trgm_idx ON public.bills USING gin (account_id, supplier_name extensions.gin_trgm_ops);
-
 CREATE INDEX bills_created_by_idx ON public.bills USING btree (created_by);
 
 revoke all on table public.bills from public, anon, authenticated, service_role;
@@ -91,6 +86,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.audit_bill() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.bill_totals()
  RETURNS TABLE(currency text, to_pay bigint, to_pay_count integer, paid bigint, paid_count integer)
@@ -108,6 +104,9 @@ AS $function$
    group by b.currency
    order by b.currency
 $function$;
+revoke all on function public.bill_totals() from public, anon, authenticated, service_role;
+grant execute on function public.bill_totals() to authenticated;
+grant execute on function public.bill_totals() to service_role;
 
 CREATE OR REPLACE FUNCTION public.create_bill_from_document(p_document_id uuid, p_notes text DEFAULT NULL::text)
  RETURNS public.bills
@@ -179,6 +178,9 @@ begin
   return v_bill;
 end;
 $function$;
+revoke all on function public.create_bill_from_document(p_document_id uuid, p_notes text) from public, anon, authenticated, service_role;
+grant execute on function public.create_bill_from_document(p_document_id uuid, p_notes text) to authenticated;
+grant execute on function public.create_bill_from_document(p_document_id uuid, p_notes text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.mark_bill_paid(p_bill_id uuid, p_paid_on date)
  RETURNS public.bills
@@ -213,6 +215,9 @@ begin
   return v_bill;
 end;
 $function$;
+revoke all on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) from public, anon, authenticated, service_role;
+grant execute on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) to authenticated;
+grant execute on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) to service_role;
 
 CREATE OR REPLACE FUNCTION public.search_bills(p_query text)
  RETURNS SETOF public.bills
@@ -234,27 +239,11 @@ begin
   $sql$ using v_account, private.contains_pattern(p_query);
 end;
 $function$;
-
-revoke all on function private.audit_bill() from public, anon, authenticated, service_role;
-
-revoke all on function public.bill_totals() from public, anon, authenticated, service_role;
-grant all on function public.bill_totals() to authenticated;
-grant all on function public.bill_totals() to service_role;
-
-revoke all on function public.create_bill_from_document(p_document_id uuid, p_notes text) from public, anon, authenticated, service_role;
-grant all on function public.create_bill_from_document(p_document_id uuid, p_notes text) to authenticated;
-grant all on function public.create_bill_from_document(p_document_id uuid, p_notes text) to service_role;
-
-revoke all on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) from public, anon, authenticated, service_role;
-grant all on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) to authenticated;
-grant all on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) to service_role;
-
 revoke all on function public.search_bills(p_query text) from public, anon, authenticated, service_role;
-grant all on function public.search_bills(p_query text) to authenticated;
-grant all on function public.search_bills(p_query text) to service_role;
+grant execute on function public.search_bills(p_query text) to authenticated;
+grant execute on function public.search_bills(p_query text) to service_role;
 
 CREATE TRIGGER bills_audit AFTER INSERT OR DELETE OR UPDATE ON public.bills FOR EACH ROW EXECUTE FUNCTION private.audit_bill();
-
 CREATE TRIGGER bills_set_updated_at BEFORE UPDATE ON public.bills FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 create policy "business writers add bills" on public.bills

@@ -4,6 +4,8 @@ set check_function_bodies = false;
 
 -- ── public.contacts ──
 
+-- A client or supplier of the account. (id, account_id) is unique so that
+-- quotes and invoices can hold a key to a contact of their own account only.
 create table public.contacts (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
@@ -32,17 +34,14 @@ create table public.contacts (
 alter table public.contacts enable row level security;
 
 CREATE INDEX contacts_account_company_trgm_idx ON public.contacts USING gin (account_id, company extensions.gin_trgm_ops);
-
 CREATE INDEX contacts_account_email_trgm_idx ON public.contacts USING gin (account_id, email extensions.gin_trgm_ops);
-
 CREATE INDEX contacts_account_id_created_at_id_idx ON public.contacts USING btree (account_id, created_at DESC, id DESC);
-
 CREATE INDEX contacts_account_id_lower_email_idx ON public.contacts USING btree (account_id, lower(email));
-
 CREATE INDEX contacts_account_id_status_created_at_idx ON public.contacts USING btree (account_id, status, created_at DESC, id DESC);
-
 CREATE INDEX contacts_account_name_trgm_idx ON public.contacts USING gin (account_id, name extensions.gin_trgm_ops);
 
+-- Staff write through the policies below; never truncate, which row-level
+-- security does not stop.
 revoke all on table public.contacts from public, anon, authenticated, service_role;
 grant all on table public.contacts to authenticated;
 revoke truncate on table public.contacts from authenticated;
@@ -57,6 +56,7 @@ AS $function$
   select case when public.is_account_staff() then null
               else coalesce(array(select public.client_contact_ids()), '{}') end
 $function$;
+revoke all on function private.readable_contacts() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.client_contact_ids()
  RETURNS SETOF uuid
@@ -69,6 +69,9 @@ AS $function$
     join public.contacts c on c.account_id = u.account_id and lower(c.email) = u.email
    where u.auth_user_id = public.session_user_id() and u.is_active and u.role = 'client'
 $function$;
+revoke all on function public.client_contact_ids() from public, anon, authenticated, service_role;
+grant execute on function public.client_contact_ids() to authenticated;
+grant execute on function public.client_contact_ids() to service_role;
 
 CREATE OR REPLACE FUNCTION public.search_contacts(p_query text)
  RETURNS SETOF public.contacts
@@ -91,25 +94,14 @@ begin
   $sql$ using v_account, private.contains_pattern(p_query), private.readable_contacts();
 end;
 $function$;
-
-revoke all on function private.readable_contacts() from public, anon, authenticated, service_role;
-
-revoke all on function public.client_contact_ids() from public, anon, authenticated, service_role;
-grant all on function public.client_contact_ids() to authenticated;
-grant all on function public.client_contact_ids() to service_role;
-
 revoke all on function public.search_contacts(p_query text) from public, anon, authenticated, service_role;
-grant all on function public.search_contacts(p_query text) to authenticated;
-grant all on function public.search_contacts(p_query text) to service_role;
+grant execute on function public.search_contacts(p_query text) to authenticated;
+grant execute on function public.search_contacts(p_query text) to service_role;
 
 CREATE TRIGGER contacts_audit_created AFTER INSERT ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.audit_record_created('contact');
-
 CREATE TRIGGER contacts_audit_deleted AFTER DELETE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.audit_record_deleted('contact');
-
 CREATE TRIGGER contacts_audit_updated AFTER UPDATE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.audit_record_updated('contact');
-
 CREATE TRIGGER contacts_event_registered AFTER INSERT ON public.contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.events_on_insert('client_registered');
-
 CREATE TRIGGER contacts_set_updated_at BEFORE UPDATE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 create policy "business writers add contacts" on public.contacts
@@ -168,6 +160,9 @@ AS $function$
      and c.account_id = public.current_account_id()
      and public.is_account_staff()
 $function$;
+revoke all on function public.client_directory_figures(p_contact_ids uuid[]) from public, anon, authenticated, service_role;
+grant execute on function public.client_directory_figures(p_contact_ids uuid[]) to authenticated;
+grant execute on function public.client_directory_figures(p_contact_ids uuid[]) to service_role;
 
 CREATE OR REPLACE FUNCTION public.client_summary()
  RETURNS TABLE(total_count bigint, active_count bigint, prospect_count bigint, new_this_month bigint)
@@ -182,11 +177,6 @@ AS $function$
   from public.contacts c
   where c.account_id = public.current_account_id()
 $function$;
-
-revoke all on function public.client_directory_figures(p_contact_ids uuid[]) from public, anon, authenticated, service_role;
-grant all on function public.client_directory_figures(p_contact_ids uuid[]) to authenticated;
-grant all on function public.client_directory_figures(p_contact_ids uuid[]) to service_role;
-
 revoke all on function public.client_summary() from public, anon, authenticated, service_role;
-grant all on function public.client_summary() to authenticated;
-grant all on function public.client_summary() to service_role;
+grant execute on function public.client_summary() to authenticated;
+grant execute on function public.client_summary() to service_role;

@@ -45,11 +45,8 @@ create table public.documents (
 alter table public.documents enable row level security;
 
 CREATE INDEX documents_account_id_created_at_idx ON public.documents USING btree (account_id, created_at DESC, id DESC);
-
 CREATE INDEX documents_account_id_status_idx ON public.documents USING btree (account_id, status, created_at DESC);
-
 CREATE INDEX documents_account_search_idx ON public.documents USING gin (account_id, search);
-
 CREATE INDEX documents_account_title_trgm_idx ON public.documents USING gin (account_id, title extensions.gin_trgm_ops);
 
 revoke all on table public.documents from public, anon, authenticated, service_role;
@@ -95,6 +92,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.audit_document() from public, anon, authenticated, service_role;
+grant execute on function private.audit_document() to public;
 
 CREATE OR REPLACE FUNCTION private.document_date(p_value text)
  RETURNS date
@@ -111,6 +110,7 @@ exception when others then
   return null;
 end;
 $function$;
+revoke all on function private.document_date(p_value text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.document_extraction_start()
  RETURNS trigger
@@ -125,6 +125,8 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.document_extraction_start() from public, anon, authenticated, service_role;
+grant execute on function private.document_extraction_start() to public;
 
 CREATE OR REPLACE FUNCTION private.document_field(p_fields jsonb, p_key text)
  RETURNS text
@@ -134,6 +136,7 @@ CREATE OR REPLACE FUNCTION private.document_field(p_fields jsonb, p_key text)
 AS $function$
   select nullif(btrim(case when jsonb_typeof(p_fields -> p_key -> 'value') = 'string' then p_fields -> p_key ->> 'value' end), '')
 $function$;
+revoke all on function private.document_field(p_fields jsonb, p_key text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.document_seller(p_snapshot jsonb, p_account_id uuid)
  RETURNS jsonb
@@ -143,6 +146,7 @@ CREATE OR REPLACE FUNCTION private.document_seller(p_snapshot jsonb, p_account_i
 AS $function$
   select coalesce(p_snapshot, private.account_seller(p_account_id))
 $function$;
+revoke all on function private.document_seller(p_snapshot jsonb, p_account_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.guard_document_status()
  RETURNS trigger
@@ -162,6 +166,8 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.guard_document_status() from public, anon, authenticated, service_role;
+grant execute on function private.guard_document_status() to public;
 
 CREATE OR REPLACE FUNCTION private.invoice_document_json(p_invoice_id uuid)
  RETURNS jsonb
@@ -174,6 +180,7 @@ AS $function$
     from public.invoices i
    where i.id = p_invoice_id
 $function$;
+revoke all on function private.invoice_document_json(p_invoice_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.invoice_document_json_without_seller(p_invoice_id uuid)
  RETURNS jsonb
@@ -212,6 +219,7 @@ AS $function$
   left join public.contacts c on c.id = i.contact_id
   where i.id = p_invoice_id
 $function$;
+revoke all on function private.invoice_document_json_without_seller(p_invoice_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.queue_document_extraction()
  RETURNS trigger
@@ -231,6 +239,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.queue_document_extraction() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_document_json(p_quote_id uuid)
  RETURNS jsonb
@@ -244,6 +253,7 @@ AS $function$
     from public.quotes q
    where q.id = p_quote_id
 $function$;
+revoke all on function private.quote_document_json(p_quote_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_document_json_without_seller(p_quote_id uuid)
  RETURNS jsonb
@@ -287,6 +297,7 @@ AS $function$
   left join public.contacts c on c.id = q.contact_id
   where q.id = p_quote_id
 $function$;
+revoke all on function private.quote_document_json_without_seller(p_quote_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.reviewed_document(p_document_id uuid)
  RETURNS public.documents
@@ -312,6 +323,7 @@ begin
   return v_document;
 end;
 $function$;
+revoke all on function private.reviewed_document(p_document_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text DEFAULT NULL::text)
  RETURNS TABLE(contact_id uuid, contact_name text, created boolean)
@@ -346,6 +358,9 @@ begin
   return query select v_contact.id, v_contact.name, true;
 end;
 $function$;
+revoke all on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) from public, anon, authenticated, service_role;
+grant execute on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) to authenticated;
+grant execute on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.document_summary()
  RETURNS TABLE(total_count bigint, processed_count bigint, pending_review_count bigint, storage_bytes bigint)
@@ -360,6 +375,9 @@ AS $function$
     from public.documents d
    where d.account_id = public.current_account_id()
 $function$;
+revoke all on function public.document_summary() from public, anon, authenticated, service_role;
+grant execute on function public.document_summary() to authenticated;
+grant execute on function public.document_summary() to service_role;
 
 CREATE OR REPLACE FUNCTION public.invoice_document(p_invoice_id uuid)
  RETURNS jsonb
@@ -372,6 +390,9 @@ AS $function$
    where i.id = p_invoice_id
      and private.reads_business_row(i.account_id, case when i.sent_at is not null then i.contact_id end)
 $function$;
+revoke all on function public.invoice_document(p_invoice_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.invoice_document(p_invoice_id uuid) to authenticated;
+grant execute on function public.invoice_document(p_invoice_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.invoice_link_document(p_token text)
  RETURNS jsonb
@@ -391,6 +412,10 @@ begin
   return private.invoice_document_json((v_found.invoice).id);
 end;
 $function$;
+revoke all on function public.invoice_link_document(p_token text) from public, anon, authenticated, service_role;
+grant execute on function public.invoice_link_document(p_token text) to anon;
+grant execute on function public.invoice_link_document(p_token text) to authenticated;
+grant execute on function public.invoice_link_document(p_token text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.paste_document_text(p_document_id uuid, p_text text)
  RETURNS void
@@ -420,6 +445,9 @@ begin
     jsonb_build_object('characters', length(v_text)));
 end;
 $function$;
+revoke all on function public.paste_document_text(p_document_id uuid, p_text text) from public, anon, authenticated, service_role;
+grant execute on function public.paste_document_text(p_document_id uuid, p_text text) to authenticated;
+grant execute on function public.paste_document_text(p_document_id uuid, p_text text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.quote_document(p_quote_id uuid)
  RETURNS jsonb
@@ -432,6 +460,9 @@ AS $function$
    where q.id = p_quote_id
      and private.reads_quote(q)
 $function$;
+revoke all on function public.quote_document(p_quote_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.quote_document(p_quote_id uuid) to authenticated;
+grant execute on function public.quote_document(p_quote_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.quote_link_document(p_token text)
  RETURNS jsonb
@@ -452,6 +483,10 @@ begin
   return private.quote_document_json((v_found.quote).id);
 end;
 $function$;
+revoke all on function public.quote_link_document(p_token text) from public, anon, authenticated, service_role;
+grant execute on function public.quote_link_document(p_token text) to anon;
+grant execute on function public.quote_link_document(p_token text) to authenticated;
+grant execute on function public.quote_link_document(p_token text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.rerun_document_extraction(p_document_id uuid)
  RETURNS void
@@ -475,6 +510,9 @@ begin
     jsonb_build_object('extraction_status', v_document.extraction_status), null);
 end;
 $function$;
+revoke all on function public.rerun_document_extraction(p_document_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.rerun_document_extraction(p_document_id uuid) to authenticated;
+grant execute on function public.rerun_document_extraction(p_document_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.search_documents(p_query text)
  RETURNS SETOF public.documents
@@ -496,80 +534,14 @@ begin
   $sql$ using v_account, p_query, private.contains_pattern(p_query);
 end;
 $function$;
-
-revoke all on function private.audit_document() from public, anon, authenticated, service_role;
-grant all on function private.audit_document() to public;
-
-revoke all on function private.document_date(p_value text) from public, anon, authenticated, service_role;
-
-revoke all on function private.document_extraction_start() from public, anon, authenticated, service_role;
-grant all on function private.document_extraction_start() to public;
-
-revoke all on function private.document_field(p_fields jsonb, p_key text) from public, anon, authenticated, service_role;
-
-revoke all on function private.document_seller(p_snapshot jsonb, p_account_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function private.guard_document_status() from public, anon, authenticated, service_role;
-grant all on function private.guard_document_status() to public;
-
-revoke all on function private.invoice_document_json(p_invoice_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function private.invoice_document_json_without_seller(p_invoice_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function private.queue_document_extraction() from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_document_json(p_quote_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_document_json_without_seller(p_quote_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function private.reviewed_document(p_document_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) from public, anon, authenticated, service_role;
-grant all on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) to authenticated;
-grant all on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) to service_role;
-
-revoke all on function public.document_summary() from public, anon, authenticated, service_role;
-grant all on function public.document_summary() to authenticated;
-grant all on function public.document_summary() to service_role;
-
-revoke all on function public.invoice_document(p_invoice_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.invoice_document(p_invoice_id uuid) to authenticated;
-grant all on function public.invoice_document(p_invoice_id uuid) to service_role;
-
-revoke all on function public.invoice_link_document(p_token text) from public, anon, authenticated, service_role;
-grant all on function public.invoice_link_document(p_token text) to anon;
-grant all on function public.invoice_link_document(p_token text) to authenticated;
-grant all on function public.invoice_link_document(p_token text) to service_role;
-
-revoke all on function public.paste_document_text(p_document_id uuid, p_text text) from public, anon, authenticated, service_role;
-grant all on function public.paste_document_text(p_document_id uuid, p_text text) to authenticated;
-grant all on function public.paste_document_text(p_document_id uuid, p_text text) to service_role;
-
-revoke all on function public.quote_document(p_quote_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.quote_document(p_quote_id uuid) to authenticated;
-grant all on function public.quote_document(p_quote_id uuid) to service_role;
-
-revoke all on function public.quote_link_document(p_token text) from public, anon, authenticated, service_role;
-grant all on function public.quote_link_document(p_token text) to anon;
-grant all on function public.quote_link_document(p_token text) to authenticated;
-grant all on function public.quote_link_document(p_token text) to service_role;
-
-revoke all on function public.rerun_document_extraction(p_document_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.rerun_document_extraction(p_document_id uuid) to authenticated;
-grant all on function public.rerun_document_extraction(p_document_id uuid) to service_role;
-
 revoke all on function public.search_documents(p_query text) from public, anon, authenticated, service_role;
-grant all on function public.search_documents(p_query text) to authenticated;
-grant all on function public.search_documents(p_query text) to service_role;
+grant execute on function public.search_documents(p_query text) to authenticated;
+grant execute on function public.search_documents(p_query text) to service_role;
 
 CREATE TRIGGER documents_audit AFTER INSERT OR DELETE OR UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION private.audit_document();
-
 CREATE TRIGGER documents_extraction_start BEFORE INSERT ON public.documents FOR EACH ROW EXECUTE FUNCTION private.document_extraction_start();
-
 CREATE TRIGGER documents_guard_status BEFORE UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION private.guard_document_status();
-
 CREATE TRIGGER documents_queue_extraction AFTER INSERT OR UPDATE OF extraction_status ON public.documents FOR EACH ROW EXECUTE FUNCTION private.queue_document_extraction();
-
 CREATE TRIGGER documents_set_updated_at BEFORE UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 create policy "business writers add documents" on public.documents
@@ -609,7 +581,6 @@ create table private.document_extraction_requests (
 alter table private.document_extraction_requests enable row level security;
 
 CREATE INDEX document_extraction_requests_account_idx ON private.document_extraction_requests USING btree (account_id, created_at);
-
 CREATE INDEX document_extraction_requests_document_idx ON private.document_extraction_requests USING btree (document_id, created_at);
 
 revoke all on table private.document_extraction_requests from public, anon, authenticated, service_role;
@@ -661,7 +632,6 @@ begin
   return v_document;
 end;
 $function$;
-
 revoke all on function private.document_extraction_request(p_document_id uuid, p_kind text) from public, anon, authenticated, service_role;
 
 -- ── functions ──

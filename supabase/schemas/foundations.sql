@@ -36,6 +36,7 @@ CREATE OR REPLACE FUNCTION private.account_day(p_account_id uuid, p_at timestamp
 AS $function$
   select (p_at at time zone coalesce((select a.timezone from public.accounts a where a.id = p_account_id), 'UTC'))::date
 $function$;
+revoke all on function private.account_day(p_account_id uuid, p_at timestamp with time zone) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.amount_cents(p_value text)
  RETURNS bigint
@@ -45,6 +46,7 @@ CREATE OR REPLACE FUNCTION private.amount_cents(p_value text)
 AS $function$
   select case when p_value ~ '^\d{1,12}(\.\d{1,2})?$' then round(p_value::numeric * 100)::bigint end
 $function$;
+revoke all on function private.amount_cents(p_value text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.caller()
  RETURNS text
@@ -93,6 +95,7 @@ begin
   return answer;
 end;
 $function$;
+revoke all on function private.caller() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.canonical_json(p_value jsonb)
  RETURNS text
@@ -112,6 +115,7 @@ begin
   end;
 end;
 $function$;
+revoke all on function private.canonical_json(p_value jsonb) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.contains_pattern(p_text text)
  RETURNS text
@@ -121,6 +125,7 @@ CREATE OR REPLACE FUNCTION private.contains_pattern(p_text text)
 AS $function$
   select '%' || replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_') || '%'
 $function$;
+revoke all on function private.contains_pattern(p_text text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.hit_rate_limit(p_key text, p_limit integer, p_window interval)
  RETURNS boolean
@@ -147,6 +152,7 @@ begin
   return v_hits <= p_limit;
 end;
 $function$;
+revoke all on function private.hit_rate_limit(p_key text, p_limit integer, p_window interval) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.is_end_user_request()
  RETURNS boolean
@@ -156,6 +162,8 @@ CREATE OR REPLACE FUNCTION private.is_end_user_request()
 AS $function$
   select coalesce(auth.role(), '') in ('authenticated', 'anon')
 $function$;
+revoke all on function private.is_end_user_request() from public, anon, authenticated, service_role;
+grant execute on function private.is_end_user_request() to public;
 
 CREATE OR REPLACE FUNCTION private.jsonb_deep_merge(p_base jsonb, p_over jsonb)
  RETURNS jsonb
@@ -172,6 +180,7 @@ AS $function$
     from jsonb_each(p_base) b
     full join jsonb_each(p_over) o on o.key = b.key
 $function$;
+revoke all on function private.jsonb_deep_merge(p_base jsonb, p_over jsonb) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.new_link_token()
  RETURNS text
@@ -180,6 +189,7 @@ CREATE OR REPLACE FUNCTION private.new_link_token()
 AS $function$
   select rtrim(translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/', '-_'), '=')
 $function$;
+revoke all on function private.new_link_token() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.request_client(OUT ip_address text, OUT user_agent text)
  RETURNS record
@@ -201,6 +211,7 @@ begin
   user_agent := nullif(current_setting('audit.client_ua', true), '');
 end;
 $function$;
+revoke all on function private.request_client(OUT ip_address text, OUT user_agent text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.request_header(p_name text)
  RETURNS text
@@ -214,6 +225,8 @@ exception when others then
   return null;
 end;
 $function$;
+revoke all on function private.request_header(p_name text) from public, anon, authenticated, service_role;
+grant execute on function private.request_header(p_name text) to public;
 
 CREATE OR REPLACE FUNCTION private.request_ip()
  RETURNS text
@@ -236,6 +249,7 @@ begin
   return nullif(btrim(regexp_replace(v_forwarded, '^.*,', '')), '');
 end;
 $function$;
+revoke all on function private.request_ip() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.set_updated_at()
  RETURNS trigger
@@ -247,6 +261,8 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.set_updated_at() from public, anon, authenticated, service_role;
+grant execute on function private.set_updated_at() to public;
 
 CREATE OR REPLACE FUNCTION private.signed_request_client(OUT ip_address text, OUT user_agent text)
  RETURNS SETOF record
@@ -285,6 +301,7 @@ exception when others then
   return;
 end;
 $function$;
+revoke all on function private.signed_request_client(OUT ip_address text, OUT user_agent text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.utc_iso(p_at timestamp with time zone)
  RETURNS text
@@ -294,6 +311,7 @@ CREATE OR REPLACE FUNCTION private.utc_iso(p_at timestamp with time zone)
 AS $function$
   select to_char(p_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 $function$;
+revoke all on function private.utc_iso(p_at timestamp with time zone) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.currencies()
  RETURNS TABLE(code text, minor_units integer, name text)
@@ -323,6 +341,11 @@ AS $function$
          ('BRL', 2, 'Brazilian real'),
          ('MXN', 2, 'Mexican peso')
 $function$;
+revoke all on function public.currencies() from public, anon, authenticated, service_role;
+grant execute on function public.currencies() to anon;
+grant execute on function public.currencies() to authenticated;
+grant execute on function public.currencies() to public;
+grant execute on function public.currencies() to service_role;
 
 CREATE OR REPLACE FUNCTION public.current_account_id()
  RETURNS uuid
@@ -332,6 +355,9 @@ CREATE OR REPLACE FUNCTION public.current_account_id()
 AS $function$
   select nullif(split_part(private.caller(), '|', 3), '')::uuid
 $function$;
+revoke all on function public.current_account_id() from public, anon, authenticated, service_role;
+grant execute on function public.current_account_id() to authenticated;
+grant execute on function public.current_account_id() to service_role;
 
 CREATE OR REPLACE FUNCTION public.current_profile()
  RETURNS jsonb
@@ -353,6 +379,9 @@ AS $function$
               where u.auth_user_id = me.auth_user_id))
     from (select public.session_user_id() as auth_user_id) me
 $function$;
+revoke all on function public.current_profile() from public, anon, authenticated, service_role;
+grant execute on function public.current_profile() to authenticated;
+grant execute on function public.current_profile() to service_role;
 
 CREATE OR REPLACE FUNCTION public.current_user_id()
  RETURNS uuid
@@ -362,6 +391,9 @@ CREATE OR REPLACE FUNCTION public.current_user_id()
 AS $function$
   select nullif(split_part(private.caller(), '|', 2), '')::uuid
 $function$;
+revoke all on function public.current_user_id() from public, anon, authenticated, service_role;
+grant execute on function public.current_user_id() to authenticated;
+grant execute on function public.current_user_id() to service_role;
 
 CREATE OR REPLACE FUNCTION public.current_user_role()
  RETURNS text
@@ -371,6 +403,9 @@ CREATE OR REPLACE FUNCTION public.current_user_role()
 AS $function$
   select nullif(split_part(private.caller(), '|', 4), '')
 $function$;
+revoke all on function public.current_user_role() from public, anon, authenticated, service_role;
+grant execute on function public.current_user_role() to authenticated;
+grant execute on function public.current_user_role() to service_role;
 
 CREATE OR REPLACE FUNCTION public.fits_currency(p_hundredths bigint, p_code text)
  RETURNS boolean
@@ -381,6 +416,11 @@ AS $function$
   select p_hundredths is null
       or p_hundredths % (10 ^ (2 - coalesce((select c.minor_units from public.currencies() c where c.code = p_code), 2)))::bigint = 0
 $function$;
+revoke all on function public.fits_currency(p_hundredths bigint, p_code text) from public, anon, authenticated, service_role;
+grant execute on function public.fits_currency(p_hundredths bigint, p_code text) to anon;
+grant execute on function public.fits_currency(p_hundredths bigint, p_code text) to authenticated;
+grant execute on function public.fits_currency(p_hundredths bigint, p_code text) to public;
+grant execute on function public.fits_currency(p_hundredths bigint, p_code text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.is_currency(p_code text)
  RETURNS boolean
@@ -390,6 +430,11 @@ CREATE OR REPLACE FUNCTION public.is_currency(p_code text)
 AS $function$
   select exists (select 1 from public.currencies() c where c.code = p_code)
 $function$;
+revoke all on function public.is_currency(p_code text) from public, anon, authenticated, service_role;
+grant execute on function public.is_currency(p_code text) to anon;
+grant execute on function public.is_currency(p_code text) to authenticated;
+grant execute on function public.is_currency(p_code text) to public;
+grant execute on function public.is_currency(p_code text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.session_user_id()
  RETURNS uuid
@@ -399,74 +444,6 @@ CREATE OR REPLACE FUNCTION public.session_user_id()
 AS $function$
   select nullif(split_part(private.caller(), '|', 1), '')::uuid
 $function$;
-
-revoke all on function private.account_day(p_account_id uuid, p_at timestamp with time zone) from public, anon, authenticated, service_role;
-
-revoke all on function private.amount_cents(p_value text) from public, anon, authenticated, service_role;
-
-revoke all on function private.caller() from public, anon, authenticated, service_role;
-
-revoke all on function private.canonical_json(p_value jsonb) from public, anon, authenticated, service_role;
-
-revoke all on function private.contains_pattern(p_text text) from public, anon, authenticated, service_role;
-
-revoke all on function private.hit_rate_limit(p_key text, p_limit integer, p_window interval) from public, anon, authenticated, service_role;
-
-revoke all on function private.is_end_user_request() from public, anon, authenticated, service_role;
-grant all on function private.is_end_user_request() to public;
-
-revoke all on function private.jsonb_deep_merge(p_base jsonb, p_over jsonb) from public, anon, authenticated, service_role;
-
-revoke all on function private.new_link_token() from public, anon, authenticated, service_role;
-
-revoke all on function private.request_client(OUT ip_address text, OUT user_agent text) from public, anon, authenticated, service_role;
-
-revoke all on function private.request_header(p_name text) from public, anon, authenticated, service_role;
-grant all on function private.request_header(p_name text) to public;
-
-revoke all on function private.request_ip() from public, anon, authenticated, service_role;
-
-revoke all on function private.set_updated_at() from public, anon, authenticated, service_role;
-grant all on function private.set_updated_at() to public;
-
-revoke all on function private.signed_request_client(OUT ip_address text, OUT user_agent text) from public, anon, authenticated, service_role;
-
-revoke all on function private.utc_iso(p_at timestamp with time zone) from public, anon, authenticated, service_role;
-
-revoke all on function public.currencies() from public, anon, authenticated, service_role;
-grant all on function public.currencies() to anon;
-grant all on function public.currencies() to authenticated;
-grant all on function public.currencies() to public;
-grant all on function public.currencies() to service_role;
-
-revoke all on function public.current_account_id() from public, anon, authenticated, service_role;
-grant all on function public.current_account_id() to authenticated;
-grant all on function public.current_account_id() to service_role;
-
-revoke all on function public.current_profile() from public, anon, authenticated, service_role;
-grant all on function public.current_profile() to authenticated;
-grant all on function public.current_profile() to service_role;
-
-revoke all on function public.current_user_id() from public, anon, authenticated, service_role;
-grant all on function public.current_user_id() to authenticated;
-grant all on function public.current_user_id() to service_role;
-
-revoke all on function public.current_user_role() from public, anon, authenticated, service_role;
-grant all on function public.current_user_role() to authenticated;
-grant all on function public.current_user_role() to service_role;
-
-revoke all on function public.fits_currency(p_hundredths bigint, p_code text) from public, anon, authenticated, service_role;
-grant all on function public.fits_currency(p_hundredths bigint, p_code text) to anon;
-grant all on function public.fits_currency(p_hundredths bigint, p_code text) to authenticated;
-grant all on function public.fits_currency(p_hundredths bigint, p_code text) to public;
-grant all on function public.fits_currency(p_hundredths bigint, p_code text) to service_role;
-
-revoke all on function public.is_currency(p_code text) from public, anon, authenticated, service_role;
-grant all on function public.is_currency(p_code text) to anon;
-grant all on function public.is_currency(p_code text) to authenticated;
-grant all on function public.is_currency(p_code text) to public;
-grant all on function public.is_currency(p_code text) to service_role;
-
 revoke all on function public.session_user_id() from public, anon, authenticated, service_role;
-grant all on function public.session_user_id() to authenticated;
-grant all on function public.session_user_id() to service_role;
+grant execute on function public.session_user_id() to authenticated;
+grant execute on function public.session_user_id() to service_role;

@@ -63,19 +63,12 @@ create table public.invoices (
 alter table public.invoices enable row level security;
 
 CREATE INDEX invoices_account_client_email_trgm_idx ON public.invoices USING gin (account_id, client_email extensions.gin_trgm_ops);
-
 CREATE INDEX invoices_account_client_name_trgm_idx ON public.invoices USING gin (account_id, client_name extensions.gin_trgm_ops);
-
 CREATE INDEX invoices_account_id_created_at_idx ON public.invoices USING btree (account_id, created_at DESC, id DESC);
-
 CREATE INDEX invoices_account_id_status_created_at_idx ON public.invoices USING btree (account_id, status, created_at DESC, id DESC);
-
 CREATE INDEX invoices_account_invoice_number_trgm_idx ON public.invoices USING gin (account_id, invoice_number extensions.gin_trgm_ops);
-
 CREATE INDEX invoices_contact_id_idx ON public.invoices USING btree (contact_id);
-
 CREATE INDEX invoices_created_by_idx ON public.invoices USING btree (created_by);
-
 CREATE INDEX invoices_open_due_idx ON public.invoices USING btree (due_date) WHERE (status = ANY (ARRAY['sent'::text, 'pending'::text, 'overdue'::text]));
 
 revoke all on table public.invoices from public, anon, authenticated, service_role;
@@ -104,6 +97,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.assign_invoice_number() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.audit_invoice()
  RETURNS trigger
@@ -137,6 +131,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.audit_invoice() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.invoice_amounts()
  RETURNS trigger
@@ -157,6 +152,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.invoice_amounts() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.invoice_by_link(p_token text, OUT invoice public.invoices, OUT limited boolean)
  RETURNS record
@@ -196,6 +192,7 @@ begin
   end if;
 end;
 $function$;
+revoke all on function private.invoice_by_link(p_token text, OUT invoice public.invoices, OUT limited boolean) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.invoice_draft_snapshot(p_invoice_id uuid)
  RETURNS jsonb
@@ -212,6 +209,7 @@ AS $function$
                 from public.invoice_items it where it.invoice_id = i.id))
     from public.invoices i where i.id = p_invoice_id
 $function$;
+revoke all on function private.invoice_draft_snapshot(p_invoice_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.invoice_in_state(p_invoice_id uuid, p_refusals jsonb)
  RETURNS public.invoices
@@ -228,6 +226,7 @@ begin
   return v_invoice;
 end;
 $function$;
+revoke all on function private.invoice_in_state(p_invoice_id uuid, p_refusals jsonb) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.invoice_writer_account()
  RETURNS uuid
@@ -244,6 +243,7 @@ begin
   return v_account_id;
 end;
 $function$;
+revoke all on function private.invoice_writer_account() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.public_invoice_without_seller(p_token text)
  RETURNS jsonb
@@ -281,6 +281,7 @@ begin
                 from public.invoice_items it where it.invoice_id = v_invoice.id));
 end;
 $function$;
+revoke all on function private.public_invoice_without_seller(p_token text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.roll_invoice_stats()
  RETURNS trigger
@@ -305,6 +306,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.roll_invoice_stats() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.writable_invoice(p_invoice_id uuid)
  RETURNS public.invoices
@@ -323,6 +325,7 @@ begin
   return v_invoice;
 end;
 $function$;
+revoke all on function private.writable_invoice(p_invoice_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.convert_quote_to_invoice(p_quote_id uuid)
  RETURNS public.invoices
@@ -370,6 +373,9 @@ begin
   return v_invoice;
 end;
 $function$;
+revoke all on function public.convert_quote_to_invoice(p_quote_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.convert_quote_to_invoice(p_quote_id uuid) to authenticated;
+grant execute on function public.convert_quote_to_invoice(p_quote_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text DEFAULT NULL::text)
  RETURNS public.invoices
@@ -427,6 +433,9 @@ begin
   return v_invoice;
 end;
 $function$;
+revoke all on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) from public, anon, authenticated, service_role;
+grant execute on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) to authenticated;
+grant execute on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric DEFAULT 0, p_notes text DEFAULT NULL::text)
  RETURNS public.invoices
@@ -469,6 +478,9 @@ begin
   return v_invoice;
 end;
 $function$;
+revoke all on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) from public, anon, authenticated, service_role;
+grant execute on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) to authenticated;
+grant execute on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.invoice_summary()
  RETURNS TABLE(total_count bigint, outstanding jsonb, paid_this_month jsonb, collection jsonb)
@@ -504,6 +516,9 @@ begin
               group by s.currency having sum(s.total_sum) > 0) c);
 end;
 $function$;
+revoke all on function public.invoice_summary() from public, anon, authenticated, service_role;
+grant execute on function public.invoice_summary() to authenticated;
+grant execute on function public.invoice_summary() to service_role;
 
 CREATE OR REPLACE FUNCTION public.public_invoice(p_token text)
  RETURNS jsonb
@@ -523,6 +538,10 @@ begin
   return v_answer || jsonb_build_object('seller', private.document_seller(v_invoice.seller, v_invoice.account_id));
 end;
 $function$;
+revoke all on function public.public_invoice(p_token text) from public, anon, authenticated, service_role;
+grant execute on function public.public_invoice(p_token text) to anon;
+grant execute on function public.public_invoice(p_token text) to authenticated;
+grant execute on function public.public_invoice(p_token text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.renew_invoice_link(p_invoice_id uuid)
  RETURNS text
@@ -544,6 +563,9 @@ begin
   return v_token;
 end;
 $function$;
+revoke all on function public.renew_invoice_link(p_invoice_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.renew_invoice_link(p_invoice_id uuid) to authenticated;
+grant execute on function public.renew_invoice_link(p_invoice_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.resend_invoice(p_invoice_id uuid, p_request_id uuid)
  RETURNS text
@@ -574,6 +596,9 @@ begin
   return v_invoice.client_email;
 end;
 $function$;
+revoke all on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) to authenticated;
+grant execute on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb)
  RETURNS public.invoices
@@ -679,6 +704,9 @@ begin
   return v_invoice;
 end;
 $function$;
+revoke all on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to authenticated;
+grant execute on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION public.search_invoices(p_query text)
  RETURNS SETOF public.invoices
@@ -702,6 +730,9 @@ begin
   $sql$ using v_account, private.contains_pattern(p_query), private.readable_contacts();
 end;
 $function$;
+revoke all on function public.search_invoices(p_query text) from public, anon, authenticated, service_role;
+grant execute on function public.search_invoices(p_query text) to authenticated;
+grant execute on function public.search_invoices(p_query text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.send_invoice(p_invoice_id uuid)
  RETURNS public.invoices
@@ -728,6 +759,9 @@ begin
   return v_invoice;
 end;
 $function$;
+revoke all on function public.send_invoice(p_invoice_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.send_invoice(p_invoice_id uuid) to authenticated;
+grant execute on function public.send_invoice(p_invoice_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.sweep_overdue_invoices(p_now timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS TABLE(overdue_count integer, reminder_count integer)
@@ -759,6 +793,8 @@ begin
   return next;
 end;
 $function$;
+revoke all on function public.sweep_overdue_invoices(p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function public.sweep_overdue_invoices(p_now timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.void_invoice(p_invoice_id uuid)
  RETURNS public.invoices
@@ -781,85 +817,15 @@ begin
   return v_invoice;
 end;
 $function$;
-
-revoke all on function private.assign_invoice_number() from public, anon, authenticated, service_role;
-
-revoke all on function private.audit_invoice() from public, anon, authenticated, service_role;
-
-revoke all on function private.invoice_amounts() from public, anon, authenticated, service_role;
-
-revoke all on function private.invoice_by_link(p_token text, OUT invoice public.invoices, OUT limited boolean) from public, anon, authenticated, service_role;
-
-revoke all on function private.invoice_draft_snapshot(p_invoice_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function private.invoice_in_state(p_invoice_id uuid, p_refusals jsonb) from public, anon, authenticated, service_role;
-
-revoke all on function private.invoice_writer_account() from public, anon, authenticated, service_role;
-
-revoke all on function private.public_invoice_without_seller(p_token text) from public, anon, authenticated, service_role;
-
-revoke all on function private.roll_invoice_stats() from public, anon, authenticated, service_role;
-
-revoke all on function private.writable_invoice(p_invoice_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function public.convert_quote_to_invoice(p_quote_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.convert_quote_to_invoice(p_quote_id uuid) to authenticated;
-grant all on function public.convert_quote_to_invoice(p_quote_id uuid) to service_role;
-
-revoke all on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) from public, anon, authenticated, service_role;
-grant all on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) to authenticated;
-grant all on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) to service_role;
-
-revoke all on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) from public, anon, authenticated, service_role;
-grant all on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) to authenticated;
-grant all on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) to service_role;
-
-revoke all on function public.invoice_summary() from public, anon, authenticated, service_role;
-grant all on function public.invoice_summary() to authenticated;
-grant all on function public.invoice_summary() to service_role;
-
-revoke all on function public.public_invoice(p_token text) from public, anon, authenticated, service_role;
-grant all on function public.public_invoice(p_token text) to anon;
-grant all on function public.public_invoice(p_token text) to authenticated;
-grant all on function public.public_invoice(p_token text) to service_role;
-
-revoke all on function public.renew_invoice_link(p_invoice_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.renew_invoice_link(p_invoice_id uuid) to authenticated;
-grant all on function public.renew_invoice_link(p_invoice_id uuid) to service_role;
-
-revoke all on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) to authenticated;
-grant all on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) to service_role;
-
-revoke all on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) from public, anon, authenticated, service_role;
-grant all on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to authenticated;
-grant all on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to service_role;
-
-revoke all on function public.search_invoices(p_query text) from public, anon, authenticated, service_role;
-grant all on function public.search_invoices(p_query text) to authenticated;
-grant all on function public.search_invoices(p_query text) to service_role;
-
-revoke all on function public.send_invoice(p_invoice_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.send_invoice(p_invoice_id uuid) to authenticated;
-grant all on function public.send_invoice(p_invoice_id uuid) to service_role;
-
-revoke all on function public.sweep_overdue_invoices(p_now timestamp with time zone) from public, anon, authenticated, service_role;
-grant all on function public.sweep_overdue_invoices(p_now timestamp with time zone) to service_role;
-
 revoke all on function public.void_invoice(p_invoice_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.void_invoice(p_invoice_id uuid) to authenticated;
-grant all on function public.void_invoice(p_invoice_id uuid) to service_role;
+grant execute on function public.void_invoice(p_invoice_id uuid) to authenticated;
+grant execute on function public.void_invoice(p_invoice_id uuid) to service_role;
 
 CREATE TRIGGER invoices_amounts BEFORE INSERT OR UPDATE OF subtotal, discount, tax_rate, discount_amount, tax, total ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.invoice_amounts();
-
 CREATE TRIGGER invoices_assign_number BEFORE INSERT ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.assign_invoice_number();
-
 CREATE TRIGGER invoices_audit AFTER INSERT OR UPDATE OF status ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.audit_invoice();
-
 CREATE TRIGGER invoices_roll_stats AFTER INSERT OR DELETE OR UPDATE OF status, currency, total, amount_paid, created_at ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.roll_invoice_stats();
-
 CREATE TRIGGER invoices_seller_at_send BEFORE INSERT OR UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.take_seller_at_send();
-
 CREATE TRIGGER invoices_set_updated_at BEFORE UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 create policy "staff read their account's invoices, a client those sent to it" on public.invoices
@@ -910,6 +876,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.invoice_item_total() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.recompute_invoice_subtotal()
  RETURNS trigger
@@ -929,15 +896,10 @@ begin
   return null;
 end;
 $function$;
-
-revoke all on function private.invoice_item_total() from public, anon, authenticated, service_role;
-
 revoke all on function private.recompute_invoice_subtotal() from public, anon, authenticated, service_role;
 
 CREATE TRIGGER invoice_items_recompute AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION private.recompute_invoice_subtotal();
-
 CREATE TRIGGER invoice_items_set_updated_at BEFORE UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
 CREATE TRIGGER invoice_items_total BEFORE INSERT OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION private.invoice_item_total();
 
 create policy "readers of an invoice read its items" on public.invoice_items
@@ -974,9 +936,7 @@ create table public.payments (
 alter table public.payments enable row level security;
 
 CREATE INDEX payments_account_id_paid_on_idx ON public.payments USING btree (account_id, paid_on);
-
 CREATE INDEX payments_created_by_idx ON public.payments USING btree (created_by);
-
 CREATE INDEX payments_invoice_id_idx ON public.payments USING btree (invoice_id, paid_on, created_at);
 
 revoke all on table public.payments from public, anon, authenticated, service_role;
@@ -1006,6 +966,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.apply_payments() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.audit_payment()
  RETURNS trigger
@@ -1020,6 +981,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.audit_payment() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.check_payment()
  RETURNS trigger
@@ -1070,6 +1032,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.check_payment() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.roll_payment_stats()
  RETURNS trigger
@@ -1092,6 +1055,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.roll_payment_stats() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text DEFAULT 'bank_transfer'::text, p_reference text DEFAULT NULL::text, p_currency text DEFAULT NULL::text)
  RETURNS public.payments
@@ -1122,27 +1086,14 @@ begin
   return v_payment;
 end;
 $function$;
-
-revoke all on function private.apply_payments() from public, anon, authenticated, service_role;
-
-revoke all on function private.audit_payment() from public, anon, authenticated, service_role;
-
-revoke all on function private.check_payment() from public, anon, authenticated, service_role;
-
-revoke all on function private.roll_payment_stats() from public, anon, authenticated, service_role;
-
 revoke all on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) from public, anon, authenticated, service_role;
-grant all on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) to authenticated;
-grant all on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) to service_role;
+grant execute on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) to authenticated;
+grant execute on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) to service_role;
 
 CREATE TRIGGER payments_audit_recorded AFTER INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.audit_payment();
-
 CREATE TRIGGER payments_check BEFORE INSERT OR UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.check_payment();
-
 CREATE TRIGGER payments_roll_stats AFTER INSERT OR DELETE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.roll_payment_stats();
-
 CREATE TRIGGER payments_set_updated_at BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
 CREATE TRIGGER payments_update_invoice AFTER INSERT OR DELETE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.apply_payments();
 
 create policy "readers of an invoice read its payments" on public.payments

@@ -34,13 +34,9 @@ create table public.jobs (
 alter table public.jobs enable row level security;
 
 CREATE INDEX jobs_account_id_created_at_idx ON public.jobs USING btree (account_id, created_at DESC, id DESC);
-
 CREATE INDEX jobs_due_idx ON public.jobs USING btree (run_at, id) WHERE (status = 'queued'::text);
-
 CREATE INDEX jobs_failed_idx ON public.jobs USING btree (account_id, updated_at DESC, id DESC) WHERE (status = 'failed'::text);
-
 CREATE INDEX jobs_running_idx ON public.jobs USING btree (locked_at) WHERE (status = 'running'::text);
-
 CREATE INDEX jobs_subject_idx ON public.jobs USING btree (subject_id, created_at DESC) WHERE (subject_id IS NOT NULL);
 
 revoke all on table public.jobs from public, anon, authenticated, service_role;
@@ -65,6 +61,7 @@ begin
   return v_id;
 end;
 $function$;
+revoke all on function private.enqueue_job(p_kind text, p_account_id uuid, p_payload jsonb, p_idempotency_key text, p_subject_id uuid, p_run_at timestamp with time zone, p_max_attempts integer) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.reclaim_stale_jobs()
  RETURNS void
@@ -94,6 +91,7 @@ AS $function$
     from stale s
    where j.id = s.id
 $function$;
+revoke all on function private.reclaim_stale_jobs() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.claim_jobs(p_runner text, p_limit integer DEFAULT 10)
  RETURNS SETOF public.jobs
@@ -128,6 +126,8 @@ begin
   select * from claimed;
 end;
 $function$;
+revoke all on function public.claim_jobs(p_runner text, p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function public.claim_jobs(p_runner text, p_limit integer) to service_role;
 
 CREATE OR REPLACE FUNCTION public.enqueue_job(p_kind text, p_idempotency_key text, p_payload jsonb DEFAULT '{}'::jsonb, p_account_id uuid DEFAULT NULL::uuid, p_subject_id uuid DEFAULT NULL::uuid, p_run_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS uuid
@@ -137,6 +137,8 @@ CREATE OR REPLACE FUNCTION public.enqueue_job(p_kind text, p_idempotency_key tex
 AS $function$
   select private.enqueue_job(p_kind, p_account_id, p_payload, p_idempotency_key, p_subject_id, coalesce(p_run_at, now()))
 $function$;
+revoke all on function public.enqueue_job(p_kind text, p_idempotency_key text, p_payload jsonb, p_account_id uuid, p_subject_id uuid, p_run_at timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function public.enqueue_job(p_kind text, p_idempotency_key text, p_payload jsonb, p_account_id uuid, p_subject_id uuid, p_run_at timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.finish_job(p_job_id uuid, p_runner text, p_error text DEFAULT NULL::text, p_permanent boolean DEFAULT false)
  RETURNS public.jobs
@@ -174,19 +176,8 @@ begin
   return v_job;
 end;
 $function$;
-
-revoke all on function private.enqueue_job(p_kind text, p_account_id uuid, p_payload jsonb, p_idempotency_key text, p_subject_id uuid, p_run_at timestamp with time zone, p_max_attempts integer) from public, anon, authenticated, service_role;
-
-revoke all on function private.reclaim_stale_jobs() from public, anon, authenticated, service_role;
-
-revoke all on function public.claim_jobs(p_runner text, p_limit integer) from public, anon, authenticated, service_role;
-grant all on function public.claim_jobs(p_runner text, p_limit integer) to service_role;
-
-revoke all on function public.enqueue_job(p_kind text, p_idempotency_key text, p_payload jsonb, p_account_id uuid, p_subject_id uuid, p_run_at timestamp with time zone) from public, anon, authenticated, service_role;
-grant all on function public.enqueue_job(p_kind text, p_idempotency_key text, p_payload jsonb, p_account_id uuid, p_subject_id uuid, p_run_at timestamp with time zone) to service_role;
-
 revoke all on function public.finish_job(p_job_id uuid, p_runner text, p_error text, p_permanent boolean) from public, anon, authenticated, service_role;
-grant all on function public.finish_job(p_job_id uuid, p_runner text, p_error text, p_permanent boolean) to service_role;
+grant execute on function public.finish_job(p_job_id uuid, p_runner text, p_error text, p_permanent boolean) to service_role;
 
 CREATE TRIGGER jobs_set_updated_at BEFORE UPDATE ON public.jobs FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -218,7 +209,6 @@ create table public.job_runs (
 alter table public.job_runs enable row level security;
 
 CREATE INDEX job_runs_account_id_created_at_idx ON public.job_runs USING btree (account_id, created_at DESC, id DESC);
-
 CREATE INDEX job_runs_job_id_idx ON public.job_runs USING btree (job_id, attempt);
 
 revoke all on table public.job_runs from public, anon, authenticated, service_role;
@@ -266,6 +256,7 @@ AS $function$
   insert into public.events (account_id, kind, resource_type, resource_id, payload)
   values (p_account_id, p_kind, p_resource_type, p_resource_id, coalesce(p_payload, '{}'::jsonb))
 $function$;
+revoke all on function private.emit_event(p_account_id uuid, p_kind text, p_resource_type text, p_resource_id uuid, p_payload jsonb) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.events_on_insert()
  RETURNS trigger
@@ -280,9 +271,6 @@ begin
   return null;
 end;
 $function$;
-
-revoke all on function private.emit_event(p_account_id uuid, p_kind text, p_resource_type text, p_resource_id uuid, p_payload jsonb) from public, anon, authenticated, service_role;
-
 revoke all on function private.events_on_insert() from public, anon, authenticated, service_role;
 
 create policy "staff read their account's events" on public.events

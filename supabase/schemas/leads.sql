@@ -29,15 +29,10 @@ create table public.leads (
 alter table public.leads enable row level security;
 
 CREATE INDEX leads_account_company_trgm_idx ON public.leads USING gin (account_id, company extensions.gin_trgm_ops);
-
 CREATE INDEX leads_account_email_trgm_idx ON public.leads USING gin (account_id, email extensions.gin_trgm_ops);
-
 CREATE INDEX leads_account_id_created_at_id_idx ON public.leads USING btree (account_id, created_at DESC, id DESC);
-
 CREATE INDEX leads_account_id_status_created_at_idx ON public.leads USING btree (account_id, status, created_at DESC, id DESC);
-
 CREATE INDEX leads_account_name_trgm_idx ON public.leads USING gin (account_id, name extensions.gin_trgm_ops);
-
 CREATE INDEX leads_contact_id_idx ON public.leads USING btree (contact_id) WHERE (contact_id IS NOT NULL);
 
 revoke all on table public.leads from public, anon, authenticated, service_role;
@@ -61,6 +56,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.lead_stats_after_delete() from public, anon, authenticated, service_role;
+grant execute on function private.lead_stats_after_delete() to public;
 
 CREATE OR REPLACE FUNCTION private.lead_stats_after_insert()
  RETURNS trigger
@@ -79,6 +76,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.lead_stats_after_insert() from public, anon, authenticated, service_role;
+grant execute on function private.lead_stats_after_insert() to public;
 
 CREATE OR REPLACE FUNCTION private.lead_stats_after_update()
  RETURNS trigger
@@ -103,6 +102,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.lead_stats_after_update() from public, anon, authenticated, service_role;
+grant execute on function private.lead_stats_after_update() to public;
 
 CREATE OR REPLACE FUNCTION public.convert_lead(p_lead_id uuid)
  RETURNS public.contacts
@@ -131,6 +132,9 @@ begin
   return v_contact;
 end;
 $function$;
+revoke all on function public.convert_lead(p_lead_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.convert_lead(p_lead_id uuid) to authenticated;
+grant execute on function public.convert_lead(p_lead_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.lead_summary()
  RETURNS TABLE(total_count bigint, new_this_week bigint, qualified_count bigint, conversion_rate integer, status_counts jsonb)
@@ -158,6 +162,9 @@ AS $function$
          f.status_counts
     from figures f
 $function$;
+revoke all on function public.lead_summary() from public, anon, authenticated, service_role;
+grant execute on function public.lead_summary() to authenticated;
+grant execute on function public.lead_summary() to service_role;
 
 CREATE OR REPLACE FUNCTION public.search_leads(p_query text)
  RETURNS SETOF public.leads
@@ -179,42 +186,17 @@ begin
   $sql$ using v_account, private.contains_pattern(p_query);
 end;
 $function$;
-
-revoke all on function private.lead_stats_after_delete() from public, anon, authenticated, service_role;
-grant all on function private.lead_stats_after_delete() to public;
-
-revoke all on function private.lead_stats_after_insert() from public, anon, authenticated, service_role;
-grant all on function private.lead_stats_after_insert() to public;
-
-revoke all on function private.lead_stats_after_update() from public, anon, authenticated, service_role;
-grant all on function private.lead_stats_after_update() to public;
-
-revoke all on function public.convert_lead(p_lead_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.convert_lead(p_lead_id uuid) to authenticated;
-grant all on function public.convert_lead(p_lead_id uuid) to service_role;
-
-revoke all on function public.lead_summary() from public, anon, authenticated, service_role;
-grant all on function public.lead_summary() to authenticated;
-grant all on function public.lead_summary() to service_role;
-
 revoke all on function public.search_leads(p_query text) from public, anon, authenticated, service_role;
-grant all on function public.search_leads(p_query text) to authenticated;
-grant all on function public.search_leads(p_query text) to service_role;
+grant execute on function public.search_leads(p_query text) to authenticated;
+grant execute on function public.search_leads(p_query text) to service_role;
 
 CREATE TRIGGER leads_audit_created AFTER INSERT ON public.leads FOR EACH ROW EXECUTE FUNCTION private.audit_record_created('lead');
-
 CREATE TRIGGER leads_audit_deleted AFTER DELETE ON public.leads FOR EACH ROW EXECUTE FUNCTION private.audit_record_deleted('lead');
-
 CREATE TRIGGER leads_audit_updated AFTER UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION private.audit_record_updated('lead');
-
 CREATE TRIGGER leads_event_created AFTER INSERT ON public.leads REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.events_on_insert('lead_created');
-
 CREATE TRIGGER leads_set_updated_at BEFORE UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
 CREATE TRIGGER leads_stats_after_delete AFTER DELETE ON public.leads REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION private.lead_stats_after_delete();
-
 CREATE TRIGGER leads_stats_after_insert AFTER INSERT ON public.leads REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.lead_stats_after_insert();
-
 CREATE TRIGGER leads_stats_after_update AFTER UPDATE ON public.leads REFERENCING OLD TABLE AS removed NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.lead_stats_after_update();
 
 create policy "business writers add leads" on public.leads

@@ -59,7 +59,6 @@ create table public.account_modules (
 alter table public.account_modules enable row level security;
 
 CREATE INDEX account_modules_account_id_created_at_idx ON public.account_modules USING btree (account_id, created_at DESC);
-
 CREATE INDEX account_modules_module_id_idx ON public.account_modules USING btree (module_id);
 
 revoke all on table public.account_modules from public, anon, authenticated, service_role;
@@ -82,6 +81,8 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.apply_module_price() from public, anon, authenticated, service_role;
+grant execute on function private.apply_module_price() to public;
 
 CREATE OR REPLACE FUNCTION private.audit_module_status()
  RETURNS trigger
@@ -100,17 +101,11 @@ begin
   return null;
 end;
 $function$;
-
-revoke all on function private.apply_module_price() from public, anon, authenticated, service_role;
-grant all on function private.apply_module_price() to public;
-
 revoke all on function private.audit_module_status() from public, anon, authenticated, service_role;
-grant all on function private.audit_module_status() to public;
+grant execute on function private.audit_module_status() to public;
 
 CREATE TRIGGER account_modules_apply_price BEFORE INSERT ON public.account_modules FOR EACH ROW EXECUTE FUNCTION private.apply_module_price();
-
 CREATE TRIGGER account_modules_audit_status AFTER INSERT OR UPDATE OF status ON public.account_modules FOR EACH ROW EXECUTE FUNCTION private.audit_module_status();
-
 CREATE TRIGGER account_modules_set_updated_at BEFORE UPDATE ON public.account_modules FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 create policy "admins remove their account's modules" on public.account_modules

@@ -76,21 +76,13 @@ alter table public.quotes enable row level security;
 alter table public.quotes add constraint quotes_amounts_bounded CHECK (((subtotal <= '1000000000000000000'::bigint) AND (total <= '1000000000000000000'::bigint))) NOT VALID;
 
 CREATE INDEX quotes_account_id_created_at_idx ON public.quotes USING btree (account_id, created_at DESC);
-
 CREATE INDEX quotes_account_id_status_created_at_idx ON public.quotes USING btree (account_id, status, created_at DESC, id DESC);
-
 CREATE INDEX quotes_account_notes_trgm_idx ON public.quotes USING gin (account_id, notes extensions.gin_trgm_ops);
-
 CREATE INDEX quotes_account_quote_number_trgm_idx ON public.quotes USING gin (account_id, quote_number extensions.gin_trgm_ops);
-
 CREATE INDEX quotes_contact_id_idx ON public.quotes USING btree (contact_id);
-
 CREATE INDEX quotes_created_by_idx ON public.quotes USING btree (created_by);
-
 CREATE INDEX quotes_open_expiry_idx ON public.quotes USING btree (expires_at) WHERE (status = ANY (ARRAY['draft'::text, 'sent'::text, 'viewed'::text]));
-
 CREATE INDEX quotes_revision_of_idx ON public.quotes USING btree (revision_of) WHERE (revision_of IS NOT NULL);
-
 CREATE INDEX quotes_superseded_by_idx ON public.quotes USING btree (superseded_by) WHERE (superseded_by IS NOT NULL);
 
 revoke all on table public.quotes from public, anon, authenticated, service_role;
@@ -129,6 +121,8 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.assign_quote_number() from public, anon, authenticated, service_role;
+grant execute on function private.assign_quote_number() to public;
 
 CREATE OR REPLACE FUNCTION private.audit_quote_deleted()
  RETURNS trigger
@@ -144,6 +138,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.audit_quote_deleted() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.audit_quote_updated()
  RETURNS trigger
@@ -171,6 +166,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.audit_quote_updated() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.check_quote_totals()
  RETURNS trigger
@@ -196,6 +192,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.check_quote_totals() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.guard_new_quote()
  RETURNS trigger
@@ -210,6 +207,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.guard_new_quote() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.guard_quote_delete()
  RETURNS trigger
@@ -225,6 +223,7 @@ begin
   return old;
 end;
 $function$;
+revoke all on function private.guard_quote_delete() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.guard_sent_quote()
  RETURNS trigger
@@ -243,6 +242,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.guard_sent_quote() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.queue_quote_declined_mail()
  RETURNS trigger
@@ -256,6 +256,7 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.queue_quote_declined_mail() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_amounts(p_subtotal numeric, p_discount numeric, p_tax_rate numeric, OUT discount_amount numeric, OUT tax_amount numeric, OUT total numeric)
  RETURNS record
@@ -267,6 +268,7 @@ AS $function$
     from (select round(p_subtotal * p_discount / 100) as d) dd,
          lateral (select round((p_subtotal - dd.d) * p_tax_rate / 100) as t) tt
 $function$;
+revoke all on function private.quote_amounts(p_subtotal numeric, p_discount numeric, p_tax_rate numeric, OUT discount_amount numeric, OUT tax_amount numeric, OUT total numeric) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_amounts_follow_rates()
  RETURNS trigger
@@ -287,6 +289,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.quote_amounts_follow_rates() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_audit_snapshot(p_row public.quotes)
  RETURNS jsonb
@@ -296,6 +299,7 @@ CREATE OR REPLACE FUNCTION private.quote_audit_snapshot(p_row public.quotes)
 AS $function$
   select to_jsonb(p_row) - 'link_token_hash' - 'signature_png' - 'signed_document' - 'seller'
 $function$;
+revoke all on function private.quote_audit_snapshot(p_row public.quotes) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_by_link(p_token text, OUT quote public.quotes, OUT limited boolean)
  RETURNS record
@@ -331,6 +335,7 @@ begin
   end if;
 end;
 $function$;
+revoke all on function private.quote_by_link(p_token text, OUT quote public.quotes, OUT limited boolean) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_for_staff_writer(p_quote_id uuid)
  RETURNS public.quotes
@@ -352,6 +357,7 @@ begin
   return v_quote;
 end;
 $function$;
+revoke all on function private.quote_for_staff_writer(p_quote_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_link_lookup(p_token text, OUT quote public.quotes, OUT state text, OUT answer jsonb)
  RETURNS record
@@ -377,6 +383,7 @@ begin
   end if;
 end;
 $function$;
+revoke all on function private.quote_link_lookup(p_token text, OUT quote public.quotes, OUT state text, OUT answer jsonb) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_link_state(p_quote public.quotes)
  RETURNS text
@@ -394,6 +401,7 @@ AS $function$
     else 'not_found'
   end
 $function$;
+revoke all on function private.quote_link_state(p_quote public.quotes) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_link_token_hash(p_token text)
  RETURNS bytea
@@ -403,6 +411,7 @@ CREATE OR REPLACE FUNCTION private.quote_link_token_hash(p_token text)
 AS $function$
   select extensions.digest(p_token, 'sha256')
 $function$;
+revoke all on function private.quote_link_token_hash(p_token text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_link_view(p_quote_id uuid, p_state text)
  RETURNS jsonb
@@ -415,6 +424,7 @@ AS $function$
                                                                    private.document_seller(q.seller, q.account_id)))
                         from public.quotes q where q.id = p_quote_id), '{}'::jsonb)
 $function$;
+revoke all on function private.quote_link_view(p_quote_id uuid, p_state text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_link_view_without_seller(p_quote_id uuid, p_state text)
  RETURNS jsonb
@@ -441,6 +451,7 @@ AS $function$
   join public.accounts a on a.id = q.account_id
   where q.id = p_quote_id
 $function$;
+revoke all on function private.quote_link_view_without_seller(p_quote_id uuid, p_state text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_month(p_created_at timestamp with time zone)
  RETURNS date
@@ -450,6 +461,8 @@ CREATE OR REPLACE FUNCTION private.quote_month(p_created_at timestamp with time 
 AS $function$
   select date_trunc('month', p_created_at at time zone 'UTC')::date
 $function$;
+revoke all on function private.quote_month(p_created_at timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function private.quote_month(p_created_at timestamp with time zone) to public;
 
 CREATE OR REPLACE FUNCTION private.quote_signed_snapshot(p_quote_id uuid)
  RETURNS jsonb
@@ -462,6 +475,7 @@ AS $function$
     from public.quotes q
    where q.id = p_quote_id
 $function$;
+revoke all on function private.quote_signed_snapshot(p_quote_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_signed_snapshot_without_seller(p_quote_id uuid)
  RETURNS jsonb
@@ -495,6 +509,7 @@ AS $function$
   left join public.contacts c on c.id = q.contact_id
   where q.id = p_quote_id
 $function$;
+revoke all on function private.quote_signed_snapshot_without_seller(p_quote_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.quote_stats_after_delete()
  RETURNS trigger
@@ -515,6 +530,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.quote_stats_after_delete() from public, anon, authenticated, service_role;
+grant execute on function private.quote_stats_after_delete() to public;
 
 CREATE OR REPLACE FUNCTION private.quote_stats_after_insert()
  RETURNS trigger
@@ -535,6 +552,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.quote_stats_after_insert() from public, anon, authenticated, service_role;
+grant execute on function private.quote_stats_after_insert() to public;
 
 CREATE OR REPLACE FUNCTION private.quote_stats_after_update()
  RETURNS trigger
@@ -564,6 +583,8 @@ begin
   return null;
 end;
 $function$;
+revoke all on function private.quote_stats_after_update() from public, anon, authenticated, service_role;
+grant execute on function private.quote_stats_after_update() to public;
 
 CREATE OR REPLACE FUNCTION private.quote_to_change(p_token text, OUT quote public.quotes, OUT answer jsonb)
  RETURNS record
@@ -580,6 +601,7 @@ begin
                      case when v_found.state <> 'open' then private.quote_link_view(quote.id, v_found.state) end);
 end;
 $function$;
+revoke all on function private.quote_to_change(p_token text, OUT quote public.quotes, OUT answer jsonb) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.reads_quote(p_quote public.quotes)
  RETURNS boolean
@@ -591,6 +613,7 @@ AS $function$
      and (p_quote.sent_at is not null or coalesce(auth.role(), '') = 'service_role'
           or coalesce(public.is_account_staff(), false))
 $function$;
+revoke all on function private.reads_quote(p_quote public.quotes) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.stamp_quote_sent()
  RETURNS trigger
@@ -607,6 +630,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.stamp_quote_sent() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.take_seller_at_send()
  RETURNS trigger
@@ -633,6 +657,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.take_seller_at_send() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.accept_quote(p_token text, p_name text, p_email text DEFAULT NULL::text, p_signature_png text DEFAULT NULL::text)
  RETURNS jsonb
@@ -691,6 +716,10 @@ begin
   return private.quote_link_view(v_quote.id, 'signed') || jsonb_build_object('signed_now', true);
 end;
 $function$;
+revoke all on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) from public, anon, authenticated, service_role;
+grant execute on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) to anon;
+grant execute on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) to authenticated;
+grant execute on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text DEFAULT 'USD'::text, p_expires_in_days integer DEFAULT 30, p_notes text DEFAULT NULL::text)
  RETURNS public.quotes
@@ -736,6 +765,9 @@ begin
   return v_quote;
 end;
 $function$;
+revoke all on function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) from public, anon, authenticated, service_role;
+grant execute on function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to authenticated;
+grant execute on function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text DEFAULT 'USD'::text, p_expires_in_days integer DEFAULT 30, p_notes text DEFAULT NULL::text)
  RETURNS public.quotes
@@ -789,6 +821,9 @@ begin
   return v_quote;
 end;
 $function$;
+revoke all on function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) from public, anon, authenticated, service_role;
+grant execute on function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to authenticated;
+grant execute on function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.decline_quote(p_token text, p_reason text DEFAULT NULL::text)
  RETURNS jsonb
@@ -828,6 +863,10 @@ begin
   return private.quote_link_view(v_quote.id, 'declined') || jsonb_build_object('declined_now', true);
 end;
 $function$;
+revoke all on function public.decline_quote(p_token text, p_reason text) from public, anon, authenticated, service_role;
+grant execute on function public.decline_quote(p_token text, p_reason text) to anon;
+grant execute on function public.decline_quote(p_token text, p_reason text) to authenticated;
+grant execute on function public.decline_quote(p_token text, p_reason text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.expire_quotes()
  RETURNS integer
@@ -863,6 +902,8 @@ begin
   return v_count;
 end;
 $function$;
+revoke all on function public.expire_quotes() from public, anon, authenticated, service_role;
+grant execute on function public.expire_quotes() to service_role;
 
 CREATE OR REPLACE FUNCTION public.issue_quote_link(p_quote_id uuid)
  RETURNS text
@@ -884,6 +925,8 @@ begin
   return v_token;
 end;
 $function$;
+revoke all on function public.issue_quote_link(p_quote_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.issue_quote_link(p_quote_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.open_quote_link(p_token text, p_with_document boolean DEFAULT false)
  RETURNS jsonb
@@ -920,6 +963,10 @@ begin
   return private.quote_link_view(v_quote.id, v_found.state);
 end;
 $function$;
+revoke all on function public.open_quote_link(p_token text, p_with_document boolean) from public, anon, authenticated, service_role;
+grant execute on function public.open_quote_link(p_token text, p_with_document boolean) to anon;
+grant execute on function public.open_quote_link(p_token text, p_with_document boolean) to authenticated;
+grant execute on function public.open_quote_link(p_token text, p_with_document boolean) to service_role;
 
 CREATE OR REPLACE FUNCTION public.quote_summary()
  RETURNS TABLE(total_count bigint, sent_count bigint, signed_count bigint, by_currency jsonb)
@@ -939,6 +986,9 @@ AS $function$
              from (select s.currency, sum(s.quote_count) as n, sum(s.quote_value) as v
                      from mine s group by s.currency having sum(s.quote_count) > 0) g), '[]'::jsonb)
 $function$;
+revoke all on function public.quote_summary() from public, anon, authenticated, service_role;
+grant execute on function public.quote_summary() to authenticated;
+grant execute on function public.quote_summary() to service_role;
 
 CREATE OR REPLACE FUNCTION public.record_quote_delivery(p_quote_id uuid, p_error text DEFAULT NULL::text)
  RETURNS void
@@ -953,6 +1003,8 @@ begin
   perform set_config('opshub.quote_named_audit', '', true);
 end;
 $function$;
+revoke all on function public.record_quote_delivery(p_quote_id uuid, p_error text) from public, anon, authenticated, service_role;
+grant execute on function public.record_quote_delivery(p_quote_id uuid, p_error text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.renew_quote_link(p_quote_id uuid)
  RETURNS text
@@ -979,6 +1031,9 @@ begin
   return v_token;
 end;
 $function$;
+revoke all on function public.renew_quote_link(p_quote_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.renew_quote_link(p_quote_id uuid) to authenticated;
+grant execute on function public.renew_quote_link(p_quote_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.resend_quote(p_quote_id uuid, p_request_id uuid)
  RETURNS text
@@ -1020,6 +1075,9 @@ begin
   return v_email;
 end;
 $function$;
+revoke all on function public.resend_quote(p_quote_id uuid, p_request_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.resend_quote(p_quote_id uuid, p_request_id uuid) to authenticated;
+grant execute on function public.resend_quote(p_quote_id uuid, p_request_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.revise_quote(p_quote_id uuid)
  RETURNS public.quotes
@@ -1073,6 +1131,9 @@ begin
   return v_draft;
 end;
 $function$;
+revoke all on function public.revise_quote(p_quote_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.revise_quote(p_quote_id uuid) to authenticated;
+grant execute on function public.revise_quote(p_quote_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb)
  RETURNS public.quotes
@@ -1184,6 +1245,9 @@ begin
   return v_quote;
 end;
 $function$;
+revoke all on function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to authenticated;
+grant execute on function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION public.send_quote(p_quote_id uuid)
  RETURNS text
@@ -1217,156 +1281,26 @@ begin
   return v_email;
 end;
 $function$;
-
-revoke all on function private.assign_quote_number() from public, anon, authenticated, service_role;
-grant all on function private.assign_quote_number() to public;
-
-revoke all on function private.audit_quote_deleted() from public, anon, authenticated, service_role;
-
-revoke all on function private.audit_quote_updated() from public, anon, authenticated, service_role;
-
-revoke all on function private.check_quote_totals() from public, anon, authenticated, service_role;
-
-revoke all on function private.guard_new_quote() from public, anon, authenticated, service_role;
-
-revoke all on function private.guard_quote_delete() from public, anon, authenticated, service_role;
-
-revoke all on function private.guard_sent_quote() from public, anon, authenticated, service_role;
-
-revoke all on function private.queue_quote_declined_mail() from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_amounts(p_subtotal numeric, p_discount numeric, p_tax_rate numeric, OUT discount_amount numeric, OUT tax_amount numeric, OUT total numeric) from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_amounts_follow_rates() from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_audit_snapshot(p_row public.quotes) from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_by_link(p_token text, OUT quote public.quotes, OUT limited boolean) from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_for_staff_writer(p_quote_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_link_lookup(p_token text, OUT quote public.quotes, OUT state text, OUT answer jsonb) from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_link_state(p_quote public.quotes) from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_link_token_hash(p_token text) from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_link_view(p_quote_id uuid, p_state text) from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_link_view_without_seller(p_quote_id uuid, p_state text) from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_month(p_created_at timestamp with time zone) from public, anon, authenticated, service_role;
-grant all on function private.quote_month(p_created_at timestamp with time zone) to public;
-
-revoke all on function private.quote_signed_snapshot(p_quote_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_signed_snapshot_without_seller(p_quote_id uuid) from public, anon, authenticated, service_role;
-
-revoke all on function private.quote_stats_after_delete() from public, anon, authenticated, service_role;
-grant all on function private.quote_stats_after_delete() to public;
-
-revoke all on function private.quote_stats_after_insert() from public, anon, authenticated, service_role;
-grant all on function private.quote_stats_after_insert() to public;
-
-revoke all on function private.quote_stats_after_update() from public, anon, authenticated, service_role;
-grant all on function private.quote_stats_after_update() to public;
-
-revoke all on function private.quote_to_change(p_token text, OUT quote public.quotes, OUT answer jsonb) from public, anon, authenticated, service_role;
-
-revoke all on function private.reads_quote(p_quote public.quotes) from public, anon, authenticated, service_role;
-
-revoke all on function private.stamp_quote_sent() from public, anon, authenticated, service_role;
-
-revoke all on function private.take_seller_at_send() from public, anon, authenticated, service_role;
-
-revoke all on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) from public, anon, authenticated, service_role;
-grant all on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) to anon;
-grant all on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) to authenticated;
-grant all on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) to service_role;
-
-revoke all on function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) from public, anon, authenticated, service_role;
-grant all on function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to authenticated;
-grant all on function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to service_role;
-
-revoke all on function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) from public, anon, authenticated, service_role;
-grant all on function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to authenticated;
-grant all on function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to service_role;
-
-revoke all on function public.decline_quote(p_token text, p_reason text) from public, anon, authenticated, service_role;
-grant all on function public.decline_quote(p_token text, p_reason text) to anon;
-grant all on function public.decline_quote(p_token text, p_reason text) to authenticated;
-grant all on function public.decline_quote(p_token text, p_reason text) to service_role;
-
-revoke all on function public.expire_quotes() from public, anon, authenticated, service_role;
-grant all on function public.expire_quotes() to service_role;
-
-revoke all on function public.issue_quote_link(p_quote_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.issue_quote_link(p_quote_id uuid) to service_role;
-
-revoke all on function public.open_quote_link(p_token text, p_with_document boolean) from public, anon, authenticated, service_role;
-grant all on function public.open_quote_link(p_token text, p_with_document boolean) to anon;
-grant all on function public.open_quote_link(p_token text, p_with_document boolean) to authenticated;
-grant all on function public.open_quote_link(p_token text, p_with_document boolean) to service_role;
-
-revoke all on function public.quote_summary() from public, anon, authenticated, service_role;
-grant all on function public.quote_summary() to authenticated;
-grant all on function public.quote_summary() to service_role;
-
-revoke all on function public.record_quote_delivery(p_quote_id uuid, p_error text) from public, anon, authenticated, service_role;
-grant all on function public.record_quote_delivery(p_quote_id uuid, p_error text) to service_role;
-
-revoke all on function public.renew_quote_link(p_quote_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.renew_quote_link(p_quote_id uuid) to authenticated;
-grant all on function public.renew_quote_link(p_quote_id uuid) to service_role;
-
-revoke all on function public.resend_quote(p_quote_id uuid, p_request_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.resend_quote(p_quote_id uuid, p_request_id uuid) to authenticated;
-grant all on function public.resend_quote(p_quote_id uuid, p_request_id uuid) to service_role;
-
-revoke all on function public.revise_quote(p_quote_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.revise_quote(p_quote_id uuid) to authenticated;
-grant all on function public.revise_quote(p_quote_id uuid) to service_role;
-
-revoke all on function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) from public, anon, authenticated, service_role;
-grant all on function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to authenticated;
-grant all on function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to service_role;
-
 revoke all on function public.send_quote(p_quote_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.send_quote(p_quote_id uuid) to authenticated;
-grant all on function public.send_quote(p_quote_id uuid) to service_role;
+grant execute on function public.send_quote(p_quote_id uuid) to authenticated;
+grant execute on function public.send_quote(p_quote_id uuid) to service_role;
 
 CREATE TRIGGER quotes_amounts_follow_rates BEFORE INSERT OR UPDATE OF subtotal, total, discount, tax_rate, discount_amount, tax_amount ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.quote_amounts_follow_rates();
-
 CREATE TRIGGER quotes_assign_number BEFORE INSERT ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.assign_quote_number();
-
 CREATE TRIGGER quotes_audit_created AFTER INSERT ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.audit_record_created('quote');
-
 CREATE TRIGGER quotes_audit_deleted AFTER DELETE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.audit_quote_deleted();
-
 CREATE TRIGGER quotes_audit_updated AFTER UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.audit_quote_updated();
-
 CREATE TRIGGER quotes_declined_mail AFTER UPDATE OF status ON public.quotes FOR EACH ROW WHEN (new.status = 'declined'::text AND old.status IS DISTINCT FROM 'declined'::text) EXECUTE FUNCTION private.queue_quote_declined_mail();
-
 CREATE TRIGGER quotes_default_created_by BEFORE INSERT ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.default_created_by();
-
 CREATE TRIGGER quotes_guard_delete BEFORE DELETE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.guard_quote_delete();
-
 CREATE TRIGGER quotes_guard_new BEFORE INSERT ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.guard_new_quote();
-
 CREATE TRIGGER quotes_guard_sent BEFORE UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.guard_sent_quote();
-
 CREATE TRIGGER quotes_seller_at_send BEFORE INSERT OR UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.take_seller_at_send();
-
 CREATE TRIGGER quotes_set_updated_at BEFORE UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
 CREATE TRIGGER quotes_stamp_sent BEFORE INSERT OR UPDATE OF status, sent_at ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.stamp_quote_sent();
-
 CREATE TRIGGER quotes_stats_after_delete AFTER DELETE ON public.quotes REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION private.quote_stats_after_delete();
-
 CREATE TRIGGER quotes_stats_after_insert AFTER INSERT ON public.quotes REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.quote_stats_after_insert();
-
 CREATE TRIGGER quotes_stats_after_update AFTER UPDATE ON public.quotes REFERENCING OLD TABLE AS removed NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.quote_stats_after_update();
-
 CREATE CONSTRAINT TRIGGER quotes_totals_match_items AFTER INSERT ON public.quotes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.check_quote_totals();
 
 create policy "business writers add quotes" on public.quotes
@@ -1445,6 +1379,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.guard_quote_item() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.recompute_quote_totals()
  RETURNS trigger
@@ -1476,15 +1411,10 @@ begin
   return null;
 end;
 $function$;
-
-revoke all on function private.guard_quote_item() from public, anon, authenticated, service_role;
-
 revoke all on function private.recompute_quote_totals() from public, anon, authenticated, service_role;
 
 CREATE TRIGGER quote_items_guard BEFORE INSERT OR DELETE OR UPDATE ON public.quote_items FOR EACH ROW EXECUTE FUNCTION private.guard_quote_item();
-
 CREATE TRIGGER quote_items_recompute_totals AFTER INSERT OR DELETE OR UPDATE ON public.quote_items FOR EACH ROW EXECUTE FUNCTION private.recompute_quote_totals();
-
 CREATE TRIGGER quote_items_set_updated_at BEFORE UPDATE ON public.quote_items FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 create policy "business writers add quote items" on public.quote_items
@@ -1551,6 +1481,7 @@ AS $function$
     else false
   end
 $function$;
+revoke all on function private.quote_status_change_allowed(p_from text, p_to text, p_by_server boolean, p_expires_at timestamp with time zone) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.change_quote_status(p_quote_id uuid, p_status text)
  RETURNS public.quotes
@@ -1577,12 +1508,9 @@ begin
   return v_quote;
 end;
 $function$;
-
-revoke all on function private.quote_status_change_allowed(p_from text, p_to text, p_by_server boolean, p_expires_at timestamp with time zone) from public, anon, authenticated, service_role;
-
 revoke all on function public.change_quote_status(p_quote_id uuid, p_status text) from public, anon, authenticated, service_role;
-grant all on function public.change_quote_status(p_quote_id uuid, p_status text) to authenticated;
-grant all on function public.change_quote_status(p_quote_id uuid, p_status text) to service_role;
+grant execute on function public.change_quote_status(p_quote_id uuid, p_status text) to authenticated;
+grant execute on function public.change_quote_status(p_quote_id uuid, p_status text) to service_role;
 
 create policy "staff read their account's quote figures" on public.quote_stats
   for select
@@ -1645,10 +1573,9 @@ begin
   $sql$ using v_account, v_pattern, v_contacts;
 end;
 $function$;
-
 revoke all on function public.search_quotes(p_query text) from public, anon, authenticated, service_role;
-grant all on function public.search_quotes(p_query text) to authenticated;
-grant all on function public.search_quotes(p_query text) to service_role;
+grant execute on function public.search_quotes(p_query text) to authenticated;
+grant execute on function public.search_quotes(p_query text) to service_role;
 
 -- ── public.quote_list ──
 
@@ -1682,6 +1609,7 @@ AS $function$
    where a.account_id = p_account_id and a.action = p_action
      and a.created_at > now() - interval '1 hour' and a.resource_id = p_resource_id
 $function$;
+revoke all on function private.resends_in_last_hour(p_account_id uuid, p_action text, p_resource_id uuid) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.signature_png_bytes(p_base64 text)
  RETURNS bytea
@@ -1722,7 +1650,4 @@ begin
   return v_png;
 end;
 $function$;
-
-revoke all on function private.resends_in_last_hour(p_account_id uuid, p_action text, p_resource_id uuid) from public, anon, authenticated, service_role;
-
 revoke all on function private.signature_png_bytes(p_base64 text) from public, anon, authenticated, service_role;

@@ -31,6 +31,8 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.default_created_by() from public, anon, authenticated, service_role;
+grant execute on function private.default_created_by() to public;
 
 CREATE OR REPLACE FUNCTION private.reads_business_row(p_account_id uuid, p_contact_id uuid)
  RETURNS boolean
@@ -42,8 +44,4 @@ AS $function$
       or coalesce(p_account_id = public.current_account_id()
                   and (public.is_account_staff() or p_contact_id in (select public.client_contact_ids())), false)
 $function$;
-
-revoke all on function private.default_created_by() from public, anon, authenticated, service_role;
-grant all on function private.default_created_by() to public;
-
 revoke all on function private.reads_business_row(p_account_id uuid, p_contact_id uuid) from public, anon, authenticated, service_role;

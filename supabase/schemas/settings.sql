@@ -25,7 +25,6 @@ create table public.templates (
 alter table public.templates enable row level security;
 
 CREATE INDEX templates_account_id_created_at_idx ON public.templates USING btree (account_id, created_at DESC);
-
 CREATE INDEX templates_created_by_idx ON public.templates USING btree (created_by);
 
 revoke all on table public.templates from public, anon, authenticated, service_role;
@@ -60,14 +59,11 @@ begin
   return null;
 end;
 $function$;
-
 revoke all on function private.audit_settings_record() from public, anon, authenticated, service_role;
-grant all on function private.audit_settings_record() to public;
+grant execute on function private.audit_settings_record() to public;
 
 CREATE TRIGGER templates_audit AFTER INSERT OR DELETE OR UPDATE ON public.templates FOR EACH ROW EXECUTE FUNCTION private.audit_settings_record('template');
-
 CREATE TRIGGER templates_default_created_by BEFORE INSERT ON public.templates FOR EACH ROW EXECUTE FUNCTION private.default_created_by();
-
 CREATE TRIGGER templates_set_updated_at BEFORE UPDATE ON public.templates FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 create policy "admins add templates" on public.templates
@@ -119,9 +115,7 @@ create table public.integrations (
 alter table public.integrations enable row level security;
 
 CREATE INDEX integrations_account_id_created_at_idx ON public.integrations USING btree (account_id, created_at DESC);
-
 CREATE INDEX integrations_created_by_idx ON public.integrations USING btree (created_by);
-
 CREATE UNIQUE INDEX integrations_one_mail_route_per_account ON public.integrations USING btree (account_id) WHERE is_default_mail_route;
 
 revoke all on table public.integrations from public, anon, authenticated, service_role;
@@ -143,6 +137,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.integration_route_follows_type() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.keep_integration_secrets_apart()
  RETURNS trigger
@@ -173,6 +168,7 @@ begin
   return new;
 end;
 $function$;
+revoke all on function private.keep_integration_secrets_apart() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.split_integration_config(p_config jsonb, p_stored jsonb, OUT config jsonb, OUT secrets jsonb)
  RETURNS record
@@ -211,6 +207,7 @@ begin
   end loop;
 end;
 $function$;
+revoke all on function private.split_integration_config(p_config jsonb, p_stored jsonb, OUT config jsonb, OUT secrets jsonb) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.integration_credentials(p_integration_id uuid)
  RETURNS jsonb
@@ -223,24 +220,13 @@ AS $function$
     left join private.integration_secrets s on s.integration_id = i.id
    where i.id = p_integration_id
 $function$;
-
-revoke all on function private.integration_route_follows_type() from public, anon, authenticated, service_role;
-
-revoke all on function private.keep_integration_secrets_apart() from public, anon, authenticated, service_role;
-
-revoke all on function private.split_integration_config(p_config jsonb, p_stored jsonb, OUT config jsonb, OUT secrets jsonb) from public, anon, authenticated, service_role;
-
 revoke all on function public.integration_credentials(p_integration_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.integration_credentials(p_integration_id uuid) to service_role;
+grant execute on function public.integration_credentials(p_integration_id uuid) to service_role;
 
 CREATE TRIGGER integrations_audit AFTER INSERT OR DELETE OR UPDATE ON public.integrations FOR EACH ROW EXECUTE FUNCTION private.audit_settings_record('integration');
-
 CREATE TRIGGER integrations_default_created_by BEFORE INSERT ON public.integrations FOR EACH ROW EXECUTE FUNCTION private.default_created_by();
-
 CREATE TRIGGER integrations_keep_secrets_apart BEFORE INSERT OR UPDATE ON public.integrations FOR EACH ROW EXECUTE FUNCTION private.keep_integration_secrets_apart();
-
 CREATE TRIGGER integrations_route_follows_type BEFORE INSERT OR UPDATE OF type ON public.integrations FOR EACH ROW EXECUTE FUNCTION private.integration_route_follows_type();
-
 CREATE TRIGGER integrations_set_updated_at BEFORE UPDATE ON public.integrations FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 create policy "admins add integrations" on public.integrations
@@ -295,6 +281,7 @@ AS $function$
     else false
   end
 $function$;
+revoke all on function private.holds_secret(p_value jsonb) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.is_secret_key(p_key text)
  RETURNS boolean
@@ -307,6 +294,7 @@ AS $function$
       ~ '(^|_)(pass|passwd|password|passphrase|pwd|secret|token|authorization|credential|credentials|apikey|api_key|accesskey|access_key|privatekey|private_key|signingkey|signing_key)(_|$)',
     false)
 $function$;
+revoke all on function private.is_secret_key(p_key text) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.secrets_shape(p_secrets jsonb)
  RETURNS jsonb
@@ -319,6 +307,7 @@ AS $function$
          '{}'::jsonb)
     from jsonb_each(p_secrets) e
 $function$;
+revoke all on function private.secrets_shape(p_secrets jsonb) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.get_public_site_info()
  RETURNS TABLE(name text, contact_email text, description text)
@@ -331,6 +320,10 @@ AS $function$
   order by a.created_at, a.id
   limit 1
 $function$;
+revoke all on function public.get_public_site_info() from public, anon, authenticated, service_role;
+grant execute on function public.get_public_site_info() to anon;
+grant execute on function public.get_public_site_info() to authenticated;
+grant execute on function public.get_public_site_info() to service_role;
 
 CREATE OR REPLACE FUNCTION public.request_test_mail(p_integration_id uuid)
  RETURNS uuid
@@ -364,6 +357,9 @@ begin
     'mail.test:' || gen_random_uuid(), p_integration_id, now(), 1);
 end;
 $function$;
+revoke all on function public.request_test_mail(p_integration_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.request_test_mail(p_integration_id uuid) to authenticated;
+grant execute on function public.request_test_mail(p_integration_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.set_mail_route(p_integration_id uuid DEFAULT NULL::uuid)
  RETURNS void
@@ -398,6 +394,9 @@ begin
     jsonb_build_object('integration_id', v_before), jsonb_build_object('integration_id', p_integration_id));
 end;
 $function$;
+revoke all on function public.set_mail_route(p_integration_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.set_mail_route(p_integration_id uuid) to authenticated;
+grant execute on function public.set_mail_route(p_integration_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text)
  RETURNS public.accounts
@@ -441,29 +440,9 @@ begin
   return v_account;
 end;
 $function$;
-
-revoke all on function private.holds_secret(p_value jsonb) from public, anon, authenticated, service_role;
-
-revoke all on function private.is_secret_key(p_key text) from public, anon, authenticated, service_role;
-
-revoke all on function private.secrets_shape(p_secrets jsonb) from public, anon, authenticated, service_role;
-
-revoke all on function public.get_public_site_info() from public, anon, authenticated, service_role;
-grant all on function public.get_public_site_info() to anon;
-grant all on function public.get_public_site_info() to authenticated;
-grant all on function public.get_public_site_info() to service_role;
-
-revoke all on function public.request_test_mail(p_integration_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.request_test_mail(p_integration_id uuid) to authenticated;
-grant all on function public.request_test_mail(p_integration_id uuid) to service_role;
-
-revoke all on function public.set_mail_route(p_integration_id uuid) from public, anon, authenticated, service_role;
-grant all on function public.set_mail_route(p_integration_id uuid) to authenticated;
-grant all on function public.set_mail_route(p_integration_id uuid) to service_role;
-
 revoke all on function public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text) from public, anon, authenticated, service_role;
-grant all on function public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text) to authenticated;
-grant all on function public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text) to service_role;
+grant execute on function public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text) to authenticated;
+grant execute on function public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text) to service_role;
 
 create policy "branding: admins add" on storage.objects
   for insert

@@ -190,6 +190,7 @@ export function layout(objects: DbObject[], kept: KeptComments): Layout {
         sql = sql.replace(/\n\);/, `,\n${inline.get(o.key)!.map((fk) => `  ${fk}`).join(',\n')}\n);`);
       }
       if (o.kind === 'fk') sql = `alter table ${o.relation} add ${sql};`;
+      sql = lowerKeywords(sql);
       const anchor = sql.split('\n')[0]!;
       const comment = kept.above.get(anchor);
       if (comment) usedComments.add(anchor);
@@ -207,6 +208,19 @@ export function layout(objects: DbObject[], kept: KeptComments): Layout {
     if (!usedComments.has(anchor)) notes.push(`a comment lost its statement (no longer made: "${anchor}"); put it back by hand if it still applies`);
   }
   return { files, notes };
+}
+
+/**
+ * PostgreSQL writes its keywords in capitals (CREATE INDEX, PRIMARY KEY,
+ * SECURITY DEFINER); the migrations, and so the files, write them in small
+ * letters. Outside quotes and function bodies every capitalised word is a
+ * keyword (PostgreSQL quotes any name that is not all small letters), so
+ * lowering them changes nothing the database reads.
+ */
+export function lowerKeywords(sql: string): string {
+  // Single-quoted strings, quoted names, dollar-quoted bodies are kept as they are.
+  return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|(\$[A-Za-z_]*\$)[\s\S]*?\1|\b[A-Z][A-Z_]*\b/g, (token) =>
+    /^[A-Z][A-Z_]*$/.test(token) ? token.toLowerCase() : token);
 }
 
 /** A comment of lines under 100 characters. */

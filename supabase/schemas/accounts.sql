@@ -30,30 +30,30 @@ create table public.accounts (
   payment_terms text,
   logo_path text,
   accent_color text,
-  constraint accounts_pkey PRIMARY KEY (id),
-  constraint accounts_accent_color_hex CHECK ((accent_color ~ '^#[0-9a-f]{6}$'::text)),
-  constraint accounts_address_line1_text CHECK ((((length(address_line1) >= 1) AND (length(address_line1) <= 200)) AND (address_line1 !~ '[\u0001-\u001f\u007f]'::text))),
-  constraint accounts_address_line2_text CHECK ((((length(address_line2) >= 1) AND (length(address_line2) <= 200)) AND (address_line2 !~ '[\u0001-\u001f\u007f]'::text))),
-  constraint accounts_bank_details_text CHECK ((((length(bank_details) >= 1) AND (length(bank_details) <= 500)) AND (bank_details !~ '[\u0001-\u0009\u000b\u000c\u000e-\u001f\u007f]'::text))),
-  constraint accounts_bic_shape CHECK ((bic ~ '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$'::text)),
-  constraint accounts_billing_email_no_control_chars CHECK ((billing_email !~ '[\x01-\x1f\x7f]'::text)),
-  constraint accounts_city_text CHECK ((((length(city) >= 1) AND (length(city) <= 100)) AND (city !~ '[\u0001-\u001f\u007f]'::text))),
-  constraint accounts_company_registration_text CHECK ((((length(company_registration) >= 1) AND (length(company_registration) <= 100)) AND (company_registration !~ '[\u0001-\u001f\u007f]'::text))),
-  constraint accounts_country_code CHECK ((country ~ '^[A-Z]{2}$'::text)),
-  constraint accounts_default_currency_check CHECK (public.is_currency(default_currency)),
-  constraint accounts_iban_shape CHECK ((iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'::text)),
-  constraint accounts_logo_path_own CHECK (((logo_path = ((id)::text || '/logo.png'::text)) OR (logo_path = ((id)::text || '/logo.jpg'::text)))),
-  constraint accounts_name_check CHECK ((length(btrim(name)) > 0)),
-  constraint accounts_name_no_control_chars CHECK ((name !~ '[\x01-\x1f\x7f]'::text)),
-  constraint accounts_payment_terms_text CHECK ((((length(payment_terms) >= 1) AND (length(payment_terms) <= 500)) AND (payment_terms !~ '[\u0001-\u0009\u000b\u000c\u000e-\u001f\u007f]'::text))),
-  constraint accounts_postal_code_text CHECK ((((length(postal_code) >= 1) AND (length(postal_code) <= 20)) AND (postal_code !~ '[\u0001-\u001f\u007f]'::text))),
-  constraint accounts_region_text CHECK ((((length(region) >= 1) AND (length(region) <= 100)) AND (region !~ '[\u0001-\u001f\u007f]'::text))),
-  constraint accounts_subscription_status_check CHECK ((subscription_status = ANY (ARRAY['active'::text, 'trial'::text, 'expired'::text, 'cancelled'::text]))),
-  constraint accounts_tax_id_text CHECK ((((length(tax_id) >= 1) AND (length(tax_id) <= 50)) AND (tax_id !~ '[\u0001-\u001f\u007f]'::text)))
+  constraint accounts_pkey primary key (id),
+  constraint accounts_accent_color_hex check ((accent_color ~ '^#[0-9a-f]{6}$'::text)),
+  constraint accounts_address_line1_text check ((((length(address_line1) >= 1) and (length(address_line1) <= 200)) and (address_line1 !~ '[\u0001-\u001f\u007f]'::text))),
+  constraint accounts_address_line2_text check ((((length(address_line2) >= 1) and (length(address_line2) <= 200)) and (address_line2 !~ '[\u0001-\u001f\u007f]'::text))),
+  constraint accounts_bank_details_text check ((((length(bank_details) >= 1) and (length(bank_details) <= 500)) and (bank_details !~ '[\u0001-\u0009\u000b\u000c\u000e-\u001f\u007f]'::text))),
+  constraint accounts_bic_shape check ((bic ~ '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$'::text)),
+  constraint accounts_billing_email_no_control_chars check ((billing_email !~ '[\x01-\x1f\x7f]'::text)),
+  constraint accounts_city_text check ((((length(city) >= 1) and (length(city) <= 100)) and (city !~ '[\u0001-\u001f\u007f]'::text))),
+  constraint accounts_company_registration_text check ((((length(company_registration) >= 1) and (length(company_registration) <= 100)) and (company_registration !~ '[\u0001-\u001f\u007f]'::text))),
+  constraint accounts_country_code check ((country ~ '^[A-Z]{2}$'::text)),
+  constraint accounts_default_currency_check check (public.is_currency(default_currency)),
+  constraint accounts_iban_shape check ((iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'::text)),
+  constraint accounts_logo_path_own check (((logo_path = ((id)::text || '/logo.png'::text)) or (logo_path = ((id)::text || '/logo.jpg'::text)))),
+  constraint accounts_name_check check ((length(btrim(name)) > 0)),
+  constraint accounts_name_no_control_chars check ((name !~ '[\x01-\x1f\x7f]'::text)),
+  constraint accounts_payment_terms_text check ((((length(payment_terms) >= 1) and (length(payment_terms) <= 500)) and (payment_terms !~ '[\u0001-\u0009\u000b\u000c\u000e-\u001f\u007f]'::text))),
+  constraint accounts_postal_code_text check ((((length(postal_code) >= 1) and (length(postal_code) <= 20)) and (postal_code !~ '[\u0001-\u001f\u007f]'::text))),
+  constraint accounts_region_text check ((((length(region) >= 1) and (length(region) <= 100)) and (region !~ '[\u0001-\u001f\u007f]'::text))),
+  constraint accounts_subscription_status_check check ((subscription_status = any (array['active'::text, 'trial'::text, 'expired'::text, 'cancelled'::text]))),
+  constraint accounts_tax_id_text check ((((length(tax_id) >= 1) and (length(tax_id) <= 50)) and (tax_id !~ '[\u0001-\u001f\u007f]'::text)))
 );
 alter table public.accounts enable row level security;
 
-CREATE INDEX accounts_created_at_idx ON public.accounts USING btree (created_at, id);
+create index accounts_created_at_idx on public.accounts using btree (created_at, id);
 
 revoke all on table public.accounts from public, anon, authenticated, service_role;
 grant all on table public.accounts to authenticated;
@@ -61,12 +61,12 @@ revoke delete, insert, truncate, update on table public.accounts from authentica
 grant all on table public.accounts to service_role;
 grant update (name, billing_email, description, default_currency, timezone, country, updated_at, address_line1, address_line2, postal_code, city, region, tax_id, company_registration, iban, bic, bank_details, payment_terms, logo_path, accent_color) on table public.accounts to authenticated;
 
-CREATE OR REPLACE FUNCTION private.account_seller(p_account_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.account_seller(p_account_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select jsonb_build_object(
     'name', a.name, 'address_line1', a.address_line1, 'address_line2', a.address_line2,
     'postal_code', a.postal_code, 'city', a.city, 'region', a.region, 'country', a.country,
@@ -78,12 +78,12 @@ AS $function$
 $function$;
 revoke all on function private.account_seller(p_account_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.audit_account_settings()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_account_settings()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_changes record;
 begin
@@ -101,12 +101,12 @@ $function$;
 revoke all on function private.audit_account_settings() from public, anon, authenticated, service_role;
 grant execute on function private.audit_account_settings() to public;
 
-CREATE OR REPLACE FUNCTION private.check_account_iban()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.check_account_iban()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if not private.iban_valid(new.iban) then
     raise exception 'The IBAN is not valid (its check digits do not match)' using errcode = '23514';
@@ -116,12 +116,12 @@ end;
 $function$;
 revoke all on function private.check_account_iban() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.create_account_for_new_user(p_auth_user_id uuid, p_email text, p_meta jsonb)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.create_account_for_new_user(p_auth_user_id uuid, p_email text, p_meta jsonb)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_first_name text := nullif(btrim(p_meta ->> 'first_name'), '');
   v_last_name text := nullif(btrim(p_meta ->> 'last_name'), '');
@@ -141,12 +141,12 @@ $function$;
 revoke all on function private.create_account_for_new_user(p_auth_user_id uuid, p_email text, p_meta jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.create_account_for_new_user(p_auth_user_id uuid, p_email text, p_meta jsonb) to public;
 
-CREATE OR REPLACE FUNCTION private.guard_website_settings()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.guard_website_settings()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if private.is_end_user_request()
      and new.description is distinct from old.description
@@ -159,36 +159,36 @@ $function$;
 revoke all on function private.guard_website_settings() from public, anon, authenticated, service_role;
 grant execute on function private.guard_website_settings() to public;
 
-CREATE OR REPLACE FUNCTION public.is_account_admin()
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.is_account_admin()
+ returns boolean
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select coalesce(public.current_user_role() = 'admin', false)
 $function$;
 revoke all on function public.is_account_admin() from public, anon, authenticated, service_role;
 grant execute on function public.is_account_admin() to authenticated;
 grant execute on function public.is_account_admin() to service_role;
 
-CREATE OR REPLACE FUNCTION public.is_account_staff()
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.is_account_staff()
+ returns boolean
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select coalesce(public.current_user_role() in ('admin', 'member', 'auditor'), false)
 $function$;
 revoke all on function public.is_account_staff() from public, anon, authenticated, service_role;
 grant execute on function public.is_account_staff() to authenticated;
 grant execute on function public.is_account_staff() to service_role;
 
-CREATE OR REPLACE FUNCTION public.is_master_account(p_account_id uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.is_master_account(p_account_id uuid)
+ returns boolean
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select coalesce(
     p_account_id = (select a.id from public.accounts a order by a.created_at, a.id limit 1),
     false)
@@ -197,21 +197,21 @@ revoke all on function public.is_master_account(p_account_id uuid) from public, 
 grant execute on function public.is_master_account(p_account_id uuid) to authenticated;
 grant execute on function public.is_master_account(p_account_id uuid) to service_role;
 
-CREATE TRIGGER accounts_audit_settings AFTER UPDATE ON public.accounts FOR EACH ROW EXECUTE FUNCTION private.audit_account_settings();
-CREATE TRIGGER accounts_check_iban BEFORE INSERT OR UPDATE OF iban ON public.accounts FOR EACH ROW EXECUTE FUNCTION private.check_account_iban();
-CREATE TRIGGER accounts_guard_website_settings BEFORE UPDATE ON public.accounts FOR EACH ROW EXECUTE FUNCTION private.guard_website_settings();
-CREATE TRIGGER accounts_set_updated_at BEFORE UPDATE ON public.accounts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger accounts_audit_settings after update on public.accounts for each row execute function private.audit_account_settings();
+create trigger accounts_check_iban before insert or update of iban on public.accounts for each row execute function private.check_account_iban();
+create trigger accounts_guard_website_settings before update on public.accounts for each row execute function private.guard_website_settings();
+create trigger accounts_set_updated_at before update on public.accounts for each row execute function private.set_updated_at();
 
 create policy "admins update their own account" on public.accounts
   for update
   to authenticated
-  using (((id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)))
-  with check ((id = ( SELECT public.current_account_id() AS current_account_id)));
+  using (((id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)))
+  with check ((id = ( select public.current_account_id() as current_account_id)));
 
 create policy "staff read their own account" on public.accounts
   for select
   to authenticated
-  using (((id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_staff() AS is_account_staff)));
+  using (((id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
 
 -- ── public.users ──
 
@@ -229,20 +229,20 @@ create table public.users (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   previous_login_at timestamp with time zone,
-  constraint users_pkey PRIMARY KEY (id),
-  constraint users_auth_user_id_key UNIQUE (auth_user_id),
-  constraint users_id_account_id_key UNIQUE (id, account_id),
-  constraint users_email_no_control_chars CHECK ((email !~ '[\x01-\x1f\x7f]'::text)),
-  constraint users_first_name_no_control_chars CHECK ((first_name !~ '[\x01-\x1f\x7f]'::text)),
-  constraint users_last_name_no_control_chars CHECK ((last_name !~ '[\x01-\x1f\x7f]'::text)),
-  constraint users_role_check CHECK ((role = ANY (ARRAY['admin'::text, 'member'::text, 'auditor'::text, 'supplier'::text, 'client'::text]))),
-  constraint users_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint users_auth_user_id_fkey FOREIGN KEY (auth_user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+  constraint users_pkey primary key (id),
+  constraint users_auth_user_id_key unique (auth_user_id),
+  constraint users_id_account_id_key unique (id, account_id),
+  constraint users_email_no_control_chars check ((email !~ '[\x01-\x1f\x7f]'::text)),
+  constraint users_first_name_no_control_chars check ((first_name !~ '[\x01-\x1f\x7f]'::text)),
+  constraint users_last_name_no_control_chars check ((last_name !~ '[\x01-\x1f\x7f]'::text)),
+  constraint users_role_check check ((role = any (array['admin'::text, 'member'::text, 'auditor'::text, 'supplier'::text, 'client'::text]))),
+  constraint users_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint users_auth_user_id_fkey foreign key (auth_user_id) references auth.users(id) on delete cascade
 );
 alter table public.users enable row level security;
 
-CREATE INDEX users_account_id_created_at_idx ON public.users USING btree (account_id, created_at DESC);
-CREATE INDEX users_account_id_email_idx ON public.users USING btree (account_id, email);
+create index users_account_id_created_at_idx on public.users using btree (account_id, created_at desc);
+create index users_account_id_email_idx on public.users using btree (account_id, email);
 
 revoke all on table public.users from public, anon, authenticated, service_role;
 grant all on table public.users to authenticated;
@@ -250,23 +250,23 @@ revoke delete, insert, truncate, update on table public.users from authenticated
 grant all on table public.users to service_role;
 grant update (first_name, last_name, avatar_url, role, is_active, updated_at) on table public.users to authenticated;
 
-CREATE OR REPLACE FUNCTION private.acting_user_id()
- RETURNS uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.acting_user_id()
+ returns uuid
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select u.id from public.users u where u.auth_user_id = auth.uid()
 $function$;
 revoke all on function private.acting_user_id() from public, anon, authenticated, service_role;
 grant execute on function private.acting_user_id() to public;
 
-CREATE OR REPLACE FUNCTION private.apply_user_activation()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.apply_user_activation()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if new.is_active then
     update auth.users set banned_until = null where id = new.auth_user_id;
@@ -280,12 +280,12 @@ $function$;
 revoke all on function private.apply_user_activation() from public, anon, authenticated, service_role;
 grant execute on function private.apply_user_activation() to public;
 
-CREATE OR REPLACE FUNCTION private.audit_user_changes()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_user_changes()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if new.role is distinct from old.role then
     perform private.write_audit(new.account_id, 'user_role_updated', 'user', new.id,
@@ -305,12 +305,12 @@ $function$;
 revoke all on function private.audit_user_changes() from public, anon, authenticated, service_role;
 grant execute on function private.audit_user_changes() to public;
 
-CREATE OR REPLACE FUNCTION private.forget_caller()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.forget_caller()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   perform set_config('ops.caller_identity', '', true);
   return null;
@@ -318,12 +318,12 @@ end;
 $function$;
 revoke all on function private.forget_caller() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.guard_user_changes()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.guard_user_changes()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if not private.is_end_user_request() then
     return new;
@@ -347,12 +347,12 @@ $function$;
 revoke all on function private.guard_user_changes() from public, anon, authenticated, service_role;
 grant execute on function private.guard_user_changes() to public;
 
-CREATE OR REPLACE FUNCTION private.handle_new_auth_user()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.handle_new_auth_user()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_token text := new.raw_app_meta_data ->> 'invitation_token';
 begin
@@ -367,12 +367,12 @@ $function$;
 revoke all on function private.handle_new_auth_user() from public, anon, authenticated, service_role;
 grant execute on function private.handle_new_auth_user() to public;
 
-CREATE OR REPLACE FUNCTION private.sync_auth_user_changes()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.sync_auth_user_changes()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   update public.users u
      set previous_login_at = case when new.last_sign_in_at is distinct from old.last_sign_in_at
@@ -388,22 +388,22 @@ $function$;
 revoke all on function private.sync_auth_user_changes() from public, anon, authenticated, service_role;
 grant execute on function private.sync_auth_user_changes() to public;
 
-CREATE TRIGGER users_apply_activation AFTER UPDATE OF is_active ON public.users FOR EACH ROW WHEN (old.is_active IS DISTINCT FROM new.is_active) EXECUTE FUNCTION private.apply_user_activation();
-CREATE TRIGGER users_audit_changes AFTER UPDATE OF role, is_active ON public.users FOR EACH ROW EXECUTE FUNCTION private.audit_user_changes();
-CREATE TRIGGER users_forget_caller AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION private.forget_caller();
-CREATE TRIGGER users_guard_changes BEFORE UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION private.guard_user_changes();
-CREATE TRIGGER users_set_updated_at BEFORE UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger users_apply_activation after update of is_active on public.users for each row when (old.is_active is distinct from new.is_active) execute function private.apply_user_activation();
+create trigger users_audit_changes after update of role, is_active on public.users for each row execute function private.audit_user_changes();
+create trigger users_forget_caller after insert or delete or update or truncate on public.users for each statement execute function private.forget_caller();
+create trigger users_guard_changes before update on public.users for each row execute function private.guard_user_changes();
+create trigger users_set_updated_at before update on public.users for each row execute function private.set_updated_at();
 
 create policy "admins and the user themselves update a user" on public.users
   for update
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND (( SELECT public.is_account_admin() AS is_account_admin) OR (auth_user_id = ( SELECT public.session_user_id() AS session_user_id)))))
-  with check ((account_id = ( SELECT public.current_account_id() AS current_account_id)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and (( select public.is_account_admin() as is_account_admin) or (auth_user_id = ( select public.session_user_id() as session_user_id)))))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
 
 create policy "staff read their account's users, everyone themselves" on public.users
   for select
   to authenticated
-  using (((auth_user_id = ( SELECT public.session_user_id() AS session_user_id)) OR ((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_staff() AS is_account_staff))));
+  using (((auth_user_id = ( select public.session_user_id() as session_user_id)) or ((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff))));
 
 -- ── public.user_invitations ──
 
@@ -420,22 +420,22 @@ create table public.user_invitations (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   token_hash text not null,
-  constraint user_invitations_pkey PRIMARY KEY (id),
-  constraint user_invitations_token_hash_key UNIQUE (token_hash),
-  constraint user_invitations_email_check CHECK (((email = lower(email)) AND (email ~~ '%_@_%'::text))),
-  constraint user_invitations_email_no_control_chars CHECK ((email !~ '[\x01-\x1f\x7f]'::text)),
-  constraint user_invitations_first_name_no_control_chars CHECK ((first_name !~ '[\x01-\x1f\x7f]'::text)),
-  constraint user_invitations_last_name_no_control_chars CHECK ((last_name !~ '[\x01-\x1f\x7f]'::text)),
-  constraint user_invitations_role_check CHECK ((role = ANY (ARRAY['admin'::text, 'member'::text, 'auditor'::text, 'supplier'::text, 'client'::text]))),
-  constraint user_invitations_token_hash_is_sha256 CHECK ((token_hash ~ '^[0-9a-f]{64}$'::text)),
-  constraint user_invitations_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint user_invitations_invited_by_account_id_fkey FOREIGN KEY (invited_by, account_id) REFERENCES public.users(id, account_id) ON DELETE SET NULL (invited_by)
+  constraint user_invitations_pkey primary key (id),
+  constraint user_invitations_token_hash_key unique (token_hash),
+  constraint user_invitations_email_check check (((email = lower(email)) and (email ~~ '%_@_%'::text))),
+  constraint user_invitations_email_no_control_chars check ((email !~ '[\x01-\x1f\x7f]'::text)),
+  constraint user_invitations_first_name_no_control_chars check ((first_name !~ '[\x01-\x1f\x7f]'::text)),
+  constraint user_invitations_last_name_no_control_chars check ((last_name !~ '[\x01-\x1f\x7f]'::text)),
+  constraint user_invitations_role_check check ((role = any (array['admin'::text, 'member'::text, 'auditor'::text, 'supplier'::text, 'client'::text]))),
+  constraint user_invitations_token_hash_is_sha256 check ((token_hash ~ '^[0-9a-f]{64}$'::text)),
+  constraint user_invitations_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint user_invitations_invited_by_account_id_fkey foreign key (invited_by, account_id) references public.users(id, account_id) on delete set null (invited_by)
 );
 alter table public.user_invitations enable row level security;
 
-CREATE INDEX user_invitations_account_id_created_at_idx ON public.user_invitations USING btree (account_id, created_at DESC);
-CREATE INDEX user_invitations_account_id_email_idx ON public.user_invitations USING btree (account_id, email);
-CREATE INDEX user_invitations_invited_by_idx ON public.user_invitations USING btree (invited_by);
+create index user_invitations_account_id_created_at_idx on public.user_invitations using btree (account_id, created_at desc);
+create index user_invitations_account_id_email_idx on public.user_invitations using btree (account_id, email);
+create index user_invitations_invited_by_idx on public.user_invitations using btree (invited_by);
 
 revoke all on table public.user_invitations from public, anon, authenticated, service_role;
 grant all on table public.user_invitations to authenticated;
@@ -443,12 +443,12 @@ revoke select, truncate, update on table public.user_invitations from authentica
 grant all on table public.user_invitations to service_role;
 grant select (id, account_id, email, role, first_name, last_name, invited_by, expires_at, accepted_at, created_at, updated_at) on table public.user_invitations to authenticated;
 
-CREATE OR REPLACE FUNCTION private.audit_user_invited()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_user_invited()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   perform private.write_audit(new.account_id, 'user_invited', 'user_invitation', new.id, null,
                               to_jsonb(new) - 'token_hash');
@@ -458,11 +458,11 @@ $function$;
 revoke all on function private.audit_user_invited() from public, anon, authenticated, service_role;
 grant execute on function private.audit_user_invited() to public;
 
-CREATE OR REPLACE FUNCTION private.default_invited_by()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function private.default_invited_by()
+ returns trigger
+ language plpgsql
+ set search_path to ''
+as $function$
 begin
   if new.invited_by is null then
     new.invited_by := public.current_user_id();
@@ -473,24 +473,24 @@ $function$;
 revoke all on function private.default_invited_by() from public, anon, authenticated, service_role;
 grant execute on function private.default_invited_by() to public;
 
-CREATE TRIGGER user_invitations_audit_invited AFTER INSERT ON public.user_invitations FOR EACH ROW EXECUTE FUNCTION private.audit_user_invited();
-CREATE TRIGGER user_invitations_default_invited_by BEFORE INSERT ON public.user_invitations FOR EACH ROW EXECUTE FUNCTION private.default_invited_by();
-CREATE TRIGGER user_invitations_set_updated_at BEFORE UPDATE ON public.user_invitations FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger user_invitations_audit_invited after insert on public.user_invitations for each row execute function private.audit_user_invited();
+create trigger user_invitations_default_invited_by before insert on public.user_invitations for each row execute function private.default_invited_by();
+create trigger user_invitations_set_updated_at before update on public.user_invitations for each row execute function private.set_updated_at();
 
 create policy "admins invite into their account" on public.user_invitations
   for insert
   to authenticated
-  with check (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin) AND (accepted_at IS NULL)));
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin) and (accepted_at is null)));
 
 create policy "admins read their account's invitations" on public.user_invitations
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)));
 
 create policy "admins withdraw their account's invitations" on public.user_invitations
   for delete
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)));
 
 -- ── private.failed_sign_ins ──
 
@@ -498,21 +498,21 @@ create table private.failed_sign_ins (
   id bigint generated always as identity not null,
   email_hash text not null,
   failed_at timestamp with time zone default now() not null,
-  constraint failed_sign_ins_pkey PRIMARY KEY (id)
+  constraint failed_sign_ins_pkey primary key (id)
 );
 alter table private.failed_sign_ins enable row level security;
 
-CREATE INDEX failed_sign_ins_email_hash_failed_at_idx ON private.failed_sign_ins USING btree (email_hash, failed_at DESC);
-CREATE INDEX failed_sign_ins_failed_at_idx ON private.failed_sign_ins USING btree (failed_at);
+create index failed_sign_ins_email_hash_failed_at_idx on private.failed_sign_ins using btree (email_hash, failed_at desc);
+create index failed_sign_ins_failed_at_idx on private.failed_sign_ins using btree (failed_at);
 
 revoke all on table private.failed_sign_ins from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.clear_failed_sign_ins()
- RETURNS void
- LANGUAGE sql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.clear_failed_sign_ins()
+ returns void
+ language sql
+ security definer
+ set search_path to ''
+as $function$
   delete from private.failed_sign_ins
    where email_hash = private.sign_in_email_hash(coalesce(auth.jwt() ->> 'email', ''))
      and auth.uid() is not null
@@ -521,12 +521,12 @@ revoke all on function public.clear_failed_sign_ins() from public, anon, authent
 grant execute on function public.clear_failed_sign_ins() to authenticated;
 grant execute on function public.clear_failed_sign_ins() to service_role;
 
-CREATE OR REPLACE FUNCTION public.record_failed_sign_in(p_email text)
- RETURNS integer
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.record_failed_sign_in(p_email text)
+ returns integer
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_hash text;
 begin
@@ -547,12 +547,12 @@ grant execute on function public.record_failed_sign_in(p_email text) to service_
 
 -- ── functions ──
 
-CREATE OR REPLACE FUNCTION private.claim_invitation(p_token text, p_auth_user_id uuid, p_email text, p_meta jsonb)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.claim_invitation(p_token text, p_auth_user_id uuid, p_email text, p_meta jsonb)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_invitation public.user_invitations;
   v_user_id uuid;
@@ -595,12 +595,12 @@ $function$;
 revoke all on function private.claim_invitation(p_token text, p_auth_user_id uuid, p_email text, p_meta jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.claim_invitation(p_token text, p_auth_user_id uuid, p_email text, p_meta jsonb) to public;
 
-CREATE OR REPLACE FUNCTION private.handle_invitation_token_added()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.handle_invitation_token_added()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_existing public.users;
 begin
@@ -621,12 +621,12 @@ $function$;
 revoke all on function private.handle_invitation_token_added() from public, anon, authenticated, service_role;
 grant execute on function private.handle_invitation_token_added() to public;
 
-CREATE OR REPLACE FUNCTION private.iban_valid(p_iban text)
- RETURNS boolean
- LANGUAGE plpgsql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.iban_valid(p_iban text)
+ returns boolean
+ language plpgsql
+ immutable
+ set search_path to ''
+as $function$
 declare
   v_text text;
   v_digits text := '';
@@ -652,34 +652,34 @@ end;
 $function$;
 revoke all on function private.iban_valid(p_iban text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.invitation_token_hash(p_token text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.invitation_token_hash(p_token text)
+ returns text
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select encode(extensions.digest(p_token, 'sha256'), 'hex')
 $function$;
 revoke all on function private.invitation_token_hash(p_token text) from public, anon, authenticated, service_role;
 grant execute on function private.invitation_token_hash(p_token text) to public;
 
-CREATE OR REPLACE FUNCTION private.sign_in_email_hash(p_email text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.sign_in_email_hash(p_email text)
+ returns text
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select encode(extensions.digest(lower(btrim(p_email)), 'sha256'), 'hex')
 $function$;
 revoke all on function private.sign_in_email_hash(p_email text) from public, anon, authenticated, service_role;
 grant execute on function private.sign_in_email_hash(p_email text) to public;
 
-CREATE OR REPLACE FUNCTION private.sign_in_lockout_seconds(p_email_hash text)
- RETURNS integer
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.sign_in_lockout_seconds(p_email_hash text)
+ returns integer
+ language sql
+ stable
+ set search_path to ''
+as $function$
   select coalesce(
     (select greatest(0, ceil(extract(epoch from (f.failed_at + interval '15 minutes' - now()))))::integer
        from private.failed_sign_ins f
@@ -691,36 +691,36 @@ $function$;
 revoke all on function private.sign_in_lockout_seconds(p_email_hash text) from public, anon, authenticated, service_role;
 grant execute on function private.sign_in_lockout_seconds(p_email_hash text) to public;
 
-CREATE OR REPLACE FUNCTION public.can_read_settings()
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.can_read_settings()
+ returns boolean
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select coalesce(public.current_user_role() in ('admin', 'auditor'), false)
 $function$;
 revoke all on function public.can_read_settings() from public, anon, authenticated, service_role;
 grant execute on function public.can_read_settings() to authenticated;
 grant execute on function public.can_read_settings() to service_role;
 
-CREATE OR REPLACE FUNCTION public.can_write_business()
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.can_write_business()
+ returns boolean
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select coalesce(public.current_user_role() in ('admin', 'member'), false)
 $function$;
 revoke all on function public.can_write_business() from public, anon, authenticated, service_role;
 grant execute on function public.can_write_business() to authenticated;
 grant execute on function public.can_write_business() to service_role;
 
-CREATE OR REPLACE FUNCTION public.get_open_invitation(p_token text)
- RETURNS TABLE(email text, role text, expires_at timestamp with time zone, account_name text)
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.get_open_invitation(p_token text)
+ returns table(email text, role text, expires_at timestamp with time zone, account_name text)
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select i.email, i.role, i.expires_at, a.name
   from public.user_invitations i
   join public.accounts a on a.id = i.account_id
@@ -733,12 +733,12 @@ grant execute on function public.get_open_invitation(p_token text) to anon;
 grant execute on function public.get_open_invitation(p_token text) to authenticated;
 grant execute on function public.get_open_invitation(p_token text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.renew_invitation(p_invitation_id uuid, p_token_hash text)
- RETURNS TABLE(id uuid, email text, role text, first_name text, last_name text, expires_at timestamp with time zone)
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.renew_invitation(p_invitation_id uuid, p_token_hash text)
+ returns table(id uuid, email text, role text, first_name text, last_name text, expires_at timestamp with time zone)
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_invitation public.user_invitations;
 begin
@@ -770,12 +770,12 @@ revoke all on function public.renew_invitation(p_invitation_id uuid, p_token_has
 grant execute on function public.renew_invitation(p_invitation_id uuid, p_token_hash text) to authenticated;
 grant execute on function public.renew_invitation(p_invitation_id uuid, p_token_hash text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.sign_in_lockout(p_email text)
- RETURNS integer
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.sign_in_lockout(p_email text)
+ returns integer
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select case when length(p_email) > 254 then 0
               else private.sign_in_lockout_seconds(private.sign_in_email_hash(p_email)) end
 $function$;
@@ -784,7 +784,7 @@ grant execute on function public.sign_in_lockout(p_email text) to anon;
 grant execute on function public.sign_in_lockout(p_email text) to authenticated;
 grant execute on function public.sign_in_lockout(p_email text) to service_role;
 
-CREATE TRIGGER sessions_forget_caller AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON auth.sessions FOR EACH STATEMENT EXECUTE FUNCTION private.forget_caller();
-CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_auth_user();
-CREATE TRIGGER on_auth_user_invitation_token AFTER UPDATE OF raw_app_meta_data ON auth.users FOR EACH ROW WHEN ((new.raw_app_meta_data ->> 'invitation_token'::text) IS NOT NULL AND (new.raw_app_meta_data ->> 'invitation_token'::text) IS DISTINCT FROM (old.raw_app_meta_data ->> 'invitation_token'::text)) EXECUTE FUNCTION private.handle_invitation_token_added();
-CREATE TRIGGER on_auth_user_signed_in AFTER UPDATE OF last_sign_in_at, email ON auth.users FOR EACH ROW WHEN (new.last_sign_in_at IS DISTINCT FROM old.last_sign_in_at OR new.email::text IS DISTINCT FROM old.email::text) EXECUTE FUNCTION private.sync_auth_user_changes();
+create trigger sessions_forget_caller after insert or delete or update or truncate on auth.sessions for each statement execute function private.forget_caller();
+create trigger on_auth_user_created after insert on auth.users for each row execute function private.handle_new_auth_user();
+create trigger on_auth_user_invitation_token after update of raw_app_meta_data on auth.users for each row when ((new.raw_app_meta_data ->> 'invitation_token'::text) is not null and (new.raw_app_meta_data ->> 'invitation_token'::text) is distinct from (old.raw_app_meta_data ->> 'invitation_token'::text)) execute function private.handle_invitation_token_added();
+create trigger on_auth_user_signed_in after update of last_sign_in_at, email on auth.users for each row when (new.last_sign_in_at is distinct from old.last_sign_in_at or new.email::text is distinct from old.email::text) execute function private.sync_auth_user_changes();

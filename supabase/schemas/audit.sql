@@ -20,20 +20,20 @@ create table public.audit_logs (
   actor_kind text,
   actor_name text,
   actor_email text,
-  constraint audit_logs_pkey PRIMARY KEY (id),
-  constraint audit_logs_action_check CHECK ((action ~ '^[a-z]+(_[a-z0-9]+)*$'::text)),
-  constraint audit_logs_actor_email_check CHECK ((length(actor_email) <= 320)),
-  constraint audit_logs_actor_kind_check CHECK ((actor_kind = ANY (ARRAY['user'::text, 'client'::text, 'system'::text]))),
-  constraint audit_logs_actor_name_check CHECK ((length(actor_name) <= 200)),
-  constraint audit_logs_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint audit_logs_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE SET NULL
+  constraint audit_logs_pkey primary key (id),
+  constraint audit_logs_action_check check ((action ~ '^[a-z]+(_[a-z0-9]+)*$'::text)),
+  constraint audit_logs_actor_email_check check ((length(actor_email) <= 320)),
+  constraint audit_logs_actor_kind_check check ((actor_kind = any (array['user'::text, 'client'::text, 'system'::text]))),
+  constraint audit_logs_actor_name_check check ((length(actor_name) <= 200)),
+  constraint audit_logs_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint audit_logs_user_id_fkey foreign key (user_id) references public.users(id) on delete set null
 );
 alter table public.audit_logs enable row level security;
 
-CREATE INDEX audit_logs_account_id_action_created_at_idx ON public.audit_logs USING btree (account_id, action, created_at DESC, id DESC);
-CREATE INDEX audit_logs_account_id_created_at_id_idx ON public.audit_logs USING btree (account_id, created_at DESC, id DESC);
-CREATE INDEX audit_logs_resource_idx ON public.audit_logs USING btree (account_id, resource_type, resource_id, created_at DESC);
-CREATE INDEX audit_logs_user_id_idx ON public.audit_logs USING btree (user_id);
+create index audit_logs_account_id_action_created_at_idx on public.audit_logs using btree (account_id, action, created_at desc, id desc);
+create index audit_logs_account_id_created_at_id_idx on public.audit_logs using btree (account_id, created_at desc, id desc);
+create index audit_logs_resource_idx on public.audit_logs using btree (account_id, resource_type, resource_id, created_at desc);
+create index audit_logs_user_id_idx on public.audit_logs using btree (user_id);
 
 revoke all on table public.audit_logs from public, anon, authenticated, service_role;
 grant all on table public.audit_logs to authenticated;
@@ -41,12 +41,12 @@ revoke delete, insert, truncate, update on table public.audit_logs from authenti
 grant all on table public.audit_logs to service_role;
 revoke delete, insert, truncate, update on table public.audit_logs from service_role;
 
-CREATE OR REPLACE FUNCTION private.guard_audit_logs()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.guard_audit_logs()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if tg_op = 'DELETE' then
     if not exists (select 1 from public.accounts a where a.id = old.account_id) then
@@ -65,12 +65,12 @@ $function$;
 revoke all on function private.guard_audit_logs() from public, anon, authenticated, service_role;
 grant execute on function private.guard_audit_logs() to public;
 
-CREATE OR REPLACE FUNCTION public.audit_log_actions()
- RETURNS TABLE(action text)
- LANGUAGE plpgsql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function public.audit_log_actions()
+ returns table(action text)
+ language plpgsql
+ stable
+ set search_path to ''
+as $function$
 declare
   v_account uuid := public.current_account_id();
 begin
@@ -96,12 +96,12 @@ revoke all on function public.audit_log_actions() from public, anon, authenticat
 grant execute on function public.audit_log_actions() to authenticated;
 grant execute on function public.audit_log_actions() to service_role;
 
-CREATE OR REPLACE FUNCTION public.list_audit_logs(p_search text DEFAULT NULL::text, p_action text DEFAULT NULL::text, p_limit integer DEFAULT 100, p_offset integer DEFAULT 0)
- RETURNS TABLE(id uuid, action text, resource_type text, resource_id uuid, record_name text, old_values jsonb, new_values jsonb, ip_address text, user_agent text, created_at timestamp with time zone, user_email text, user_first_name text, user_last_name text, actor_kind text, actor_name text, actor_email text)
- LANGUAGE plpgsql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function public.list_audit_logs(p_search text default null::text, p_action text default null::text, p_limit integer default 100, p_offset integer default 0)
+ returns table(id uuid, action text, resource_type text, resource_id uuid, record_name text, old_values jsonb, new_values jsonb, ip_address text, user_agent text, created_at timestamp with time zone, user_email text, user_first_name text, user_last_name text, actor_kind text, actor_name text, actor_email text)
+ language plpgsql
+ stable
+ set search_path to ''
+as $function$
 declare
   v_search text := lower(replace(btrim(coalesce(p_search, '')), '_', ' '));
   v_action text := nullif(btrim(coalesce(p_action, '')), '');
@@ -193,12 +193,12 @@ revoke all on function public.list_audit_logs(p_search text, p_action text, p_li
 grant execute on function public.list_audit_logs(p_search text, p_action text, p_limit integer, p_offset integer) to authenticated;
 grant execute on function public.list_audit_logs(p_search text, p_action text, p_limit integer, p_offset integer) to service_role;
 
-CREATE TRIGGER audit_logs_append_only BEFORE DELETE OR UPDATE ON public.audit_logs FOR EACH ROW EXECUTE FUNCTION private.guard_audit_logs();
+create trigger audit_logs_append_only before delete or update on public.audit_logs for each row execute function private.guard_audit_logs();
 
 create policy "admins and auditors read their account's audit logs" on public.audit_logs
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_read_settings() AS can_read_settings)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_read_settings() as can_read_settings)));
 
 -- ── private.audit_signing_key ──
 
@@ -206,9 +206,9 @@ create table private.audit_signing_key (
   id boolean default true not null,
   secret text not null,
   updated_at timestamp with time zone default now() not null,
-  constraint audit_signing_key_pkey PRIMARY KEY (id),
-  constraint audit_signing_key_id_check CHECK (id),
-  constraint audit_signing_key_secret_check CHECK ((length(secret) >= 32))
+  constraint audit_signing_key_pkey primary key (id),
+  constraint audit_signing_key_id_check check (id),
+  constraint audit_signing_key_secret_check check ((length(secret) >= 32))
 );
 alter table private.audit_signing_key enable row level security;
 
@@ -216,12 +216,12 @@ revoke all on table private.audit_signing_key from public, anon, authenticated, 
 
 -- ── functions ──
 
-CREATE OR REPLACE FUNCTION private.audit_actor(p_account_id uuid, p_resource_type text, p_resource_id uuid, p_new_values jsonb, p_user_id uuid, OUT kind text, OUT name text, OUT email text)
- RETURNS record
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_actor(p_account_id uuid, p_resource_type text, p_resource_id uuid, p_new_values jsonb, p_user_id uuid, out kind text, out name text, out email text)
+ returns record
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_user public.users;
 begin
@@ -254,14 +254,14 @@ begin
   email := left(nullif(btrim(email), ''), 320);
 end;
 $function$;
-revoke all on function private.audit_actor(p_account_id uuid, p_resource_type text, p_resource_id uuid, p_new_values jsonb, p_user_id uuid, OUT kind text, OUT name text, OUT email text) from public, anon, authenticated, service_role;
+revoke all on function private.audit_actor(p_account_id uuid, p_resource_type text, p_resource_id uuid, p_new_values jsonb, p_user_id uuid, out kind text, out name text, out email text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.audit_record_created()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_record_created()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_resource text := tg_argv[0];
 begin
@@ -273,12 +273,12 @@ $function$;
 revoke all on function private.audit_record_created() from public, anon, authenticated, service_role;
 grant execute on function private.audit_record_created() to public;
 
-CREATE OR REPLACE FUNCTION private.audit_record_deleted()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_record_deleted()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_resource text := tg_argv[0];
 begin
@@ -291,12 +291,12 @@ end;
 $function$;
 revoke all on function private.audit_record_deleted() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.audit_record_updated()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_record_updated()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_resource text := tg_argv[0];
   v_changes record;
@@ -315,12 +315,12 @@ $function$;
 revoke all on function private.audit_record_updated() from public, anon, authenticated, service_role;
 grant execute on function private.audit_record_updated() to public;
 
-CREATE OR REPLACE FUNCTION private.cap_audit_snapshot(p_values jsonb)
- RETURNS jsonb
- LANGUAGE plpgsql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.cap_audit_snapshot(p_values jsonb)
+ returns jsonb
+ language plpgsql
+ immutable
+ set search_path to ''
+as $function$
 declare
   v_capped jsonb;
 begin
@@ -354,12 +354,12 @@ end;
 $function$;
 revoke all on function private.cap_audit_snapshot(p_values jsonb) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.cap_audit_value(p_value jsonb, p_max_text integer DEFAULT 1000)
- RETURNS jsonb
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.cap_audit_value(p_value jsonb, p_max_text integer default 1000)
+ returns jsonb
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select case jsonb_typeof(p_value)
     when 'string' then
       case when length(p_value #>> '{}') > p_max_text
@@ -378,12 +378,12 @@ AS $function$
 $function$;
 revoke all on function private.cap_audit_value(p_value jsonb, p_max_text integer) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.changed_values(p_old jsonb, p_new jsonb, OUT old_values jsonb, OUT new_values jsonb)
- RETURNS record
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.changed_values(p_old jsonb, p_new jsonb, out old_values jsonb, out new_values jsonb)
+ returns record
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select
     coalesce(jsonb_object_agg(o.key, o.value), '{}'::jsonb),
     coalesce(jsonb_object_agg(o.key, p_new -> o.key), '{}'::jsonb)
@@ -391,15 +391,15 @@ AS $function$
   where o.key not in ('updated_at')
     and (p_new -> o.key) is distinct from o.value
 $function$;
-revoke all on function private.changed_values(p_old jsonb, p_new jsonb, OUT old_values jsonb, OUT new_values jsonb) from public, anon, authenticated, service_role;
-grant execute on function private.changed_values(p_old jsonb, p_new jsonb, OUT old_values jsonb, OUT new_values jsonb) to public;
+revoke all on function private.changed_values(p_old jsonb, p_new jsonb, out old_values jsonb, out new_values jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.changed_values(p_old jsonb, p_new jsonb, out old_values jsonb, out new_values jsonb) to public;
 
-CREATE OR REPLACE FUNCTION private.redact_secrets(p_values jsonb)
- RETURNS jsonb
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.redact_secrets(p_values jsonb)
+ returns jsonb
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select case jsonb_typeof(p_values)
     when 'object' then (
       select coalesce(jsonb_object_agg(
@@ -419,12 +419,12 @@ AS $function$
 $function$;
 revoke all on function private.redact_secrets(p_values jsonb) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.write_audit(p_account_id uuid, p_action text, p_resource_type text, p_resource_id uuid, p_old_values jsonb, p_new_values jsonb, p_user_id uuid DEFAULT NULL::uuid)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.write_audit(p_account_id uuid, p_action text, p_resource_type text, p_resource_id uuid, p_old_values jsonb, p_new_values jsonb, p_user_id uuid default null::uuid)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_client record;
   v_user uuid := coalesce(p_user_id, private.acting_user_id());
@@ -452,12 +452,12 @@ end;
 $function$;
 revoke all on function private.write_audit(p_account_id uuid, p_action text, p_resource_type text, p_resource_id uuid, p_old_values jsonb, p_new_values jsonb, p_user_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.audit_record_naming()
- RETURNS TABLE(type text, table_name text, name_sql text, snapshot_key text)
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.audit_record_naming()
+ returns table(type text, table_name text, name_sql text, snapshot_key text)
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select t.type, t.table_name::text, t.name_sql, t.snapshot_key
     from private.record_types t
    where public.can_read_settings()
@@ -467,12 +467,12 @@ revoke all on function public.audit_record_naming() from public, anon, authentic
 grant execute on function public.audit_record_naming() to authenticated;
 grant execute on function public.audit_record_naming() to service_role;
 
-CREATE OR REPLACE FUNCTION public.record_history(p_resource_type text, p_resource_id uuid)
- RETURNS TABLE(id uuid, action text, created_at timestamp with time zone, actor_name text, actor_kind text, actor_email text, old_values jsonb, new_values jsonb)
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.record_history(p_resource_type text, p_resource_id uuid)
+ returns table(id uuid, action text, created_at timestamp with time zone, actor_name text, actor_kind text, actor_email text, old_values jsonb, new_values jsonb)
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select a.id, a.action, a.created_at,
          case k.kind
            when 'system' then 'System'

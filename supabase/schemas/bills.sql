@@ -24,34 +24,34 @@ create table public.bills (
   created_by uuid default public.current_user_id(),
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  constraint bills_pkey PRIMARY KEY (id),
-  constraint bills_document_id_key UNIQUE (document_id),
-  constraint bills_id_account_id_key UNIQUE (id, account_id),
-  constraint bills_check CHECK (((status = 'paid'::text) = (paid_on IS NOT NULL))),
-  constraint bills_check1 CHECK (((paid_on IS NULL) OR (issue_date IS NULL) OR (paid_on >= issue_date))),
-  constraint bills_check2 CHECK (((due_date IS NULL) OR (issue_date IS NULL) OR (due_date >= issue_date))),
-  constraint bills_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
-  constraint bills_notes_check CHECK ((length(notes) <= 5000)),
-  constraint bills_number_check CHECK (((length(btrim(number)) >= 1) AND (length(btrim(number)) <= 100))),
-  constraint bills_status_check CHECK ((status = ANY (ARRAY['to_pay'::text, 'paid'::text]))),
-  constraint bills_subtotal_check CHECK (((subtotal >= 0) AND (subtotal <= '1000000000000000000'::bigint))),
-  constraint bills_supplier_email_check CHECK (((length(supplier_email) >= 3) AND (length(supplier_email) <= 320))),
-  constraint bills_supplier_name_check CHECK (((length(btrim(supplier_name)) >= 1) AND (length(btrim(supplier_name)) <= 200))),
-  constraint bills_supplier_tax_id_check CHECK (((length(btrim(supplier_tax_id)) >= 1) AND (length(btrim(supplier_tax_id)) <= 50))),
-  constraint bills_tax_check CHECK (((tax >= 0) AND (tax <= '1000000000000000000'::bigint))),
-  constraint bills_total_check CHECK (((total > 0) AND (total <= '1000000000000000000'::bigint))),
-  constraint bills_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint bills_created_by_account_id_fkey FOREIGN KEY (created_by, account_id) REFERENCES public.users(id, account_id) ON DELETE SET NULL (created_by),
-  constraint bills_document_id_account_id_fkey FOREIGN KEY (document_id, account_id) REFERENCES public.documents(id, account_id) ON DELETE SET NULL (document_id)
+  constraint bills_pkey primary key (id),
+  constraint bills_document_id_key unique (document_id),
+  constraint bills_id_account_id_key unique (id, account_id),
+  constraint bills_check check (((status = 'paid'::text) = (paid_on is not null))),
+  constraint bills_check1 check (((paid_on is null) or (issue_date is null) or (paid_on >= issue_date))),
+  constraint bills_check2 check (((due_date is null) or (issue_date is null) or (due_date >= issue_date))),
+  constraint bills_currency_check check ((currency ~ '^[A-Z]{3}$'::text)),
+  constraint bills_notes_check check ((length(notes) <= 5000)),
+  constraint bills_number_check check (((length(btrim(number)) >= 1) and (length(btrim(number)) <= 100))),
+  constraint bills_status_check check ((status = any (array['to_pay'::text, 'paid'::text]))),
+  constraint bills_subtotal_check check (((subtotal >= 0) and (subtotal <= '1000000000000000000'::bigint))),
+  constraint bills_supplier_email_check check (((length(supplier_email) >= 3) and (length(supplier_email) <= 320))),
+  constraint bills_supplier_name_check check (((length(btrim(supplier_name)) >= 1) and (length(btrim(supplier_name)) <= 200))),
+  constraint bills_supplier_tax_id_check check (((length(btrim(supplier_tax_id)) >= 1) and (length(btrim(supplier_tax_id)) <= 50))),
+  constraint bills_tax_check check (((tax >= 0) and (tax <= '1000000000000000000'::bigint))),
+  constraint bills_total_check check (((total > 0) and (total <= '1000000000000000000'::bigint))),
+  constraint bills_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint bills_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by),
+  constraint bills_document_id_account_id_fkey foreign key (document_id, account_id) references public.documents(id, account_id) on delete set null (document_id)
 );
 alter table public.bills enable row level security;
 
-CREATE INDEX bills_account_id_created_at_idx ON public.bills USING btree (account_id, created_at DESC, id DESC);
-CREATE INDEX bills_account_id_status_created_at_idx ON public.bills USING btree (account_id, status, created_at DESC, id DESC);
-CREATE INDEX bills_account_number_trgm_idx ON public.bills USING gin (account_id, number extensions.gin_trgm_ops);
-CREATE UNIQUE INDEX bills_account_supplier_number_key ON public.bills USING btree (account_id, lower(btrim(supplier_name)), lower(btrim(number)));
-CREATE INDEX bills_account_supplier_trgm_idx ON public.bills USING gin (account_id, supplier_name extensions.gin_trgm_ops);
-CREATE INDEX bills_created_by_idx ON public.bills USING btree (created_by);
+create index bills_account_id_created_at_idx on public.bills using btree (account_id, created_at desc, id desc);
+create index bills_account_id_status_created_at_idx on public.bills using btree (account_id, status, created_at desc, id desc);
+create index bills_account_number_trgm_idx on public.bills using gin (account_id, number extensions.gin_trgm_ops);
+create unique index bills_account_supplier_number_key on public.bills using btree (account_id, lower(btrim(supplier_name)), lower(btrim(number)));
+create index bills_account_supplier_trgm_idx on public.bills using gin (account_id, supplier_name extensions.gin_trgm_ops);
+create index bills_created_by_idx on public.bills using btree (created_by);
 
 revoke all on table public.bills from public, anon, authenticated, service_role;
 grant all on table public.bills to authenticated;
@@ -60,12 +60,12 @@ grant all on table public.bills to service_role;
 grant insert (account_id, supplier_name, supplier_email, supplier_tax_id, number, issue_date, due_date, currency, subtotal, tax, total, notes) on table public.bills to authenticated;
 grant update (supplier_name, supplier_email, supplier_tax_id, number, issue_date, due_date, currency, subtotal, tax, total, notes) on table public.bills to authenticated;
 
-CREATE OR REPLACE FUNCTION private.audit_bill()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_bill()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_changes record;
 begin
@@ -88,12 +88,12 @@ end;
 $function$;
 revoke all on function private.audit_bill() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.bill_totals()
- RETURNS TABLE(currency text, to_pay bigint, to_pay_count integer, paid bigint, paid_count integer)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function public.bill_totals()
+ returns table(currency text, to_pay bigint, to_pay_count integer, paid bigint, paid_count integer)
+ language sql
+ stable
+ set search_path to ''
+as $function$
   select b.currency,
          coalesce(sum(b.total) filter (where b.status = 'to_pay'), 0)::bigint,
          (count(*) filter (where b.status = 'to_pay'))::integer,
@@ -108,12 +108,12 @@ revoke all on function public.bill_totals() from public, anon, authenticated, se
 grant execute on function public.bill_totals() to authenticated;
 grant execute on function public.bill_totals() to service_role;
 
-CREATE OR REPLACE FUNCTION public.create_bill_from_document(p_document_id uuid, p_notes text DEFAULT NULL::text)
- RETURNS public.bills
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.create_bill_from_document(p_document_id uuid, p_notes text default null::text)
+ returns public.bills
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_document public.documents := private.reviewed_document(p_document_id);
   v_fields jsonb := case when jsonb_typeof(v_document.fields) = 'object' then v_document.fields else '{}'::jsonb end;
@@ -182,12 +182,12 @@ revoke all on function public.create_bill_from_document(p_document_id uuid, p_no
 grant execute on function public.create_bill_from_document(p_document_id uuid, p_notes text) to authenticated;
 grant execute on function public.create_bill_from_document(p_document_id uuid, p_notes text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.mark_bill_paid(p_bill_id uuid, p_paid_on date)
- RETURNS public.bills
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.mark_bill_paid(p_bill_id uuid, p_paid_on date)
+ returns public.bills
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_bill public.bills;
 begin
@@ -219,13 +219,13 @@ revoke all on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) fro
 grant execute on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) to authenticated;
 grant execute on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) to service_role;
 
-CREATE OR REPLACE FUNCTION public.search_bills(p_query text)
- RETURNS SETOF public.bills
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
- SET enable_seqscan TO 'off'
-AS $function$
+create or replace function public.search_bills(p_query text)
+ returns setof public.bills
+ language plpgsql
+ stable security definer
+ set search_path to ''
+ set enable_seqscan to 'off'
+as $function$
 declare
   v_account uuid := public.current_account_id();
 begin
@@ -243,26 +243,26 @@ revoke all on function public.search_bills(p_query text) from public, anon, auth
 grant execute on function public.search_bills(p_query text) to authenticated;
 grant execute on function public.search_bills(p_query text) to service_role;
 
-CREATE TRIGGER bills_audit AFTER INSERT OR DELETE OR UPDATE ON public.bills FOR EACH ROW EXECUTE FUNCTION private.audit_bill();
-CREATE TRIGGER bills_set_updated_at BEFORE UPDATE ON public.bills FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger bills_audit after insert or delete or update on public.bills for each row execute function private.audit_bill();
+create trigger bills_set_updated_at before update on public.bills for each row execute function private.set_updated_at();
 
 create policy "business writers add bills" on public.bills
   for insert
   to authenticated
-  with check (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)));
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
 
 create policy "business writers delete bills to pay" on public.bills
   for delete
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business) AND (status = 'to_pay'::text)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business) and (status = 'to_pay'::text)));
 
 create policy "business writers update bills to pay" on public.bills
   for update
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business) AND (status = 'to_pay'::text)))
-  with check (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND (status = 'to_pay'::text)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business) and (status = 'to_pay'::text)))
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and (status = 'to_pay'::text)));
 
 create policy "staff read their account's bills" on public.bills
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_staff() AS is_account_staff)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));

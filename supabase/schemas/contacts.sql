@@ -20,25 +20,25 @@ create table public.contacts (
   updated_at timestamp with time zone default now() not null,
   status text default 'active'::text not null,
   address text,
-  constraint contacts_pkey PRIMARY KEY (id),
-  constraint contacts_id_account_id_key UNIQUE (id, account_id),
-  constraint contacts_address_check CHECK (((address IS NULL) OR (length(address) <= 500))),
-  constraint contacts_company_no_control_chars CHECK ((company !~ '[\x01-\x1f\x7f]'::text)),
-  constraint contacts_email_format CHECK ((email ~ '^[^][[:space:]@<>(),;:"\\]+@[^][[:space:]@<>(),;:"\\]+\.[^][[:space:]@<>(),;:"\\.]+$'::text)),
-  constraint contacts_email_no_control_chars CHECK ((email !~ '[\x01-\x1f\x7f]'::text)),
-  constraint contacts_name_check CHECK ((length(btrim(name)) > 0)),
-  constraint contacts_name_no_control_chars CHECK ((name !~ '[\x01-\x1f\x7f]'::text)),
-  constraint contacts_status_check CHECK ((status = ANY (ARRAY['active'::text, 'inactive'::text, 'prospect'::text]))),
-  constraint contacts_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+  constraint contacts_pkey primary key (id),
+  constraint contacts_id_account_id_key unique (id, account_id),
+  constraint contacts_address_check check (((address is null) or (length(address) <= 500))),
+  constraint contacts_company_no_control_chars check ((company !~ '[\x01-\x1f\x7f]'::text)),
+  constraint contacts_email_format check ((email ~ '^[^][[:space:]@<>(),;:"\\]+@[^][[:space:]@<>(),;:"\\]+\.[^][[:space:]@<>(),;:"\\.]+$'::text)),
+  constraint contacts_email_no_control_chars check ((email !~ '[\x01-\x1f\x7f]'::text)),
+  constraint contacts_name_check check ((length(btrim(name)) > 0)),
+  constraint contacts_name_no_control_chars check ((name !~ '[\x01-\x1f\x7f]'::text)),
+  constraint contacts_status_check check ((status = any (array['active'::text, 'inactive'::text, 'prospect'::text]))),
+  constraint contacts_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table public.contacts enable row level security;
 
-CREATE INDEX contacts_account_company_trgm_idx ON public.contacts USING gin (account_id, company extensions.gin_trgm_ops);
-CREATE INDEX contacts_account_email_trgm_idx ON public.contacts USING gin (account_id, email extensions.gin_trgm_ops);
-CREATE INDEX contacts_account_id_created_at_id_idx ON public.contacts USING btree (account_id, created_at DESC, id DESC);
-CREATE INDEX contacts_account_id_lower_email_idx ON public.contacts USING btree (account_id, lower(email));
-CREATE INDEX contacts_account_id_status_created_at_idx ON public.contacts USING btree (account_id, status, created_at DESC, id DESC);
-CREATE INDEX contacts_account_name_trgm_idx ON public.contacts USING gin (account_id, name extensions.gin_trgm_ops);
+create index contacts_account_company_trgm_idx on public.contacts using gin (account_id, company extensions.gin_trgm_ops);
+create index contacts_account_email_trgm_idx on public.contacts using gin (account_id, email extensions.gin_trgm_ops);
+create index contacts_account_id_created_at_id_idx on public.contacts using btree (account_id, created_at desc, id desc);
+create index contacts_account_id_lower_email_idx on public.contacts using btree (account_id, lower(email));
+create index contacts_account_id_status_created_at_idx on public.contacts using btree (account_id, status, created_at desc, id desc);
+create index contacts_account_name_trgm_idx on public.contacts using gin (account_id, name extensions.gin_trgm_ops);
 
 -- Staff write through the policies below; never truncate, which row-level
 -- security does not stop.
@@ -47,23 +47,23 @@ grant all on table public.contacts to authenticated;
 revoke truncate on table public.contacts from authenticated;
 grant all on table public.contacts to service_role;
 
-CREATE OR REPLACE FUNCTION private.readable_contacts()
- RETURNS uuid[]
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.readable_contacts()
+ returns uuid[]
+ language sql
+ stable
+ set search_path to ''
+as $function$
   select case when public.is_account_staff() then null
               else coalesce(array(select public.client_contact_ids()), '{}') end
 $function$;
 revoke all on function private.readable_contacts() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.client_contact_ids()
- RETURNS SETOF uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.client_contact_ids()
+ returns setof uuid
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select c.id
     from public.users u
     join public.contacts c on c.account_id = u.account_id and lower(c.email) = u.email
@@ -73,13 +73,13 @@ revoke all on function public.client_contact_ids() from public, anon, authentica
 grant execute on function public.client_contact_ids() to authenticated;
 grant execute on function public.client_contact_ids() to service_role;
 
-CREATE OR REPLACE FUNCTION public.search_contacts(p_query text)
- RETURNS SETOF public.contacts
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
- SET enable_seqscan TO 'off'
-AS $function$
+create or replace function public.search_contacts(p_query text)
+ returns setof public.contacts
+ language plpgsql
+ stable security definer
+ set search_path to ''
+ set enable_seqscan to 'off'
+as $function$
 declare
   v_account uuid := public.current_account_id();
 begin
@@ -98,41 +98,41 @@ revoke all on function public.search_contacts(p_query text) from public, anon, a
 grant execute on function public.search_contacts(p_query text) to authenticated;
 grant execute on function public.search_contacts(p_query text) to service_role;
 
-CREATE TRIGGER contacts_audit_created AFTER INSERT ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.audit_record_created('contact');
-CREATE TRIGGER contacts_audit_deleted AFTER DELETE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.audit_record_deleted('contact');
-CREATE TRIGGER contacts_audit_updated AFTER UPDATE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.audit_record_updated('contact');
-CREATE TRIGGER contacts_event_registered AFTER INSERT ON public.contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.events_on_insert('client_registered');
-CREATE TRIGGER contacts_set_updated_at BEFORE UPDATE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger contacts_audit_created after insert on public.contacts for each row execute function private.audit_record_created('contact');
+create trigger contacts_audit_deleted after delete on public.contacts for each row execute function private.audit_record_deleted('contact');
+create trigger contacts_audit_updated after update on public.contacts for each row execute function private.audit_record_updated('contact');
+create trigger contacts_event_registered after insert on public.contacts referencing new table as new_rows for each statement execute function private.events_on_insert('client_registered');
+create trigger contacts_set_updated_at before update on public.contacts for each row execute function private.set_updated_at();
 
 create policy "business writers add contacts" on public.contacts
   for insert
   to authenticated
-  with check (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)));
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
 
 create policy "business writers delete contacts" on public.contacts
   for delete
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
 
 create policy "business writers update contacts" on public.contacts
   for update
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)))
-  with check ((account_id = ( SELECT public.current_account_id() AS current_account_id)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
 
 create policy "staff read their account's contacts, a client itself" on public.contacts
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND (( SELECT public.is_account_staff() AS is_account_staff) OR (id IN ( SELECT public.client_contact_ids() AS client_contact_ids)))));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and (( select public.is_account_staff() as is_account_staff) or (id in ( select public.client_contact_ids() as client_contact_ids)))));
 
 -- ── functions ──
 
-CREATE OR REPLACE FUNCTION public.client_directory_figures(p_contact_ids uuid[])
- RETURNS TABLE(contact_id uuid, revenue jsonb, last_contact_at timestamp with time zone)
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.client_directory_figures(p_contact_ids uuid[])
+ returns table(contact_id uuid, revenue jsonb, last_contact_at timestamp with time zone)
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select c.id,
          coalesce((select jsonb_object_agg(r.currency, r.amount)
                      from (select q.currency, sum(q.total) as amount
@@ -164,12 +164,12 @@ revoke all on function public.client_directory_figures(p_contact_ids uuid[]) fro
 grant execute on function public.client_directory_figures(p_contact_ids uuid[]) to authenticated;
 grant execute on function public.client_directory_figures(p_contact_ids uuid[]) to service_role;
 
-CREATE OR REPLACE FUNCTION public.client_summary()
- RETURNS TABLE(total_count bigint, active_count bigint, prospect_count bigint, new_this_month bigint)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function public.client_summary()
+ returns table(total_count bigint, active_count bigint, prospect_count bigint, new_this_month bigint)
+ language sql
+ stable
+ set search_path to ''
+as $function$
   select count(*)::bigint,
          (count(*) filter (where c.status = 'active'))::bigint,
          (count(*) filter (where c.status = 'prospect'))::bigint,

@@ -4,12 +4,12 @@ set check_function_bodies = false;
 
 -- ── functions ──
 
-CREATE OR REPLACE FUNCTION public.dashboard_overview()
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function public.dashboard_overview()
+ returns jsonb
+ language sql
+ stable
+ set search_path to ''
+as $function$
   with me as (
     select public.current_account_id() as account_id
   ), month as (

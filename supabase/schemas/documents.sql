@@ -21,33 +21,33 @@ create table public.documents (
   extraction_error text,
   text text,
   fields jsonb default '{}'::jsonb not null,
-  search tsvector generated always as ((setweight(to_tsvector('simple'::regconfig, COALESCE(title, ''::text)), 'A'::"char") || setweight(to_tsvector('simple'::regconfig, "left"(COALESCE(text, ''::text), 200000)), 'B'::"char"))) stored,
+  search tsvector generated always as ((setweight(to_tsvector('simple'::regconfig, coalesce(title, ''::text)), 'A'::"char") || setweight(to_tsvector('simple'::regconfig, "left"(coalesce(text, ''::text), 200000)), 'B'::"char"))) stored,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   extraction_too_complex boolean default false not null,
-  constraint documents_pkey PRIMARY KEY (id),
-  constraint documents_account_id_sha256_key UNIQUE (account_id, sha256),
-  constraint documents_file_path_key UNIQUE (file_path),
-  constraint documents_id_account_id_key UNIQUE (id, account_id),
-  constraint documents_check CHECK ((split_part(file_path, '/'::text, 1) = (account_id)::text)),
-  constraint documents_description_check CHECK (((description IS NULL) OR (length(description) <= 2000))),
-  constraint documents_extraction_status_check CHECK ((extraction_status = ANY (ARRAY['queued'::text, 'done'::text, 'failed'::text, 'needs_text'::text]))),
-  constraint documents_file_name_check CHECK (((length(file_name) >= 1) AND (length(file_name) <= 255))),
-  constraint documents_file_size_check CHECK (((file_size >= 1) AND (file_size <= 10485760))),
-  constraint documents_mime_type_check CHECK ((mime_type = ANY (ARRAY['application/pdf'::text, 'application/msword'::text, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'::text, 'application/vnd.ms-excel'::text, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'::text, 'text/plain'::text, 'text/csv'::text, 'image/jpeg'::text, 'image/png'::text]))),
-  constraint documents_sha256_check CHECK ((sha256 ~ '^[0-9a-f]{64}$'::text)),
-  constraint documents_status_check CHECK ((status = ANY (ARRAY['Pending Review'::text, 'Approved'::text, 'Final'::text]))),
-  constraint documents_title_check CHECK (((length(btrim(title)) >= 1) AND (length(btrim(title)) <= 200))),
-  constraint documents_type_check CHECK ((type = ANY (ARRAY['invoice'::text, 'contract'::text, 'report'::text, 'presentation'::text, 'legal'::text, 'financial'::text, 'other'::text]))),
-  constraint documents_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint documents_uploaded_by_fkey FOREIGN KEY (uploaded_by) REFERENCES public.users(id) ON DELETE SET NULL
+  constraint documents_pkey primary key (id),
+  constraint documents_account_id_sha256_key unique (account_id, sha256),
+  constraint documents_file_path_key unique (file_path),
+  constraint documents_id_account_id_key unique (id, account_id),
+  constraint documents_check check ((split_part(file_path, '/'::text, 1) = (account_id)::text)),
+  constraint documents_description_check check (((description is null) or (length(description) <= 2000))),
+  constraint documents_extraction_status_check check ((extraction_status = any (array['queued'::text, 'done'::text, 'failed'::text, 'needs_text'::text]))),
+  constraint documents_file_name_check check (((length(file_name) >= 1) and (length(file_name) <= 255))),
+  constraint documents_file_size_check check (((file_size >= 1) and (file_size <= 10485760))),
+  constraint documents_mime_type_check check ((mime_type = any (array['application/pdf'::text, 'application/msword'::text, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'::text, 'application/vnd.ms-excel'::text, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'::text, 'text/plain'::text, 'text/csv'::text, 'image/jpeg'::text, 'image/png'::text]))),
+  constraint documents_sha256_check check ((sha256 ~ '^[0-9a-f]{64}$'::text)),
+  constraint documents_status_check check ((status = any (array['Pending Review'::text, 'Approved'::text, 'Final'::text]))),
+  constraint documents_title_check check (((length(btrim(title)) >= 1) and (length(btrim(title)) <= 200))),
+  constraint documents_type_check check ((type = any (array['invoice'::text, 'contract'::text, 'report'::text, 'presentation'::text, 'legal'::text, 'financial'::text, 'other'::text]))),
+  constraint documents_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint documents_uploaded_by_fkey foreign key (uploaded_by) references public.users(id) on delete set null
 );
 alter table public.documents enable row level security;
 
-CREATE INDEX documents_account_id_created_at_idx ON public.documents USING btree (account_id, created_at DESC, id DESC);
-CREATE INDEX documents_account_id_status_idx ON public.documents USING btree (account_id, status, created_at DESC);
-CREATE INDEX documents_account_search_idx ON public.documents USING gin (account_id, search);
-CREATE INDEX documents_account_title_trgm_idx ON public.documents USING gin (account_id, title extensions.gin_trgm_ops);
+create index documents_account_id_created_at_idx on public.documents using btree (account_id, created_at desc, id desc);
+create index documents_account_id_status_idx on public.documents using btree (account_id, status, created_at desc);
+create index documents_account_search_idx on public.documents using gin (account_id, search);
+create index documents_account_title_trgm_idx on public.documents using gin (account_id, title extensions.gin_trgm_ops);
 
 revoke all on table public.documents from public, anon, authenticated, service_role;
 grant all on table public.documents to authenticated;
@@ -56,12 +56,12 @@ grant all on table public.documents to service_role;
 grant insert (account_id, title, type, description, file_path, file_name, file_size, mime_type, sha256) on table public.documents to authenticated;
 grant update (title, type, description, status, fields, updated_at) on table public.documents to authenticated;
 
-CREATE OR REPLACE FUNCTION private.audit_document()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_document()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_old jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - 'text' - 'search' end;
   v_new jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - 'text' - 'search' end;
@@ -95,12 +95,12 @@ $function$;
 revoke all on function private.audit_document() from public, anon, authenticated, service_role;
 grant execute on function private.audit_document() to public;
 
-CREATE OR REPLACE FUNCTION private.document_date(p_value text)
- RETURNS date
- LANGUAGE plpgsql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.document_date(p_value text)
+ returns date
+ language plpgsql
+ immutable
+ set search_path to ''
+as $function$
 begin
   if p_value !~ '^\d{4}-\d{2}-\d{2}$' then
     return null;
@@ -112,11 +112,11 @@ end;
 $function$;
 revoke all on function private.document_date(p_value text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.document_extraction_start()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function private.document_extraction_start()
+ returns trigger
+ language plpgsql
+ set search_path to ''
+as $function$
 begin
   new.extraction_status := case when new.mime_type in ('image/jpeg', 'image/png') then 'needs_text' else 'queued' end;
   new.extraction_error := null;
@@ -128,31 +128,31 @@ $function$;
 revoke all on function private.document_extraction_start() from public, anon, authenticated, service_role;
 grant execute on function private.document_extraction_start() to public;
 
-CREATE OR REPLACE FUNCTION private.document_field(p_fields jsonb, p_key text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.document_field(p_fields jsonb, p_key text)
+ returns text
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select nullif(btrim(case when jsonb_typeof(p_fields -> p_key -> 'value') = 'string' then p_fields -> p_key ->> 'value' end), '')
 $function$;
 revoke all on function private.document_field(p_fields jsonb, p_key text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.document_seller(p_snapshot jsonb, p_account_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.document_seller(p_snapshot jsonb, p_account_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select coalesce(p_snapshot, private.account_seller(p_account_id))
 $function$;
 revoke all on function private.document_seller(p_snapshot jsonb, p_account_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.guard_document_status()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function private.guard_document_status()
+ returns trigger
+ language plpgsql
+ set search_path to ''
+as $function$
 begin
   if new.status is distinct from old.status and not (
     (old.status = 'Pending Review' and new.status = 'Approved') or
@@ -169,12 +169,12 @@ $function$;
 revoke all on function private.guard_document_status() from public, anon, authenticated, service_role;
 grant execute on function private.guard_document_status() to public;
 
-CREATE OR REPLACE FUNCTION private.invoice_document_json(p_invoice_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.invoice_document_json(p_invoice_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select private.invoice_document_json_without_seller(i.id)
          || jsonb_build_object('seller', private.document_seller(i.seller, i.account_id))
     from public.invoices i
@@ -182,12 +182,12 @@ AS $function$
 $function$;
 revoke all on function private.invoice_document_json(p_invoice_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.invoice_document_json_without_seller(p_invoice_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.invoice_document_json_without_seller(p_invoice_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select jsonb_build_object(
     'account', jsonb_build_object('name', a.name, 'contactEmail', a.billing_email),
     'invoiceNumber', coalesce(i.invoice_number, ''),
@@ -221,12 +221,12 @@ AS $function$
 $function$;
 revoke all on function private.invoice_document_json_without_seller(p_invoice_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.queue_document_extraction()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.queue_document_extraction()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if new.extraction_status = 'queued' and (tg_op = 'INSERT' or old.extraction_status <> 'queued') then
     perform private.enqueue_job('documents.extract', new.account_id, jsonb_build_object('document_id', new.id),
@@ -241,12 +241,12 @@ end;
 $function$;
 revoke all on function private.queue_document_extraction() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_document_json(p_quote_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_document_json(p_quote_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select private.quote_document_json_without_seller(q.id)
          || jsonb_build_object('seller', coalesce(q.signed_document -> 'seller',
                                                   private.document_seller(q.seller, q.account_id)))
@@ -255,12 +255,12 @@ AS $function$
 $function$;
 revoke all on function private.quote_document_json(p_quote_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_document_json_without_seller(p_quote_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_document_json_without_seller(p_quote_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select case when q.signed_document is not null then
     (q.signed_document - 'v') || jsonb_build_object('status', q.status, 'signature', jsonb_build_object(
       'signerName', q.signer_name, 'signerEmail', coalesce(q.signer_email, ''), 'signedAt', q.signed_at,
@@ -299,12 +299,12 @@ AS $function$
 $function$;
 revoke all on function private.quote_document_json_without_seller(p_quote_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.reviewed_document(p_document_id uuid)
- RETURNS public.documents
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.reviewed_document(p_document_id uuid)
+ returns public.documents
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_account_id uuid := public.current_account_id();
   v_document public.documents;
@@ -325,12 +325,12 @@ end;
 $function$;
 revoke all on function private.reviewed_document(p_document_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text DEFAULT NULL::text)
- RETURNS TABLE(contact_id uuid, contact_name text, created boolean)
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text default null::text)
+ returns table(contact_id uuid, contact_name text, created boolean)
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_document public.documents := private.reviewed_document(p_document_id);
   v_email text := lower(btrim(coalesce(p_email, '')));
@@ -362,12 +362,12 @@ revoke all on function public.create_contact_from_document(p_document_id uuid, p
 grant execute on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) to authenticated;
 grant execute on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.document_summary()
- RETURNS TABLE(total_count bigint, processed_count bigint, pending_review_count bigint, storage_bytes bigint)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function public.document_summary()
+ returns table(total_count bigint, processed_count bigint, pending_review_count bigint, storage_bytes bigint)
+ language sql
+ stable
+ set search_path to ''
+as $function$
   select count(*),
          count(*) filter (where d.extraction_status = 'done'),
          count(*) filter (where d.status = 'Pending Review'),
@@ -379,12 +379,12 @@ revoke all on function public.document_summary() from public, anon, authenticate
 grant execute on function public.document_summary() to authenticated;
 grant execute on function public.document_summary() to service_role;
 
-CREATE OR REPLACE FUNCTION public.invoice_document(p_invoice_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.invoice_document(p_invoice_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select private.invoice_document_json(i.id)
     from public.invoices i
    where i.id = p_invoice_id
@@ -394,12 +394,12 @@ revoke all on function public.invoice_document(p_invoice_id uuid) from public, a
 grant execute on function public.invoice_document(p_invoice_id uuid) to authenticated;
 grant execute on function public.invoice_document(p_invoice_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.invoice_link_document(p_token text)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.invoice_link_document(p_token text)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_found record := private.invoice_by_link(p_token);
 begin
@@ -417,12 +417,12 @@ grant execute on function public.invoice_link_document(p_token text) to anon;
 grant execute on function public.invoice_link_document(p_token text) to authenticated;
 grant execute on function public.invoice_link_document(p_token text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.paste_document_text(p_document_id uuid, p_text text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.paste_document_text(p_document_id uuid, p_text text)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_document public.documents;
   v_text text := btrim(coalesce(p_text, ''), E' \t\r\n');
@@ -449,12 +449,12 @@ revoke all on function public.paste_document_text(p_document_id uuid, p_text tex
 grant execute on function public.paste_document_text(p_document_id uuid, p_text text) to authenticated;
 grant execute on function public.paste_document_text(p_document_id uuid, p_text text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.quote_document(p_quote_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.quote_document(p_quote_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select private.quote_document_json(q.id)
     from public.quotes q
    where q.id = p_quote_id
@@ -464,12 +464,12 @@ revoke all on function public.quote_document(p_quote_id uuid) from public, anon,
 grant execute on function public.quote_document(p_quote_id uuid) to authenticated;
 grant execute on function public.quote_document(p_quote_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.quote_link_document(p_token text)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.quote_link_document(p_token text)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_found record;
 begin
@@ -488,12 +488,12 @@ grant execute on function public.quote_link_document(p_token text) to anon;
 grant execute on function public.quote_link_document(p_token text) to authenticated;
 grant execute on function public.quote_link_document(p_token text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.rerun_document_extraction(p_document_id uuid)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.rerun_document_extraction(p_document_id uuid)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_document public.documents := private.document_extraction_request(p_document_id, 'rerun');
 begin
@@ -514,13 +514,13 @@ revoke all on function public.rerun_document_extraction(p_document_id uuid) from
 grant execute on function public.rerun_document_extraction(p_document_id uuid) to authenticated;
 grant execute on function public.rerun_document_extraction(p_document_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.search_documents(p_query text)
- RETURNS SETOF public.documents
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
- SET enable_seqscan TO 'off'
-AS $function$
+create or replace function public.search_documents(p_query text)
+ returns setof public.documents
+ language plpgsql
+ stable security definer
+ set search_path to ''
+ set enable_seqscan to 'off'
+as $function$
 declare
   v_account uuid := public.current_account_id();
 begin
@@ -538,32 +538,32 @@ revoke all on function public.search_documents(p_query text) from public, anon, 
 grant execute on function public.search_documents(p_query text) to authenticated;
 grant execute on function public.search_documents(p_query text) to service_role;
 
-CREATE TRIGGER documents_audit AFTER INSERT OR DELETE OR UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION private.audit_document();
-CREATE TRIGGER documents_extraction_start BEFORE INSERT ON public.documents FOR EACH ROW EXECUTE FUNCTION private.document_extraction_start();
-CREATE TRIGGER documents_guard_status BEFORE UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION private.guard_document_status();
-CREATE TRIGGER documents_queue_extraction AFTER INSERT OR UPDATE OF extraction_status ON public.documents FOR EACH ROW EXECUTE FUNCTION private.queue_document_extraction();
-CREATE TRIGGER documents_set_updated_at BEFORE UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger documents_audit after insert or delete or update on public.documents for each row execute function private.audit_document();
+create trigger documents_extraction_start before insert on public.documents for each row execute function private.document_extraction_start();
+create trigger documents_guard_status before update on public.documents for each row execute function private.guard_document_status();
+create trigger documents_queue_extraction after insert or update of extraction_status on public.documents for each row execute function private.queue_document_extraction();
+create trigger documents_set_updated_at before update on public.documents for each row execute function private.set_updated_at();
 
 create policy "business writers add documents" on public.documents
   for insert
   to authenticated
-  with check (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)));
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
 
 create policy "business writers delete documents" on public.documents
   for delete
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
 
 create policy "business writers update documents" on public.documents
   for update
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)))
-  with check ((account_id = ( SELECT public.current_account_id() AS current_account_id)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
 
 create policy "staff read their account's documents" on public.documents
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_staff() AS is_account_staff)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
 
 -- ── private.document_extraction_requests ──
 
@@ -574,23 +574,23 @@ create table private.document_extraction_requests (
   user_id uuid,
   kind text not null,
   created_at timestamp with time zone default now() not null,
-  constraint document_extraction_requests_pkey PRIMARY KEY (id),
-  constraint document_extraction_requests_kind_check CHECK ((kind = ANY (ARRAY['paste_text'::text, 'rerun'::text]))),
-  constraint document_extraction_requests_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+  constraint document_extraction_requests_pkey primary key (id),
+  constraint document_extraction_requests_kind_check check ((kind = any (array['paste_text'::text, 'rerun'::text]))),
+  constraint document_extraction_requests_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table private.document_extraction_requests enable row level security;
 
-CREATE INDEX document_extraction_requests_account_idx ON private.document_extraction_requests USING btree (account_id, created_at);
-CREATE INDEX document_extraction_requests_document_idx ON private.document_extraction_requests USING btree (document_id, created_at);
+create index document_extraction_requests_account_idx on private.document_extraction_requests using btree (account_id, created_at);
+create index document_extraction_requests_document_idx on private.document_extraction_requests using btree (document_id, created_at);
 
 revoke all on table private.document_extraction_requests from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.document_extraction_request(p_document_id uuid, p_kind text)
- RETURNS public.documents
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.document_extraction_request(p_document_id uuid, p_kind text)
+ returns public.documents
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_account_id uuid := public.current_account_id();
   v_document public.documents;
@@ -639,20 +639,20 @@ revoke all on function private.document_extraction_request(p_document_id uuid, p
 create policy "account files: staff read" on storage.objects
   for select
   to authenticated
-  using (((bucket_id = ANY (ARRAY['documents'::text, 'evidence'::text, 'reports'::text])) AND ((storage.foldername(name))[1] = (( SELECT public.current_account_id() AS current_account_id))::text) AND ( SELECT public.is_account_staff() AS is_account_staff)));
+  using (((bucket_id = any (array['documents'::text, 'evidence'::text, 'reports'::text])) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.is_account_staff() as is_account_staff)));
 
 create policy "account files: writers add" on storage.objects
   for insert
   to authenticated
-  with check (((bucket_id = ANY (ARRAY['documents'::text, 'evidence'::text, 'reports'::text])) AND ((storage.foldername(name))[1] = (( SELECT public.current_account_id() AS current_account_id))::text) AND ( SELECT public.can_write_business() AS can_write_business)));
+  with check (((bucket_id = any (array['documents'::text, 'evidence'::text, 'reports'::text])) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.can_write_business() as can_write_business)));
 
 create policy "account files: writers change" on storage.objects
   for update
   to authenticated
-  using (((bucket_id = ANY (ARRAY['documents'::text, 'evidence'::text, 'reports'::text])) AND ((storage.foldername(name))[1] = (( SELECT public.current_account_id() AS current_account_id))::text) AND ( SELECT public.can_write_business() AS can_write_business)))
-  with check (((bucket_id = ANY (ARRAY['documents'::text, 'evidence'::text, 'reports'::text])) AND ((storage.foldername(name))[1] = (( SELECT public.current_account_id() AS current_account_id))::text) AND ( SELECT public.can_write_business() AS can_write_business)));
+  using (((bucket_id = any (array['documents'::text, 'evidence'::text, 'reports'::text])) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.can_write_business() as can_write_business)))
+  with check (((bucket_id = any (array['documents'::text, 'evidence'::text, 'reports'::text])) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.can_write_business() as can_write_business)));
 
 create policy "account files: writers remove" on storage.objects
   for delete
   to authenticated
-  using (((bucket_id = ANY (ARRAY['documents'::text, 'evidence'::text, 'reports'::text])) AND ((storage.foldername(name))[1] = (( SELECT public.current_account_id() AS current_account_id))::text) AND ( SELECT public.can_write_business() AS can_write_business)));
+  using (((bucket_id = any (array['documents'::text, 'evidence'::text, 'reports'::text])) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.can_write_business() as can_write_business)));

@@ -18,42 +18,42 @@ create table private.rate_limit_counters (
   window_start timestamp with time zone not null,
   window_end timestamp with time zone not null,
   hits integer default 1 not null,
-  constraint rate_limit_counters_pkey PRIMARY KEY (key, window_start)
+  constraint rate_limit_counters_pkey primary key (key, window_start)
 );
 alter table private.rate_limit_counters enable row level security;
 
-CREATE INDEX rate_limit_counters_window_end_idx ON private.rate_limit_counters USING btree (window_end);
+create index rate_limit_counters_window_end_idx on private.rate_limit_counters using btree (window_end);
 
 revoke all on table private.rate_limit_counters from public, anon, authenticated, service_role;
 
 -- ── functions ──
 
-CREATE OR REPLACE FUNCTION private.account_day(p_account_id uuid, p_at timestamp with time zone)
- RETURNS date
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.account_day(p_account_id uuid, p_at timestamp with time zone)
+ returns date
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select (p_at at time zone coalesce((select a.timezone from public.accounts a where a.id = p_account_id), 'UTC'))::date
 $function$;
 revoke all on function private.account_day(p_account_id uuid, p_at timestamp with time zone) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.amount_cents(p_value text)
- RETURNS bigint
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.amount_cents(p_value text)
+ returns bigint
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select case when p_value ~ '^\d{1,12}(\.\d{1,2})?$' then round(p_value::numeric * 100)::bigint end
 $function$;
 revoke all on function private.amount_cents(p_value text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.caller()
- RETURNS text
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.caller()
+ returns text
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   identity text := coalesce(current_setting('request.jwt.claim.sub', true), '') || chr(31)
                 || coalesce(current_setting('request.jwt.claim', true), '') || chr(31)
@@ -97,12 +97,12 @@ end;
 $function$;
 revoke all on function private.caller() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.canonical_json(p_value jsonb)
- RETURNS text
- LANGUAGE plpgsql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.canonical_json(p_value jsonb)
+ returns text
+ language plpgsql
+ immutable
+ set search_path to ''
+as $function$
 begin
   return case jsonb_typeof(p_value)
     when 'object' then '{' || coalesce((
@@ -117,22 +117,22 @@ end;
 $function$;
 revoke all on function private.canonical_json(p_value jsonb) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.contains_pattern(p_text text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.contains_pattern(p_text text)
+ returns text
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select '%' || replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_') || '%'
 $function$;
 revoke all on function private.contains_pattern(p_text text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.hit_rate_limit(p_key text, p_limit integer, p_window interval)
- RETURNS boolean
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.hit_rate_limit(p_key text, p_limit integer, p_window interval)
+ returns boolean
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_seconds double precision := extract(epoch from p_window);
   v_start timestamptz;
@@ -154,23 +154,23 @@ end;
 $function$;
 revoke all on function private.hit_rate_limit(p_key text, p_limit integer, p_window interval) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.is_end_user_request()
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.is_end_user_request()
+ returns boolean
+ language sql
+ stable
+ set search_path to ''
+as $function$
   select coalesce(auth.role(), '') in ('authenticated', 'anon')
 $function$;
 revoke all on function private.is_end_user_request() from public, anon, authenticated, service_role;
 grant execute on function private.is_end_user_request() to public;
 
-CREATE OR REPLACE FUNCTION private.jsonb_deep_merge(p_base jsonb, p_over jsonb)
- RETURNS jsonb
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.jsonb_deep_merge(p_base jsonb, p_over jsonb)
+ returns jsonb
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select coalesce(jsonb_object_agg(coalesce(b.key, o.key),
            case
              when jsonb_typeof(b.value) = 'object' and jsonb_typeof(o.value) = 'object'
@@ -182,21 +182,21 @@ AS $function$
 $function$;
 revoke all on function private.jsonb_deep_merge(p_base jsonb, p_over jsonb) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.new_link_token()
- RETURNS text
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
+create or replace function private.new_link_token()
+ returns text
+ language sql
+ set search_path to ''
+as $function$
   select rtrim(translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/', '-_'), '=')
 $function$;
 revoke all on function private.new_link_token() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.request_client(OUT ip_address text, OUT user_agent text)
- RETURNS record
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.request_client(out ip_address text, out user_agent text)
+ returns record
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_header text := coalesce(private.request_header('x-opshub-client'), '');
 begin
@@ -211,14 +211,14 @@ begin
   user_agent := nullif(current_setting('audit.client_ua', true), '');
 end;
 $function$;
-revoke all on function private.request_client(OUT ip_address text, OUT user_agent text) from public, anon, authenticated, service_role;
+revoke all on function private.request_client(out ip_address text, out user_agent text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.request_header(p_name text)
- RETURNS text
- LANGUAGE plpgsql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.request_header(p_name text)
+ returns text
+ language plpgsql
+ stable
+ set search_path to ''
+as $function$
 begin
   return nullif(current_setting('request.headers', true), '')::jsonb ->> p_name;
 exception when others then
@@ -228,12 +228,12 @@ $function$;
 revoke all on function private.request_header(p_name text) from public, anon, authenticated, service_role;
 grant execute on function private.request_header(p_name text) to public;
 
-CREATE OR REPLACE FUNCTION private.request_ip()
- RETURNS text
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.request_ip()
+ returns text
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_client record;
   v_forwarded text;
@@ -251,11 +251,11 @@ end;
 $function$;
 revoke all on function private.request_ip() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.set_updated_at()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function private.set_updated_at()
+ returns trigger
+ language plpgsql
+ set search_path to ''
+as $function$
 begin
   new.updated_at := now();
   return new;
@@ -264,12 +264,12 @@ $function$;
 revoke all on function private.set_updated_at() from public, anon, authenticated, service_role;
 grant execute on function private.set_updated_at() to public;
 
-CREATE OR REPLACE FUNCTION private.signed_request_client(OUT ip_address text, OUT user_agent text)
- RETURNS SETOF record
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.signed_request_client(out ip_address text, out user_agent text)
+ returns setof record
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
 declare
   v_header text := private.request_header('x-opshub-client');
   v_secret text;
@@ -301,24 +301,24 @@ exception when others then
   return;
 end;
 $function$;
-revoke all on function private.signed_request_client(OUT ip_address text, OUT user_agent text) from public, anon, authenticated, service_role;
+revoke all on function private.signed_request_client(out ip_address text, out user_agent text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.utc_iso(p_at timestamp with time zone)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.utc_iso(p_at timestamp with time zone)
+ returns text
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select to_char(p_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 $function$;
 revoke all on function private.utc_iso(p_at timestamp with time zone) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.currencies()
- RETURNS TABLE(code text, minor_units integer, name text)
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
+create or replace function public.currencies()
+ returns table(code text, minor_units integer, name text)
+ language sql
+ immutable parallel safe
+ set search_path to ''
+as $function$
   values ('USD', 2, 'US dollar'),
          ('EUR', 2, 'Euro'),
          ('GBP', 2, 'Pound sterling'),
@@ -347,24 +347,24 @@ grant execute on function public.currencies() to authenticated;
 grant execute on function public.currencies() to public;
 grant execute on function public.currencies() to service_role;
 
-CREATE OR REPLACE FUNCTION public.current_account_id()
- RETURNS uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.current_account_id()
+ returns uuid
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select nullif(split_part(private.caller(), '|', 3), '')::uuid
 $function$;
 revoke all on function public.current_account_id() from public, anon, authenticated, service_role;
 grant execute on function public.current_account_id() to authenticated;
 grant execute on function public.current_account_id() to service_role;
 
-CREATE OR REPLACE FUNCTION public.current_profile()
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.current_profile()
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select jsonb_build_object(
            'signed_in', me.auth_user_id is not null,
            'profile', (
@@ -383,36 +383,36 @@ revoke all on function public.current_profile() from public, anon, authenticated
 grant execute on function public.current_profile() to authenticated;
 grant execute on function public.current_profile() to service_role;
 
-CREATE OR REPLACE FUNCTION public.current_user_id()
- RETURNS uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.current_user_id()
+ returns uuid
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select nullif(split_part(private.caller(), '|', 2), '')::uuid
 $function$;
 revoke all on function public.current_user_id() from public, anon, authenticated, service_role;
 grant execute on function public.current_user_id() to authenticated;
 grant execute on function public.current_user_id() to service_role;
 
-CREATE OR REPLACE FUNCTION public.current_user_role()
- RETURNS text
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.current_user_role()
+ returns text
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select nullif(split_part(private.caller(), '|', 4), '')
 $function$;
 revoke all on function public.current_user_role() from public, anon, authenticated, service_role;
 grant execute on function public.current_user_role() to authenticated;
 grant execute on function public.current_user_role() to service_role;
 
-CREATE OR REPLACE FUNCTION public.fits_currency(p_hundredths bigint, p_code text)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
+create or replace function public.fits_currency(p_hundredths bigint, p_code text)
+ returns boolean
+ language sql
+ immutable parallel safe
+ set search_path to ''
+as $function$
   select p_hundredths is null
       or p_hundredths % (10 ^ (2 - coalesce((select c.minor_units from public.currencies() c where c.code = p_code), 2)))::bigint = 0
 $function$;
@@ -422,12 +422,12 @@ grant execute on function public.fits_currency(p_hundredths bigint, p_code text)
 grant execute on function public.fits_currency(p_hundredths bigint, p_code text) to public;
 grant execute on function public.fits_currency(p_hundredths bigint, p_code text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.is_currency(p_code text)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
+create or replace function public.is_currency(p_code text)
+ returns boolean
+ language sql
+ immutable parallel safe
+ set search_path to ''
+as $function$
   select exists (select 1 from public.currencies() c where c.code = p_code)
 $function$;
 revoke all on function public.is_currency(p_code text) from public, anon, authenticated, service_role;
@@ -436,12 +436,12 @@ grant execute on function public.is_currency(p_code text) to authenticated;
 grant execute on function public.is_currency(p_code text) to public;
 grant execute on function public.is_currency(p_code text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.session_user_id()
- RETURNS uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.session_user_id()
+ returns uuid
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select nullif(split_part(private.caller(), '|', 1), '')::uuid
 $function$;
 revoke all on function public.session_user_id() from public, anon, authenticated, service_role;

@@ -33,55 +33,55 @@ create table public.invoices (
   updated_at timestamp with time zone default now() not null,
   source_document_id uuid,
   seller jsonb,
-  constraint invoices_pkey PRIMARY KEY (id),
-  constraint invoices_account_id_invoice_number_key UNIQUE (account_id, invoice_number),
-  constraint invoices_id_account_id_key UNIQUE (id, account_id),
-  constraint invoices_link_token_hash_key UNIQUE (link_token_hash),
-  constraint invoices_quote_id_key UNIQUE (quote_id),
-  constraint invoices_source_document_id_key UNIQUE (source_document_id),
-  constraint invoices_check CHECK (((amount_paid >= 0) AND (amount_paid <= total))),
-  constraint invoices_client_email_check CHECK (((length(client_email) >= 3) AND (length(client_email) <= 320))),
-  constraint invoices_client_email_no_control_chars CHECK ((client_email !~ '[\x01-\x1f\x7f]'::text)),
-  constraint invoices_client_name_check CHECK (((length(btrim(client_name)) >= 1) AND (length(btrim(client_name)) <= 200))),
-  constraint invoices_client_name_no_control_chars CHECK ((client_name !~ '[\x01-\x1f\x7f]'::text)),
-  constraint invoices_currency_check CHECK (public.is_currency(currency)),
-  constraint invoices_discount_amount_check CHECK ((discount_amount >= 0)),
-  constraint invoices_discount_check CHECK (((discount >= (0)::numeric) AND (discount <= (100)::numeric))),
-  constraint invoices_link_token_hash_check CHECK ((octet_length(link_token_hash) = 32)),
-  constraint invoices_notes_check CHECK ((length(notes) <= 5000)),
-  constraint invoices_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'sent'::text, 'pending'::text, 'paid'::text, 'overdue'::text, 'void'::text]))),
-  constraint invoices_subtotal_check CHECK (((subtotal >= 0) AND (subtotal <= '1000000000000000000'::bigint))),
-  constraint invoices_tax_check CHECK ((tax >= 0)),
-  constraint invoices_tax_rate_check CHECK (((tax_rate >= (0)::numeric) AND (tax_rate <= (100)::numeric))),
-  constraint invoices_total_check CHECK (((total >= 0) AND (total <= '1000000000000000000'::bigint))),
-  constraint invoices_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint invoices_contact_id_account_id_fkey FOREIGN KEY (contact_id, account_id) REFERENCES public.contacts(id, account_id) ON DELETE SET NULL (contact_id),
-  constraint invoices_created_by_account_id_fkey FOREIGN KEY (created_by, account_id) REFERENCES public.users(id, account_id) ON DELETE SET NULL (created_by),
-  constraint invoices_quote_id_account_id_fkey FOREIGN KEY (quote_id, account_id) REFERENCES public.quotes(id, account_id) ON DELETE SET NULL (quote_id),
-  constraint invoices_source_document_fkey FOREIGN KEY (source_document_id, account_id) REFERENCES public.documents(id, account_id) ON DELETE SET NULL (source_document_id)
+  constraint invoices_pkey primary key (id),
+  constraint invoices_account_id_invoice_number_key unique (account_id, invoice_number),
+  constraint invoices_id_account_id_key unique (id, account_id),
+  constraint invoices_link_token_hash_key unique (link_token_hash),
+  constraint invoices_quote_id_key unique (quote_id),
+  constraint invoices_source_document_id_key unique (source_document_id),
+  constraint invoices_check check (((amount_paid >= 0) and (amount_paid <= total))),
+  constraint invoices_client_email_check check (((length(client_email) >= 3) and (length(client_email) <= 320))),
+  constraint invoices_client_email_no_control_chars check ((client_email !~ '[\x01-\x1f\x7f]'::text)),
+  constraint invoices_client_name_check check (((length(btrim(client_name)) >= 1) and (length(btrim(client_name)) <= 200))),
+  constraint invoices_client_name_no_control_chars check ((client_name !~ '[\x01-\x1f\x7f]'::text)),
+  constraint invoices_currency_check check (public.is_currency(currency)),
+  constraint invoices_discount_amount_check check ((discount_amount >= 0)),
+  constraint invoices_discount_check check (((discount >= (0)::numeric) and (discount <= (100)::numeric))),
+  constraint invoices_link_token_hash_check check ((octet_length(link_token_hash) = 32)),
+  constraint invoices_notes_check check ((length(notes) <= 5000)),
+  constraint invoices_status_check check ((status = any (array['draft'::text, 'sent'::text, 'pending'::text, 'paid'::text, 'overdue'::text, 'void'::text]))),
+  constraint invoices_subtotal_check check (((subtotal >= 0) and (subtotal <= '1000000000000000000'::bigint))),
+  constraint invoices_tax_check check ((tax >= 0)),
+  constraint invoices_tax_rate_check check (((tax_rate >= (0)::numeric) and (tax_rate <= (100)::numeric))),
+  constraint invoices_total_check check (((total >= 0) and (total <= '1000000000000000000'::bigint))),
+  constraint invoices_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint invoices_contact_id_account_id_fkey foreign key (contact_id, account_id) references public.contacts(id, account_id) on delete set null (contact_id),
+  constraint invoices_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by),
+  constraint invoices_quote_id_account_id_fkey foreign key (quote_id, account_id) references public.quotes(id, account_id) on delete set null (quote_id),
+  constraint invoices_source_document_fkey foreign key (source_document_id, account_id) references public.documents(id, account_id) on delete set null (source_document_id)
 );
 alter table public.invoices enable row level security;
 
-CREATE INDEX invoices_account_client_email_trgm_idx ON public.invoices USING gin (account_id, client_email extensions.gin_trgm_ops);
-CREATE INDEX invoices_account_client_name_trgm_idx ON public.invoices USING gin (account_id, client_name extensions.gin_trgm_ops);
-CREATE INDEX invoices_account_id_created_at_idx ON public.invoices USING btree (account_id, created_at DESC, id DESC);
-CREATE INDEX invoices_account_id_status_created_at_idx ON public.invoices USING btree (account_id, status, created_at DESC, id DESC);
-CREATE INDEX invoices_account_invoice_number_trgm_idx ON public.invoices USING gin (account_id, invoice_number extensions.gin_trgm_ops);
-CREATE INDEX invoices_contact_id_idx ON public.invoices USING btree (contact_id);
-CREATE INDEX invoices_created_by_idx ON public.invoices USING btree (created_by);
-CREATE INDEX invoices_open_due_idx ON public.invoices USING btree (due_date) WHERE (status = ANY (ARRAY['sent'::text, 'pending'::text, 'overdue'::text]));
+create index invoices_account_client_email_trgm_idx on public.invoices using gin (account_id, client_email extensions.gin_trgm_ops);
+create index invoices_account_client_name_trgm_idx on public.invoices using gin (account_id, client_name extensions.gin_trgm_ops);
+create index invoices_account_id_created_at_idx on public.invoices using btree (account_id, created_at desc, id desc);
+create index invoices_account_id_status_created_at_idx on public.invoices using btree (account_id, status, created_at desc, id desc);
+create index invoices_account_invoice_number_trgm_idx on public.invoices using gin (account_id, invoice_number extensions.gin_trgm_ops);
+create index invoices_contact_id_idx on public.invoices using btree (contact_id);
+create index invoices_created_by_idx on public.invoices using btree (created_by);
+create index invoices_open_due_idx on public.invoices using btree (due_date) where (status = any (array['sent'::text, 'pending'::text, 'overdue'::text]));
 
 revoke all on table public.invoices from public, anon, authenticated, service_role;
 grant all on table public.invoices to authenticated;
 revoke delete, insert, truncate, update on table public.invoices from authenticated;
 grant all on table public.invoices to service_role;
 
-CREATE OR REPLACE FUNCTION private.assign_invoice_number()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.assign_invoice_number()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_year integer := extract(year from coalesce(new.created_at, now()) at time zone 'UTC')::integer;
   v_next integer;
@@ -99,12 +99,12 @@ end;
 $function$;
 revoke all on function private.assign_invoice_number() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.audit_invoice()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_invoice()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_snapshot jsonb;
 begin
@@ -133,12 +133,12 @@ end;
 $function$;
 revoke all on function private.audit_invoice() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.invoice_amounts()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.invoice_amounts()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_amounts record;
 begin
@@ -154,12 +154,12 @@ end;
 $function$;
 revoke all on function private.invoice_amounts() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.invoice_by_link(p_token text, OUT invoice public.invoices, OUT limited boolean)
- RETURNS record
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.invoice_by_link(p_token text, out invoice public.invoices, out limited boolean)
+ returns record
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_caller text := coalesce(private.request_ip(), 'no address');
   v_hash bytea;
@@ -192,14 +192,14 @@ begin
   end if;
 end;
 $function$;
-revoke all on function private.invoice_by_link(p_token text, OUT invoice public.invoices, OUT limited boolean) from public, anon, authenticated, service_role;
+revoke all on function private.invoice_by_link(p_token text, out invoice public.invoices, out limited boolean) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.invoice_draft_snapshot(p_invoice_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.invoice_draft_snapshot(p_invoice_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select jsonb_build_object(
     'due_date', i.due_date, 'notes', i.notes, 'tax_rate', i.tax_rate, 'discount', i.discount,
     'subtotal', i.subtotal, 'total', i.total,
@@ -211,12 +211,12 @@ AS $function$
 $function$;
 revoke all on function private.invoice_draft_snapshot(p_invoice_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.invoice_in_state(p_invoice_id uuid, p_refusals jsonb)
- RETURNS public.invoices
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.invoice_in_state(p_invoice_id uuid, p_refusals jsonb)
+ returns public.invoices
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_invoice public.invoices := private.writable_invoice(p_invoice_id);
 begin
@@ -228,12 +228,12 @@ end;
 $function$;
 revoke all on function private.invoice_in_state(p_invoice_id uuid, p_refusals jsonb) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.invoice_writer_account()
- RETURNS uuid
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.invoice_writer_account()
+ returns uuid
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
 declare
   v_account_id uuid := public.current_account_id();
 begin
@@ -245,12 +245,12 @@ end;
 $function$;
 revoke all on function private.invoice_writer_account() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.public_invoice_without_seller(p_token text)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.public_invoice_without_seller(p_token text)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_found record := private.invoice_by_link(p_token);
   v_invoice public.invoices := v_found.invoice;
@@ -283,12 +283,12 @@ end;
 $function$;
 revoke all on function private.public_invoice_without_seller(p_token text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.roll_invoice_stats()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.roll_invoice_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if tg_op in ('UPDATE', 'DELETE') then
     update private.invoice_stats s
@@ -308,12 +308,12 @@ end;
 $function$;
 revoke all on function private.roll_invoice_stats() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.writable_invoice(p_invoice_id uuid)
- RETURNS public.invoices
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.writable_invoice(p_invoice_id uuid)
+ returns public.invoices
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_account_id uuid := private.invoice_writer_account();
   v_invoice public.invoices;
@@ -327,12 +327,12 @@ end;
 $function$;
 revoke all on function private.writable_invoice(p_invoice_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.convert_quote_to_invoice(p_quote_id uuid)
- RETURNS public.invoices
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.convert_quote_to_invoice(p_quote_id uuid)
+ returns public.invoices
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_account_id uuid := private.invoice_writer_account();
   v_quote public.quotes;
@@ -377,12 +377,12 @@ revoke all on function public.convert_quote_to_invoice(p_quote_id uuid) from pub
 grant execute on function public.convert_quote_to_invoice(p_quote_id uuid) to authenticated;
 grant execute on function public.convert_quote_to_invoice(p_quote_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text DEFAULT NULL::text)
- RETURNS public.invoices
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text default null::text)
+ returns public.invoices
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_account_id uuid := private.invoice_writer_account();
   v_email text := lower(btrim(coalesce(p_client_email, '')));
@@ -437,12 +437,12 @@ revoke all on function public.create_invoice(p_client_name text, p_client_email 
 grant execute on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) to authenticated;
 grant execute on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric DEFAULT 0, p_notes text DEFAULT NULL::text)
- RETURNS public.invoices
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric default 0, p_notes text default null::text)
+ returns public.invoices
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_document public.documents := private.reviewed_document(p_document_id);
   v_existing public.invoices;
@@ -482,12 +482,12 @@ revoke all on function public.create_invoice_from_document(p_document_id uuid, p
 grant execute on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) to authenticated;
 grant execute on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.invoice_summary()
- RETURNS TABLE(total_count bigint, outstanding jsonb, paid_this_month jsonb, collection jsonb)
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.invoice_summary()
+ returns table(total_count bigint, outstanding jsonb, paid_this_month jsonb, collection jsonb)
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
 declare
   v_account_id uuid := public.current_account_id();
   v_today date := (now() at time zone 'UTC')::date;
@@ -520,12 +520,12 @@ revoke all on function public.invoice_summary() from public, anon, authenticated
 grant execute on function public.invoice_summary() to authenticated;
 grant execute on function public.invoice_summary() to service_role;
 
-CREATE OR REPLACE FUNCTION public.public_invoice(p_token text)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.public_invoice(p_token text)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_answer jsonb := private.public_invoice_without_seller(p_token);
   v_invoice public.invoices;
@@ -543,12 +543,12 @@ grant execute on function public.public_invoice(p_token text) to anon;
 grant execute on function public.public_invoice(p_token text) to authenticated;
 grant execute on function public.public_invoice(p_token text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.renew_invoice_link(p_invoice_id uuid)
- RETURNS text
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.renew_invoice_link(p_invoice_id uuid)
+ returns text
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_invoice public.invoices := private.invoice_in_state(p_invoice_id, jsonb_build_object(
     'draft', 'A draft invoice has no client link yet: send it first',
@@ -567,12 +567,12 @@ revoke all on function public.renew_invoice_link(p_invoice_id uuid) from public,
 grant execute on function public.renew_invoice_link(p_invoice_id uuid) to authenticated;
 grant execute on function public.renew_invoice_link(p_invoice_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.resend_invoice(p_invoice_id uuid, p_request_id uuid)
- RETURNS text
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.resend_invoice(p_invoice_id uuid, p_request_id uuid)
+ returns text
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_invoice public.invoices := private.invoice_in_state(p_invoice_id, jsonb_build_object(
     'draft', 'A draft invoice is sent, not sent again',
@@ -600,12 +600,12 @@ revoke all on function public.resend_invoice(p_invoice_id uuid, p_request_id uui
 grant execute on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) to authenticated;
 grant execute on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb)
- RETURNS public.invoices
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb)
+ returns public.invoices
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_invoice public.invoices := private.invoice_in_state(p_invoice_id, jsonb_build_object(
     'sent', 'Only a draft invoice can be edited',
@@ -708,13 +708,13 @@ revoke all on function public.save_invoice_draft(p_invoice_id uuid, p_due_date d
 grant execute on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to authenticated;
 grant execute on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to service_role;
 
-CREATE OR REPLACE FUNCTION public.search_invoices(p_query text)
- RETURNS SETOF public.invoices
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
- SET enable_seqscan TO 'off'
-AS $function$
+create or replace function public.search_invoices(p_query text)
+ returns setof public.invoices
+ language plpgsql
+ stable security definer
+ set search_path to ''
+ set enable_seqscan to 'off'
+as $function$
 declare
   v_account uuid := public.current_account_id();
 begin
@@ -734,12 +734,12 @@ revoke all on function public.search_invoices(p_query text) from public, anon, a
 grant execute on function public.search_invoices(p_query text) to authenticated;
 grant execute on function public.search_invoices(p_query text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.send_invoice(p_invoice_id uuid)
- RETURNS public.invoices
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.send_invoice(p_invoice_id uuid)
+ returns public.invoices
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_invoice public.invoices := private.invoice_in_state(p_invoice_id, jsonb_build_object(
     'void', 'A void invoice cannot be sent',
@@ -763,12 +763,12 @@ revoke all on function public.send_invoice(p_invoice_id uuid) from public, anon,
 grant execute on function public.send_invoice(p_invoice_id uuid) to authenticated;
 grant execute on function public.send_invoice(p_invoice_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.sweep_overdue_invoices(p_now timestamp with time zone DEFAULT NULL::timestamp with time zone)
- RETURNS TABLE(overdue_count integer, reminder_count integer)
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.sweep_overdue_invoices(p_now timestamp with time zone default null::timestamp with time zone)
+ returns table(overdue_count integer, reminder_count integer)
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_now timestamptz := coalesce(p_now, now());
   v_today date := (v_now at time zone 'UTC')::date;
@@ -796,12 +796,12 @@ $function$;
 revoke all on function public.sweep_overdue_invoices(p_now timestamp with time zone) from public, anon, authenticated, service_role;
 grant execute on function public.sweep_overdue_invoices(p_now timestamp with time zone) to service_role;
 
-CREATE OR REPLACE FUNCTION public.void_invoice(p_invoice_id uuid)
- RETURNS public.invoices
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.void_invoice(p_invoice_id uuid)
+ returns public.invoices
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_invoice public.invoices := private.invoice_in_state(p_invoice_id, jsonb_build_object(
     'void', 'This invoice is already void',
@@ -821,17 +821,17 @@ revoke all on function public.void_invoice(p_invoice_id uuid) from public, anon,
 grant execute on function public.void_invoice(p_invoice_id uuid) to authenticated;
 grant execute on function public.void_invoice(p_invoice_id uuid) to service_role;
 
-CREATE TRIGGER invoices_amounts BEFORE INSERT OR UPDATE OF subtotal, discount, tax_rate, discount_amount, tax, total ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.invoice_amounts();
-CREATE TRIGGER invoices_assign_number BEFORE INSERT ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.assign_invoice_number();
-CREATE TRIGGER invoices_audit AFTER INSERT OR UPDATE OF status ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.audit_invoice();
-CREATE TRIGGER invoices_roll_stats AFTER INSERT OR DELETE OR UPDATE OF status, currency, total, amount_paid, created_at ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.roll_invoice_stats();
-CREATE TRIGGER invoices_seller_at_send BEFORE INSERT OR UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.take_seller_at_send();
-CREATE TRIGGER invoices_set_updated_at BEFORE UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger invoices_amounts before insert or update of subtotal, discount, tax_rate, discount_amount, tax, total on public.invoices for each row execute function private.invoice_amounts();
+create trigger invoices_assign_number before insert on public.invoices for each row execute function private.assign_invoice_number();
+create trigger invoices_audit after insert or update of status on public.invoices for each row execute function private.audit_invoice();
+create trigger invoices_roll_stats after insert or delete or update of status, currency, total, amount_paid, created_at on public.invoices for each row execute function private.roll_invoice_stats();
+create trigger invoices_seller_at_send before insert or update on public.invoices for each row execute function private.take_seller_at_send();
+create trigger invoices_set_updated_at before update on public.invoices for each row execute function private.set_updated_at();
 
 create policy "staff read their account's invoices, a client those sent to it" on public.invoices
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND (( SELECT public.is_account_staff() AS is_account_staff) OR ((sent_at IS NOT NULL) AND (contact_id IN ( SELECT public.client_contact_ids() AS client_contact_ids))))));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and (( select public.is_account_staff() as is_account_staff) or ((sent_at is not null) and (contact_id in ( select public.client_contact_ids() as client_contact_ids))))));
 
 -- ── public.invoice_items ──
 
@@ -845,29 +845,29 @@ create table public.invoice_items (
   "position" integer default 0 not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  constraint invoice_items_pkey PRIMARY KEY (id),
-  constraint invoice_items_description_check CHECK (((length(btrim(description)) >= 1) AND (length(btrim(description)) <= 2000))),
-  constraint invoice_items_position_check CHECK ((("position" >= 0) AND ("position" < 100))),
-  constraint invoice_items_qty_check CHECK (((qty >= 1) AND (qty <= 1000000))),
-  constraint invoice_items_total_check CHECK ((total >= 0)),
-  constraint invoice_items_unit_price_check CHECK (((unit_price >= 0) AND (unit_price <= '100000000000'::bigint))),
-  constraint invoice_items_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES public.invoices(id) ON DELETE CASCADE
+  constraint invoice_items_pkey primary key (id),
+  constraint invoice_items_description_check check (((length(btrim(description)) >= 1) and (length(btrim(description)) <= 2000))),
+  constraint invoice_items_position_check check ((("position" >= 0) and ("position" < 100))),
+  constraint invoice_items_qty_check check (((qty >= 1) and (qty <= 1000000))),
+  constraint invoice_items_total_check check ((total >= 0)),
+  constraint invoice_items_unit_price_check check (((unit_price >= 0) and (unit_price <= '100000000000'::bigint))),
+  constraint invoice_items_invoice_id_fkey foreign key (invoice_id) references public.invoices(id) on delete cascade
 );
 alter table public.invoice_items enable row level security;
 
-CREATE INDEX invoice_items_invoice_id_position_idx ON public.invoice_items USING btree (invoice_id, "position", created_at);
+create index invoice_items_invoice_id_position_idx on public.invoice_items using btree (invoice_id, "position", created_at);
 
 revoke all on table public.invoice_items from public, anon, authenticated, service_role;
 grant all on table public.invoice_items to authenticated;
 revoke delete, insert, truncate, update on table public.invoice_items from authenticated;
 grant all on table public.invoice_items to service_role;
 
-CREATE OR REPLACE FUNCTION private.invoice_item_total()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.invoice_item_total()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if tg_op = 'UPDATE' and new.invoice_id is distinct from old.invoice_id then
     raise exception 'A line item stays on its invoice' using errcode = '42501';
@@ -878,12 +878,12 @@ end;
 $function$;
 revoke all on function private.invoice_item_total() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.recompute_invoice_subtotal()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.recompute_invoice_subtotal()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_invoice_id uuid := case when tg_op = 'DELETE' then old.invoice_id else new.invoice_id end;
   v_sum numeric;
@@ -898,16 +898,16 @@ end;
 $function$;
 revoke all on function private.recompute_invoice_subtotal() from public, anon, authenticated, service_role;
 
-CREATE TRIGGER invoice_items_recompute AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION private.recompute_invoice_subtotal();
-CREATE TRIGGER invoice_items_set_updated_at BEFORE UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER invoice_items_total BEFORE INSERT OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION private.invoice_item_total();
+create trigger invoice_items_recompute after insert or delete or update on public.invoice_items for each row execute function private.recompute_invoice_subtotal();
+create trigger invoice_items_set_updated_at before update on public.invoice_items for each row execute function private.set_updated_at();
+create trigger invoice_items_total before insert or update on public.invoice_items for each row execute function private.invoice_item_total();
 
 create policy "readers of an invoice read its items" on public.invoice_items
   for select
   to authenticated
-  using ((EXISTS ( SELECT 1
-   FROM public.invoices i
-  WHERE ((i.id = invoice_items.invoice_id) AND (i.account_id = ( SELECT public.current_account_id() AS current_account_id))))));
+  using ((exists ( select 1
+   from public.invoices i
+  where ((i.id = invoice_items.invoice_id) and (i.account_id = ( select public.current_account_id() as current_account_id))))));
 
 -- ── public.payments ──
 
@@ -923,33 +923,33 @@ create table public.payments (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   kind text default 'payment'::text not null,
-  constraint payments_pkey PRIMARY KEY (id),
-  constraint payments_amount_check CHECK ((((kind = 'payment'::text) AND (amount > 0)) OR ((kind = 'credit'::text) AND (amount < 0)))),
-  constraint payments_kind_check CHECK ((kind = ANY (ARRAY['payment'::text, 'credit'::text]))),
-  constraint payments_method_check CHECK ((method = ANY (ARRAY['bank_transfer'::text, 'card'::text, 'cash'::text, 'other'::text]))),
-  constraint payments_paid_on_check CHECK ((paid_on >= '2000-01-01'::date)),
-  constraint payments_reference_check CHECK ((length(reference) <= 200)),
-  constraint payments_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint payments_created_by_account_id_fkey FOREIGN KEY (created_by, account_id) REFERENCES public.users(id, account_id) ON DELETE SET NULL (created_by),
-  constraint payments_invoice_id_account_id_fkey FOREIGN KEY (invoice_id, account_id) REFERENCES public.invoices(id, account_id) ON DELETE CASCADE
+  constraint payments_pkey primary key (id),
+  constraint payments_amount_check check ((((kind = 'payment'::text) and (amount > 0)) or ((kind = 'credit'::text) and (amount < 0)))),
+  constraint payments_kind_check check ((kind = any (array['payment'::text, 'credit'::text]))),
+  constraint payments_method_check check ((method = any (array['bank_transfer'::text, 'card'::text, 'cash'::text, 'other'::text]))),
+  constraint payments_paid_on_check check ((paid_on >= '2000-01-01'::date)),
+  constraint payments_reference_check check ((length(reference) <= 200)),
+  constraint payments_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint payments_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by),
+  constraint payments_invoice_id_account_id_fkey foreign key (invoice_id, account_id) references public.invoices(id, account_id) on delete cascade
 );
 alter table public.payments enable row level security;
 
-CREATE INDEX payments_account_id_paid_on_idx ON public.payments USING btree (account_id, paid_on);
-CREATE INDEX payments_created_by_idx ON public.payments USING btree (created_by);
-CREATE INDEX payments_invoice_id_idx ON public.payments USING btree (invoice_id, paid_on, created_at);
+create index payments_account_id_paid_on_idx on public.payments using btree (account_id, paid_on);
+create index payments_created_by_idx on public.payments using btree (created_by);
+create index payments_invoice_id_idx on public.payments using btree (invoice_id, paid_on, created_at);
 
 revoke all on table public.payments from public, anon, authenticated, service_role;
 grant all on table public.payments to authenticated;
 revoke delete, insert, truncate, update on table public.payments from authenticated;
 grant all on table public.payments to service_role;
 
-CREATE OR REPLACE FUNCTION private.apply_payments()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.apply_payments()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_invoice_id uuid := case when tg_op = 'DELETE' then old.invoice_id else new.invoice_id end;
   v_paid numeric;
@@ -968,12 +968,12 @@ end;
 $function$;
 revoke all on function private.apply_payments() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.audit_payment()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_payment()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   perform private.write_audit(new.account_id, 'payment_recorded', 'invoice', new.invoice_id, null,
                               jsonb_build_object('payment_id', new.id, 'amount', new.amount, 'paid_on', new.paid_on,
@@ -983,12 +983,12 @@ end;
 $function$;
 revoke all on function private.audit_payment() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.check_payment()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.check_payment()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_invoice public.invoices;
   v_today date;
@@ -1034,12 +1034,12 @@ end;
 $function$;
 revoke all on function private.check_payment() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.roll_payment_stats()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.roll_payment_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_row public.payments := case when tg_op = 'DELETE' then old else new end;
   v_sign integer := case when tg_op = 'DELETE' then -1 else 1 end;
@@ -1057,12 +1057,12 @@ end;
 $function$;
 revoke all on function private.roll_payment_stats() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text DEFAULT 'bank_transfer'::text, p_reference text DEFAULT NULL::text, p_currency text DEFAULT NULL::text)
- RETURNS public.payments
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text default 'bank_transfer'::text, p_reference text default null::text, p_currency text default null::text)
+ returns public.payments
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_invoice public.invoices := private.writable_invoice(p_invoice_id);
   v_payment public.payments;
@@ -1090,18 +1090,18 @@ revoke all on function public.record_payment(p_invoice_id uuid, p_amount bigint,
 grant execute on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) to authenticated;
 grant execute on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) to service_role;
 
-CREATE TRIGGER payments_audit_recorded AFTER INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.audit_payment();
-CREATE TRIGGER payments_check BEFORE INSERT OR UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.check_payment();
-CREATE TRIGGER payments_roll_stats AFTER INSERT OR DELETE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.roll_payment_stats();
-CREATE TRIGGER payments_set_updated_at BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER payments_update_invoice AFTER INSERT OR DELETE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.apply_payments();
+create trigger payments_audit_recorded after insert on public.payments for each row execute function private.audit_payment();
+create trigger payments_check before insert or update on public.payments for each row execute function private.check_payment();
+create trigger payments_roll_stats after insert or delete on public.payments for each row execute function private.roll_payment_stats();
+create trigger payments_set_updated_at before update on public.payments for each row execute function private.set_updated_at();
+create trigger payments_update_invoice after insert or delete on public.payments for each row execute function private.apply_payments();
 
 create policy "readers of an invoice read its payments" on public.payments
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND (EXISTS ( SELECT 1
-   FROM public.invoices i
-  WHERE (i.id = payments.invoice_id)))));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and (exists ( select 1
+   from public.invoices i
+  where (i.id = payments.invoice_id)))));
 
 -- ── private.invoice_number_counters ──
 
@@ -1109,8 +1109,8 @@ create table private.invoice_number_counters (
   account_id uuid not null,
   year integer not null,
   last_value integer not null,
-  constraint invoice_number_counters_pkey PRIMARY KEY (account_id, year),
-  constraint invoice_number_counters_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+  constraint invoice_number_counters_pkey primary key (account_id, year),
+  constraint invoice_number_counters_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table private.invoice_number_counters enable row level security;
 
@@ -1126,8 +1126,8 @@ create table private.invoice_stats (
   invoice_count bigint default 0 not null,
   total_sum numeric default 0 not null,
   paid_sum numeric default 0 not null,
-  constraint invoice_stats_pkey PRIMARY KEY (account_id, currency, status, day),
-  constraint invoice_stats_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+  constraint invoice_stats_pkey primary key (account_id, currency, status, day),
+  constraint invoice_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table private.invoice_stats enable row level security;
 
@@ -1140,8 +1140,8 @@ create table private.payment_stats (
   currency text not null,
   month date not null,
   amount_sum numeric default 0 not null,
-  constraint payment_stats_pkey PRIMARY KEY (account_id, currency, month),
-  constraint payment_stats_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+  constraint payment_stats_pkey primary key (account_id, currency, month),
+  constraint payment_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table private.payment_stats enable row level security;
 

@@ -20,36 +20,36 @@ create table public.jobs (
   locked_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  constraint jobs_pkey PRIMARY KEY (id),
-  constraint jobs_idempotency_key_key UNIQUE (idempotency_key),
-  constraint jobs_attempts_check CHECK ((attempts >= 0)),
-  constraint jobs_idempotency_key_check CHECK (((length(idempotency_key) >= 1) AND (length(idempotency_key) <= 300))),
-  constraint jobs_kind_check CHECK (((kind ~ '^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$'::text) AND (length(kind) <= 100))),
-  constraint jobs_last_error_check CHECK ((length(last_error) <= 2000)),
-  constraint jobs_max_attempts_check CHECK (((max_attempts >= 1) AND (max_attempts <= 20))),
-  constraint jobs_payload_check CHECK ((jsonb_typeof(payload) = 'object'::text)),
-  constraint jobs_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text]))),
-  constraint jobs_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+  constraint jobs_pkey primary key (id),
+  constraint jobs_idempotency_key_key unique (idempotency_key),
+  constraint jobs_attempts_check check ((attempts >= 0)),
+  constraint jobs_idempotency_key_check check (((length(idempotency_key) >= 1) and (length(idempotency_key) <= 300))),
+  constraint jobs_kind_check check (((kind ~ '^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$'::text) and (length(kind) <= 100))),
+  constraint jobs_last_error_check check ((length(last_error) <= 2000)),
+  constraint jobs_max_attempts_check check (((max_attempts >= 1) and (max_attempts <= 20))),
+  constraint jobs_payload_check check ((jsonb_typeof(payload) = 'object'::text)),
+  constraint jobs_status_check check ((status = any (array['queued'::text, 'running'::text, 'done'::text, 'failed'::text]))),
+  constraint jobs_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table public.jobs enable row level security;
 
-CREATE INDEX jobs_account_id_created_at_idx ON public.jobs USING btree (account_id, created_at DESC, id DESC);
-CREATE INDEX jobs_due_idx ON public.jobs USING btree (run_at, id) WHERE (status = 'queued'::text);
-CREATE INDEX jobs_failed_idx ON public.jobs USING btree (account_id, updated_at DESC, id DESC) WHERE (status = 'failed'::text);
-CREATE INDEX jobs_running_idx ON public.jobs USING btree (locked_at) WHERE (status = 'running'::text);
-CREATE INDEX jobs_subject_idx ON public.jobs USING btree (subject_id, created_at DESC) WHERE (subject_id IS NOT NULL);
+create index jobs_account_id_created_at_idx on public.jobs using btree (account_id, created_at desc, id desc);
+create index jobs_due_idx on public.jobs using btree (run_at, id) where (status = 'queued'::text);
+create index jobs_failed_idx on public.jobs using btree (account_id, updated_at desc, id desc) where (status = 'failed'::text);
+create index jobs_running_idx on public.jobs using btree (locked_at) where (status = 'running'::text);
+create index jobs_subject_idx on public.jobs using btree (subject_id, created_at desc) where (subject_id is not null);
 
 revoke all on table public.jobs from public, anon, authenticated, service_role;
 grant all on table public.jobs to authenticated;
 revoke delete, insert, truncate, update on table public.jobs from authenticated;
 grant all on table public.jobs to service_role;
 
-CREATE OR REPLACE FUNCTION private.enqueue_job(p_kind text, p_account_id uuid, p_payload jsonb, p_idempotency_key text, p_subject_id uuid DEFAULT NULL::uuid, p_run_at timestamp with time zone DEFAULT now(), p_max_attempts integer DEFAULT 5)
- RETURNS uuid
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.enqueue_job(p_kind text, p_account_id uuid, p_payload jsonb, p_idempotency_key text, p_subject_id uuid default null::uuid, p_run_at timestamp with time zone default now(), p_max_attempts integer default 5)
+ returns uuid
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_id uuid;
 begin
@@ -63,12 +63,12 @@ end;
 $function$;
 revoke all on function private.enqueue_job(p_kind text, p_account_id uuid, p_payload jsonb, p_idempotency_key text, p_subject_id uuid, p_run_at timestamp with time zone, p_max_attempts integer) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.reclaim_stale_jobs()
- RETURNS void
- LANGUAGE sql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.reclaim_stale_jobs()
+ returns void
+ language sql
+ security definer
+ set search_path to ''
+as $function$
   with stale as (
     select j.id, j.attempts, j.max_attempts, j.locked_by, j.locked_at
       from public.jobs j
@@ -93,12 +93,12 @@ AS $function$
 $function$;
 revoke all on function private.reclaim_stale_jobs() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.claim_jobs(p_runner text, p_limit integer DEFAULT 10)
- RETURNS SETOF public.jobs
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.claim_jobs(p_runner text, p_limit integer default 10)
+ returns setof public.jobs
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if nullif(btrim(p_runner), '') is null then
     raise exception 'A runner names itself' using errcode = '22023';
@@ -129,23 +129,23 @@ $function$;
 revoke all on function public.claim_jobs(p_runner text, p_limit integer) from public, anon, authenticated, service_role;
 grant execute on function public.claim_jobs(p_runner text, p_limit integer) to service_role;
 
-CREATE OR REPLACE FUNCTION public.enqueue_job(p_kind text, p_idempotency_key text, p_payload jsonb DEFAULT '{}'::jsonb, p_account_id uuid DEFAULT NULL::uuid, p_subject_id uuid DEFAULT NULL::uuid, p_run_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
- RETURNS uuid
- LANGUAGE sql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.enqueue_job(p_kind text, p_idempotency_key text, p_payload jsonb default '{}'::jsonb, p_account_id uuid default null::uuid, p_subject_id uuid default null::uuid, p_run_at timestamp with time zone default null::timestamp with time zone)
+ returns uuid
+ language sql
+ security definer
+ set search_path to ''
+as $function$
   select private.enqueue_job(p_kind, p_account_id, p_payload, p_idempotency_key, p_subject_id, coalesce(p_run_at, now()))
 $function$;
 revoke all on function public.enqueue_job(p_kind text, p_idempotency_key text, p_payload jsonb, p_account_id uuid, p_subject_id uuid, p_run_at timestamp with time zone) from public, anon, authenticated, service_role;
 grant execute on function public.enqueue_job(p_kind text, p_idempotency_key text, p_payload jsonb, p_account_id uuid, p_subject_id uuid, p_run_at timestamp with time zone) to service_role;
 
-CREATE OR REPLACE FUNCTION public.finish_job(p_job_id uuid, p_runner text, p_error text DEFAULT NULL::text, p_permanent boolean DEFAULT false)
- RETURNS public.jobs
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.finish_job(p_job_id uuid, p_runner text, p_error text default null::text, p_permanent boolean default false)
+ returns public.jobs
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_job public.jobs;
   v_error text := left(p_error, 2000);
@@ -179,12 +179,12 @@ $function$;
 revoke all on function public.finish_job(p_job_id uuid, p_runner text, p_error text, p_permanent boolean) from public, anon, authenticated, service_role;
 grant execute on function public.finish_job(p_job_id uuid, p_runner text, p_error text, p_permanent boolean) to service_role;
 
-CREATE TRIGGER jobs_set_updated_at BEFORE UPDATE ON public.jobs FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger jobs_set_updated_at before update on public.jobs for each row execute function private.set_updated_at();
 
 create policy "admins read their account's jobs" on public.jobs
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)));
 
 -- ── public.job_runs ──
 
@@ -200,28 +200,28 @@ create table public.job_runs (
   error text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  constraint job_runs_pkey PRIMARY KEY (id),
-  constraint job_runs_error_check CHECK ((length(error) <= 2000)),
-  constraint job_runs_outcome_check CHECK ((outcome = ANY (ARRAY['running'::text, 'done'::text, 'retry'::text, 'failed'::text, 'abandoned'::text]))),
-  constraint job_runs_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint job_runs_job_id_fkey FOREIGN KEY (job_id) REFERENCES public.jobs(id) ON DELETE CASCADE
+  constraint job_runs_pkey primary key (id),
+  constraint job_runs_error_check check ((length(error) <= 2000)),
+  constraint job_runs_outcome_check check ((outcome = any (array['running'::text, 'done'::text, 'retry'::text, 'failed'::text, 'abandoned'::text]))),
+  constraint job_runs_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint job_runs_job_id_fkey foreign key (job_id) references public.jobs(id) on delete cascade
 );
 alter table public.job_runs enable row level security;
 
-CREATE INDEX job_runs_account_id_created_at_idx ON public.job_runs USING btree (account_id, created_at DESC, id DESC);
-CREATE INDEX job_runs_job_id_idx ON public.job_runs USING btree (job_id, attempt);
+create index job_runs_account_id_created_at_idx on public.job_runs using btree (account_id, created_at desc, id desc);
+create index job_runs_job_id_idx on public.job_runs using btree (job_id, attempt);
 
 revoke all on table public.job_runs from public, anon, authenticated, service_role;
 grant all on table public.job_runs to authenticated;
 revoke delete, insert, truncate, update on table public.job_runs from authenticated;
 grant all on table public.job_runs to service_role;
 
-CREATE TRIGGER job_runs_set_updated_at BEFORE UPDATE ON public.job_runs FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger job_runs_set_updated_at before update on public.job_runs for each row execute function private.set_updated_at();
 
 create policy "admins read their account's job runs" on public.job_runs
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)));
 
 -- ── public.events ──
 
@@ -233,37 +233,37 @@ create table public.events (
   resource_id uuid,
   payload jsonb default '{}'::jsonb not null,
   created_at timestamp with time zone default now() not null,
-  constraint events_pkey PRIMARY KEY (id),
-  constraint events_kind_check CHECK ((kind = ANY (ARRAY['lead_created'::text, 'client_registered'::text, 'quote_sent'::text, 'quote_viewed'::text, 'quote_accepted'::text, 'quote_declined'::text, 'quote_expired'::text, 'invoice_created'::text, 'invoice_overdue'::text, 'invoice_paid'::text, 'message_received'::text, 'shipment_delivered'::text, 'document_extracted'::text, 'review_due'::text]))),
-  constraint events_payload_check CHECK ((jsonb_typeof(payload) = 'object'::text)),
-  constraint events_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+  constraint events_pkey primary key (id),
+  constraint events_kind_check check ((kind = any (array['lead_created'::text, 'client_registered'::text, 'quote_sent'::text, 'quote_viewed'::text, 'quote_accepted'::text, 'quote_declined'::text, 'quote_expired'::text, 'invoice_created'::text, 'invoice_overdue'::text, 'invoice_paid'::text, 'message_received'::text, 'shipment_delivered'::text, 'document_extracted'::text, 'review_due'::text]))),
+  constraint events_payload_check check ((jsonb_typeof(payload) = 'object'::text)),
+  constraint events_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table public.events enable row level security;
 
-CREATE INDEX events_account_id_created_at_idx ON public.events USING btree (account_id, created_at DESC, id DESC);
+create index events_account_id_created_at_idx on public.events using btree (account_id, created_at desc, id desc);
 
 revoke all on table public.events from public, anon, authenticated, service_role;
 grant all on table public.events to authenticated;
 revoke delete, insert, truncate, update on table public.events from authenticated;
 grant all on table public.events to service_role;
 
-CREATE OR REPLACE FUNCTION private.emit_event(p_account_id uuid, p_kind text, p_resource_type text, p_resource_id uuid, p_payload jsonb DEFAULT '{}'::jsonb)
- RETURNS void
- LANGUAGE sql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.emit_event(p_account_id uuid, p_kind text, p_resource_type text, p_resource_id uuid, p_payload jsonb default '{}'::jsonb)
+ returns void
+ language sql
+ security definer
+ set search_path to ''
+as $function$
   insert into public.events (account_id, kind, resource_type, resource_id, payload)
   values (p_account_id, p_kind, p_resource_type, p_resource_id, coalesce(p_payload, '{}'::jsonb))
 $function$;
 revoke all on function private.emit_event(p_account_id uuid, p_kind text, p_resource_type text, p_resource_id uuid, p_payload jsonb) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.events_on_insert()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.events_on_insert()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   insert into public.events (account_id, kind, resource_type, resource_id, payload)
   select n.account_id, tg_argv[0], tg_table_name, n.id, jsonb_build_object('name', n.name, 'email', n.email)
@@ -276,4 +276,4 @@ revoke all on function private.events_on_insert() from public, anon, authenticat
 create policy "staff read their account's events" on public.events
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_staff() AS is_account_staff)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));

@@ -19,33 +19,33 @@ create table public.leads (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   contact_id uuid,
-  constraint leads_pkey PRIMARY KEY (id),
-  constraint leads_name_check CHECK ((length(btrim(name)) > 0)),
-  constraint leads_source_check CHECK ((source = ANY (ARRAY['website'::text, 'referral'::text, 'linkedin'::text, 'email'::text, 'event'::text, 'other'::text]))),
-  constraint leads_status_check CHECK ((status = ANY (ARRAY['new'::text, 'qualified'::text, 'contacted'::text, 'lost'::text]))),
-  constraint leads_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint leads_contact_id_account_id_fkey FOREIGN KEY (contact_id, account_id) REFERENCES public.contacts(id, account_id) ON DELETE SET NULL (contact_id)
+  constraint leads_pkey primary key (id),
+  constraint leads_name_check check ((length(btrim(name)) > 0)),
+  constraint leads_source_check check ((source = any (array['website'::text, 'referral'::text, 'linkedin'::text, 'email'::text, 'event'::text, 'other'::text]))),
+  constraint leads_status_check check ((status = any (array['new'::text, 'qualified'::text, 'contacted'::text, 'lost'::text]))),
+  constraint leads_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint leads_contact_id_account_id_fkey foreign key (contact_id, account_id) references public.contacts(id, account_id) on delete set null (contact_id)
 );
 alter table public.leads enable row level security;
 
-CREATE INDEX leads_account_company_trgm_idx ON public.leads USING gin (account_id, company extensions.gin_trgm_ops);
-CREATE INDEX leads_account_email_trgm_idx ON public.leads USING gin (account_id, email extensions.gin_trgm_ops);
-CREATE INDEX leads_account_id_created_at_id_idx ON public.leads USING btree (account_id, created_at DESC, id DESC);
-CREATE INDEX leads_account_id_status_created_at_idx ON public.leads USING btree (account_id, status, created_at DESC, id DESC);
-CREATE INDEX leads_account_name_trgm_idx ON public.leads USING gin (account_id, name extensions.gin_trgm_ops);
-CREATE INDEX leads_contact_id_idx ON public.leads USING btree (contact_id) WHERE (contact_id IS NOT NULL);
+create index leads_account_company_trgm_idx on public.leads using gin (account_id, company extensions.gin_trgm_ops);
+create index leads_account_email_trgm_idx on public.leads using gin (account_id, email extensions.gin_trgm_ops);
+create index leads_account_id_created_at_id_idx on public.leads using btree (account_id, created_at desc, id desc);
+create index leads_account_id_status_created_at_idx on public.leads using btree (account_id, status, created_at desc, id desc);
+create index leads_account_name_trgm_idx on public.leads using gin (account_id, name extensions.gin_trgm_ops);
+create index leads_contact_id_idx on public.leads using btree (contact_id) where (contact_id is not null);
 
 revoke all on table public.leads from public, anon, authenticated, service_role;
 grant all on table public.leads to authenticated;
 revoke truncate on table public.leads from authenticated;
 grant all on table public.leads to service_role;
 
-CREATE OR REPLACE FUNCTION private.lead_stats_after_delete()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.lead_stats_after_delete()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   update public.lead_stats s
      set lead_count = s.lead_count - d.lead_count
@@ -59,12 +59,12 @@ $function$;
 revoke all on function private.lead_stats_after_delete() from public, anon, authenticated, service_role;
 grant execute on function private.lead_stats_after_delete() to public;
 
-CREATE OR REPLACE FUNCTION private.lead_stats_after_insert()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.lead_stats_after_insert()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   insert into public.lead_stats as s (account_id, status, month, lead_count)
   select n.account_id, n.status, private.quote_month(n.created_at), count(*)
@@ -79,12 +79,12 @@ $function$;
 revoke all on function private.lead_stats_after_insert() from public, anon, authenticated, service_role;
 grant execute on function private.lead_stats_after_insert() to public;
 
-CREATE OR REPLACE FUNCTION private.lead_stats_after_update()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.lead_stats_after_update()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   with changes as (
     select o.account_id, o.status, private.quote_month(o.created_at) as month, -1 as n from removed o
@@ -105,11 +105,11 @@ $function$;
 revoke all on function private.lead_stats_after_update() from public, anon, authenticated, service_role;
 grant execute on function private.lead_stats_after_update() to public;
 
-CREATE OR REPLACE FUNCTION public.convert_lead(p_lead_id uuid)
- RETURNS public.contacts
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function public.convert_lead(p_lead_id uuid)
+ returns public.contacts
+ language plpgsql
+ set search_path to ''
+as $function$
 declare
   v_lead public.leads;
   v_contact public.contacts;
@@ -136,12 +136,12 @@ revoke all on function public.convert_lead(p_lead_id uuid) from public, anon, au
 grant execute on function public.convert_lead(p_lead_id uuid) to authenticated;
 grant execute on function public.convert_lead(p_lead_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.lead_summary()
- RETURNS TABLE(total_count bigint, new_this_week bigint, qualified_count bigint, conversion_rate integer, status_counts jsonb)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function public.lead_summary()
+ returns table(total_count bigint, new_this_week bigint, qualified_count bigint, conversion_rate integer, status_counts jsonb)
+ language sql
+ stable
+ set search_path to ''
+as $function$
   with by_status as (
     select s.status, sum(s.lead_count)::bigint as leads
       from public.lead_stats s
@@ -166,13 +166,13 @@ revoke all on function public.lead_summary() from public, anon, authenticated, s
 grant execute on function public.lead_summary() to authenticated;
 grant execute on function public.lead_summary() to service_role;
 
-CREATE OR REPLACE FUNCTION public.search_leads(p_query text)
- RETURNS SETOF public.leads
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
- SET enable_seqscan TO 'off'
-AS $function$
+create or replace function public.search_leads(p_query text)
+ returns setof public.leads
+ language plpgsql
+ stable security definer
+ set search_path to ''
+ set enable_seqscan to 'off'
+as $function$
 declare
   v_account uuid := public.current_account_id();
 begin
@@ -190,35 +190,35 @@ revoke all on function public.search_leads(p_query text) from public, anon, auth
 grant execute on function public.search_leads(p_query text) to authenticated;
 grant execute on function public.search_leads(p_query text) to service_role;
 
-CREATE TRIGGER leads_audit_created AFTER INSERT ON public.leads FOR EACH ROW EXECUTE FUNCTION private.audit_record_created('lead');
-CREATE TRIGGER leads_audit_deleted AFTER DELETE ON public.leads FOR EACH ROW EXECUTE FUNCTION private.audit_record_deleted('lead');
-CREATE TRIGGER leads_audit_updated AFTER UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION private.audit_record_updated('lead');
-CREATE TRIGGER leads_event_created AFTER INSERT ON public.leads REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.events_on_insert('lead_created');
-CREATE TRIGGER leads_set_updated_at BEFORE UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER leads_stats_after_delete AFTER DELETE ON public.leads REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION private.lead_stats_after_delete();
-CREATE TRIGGER leads_stats_after_insert AFTER INSERT ON public.leads REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.lead_stats_after_insert();
-CREATE TRIGGER leads_stats_after_update AFTER UPDATE ON public.leads REFERENCING OLD TABLE AS removed NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.lead_stats_after_update();
+create trigger leads_audit_created after insert on public.leads for each row execute function private.audit_record_created('lead');
+create trigger leads_audit_deleted after delete on public.leads for each row execute function private.audit_record_deleted('lead');
+create trigger leads_audit_updated after update on public.leads for each row execute function private.audit_record_updated('lead');
+create trigger leads_event_created after insert on public.leads referencing new table as new_rows for each statement execute function private.events_on_insert('lead_created');
+create trigger leads_set_updated_at before update on public.leads for each row execute function private.set_updated_at();
+create trigger leads_stats_after_delete after delete on public.leads referencing old table as removed for each statement execute function private.lead_stats_after_delete();
+create trigger leads_stats_after_insert after insert on public.leads referencing new table as inserted for each statement execute function private.lead_stats_after_insert();
+create trigger leads_stats_after_update after update on public.leads referencing old table as removed new table as inserted for each statement execute function private.lead_stats_after_update();
 
 create policy "business writers add leads" on public.leads
   for insert
   to authenticated
-  with check (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)));
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
 
 create policy "business writers delete leads" on public.leads
   for delete
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
 
 create policy "business writers update leads" on public.leads
   for update
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)))
-  with check ((account_id = ( SELECT public.current_account_id() AS current_account_id)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
 
 create policy "staff read their account's leads" on public.leads
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_staff() AS is_account_staff)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
 
 -- ── public.lead_stats ──
 
@@ -227,8 +227,8 @@ create table public.lead_stats (
   status text not null,
   month date not null,
   lead_count bigint default 0 not null,
-  constraint lead_stats_pkey PRIMARY KEY (account_id, status, month),
-  constraint lead_stats_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+  constraint lead_stats_pkey primary key (account_id, status, month),
+  constraint lead_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table public.lead_stats enable row level security;
 
@@ -239,4 +239,4 @@ grant all on table public.lead_stats to service_role;
 create policy "staff read their account's lead figures" on public.lead_stats
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_staff() AS is_account_staff)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));

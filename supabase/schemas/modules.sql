@@ -16,12 +16,12 @@ create table public.modules (
   is_active boolean default true not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  constraint modules_pkey PRIMARY KEY (id),
-  constraint modules_key_key UNIQUE (key),
-  constraint modules_features_check CHECK ((jsonb_typeof(features) = 'object'::text)),
-  constraint modules_key_check CHECK ((key = ANY (ARRAY['helpdesk'::text, 'cpq'::text, 'logistics'::text, 'doc2data'::text, 'rfp'::text, 'compliance'::text]))),
-  constraint modules_monthly_price_check CHECK ((monthly_price >= 0)),
-  constraint modules_setup_fee_check CHECK ((setup_fee >= 0))
+  constraint modules_pkey primary key (id),
+  constraint modules_key_key unique (key),
+  constraint modules_features_check check ((jsonb_typeof(features) = 'object'::text)),
+  constraint modules_key_check check ((key = any (array['helpdesk'::text, 'cpq'::text, 'logistics'::text, 'doc2data'::text, 'rfp'::text, 'compliance'::text]))),
+  constraint modules_monthly_price_check check ((monthly_price >= 0)),
+  constraint modules_setup_fee_check check ((setup_fee >= 0))
 );
 alter table public.modules enable row level security;
 
@@ -30,7 +30,7 @@ grant all on table public.modules to authenticated;
 revoke delete, insert, truncate, update on table public.modules from authenticated;
 grant all on table public.modules to service_role;
 
-CREATE TRIGGER modules_set_updated_at BEFORE UPDATE ON public.modules FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger modules_set_updated_at before update on public.modules for each row execute function private.set_updated_at();
 
 create policy "signed-in users read the module catalogue" on public.modules
   for select
@@ -49,17 +49,17 @@ create table public.account_modules (
   monthly_price_applied integer default 0 not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  constraint account_modules_pkey PRIMARY KEY (id),
-  constraint account_modules_account_id_module_id_key UNIQUE (account_id, module_id),
-  constraint account_modules_monthly_price_applied_check CHECK ((monthly_price_applied >= 0)),
-  constraint account_modules_status_check CHECK ((status = ANY (ARRAY['active'::text, 'trial'::text, 'paused'::text, 'cancelled'::text]))),
-  constraint account_modules_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint account_modules_module_id_fkey FOREIGN KEY (module_id) REFERENCES public.modules(id) ON DELETE RESTRICT
+  constraint account_modules_pkey primary key (id),
+  constraint account_modules_account_id_module_id_key unique (account_id, module_id),
+  constraint account_modules_monthly_price_applied_check check ((monthly_price_applied >= 0)),
+  constraint account_modules_status_check check ((status = any (array['active'::text, 'trial'::text, 'paused'::text, 'cancelled'::text]))),
+  constraint account_modules_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint account_modules_module_id_fkey foreign key (module_id) references public.modules(id) on delete restrict
 );
 alter table public.account_modules enable row level security;
 
-CREATE INDEX account_modules_account_id_created_at_idx ON public.account_modules USING btree (account_id, created_at DESC);
-CREATE INDEX account_modules_module_id_idx ON public.account_modules USING btree (module_id);
+create index account_modules_account_id_created_at_idx on public.account_modules using btree (account_id, created_at desc);
+create index account_modules_module_id_idx on public.account_modules using btree (module_id);
 
 revoke all on table public.account_modules from public, anon, authenticated, service_role;
 grant all on table public.account_modules to authenticated;
@@ -68,12 +68,12 @@ grant all on table public.account_modules to service_role;
 grant insert (account_id, module_id, status, start_at, end_at) on table public.account_modules to authenticated;
 grant update (status, start_at, end_at, updated_at) on table public.account_modules to authenticated;
 
-CREATE OR REPLACE FUNCTION private.apply_module_price()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.apply_module_price()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   select m.monthly_price into new.monthly_price_applied
   from public.modules m
@@ -84,12 +84,12 @@ $function$;
 revoke all on function private.apply_module_price() from public, anon, authenticated, service_role;
 grant execute on function private.apply_module_price() to public;
 
-CREATE OR REPLACE FUNCTION private.audit_module_status()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_module_status()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_module_key text := (select m.key from public.modules m where m.id = new.module_id);
 begin
@@ -104,27 +104,27 @@ $function$;
 revoke all on function private.audit_module_status() from public, anon, authenticated, service_role;
 grant execute on function private.audit_module_status() to public;
 
-CREATE TRIGGER account_modules_apply_price BEFORE INSERT ON public.account_modules FOR EACH ROW EXECUTE FUNCTION private.apply_module_price();
-CREATE TRIGGER account_modules_audit_status AFTER INSERT OR UPDATE OF status ON public.account_modules FOR EACH ROW EXECUTE FUNCTION private.audit_module_status();
-CREATE TRIGGER account_modules_set_updated_at BEFORE UPDATE ON public.account_modules FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger account_modules_apply_price before insert on public.account_modules for each row execute function private.apply_module_price();
+create trigger account_modules_audit_status after insert or update of status on public.account_modules for each row execute function private.audit_module_status();
+create trigger account_modules_set_updated_at before update on public.account_modules for each row execute function private.set_updated_at();
 
 create policy "admins remove their account's modules" on public.account_modules
   for delete
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)));
 
 create policy "admins subscribe their account to modules" on public.account_modules
   for insert
   to authenticated
-  with check (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)));
 
 create policy "admins update their account's modules" on public.account_modules
   for update
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)))
-  with check ((account_id = ( SELECT public.current_account_id() AS current_account_id)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
 
 create policy "staff read their account's modules" on public.account_modules
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_staff() AS is_account_staff)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));

@@ -40,50 +40,50 @@ create table public.quotes (
   superseded_by uuid,
   signed_document jsonb,
   seller jsonb,
-  constraint quotes_pkey PRIMARY KEY (id),
-  constraint quotes_account_id_quote_number_key UNIQUE (account_id, quote_number),
-  constraint quotes_id_account_id_key UNIQUE (id, account_id),
-  constraint quotes_link_token_hash_key UNIQUE (link_token_hash),
-  constraint quotes_content_hash_check CHECK ((content_hash ~ '^[0-9a-f]{64}$'::text)),
-  constraint quotes_currency_check CHECK (public.is_currency(currency)),
-  constraint quotes_decline_reason_check CHECK ((length(decline_reason) <= 2000)),
-  constraint quotes_decline_reason_no_control_chars CHECK ((decline_reason !~ '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]'::text)),
-  constraint quotes_delivery_error_check CHECK ((length(delivery_error) <= 1000)),
-  constraint quotes_discount_amount_check CHECK ((discount_amount >= 0)),
-  constraint quotes_discount_check CHECK (((discount >= (0)::numeric) AND (discount <= (100)::numeric))),
-  constraint quotes_revision_check CHECK ((revision >= 0)),
-  constraint quotes_signature_png_check CHECK ((octet_length(signature_png) <= 200000)),
-  constraint quotes_signer_email_check CHECK ((length(signer_email) <= 320)),
-  constraint quotes_signer_email_no_control_chars CHECK ((signer_email !~ '[\x01-\x1f\x7f]'::text)),
-  constraint quotes_signer_ip_check CHECK ((length(signer_ip) <= 100)),
-  constraint quotes_signer_name_check CHECK ((length(signer_name) <= 200)),
-  constraint quotes_signer_name_no_control_chars CHECK ((signer_name !~ '[\x01-\x1f\x7f]'::text)),
-  constraint quotes_signer_user_agent_check CHECK ((length(signer_user_agent) <= 1000)),
-  constraint quotes_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'sent'::text, 'viewed'::text, 'signed'::text, 'declined'::text, 'expired'::text, 'superseded'::text]))),
-  constraint quotes_subtotal_check CHECK ((subtotal >= 0)),
-  constraint quotes_superseded_has_status CHECK (((superseded_by IS NULL) OR (status = 'superseded'::text))),
-  constraint quotes_tax_amount_check CHECK ((tax_amount >= 0)),
-  constraint quotes_tax_rate_check CHECK (((tax_rate >= (0)::numeric) AND (tax_rate <= (100)::numeric))),
-  constraint quotes_total_check CHECK ((total >= 0)),
-  constraint quotes_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint quotes_contact_id_account_id_fkey FOREIGN KEY (contact_id, account_id) REFERENCES public.contacts(id, account_id),
-  constraint quotes_created_by_account_id_fkey FOREIGN KEY (created_by, account_id) REFERENCES public.users(id, account_id) ON DELETE SET NULL (created_by),
-  constraint quotes_revision_of_account_fkey FOREIGN KEY (revision_of, account_id) REFERENCES public.quotes(id, account_id) ON DELETE SET NULL (revision_of),
-  constraint quotes_superseded_by_account_fkey FOREIGN KEY (superseded_by, account_id) REFERENCES public.quotes(id, account_id) ON DELETE SET NULL (superseded_by)
+  constraint quotes_pkey primary key (id),
+  constraint quotes_account_id_quote_number_key unique (account_id, quote_number),
+  constraint quotes_id_account_id_key unique (id, account_id),
+  constraint quotes_link_token_hash_key unique (link_token_hash),
+  constraint quotes_content_hash_check check ((content_hash ~ '^[0-9a-f]{64}$'::text)),
+  constraint quotes_currency_check check (public.is_currency(currency)),
+  constraint quotes_decline_reason_check check ((length(decline_reason) <= 2000)),
+  constraint quotes_decline_reason_no_control_chars check ((decline_reason !~ '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]'::text)),
+  constraint quotes_delivery_error_check check ((length(delivery_error) <= 1000)),
+  constraint quotes_discount_amount_check check ((discount_amount >= 0)),
+  constraint quotes_discount_check check (((discount >= (0)::numeric) and (discount <= (100)::numeric))),
+  constraint quotes_revision_check check ((revision >= 0)),
+  constraint quotes_signature_png_check check ((octet_length(signature_png) <= 200000)),
+  constraint quotes_signer_email_check check ((length(signer_email) <= 320)),
+  constraint quotes_signer_email_no_control_chars check ((signer_email !~ '[\x01-\x1f\x7f]'::text)),
+  constraint quotes_signer_ip_check check ((length(signer_ip) <= 100)),
+  constraint quotes_signer_name_check check ((length(signer_name) <= 200)),
+  constraint quotes_signer_name_no_control_chars check ((signer_name !~ '[\x01-\x1f\x7f]'::text)),
+  constraint quotes_signer_user_agent_check check ((length(signer_user_agent) <= 1000)),
+  constraint quotes_status_check check ((status = any (array['draft'::text, 'sent'::text, 'viewed'::text, 'signed'::text, 'declined'::text, 'expired'::text, 'superseded'::text]))),
+  constraint quotes_subtotal_check check ((subtotal >= 0)),
+  constraint quotes_superseded_has_status check (((superseded_by is null) or (status = 'superseded'::text))),
+  constraint quotes_tax_amount_check check ((tax_amount >= 0)),
+  constraint quotes_tax_rate_check check (((tax_rate >= (0)::numeric) and (tax_rate <= (100)::numeric))),
+  constraint quotes_total_check check ((total >= 0)),
+  constraint quotes_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint quotes_contact_id_account_id_fkey foreign key (contact_id, account_id) references public.contacts(id, account_id),
+  constraint quotes_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by),
+  constraint quotes_revision_of_account_fkey foreign key (revision_of, account_id) references public.quotes(id, account_id) on delete set null (revision_of),
+  constraint quotes_superseded_by_account_fkey foreign key (superseded_by, account_id) references public.quotes(id, account_id) on delete set null (superseded_by)
 );
 alter table public.quotes enable row level security;
 
-alter table public.quotes add constraint quotes_amounts_bounded CHECK (((subtotal <= '1000000000000000000'::bigint) AND (total <= '1000000000000000000'::bigint))) NOT VALID;
+alter table public.quotes add constraint quotes_amounts_bounded check (((subtotal <= '1000000000000000000'::bigint) and (total <= '1000000000000000000'::bigint))) not valid;
 
-CREATE INDEX quotes_account_id_created_at_idx ON public.quotes USING btree (account_id, created_at DESC);
-CREATE INDEX quotes_account_id_status_created_at_idx ON public.quotes USING btree (account_id, status, created_at DESC, id DESC);
-CREATE INDEX quotes_account_notes_trgm_idx ON public.quotes USING gin (account_id, notes extensions.gin_trgm_ops);
-CREATE INDEX quotes_account_quote_number_trgm_idx ON public.quotes USING gin (account_id, quote_number extensions.gin_trgm_ops);
-CREATE INDEX quotes_contact_id_idx ON public.quotes USING btree (contact_id);
-CREATE INDEX quotes_created_by_idx ON public.quotes USING btree (created_by);
-CREATE INDEX quotes_open_expiry_idx ON public.quotes USING btree (expires_at) WHERE (status = ANY (ARRAY['draft'::text, 'sent'::text, 'viewed'::text]));
-CREATE INDEX quotes_revision_of_idx ON public.quotes USING btree (revision_of) WHERE (revision_of IS NOT NULL);
-CREATE INDEX quotes_superseded_by_idx ON public.quotes USING btree (superseded_by) WHERE (superseded_by IS NOT NULL);
+create index quotes_account_id_created_at_idx on public.quotes using btree (account_id, created_at desc);
+create index quotes_account_id_status_created_at_idx on public.quotes using btree (account_id, status, created_at desc, id desc);
+create index quotes_account_notes_trgm_idx on public.quotes using gin (account_id, notes extensions.gin_trgm_ops);
+create index quotes_account_quote_number_trgm_idx on public.quotes using gin (account_id, quote_number extensions.gin_trgm_ops);
+create index quotes_contact_id_idx on public.quotes using btree (contact_id);
+create index quotes_created_by_idx on public.quotes using btree (created_by);
+create index quotes_open_expiry_idx on public.quotes using btree (expires_at) where (status = any (array['draft'::text, 'sent'::text, 'viewed'::text]));
+create index quotes_revision_of_idx on public.quotes using btree (revision_of) where (revision_of is not null);
+create index quotes_superseded_by_idx on public.quotes using btree (superseded_by) where (superseded_by is not null);
 
 revoke all on table public.quotes from public, anon, authenticated, service_role;
 grant all on table public.quotes to authenticated;
@@ -91,12 +91,12 @@ revoke truncate, update on table public.quotes from authenticated;
 grant all on table public.quotes to service_role;
 grant update (contact_id, created_by, currency, expires_at, notes, updated_at, tax_rate, discount) on table public.quotes to authenticated;
 
-CREATE OR REPLACE FUNCTION private.assign_quote_number()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.assign_quote_number()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_year integer := extract(year from coalesce(new.created_at, now()) at time zone 'UTC')::integer;
   v_next integer;
@@ -124,12 +124,12 @@ $function$;
 revoke all on function private.assign_quote_number() from public, anon, authenticated, service_role;
 grant execute on function private.assign_quote_number() to public;
 
-CREATE OR REPLACE FUNCTION private.audit_quote_deleted()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_quote_deleted()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   -- A delete cascading from the account's own deletion has nowhere to log.
   if exists (select 1 from public.accounts a where a.id = old.account_id) then
@@ -140,12 +140,12 @@ end;
 $function$;
 revoke all on function private.audit_quote_deleted() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.audit_quote_updated()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_quote_updated()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_changes record;
 begin
@@ -168,12 +168,12 @@ end;
 $function$;
 revoke all on function private.audit_quote_updated() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.check_quote_totals()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.check_quote_totals()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_subtotal bigint;
   v_sum numeric;
@@ -194,12 +194,12 @@ end;
 $function$;
 revoke all on function private.check_quote_totals() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.guard_new_quote()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.guard_new_quote()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if private.is_end_user_request() and new.status <> 'draft' then
     raise exception 'A new quote is a draft; its status changes through change_quote_status' using errcode = '42501';
@@ -209,12 +209,12 @@ end;
 $function$;
 revoke all on function private.guard_new_quote() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.guard_quote_delete()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.guard_quote_delete()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if private.is_end_user_request() and old.status <> 'draft'
      and exists (select 1 from public.accounts a where a.id = old.account_id) then
@@ -225,12 +225,12 @@ end;
 $function$;
 revoke all on function private.guard_quote_delete() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.guard_sent_quote()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.guard_sent_quote()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if private.is_end_user_request() and old.status <> 'draft'
      and (new.contact_id is distinct from old.contact_id or new.currency is distinct from old.currency
@@ -244,12 +244,12 @@ end;
 $function$;
 revoke all on function private.guard_sent_quote() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.queue_quote_declined_mail()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.queue_quote_declined_mail()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   perform private.enqueue_job('quote_declined', new.account_id, jsonb_build_object('quote_id', new.id),
                               'quote_declined:' || new.id, new.id);
@@ -258,24 +258,24 @@ end;
 $function$;
 revoke all on function private.queue_quote_declined_mail() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_amounts(p_subtotal numeric, p_discount numeric, p_tax_rate numeric, OUT discount_amount numeric, OUT tax_amount numeric, OUT total numeric)
- RETURNS record
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_amounts(p_subtotal numeric, p_discount numeric, p_tax_rate numeric, out discount_amount numeric, out tax_amount numeric, out total numeric)
+ returns record
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select d, t, p_subtotal - d + t
     from (select round(p_subtotal * p_discount / 100) as d) dd,
          lateral (select round((p_subtotal - dd.d) * p_tax_rate / 100) as t) tt
 $function$;
-revoke all on function private.quote_amounts(p_subtotal numeric, p_discount numeric, p_tax_rate numeric, OUT discount_amount numeric, OUT tax_amount numeric, OUT total numeric) from public, anon, authenticated, service_role;
+revoke all on function private.quote_amounts(p_subtotal numeric, p_discount numeric, p_tax_rate numeric, out discount_amount numeric, out tax_amount numeric, out total numeric) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_amounts_follow_rates()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_amounts_follow_rates()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_amounts record;
 begin
@@ -291,22 +291,22 @@ end;
 $function$;
 revoke all on function private.quote_amounts_follow_rates() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_audit_snapshot(p_row public.quotes)
- RETURNS jsonb
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_audit_snapshot(p_row public.quotes)
+ returns jsonb
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select to_jsonb(p_row) - 'link_token_hash' - 'signature_png' - 'signed_document' - 'seller'
 $function$;
 revoke all on function private.quote_audit_snapshot(p_row public.quotes) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_by_link(p_token text, OUT quote public.quotes, OUT limited boolean)
- RETURNS record
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_by_link(p_token text, out quote public.quotes, out limited boolean)
+ returns record
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_hash bytea;
   v_ip text := private.request_ip();
@@ -335,14 +335,14 @@ begin
   end if;
 end;
 $function$;
-revoke all on function private.quote_by_link(p_token text, OUT quote public.quotes, OUT limited boolean) from public, anon, authenticated, service_role;
+revoke all on function private.quote_by_link(p_token text, out quote public.quotes, out limited boolean) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_for_staff_writer(p_quote_id uuid)
- RETURNS public.quotes
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_for_staff_writer(p_quote_id uuid)
+ returns public.quotes
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_quote public.quotes;
 begin
@@ -359,12 +359,12 @@ end;
 $function$;
 revoke all on function private.quote_for_staff_writer(p_quote_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_link_lookup(p_token text, OUT quote public.quotes, OUT state text, OUT answer jsonb)
- RETURNS record
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_link_lookup(p_token text, out quote public.quotes, out state text, out answer jsonb)
+ returns record
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_found record;
 begin
@@ -383,14 +383,14 @@ begin
   end if;
 end;
 $function$;
-revoke all on function private.quote_link_lookup(p_token text, OUT quote public.quotes, OUT state text, OUT answer jsonb) from public, anon, authenticated, service_role;
+revoke all on function private.quote_link_lookup(p_token text, out quote public.quotes, out state text, out answer jsonb) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_link_state(p_quote public.quotes)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_link_state(p_quote public.quotes)
+ returns text
+ language sql
+ stable
+ set search_path to ''
+as $function$
   select case
     when p_quote.status = 'signed' then 'signed'
     when p_quote.status = 'declined' then 'declined'
@@ -403,22 +403,22 @@ AS $function$
 $function$;
 revoke all on function private.quote_link_state(p_quote public.quotes) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_link_token_hash(p_token text)
- RETURNS bytea
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_link_token_hash(p_token text)
+ returns bytea
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select extensions.digest(p_token, 'sha256')
 $function$;
 revoke all on function private.quote_link_token_hash(p_token text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_link_view(p_quote_id uuid, p_state text)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_link_view(p_quote_id uuid, p_state text)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select private.quote_link_view_without_seller(p_quote_id, p_state)
          || coalesce((select jsonb_build_object('seller', coalesce(q.signed_document -> 'seller',
                                                                    private.document_seller(q.seller, q.account_id)))
@@ -426,12 +426,12 @@ AS $function$
 $function$;
 revoke all on function private.quote_link_view(p_quote_id uuid, p_state text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_link_view_without_seller(p_quote_id uuid, p_state text)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_link_view_without_seller(p_quote_id uuid, p_state text)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select jsonb_build_object(
     'state', p_state,
     'account_name', a.name,
@@ -453,23 +453,23 @@ AS $function$
 $function$;
 revoke all on function private.quote_link_view_without_seller(p_quote_id uuid, p_state text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_month(p_created_at timestamp with time zone)
- RETURNS date
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_month(p_created_at timestamp with time zone)
+ returns date
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select date_trunc('month', p_created_at at time zone 'UTC')::date
 $function$;
 revoke all on function private.quote_month(p_created_at timestamp with time zone) from public, anon, authenticated, service_role;
 grant execute on function private.quote_month(p_created_at timestamp with time zone) to public;
 
-CREATE OR REPLACE FUNCTION private.quote_signed_snapshot(p_quote_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_signed_snapshot(p_quote_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select (private.quote_signed_snapshot_without_seller(q.id) - 'v')
          || jsonb_build_object('v', 3, 'seller', private.document_seller(q.seller, q.account_id))
     from public.quotes q
@@ -477,12 +477,12 @@ AS $function$
 $function$;
 revoke all on function private.quote_signed_snapshot(p_quote_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_signed_snapshot_without_seller(p_quote_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_signed_snapshot_without_seller(p_quote_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select jsonb_build_object(
     'v', 2,
     'account', jsonb_build_object('name', a.name, 'contactEmail', a.billing_email),
@@ -511,12 +511,12 @@ AS $function$
 $function$;
 revoke all on function private.quote_signed_snapshot_without_seller(p_quote_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_stats_after_delete()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_stats_after_delete()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   update public.quote_stats s
      set quote_count = s.quote_count - d.quote_count,
@@ -533,12 +533,12 @@ $function$;
 revoke all on function private.quote_stats_after_delete() from public, anon, authenticated, service_role;
 grant execute on function private.quote_stats_after_delete() to public;
 
-CREATE OR REPLACE FUNCTION private.quote_stats_after_insert()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_stats_after_insert()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   insert into public.quote_stats as s (account_id, status, month, currency, sent, quote_count, quote_value)
   select n.account_id, n.status, private.quote_month(n.created_at), n.currency, n.sent_at is not null,
@@ -555,12 +555,12 @@ $function$;
 revoke all on function private.quote_stats_after_insert() from public, anon, authenticated, service_role;
 grant execute on function private.quote_stats_after_insert() to public;
 
-CREATE OR REPLACE FUNCTION private.quote_stats_after_update()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_stats_after_update()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   with changes as (
     select o.account_id, o.status, private.quote_month(o.created_at) as month, o.currency,
@@ -586,12 +586,12 @@ $function$;
 revoke all on function private.quote_stats_after_update() from public, anon, authenticated, service_role;
 grant execute on function private.quote_stats_after_update() to public;
 
-CREATE OR REPLACE FUNCTION private.quote_to_change(p_token text, OUT quote public.quotes, OUT answer jsonb)
- RETURNS record
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_to_change(p_token text, out quote public.quotes, out answer jsonb)
+ returns record
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_found record;
 begin
@@ -601,25 +601,25 @@ begin
                      case when v_found.state <> 'open' then private.quote_link_view(quote.id, v_found.state) end);
 end;
 $function$;
-revoke all on function private.quote_to_change(p_token text, OUT quote public.quotes, OUT answer jsonb) from public, anon, authenticated, service_role;
+revoke all on function private.quote_to_change(p_token text, out quote public.quotes, out answer jsonb) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.reads_quote(p_quote public.quotes)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.reads_quote(p_quote public.quotes)
+ returns boolean
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select private.reads_business_row(p_quote.account_id, p_quote.contact_id)
      and (p_quote.sent_at is not null or coalesce(auth.role(), '') = 'service_role'
           or coalesce(public.is_account_staff(), false))
 $function$;
 revoke all on function private.reads_quote(p_quote public.quotes) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.stamp_quote_sent()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function private.stamp_quote_sent()
+ returns trigger
+ language plpgsql
+ set search_path to ''
+as $function$
 begin
   if new.status = 'draft' then
     new.sent_at := null;
@@ -632,12 +632,12 @@ end;
 $function$;
 revoke all on function private.stamp_quote_sent() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.take_seller_at_send()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.take_seller_at_send()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   if tg_op = 'UPDATE' then
     if old.seller is not null then
@@ -659,12 +659,12 @@ end;
 $function$;
 revoke all on function private.take_seller_at_send() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.accept_quote(p_token text, p_name text, p_email text DEFAULT NULL::text, p_signature_png text DEFAULT NULL::text)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.accept_quote(p_token text, p_name text, p_email text default null::text, p_signature_png text default null::text)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_found record;
   v_quote public.quotes;
@@ -721,11 +721,11 @@ grant execute on function public.accept_quote(p_token text, p_name text, p_email
 grant execute on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) to authenticated;
 grant execute on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text DEFAULT 'USD'::text, p_expires_in_days integer DEFAULT 30, p_notes text DEFAULT NULL::text)
- RETURNS public.quotes
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text default 'USD'::text, p_expires_in_days integer default 30, p_notes text default null::text)
+ returns public.quotes
+ language plpgsql
+ set search_path to ''
+as $function$
 declare
   v_account_id uuid := public.current_account_id();
   v_total bigint;
@@ -769,11 +769,11 @@ revoke all on function public.create_client_quote(p_contact_id uuid, p_descripti
 grant execute on function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to authenticated;
 grant execute on function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text DEFAULT 'USD'::text, p_expires_in_days integer DEFAULT 30, p_notes text DEFAULT NULL::text)
- RETURNS public.quotes
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text default 'USD'::text, p_expires_in_days integer default 30, p_notes text default null::text)
+ returns public.quotes
+ language plpgsql
+ set search_path to ''
+as $function$
 declare
   v_account_id uuid := public.current_account_id();
   v_user_id uuid := public.current_user_id();
@@ -825,12 +825,12 @@ revoke all on function public.create_quote(p_contact_name text, p_contact_email 
 grant execute on function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to authenticated;
 grant execute on function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.decline_quote(p_token text, p_reason text DEFAULT NULL::text)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.decline_quote(p_token text, p_reason text default null::text)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_found record;
   v_quote public.quotes;
@@ -868,12 +868,12 @@ grant execute on function public.decline_quote(p_token text, p_reason text) to a
 grant execute on function public.decline_quote(p_token text, p_reason text) to authenticated;
 grant execute on function public.decline_quote(p_token text, p_reason text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.expire_quotes()
- RETURNS integer
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.expire_quotes()
+ returns integer
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_count integer;
 begin
@@ -905,12 +905,12 @@ $function$;
 revoke all on function public.expire_quotes() from public, anon, authenticated, service_role;
 grant execute on function public.expire_quotes() to service_role;
 
-CREATE OR REPLACE FUNCTION public.issue_quote_link(p_quote_id uuid)
- RETURNS text
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.issue_quote_link(p_quote_id uuid)
+ returns text
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_token text := rtrim(translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/', '-_'), '=');
 begin
@@ -928,12 +928,12 @@ $function$;
 revoke all on function public.issue_quote_link(p_quote_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.issue_quote_link(p_quote_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.open_quote_link(p_token text, p_with_document boolean DEFAULT false)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.open_quote_link(p_token text, p_with_document boolean default false)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_found record;
   v_quote public.quotes;
@@ -968,12 +968,12 @@ grant execute on function public.open_quote_link(p_token text, p_with_document b
 grant execute on function public.open_quote_link(p_token text, p_with_document boolean) to authenticated;
 grant execute on function public.open_quote_link(p_token text, p_with_document boolean) to service_role;
 
-CREATE OR REPLACE FUNCTION public.quote_summary()
- RETURNS TABLE(total_count bigint, sent_count bigint, signed_count bigint, by_currency jsonb)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function public.quote_summary()
+ returns table(total_count bigint, sent_count bigint, signed_count bigint, by_currency jsonb)
+ language sql
+ stable
+ set search_path to ''
+as $function$
   with mine as (
     select s.* from public.quote_stats s where s.account_id = public.current_account_id()
   )
@@ -990,12 +990,12 @@ revoke all on function public.quote_summary() from public, anon, authenticated, 
 grant execute on function public.quote_summary() to authenticated;
 grant execute on function public.quote_summary() to service_role;
 
-CREATE OR REPLACE FUNCTION public.record_quote_delivery(p_quote_id uuid, p_error text DEFAULT NULL::text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.record_quote_delivery(p_quote_id uuid, p_error text default null::text)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 begin
   perform set_config('opshub.quote_named_audit', 'on', true);
   update public.quotes q set delivery_error = left(nullif(btrim(p_error), ''), 1000)
@@ -1006,12 +1006,12 @@ $function$;
 revoke all on function public.record_quote_delivery(p_quote_id uuid, p_error text) from public, anon, authenticated, service_role;
 grant execute on function public.record_quote_delivery(p_quote_id uuid, p_error text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.renew_quote_link(p_quote_id uuid)
- RETURNS text
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.renew_quote_link(p_quote_id uuid)
+ returns text
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_quote public.quotes := private.quote_for_staff_writer(p_quote_id);
   v_token text := private.new_link_token();
@@ -1035,12 +1035,12 @@ revoke all on function public.renew_quote_link(p_quote_id uuid) from public, ano
 grant execute on function public.renew_quote_link(p_quote_id uuid) to authenticated;
 grant execute on function public.renew_quote_link(p_quote_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.resend_quote(p_quote_id uuid, p_request_id uuid)
- RETURNS text
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.resend_quote(p_quote_id uuid, p_request_id uuid)
+ returns text
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_quote public.quotes := private.quote_for_staff_writer(p_quote_id);
   v_key text := 'quote_resend:' || p_quote_id || ':' || p_request_id;
@@ -1079,12 +1079,12 @@ revoke all on function public.resend_quote(p_quote_id uuid, p_request_id uuid) f
 grant execute on function public.resend_quote(p_quote_id uuid, p_request_id uuid) to authenticated;
 grant execute on function public.resend_quote(p_quote_id uuid, p_request_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.revise_quote(p_quote_id uuid)
- RETURNS public.quotes
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.revise_quote(p_quote_id uuid)
+ returns public.quotes
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_original public.quotes := private.quote_for_staff_writer(p_quote_id);
   v_root text := regexp_replace(coalesce(v_original.quote_number, ''), '-R[0-9]+$', '');
@@ -1135,11 +1135,11 @@ revoke all on function public.revise_quote(p_quote_id uuid) from public, anon, a
 grant execute on function public.revise_quote(p_quote_id uuid) to authenticated;
 grant execute on function public.revise_quote(p_quote_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb)
- RETURNS public.quotes
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb)
+ returns public.quotes
+ language plpgsql
+ set search_path to ''
+as $function$
 declare
   v_quote public.quotes;
   v_notes text := nullif(btrim(p_notes), '');
@@ -1249,12 +1249,12 @@ revoke all on function public.save_quote_draft(p_quote_id uuid, p_contact_id uui
 grant execute on function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to authenticated;
 grant execute on function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to service_role;
 
-CREATE OR REPLACE FUNCTION public.send_quote(p_quote_id uuid)
- RETURNS text
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.send_quote(p_quote_id uuid)
+ returns text
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_quote public.quotes := private.quote_for_staff_writer(p_quote_id);
   v_email text;
@@ -1285,44 +1285,44 @@ revoke all on function public.send_quote(p_quote_id uuid) from public, anon, aut
 grant execute on function public.send_quote(p_quote_id uuid) to authenticated;
 grant execute on function public.send_quote(p_quote_id uuid) to service_role;
 
-CREATE TRIGGER quotes_amounts_follow_rates BEFORE INSERT OR UPDATE OF subtotal, total, discount, tax_rate, discount_amount, tax_amount ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.quote_amounts_follow_rates();
-CREATE TRIGGER quotes_assign_number BEFORE INSERT ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.assign_quote_number();
-CREATE TRIGGER quotes_audit_created AFTER INSERT ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.audit_record_created('quote');
-CREATE TRIGGER quotes_audit_deleted AFTER DELETE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.audit_quote_deleted();
-CREATE TRIGGER quotes_audit_updated AFTER UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.audit_quote_updated();
-CREATE TRIGGER quotes_declined_mail AFTER UPDATE OF status ON public.quotes FOR EACH ROW WHEN (new.status = 'declined'::text AND old.status IS DISTINCT FROM 'declined'::text) EXECUTE FUNCTION private.queue_quote_declined_mail();
-CREATE TRIGGER quotes_default_created_by BEFORE INSERT ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.default_created_by();
-CREATE TRIGGER quotes_guard_delete BEFORE DELETE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.guard_quote_delete();
-CREATE TRIGGER quotes_guard_new BEFORE INSERT ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.guard_new_quote();
-CREATE TRIGGER quotes_guard_sent BEFORE UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.guard_sent_quote();
-CREATE TRIGGER quotes_seller_at_send BEFORE INSERT OR UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.take_seller_at_send();
-CREATE TRIGGER quotes_set_updated_at BEFORE UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER quotes_stamp_sent BEFORE INSERT OR UPDATE OF status, sent_at ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.stamp_quote_sent();
-CREATE TRIGGER quotes_stats_after_delete AFTER DELETE ON public.quotes REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION private.quote_stats_after_delete();
-CREATE TRIGGER quotes_stats_after_insert AFTER INSERT ON public.quotes REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.quote_stats_after_insert();
-CREATE TRIGGER quotes_stats_after_update AFTER UPDATE ON public.quotes REFERENCING OLD TABLE AS removed NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.quote_stats_after_update();
-CREATE CONSTRAINT TRIGGER quotes_totals_match_items AFTER INSERT ON public.quotes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.check_quote_totals();
+create trigger quotes_amounts_follow_rates before insert or update of subtotal, total, discount, tax_rate, discount_amount, tax_amount on public.quotes for each row execute function private.quote_amounts_follow_rates();
+create trigger quotes_assign_number before insert on public.quotes for each row execute function private.assign_quote_number();
+create trigger quotes_audit_created after insert on public.quotes for each row execute function private.audit_record_created('quote');
+create trigger quotes_audit_deleted after delete on public.quotes for each row execute function private.audit_quote_deleted();
+create trigger quotes_audit_updated after update on public.quotes for each row execute function private.audit_quote_updated();
+create trigger quotes_declined_mail after update of status on public.quotes for each row when (new.status = 'declined'::text and old.status is distinct from 'declined'::text) execute function private.queue_quote_declined_mail();
+create trigger quotes_default_created_by before insert on public.quotes for each row execute function private.default_created_by();
+create trigger quotes_guard_delete before delete on public.quotes for each row execute function private.guard_quote_delete();
+create trigger quotes_guard_new before insert on public.quotes for each row execute function private.guard_new_quote();
+create trigger quotes_guard_sent before update on public.quotes for each row execute function private.guard_sent_quote();
+create trigger quotes_seller_at_send before insert or update on public.quotes for each row execute function private.take_seller_at_send();
+create trigger quotes_set_updated_at before update on public.quotes for each row execute function private.set_updated_at();
+create trigger quotes_stamp_sent before insert or update of status, sent_at on public.quotes for each row execute function private.stamp_quote_sent();
+create trigger quotes_stats_after_delete after delete on public.quotes referencing old table as removed for each statement execute function private.quote_stats_after_delete();
+create trigger quotes_stats_after_insert after insert on public.quotes referencing new table as inserted for each statement execute function private.quote_stats_after_insert();
+create trigger quotes_stats_after_update after update on public.quotes referencing old table as removed new table as inserted for each statement execute function private.quote_stats_after_update();
+create constraint trigger quotes_totals_match_items after insert on public.quotes deferrable initially deferred for each row execute function private.check_quote_totals();
 
 create policy "business writers add quotes" on public.quotes
   for insert
   to authenticated
-  with check (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)));
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
 
 create policy "business writers delete quotes" on public.quotes
   for delete
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
 
 create policy "business writers update quotes" on public.quotes
   for update
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_write_business() AS can_write_business)))
-  with check ((account_id = ( SELECT public.current_account_id() AS current_account_id)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
 
 create policy "staff read their account's quotes, a client those sent to it" on public.quotes
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND (( SELECT public.is_account_staff() AS is_account_staff) OR ((sent_at IS NOT NULL) AND (contact_id IN ( SELECT public.client_contact_ids() AS client_contact_ids))))));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and (( select public.is_account_staff() as is_account_staff) or ((sent_at is not null) and (contact_id in ( select public.client_contact_ids() as client_contact_ids))))));
 
 -- ── public.quote_items ──
 
@@ -1336,19 +1336,19 @@ create table public.quote_items (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   "position" integer default 0 not null,
-  constraint quote_items_pkey PRIMARY KEY (id),
-  constraint quote_items_description_length CHECK ((length(description) <= 2000)),
-  constraint quote_items_position_check CHECK ((("position" >= 0) AND ("position" < 100))),
-  constraint quote_items_qty_check CHECK ((qty >= 1)),
-  constraint quote_items_total_check CHECK ((total >= 0)),
-  constraint quote_items_unit_price_check CHECK ((unit_price >= 0)),
-  constraint quote_items_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES public.quotes(id) ON DELETE CASCADE
+  constraint quote_items_pkey primary key (id),
+  constraint quote_items_description_length check ((length(description) <= 2000)),
+  constraint quote_items_position_check check ((("position" >= 0) and ("position" < 100))),
+  constraint quote_items_qty_check check ((qty >= 1)),
+  constraint quote_items_total_check check ((total >= 0)),
+  constraint quote_items_unit_price_check check ((unit_price >= 0)),
+  constraint quote_items_quote_id_fkey foreign key (quote_id) references public.quotes(id) on delete cascade
 );
 alter table public.quote_items enable row level security;
 
-alter table public.quote_items add constraint quote_items_qty_bounded CHECK ((qty <= 1000000)) NOT VALID;
+alter table public.quote_items add constraint quote_items_qty_bounded check ((qty <= 1000000)) not valid;
 
-CREATE INDEX quote_items_quote_id_position_idx ON public.quote_items USING btree (quote_id, "position", created_at);
+create index quote_items_quote_id_position_idx on public.quote_items using btree (quote_id, "position", created_at);
 
 revoke all on table public.quote_items from public, anon, authenticated, service_role;
 grant all on table public.quote_items to authenticated;
@@ -1356,12 +1356,12 @@ revoke truncate, update on table public.quote_items from authenticated;
 grant all on table public.quote_items to service_role;
 grant update (description, qty, unit_price, updated_at) on table public.quote_items to authenticated;
 
-CREATE OR REPLACE FUNCTION private.guard_quote_item()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.guard_quote_item()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_quote_id uuid := case when tg_op = 'DELETE' then old.quote_id else new.quote_id end;
 begin
@@ -1381,12 +1381,12 @@ end;
 $function$;
 revoke all on function private.guard_quote_item() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.recompute_quote_totals()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.recompute_quote_totals()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_quote_id uuid := case when tg_op = 'DELETE' then old.quote_id else new.quote_id end;
   v_sum numeric;
@@ -1413,40 +1413,40 @@ end;
 $function$;
 revoke all on function private.recompute_quote_totals() from public, anon, authenticated, service_role;
 
-CREATE TRIGGER quote_items_guard BEFORE INSERT OR DELETE OR UPDATE ON public.quote_items FOR EACH ROW EXECUTE FUNCTION private.guard_quote_item();
-CREATE TRIGGER quote_items_recompute_totals AFTER INSERT OR DELETE OR UPDATE ON public.quote_items FOR EACH ROW EXECUTE FUNCTION private.recompute_quote_totals();
-CREATE TRIGGER quote_items_set_updated_at BEFORE UPDATE ON public.quote_items FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger quote_items_guard before insert or delete or update on public.quote_items for each row execute function private.guard_quote_item();
+create trigger quote_items_recompute_totals after insert or delete or update on public.quote_items for each row execute function private.recompute_quote_totals();
+create trigger quote_items_set_updated_at before update on public.quote_items for each row execute function private.set_updated_at();
 
 create policy "business writers add quote items" on public.quote_items
   for insert
   to authenticated
-  with check ((( SELECT public.can_write_business() AS can_write_business) AND (EXISTS ( SELECT 1
-   FROM public.quotes q
-  WHERE ((q.id = quote_items.quote_id) AND (q.account_id = ( SELECT public.current_account_id() AS current_account_id)))))));
+  with check ((( select public.can_write_business() as can_write_business) and (exists ( select 1
+   from public.quotes q
+  where ((q.id = quote_items.quote_id) and (q.account_id = ( select public.current_account_id() as current_account_id)))))));
 
 create policy "business writers delete quote items" on public.quote_items
   for delete
   to authenticated
-  using ((( SELECT public.can_write_business() AS can_write_business) AND (EXISTS ( SELECT 1
-   FROM public.quotes q
-  WHERE ((q.id = quote_items.quote_id) AND (q.account_id = ( SELECT public.current_account_id() AS current_account_id)))))));
+  using ((( select public.can_write_business() as can_write_business) and (exists ( select 1
+   from public.quotes q
+  where ((q.id = quote_items.quote_id) and (q.account_id = ( select public.current_account_id() as current_account_id)))))));
 
 create policy "business writers update quote items" on public.quote_items
   for update
   to authenticated
-  using ((( SELECT public.can_write_business() AS can_write_business) AND (EXISTS ( SELECT 1
-   FROM public.quotes q
-  WHERE ((q.id = quote_items.quote_id) AND (q.account_id = ( SELECT public.current_account_id() AS current_account_id)))))))
-  with check ((EXISTS ( SELECT 1
-   FROM public.quotes q
-  WHERE ((q.id = quote_items.quote_id) AND (q.account_id = ( SELECT public.current_account_id() AS current_account_id))))));
+  using ((( select public.can_write_business() as can_write_business) and (exists ( select 1
+   from public.quotes q
+  where ((q.id = quote_items.quote_id) and (q.account_id = ( select public.current_account_id() as current_account_id)))))))
+  with check ((exists ( select 1
+   from public.quotes q
+  where ((q.id = quote_items.quote_id) and (q.account_id = ( select public.current_account_id() as current_account_id))))));
 
 create policy "readers of a quote read its items" on public.quote_items
   for select
   to authenticated
-  using ((EXISTS ( SELECT 1
-   FROM public.quotes q
-  WHERE ((q.id = quote_items.quote_id) AND (q.account_id = ( SELECT public.current_account_id() AS current_account_id))))));
+  using ((exists ( select 1
+   from public.quotes q
+  where ((q.id = quote_items.quote_id) and (q.account_id = ( select public.current_account_id() as current_account_id))))));
 
 -- ── public.quote_stats ──
 
@@ -1458,8 +1458,8 @@ create table public.quote_stats (
   quote_value numeric default 0 not null,
   currency text not null,
   sent boolean not null,
-  constraint quote_stats_pkey PRIMARY KEY (account_id, status, month, currency, sent),
-  constraint quote_stats_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+  constraint quote_stats_pkey primary key (account_id, status, month, currency, sent),
+  constraint quote_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table public.quote_stats enable row level security;
 
@@ -1467,12 +1467,12 @@ revoke all on table public.quote_stats from public, anon, authenticated, service
 grant select on table public.quote_stats to authenticated;
 grant all on table public.quote_stats to service_role;
 
-CREATE OR REPLACE FUNCTION private.quote_status_change_allowed(p_from text, p_to text, p_by_server boolean, p_expires_at timestamp with time zone)
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.quote_status_change_allowed(p_from text, p_to text, p_by_server boolean, p_expires_at timestamp with time zone)
+ returns boolean
+ language sql
+ stable
+ set search_path to ''
+as $function$
   select case
     when p_from = 'draft' and p_to = 'sent' then true
     when p_to = 'expired' then p_from in ('draft', 'sent', 'viewed') and p_expires_at <= now()
@@ -1483,12 +1483,12 @@ AS $function$
 $function$;
 revoke all on function private.quote_status_change_allowed(p_from text, p_to text, p_by_server boolean, p_expires_at timestamp with time zone) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.change_quote_status(p_quote_id uuid, p_status text)
- RETURNS public.quotes
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.change_quote_status(p_quote_id uuid, p_status text)
+ returns public.quotes
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_by_server boolean := coalesce(auth.role(), '') = 'service_role';
   v_quote public.quotes;
@@ -1515,12 +1515,12 @@ grant execute on function public.change_quote_status(p_quote_id uuid, p_status t
 create policy "staff read their account's quote figures" on public.quote_stats
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_staff() AS is_account_staff)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
 
 -- ── public.quote_list ──
 
 create view public.quote_list with (security_invoker=true) as
- SELECT q.id,
+ select q.id,
     q.account_id,
     q.quote_number,
     q.status,
@@ -1529,19 +1529,19 @@ create view public.quote_list with (security_invoker=true) as
     q.notes,
     q.created_at,
     q.expires_at,
-    c.name AS contact_name,
-    c.company AS contact_company
-   FROM public.quotes q
-     LEFT JOIN public.contacts c ON c.id = q.contact_id;
+    c.name as contact_name,
+    c.company as contact_company
+   from public.quotes q
+     left join public.contacts c on c.id = q.contact_id;
 
 -- ── public.quotes ──
 
-CREATE OR REPLACE FUNCTION public.search_quotes(p_query text)
- RETURNS SETOF public.quote_list
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.search_quotes(p_query text)
+ returns setof public.quote_list
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
 declare
   v_account uuid := public.current_account_id();
   v_pattern text := '%' || replace(replace(replace(p_query, '\', '\\'), '%', '\%'), '_', '\_') || '%';
@@ -1589,8 +1589,8 @@ create table private.quote_number_counters (
   account_id uuid not null,
   year integer not null,
   last_value integer not null,
-  constraint quote_number_counters_pkey PRIMARY KEY (account_id, year),
-  constraint quote_number_counters_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE
+  constraint quote_number_counters_pkey primary key (account_id, year),
+  constraint quote_number_counters_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table private.quote_number_counters enable row level security;
 
@@ -1598,12 +1598,12 @@ revoke all on table private.quote_number_counters from public, anon, authenticat
 
 -- ── functions ──
 
-CREATE OR REPLACE FUNCTION private.resends_in_last_hour(p_account_id uuid, p_action text, p_resource_id uuid)
- RETURNS integer
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.resends_in_last_hour(p_account_id uuid, p_action text, p_resource_id uuid)
+ returns integer
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   -- (account_id, action, created_at) is indexed: the hour's rows of this action, then the record's.
   select count(*)::integer from public.audit_logs a
    where a.account_id = p_account_id and a.action = p_action
@@ -1611,12 +1611,12 @@ AS $function$
 $function$;
 revoke all on function private.resends_in_last_hour(p_account_id uuid, p_action text, p_resource_id uuid) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.signature_png_bytes(p_base64 text)
- RETURNS bytea
- LANGUAGE plpgsql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.signature_png_bytes(p_base64 text)
+ returns bytea
+ language plpgsql
+ immutable
+ set search_path to ''
+as $function$
 declare
   v_png bytea;
   v_width bigint;

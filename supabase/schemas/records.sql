@@ -11,7 +11,7 @@ create table private.record_types (
   name_sql text,
   snapshot_key text,
   has_history boolean default false not null,
-  constraint record_types_pkey PRIMARY KEY (type)
+  constraint record_types_pkey primary key (type)
 );
 alter table private.record_types enable row level security;
 
@@ -19,11 +19,11 @@ revoke all on table private.record_types from public, anon, authenticated, servi
 
 -- ── functions ──
 
-CREATE OR REPLACE FUNCTION private.default_created_by()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function private.default_created_by()
+ returns trigger
+ language plpgsql
+ set search_path to ''
+as $function$
 begin
   if new.created_by is null then
     new.created_by := public.current_user_id();
@@ -34,12 +34,12 @@ $function$;
 revoke all on function private.default_created_by() from public, anon, authenticated, service_role;
 grant execute on function private.default_created_by() to public;
 
-CREATE OR REPLACE FUNCTION private.reads_business_row(p_account_id uuid, p_contact_id uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.reads_business_row(p_account_id uuid, p_contact_id uuid)
+ returns boolean
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select coalesce(auth.role(), '') = 'service_role'
       or coalesce(p_account_id = public.current_account_id()
                   and (public.is_account_staff() or p_contact_id in (select public.client_contact_ids())), false)

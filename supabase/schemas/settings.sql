@@ -15,29 +15,29 @@ create table public.templates (
   created_by uuid,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  constraint templates_pkey PRIMARY KEY (id),
-  constraint templates_check CHECK (((type = 'email'::text) OR (subject IS NULL))),
-  constraint templates_name_check CHECK ((length(btrim(name)) > 0)),
-  constraint templates_type_check CHECK ((type = ANY (ARRAY['email'::text, 'quote'::text, 'invoice'::text, 'contract'::text]))),
-  constraint templates_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint templates_created_by_account_id_fkey FOREIGN KEY (created_by, account_id) REFERENCES public.users(id, account_id) ON DELETE SET NULL (created_by)
+  constraint templates_pkey primary key (id),
+  constraint templates_check check (((type = 'email'::text) or (subject is null))),
+  constraint templates_name_check check ((length(btrim(name)) > 0)),
+  constraint templates_type_check check ((type = any (array['email'::text, 'quote'::text, 'invoice'::text, 'contract'::text]))),
+  constraint templates_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint templates_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
 );
 alter table public.templates enable row level security;
 
-CREATE INDEX templates_account_id_created_at_idx ON public.templates USING btree (account_id, created_at DESC);
-CREATE INDEX templates_created_by_idx ON public.templates USING btree (created_by);
+create index templates_account_id_created_at_idx on public.templates using btree (account_id, created_at desc);
+create index templates_created_by_idx on public.templates using btree (created_by);
 
 revoke all on table public.templates from public, anon, authenticated, service_role;
 grant all on table public.templates to authenticated;
 revoke truncate on table public.templates from authenticated;
 grant all on table public.templates to service_role;
 
-CREATE OR REPLACE FUNCTION private.audit_settings_record()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.audit_settings_record()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_resource text := tg_argv[0];
   v_old jsonb := case when tg_op <> 'INSERT' then private.redact_secrets(to_jsonb(old)) end;
@@ -62,30 +62,30 @@ $function$;
 revoke all on function private.audit_settings_record() from public, anon, authenticated, service_role;
 grant execute on function private.audit_settings_record() to public;
 
-CREATE TRIGGER templates_audit AFTER INSERT OR DELETE OR UPDATE ON public.templates FOR EACH ROW EXECUTE FUNCTION private.audit_settings_record('template');
-CREATE TRIGGER templates_default_created_by BEFORE INSERT ON public.templates FOR EACH ROW EXECUTE FUNCTION private.default_created_by();
-CREATE TRIGGER templates_set_updated_at BEFORE UPDATE ON public.templates FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger templates_audit after insert or delete or update on public.templates for each row execute function private.audit_settings_record('template');
+create trigger templates_default_created_by before insert on public.templates for each row execute function private.default_created_by();
+create trigger templates_set_updated_at before update on public.templates for each row execute function private.set_updated_at();
 
 create policy "admins add templates" on public.templates
   for insert
   to authenticated
-  with check (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)));
 
 create policy "admins and auditors read templates" on public.templates
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_read_settings() AS can_read_settings)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_read_settings() as can_read_settings)));
 
 create policy "admins delete templates" on public.templates
   for delete
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)));
 
 create policy "admins update templates" on public.templates
   for update
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)))
-  with check ((account_id = ( SELECT public.current_account_id() AS current_account_id)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
 
 -- ── public.integrations ──
 
@@ -101,22 +101,22 @@ create table public.integrations (
   updated_at timestamp with time zone default now() not null,
   secrets_set jsonb default '{}'::jsonb not null,
   is_default_mail_route boolean default false not null,
-  constraint integrations_pkey PRIMARY KEY (id),
-  constraint integrations_config_check CHECK ((jsonb_typeof(config) = 'object'::text)),
-  constraint integrations_from_email_no_control_chars CHECK ((COALESCE((config ->> 'from_email'::text), ''::text) !~ '[\x01-\x1f\x7f]'::text)),
-  constraint integrations_mail_route_is_email CHECK (((NOT is_default_mail_route) OR (type = 'email'::text))),
-  constraint integrations_name_check CHECK ((length(btrim(name)) > 0)),
-  constraint integrations_name_no_control_chars CHECK ((name !~ '[\x01-\x1f\x7f]'::text)),
-  constraint integrations_secrets_set_check CHECK ((jsonb_typeof(secrets_set) = 'object'::text)),
-  constraint integrations_type_check CHECK ((type = ANY (ARRAY['email'::text, 'payment'::text, 'crm'::text, 'storage'::text]))),
-  constraint integrations_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.accounts(id) ON DELETE CASCADE,
-  constraint integrations_created_by_account_id_fkey FOREIGN KEY (created_by, account_id) REFERENCES public.users(id, account_id) ON DELETE SET NULL (created_by)
+  constraint integrations_pkey primary key (id),
+  constraint integrations_config_check check ((jsonb_typeof(config) = 'object'::text)),
+  constraint integrations_from_email_no_control_chars check ((coalesce((config ->> 'from_email'::text), ''::text) !~ '[\x01-\x1f\x7f]'::text)),
+  constraint integrations_mail_route_is_email check (((not is_default_mail_route) or (type = 'email'::text))),
+  constraint integrations_name_check check ((length(btrim(name)) > 0)),
+  constraint integrations_name_no_control_chars check ((name !~ '[\x01-\x1f\x7f]'::text)),
+  constraint integrations_secrets_set_check check ((jsonb_typeof(secrets_set) = 'object'::text)),
+  constraint integrations_type_check check ((type = any (array['email'::text, 'payment'::text, 'crm'::text, 'storage'::text]))),
+  constraint integrations_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint integrations_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
 );
 alter table public.integrations enable row level security;
 
-CREATE INDEX integrations_account_id_created_at_idx ON public.integrations USING btree (account_id, created_at DESC);
-CREATE INDEX integrations_created_by_idx ON public.integrations USING btree (created_by);
-CREATE UNIQUE INDEX integrations_one_mail_route_per_account ON public.integrations USING btree (account_id) WHERE is_default_mail_route;
+create index integrations_account_id_created_at_idx on public.integrations using btree (account_id, created_at desc);
+create index integrations_created_by_idx on public.integrations using btree (created_by);
+create unique index integrations_one_mail_route_per_account on public.integrations using btree (account_id) where is_default_mail_route;
 
 revoke all on table public.integrations from public, anon, authenticated, service_role;
 grant all on table public.integrations to authenticated;
@@ -125,11 +125,11 @@ grant all on table public.integrations to service_role;
 grant insert (id, account_id, name, type, config, is_active, created_by) on table public.integrations to authenticated;
 grant update (name, type, config, is_active, updated_at) on table public.integrations to authenticated;
 
-CREATE OR REPLACE FUNCTION private.integration_route_follows_type()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function private.integration_route_follows_type()
+ returns trigger
+ language plpgsql
+ set search_path to ''
+as $function$
 begin
   if new.type <> 'email' then
     new.is_default_mail_route := false;
@@ -139,12 +139,12 @@ end;
 $function$;
 revoke all on function private.integration_route_follows_type() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.keep_integration_secrets_apart()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.keep_integration_secrets_apart()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_stored jsonb;
   v_split record;
@@ -170,12 +170,12 @@ end;
 $function$;
 revoke all on function private.keep_integration_secrets_apart() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.split_integration_config(p_config jsonb, p_stored jsonb, OUT config jsonb, OUT secrets jsonb)
- RETURNS record
- LANGUAGE plpgsql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.split_integration_config(p_config jsonb, p_stored jsonb, out config jsonb, out secrets jsonb)
+ returns record
+ language plpgsql
+ immutable
+ set search_path to ''
+as $function$
 declare
   v_entry record;
   v_stored jsonb;
@@ -207,14 +207,14 @@ begin
   end loop;
 end;
 $function$;
-revoke all on function private.split_integration_config(p_config jsonb, p_stored jsonb, OUT config jsonb, OUT secrets jsonb) from public, anon, authenticated, service_role;
+revoke all on function private.split_integration_config(p_config jsonb, p_stored jsonb, out config jsonb, out secrets jsonb) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.integration_credentials(p_integration_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.integration_credentials(p_integration_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select private.jsonb_deep_merge(i.config, coalesce(s.secrets, '{}'::jsonb))
     from public.integrations i
     left join private.integration_secrets s on s.integration_id = i.id
@@ -223,32 +223,32 @@ $function$;
 revoke all on function public.integration_credentials(p_integration_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.integration_credentials(p_integration_id uuid) to service_role;
 
-CREATE TRIGGER integrations_audit AFTER INSERT OR DELETE OR UPDATE ON public.integrations FOR EACH ROW EXECUTE FUNCTION private.audit_settings_record('integration');
-CREATE TRIGGER integrations_default_created_by BEFORE INSERT ON public.integrations FOR EACH ROW EXECUTE FUNCTION private.default_created_by();
-CREATE TRIGGER integrations_keep_secrets_apart BEFORE INSERT OR UPDATE ON public.integrations FOR EACH ROW EXECUTE FUNCTION private.keep_integration_secrets_apart();
-CREATE TRIGGER integrations_route_follows_type BEFORE INSERT OR UPDATE OF type ON public.integrations FOR EACH ROW EXECUTE FUNCTION private.integration_route_follows_type();
-CREATE TRIGGER integrations_set_updated_at BEFORE UPDATE ON public.integrations FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+create trigger integrations_audit after insert or delete or update on public.integrations for each row execute function private.audit_settings_record('integration');
+create trigger integrations_default_created_by before insert on public.integrations for each row execute function private.default_created_by();
+create trigger integrations_keep_secrets_apart before insert or update on public.integrations for each row execute function private.keep_integration_secrets_apart();
+create trigger integrations_route_follows_type before insert or update of type on public.integrations for each row execute function private.integration_route_follows_type();
+create trigger integrations_set_updated_at before update on public.integrations for each row execute function private.set_updated_at();
 
 create policy "admins add integrations" on public.integrations
   for insert
   to authenticated
-  with check (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)));
 
 create policy "admins and auditors read integrations" on public.integrations
   for select
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.can_read_settings() AS can_read_settings)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_read_settings() as can_read_settings)));
 
 create policy "admins delete integrations" on public.integrations
   for delete
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)));
 
 create policy "admins update integrations" on public.integrations
   for update
   to authenticated
-  using (((account_id = ( SELECT public.current_account_id() AS current_account_id)) AND ( SELECT public.is_account_admin() AS is_account_admin)))
-  with check ((account_id = ( SELECT public.current_account_id() AS current_account_id)));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_admin() as is_account_admin)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
 
 -- ── private.integration_secrets ──
 
@@ -256,9 +256,9 @@ create table private.integration_secrets (
   integration_id uuid not null,
   secrets jsonb default '{}'::jsonb not null,
   updated_at timestamp with time zone default now() not null,
-  constraint integration_secrets_pkey PRIMARY KEY (integration_id),
-  constraint integration_secrets_secrets_check CHECK ((jsonb_typeof(secrets) = 'object'::text)),
-  constraint integration_secrets_integration_id_fkey FOREIGN KEY (integration_id) REFERENCES public.integrations(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED
+  constraint integration_secrets_pkey primary key (integration_id),
+  constraint integration_secrets_secrets_check check ((jsonb_typeof(secrets) = 'object'::text)),
+  constraint integration_secrets_integration_id_fkey foreign key (integration_id) references public.integrations(id) on delete cascade deferrable initially deferred
 );
 alter table private.integration_secrets enable row level security;
 
@@ -266,12 +266,12 @@ revoke all on table private.integration_secrets from public, anon, authenticated
 
 -- ── functions ──
 
-CREATE OR REPLACE FUNCTION private.holds_secret(p_value jsonb)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.holds_secret(p_value jsonb)
+ returns boolean
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select case jsonb_typeof(p_value)
     when 'object' then exists (
       select 1 from jsonb_each(p_value) e
@@ -283,12 +283,12 @@ AS $function$
 $function$;
 revoke all on function private.holds_secret(p_value jsonb) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.is_secret_key(p_key text)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.is_secret_key(p_key text)
+ returns boolean
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select coalesce(
     lower(regexp_replace(regexp_replace(p_key, '([a-z0-9])([A-Z])', '\1_\2', 'g'), '[^a-zA-Z0-9]+', '_', 'g'))
       ~ '(^|_)(pass|passwd|password|passphrase|pwd|secret|token|authorization|credential|credentials|apikey|api_key|accesskey|access_key|privatekey|private_key|signingkey|signing_key)(_|$)',
@@ -296,12 +296,12 @@ AS $function$
 $function$;
 revoke all on function private.is_secret_key(p_key text) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.secrets_shape(p_secrets jsonb)
- RETURNS jsonb
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.secrets_shape(p_secrets jsonb)
+ returns jsonb
+ language sql
+ immutable
+ set search_path to ''
+as $function$
   select coalesce(jsonb_object_agg(e.key,
            case when private.is_secret_key(e.key) then 'true'::jsonb else private.secrets_shape(e.value) end),
          '{}'::jsonb)
@@ -309,12 +309,12 @@ AS $function$
 $function$;
 revoke all on function private.secrets_shape(p_secrets jsonb) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.get_public_site_info()
- RETURNS TABLE(name text, contact_email text, description text)
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.get_public_site_info()
+ returns table(name text, contact_email text, description text)
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select a.name, a.billing_email, a.description
   from public.accounts a
   order by a.created_at, a.id
@@ -325,12 +325,12 @@ grant execute on function public.get_public_site_info() to anon;
 grant execute on function public.get_public_site_info() to authenticated;
 grant execute on function public.get_public_site_info() to service_role;
 
-CREATE OR REPLACE FUNCTION public.request_test_mail(p_integration_id uuid)
- RETURNS uuid
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.request_test_mail(p_integration_id uuid)
+ returns uuid
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_account_id uuid := public.current_account_id();
   v_email text;
@@ -361,12 +361,12 @@ revoke all on function public.request_test_mail(p_integration_id uuid) from publ
 grant execute on function public.request_test_mail(p_integration_id uuid) to authenticated;
 grant execute on function public.request_test_mail(p_integration_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.set_mail_route(p_integration_id uuid DEFAULT NULL::uuid)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.set_mail_route(p_integration_id uuid default null::uuid)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
 declare
   v_account_id uuid := public.current_account_id();
   v_before uuid;
@@ -398,11 +398,11 @@ revoke all on function public.set_mail_route(p_integration_id uuid) from public,
 grant execute on function public.set_mail_route(p_integration_id uuid) to authenticated;
 grant execute on function public.set_mail_route(p_integration_id uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text)
- RETURNS public.accounts
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text)
+ returns public.accounts
+ language plpgsql
+ set search_path to ''
+as $function$
 declare
   v_account_id uuid := public.current_account_id();
   v_account public.accounts;
@@ -447,20 +447,20 @@ grant execute on function public.update_website_settings(p_company_name text, p_
 create policy "branding: admins add" on storage.objects
   for insert
   to authenticated
-  with check (((bucket_id = 'branding'::text) AND ((storage.foldername(name))[1] = (( SELECT public.current_account_id() AS current_account_id))::text) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  with check (((bucket_id = 'branding'::text) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.is_account_admin() as is_account_admin)));
 
 create policy "branding: admins change" on storage.objects
   for update
   to authenticated
-  using (((bucket_id = 'branding'::text) AND ((storage.foldername(name))[1] = (( SELECT public.current_account_id() AS current_account_id))::text) AND ( SELECT public.is_account_admin() AS is_account_admin)))
-  with check (((bucket_id = 'branding'::text) AND ((storage.foldername(name))[1] = (( SELECT public.current_account_id() AS current_account_id))::text) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  using (((bucket_id = 'branding'::text) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.is_account_admin() as is_account_admin)))
+  with check (((bucket_id = 'branding'::text) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.is_account_admin() as is_account_admin)));
 
 create policy "branding: admins remove" on storage.objects
   for delete
   to authenticated
-  using (((bucket_id = 'branding'::text) AND ((storage.foldername(name))[1] = (( SELECT public.current_account_id() AS current_account_id))::text) AND ( SELECT public.is_account_admin() AS is_account_admin)));
+  using (((bucket_id = 'branding'::text) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.is_account_admin() as is_account_admin)));
 
 create policy "branding: staff read" on storage.objects
   for select
   to authenticated
-  using (((bucket_id = 'branding'::text) AND ((storage.foldername(name))[1] = (( SELECT public.current_account_id() AS current_account_id))::text) AND ( SELECT public.is_account_staff() AS is_account_staff)));
+  using (((bucket_id = 'branding'::text) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.is_account_staff() as is_account_staff)));

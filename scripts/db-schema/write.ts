@@ -128,29 +128,43 @@ export function layout(objects: DbObject[], kept: KeptComments): Layout {
   const before = (a: Place, b: Place) =>
     a.file - b.file || a.group - b.group || a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-  // Each object after everything it needs, else in its desired order; an
-  // object needing something of a later file is written in that file.
+  // Each object after everything it needs, else in its desired order.
   const remaining = new Map(objects.map((o) => [o.key, o.needs.filter((n) => byKey.has(n))]));
-  const fileOf = new Map<string, number>();
-  const order: DbObject[] = [];
-  const waiting = new Set(objects.map((o) => o.key));
-  while (waiting.size > 0) {
-    let next: string | undefined;
-    for (const key of waiting) {
-      if (remaining.get(key)!.some((n) => waiting.has(n))) continue;
-      if (!next || before(place.get(key)!, place.get(next)!) < 0) next = key;
+  const topological = (at: Map<string, Place>): string[] => {
+    const order: string[] = [];
+    const waiting = new Set(objects.map((o) => o.key));
+    while (waiting.size > 0) {
+      let next: string | undefined;
+      for (const key of waiting) {
+        if (remaining.get(key)!.some((n) => waiting.has(n))) continue;
+        if (!next || before(at.get(key)!, at.get(next)!) < 0) next = key;
+      }
+      if (!next) throw new Error(`objects that need each other: ${[...waiting].slice(0, 10).join(', ')}`);
+      waiting.delete(next);
+      order.push(next);
     }
-    if (!next) throw new Error(`objects that need each other: ${[...waiting].slice(0, 10).join(', ')}`);
-    waiting.delete(next);
-    const object = byKey.get(next)!;
-    const file = Math.max(place.get(next)!.file, ...remaining.get(next)!.map((n) => fileOf.get(n)!));
-    if (file !== place.get(next)!.file) {
-      const cause = remaining.get(next)!.filter((n) => fileOf.get(n) === file);
-      notes.push(`${next}: written in ${featureNames[file]}.sql, not ${featureNames[place.get(next)!.file]}.sql, after ${cause.join(', ')}`);
+    return order;
+  };
+  // An object needing one of a later table's group (or a later file) is
+  // written in that group, so each table's block stays in one piece: a
+  // function returning a view's rows goes under the view.
+  const effective = new Map<string, Place>();
+  for (const key of topological(place)) {
+    const own = place.get(key)!;
+    let at = own;
+    for (const need of remaining.get(key)!) {
+      const e = effective.get(need)!;
+      if (e.file > at.file || (e.file === at.file && e.group > at.group)) at = { ...own, file: e.file, group: e.group, groupName: e.groupName };
     }
-    fileOf.set(next, file);
-    order.push(object);
+    effective.set(key, at);
+    if (at.file !== own.file) {
+      const cause = remaining.get(key)!.filter((n) => effective.get(n)!.file === at.file);
+      notes.push(`${key}: written in ${featureNames[at.file]}.sql, not ${featureNames[own.file]}.sql, after ${cause.join(', ')}`);
+    }
   }
+  for (const [key, at] of effective) place.set(key, at);
+  const order = topological(place).map((key) => byKey.get(key)!);
+  const fileOf = new Map(order.map((o) => [o.key, place.get(o.key)!.file]));
 
   // A foreign key to a table already written goes inside its table's create statement.
   const position = new Map(order.map((o, i) => [o.key, i]));
@@ -180,7 +194,7 @@ export function layout(objects: DbObject[], kept: KeptComments): Layout {
     let group: string | undefined;
     for (const o of inFile) {
       const p = place.get(o.key)!;
-      const groupName = p.file === file ? p.groupName : '';
+      const groupName = p.groupName;
       if (groupName !== group && !(group === undefined && p.group === -1)) {
         group = groupName;
         parts.push(`-- ── ${groupName || 'functions'} ──`);

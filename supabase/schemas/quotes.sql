@@ -1534,7 +1534,9 @@ create view public.quote_list with (security_invoker=true) as
    from public.quotes q
      left join public.contacts c on c.id = q.contact_id;
 
--- ── public.quotes ──
+revoke all on table public.quote_list from public, anon, authenticated, service_role;
+grant select on table public.quote_list to authenticated;
+grant all on table public.quote_list to service_role;
 
 create or replace function public.search_quotes(p_query text)
  returns setof public.quote_list
@@ -1576,12 +1578,6 @@ $function$;
 revoke all on function public.search_quotes(p_query text) from public, anon, authenticated, service_role;
 grant execute on function public.search_quotes(p_query text) to authenticated;
 grant execute on function public.search_quotes(p_query text) to service_role;
-
--- ── public.quote_list ──
-
-revoke all on table public.quote_list from public, anon, authenticated, service_role;
-grant select on table public.quote_list to authenticated;
-grant all on table public.quote_list to service_role;
 
 -- ── private.quote_number_counters ──
 

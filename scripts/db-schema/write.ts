@@ -58,7 +58,7 @@ function featureOf(object: DbObject, tableFeature: Map<string, string>, triggerT
     const features = new Set(tables.map((t) => tableFeature.get(t)).filter(Boolean));
     if (features.size === 1) return { feature: [...features][0]! };
     for (const feature of FEATURES) if (feature.functions?.some((re) => re.test(object.name))) return { feature: feature.name };
-    return { feature: FEATURES[0].name };
+    return { feature: FEATURES[0].name, unsorted: true };
   }
   if (object.relation) {
     const feature = tableFeature.get(object.relation);
@@ -109,7 +109,8 @@ export function layout(objects: DbObject[], kept: KeptComments): Layout {
   for (const table of unsortedTables) notes.push(`${table} is in no feature of scripts/db-schema/features.ts: written to ${UNSORTED}.sql`);
 
   for (const o of objects) {
-    const { feature } = featureOf(o, tableFeature, triggerTables);
+    const { feature, unsorted } = featureOf(o, tableFeature, triggerTables);
+    if (unsorted && o.kind === 'function') notes.push(`${o.key} matches no feature's functions in scripts/db-schema/features.ts: written to ${feature}.sql`);
     const file = featureNames.indexOf(feature);
     const tables = groupsOf.get(feature)!;
     let groupName = o.relation && tables.includes(o.relation) ? o.relation : '';

@@ -190,7 +190,8 @@ export function layout(objects: DbObject[], kept: KeptComments): Layout {
     const inFile = order.filter((o) => fileOf.get(o.key) === file && !inlined.has(o.key));
     if (inFile.length === 0) continue;
     const about = FEATURES.find((f) => f.name === feature)?.about ?? 'Tables no feature of scripts/db-schema/features.ts lists yet.';
-    const header = kept.headers.get(feature) ?? wrap(`${feature}: ${about}`);
+    const header = kept.headers.get(feature)
+      ?? `${wrap(about)}\n--\n-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a\n-- new migration together; tests/db/schema-files.test.ts holds that they agree.`;
     const parts: string[] = [header, PREAMBLE];
     let group: string | undefined;
     for (const o of inFile) {

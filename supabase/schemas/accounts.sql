@@ -1,5 +1,8 @@
--- accounts: Accounts, their people and roles, invitations and signing in: the tables every policy
--- asks "whose is this row, and what may this person do" of.
+-- Accounts, their people and roles, invitations and signing in: the tables every policy asks "whose
+-- is this row, and what may this person do" of.
+--
+-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a
+-- new migration together; tests/db/schema-files.test.ts holds that they agree.
 
 set check_function_bodies = false;
 

@@ -1,5 +1,8 @@
--- audit: The audit log: one row per change of a business record, written by triggers, signed,
--- capped and never edited.
+-- The audit log: one row per change of a business record, written by triggers, signed, capped and
+-- never edited.
+--
+-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a
+-- new migration together; tests/db/schema-files.test.ts holds that they agree.
 
 set check_function_bodies = false;
 

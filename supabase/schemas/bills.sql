@@ -1,4 +1,7 @@
--- bills: Bills: what suppliers invoice the account.
+-- Bills: what suppliers invoice the account.
+--
+-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a
+-- new migration together; tests/db/schema-files.test.ts holds that they agree.
 
 set check_function_bodies = false;
 

@@ -1,4 +1,7 @@
--- contacts: Contacts: clients and suppliers, and the figures shown beside them.
+-- Contacts: clients and suppliers, and the figures shown beside them.
+--
+-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a
+-- new migration together; tests/db/schema-files.test.ts holds that they agree.
 
 set check_function_bodies = false;
 

@@ -1,4 +1,7 @@
--- documents: Documents: files in storage, what was read from them, and the records made from them.
+-- Documents: files in storage, what was read from them, and the records made from them.
+--
+-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a
+-- new migration together; tests/db/schema-files.test.ts holds that they agree.
 
 set check_function_bodies = false;
 

@@ -1,5 +1,8 @@
--- foundations: The schemas and extensions the rest builds on, and the helpers every feature calls:
--- who is calling, request details, rate limits, currencies, audit plumbing.
+-- The schemas and extensions the rest builds on, and the helpers every feature calls: who is
+-- calling, request details, rate limits, currencies, audit plumbing.
+--
+-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a
+-- new migration together; tests/db/schema-files.test.ts holds that they agree.
 
 set check_function_bodies = false;
 

@@ -1,4 +1,7 @@
--- jobs: The jobs queue and the events that feed it: work the Worker does after a request.
+-- The jobs queue and the events that feed it: work the Worker does after a request.
+--
+-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a
+-- new migration together; tests/db/schema-files.test.ts holds that they agree.
 
 set check_function_bodies = false;
 

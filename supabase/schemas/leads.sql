@@ -1,4 +1,7 @@
--- leads: Leads and their figures.
+-- Leads and their figures.
+--
+-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a
+-- new migration together; tests/db/schema-files.test.ts holds that they agree.
 
 set check_function_bodies = false;
 

@@ -1,4 +1,7 @@
--- modules: The catalogue of modules and what each account has switched on.
+-- The catalogue of modules and what each account has switched on.
+--
+-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a
+-- new migration together; tests/db/schema-files.test.ts holds that they agree.
 
 set check_function_bodies = false;
 

@@ -1,4 +1,7 @@
--- quotes: Quotes: their lines, numbers, figures, lifecycle and the public signing link.
+-- Quotes: their lines, numbers, figures, lifecycle and the public signing link.
+--
+-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a
+-- new migration together; tests/db/schema-files.test.ts holds that they agree.
 
 set check_function_bodies = false;
 

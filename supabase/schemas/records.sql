@@ -1,5 +1,7 @@
--- records: What every business record shares: the list of record types and the one rule for who
--- reads a row.
+-- What every business record shares: the list of record types and the one rule for who reads a row.
+--
+-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a
+-- new migration together; tests/db/schema-files.test.ts holds that they agree.
 
 set check_function_bodies = false;
 

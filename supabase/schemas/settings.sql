@@ -1,4 +1,7 @@
--- settings: Templates, integrations and their write-only secrets: what an account sets up once.
+-- Templates, integrations and their write-only secrets: what an account sets up once.
+--
+-- The schema as the migrations leave it (docs/schema-files.md): change it here and in a
+-- new migration together; tests/db/schema-files.test.ts holds that they agree.
 
 set check_function_bodies = false;
 

@@ -8,6 +8,9 @@ set check_function_bodies = false;
 
 -- ── public.accounts ──
 
+-- A customer of OpsHub: every business row carries its account_id, and every
+-- policy asks whether the caller belongs to that account. The seller's details
+-- printed on documents live here too (decision 045).
 create table public.accounts (
   id uuid default gen_random_uuid() not null,
   name text not null,
@@ -218,6 +221,8 @@ create policy "staff read their own account" on public.accounts
 
 -- ── public.users ──
 
+-- A person in an account and their role (admin, member, auditor, client, supplier:
+-- decision 012). Made by the sign-up and invitation triggers on auth.users, never by the API.
 create table public.users (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
@@ -410,6 +415,7 @@ create policy "staff read their account's users, everyone themselves" on public.
 
 -- ── public.user_invitations ──
 
+-- An invitation waiting to be accepted: only the hash of its token is kept.
 create table public.user_invitations (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
@@ -497,6 +503,7 @@ create policy "admins withdraw their account's invitations" on public.user_invit
 
 -- ── private.failed_sign_ins ──
 
+-- Failed sign-ins per hashed e-mail address: the lockout's memory.
 create table private.failed_sign_ins (
   id bigint generated always as identity not null,
   email_hash text not null,

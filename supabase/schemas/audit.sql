@@ -8,6 +8,9 @@ set check_function_bodies = false;
 
 -- ── public.audit_logs ──
 
+-- One row per change of a business record or setting, written by triggers only
+-- (decision 014): who acted, what changed (secrets redacted, values capped). No
+-- one may edit or delete a row.
 create table public.audit_logs (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
@@ -205,6 +208,7 @@ create policy "admins and auditors read their account's audit logs" on public.au
 
 -- ── private.audit_signing_key ──
 
+-- The one secret the Worker signs the client's address and user agent with (a single row: id is true).
 create table private.audit_signing_key (
   id boolean default true not null,
   secret text not null,

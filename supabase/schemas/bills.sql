@@ -7,6 +7,7 @@ set check_function_bodies = false;
 
 -- ── public.bills ──
 
+-- What a supplier invoices the account (decision 048), made from a reviewed document.
 create table public.bills (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,

@@ -7,6 +7,9 @@ set check_function_bodies = false;
 
 -- ── public.documents ──
 
+-- An account's documents (decision 023): the file lives in the documents bucket
+-- at file_path; this row says what it is, who uploaded it, how far its review is
+-- and what extraction found (decision 027).
 create table public.documents (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
@@ -570,6 +573,7 @@ create policy "staff read their account's documents" on public.documents
 
 -- ── private.document_extraction_requests ──
 
+-- The extraction requests of the last hour, for their limits.
 create table private.document_extraction_requests (
   id bigint generated always as identity not null,
   account_id uuid not null,

@@ -6,16 +6,22 @@
 
 set check_function_bodies = false;
 
+-- What only security definer functions touch: no API role may even look in (the
+-- functions run as their owner). Its tables still have row-level security, so a
+-- grant made here by mistake exposes nothing.
 create schema if not exists private;
 
 revoke all on schema private from public, anon, authenticated, service_role;
 
 create extension if not exists btree_gin with schema extensions;
 
+-- Trigram and btree_gin indexes: list searches from the account's own indexes (decision 037).
 create extension if not exists pg_trgm with schema extensions;
 
 -- ── private.rate_limit_counters ──
 
+-- Hits per key in fixed windows (decision 041): a key over its limit is refused
+-- until its window ends, never longer. Touched only by private.hit_rate_limit().
 create table private.rate_limit_counters (
   key text not null,
   window_start timestamp with time zone not null,

@@ -7,6 +7,8 @@ set check_function_bodies = false;
 
 -- ── public.invoices ──
 
+-- An invoice (decision 029): a draft staff edit, then sent with a number and
+-- never edited; paid through payments, voided rather than deleted.
 create table public.invoices (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
@@ -838,6 +840,7 @@ create policy "staff read their account's invoices, a client those sent to it" o
 
 -- ── public.invoice_items ──
 
+-- The lines of an invoice; their totals roll up into the invoice's.
 create table public.invoice_items (
   id uuid default gen_random_uuid() not null,
   invoice_id uuid not null,
@@ -914,6 +917,7 @@ create policy "readers of an invoice read its items" on public.invoice_items
 
 -- ── public.payments ──
 
+-- Money received against an invoice; the invoice's paid amount and status follow them.
 create table public.payments (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
@@ -1108,6 +1112,7 @@ create policy "readers of an invoice read its payments" on public.payments
 
 -- ── private.invoice_number_counters ──
 
+-- The last invoice number per account and year, so numbers have no gaps or doubles.
 create table private.invoice_number_counters (
   account_id uuid not null,
   year integer not null,
@@ -1121,6 +1126,8 @@ revoke all on table private.invoice_number_counters from public, anon, authentic
 
 -- ── private.invoice_stats ──
 
+-- Per account, currency, status and day of creation: how many invoices, their
+-- totals and what was paid of them.
 create table private.invoice_stats (
   account_id uuid not null,
   currency text not null,
@@ -1138,6 +1145,7 @@ revoke all on table private.invoice_stats from public, anon, authenticated, serv
 
 -- ── private.payment_stats ──
 
+-- Per account, currency and month of payment.
 create table private.payment_stats (
   account_id uuid not null,
   currency text not null,

@@ -7,6 +7,8 @@ set check_function_bodies = false;
 
 -- ── public.jobs ──
 
+-- Work the Worker does after a request (decision 021): claimed with
+-- public.claim_jobs, tried again until max_attempts, made once per idempotency key.
 create table public.jobs (
   id uuid default gen_random_uuid() not null,
   account_id uuid,
@@ -191,6 +193,7 @@ create policy "admins read their account's jobs" on public.jobs
 
 -- ── public.job_runs ──
 
+-- One row per attempt at a job, for the record of what ran and how it ended.
 create table public.job_runs (
   id uuid default gen_random_uuid() not null,
   job_id uuid not null,
@@ -228,6 +231,7 @@ create policy "admins read their account's job runs" on public.job_runs
 
 -- ── public.events ──
 
+-- Things that happened (a lead created, a quote sent...), written by triggers; jobs follow from them.
 create table public.events (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,

@@ -7,6 +7,7 @@ set check_function_bodies = false;
 
 -- ── public.leads ──
 
+-- A possible client, before there is a contact or a quote.
 create table public.leads (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
@@ -225,6 +226,7 @@ create policy "staff read their account's leads" on public.leads
 
 -- ── public.lead_stats ──
 
+-- Leads per account, status and month, kept by triggers so the figures never scan leads.
 create table public.lead_stats (
   account_id uuid not null,
   status text not null,

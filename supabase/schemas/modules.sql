@@ -7,6 +7,7 @@ set check_function_bodies = false;
 
 -- ── public.modules ──
 
+-- The catalogue of modules an account can switch on (its rows come from the migrations).
 create table public.modules (
   id uuid default gen_random_uuid() not null,
   key text not null,
@@ -42,6 +43,8 @@ create policy "signed-in users read the module catalogue" on public.modules
 
 -- ── public.account_modules ──
 
+-- Which modules an account has, on which terms; the price is taken from the
+-- catalogue when the row is made (private.apply_module_price).
 create table public.account_modules (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,

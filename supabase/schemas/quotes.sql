@@ -7,6 +7,9 @@ set check_function_bodies = false;
 
 -- ── public.quotes ──
 
+-- A quote to a client (decision 025): a draft staff edit, then sent, viewed,
+-- signed or declined through its public link (decision 030), never edited once sent.
+-- Amounts are in cents, worked out by the database from the lines.
 create table public.quotes (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
@@ -1329,6 +1332,7 @@ create policy "staff read their account's quotes, a client those sent to it" on 
 
 -- ── public.quote_items ──
 
+-- The lines of a quote; their totals roll up into the quote's (private.recompute_quote_totals).
 create table public.quote_items (
   id uuid default gen_random_uuid() not null,
   quote_id uuid not null,
@@ -1453,6 +1457,7 @@ create policy "readers of a quote read its items" on public.quote_items
 
 -- ── public.quote_stats ──
 
+-- Quotes per account, status, month and currency, kept by triggers for the figures (decision 018).
 create table public.quote_stats (
   account_id uuid not null,
   status text not null,
@@ -1522,6 +1527,8 @@ create policy "staff read their account's quote figures" on public.quote_stats
 
 -- ── public.quote_list ──
 
+-- The quotes list's rows, read with the caller's rights (security_invoker), so the
+-- quotes' policies decide which.
 create view public.quote_list with (security_invoker=true) as
  select q.id,
     q.account_id,
@@ -1584,6 +1591,7 @@ grant execute on function public.search_quotes(p_query text) to service_role;
 
 -- ── private.quote_number_counters ──
 
+-- The last quote number per account and year, so numbers have no gaps or doubles.
 create table private.quote_number_counters (
   account_id uuid not null,
   year integer not null,

@@ -7,6 +7,9 @@ set check_function_bodies = false;
 
 -- ── private.record_types ──
 
+-- The one list of business record types (decision 035): the table of each, how
+-- to name a row, and whether it keeps a history. private.reads_business_row()
+-- reads it for the one read rule.
 create table private.record_types (
   type text not null,
   table_name regclass not null,

@@ -7,6 +7,7 @@ set check_function_bodies = false;
 
 -- ── public.templates ──
 
+-- An account's reusable texts (e-mail and document templates).
 create table public.templates (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
@@ -92,6 +93,8 @@ create policy "admins update templates" on public.templates
 
 -- ── public.integrations ──
 
+-- An account's outside services (mail, payment, CRM, storage). Secrets never live
+-- here: secrets_set only says which are set (decision 014).
 create table public.integrations (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
@@ -255,6 +258,8 @@ create policy "admins update integrations" on public.integrations
 
 -- ── private.integration_secrets ──
 
+-- The write-only half of an integration: passwords and keys, read only by the
+-- service (public.integration_credentials).
 create table private.integration_secrets (
   integration_id uuid not null,
   secrets jsonb default '{}'::jsonb not null,

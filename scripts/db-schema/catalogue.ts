@@ -10,7 +10,7 @@ import type { Db, Queryable } from '../../supabase/local/db.ts';
 
 export type Kind =
   | 'schema' | 'extension' | 'type' | 'table' | 'sequence' | 'fk' | 'index' | 'function' | 'view'
-  | 'policy' | 'trigger' | 'acl' | 'schema acl';
+  | 'policy' | 'trigger' | 'acl' | 'schema acl' | 'comment';
 
 export interface DbObject {
   /** Unique and stable across databases, e.g. "table public.quotes", "policy public.quotes staff read". */
@@ -137,6 +137,33 @@ const QUERIES: string[] = [
      from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
      cross join lateral (select format('%I.%I', n.nspname, c.relname) as name) q
     where not t.tgisinternal and n.nspname not in ${SYSTEM}`,
+  // Comments (COMMENT ON), with the table they belong to if any; ref is the commented object's.
+  `select 'comment ' || t.target, 'comment', t.relation, coalesce(t.relation, t.target), format('comment on %s is %L;', t.target, d.description),
+          d.classoid::regclass::text || ':' || d.objoid, null
+     from pg_description d
+     cross join lateral (
+       select case d.classoid
+         when 'pg_class'::regclass then (select case when d.objsubid > 0 then 'column ' || format('%I.%I.%I', n.nspname, c.relname, a.attname)
+                                                    else case c.relkind when 'v' then 'view ' when 'i' then 'index ' when 'S' then 'sequence ' else 'table ' end
+                                                         || format('%I.%I', n.nspname, c.relname) end
+                                             from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                                             left join pg_attribute a on a.attrelid = c.oid and a.attnum = d.objsubid where c.oid = d.objoid)
+         when 'pg_proc'::regclass then (select format('function %I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid))
+                                            from pg_proc p join pg_namespace n on n.oid = p.pronamespace where p.oid = d.objoid)
+         when 'pg_namespace'::regclass then (select format('schema %I', n.nspname) from pg_namespace n where n.oid = d.objoid)
+         when 'pg_policy'::regclass then (select format('policy %I on %s', p.polname, p.polrelid::regclass) from pg_policy p where p.oid = d.objoid)
+         when 'pg_trigger'::regclass then (select format('trigger %I on %s', t.tgname, t.tgrelid::regclass) from pg_trigger t where t.oid = d.objoid)
+         when 'pg_constraint'::regclass then (select format('constraint %I on %s', k.conname, k.conrelid::regclass) from pg_constraint k where k.oid = d.objoid and k.conrelid <> 0)
+         when 'pg_type'::regclass then (select format('type %s', d.objoid::regtype) from pg_type ty where ty.oid = d.objoid)
+       end as target,
+       case d.classoid
+         when 'pg_class'::regclass then (select format('%I.%I', n.nspname, c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.oid = d.objoid and c.relkind <> 'i')
+         when 'pg_policy'::regclass then (select p.polrelid::regclass::text from pg_policy p where p.oid = d.objoid)
+         when 'pg_trigger'::regclass then (select t.tgrelid::regclass::text from pg_trigger t where t.oid = d.objoid)
+         when 'pg_constraint'::regclass then (select k.conrelid::regclass::text from pg_constraint k where k.oid = d.objoid and k.conrelid <> 0)
+       end as relation) t
+    where d.objoid >= 16384 and t.target is not null and d.classoid <> 'pg_extension'::regclass
+      and not exists (select 1 from pg_depend e where e.classid = d.classoid and e.objid = d.objoid and e.deptype = 'e')`,
 ];
 
 /**
@@ -227,7 +254,7 @@ async function read(db: Queryable): Promise<Map<string, DbObject>> {
   }
   // The catalogue addresses of each object, to turn pg_depend rows into keys.
   const byRef = new Map<string, string>();
-  for (const row of rows) if (row.ref && row.kind !== 'acl' && row.kind !== 'schema acl') byRef.set(row.ref, row.key);
+  for (const row of rows) if (row.ref && row.kind !== 'acl' && row.kind !== 'schema acl' && row.kind !== 'comment') byRef.set(row.ref, row.key);
   const { rows: addresses } = await db.query<{ ref: string; owner: string }>(`
     select 'pg_type:' || t.oid as ref, 'pg_class:' || t.typrelid as owner from pg_type t where t.typrelid <> 0
     union all select 'pg_type:' || a.oid, 'pg_type:' || t.oid from pg_type t join pg_type a on a.oid = t.typarray
@@ -259,6 +286,8 @@ async function read(db: Queryable): Promise<Map<string, DbObject>> {
     // A grant needs its object; a schema's grants need the schema.
     if (row.kind === 'acl') own.add(row.relation ? (rows.find((r) => r.key === `table ${row.relation}` || r.key === `view ${row.relation}` || r.key === `sequence ${row.relation}`)?.key ?? '') : `function ${row.key.slice(4)}`);
     if (row.kind === 'schema acl') own.add(`schema ${row.name}`);
+    // A comment needs what it describes.
+    if (row.kind === 'comment') own.add(byRef.get(row.ref!) ?? '');
     own.delete('');
     objects.set(row.key, {
       key: row.key,

@@ -47,7 +47,7 @@ export function ownObjects(migrated: Map<string, DbObject>, bootstrap: Map<strin
 
 const RANK: Record<Kind, number> = {
   schema: 0, 'schema acl': 1, extension: 2, type: 3, table: 4, sequence: 5, view: 5, fk: 6, index: 7, acl: 8,
-  function: 9, trigger: 11, policy: 12,
+  function: 9, trigger: 11, policy: 12, comment: 13,
 };
 
 function featureOf(object: DbObject, tableFeature: Map<string, string>, triggerTables: Map<string, Set<string>>): { feature: string; unsorted?: boolean } {
@@ -125,6 +125,11 @@ export function layout(objects: DbObject[], kept: KeptComments): Layout {
     const rank = o.kind === 'acl' && !o.relation ? RANK.function : RANK[o.kind];
     const name = o.kind === 'acl' && !o.relation ? `${functionKey(o).slice(9)}\u0001` : o.kind === 'function' ? o.key.slice(9) : o.key;
     place.set(o.key, { file, group, groupName, rank, name });
+  }
+  // A function's comment goes just after its grants.
+  for (const o of objects) {
+    const described = o.kind === 'comment' ? o.needs.find((n) => n.startsWith('function ')) : undefined;
+    if (described && place.has(described)) place.set(o.key, { ...place.get(described)!, name: `${place.get(described)!.name}\u0002` });
   }
   const before = (a: Place, b: Place) =>
     a.file - b.file || a.group - b.group || a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);

@@ -9,12 +9,12 @@ import { openPglite } from '../supabase/local/db.ts';
 import { migrate } from '../supabase/local/migrate.ts';
 import { readCatalogue } from './db-schema/catalogue.ts';
 import { catalogueFacts, differences } from './db-schema/compare.ts';
-import { applySchemaFiles, SCHEMAS_DIR, writeSchemaPaths } from './db-schema/files.ts';
+import { applySchemaFiles, NO_MIGRATIONS, SCHEMAS_DIR, writeSchemaPaths } from './db-schema/files.ts';
 import { layout, ownObjects, readComments } from './db-schema/write.ts';
 
 const [migrated, bootstrapped] = await Promise.all([openPglite(), openPglite()]);
 await migrate(migrated, { seed: false });
-await migrate(bootstrapped, { migrationsDir: join(SCHEMAS_DIR, 'no-migrations'), seed: false });
+await migrate(bootstrapped, { migrationsDir: NO_MIGRATIONS, seed: false });
 const { own, problems } = ownObjects(await readCatalogue(migrated), await readCatalogue(bootstrapped));
 await bootstrapped.close();
 if (problems.length > 0) {

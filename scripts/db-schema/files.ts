@@ -8,6 +8,9 @@ import { migrate, PROJECT_ROOT } from '../../supabase/local/migrate.ts';
 export const SCHEMAS_DIR = join(PROJECT_ROOT, 'supabase/schemas');
 export const CONFIG_FILE = join(PROJECT_ROOT, 'supabase/config.toml');
 
+/** A migrations folder that does not exist: migrate() with it runs the bootstrap and nothing else. */
+export const NO_MIGRATIONS = join(SCHEMAS_DIR, 'no-migrations');
+
 const SCHEMA_PATHS = /^schema_paths = \[([^\]]*)\]$/m;
 
 /** The schema files in the order they apply (paths relative to the project). */
@@ -29,8 +32,8 @@ export function writeSchemaPaths(features: string[]): void {
 
 /** The bootstrap (as on a new hosted project), then every schema file in order, each in one transaction. */
 export async function applySchemaFiles(db: Db): Promise<void> {
-  // No migrations folder: migrate() runs the bootstrap and nothing else.
-  await migrate(db, { migrationsDir: join(SCHEMAS_DIR, 'no-migrations'), seed: false });
+  // Only the bootstrap, on a database that has not had it yet.
+  await migrate(db, { migrationsDir: NO_MIGRATIONS, seed: false });
   for (const file of schemaFiles()) {
     const sql = readFileSync(join(PROJECT_ROOT, file), 'utf8');
     try {

@@ -5,13 +5,18 @@
 // extensions and every grant), on PGlite and on PostgreSQL 15. When this
 // fails, run `npm run db:schema` (a migration changed the schema) or write the
 // migration the edited schema file asks for.
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../supabase/local/db.ts';
-import { openPglite } from '../../supabase/local/db.ts';
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { catalogueFacts, differences } from '../../scripts/db-schema/compare.ts';
-import { applySchemaFiles } from '../../scripts/db-schema/files.ts';
-import { createPostgres, postgresUrl } from './support/sql-db.ts';
+import { applySchemaFiles, NO_MIGRATIONS, SCHEMAS_DIR, schemaFiles } from '../../scripts/db-schema/files.ts';
+import { postgresUrl } from './support/sql-db.ts';
+
+it('every schema file is in schema_paths, so none is left out of the database they describe', () => {
+  const listed = schemaFiles().map((file) => file.replace(/^supabase\/schemas\//, '')).sort();
+  expect(readdirSync(SCHEMAS_DIR).filter((file) => file.endsWith('.sql')).sort()).toEqual(listed);
+});
 
 const targets = [
   { name: 'PGlite', postgres: false, skip: false },
@@ -21,23 +26,20 @@ const targets = [
 for (const target of targets) {
   describe.skipIf(target.skip)(`the schema files on ${target.name}`, () => {
     let migrated: { db: Db; stop(): Promise<void> };
-    let fromFiles: { db: Db; drop(): Promise<void> };
+    let fromFiles: { db: Db; stop(): Promise<void> };
 
     beforeAll(async () => {
-      // The migrated database every test copies (its snapshot or template), and one from the schema files.
-      const filesDb = async () => {
-        if (target.postgres) return createPostgres();
-        const db = await openPglite();
-        return { db, drop: () => db.close() };
-      };
+      // Both start from a copy of a kept database (snapshot on PGlite, template on PostgreSQL):
+      // the migrated one every test copies, and one with only the bootstrap, which the files then build on.
+      const postgres = target.postgres ? postgresUrl : undefined;
       [migrated, fromFiles] = await Promise.all([
-        startTestBackend({ quiet: true, postgresUrl: target.postgres ? postgresUrl : undefined }) as Promise<{ db: Db; stop(): Promise<void> }>,
-        filesDb(),
+        startTestBackend({ quiet: true, postgresUrl: postgres }) as Promise<{ db: Db; stop(): Promise<void> }>,
+        startTestBackend({ quiet: true, postgresUrl: postgres, migrationsDir: NO_MIGRATIONS, seed: false }) as Promise<{ db: Db; stop(): Promise<void> }>,
       ]);
       await applySchemaFiles(fromFiles.db);
     });
     afterAll(async () => {
-      await Promise.all([migrated?.stop(), fromFiles?.drop()]);
+      await Promise.all([migrated?.stop(), fromFiles?.stop()]);
     });
 
     it('make the catalogue the migrations make', async () => {

@@ -190,13 +190,29 @@ with objects as (
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
    where n.nspname not in ${SYSTEM} and ${notExtensionMember('pg_proc', 'p.oid')}
 ),
-grants as (
-  select o.key, g.grantee, array_agg(lower(g.privilege_type) order by g.privilege_type) as privileges,
+exploded as (
+  select o.key, o.what, g.grantee, array_agg(lower(g.privilege_type) order by g.privilege_type) as privileges,
          array(select lower(d.privilege_type) from aclexplode(acldefault((case o.what when 'sequence' then 's' when 'table' then 'r' else 'f' end)::"char", o.owner)) d
                 where d.grantee = o.owner order by 1) as every
     from objects o cross join lateral aclexplode(o.acl) g
    where g.grantee <> o.owner
    group by o.key, o.what, o.owner, g.grantee
+),
+-- All the privileges, or all but a few: written "all" (and the few revoked), which reads the
+-- same on PostgreSQL 15 and 17 (17 adds maintain to a table's "all"). Roles given the same are
+-- named in one statement.
+grants as (
+  select e.key, g.granted, g.revoked,
+         string_agg(case when e.grantee = 0 then 'public' else quote_ident(pg_get_userbyid(e.grantee)) end, ', '
+                    order by pg_get_userbyid(e.grantee)) as grantees
+    from exploded e
+   cross join lateral (
+     select case when e.privileges = e.every then case when e.what in ('function', 'procedure') then 'execute' else 'all' end
+                 when 'maintain' = any (e.privileges) then 'all'
+                 else array_to_string(e.privileges, ', ') end as granted,
+            case when e.privileges <> e.every and 'maintain' = any (e.privileges)
+                 then array_to_string(array(select unnest(e.every) except select unnest(e.privileges) order by 1), ', ') end as revoked) g
+   group by e.key, g.granted, g.revoked
 ),
 columns as (
   select o.key, g.grantee, lower(g.privilege_type) as privilege, string_agg(quote_ident(a.attname), ', ' order by a.attnum) as names
@@ -206,18 +222,10 @@ columns as (
 )
 select o.key, 'acl' as kind, o.relation, o.short as name, o.ref,
        format('revoke all on %s %s from public, %s;', o.what, o.target, '${API_ROLES.join(', ')}')
-       || coalesce((select string_agg(
-                     -- All the privileges, or all but a few: written "all" (and the few revoked), which reads
-                     -- the same on PostgreSQL 15 and 17 (17 adds maintain to a table's "all").
-                     case when g.privileges = g.every then format(e'\\ngrant %s on %s %s to %s;',
-                                                                   case when o.what in ('function', 'procedure') then 'execute' else 'all' end, o.what, o.target, who.name)
-                          when 'maintain' = any (g.privileges) then format(e'\\ngrant all on %s %s to %s;\\nrevoke %s on %s %s from %s;',
-                            o.what, o.target, who.name, array_to_string(array(select unnest(g.every) except select unnest(g.privileges) order by 1), ', '),
-                            o.what, o.target, who.name)
-                          else format(e'\\ngrant %s on %s %s to %s;', array_to_string(g.privileges, ', '), o.what, o.target, who.name) end,
-                     '' order by who.name)
-                      from grants g cross join lateral (select case when g.grantee = 0 then 'public' else quote_ident(pg_get_userbyid(g.grantee)) end as name) who
-                     where g.key = o.key), '')
+       || coalesce((select string_agg(format(e'\\ngrant %s on %s %s to %s;', g.granted, o.what, o.target, g.grantees)
+                                      || case when g.revoked is null then '' else format(e'\\nrevoke %s on %s %s from %s;', g.revoked, o.what, o.target, g.grantees) end,
+                                      '' order by g.grantees)
+                      from grants g where g.key = o.key), '')
        || coalesce((select string_agg(format(e'\\ngrant %s (%s) on table %s to %s;', k.privilege, k.names, o.target,
                      case when k.grantee = 0 then 'public' else quote_ident(pg_get_userbyid(k.grantee)) end), '' order by pg_get_userbyid(k.grantee), k.privilege)
                       from columns k where k.key = o.key), '') as sql

@@ -174,8 +174,7 @@ as $function$
   select coalesce(public.current_user_role() = 'admin', false)
 $function$;
 revoke all on function public.is_account_admin() from public, anon, authenticated, service_role;
-grant execute on function public.is_account_admin() to authenticated;
-grant execute on function public.is_account_admin() to service_role;
+grant execute on function public.is_account_admin() to authenticated, service_role;
 
 create or replace function public.is_account_staff()
  returns boolean
@@ -186,8 +185,7 @@ as $function$
   select coalesce(public.current_user_role() in ('admin', 'member', 'auditor'), false)
 $function$;
 revoke all on function public.is_account_staff() from public, anon, authenticated, service_role;
-grant execute on function public.is_account_staff() to authenticated;
-grant execute on function public.is_account_staff() to service_role;
+grant execute on function public.is_account_staff() to authenticated, service_role;
 
 create or replace function public.is_master_account(p_account_id uuid)
  returns boolean
@@ -200,8 +198,7 @@ as $function$
     false)
 $function$;
 revoke all on function public.is_master_account(p_account_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.is_master_account(p_account_id uuid) to authenticated;
-grant execute on function public.is_master_account(p_account_id uuid) to service_role;
+grant execute on function public.is_master_account(p_account_id uuid) to authenticated, service_role;
 
 create trigger accounts_audit_settings after update on public.accounts for each row execute function private.audit_account_settings();
 create trigger accounts_check_iban before insert or update of iban on public.accounts for each row execute function private.check_account_iban();
@@ -528,8 +525,7 @@ as $function$
      and auth.uid() is not null
 $function$;
 revoke all on function public.clear_failed_sign_ins() from public, anon, authenticated, service_role;
-grant execute on function public.clear_failed_sign_ins() to authenticated;
-grant execute on function public.clear_failed_sign_ins() to service_role;
+grant execute on function public.clear_failed_sign_ins() to authenticated, service_role;
 
 create or replace function public.record_failed_sign_in(p_email text)
  returns integer
@@ -551,9 +547,7 @@ begin
 end;
 $function$;
 revoke all on function public.record_failed_sign_in(p_email text) from public, anon, authenticated, service_role;
-grant execute on function public.record_failed_sign_in(p_email text) to anon;
-grant execute on function public.record_failed_sign_in(p_email text) to authenticated;
-grant execute on function public.record_failed_sign_in(p_email text) to service_role;
+grant execute on function public.record_failed_sign_in(p_email text) to anon, authenticated, service_role;
 
 -- ── functions ──
 
@@ -710,8 +704,7 @@ as $function$
   select coalesce(public.current_user_role() in ('admin', 'auditor'), false)
 $function$;
 revoke all on function public.can_read_settings() from public, anon, authenticated, service_role;
-grant execute on function public.can_read_settings() to authenticated;
-grant execute on function public.can_read_settings() to service_role;
+grant execute on function public.can_read_settings() to authenticated, service_role;
 
 create or replace function public.can_write_business()
  returns boolean
@@ -722,8 +715,7 @@ as $function$
   select coalesce(public.current_user_role() in ('admin', 'member'), false)
 $function$;
 revoke all on function public.can_write_business() from public, anon, authenticated, service_role;
-grant execute on function public.can_write_business() to authenticated;
-grant execute on function public.can_write_business() to service_role;
+grant execute on function public.can_write_business() to authenticated, service_role;
 
 create or replace function public.get_open_invitation(p_token text)
  returns table(email text, role text, expires_at timestamp with time zone, account_name text)
@@ -739,9 +731,7 @@ as $function$
     and i.expires_at > now()
 $function$;
 revoke all on function public.get_open_invitation(p_token text) from public, anon, authenticated, service_role;
-grant execute on function public.get_open_invitation(p_token text) to anon;
-grant execute on function public.get_open_invitation(p_token text) to authenticated;
-grant execute on function public.get_open_invitation(p_token text) to service_role;
+grant execute on function public.get_open_invitation(p_token text) to anon, authenticated, service_role;
 
 create or replace function public.renew_invitation(p_invitation_id uuid, p_token_hash text)
  returns table(id uuid, email text, role text, first_name text, last_name text, expires_at timestamp with time zone)
@@ -777,8 +767,7 @@ begin
 end;
 $function$;
 revoke all on function public.renew_invitation(p_invitation_id uuid, p_token_hash text) from public, anon, authenticated, service_role;
-grant execute on function public.renew_invitation(p_invitation_id uuid, p_token_hash text) to authenticated;
-grant execute on function public.renew_invitation(p_invitation_id uuid, p_token_hash text) to service_role;
+grant execute on function public.renew_invitation(p_invitation_id uuid, p_token_hash text) to authenticated, service_role;
 
 create or replace function public.sign_in_lockout(p_email text)
  returns integer
@@ -790,9 +779,7 @@ as $function$
               else private.sign_in_lockout_seconds(private.sign_in_email_hash(p_email)) end
 $function$;
 revoke all on function public.sign_in_lockout(p_email text) from public, anon, authenticated, service_role;
-grant execute on function public.sign_in_lockout(p_email text) to anon;
-grant execute on function public.sign_in_lockout(p_email text) to authenticated;
-grant execute on function public.sign_in_lockout(p_email text) to service_role;
+grant execute on function public.sign_in_lockout(p_email text) to anon, authenticated, service_role;
 
 create trigger sessions_forget_caller after insert or delete or update or truncate on auth.sessions for each statement execute function private.forget_caller();
 create trigger on_auth_user_created after insert on auth.users for each row execute function private.handle_new_auth_user();

@@ -42,10 +42,8 @@ create index audit_logs_resource_idx on public.audit_logs using btree (account_i
 create index audit_logs_user_id_idx on public.audit_logs using btree (user_id);
 
 revoke all on table public.audit_logs from public, anon, authenticated, service_role;
-grant all on table public.audit_logs to authenticated;
-revoke delete, insert, truncate, update on table public.audit_logs from authenticated;
-grant all on table public.audit_logs to service_role;
-revoke delete, insert, truncate, update on table public.audit_logs from service_role;
+grant all on table public.audit_logs to authenticated, service_role;
+revoke delete, insert, truncate, update on table public.audit_logs from authenticated, service_role;
 
 create or replace function private.guard_audit_logs()
  returns trigger
@@ -99,8 +97,7 @@ begin
 end;
 $function$;
 revoke all on function public.audit_log_actions() from public, anon, authenticated, service_role;
-grant execute on function public.audit_log_actions() to authenticated;
-grant execute on function public.audit_log_actions() to service_role;
+grant execute on function public.audit_log_actions() to authenticated, service_role;
 
 create or replace function public.list_audit_logs(p_search text default null::text, p_action text default null::text, p_limit integer default 100, p_offset integer default 0)
  returns table(id uuid, action text, resource_type text, resource_id uuid, record_name text, old_values jsonb, new_values jsonb, ip_address text, user_agent text, created_at timestamp with time zone, user_email text, user_first_name text, user_last_name text, actor_kind text, actor_name text, actor_email text)
@@ -196,8 +193,7 @@ begin
 end;
 $function$;
 revoke all on function public.list_audit_logs(p_search text, p_action text, p_limit integer, p_offset integer) from public, anon, authenticated, service_role;
-grant execute on function public.list_audit_logs(p_search text, p_action text, p_limit integer, p_offset integer) to authenticated;
-grant execute on function public.list_audit_logs(p_search text, p_action text, p_limit integer, p_offset integer) to service_role;
+grant execute on function public.list_audit_logs(p_search text, p_action text, p_limit integer, p_offset integer) to authenticated, service_role;
 
 create trigger audit_logs_append_only before delete or update on public.audit_logs for each row execute function private.guard_audit_logs();
 
@@ -471,8 +467,7 @@ as $function$
    order by t.type
 $function$;
 revoke all on function public.audit_record_naming() from public, anon, authenticated, service_role;
-grant execute on function public.audit_record_naming() to authenticated;
-grant execute on function public.audit_record_naming() to service_role;
+grant execute on function public.audit_record_naming() to authenticated, service_role;
 
 create or replace function public.record_history(p_resource_type text, p_resource_id uuid)
  returns table(id uuid, action text, created_at timestamp with time zone, actor_name text, actor_kind text, actor_email text, old_values jsonb, new_values jsonb)
@@ -513,5 +508,4 @@ as $function$
    limit 100
 $function$;
 revoke all on function public.record_history(p_resource_type text, p_resource_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.record_history(p_resource_type text, p_resource_id uuid) to authenticated;
-grant execute on function public.record_history(p_resource_type text, p_resource_id uuid) to service_role;
+grant execute on function public.record_history(p_resource_type text, p_resource_id uuid) to authenticated, service_role;

@@ -109,8 +109,7 @@ as $function$
    order by b.currency
 $function$;
 revoke all on function public.bill_totals() from public, anon, authenticated, service_role;
-grant execute on function public.bill_totals() to authenticated;
-grant execute on function public.bill_totals() to service_role;
+grant execute on function public.bill_totals() to authenticated, service_role;
 
 create or replace function public.create_bill_from_document(p_document_id uuid, p_notes text default null::text)
  returns public.bills
@@ -183,8 +182,7 @@ begin
 end;
 $function$;
 revoke all on function public.create_bill_from_document(p_document_id uuid, p_notes text) from public, anon, authenticated, service_role;
-grant execute on function public.create_bill_from_document(p_document_id uuid, p_notes text) to authenticated;
-grant execute on function public.create_bill_from_document(p_document_id uuid, p_notes text) to service_role;
+grant execute on function public.create_bill_from_document(p_document_id uuid, p_notes text) to authenticated, service_role;
 
 create or replace function public.mark_bill_paid(p_bill_id uuid, p_paid_on date)
  returns public.bills
@@ -220,8 +218,7 @@ begin
 end;
 $function$;
 revoke all on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) from public, anon, authenticated, service_role;
-grant execute on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) to authenticated;
-grant execute on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) to service_role;
+grant execute on function public.mark_bill_paid(p_bill_id uuid, p_paid_on date) to authenticated, service_role;
 
 create or replace function public.search_bills(p_query text)
  returns setof public.bills
@@ -244,8 +241,7 @@ begin
 end;
 $function$;
 revoke all on function public.search_bills(p_query text) from public, anon, authenticated, service_role;
-grant execute on function public.search_bills(p_query text) to authenticated;
-grant execute on function public.search_bills(p_query text) to service_role;
+grant execute on function public.search_bills(p_query text) to authenticated, service_role;
 
 create trigger bills_audit after insert or delete or update on public.bills for each row execute function private.audit_bill();
 create trigger bills_set_updated_at before update on public.bills for each row execute function private.set_updated_at();

@@ -73,8 +73,7 @@ as $function$
    where u.auth_user_id = public.session_user_id() and u.is_active and u.role = 'client'
 $function$;
 revoke all on function public.client_contact_ids() from public, anon, authenticated, service_role;
-grant execute on function public.client_contact_ids() to authenticated;
-grant execute on function public.client_contact_ids() to service_role;
+grant execute on function public.client_contact_ids() to authenticated, service_role;
 
 create or replace function public.search_contacts(p_query text)
  returns setof public.contacts
@@ -98,8 +97,7 @@ begin
 end;
 $function$;
 revoke all on function public.search_contacts(p_query text) from public, anon, authenticated, service_role;
-grant execute on function public.search_contacts(p_query text) to authenticated;
-grant execute on function public.search_contacts(p_query text) to service_role;
+grant execute on function public.search_contacts(p_query text) to authenticated, service_role;
 
 create trigger contacts_audit_created after insert on public.contacts for each row execute function private.audit_record_created('contact');
 create trigger contacts_audit_deleted after delete on public.contacts for each row execute function private.audit_record_deleted('contact');
@@ -164,8 +162,7 @@ as $function$
      and public.is_account_staff()
 $function$;
 revoke all on function public.client_directory_figures(p_contact_ids uuid[]) from public, anon, authenticated, service_role;
-grant execute on function public.client_directory_figures(p_contact_ids uuid[]) to authenticated;
-grant execute on function public.client_directory_figures(p_contact_ids uuid[]) to service_role;
+grant execute on function public.client_directory_figures(p_contact_ids uuid[]) to authenticated, service_role;
 
 create or replace function public.client_summary()
  returns table(total_count bigint, active_count bigint, prospect_count bigint, new_this_month bigint)
@@ -181,5 +178,4 @@ as $function$
   where c.account_id = public.current_account_id()
 $function$;
 revoke all on function public.client_summary() from public, anon, authenticated, service_role;
-grant execute on function public.client_summary() to authenticated;
-grant execute on function public.client_summary() to service_role;
+grant execute on function public.client_summary() to authenticated, service_role;

@@ -78,5 +78,4 @@ as $function$
   )
 $function$;
 revoke all on function public.dashboard_overview() from public, anon, authenticated, service_role;
-grant execute on function public.dashboard_overview() to authenticated;
-grant execute on function public.dashboard_overview() to service_role;
+grant execute on function public.dashboard_overview() to authenticated, service_role;

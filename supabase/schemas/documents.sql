@@ -365,8 +365,7 @@ begin
 end;
 $function$;
 revoke all on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) from public, anon, authenticated, service_role;
-grant execute on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) to authenticated;
-grant execute on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) to service_role;
+grant execute on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) to authenticated, service_role;
 
 create or replace function public.document_summary()
  returns table(total_count bigint, processed_count bigint, pending_review_count bigint, storage_bytes bigint)
@@ -382,8 +381,7 @@ as $function$
    where d.account_id = public.current_account_id()
 $function$;
 revoke all on function public.document_summary() from public, anon, authenticated, service_role;
-grant execute on function public.document_summary() to authenticated;
-grant execute on function public.document_summary() to service_role;
+grant execute on function public.document_summary() to authenticated, service_role;
 
 create or replace function public.invoice_document(p_invoice_id uuid)
  returns jsonb
@@ -397,8 +395,7 @@ as $function$
      and private.reads_business_row(i.account_id, case when i.sent_at is not null then i.contact_id end)
 $function$;
 revoke all on function public.invoice_document(p_invoice_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.invoice_document(p_invoice_id uuid) to authenticated;
-grant execute on function public.invoice_document(p_invoice_id uuid) to service_role;
+grant execute on function public.invoice_document(p_invoice_id uuid) to authenticated, service_role;
 
 create or replace function public.invoice_link_document(p_token text)
  returns jsonb
@@ -419,9 +416,7 @@ begin
 end;
 $function$;
 revoke all on function public.invoice_link_document(p_token text) from public, anon, authenticated, service_role;
-grant execute on function public.invoice_link_document(p_token text) to anon;
-grant execute on function public.invoice_link_document(p_token text) to authenticated;
-grant execute on function public.invoice_link_document(p_token text) to service_role;
+grant execute on function public.invoice_link_document(p_token text) to anon, authenticated, service_role;
 
 create or replace function public.paste_document_text(p_document_id uuid, p_text text)
  returns void
@@ -452,8 +447,7 @@ begin
 end;
 $function$;
 revoke all on function public.paste_document_text(p_document_id uuid, p_text text) from public, anon, authenticated, service_role;
-grant execute on function public.paste_document_text(p_document_id uuid, p_text text) to authenticated;
-grant execute on function public.paste_document_text(p_document_id uuid, p_text text) to service_role;
+grant execute on function public.paste_document_text(p_document_id uuid, p_text text) to authenticated, service_role;
 
 create or replace function public.quote_document(p_quote_id uuid)
  returns jsonb
@@ -467,8 +461,7 @@ as $function$
      and private.reads_quote(q)
 $function$;
 revoke all on function public.quote_document(p_quote_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.quote_document(p_quote_id uuid) to authenticated;
-grant execute on function public.quote_document(p_quote_id uuid) to service_role;
+grant execute on function public.quote_document(p_quote_id uuid) to authenticated, service_role;
 
 create or replace function public.quote_link_document(p_token text)
  returns jsonb
@@ -490,9 +483,7 @@ begin
 end;
 $function$;
 revoke all on function public.quote_link_document(p_token text) from public, anon, authenticated, service_role;
-grant execute on function public.quote_link_document(p_token text) to anon;
-grant execute on function public.quote_link_document(p_token text) to authenticated;
-grant execute on function public.quote_link_document(p_token text) to service_role;
+grant execute on function public.quote_link_document(p_token text) to anon, authenticated, service_role;
 
 create or replace function public.rerun_document_extraction(p_document_id uuid)
  returns void
@@ -517,8 +508,7 @@ begin
 end;
 $function$;
 revoke all on function public.rerun_document_extraction(p_document_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.rerun_document_extraction(p_document_id uuid) to authenticated;
-grant execute on function public.rerun_document_extraction(p_document_id uuid) to service_role;
+grant execute on function public.rerun_document_extraction(p_document_id uuid) to authenticated, service_role;
 
 create or replace function public.search_documents(p_query text)
  returns setof public.documents
@@ -541,8 +531,7 @@ begin
 end;
 $function$;
 revoke all on function public.search_documents(p_query text) from public, anon, authenticated, service_role;
-grant execute on function public.search_documents(p_query text) to authenticated;
-grant execute on function public.search_documents(p_query text) to service_role;
+grant execute on function public.search_documents(p_query text) to authenticated, service_role;
 
 create trigger documents_audit after insert or delete or update on public.documents for each row execute function private.audit_document();
 create trigger documents_extraction_start before insert on public.documents for each row execute function private.document_extraction_start();

@@ -351,10 +351,7 @@ as $function$
          ('MXN', 2, 'Mexican peso')
 $function$;
 revoke all on function public.currencies() from public, anon, authenticated, service_role;
-grant execute on function public.currencies() to anon;
-grant execute on function public.currencies() to authenticated;
-grant execute on function public.currencies() to public;
-grant execute on function public.currencies() to service_role;
+grant execute on function public.currencies() to anon, authenticated, service_role, public;
 
 create or replace function public.current_account_id()
  returns uuid
@@ -365,8 +362,7 @@ as $function$
   select nullif(split_part(private.caller(), '|', 3), '')::uuid
 $function$;
 revoke all on function public.current_account_id() from public, anon, authenticated, service_role;
-grant execute on function public.current_account_id() to authenticated;
-grant execute on function public.current_account_id() to service_role;
+grant execute on function public.current_account_id() to authenticated, service_role;
 
 create or replace function public.current_profile()
  returns jsonb
@@ -389,8 +385,7 @@ as $function$
     from (select public.session_user_id() as auth_user_id) me
 $function$;
 revoke all on function public.current_profile() from public, anon, authenticated, service_role;
-grant execute on function public.current_profile() to authenticated;
-grant execute on function public.current_profile() to service_role;
+grant execute on function public.current_profile() to authenticated, service_role;
 
 create or replace function public.current_user_id()
  returns uuid
@@ -401,8 +396,7 @@ as $function$
   select nullif(split_part(private.caller(), '|', 2), '')::uuid
 $function$;
 revoke all on function public.current_user_id() from public, anon, authenticated, service_role;
-grant execute on function public.current_user_id() to authenticated;
-grant execute on function public.current_user_id() to service_role;
+grant execute on function public.current_user_id() to authenticated, service_role;
 
 create or replace function public.current_user_role()
  returns text
@@ -413,8 +407,7 @@ as $function$
   select nullif(split_part(private.caller(), '|', 4), '')
 $function$;
 revoke all on function public.current_user_role() from public, anon, authenticated, service_role;
-grant execute on function public.current_user_role() to authenticated;
-grant execute on function public.current_user_role() to service_role;
+grant execute on function public.current_user_role() to authenticated, service_role;
 
 create or replace function public.fits_currency(p_hundredths bigint, p_code text)
  returns boolean
@@ -426,10 +419,7 @@ as $function$
       or p_hundredths % (10 ^ (2 - coalesce((select c.minor_units from public.currencies() c where c.code = p_code), 2)))::bigint = 0
 $function$;
 revoke all on function public.fits_currency(p_hundredths bigint, p_code text) from public, anon, authenticated, service_role;
-grant execute on function public.fits_currency(p_hundredths bigint, p_code text) to anon;
-grant execute on function public.fits_currency(p_hundredths bigint, p_code text) to authenticated;
-grant execute on function public.fits_currency(p_hundredths bigint, p_code text) to public;
-grant execute on function public.fits_currency(p_hundredths bigint, p_code text) to service_role;
+grant execute on function public.fits_currency(p_hundredths bigint, p_code text) to anon, authenticated, service_role, public;
 
 create or replace function public.is_currency(p_code text)
  returns boolean
@@ -440,10 +430,7 @@ as $function$
   select exists (select 1 from public.currencies() c where c.code = p_code)
 $function$;
 revoke all on function public.is_currency(p_code text) from public, anon, authenticated, service_role;
-grant execute on function public.is_currency(p_code text) to anon;
-grant execute on function public.is_currency(p_code text) to authenticated;
-grant execute on function public.is_currency(p_code text) to public;
-grant execute on function public.is_currency(p_code text) to service_role;
+grant execute on function public.is_currency(p_code text) to anon, authenticated, service_role, public;
 
 create or replace function public.session_user_id()
  returns uuid
@@ -454,5 +441,4 @@ as $function$
   select nullif(split_part(private.caller(), '|', 1), '')::uuid
 $function$;
 revoke all on function public.session_user_id() from public, anon, authenticated, service_role;
-grant execute on function public.session_user_id() to authenticated;
-grant execute on function public.session_user_id() to service_role;
+grant execute on function public.session_user_id() to authenticated, service_role;

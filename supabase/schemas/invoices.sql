@@ -379,8 +379,7 @@ begin
 end;
 $function$;
 revoke all on function public.convert_quote_to_invoice(p_quote_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.convert_quote_to_invoice(p_quote_id uuid) to authenticated;
-grant execute on function public.convert_quote_to_invoice(p_quote_id uuid) to service_role;
+grant execute on function public.convert_quote_to_invoice(p_quote_id uuid) to authenticated, service_role;
 
 create or replace function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text default null::text)
  returns public.invoices
@@ -439,8 +438,7 @@ begin
 end;
 $function$;
 revoke all on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) from public, anon, authenticated, service_role;
-grant execute on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) to authenticated;
-grant execute on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) to service_role;
+grant execute on function public.create_invoice(p_client_name text, p_client_email text, p_description text, p_unit_price bigint, p_quantity integer, p_currency text, p_due_date date, p_notes text) to authenticated, service_role;
 
 create or replace function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric default 0, p_notes text default null::text)
  returns public.invoices
@@ -484,8 +482,7 @@ begin
 end;
 $function$;
 revoke all on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) from public, anon, authenticated, service_role;
-grant execute on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) to authenticated;
-grant execute on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) to service_role;
+grant execute on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) to authenticated, service_role;
 
 create or replace function public.invoice_summary()
  returns table(total_count bigint, outstanding jsonb, paid_this_month jsonb, collection jsonb)
@@ -522,8 +519,7 @@ begin
 end;
 $function$;
 revoke all on function public.invoice_summary() from public, anon, authenticated, service_role;
-grant execute on function public.invoice_summary() to authenticated;
-grant execute on function public.invoice_summary() to service_role;
+grant execute on function public.invoice_summary() to authenticated, service_role;
 
 create or replace function public.public_invoice(p_token text)
  returns jsonb
@@ -544,9 +540,7 @@ begin
 end;
 $function$;
 revoke all on function public.public_invoice(p_token text) from public, anon, authenticated, service_role;
-grant execute on function public.public_invoice(p_token text) to anon;
-grant execute on function public.public_invoice(p_token text) to authenticated;
-grant execute on function public.public_invoice(p_token text) to service_role;
+grant execute on function public.public_invoice(p_token text) to anon, authenticated, service_role;
 
 create or replace function public.renew_invoice_link(p_invoice_id uuid)
  returns text
@@ -569,8 +563,7 @@ begin
 end;
 $function$;
 revoke all on function public.renew_invoice_link(p_invoice_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.renew_invoice_link(p_invoice_id uuid) to authenticated;
-grant execute on function public.renew_invoice_link(p_invoice_id uuid) to service_role;
+grant execute on function public.renew_invoice_link(p_invoice_id uuid) to authenticated, service_role;
 
 create or replace function public.resend_invoice(p_invoice_id uuid, p_request_id uuid)
  returns text
@@ -602,8 +595,7 @@ begin
 end;
 $function$;
 revoke all on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) to authenticated;
-grant execute on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) to service_role;
+grant execute on function public.resend_invoice(p_invoice_id uuid, p_request_id uuid) to authenticated, service_role;
 
 create or replace function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb)
  returns public.invoices
@@ -710,8 +702,7 @@ begin
 end;
 $function$;
 revoke all on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to authenticated;
-grant execute on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to service_role;
+grant execute on function public.save_invoice_draft(p_invoice_id uuid, p_due_date date, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to authenticated, service_role;
 
 create or replace function public.search_invoices(p_query text)
  returns setof public.invoices
@@ -736,8 +727,7 @@ begin
 end;
 $function$;
 revoke all on function public.search_invoices(p_query text) from public, anon, authenticated, service_role;
-grant execute on function public.search_invoices(p_query text) to authenticated;
-grant execute on function public.search_invoices(p_query text) to service_role;
+grant execute on function public.search_invoices(p_query text) to authenticated, service_role;
 
 create or replace function public.send_invoice(p_invoice_id uuid)
  returns public.invoices
@@ -765,8 +755,7 @@ begin
 end;
 $function$;
 revoke all on function public.send_invoice(p_invoice_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.send_invoice(p_invoice_id uuid) to authenticated;
-grant execute on function public.send_invoice(p_invoice_id uuid) to service_role;
+grant execute on function public.send_invoice(p_invoice_id uuid) to authenticated, service_role;
 
 create or replace function public.sweep_overdue_invoices(p_now timestamp with time zone default null::timestamp with time zone)
  returns table(overdue_count integer, reminder_count integer)
@@ -823,8 +812,7 @@ begin
 end;
 $function$;
 revoke all on function public.void_invoice(p_invoice_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.void_invoice(p_invoice_id uuid) to authenticated;
-grant execute on function public.void_invoice(p_invoice_id uuid) to service_role;
+grant execute on function public.void_invoice(p_invoice_id uuid) to authenticated, service_role;
 
 create trigger invoices_amounts before insert or update of subtotal, discount, tax_rate, discount_amount, tax, total on public.invoices for each row execute function private.invoice_amounts();
 create trigger invoices_assign_number before insert on public.invoices for each row execute function private.assign_invoice_number();
@@ -1094,8 +1082,7 @@ begin
 end;
 $function$;
 revoke all on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) from public, anon, authenticated, service_role;
-grant execute on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) to authenticated;
-grant execute on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) to service_role;
+grant execute on function public.record_payment(p_invoice_id uuid, p_amount bigint, p_paid_on date, p_method text, p_reference text, p_currency text) to authenticated, service_role;
 
 create trigger payments_audit_recorded after insert on public.payments for each row execute function private.audit_payment();
 create trigger payments_check before insert or update on public.payments for each row execute function private.check_payment();

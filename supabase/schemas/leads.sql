@@ -137,8 +137,7 @@ begin
 end;
 $function$;
 revoke all on function public.convert_lead(p_lead_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.convert_lead(p_lead_id uuid) to authenticated;
-grant execute on function public.convert_lead(p_lead_id uuid) to service_role;
+grant execute on function public.convert_lead(p_lead_id uuid) to authenticated, service_role;
 
 create or replace function public.lead_summary()
  returns table(total_count bigint, new_this_week bigint, qualified_count bigint, conversion_rate integer, status_counts jsonb)
@@ -167,8 +166,7 @@ as $function$
     from figures f
 $function$;
 revoke all on function public.lead_summary() from public, anon, authenticated, service_role;
-grant execute on function public.lead_summary() to authenticated;
-grant execute on function public.lead_summary() to service_role;
+grant execute on function public.lead_summary() to authenticated, service_role;
 
 create or replace function public.search_leads(p_query text)
  returns setof public.leads
@@ -191,8 +189,7 @@ begin
 end;
 $function$;
 revoke all on function public.search_leads(p_query text) from public, anon, authenticated, service_role;
-grant execute on function public.search_leads(p_query text) to authenticated;
-grant execute on function public.search_leads(p_query text) to service_role;
+grant execute on function public.search_leads(p_query text) to authenticated, service_role;
 
 create trigger leads_audit_created after insert on public.leads for each row execute function private.audit_record_created('lead');
 create trigger leads_audit_deleted after delete on public.leads for each row execute function private.audit_record_deleted('lead');

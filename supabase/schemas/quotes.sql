@@ -723,9 +723,7 @@ begin
 end;
 $function$;
 revoke all on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) from public, anon, authenticated, service_role;
-grant execute on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) to anon;
-grant execute on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) to authenticated;
-grant execute on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) to service_role;
+grant execute on function public.accept_quote(p_token text, p_name text, p_email text, p_signature_png text) to anon, authenticated, service_role;
 
 create or replace function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text default 'USD'::text, p_expires_in_days integer default 30, p_notes text default null::text)
  returns public.quotes
@@ -772,8 +770,7 @@ begin
 end;
 $function$;
 revoke all on function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) from public, anon, authenticated, service_role;
-grant execute on function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to authenticated;
-grant execute on function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to service_role;
+grant execute on function public.create_client_quote(p_contact_id uuid, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to authenticated, service_role;
 
 create or replace function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text default 'USD'::text, p_expires_in_days integer default 30, p_notes text default null::text)
  returns public.quotes
@@ -828,8 +825,7 @@ begin
 end;
 $function$;
 revoke all on function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) from public, anon, authenticated, service_role;
-grant execute on function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to authenticated;
-grant execute on function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to service_role;
+grant execute on function public.create_quote(p_contact_name text, p_contact_email text, p_company text, p_description text, p_unit_price integer, p_quantity integer, p_currency text, p_expires_in_days integer, p_notes text) to authenticated, service_role;
 
 create or replace function public.decline_quote(p_token text, p_reason text default null::text)
  returns jsonb
@@ -870,9 +866,7 @@ begin
 end;
 $function$;
 revoke all on function public.decline_quote(p_token text, p_reason text) from public, anon, authenticated, service_role;
-grant execute on function public.decline_quote(p_token text, p_reason text) to anon;
-grant execute on function public.decline_quote(p_token text, p_reason text) to authenticated;
-grant execute on function public.decline_quote(p_token text, p_reason text) to service_role;
+grant execute on function public.decline_quote(p_token text, p_reason text) to anon, authenticated, service_role;
 
 create or replace function public.expire_quotes()
  returns integer
@@ -970,9 +964,7 @@ begin
 end;
 $function$;
 revoke all on function public.open_quote_link(p_token text, p_with_document boolean) from public, anon, authenticated, service_role;
-grant execute on function public.open_quote_link(p_token text, p_with_document boolean) to anon;
-grant execute on function public.open_quote_link(p_token text, p_with_document boolean) to authenticated;
-grant execute on function public.open_quote_link(p_token text, p_with_document boolean) to service_role;
+grant execute on function public.open_quote_link(p_token text, p_with_document boolean) to anon, authenticated, service_role;
 
 create or replace function public.quote_summary()
  returns table(total_count bigint, sent_count bigint, signed_count bigint, by_currency jsonb)
@@ -993,8 +985,7 @@ as $function$
                      from mine s group by s.currency having sum(s.quote_count) > 0) g), '[]'::jsonb)
 $function$;
 revoke all on function public.quote_summary() from public, anon, authenticated, service_role;
-grant execute on function public.quote_summary() to authenticated;
-grant execute on function public.quote_summary() to service_role;
+grant execute on function public.quote_summary() to authenticated, service_role;
 
 create or replace function public.record_quote_delivery(p_quote_id uuid, p_error text default null::text)
  returns void
@@ -1038,8 +1029,7 @@ begin
 end;
 $function$;
 revoke all on function public.renew_quote_link(p_quote_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.renew_quote_link(p_quote_id uuid) to authenticated;
-grant execute on function public.renew_quote_link(p_quote_id uuid) to service_role;
+grant execute on function public.renew_quote_link(p_quote_id uuid) to authenticated, service_role;
 
 create or replace function public.resend_quote(p_quote_id uuid, p_request_id uuid)
  returns text
@@ -1082,8 +1072,7 @@ begin
 end;
 $function$;
 revoke all on function public.resend_quote(p_quote_id uuid, p_request_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.resend_quote(p_quote_id uuid, p_request_id uuid) to authenticated;
-grant execute on function public.resend_quote(p_quote_id uuid, p_request_id uuid) to service_role;
+grant execute on function public.resend_quote(p_quote_id uuid, p_request_id uuid) to authenticated, service_role;
 
 create or replace function public.revise_quote(p_quote_id uuid)
  returns public.quotes
@@ -1138,8 +1127,7 @@ begin
 end;
 $function$;
 revoke all on function public.revise_quote(p_quote_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.revise_quote(p_quote_id uuid) to authenticated;
-grant execute on function public.revise_quote(p_quote_id uuid) to service_role;
+grant execute on function public.revise_quote(p_quote_id uuid) to authenticated, service_role;
 
 create or replace function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb)
  returns public.quotes
@@ -1252,8 +1240,7 @@ begin
 end;
 $function$;
 revoke all on function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to authenticated;
-grant execute on function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to service_role;
+grant execute on function public.save_quote_draft(p_quote_id uuid, p_contact_id uuid, p_currency text, p_expires_at timestamp with time zone, p_notes text, p_tax_rate numeric, p_discount numeric, p_items jsonb) to authenticated, service_role;
 
 create or replace function public.send_quote(p_quote_id uuid)
  returns text
@@ -1288,8 +1275,7 @@ begin
 end;
 $function$;
 revoke all on function public.send_quote(p_quote_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.send_quote(p_quote_id uuid) to authenticated;
-grant execute on function public.send_quote(p_quote_id uuid) to service_role;
+grant execute on function public.send_quote(p_quote_id uuid) to authenticated, service_role;
 
 create trigger quotes_amounts_follow_rates before insert or update of subtotal, total, discount, tax_rate, discount_amount, tax_amount on public.quotes for each row execute function private.quote_amounts_follow_rates();
 create trigger quotes_assign_number before insert on public.quotes for each row execute function private.assign_quote_number();
@@ -1517,8 +1503,7 @@ begin
 end;
 $function$;
 revoke all on function public.change_quote_status(p_quote_id uuid, p_status text) from public, anon, authenticated, service_role;
-grant execute on function public.change_quote_status(p_quote_id uuid, p_status text) to authenticated;
-grant execute on function public.change_quote_status(p_quote_id uuid, p_status text) to service_role;
+grant execute on function public.change_quote_status(p_quote_id uuid, p_status text) to authenticated, service_role;
 
 create policy "staff read their account's quote figures" on public.quote_stats
   for select
@@ -1586,8 +1571,7 @@ begin
 end;
 $function$;
 revoke all on function public.search_quotes(p_query text) from public, anon, authenticated, service_role;
-grant execute on function public.search_quotes(p_query text) to authenticated;
-grant execute on function public.search_quotes(p_query text) to service_role;
+grant execute on function public.search_quotes(p_query text) to authenticated, service_role;
 
 -- ── private.quote_number_counters ──
 

@@ -329,9 +329,7 @@ as $function$
   limit 1
 $function$;
 revoke all on function public.get_public_site_info() from public, anon, authenticated, service_role;
-grant execute on function public.get_public_site_info() to anon;
-grant execute on function public.get_public_site_info() to authenticated;
-grant execute on function public.get_public_site_info() to service_role;
+grant execute on function public.get_public_site_info() to anon, authenticated, service_role;
 
 create or replace function public.request_test_mail(p_integration_id uuid)
  returns uuid
@@ -366,8 +364,7 @@ begin
 end;
 $function$;
 revoke all on function public.request_test_mail(p_integration_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.request_test_mail(p_integration_id uuid) to authenticated;
-grant execute on function public.request_test_mail(p_integration_id uuid) to service_role;
+grant execute on function public.request_test_mail(p_integration_id uuid) to authenticated, service_role;
 
 create or replace function public.set_mail_route(p_integration_id uuid default null::uuid)
  returns void
@@ -403,8 +400,7 @@ begin
 end;
 $function$;
 revoke all on function public.set_mail_route(p_integration_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.set_mail_route(p_integration_id uuid) to authenticated;
-grant execute on function public.set_mail_route(p_integration_id uuid) to service_role;
+grant execute on function public.set_mail_route(p_integration_id uuid) to authenticated, service_role;
 
 create or replace function public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text)
  returns public.accounts
@@ -449,8 +445,7 @@ begin
 end;
 $function$;
 revoke all on function public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text) from public, anon, authenticated, service_role;
-grant execute on function public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text) to authenticated;
-grant execute on function public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text) to service_role;
+grant execute on function public.update_website_settings(p_company_name text, p_contact_email text, p_description text, p_timezone text, p_default_currency text) to authenticated, service_role;
 
 create policy "branding: admins add" on storage.objects
   for insert

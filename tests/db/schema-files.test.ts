@@ -9,7 +9,10 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../supabase/local/db.ts';
 import { startTestBackend } from '../../supabase/local/testing.ts';
+import type { DbObject } from '../../scripts/db-schema/catalogue.ts';
 import { catalogueFacts, differences } from '../../scripts/db-schema/compare.ts';
+import { UNSORTED } from '../../scripts/db-schema/features.ts';
+import { layout, readComments } from '../../scripts/db-schema/write.ts';
 import { applySchemaFiles, NO_MIGRATIONS, SCHEMAS_DIR, schemaFiles } from '../../scripts/db-schema/files.ts';
 import { postgresUrl } from './support/sql-db.ts';
 
@@ -69,3 +72,56 @@ for (const target of targets) {
     });
   });
 }
+
+describe('npm run db:schema writing the files again', () => {
+  const table: DbObject = {
+    key: 'table public.notes', kind: 'table', relation: 'public.notes', name: 'public.notes', needs: [],
+    sql: 'CREATE TABLE public.notes (\n  id uuid NOT NULL\n);',
+  };
+  const fn: DbObject = {
+    key: 'function public.note_count()', kind: 'function', name: 'public.note_count', needs: ['table public.notes'],
+    sql: "CREATE OR REPLACE FUNCTION public.note_count()\n RETURNS bigint\n LANGUAGE sql\nAS $function$\n  -- counted, not 'SELECTED'\n  SELECT count(*) FROM public.notes\n$function$;",
+  };
+  const current = [
+    '-- What notes are.',
+    '',
+    'set check_function_bodies = false;',
+    '',
+    '-- ── public.notes ──',
+    '',
+    '-- Why a note has no text yet.',
+    'create table public.notes (',
+    '  id uuid not null',
+    ');',
+    '',
+    'create or replace function public.note_count()',
+    'as $function$',
+    '  -- a comment of the body, not of a statement',
+    '  select 1',
+    '$function$;',
+    '',
+    '-- Said of a statement no longer made.',
+    'create table public.gone (',
+    ');',
+  ].join('\n');
+
+  it('keeps the file\'s opening comment and the comments above statements, and names those that lost theirs', () => {
+    const kept = readComments([{ feature: UNSORTED, text: current }]);
+    expect(kept.headers.get(UNSORTED)).toBe('-- What notes are.');
+    expect([...kept.above.keys()]).toEqual(['create table public.notes (', 'create table public.gone (']);
+    const { files, notes } = layout([fn, table], kept);
+    expect(files).toHaveLength(1);
+    expect(files[0].text).toContain('-- What notes are.\n\nset check_function_bodies = false;');
+    expect(files[0].text).toContain('-- Why a note has no text yet.\ncreate table public.notes (');
+    // Keywords in small letters, but not inside the body or a string.
+    expect(files[0].text).toContain("$function$\n  -- counted, not 'SELECTED'\n  SELECT count(*) FROM public.notes\n$function$;");
+    expect(files[0].text.indexOf('create table public.notes')).toBeLessThan(files[0].text.indexOf('create or replace function public.note_count()'));
+    // What the person who ran it must look at: a table and a function no feature claims, an object moved, a comment orphaned.
+    expect(notes).toEqual([
+      'public.notes is in no feature of scripts/db-schema/features.ts: written to unsorted.sql',
+      'function public.note_count() matches no feature\'s functions in scripts/db-schema/features.ts: written to foundations.sql',
+      'function public.note_count(): written in unsorted.sql, not foundations.sql, after table public.notes',
+      expect.stringContaining('a comment lost its statement (no longer made: "create table public.gone (")'),
+    ]);
+  });
+});

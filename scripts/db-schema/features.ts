@@ -1,0 +1,124 @@
+// Which schema file (supabase/schemas/<feature>.sql) holds which objects,
+// in the order the files apply. A table names its file; its indexes, keys,
+// policies, triggers and grants follow it. A function goes to the first
+// feature whose pattern matches its name, else to the file of the only
+// tables whose triggers call it, else to `foundations`.
+//
+// A new table goes here, in its feature's list (a table no feature lists is
+// written to `unsorted.sql`, and `npm run db:schema` says so). The order of
+// the files is this list's, except that an object needing one of a later
+// file is written in that later file (the generator says which).
+
+export interface Feature {
+  name: string;
+  /** Why this file exists: its first comment, unless the file already has one of its own. */
+  about: string;
+  /** Qualified: public.quotes, private.quote_number_counters. */
+  tables: string[];
+  /** Function names (schema.name, no arguments) of this feature. */
+  functions?: RegExp[];
+  /** Other objects by key (catalogue.ts), e.g. triggers on auth's tables, policies on storage.objects. */
+  objects?: RegExp[];
+}
+
+export const FEATURES: Feature[] = [
+  {
+    name: 'foundations',
+    about: 'The schemas and extensions the rest builds on, and the helpers every feature calls: who is calling, request details, rate limits, currencies, audit plumbing.',
+    tables: ['private.rate_limit_counters'],
+        functions: [
+      /^private\.(caller|request_|set_updated_at|jsonb_deep_merge|utc_iso|canonical_json|contains_pattern|hit_rate_limit|is_end_user_request|signed_request_client|amount_cents|account_day|new_link_token|forget_caller)/,
+      /^public\.(currencies|is_currency|fits_currency|current_|session_user_id)/,
+    ],
+  },
+  {
+    name: 'accounts',
+    about: 'Accounts, their people and roles, invitations and signing in: the tables every policy asks "whose is this row, and what may this person do" of.',
+    tables: ['public.accounts', 'public.users', 'public.user_invitations', 'private.failed_sign_ins'],
+    objects: [/^trigger auth\.(users|sessions) /],
+    functions: [
+      /^public\.(is_account_|is_master_account|can_read_settings|can_write_business|get_open_invitation|renew_invitation|clear_failed_sign_ins|record_failed_sign_in|sign_in_lockout)/,
+      /^private\.(acting_user_id|apply_user_activation|claim_invitation|create_account_for_new_user|default_invited_by|guard_user_changes|handle_|invitation_token_hash|sign_in_|sync_auth_user_changes|audit_user|check_account_iban|iban_valid|account_seller)/,
+    ],
+  },
+  {
+    name: 'audit',
+    about: 'The audit log: one row per change of a business record, written by triggers, signed, capped and never edited.',
+    tables: ['public.audit_logs', 'private.audit_signing_key'],
+    functions: [/^private\.(audit_|write_audit|guard_audit_logs|cap_audit|changed_values|redact_secrets)/, /^public\.(audit_|list_audit_logs|record_history)/],
+  },
+  {
+    name: 'records',
+    about: 'What every business record shares: the list of record types and the one rule for who reads a row.',
+    tables: ['private.record_types'],
+    functions: [/^private\.(reads_business_row|default_created_by)/],
+  },
+  {
+    name: 'modules',
+    about: 'The catalogue of modules and what each account has switched on.',
+    tables: ['public.modules', 'public.account_modules'],
+    functions: [/^private\.(apply_module_price)/],
+  },
+  {
+    name: 'settings',
+    about: 'Templates, integrations and their write-only secrets: what an account sets up once.',
+    tables: ['public.templates', 'public.integrations', 'private.integration_secrets'],
+    objects: [/^policy storage\.objects branding/],
+    functions: [
+      /^public\.(integration_credentials|set_mail_route|request_test_mail|update_website_settings|get_public_site_info)/,
+      /^private\.(holds_secret|is_secret_key|keep_integration_secrets_apart|secrets_shape|split_integration_config|integration_route_follows_type|guard_website_settings)/,
+    ],
+  },
+  {
+    name: 'jobs',
+    about: 'The jobs queue and the events that feed it: work the Worker does after a request.',
+    tables: ['public.jobs', 'public.job_runs', 'public.events'],
+    functions: [/^(public|private)\.(claim_jobs|enqueue_job|finish_job|reclaim_stale_jobs|emit_event|events_on_insert)/],
+  },
+  {
+    name: 'documents',
+    about: 'Documents: files in storage, what was read from them, and the records made from them.',
+    tables: ['public.documents', 'private.document_extraction_requests'],
+    objects: [/^policy storage\.objects account files/],
+    functions: [/^(?!public\.create_(invoice|bill)_from_document).*document/, /^private\.(reviewed_document|guard_document_status)/],
+  },
+  {
+    name: 'contacts',
+    about: 'Contacts: clients and suppliers, and the figures shown beside them.',
+    tables: ['public.contacts'],
+    functions: [/^(public|private)\.(search_contacts|client_|readable_contacts)/],
+  },
+  {
+    name: 'leads',
+    about: 'Leads and their figures.',
+    tables: ['public.leads', 'public.lead_stats'],
+    functions: [/^(public|private)\.(lead_|search_leads|convert_lead)/],
+  },
+  {
+    name: 'quotes',
+    about: 'Quotes: their lines, numbers, figures, lifecycle and the public signing link.',
+    tables: ['public.quotes', 'public.quote_items', 'public.quote_stats', 'public.quote_list', 'private.quote_number_counters'],
+    functions: [/^(?!public\.convert_quote_to_invoice).*quote/, /^private\.(signature_png_bytes|take_seller_at_send|resends_in_last_hour)/, /^public\.(create_client_quote|expire_quotes|accept_quote|decline_quote)/],
+  },
+  {
+    name: 'invoices',
+    about: 'Invoices, their lines and payments, numbers, figures and the public invoice link.',
+    tables: ['public.invoices', 'public.invoice_items', 'public.payments', 'private.invoice_number_counters', 'private.invoice_stats', 'private.payment_stats'],
+    functions: [/invoice/, /payment/, /^private\.(writable_invoice)/],
+  },
+  {
+    name: 'bills',
+    about: 'Bills: what suppliers invoice the account.',
+    tables: ['public.bills'],
+    functions: [/bill/],
+  },
+  {
+    name: 'dashboard',
+    about: 'The dashboard\'s figures, read across features.',
+    tables: [],
+    functions: [/^public\.dashboard_/],
+  },
+];
+
+/** Where a table no feature lists is written. */
+export const UNSORTED = 'unsorted';

@@ -27,7 +27,7 @@ export const FEATURES: Feature[] = [
     about: 'The schemas and extensions the rest builds on, and the helpers every feature calls: who is calling, request details, rate limits, currencies, audit plumbing.',
     tables: ['private.rate_limit_counters'],
         functions: [
-      /^private\.(caller|request_|set_updated_at|jsonb_deep_merge|utc_iso|canonical_json|contains_pattern|hit_rate_limit|is_end_user_request|signed_request_client|amount_cents|account_day|new_link_token|forget_caller)/,
+      /^private\.(caller|request_|set_updated_at|jsonb_deep_merge|utc_iso|canonical_json|contains_pattern|hit_rate_limit|rate_limit_minutes_left|is_end_user_request|signed_request_client|amount_cents|account_day|new_link_token|forget_caller)/,
       /^public\.(currencies|is_currency|fits_currency|current_|session_user_id)/,
     ],
   },
@@ -65,7 +65,7 @@ export const FEATURES: Feature[] = [
     tables: ['public.templates', 'public.integrations', 'private.integration_secrets'],
     objects: [/^policy storage\.objects branding/],
     functions: [
-      /^public\.(integration_credentials|set_mail_route|request_test_mail|update_website_settings|get_public_site_info)/,
+      /^public\.(integration_credentials|set_mail_route|mail_route_status|request_test_mail|update_website_settings|get_public_site_info)/,
       /^private\.(holds_secret|is_secret_key|keep_integration_secrets_apart|secrets_shape|split_integration_config|integration_route_follows_type|guard_website_settings)/,
     ],
   },
@@ -97,8 +97,8 @@ export const FEATURES: Feature[] = [
   {
     name: 'quotes',
     about: 'Quotes: their lines, numbers, figures, lifecycle and the public signing link.',
-    tables: ['public.quotes', 'public.quote_items', 'public.quote_stats', 'public.quote_list', 'private.quote_number_counters'],
-    functions: [/^(?!public\.convert_quote_to_invoice).*quote/, /^private\.(signature_png_bytes|take_seller_at_send|resends_in_last_hour)/, /^public\.(create_client_quote|expire_quotes|accept_quote|decline_quote)/],
+    tables: ['public.quotes', 'public.quote_items', 'public.quote_stats', 'public.quote_list', 'private.quote_number_counters', 'private.quote_portal_links'],
+    functions: [/^(?!public\.convert_quote_to_invoice).*quote/, /^private\.(signature_png_bytes|take_seller_at_send|resends_in_last_hour)/, /^public\.(create_client_quote|expire_quotes|accept_quote|decline_quote|portal_brand)/],
   },
   {
     name: 'invoices',

@@ -11,7 +11,7 @@ set check_function_bodies = false;
 -- quotes and invoices can hold a key to a contact of their own account only.
 create table public.contacts (
   id uuid default gen_random_uuid() not null,
-  account_id uuid not null,
+  account_id uuid default public.current_account_id() not null,
   name text not null,
   email text not null,
   phone text,
@@ -23,10 +23,12 @@ create table public.contacts (
   updated_at timestamp with time zone default now() not null,
   status text default 'active'::text not null,
   address text,
+  country text,
   constraint contacts_pkey primary key (id),
   constraint contacts_id_account_id_key unique (id, account_id),
   constraint contacts_address_check check (((address is null) or (length(address) <= 500))),
   constraint contacts_company_no_control_chars check ((company !~ '[\x01-\x1f\x7f]'::text)),
+  constraint contacts_country_code check ((country ~ '^[A-Z]{2}$'::text)),
   constraint contacts_email_format check ((email ~ '^[^][[:space:]@<>(),;:"\\]+@[^][[:space:]@<>(),;:"\\]+\.[^][[:space:]@<>(),;:"\\.]+$'::text)),
   constraint contacts_email_no_control_chars check ((email !~ '[\x01-\x1f\x7f]'::text)),
   constraint contacts_name_check check ((length(btrim(name)) > 0)),

@@ -181,12 +181,26 @@ create or replace function private.invoice_document_json(p_invoice_id uuid)
  stable security definer
  set search_path to ''
 as $function$
+  select private.invoice_document_json_without_buyer(i.id)
+         || jsonb_build_object('buyer', jsonb_build_object('address', c.address, 'country', c.country))
+    from public.invoices i
+    left join public.contacts c on c.id = i.contact_id and c.account_id = i.account_id
+   where i.id = p_invoice_id
+$function$;
+revoke all on function private.invoice_document_json(p_invoice_id uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.invoice_document_json_without_buyer(p_invoice_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
   select private.invoice_document_json_without_seller(i.id)
          || jsonb_build_object('seller', private.document_seller(i.seller, i.account_id))
     from public.invoices i
    where i.id = p_invoice_id
 $function$;
-revoke all on function private.invoice_document_json(p_invoice_id uuid) from public, anon, authenticated, service_role;
+revoke all on function private.invoice_document_json_without_buyer(p_invoice_id uuid) from public, anon, authenticated, service_role;
 
 create or replace function private.invoice_document_json_without_seller(p_invoice_id uuid)
  returns jsonb
@@ -366,6 +380,24 @@ end;
 $function$;
 revoke all on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) from public, anon, authenticated, service_role;
 grant execute on function public.create_contact_from_document(p_document_id uuid, p_name text, p_email text, p_phone text) to authenticated, service_role;
+
+create or replace function public.document_contact_match(p_document_id uuid)
+ returns table(id uuid, name text)
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select c.id, c.name
+    from public.documents d
+    join public.contacts c
+      on c.account_id = d.account_id
+     and lower(c.email) = lower(btrim(d.fields -> 'email' ->> 'value'))
+   where d.id = p_document_id
+   order by c.created_at desc, c.id desc
+   limit 1
+$function$;
+revoke all on function public.document_contact_match(p_document_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.document_contact_match(p_document_id uuid) to authenticated, service_role;
 
 create or replace function public.document_summary()
  returns table(total_count bigint, processed_count bigint, pending_review_count bigint, storage_bytes bigint)
@@ -562,25 +594,6 @@ create policy "staff read their account's documents" on public.documents
 
 -- ── private.document_extraction_requests ──
 
--- The extraction requests of the last hour, for their limits.
-create table private.document_extraction_requests (
-  id bigint generated always as identity not null,
-  account_id uuid not null,
-  document_id uuid not null,
-  user_id uuid,
-  kind text not null,
-  created_at timestamp with time zone default now() not null,
-  constraint document_extraction_requests_pkey primary key (id),
-  constraint document_extraction_requests_kind_check check ((kind = any (array['paste_text'::text, 'rerun'::text]))),
-  constraint document_extraction_requests_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
-);
-alter table private.document_extraction_requests enable row level security;
-
-create index document_extraction_requests_account_idx on private.document_extraction_requests using btree (account_id, created_at);
-create index document_extraction_requests_document_idx on private.document_extraction_requests using btree (document_id, created_at);
-
-revoke all on table private.document_extraction_requests from public, anon, authenticated, service_role;
-
 create or replace function private.document_extraction_request(p_document_id uuid, p_kind text)
  returns public.documents
  language plpgsql
@@ -590,7 +603,6 @@ as $function$
 declare
   v_account_id uuid := public.current_account_id();
   v_document public.documents;
-  v_oldest timestamptz;
 begin
   if v_account_id is null or not coalesce(public.can_write_business(), false) then
     raise exception 'Only the account''s admins and members can extract a document''s fields' using errcode = '42501';
@@ -603,28 +615,14 @@ begin
   if v_document.status = 'Final' then
     raise exception 'This document is final: its fields can no longer change.' using errcode = '22023';
   end if;
-
-  -- One request of the account at a time past this point, so two at once cannot both take the last one.
-  perform pg_advisory_xact_lock(hashtextextended('document_extraction_request:' || v_account_id, 0));
-  delete from private.document_extraction_requests r where r.created_at < now() - interval '1 hour';
-  select min(r.created_at) into v_oldest from (
-    select r.created_at from private.document_extraction_requests r
-     where r.document_id = p_document_id order by r.created_at desc limit 5) r
-   having count(*) >= 5;
-  if v_oldest is not null then
+  if not private.hit_rate_limit('document_extraction:document:' || p_document_id, 5, interval '1 hour') then
     raise exception 'This document''s fields were extracted too often: try again in % minutes.',
-      greatest(1, ceil(extract(epoch from v_oldest + interval '1 hour' - now()) / 60)::int) using errcode = 'PT429';
+      private.rate_limit_minutes_left(interval '1 hour') using errcode = 'PT429';
   end if;
-  select min(r.created_at) into v_oldest from (
-    select r.created_at from private.document_extraction_requests r
-     where r.account_id = v_account_id order by r.created_at desc limit 60) r
-   having count(*) >= 60;
-  if v_oldest is not null then
+  if not private.hit_rate_limit('document_extraction:account:' || v_account_id, 60, interval '1 hour') then
     raise exception 'Too many extractions in this account: try again in % minutes.',
-      greatest(1, ceil(extract(epoch from v_oldest + interval '1 hour' - now()) / 60)::int) using errcode = 'PT429';
+      private.rate_limit_minutes_left(interval '1 hour') using errcode = 'PT429';
   end if;
-  insert into private.document_extraction_requests (account_id, document_id, user_id, kind)
-  values (v_account_id, p_document_id, public.current_user_id(), p_kind);
   return v_document;
 end;
 $function$;

@@ -200,6 +200,17 @@ as $function$
 $function$;
 revoke all on function private.new_link_token() from public, anon, authenticated, service_role;
 
+create or replace function private.rate_limit_minutes_left(p_window interval)
+ returns integer
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select greatest(1, ceil((extract(epoch from p_window)
+    - (extract(epoch from now())::numeric % extract(epoch from p_window)::numeric)) / 60)::integer)
+$function$;
+revoke all on function private.rate_limit_minutes_left(p_window interval) from public, anon, authenticated, service_role;
+
 create or replace function private.request_client(out ip_address text, out user_agent text)
  returns record
  language plpgsql
@@ -363,6 +374,17 @@ as $function$
 $function$;
 revoke all on function public.current_account_id() from public, anon, authenticated, service_role;
 grant execute on function public.current_account_id() to authenticated, service_role;
+
+create or replace function public.current_account_is_master()
+ returns boolean
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select public.is_master_account(public.current_account_id())
+$function$;
+revoke all on function public.current_account_is_master() from public, anon, authenticated, service_role;
+grant execute on function public.current_account_is_master() to authenticated, service_role;
 
 create or replace function public.current_profile()
  returns jsonb

@@ -484,6 +484,33 @@ $function$;
 revoke all on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) from public, anon, authenticated, service_role;
 grant execute on function public.create_invoice_from_document(p_document_id uuid, p_client_name text, p_client_email text, p_currency text, p_due_date date, p_items jsonb, p_tax_rate numeric, p_notes text) to authenticated, service_role;
 
+create or replace function public.invoice_link_logo(p_token text)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_found record;
+  v_path text;
+begin
+  select * into v_found from private.invoice_by_link(p_token);
+  if v_found.limited then
+    return jsonb_build_object('limited', true);
+  end if;
+  if (v_found.invoice).id is null then
+    return null;
+  end if;
+  v_path := private.document_seller((v_found.invoice).seller, (v_found.invoice).account_id) ->> 'logo_path';
+  if v_path is not null and v_path not in ((v_found.invoice).account_id || '/logo.png', (v_found.invoice).account_id || '/logo.jpg') then
+    v_path := null;
+  end if;
+  return jsonb_build_object('logo_path', v_path);
+end;
+$function$;
+revoke all on function public.invoice_link_logo(p_token text) from public, anon, authenticated, service_role;
+grant execute on function public.invoice_link_logo(p_token text) to anon, authenticated, service_role;
+
 create or replace function public.invoice_summary()
  returns table(total_count bigint, outstanding jsonb, paid_this_month jsonb, collection jsonb)
  language plpgsql
@@ -584,7 +611,7 @@ begin
   if exists (select 1 from public.jobs j where j.idempotency_key = v_key) then
     return v_invoice.client_email;
   end if;
-  if private.resends_in_last_hour(v_invoice.account_id, 'invoice_resent', v_invoice.id) >= 5 then
+  if not private.hit_rate_limit('invoice_resend:' || v_invoice.id, 5, interval '1 hour') then
     raise exception 'This invoice was sent again 5 times in the last hour; try again later' using errcode = '54000';
   end if;
   perform private.enqueue_job('invoice_send', v_invoice.account_id, jsonb_build_object('invoice_id', v_invoice.id),

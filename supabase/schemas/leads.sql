@@ -10,7 +10,7 @@ set check_function_bodies = false;
 -- A possible client, before there is a contact or a quote.
 create table public.leads (
   id uuid default gen_random_uuid() not null,
-  account_id uuid not null,
+  account_id uuid default public.current_account_id() not null,
   name text not null,
   email text not null,
   phone_whatsapp text,

@@ -317,6 +317,8 @@ declare
   v_hash bytea;
   v_ip text := private.request_ip();
   v_link text;
+  v_within_caller boolean;
+  v_within_link boolean;
 begin
   limited := false;
   quote := null;
@@ -334,9 +336,10 @@ begin
     return;
   end if;
   v_link := 'quote_link:token:' || encode(v_hash, 'hex');
-  -- Both counters count every call (no short-circuit), so the totals are true.
-  if not (private.hit_rate_limit(v_link || ':ip:' || coalesce(v_ip, ''), 30, interval '1 minute')
-          and private.hit_rate_limit(v_link, 300, interval '1 minute')) then
+  -- Two statements, not one expression: both counters count every call.
+  v_within_caller := private.hit_rate_limit(v_link || ':ip:' || coalesce(v_ip, ''), 30, interval '1 minute');
+  v_within_link := private.hit_rate_limit(v_link, 300, interval '1 minute');
+  if not (v_within_caller and v_within_link) then
     limited := true;
   end if;
 end;
@@ -966,6 +969,78 @@ $function$;
 revoke all on function public.open_quote_link(p_token text, p_with_document boolean) from public, anon, authenticated, service_role;
 grant execute on function public.open_quote_link(p_token text, p_with_document boolean) to anon, authenticated, service_role;
 
+create or replace function public.portal_quote_link(p_quote_id uuid)
+ returns text
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_uid uuid := auth.uid();
+  v_quote public.quotes;
+  v_token text := private.new_link_token();
+  v_expires timestamptz := now() + interval '1 hour';
+begin
+  if v_uid is null then
+    raise exception 'Sign in first' using errcode = '42501';
+  end if;
+  if not private.hit_rate_limit('portal_quote_link:user:' || v_uid, 20, interval '1 minute') then
+    raise exception 'Too many requests, try again in a minute.' using errcode = '54000';
+  end if;
+  -- The caller's own quote, as the quotes policy gives it to a client: sent to one of its contacts.
+  select q.* into v_quote from public.quotes q
+   where q.id = p_quote_id
+     and q.account_id = public.current_account_id()
+     and q.sent_at is not null
+     and q.contact_id in (select public.client_contact_ids());
+  if not found then
+    raise exception 'Quote not found' using errcode = 'P0002';
+  end if;
+  if private.quote_link_state(v_quote) <> 'open' then
+    raise exception 'This quote can no longer be signed' using errcode = '22023';
+  end if;
+  -- One live portal link per user and quote; ended ones of this user go too.
+  delete from private.quote_portal_links p
+   where p.auth_user_id = v_uid and (p.quote_id = v_quote.id or p.expires_at <= now());
+  insert into private.quote_portal_links (token_hash, quote_id, auth_user_id, expires_at)
+  values (private.quote_link_token_hash(v_token), v_quote.id, v_uid, v_expires);
+  perform private.write_audit(v_quote.account_id, 'quote_opened_in_portal', 'quote', v_quote.id, null,
+                              jsonb_build_object('link_expires_at', v_expires));
+  return v_token;
+end;
+$function$;
+revoke all on function public.portal_quote_link(p_quote_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.portal_quote_link(p_quote_id uuid) to authenticated, service_role;
+
+create or replace function public.quote_link_logo(p_token text)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_found record;
+  v_path text;
+begin
+  select * into v_found from private.quote_by_link(p_token);
+  if v_found.limited then
+    return jsonb_build_object('limited', true);
+  end if;
+  if (v_found.quote).id is null or private.quote_link_state(v_found.quote) in ('not_found', 'superseded') then
+    return null;
+  end if;
+  -- The seller the page shows (private.quote_link_view): the signed one once signed.
+  v_path := coalesce((v_found.quote).signed_document -> 'seller',
+                     private.document_seller((v_found.quote).seller, (v_found.quote).account_id)) ->> 'logo_path';
+  if v_path is not null and v_path not in ((v_found.quote).account_id || '/logo.png', (v_found.quote).account_id || '/logo.jpg') then
+    v_path := null;
+  end if;
+  return jsonb_build_object('logo_path', v_path);
+end;
+$function$;
+revoke all on function public.quote_link_logo(p_token text) from public, anon, authenticated, service_role;
+grant execute on function public.quote_link_logo(p_token text) to anon, authenticated, service_role;
+
 create or replace function public.quote_summary()
  returns table(total_count bigint, sent_count bigint, signed_count bigint, by_currency jsonb)
  language sql
@@ -1055,11 +1130,11 @@ begin
   if v_email is null then
     raise exception 'The quote''s client has no email address' using errcode = '22023';
   end if;
-  -- The same press posted twice: its mail is queued already.
+  -- The same press posted twice: its mail is queued already (and not counted again).
   if exists (select 1 from public.jobs j where j.idempotency_key = v_key) then
     return v_email;
   end if;
-  if private.resends_in_last_hour(v_quote.account_id, 'quote_resent', v_quote.id) >= 5 then
+  if not private.hit_rate_limit('quote_resend:' || v_quote.id, 5, interval '1 hour') then
     raise exception 'This quote was sent again 5 times in the last hour; try again later' using errcode = '54000';
   end if;
   perform set_config('opshub.quote_named_audit', 'on', true);
@@ -1587,20 +1662,24 @@ alter table private.quote_number_counters enable row level security;
 
 revoke all on table private.quote_number_counters from public, anon, authenticated, service_role;
 
--- ── functions ──
+-- ── private.quote_portal_links ──
 
-create or replace function private.resends_in_last_hour(p_account_id uuid, p_action text, p_resource_id uuid)
- returns integer
- language sql
- stable security definer
- set search_path to ''
-as $function$
-  -- (account_id, action, created_at) is indexed: the hour's rows of this action, then the record's.
-  select count(*)::integer from public.audit_logs a
-   where a.account_id = p_account_id and a.action = p_action
-     and a.created_at > now() - interval '1 hour' and a.resource_id = p_resource_id
-$function$;
-revoke all on function private.resends_in_last_hour(p_account_id uuid, p_action text, p_resource_id uuid) from public, anon, authenticated, service_role;
+create table private.quote_portal_links (
+  token_hash bytea not null,
+  quote_id uuid not null,
+  auth_user_id uuid not null,
+  expires_at timestamp with time zone not null,
+  constraint quote_portal_links_pkey primary key (token_hash),
+  constraint quote_portal_links_quote_id_fkey foreign key (quote_id) references public.quotes(id) on delete cascade
+);
+alter table private.quote_portal_links enable row level security;
+
+create index quote_portal_links_quote_idx on private.quote_portal_links using btree (quote_id);
+create index quote_portal_links_user_idx on private.quote_portal_links using btree (auth_user_id, quote_id);
+
+revoke all on table private.quote_portal_links from public, anon, authenticated, service_role;
+
+-- ── functions ──
 
 create or replace function private.signature_png_bytes(p_base64 text)
  returns bytea
@@ -1642,3 +1721,17 @@ begin
 end;
 $function$;
 revoke all on function private.signature_png_bytes(p_base64 text) from public, anon, authenticated, service_role;
+
+create or replace function public.portal_brand()
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select jsonb_build_object('name', a.name, 'logo_path', a.logo_path)
+    from public.users u
+    join public.accounts a on a.id = u.account_id
+   where u.auth_user_id = auth.uid() and u.is_active
+$function$;
+revoke all on function public.portal_brand() from public, anon, authenticated, service_role;
+grant execute on function public.portal_brand() to authenticated, service_role;

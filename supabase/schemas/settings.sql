@@ -331,6 +331,28 @@ $function$;
 revoke all on function public.get_public_site_info() from public, anon, authenticated, service_role;
 grant execute on function public.get_public_site_info() to anon, authenticated, service_role;
 
+create or replace function public.mail_route_status()
+ returns jsonb
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select jsonb_build_object(
+    'id', i.id,
+    'name', i.name,
+    'last_test', (
+      select jsonb_build_object('status', j.status, 'last_error', j.last_error, 'created_at', j.created_at)
+        from public.jobs j
+       where j.subject_id = i.id and j.kind = 'mail.test'
+       order by j.created_at desc
+       limit 1))
+    from public.integrations i
+   where i.type = 'email' and i.is_active and i.is_default_mail_route
+   limit 1
+$function$;
+revoke all on function public.mail_route_status() from public, anon, authenticated, service_role;
+grant execute on function public.mail_route_status() to authenticated, service_role;
+
 create or replace function public.request_test_mail(p_integration_id uuid)
  returns uuid
  language plpgsql
@@ -348,11 +370,7 @@ begin
                   where i.id = p_integration_id and i.account_id = v_account_id and i.type = 'email' and i.is_active) then
     raise exception 'Not an active email integration of this account' using errcode = 'P0002';
   end if;
-  -- One request of the account at a time, so two at once cannot both pass the count.
-  perform pg_advisory_xact_lock(hashtextextended('request_test_mail:' || v_account_id::text, 0));
-  if (select count(*) from public.audit_logs a
-       where a.account_id = v_account_id and a.action = 'test_mail_requested'
-         and a.created_at > now() - interval '1 hour') >= 5 then
+  if not private.hit_rate_limit('test_mail:account:' || v_account_id, 5, interval '1 hour') then
     raise exception 'At most 5 test mails an hour: try again later' using errcode = '54000';
   end if;
   select u.email into v_email from public.users u where u.auth_user_id = auth.uid();

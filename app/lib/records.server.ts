@@ -33,7 +33,7 @@ const untyped = (supabase: Supabase) => supabase as unknown as SupabaseClient;
 
 /** What the reader needs of a query: a supabase-js select (or RPC read) it orders and pages. */
 interface PageableSelect<Row> {
-  order(column: 'created_at' | 'id', options: { ascending: boolean }): PageableSelect<Row>;
+  order(column: string, options: { ascending: boolean }): PageableSelect<Row>;
   range(from: number, to: number): PromiseLike<{ data: Row[] | null; count?: number | null; error: { message: string } | null }>;
 }
 
@@ -73,9 +73,13 @@ export async function readList<Row, S extends string>(
   label: string,
 ): Promise<ListPage<Row, S>> {
   const { from, to } = pageRange(query.page);
+  // The URL's column (readListSort allows only indexed ones), else newest
+  // first; the id breaks ties so that pages neither repeat nor skip a row.
+  const { key, dir } = query.sort ?? { key: 'created_at', dir: 'desc' };
+  const ascending = dir === 'asc';
   const { data, count, error } = await select
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
+    .order(key, { ascending })
+    .order('id', { ascending })
     .range(from, to);
   if (error) console.error(`${label} failed to load: ${error.message}`);
   const rows = data ?? [];

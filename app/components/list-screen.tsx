@@ -42,6 +42,7 @@ export function ListScreen<Row>({
   summary,
   form,
   bulk,
+  emptyAction,
   children,
 }: {
   pathname: string;
@@ -55,6 +56,8 @@ export function ListScreen<Row>({
   form: React.ReactNode;
   /** A bulk action's form above the rows (app/components/records/bulk-actions.tsx), for those who may write. */
   bulk?: React.ReactNode;
+  /** The first action of an empty list when it is not the New … dialog (a link elsewhere). */
+  emptyAction?: React.ReactNode;
   /** The rows: a RecordTable. */
   children: React.ReactNode;
 }) {
@@ -88,7 +91,7 @@ export function ListScreen<Row>({
                 <RecordEmpty
                   title={texts.empty}
                   purpose={texts.description}
-                  action={canWrite ? <CreateLink to={withDialog(listHref(pathname, query, {}))}>{texts.newButton}</CreateLink> : null}
+                  action={emptyAction ?? (canWrite ? <CreateLink to={withDialog(listHref(pathname, query, {}))}>{texts.newButton}</CreateLink> : null)}
                 />
               )
             ) : (

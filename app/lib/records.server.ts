@@ -95,11 +95,12 @@ export async function readList<Row, S extends string>(
 
 /**
  * A list with neither search nor filter (the settings lists): the page the URL
- * asks for (?page=N) of `table`'s rows the user may read, counted.
+ * asks for (?page=N) of `table`'s rows the user may read, counted, newest
+ * first or by one of `sortKeys` (?sort=&dir=).
  */
-export function newestFirstPage<Row>(supabase: Supabase, table: TableName, columns: string, url: URL) {
+export function newestFirstPage<Row>(supabase: Supabase, table: TableName, columns: string, url: URL, sortKeys: readonly string[] = []) {
   const select = untyped(supabase).from(table).select(columns, { count: 'exact' }).returns<Row[]>();
-  return readList<Row, never>(select, readListQuery(url, []), table);
+  return readList<Row, never>(select, readListQuery(url, [], sortKeys), table);
 }
 
 // ---- Refusing a form ------------------------------------------------------

@@ -25,25 +25,30 @@ export interface RecordColumn<Row> {
   phone?: boolean;
   /** Width or truncation of the column's cells. */
   className?: string;
+  /** Holds its own controls (a Delete link): raised above the row's stretched link. */
+  interactive?: boolean;
 }
 
 export interface RecordTableProps<Row> {
   /** What the table lists, for screen readers ("Leads"). */
   caption: string;
   pathname: string;
-  query: ListQuery;
+  /** The list's URL state, for its sort headers (a list that never sorts, like the audit log, may leave it out). */
+  query?: ListQuery;
   rows: readonly Row[];
   columns: readonly RecordColumn<Row>[];
   rowKey: (row: Row) => string;
-  /** The record's page: the first column's cell links to it and its link covers the row. */
-  href: (row: Row) => string;
+  /** The record's page: the first column's cell links to it and its link covers the row; null where there is none to open. */
+  href: (row: Row) => string | null;
+  /** The row link's name when its text alone would mislead ("Edit Follow-up" where the row opens an edit dialog). */
+  linkLabel?: (row: Row) => string;
   /** A phone's second line under the first cell (the columns hidden there, in short). */
   phoneLine?: (row: Row) => React.ReactNode;
   /** Checkboxes for a bulk action: the id of the form they belong to, and each box's label. */
   select?: { form: string; name?: string; label: (row: Row) => string };
 }
 
-export function RecordTable<Row>({ caption, pathname, query, rows, columns, rowKey, href, phoneLine, select }: RecordTableProps<Row>) {
+export function RecordTable<Row>({ caption, pathname, query, rows, columns, rowKey, href, linkLabel, phoneLine, select }: RecordTableProps<Row>) {
   const [first, ...rest] = columns;
   return (
     <table className="w-full border-collapse text-sm" data-record-table="">
@@ -62,7 +67,7 @@ export function RecordTable<Row>({ caption, pathname, query, rows, columns, rowK
               aria-sort={ariaSort(query, column)}
               className={cn('whitespace-nowrap px-2 py-2 font-medium first:pl-0 last:pr-0', column.numeric && 'text-right', column.phone ? '' : 'max-md:hidden')}
             >
-              {column.sort ? (
+              {column.sort && query ? (
                 <SortHeader pathname={pathname} query={query} sortKey={column.sort.key} first={column.sort.first} numeric={column.numeric}>
                   {column.header}
                 </SortHeader>
@@ -90,12 +95,9 @@ export function RecordTable<Row>({ caption, pathname, query, rows, columns, rowK
               </td>
             ) : null}
             <td className={cn('w-full max-w-0 py-2 pr-2 md:w-auto md:max-w-none', first.className)}>
-              <Link
-                to={href(row)}
-                className="block truncate font-medium after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-              >
+              <RowLink to={href(row)} label={linkLabel?.(row)}>
                 {first.cell(row)}
-              </Link>
+              </RowLink>
               {phoneLine ? <div className="truncate text-xs text-muted-foreground md:hidden">{phoneLine(row)}</div> : null}
             </td>
             {rest.map((column) => (
@@ -105,6 +107,7 @@ export function RecordTable<Row>({ caption, pathname, query, rows, columns, rowK
                   'px-2 py-2 last:pr-0',
                   column.numeric && 'whitespace-nowrap text-right tabular-nums',
                   column.phone ? 'max-md:align-top max-md:whitespace-nowrap' : 'max-md:hidden',
+                  column.interactive && 'relative z-10',
                   column.className,
                 )}
               >
@@ -118,7 +121,22 @@ export function RecordTable<Row>({ caption, pathname, query, rows, columns, rowK
   );
 }
 
-function ariaSort<Row>(query: ListQuery, column: RecordColumn<Row>): 'ascending' | 'descending' | undefined {
-  if (!column.sort || query.sort?.key !== column.sort.key) return undefined;
+/** The row's one link, stretched over the row (its ::after covers the <tr>, which is positioned). */
+function RowLink({ to, label, children }: { to: string | null; label?: string; children: React.ReactNode }) {
+  if (to === null) return <span className="block truncate font-medium">{children}</span>;
+  return (
+    <Link
+      to={to}
+      preventScrollReset={to.includes('?')}
+      aria-label={label}
+      className="block truncate font-medium after:absolute after:inset-0 after:content-[''] focus-visible:underline focus-visible:outline-none"
+    >
+      {children}
+    </Link>
+  );
+}
+
+function ariaSort<Row>(query: ListQuery | undefined, column: RecordColumn<Row>): 'ascending' | 'descending' | undefined {
+  if (!column.sort || !query?.sort || query.sort.key !== column.sort.key) return undefined;
   return query.sort.dir === 'asc' ? 'ascending' : 'descending';
 }

@@ -28,7 +28,7 @@ const statusOf = (bill: BillRow) => <StatusBadge status={bill.status} label={BIL
 const COLUMNS: RecordColumn<BillRow>[] = [
   { id: 'supplier', header: 'Supplier', cell: (bill) => bill.supplier_name, sort: { key: 'supplier_name' }, className: 'md:max-w-56' },
   { id: 'number', header: 'Number', cell: (bill) => bill.number ?? '—', className: 'max-w-40 truncate text-muted-foreground' },
-  { id: 'status', header: 'Status', cell: statusOf },
+  { id: 'status', header: 'Status', cell: statusOf, phone: true },
   {
     id: 'issued',
     header: 'Issued',
@@ -52,12 +52,7 @@ const COLUMNS: RecordColumn<BillRow>[] = [
   {
     id: 'total',
     header: 'Total',
-    cell: (bill) => (
-      <>
-        <span className="block">{formatMoney(Number(bill.total), bill.currency)}</span>
-        <span className="md:hidden">{statusOf(bill)}</span>
-      </>
-    ),
+    cell: (bill) => formatMoney(Number(bill.total), bill.currency),
     sort: { key: 'total', first: 'desc' },
     numeric: true,
     phone: true,

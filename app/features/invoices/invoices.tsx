@@ -28,7 +28,7 @@ const COLUMNS: RecordColumn<InvoiceRow>[] = [
   { id: 'number', header: 'Number', cell: (invoice) => invoice.invoice_number ?? 'Invoice', sort: { key: 'invoice_number', first: 'desc' } },
   { id: 'client', header: 'Client', cell: (invoice) => invoice.client_name, sort: { key: 'client_name' }, className: 'max-w-48 truncate' },
   { id: 'email', header: 'Email', cell: (invoice) => invoice.client_email, className: 'max-w-56 truncate text-muted-foreground' },
-  { id: 'status', header: 'Status', cell: (invoice) => <StatusBadge status={invoice.status} /> },
+  { id: 'status', header: 'Status', cell: (invoice) => <StatusBadge status={invoice.status} />, phone: true },
   {
     id: 'created',
     header: 'Created',
@@ -46,12 +46,7 @@ const COLUMNS: RecordColumn<InvoiceRow>[] = [
   {
     id: 'total',
     header: 'Total',
-    cell: (invoice) => (
-      <>
-        <span className="block">{formatMoney(Number(invoice.total), invoice.currency)}</span>
-        <StatusBadge status={invoice.status} className="md:hidden" />
-      </>
-    ),
+    cell: (invoice) => formatMoney(Number(invoice.total), invoice.currency),
     sort: { key: 'total', first: 'desc' },
     numeric: true,
     phone: true,

@@ -34,7 +34,7 @@ const COLUMNS: RecordColumn<QuoteRow>[] = [
     cell: (quote) => (quote.contact_name ? `${quote.contact_name} - ${quote.contact_company ?? ''}` : 'No contact'),
     className: 'max-w-64 truncate',
   },
-  { id: 'status', header: 'Status', cell: (quote) => <StatusBadge status={quote.status ?? 'draft'} /> },
+  { id: 'status', header: 'Status', cell: (quote) => <StatusBadge status={quote.status ?? 'draft'} />, phone: true },
   {
     id: 'created',
     header: 'Created',
@@ -52,12 +52,7 @@ const COLUMNS: RecordColumn<QuoteRow>[] = [
   {
     id: 'total',
     header: 'Total',
-    cell: (quote) => (
-      <>
-        <span className="block">{formatMoney(Number(quote.total), quote.currency ?? 'USD')}</span>
-        <StatusBadge status={quote.status ?? 'draft'} className="md:hidden" />
-      </>
-    ),
+    cell: (quote) => formatMoney(Number(quote.total), quote.currency ?? 'USD'),
     sort: { key: 'total', first: 'desc' },
     numeric: true,
     phone: true,

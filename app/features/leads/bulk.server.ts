@@ -11,11 +11,10 @@ import { refuseReadOnly, refuseSubmission, serverMessage } from '~/lib/records.s
 import { z } from '~/lib/schemas/zod';
 import { dataWithError } from '~/lib/toast.server';
 import type { Supabase } from '~/lib/supabase.server';
+import { BULK_INTENT } from './bulk';
 import { LEAD_BULK_TEXTS as TEXTS } from './texts';
 
 type ActionArgs = Parameters<typeof refuseReadOnly>[0];
-
-export const BULK_INTENT = 'mark-lost';
 
 const bulkSchema = z.object({
   intent: z.literal(BULK_INTENT),

@@ -14,7 +14,8 @@ import { formatShortDate } from '~/lib/dates';
 import { listHref, readListQuery, statusOptions } from '~/lib/list-query';
 import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
-import { BULK_INTENT, isBulkPost, markLeadsLost } from './bulk.server';
+import { BULK_INTENT } from './bulk';
+import { isBulkPost, markLeadsLost } from './bulk.server';
 import { NewLeadForm } from './lead-form';
 import { insertLead, loadLeads, type LeadRow } from './queries.server';
 import { LEAD_STATUSES, newLeadSchema } from './schema';
@@ -23,7 +24,7 @@ import { LEAD_BULK_TEXTS, leadCreatedToast, LEAD_TEXTS as TEXTS } from './texts'
 const LIST = '/leads';
 const STATUS_OPTIONS = statusOptions(LEAD_STATUSES);
 /** The columns the list sorts by: each has an account-first index (migration 20261202800001). */
-export const LEAD_SORTS = ['name', 'company', 'created_at'] as const;
+const LEAD_SORTS = ['name', 'company', 'created_at'] as const;
 const BULK_FORM = 'leads-bulk';
 
 const COLUMNS: RecordColumn<LeadRow>[] = [

@@ -231,7 +231,7 @@ function userColumns(selfId: string | null, readOnly: boolean): RecordColumn<Use
         user.id === selfId ? (
           <span className="text-xs text-muted-foreground">You</span>
         ) : (
-          <SetActiveButton action={LIST} id={user.id} name={name(user)} active={user.is_active} />
+          <SetActiveButton action={LIST} id={user.id} name={name(user)} active={user.is_active} className="h-7" />
         ),
       interactive: true,
       className: 'w-px text-right',

@@ -16,6 +16,7 @@ import { UrlDialog } from '~/components/url-dialog';
 import { listHref, withDialog } from '~/lib/list-query';
 import { deleteAndAnswer, listDialog, refuseSubmission, saveAndAnswer } from '~/lib/records.server';
 import { formatShortDate } from '~/lib/dates';
+import { cn } from '~/lib/utils';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
 import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
 import { loadTemplates, templateValues } from './queries.server';
@@ -89,7 +90,7 @@ const DELETE_COLUMN: RecordColumn<TemplateRow> = {
   id: 'delete',
   header: 'Actions',
   cell: (template) => (
-    <Link to={`?delete=${template.id}`} preventScrollReset className={buttonClasses('ghost', 'sm')} aria-label={`Delete ${template.name}`}>
+    <Link to={`?delete=${template.id}`} preventScrollReset className={cn(buttonClasses('ghost', 'sm'), 'h-7')} aria-label={`Delete ${template.name}`}>
       Delete
     </Link>
   ),

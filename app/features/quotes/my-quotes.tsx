@@ -1,10 +1,12 @@
 // A client's (or supplier's) only page: the quotes addressed to them, or
 // 'Nothing has been shared with you yet'. No figures, no search, no create:
-// nothing of the account's pipeline is theirs to see.
-import { Link } from 'react-router';
+// nothing of the account's pipeline is theirs to see. The rows are the record
+// table's, unsorted (the client's view reads quote_list without its indexes' sorts).
 import { ListPager } from '~/components/list-pager';
-import { ListBody, ListRegion } from '~/components/list-states';
+import { ListRegion } from '~/components/list-states';
 import { PageHeader } from '~/components/page-header';
+import { RecordEmpty } from '~/components/records/record-empty';
+import { RecordTable, type RecordColumn } from '~/components/records/record-table';
 import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent } from '~/components/ui/card';
 import type { ListPage } from '~/lib/list-query';
@@ -13,6 +15,19 @@ import { formatShortDate } from '~/lib/dates';
 import type { SharedQuote } from './queries.server';
 import { MY_QUOTES_TEXTS } from './texts';
 
+const COLUMNS: RecordColumn<SharedQuote>[] = [
+  { id: 'number', header: 'Number', cell: (quote) => quote.quote_number ?? 'Draft Quote' },
+  { id: 'status', header: 'Status', cell: (quote) => <StatusBadge status={quote.status ?? 'draft'} />, phone: true },
+  { id: 'sent', header: 'Sent', cell: (quote) => formatShortDate(quote.created_at), className: 'whitespace-nowrap text-muted-foreground' },
+  {
+    id: 'expires',
+    header: 'Expires',
+    cell: (quote) => (quote.expires_at ? formatShortDate(quote.expires_at) : 'No expiry'),
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+  { id: 'total', header: 'Total', cell: (quote) => formatMoney(Number(quote.total), quote.currency ?? 'USD'), numeric: true, phone: true },
+];
+
 export function MyQuotes({ list }: { list: ListPage<SharedQuote> }) {
   return (
     <>
@@ -20,27 +35,23 @@ export function MyQuotes({ list }: { list: ListPage<SharedQuote> }) {
       <Card>
         <CardContent className="pt-6">
           <ListRegion label={MY_QUOTES_TEXTS.title}>
-            <ListBody list={list} texts={MY_QUOTES_TEXTS}>
-              {list.rows.map((quote) => (
-                <li key={quote.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="grid gap-1">
-                    <p className="font-medium">
-                      <Link to={`/quotes/${quote.id}`} className="underline-offset-2 hover:underline">
-                        {quote.quote_number ?? 'Draft Quote'}
-                      </Link>
-                    </p>
-                    <p className="text-xs text-muted-foreground">
-                      Sent {formatShortDate(quote.created_at)} ·{' '}
-                      {quote.expires_at ? `Expires ${formatShortDate(quote.expires_at)}` : 'No expiry'}
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-3">
-                    <span className="font-semibold">{formatMoney(Number(quote.total), quote.currency ?? 'USD')}</span>
-                    <StatusBadge status={quote.status ?? 'draft'} />
-                  </div>
-                </li>
-              ))}
-            </ListBody>
+            {list.failed ? (
+              <p role="alert" className="py-10 text-center text-sm text-destructive">
+                {MY_QUOTES_TEXTS.loadFailed}
+              </p>
+            ) : list.rows.length === 0 ? (
+              <RecordEmpty title={MY_QUOTES_TEXTS.empty} />
+            ) : (
+              <RecordTable
+                caption={MY_QUOTES_TEXTS.title}
+                pathname="/quotes"
+                rows={list.rows}
+                columns={COLUMNS}
+                rowKey={(quote) => quote.id ?? quote.quote_number ?? ''}
+                href={(quote) => (quote.id ? `/quotes/${quote.id}` : null)}
+                phoneLine={(quote) => (quote.expires_at ? `Expires ${formatShortDate(quote.expires_at)}` : 'No expiry')}
+              />
+            )}
             <ListPager list={list} pathname="/quotes" noun="quotes" />
           </ListRegion>
         </CardContent>

@@ -91,7 +91,7 @@ export function ListScreen<Row>({
                 <RecordEmpty
                   title={texts.empty}
                   purpose={texts.description}
-                  action={emptyAction ?? (canWrite ? <CreateLink to={withDialog(listHref(pathname, query, {}))}>{texts.newButton}</CreateLink> : null)}
+                  action={emptyAction ?? (canWrite ? <CreateLink to={withDialog(listHref(pathname, query, {}))}>{firstAction(texts.noun)}</CreateLink> : null)}
                 />
               )
             ) : (
@@ -110,4 +110,9 @@ export function ListScreen<Row>({
       </UrlDialog>
     </>
   );
+}
+
+/** The empty list's own words for its create link ('Add your first lead'), told apart from the header's New … link. */
+function firstAction(noun: string): string {
+  return `Add your first ${noun.replace(/s$/, '')}`;
 }

@@ -105,7 +105,7 @@ describe('the record table with JavaScript off', () => {
     const list = page.getByRole('region', { name: 'Recent Leads' });
     await list.getByText('No leads yet. Add your first lead to get started!').waitFor();
     await list.getByText('Capture and follow up the people interested in your modules.').waitFor();
-    await list.getByRole('link', { name: 'New Lead' }).click();
+    await list.getByRole('link', { name: 'Add your first lead' }).click();
     await page.getByRole('dialog', { name: 'New Lead' }).waitFor();
 
     for (const name of ['Lena Lost', 'Kai Kept', 'Mo Lost']) {

@@ -80,7 +80,11 @@ export function RecordTable<Row>({ caption, pathname, query, rows, columns, rowK
       </thead>
       <tbody className="divide-y divide-border">
         {rows.map((row) => (
-          <tr key={rowKey(row)} className="relative align-middle transition-colors hover:bg-muted/60 has-[a:focus-visible]:bg-muted/60">
+          <tr
+            key={rowKey(row)}
+            className="relative align-middle transition-colors hover:bg-muted/60 has-[a:focus-visible]:bg-muted/60"
+            data-row={rowKey(row)}
+          >
             {select ? (
               <td className="w-8 py-2 pr-2">
                 {/* Above the row's stretched link, so that ticking it does not open the record. */}

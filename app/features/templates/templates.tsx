@@ -125,7 +125,7 @@ export default function SettingsTemplates({ loaderData, actionData }: Route.Comp
           <p>{TEXTS.emptyHint}</p>
           {readOnly ? null : (
             <Link to="?new" preventScrollReset className={`${buttonClasses()} mt-4`}>
-              {TEXTS.newButton}
+              Add your first template
             </Link>
           )}
         </EmptyState>

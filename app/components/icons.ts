@@ -6,6 +6,7 @@ import {
   ArrowDown as LucideArrowDown,
   ArrowLeft as LucideArrowLeft,
   ArrowUp as LucideArrowUp,
+  ArrowUpDown as LucideArrowUpDown,
   BadgeCheck as LucideBadgeCheck,
   Blocks as LucideBlocks,
   Building2 as LucideBuilding2,
@@ -79,6 +80,7 @@ export const AlertTriangle = /* @__PURE__ */ icon(LucideAlertTriangle);
 export const ArrowDown = /* @__PURE__ */ icon(LucideArrowDown);
 export const ArrowLeft = /* @__PURE__ */ icon(LucideArrowLeft);
 export const ArrowUp = /* @__PURE__ */ icon(LucideArrowUp);
+export const ArrowUpDown = /* @__PURE__ */ icon(LucideArrowUpDown);
 export const BadgeCheck = /* @__PURE__ */ icon(LucideBadgeCheck);
 export const Blocks = /* @__PURE__ */ icon(LucideBlocks);
 export const Building2 = /* @__PURE__ */ icon(LucideBuilding2);

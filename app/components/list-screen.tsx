@@ -1,12 +1,15 @@
 // The page of a business list, as every real module shows it: the header with
 // its New … link (for those who may write), the summary cards, the searched,
-// filtered and paged list, and the create dialog at ?new. A module gives its
-// texts, its figures, its form and how one row reads.
+// filtered, sorted and paged list (the record table of app/components/records),
+// and the create dialog at ?new. A module gives its texts, its figures, its
+// form and its table. A list with nothing yet says what it is for and offers
+// the New … link.
 import type * as React from 'react';
 import { useLocation } from 'react-router';
 import { CreateLink } from '~/components/create-link';
 import { ListPager } from '~/components/list-pager';
-import { ListBody, ListRegion } from '~/components/list-states';
+import { ListRegion } from '~/components/list-states';
+import { RecordEmpty } from '~/components/records/record-empty';
 import { ListToolbar } from '~/components/list-toolbar';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
@@ -38,6 +41,8 @@ export function ListScreen<Row>({
   statuses,
   summary,
   form,
+  bulk,
+  emptyAction,
   children,
 }: {
   pathname: string;
@@ -49,7 +54,11 @@ export function ListScreen<Row>({
   summary: React.ReactNode;
   /** The create dialog's form. */
   form: React.ReactNode;
-  /** The rows, each an <li>. */
+  /** A bulk action's form above the rows (app/components/records/bulk-actions.tsx), for those who may write. */
+  bulk?: React.ReactNode;
+  /** The first action of an empty list when it is not the New … dialog (a link elsewhere). */
+  emptyAction?: React.ReactNode;
+  /** The rows: a RecordTable. */
   children: React.ReactNode;
 }) {
   const { query } = list;
@@ -67,13 +76,30 @@ export function ListScreen<Row>({
       <Card>
         <CardHeader className="gap-4">
           <SectionHeading>{texts.listHeading}</SectionHeading>
-          <ListToolbar pathname={pathname} q={query.q} status={query.status} statuses={statuses} searchLabel={texts.searchLabel} />
+          <ListToolbar pathname={pathname} q={query.q} status={query.status} sort={query.sort} statuses={statuses} searchLabel={texts.searchLabel} />
         </CardHeader>
         <CardContent>
           <ListRegion label={texts.listHeading}>
-            <ListBody list={list} texts={texts}>
-              {children}
-            </ListBody>
+            {list.failed ? (
+              <p role="alert" className="py-10 text-center text-sm text-destructive">
+                {texts.loadFailed}
+              </p>
+            ) : list.rows.length === 0 ? (
+              query.q !== '' || query.status !== null ? (
+                <RecordEmpty title={texts.noMatch} />
+              ) : (
+                <RecordEmpty
+                  title={texts.empty}
+                  purpose={texts.description}
+                  action={emptyAction ?? (canWrite ? <CreateLink to={withDialog(listHref(pathname, query, {}))}>{firstAction(texts.noun)}</CreateLink> : null)}
+                />
+              )
+            ) : (
+              <>
+                {canWrite ? bulk : null}
+                {children}
+              </>
+            )}
             <ListPager list={list} pathname={pathname} noun={texts.noun} />
           </ListRegion>
         </CardContent>
@@ -84,4 +110,9 @@ export function ListScreen<Row>({
       </UrlDialog>
     </>
   );
+}
+
+/** The empty list's own words for its create link ('Add your first lead'), told apart from the header's New … link. */
+function firstAction(noun: string): string {
+  return `Add your first ${noun.replace(/s$/, '')}`;
 }

@@ -3,29 +3,38 @@ import { Search } from '~/components/icons';
 import { Button } from '~/components/ui/button';
 import { Input, NativeSelect } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import type { ListSort } from '~/lib/list-query';
 import type { Option } from '~/lib/schemas/fields';
 
 /**
  * Search and status filter of a list, as a GET form: the URL carries them
  * (?q=&status=), so they work without JavaScript and can be bookmarked.
- * Submitting starts again at page 1.
+ * Submitting starts again at page 1, in the same order (the sort rides along).
  */
 export function ListToolbar({
   pathname,
   q,
   status,
+  sort = null,
   statuses,
   searchLabel,
 }: {
   pathname: string;
   q: string;
   status: string | null;
+  sort?: ListSort | null;
   statuses: Option[];
   searchLabel: string;
 }) {
   const filtered = q !== '' || status !== null;
   return (
     <Form method="get" action={pathname} role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      {sort ? (
+        <>
+          <input type="hidden" name="sort" value={sort.key} />
+          <input type="hidden" name="dir" value={sort.dir} />
+        </>
+      ) : null}
       <div className="grid flex-1 gap-1">
         <Label htmlFor={`${pathname}-q`} className="sr-only">
           {searchLabel}
@@ -51,7 +60,7 @@ export function ListToolbar({
       </Button>
       {filtered ? (
         <Button asChild variant="ghost">
-          <Link to={pathname}>Clear</Link>
+          <Link to={sort ? `${pathname}?sort=${encodeURIComponent(sort.key)}&dir=${sort.dir}` : pathname}>Clear</Link>
         </Button>
       ) : null}
     </Form>

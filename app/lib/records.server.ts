@@ -33,7 +33,7 @@ const untyped = (supabase: Supabase) => supabase as unknown as SupabaseClient;
 
 /** What the reader needs of a query: a supabase-js select (or RPC read) it orders and pages. */
 interface PageableSelect<Row> {
-  order(column: 'created_at' | 'id', options: { ascending: boolean }): PageableSelect<Row>;
+  order(column: string, options: { ascending: boolean }): PageableSelect<Row>;
   range(from: number, to: number): PromiseLike<{ data: Row[] | null; count?: number | null; error: { message: string } | null }>;
 }
 
@@ -73,9 +73,13 @@ export async function readList<Row, S extends string>(
   label: string,
 ): Promise<ListPage<Row, S>> {
   const { from, to } = pageRange(query.page);
+  // The URL's column (readListSort allows only indexed ones), else newest
+  // first; the id breaks ties so that pages neither repeat nor skip a row.
+  const { key, dir } = query.sort ?? { key: 'created_at', dir: 'desc' };
+  const ascending = dir === 'asc';
   const { data, count, error } = await select
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
+    .order(key, { ascending })
+    .order('id', { ascending })
     .range(from, to);
   if (error) console.error(`${label} failed to load: ${error.message}`);
   const rows = data ?? [];
@@ -91,11 +95,12 @@ export async function readList<Row, S extends string>(
 
 /**
  * A list with neither search nor filter (the settings lists): the page the URL
- * asks for (?page=N) of `table`'s rows the user may read, counted.
+ * asks for (?page=N) of `table`'s rows the user may read, counted, newest
+ * first or by one of `sortKeys` (?sort=&dir=).
  */
-export function newestFirstPage<Row>(supabase: Supabase, table: TableName, columns: string, url: URL) {
+export function newestFirstPage<Row>(supabase: Supabase, table: TableName, columns: string, url: URL, sortKeys: readonly string[] = []) {
   const select = untyped(supabase).from(table).select(columns, { count: 'exact' }).returns<Row[]>();
-  return readList<Row, never>(select, readListQuery(url, []), table);
+  return readList<Row, never>(select, readListQuery(url, [], sortKeys), table);
 }
 
 // ---- Refusing a form ------------------------------------------------------

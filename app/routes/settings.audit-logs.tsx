@@ -3,6 +3,7 @@ import type { Route } from './+types/settings.audit-logs';
 import { AccessRestricted } from '~/components/settings/access-restricted';
 import { EmptyState } from '~/components/settings/empty-state';
 import { SettingsHeader } from '~/components/settings/settings-header';
+import { RecordTable, type RecordColumn } from '~/components/records/record-table';
 import { Badge } from '~/components/ui/badge';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Input, NativeSelect } from '~/components/ui/input';
@@ -103,25 +104,16 @@ export default function SettingsAuditLogs({ loaderData }: Route.ComponentProps) 
         <EmptyState title={query.page > 1 ? 'No more entries' : filtered ? 'No entries match your search' : 'No audit entries yet'} />
       ) : (
         <>
-          {/* The table scrolls inside its own box on a narrow screen (the page never scrolls sideways); the box takes focus so a keyboard can scroll it. */}
-          <div className="overflow-x-auto rounded-lg border border-border" role="region" aria-label="Audit entries table" tabIndex={0}>
-            <table className="w-full min-w-[40rem] text-left text-sm" aria-label="Audit entries">
-              <thead className="bg-muted/50 text-xs uppercase text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">When</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Action</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Record</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">By</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Changes</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {entries.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RecordTable
+            caption="Audit entries"
+            pathname={LIST}
+            rows={entries}
+            columns={AUDIT_COLUMNS}
+            rowKey={(entry) => entry.id}
+            // An entry has no page of its own.
+            href={() => null}
+            phoneLine={(entry) => `${titleCaseAction(entry.action)} · ${entry.record} · ${entry.userName}`}
+          />
           <AuditPager query={query} shown={entries.length} hasNext={hasNext} />
         </>
       )}
@@ -143,44 +135,58 @@ function auditRow(entry: AuditEntry) {
   };
 }
 
-function AuditRow({ entry }: { entry: ReturnType<typeof auditRow> }) {
-  const { changes } = entry;
-  return (
-    <tr className="align-top" data-entry={entry.id}>
-      <td className="whitespace-nowrap px-3 py-2 text-xs text-muted-foreground">
-        <time dateTime={entry.createdAt}>{timestamp.format(new Date(entry.createdAt))} UTC</time>
-      </td>
-      <td className="px-3 py-2">
-        <Badge variant={auditTone(entry.action)} data-action={entry.action}>
-          {titleCaseAction(entry.action)}
-        </Badge>
-      </td>
-      <td className="px-3 py-2" title={entry.resourceId ?? undefined}>
-        {entry.record}
-      </td>
-      <td className="px-3 py-2">
+type AuditRowShown = ReturnType<typeof auditRow>;
+
+/** The log's columns: when, what, on which record, by whom, and each change before → after. */
+const AUDIT_COLUMNS: RecordColumn<AuditRowShown>[] = [
+  {
+    id: 'when',
+    header: 'When',
+    cell: (entry) => <time dateTime={entry.createdAt}>{timestamp.format(new Date(entry.createdAt))} UTC</time>,
+    className: 'md:whitespace-nowrap md:text-xs',
+  },
+  {
+    id: 'action',
+    header: 'Action',
+    cell: (entry) => (
+      <Badge variant={auditTone(entry.action)} data-action={entry.action}>
+        {titleCaseAction(entry.action)}
+      </Badge>
+    ),
+  },
+  { id: 'record', header: 'Record', cell: (entry) => <span title={entry.resourceId ?? undefined}>{entry.record}</span>, className: 'max-w-64' },
+  {
+    id: 'by',
+    header: 'By',
+    cell: (entry) => (
+      <>
         <span className="font-medium">{entry.userName}</span>
         {entry.userEmail ? <span className="block text-xs text-muted-foreground">{entry.userEmail}</span> : null}
-      </td>
-      <td className="px-3 py-2">
-        {changes.length === 0 ? (
-          <span className="text-muted-foreground">—</span>
-        ) : (
-          <ul className="grid gap-0.5 text-xs" aria-label="Changes">
-            {changes.map((change) => (
-              <li key={change.field} className="break-words">
-                <span className="font-medium">{change.field}</span>:{' '}
-                <span className="text-muted-foreground">{change.before ?? '—'}</span>
-                {' → '}
-                <span>{change.after ?? '—'}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </td>
-    </tr>
-  );
-}
+      </>
+    ),
+    className: 'max-w-56 break-words',
+  },
+  {
+    id: 'changes',
+    header: 'Changes',
+    cell: ({ changes }) =>
+      changes.length === 0 ? (
+        <span className="text-muted-foreground">—</span>
+      ) : (
+        <ul className="grid gap-0.5 text-xs" aria-label="Changes">
+          {changes.map((change) => (
+            <li key={change.field} className="break-words">
+              <span className="font-medium">{change.field}</span>:{' '}
+              <span className="text-muted-foreground">{change.before ?? '—'}</span>
+              {' → '}
+              <span>{change.after ?? '—'}</span>
+            </li>
+          ))}
+        </ul>
+      ),
+    className: 'max-w-96',
+  },
+];
 
 /** Previous / Next through the log, keeping the search and filter (plain links: no JavaScript needed). */
 function AuditPager({ query, shown, hasNext }: { query: AuditQuery; shown: number; hasNext: boolean }) {

@@ -5,6 +5,7 @@ import { AccessRestricted } from '~/components/settings/access-restricted';
 import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { EmptyState } from '~/components/settings/empty-state';
 import { ListPager } from '~/components/list-pager';
+import { RecordTable, type RecordColumn } from '~/components/records/record-table';
 import { SetActiveButton } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { EditUserForm, InviteUserForm, type EditUserValues, type InviteValues } from '~/components/settings/user-forms';
@@ -15,6 +16,7 @@ import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { callFunction } from '~/lib/functions.server';
 import { formatShortDate } from '~/lib/dates';
+import { listHref, withDialog } from '~/lib/list-query';
 import { DEFAULT_INVITE_ROLE, roleLabel } from '~/lib/roles';
 import { roleTone } from '~/lib/tones';
 import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
@@ -51,6 +53,8 @@ interface InvitationRow {
 }
 
 const USER_COLUMNS = 'id, email, first_name, last_name, role, is_active, created_at, last_login_at';
+/** The columns the list sorts by: each has an account-first index (migration 20261202800001). */
+const USER_SORTS = ['email', 'created_at'];
 const NEW_INVITE: InviteValues = { email: '', role: DEFAULT_INVITE_ROLE, first_name: '', last_name: '' };
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -58,7 +62,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (!canRead) return { access: 'restricted' as const };
 
   const [users, invitations] = await Promise.all([
-    newestFirstPage<UserRow>(supabase, 'users', USER_COLUMNS, url),
+    newestFirstPage<UserRow>(supabase, 'users', USER_COLUMNS, url, USER_SORTS),
     // Pending: not accepted and not expired (docs/product-guide.md). Admins only: an
     // invitation carries its token, so the database shows auditors none.
     supabase
@@ -201,6 +205,40 @@ function RoleBadge({ role }: { role: string }) {
   );
 }
 
+/** The users table's columns: the last holds Activate/Deactivate for an admin (not on their own row). */
+function userColumns(selfId: string | null, readOnly: boolean): RecordColumn<UserRow>[] {
+  const columns: RecordColumn<UserRow>[] = [
+    { id: 'name', header: 'Name', cell: (user) => fullName(user) || user.email, className: 'md:max-w-56' },
+    { id: 'email', header: 'Email', cell: (user) => user.email, sort: { key: 'email' }, className: 'max-w-64 truncate text-muted-foreground' },
+    { id: 'role', header: 'Role', cell: (user) => <RoleBadge role={user.role} /> },
+    { id: 'status', header: 'Status', cell: (user) => <StatusBadge status={user.is_active ? 'active' : 'inactive'} />, phone: true },
+    {
+      id: 'joined',
+      header: 'Joined',
+      cell: (user) => <time dateTime={user.created_at}>{formatShortDate(user.created_at)}</time>,
+      sort: { key: 'created_at', first: 'desc' },
+      className: 'whitespace-nowrap text-muted-foreground',
+    },
+  ];
+  if (readOnly) return columns;
+  const name = (user: UserRow) => fullName(user) || user.email;
+  return [
+    ...columns,
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (user) =>
+        user.id === selfId ? (
+          <span className="text-xs text-muted-foreground">You</span>
+        ) : (
+          <SetActiveButton action={LIST} id={user.id} name={name(user)} active={user.is_active} className="h-7" />
+        ),
+      interactive: true,
+      className: 'w-px text-right',
+    },
+  ];
+}
+
 export default function SettingsUsers({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.access === 'restricted') {
     return (
@@ -229,45 +267,22 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
       {error ? (
         <EmptyState title={error}>Please try again in a moment.</EmptyState>
       ) : (
-        <ul className="grid gap-3" aria-label="Users">
-          {list.rows.map((user) => {
-            const name = fullName(user) || user.email;
-            return (
-              <li key={user.id}>
-                <Card>
-                  <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
-                    <div className="grid gap-1">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <h3 className="font-semibold">{name}</h3>
-                        <RoleBadge role={user.role} />
-                        <StatusBadge status={user.is_active ? 'active' : 'inactive'} />
-                      </div>
-                      <p className="text-sm text-muted-foreground">{user.email}</p>
-                      <p className="text-xs text-muted-foreground">
-                        Joined <time dateTime={user.created_at}>{formatShortDate(user.created_at)}</time>
-                      </p>
-                    </div>
-                    {user.id === selfId ? (
-                      <p className="text-xs text-muted-foreground">You</p>
-                    ) : readOnly ? null : (
-                      <div className="flex flex-wrap gap-2">
-                        <Link
-                          to={`?edit=${user.id}`}
-                          preventScrollReset
-                          className={buttonClasses('outline', 'sm')}
-                          aria-label={`Edit ${name}`}
-                        >
-                          Edit
-                        </Link>
-                        <SetActiveButton action={LIST} id={user.id} name={name} active={user.is_active} />
-                      </div>
-                    )}
-                  </CardContent>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
+        <Card>
+          <CardContent className="pt-4">
+            <RecordTable
+              caption="Users"
+              pathname={LIST}
+              query={list.query}
+              rows={list.rows}
+              columns={userColumns(selfId, readOnly)}
+              rowKey={(user) => user.id}
+              // No page of its own: an admin's row opens the user's edit dialog (not their own).
+              href={(user) => (readOnly || user.id === selfId ? null : withDialog(listHref(LIST, list.query, {}), `edit=${user.id}`))}
+              linkLabel={(user) => `Edit ${fullName(user) || user.email}`}
+              phoneLine={(user) => user.email}
+            />
+          </CardContent>
+        </Card>
       )}
       <ListPager list={list} pathname={LIST} noun="users" />
 

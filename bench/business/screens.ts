@@ -190,6 +190,14 @@ try {
     { path: '/clients', expect: 'Clients' },
     { path: '/settings/audit-logs', expect: 'Audit Logs' },
     { path: '/settings/audit-logs?action=quote_sent', expect: 'Audit Logs' },
+    // The record table's sorts (decision 053): every sortable column, the way
+    // a header link first opens it; each is read from an account-first index.
+    ...[
+      ['/quotes', 'Recent Quotes', ['quote_number&dir=desc', 'total&dir=desc', 'expires_at&dir=asc', 'created_at&dir=asc']],
+      ['/invoices', 'Recent Invoices', ['invoice_number&dir=desc', 'client_name&dir=asc', 'total&dir=desc', 'due_date&dir=asc', 'created_at&dir=asc']],
+      ['/leads', 'Leads', ['name&dir=asc', 'company&dir=asc', 'created_at&dir=asc']],
+      ['/clients', 'Clients', ['name&dir=asc', 'company&dir=asc', 'created_at&dir=asc']],
+    ].flatMap(([path, expect, sorts]) => (sorts as string[]).map((sort) => ({ path: `${path}?sort=${sort}`, expect: expect as string }))),
     // A text search: 'Company 7' is the company of one contact in fifty, so
     // the big account has 400 matches and the small one none. Not like for
     // like, so timed and reported but not held to the target.

@@ -102,23 +102,23 @@ describe('a post that cannot reach the server, JavaScript on', () => {
     expect(errors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
   });
 
-  it("keeps a list row's status form, posted to the lead's own page, on the list", async () => {
+  it("keeps the list's bulk selection, posted to the list, ticked on the list", async () => {
     await page.goto('/leads');
     const list = page.getByRole('region', { name: 'Recent Leads' });
-    await list.getByLabel('Status of Lise Meitner', { exact: true }).selectOption('contacted');
+    await list.getByLabel('Select Lise Meitner', { exact: true }).check();
     const cut = await cutNextPost(page, (route) => route.abort('internetdisconnected'));
-    await list.getByRole('button', { name: 'Update status of Lise Meitner' }).click();
+    await list.getByRole('button', { name: 'Mark lost' }).click();
     await cut.answered;
     await alert().waitFor();
-    await list.getByRole('button', { name: 'Update status of Lise Meitner' }).and(page.locator(':enabled')).waitFor();
+    await list.getByRole('button', { name: 'Mark lost' }).and(page.locator(':enabled')).waitFor();
     expect(new URL(page.url()).pathname).toBe('/leads');
     expect(await sidebar().isVisible()).toBe(true);
-    expect(await list.getByLabel('Status of Lise Meitner', { exact: true }).inputValue()).toBe('contacted');
+    expect(await list.getByLabel('Select Lise Meitner', { exact: true }).isChecked()).toBe(true);
 
-    await list.getByRole('button', { name: 'Update status of Lise Meitner' }).click();
-    await waitForToast(page, 'Lead status updated');
+    await list.getByRole('button', { name: 'Mark lost' }).click();
+    await waitForToast(page, '1 lead marked lost');
     expect(new URL(page.url()).pathname).toBe('/leads');
-    await list.locator('[data-status="contacted"]').first().waitFor();
+    await list.locator('tr', { hasText: 'Lise Meitner' }).locator('[data-status="lost"]').waitFor();
   });
 
   it('keeps the New Client dialog filled in with the browser offline, and saves once when back online', async () => {

@@ -31,7 +31,7 @@ for (const javaScript of [true, false]) {
       await dialog.getByLabel('Variables (JSON)').fill('{"name": "Client name"}');
       await dialog.getByRole('button', { name: 'Create Template' }).click();
       await waitForToast(page, 'Template created successfully');
-      const list = page.getByRole('list', { name: 'Templates' });
+      const list = page.getByRole('table', { name: 'Templates' });
       await list.getByText('Follow-up').waitFor();
 
       await list.getByRole('link', { name: 'Edit Follow-up' }).click();

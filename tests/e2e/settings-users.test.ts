@@ -44,8 +44,8 @@ for (const javaScript of [true, false]) {
 
       // Change the role; the email is shown but locked.
       await page.goto('/settings/users');
-      const users = page.getByRole('list', { name: 'Users' });
-      await users.getByText(invitee).waitFor();
+      const users = page.getByRole('table', { name: 'Users' });
+      await users.getByRole('cell', { name: invitee }).waitFor();
       expect(await users.locator('[data-role="auditor"]').count()).toBe(1);
       await users.getByRole('link', { name: 'Edit Ivy Invitee' }).click();
       const editDialog = page.getByRole('dialog', { name: 'Edit User' });

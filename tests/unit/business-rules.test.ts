@@ -90,8 +90,8 @@ describe('list URL state', () => {
   const read = (search: string) => readListQuery(new URL(`http://x/leads${search}`), statuses);
 
   it('reads search text, a known status and the page', () => {
-    expect(read('?q=%20acme%20&status=lost&page=3')).toEqual({ q: 'acme', status: 'lost', page: 3 });
-    expect(read('')).toEqual({ q: '', status: null, page: 1 });
+    expect(read('?q=%20acme%20&status=lost&page=3')).toEqual({ q: 'acme', status: 'lost', page: 3, sort: null });
+    expect(read('')).toEqual({ q: '', status: null, page: 1, sort: null });
   });
 
   it('ignores an unknown status, clamps the page and caps the text', () => {
@@ -122,7 +122,7 @@ describe('list URL state', () => {
   });
 
   it('builds links that keep the other parameters, page 1 left out', () => {
-    const query = { q: 'acme co', status: 'lost' as const, page: 2 };
+    const query = { q: 'acme co', status: 'lost' as const, page: 2, sort: null };
     expect(listHref('/leads', query, {})).toBe('/leads?q=acme+co&status=lost&page=2');
     expect(listHref('/leads', query, { page: 1 })).toBe('/leads?q=acme+co&status=lost');
     expect(listHref('/leads', query, { status: null, q: null })).toBe('/leads?page=2');

@@ -89,7 +89,8 @@ describe('/invoices', () => {
     expect(row).toMatchObject({ status: 'draft', currency: 'EUR', subtotal: 259_900, total: 259_900, client_email: 'billing@acme.test' });
     const html = await page(admin, '/invoices');
     expect(readable(html)).toContain(row.invoice_number);
-    expect(html).toContain(`href="/invoices/${id}/pdf"`);
+    // The row's one link opens the invoice (its PDF is on the invoice's page).
+    expect(html).toContain(`href="/invoices/${id}"`);
     expect(readable(html)).toContain('€2,599.00');
   });
 

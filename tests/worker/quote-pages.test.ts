@@ -380,13 +380,15 @@ describe('other roles', () => {
 });
 
 describe('the quotes list', () => {
-  it("links View to the quote's page and Edit (drafts only) to its edit page", async () => {
+  it("links each row to the quote's page, one link per row (Edit is on the quote's page)", async () => {
     const quote = await draft(team.accountId);
     const sent = await draft(team.accountId, 'listed@quote-pages.test', 'sent');
     const html = await pageText(await team.admin.visitor.get('/quotes'));
     expect(html).toContain(`href="/quotes/${quote.id}"`);
-    expect(html).toContain(`href="/quotes/${quote.id}/edit"`);
+    expect(html).not.toContain(`href="/quotes/${quote.id}/edit"`);
     expect(html).toContain(`href="/quotes/${sent.id}"`);
-    expect(html).not.toContain(`href="/quotes/${sent.id}/edit"`);
+    const rows = [...html.matchAll(/<tr class="[^"]*" data-row="[^"]+">([\s\S]*?)<\/tr>/g)].map(([, row]) => row);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row.match(/<a /g)).toHaveLength(1);
   });
 });

@@ -50,9 +50,9 @@ describe("a lead's page", () => {
     expect(link?.label).toBe('View lead');
     const id = link!.href.replace('/leads/', '');
     expect((await stored('leads', id))?.account_id).toBe(accountId);
-    // The list row links to the page and changes its status.
+    // The list row links to the page and is ticked for a bulk action.
     expect(list).toContain(`href="/leads/${id}"`);
-    expect(list).toContain(`aria-label="Update status of Ada Lovelace"`);
+    expect(list).toContain(`aria-label="Select Ada Lovelace"`);
 
     const page = await visitor.get(`/leads/${id}`);
     expect(page.status).toBe(200);

@@ -20,8 +20,8 @@ async function teamWithHistory() {
 
 /** The audit entries on a page (the table's rows), in order: [action, badge classes, text with single spaces]. */
 function entriesIn(html: string): { action: string; classes: string; text: string }[] {
-  const list = html.slice(html.indexOf('aria-label="Audit entries"'));
-  return [...list.matchAll(/<tr class="[^"]*" data-entry="[^"]+">([\s\S]*?)<\/tr>/g)].map(([, item]) => {
+  const list = html.slice(html.indexOf('>Audit entries</caption>'));
+  return [...list.matchAll(/<tr class="[^"]*" data-row="[^"]+">([\s\S]*?)<\/tr>/g)].map(([, item]) => {
     const badge = /<span class="([^"]*)" data-action="([^"]+)">/.exec(item);
     const text = item.replace(/<[^>]+>/g, ' ').replaceAll('&gt;', '>').replace(/\s+/g, ' ');
     return { action: badge?.[2] ?? '', classes: badge?.[1] ?? '', text };
@@ -36,7 +36,7 @@ describe('/settings/audit-logs access', () => {
     for (const visitor of [await signIn(DEMO_AUDITOR), team.auditor.visitor]) {
       const html = await pageText(await visitor.get('/settings/audit-logs?action=invitation_accepted'));
       expect(html).not.toContain('Access Restricted');
-      expect(html).toContain('aria-label="Audit entries"');
+      expect(html).toContain('>Audit entries</caption>');
       expect(html).toContain('data-action="invitation_accepted"');
       const csv = await visitor.get('/settings/audit-logs.csv?action=invitation_accepted');
       expect(csv.status).toBe(200);

@@ -35,7 +35,7 @@ describe('/settings/templates list', () => {
       const html = await pageText(response);
       expect(html.indexOf('Newer one')).toBeGreaterThan(-1);
       expect(html.indexOf('Newer one')).toBeLessThan(html.indexOf('Older one'));
-      expect(html).toContain(`${'a'.repeat(200)}</p>`);
+      expect(html).toContain(`${'a'.repeat(200)}</td>`);
       expect(html).not.toContain(`${'a'.repeat(200)}...`);
       expect(html).not.toContain('TAIL-NOT-SHOWN');
       expect(html).toContain('Contract');

@@ -68,7 +68,7 @@ describe('/settings/users loader', () => {
       await serviceClient().from('users').update({ created_at: new Date(Date.UTC(2026, 0, 10 - index)).toISOString() }).eq('email', email);
     }
     const html = await pageText(await team.admin.visitor.get('/settings/users'));
-    const list = html.slice(html.indexOf('aria-label="Users"'));
+    const list = html.slice(html.indexOf('>Users</caption>'));
     const positions = newestFirst.map((email) => list.indexOf(`>${email}<`));
     expect(positions.every((p) => p > -1)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));

@@ -19,13 +19,26 @@ export function EditDeleteLinks({ id, name }: { id: string; name: string }) {
 }
 
 /** Activate or Deactivate a row (intent `set-active`), posted to the list. */
-export function SetActiveButton({ action, id, name, active }: { action: string; id: string; name: string; active: boolean }) {
+export function SetActiveButton({
+  action,
+  id,
+  name,
+  active,
+  className,
+}: {
+  action: string;
+  id: string;
+  name: string;
+  active: boolean;
+  /** A record table's row makes it shorter. */
+  className?: string;
+}) {
   return (
     <Form method="post" action={action}>
       <input type="hidden" name="intent" value="set-active" />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="active" value={String(!active)} />
-      <Button type="submit" variant="outline" size="sm" aria-label={`${active ? 'Deactivate' : 'Activate'} ${name}`}>
+      <Button type="submit" variant="outline" size="sm" className={className} aria-label={`${active ? 'Deactivate' : 'Activate'} ${name}`}>
         {active ? 'Deactivate' : 'Activate'}
       </Button>
     </Form>

@@ -6,6 +6,8 @@ import { CheckCircle2, Clock } from '~/components/icons';
 import { Link } from 'react-router';
 import type { Route } from './+types/bills';
 import { ListScreen } from '~/components/list-screen';
+import { RecordTable, type RecordColumn } from '~/components/records/record-table';
+import { buttonClasses } from '~/components/ui/button';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
 import { requireUserWith } from '~/lib/auth.server';
@@ -18,11 +20,49 @@ import { BILL_STATUS_LABELS, BILL_STATUS_OPTIONS, BILL_STATUSES, type BillStatus
 import { BILL_TEXTS as TEXTS } from './texts';
 
 const LIST = '/bills';
+/** The columns the list sorts by: each has an account-first index (migration 20261202800001). */
+const BILL_SORTS = ['supplier_name', 'total', 'due_date', 'created_at'] as const;
+
+const statusOf = (bill: BillRow) => <StatusBadge status={bill.status} label={BILL_STATUS_LABELS[bill.status as BillStatus]} />;
+
+const COLUMNS: RecordColumn<BillRow>[] = [
+  { id: 'supplier', header: 'Supplier', cell: (bill) => bill.supplier_name, sort: { key: 'supplier_name' }, className: 'md:max-w-56' },
+  { id: 'number', header: 'Number', cell: (bill) => bill.number ?? '—', className: 'max-w-40 truncate text-muted-foreground' },
+  { id: 'status', header: 'Status', cell: statusOf, phone: true },
+  {
+    id: 'issued',
+    header: 'Issued',
+    cell: (bill) => (bill.issue_date ? formatShortDate(bill.issue_date) : '—'),
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+  {
+    id: 'due',
+    header: 'Due',
+    cell: (bill) => (bill.paid_on ? `Paid ${formatShortDate(bill.paid_on)}` : bill.due_date ? formatShortDate(bill.due_date) : '—'),
+    sort: { key: 'due_date' },
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+  {
+    id: 'created',
+    header: 'Recorded',
+    cell: (bill) => formatShortDate(bill.created_at),
+    sort: { key: 'created_at', first: 'desc' },
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+  {
+    id: 'total',
+    header: 'Total',
+    cell: (bill) => formatMoney(Number(bill.total), bill.currency),
+    sort: { key: 'total', first: 'desc' },
+    numeric: true,
+    phone: true,
+  },
+];
 
 export const meta: Route.MetaFunction = () => [{ title: `${TEXTS.title} — ${BRAND_NAME}` }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const query = readListQuery(url, BILL_STATUSES);
+  const query = readListQuery(url, BILL_STATUSES, BILL_SORTS);
   const [, found] = await requireUserWith(request, context, (supabase) => loadBills(supabase, query));
   return found;
 }
@@ -59,35 +99,22 @@ export default function Bills({ loaderData }: Route.ComponentProps) {
         </StatGrid>
       }
       form={null}
+      emptyAction={
+        <Link to="/documents" className={buttonClasses('outline')}>
+          Go to Documents
+        </Link>
+      }
     >
-      {list.rows.map((bill) => (
-        <BillItem key={bill.id} bill={bill} />
-      ))}
+      <RecordTable
+        caption={TEXTS.title}
+        pathname={LIST}
+        query={list.query}
+        rows={list.rows}
+        columns={COLUMNS}
+        rowKey={(bill) => bill.id}
+        href={(bill) => `/bills/${bill.id}`}
+        phoneLine={(bill) => [bill.number, bill.due_date && !bill.paid_on ? `Due ${formatShortDate(bill.due_date)}` : null].filter(Boolean).join(' · ')}
+      />
     </ListScreen>
-  );
-}
-
-function BillItem({ bill }: { bill: BillRow }) {
-  const name = [bill.supplier_name, bill.number].filter(Boolean).join(' ');
-  const dates = [
-    bill.issue_date ? `Issued ${formatShortDate(bill.issue_date)}` : null,
-    bill.paid_on ? `Paid ${formatShortDate(bill.paid_on)}` : bill.due_date ? `Due ${formatShortDate(bill.due_date)}` : null,
-  ].filter(Boolean);
-  return (
-    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="grid min-w-0 gap-1">
-        <p className="truncate font-medium" title={bill.supplier_name}>
-          <Link to={`/bills/${bill.id}`} className="underline-offset-2 hover:underline" aria-label={`View bill ${name}`}>
-            {bill.supplier_name}
-          </Link>
-        </p>
-        {bill.number ? <p className="truncate text-sm text-muted-foreground">{bill.number}</p> : null}
-        {dates.length > 0 ? <p className="text-xs text-muted-foreground">{dates.join(' · ')}</p> : null}
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <span className="font-semibold">{formatMoney(Number(bill.total), bill.currency)}</span>
-        <StatusBadge status={bill.status} label={BILL_STATUS_LABELS[bill.status as BillStatus]} />
-      </div>
-    </li>
   );
 }

@@ -1,9 +1,10 @@
-// The Clients screen (docs/product-guide.md, Clients): the account's contacts,
-// searched, filtered and paged by URL, with a create dialog at ?new.
-import { Building2, CalendarPlus, Mail, MapPin, Phone, UserCheck, UserSearch } from '~/components/icons';
-import { Link } from 'react-router';
+// The Clients screen (docs/product-guide.md, Clients): the account's contacts
+// in the record table, searched, filtered, sorted and paged by URL, with a
+// create dialog at ?new.
+import { Building2, CalendarPlus, UserCheck, UserSearch } from '~/components/icons';
 import type { Route } from './+types/clients';
 import { ListScreen } from '~/components/list-screen';
+import { RecordTable, type RecordColumn } from '~/components/records/record-table';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
 import { requireUserWith } from '~/lib/auth.server';
@@ -19,11 +20,42 @@ import { clientCreatedToast, CLIENT_TEXTS as TEXTS } from './texts';
 
 const LIST = '/clients';
 const STATUS_OPTIONS = statusOptions(CLIENT_STATUSES);
+/** The columns the list sorts by: each has an account-first index (migration 20261202800001). */
+const CLIENT_SORTS = ['name', 'company', 'created_at'] as const;
+
+type Row = ClientRow & { figures: ClientFigures | undefined };
+
+const COLUMNS: RecordColumn<Row>[] = [
+  { id: 'name', header: 'Name', cell: (client) => client.name, sort: { key: 'name' }, className: 'md:max-w-56' },
+  {
+    id: 'company',
+    header: 'Company',
+    cell: (client) => [client.company, client.role].filter(Boolean).join(' · ') || 'No company',
+    sort: { key: 'company' },
+    className: 'max-w-48 truncate',
+  },
+  { id: 'email', header: 'Email', cell: (client) => client.email, className: 'max-w-56 truncate text-muted-foreground' },
+  { id: 'status', header: 'Status', cell: (client) => <StatusBadge status={client.status} />, phone: true },
+  { id: 'revenue', header: 'Revenue', cell: (client) => (client.figures ? formatRevenue(client.figures.revenue) : '—'), numeric: true },
+  {
+    id: 'last-contact',
+    header: 'Last contact',
+    cell: (client) => (client.figures?.lastContactAt ? formatShortDate(client.figures.lastContactAt) : '—'),
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+  {
+    id: 'added',
+    header: 'Added',
+    cell: (client) => formatShortDate(client.created_at),
+    sort: { key: 'created_at', first: 'desc' },
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+];
 
 export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const query = readListQuery(url, CLIENT_STATUSES);
+  const query = readListQuery(url, CLIENT_STATUSES, CLIENT_SORTS);
   const [{ profile }, list] = await requireUserWith(request, context, (supabase) => loadClients(supabase, query));
   return { canWrite: canWriteBusiness(profile?.role), ...list };
 }
@@ -51,59 +83,16 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
       }
       form={<NewClientForm lastResult={actionData?.result} />}
     >
-      {list.rows.map((client) => (
-        <ClientItem key={client.id} client={client} figures={figures[client.id]} />
-      ))}
+      <RecordTable
+        caption={TEXTS.title}
+        pathname={LIST}
+        query={list.query}
+        rows={list.rows.map((client) => ({ ...client, figures: figures[client.id] }))}
+        columns={COLUMNS}
+        rowKey={(client) => client.id}
+        href={(client) => `/clients/${client.id}`}
+        phoneLine={(client) => [client.company, client.email].filter(Boolean).join(' · ')}
+      />
     </ListScreen>
-  );
-}
-
-function ClientItem({ client, figures }: { client: ClientRow; figures: ClientFigures | undefined }) {
-  return (
-    <li className="grid gap-2 py-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <p className="font-medium">
-            <Link to={`/clients/${client.id}`} className="underline-offset-2 hover:underline">
-              {client.name}
-            </Link>
-          </p>
-          <p className="text-sm text-muted-foreground">
-            {[client.company, client.role].filter(Boolean).join(' · ') || 'No company'}
-          </p>
-        </div>
-        <StatusBadge status={client.status} />
-      </div>
-      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <span className="flex items-center gap-1">
-          <Mail className="size-3.5" aria-hidden="true" />
-          {client.email}
-        </span>
-        {client.phone ? (
-          <span className="flex items-center gap-1">
-            <Phone className="size-3.5" aria-hidden="true" />
-            {client.phone}
-          </span>
-        ) : null}
-        {client.address ? (
-          <span className="flex items-center gap-1">
-            <MapPin className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">Address: </span>
-            {client.address}
-          </span>
-        ) : null}
-        <span>Added {formatShortDate(client.created_at)}</span>
-      </div>
-      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <div className="flex gap-1">
-          <dt className="text-muted-foreground">Revenue:</dt>
-          <dd>{figures ? formatRevenue(figures.revenue) : '—'}</dd>
-        </div>
-        <div className="flex gap-1">
-          <dt className="text-muted-foreground">Last contact:</dt>
-          <dd>{figures?.lastContactAt ? formatShortDate(figures.lastContactAt) : '—'}</dd>
-        </div>
-      </dl>
-    </li>
   );
 }

@@ -5,9 +5,9 @@
 // row, and the database queues its extraction; the runner is kicked at once.
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Clock, FileCheck, FileText, HardDrive } from '~/components/icons';
-import { Link } from 'react-router';
 import type { Route } from './+types/documents';
 import { ListScreen } from '~/components/list-screen';
+import { RecordTable, type RecordColumn } from '~/components/records/record-table';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
 import { kickJobRunner } from '~/jobs/kick.server';
@@ -37,11 +37,38 @@ import { UploadForm } from './upload-form';
 
 const LIST = '/documents';
 const STATUS_OPTIONS = statusOptions(DOCUMENT_STATUSES);
+/** The columns the list sorts by: each has an account-first index (migration 20261202800001). */
+const DOCUMENT_SORTS = ['title', 'created_at'] as const;
+
+const typeLabel = (document: DocumentRow) => DOCUMENT_TYPE_LABELS[document.type as DocumentType] ?? document.type;
+
+const COLUMNS: RecordColumn<DocumentRow>[] = [
+  { id: 'title', header: 'Title', cell: (document) => document.title, sort: { key: 'title' }, className: 'md:max-w-64' },
+  { id: 'file', header: 'File', cell: (document) => document.file_name, className: 'max-w-48 truncate text-muted-foreground' },
+  { id: 'type', header: 'Type', cell: typeLabel, className: 'whitespace-nowrap' },
+  {
+    id: 'extraction',
+    header: 'Extraction',
+    cell: (document) => (
+      <StatusBadge status={document.extraction_status} label={EXTRACTION_LABELS[document.extraction_status as keyof typeof EXTRACTION_LABELS]} />
+    ),
+  },
+  { id: 'status', header: 'Status', cell: (document) => <StatusBadge status={document.status} />, phone: true },
+  { id: 'size', header: 'Size', cell: (document) => formatFileSize(document.file_size), numeric: true },
+  { id: 'uploader', header: 'Uploaded by', cell: (document) => uploaderName(document.uploader) ?? '—', className: 'max-w-40 truncate' },
+  {
+    id: 'created',
+    header: 'Date',
+    cell: (document) => <time dateTime={document.created_at}>{formatShortDate(document.created_at)}</time>,
+    sort: { key: 'created_at', first: 'desc' },
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+];
 
 export const meta: Route.MetaFunction = () => [{ title: `${TEXTS.title} — ${BRAND_NAME}` }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const query = readListQuery(url, DOCUMENT_STATUSES);
+  const query = readListQuery(url, DOCUMENT_STATUSES, DOCUMENT_SORTS);
   const [{ profile }, list] = await requireUserWith(request, context, (supabase) => loadDocuments(supabase, query));
   return { canWrite: canWriteBusiness(profile?.role), ...list };
 }
@@ -105,54 +132,16 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
       }
       form={<UploadForm lastResult={actionData?.result} />}
     >
-      {list.rows.map((document) => (
-        <DocumentItem key={document.id} document={document} />
-      ))}
+      <RecordTable
+        caption={TEXTS.title}
+        pathname={LIST}
+        query={list.query}
+        rows={list.rows}
+        columns={COLUMNS}
+        rowKey={(document) => document.id}
+        href={(document) => `/documents/${document.id}`}
+        phoneLine={(document) => `${typeLabel(document)} · ${formatShortDate(document.created_at)}`}
+      />
     </ListScreen>
-  );
-}
-
-function DocumentItem({ document }: { document: DocumentRow }) {
-  const uploader = uploaderName(document.uploader);
-  return (
-    <li className="grid gap-2 py-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex min-w-0 items-start gap-3">
-          <FileText className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <div className="min-w-0">
-            <p className="font-medium">
-              <Link to={`/documents/${document.id}`} className="break-words underline-offset-2 hover:underline">
-                {document.title}
-              </Link>
-            </p>
-            <p className="break-all text-sm text-muted-foreground">{document.file_name}</p>
-          </div>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <StatusBadge status={document.extraction_status} label={EXTRACTION_LABELS[document.extraction_status as keyof typeof EXTRACTION_LABELS]} />
-          <StatusBadge status={document.status} />
-        </div>
-      </div>
-      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <div className="flex gap-1">
-          <dt>Type:</dt>
-          <dd>{DOCUMENT_TYPE_LABELS[document.type as DocumentType] ?? document.type}</dd>
-        </div>
-        <div className="flex gap-1">
-          <dt>Size:</dt>
-          <dd>{formatFileSize(document.file_size)}</dd>
-        </div>
-        <div className="flex gap-1">
-          <dt>Uploaded by:</dt>
-          <dd>{uploader ?? '—'}</dd>
-        </div>
-        <div className="flex gap-1">
-          <dt>Date:</dt>
-          <dd>
-            <time dateTime={document.created_at}>{formatShortDate(document.created_at)}</time>
-          </dd>
-        </div>
-      </dl>
-    </li>
   );
 }

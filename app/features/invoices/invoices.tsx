@@ -1,13 +1,12 @@
 // The Invoices screen (docs/product-guide.md's /invoices, real: decision 029): the
 // account's invoice book, searched, filtered and paged by URL, its four cards
 // from SQL, and the New Invoice dialog at ?new creating a real draft.
-import { CheckCircle2, Clock, Download, Eye, FileText, TrendingUp } from '~/components/icons';
-import { Link } from 'react-router';
+import { CheckCircle2, Clock, FileText, TrendingUp } from '~/components/icons';
 import type { Route } from './+types/invoices';
 import { ListScreen } from '~/components/list-screen';
+import { RecordTable, type RecordColumn } from '~/components/records/record-table';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
-import { buttonClasses } from '~/components/ui/button';
 import { requireUserWith } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
 import { readListQuery, statusOptions } from '~/lib/list-query';
@@ -22,11 +21,42 @@ import { invoiceCreatedToast, INVOICE_TEXTS as TEXTS } from './texts';
 
 const LIST = '/invoices';
 const STATUS_OPTIONS = statusOptions(INVOICE_STATUSES);
+/** The columns the list sorts by: each has an account-first index (migration 20261202800001). */
+const INVOICE_SORTS = ['invoice_number', 'client_name', 'total', 'due_date', 'created_at'] as const;
+
+const COLUMNS: RecordColumn<InvoiceRow>[] = [
+  { id: 'number', header: 'Number', cell: (invoice) => invoice.invoice_number ?? 'Invoice', sort: { key: 'invoice_number', first: 'desc' } },
+  { id: 'client', header: 'Client', cell: (invoice) => invoice.client_name, sort: { key: 'client_name' }, className: 'max-w-48 truncate' },
+  { id: 'email', header: 'Email', cell: (invoice) => invoice.client_email, className: 'max-w-56 truncate text-muted-foreground' },
+  { id: 'status', header: 'Status', cell: (invoice) => <StatusBadge status={invoice.status} />, phone: true },
+  {
+    id: 'created',
+    header: 'Created',
+    cell: (invoice) => formatShortDate(invoice.created_at),
+    sort: { key: 'created_at', first: 'desc' },
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+  {
+    id: 'due',
+    header: 'Due',
+    cell: (invoice) => formatShortDate(invoice.due_date),
+    sort: { key: 'due_date' },
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+  {
+    id: 'total',
+    header: 'Total',
+    cell: (invoice) => formatMoney(Number(invoice.total), invoice.currency),
+    sort: { key: 'total', first: 'desc' },
+    numeric: true,
+    phone: true,
+  },
+];
 
 export const meta: Route.MetaFunction = () => [{ title: `${TEXTS.title} — ${BRAND_NAME}` }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const query = readListQuery(url, INVOICE_STATUSES);
+  const query = readListQuery(url, INVOICE_STATUSES, INVOICE_SORTS);
   const [{ profile }, found] = await requireUserWith(request, context, (supabase) => loadInvoices(supabase, query));
   return { canWrite: canWriteBusiness(profile?.role), ...found };
 }
@@ -77,41 +107,16 @@ export default function Invoices({ loaderData, actionData }: Route.ComponentProp
       }
       form={<NewInvoiceForm lastResult={actionData?.result} />}
     >
-      {list.rows.map((invoice) => (
-        <InvoiceItem key={invoice.id} invoice={invoice} />
-      ))}
+      <RecordTable
+        caption={TEXTS.title}
+        pathname={LIST}
+        query={list.query}
+        rows={list.rows}
+        columns={COLUMNS}
+        rowKey={(invoice) => invoice.id}
+        href={(invoice) => `/invoices/${invoice.id}`}
+        phoneLine={(invoice) => `${invoice.client_name} · Due ${formatShortDate(invoice.due_date)}`}
+      />
     </ListScreen>
-  );
-}
-
-function InvoiceItem({ invoice }: { invoice: InvoiceRow }) {
-  const number = invoice.invoice_number ?? 'Invoice';
-  return (
-    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="grid gap-1">
-        <p className="font-medium">
-          <Link to={`/invoices/${invoice.id}`} className="underline-offset-2 hover:underline">
-            {number}
-          </Link>
-        </p>
-        <p className="text-sm">{invoice.client_name}</p>
-        <p className="text-sm text-muted-foreground">{invoice.client_email}</p>
-        <p className="text-xs text-muted-foreground">
-          Created {formatShortDate(invoice.created_at)} · Due {formatShortDate(invoice.due_date)}
-        </p>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <span className="font-semibold">{formatMoney(Number(invoice.total), invoice.currency)}</span>
-        <StatusBadge status={invoice.status} />
-        <a href={`/invoices/${invoice.id}/pdf`} className={buttonClasses('outline', 'sm')} aria-label={`Download ${number}`}>
-          <Download className="size-4" aria-hidden="true" />
-          Download
-        </a>
-        <Link to={`/invoices/${invoice.id}`} className={buttonClasses('outline', 'sm')} aria-label={`View ${number}`}>
-          <Eye className="size-4" aria-hidden="true" />
-          View
-        </Link>
-      </div>
-    </li>
   );
 }

@@ -1,42 +1,61 @@
-// The Leads screen (docs/product-guide.md, Leads): the account's leads,
-// searched, filtered and paged by URL, with a create dialog at ?new.
-import { CalendarPlus, Mail, Percent, Phone, UserCheck, Users } from '~/components/icons';
+// The Leads screen (docs/product-guide.md, Leads): the account's leads in the
+// record table, searched, filtered, sorted and paged by URL, the ticked ones
+// marked lost at once, with a create dialog at ?new.
+import { CalendarPlus, Percent, UserCheck, Users } from '~/components/icons';
 import type { Route } from './+types/leads';
 import { ListScreen } from '~/components/list-screen';
+import { BulkActions } from '~/components/records/bulk-actions';
+import { RecordTable, type RecordColumn } from '~/components/records/record-table';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
-import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
 import { requireUserWith } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
-import { Link } from 'react-router';
 import { listHref, readListQuery, statusOptions } from '~/lib/list-query';
 import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
+import { BULK_INTENT } from './bulk';
+import { isBulkPost, markLeadsLost } from './bulk.server';
 import { NewLeadForm } from './lead-form';
 import { insertLead, loadLeads, type LeadRow } from './queries.server';
-import { LEAD_INTEREST_OPTIONS, LEAD_STATUSES, newLeadSchema } from './schema';
-import { LeadStatusForm } from './lead-status-form';
-import { leadCreatedToast, LEAD_TEXTS as TEXTS } from './texts';
+import { LEAD_STATUSES, newLeadSchema } from './schema';
+import { LEAD_BULK_TEXTS, leadCreatedToast, LEAD_TEXTS as TEXTS } from './texts';
 
 const LIST = '/leads';
 const STATUS_OPTIONS = statusOptions(LEAD_STATUSES);
-const INTEREST_LABELS = new Map(LEAD_INTEREST_OPTIONS.map((option) => [option.value, option.label]));
+/** The columns the list sorts by: each has an account-first index (migration 20261202800001). */
+const LEAD_SORTS = ['name', 'company', 'created_at'] as const;
+const BULK_FORM = 'leads-bulk';
+
+const COLUMNS: RecordColumn<LeadRow>[] = [
+  { id: 'name', header: 'Name', cell: (lead) => lead.name, sort: { key: 'name' }, className: 'md:max-w-56' },
+  { id: 'company', header: 'Company', cell: (lead) => lead.company, sort: { key: 'company' }, className: 'max-w-48 truncate' },
+  { id: 'email', header: 'Email', cell: (lead) => lead.email, className: 'max-w-56 truncate text-muted-foreground' },
+  { id: 'status', header: 'Status', cell: (lead) => <StatusBadge status={lead.status} />, phone: true },
+  {
+    id: 'created',
+    header: 'Created',
+    cell: (lead) => formatShortDate(lead.created_at),
+    sort: { key: 'created_at', first: 'desc' },
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+];
 
 export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const query = readListQuery(url, LEAD_STATUSES);
+  const query = readListQuery(url, LEAD_STATUSES, LEAD_SORTS);
   const [{ profile }, list] = await requireUserWith(request, context, (supabase) => loadLeads(supabase, query));
   return { canWrite: canWriteBusiness(profile?.role), ...list };
 }
 
-export function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  if (await isBulkPost(args.request)) return markLeadsLost(args);
   return createRecord(args, { schema: newLeadSchema, listPath: LIST, texts: TEXTS, noun: 'lead', write: insertLead, createdToast: leadCreatedToast });
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const { summary, list, canWrite } = loaderData;
-  const returnTo = listHref(LIST, list.query, {});
   return (
     <ListScreen
       pathname={LIST}
@@ -53,54 +72,25 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         </StatGrid>
       }
       form={<NewLeadForm lastResult={actionData?.result} />}
+      bulk={
+        <BulkActions id={BULK_FORM} label={LEAD_BULK_TEXTS.label} returnTo={listHref(LIST, list.query, {})}>
+          <Button type="submit" name="intent" value={BULK_INTENT} variant="outline" size="sm">
+            {LEAD_BULK_TEXTS.markLost}
+          </Button>
+        </BulkActions>
+      }
     >
-      {list.rows.map((lead) => (
-        <LeadItem key={lead.id} lead={lead} returnTo={canWrite ? returnTo : null} />
-      ))}
+      <RecordTable
+        caption={TEXTS.title}
+        pathname={LIST}
+        query={list.query}
+        rows={list.rows}
+        columns={COLUMNS}
+        rowKey={(lead) => lead.id}
+        href={(lead) => `/leads/${lead.id}`}
+        phoneLine={(lead) => `${lead.company} · ${lead.email}`}
+        select={canWrite ? { form: BULK_FORM, label: (lead) => `Select ${lead.name}` } : undefined}
+      />
     </ListScreen>
-  );
-}
-
-/** `returnTo`: the list page a status change comes back to; null for a role that only reads. */
-function LeadItem({ lead, returnTo }: { lead: LeadRow; returnTo: string | null }) {
-  return (
-    <li className="grid gap-2 py-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <p className="font-medium">
-            <Link to={`/leads/${lead.id}`} className="underline-offset-2 hover:underline">
-              {lead.name}
-            </Link>
-          </p>
-          <p className="text-sm text-muted-foreground">{lead.company}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <StatusBadge status={lead.status} />
-          {returnTo ? <LeadStatusForm lead={lead} returnTo={returnTo} compact /> : null}
-        </div>
-      </div>
-      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <span className="flex items-center gap-1">
-          <Mail className="size-3.5" aria-hidden="true" />
-          {lead.email}
-        </span>
-        {lead.phone_whatsapp ? (
-          <span className="flex items-center gap-1">
-            <Phone className="size-3.5" aria-hidden="true" />
-            {lead.phone_whatsapp}
-          </span>
-        ) : null}
-        <span>Created {formatShortDate(lead.created_at)}</span>
-      </div>
-      {lead.interest && lead.interest.length > 0 ? (
-        <ul aria-label="Interests" className="flex flex-wrap gap-1">
-          {lead.interest.map((key) => (
-            <li key={key}>
-              <Badge variant="outline">{INTEREST_LABELS.get(key) ?? key}</Badge>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </li>
   );
 }

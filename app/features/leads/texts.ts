@@ -35,3 +35,13 @@ export const leadCreatedToast = (lead: { id: string; name: string }) => ({
   message: `Lead ${lead.name} created`,
   link: { href: `/leads/${lead.id}`, label: 'View lead' },
 });
+
+// What the Leads list's bulk action says (issue 32).
+export const LEAD_BULK_TEXTS = {
+  label: 'Selected leads',
+  markLost: 'Mark lost',
+  noneSelected: 'Select the leads to mark lost',
+  invalid: 'This selection is not valid. Reload the page and try again.',
+  failed: 'Failed to update leads',
+  done: (count: number) => (count === 1 ? '1 lead marked lost' : `${count.toLocaleString('en-US')} leads marked lost`),
+} as const;

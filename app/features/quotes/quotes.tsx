@@ -6,8 +6,7 @@ import type { Route } from './+types/quotes';
 import { ListScreen } from '~/components/list-screen';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
-import { Link } from 'react-router';
-import { buttonClasses } from '~/components/ui/button';
+import { RecordTable, type RecordColumn } from '~/components/records/record-table';
 import { requireUserWith } from '~/lib/auth.server';
 import { readListQuery, statusOptions } from '~/lib/list-query';
 import { formatMoney, formatMoneySums } from '~/lib/money';
@@ -23,11 +22,46 @@ import { QUOTE_TEXTS as TEXTS } from './texts';
 
 const LIST = '/quotes';
 const STATUS_OPTIONS = statusOptions(QUOTE_STATUSES);
+/** The columns the list sorts by: each has an account-first index (migration 20261202800001). */
+const QUOTE_SORTS = ['quote_number', 'total', 'expires_at', 'created_at'] as const;
+
+const COLUMNS: RecordColumn<QuoteRow>[] = [
+  { id: 'number', header: 'Number', cell: (quote) => quote.quote_number ?? 'Draft Quote', sort: { key: 'quote_number', first: 'desc' } },
+  {
+    id: 'client',
+    header: 'Client',
+    cell: (quote) => (quote.contact_name ? `${quote.contact_name} - ${quote.contact_company ?? ''}` : 'No contact'),
+    className: 'max-w-64 truncate',
+  },
+  { id: 'status', header: 'Status', cell: (quote) => <StatusBadge status={quote.status ?? 'draft'} />, phone: true },
+  {
+    id: 'created',
+    header: 'Created',
+    cell: (quote) => formatShortDate(quote.created_at),
+    sort: { key: 'created_at', first: 'desc' },
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+  {
+    id: 'expires',
+    header: 'Expires',
+    cell: (quote) => (quote.expires_at ? formatShortDate(quote.expires_at) : 'No expiry'),
+    sort: { key: 'expires_at' },
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+  {
+    id: 'total',
+    header: 'Total',
+    cell: (quote) => formatMoney(Number(quote.total), quote.currency ?? 'USD'),
+    sort: { key: 'total', first: 'desc' },
+    numeric: true,
+    phone: true,
+  },
+];
 
 export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const query = readListQuery(url, QUOTE_STATUSES);
+  const query = readListQuery(url, QUOTE_STATUSES, QUOTE_SORTS);
   // Staff are nearly every visitor: their list is read alongside the users row.
   const [{ supabase, profile }, staffList] = await requireUserWith(request, context, (supabase) => loadQuotes(supabase, query));
   const canWrite = canWriteBusiness(profile?.role);
@@ -80,38 +114,16 @@ function StaffQuotes({
       }
       form={<NewQuoteForm lastResult={actionData?.result} clients={clients} />}
     >
-      {list.rows.map((quote) => (
-        <QuoteItem key={quote.id} quote={quote} canWrite={canWrite} />
-      ))}
+      <RecordTable
+        caption={TEXTS.title}
+        pathname={LIST}
+        query={list.query}
+        rows={list.rows}
+        columns={COLUMNS}
+        rowKey={(quote) => quote.id ?? quote.quote_number ?? ''}
+        href={quoteHref}
+        phoneLine={(quote) => `${quote.contact_name ?? 'No contact'} · ${formatShortDate(quote.created_at)}`}
+      />
     </ListScreen>
-  );
-}
-
-function QuoteItem({ quote, canWrite }: { quote: QuoteRow; canWrite: boolean }) {
-  const number = quote.quote_number ?? 'Draft Quote';
-  const contact = quote.contact_name ? `${quote.contact_name} - ${quote.contact_company ?? ''}` : 'No contact';
-  return (
-    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="grid gap-1">
-        <p className="font-medium">{number}</p>
-        <p className="text-sm text-muted-foreground">{contact}</p>
-        <p className="text-xs text-muted-foreground">
-          Created {formatShortDate(quote.created_at)} · {quote.expires_at ? `Expires ${formatShortDate(quote.expires_at)}` : 'No expiry'}
-        </p>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <span className="font-semibold">{formatMoney(Number(quote.total), quote.currency ?? 'USD')}</span>
-        <StatusBadge status={quote.status ?? 'draft'} />
-        <Link to={quoteHref(quote)} className={buttonClasses('outline', 'sm')} aria-label={`View ${number}`}>
-          View
-        </Link>
-        {/* Only a draft is edited; a sent quote is revised from its page. */}
-        {canWrite && quote.status === 'draft' ? (
-          <Link to={`${quoteHref(quote)}/edit`} className={buttonClasses('outline', 'sm')} aria-label={`Edit ${number}`}>
-            Edit
-          </Link>
-        ) : null}
-      </div>
-    </li>
   );
 }

@@ -11,8 +11,11 @@ const TEMPLATE_COLUMNS = 'id, name, type, subject, content, variables, created_a
 
 type TemplateRow = Pick<Tables<'templates'>, 'id' | 'name' | 'type' | 'subject' | 'content' | 'variables' | 'created_at'>;
 
+/** The columns the list sorts by: each has an account-first index (migration 20261202800001). */
+const TEMPLATE_SORTS = ['name', 'created_at'];
+
 export async function loadTemplates(supabase: Supabase, url: URL) {
-  const list = await newestFirstPage<TemplateRow>(supabase, 'templates', TEMPLATE_COLUMNS, url);
+  const list = await newestFirstPage<TemplateRow>(supabase, 'templates', TEMPLATE_COLUMNS, url, TEMPLATE_SORTS);
 
   // The dialog's template: from this page, or read by id when it is on another.
   const wanted = url.searchParams.get('edit') ?? url.searchParams.get('delete');

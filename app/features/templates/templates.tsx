@@ -6,14 +6,17 @@ import type { Route } from './+types/templates';
 import { ListPager } from '~/components/list-pager';
 import { EmptyState } from '~/components/settings/empty-state';
 import { RestrictedScreen } from '~/components/settings/restricted-screen';
-import { DeleteDialog, EditDeleteLinks } from '~/components/settings/row-actions';
+import { RecordTable, type RecordColumn } from '~/components/records/record-table';
+import { DeleteDialog } from '~/components/settings/row-actions';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
+import { listHref, withDialog } from '~/lib/list-query';
 import { deleteAndAnswer, listDialog, refuseSubmission, saveAndAnswer } from '~/lib/records.server';
 import { formatShortDate } from '~/lib/dates';
+import { cn } from '~/lib/utils';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
 import { readAdminForm, requireSettingsUserWith } from '~/lib/settings.server';
 import { loadTemplates, templateValues } from './queries.server';
@@ -62,6 +65,38 @@ export async function action(args: Route.ActionArgs) {
   return saveAndAnswer(args, supabase, profile, { table: 'templates', id: form.id, listPath: LIST, values }, TEXTS, submission.reply);
 }
 
+type TemplateRow = Awaited<ReturnType<typeof loadTemplates>>['list']['rows'][number];
+
+const COLUMNS: RecordColumn<TemplateRow>[] = [
+  { id: 'name', header: 'Name', cell: (template) => template.name, sort: { key: 'name' }, className: 'md:max-w-56' },
+  { id: 'type', header: 'Type', cell: (template) => <Badge variant="outline">{templateTypeLabel(template.type)}</Badge>, phone: true },
+  {
+    id: 'preview',
+    header: 'Content',
+    cell: (template) => (template.subject ? `Subject: ${template.subject}` : template.preview),
+    className: 'max-w-96 truncate text-muted-foreground',
+  },
+  {
+    id: 'created',
+    header: 'Created',
+    cell: (template) => <time dateTime={template.created_at}>{formatShortDate(template.created_at)}</time>,
+    sort: { key: 'created_at', first: 'desc' },
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+];
+
+const DELETE_COLUMN: RecordColumn<TemplateRow> = {
+  id: 'delete',
+  header: 'Actions',
+  cell: (template) => (
+    <Link to={`?delete=${template.id}`} preventScrollReset className={cn(buttonClasses('ghost', 'sm'), 'h-7')} aria-label={`Delete ${template.name}`}>
+      Delete
+    </Link>
+  ),
+  interactive: true,
+  className: 'w-px text-right',
+};
+
 const NEW_TEMPLATE: TemplateValues = { name: '', type: DEFAULT_TEMPLATE_TYPE, subject: '', content: '', variables: '' };
 
 export default function SettingsTemplates({ loaderData, actionData }: Route.ComponentProps) {
@@ -85,34 +120,31 @@ export default function SettingsTemplates({ loaderData, actionData }: Route.Comp
       {error ? (
         <EmptyState title={error}>Please try again in a moment.</EmptyState>
       ) : templates.length === 0 ? (
-        <EmptyState title={TEXTS.emptyTitle}>{TEXTS.emptyHint}</EmptyState>
+        <EmptyState title={TEXTS.emptyTitle}>
+          <p>{TEXTS.emptyHint}</p>
+          {readOnly ? null : (
+            <Link to="?new" preventScrollReset className={`${buttonClasses()} mt-4`}>
+              Add your first template
+            </Link>
+          )}
+        </EmptyState>
       ) : (
-        <ul className="grid gap-3" aria-label="Templates">
-          {templates.map((template) => (
-            <li key={template.id}>
-              <Card>
-                <CardContent className="grid gap-2 pt-6">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <div className="flex items-center gap-2">
-                      <h3 className="font-semibold">{template.name}</h3>
-                      <Badge variant="outline">{templateTypeLabel(template.type)}</Badge>
-                    </div>
-                    {readOnly ? null : (
-                      <div className="flex gap-2">
-                        <EditDeleteLinks id={template.id} name={template.name} />
-                      </div>
-                    )}
-                  </div>
-                  {template.subject ? <p className="text-sm font-medium">Subject: {template.subject}</p> : null}
-                  <p className="whitespace-pre-line text-sm text-muted-foreground">{template.preview}</p>
-                  <p className="text-xs text-muted-foreground">
-                    Created <time dateTime={template.created_at}>{formatShortDate(template.created_at)}</time>
-                  </p>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <Card>
+          <CardContent className="pt-4">
+            <RecordTable
+              caption={TEXTS.title}
+              pathname={LIST}
+              query={list.query}
+              rows={templates}
+              columns={readOnly ? COLUMNS : [...COLUMNS, DELETE_COLUMN]}
+              rowKey={(template) => template.id}
+              // No page of its own: an admin's row opens its edit dialog.
+              href={(template) => (readOnly ? null : withDialog(listHref(LIST, list.query, {}), `edit=${template.id}`))}
+              linkLabel={(template) => `Edit ${template.name}`}
+              phoneLine={(template) => template.subject ?? template.preview}
+            />
+          </CardContent>
+        </Card>
       )}
       <ListPager list={list} pathname={LIST} noun="templates" />
 

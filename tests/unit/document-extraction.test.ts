@@ -134,3 +134,58 @@ describe('reading amounts, dates and CSV', () => {
     expect(csvText('Total;1.234,56\n')).toBe('Total\t1.234,56');
   });
 });
+
+// Layouts met in the real corpus (bench/extraction/real), written here as text:
+// labels in German, French and Dutch, a title followed by its number, payment
+// terms that name 'netto', and totals that must add up before they are sure.
+describe('real layouts', () => {
+  const german = [
+    'Handelsrechnung Nr. 471102 vom 05.03.2018',
+    'Verkäufer:',
+    'Globale Nummer: 4000001123452 (GTIN)',
+    'Lieferant GmbH',
+    'USt.-Id.-Nr. : DE123456789',
+    'Käufer/Leistungsempfänger:',
+    'Nummer\t: GE2020211',
+    'Kunden AG Mitte',
+    'Zahlbar innerhalb 30 Tagen netto bis 04.04.2018, 3%',
+    'Gesamtbetrag der Zuschläge\t0,00',
+    'Rechnungssumme ohne USt.\t473,00',
+    'Steuerbetrag in\tEUR\t56,87',
+    'Bruttosumme\t529,87',
+  ].join('\n');
+
+  it('reads a German invoice whose labels sit above their values', () => {
+    const { fields } = extractFields(german);
+    expect(fields.kind?.value).toBe('invoice');
+    expect(fields.invoice_number?.value).toBe('471102');
+    expect(fields.issue_date?.value).toBe('2018-03-05');
+    expect(fields.due_date?.value).toBe('2018-04-04');
+    expect(fields.supplier_name?.value).toBe('Lieferant GmbH');
+    expect(fields.customer_name?.value).toBe('Kunden AG Mitte');
+    expect(fields.tax_id?.value).toBe('DE123456789');
+    expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['473.00', '56.87', '529.87']);
+    // They add up, so each is given as sure.
+    expect(fields.total?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('does not give amounts as sure when subtotal and tax do not add up to the total', () => {
+    const { fields } = extractFields(german.replace('529,87', '600,00'));
+    expect(fields.total?.value).toBe('600.00');
+    expect(fields.total?.confidence).toBeLessThan(0.8);
+    expect(fields.subtotal?.confidence).toBeLessThan(0.8);
+  });
+
+  it('takes a French title followed by its number, and a letterhead name without its street', () => {
+    const { fields } = extractFields("Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène\nTVA : FR11999999998 - SIRET : 99999999800010\nFacture FA-2017-0010\nTotal HT\t624,90 €\nTotal taxes\t46,25 €\nTotal TTC\t671,15 €");
+    expect(fields.invoice_number?.value).toBe('FA-2017-0010');
+    expect(fields.supplier_name?.value).toBe('Au bon moulin SARL');
+    expect(fields.tax_id?.value).toBe('FR11999999998');
+    expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['624.90', '46.25', '671.15']);
+  });
+
+  it('never takes an amount after "VAT:" for the tax id', () => {
+    const { fields } = extractFields('Invoice No: A-1\nVAT: 504.00\nTotal: 2904.00');
+    expect(fields.tax_id).toBeUndefined();
+  });
+});

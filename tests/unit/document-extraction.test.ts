@@ -189,3 +189,40 @@ describe('real layouts', () => {
     expect(fields.tax_id).toBeUndefined();
   });
 });
+
+describe('formats of more countries', () => {
+  it('reads lakh grouping, rupee signs and month names in eight languages', () => {
+    expect(amountsIn('Grand Total: ₹1,23,456.00')).toEqual(['123456.00']);
+    expect(extractFields('Tax Invoice\nInvoice No: GST-9\nGrand Total: Rs. 1,23,456.00').fields.currency?.value).toBe('INR');
+    expect(datesIn('3 maart 2025')).toEqual(['2025-03-03']);
+    expect(datesIn('3 marzo 2025')).toEqual(['2025-03-03']);
+    expect(datesIn('3 de março de 2025')).toEqual(['2025-03-03']);
+    expect(datesIn('3 października 2025')).toEqual(['2025-10-03']);
+    expect(datesIn('August 3 , 2014')).toEqual(['2014-08-03']);
+  });
+
+  it('reads 11/03/2017 month first when the document writes 11/17/2017 elsewhere', () => {
+    const { fields } = extractFields('Invoice FA-2017-0008\nInvoice Date\t11/03/2017\nDue Date\t12/03/2017\nSEPA Wire transfer\t11/17/2017\t623.00 €');
+    expect(fields.issue_date?.value).toBe('2017-11-03');
+    expect(fields.due_date?.value).toBe('2017-12-03');
+  });
+
+  it('takes the gross total, not what is left to pay after an advance', () => {
+    const { fields } = extractFields('Invoice No: B2C-02\nSub Total:\t₹60.00\nTotal GST:\t₹10.80\nGrand Total:\t₹70.80\nAmount Received:\t₹40.00\nBalance Due:\t₹30.80');
+    expect(fields.total?.value).toBe('70.80');
+    expect(fields.total?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("takes the supplier's tax id, the one beside the bank details, over the customer's printed first", () => {
+    const text = [
+      'Rechnung R0005532486',
+      'Usegroup Inh. Jochen Stärk',
+      'USt-IdNr.: DE199952957',
+      'Netto\t87,39 €',
+      'Hetzner Online GmbH\tBankverbindung:',
+      'Registergericht Ansbach, HRB 6089\tIBAN: DE92 7607 0012 0750 0077 00',
+      'USt-IdNr. DE812871812\tBIC: DEUTDEMM760',
+    ].join('\n');
+    expect(extractFields(text).fields.tax_id?.value).toBe('DE812871812');
+  });
+});

@@ -23,6 +23,8 @@ export interface RealDocument {
   source: { repository: string; commit: string; path: string; licence: string };
   sha256: string;
   fields: Record<string, string>;
+  /** The document's line items as a person reads them (description, quantity, amount), where annotated. */
+  lines?: { description: string; quantity: string; amount: string }[];
 }
 
 export function readRealCorpus(): Record<string, RealDocument> {
@@ -73,13 +75,22 @@ export interface RealScore {
   all: Tally;
   misses: string[];
   msPerPage: number;
+  /** Annotated lines, and those found with description, quantity and amount right. */
+  lines: { expected: number; right: number; found: number };
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** A found line is the annotated one when its description holds the annotated one's words, and quantity and amount are the same numbers. */
+function sameLine(got: { description: string; quantity: string | null; amount: string | null }, want: { description: string; quantity: string; amount: string }): boolean {
+  return squash(got.description).includes(squash(want.description)) && Number(got.quantity) === Number(want.quantity) && Number(got.amount) === Number(want.amount);
 }
 
 export async function scoreRealCorpus(): Promise<RealScore | null> {
   const dir = realCorpusDir();
   if (dir === null) return null;
   const corpus = readRealCorpus();
-  const score: RealScore = { documents: 0, pages: 0, missingFiles: [], changedFiles: [], fields: {}, languages: {}, all: emptyTally(), misses: [], msPerPage: 0 };
+  const score: RealScore = { documents: 0, pages: 0, missingFiles: [], changedFiles: [], fields: {}, languages: {}, all: emptyTally(), misses: [], msPerPage: 0, lines: { expected: 0, right: 0, found: 0 } };
   for (const key of FIELD_KEYS) score.fields[key] = emptyTally();
   let ms = 0;
   for (const [file, entry] of Object.entries(corpus)) {
@@ -93,6 +104,15 @@ export async function scoreRealCorpus(): Promise<RealScore | null> {
     const started = performance.now();
     const { text, pages } = await extractText('application/pdf', bytes);
     const fields: DocumentFields = extractFields(text).fields;
+    if (entry.lines) {
+      const found = fields.line_items?.value ?? [];
+      score.lines.expected += entry.lines.length;
+      score.lines.found += found.length;
+      for (const want of entry.lines) {
+        if (found.some((got) => sameLine(got, want))) score.lines.right += 1;
+        else score.misses.push(`${file}: line '${want.description}' ${want.quantity} × = ${want.amount} not found`);
+      }
+    }
     ms += performance.now() - started;
     score.documents += 1;
     score.pages += pages;

@@ -67,6 +67,8 @@ if (real === null) {
       '|---|---|---|---|---|---|---|',
       ...Object.entries(real.languages).map(([language, tally]) => row(language, tally)),
       '',
+      `Line items: ${real.lines.right} of ${real.lines.expected} annotated lines found with description, quantity and amount right (${percent(ratio(real.lines.right, real.lines.expected))}); ${real.lines.found} lines given on those documents.`,
+      '',
       `Extraction time: ${real.msPerPage.toFixed(1)} ms per page.`,
       real.missingFiles.length > 0 ? `\nNot on this machine: ${real.missingFiles.join(', ')}` : '',
       real.changedFiles.length > 0 ? `\nNot the cited bytes (sha256 differs): ${real.changedFiles.join(', ')}` : '',

@@ -226,3 +226,27 @@ describe('formats of more countries', () => {
     expect(extractFields(text).fields.tax_id?.value).toBe('DE812871812');
   });
 });
+
+describe('line items of real tables', () => {
+  it('reads a German table with four-decimal prices and quantities with their units, over a page break', () => {
+    const text = [
+      'Pos\tBeschreibung\tNettopreis\tMenge\tUSt.\tBetrag',
+      '1\tTrennblätter\t9,9000\t20 Stk\t19 %\t198,00',
+      'TB100A4\tA4',
+      'Seite 1 von 2',
+      'Stylesheet zur Lesbarmachung',
+      '2\tHausbesuch\t12,0000\t10 Stk\t0 %\t120,00',
+      'Rechnungssumme ohne USt.\t318,00',
+    ].join('\n');
+    expect(extractFields(text).fields.line_items?.value).toEqual([
+      { description: 'Trennblätter', quantity: '20.00', unit_price: '9.90', amount: '198.00' },
+      { description: 'Hausbesuch', quantity: '10.00', unit_price: '12.00', amount: '120.00' },
+    ]);
+  });
+
+  it('reads a French table whose discount breaks quantity × price, by the quantity written with its unit', () => {
+    const text = ['Description\tQuantité\tRem.\tPrix HT', "Nougat de l'Abbaye 250g\t20 Unit(s)\t4,55 €\t10%\t81,90 €", 'Total HT\t81,90 €'].join('\n');
+    const [line] = extractFields(text).fields.line_items!.value;
+    expect([line.description, line.quantity, line.amount]).toEqual(["Nougat de l'Abbaye 250g", '20.00', '81.90']);
+  });
+});

@@ -197,42 +197,74 @@ function guessKind(lines: Line[]): { value: DocumentKind; confidence: number } {
 // ---- Line items --------------------------------------------------------------------
 
 const DESCRIPTION_HEAD = /^(?:description|item|items|product|service|services|article|details|particulars|bezeichnung|beschreibung|leistung|d[ée]signation|descripci[óo]n|concepto)$/i;
-const QUANTITY_HEAD = /^(?:qty|qty\.|quantity|units?|hours|hrs|menge|anzahl|qt[ée]|quantit[ée]|cantidad|days)$/i;
-const PRICE_HEAD = /^(?:unit\s+price|price|rate|unit\s+cost|each|einzelpreis|preis|prix\s+unitaire|p\.?u\.?|precio|unit)$/i;
-const AMOUNT_HEAD = /^(?:amount|total|line\s+total|net|betrag|gesamt|montant|importe|subtotal|sum)$/i;
+// A line-item table's header names a description and a quantity or an amount, in any supported language.
+const DESCRIPTION_WORD = /(?<![\p{L}])(?:description|item(?:\s+name)?|product|produkt|service|article|artikel(?:bezeichnung)?|details|particulars|bezeichnung|beschreibung|leistung|d[ée]signation|descripci[óo]n|concepto|art[íi]culo|descrizione|omschrijving|opis|nazwa(?:\s+towaru)?|descri[çc][ãa]o|produto)(?![\p{L}])/iu;
+const QUANTITY_WORD = /(?<![\p{L}])(?:qty|quantity|menge|anzahl|qt[ée]|quantit[ée]|quantit[àa]|cantidad|aantal|ilo[śs][ćc]|quantidade|qtd|hours|units?|amount)(?![\p{L}])/iu;
+const LINE_AMOUNT_WORD = /(?<![\p{L}])(?:amount|total|line\s+total|betrag|gesamt(?:betrag)?|summe|netto|montant|prix\s+ht|importe|importo|bedrag|totaal|warto[śs][ćc]|valor|sum|line\s+amount)(?![\p{L}])/iu;
 
+/** A row's cell as a number: an amount with its currency, or a quantity with its unit ('20 Stk', '5 Unit(s)'); null for text and percentages. */
+function cellNumber(cell: string): string | null {
+  if (/%/.test(cell)) return null;
+  const bare = cell.replace(/[₹$€£]|\b[A-Z]{3}\b/g, '').trim();
+  if (!/^[-(]?\s*\d[\d.,\u00a0 ]*\)?\s*(?:[\p{L}().]{1,12})?$/u.test(bare)) return null;
+  const amount = amountsIn(bare)[0];
+  return amount === undefined ? null : cell.trim().startsWith('(') ? `-${amount}` : amount;
+}
+
+/**
+ * The line items of the first table whose header names a description and a
+ * quantity or an amount. Each row's amount is its last number; its quantity
+ * and unit price the two other numbers whose product is that amount (the
+ * cross-check that tells them from a tax rate, a position or a code), else the
+ * number under the quantity heading. Rows run until a total's line; lines
+ * between them (a description's second line, a page's header) are stepped
+ * over, at most eight in a row, so a table goes on over a page break.
+ */
 function findLineItems(lines: Line[]): LineItem[] | null {
   for (let h = 0; h < lines.length; h += 1) {
-    const head = lines[h].cells.map((c) => c.replace(/\s*\(.*\)$/, '').trim());
-    const description = head.findIndex((c) => DESCRIPTION_HEAD.test(c));
-    const quantity = head.findIndex((c) => QUANTITY_HEAD.test(c));
-    const price = head.findIndex((c) => PRICE_HEAD.test(c));
-    const amount = head.findIndex((c) => AMOUNT_HEAD.test(c));
-    if (description < 0 || [quantity, price, amount].filter((i) => i >= 0).length < 2) continue;
+    const head = lines[h].text;
+    if (!DESCRIPTION_WORD.test(head) || !(QUANTITY_WORD.test(head) || LINE_AMOUNT_WORD.test(head)) || lines[h].cells.length < 3) continue;
+    const headCells = lines[h].cells;
+    const quantityColumn = headCells.findIndex((c) => QUANTITY_WORD.test(c) && !LINE_AMOUNT_WORD.test(c.replace(/^amount$/i, '')));
+    const descriptionColumn = headCells.findIndex((c) => DESCRIPTION_WORD.test(c));
     const items: LineItem[] = [];
+    let gap = 0;
     for (const line of lines.slice(h + 1)) {
-      if (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TAX_LABEL.test(line.cells[0] ?? '')) break;
-      const cells = line.cells;
-      const numbers = cells.map((c) => (/^[^A-Za-z]*\d[^A-Za-z]*$|^[A-Z]{3}\s?[\d.,]+$|^[\d.,]+\s?[A-Z]{3}$/.test(c) ? amountsIn(c)[0] ?? null : null));
-      const text = cells.filter((_, i) => numbers[i] === null).join(' ');
+      if (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text)) break;
+      const numbers = line.cells.map(cellNumber);
       const values = numbers.filter((n): n is string => n !== null);
-      if (!text || values.length === 0) {
-        if (items.length > 0) break;
+      const words = line.cells.filter((c, i) => numbers[i] === null && !/%/.test(c) && /\p{L}{2}/u.test(c));
+      if (values.length < 2 || words.length === 0) {
+        gap += 1;
+        if (gap > 8 && items.length > 0) break;
         continue;
       }
-      const byColumn = cells.length === head.length;
-      const pick = (column: number, fromEnd: number) => {
-        if (column < 0) return null;
-        if (byColumn) return numbers[column];
-        return values.length >= fromEnd ? values[values.length - fromEnd] : null;
-      };
-      const columns = [quantity, price, amount].filter((c) => c >= 0).length;
-      items.push({
-        description: text,
-        quantity: pick(quantity, columns),
-        unit_price: pick(price, amount >= 0 ? 2 : 1),
-        amount: pick(amount, 1),
-      });
+      gap = 0;
+      const amount = values[values.length - 1];
+      const others = values.slice(0, -1).map(Number);
+      // A number written with its unit ('20 Stk', '5 Unit(s)') is a quantity.
+      const withUnit = line.cells.filter((c, i) => numbers[i] !== null && /\d\s*[\p{L}(]/u.test(c.replace(/[₹$€£]|\b[A-Z]{3}\b/g, ''))).map((c) => Number(amountsIn(c)[0]));
+      let quantity: string | null = null;
+      let unitPrice: string | null = null;
+      for (let a = 0; a < others.length && quantity === null; a += 1) {
+        for (let b = a + 1; b < others.length; b += 1) {
+          if (Math.abs(others[a] * others[b] - Number(amount)) > Math.max(0.01, Math.abs(Number(amount)) * 0.001)) continue;
+          // Of the two, the quantity is the one written with a unit; else the other of a price equal to the amount (1 × 160.00); else the first, unless only the second is a whole number.
+          const first =
+            withUnit.includes(others[a]) ||
+            (!withUnit.includes(others[b]) &&
+              (others[b] === Number(amount) || (others[a] !== Number(amount) && (Number.isInteger(others[a]) || !Number.isInteger(others[b])))));
+          quantity = values[first ? a : b];
+          unitPrice = values[first ? b : a];
+          break;
+        }
+      }
+      const aligned = line.cells.length === headCells.length;
+      if (quantity === null && quantityColumn >= 0 && aligned) quantity = numbers[quantityColumn];
+      if (quantity === null && withUnit.length === 1) quantity = withUnit[0].toFixed(2);
+      const description = aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null ? line.cells[descriptionColumn] : words.sort((x, y) => y.length - x.length)[0];
+      items.push({ description, quantity, unit_price: unitPrice, amount });
+      if (items.length >= 500) break;
     }
     if (items.length > 0) return items;
   }

@@ -250,3 +250,17 @@ describe('line items of real tables', () => {
     expect([line.description, line.quantity, line.amount]).toEqual(["Nougat de l'Abbaye 250g", '20.00', '81.90']);
   });
 });
+
+describe('dates and zero tax below their labels', () => {
+  it('reads a due date under its column heading, and one after a German sentence that ends its line', () => {
+    expect(extractFields('Rechnung Nr. 5 vom 20.09.2018\nBeschreibung\tFälligkeit\tTeilzahlung\n03.10.2018').fields.due_date?.value).toBe('2018-10-03');
+    expect(extractFields('Rechnung Nr. 5 vom 03.10.2018\nDen Rechnungsbetrag überweisen Sie bitte bis zum\n21.11.2018').fields.due_date?.value).toBe('2018-11-21');
+    expect(extractFields('Rechnung des Versicherers Nr. 01.234.567.8-2018-1 vom\n06.12.2018').fields.issue_date?.value).toBe('2018-12-06');
+  });
+
+  it('gives a tax of zero when the net and gross totals agree', () => {
+    const { fields } = extractFields('Facture FA-2017-0009\nTotal HT\t530,75 €\nTotal taxes\t0,00 €\nTotal TTC\t530,75 €');
+    expect(fields.tax_amount?.value).toBe('0.00');
+    expect(extractFields('Facture FA-2017-0009\nTotal HT\t500,75 €\nTotal taxes\t0,00 €\nTotal TTC\t530,75 €').fields.tax_amount).toBeUndefined();
+  });
+});

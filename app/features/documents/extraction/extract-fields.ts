@@ -88,13 +88,19 @@ function findLabelled(
   accept: (value: string) => string | null,
   skipLabelled = false,
   seen?: (index: number) => void,
+  below = 0,
 ): { value: string; index: number; sameLine: boolean } | null {
   for (let i = 0; i < lines.length; i += 1) {
     for (const match of lines[i].text.matchAll(new RegExp(label.source, label.flags.includes('g') ? label.flags : `${label.flags}g`))) {
       const after = afterLabel(lines, i, (match.index ?? 0) + match[0].length, skipLabelled);
       if (!after) continue;
-      const value = accept(after.value);
+      let value = accept(after.value);
       seen?.(i);
+      // A column's heading with its value in a row below ('Due Date' over 'March 3, 2026'): at most `below` lines down, less sure.
+      for (let down = 1; value === null && after.sameLine && down <= below && lines[i + down]; down += 1) {
+        value = accept(lines[i + down].text);
+        if (value) return { value, index: i, sameLine: false };
+      }
       if (value) return { value, index: i, sameLine: after.sameLine };
     }
   }
@@ -131,9 +137,9 @@ const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|nu
 
 // ---- Dates ---------------------------------------------------------------------
 
-const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|order|quote|quotation|receipt|tax\s+point)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\bdated?\b|\bissued\s+(?:at|on)\b|\b(?:rechnungs|beleg|belege)?-?datum\b|\bdate\s+de\s+facture\b|\bfecha\b|\bdate\s*:|\bdata\s+(?:fattura|documento|wystawienia|da\s+fatura|de\s+emiss[ãa]o)\b|\bfactuurdatum\b|(?:\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\b[^\n]{0,40}?\b(?:vom|du|del|van|of|dated|z\s+dnia)\b/iu;
+const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|order|quote|quotation|receipt|tax\s+point)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\bdated?\b|\bissued\s+(?:at|on)\b|\b(?:rechnungs|beleg|belege)?-?datum\b|\bdate\s+de\s+facture\b|\bfecha\b|\bdate\s*:|\bdata\s+(?:fattura|documento|wystawienia|da\s+fatura|de\s+emiss[ãa]o)\b|\bfactuurdatum\b|(?:\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\b[^\n]{0,60}?\b(?:vom|du|del|van|of|dated|z\s+dnia)\b/iu;
 // 'due' alone only when a date follows it ('Terms: Net 30, due April 2, 2025'); 'Total due' is an amount.
-const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|(?:[üu]berweisen|zahlen)\s+sie\s+(?:bitte\s+)?bis(?:\s+zum)?|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|data\s+de\s+vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+p[łl]atno[śs]ci|vervaldatum|f[öo]rfallodag|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance/i;
+const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|data\s+de\s+vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+p[łl]atno[śs]ci|vervaldatum|f[öo]rfallodag|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
 /** Payment terms in days ('Net 30', 'Payment terms: 14 days', '30 jours net', 'Zahlungsziel 14 Tage'). */
 const NET_DAYS = /\bnet\s*(\d{1,3})\b/i;
 const TERMS_LABEL = /\b(?:terms|payment|zahlungs\w*|zahlbar|conditions|paiement|pago|plazo|termin|within|innerhalb|sous)\b/i;
@@ -422,10 +428,13 @@ export function extractFields(document: string): Extraction {
   if (subtotal) set('subtotal', subtotal.value, 0.8);
   const tax = findAmount(lines, TAX_TOTAL_LABEL, NOT_TAX_AMOUNT) ?? findAmount(lines, TAX_LABEL, NOT_TAX_AMOUNT);
   if (tax && Number(tax.value) !== 0 && tax.value !== fields.total?.value && tax.value !== fields.subtotal?.value) set('tax_amount', tax.value, 0.7);
+  // A tax total of zero is a value when the net and gross totals agree (an exempt or reverse-charge invoice).
+  const taxTotal = findAmount(lines, TAX_TOTAL_LABEL, NOT_TAX_AMOUNT);
+  if (!fields.tax_amount && taxTotal && Number(taxTotal.value) === 0 && fields.subtotal && fields.subtotal.value === fields.total?.value) set('tax_amount', '0.00', 0.7);
   crossCheckAmounts(fields);
 
   const issue = findLabelled(lines, ISSUE_LABEL, (v) => datesIn(v, monthFirst)[0] ?? null);
-  const due = findLabelled(lines, DUE_LABEL, (v) => datesIn(v, monthFirst)[0] ?? null);
+  const due = findLabelled(lines, DUE_LABEL, (v) => datesIn(v, monthFirst)[0] ?? null, false, undefined, 2);
   if (issue) set('issue_date', issue.value, issue.sameLine ? 0.9 : 0.8);
   else {
     const first = lines.map((l) => datesIn(l.text, monthFirst)[0]).find(Boolean);

@@ -264,3 +264,14 @@ describe('dates and zero tax below their labels', () => {
     expect(extractFields('Facture FA-2017-0009\nTotal HT\t500,75 €\nTotal taxes\t0,00 €\nTotal TTC\t530,75 €').fields.tax_amount).toBeUndefined();
   });
 });
+
+describe('parties without labels', () => {
+  it("takes the supplier from the sender's line above the address window, and the customer from the window below it", () => {
+    const { fields } = extractFields(['Acme GmbH | Europa-Allee 1980 | 60486 Frankfurt,', 'Herr', 'Karl E. Coyote', 'Uferstraße 113', 'Rechnung Nr. 42', 'Rechnungsbetrag\t1.589,80'].join('\n'));
+    expect(fields.supplier_name?.value).toBe('Acme GmbH');
+    expect(fields.customer_name?.value).toBe('Karl E. Coyote');
+    // Read from position, not from a label: neither is given as sure.
+    expect(fields.supplier_name!.confidence).toBeLessThan(0.8);
+    expect(fields.customer_name!.confidence).toBeLessThan(0.8);
+  });
+});

@@ -348,6 +348,35 @@ function supplierTaxId(lines: Line[], candidates: { value: string; index: number
 }
 
 /**
+ * The sender's line a letter prints above the address window: a name, a
+ * street and a town run together with separators ('Acme GmbH | Europa-Allee
+ * 1980 | 60486 Frankfurt', 'Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen'),
+ * on the first ten lines.
+ */
+function senderLine(lines: Line[]): { name: string; index: number } | null {
+  for (let i = 0; i < Math.min(lines.length, 10); i += 1) {
+    const first = lines[i].cells[0] ?? '';
+    const parts = first.split(/\s+[|•●]\s+|\s+[-–]\s+(?=\d)/);
+    if (parts.length < 3 || !/\b\d{4,5}\b/.test(first) || /@|https?:/.test(parts[0])) continue;
+    const name = cleanName(parts[0]);
+    if (name && /\p{L}{2}/u.test(name)) return { name, index: i };
+  }
+  return null;
+}
+
+/** The first name in the address window below the sender's line: salutations, labelled lines, titles and contact lines stepped over. */
+function windowName(lines: Line[], senderIndex: number): string | null {
+  for (const line of lines.slice(senderIndex + 1, senderIndex + 4)) {
+    const first = line.cells[0] ?? '';
+    if (/^(?:herrn?|frau|mr|mrs|ms|mme|m\.)\.?$/i.test(first) || /:/.test(first) || KINDS.some(([, re]) => re.test(first)) || !/^\p{L}/u.test(first)) continue;
+    if (PHONE_LABEL.test(first) || /\b(?:fax|e-?mail|www)\b/i.test(first)) continue;
+    const name = cleanName(first);
+    if (name) return name;
+  }
+  return null;
+}
+
+/**
  * Subtotal + tax = total decides how sure the three amounts are: when they add
  * up, each is what its label says (0.95); when they do not, one of them is
  * another amount, and none is given as sure (the review screen asks about
@@ -448,10 +477,13 @@ export function extractFields(document: string): Extraction {
     if (days !== null) set('due_date', addDays(fields.issue_date.value, days), fields.issue_date.confidence >= 0.8 ? 0.5 : 0.35);
   }
 
-  // Parties: a label names them; else the supplier is the company on the first lines.
+  // Parties: a label names them; else the sender's line above the address window names the supplier, and
+  // the first name below it the customer; else the supplier is the company on the first lines.
   const supplier = findLabelled(lines, SUPPLIER_LABEL, cleanName, true);
+  const sender = senderLine(lines);
   // A name on its label's line is surer than one read below it (another party's block may sit there).
   if (supplier) set('supplier_name', supplier.value, supplier.sameLine && COMPANY_SUFFIX.test(supplier.value) ? 0.85 : 0.7);
+  else if (sender) set('supplier_name', sender.name, 0.75);
   else {
     const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
     const company = top.find((l) => COMPANY_SUFFIX.test(l.cells[0] ?? ''));
@@ -463,6 +495,10 @@ export function extractFields(document: string): Extraction {
   const customer = findLabelled(lines, CUSTOMER_LABEL, cleanName, true);
   // The bench found a labelled customer wrong one time in three on real layouts (a column heading, another party's block): never given as sure.
   if (customer && customer.value !== fields.supplier_name?.value) set('customer_name', customer.value, customer.sameLine ? 0.75 : 0.7);
+  else if (!customer && sender) {
+    const addressee = windowName(lines, sender.index);
+    if (addressee && addressee !== fields.supplier_name?.value) set('customer_name', addressee, 0.6);
+  }
 
   const taxIdCandidates: { value: string; index: number }[] = [];
   findLabelled(lines, TAX_ID_LABEL, (v) => {

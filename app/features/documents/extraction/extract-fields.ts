@@ -247,7 +247,8 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       }
       gap = 0;
       const amount = values[values.length - 1];
-      const others = values.slice(0, -1).map(Number);
+      // The pair is looked for among the eight numbers before the amount: a row is short, and a long one must not cost its square (decision 040).
+      const others = values.slice(-9, -1).map(Number);
       // A number written with its unit ('20 Stk', '5 Unit(s)') is a quantity.
       const withUnit = line.cells.filter((c, i) => numbers[i] !== null && /\d\s*[\p{L}(]/u.test(c.replace(/[₹$€£]|\b[A-Z]{3}\b/g, ''))).map((c) => Number(amountsIn(c)[0]));
       let quantity: string | null = null;
@@ -260,8 +261,9 @@ function findLineItems(lines: Line[]): LineItem[] | null {
             withUnit.includes(others[a]) ||
             (!withUnit.includes(others[b]) &&
               (others[b] === Number(amount) || (others[a] !== Number(amount) && (Number.isInteger(others[a]) || !Number.isInteger(others[b])))));
-          quantity = values[first ? a : b];
-          unitPrice = values[first ? b : a];
+          const offset = values.length - 1 - others.length;
+          quantity = values[offset + (first ? a : b)];
+          unitPrice = values[offset + (first ? b : a)];
           break;
         }
       }
@@ -334,12 +336,13 @@ const SELLER_WORDS = /\b(?:seller|supplier|vendor|verk[äa]ufer|lieferant|vendeu
  * when there was one id, or a rule chose it.
  */
 function supplierTaxId(lines: Line[], candidates: { value: string; index: number }[]): { value: string; sure: boolean } | null {
-  const distinct = [...new Map(candidates.map((c) => [c.value.replace(/[\s.-]/g, '').toUpperCase(), c])).values()];
+  // A document prints a few tax ids and a few IBANs; past twenty of either, the rest are not looked at (decision 040's bounded work).
+  const distinct = [...new Map(candidates.map((c) => [c.value.replace(/[\s.-]/g, '').toUpperCase(), c])).values()].slice(0, 20);
   if (distinct.length === 0) return null;
   if (distinct.length === 1) return { value: distinct[0].value, sure: !BUYER_WORDS.test(lines[distinct[0].index]?.text ?? '') };
   const seller = distinct.find((c) => SELLER_WORDS.test(lines[c.index]?.text ?? '') && !BUYER_WORDS.test(lines[c.index]?.text ?? ''));
   if (seller) return { value: seller.value, sure: true };
-  const ibanLines = lines.flatMap((line, i) => ([...line.text.toUpperCase().matchAll(IBAN)].some(([m]) => isValidIban(m)) ? [i] : []));
+  const ibanLines = lines.flatMap((line, i) => ([...line.text.toUpperCase().matchAll(IBAN)].some(([m]) => isValidIban(m)) ? [i] : [])).slice(0, 20);
   const distance = (c: { index: number }) => Math.min(Infinity, ...ibanLines.map((i) => Math.abs(i - c.index)));
   const byBank = [...distinct].sort((x, y) => distance(x) - distance(y));
   if (distance(byBank[0]) <= 3 && distance(byBank[0]) < distance(byBank[1])) return { value: byBank[0].value, sure: true };
@@ -451,7 +454,8 @@ export function extractFields(document: string): Extraction {
   else if (kind.value !== 'contract') {
     // Nothing labels a total: the largest amount written with cents (a bare number may be a year or a quantity).
     const all = lines.flatMap((l) => [...l.text.matchAll(/\d[\d.,\u00a0 ]*[.,]\d{2}(?!\d)/g)].flatMap(([m]) => amountsIn(m))).map(Number);
-    if (all.length > 0) set('total', Math.max(...all).toFixed(2), 0.3);
+    // reduce, not Math.max(...all): a spread of 500,000 amounts overflows the stack.
+    if (all.length > 0) set('total', all.reduce((a, b) => Math.max(a, b)).toFixed(2), 0.3);
   }
   const subtotal = findAmount(lines, SUBTOTAL_LABEL, NOT_SUBTOTAL);
   if (subtotal) set('subtotal', subtotal.value, 0.8);

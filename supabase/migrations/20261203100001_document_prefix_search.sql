@@ -57,6 +57,9 @@ begin
 end;
 $$;
 
+-- Only search_documents (its owner's rights) calls it, as private.contains_pattern.
+revoke all on function private.prefix_tsquery(text) from public, anon, authenticated;
+
 create or replace function public.search_documents(p_query text)
 returns setof public.documents
 language plpgsql stable

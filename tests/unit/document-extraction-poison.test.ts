@@ -147,4 +147,17 @@ describe('poison text', () => {
     // 62 s measured without the cap (past the test's time-out), milliseconds with it.
     expect(extractFields(`Total 12.50\n${'1.'.repeat(150_000)}`)).toBeDefined();
   }, POISON_TIMEOUT);
+
+  it('reads 5,000 table rows of 100 numbers, and 2,500 tax ids beside 2,500 IBANs, in bounded work (decision 056)', () => {
+    // Each row's quantity × price pair is looked for among 8 numbers, and at most 20 tax ids and IBANs are compared:
+    // without those caps these inputs cost a row's square and a quadratic sort.
+    const rows = `Description\tQuantity\tAmount\n${`Item\t${Array.from({ length: 100 }, (_, i) => `${i + 1},00`).join('\t')}\n`.repeat(5_000)}`;
+    let started = performance.now();
+    expect(extractFields(rows).fields.line_items?.value.length).toBe(500);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const ids = Array.from({ length: 2_500 }, (_, i) => `USt-IdNr.: DE${String(100_000_000 + i)}\nIBAN DE89 3704 0044 0532 0130 00`).join('\n');
+    started = performance.now();
+    expect(extractFields(ids).fields.tax_id).toBeDefined();
+    expect(performance.now() - started).toBeLessThan(5_000);
+  }, POISON_TIMEOUT);
 });

@@ -134,3 +134,144 @@ describe('reading amounts, dates and CSV', () => {
     expect(csvText('Total;1.234,56\n')).toBe('Total\t1.234,56');
   });
 });
+
+// Layouts met in the real corpus (bench/extraction/real), written here as text:
+// labels in German, French and Dutch, a title followed by its number, payment
+// terms that name 'netto', and totals that must add up before they are sure.
+describe('real layouts', () => {
+  const german = [
+    'Handelsrechnung Nr. 471102 vom 05.03.2018',
+    'Verkäufer:',
+    'Globale Nummer: 4000001123452 (GTIN)',
+    'Lieferant GmbH',
+    'USt.-Id.-Nr. : DE123456789',
+    'Käufer/Leistungsempfänger:',
+    'Nummer\t: GE2020211',
+    'Kunden AG Mitte',
+    'Zahlbar innerhalb 30 Tagen netto bis 04.04.2018, 3%',
+    'Gesamtbetrag der Zuschläge\t0,00',
+    'Rechnungssumme ohne USt.\t473,00',
+    'Steuerbetrag in\tEUR\t56,87',
+    'Bruttosumme\t529,87',
+  ].join('\n');
+
+  it('reads a German invoice whose labels sit above their values', () => {
+    const { fields } = extractFields(german);
+    expect(fields.kind?.value).toBe('invoice');
+    expect(fields.invoice_number?.value).toBe('471102');
+    expect(fields.issue_date?.value).toBe('2018-03-05');
+    expect(fields.due_date?.value).toBe('2018-04-04');
+    expect(fields.supplier_name?.value).toBe('Lieferant GmbH');
+    expect(fields.customer_name?.value).toBe('Kunden AG Mitte');
+    expect(fields.tax_id?.value).toBe('DE123456789');
+    expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['473.00', '56.87', '529.87']);
+    // They add up, so each is given as sure.
+    expect(fields.total?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('does not give amounts as sure when subtotal and tax do not add up to the total', () => {
+    const { fields } = extractFields(german.replace('529,87', '600,00'));
+    expect(fields.total?.value).toBe('600.00');
+    expect(fields.total?.confidence).toBeLessThan(0.8);
+    expect(fields.subtotal?.confidence).toBeLessThan(0.8);
+  });
+
+  it('takes a French title followed by its number, and a letterhead name without its street', () => {
+    const { fields } = extractFields("Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène\nTVA : FR11999999998 - SIRET : 99999999800010\nFacture FA-2017-0010\nTotal HT\t624,90 €\nTotal taxes\t46,25 €\nTotal TTC\t671,15 €");
+    expect(fields.invoice_number?.value).toBe('FA-2017-0010');
+    expect(fields.supplier_name?.value).toBe('Au bon moulin SARL');
+    expect(fields.tax_id?.value).toBe('FR11999999998');
+    expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['624.90', '46.25', '671.15']);
+  });
+
+  it('never takes an amount after "VAT:" for the tax id', () => {
+    const { fields } = extractFields('Invoice No: A-1\nVAT: 504.00\nTotal: 2904.00');
+    expect(fields.tax_id).toBeUndefined();
+  });
+});
+
+describe('formats of more countries', () => {
+  it('reads lakh grouping, rupee signs and month names in eight languages', () => {
+    expect(amountsIn('Grand Total: ₹1,23,456.00')).toEqual(['123456.00']);
+    expect(extractFields('Tax Invoice\nInvoice No: GST-9\nGrand Total: Rs. 1,23,456.00').fields.currency?.value).toBe('INR');
+    expect(datesIn('3 maart 2025')).toEqual(['2025-03-03']);
+    expect(datesIn('3 marzo 2025')).toEqual(['2025-03-03']);
+    expect(datesIn('3 de março de 2025')).toEqual(['2025-03-03']);
+    expect(datesIn('3 października 2025')).toEqual(['2025-10-03']);
+    expect(datesIn('August 3 , 2014')).toEqual(['2014-08-03']);
+  });
+
+  it('reads 11/03/2017 month first when the document writes 11/17/2017 elsewhere', () => {
+    const { fields } = extractFields('Invoice FA-2017-0008\nInvoice Date\t11/03/2017\nDue Date\t12/03/2017\nSEPA Wire transfer\t11/17/2017\t623.00 €');
+    expect(fields.issue_date?.value).toBe('2017-11-03');
+    expect(fields.due_date?.value).toBe('2017-12-03');
+  });
+
+  it('takes the gross total, not what is left to pay after an advance', () => {
+    const { fields } = extractFields('Invoice No: B2C-02\nSub Total:\t₹60.00\nTotal GST:\t₹10.80\nGrand Total:\t₹70.80\nAmount Received:\t₹40.00\nBalance Due:\t₹30.80');
+    expect(fields.total?.value).toBe('70.80');
+    expect(fields.total?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("takes the supplier's tax id, the one beside the bank details, over the customer's printed first", () => {
+    const text = [
+      'Rechnung R0005532486',
+      'Usegroup Inh. Jochen Stärk',
+      'USt-IdNr.: DE199952957',
+      'Netto\t87,39 €',
+      'Hetzner Online GmbH\tBankverbindung:',
+      'Registergericht Ansbach, HRB 6089\tIBAN: DE92 7607 0012 0750 0077 00',
+      'USt-IdNr. DE812871812\tBIC: DEUTDEMM760',
+    ].join('\n');
+    expect(extractFields(text).fields.tax_id?.value).toBe('DE812871812');
+  });
+});
+
+describe('line items of real tables', () => {
+  it('reads a German table with four-decimal prices and quantities with their units, over a page break', () => {
+    const text = [
+      'Pos\tBeschreibung\tNettopreis\tMenge\tUSt.\tBetrag',
+      '1\tTrennblätter\t9,9000\t20 Stk\t19 %\t198,00',
+      'TB100A4\tA4',
+      'Seite 1 von 2',
+      'Stylesheet zur Lesbarmachung',
+      '2\tHausbesuch\t12,0000\t10 Stk\t0 %\t120,00',
+      'Rechnungssumme ohne USt.\t318,00',
+    ].join('\n');
+    expect(extractFields(text).fields.line_items?.value).toEqual([
+      { description: 'Trennblätter', quantity: '20.00', unit_price: '9.90', amount: '198.00' },
+      { description: 'Hausbesuch', quantity: '10.00', unit_price: '12.00', amount: '120.00' },
+    ]);
+  });
+
+  it('reads a French table whose discount breaks quantity × price, by the quantity written with its unit', () => {
+    const text = ['Description\tQuantité\tRem.\tPrix HT', "Nougat de l'Abbaye 250g\t20 Unit(s)\t4,55 €\t10%\t81,90 €", 'Total HT\t81,90 €'].join('\n');
+    const [line] = extractFields(text).fields.line_items!.value;
+    expect([line.description, line.quantity, line.amount]).toEqual(["Nougat de l'Abbaye 250g", '20.00', '81.90']);
+  });
+});
+
+describe('dates and zero tax below their labels', () => {
+  it('reads a due date under its column heading, and one after a German sentence that ends its line', () => {
+    expect(extractFields('Rechnung Nr. 5 vom 20.09.2018\nBeschreibung\tFälligkeit\tTeilzahlung\n03.10.2018').fields.due_date?.value).toBe('2018-10-03');
+    expect(extractFields('Rechnung Nr. 5 vom 03.10.2018\nDen Rechnungsbetrag überweisen Sie bitte bis zum\n21.11.2018').fields.due_date?.value).toBe('2018-11-21');
+    expect(extractFields('Rechnung des Versicherers Nr. 01.234.567.8-2018-1 vom\n06.12.2018').fields.issue_date?.value).toBe('2018-12-06');
+  });
+
+  it('gives a tax of zero when the net and gross totals agree', () => {
+    const { fields } = extractFields('Facture FA-2017-0009\nTotal HT\t530,75 €\nTotal taxes\t0,00 €\nTotal TTC\t530,75 €');
+    expect(fields.tax_amount?.value).toBe('0.00');
+    expect(extractFields('Facture FA-2017-0009\nTotal HT\t500,75 €\nTotal taxes\t0,00 €\nTotal TTC\t530,75 €').fields.tax_amount).toBeUndefined();
+  });
+});
+
+describe('parties without labels', () => {
+  it("takes the supplier from the sender's line above the address window, and the customer from the window below it", () => {
+    const { fields } = extractFields(['Acme GmbH | Europa-Allee 1980 | 60486 Frankfurt,', 'Herr', 'Karl E. Coyote', 'Uferstraße 113', 'Rechnung Nr. 42', 'Rechnungsbetrag\t1.589,80'].join('\n'));
+    expect(fields.supplier_name?.value).toBe('Acme GmbH');
+    expect(fields.customer_name?.value).toBe('Karl E. Coyote');
+    // Read from position, not from a label: neither is given as sure.
+    expect(fields.supplier_name!.confidence).toBeLessThan(0.8);
+    expect(fields.customer_name!.confidence).toBeLessThan(0.8);
+  });
+});

@@ -160,6 +160,9 @@ describe('extraction and review', () => {
     const html = await page(admin, `/documents/${id}`);
     expect(html).toContain('value="INV-REVIEW-9"');
     expect(readable(html)).toMatch(/Found with \d+% confidence/);
+    // Below 80% (the supplier read from the first line, a total nothing cross-checks) the form asks the person to look; at 90% it does not (decision 056).
+    expect(readable(html)).toMatch(/Found with [1-7]\d% confidence · please check/);
+    expect(readable(html)).toMatch(/Found with 9\d% confidence(?! · please check)/);
     expect(readable(html)).toContain('Extracted text');
     const { data: events } = await serviceClient().from('events').select('kind').eq('resource_id', id);
     expect(events).toEqual([{ kind: 'document_extracted' }]);

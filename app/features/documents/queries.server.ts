@@ -12,9 +12,9 @@ import type { DocumentStatus } from './schema';
 const LIST_COLUMNS = 'id, title, type, file_name, file_size, mime_type, status, extraction_status, created_at, uploader:users!documents_uploaded_by_fkey(first_name, last_name, email)';
 
 /**
- * The page of documents with its total. A search (every word of the title or
- * extracted text, config 'simple', or the text inside the title, so a
- * half-typed number still finds its document) goes through search_documents,
+ * The page of documents with its total. A search (every word typed as the
+ * start of a word of the title or extracted text, config 'simple', so
+ * 'INV-77' finds INV-77531; or the text inside the title) goes through search_documents,
  * which reads only the account's matches from its indexes, and counts them;
  * the unfiltered total is the summary's; a status filter alone is counted
  * from its index. searchText keeps nothing that could be filter syntax.

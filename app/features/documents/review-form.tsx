@@ -14,7 +14,8 @@ function confidenceNote(fields: DocumentFields, key: FieldKey): string | undefin
   const found = fields[key];
   if (!found) return FIELDS[key].hint ? `Not found · ${FIELDS[key].hint}` : 'Not found';
   if (found.confidence >= 1) return 'Confirmed by a person';
-  return `Found with ${Math.round(found.confidence * 100)}% confidence`;
+  // Below 0.8 the extractor is wrong often enough that the person should look (decision 056).
+  return `Found with ${Math.round(found.confidence * 100)}% confidence${found.confidence < 0.8 ? ' · please check' : ''}`;
 }
 
 /**

@@ -6,7 +6,9 @@ import { CURRENCY_CODES } from '../../../lib/currencies.ts';
 
 /** An amount in the text and the decimal string it stands for ('1234.56'). */
 // A plain space groups thousands only with decimals after them ('45 000,00 SEK'); elsewhere a space separates numbers.
-const AMOUNT = /(?<![\d.,])-?(?:\d{1,3}(?: \d{3})+[.,]\d{2}|(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)(?:[.,]\d{1,2})?)(?![\d])/g;
+// Four decimals are a unit price's ('9,9000').
+// Indian lakh grouping ('1,23,456.00') comes first: read as thousands it would stop at '1,23'.
+const AMOUNT = /(?<![\d.,])-?(?:\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?: \d{3})+[.,]\d{2}|(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)(?:[.,](?:\d{4}|\d{1,2}))?)(?![\d])/g;
 
 /** '1.234,56' → '1234.56'; null when the text is no amount. */
 export function parseAmount(raw: string): string | null {
@@ -17,7 +19,8 @@ export function parseAmount(raw: string): string | null {
   const decimalAt = Math.max(lastComma, lastDot);
   // A separator followed by exactly three digits and used before is a thousands mark, not decimals.
   const tail = decimalAt >= 0 ? text.slice(decimalAt + 1) : '';
-  const isDecimal = decimalAt >= 0 && tail.length > 0 && tail.length <= 2;
+  // Unit prices carry four decimals ('41,1765 €'); thousands come in threes.
+  const isDecimal = decimalAt >= 0 && (tail.length === 1 || tail.length === 2 || (tail.length === 4 && text.indexOf(text[decimalAt]) === decimalAt));
   if (isDecimal) {
     text = text.slice(0, decimalAt).replace(/[.,]/g, '') + '.' + tail;
   } else {
@@ -48,6 +51,12 @@ const MONTHS: Record<string, number> = {
   jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
   januar: 1, februar: 2, märz: 3, maerz: 3, mai: 5, juni: 6, juli: 7, okt: 10, dez: 12,
   janvier: 1, février: 2, fevrier: 2, mars: 3, avril: 4, juin: 6, juillet: 7, août: 8, aout: 8, septembre: 9, octobre: 10, novembre: 11, décembre: 12, decembre: 12,
+  enero: 1, febrero: 2, marzo: 3, abril: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, septiembre: 9, setiembre: 9, octubre: 10, noviembre: 11, diciembre: 12,
+  gennaio: 1, febbraio: 2, aprile: 4, maggio: 5, giugno: 6, luglio: 7, settembre: 9, ottobre: 10, dicembre: 12, gen: 1, mag: 5, giu: 6, lug: 7, ago: 8, set: 9, ott: 10, dic: 12,
+  januari: 1, februari: 2, maart: 3, mei: 5, augustus: 8, oktober: 10, december: 12, mrt: 3,
+  janeiro: 1, fevereiro: 2, março: 3, marco: 3, maio: 5, junho: 6, julho: 7, setembro: 9, outubro: 10, novembro: 11, dezembro: 12, fev: 2, out: 10,
+  stycznia: 1, lutego: 2, marca: 3, kwietnia: 4, maja: 5, czerwca: 6, lipca: 7, sierpnia: 8, września: 9, wrzesnia: 9, października: 10, pazdziernika: 10, listopada: 11, grudnia: 12,
+  styczeń: 1, luty: 2, marzec: 3, kwiecień: 4, maj: 5, czerwiec: 6, lipiec: 7, sierpień: 8, wrzesień: 9, październik: 10, listopad: 11, grudzień: 12,
 };
 
 function monthOf(word: string): number | null {
@@ -63,7 +72,7 @@ function iso(year: number, month: number, day: number): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-const MONTH_WORD = '([A-Za-zäéûÄÉ]{3,9}\\.?)';
+const MONTH_WORD = '([A-Za-zäéûçóśźńłęąÄÉÇÓŚŹ]{3,12}\\.?)';
 const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray, monthFirst: boolean) => string | null }[] = [
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, read: (m) => iso(+m[1], +m[2], +m[3]) },
   {
@@ -78,7 +87,9 @@ const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray, monthFirst: boolea
     },
   },
   { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|\\.)?[ -]${MONTH_WORD}[-, ]+(\\d{4})\\b`, 'g'), read: (m) => withMonth(m[2], +m[3], +m[1]) },
-  { re: new RegExp(`\\b${MONTH_WORD} (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`, 'g'), read: (m) => withMonth(m[1], +m[3], +m[2]) },
+  { re: new RegExp(`\\b${MONTH_WORD} (\\d{1,2})(?:st|nd|rd|th)? ?,? (\\d{4})\\b`, 'g'), read: (m) => withMonth(m[1], +m[3], +m[2]) },
+  // '3 de marzo de 2025', '3 de março de 2025'
+  { re: new RegExp(`\\b(\\d{1,2}) de ${MONTH_WORD} de (\\d{4})\\b`, 'g'), read: (m) => withMonth(m[2], +m[3], +m[1]) },
 ];
 
 function withMonth(word: string, year: number, day: number): string | null {
@@ -109,7 +120,7 @@ export const CURRENCY_SYMBOLS: [RegExp, string][] = [
   [/€/, 'EUR'],
   [/£/, 'GBP'],
   [/¥/, 'JPY'],
-  [/₹/, 'INR'],
+  [/₹|\bRs\.?\s?(?=\d)|\bINR\b/, 'INR'],
   [/\bzł/, 'PLN'],
   [/\bFr\.\s?\d/, 'CHF'],
 ];

@@ -1,0 +1,131 @@
+// The real-document corpus (bench/extraction/real/corpus.json): documents from
+// public repositories, cited there with their commit, path and licence, and
+// the fields a person reads on each, written by hand. The documents are not in
+// this repository (see bench/extraction/real/README.md): they are read from
+// EXTRACTION_REAL_CORPUS, else bench/extraction/real/files, else the shared/
+// folder beside the clone (shared/extraction-corpus). Scored like the
+// generated set, field by field, and also per language, with the share of
+// wrong values given at confidence 0.8 or more.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractFields } from '../../app/features/documents/extraction/extract-fields.ts';
+import { FIELD_KEYS, type DocumentFields } from '../../app/features/documents/extraction/fields.ts';
+import { extractText } from '../../app/features/documents/extraction/text.ts';
+import { sameValue } from '../../tests/support/extraction-corpus.ts';
+
+const HERE = join(dirname(fileURLToPath(import.meta.url)), 'real');
+
+export interface RealDocument {
+  language: string;
+  layout: string;
+  source: { repository: string; commit: string; path: string; licence: string };
+  sha256: string;
+  fields: Record<string, string>;
+  /** The document's line items as a person reads them (description, quantity, amount), where annotated. */
+  lines?: { description: string; quantity: string; amount: string }[];
+}
+
+export function readRealCorpus(): Record<string, RealDocument> {
+  return JSON.parse(readFileSync(join(HERE, 'corpus.json'), 'utf8')) as Record<string, RealDocument>;
+}
+
+/** Where the documents are, or null when this machine has none of them. */
+export function realCorpusDir(): string | null {
+  const candidates = [process.env.EXTRACTION_REAL_CORPUS, join(HERE, 'files'), join(HERE, '../../../../shared/extraction-corpus')];
+  return candidates.find((dir): dir is string => dir !== undefined && existsSync(dir)) ?? null;
+}
+
+export interface Tally {
+  tp: number;
+  fp: number;
+  fn: number;
+  /** Values given at confidence >= 0.8, and how many of them were wrong. */
+  sure: number;
+  sureWrong: number;
+}
+
+export const emptyTally = (): Tally => ({ tp: 0, fp: 0, fn: 0, sure: 0, sureWrong: 0 });
+
+/** One field of one document counted into a tally: found right, found wrong, missed. Returns whether it was a miss or wrong. */
+export function tallyField(tally: Tally, key: string, got: { value: string; confidence: number } | undefined, want: string | undefined): boolean {
+  if (got === undefined && want === undefined) return false;
+  const right = got !== undefined && want !== undefined && sameValue(key, got.value, want);
+  if (got !== undefined && got.confidence >= 0.8) {
+    tally.sure += 1;
+    if (!right) tally.sureWrong += 1;
+  }
+  if (right) {
+    tally.tp += 1;
+    return false;
+  }
+  if (got !== undefined) tally.fp += 1;
+  if (want !== undefined) tally.fn += 1;
+  return true;
+}
+
+export interface RealScore {
+  documents: number;
+  pages: number;
+  missingFiles: string[];
+  changedFiles: string[];
+  fields: Record<string, Tally>;
+  languages: Record<string, Tally>;
+  all: Tally;
+  misses: string[];
+  msPerPage: number;
+  /** Annotated lines, and those found with description, quantity and amount right. */
+  lines: { expected: number; right: number; found: number };
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** A found line is the annotated one when its description holds the annotated one's words, and quantity and amount are the same numbers. */
+function sameLine(got: { description: string; quantity: string | null; amount: string | null }, want: { description: string; quantity: string; amount: string }): boolean {
+  return squash(got.description).includes(squash(want.description)) && Number(got.quantity) === Number(want.quantity) && Number(got.amount) === Number(want.amount);
+}
+
+export async function scoreRealCorpus(): Promise<RealScore | null> {
+  const dir = realCorpusDir();
+  if (dir === null) return null;
+  const corpus = readRealCorpus();
+  const score: RealScore = { documents: 0, pages: 0, missingFiles: [], changedFiles: [], fields: {}, languages: {}, all: emptyTally(), misses: [], msPerPage: 0, lines: { expected: 0, right: 0, found: 0 } };
+  for (const key of FIELD_KEYS) score.fields[key] = emptyTally();
+  let ms = 0;
+  for (const [file, entry] of Object.entries(corpus)) {
+    const path = join(dir, file);
+    if (!existsSync(path)) {
+      score.missingFiles.push(file);
+      continue;
+    }
+    const bytes = new Uint8Array(readFileSync(path));
+    if (createHash('sha256').update(bytes).digest('hex') !== entry.sha256) score.changedFiles.push(file);
+    const started = performance.now();
+    const { text, pages } = await extractText('application/pdf', bytes);
+    const fields: DocumentFields = extractFields(text).fields;
+    if (entry.lines) {
+      const found = fields.line_items?.value ?? [];
+      score.lines.expected += entry.lines.length;
+      score.lines.found += found.length;
+      for (const want of entry.lines) {
+        if (found.some((got) => sameLine(got, want))) score.lines.right += 1;
+        else score.misses.push(`${file}: line '${want.description}' ${want.quantity} × = ${want.amount} not found`);
+      }
+    }
+    ms += performance.now() - started;
+    score.documents += 1;
+    score.pages += pages;
+    const language = (score.languages[entry.language] ??= emptyTally());
+    for (const key of FIELD_KEYS) {
+      const got = fields[key];
+      const want = entry.fields[key];
+      for (const tally of [score.fields[key], language]) tallyField(tally, key, got, want);
+      if (tallyField(score.all, key, got, want)) {
+        score.misses.push(`${file}: ${key} found ${got === undefined ? '(nothing)' : `${got.value} @${got.confidence}`}, expected ${want ?? '(nothing)'}`);
+      }
+    }
+  }
+  score.msPerPage = score.pages > 0 ? ms / score.pages : 0;
+  return score;
+}

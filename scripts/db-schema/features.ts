@@ -27,7 +27,7 @@ export const FEATURES: Feature[] = [
     about: 'The schemas and extensions the rest builds on, and the helpers every feature calls: who is calling, request details, rate limits, currencies, audit plumbing.',
     tables: ['private.rate_limit_counters'],
         functions: [
-      /^private\.(caller|request_|set_updated_at|jsonb_deep_merge|utc_iso|canonical_json|contains_pattern|hit_rate_limit|rate_limit_minutes_left|is_end_user_request|signed_request_client|amount_cents|account_day|new_link_token|forget_caller)/,
+      /^private\.(caller|request_|set_updated_at|jsonb_deep_merge|utc_iso|canonical_json|contains_pattern|prefix_tsquery|hit_rate_limit|rate_limit_minutes_left|is_end_user_request|signed_request_client|amount_cents|account_day|new_link_token|forget_caller)/,
       /^public\.(currencies|is_currency|fits_currency|current_|session_user_id)/,
     ],
   },

@@ -246,7 +246,9 @@ create table public.users (
 );
 alter table public.users enable row level security;
 
+create index users_account_id_created_at_id_idx on public.users using btree (account_id, created_at, id);
 create index users_account_id_created_at_idx on public.users using btree (account_id, created_at desc);
+create index users_account_id_email_id_idx on public.users using btree (account_id, email, id);
 create index users_account_id_email_idx on public.users using btree (account_id, email);
 
 revoke all on table public.users from public, anon, authenticated, service_role;

@@ -51,7 +51,10 @@ create table public.bills (
 alter table public.bills enable row level security;
 
 create index bills_account_id_created_at_idx on public.bills using btree (account_id, created_at desc, id desc);
+create index bills_account_id_due_date_id_idx on public.bills using btree (account_id, due_date, id);
 create index bills_account_id_status_created_at_idx on public.bills using btree (account_id, status, created_at desc, id desc);
+create index bills_account_id_supplier_name_id_idx on public.bills using btree (account_id, supplier_name, id);
+create index bills_account_id_total_id_idx on public.bills using btree (account_id, total, id);
 create index bills_account_number_trgm_idx on public.bills using gin (account_id, number extensions.gin_trgm_ops);
 create unique index bills_account_supplier_number_key on public.bills using btree (account_id, lower(btrim(supplier_name)), lower(btrim(number)));
 create index bills_account_supplier_trgm_idx on public.bills using gin (account_id, supplier_name extensions.gin_trgm_ops);

@@ -40,8 +40,10 @@ alter table public.contacts enable row level security;
 
 create index contacts_account_company_trgm_idx on public.contacts using gin (account_id, company extensions.gin_trgm_ops);
 create index contacts_account_email_trgm_idx on public.contacts using gin (account_id, email extensions.gin_trgm_ops);
+create index contacts_account_id_company_id_idx on public.contacts using btree (account_id, company, id);
 create index contacts_account_id_created_at_id_idx on public.contacts using btree (account_id, created_at desc, id desc);
 create index contacts_account_id_lower_email_idx on public.contacts using btree (account_id, lower(email));
+create index contacts_account_id_name_id_idx on public.contacts using btree (account_id, name, id);
 create index contacts_account_id_status_created_at_idx on public.contacts using btree (account_id, status, created_at desc, id desc);
 create index contacts_account_name_trgm_idx on public.contacts using gin (account_id, name extensions.gin_trgm_ops);
 

@@ -52,6 +52,7 @@ alter table public.documents enable row level security;
 
 create index documents_account_id_created_at_idx on public.documents using btree (account_id, created_at desc, id desc);
 create index documents_account_id_status_idx on public.documents using btree (account_id, status, created_at desc);
+create index documents_account_id_title_id_idx on public.documents using btree (account_id, title, id);
 create index documents_account_search_idx on public.documents using gin (account_id, search);
 create index documents_account_title_trgm_idx on public.documents using gin (account_id, title extensions.gin_trgm_ops);
 
@@ -558,8 +559,8 @@ begin
   return query execute $sql$
     select d.* from public.documents d
      where d.account_id = $1
-       and (d.search @@ plainto_tsquery('simple', $2) or d.title ilike $3)
-  $sql$ using v_account, p_query, private.contains_pattern(p_query);
+       and (d.search @@ $2 or d.title ilike $3)
+  $sql$ using v_account, private.prefix_tsquery(p_query), private.contains_pattern(p_query);
 end;
 $function$;
 revoke all on function public.search_documents(p_query text) from public, anon, authenticated, service_role;

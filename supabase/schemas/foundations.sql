@@ -200,6 +200,52 @@ as $function$
 $function$;
 revoke all on function private.new_link_token() from public, anon, authenticated, service_role;
 
+create or replace function private.prefix_tsquery(p_text text)
+ returns tsquery
+ language plpgsql
+ stable parallel safe
+ set search_path to ''
+as $function$
+declare
+  v_token record;
+  v_word tsquery;
+  v_piece tsquery;
+  v_query tsquery;
+  v_pieces int := 0;
+begin
+  for v_token in
+    select t.alias, t.token, t.lexemes
+      from pg_catalog.ts_debug('simple'::regconfig, left(coalesce(p_text, ''), 200)) t
+  loop
+    if v_token.alias = 'blank' then
+      -- Whitespace ends a typed word; other punctuation ('INV/77') joins its pieces.
+      if v_token.token ~ '\s' and v_word is not null then
+        v_query := case when v_query is null then v_word else v_query && v_word end;
+        v_word := null;
+      end if;
+      continue;
+    end if;
+    -- A hyphenated word comes whole and then in parts: the whole one is enough.
+    if v_token.alias in ('hword_part', 'hword_numpart', 'hword_asciipart') or v_token.lexemes is null
+       or pg_catalog.cardinality(v_token.lexemes) = 0 or pg_catalog.strpos(v_token.lexemes[1], E'\\') > 0 then
+      continue;
+    end if;
+    v_pieces := v_pieces + 1;
+    exit when v_pieces > 16;
+    v_piece := pg_catalog.format('%s:*', pg_catalog.quote_literal(v_token.lexemes[1]))::tsquery;
+    if v_token.lexemes[1] ~ '^[0-9]' then
+      v_piece := v_piece || pg_catalog.format('%s:*', pg_catalog.quote_literal('-' || v_token.lexemes[1]))::tsquery;
+    end if;
+    v_word := case when v_word is null then v_piece else v_word <-> v_piece end;
+  end loop;
+  if v_word is not null then
+    v_query := case when v_query is null then v_word else v_query && v_word end;
+  end if;
+  return v_query;
+end;
+$function$;
+revoke all on function private.prefix_tsquery(p_text text) from public, anon, authenticated, service_role;
+
 create or replace function private.rate_limit_minutes_left(p_window interval)
  returns integer
  language sql

@@ -69,8 +69,12 @@ alter table public.invoices enable row level security;
 
 create index invoices_account_client_email_trgm_idx on public.invoices using gin (account_id, client_email extensions.gin_trgm_ops);
 create index invoices_account_client_name_trgm_idx on public.invoices using gin (account_id, client_name extensions.gin_trgm_ops);
+create index invoices_account_id_client_name_id_idx on public.invoices using btree (account_id, client_name, id);
 create index invoices_account_id_created_at_idx on public.invoices using btree (account_id, created_at desc, id desc);
+create index invoices_account_id_due_date_id_idx on public.invoices using btree (account_id, due_date, id);
+create index invoices_account_id_invoice_number_id_idx on public.invoices using btree (account_id, invoice_number, id);
 create index invoices_account_id_status_created_at_idx on public.invoices using btree (account_id, status, created_at desc, id desc);
+create index invoices_account_id_total_id_idx on public.invoices using btree (account_id, total, id);
 create index invoices_account_invoice_number_trgm_idx on public.invoices using gin (account_id, invoice_number extensions.gin_trgm_ops);
 create index invoices_contact_id_idx on public.invoices using btree (contact_id);
 create index invoices_created_by_idx on public.invoices using btree (created_by);

@@ -34,7 +34,9 @@ alter table public.leads enable row level security;
 
 create index leads_account_company_trgm_idx on public.leads using gin (account_id, company extensions.gin_trgm_ops);
 create index leads_account_email_trgm_idx on public.leads using gin (account_id, email extensions.gin_trgm_ops);
+create index leads_account_id_company_id_idx on public.leads using btree (account_id, company, id);
 create index leads_account_id_created_at_id_idx on public.leads using btree (account_id, created_at desc, id desc);
+create index leads_account_id_name_id_idx on public.leads using btree (account_id, name, id);
 create index leads_account_id_status_created_at_idx on public.leads using btree (account_id, status, created_at desc, id desc);
 create index leads_account_name_trgm_idx on public.leads using gin (account_id, name extensions.gin_trgm_ops);
 create index leads_contact_id_idx on public.leads using btree (contact_id) where (contact_id is not null);

@@ -81,8 +81,12 @@ alter table public.quotes enable row level security;
 
 alter table public.quotes add constraint quotes_amounts_bounded check (((subtotal <= '1000000000000000000'::bigint) and (total <= '1000000000000000000'::bigint))) not valid;
 
+create index quotes_account_id_created_at_id_idx on public.quotes using btree (account_id, created_at, id);
 create index quotes_account_id_created_at_idx on public.quotes using btree (account_id, created_at desc);
+create index quotes_account_id_expires_at_id_idx on public.quotes using btree (account_id, expires_at, id);
+create index quotes_account_id_quote_number_id_idx on public.quotes using btree (account_id, quote_number, id);
 create index quotes_account_id_status_created_at_idx on public.quotes using btree (account_id, status, created_at desc, id desc);
+create index quotes_account_id_total_id_idx on public.quotes using btree (account_id, total, id);
 create index quotes_account_notes_trgm_idx on public.quotes using gin (account_id, notes extensions.gin_trgm_ops);
 create index quotes_account_quote_number_trgm_idx on public.quotes using gin (account_id, quote_number extensions.gin_trgm_ops);
 create index quotes_contact_id_idx on public.quotes using btree (contact_id);

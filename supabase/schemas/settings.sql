@@ -28,7 +28,9 @@ create table public.templates (
 );
 alter table public.templates enable row level security;
 
+create index templates_account_id_created_at_id_idx on public.templates using btree (account_id, created_at, id);
 create index templates_account_id_created_at_idx on public.templates using btree (account_id, created_at desc);
+create index templates_account_id_name_id_idx on public.templates using btree (account_id, name, id);
 create index templates_created_by_idx on public.templates using btree (created_by);
 
 revoke all on table public.templates from public, anon, authenticated, service_role;

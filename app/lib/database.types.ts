@@ -1506,6 +1506,8 @@ export type Database = {
         { Args: never; Returns: Json }
       decline_quote:
         { Args: { p_reason?: string; p_token: string }; Returns: Json }
+      directory_figures:
+        { Args: { c: Database["public"]["Tables"]["contacts"]["Row"] }; Returns: Json }
       document_contact_match:
         { Args: { p_document_id: string }; Returns: { id: string; name: string }[] }
       document_summary:

@@ -20,7 +20,7 @@ import { listHref, withDialog } from '~/lib/list-query';
 import { DEFAULT_INVITE_ROLE, roleLabel } from '~/lib/roles';
 import { roleTone } from '~/lib/tones';
 import { USER_TEXTS, userActionSchema } from '~/lib/schemas/settings-users';
-import { readAdminForm, requireSettingsUser } from '~/lib/settings.server';
+import { readAdminForm, requireSettingsUserWith } from '~/lib/settings.server';
 import { isUuid, newestFirstPage, refuseSubmission } from '~/lib/records.server';
 import { dataWithError, dataWithInfo } from '~/lib/toast.server';
 import { CopyableLink } from '~/components/copyable-link';
@@ -58,33 +58,33 @@ const USER_SORTS = ['email', 'created_at'];
 const NEW_INVITE: InviteValues = { email: '', role: DEFAULT_INVITE_ROLE, first_name: '', last_name: '' };
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { supabase, profile, isAdmin, canRead } = await requireSettingsUser(request, context);
+  // The list, the invitations and the user an edit names, alongside the users
+  // row (one round trip); what a role may not read the database does not give.
+  const wanted = url.searchParams.get('edit');
+  const [{ profile, isAdmin, canRead }, [users, invitations, named]] = await requireSettingsUserWith(request, context, (supabase) =>
+    Promise.all([
+      newestFirstPage<UserRow>(supabase, 'users', USER_COLUMNS, url, USER_SORTS),
+      // Pending: not accepted and not expired (docs/product-guide.md). Admins only: an
+      // invitation carries its token, so the database shows auditors none.
+      supabase
+        .from('user_invitations')
+        .select('id, email, role, first_name, last_name, expires_at, created_at')
+        .is('accepted_at', null)
+        .gt('expires_at', new Date().toISOString())
+        .order('created_at', { ascending: false })
+        .limit(100)
+        .returns<InvitationRow[]>(),
+      isUuid(wanted) ? supabase.from('users').select(USER_COLUMNS).eq('id', wanted).maybeSingle<UserRow>() : null,
+    ]),
+  );
   if (!canRead) return { access: 'restricted' as const };
-
-  const [users, invitations] = await Promise.all([
-    newestFirstPage<UserRow>(supabase, 'users', USER_COLUMNS, url, USER_SORTS),
-    // Pending: not accepted and not expired (docs/product-guide.md). Admins only: an
-    // invitation carries its token, so the database shows auditors none.
-    supabase
-      .from('user_invitations')
-      .select('id, email, role, first_name, last_name, expires_at, created_at')
-      .is('accepted_at', null)
-      .gt('expires_at', new Date().toISOString())
-      .order('created_at', { ascending: false })
-      .limit(100)
-      .returns<InvitationRow[]>(),
-  ]);
   if (invitations.error) console.error(`invitations: ${invitations.error.message}`);
 
-  const wanted = url.searchParams.get('edit');
-  let editing: EditUserValues | null = null;
   // Auditors read the list; inviting and editing are admins'.
-  if (isAdmin && isUuid(wanted)) {
-    const { data: one } = await supabase.from('users').select(USER_COLUMNS).eq('id', wanted).maybeSingle<UserRow>();
-    if (one) {
-      editing = { id: one.id, email: one.email, role: one.role, first_name: one.first_name ?? '', last_name: one.last_name ?? '' };
-    }
-  }
+  const one = isAdmin ? (named?.data ?? null) : null;
+  const editing: EditUserValues | null = one
+    ? { id: one.id, email: one.email, role: one.role, first_name: one.first_name ?? '', last_name: one.last_name ?? '' }
+    : null;
   const revokeId = url.searchParams.get('revoke');
   const revoking = isAdmin ? ((invitations.data ?? []).find((invitation) => invitation.id === revokeId) ?? null) : null;
 

@@ -79,6 +79,18 @@ $function$;
 revoke all on function public.client_contact_ids() from public, anon, authenticated, service_role;
 grant execute on function public.client_contact_ids() to authenticated, service_role;
 
+create or replace function public.directory_figures(c public.contacts)
+ returns jsonb
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select jsonb_build_object('revenue', f.revenue, 'last_contact_at', f.last_contact_at)
+    from public.client_directory_figures(array[c.id]) f
+$function$;
+revoke all on function public.directory_figures(c public.contacts) from public, anon, authenticated, service_role;
+grant execute on function public.directory_figures(c public.contacts) to authenticated, service_role;
+
 create or replace function public.search_contacts(p_query text)
  returns setof public.contacts
  language plpgsql

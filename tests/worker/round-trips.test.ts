@@ -11,7 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DELAYED_CLIENT, sequentialRoundTrips, type TimedRequest } from '../support/round-trips';
 import { serviceClient } from './support/backend';
 import { demoAdmin } from './support/module-screens';
-import { signUpFreshAdmin, type Visitor } from './support/app';
+import { signIn, signUpFreshAdmin, type Visitor } from './support/app';
+import { DEMO_CLIENT } from '../support/accounts';
 
 async function timedRequestsOf(userAgent: string): Promise<TimedRequest[]> {
   const response = await fetch(`${env.SUPABASE_URL}/_requests?client=${encodeURIComponent(userAgent)}&timing=1`);
@@ -80,15 +81,6 @@ beforeAll(async () => {
   for (const [prefix, id] of records) if (id) pages.push(`${prefix}${id}`);
 });
 
-// Pages still waiting on more than one, with what they wait on today: being
-// brought to one (issue 33); a page leaves this list when it gets there.
-const NOT_YET_ONE: Record<string, number> = {
-  '/clients': 2,
-  '/settings/users': 2,
-};
-
-const routeOf = (path: string) => path.replace(/\/[0-9a-f-]{36}(\/edit)?$/, '/:id$1');
-
 describe('backend round trips a signed-in page waits on', () => {
   it('holds every page to one', async () => {
     const measured: Record<string, string> = {};
@@ -96,9 +88,18 @@ describe('backend round trips a signed-in page waits on', () => {
     for (const path of pages) {
       const { requests, roundTrips } = await roundTripsOf(admin, path);
       measured[path] = `${roundTrips} (${requests.join(', ')})`;
-      if (roundTrips > (NOT_YET_ONE[routeOf(path)] ?? 1)) over.push(path);
+      if (roundTrips > 1) over.push(path);
     }
     expect(over, JSON.stringify(measured, null, 1)).toEqual([]);
+  });
+
+  // The client's portal (decision 050), as the demo client.
+  it("holds the client's portal pages to one", async () => {
+    const client = await signIn(DEMO_CLIENT);
+    for (const path of ['/portal', '/portal/invoices', '/portal/documents']) {
+      const { requests, roundTrips } = await roundTripsOf(client, path);
+      expect(roundTrips, `${path}: ${requests.join(', ')}`).toBe(1);
+    }
   });
 
   // A create form's post: its write starts alongside the users row (createRecord).

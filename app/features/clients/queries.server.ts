@@ -19,6 +19,12 @@ export interface ClientFigures {
  * The directory's figures for a page of clients, by id. A failure is logged
  * and the figures read as unknown ('—'); the directory still shows.
  */
+/** A directory row's computed figures (directory_figures). */
+function figuresOf(json: unknown): ClientFigures {
+  const figures = (json ?? {}) as { revenue?: unknown; last_contact_at?: unknown };
+  return { revenue: readRevenue(figures.revenue), lastContactAt: typeof figures.last_contact_at === 'string' ? figures.last_contact_at : null };
+}
+
 export async function loadDirectoryFigures(supabase: Supabase, ids: string[]): Promise<Record<string, ClientFigures>> {
   if (ids.length === 0) return {};
   const { data, error } = await supabase.rpc('client_directory_figures', { p_contact_ids: ids });
@@ -31,6 +37,10 @@ export async function loadDirectoryFigures(supabase: Supabase, ids: string[]): P
 }
 
 const LIST_COLUMNS = 'id, name, email, phone, company, role, address, status, created_at';
+// With the row's revenue and last contact: directory_figures, a computed field
+// read with the page (one round trip). The generated types know no computed
+// fields, so the select is typed as the plain columns and the field read below.
+const LIST_SELECT = `${LIST_COLUMNS}, directory_figures` as typeof LIST_COLUMNS;
 
 /**
  * The directory's page with its total: a text search (name, email or
@@ -42,8 +52,8 @@ export async function loadClients(supabase: Supabase, query: ListQuery<ClientSta
   const search = searchText(query.q);
   const unfiltered = !search && !query.status;
   const matching = search
-    ? supabase.rpc('search_contacts', { p_query: search }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
-    : supabase.from('contacts').select(LIST_COLUMNS, unfiltered ? {} : { count: 'exact' });
+    ? supabase.rpc('search_contacts', { p_query: search }, { get: true, count: 'exact' }).select(LIST_SELECT)
+    : supabase.from('contacts').select(LIST_SELECT, unfiltered ? {} : { count: 'exact' });
   const [summaryResult, list] = await Promise.all([
     supabase.rpc('client_summary').single(),
     readList(filterList(matching, query), query, 'clients'),
@@ -51,7 +61,8 @@ export async function loadClients(supabase: Supabase, query: ListQuery<ClientSta
   // A summary that fails to load is logged and reads 0: the list below still works.
   if (summaryResult.error) console.error(`client summary failed to load: ${summaryResult.error.message}`);
   const summary = summaryResult.data ?? { total_count: 0, active_count: 0, prospect_count: 0, new_this_month: 0 };
-  const figures = await loadDirectoryFigures(supabase, list.rows.map((row) => row.id));
+  const figures: Record<string, ClientFigures> = {};
+  for (const row of list.rows) figures[row.id] = figuresOf((row as { directory_figures?: unknown }).directory_figures);
   return {
     figures,
     summary: {

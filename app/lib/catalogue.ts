@@ -6,7 +6,10 @@ export interface MarketingModule {
   key: ModuleKey;
   name: string;
   summary: string;
+  /** What the module does today (a preview's: what its sample screens show). */
   features: [string, string, string];
+  /** Sample screens only, not yet working on an account's own data: the cards say so. */
+  preview?: true;
 }
 
 export const MODULES: readonly MarketingModule[] = [
@@ -15,35 +18,50 @@ export const MODULES: readonly MarketingModule[] = [
     name: 'Helpdesk',
     summary: 'A multi-channel inbox that answers customers faster.',
     features: ['Email, WhatsApp and SMS in one inbox', 'AI-drafted replies', 'SLA timers and analytics'],
+    preview: true,
   },
   {
     key: 'cpq',
     name: 'Quote to Cash (CPQ)',
     summary: 'From quote to e-signature to invoice, without the spreadsheets.',
-    features: ['Branded quotes in minutes', 'E-signature built in', 'One-click invoicing'],
+    features: [
+      'Branded quotes, signed online with a certificate',
+      'Invoices, payments and reminders; UBL and Factur-X e-invoices',
+      'A portal where clients sign, pay and download',
+    ],
   },
   {
     key: 'logistics',
     name: 'Logistics',
     summary: 'Purchase order to shipment to delivery, tracked end to end.',
     features: ['Purchase order tracking', 'Multi-carrier shipments', 'Live delivery status'],
+    preview: true,
   },
   {
     key: 'doc2data',
     name: 'Doc2Data',
     summary: 'Template-free extraction from any business document.',
-    features: ['Invoices, contracts and forms', 'No templates to maintain', 'Export to your systems'],
+    features: [
+      'PDF, Word, Excel, images and pasted text',
+      'Fields found without templates, shown where they were read',
+      'Reviewed fields become invoices, bills or clients',
+    ],
   },
   {
     key: 'rfp',
     name: 'RFP Radar',
     summary: 'Find tenders worth winning and answer them on time.',
     features: ['Tender and RFP monitoring', 'Deadline tracking', 'Reusable response library'],
+    preview: true,
   },
   {
     key: 'compliance',
     name: 'Compliance',
     summary: 'A compliance calendar with a complete audit trail.',
     features: ['Review calendar and reminders', 'Risk assessments', 'Tamper-evident audit trail'],
+    preview: true,
   },
 ];
+
+/** What a preview module's card adds: its screens show sample data today. */
+export const PREVIEW_NOTE = 'In preview: its screens show sample data while it is built.';

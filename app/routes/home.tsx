@@ -3,7 +3,7 @@ import type { Route } from './+types/home';
 import { MarketingFooter, MarketingHeader } from '~/components/marketing-layout';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
-import { MODULES } from '~/lib/catalogue';
+import { MODULES, PREVIEW_NOTE } from '~/lib/catalogue';
 import { formatWholeDollars } from '~/lib/money';
 import { MODULE_MONTHLY_PRICE_CENTS } from '~/lib/pricing';
 import { redirectSignedInToDashboard } from '~/lib/auth.server';
@@ -67,8 +67,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={module.key}>
                 <Card className="flex h-full flex-col">
                   <CardHeader>
-                    <CardTitle>{module.name}</CardTitle>
-                    <CardDescription>{module.summary}</CardDescription>
+                    <CardTitle className="flex flex-wrap items-center gap-2">
+                      {module.name}
+                      {module.preview ? (
+                        <span className="rounded-full border border-border px-2 py-0.5 text-xs font-medium text-muted-foreground">Preview</span>
+                      ) : null}
+                    </CardTitle>
+                    <CardDescription>{module.preview ? `${module.summary} ${PREVIEW_NOTE}` : module.summary}</CardDescription>
                   </CardHeader>
                   <CardContent className="flex-1">
                     <p className="mb-4 text-2xl font-bold">

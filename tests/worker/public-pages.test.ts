@@ -30,6 +30,15 @@ describe('landing page', () => {
     expect(html).toContain('href="/pricing"');
     expect(html).toContain('href="/auth"');
   });
+
+  it('says which modules are previews and what the real ones do today', async () => {
+    const html = await pageText(await get('/'));
+    // Helpdesk, Logistics, RFP Radar and Compliance show sample screens: their cards say so.
+    expect(html.match(/>Preview</g)).toHaveLength(4);
+    expect(html.match(/In preview: its screens show sample data while it is built\./g)).toHaveLength(4);
+    expect(html).toContain('A portal where clients sign, pay and download');
+    expect(html).toContain('Reviewed fields become invoices, bills or clients');
+  });
 });
 
 describe('pricing page', () => {

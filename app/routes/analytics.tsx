@@ -39,13 +39,13 @@ import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { readFormData } from '~/lib/forms.server';
 import { simulatedCreate, type FormRead } from '~/lib/simulated.server';
 import { fieldErrorResult } from '~/lib/simulated-upload.server';
-import { BRAND_NAME } from '~/lib/site';
 import { useHydrated } from '~/lib/use-hydrated';
+import { pageTitle } from '~/lib/page-title';
 
 const LIST_PATH = '/analytics';
 const DIALOG_PARAM = 'export';
 
-export const meta: Route.MetaFunction = () => [{ title: `Analytics — ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Analytics') }];
 
 /**
  * The dialog always sends its three selects. Every field has a default, so a

@@ -16,12 +16,12 @@ import { formatDateTime } from '~/lib/dates';
 import { ACTION_LABELS, ACTION_OPTIONS, FREQUENCY_OPTIONS, newAutomationSchema, TRIGGER_LABELS, TRIGGER_OPTIONS } from '~/lib/schemas/automations';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';
-import { BRAND_NAME } from '~/lib/site';
 import { CreateLink } from '~/components/create-link';
+import { pageTitle } from '~/lib/page-title';
 
 const LIST_PATH = '/automations';
 
-export const meta: Route.MetaFunction = () => [{ title: `Automations — ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Automations') }];
 
 export async function action(args: Route.ActionArgs) {
   return simulatedCreate(args, { action: 'automation', schema: newAutomationSchema, listPath: LIST_PATH });

@@ -15,12 +15,12 @@ import { formatShortDate } from '~/lib/dates';
 import { COMPLIANCE_CATEGORY_LABELS, COMPLIANCE_CATEGORY_OPTIONS, newAssessmentSchema, RISK_LEVEL_OPTIONS } from '~/lib/schemas/compliance';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';
-import { BRAND_NAME } from '~/lib/site';
 import { CreateLink } from '~/components/create-link';
+import { pageTitle } from '~/lib/page-title';
 
 const LIST_PATH = '/compliance';
 
-export const meta: Route.MetaFunction = () => [{ title: `Compliance — ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Compliance') }];
 
 export async function action(args: Route.ActionArgs) {
   return simulatedCreate(args, { action: 'assessment', schema: newAssessmentSchema, listPath: LIST_PATH });

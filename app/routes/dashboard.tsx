@@ -22,8 +22,9 @@ import {
 import { formatMoneySums, formatWholeDollars, readMoneySums } from '~/lib/money';
 import { formatShortDate, relativeTime } from '~/lib/dates';
 import { CreateLink } from '~/components/create-link';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Dashboard' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Dashboard') }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Every figure in one RPC: one round trip, one consistent snapshot, read alongside the users row.

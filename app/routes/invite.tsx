@@ -15,10 +15,10 @@ import { roleTone } from '~/lib/tones';
 import { acceptInvitationSchema, invitationRefusalToast } from '~/lib/schemas/auth';
 import { withRefusalToast } from '~/lib/client-toast';
 import { plainFormPage } from '~/lib/page-handle';
-import { BRAND_NAME } from '~/lib/site';
 import { getRequestSupabase } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
 import { refuseSubmission } from '~/lib/records.server';
+import { pageTitle } from '~/lib/page-title';
 
 const ACCEPTED_SIGN_IN = 'Your account has been created successfully. Please sign in.';
 const INVALID = { message: 'Invalid Invitation', description: 'This invitation is invalid or has expired.' };
@@ -32,7 +32,7 @@ interface OpenInvitation {
   account_name: string;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Accept Invitation — ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Accept Invitation') }];
 
 export const handle = plainFormPage;
 

@@ -16,13 +16,13 @@ import { MESSAGE_STATS, SAMPLE_MESSAGES, type SampleMessage } from '~/lib/sample
 import { CHANNEL_LABELS, CHANNEL_OPTIONS, composeMessageSchema, type Channel } from '~/lib/schemas/messages';
 import { messageSentText, SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';
-import { BRAND_NAME } from '~/lib/site';
 import { cn } from '~/lib/utils';
 import { CreateLink } from '~/components/create-link';
+import { pageTitle } from '~/lib/page-title';
 
 const LIST_PATH = '/messages';
 
-export const meta: Route.MetaFunction = () => [{ title: `Messages — ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Messages') }];
 
 export async function action(args: Route.ActionArgs) {
   return simulatedCreate(args, {

@@ -1,8 +1,9 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/not-found';
 import { buttonClasses } from '~/components/ui/button';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Page not found' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Page not found') }];
 
 export function loader({ url }: Route.LoaderArgs) {
   // As docs/product-guide.md says: an unknown route is logged.

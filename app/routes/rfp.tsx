@@ -16,12 +16,12 @@ import { RFP_SUMMARY, SAMPLE_RFPS, type SampleRfp } from '~/lib/samples/rfp';
 import { newRfpResponseSchema } from '~/lib/schemas/rfp';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';
-import { BRAND_NAME } from '~/lib/site';
 import { CreateLink } from '~/components/create-link';
+import { pageTitle } from '~/lib/page-title';
 
 const LIST_PATH = '/rfp';
 
-export const meta: Route.MetaFunction = () => [{ title: `RFP Radar — ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('RFP Radar') }];
 
 export async function action(args: Route.ActionArgs) {
   return simulatedCreate(args, { action: 'rfp', schema: newRfpResponseSchema, listPath: LIST_PATH });

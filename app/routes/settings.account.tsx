@@ -22,12 +22,13 @@ import { ACCOUNT_CURRENCY_OPTIONS, ACCOUNT_TIMEZONE_OPTIONS, withCurrent } from 
 import { dataWithError } from '~/lib/toast.server';
 import { COUNTRY_OPTIONS, formatIban, type Seller } from '~/lib/seller';
 import { inspectLogo, LOGO_LIMITS } from '~/lib/logo-image';
+import { pageTitle } from '~/lib/page-title';
 
 // The seller columns this screen edits (the logo has its own form).
 const SELLER_COLUMNS =
   'address_line1, address_line2, postal_code, city, region, country, tax_id, company_registration, iban, bic, bank_details, payment_terms, logo_path, accent_color';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Account Settings' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Account Settings') }];
 
 interface AccountBase {
   name: string;

@@ -13,8 +13,9 @@ import { auditTone } from '~/lib/tones';
 import { auditQueryString, loadAuditActions, loadAuditPage } from '~/lib/audit.server';
 import { AUDIT_PAGE_SIZE, AUDIT_TEXTS, auditHref, MAX_SEARCH_LENGTH, readAuditQuery, type AuditQuery } from '~/lib/schemas/settings-audit';
 import { requireSettingsUserWith } from '~/lib/settings.server';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Audit Logs' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Audit Logs') }];
 
 const LIST = '/settings/audit-logs';
 const timestamp = new Intl.DateTimeFormat('en-US', {

@@ -45,8 +45,9 @@ import { kickJobRunner } from '~/jobs/kick.server';
 import { smtpTargetProblemOf } from '~/lib/mail/smtp-config';
 import { Button } from '~/components/ui/button';
 import { Form } from 'react-router';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Integrations' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Integrations') }];
 
 const LIST = '/settings/integrations';
 const FAILED_JOBS_SHOWN = 10;

@@ -13,8 +13,9 @@ import { MODULE_TEXTS, nextModuleStatus, toggleModuleSchema } from '~/lib/schema
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
 import { readAdminForm, requireSettingsUserWith } from '~/lib/settings.server';
 import { dataWithError } from '~/lib/toast.server';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Modules' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Modules') }];
 
 interface ModuleRow {
   id: string;

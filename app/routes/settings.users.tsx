@@ -26,8 +26,9 @@ import { dataWithError, dataWithInfo } from '~/lib/toast.server';
 import { CopyableLink } from '~/components/copyable-link';
 import { Button } from '~/components/ui/button';
 import { Form } from 'react-router';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Users' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Users') }];
 
 const LIST = '/settings/users';
 

@@ -16,8 +16,9 @@ import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { WEBSITE_CURRENCY_OPTIONS, WEBSITE_TIMEZONE_OPTIONS, withCurrent } from '~/lib/settings-options';
 import { TAGLINE } from '~/lib/site';
 import { dataWithError } from '~/lib/toast.server';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Website Settings' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Website Settings') }];
 
 interface WebsiteValues {
   company_name: string;

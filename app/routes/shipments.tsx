@@ -15,12 +15,12 @@ import { SAMPLE_SHIPMENTS, SHIPMENT_SUMMARY, type SampleShipment } from '~/lib/s
 import { CARRIER_LABELS, CARRIER_OPTIONS, newShipmentSchema } from '~/lib/schemas/shipments';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { simulatedCreate } from '~/lib/simulated.server';
-import { BRAND_NAME } from '~/lib/site';
 import { CreateLink } from '~/components/create-link';
+import { pageTitle } from '~/lib/page-title';
 
 const LIST_PATH = '/shipments';
 
-export const meta: Route.MetaFunction = () => [{ title: `Shipments — ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Shipments') }];
 
 export async function action(args: Route.ActionArgs) {
   return simulatedCreate(args, { action: 'shipment', schema: newShipmentSchema, listPath: LIST_PATH });

@@ -26,8 +26,9 @@ import { EditBillForm, PayBillForm } from './bill-forms';
 import { deleteBill, loadBill, markBillPaid, updateBill } from './queries.server';
 import { BILL_STATUS_LABELS, billActionSchema, type BillStatus } from './schema';
 import { BILL_DETAIL_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.bill.supplier_name} · Bills` : TEXTS.notFound }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? pageTitle(loaderData.bill.supplier_name, 'Bills') : pageTitle(TEXTS.notFound) }];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, loadBill);

@@ -14,10 +14,10 @@ import { requireUserWith } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
 import { readListQuery } from '~/lib/list-query';
 import { formatMoney, formatMoneySums } from '~/lib/money';
-import { BRAND_NAME } from '~/lib/site';
 import { loadBills, type BillRow, type BillTotal } from './queries.server';
 import { BILL_STATUS_LABELS, BILL_STATUS_OPTIONS, BILL_STATUSES, type BillStatus } from './schema';
 import { BILL_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
 const LIST = '/bills';
 /** The columns the list sorts by: each has an account-first index (migration 20261202800001). */
@@ -59,7 +59,7 @@ const COLUMNS: RecordColumn<BillRow>[] = [
   },
 ];
 
-export const meta: Route.MetaFunction = () => [{ title: `${TEXTS.title} — ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const query = readListQuery(url, BILL_STATUSES, BILL_SORTS);

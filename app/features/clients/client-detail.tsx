@@ -30,8 +30,9 @@ import { deleteClient, loadClient, REFERENCED, updateClient, type ClientDetail, 
 import { formatRevenue } from './revenue';
 import { clientActionSchema } from './schema';
 import { CLIENT_DETAIL_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.client.name} · Clients` : TEXTS.notFound }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? pageTitle(loaderData.client.name, 'Clients') : pageTitle(TEXTS.notFound) }];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, loadClient);

@@ -17,6 +17,7 @@ import { insertClient, loadClients, type ClientFigures, type ClientRow } from '.
 import { formatRevenue } from './revenue';
 import { CLIENT_STATUSES, newClientSchema } from './schema';
 import { clientCreatedToast, CLIENT_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
 const LIST = '/clients';
 const STATUS_OPTIONS = statusOptions(CLIENT_STATUSES);
@@ -52,7 +53,7 @@ const COLUMNS: RecordColumn<Row>[] = [
   },
 ];
 
-export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const query = readListQuery(url, CLIENT_STATUSES, CLIENT_SORTS);

@@ -45,6 +45,7 @@ import {
 import { DOCUMENT_TYPE_LABELS, documentActionSchema, formatFileSize, MAX_DOCUMENT_FORM_BYTES, type DocumentStatus, type DocumentType, type Review } from './schema';
 import { deleteDocument } from './store.server';
 import { DOCUMENT_DETAIL_TEXTS as TEXTS, EXTRACTION_LABELS, uploaderName } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
 /** The moves of review: Pending Review → Approved → Final, and an approval taken back. */
 const NEXT_STATUSES: Record<DocumentStatus, { status: DocumentStatus; label: string }[]> = {
@@ -56,7 +57,7 @@ const NEXT_STATUSES: Record<DocumentStatus, { status: DocumentStatus; label: str
   Final: [],
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.document.title} · Documents` : TEXTS.notFound }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? pageTitle(loaderData.document.title, 'Documents') : pageTitle(TEXTS.notFound) }];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   // The records made from the document, and the client its email names, are read with it (one round trip).

@@ -16,7 +16,6 @@ import { formatShortDate } from '~/lib/dates';
 import { readListQuery, statusOptions } from '~/lib/list-query';
 import { ACCOUNT_NOT_FOUND, refuseReadOnly, refuseSubmission } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
-import { BRAND_NAME } from '~/lib/site';
 import { fieldErrorResult, readUploadFormData } from '~/lib/simulated-upload.server';
 import { dataWithError, redirectWithCreated } from '~/lib/toast.server';
 import { loadDocuments, type DocumentRow } from './queries.server';
@@ -34,6 +33,7 @@ import {
 import { storeDocument } from './store.server';
 import { DOCUMENT_LIST_TEXTS as TEXTS, documentUploadedToast, EXTRACTION_LABELS, uploaderName } from './texts';
 import { UploadForm } from './upload-form';
+import { pageTitle } from '~/lib/page-title';
 
 const LIST = '/documents';
 const STATUS_OPTIONS = statusOptions(DOCUMENT_STATUSES);
@@ -65,7 +65,7 @@ const COLUMNS: RecordColumn<DocumentRow>[] = [
   },
 ];
 
-export const meta: Route.MetaFunction = () => [{ title: `${TEXTS.title} — ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const query = readListQuery(url, DOCUMENT_STATUSES, DOCUMENT_SORTS);

@@ -25,7 +25,6 @@ import { centsToInput, formatMoney } from '~/lib/money';
 import { recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
-import { BRAND_NAME } from '~/lib/site';
 import { dataWithSuccess } from '~/lib/toast.server';
 import { ClientLinkActions } from '~/features/client-links/client-link-actions';
 import { CopyableLink } from '~/components/copyable-link';
@@ -35,9 +34,10 @@ import { PaymentForm } from './payment-form';
 import { loadInvoice, recordPayment, sendInvoice, voidInvoice, type InvoiceDetail } from './queries.server';
 import { invoiceActionSchema, methodLabel } from './schema';
 import { INVOICE_DETAIL_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.invoice.invoice_number} · Invoices — ${BRAND_NAME}` : TEXTS.notFound },
+  { title: loaderData ? pageTitle(loaderData.invoice.invoice_number ?? 'Invoice', 'Invoices') : pageTitle(TEXTS.notFound) },
 ];
 
 const CLOSED = ['void', 'paid'];

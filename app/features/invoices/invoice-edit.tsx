@@ -16,17 +16,17 @@ import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
 import { recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { READ_ONLY_MESSAGE, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
-import { BRAND_NAME } from '~/lib/site';
 import { dataWithError } from '~/lib/toast.server';
 import { InvoiceEditForm, type InvoiceEditDefaults } from './invoice-edit-form';
 import { loadInvoiceDraft, saveInvoiceDraft, type InvoiceDetail } from './queries.server';
 import { editInvoiceSchema, PAST_DUE_DATE_MESSAGE } from './schema';
 import { INVOICE_DETAIL_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
 const NOT_DRAFT = 'Only a draft invoice can be edited';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Edit ${loaderData.invoice.invoice_number} · Invoices — ${BRAND_NAME}` : TEXTS.notFound },
+  { title: loaderData ? pageTitle(`Edit ${loaderData.invoice.invoice_number}`, 'Invoices') : pageTitle(TEXTS.notFound) },
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

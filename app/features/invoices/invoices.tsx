@@ -13,11 +13,11 @@ import { readListQuery, statusOptions } from '~/lib/list-query';
 import { formatMoney, formatMoneySums, MONEY_SUM_SEPARATOR } from '~/lib/money';
 import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
-import { BRAND_NAME } from '~/lib/site';
 import { NewInvoiceForm } from './new-invoice-form';
 import { createInvoice, loadInvoices, type Collection, type InvoiceRow } from './queries.server';
 import { INVOICE_STATUSES, newInvoiceSchema, PAST_DUE_DATE_MESSAGE } from './schema';
 import { invoiceCreatedToast, INVOICE_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
 const LIST = '/invoices';
 const STATUS_OPTIONS = statusOptions(INVOICE_STATUSES);
@@ -53,7 +53,7 @@ const COLUMNS: RecordColumn<InvoiceRow>[] = [
   },
 ];
 
-export const meta: Route.MetaFunction = () => [{ title: `${TEXTS.title} — ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const query = readListQuery(url, INVOICE_STATUSES, INVOICE_SORTS);

@@ -27,11 +27,12 @@ import { LeadStatusForm } from './lead-status-form';
 import { convertLead, loadLead, setLeadStatus, updateLead, type LeadDetail } from './queries.server';
 import { LEAD_INTEREST_OPTIONS, LEAD_SOURCE_OPTIONS, leadActionSchema } from './schema';
 import { LEAD_DETAIL_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
 const INTEREST_LABELS = new Map(LEAD_INTEREST_OPTIONS.map((option) => [option.value, option.label]));
 const SOURCE_LABELS = new Map<string, string>(LEAD_SOURCE_OPTIONS.map((option) => [option.value, option.label]));
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.lead.name} · Leads` : TEXTS.notFound }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? pageTitle(loaderData.lead.name, 'Leads') : pageTitle(TEXTS.notFound) }];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, loadLead);

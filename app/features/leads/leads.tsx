@@ -20,6 +20,7 @@ import { NewLeadForm } from './lead-form';
 import { insertLead, loadLeads, type LeadRow } from './queries.server';
 import { LEAD_STATUSES, newLeadSchema } from './schema';
 import { LEAD_BULK_TEXTS, leadCreatedToast, LEAD_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
 const LIST = '/leads';
 const STATUS_OPTIONS = statusOptions(LEAD_STATUSES);
@@ -41,7 +42,7 @@ const COLUMNS: RecordColumn<LeadRow>[] = [
   },
 ];
 
-export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const query = readListQuery(url, LEAD_STATUSES, LEAD_SORTS);

@@ -14,12 +14,12 @@ import { SubmitButton } from '~/components/submit-button';
 import { redirectSignedInToDashboard } from '~/lib/auth.server';
 import { readFormData } from '~/lib/forms.server';
 import { refuseSubmission } from '~/lib/records.server';
-import { BRAND_NAME } from '~/lib/site';
 import { getRequestSupabase } from '~/lib/supabase.server';
 import { dataWithError, dataWithInfo } from '~/lib/toast.server';
 import { siteLink } from '~/lib/site-url.server';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: `${RESET_TEXTS.forgotTitle} — ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(RESET_TEXTS.forgotTitle) }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   await redirectSignedInToDashboard(context);

@@ -18,11 +18,11 @@ import { SubmitButton } from '~/components/submit-button';
 import { readFormData } from '~/lib/forms.server';
 import { refuseSubmission } from '~/lib/records.server';
 import { CONFIRMATION_FAILED } from '~/lib/schemas/auth';
-import { BRAND_NAME } from '~/lib/site';
 import { getRequestSupabase, serviceUnavailable } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: `${RESET_TEXTS.newTitle} — ${BRAND_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(RESET_TEXTS.newTitle) }];
 
 async function requireLinkSession(context: Route.LoaderArgs['context']) {
   const { supabase } = getRequestSupabase(context);

@@ -7,8 +7,9 @@ import { formatMoney } from '~/lib/money';
 import { PdfLink, PortalList } from './portal-parts';
 import { loadSignedQuotes } from './queries.server';
 import { PORTAL_TEXTS as T } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: T.documentsTitle }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(T.documentsTitle) }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const [, list] = await requireUserWith(request, context, (supabase) => loadSignedQuotes(supabase, url));

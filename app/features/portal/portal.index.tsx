@@ -11,8 +11,9 @@ import { formatMoney } from '~/lib/money';
 import { PdfLink, PortalList } from './portal-parts';
 import { loadPortalQuotes, type PortalQuote } from './queries.server';
 import { PORTAL_TEXTS as T } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: T.quotesTitle }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(T.quotesTitle) }];
 
 /** Open: sent or viewed and not past its expiry, so it can still be signed or declined. */
 function isOpen(quote: PortalQuote, now: number): boolean {

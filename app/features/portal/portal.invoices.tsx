@@ -9,8 +9,9 @@ import { methodLabel } from '~/features/invoices/schema';
 import { PdfLink, PortalList } from './portal-parts';
 import { loadPortalInvoices, type PortalInvoice } from './queries.server';
 import { PORTAL_TEXTS as T } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: T.invoicesTitle }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(T.invoicesTitle) }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const [, list] = await requireUserWith(request, context, (supabase) => loadPortalInvoices(supabase, url));

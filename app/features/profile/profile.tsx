@@ -18,8 +18,9 @@ import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
 import { refuseSubmission } from '~/lib/records.server';
 import { dataWithError } from '~/lib/toast.server';
 import { siteLink } from '~/lib/site-url.server';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: PROFILE_TEXTS.title }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(PROFILE_TEXTS.title) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The session's claims do not carry a pending address change: this page alone

@@ -34,6 +34,7 @@ import { convertQuoteToInvoice, loadQuote, reviseQuote, sendQuote, type QuoteDet
 import { RecordTotals } from '~/components/records/record-totals';
 import { quoteActionSchema } from './schema';
 import { QUOTE_DETAIL_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
 /** The statuses a quote is revised from: it was sent and is not signed (revising supersedes it). */
 export const REVISABLE = ['sent', 'viewed', 'declined', 'expired'];
@@ -42,7 +43,7 @@ export const REVISABLE = ['sent', 'viewed', 'declined', 'expired'];
 const revisable = (quote: QuoteDetail) => REVISABLE.includes(quote.status) || (quote.status === 'superseded' && !quote.superseded_by);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.quote.quote_number ?? TEXTS.draftNumber} · Quotes` : TEXTS.notFound },
+  { title: loaderData ? pageTitle(loaderData.quote.quote_number ?? TEXTS.draftNumber, 'Quotes') : pageTitle(TEXTS.notFound) },
 ];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {

@@ -23,9 +23,10 @@ import { QuoteEditForm, type EditDefaults } from './quote-edit-form';
 import { loadQuote, saveQuoteDraft, type QuoteDetail, type QuoteLine } from './quote-queries.server';
 import { editQuoteSchema } from './schema';
 import { QUOTE_DETAIL_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Edit ${loaderData.quote.quote_number ?? TEXTS.draftNumber} · Quotes` : TEXTS.notFound },
+  { title: loaderData ? pageTitle(`Edit ${loaderData.quote.quote_number ?? TEXTS.draftNumber}`, 'Quotes') : pageTitle(TEXTS.notFound) },
 ];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {

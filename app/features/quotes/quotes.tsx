@@ -19,6 +19,7 @@ import { quoteHref } from './quote-href';
 import { createQuote, loadClientChoices, loadQuotes, quoteCreatedToast, type QuoteRow } from './queries.server';
 import { newQuoteSchema, QUOTE_STATUSES } from './schema';
 import { QUOTE_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
 const LIST = '/quotes';
 const STATUS_OPTIONS = statusOptions(QUOTE_STATUSES);
@@ -58,7 +59,7 @@ const COLUMNS: RecordColumn<QuoteRow>[] = [
   },
 ];
 
-export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const query = readListQuery(url, QUOTE_STATUSES, QUOTE_SORTS);

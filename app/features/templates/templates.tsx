@@ -23,8 +23,9 @@ import { loadTemplates, templateValues } from './queries.server';
 import { DEFAULT_TEMPLATE_TYPE, templateActionSchema, templateTypeLabel } from './schema';
 import { TemplateForm, type TemplateValues } from './template-form';
 import { TEMPLATE_TEXTS as TEXTS } from './texts';
+import { pageTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = () => [{ title: TEXTS.title }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];
 
 const LIST = '/settings/templates';
 

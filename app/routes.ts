@@ -62,20 +62,20 @@ export default [
         route('documents', 'features/portal/portal.documents.tsx'),
         route('quotes/:id/sign', 'features/portal/portal.quotes.sign.ts'),
       ]),
-      route('settings', 'routes/settings.tsx', [
-        index('routes/settings.index.tsx'),
-        route('website', 'routes/settings.website.tsx'),
-        route('modules', 'routes/settings.modules.tsx'),
+      route('settings', 'features/settings/settings.tsx', [
+        index('features/settings/settings.index.tsx'),
+        route('website', 'features/settings/website/settings.website.tsx'),
+        route('modules', 'features/settings/modules/settings.modules.tsx'),
         route('templates', 'features/templates/templates.tsx'),
-        route('integrations', 'routes/settings.integrations.tsx'),
-        route('users', 'routes/settings.users.tsx'),
-        route('account', 'routes/settings.account.tsx'),
-        route('audit-logs', 'routes/settings.audit-logs.tsx'),
+        route('integrations', 'features/settings/integrations/settings.integrations.tsx'),
+        route('users', 'features/settings/users/settings.users.tsx'),
+        route('account', 'features/settings/account/settings.account.tsx'),
+        route('audit-logs', 'features/settings/audit-logs/settings.audit-logs.tsx'),
       ]),
     ]),
   ]),
   // The audit log's CSV download (a resource route, no page).
-  route('settings/audit-logs.csv', 'routes/settings.audit-logs.csv.ts'),
+  route('settings/audit-logs.csv', 'features/settings/audit-logs/settings.audit-logs.csv.ts'),
   // A document's download: a redirect to a short-lived signed Storage link (a resource route, no page).
   route('documents/:id/download', 'features/documents/document-download.ts'),
   // A document's image as bytes from our own origin, for OCR in the browser (decision 032).

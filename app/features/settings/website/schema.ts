@@ -1,8 +1,8 @@
 // Website settings (docs/product-guide.md): company name and contact email required;
 // description (default the tagline), timezone and currency from the product guide's lists.
-import { z } from './zod';
-import { WEBSITE_CURRENCIES, WEBSITE_TIMEZONES } from '../settings-options';
-import { optionalText, requiredEmail, requiredText } from './fields';
+import { z } from '~/lib/schemas/zod';
+import { WEBSITE_CURRENCIES, WEBSITE_TIMEZONES } from '~/features/settings/settings-options';
+import { optionalText, requiredEmail, requiredText } from '~/lib/schemas/fields';
 
 export const websiteSettingsSchema = z.object({
   company_name: requiredText('Company name'),

@@ -2,9 +2,9 @@
 // for the same search and filter, as a download. Admins only, like the screen;
 // the database refuses anyone else anyway.
 import type { Route } from './+types/settings.audit-logs.csv';
-import { auditCsv } from '~/lib/audit';
-import { loadAuditEntries } from '~/lib/audit.server';
-import { readAuditQuery, AUDIT_TEXTS } from '~/lib/schemas/settings-audit';
+import { auditCsv } from './audit';
+import { loadAuditEntries } from './audit.server';
+import { readAuditQuery, AUDIT_TEXTS } from './schema';
 import { requireSettingsUser } from '~/lib/settings.server';
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 // Module toggle (docs/product-guide.md): a subscription moves only between active and
 // paused. The form says which of the two it wants, so a double submit is harmless.
-import { z } from './zod';
-import { uuid } from './fields';
+import { z } from '~/lib/schemas/zod';
+import { uuid } from '~/lib/schemas/fields';
 
 export const toggleModuleSchema = z.object({
   intent: z.literal('toggle'),

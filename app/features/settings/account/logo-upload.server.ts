@@ -4,9 +4,9 @@
 // removes it. Storage's policies and the accounts update policy let only an
 // admin of the account do either.
 import { redirectWithSuccess } from 'remix-toast';
-import { inspectLogo, LOGO_LIMITS } from './logo-image';
-import type { SettingsUser } from './settings.server';
-import { dataWithError } from './toast.server';
+import { inspectLogo, LOGO_LIMITS } from '~/lib/logo-image';
+import type { SettingsUser } from '~/lib/settings.server';
+import { dataWithError } from '~/lib/toast.server';
 
 type ToastArgs = Parameters<typeof dataWithError>[0];
 

@@ -3,10 +3,10 @@
 // from address; API keys; ...), or, as an advanced option, written as a JSON
 // object. Secret fields are write-only (decision 014): never prefilled, and a
 // blank one keeps the stored value.
-import { z } from './zod';
-import { INTEGRATION_CONFIG_PREFILL, INTEGRATION_TYPES, type IntegrationType } from '../settings-options';
-import { isSecretKey } from '../secret-keys';
-import { deleteByIdSchema, jsonText, MAX_JSON_LENGTH, requiredText, setActiveSchema, uuid } from './fields';
+import { z } from '~/lib/schemas/zod';
+import { INTEGRATION_CONFIG_PREFILL, INTEGRATION_TYPES, type IntegrationType } from '~/features/settings/settings-options';
+import { isSecretKey } from './secret-keys';
+import { deleteByIdSchema, jsonText, MAX_JSON_LENGTH, requiredText, setActiveSchema, uuid } from '~/lib/schemas/fields';
 
 export type ConfigFieldKind = 'text' | 'port' | 'email' | 'url';
 

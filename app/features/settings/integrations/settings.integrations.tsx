@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.integrations';
 import { EmptyState } from '~/components/settings/empty-state';
-import { FailedJobs, type FailedJob } from '~/components/settings/failed-jobs';
-import { IntegrationForm, type IntegrationValues } from '~/components/settings/integration-form';
+import { FailedJobs, type FailedJob } from './failed-jobs';
+import { IntegrationForm, type IntegrationValues } from './integration-form';
 import { ListPager } from '~/components/list-pager';
 import { RestrictedScreen } from '~/components/settings/restricted-screen';
 import { DeleteDialog, EditDeleteLinks, SetActiveButton } from '~/components/settings/row-actions';
@@ -20,7 +20,7 @@ import {
   integrationActionSchema,
   SECRET_FIELD_NAMES,
   typedDefaults,
-} from '~/lib/schemas/settings-integrations';
+} from './schema';
 import { readAdminForm, requireSettingsUserWith } from '~/lib/settings.server';
 import {
   deleteAndAnswer,
@@ -37,12 +37,12 @@ import {
   isIntegrationType,
   prefillConfig,
   type IntegrationType,
-} from '~/lib/settings-options';
-import { blankMaskedSecrets, blankSecrets, isPlainObject, secretsSetOf } from '~/lib/settings-secrets';
+} from '~/features/settings/settings-options';
+import { blankMaskedSecrets, blankSecrets, isPlainObject, secretsSetOf } from './settings-secrets';
 import type { Supabase } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
 import { kickJobRunner } from '~/jobs/kick.server';
-import { smtpTargetProblemOf } from '~/lib/mail/smtp-config';
+import { smtpTargetProblemOf } from './smtp-config';
 import { Button } from '~/components/ui/button';
 import { Form } from 'react-router';
 

@@ -4,7 +4,7 @@ import { DialogActions, SelectField, TextField, useSchemaForm } from '~/componen
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { ROLES, roleLabel } from '~/lib/roles';
-import { editUserSchema, inviteUserSchema } from '~/lib/schemas/settings-users';
+import { editUserSchema, inviteUserSchema } from './schema';
 import { SubmitButton } from '~/components/submit-button';
 
 const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: roleLabel(value) }));

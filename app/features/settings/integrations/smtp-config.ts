@@ -1,6 +1,6 @@
 // An email integration's config checked against where SMTP may connect
 // (smtp-policy.ts), for the Integrations form: which field is wrong and why.
-import { allowedHosts, smtpTargetProblem } from './smtp-policy';
+import { allowedHosts, smtpTargetProblem } from '~/lib/mail/smtp-policy';
 
 const read = (config: Record<string, unknown>, ...keys: string[]): string => {
   for (const key of keys) {

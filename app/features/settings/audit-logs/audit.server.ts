@@ -3,8 +3,8 @@
 // (list_audit_logs), which also names each record and refuses anyone but an
 // admin or auditor of the account. The screen reads a page at a time (?page=).
 import type { Supabase } from '~/lib/supabase.server';
-import type { AuditEntry } from '~/lib/audit';
-import { AUDIT_PAGE_SIZE, auditHref, type AuditQuery } from '~/lib/schemas/settings-audit';
+import type { AuditEntry } from './audit';
+import { AUDIT_PAGE_SIZE, auditHref, type AuditQuery } from './schema';
 
 export const AUDIT_LIMIT = 100;
 

@@ -10,10 +10,10 @@ import { SettingsHeader } from '~/components/settings/settings-header';
 import { Card, CardContent } from '~/components/ui/card';
 import { purgeMarketingPages } from '~/lib/edge-cache.server';
 import { readFormData } from '~/lib/forms.server';
-import { WEBSITE_TEXTS, websiteSettingsSchema } from '~/lib/schemas/settings-website';
+import { WEBSITE_TEXTS, websiteSettingsSchema } from './schema';
 import { requireSettingsUser, requireSettingsUserWith } from '~/lib/settings.server';
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
-import { WEBSITE_CURRENCY_OPTIONS, WEBSITE_TIMEZONE_OPTIONS, withCurrent } from '~/lib/settings-options';
+import { WEBSITE_CURRENCY_OPTIONS, WEBSITE_TIMEZONE_OPTIONS, withCurrent } from '~/features/settings/settings-options';
 import { TAGLINE } from '~/lib/site';
 import { dataWithError } from '~/lib/toast.server';
 

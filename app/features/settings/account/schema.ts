@@ -1,10 +1,10 @@
 // Account settings (docs/product-guide.md): name required; billing email, currency,
 // timezone; the seller details every quote and invoice prints (decision 045).
 // The database checks the same rules (20261202100001_seller_identity.sql).
-import { z } from './zod';
-import { ALL_CURRENCIES, ALL_TIMEZONES } from '../settings-options';
-import { COUNTRY_CODES, ibanValid, normalizeIban } from '../seller';
-import { optionalEmail, requiredText } from './fields';
+import { z } from '~/lib/schemas/zod';
+import { ALL_CURRENCIES, ALL_TIMEZONES } from '~/features/settings/settings-options';
+import { COUNTRY_CODES, ibanValid, normalizeIban } from '~/lib/seller';
+import { optionalEmail, requiredText } from '~/lib/schemas/fields';
 
 // Control characters: none in a line; a line break allowed in the multi-line fields.
 /* eslint-disable no-control-regex -- finding control characters is the point */

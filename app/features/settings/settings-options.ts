@@ -1,8 +1,8 @@
 // The settings screens' lists (docs/product-guide.md): the website's and the account's
 // timezones and currencies, integration types, and the config each
 // integration type starts from. (Template types live with the templates: app/features/templates/schema.ts.)
-import type { Option } from './schemas/fields';
-import { CURRENCY_CODES, CURRENCY_OPTIONS } from './currencies.ts';
+import type { Option } from '~/lib/schemas/fields';
+import { CURRENCY_CODES, CURRENCY_OPTIONS } from '../../lib/currencies.ts';
 
 export const WEBSITE_TIMEZONES = [
   'UTC',

@@ -7,10 +7,10 @@ import { Badge } from '~/components/ui/badge';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Input, NativeSelect } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { auditChanges, auditUserEmail, auditUserName, recordLabel, titleCaseAction, type AuditEntry } from '~/lib/audit';
+import { auditChanges, auditUserEmail, auditUserName, recordLabel, titleCaseAction, type AuditEntry } from './audit';
 import { auditTone } from '~/lib/tones';
-import { auditQueryString, loadAuditActions, loadAuditPage } from '~/lib/audit.server';
-import { AUDIT_PAGE_SIZE, AUDIT_TEXTS, auditHref, MAX_SEARCH_LENGTH, readAuditQuery, type AuditQuery } from '~/lib/schemas/settings-audit';
+import { auditQueryString, loadAuditActions, loadAuditPage } from './audit.server';
+import { AUDIT_PAGE_SIZE, AUDIT_TEXTS, auditHref, MAX_SEARCH_LENGTH, readAuditQuery, type AuditQuery } from './schema';
 import { requireSettingsUserWith } from '~/lib/settings.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit Logs' }];

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { formatMoney } from '~/lib/money';
-import { MODULE_TEXTS, nextModuleStatus, toggleModuleSchema } from '~/lib/schemas/settings-modules';
+import { MODULE_TEXTS, nextModuleStatus, toggleModuleSchema } from './schema';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
 import { readAdminForm, requireSettingsUserWith } from '~/lib/settings.server';
 import { dataWithError } from '~/lib/toast.server';

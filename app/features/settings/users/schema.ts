@@ -1,9 +1,9 @@
 // Users (docs/product-guide.md): invite by email with a role (default member)
 // and names; edit role and names (email locked); activate/deactivate; revoke
 // a pending invitation, resend it or copy its link (both make a new link).
-import { z } from './zod';
-import { DEFAULT_INVITE_ROLE, ROLES } from '../roles';
-import { optionalText, requiredEmail, setActiveSchema, uuid } from './fields';
+import { z } from '~/lib/schemas/zod';
+import { DEFAULT_INVITE_ROLE, ROLES } from '~/lib/roles';
+import { optionalText, requiredEmail, setActiveSchema, uuid } from '~/lib/schemas/fields';
 
 const role = z.enum(ROLES, { error: 'Choose a role' });
 

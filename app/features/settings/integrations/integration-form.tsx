@@ -2,14 +2,14 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import { DialogActions, SelectField, TextareaField, TextField } from '~/components/form-controls';
-import { INTEGRATION_FIELDS, integrationFormSchema, integrationSaveInput, type ConfigField } from '~/lib/schemas/settings-integrations';
+import { INTEGRATION_FIELDS, integrationFormSchema, integrationSaveInput, type ConfigField } from './schema';
 import {
   INTEGRATION_TYPE_LABELS,
   INTEGRATION_TYPES,
   isIntegrationType,
   prefillConfig,
   type IntegrationType,
-} from '~/lib/settings-options';
+} from '~/features/settings/settings-options';
 import { SaveButton, SaveIntent } from '~/components/settings/save-controls';
 
 // A type alias, not an interface: Conform's field names want an index-signature-compatible shape.

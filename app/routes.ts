@@ -1,6 +1,6 @@
 // The route table of docs/product-guide.md, written out: a newcomer finds a screen's module by its URL.
 // The real modules live in app/features/<name>/ (route, form, schema, texts, queries; docs/adding-a-module.md);
-// the public and demonstration screens in app/routes/.
+// the public pages and the shell in app/routes/.
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 export default [
@@ -33,13 +33,13 @@ export default [
   layout('routes/app-layout.tsx', [
     // A screen's error is shown inside the shell, the sidebar kept.
     layout('routes/screen-error-boundary.tsx', [
-      route('dashboard', 'routes/dashboard.tsx'),
+      route('dashboard', 'features/dashboard/dashboard.tsx'),
       route('leads', 'features/leads/leads.tsx'),
       route('leads/:id', 'features/leads/lead-detail.tsx'),
       route('quotes', 'features/quotes/quotes.tsx'),
       route('quotes/:id', 'features/quotes/quote-detail.tsx'),
       route('quotes/:id/edit', 'features/quotes/quote-edit.tsx'),
-      route('messages', 'routes/messages.tsx'),
+      route('messages', 'features/messages/messages.tsx'),
       route('invoices', 'features/invoices/invoices.tsx'),
       route('invoices/:id', 'features/invoices/invoice-detail.tsx'),
       route('invoices/:id/edit', 'features/invoices/invoice-edit.tsx'),
@@ -47,13 +47,13 @@ export default [
       route('bills/:id', 'features/bills/bill-detail.tsx'),
       route('clients', 'features/clients/clients.tsx'),
       route('clients/:id', 'features/clients/client-detail.tsx'),
-      route('shipments', 'routes/shipments.tsx'),
+      route('shipments', 'features/shipments/shipments.tsx'),
       route('documents', 'features/documents/documents.tsx'),
       route('documents/:id', 'features/documents/document-detail.tsx'),
-      route('rfp', 'routes/rfp.tsx'),
-      route('compliance', 'routes/compliance.tsx'),
-      route('automations', 'routes/automations.tsx'),
-      route('analytics', 'routes/analytics.tsx'),
+      route('rfp', 'features/rfp/rfp.tsx'),
+      route('compliance', 'features/compliance/compliance.tsx'),
+      route('automations', 'features/automations/automations.tsx'),
+      route('analytics', 'features/analytics/analytics.tsx'),
       route('profile', 'features/profile/profile.tsx'),
       // The client portal (decision 050): what was sent to a signed-in client.
       route('portal', 'features/portal/portal.tsx', [

@@ -380,7 +380,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'messages: send',
-    route: 'routes/messages.tsx',
+    route: 'features/messages/messages.tsx',
     path: '/messages?new',
     fields: {
       recipient: text('message-{n}@hostile-probe.test', true),
@@ -477,7 +477,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'shipments: create',
-    route: 'routes/shipments.tsx',
+    route: 'features/shipments/shipments.tsx',
     path: '/shipments?new',
     fields: {
       origin: text('Rotterdam, NL', true),
@@ -644,7 +644,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'rfp: respond',
-    route: 'routes/rfp.tsx',
+    route: 'features/rfp/rfp.tsx',
     path: '/rfp?new',
     fields: {
       title: text('hostile-probe {n}', true),
@@ -660,7 +660,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'compliance: new assessment',
-    route: 'routes/compliance.tsx',
+    route: 'features/compliance/compliance.tsx',
     path: '/compliance?new',
     fields: {
       title: text('hostile-probe {n}', true),
@@ -676,7 +676,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'automations: create',
-    route: 'routes/automations.tsx',
+    route: 'features/automations/automations.tsx',
     path: '/automations?new',
     fields: {
       name: text('hostile-probe {n}', true),
@@ -691,7 +691,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'analytics: export report',
-    route: 'routes/analytics.tsx',
+    route: 'features/analytics/analytics.tsx',
     path: '/analytics?export',
     // A custom range, so that the two dates are required.
     fields: {

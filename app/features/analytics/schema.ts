@@ -1,8 +1,8 @@
 // Export report (docs/product-guide.md): format pdf and range
 // last_30_days by default; start and end dates required only for a custom
 // range; include_charts and include_summary on by default.
-import { z } from './zod';
-import { isRealDate, oneOf, type Option } from './fields';
+import { z } from '~/lib/schemas/zod';
+import { isRealDate, oneOf, type Option } from '~/lib/schemas/fields';
 
 export const REPORT_TYPES = ['sales', 'financial', 'leads', 'clients', 'compliance', 'comprehensive'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];

@@ -18,7 +18,7 @@ import {
   greeting,
   recentActivity,
   type SubscribedModule,
-} from '~/lib/dashboard';
+} from './overview';
 import { formatMoneySums, formatWholeDollars, readMoneySums } from '~/lib/money';
 import { formatShortDate, relativeTime } from '~/lib/dates';
 import { CreateLink } from '~/components/create-link';

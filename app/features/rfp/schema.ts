@@ -1,7 +1,7 @@
 // New RFP response (docs/product-guide.md, Demonstration screens): every field except additional_notes is
 // required; contact_email must be an email and deadline a date.
-import { z } from './zod';
-import { moneyInCents, optionalText, requiredDate, requiredEmail, requiredText } from './fields';
+import { z } from '~/lib/schemas/zod';
+import { moneyInCents, optionalText, requiredDate, requiredEmail, requiredText } from '~/lib/schemas/fields';
 
 export const RFP_STATUSES = ['Active', 'Submitted', 'Under Review', 'Closed'] as const;
 export type RfpStatus = (typeof RFP_STATUSES)[number];

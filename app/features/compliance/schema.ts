@@ -1,7 +1,7 @@
 // New compliance assessment (docs/product-guide.md): title, responsible team, next
 // review date and description required; category and risk level from lists.
-import { z } from './zod';
-import { oneOf, optionalText, requiredDate, requiredText, type Option } from './fields';
+import { z } from '~/lib/schemas/zod';
+import { oneOf, optionalText, requiredDate, requiredText, type Option } from '~/lib/schemas/fields';
 
 export const COMPLIANCE_CATEGORIES = [
   'financial',

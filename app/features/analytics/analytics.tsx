@@ -2,8 +2,8 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { CalendarRange, DollarSign, Download, Percent, Target, Users } from '~/components/icons';
 import { Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/analytics';
-import { BarChart } from '~/components/charts/bar-chart';
-import { LineChart } from '~/components/charts/line-chart';
+import { BarChart } from '~/features/analytics/charts/bar-chart';
+import { LineChart } from '~/features/analytics/charts/line-chart';
 import { InertButton } from '~/components/inert-button';
 import { PreviewBanner } from '~/components/preview-banner';
 import { PageHeader, SectionHeading } from '~/components/page-header';
@@ -27,14 +27,14 @@ import {
   REVENUE_BY_MONTH,
   TOP_SERVICES,
   type MonthlyGoal,
-} from '~/lib/samples/analytics';
+} from './samples';
 import {
   DATE_RANGE_OPTIONS,
   exportReportSchema,
   REPORT_DEFAULTS,
   REPORT_FORMAT_OPTIONS,
   REPORT_TYPE_OPTIONS,
-} from '~/lib/schemas/analytics';
+} from './schema';
 import { SIMULATED_ACTIONS } from '~/lib/simulated';
 import { readFormData } from '~/lib/forms.server';
 import { simulatedCreate, type FormRead } from '~/lib/simulated.server';

@@ -1,6 +1,6 @@
 // The dashboard's figures as public.dashboard_overview() returns them, and the
 // pure rules the screen applies to them (docs/product-guide.md).
-import type { Tone } from './tones';
+import type { Tone } from '~/lib/tones';
 
 export interface RecentQuote {
   id: string;

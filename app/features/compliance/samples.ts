@@ -1,6 +1,6 @@
 // /compliance (docs/product-guide.md): three sample items (category, risk level, responsible
 // team, next review, status).
-import type { ComplianceCategory, ComplianceStatus } from '../schemas/compliance';
+import type { ComplianceCategory, ComplianceStatus } from './schema';
 
 export interface SampleComplianceItem {
   id: string;

@@ -1,8 +1,8 @@
 // An invoice's payments: date, method, reference, amount.
-import { day, label, money } from './format.ts';
-import { type Flow, LEFT, RIGHT } from './layout.ts';
-import { drawInBox, drawLeft, drawRight, MUTED, RULE } from './text.ts';
-import type { PdfPayment } from './types.ts';
+import { day, label, money } from '../../../lib/pdf/format.ts';
+import { type Flow, LEFT, RIGHT } from '../../../lib/pdf/layout.ts';
+import { drawInBox, drawLeft, drawRight, MUTED, RULE } from '../../../lib/pdf/text.ts';
+import type { PdfPayment } from '../../../lib/pdf/types.ts';
 
 const LINE = 16;
 

@@ -1,5 +1,5 @@
 // /automations (docs/product-guide.md): three sample workflows (run count, success rate, next run, status).
-import type { AutomationAction, AutomationStatus, Trigger } from '../schemas/automations';
+import type { AutomationAction, AutomationStatus, Trigger } from './schema';
 
 export interface SampleWorkflow {
   id: string;

@@ -1,5 +1,5 @@
 // /shipments (docs/product-guide.md): three sample shipments, one per status.
-import type { Carrier, ShipmentStatus } from '../schemas/shipments';
+import type { Carrier, ShipmentStatus } from './schema';
 
 export interface SampleShipment {
   id: string;

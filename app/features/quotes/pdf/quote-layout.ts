@@ -1,13 +1,13 @@
 // A quote as a PDF: heading, items, totals, notes, and, once signed, the
 // signature certificate page.
 import { drawSignatureCertificate } from './certificate.ts';
-import { finishDocument, startDocument, toDate } from './document.ts';
-import { canonicalDecimal, centsToBigInt, day, label, minusMoney, money, percent } from './format.ts';
-import { drawHeading } from './heading.ts';
-import { embedLogo } from './logo.ts';
-import { drawItemsTable } from './items-table.ts';
-import { drawParagraphs, drawTotals } from './totals.ts';
-import type { QuotePdfInput } from './types.ts';
+import { finishDocument, startDocument, toDate } from '../../../lib/pdf/document.ts';
+import { canonicalDecimal, centsToBigInt, day, label, minusMoney, money, percent } from '../../../lib/pdf/format.ts';
+import { drawHeading } from '../../../lib/pdf/heading.ts';
+import { embedLogo } from '../../../lib/pdf/logo.ts';
+import { drawItemsTable } from '../../../lib/pdf/items-table.ts';
+import { drawParagraphs, drawTotals } from '../../../lib/pdf/totals.ts';
+import type { QuotePdfInput } from '../../../lib/pdf/types.ts';
 
 export async function renderQuotePdf(quote: QuotePdfInput): Promise<Uint8Array<ArrayBuffer>> {
   const { account, currency } = quote;

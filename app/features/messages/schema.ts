@@ -1,7 +1,7 @@
 // Compose a message (docs/product-guide.md): recipient and message required;
 // subject required only for email.
-import { z } from './zod';
-import { oneOf, optionalText, requiredText, type Option } from './fields';
+import { z } from '~/lib/schemas/zod';
+import { oneOf, optionalText, requiredText, type Option } from '~/lib/schemas/fields';
 
 export const CHANNELS = ['email', 'whatsapp', 'sms'] as const;
 export type Channel = (typeof CHANNELS)[number];

@@ -1,6 +1,6 @@
 // /messages (docs/product-guide.md): two sample messages of the unified inbox. Not loaded
 // from data: the messages screen is a demonstration page.
-import type { Channel } from '../schemas/messages';
+import type { Channel } from './schema';
 
 export type MessageStatus = 'unread' | 'replied';
 

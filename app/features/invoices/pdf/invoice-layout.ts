@@ -1,14 +1,14 @@
 // An invoice as a PDF, laid out as a quote: heading, items, totals with what
 // was paid and what is still due, the payments, notes.
-import { finishDocument, startDocument, toDate } from './document.ts';
-import { canonicalDecimal, centsToBigInt, day, label, minusMoney, money, percent } from './format.ts';
-import { drawHeading } from './heading.ts';
-import { embedLogo } from './logo.ts';
-import { drawItemsTable } from './items-table.ts';
+import { finishDocument, startDocument, toDate } from '../../../lib/pdf/document.ts';
+import { canonicalDecimal, centsToBigInt, day, label, minusMoney, money, percent } from '../../../lib/pdf/format.ts';
+import { drawHeading } from '../../../lib/pdf/heading.ts';
+import { embedLogo } from '../../../lib/pdf/logo.ts';
+import { drawItemsTable } from '../../../lib/pdf/items-table.ts';
 import { drawPayments } from './payments.ts';
-import { drawParagraphs, drawTotals } from './totals.ts';
-import type { InvoicePdfInput } from './types.ts';
-import { sellerBankLines } from '../seller.ts';
+import { drawParagraphs, drawTotals } from '../../../lib/pdf/totals.ts';
+import type { InvoicePdfInput } from '../../../lib/pdf/types.ts';
+import { sellerBankLines } from '../../../lib/seller.ts';
 
 export interface InvoicePdfOptions {
   /** 'embedded' for the Factur-X PDF (PDF/A-3 needs its fonts embedded, decision 052). */

@@ -1,7 +1,7 @@
 // New shipment (docs/product-guide.md): origin, destination, weight and
 // description required; carrier from the list; the rest optional.
-import { z } from './zod';
-import { oneOf, optionalText, requiredText, type Option } from './fields';
+import { z } from '~/lib/schemas/zod';
+import { oneOf, optionalText, requiredText, type Option } from '~/lib/schemas/fields';
 
 export const CARRIERS = ['fedex', 'ups', 'dhl', 'usps', 'other'] as const;
 export type Carrier = (typeof CARRIERS)[number];

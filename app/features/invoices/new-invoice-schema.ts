@@ -1,9 +1,9 @@
 // New invoice (docs/product-guide.md): client name and email, description,
 // unit price (step 0.01, minimum 0), quantity (minimum 1, default 1),
 // currency (default USD), due date; notes optional.
-import { z } from './zod';
-import { earliestToday, isRealDate, moneyInCents, oneOf, optionalText, requiredDate, requiredEmail, requiredText, wholeAmountMessage, type Option } from './fields';
-import { CURRENCY_CODES, CURRENCY_OPTIONS, fitsCurrency } from '../currencies.ts';
+import { z } from '~/lib/schemas/zod';
+import { earliestToday, isRealDate, moneyInCents, oneOf, optionalText, requiredDate, requiredEmail, requiredText, wholeAmountMessage, type Option } from '~/lib/schemas/fields';
+import { CURRENCY_CODES, CURRENCY_OPTIONS, fitsCurrency } from '../../lib/currencies.ts';
 
 /** The product's one list (app/lib/currencies.ts). */
 export const INVOICE_CURRENCIES = CURRENCY_CODES;

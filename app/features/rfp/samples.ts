@@ -1,5 +1,5 @@
 // /rfp (docs/product-guide.md): three sample RFPs (value, deadline, submissions, days left, status).
-import type { RfpStatus } from '../schemas/rfp';
+import type { RfpStatus } from './schema';
 
 export interface SampleRfp {
   id: string;

@@ -1,7 +1,7 @@
 // New automation (docs/product-guide.md): name and description required;
 // trigger, action and frequency from their lists; conditions optional.
-import { z } from './zod';
-import { oneOf, optionalText, requiredText, type Option } from './fields';
+import { z } from '~/lib/schemas/zod';
+import { oneOf, optionalText, requiredText, type Option } from '~/lib/schemas/fields';
 
 export const TRIGGERS = ['quote_accepted', 'lead_created', 'invoice_overdue', 'client_registered', 'scheduled_time'] as const;
 export type Trigger = (typeof TRIGGERS)[number];

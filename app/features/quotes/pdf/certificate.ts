@@ -1,7 +1,7 @@
 // The signature certificate: the last page of a signed quote, recording who
 // accepted it, when, from where, and the hash of what they accepted.
 import { instant } from '../../../lib/pdf/format.ts';
-import { boundedSignaturePng } from '../../../lib/pdf/signature-png.ts';
+import { boundedSignaturePng } from './signature-png.ts';
 import { CONTENT_WIDTH, type Flow, LEFT, RIGHT } from '../../../lib/pdf/layout.ts';
 import { drawInBox, drawLeft, MUTED, RULE, wrap } from '../../../lib/pdf/text.ts';
 import type { PdfSignature } from '../../../lib/pdf/types.ts';

@@ -64,7 +64,7 @@ function resolveImport(from: string, spec: string): string | null {
 }
 
 /** Every file each shared file is imported by (within app/ and workers/). */
-export function importersOf(files: string[]): Map<string, Set<string>> {
+function importersOf(files: string[]): Map<string, Set<string>> {
   const importers = new Map<string, Set<string>>();
   for (const file of files) {
     const source = readFileSync(join(ROOT, file), 'utf8');
@@ -89,7 +89,7 @@ function userOf(file: string): string | null {
   return file;
 }
 
-export function usersOf(file: string, importers: Map<string, Set<string>>, seen = new Set<string>()): Set<string> {
+function usersOf(file: string, importers: Map<string, Set<string>>, seen = new Set<string>()): Set<string> {
   const users = new Set<string>();
   if (seen.has(file)) return users;
   seen.add(file);

@@ -1,6 +1,6 @@
 // The route table of docs/product-guide.md, written out: a newcomer finds a screen's module by its URL.
 // The real modules live in app/features/<name>/ (route, form, schema, texts, queries; docs/adding-a-module.md);
-// the public and demonstration screens in app/routes/.
+// the public pages and the shell in app/routes/.
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 export default [
@@ -33,13 +33,13 @@ export default [
   layout('routes/app-layout.tsx', [
     // A screen's error is shown inside the shell, the sidebar kept.
     layout('routes/screen-error-boundary.tsx', [
-      route('dashboard', 'routes/dashboard.tsx'),
+      route('dashboard', 'features/dashboard/dashboard.tsx'),
       route('leads', 'features/leads/leads.tsx'),
       route('leads/:id', 'features/leads/lead-detail.tsx'),
       route('quotes', 'features/quotes/quotes.tsx'),
       route('quotes/:id', 'features/quotes/quote-detail.tsx'),
       route('quotes/:id/edit', 'features/quotes/quote-edit.tsx'),
-      route('messages', 'routes/messages.tsx'),
+      route('messages', 'features/messages/messages.tsx'),
       route('invoices', 'features/invoices/invoices.tsx'),
       route('invoices/:id', 'features/invoices/invoice-detail.tsx'),
       route('invoices/:id/edit', 'features/invoices/invoice-edit.tsx'),
@@ -47,13 +47,13 @@ export default [
       route('bills/:id', 'features/bills/bill-detail.tsx'),
       route('clients', 'features/clients/clients.tsx'),
       route('clients/:id', 'features/clients/client-detail.tsx'),
-      route('shipments', 'routes/shipments.tsx'),
+      route('shipments', 'features/shipments/shipments.tsx'),
       route('documents', 'features/documents/documents.tsx'),
       route('documents/:id', 'features/documents/document-detail.tsx'),
-      route('rfp', 'routes/rfp.tsx'),
-      route('compliance', 'routes/compliance.tsx'),
-      route('automations', 'routes/automations.tsx'),
-      route('analytics', 'routes/analytics.tsx'),
+      route('rfp', 'features/rfp/rfp.tsx'),
+      route('compliance', 'features/compliance/compliance.tsx'),
+      route('automations', 'features/automations/automations.tsx'),
+      route('analytics', 'features/analytics/analytics.tsx'),
       route('profile', 'features/profile/profile.tsx'),
       // The client portal (decision 050): what was sent to a signed-in client.
       route('portal', 'features/portal/portal.tsx', [
@@ -62,20 +62,20 @@ export default [
         route('documents', 'features/portal/portal.documents.tsx'),
         route('quotes/:id/sign', 'features/portal/portal.quotes.sign.ts'),
       ]),
-      route('settings', 'routes/settings.tsx', [
-        index('routes/settings.index.tsx'),
-        route('website', 'routes/settings.website.tsx'),
-        route('modules', 'routes/settings.modules.tsx'),
+      route('settings', 'features/settings/settings.tsx', [
+        index('features/settings/settings.index.tsx'),
+        route('website', 'features/settings/website/settings.website.tsx'),
+        route('modules', 'features/settings/modules/settings.modules.tsx'),
         route('templates', 'features/templates/templates.tsx'),
-        route('integrations', 'routes/settings.integrations.tsx'),
-        route('users', 'routes/settings.users.tsx'),
-        route('account', 'routes/settings.account.tsx'),
-        route('audit-logs', 'routes/settings.audit-logs.tsx'),
+        route('integrations', 'features/settings/integrations/settings.integrations.tsx'),
+        route('users', 'features/settings/users/settings.users.tsx'),
+        route('account', 'features/settings/account/settings.account.tsx'),
+        route('audit-logs', 'features/settings/audit-logs/settings.audit-logs.tsx'),
       ]),
     ]),
   ]),
   // The audit log's CSV download (a resource route, no page).
-  route('settings/audit-logs.csv', 'routes/settings.audit-logs.csv.ts'),
+  route('settings/audit-logs.csv', 'features/settings/audit-logs/settings.audit-logs.csv.ts'),
   // A document's download: a redirect to a short-lived signed Storage link (a resource route, no page).
   route('documents/:id/download', 'features/documents/document-download.ts'),
   // A document's image as bytes from our own origin, for OCR in the browser (decision 032).

@@ -54,7 +54,7 @@ export function ListScreen<Row>({
   summary: React.ReactNode;
   /** The create dialog's form. */
   form: React.ReactNode;
-  /** A bulk action's form above the rows (app/components/records/bulk-actions.tsx), for those who may write. */
+  /** A bulk action's form above the rows (e.g. app/features/leads/bulk-actions.tsx), for those who may write. */
   bulk?: React.ReactNode;
   /** The first action of an empty list when it is not the New … dialog (a link elsewhere). */
   emptyAction?: React.ReactNode;

@@ -2,7 +2,8 @@
 // inside workerd. GET /render?lines=N[&signed] answers the PDF and, in
 // X-Render-Ms, the render's own time as the Worker's clock saw it;
 // GET /noop answers nothing, to measure the round trip alone.
-import { quoteContentHash, renderQuotePdf } from '../../app/lib/pdf/index.ts';
+import { quoteContentHash } from '../../app/lib/pdf/index.ts';
+import { renderQuotePdf } from '../../app/features/quotes/pdf/quote-layout.ts';
 import { sampleQuote, sampleSignature } from '../../tests/support/quote-pdf-samples.ts';
 
 export default {

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../supabase/local/db.ts';
 import { signedDocumentHash } from '../../app/lib/pdf/content-hash.ts';
-import { encodePng } from '../../app/lib/pdf/signature-png.ts';
+import { encodePng } from '../../app/features/quotes/pdf/signature-png.ts';
 import { normalSignaturePng, toBase64, zeroRowsPng } from '../support/png-bomb.ts';
 import { applySchema, asRole, asUser, createPglite, createPostgres, insertAuthUser, one, postgresUrl, type TestDatabase } from './support/sql-db.ts';
 

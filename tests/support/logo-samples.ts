@@ -1,6 +1,6 @@
 // Small logos for tests (decision 045): a real PNG and a JPEG header that
 // pdf-lib embeds (it reads the frame header, it does not decode the pixels).
-import { encodePng } from '../../app/lib/pdf/signature-png.ts';
+import { encodePng } from '../../app/features/quotes/pdf/signature-png.ts';
 
 /** An opaque RGB PNG of the given size. */
 export function logoPng(width = 40, height = 20): Uint8Array {

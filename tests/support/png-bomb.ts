@@ -3,7 +3,7 @@
 // which deflate shrinks about a thousandfold. The rows are compressed one at
 // a time, so making a 192 MB image's 190 KB file takes little memory.
 import { Zlib } from 'fflate';
-import { encodePng, pngChunk as chunk } from '../../app/lib/pdf/signature-png.ts';
+import { encodePng, pngChunk as chunk } from '../../app/features/quotes/pdf/signature-png.ts';
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));

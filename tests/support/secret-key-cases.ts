@@ -1,5 +1,5 @@
 // The one table of "is this config key a credential?" that both statements
-// of the rule answer to: app/lib/secret-keys.ts (tests/unit/secret-keys.test.ts)
+// of the rule answer to: app/features/settings/integrations/secret-keys.ts (tests/unit/secret-keys.test.ts)
 // and private.is_secret_key in SQL (tests/db/secret-keys.test.ts).
 export const SECRET_KEY_CASES: ReadonlyArray<readonly [key: string, secret: boolean]> = [
   ['password', true],

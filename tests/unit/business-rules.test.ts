@@ -1,7 +1,7 @@
 // The pure rules behind the business screens: the dashboard's activity mix and
 // badges (docs/product-guide.md), relative times (docs/product-guide.md) and the URL state of the lists.
 import { describe, expect, it } from 'vitest';
-import { accountStatusLabel, activityBadge, recentActivity, type RecentLead, type RecentQuote } from '../../app/lib/dashboard.ts';
+import { accountStatusLabel, activityBadge, recentActivity, type RecentLead, type RecentQuote } from '../../app/features/dashboard/overview.ts';
 import { listHref, PAGE_SIZE, pageRange, readListQuery, searchFilter, searchText, withDialog } from '../../app/lib/list-query.ts';
 import { formatShortDate, relativeTime } from '../../app/lib/dates.ts';
 

@@ -8,7 +8,7 @@ import { CLIENT_STATUSES } from '../../app/features/clients/schema.ts';
 import { LEAD_INTERESTS, LEAD_SOURCES, LEAD_STATUSES } from '../../app/features/leads/schema.ts';
 import { QUOTE_STATUSES } from '../../app/features/quotes/schema.ts';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '../../app/features/invoices/schema.ts';
-import { INTEGRATION_TYPES } from '../../app/lib/settings-options';
+import { INTEGRATION_TYPES } from '../../app/features/settings/settings-options';
 import { BILL_STATUSES } from '../../app/features/bills/schema.ts';
 import { TEMPLATE_TYPES } from '../../app/features/templates/schema';
 import { DOCUMENT_MIME_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, EXTRACTION_STATUSES } from '../../app/features/documents/schema.ts';

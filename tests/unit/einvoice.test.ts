@@ -18,7 +18,7 @@ import {
 import { all, embeddedFiles, parseXml, sampleSeller, text } from '../support/einvoice.ts';
 import { loadPdf, pageTexts } from '../support/pdf.ts';
 import { pdfaProblems } from '../support/pdfa.ts';
-import { renderInvoicePdf } from '../../app/lib/pdf/invoice.ts';
+import { renderInvoicePdf } from '../../app/features/invoices/pdf/invoice-layout.ts';
 import { sampleInvoice } from '../support/quote-pdf-samples.ts';
 
 const UBL = { ...UBL_NS, ubl: UBL_NS.invoice };

@@ -2,7 +2,8 @@
 // pixels, and drawn on a PDF only when it passes.
 import { describe, expect, it } from 'vitest';
 import { inspectLogo } from '../../app/lib/logo-image.ts';
-import { renderInvoicePdf, renderQuotePdf } from '../../app/lib/pdf/index.ts';
+import { renderInvoicePdf } from '../../app/features/invoices/pdf/invoice-layout.ts';
+import { renderQuotePdf } from '../../app/features/quotes/pdf/quote-layout.ts';
 import { hugeHeaderPng, logoJpeg, logoPng } from '../support/logo-samples.ts';
 import { SAMPLE_SELLER, sampleInvoice, sampleQuote } from '../support/quote-pdf-samples.ts';
 import { pageTexts } from '../support/pdf.ts';

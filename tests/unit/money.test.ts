@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { centsToInput, formatCents, formatMoney, formatMoneySums, formatWholeDollars, formatWholeMoney, parseMoneyToCents, readMoneySums } from '../../app/lib/money.ts';
 import { CURRENCIES, fitsCurrency } from '../../app/lib/currencies.ts';
-import { ACCOUNT_CURRENCIES, ACCOUNT_CURRENCY_OPTIONS, WEBSITE_CURRENCIES } from '../../app/lib/settings-options.ts';
+import { ACCOUNT_CURRENCIES, ACCOUNT_CURRENCY_OPTIONS, WEBSITE_CURRENCIES } from '../../app/features/settings/settings-options.ts';
 import { QUOTE_CURRENCIES } from '../../app/features/quotes/schema.ts';
-import { INVOICE_CURRENCIES } from '../../app/lib/schemas/invoices.ts';
+import { INVOICE_CURRENCIES } from '../../app/features/invoices/new-invoice-schema.ts';
 import { CURRENCY_CODES as EXTRACTED_CURRENCIES } from '../../app/features/documents/extraction/amounts.ts';
 import { conversionFigure, conversionRate } from '../../app/features/quotes/conversion.ts';
 

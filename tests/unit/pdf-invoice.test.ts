@@ -1,6 +1,6 @@
 // The invoice PDF: the quote's layout with due date, payments and balance.
 import { describe, expect, it } from 'vitest';
-import { renderInvoicePdf } from '../../app/lib/pdf/index.ts';
+import { renderInvoicePdf } from '../../app/features/invoices/pdf/invoice-layout.ts';
 import { sampleInvoice } from '../support/quote-pdf-samples.ts';
 import { count, loadPdf, pageTexts, sha256Hex } from '../support/pdf.ts';
 

@@ -1,7 +1,8 @@
 // The quote PDF read back as a viewer would: pdf-lib for its pages and
 // metadata, unpdf (pdf.js) for the text on each page.
 import { describe, expect, it } from 'vitest';
-import { PDF_CREATOR, PDF_PRODUCER, quoteContentHash, renderQuotePdf } from '../../app/lib/pdf/index.ts';
+import { PDF_CREATOR, PDF_PRODUCER, quoteContentHash } from '../../app/lib/pdf/index.ts';
+import { renderQuotePdf } from '../../app/features/quotes/pdf/quote-layout.ts';
 import { SIGNED_SAMPLE_PDF_SHA256, sampleQuote, sampleSignature, signedSampleQuote } from '../support/quote-pdf-samples.ts';
 import { count, loadPdf, pageTexts, sha256Hex } from '../support/pdf.ts';
 

@@ -3,7 +3,8 @@
 // section with terms, IBAN (grouped) and BIC. Without a seller, the PDF is
 // the same as before (the pinned hashes of quote-pdf-samples hold).
 import { describe, expect, it } from 'vitest';
-import { renderInvoicePdf, renderQuotePdf } from '../../app/lib/pdf/index.ts';
+import { renderInvoicePdf } from '../../app/features/invoices/pdf/invoice-layout.ts';
+import { renderQuotePdf } from '../../app/features/quotes/pdf/quote-layout.ts';
 import { SAMPLE_SELLER, sampleInvoice, sampleQuote } from '../support/quote-pdf-samples.ts';
 import { pageTexts } from '../support/pdf.ts';
 

@@ -3,7 +3,7 @@
 // with a cap of what the header allows, and what comes out is a fresh PNG.
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { boundedSignaturePng, signatureHeader, SIGNATURE_LIMITS } from '../../app/lib/pdf/signature-png.ts';
+import { boundedSignaturePng, signatureHeader, SIGNATURE_LIMITS } from '../../app/features/quotes/pdf/signature-png.ts';
 import { normalSignaturePng, zeroRowsPng } from '../support/png-bomb.ts';
 
 

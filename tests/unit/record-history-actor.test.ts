@@ -2,7 +2,7 @@
 // name and email with 'client', the jobs runner as 'System', a deleted user as
 // 'a former user'.
 import { describe, expect, it } from 'vitest';
-import { auditUserEmail, auditUserName } from '../../app/lib/audit.ts';
+import { auditUserEmail, auditUserName } from '../../app/features/settings/audit-logs/audit.ts';
 import { historyActor, type HistoryEntry } from '../../app/lib/record-history.ts';
 
 const entry = (changes: Partial<HistoryEntry>): HistoryEntry => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportReportSchema } from '../../app/lib/schemas/analytics.ts';
+import { exportReportSchema } from '../../app/features/analytics/schema.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 
 describe('export report form', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, FREQUENCIES, newAutomationSchema, TRIGGERS } from '../../app/lib/schemas/automations.ts';
+import { ACTIONS, FREQUENCIES, newAutomationSchema, TRIGGERS } from '../../app/features/automations/schema.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 
 describe('new automation form', () => {

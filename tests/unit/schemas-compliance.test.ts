@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLIANCE_CATEGORIES, newAssessmentSchema, RISK_LEVELS } from '../../app/lib/schemas/compliance.ts';
+import { COMPLIANCE_CATEGORIES, newAssessmentSchema, RISK_LEVELS } from '../../app/features/compliance/schema.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 
 const valid = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceAmountCents, newInvoiceSchema } from '../../app/lib/schemas/invoices.ts';
+import { invoiceAmountCents, newInvoiceSchema } from '../../app/features/invoices/new-invoice-schema.ts';
 import { earliestToday } from '../../app/lib/schemas/fields.ts';
 import { paymentSchema } from '../../app/features/invoices/schema.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';

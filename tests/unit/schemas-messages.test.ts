@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeMessageSchema } from '../../app/lib/schemas/messages.ts';
+import { composeMessageSchema } from '../../app/features/messages/schema.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 
 describe('compose message form', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newRfpResponseSchema } from '../../app/lib/schemas/rfp.ts';
+import { newRfpResponseSchema } from '../../app/features/rfp/schema.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 
 const valid = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARRIERS, newShipmentSchema } from '../../app/lib/schemas/shipments.ts';
+import { CARRIERS, newShipmentSchema } from '../../app/features/shipments/schema.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 
 const valid = { origin: 'Hamburg', destination: 'Oslo', carrier: 'dhl', weight: '12.5', description: 'Parts' };

@@ -1,15 +1,15 @@
 // The settings screens' pure pieces: secrets masking, the audit log's reading
 // and CSV, and the forms' schemas (docs/product-guide.md).
 import { describe, expect, it } from 'vitest';
-import { auditChanges, auditCsv, csvField, formatAuditValue, recordLabel, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/lib/audit.ts';
+import { auditChanges, auditCsv, csvField, formatAuditValue, recordLabel, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/features/settings/audit-logs/audit.ts';
 import { auditTone } from '../../app/lib/tones.ts';
-import { readAuditQuery } from '../../app/lib/schemas/settings-audit.ts';
-import { integrationFormSchema, SECRET_FIELD_NAMES, typedDefaults } from '../../app/lib/schemas/settings-integrations.ts';
-import { nextModuleStatus } from '../../app/lib/schemas/settings-modules.ts';
+import { readAuditQuery } from '../../app/features/settings/audit-logs/schema.ts';
+import { integrationFormSchema, SECRET_FIELD_NAMES, typedDefaults } from '../../app/features/settings/integrations/schema.ts';
+import { nextModuleStatus } from '../../app/features/settings/modules/schema.ts';
 import { contentPreview, templateFormSchema } from '../../app/features/templates/schema.ts';
-import { inviteUserSchema } from '../../app/lib/schemas/settings-users.ts';
-import { prefillConfig, withCurrent } from '../../app/lib/settings-options.ts';
-import { blankMaskedSecrets, blankSecrets, maskConfig, SECRET_MASK } from '../../app/lib/settings-secrets.ts';
+import { inviteUserSchema } from '../../app/features/settings/users/schema.ts';
+import { prefillConfig, withCurrent } from '../../app/features/settings/settings-options.ts';
+import { blankMaskedSecrets, blankSecrets, maskConfig, SECRET_MASK } from '../../app/features/settings/integrations/settings-secrets.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 
 function parserMessage(text: string): string {

@@ -380,7 +380,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'messages: send',
-    route: 'routes/messages.tsx',
+    route: 'features/messages/messages.tsx',
     path: '/messages?new',
     fields: {
       recipient: text('message-{n}@hostile-probe.test', true),
@@ -477,7 +477,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'shipments: create',
-    route: 'routes/shipments.tsx',
+    route: 'features/shipments/shipments.tsx',
     path: '/shipments?new',
     fields: {
       origin: text('Rotterdam, NL', true),
@@ -644,7 +644,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'rfp: respond',
-    route: 'routes/rfp.tsx',
+    route: 'features/rfp/rfp.tsx',
     path: '/rfp?new',
     fields: {
       title: text('hostile-probe {n}', true),
@@ -660,7 +660,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'compliance: new assessment',
-    route: 'routes/compliance.tsx',
+    route: 'features/compliance/compliance.tsx',
     path: '/compliance?new',
     fields: {
       title: text('hostile-probe {n}', true),
@@ -676,7 +676,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'automations: create',
-    route: 'routes/automations.tsx',
+    route: 'features/automations/automations.tsx',
     path: '/automations?new',
     fields: {
       name: text('hostile-probe {n}', true),
@@ -691,7 +691,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'analytics: export report',
-    route: 'routes/analytics.tsx',
+    route: 'features/analytics/analytics.tsx',
     path: '/analytics?export',
     // A custom range, so that the two dates are required.
     fields: {
@@ -711,7 +711,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
 export const SETTINGS_ACTIONS: HostileAction[] = [
   {
     name: 'settings website: save',
-    route: 'routes/settings.website.tsx',
+    route: 'features/settings/website/settings.website.tsx',
     path: '/settings/website',
     // Only the master account's admin may save: the one actor for whom a valid save succeeds.
     fields: {
@@ -726,7 +726,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings modules: toggle',
-    route: 'routes/settings.modules.tsx',
+    route: 'features/settings/modules/settings.modules.tsx',
     path: '/settings/modules',
     intent: 'toggle',
     fields: { module_id: { kind: 'uuid', value: '{module}', required: true }, status: choice('paused', true) },
@@ -775,7 +775,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings integrations: create',
-    route: 'routes/settings.integrations.tsx',
+    route: 'features/settings/integrations/settings.integrations.tsx',
     path: '/settings/integrations?new',
     intent: 'save',
     fields: {
@@ -788,7 +788,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings integrations: edit',
-    route: 'routes/settings.integrations.tsx',
+    route: 'features/settings/integrations/settings.integrations.tsx',
     path: '/settings/integrations?edit={integration}',
     intent: 'save',
     fields: {
@@ -803,7 +803,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings integrations: activate/deactivate',
-    route: 'routes/settings.integrations.tsx',
+    route: 'features/settings/integrations/settings.integrations.tsx',
     path: '/settings/integrations',
     intent: 'set-active',
     fields: { id: id('integration'), active: flag('false') },
@@ -812,7 +812,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings integrations: delete',
-    route: 'routes/settings.integrations.tsx',
+    route: 'features/settings/integrations/settings.integrations.tsx',
     path: '/settings/integrations',
     intent: 'delete',
     fields: { id: id('integration') },
@@ -821,7 +821,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings integrations: send test mail',
-    route: 'routes/settings.integrations.tsx',
+    route: 'features/settings/integrations/settings.integrations.tsx',
     path: '/settings/integrations',
     intent: 'test-mail',
     fields: { id: id('integration') },
@@ -830,7 +830,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings integrations: mail route',
-    route: 'routes/settings.integrations.tsx',
+    route: 'features/settings/integrations/settings.integrations.tsx',
     path: '/settings/integrations',
     intent: 'mail-route',
     // Left out, the account's mail goes through OpsHub again.
@@ -840,7 +840,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings users: invite',
-    route: 'routes/settings.users.tsx',
+    route: 'features/settings/users/settings.users.tsx',
     path: '/settings/users?invite',
     intent: 'invite',
     fields: {
@@ -854,7 +854,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings users: edit',
-    route: 'routes/settings.users.tsx',
+    route: 'features/settings/users/settings.users.tsx',
     path: '/settings/users?edit={member}',
     intent: 'update',
     fields: { id: id('member'), role: choice('auditor', true), first_name: text('hostile-probe {n}'), last_name: text('Member') },
@@ -863,7 +863,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings users: activate/deactivate',
-    route: 'routes/settings.users.tsx',
+    route: 'features/settings/users/settings.users.tsx',
     path: '/settings/users',
     intent: 'set-active',
     fields: { id: id('member'), active: flag('false') },
@@ -872,7 +872,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings users: revoke invitation',
-    route: 'routes/settings.users.tsx',
+    route: 'features/settings/users/settings.users.tsx',
     path: '/settings/users?revoke={invitation}',
     intent: 'revoke',
     fields: { id: id('invitation') },
@@ -881,7 +881,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings users: resend invitation',
-    route: 'routes/settings.users.tsx',
+    route: 'features/settings/users/settings.users.tsx',
     path: '/settings/users',
     intent: 'resend',
     fields: { id: id('invitation') },
@@ -890,7 +890,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings users: copy invitation link',
-    route: 'routes/settings.users.tsx',
+    route: 'features/settings/users/settings.users.tsx',
     path: '/settings/users',
     intent: 'copy-link',
     fields: { id: id('invitation') },
@@ -899,7 +899,7 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
   },
   {
     name: 'settings account: save',
-    route: 'routes/settings.account.tsx',
+    route: 'features/settings/account/settings.account.tsx',
     path: '/settings/account',
     fields: {
       name: text('hostile-probe {n}', true),

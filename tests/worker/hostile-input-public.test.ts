@@ -5,7 +5,7 @@ import { ALL_ACTIONS, PUBLIC_ACTIONS } from './hostile-actions';
 import { describeHostile } from './support/hostile-runner';
 
 // Read at build time, so a new route module or a new intent is seen without anyone listing it.
-// Route modules live in app/routes (the public and demonstration screens) and in app/features/<name>/ (the real modules, some in a folder of their own).
+// Route modules live in app/routes (the public pages and the shell) and in app/features/<name>/ (every other screen, some in a folder of their own).
 const ROUTE_SOURCES = import.meta.glob<string>(['../../app/routes/**/*.{ts,tsx}', '../../app/features/**/*.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
 const SCHEMA_SOURCES = import.meta.glob<string>(['../../app/lib/schemas/*.ts', '../../app/features/**/schema.ts'], { query: '?raw', import: 'default', eager: true });
 const ROUTE_TABLE = import.meta.glob<string>('../../app/routes.ts', { query: '?raw', import: 'default', eager: true });

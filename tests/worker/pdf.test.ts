@@ -5,7 +5,9 @@
 // does not depend on where it was made.
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { quoteContentHash, renderInvoicePdf, renderQuotePdf } from '../../app/lib/pdf/index.ts';
+import { quoteContentHash } from '../../app/lib/pdf/index.ts';
+import { renderInvoicePdf } from '../../app/features/invoices/pdf/invoice-layout.ts';
+import { renderQuotePdf } from '../../app/features/quotes/pdf/quote-layout.ts';
 import { SIGNED_SAMPLE_PDF_SHA256, sampleInvoice, sampleQuote, sampleSignature, signedSampleQuote } from '../support/quote-pdf-samples.ts';
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {

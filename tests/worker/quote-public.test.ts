@@ -7,7 +7,7 @@ import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { signedDocumentHash } from '../../app/lib/pdf';
-import { signatureHeader } from '../../app/lib/pdf/signature-png';
+import { signatureHeader } from '../../app/features/quotes/pdf/signature-png';
 import { normalSignaturePng, toBase64, zeroRowsPng } from '../support/png-bomb';
 import { uniqueEmail } from '../support/accounts';
 import { pageText, signUpFreshAdmin, Visitor } from './support/app';

@@ -1,4 +1,4 @@
-import { AccessRestricted } from '~/components/settings/access-restricted';
+import { AccessRestricted } from './access-restricted';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { RESTRICTED_TITLE } from '~/lib/settings-access';
 

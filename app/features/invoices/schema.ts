@@ -1,9 +1,9 @@
 // The invoices module's forms: the New Invoice dialog (the product guide's fields, in
-// app/lib/schemas/invoices.ts) and the actions of an invoice's page, each a
+// app/features/invoices/new-invoice-schema.ts) and the actions of an invoice's page, each a
 // plain form post told apart by its intent.
 import { z } from '~/lib/schemas/zod';
 import { isRealDate, moneyInCents, oneOf, optionalText, percentage, requiredText, wholeAmountMessage, type Option } from '~/lib/schemas/fields';
-import { dueDate, INVOICE_CURRENCIES } from '~/lib/schemas/invoices';
+import { dueDate, INVOICE_CURRENCIES } from './new-invoice-schema';
 import { fitsCurrency } from '../../lib/currencies.ts';
 
 export {
@@ -16,7 +16,7 @@ export {
   PAST_DUE_DATE_MESSAGE,
   type InvoiceStatus,
   type NewInvoice,
-} from '~/lib/schemas/invoices';
+} from './new-invoice-schema';
 
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'other'] as const;
 export const PAYMENT_METHOD_OPTIONS: Option[] = [

@@ -4,7 +4,7 @@
 import { CalendarPlus, Percent, UserCheck, Users } from '~/components/icons';
 import type { Route } from './+types/leads';
 import { ListScreen } from '~/components/list-screen';
-import { BulkActions } from '~/components/records/bulk-actions';
+import { BulkActions } from './bulk-actions';
 import { RecordTable, type RecordColumn } from '~/components/records/record-table';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';

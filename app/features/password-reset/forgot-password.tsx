@@ -8,7 +8,7 @@ import { Form, Link } from 'react-router';
 import type { Route } from './+types/forgot-password';
 import { forgotPasswordSchema } from './schema';
 import { AUTH_LINK_CLASS, RESET_TEXTS } from './texts';
-import { AuthFrame } from '~/components/auth-frame';
+import { AuthFrame } from './auth-frame';
 import { TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
 import { redirectSignedInToDashboard } from '~/lib/auth.server';

@@ -11,7 +11,7 @@ import { redirectWithError, redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/reset-password';
 import { newPasswordSchema } from './schema';
 import { RESET_TEXTS } from './texts';
-import { AuthFrame } from '~/components/auth-frame';
+import { AuthFrame } from './auth-frame';
 import { useSchemaForm } from '~/components/form-controls';
 import { NewPasswordFields } from '~/components/new-account-fields';
 import { SubmitButton } from '~/components/submit-button';

@@ -1,7 +1,6 @@
-// Quote and invoice PDFs (decision 026): pdf-lib with the standard fonts,
-// the same bytes for the same input.
+// What quote and invoice PDFs share (decision 026): pdf-lib with the standard fonts,
+// the same bytes for the same input. Each layout is in its feature
+// (app/features/quotes/pdf/quote-layout.ts, app/features/invoices/pdf/invoice-layout.ts).
 export { quoteCanonicalJson, quoteContentHash, signedDocumentHash, type QuoteContent } from './content-hash.ts';
 export { PDF_CREATOR, PDF_PRODUCER } from './document.ts';
-export { renderInvoicePdf } from './invoice.ts';
-export { renderQuotePdf } from './quote.ts';
 export type * from './types.ts';

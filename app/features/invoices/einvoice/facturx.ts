@@ -6,7 +6,7 @@
 // (fonts embedded, sRGB output intent, file ID; decision 052). pdf-lib only,
 // so it runs in workerd.
 import { PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
-import { SRGB_DESCRIPTION, srgbIccProfile } from '../../../lib/pdf/srgb-icc.ts';
+import { SRGB_DESCRIPTION, srgbIccProfile } from './srgb-icc.ts';
 import { escapeXml } from './xml.ts';
 
 export const FACTURX_FILE_NAME = 'factur-x.xml';

@@ -3,7 +3,7 @@
 // invoice PDF with the CII embedded). Pure functions of the invoice, its
 // seller snapshot and its buyer; they run in workerd and in Node alike.
 import { toDate } from '../../../lib/pdf/document.ts';
-import { renderInvoicePdf } from '../../../lib/pdf/invoice.ts';
+import { renderInvoicePdf } from '../pdf/invoice-layout.ts';
 import { toCii } from './cii.ts';
 import { embedFacturX } from './facturx.ts';
 import { toEInvoice, type EInvoiceInput } from './model.ts';

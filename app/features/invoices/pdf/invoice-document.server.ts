@@ -3,7 +3,8 @@
 // public link) and rendered by app/lib/pdf.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
-import { renderInvoicePdf, type InvoicePdfInput } from '~/lib/pdf';
+import type { InvoicePdfInput } from '~/lib/pdf';
+import { renderInvoicePdf } from './invoice-layout';
 import { pdfAttachment, pdfFileName, pdfResponse } from '~/lib/pdf/delivery';
 import { sellerLogo } from '~/lib/seller-logo.server';
 

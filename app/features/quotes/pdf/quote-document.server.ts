@@ -4,7 +4,8 @@
 // signed quote's PDF is stable.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '~/lib/database.types';
-import { renderQuotePdf, type QuotePdfInput } from '~/lib/pdf';
+import type { QuotePdfInput } from '~/lib/pdf';
+import { renderQuotePdf } from './quote-layout';
 import { pdfAttachment, pdfFileName, pdfResponse } from '~/lib/pdf/delivery';
 import { sellerLogo } from '~/lib/seller-logo.server';
 

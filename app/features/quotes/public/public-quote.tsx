@@ -21,7 +21,7 @@ import { ALTERED_FORM_MESSAGE, HIDDEN_FIELDS, isAlteredForm, readFormData } from
 import { formatMoney } from '~/lib/money';
 import { getRequestSupabase } from '~/lib/supabase.server';
 import { useHydrated } from '~/lib/use-hydrated';
-import { boundedSignaturePng } from '~/lib/pdf/signature-png';
+import { boundedSignaturePng } from '~/features/quotes/pdf/signature-png';
 import { expiryText } from './quote-mail';
 import {
   acceptQuote, declineQuote, ipAllowed, IP_WINDOW_SECONDS, openQuoteLink, RefusedValue, TOKEN_PATTERN,

@@ -1,7 +1,7 @@
 // The public quote page's two forms. The drawn signature is a PNG data URL
 // (from the page's canvas, with JavaScript); at most 100 KB of image, checked
 // again and re-encoded within bounds before it is stored (signature-png.ts).
-import { SIGNATURE_LIMITS } from '~/lib/pdf/signature-png';
+import { SIGNATURE_LIMITS } from '~/features/quotes/pdf/signature-png';
 import { z } from '~/lib/schemas/zod';
 
 export const MAX_SIGNATURE_BYTES = SIGNATURE_LIMITS.maxBytes;

@@ -335,6 +335,19 @@ begin
   end if;
   v_hash := private.quote_link_token_hash(p_token);
   select * into quote from public.quotes q where q.link_token_hash = v_hash for update;
+  -- The portal's link: only for the signed-in client it was issued to, while
+  -- it lasts, and while the quote is still addressed to them.
+  if not found and auth.uid() is not null then
+    select q.* into quote
+      from private.quote_portal_links p
+      join public.quotes q on q.id = p.quote_id
+     where p.token_hash = v_hash
+       and p.auth_user_id = auth.uid()
+       and p.expires_at > now()
+       and q.sent_at is not null
+       and q.contact_id in (select public.client_contact_ids())
+       for update of q;
+  end if;
   if not found then
     quote := null;
     return;

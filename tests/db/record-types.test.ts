@@ -72,8 +72,12 @@ for (const target of targets) {
     // Decision 047 added who acted (actor_kind, actor_name, actor_email) to each entry; the rest is as before.
     const withoutActor = (rows: Record<string, unknown>[]) =>
       rows.map(({ actor_kind: _kind, actor_name: _name, actor_email: _email, ...row }) => row);
-    const auditPages = (tx: Queryable, fn: string) =>
-      tx.query(`select * from generate_series(0, 4) page, lateral public.${fn}(null, null, 100, page * 100)`);
+    // Types added after these functions (bills, decision 048; in the demo data since) are not 'as before': left out of both sides.
+    const LATER_TYPES = ['bill'];
+    const auditPages = async (tx: Queryable, fn: string) => {
+      const { rows } = await tx.query<Record<string, unknown>>(`select * from generate_series(0, 4) page, lateral public.${fn}(null, null, 100, page * 100)`);
+      return { rows: rows.filter((row) => !LATER_TYPES.includes(row.resource_type as string)) };
+    };
 
     it('list_audit_logs names every entry as before, each type and deleted records included', async () => {
       const [now, before] = await asUser(db, admin, async (tx) => [
@@ -100,8 +104,8 @@ for (const target of targets) {
 
     it('record_history answers for the same types as before', async () => {
       const { rows: subjects } = await db.query<{ type: string; id: string }>(
-        `select distinct resource_type as type, resource_id as id from public.audit_logs where account_id = $1
-         union all select 'nothing', gen_random_uuid()`, [accountId]);
+        `select distinct resource_type as type, resource_id as id from public.audit_logs where account_id = $1 and resource_type <> all($2)
+         union all select 'nothing', gen_random_uuid()`, [accountId, LATER_TYPES]);
       const [now, before] = await asUser(db, admin, async (tx) => {
         const read = async (fn: string) => {
           const out = [];

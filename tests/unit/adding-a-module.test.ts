@@ -10,12 +10,23 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DOC = 'docs/adding-a-module.md';
 
-/** Backticked spans that read as a path of the repository: a top folder of it, a slash, no spaces. */
+const TOPS = ['app/', 'docs/', 'scripts/', 'supabase/', 'tests/', 'bench/', 'public/', 'workers/'];
+const FILE = /\.(tsx?|mjs|sql|md|toml|json)$/;
+
+/**
+ * Backticked spans that name a file or folder: a path from a top folder of the
+ * repository, or a file name (a migration's, or one of a feature folder, as
+ * `leads/leads.tsx`). No spaces, no placeholders.
+ */
 export function namedPaths(markdown: string): string[] {
-  const tops = ['app/', 'docs/', 'scripts/', 'supabase/', 'tests/', 'bench/', 'public/', 'workers/'];
   const spans = [...markdown.matchAll(/`([^`\n]+)`/g)].map((m) => m[1].trim());
-  const paths = spans.filter((span) => tops.some((top) => span.startsWith(top)) && !/\s/.test(span) && !span.includes('<'));
+  const paths = spans.filter((span) => !/\s/.test(span) && !span.includes('<') && (TOPS.some((top) => span.startsWith(top)) || FILE.test(span)));
   return [...new Set(paths)];
+}
+
+/** Where a named path is looked for: from the root, among the migrations, among the feature folders. */
+export function exists(path: string): boolean {
+  return [path, `supabase/migrations/${path}`, `app/features/${path}`].some((candidate) => existsSync(join(ROOT, candidate)));
 }
 
 describe('the checklist for a new module', () => {
@@ -24,13 +35,14 @@ describe('the checklist for a new module', () => {
   it('names only files and folders that exist', () => {
     const paths = namedPaths(doc);
     expect(paths.length).toBeGreaterThan(20);
-    expect(paths.filter((path) => !existsSync(join(ROOT, path))), `paths named in ${DOC} that do not exist`).toEqual([]);
+    expect(paths.filter((path) => !exists(path)), `paths named in ${DOC} that do not exist`).toEqual([]);
   });
 
   it('finds a path that is gone, and skips placeholders', () => {
-    const named = namedPaths('copy `app/features/clients/new-client-form.tsx`, then `app/features/<name>/schema.ts` and `npm run x`');
-    expect(named).toEqual(['app/features/clients/new-client-form.tsx']);
-    expect(existsSync(join(ROOT, named[0]))).toBe(false);
+    const named = namedPaths('copy `clients/new-client-form.tsx` or `app/features/clients/gone.ts`, then `app/features/<name>/schema.ts`, `npm run x`');
+    expect(named).toEqual(['clients/new-client-form.tsx', 'app/features/clients/gone.ts']);
+    expect(named.filter(exists)).toEqual([]);
+    expect(exists('leads/leads.tsx') && exists('20261202400001_bills.sql')).toBe(true);
   });
 
   it('requires the search function, its indexes and the schema file', () => {

@@ -8,7 +8,7 @@ export interface Names {
   name: string;
   /** The table and the SQL names: 'field_visits'. */
   table: string;
-  /** The record type of its audit rows and history: 'field_visit' would be nicer; the table's name is unambiguous. */
+  /** The record type of its audit rows and history (private.record_types): the table's name, never ambiguous. */
   type: string;
   /** 'Field visits' */
   title: string;

@@ -1,10 +1,11 @@
-// A lead's or client's history: the audit rows about it, read through
+// A record's history: the audit rows about it, read through
 // record_history (members do not read the audit log itself; the function
 // gives the account's staff the rows of one record, with who acted by name).
+// `resourceType` is a type of private.record_types; an unknown one reads nothing.
 import type { Supabase } from '~/lib/supabase.server';
 import type { HistoryEntry } from '~/lib/record-history';
 
-export async function loadHistory(supabase: Supabase, resourceType: 'lead' | 'contact' | 'quote' | 'invoice' | 'document' | 'bill', id: string) {
+export async function loadHistory(supabase: Supabase, resourceType: string, id: string) {
   const { data, error } = await supabase.rpc('record_history', { p_resource_type: resourceType, p_resource_id: id });
   // A history that fails to load is logged and said so; the record above still shows.
   if (error) console.error(`${resourceType} history failed to load: ${error.message}`);

@@ -2,6 +2,7 @@
 // paid (a day neither in the future nor before the bill's issue date), and
 // for a bill to pay an edit and a delete dialog opened by URL (?edit,
 // ?delete); a paid bill is kept as it was paid. Works without JavaScript.
+import { DeleteRecordDialog } from '~/components/records/delete-record-dialog';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
@@ -10,7 +11,6 @@ import { SectionHeading } from '~/components/page-header';
 import { FactsPanel, Truncated } from '~/components/records/facts-panel';
 import { RecordPage } from '~/components/records/record-page';
 import { Timeline } from '~/components/records/timeline';
-import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { StatusBadge } from '~/components/status-badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
@@ -161,17 +161,7 @@ export default function BillPage({ loaderData, actionData }: Route.ComponentProp
               />
             ) : null}
           </UrlDialog>
-          <ConfirmDialog
-            open={dialog === 'delete'}
-            closeTo={page}
-            title={TEXTS.deleteTitle}
-            description={`Delete the bill from "${bill.supplier_name}"? Its history stays in the audit log.`}
-            intent="delete"
-            fields={{}}
-            confirmLabel="Delete"
-            busyLabel="Deleting..."
-            focusCancel
-          />
+          <DeleteRecordDialog open={dialog === 'delete'} closeTo={page} title={TEXTS.deleteTitle} what={`the bill from "${bill.supplier_name}"`} />
         </>
       }
     >

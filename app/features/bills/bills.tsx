@@ -2,6 +2,7 @@
 // pay, searched, filtered and paged by URL, with what is to pay and what was
 // paid per currency (never added across currencies). Bills are recorded from
 // documents (a document's "Record bill"), so the list has no New dialog.
+import { createdColumn, totalColumn } from '~/components/records/columns';
 import { CheckCircle2, Clock } from '~/components/icons';
 import { Link } from 'react-router';
 import type { Route } from './+types/bills';
@@ -13,7 +14,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { requireUserWith } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
 import { readListQuery } from '~/lib/list-query';
-import { formatMoney, formatMoneySums } from '~/lib/money';
+import { formatMoneySums } from '~/lib/money';
 import { loadBills, type BillRow, type BillTotal } from './queries.server';
 import { BILL_STATUS_LABELS, BILL_STATUS_OPTIONS, BILL_STATUSES, type BillStatus } from './schema';
 import { BILL_TEXTS as TEXTS } from './texts';
@@ -42,21 +43,8 @@ const COLUMNS: RecordColumn<BillRow>[] = [
     sort: { key: 'due_date' },
     className: 'whitespace-nowrap text-muted-foreground',
   },
-  {
-    id: 'created',
-    header: 'Recorded',
-    cell: (bill) => formatShortDate(bill.created_at),
-    sort: { key: 'created_at', first: 'desc' },
-    className: 'whitespace-nowrap text-muted-foreground',
-  },
-  {
-    id: 'total',
-    header: 'Total',
-    cell: (bill) => formatMoney(Number(bill.total), bill.currency),
-    sort: { key: 'total', first: 'desc' },
-    numeric: true,
-    phone: true,
-  },
+  createdColumn('Recorded'),
+  totalColumn(),
 ];
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];

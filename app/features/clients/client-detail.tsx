@@ -2,6 +2,7 @@
 // fields, revenue and last contact, its quotes, a new quote for it, edit and
 // delete dialogs opened by URL (?edit, ?delete), and its history. A client
 // with quotes is kept by the database; its delete dialog says why.
+import { DeleteRecordDialog } from '~/components/records/delete-record-dialog';
 import { quoteHref } from '~/features/quotes/quote-href';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
@@ -12,7 +13,6 @@ import { FactsPanel, type Fact } from '~/components/records/facts-panel';
 import { RecordPage } from '~/components/records/record-page';
 import { Timeline } from '~/components/records/timeline';
 import { SectionHeading } from '~/components/page-header';
-import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { StatusBadge } from '~/components/status-badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
@@ -125,17 +125,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
               </DialogActions>
             </UrlDialog>
           ) : (
-            <ConfirmDialog
-              open={dialog === 'delete'}
-              closeTo={page}
-              title={TEXTS.deleteTitle}
-              description={`Delete the client "${client.name}"? Its history stays in the audit log.`}
-              intent="delete"
-              fields={{}}
-              confirmLabel="Delete"
-              busyLabel="Deleting..."
-              focusCancel
-            />
+            <DeleteRecordDialog open={dialog === 'delete'} closeTo={page} title={TEXTS.deleteTitle} what={`the client "${client.name}"`} />
           )}
         </>
       }

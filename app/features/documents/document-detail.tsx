@@ -3,6 +3,7 @@
 // fields extraction found beside the text they came from, a form to correct
 // and confirm them, a box for the text of a document that had none (images:
 // OCR runs only in a browser), delete (row and file) and its history.
+import { DeleteRecordDialog } from '~/components/records/delete-record-dialog';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
@@ -11,7 +12,6 @@ import { SectionHeading } from '~/components/page-header';
 import { FactsPanel, Truncated, type Fact } from '~/components/records/facts-panel';
 import { RecordPage } from '~/components/records/record-page';
 import { Timeline } from '~/components/records/timeline';
-import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { StatusBadge } from '~/components/status-badge';
 import { SubmitButton } from '~/components/submit-button';
 import { buttonClasses } from '~/components/ui/button';
@@ -241,17 +241,7 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
         </div>
       }
       dialogs={
-        <ConfirmDialog
-          open={dialog === 'delete'}
-          closeTo={page}
-          title={TEXTS.deleteTitle}
-          description={`Delete the document "${document.title}" and its file? Its history stays in the audit log.`}
-          intent="delete"
-          fields={{}}
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          focusCancel
-        />
+        <DeleteRecordDialog open={dialog === 'delete'} closeTo={page} title={TEXTS.deleteTitle} what={`the document "${document.title}" and its file`} />
       }
     >
       {document.extraction_status === 'done' ? (

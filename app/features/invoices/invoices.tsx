@@ -1,6 +1,7 @@
 // The Invoices screen (docs/product-guide.md's /invoices, real: decision 029): the
 // account's invoice book, searched, filtered and paged by URL, its four cards
 // from SQL, and the New Invoice dialog at ?new creating a real draft.
+import { createdColumn, totalColumn } from '~/components/records/columns';
 import { CheckCircle2, Clock, FileText, TrendingUp } from '~/components/icons';
 import type { Route } from './+types/invoices';
 import { ListScreen } from '~/components/list-screen';
@@ -10,7 +11,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { requireUserWith } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
 import { readListQuery, statusOptions } from '~/lib/list-query';
-import { formatMoney, formatMoneySums, MONEY_SUM_SEPARATOR } from '~/lib/money';
+import { formatMoneySums, MONEY_SUM_SEPARATOR } from '~/lib/money';
 import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { NewInvoiceForm } from './new-invoice-form';
@@ -29,13 +30,7 @@ const COLUMNS: RecordColumn<InvoiceRow>[] = [
   { id: 'client', header: 'Client', cell: (invoice) => invoice.client_name, sort: { key: 'client_name' }, className: 'max-w-48 truncate' },
   { id: 'email', header: 'Email', cell: (invoice) => invoice.client_email, className: 'max-w-56 truncate text-muted-foreground' },
   { id: 'status', header: 'Status', cell: (invoice) => <StatusBadge status={invoice.status} />, phone: true },
-  {
-    id: 'created',
-    header: 'Created',
-    cell: (invoice) => formatShortDate(invoice.created_at),
-    sort: { key: 'created_at', first: 'desc' },
-    className: 'whitespace-nowrap text-muted-foreground',
-  },
+  createdColumn(),
   {
     id: 'due',
     header: 'Due',
@@ -43,14 +38,7 @@ const COLUMNS: RecordColumn<InvoiceRow>[] = [
     sort: { key: 'due_date' },
     className: 'whitespace-nowrap text-muted-foreground',
   },
-  {
-    id: 'total',
-    header: 'Total',
-    cell: (invoice) => formatMoney(Number(invoice.total), invoice.currency),
-    sort: { key: 'total', first: 'desc' },
-    numeric: true,
-    phone: true,
-  },
+  totalColumn(),
 ];
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];

@@ -1,6 +1,7 @@
 // A lead's page (docs/product-guide.md, Leads: a lead's page): its fields, its
 // status, converting it to a client (and a quote for it), edit and delete
 // dialogs opened by URL (?edit, ?delete), and its history.
+import { DeleteRecordDialog } from '~/components/records/delete-record-dialog';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
@@ -10,7 +11,6 @@ import { FactsPanel, type Fact } from '~/components/records/facts-panel';
 import { RecordPage } from '~/components/records/record-page';
 import { Timeline } from '~/components/records/timeline';
 import { SectionHeading } from '~/components/page-header';
-import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { StatusBadge } from '~/components/status-badge';
 import { SubmitButton } from '~/components/submit-button';
 import { Badge } from '~/components/ui/badge';
@@ -137,17 +137,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               />
             ) : null}
           </UrlDialog>
-          <ConfirmDialog
-            open={dialog === 'delete'}
-            closeTo={page}
-            title={TEXTS.deleteTitle}
-            description={`Delete the lead "${lead.name}"? Its history stays in the audit log.`}
-            intent="delete"
-            fields={{}}
-            confirmLabel="Delete"
-            busyLabel="Deleting..."
-            focusCancel
-          />
+          <DeleteRecordDialog open={dialog === 'delete'} closeTo={page} title={TEXTS.deleteTitle} what={`the lead "${lead.name}"`} />
         </>
       }
     >

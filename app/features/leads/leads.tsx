@@ -1,6 +1,7 @@
 // The Leads screen (docs/product-guide.md, Leads): the account's leads in the
 // record table, searched, filtered, sorted and paged by URL, the ticked ones
 // marked lost at once, with a create dialog at ?new.
+import { createdColumn } from '~/components/records/columns';
 import { CalendarPlus, Percent, UserCheck, Users } from '~/components/icons';
 import type { Route } from './+types/leads';
 import { ListScreen } from '~/components/list-screen';
@@ -10,7 +11,6 @@ import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
 import { Button } from '~/components/ui/button';
 import { requireUserWith } from '~/lib/auth.server';
-import { formatShortDate } from '~/lib/dates';
 import { listHref, readListQuery, statusOptions } from '~/lib/list-query';
 import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
@@ -33,13 +33,7 @@ const COLUMNS: RecordColumn<LeadRow>[] = [
   { id: 'company', header: 'Company', cell: (lead) => lead.company, sort: { key: 'company' }, className: 'max-w-48 truncate' },
   { id: 'email', header: 'Email', cell: (lead) => lead.email, className: 'max-w-56 truncate text-muted-foreground' },
   { id: 'status', header: 'Status', cell: (lead) => <StatusBadge status={lead.status} />, phone: true },
-  {
-    id: 'created',
-    header: 'Created',
-    cell: (lead) => formatShortDate(lead.created_at),
-    sort: { key: 'created_at', first: 'desc' },
-    className: 'whitespace-nowrap text-muted-foreground',
-  },
+  createdColumn(),
 ];
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];

@@ -4,6 +4,7 @@
 // Resend and Copy client link on an open sent quote (the new link is shown on
 // the page); Revise a quote that was sent, viewed, declined or expired. Auditors and
 // clients read it; a client only a quote addressed to them.
+import { DeleteRecordDialog } from '~/components/records/delete-record-dialog';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
 import { redirectWithSuccess, redirectWithToast } from 'remix-toast';
@@ -13,7 +14,6 @@ import { FactsPanel, Truncated, type Fact } from '~/components/records/facts-pan
 import { RecordPage } from '~/components/records/record-page';
 import { Timeline, type Moment } from '~/components/records/timeline';
 import { SectionHeading } from '~/components/page-header';
-import { ConfirmDialog } from '~/components/settings/confirm-dialog';
 import { StatusBadge } from '~/components/status-badge';
 import { SubmitButton } from '~/components/submit-button';
 import { buttonClasses } from '~/components/ui/button';
@@ -147,17 +147,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       }
       facts={<FactsPanel facts={quoteFacts(quote, staff)} />}
       dialogs={
-        <ConfirmDialog
-          open={dialog === 'delete'}
-          closeTo={page}
-          title={TEXTS.deleteTitle}
-          description={`Delete the draft ${number}? Its history stays in the audit log.`}
-          intent="delete"
-          fields={{}}
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          focusCancel
-        />
+        <DeleteRecordDialog open={dialog === 'delete'} closeTo={page} title={TEXTS.deleteTitle} what={`the draft ${number}`} />
       }
     >
       <Card>

@@ -1,6 +1,7 @@
 // The Quotes screen (docs/product-guide.md, Quotes): the staff's pipeline,
 // searched, filtered and paged by URL, with a create dialog at ?new. A client
 // has the portal instead (/portal, decision 050): the shell sends it there.
+import { createdColumn, totalColumn } from '~/components/records/columns';
 import { FileText, Percent, Wallet, Calculator } from '~/components/icons';
 import type { Route } from './+types/quotes';
 import { ListScreen } from '~/components/list-screen';
@@ -9,7 +10,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { RecordTable, type RecordColumn } from '~/components/records/record-table';
 import { requireUserWith } from '~/lib/auth.server';
 import { readListQuery, statusOptions } from '~/lib/list-query';
-import { formatMoney, formatMoneySums } from '~/lib/money';
+import { formatMoneySums } from '~/lib/money';
 import { formatShortDate } from '~/lib/dates';
 import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
@@ -35,13 +36,7 @@ const COLUMNS: RecordColumn<QuoteRow>[] = [
     className: 'max-w-64 truncate',
   },
   { id: 'status', header: 'Status', cell: (quote) => <StatusBadge status={quote.status ?? 'draft'} />, phone: true },
-  {
-    id: 'created',
-    header: 'Created',
-    cell: (quote) => formatShortDate(quote.created_at),
-    sort: { key: 'created_at', first: 'desc' },
-    className: 'whitespace-nowrap text-muted-foreground',
-  },
+  createdColumn(),
   {
     id: 'expires',
     header: 'Expires',
@@ -49,14 +44,7 @@ const COLUMNS: RecordColumn<QuoteRow>[] = [
     sort: { key: 'expires_at' },
     className: 'whitespace-nowrap text-muted-foreground',
   },
-  {
-    id: 'total',
-    header: 'Total',
-    cell: (quote) => formatMoney(Number(quote.total), quote.currency ?? 'USD'),
-    sort: { key: 'total', first: 'desc' },
-    numeric: true,
-    phone: true,
-  },
+  totalColumn(),
 ];
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];

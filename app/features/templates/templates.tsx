@@ -1,6 +1,7 @@
 // The Templates settings screen (docs/product-guide.md, Settings: Templates):
 // the account's templates, paged, with create, edit and delete dialogs opened
 // by URL (?new, ?edit=<id>, ?delete=<id>); admins change them, auditors read.
+import { createdColumn } from '~/components/records/columns';
 import { Link } from 'react-router';
 import type { Route } from './+types/templates';
 import { ListPager } from '~/components/list-pager';
@@ -15,7 +16,6 @@ import { Card, CardContent } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { listHref, withDialog } from '~/lib/list-query';
 import { deleteAndAnswer, listDialog, refuseSubmission, saveAndAnswer } from '~/lib/records.server';
-import { formatShortDate } from '~/lib/dates';
 import { cn } from '~/lib/utils';
 import { SETTINGS_RESTRICTED } from '~/lib/settings-access';
 import { readAdminForm, requireSettingsUserWith } from '~/lib/settings.server';
@@ -77,13 +77,7 @@ const COLUMNS: RecordColumn<TemplateRow>[] = [
     cell: (template) => (template.subject ? `Subject: ${template.subject}` : template.preview),
     className: 'max-w-96 truncate text-muted-foreground',
   },
-  {
-    id: 'created',
-    header: 'Created',
-    cell: (template) => <time dateTime={template.created_at}>{formatShortDate(template.created_at)}</time>,
-    sort: { key: 'created_at', first: 'desc' },
-    className: 'whitespace-nowrap text-muted-foreground',
-  },
+  createdColumn(),
 ];
 
 const DELETE_COLUMN: RecordColumn<TemplateRow> = {

@@ -124,6 +124,17 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
 }
 
 /**
+ * The verified session's client, without waiting for the users row: for an
+ * action whose write the database refuses for anyone who may not make it
+ * (recordAction then chooses the message from the users row).
+ */
+export async function requireSessionClient(request: Request, context: Readonly<RouterContextProvider>): Promise<Supabase> {
+  const requestSupabase = getRequestSupabase(context);
+  await requireSession(request, requestSupabase);
+  return requestSupabase.supabase;
+}
+
+/**
  * requireUser, with the page's own reads started alongside the users row
  * instead of after it: they need only the verified session (row-level security
  * decides what they see), so a page costs one backend round trip, not two.

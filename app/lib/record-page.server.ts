@@ -2,8 +2,8 @@
 // that is no record is a 404, and the dialogs it opens by URL (?edit,
 // ?delete) open only for those who may write.
 import { data, type RouterContextProvider } from 'react-router';
-import { requireUser, requireUserWith } from '~/lib/auth.server';
-import { isUuid, refuseReadOnly } from '~/lib/records.server';
+import { requireSessionClient, requireUser, requireUserWith } from '~/lib/auth.server';
+import { isUuid, refuseReadOnly, type ToastArgs } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
 
 /** The 404 of a record's page, said inside the shell. */
@@ -54,14 +54,38 @@ export async function requireUserWithRecord<T>(
 }
 
 /**
- * Where a record page's action starts: the signed-in user; for a read-only
- * role, `refused`, the answer to return; else the record's id from the URL (a
- * 404 when it is none) and the page's path (`${basePath}/${id}`).
+ * Where a record page's action starts: the verified session's client, the
+ * record's id from the URL (a 404 when it is none) and the page's path
+ * (`${basePath}/${id}`). It does not wait for the users row: recordAction
+ * reads that alongside the action's write.
  */
 export async function recordWriter(args: RecordArgs, basePath: string, notFound: string) {
-  const { supabase, profile } = await requireUser(args.request, args.context);
-  const refused = refuseReadOnly(args, profile);
-  if (refused) return { refused } as const;
+  const supabase = await requireSessionClient(args.request, args.context);
   const id = recordId(args.params.id, notFound);
-  return { refused: null, supabase, profile, id, page: `${basePath}/${id}` } as const;
+  return { supabase, id, page: `${basePath}/${id}` } as const;
+}
+
+/**
+ * A record page's action, its write started alongside the users row (one
+ * backend round trip before its redirect, decision 059). The database refuses
+ * a read-only role's write (every policy and function asks); when the users
+ * row says the role may not write, the answer is the read-only refusal,
+ * whatever the action answered.
+ */
+export async function recordAction<Answer>(args: RecordArgs & ToastArgs, act: () => Promise<Answer>) {
+  const signedIn = requireUser(args.request, args.context);
+  // Awaited after the action: it must not reject unheard meanwhile.
+  signedIn.catch(() => {});
+  let answer: Answer | undefined;
+  let failure: { thrown: unknown } | null = null;
+  try {
+    answer = await act();
+  } catch (thrown) {
+    failure = { thrown };
+  }
+  const { profile } = await signedIn;
+  const refused = refuseReadOnly(args, profile);
+  if (refused) return refused;
+  if (failure) throw failure.thrown;
+  return answer as Answer;
 }

@@ -105,7 +105,7 @@ export function newestFirstPage<Row>(supabase: Supabase, table: TableName, colum
 
 // ---- Refusing a form ------------------------------------------------------
 
-type ToastArgs = Parameters<typeof dataWithError>[0];
+export type ToastArgs = Parameters<typeof dataWithError>[0];
 type ToastText = Parameters<typeof dataWithError>[2];
 
 interface FailedSubmission {

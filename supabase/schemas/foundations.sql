@@ -225,8 +225,8 @@ begin
       end if;
       continue;
     end if;
-    -- A hyphenated word comes whole and then in parts: the whole one is enough.
-    if v_token.alias in ('hword_part', 'hword_numpart', 'hword_asciipart') or v_token.lexemes is null
+    -- A hyphenated word comes whole and then in parts: the parts are what stand next to what follows.
+    if v_token.alias in ('hword', 'asciihword', 'numhword') or v_token.lexemes is null
        or pg_catalog.cardinality(v_token.lexemes) = 0 or pg_catalog.strpos(v_token.lexemes[1], E'\\') > 0 then
       continue;
     end if;

@@ -39,6 +39,7 @@ beforeAll(async () => {
   ids.text = await documentFor(admin, 'Scan 0001', 'Rechnung Nr. INV-77532 vom 05.03.2018, Lieferant GmbH');
   ids.near = await documentFor(admin, 'Invoice INV-78000');
   ids.theirs = await documentFor(other, 'Invoice INV-77533');
+  ids.hyphenated = await documentFor(admin, 'Scan 0002', 'Invoice number: INV-SEARCH-77 for harbour fees');
 });
 
 afterAll(async () => {
@@ -54,6 +55,13 @@ describe('search_documents by the start of a word', () => {
     // Every word is required; each may be the start of one.
     expect(await search(admin, 'liefer INV-775')).toEqual([ids.text]);
     expect(await search(admin, 'INV-779')).toEqual([]);
+  });
+
+  it('finds a number whose letters are hyphenated too, whole or typed part-way', async () => {
+    // The parser reads 'INV-SEARCH-77' as 'inv-search', then its parts, then '-77': the parts are searched.
+    expect(await search(admin, 'INV-SEARCH-77')).toEqual([ids.hyphenated]);
+    expect(await search(admin, 'inv-sea')).toEqual([ids.hyphenated]);
+    expect(await search(admin, 'INV-SEARCH-78')).toEqual([]);
   });
 
   it("never finds another account's document", async () => {

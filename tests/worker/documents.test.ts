@@ -61,8 +61,9 @@ describe('/documents list', () => {
     expect(row.file_path).toMatch(new RegExp(`^${accountId}/[0-9a-f-]{36}/March invoice\\.txt$`));
     expect(await storedFolders(accountId)).toEqual([row.file_path.split('/')[1]]);
     expect(list).toContain(`href="/documents/${row.id}"`);
-    expect(readable(list)).toContain('Type: Invoice Size: ');
-    expect(readable(list)).toContain('Uploaded by: Test Admin');
+    // The record table's row: title, file, type, …, who uploaded it (decision 053).
+    expect(readable(list)).toMatch(/March invoice\.txt Invoice /);
+    expect(readable(list)).toContain(' Test Admin ');
     expect(statValue(list, 'Total Documents')).toBe('1');
     expect(statValue(list, 'Pending Review')).toBe('1');
     expect(statValue(list, 'Storage Used')).toBe(`${file.size} B`);
@@ -83,7 +84,7 @@ describe('/documents list', () => {
     expect(byTitle).toContain('Office lease');
     // The search counts its matches (search_documents), with the uploader's name embedded.
     expect(byTitle).toMatch(/Showing 1–1 of 1 documents/);
-    expect(byTitle).toContain('Uploaded by: Test Admin');
+    expect(byTitle).toContain(' Test Admin ');
     expect(readable(await page(visitor, '/documents?q=nothing-like-this'))).toContain('No documents match your search.');
     await serviceClient().from('documents').update({ status: 'Approved' }).eq('id', id);
     const approved = readable(await page(visitor, '/documents?status=Approved'));

@@ -115,6 +115,18 @@ describe('backend round trips a signed-in page waits on', () => {
     }
   });
 
+  // A record page's post (recordAction): its write starts alongside the users row too.
+  it("holds a record page's post to one before its redirect", async () => {
+    const { visitor } = await signUpFreshAdmin();
+    const created = await visitor.post('/leads?new', { name: 'Moved Lead', email: 'moved@trip.test', company: 'Trips', phone_whatsapp: '', role: '', source: 'email', notes: '' });
+    const location = created.headers.get('Location') ?? '';
+    const service = serviceClient();
+    const { data: lead } = await service.from('leads').select('id').eq('email', 'moved@trip.test').order('created_at', { ascending: false }).limit(1).single();
+    expect(location, 'the create redirected').not.toBe('');
+    const { requests, roundTrips } = await roundTripsOf(visitor, `/leads/${lead!.id}`, { intent: 'status', status: 'contacted' });
+    expect(roundTrips, requests.join(', ')).toBe(1);
+  });
+
   it('counts parallel requests once and chained ones each (the measure itself)', () => {
     const at = (start: number, end: number): TimedRequest => ({ request: 'GET /x', start, end });
     expect(sequentialRoundTrips([])).toBe(0);

@@ -18,7 +18,7 @@ import { UrlDialog } from '~/components/url-dialog';
 import { formatShortDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
-import { recordDialog, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
+import { recordDialog, recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
@@ -37,42 +37,43 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   return { ...found, canWrite, dialog: toPay ? recordDialog(url, canWrite) : null, today: new Date().toISOString().slice(0, 10) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const writer = await recordWriter(args, '/bills', TEXTS.notFound);
-  if (writer.refused) return writer.refused;
-  const { supabase, id, page } = writer;
-  const submission = parseWithZod(await readFormData(args.request), { schema: billActionSchema });
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
-  const form = submission.value;
-  const failed = (error: { code?: string; message?: string } | null, fallback: string) =>
-    dataWithError(args, { result: submission.reply({ formErrors: [serverMessage(error, fallback)] }) }, serverMessage(error, fallback), { status: 400 });
+export function action(args: Route.ActionArgs) {
+  return recordAction(args, async () => {
+    const writer = await recordWriter(args, '/bills', TEXTS.notFound);
+    const { supabase, id, page } = writer;
+    const submission = parseWithZod(await readFormData(args.request), { schema: billActionSchema });
+    if (submission.status !== 'success') return refuseSubmission(args, submission);
+    const form = submission.value;
+    const failed = (error: { code?: string; message?: string } | null, fallback: string) =>
+      dataWithError(args, { result: submission.reply({ formErrors: [serverMessage(error, fallback)] }) }, serverMessage(error, fallback), { status: 400 });
 
-  switch (form.intent) {
-    case 'pay': {
-      const { data: paid, error } = await markBillPaid(supabase, id, form.paid_on);
-      if (error?.code === 'P0002') return failed(null, TEXTS.notFound);
-      // The database's refusals (in the future, before the issue date, already paid) are said under the date.
-      if (error?.code === '22023') {
-        return dataWithError(args, { result: submission.reply({ fieldErrors: { paid_on: [error.message] } }) }, error.message, { status: 400 });
+    switch (form.intent) {
+      case 'pay': {
+        const { data: paid, error } = await markBillPaid(supabase, id, form.paid_on);
+        if (error?.code === 'P0002') return failed(null, TEXTS.notFound);
+        // The database's refusals (in the future, before the issue date, already paid) are said under the date.
+        if (error?.code === '22023') {
+          return dataWithError(args, { result: submission.reply({ fieldErrors: { paid_on: [error.message] } }) }, error.message, { status: 400 });
+        }
+        if (error || !paid) return failed(error, TEXTS.payFailed);
+        return redirectWithSuccess(page, TEXTS.paid);
       }
-      if (error || !paid) return failed(error, TEXTS.payFailed);
-      return redirectWithSuccess(page, TEXTS.paid);
-    }
-    case 'update': {
-      const { data: saved, error } = await updateBill(supabase, id, form);
-      if (error?.code === '23505') {
-        return dataWithError(args, { result: submission.reply({ fieldErrors: { number: [TEXTS.exists] } }) }, TEXTS.exists, { status: 409 });
+      case 'update': {
+        const { data: saved, error } = await updateBill(supabase, id, form);
+        if (error?.code === '23505') {
+          return dataWithError(args, { result: submission.reply({ fieldErrors: { number: [TEXTS.exists] } }) }, TEXTS.exists, { status: 409 });
+        }
+        // No row: paid meanwhile (row-level security keeps a paid bill), or gone.
+        if (error || !saved) return failed(error, error ? TEXTS.saveFailed : TEXTS.paidIsHistory);
+        return redirectWithSuccess(page, TEXTS.saved);
       }
-      // No row: paid meanwhile (row-level security keeps a paid bill), or gone.
-      if (error || !saved) return failed(error, error ? TEXTS.saveFailed : TEXTS.paidIsHistory);
-      return redirectWithSuccess(page, TEXTS.saved);
+      case 'delete': {
+        const { data: deleted, error } = await deleteBill(supabase, id);
+        if (error || !deleted) return failed(error, error ? TEXTS.deleteFailed : TEXTS.paidIsHistory);
+        return redirectWithSuccess('/bills', TEXTS.deleted);
+      }
     }
-    case 'delete': {
-      const { data: deleted, error } = await deleteBill(supabase, id);
-      if (error || !deleted) return failed(error, error ? TEXTS.deleteFailed : TEXTS.paidIsHistory);
-      return redirectWithSuccess('/bills', TEXTS.deleted);
-    }
-  }
+  });
 }
 
 const amount = (cents: number | null) => (cents === null ? '' : (Number(cents) / 100).toFixed(2));

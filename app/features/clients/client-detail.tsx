@@ -21,7 +21,7 @@ import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { formatMoney } from '~/lib/money';
 import { countryName } from '~/lib/seller';
-import { recordDialog, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
+import { recordDialog, recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
@@ -40,29 +40,30 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   return { ...found, canWrite, dialog: recordDialog(url, canWrite) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const writer = await recordWriter(args, '/clients', TEXTS.notFound);
-  if (writer.refused) return writer.refused;
-  const { supabase, id, page } = writer;
-  const submission = parseWithZod(await readFormData(args.request), { schema: clientActionSchema });
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
-  const form = submission.value;
+export function action(args: Route.ActionArgs) {
+  return recordAction(args, async () => {
+    const writer = await recordWriter(args, '/clients', TEXTS.notFound);
+    const { supabase, id, page } = writer;
+    const submission = parseWithZod(await readFormData(args.request), { schema: clientActionSchema });
+    if (submission.status !== 'success') return refuseSubmission(args, submission);
+    const form = submission.value;
 
-  if (form.intent === 'update') {
-    const { data: saved, error } = await updateClient(supabase, id, form);
-    if (error || !saved) {
-      return dataWithError(args, { result: submission.reply() }, serverMessage(error, TEXTS.saveFailed), { status: 400 });
+    if (form.intent === 'update') {
+      const { data: saved, error } = await updateClient(supabase, id, form);
+      if (error || !saved) {
+        return dataWithError(args, { result: submission.reply() }, serverMessage(error, TEXTS.saveFailed), { status: 400 });
+      }
+      return redirectWithSuccess(page, TEXTS.updated);
     }
-    return redirectWithSuccess(page, TEXTS.updated);
-  }
-  const { data: deleted, error } = await deleteClient(supabase, id);
-  if (error?.code === REFERENCED) {
-    return dataWithError(args, { result: submission.reply(), refused: TEXTS.hasQuotes }, TEXTS.hasQuotes, { status: 409 });
-  }
-  if (error || !deleted) {
-    return dataWithError(args, { result: submission.reply() }, serverMessage(error, TEXTS.deleteFailed), { status: 400 });
-  }
-  return redirectWithSuccess('/clients', TEXTS.deleted);
+    const { data: deleted, error } = await deleteClient(supabase, id);
+    if (error?.code === REFERENCED) {
+      return dataWithError(args, { result: submission.reply(), refused: TEXTS.hasQuotes }, TEXTS.hasQuotes, { status: 409 });
+    }
+    if (error || !deleted) {
+      return dataWithError(args, { result: submission.reply() }, serverMessage(error, TEXTS.deleteFailed), { status: 400 });
+    }
+    return redirectWithSuccess('/clients', TEXTS.deleted);
+  });
 }
 
 export default function ClientPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -19,7 +19,7 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { formatDateTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
-import { recordDialog, recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
+import { recordDialog, recordNotFound, recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
@@ -105,59 +105,60 @@ function reviewedFields(previous: DocumentFields, review: Review): DocumentField
   return fields;
 }
 
-export async function action(args: Route.ActionArgs) {
-  const writer = await recordWriter(args, '/documents', TEXTS.notFound);
-  if (writer.refused) return writer.refused;
-  const { supabase, id, page } = writer;
-  const submission = parseWithZod(await readFormData(args.request, MAX_DOCUMENT_FORM_BYTES), { schema: documentActionSchema });
-  // The status buttons have no place for an error under them: their refusal is a toast.
-  if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.status?.[0] });
-  const form = submission.value;
-  const failed = (error: { message?: string } | null, fallback: string) =>
-    dataWithError(args, { result: submission.reply() }, serverMessage(error, fallback), { status: 400 });
+export function action(args: Route.ActionArgs) {
+  return recordAction(args, async () => {
+    const writer = await recordWriter(args, '/documents', TEXTS.notFound);
+    const { supabase, id, page } = writer;
+    const submission = parseWithZod(await readFormData(args.request, MAX_DOCUMENT_FORM_BYTES), { schema: documentActionSchema });
+    // The status buttons have no place for an error under them: their refusal is a toast.
+    if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: (errors) => errors.status?.[0] });
+    const form = submission.value;
+    const failed = (error: { message?: string } | null, fallback: string) =>
+      dataWithError(args, { result: submission.reply() }, serverMessage(error, fallback), { status: 400 });
 
-  switch (form.intent) {
-    case 'status': {
-      const { data: saved, error } = await setDocumentStatus(supabase, id, form.status);
-      if (error || !saved) return failed(error, TEXTS.saveFailed);
-      return redirectWithSuccess(page, TEXTS.statusUpdated);
+    switch (form.intent) {
+      case 'status': {
+        const { data: saved, error } = await setDocumentStatus(supabase, id, form.status);
+        if (error || !saved) return failed(error, TEXTS.saveFailed);
+        return redirectWithSuccess(page, TEXTS.statusUpdated);
+      }
+      case 'review': {
+        const found = await loadDocument(supabase, id);
+        if (!found) throw recordNotFound(TEXTS.notFound);
+        const approve = form.approve === 'on' && found.document.status === 'Pending Review';
+        const { data: saved, error } = await saveReviewedFields(supabase, id, reviewedFields(found.document.fields, form), approve);
+        if (error || !saved) return failed(error, TEXTS.saveFailed);
+        return redirectWithSuccess(page, approve ? TEXTS.approved : TEXTS.reviewed);
+      }
+      case 'text': {
+        const { outcome, error } = await submitDocumentText(supabase, id, form.text);
+        if (outcome === 'missing') throw recordNotFound(TEXTS.notFound);
+        if (outcome !== 'queued') return failed(error, error ? TEXTS.saveFailed : TEXTS.textNotNeeded);
+        kickJobRunner(args.context);
+        return redirectWithSuccess(page, TEXTS.textQueued);
+      }
+      case 'rerun': {
+        const { outcome, error } = await rerunDocumentExtraction(supabase, id);
+        if (outcome === 'missing') throw recordNotFound(TEXTS.notFound);
+        if (outcome !== 'queued') return failed(error, TEXTS.saveFailed);
+        kickJobRunner(args.context);
+        return redirectWithSuccess(page, TEXTS.rerunQueued);
+      }
+      case 'delete': {
+        if (!(await deleteDocument(supabase, id))) return failed(null, TEXTS.deleteFailed);
+        return redirectWithSuccess('/documents', TEXTS.deleted);
+      }
+      case 'create_invoice':
+      case 'create_contact':
+      case 'create_bill': {
+        const found = await loadDocument(supabase, id);
+        if (!found) throw recordNotFound(TEXTS.notFound);
+        if (form.intent === 'create_invoice') return createInvoiceFromDocument(args, supabase, found.document, page, form.own_sale === 'on');
+        if (form.intent === 'create_bill') return createBillFromDocument(args, supabase, found.document, page);
+        return createContactFromDocument(args, supabase, found.document, page);
+      }
     }
-    case 'review': {
-      const found = await loadDocument(supabase, id);
-      if (!found) throw recordNotFound(TEXTS.notFound);
-      const approve = form.approve === 'on' && found.document.status === 'Pending Review';
-      const { data: saved, error } = await saveReviewedFields(supabase, id, reviewedFields(found.document.fields, form), approve);
-      if (error || !saved) return failed(error, TEXTS.saveFailed);
-      return redirectWithSuccess(page, approve ? TEXTS.approved : TEXTS.reviewed);
-    }
-    case 'text': {
-      const { outcome, error } = await submitDocumentText(supabase, id, form.text);
-      if (outcome === 'missing') throw recordNotFound(TEXTS.notFound);
-      if (outcome !== 'queued') return failed(error, error ? TEXTS.saveFailed : TEXTS.textNotNeeded);
-      kickJobRunner(args.context);
-      return redirectWithSuccess(page, TEXTS.textQueued);
-    }
-    case 'rerun': {
-      const { outcome, error } = await rerunDocumentExtraction(supabase, id);
-      if (outcome === 'missing') throw recordNotFound(TEXTS.notFound);
-      if (outcome !== 'queued') return failed(error, TEXTS.saveFailed);
-      kickJobRunner(args.context);
-      return redirectWithSuccess(page, TEXTS.rerunQueued);
-    }
-    case 'delete': {
-      if (!(await deleteDocument(supabase, id))) return failed(null, TEXTS.deleteFailed);
-      return redirectWithSuccess('/documents', TEXTS.deleted);
-    }
-    case 'create_invoice':
-    case 'create_contact':
-    case 'create_bill': {
-      const found = await loadDocument(supabase, id);
-      if (!found) throw recordNotFound(TEXTS.notFound);
-      if (form.intent === 'create_invoice') return createInvoiceFromDocument(args, supabase, found.document, page, form.own_sale === 'on');
-      if (form.intent === 'create_bill') return createBillFromDocument(args, supabase, found.document, page);
-      return createContactFromDocument(args, supabase, found.document, page);
-    }
-  }
+  });
 }
 
 export default function DocumentPage({ loaderData, actionData }: Route.ComponentProps) {

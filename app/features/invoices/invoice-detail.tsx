@@ -22,7 +22,7 @@ import { kickJobRunner } from '~/jobs/kick.server';
 import { formatShortDate } from '~/lib/dates';
 import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
 import { centsToInput, formatMoney } from '~/lib/money';
-import { recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
+import { recordNotFound, recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithSuccess } from '~/lib/toast.server';
@@ -50,48 +50,49 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   return { ...found, canWrite, voidOpen: canWrite && open && url.searchParams.has('void'), requestId: crypto.randomUUID() };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const writer = await recordWriter(args, '/invoices', TEXTS.notFound);
-  if (writer.refused) return writer.refused;
-  const { supabase, id, page } = writer;
-  const submission = parseWithZod(await readFormData(args.request), { schema: invoiceActionSchema });
-  // The payment's currency and Resend's request id are hidden fields the page fills in: any other value was not typed by a person.
-  if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'currency', 'request'] });
-  const form = submission.value;
-  const refuse = (error: { message?: string; code?: string } | null, inForm = false) => {
-    // Another account's invoice, or none: the page's 404, whatever was posted.
-    if (error?.code === 'P0002') throw recordNotFound(TEXTS.notFound);
-    return refuseWrite(args, submission, error, TEXTS.actionFailed, { inForm });
-  };
+export function action(args: Route.ActionArgs) {
+  return recordAction(args, async () => {
+    const writer = await recordWriter(args, '/invoices', TEXTS.notFound);
+    const { supabase, id, page } = writer;
+    const submission = parseWithZod(await readFormData(args.request), { schema: invoiceActionSchema });
+    // The payment's currency and Resend's request id are hidden fields the page fills in: any other value was not typed by a person.
+    if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'currency', 'request'] });
+    const form = submission.value;
+    const refuse = (error: { message?: string; code?: string } | null, inForm = false) => {
+      // Another account's invoice, or none: the page's 404, whatever was posted.
+      if (error?.code === 'P0002') throw recordNotFound(TEXTS.notFound);
+      return refuseWrite(args, submission, error, TEXTS.actionFailed, { inForm });
+    };
 
-  if (form.intent === 'pay') {
-    const { error } = await recordPayment(supabase, id, form);
-    // A date or amount the invoice does not take: said in the form, which keeps what was typed.
-    if (error) return refuse(error, true);
-    return redirectWithSuccess(page, TEXTS.paymentRecorded);
-  }
-  if (form.intent === 'void') {
-    const { error } = await voidInvoice(supabase, id);
-    if (error) return refuse(error);
-    return redirectWithSuccess(page, TEXTS.voided);
-  }
-  if (form.intent === 'resend') {
-    const { data: email, error } = await resendRecord(supabase, 'invoice', id, form.request);
-    if (error || !email) return refuse(error);
+    if (form.intent === 'pay') {
+      const { error } = await recordPayment(supabase, id, form);
+      // A date or amount the invoice does not take: said in the form, which keeps what was typed.
+      if (error) return refuse(error, true);
+      return redirectWithSuccess(page, TEXTS.paymentRecorded);
+    }
+    if (form.intent === 'void') {
+      const { error } = await voidInvoice(supabase, id);
+      if (error) return refuse(error);
+      return redirectWithSuccess(page, TEXTS.voided);
+    }
+    if (form.intent === 'resend') {
+      const { data: email, error } = await resendRecord(supabase, 'invoice', id, form.request);
+      if (error || !email) return refuse(error);
+      kickJobRunner(args.context);
+      return redirectWithSuccess(page, CLIENT_LINK_TEXTS.resent(email));
+    }
+    if (form.intent === 'copy_link') {
+      // Not a redirect: the link is shown once, in this answer, and kept in no cookie or URL.
+      const { link, error } = await renewClientLink(supabase, 'invoice', id);
+      if (!link) return refuse(error);
+      return dataWithSuccess(args, { clientLink: link }, CLIENT_LINK_TEXTS.linkMade, { headers: { 'Cache-Control': 'private, no-store' } });
+    }
+    const { data: sent, error } = await sendInvoice(supabase, id);
+    if (error || !sent) return refuse(error);
+    // The mail leaves through the jobs runner: kicked now, after the response.
     kickJobRunner(args.context);
-    return redirectWithSuccess(page, CLIENT_LINK_TEXTS.resent(email));
-  }
-  if (form.intent === 'copy_link') {
-    // Not a redirect: the link is shown once, in this answer, and kept in no cookie or URL.
-    const { link, error } = await renewClientLink(supabase, 'invoice', id);
-    if (!link) return refuse(error);
-    return dataWithSuccess(args, { clientLink: link }, CLIENT_LINK_TEXTS.linkMade, { headers: { 'Cache-Control': 'private, no-store' } });
-  }
-  const { data: sent, error } = await sendInvoice(supabase, id);
-  if (error || !sent) return refuse(error);
-  // The mail leaves through the jobs runner: kicked now, after the response.
-  kickJobRunner(args.context);
-  return redirectWithSuccess(page, TEXTS.sentTo(sent.client_email));
+    return redirectWithSuccess(page, TEXTS.sentTo(sent.client_email));
+  });
 }
 
 export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -13,7 +13,7 @@ import { PageHeader } from '~/components/page-header';
 import { Card, CardContent } from '~/components/ui/card';
 import { centsToInput } from '~/lib/money';
 import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
-import { recordNotFound, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
+import { recordNotFound, recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { READ_ONLY_MESSAGE, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
@@ -37,35 +37,36 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { invoice: found.invoice, defaults: editDefaults(found.invoice, found.items) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const writer = await recordWriter(args, '/invoices', TEXTS.notFound);
-  if (writer.refused) return writer.refused;
-  const { supabase, id, page } = writer;
-  const formData = await readFormData(args.request);
-  let submission;
-  try {
-    submission = parseWithZod(formData, { schema: editInvoiceSchema });
-  } catch {
-    // A list button's value that is not JSON, or names no list: no form of ours sends that.
-    return dataWithError(args, { result: undefined }, ALTERED_FORM_MESSAGE, { status: 400 });
-  }
-  // Add, remove or move a line without JavaScript (Conform's list buttons): the form comes back changed, nothing saved.
-  if (submission.status === undefined) return data({ result: submission.reply() });
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
-  const { error } = await saveInvoiceDraft(supabase, id, submission.value);
-  if (error) {
-    // Another account's invoice, or none: the page's 404, whatever was posted.
-    if (error.code === 'P0002') throw recordNotFound(TEXTS.notFound);
-    // Sent meanwhile (in another tab): the page says why it cannot be edited.
-    if (error.message === NOT_DRAFT) return redirectWithError(page, TEXTS.notDraft);
-    // Past in the account's time zone (the form's own check allows for every zone): said under the field.
-    if (error.message === PAST_DUE_DATE_MESSAGE) {
-      return dataWithError(args, { result: submission.reply({ fieldErrors: { due_date: [error.message] } }) }, error.message, { status: 400 });
+export function action(args: Route.ActionArgs) {
+  return recordAction(args, async () => {
+    const writer = await recordWriter(args, '/invoices', TEXTS.notFound);
+    const { supabase, id, page } = writer;
+    const formData = await readFormData(args.request);
+    let submission;
+    try {
+      submission = parseWithZod(formData, { schema: editInvoiceSchema });
+    } catch {
+      // A list button's value that is not JSON, or names no list: no form of ours sends that.
+      return dataWithError(args, { result: undefined }, ALTERED_FORM_MESSAGE, { status: 400 });
     }
-    console.error(`invoice save failed: ${error.message}`);
-    return refuseWrite(args, submission, error, TEXTS.saveFailed, { inForm: true });
-  }
-  return redirectWithSuccess(page, TEXTS.saved);
+    // Add, remove or move a line without JavaScript (Conform's list buttons): the form comes back changed, nothing saved.
+    if (submission.status === undefined) return data({ result: submission.reply() });
+    if (submission.status !== 'success') return refuseSubmission(args, submission);
+    const { error } = await saveInvoiceDraft(supabase, id, submission.value);
+    if (error) {
+      // Another account's invoice, or none: the page's 404, whatever was posted.
+      if (error.code === 'P0002') throw recordNotFound(TEXTS.notFound);
+      // Sent meanwhile (in another tab): the page says why it cannot be edited.
+      if (error.message === NOT_DRAFT) return redirectWithError(page, TEXTS.notDraft);
+      // Past in the account's time zone (the form's own check allows for every zone): said under the field.
+      if (error.message === PAST_DUE_DATE_MESSAGE) {
+        return dataWithError(args, { result: submission.reply({ fieldErrors: { due_date: [error.message] } }) }, error.message, { status: 400 });
+      }
+      console.error(`invoice save failed: ${error.message}`);
+      return refuseWrite(args, submission, error, TEXTS.saveFailed, { inForm: true });
+    }
+    return redirectWithSuccess(page, TEXTS.saved);
+  });
 }
 
 /** The saved draft as the form's starting values: cents as decimals, rates and counts as text. */

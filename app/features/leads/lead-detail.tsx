@@ -18,7 +18,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { readFormData } from '~/lib/forms.server';
-import { recordDialog, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
+import { recordDialog, recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { deleteAndAnswer, refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError, redirectWithCreated } from '~/lib/toast.server';
@@ -40,42 +40,43 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   return { ...found, canWrite, dialog: recordDialog(url, canWrite) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const writer = await recordWriter(args, '/leads', TEXTS.notFound);
-  if (writer.refused) return writer.refused;
-  const { supabase, id, page } = writer;
-  const submission = parseWithZod(await readFormData(args.request), { schema: leadActionSchema });
-  // The status control has no place for an error under it: its refusal is a toast.
-  if (submission.status !== 'success') {
-    return refuseSubmission(args, submission, { toast: (errors) => errors.status?.[0] ?? errors.returnTo?.[0] });
-  }
-  const form = submission.value;
-  const failed = (error: { message?: string } | null, fallback: string, status = 400) =>
-    dataWithError(args, { result: submission.reply() }, serverMessage(error, fallback), { status });
+export function action(args: Route.ActionArgs) {
+  return recordAction(args, async () => {
+    const writer = await recordWriter(args, '/leads', TEXTS.notFound);
+    const { supabase, id, page } = writer;
+    const submission = parseWithZod(await readFormData(args.request), { schema: leadActionSchema });
+    // The status control has no place for an error under it: its refusal is a toast.
+    if (submission.status !== 'success') {
+      return refuseSubmission(args, submission, { toast: (errors) => errors.status?.[0] ?? errors.returnTo?.[0] });
+    }
+    const form = submission.value;
+    const failed = (error: { message?: string } | null, fallback: string, status = 400) =>
+      dataWithError(args, { result: submission.reply() }, serverMessage(error, fallback), { status });
 
-  switch (form.intent) {
-    case 'update': {
-      const { data: saved, error } = await updateLead(supabase, id, form);
-      if (error || !saved) return failed(error, TEXTS.saveFailed);
-      return redirectWithSuccess(page, TEXTS.updated);
+    switch (form.intent) {
+      case 'update': {
+        const { data: saved, error } = await updateLead(supabase, id, form);
+        if (error || !saved) return failed(error, TEXTS.saveFailed);
+        return redirectWithSuccess(page, TEXTS.updated);
+      }
+      case 'status': {
+        const { data: saved, error } = await setLeadStatus(supabase, id, form.status);
+        if (error || !saved) return failed(error, TEXTS.saveFailed);
+        return redirectWithSuccess(form.returnTo ?? page, TEXTS.statusUpdated);
+      }
+      case 'delete':
+        return deleteAndAnswer(args, supabase, { table: 'leads', id, listPath: '/leads' }, TEXTS, submission.reply);
+      case 'convert':
+      case 'convert-quote': {
+        const { data: client, error } = await convertLead(supabase, id);
+        if (error || !client) return failed(error, TEXTS.convertFailed);
+        // A quote for it: the new-quote dialog, the client already chosen.
+        if (form.intent === 'convert-quote') return redirect(`/quotes?new&client=${client.id}`);
+        const created = clientCreatedToast(client);
+        return redirectWithCreated(page, created.message, created.link);
+      }
     }
-    case 'status': {
-      const { data: saved, error } = await setLeadStatus(supabase, id, form.status);
-      if (error || !saved) return failed(error, TEXTS.saveFailed);
-      return redirectWithSuccess(form.returnTo ?? page, TEXTS.statusUpdated);
-    }
-    case 'delete':
-      return deleteAndAnswer(args, supabase, { table: 'leads', id, listPath: '/leads' }, TEXTS, submission.reply);
-    case 'convert':
-    case 'convert-quote': {
-      const { data: client, error } = await convertLead(supabase, id);
-      if (error || !client) return failed(error, TEXTS.convertFailed);
-      // A quote for it: the new-quote dialog, the client already chosen.
-      if (form.intent === 'convert-quote') return redirect(`/quotes?new&client=${client.id}`);
-      const created = clientCreatedToast(client);
-      return redirectWithCreated(page, created.message, created.link);
-    }
-  }
+  });
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {

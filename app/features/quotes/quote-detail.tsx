@@ -21,7 +21,7 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
-import { recordDialog, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
+import { recordDialog, recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { deleteAndAnswer, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness, isStaff } from '~/lib/roles';
 import { dataWithSuccess, redirectWithCreated } from '~/lib/toast.server';
@@ -60,58 +60,59 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   return { ...found, staff, canWrite, dialog, linkOpen: isLinkOpen(found.quote), requestId: crypto.randomUUID() };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const writer = await recordWriter(args, '/quotes', TEXTS.notFound);
-  if (writer.refused) return writer.refused;
-  const { supabase, id, page } = writer;
-  const submission = parseWithZod(await readFormData(args.request), { schema: quoteActionSchema });
-  // Resend's request id is a hidden field the page fills in: any other value was not typed by a person.
-  if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'request'] });
+export function action(args: Route.ActionArgs) {
+  return recordAction(args, async () => {
+    const writer = await recordWriter(args, '/quotes', TEXTS.notFound);
+    const { supabase, id, page } = writer;
+    const submission = parseWithZod(await readFormData(args.request), { schema: quoteActionSchema });
+    // Resend's request id is a hidden field the page fills in: any other value was not typed by a person.
+    if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'request'] });
 
-  switch (submission.value.intent) {
-    case 'send': {
-      const { data: email, error } = await sendQuote(supabase, id);
-      if (error || !email) return refuseWrite(args, submission, error, TEXTS.sendFailed);
-      // The mail goes out from the jobs runner; kick it so it need not wait for the next tick.
-      kickJobRunner(args.context);
-      return redirectWithSuccess(page, TEXTS.sentTo(email));
-    }
-    case 'revise': {
-      const { data: revision, error } = await reviseQuote(supabase, id);
-      if (error || !revision) return refuseWrite(args, submission, error, TEXTS.reviseFailed);
-      return redirectWithSuccess(`/quotes/${revision.id}/edit`, TEXTS.revised(revision.quote_number));
-    }
-    case 'convert': {
-      const { data: invoice, error } = await convertQuoteToInvoice(supabase, id);
-      // Converted before (a second click, another tab): say so, and link to that invoice.
-      if (error?.code === '23505' && error.details && error.hint) {
-        return redirectWithToast(page, {
-          type: 'info',
-          message: TEXTS.alreadyConverted(error.hint),
-          link: { href: `/invoices/${error.details}`, label: TEXTS.invoiceLink(error.hint) },
+    switch (submission.value.intent) {
+      case 'send': {
+        const { data: email, error } = await sendQuote(supabase, id);
+        if (error || !email) return refuseWrite(args, submission, error, TEXTS.sendFailed);
+        // The mail goes out from the jobs runner; kick it so it need not wait for the next tick.
+        kickJobRunner(args.context);
+        return redirectWithSuccess(page, TEXTS.sentTo(email));
+      }
+      case 'revise': {
+        const { data: revision, error } = await reviseQuote(supabase, id);
+        if (error || !revision) return refuseWrite(args, submission, error, TEXTS.reviseFailed);
+        return redirectWithSuccess(`/quotes/${revision.id}/edit`, TEXTS.revised(revision.quote_number));
+      }
+      case 'convert': {
+        const { data: invoice, error } = await convertQuoteToInvoice(supabase, id);
+        // Converted before (a second click, another tab): say so, and link to that invoice.
+        if (error?.code === '23505' && error.details && error.hint) {
+          return redirectWithToast(page, {
+            type: 'info',
+            message: TEXTS.alreadyConverted(error.hint),
+            link: { href: `/invoices/${error.details}`, label: TEXTS.invoiceLink(error.hint) },
+          });
+        }
+        if (error || !invoice) return refuseWrite(args, submission, error, INVOICE_TEXTS.createFailed);
+        return redirectWithCreated(`/invoices/${invoice.id}`, INVOICE_TEXTS.created, {
+          href: `/invoices/${invoice.id}`,
+          label: TEXTS.invoiceLink(invoice.invoice_number ?? ''),
         });
       }
-      if (error || !invoice) return refuseWrite(args, submission, error, INVOICE_TEXTS.createFailed);
-      return redirectWithCreated(`/invoices/${invoice.id}`, INVOICE_TEXTS.created, {
-        href: `/invoices/${invoice.id}`,
-        label: TEXTS.invoiceLink(invoice.invoice_number ?? ''),
-      });
+      case 'resend': {
+        const { data: email, error } = await resendRecord(supabase, 'quote', id, submission.value.request);
+        if (error || !email) return refuseWrite(args, submission, error, CLIENT_LINK_TEXTS.resendFailed);
+        kickJobRunner(args.context);
+        return redirectWithSuccess(page, CLIENT_LINK_TEXTS.resent(email));
+      }
+      case 'copy_link': {
+        // Not a redirect: the link is shown once, in this answer, and kept in no cookie or URL.
+        const { link, error } = await renewClientLink(supabase, 'quote', id);
+        if (!link) return refuseWrite(args, submission, error, CLIENT_LINK_TEXTS.linkFailed);
+        return dataWithSuccess(args, { clientLink: link }, CLIENT_LINK_TEXTS.linkMade, { headers: { 'Cache-Control': 'private, no-store' } });
+      }
+      case 'delete':
+        return deleteAndAnswer(args, supabase, { table: 'quotes', id, listPath: '/quotes' }, TEXTS, submission.reply);
     }
-    case 'resend': {
-      const { data: email, error } = await resendRecord(supabase, 'quote', id, submission.value.request);
-      if (error || !email) return refuseWrite(args, submission, error, CLIENT_LINK_TEXTS.resendFailed);
-      kickJobRunner(args.context);
-      return redirectWithSuccess(page, CLIENT_LINK_TEXTS.resent(email));
-    }
-    case 'copy_link': {
-      // Not a redirect: the link is shown once, in this answer, and kept in no cookie or URL.
-      const { link, error } = await renewClientLink(supabase, 'quote', id);
-      if (!link) return refuseWrite(args, submission, error, CLIENT_LINK_TEXTS.linkFailed);
-      return dataWithSuccess(args, { clientLink: link }, CLIENT_LINK_TEXTS.linkMade, { headers: { 'Cache-Control': 'private, no-store' } });
-    }
-    case 'delete':
-      return deleteAndAnswer(args, supabase, { table: 'quotes', id, listPath: '/quotes' }, TEXTS, submission.reply);
-  }
+  });
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {

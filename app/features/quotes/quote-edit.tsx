@@ -14,7 +14,7 @@ import { Card, CardContent } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
 import { centsToInput } from '~/lib/money';
 import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
-import { recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
+import { recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { READ_ONLY_MESSAGE, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
@@ -41,29 +41,30 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   return { quote: found.quote, defaults: editDefaults(found.quote, found.items), clients: withOwnClient(found.clients, found.quote.contact) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const writer = await recordWriter(args, '/quotes', TEXTS.notFound);
-  if (writer.refused) return writer.refused;
-  const { supabase, id, page } = writer;
-  const formData = await readFormData(args.request);
-  let submission;
-  try {
-    submission = parseWithZod(formData, { schema: editQuoteSchema });
-  } catch {
-    // A list button's value that is not JSON, or names no list: no form of ours sends that.
-    return dataWithError(args, { result: undefined }, ALTERED_FORM_MESSAGE, { status: 400 });
-  }
-  // Add, remove or move a line without JavaScript (Conform's list buttons): the form comes back changed, nothing saved.
-  if (submission.status === undefined) return data({ result: submission.reply() });
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
-  const { error } = await saveQuoteDraft(supabase, id, submission.value);
-  if (error) {
-    // Sent meanwhile (in another tab): the page says why it cannot be edited.
-    if (error.code === '42501' && error.message.includes('Only a draft')) return redirectWithError(page, TEXTS.notDraft);
-    console.error(`quote save failed: ${error.message}`);
-    return refuseWrite(args, submission, error, TEXTS.saveFailed, { inForm: true });
-  }
-  return redirectWithSuccess(page, TEXTS.saved);
+export function action(args: Route.ActionArgs) {
+  return recordAction(args, async () => {
+    const writer = await recordWriter(args, '/quotes', TEXTS.notFound);
+    const { supabase, id, page } = writer;
+    const formData = await readFormData(args.request);
+    let submission;
+    try {
+      submission = parseWithZod(formData, { schema: editQuoteSchema });
+    } catch {
+      // A list button's value that is not JSON, or names no list: no form of ours sends that.
+      return dataWithError(args, { result: undefined }, ALTERED_FORM_MESSAGE, { status: 400 });
+    }
+    // Add, remove or move a line without JavaScript (Conform's list buttons): the form comes back changed, nothing saved.
+    if (submission.status === undefined) return data({ result: submission.reply() });
+    if (submission.status !== 'success') return refuseSubmission(args, submission);
+    const { error } = await saveQuoteDraft(supabase, id, submission.value);
+    if (error) {
+      // Sent meanwhile (in another tab): the page says why it cannot be edited.
+      if (error.code === '42501' && error.message.includes('Only a draft')) return redirectWithError(page, TEXTS.notDraft);
+      console.error(`quote save failed: ${error.message}`);
+      return refuseWrite(args, submission, error, TEXTS.saveFailed, { inForm: true });
+    }
+    return redirectWithSuccess(page, TEXTS.saved);
+  });
 }
 
 /** The saved draft as the form's starting values: cents as decimals, rates and counts as text. */

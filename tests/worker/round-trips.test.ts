@@ -13,6 +13,7 @@ import { serviceClient } from './support/backend';
 import { demoAdmin } from './support/module-screens';
 import { signIn, signUpFreshAdmin, type Visitor } from './support/app';
 import { DEMO_CLIENT } from '../support/accounts';
+import { extracted, textInvoice, upload } from './support/documents';
 
 async function timedRequestsOf(userAgent: string): Promise<TimedRequest[]> {
   const response = await fetch(`${env.SUPABASE_URL}/_requests?client=${encodeURIComponent(userAgent)}&timing=1`);
@@ -100,6 +101,15 @@ describe('backend round trips a signed-in page waits on', () => {
       const { requests, roundTrips } = await roundTripsOf(client, path);
       expect(roundTrips, `${path}: ${requests.join(', ')}`).toBe(1);
     }
+  });
+
+  // A document's review page, as a fresh account that uploaded one (the demo account may hold none).
+  it("holds a document's page to one", async () => {
+    const { visitor } = await signUpFreshAdmin();
+    const id = await upload(visitor, { file: textInvoice('INV-RT-1'), title: 'Round trip invoice' });
+    await extracted(id);
+    const { requests, roundTrips } = await roundTripsOf(visitor, `/documents/${id}`);
+    expect(roundTrips, requests.join(', ')).toBe(1);
   });
 
   // A create form's post: its write starts alongside the users row (createRecord).

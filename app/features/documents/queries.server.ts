@@ -48,10 +48,13 @@ const DETAIL_COLUMNS =
 
 /** One document of the account (RLS), its fields as found or corrected, and its history. */
 export async function loadDocument(supabase: Supabase, id: string) {
-  const { data: document, error } = await supabase.from('documents').select(DETAIL_COLUMNS).eq('id', id).maybeSingle();
+  // The history alongside (one round trip): it needs only the id.
+  const [{ data: document, error }, history] = await Promise.all([
+    supabase.from('documents').select(DETAIL_COLUMNS).eq('id', id).maybeSingle(),
+    loadHistory(supabase, 'document', id),
+  ]);
   if (error) throw new Error(`document failed to load: ${error.message}`);
   if (!document) return null;
-  const history = await loadHistory(supabase, 'document', id);
   return { document: { ...document, fields: readFields(document.fields) as DocumentFields }, history };
 }
 

@@ -1672,8 +1672,12 @@ export type Database = {
         { Args: never; Returns: { contact_email: string; description: string; name: string }[] }
       inbound_mailbox:
         { Args: never; Returns: { local_part: string; secret: string }[] }
+      inbound_mailbox_of:
+        { Args: { p_account_id: string }; Returns: string }
       inbound_secret:
         { Args: { p_to: string }; Returns: string }
+      inbox_conversations:
+        { Args: { p_mine?: boolean; p_query?: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; id: string; last_message_at: string; priority: string; reply_token: string; resolved_at: string | null; status: string; subject: string; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       integration_credentials:
         { Args: { p_integration_id: string }; Returns: Json }
       invoice_document:

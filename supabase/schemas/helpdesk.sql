@@ -119,6 +119,20 @@ $function$;
 revoke all on function private.conversation_status_times() from public, anon, authenticated, service_role;
 grant execute on function private.conversation_status_times() to public;
 
+create or replace function public.inbox_conversations(p_query text default null::text, p_mine boolean default false)
+ returns setof public.conversations
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select v.* from public.conversations v
+   where v.account_id = public.current_account_id()
+     and (not coalesce(p_mine, false) or v.assignee_id = public.current_user_id())
+     and (nullif(btrim(p_query), '') is null or v.id in (select s.id from public.search_conversations(btrim(p_query)) s))
+$function$;
+revoke all on function public.inbox_conversations(p_query text, p_mine boolean) from public, anon, authenticated, service_role;
+grant execute on function public.inbox_conversations(p_query text, p_mine boolean) to authenticated, service_role;
+
 create or replace function public.search_conversations(p_query text)
  returns setof public.conversations
  language plpgsql
@@ -303,6 +317,17 @@ end;
 $function$;
 revoke all on function public.inbound_mailbox() from public, anon, authenticated, service_role;
 grant execute on function public.inbound_mailbox() to authenticated, service_role;
+
+create or replace function public.inbound_mailbox_of(p_account_id uuid)
+ returns text
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select m.local_part from private.inbound_mailboxes m where m.account_id = p_account_id
+$function$;
+revoke all on function public.inbound_mailbox_of(p_account_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.inbound_mailbox_of(p_account_id uuid) to service_role;
 
 create or replace function public.inbound_secret(p_to text)
  returns text

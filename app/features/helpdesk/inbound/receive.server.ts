@@ -20,7 +20,7 @@ export async function storeInboundMail(env: Env, to: string, mail: ParsedMail): 
   const { data, error } = await admin.rpc('receive_email', {
     p_to: to,
     p_from_email: mail.fromEmail,
-    p_from_name: mail.fromName ?? undefined,
+    p_from_name: mail.fromName ?? '',
     p_subject: mail.subject,
     p_body: mail.text,
     p_message_id: mail.messageId ?? undefined,

@@ -1,0 +1,63 @@
+// The helpdesk in Chromium (decision 060), with JavaScript on and off: a mail
+// posted to the signed hook appears in the inbox, unread; the conversation
+// opens, a reply goes out (read in the local outbox) and shows as sent; axe
+// finds no serious violation on either page.
+import { createHmac } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO_ADMIN } from '../support/accounts.ts';
+import { readOutbox } from '../support/confirmation-mail.ts';
+import { signInThroughForm } from './support/people.ts';
+import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
+
+const browser = browserForFile();
+const baseURL = inject('appUrl');
+const backendUrl = inject('backendUrl');
+// The demo account's mailbox and secret (supabase/seed.sql).
+const SECRET = 'local-demo-inbound-secret-0123456789abcdef';
+
+async function postMail(from: string, subject: string, text: string): Promise<void> {
+  const body = JSON.stringify({ to: 'demo-inbox@inbound.opshub.test', from, subject, text, message_id: `<${crypto.randomUUID()}@e2e.test>` });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = `sha256=${createHmac('sha256', SECRET).update(`${timestamp}.${body}`).digest('hex')}`;
+  const response = await fetch(`${baseURL}/hooks/email`, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/json', 'X-OpsHub-Timestamp': timestamp, 'X-OpsHub-Signature': signature },
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('the helpdesk', () => {
+  for (const javaScript of [true, false]) {
+    it(`shows a mail posted in as unread, and a reply goes out (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
+      const tag = crypto.randomUUID().slice(0, 8);
+      const from = `e2e-${tag}@customer.test`;
+      const subject = `Late pallet ${tag}`;
+      await postMail(from, subject, 'Our pallet is two days late.');
+
+      const { page, context, errors } = await newVisitor(browser(), { javaScript, baseURL });
+      await signInThroughForm(page, DEMO_ADMIN);
+      await page.goto(`/messages?q=${tag}`);
+      const row = page.getByRole('row').filter({ hasText: subject });
+      await row.waitFor();
+      await expect(row.locator('strong', { hasText: subject }).count()).resolves.toBe(1);
+      await expect(row.getByRole('img', { name: 'Unread' }).count()).resolves.toBe(1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await row.getByRole('link').first().click();
+      await page.getByRole('heading', { level: 1, name: subject }).waitFor();
+      await page.getByText('Our pallet is two days late.').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.getByLabel('Message').fill(`It ships today ${tag}.`);
+      await page.getByRole('button', { name: 'Send reply' }).click();
+      await waitForToast(page, 'Reply sent');
+      await expect
+        .poll(async () => (await readOutbox(backendUrl)).filter((m) => m.to === from).map((m) => m.subject), { timeout: 30_000 })
+        .toEqual([`Re: ${subject}`]);
+      await page.reload();
+      await page.getByText(`It ships today ${tag}.`).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+});

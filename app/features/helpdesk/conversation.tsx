@@ -15,7 +15,7 @@ import { NativeSelect, Textarea } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { formatDateTime } from '~/lib/dates';
-import { readFormData } from '~/lib/forms.server';
+import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
 import { recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { isUuid, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
@@ -38,9 +38,16 @@ export async function action(args: Route.ActionArgs) {
   if (writer.refused) return writer.refused;
   const { supabase, id, page } = writer;
   const form = await readFormData(args.request);
-  const intent = String(form.get('intent') ?? '');
-  const body = String(form.get('body') ?? '');
+  // Each field at most once and as text: a form sent twice over, with two intents or a file, was made by hand.
+  const altered = [...new Set(form.keys())].some((name) => form.getAll(name).length > 1 || typeof form.get(name) !== 'string');
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const intent = field('intent');
+  const body = field('body');
   const failed = (message: string, status = 400) => dataWithError(args, { intent, body, error: message }, message, { status });
+  if (altered) return failed(ALTERED_FORM_MESSAGE);
 
   switch (intent) {
     case 'reply':
@@ -59,8 +66,8 @@ export async function action(args: Route.ActionArgs) {
       return redirectWithSuccess(page, intent === 'resolve' ? TEXTS.resolved : TEXTS.reopened);
     }
     case 'update': {
-      const priority = String(form.get('priority') ?? '');
-      const assignee = String(form.get('assignee_id') ?? '');
+      const priority = field('priority');
+      const assignee = field('assignee_id');
       if (!PRIORITIES.some((p) => p === priority)) return failed('Choose a priority');
       if (assignee !== '' && !isUuid(assignee)) return failed('Choose someone to assign');
       const { data, error } = await updateConversation(supabase, id, { priority, assignee_id: assignee || null });

@@ -122,8 +122,9 @@ async function tenant(): Promise<Tenant> {
   });
   // A bill to pay, for the bill page's actions.
   const bill = await insert('bills', { account_id: accountId, supplier_name: 'Fixture supplier', number: 'FIX-1', currency: 'EUR', total: 10_000 });
-  // A conversation, for its page's actions (reply, note, assign, resolve).
-  const conversation = await insert('conversations', { account_id: accountId, contact_id: contact.id, subject: 'Fixture question' });
+  // A conversation, for its page's actions (reply, note, assign, resolve). Already read: opening
+  // its page (the answer to a refused post too) marks it read, which is the page's doing, not the post's.
+  const conversation = await insert('conversations', { account_id: accountId, contact_id: contact.id, subject: 'Fixture question', unread: false });
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
   // A sent quote and its link, for the public quote page's actions.
   const sent = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });

@@ -43,6 +43,7 @@ describe('the helpdesk', () => {
       const subject = `Late pallet ${tag}`;
       // A new account (its mail goes through the platform's sender into the outbox).
       const { page, context, errors } = await newVisitor(browser(), { javaScript, baseURL });
+      page.setDefaultTimeout(20_000);
       const label = `e2e-helpdesk-${javaScript ? 'js' : 'nojs'}`;
       const admin = await signUpThroughForm(page, { first: 'Hana', last: 'Desk', label });
       await postMail(await mailboxOf(admin, `${label}-password`), from, subject, 'Our pallet is two days late.');

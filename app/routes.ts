@@ -39,7 +39,9 @@ export default [
       route('quotes', 'features/quotes/quotes.tsx'),
       route('quotes/:id', 'features/quotes/quote-detail.tsx'),
       route('quotes/:id/edit', 'features/quotes/quote-edit.tsx'),
-      route('messages', 'features/messages/messages.tsx'),
+      // The helpdesk (decision 060): the inbox and a conversation.
+      route('messages', 'features/helpdesk/inbox.tsx'),
+      route('messages/:id', 'features/helpdesk/conversation.tsx'),
       route('invoices', 'features/invoices/invoices.tsx'),
       route('invoices/:id', 'features/invoices/invoice-detail.tsx'),
       route('invoices/:id/edit', 'features/invoices/invoice-edit.tsx'),

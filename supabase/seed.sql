@@ -279,6 +279,30 @@ select u.account_id, m.id, 'trial'
   from public.users u join public.modules m on m.key = 'logistics'
  where u.email = 'admin@northwind.test';
 
+-- The helpdesk (decision 060): the demo account's inbound mailbox (local: mail
+-- to demo-inbox@… or a hook signed with this secret) and a few conversations,
+-- received as mail is, one of them answered and one resolved. Mail arrives
+-- through the Worker as the service role, acting for no one.
+select set_config('request.jwt.claims', '{"role": "service_role"}', false);
+insert into private.inbound_mailboxes (account_id, local_part, secret)
+select u.account_id, 'demo-inbox', 'local-demo-inbound-secret-0123456789abcdef'
+  from public.users u where u.email = 'demo@opshub.test';
+select public.receive_email('demo-inbox@inbound.opshub.test', m.from_email, m.from_name, m.subject, m.body, m.message_id)
+  from (values
+    ('john@acme.test', 'John Smith', 'Delivery window for order 1042', 'Hello, can the next delivery arrive before 10am on Thursday? Our dock is closed in the afternoon.', '<seed-1@acme.test>'),
+    ('lisa@brownlogistics.test', 'Lisa Brown', 'Invoice question', 'Hi, the last invoice shows two lines for the same pallet. Could you check?', '<seed-2@brownlogistics.test>'),
+    ('sam@newcustomer.test', 'Sam Carter', 'Pricing for 50 seats', 'We are looking at the helpdesk module for 50 agents. Is there a volume price?', '<seed-3@newcustomer.test>')
+  ) as m (from_email, from_name, subject, body, message_id);
+-- Dana answered Lisa and resolved her conversation.
+select pg_temp.act_as('d0000000-0000-4000-8000-000000000001');
+update public.conversations v set unread = false, status = 'resolved'
+  from public.messages m where m.conversation_id = v.id and m.external_id = '<seed-2@brownlogistics.test>';
+insert into public.messages (account_id, conversation_id, direction, body, sender_name, author_id, delivery_status, sent_at)
+select v.account_id, v.id, 'outbound', 'Thanks Lisa, you are right: we have sent a corrected invoice.', 'Demo Admin', u.id, 'sent', now()
+  from public.conversations v join public.messages m on m.conversation_id = v.id
+  join public.users u on u.account_id = v.account_id and u.email = 'demo@opshub.test'
+ where m.external_id = '<seed-2@brownlogistics.test>';
+
 select set_config('request.jwt.claims', '', false);
 
 -- The demo people have been here before: their dashboard says 'Welcome back,'

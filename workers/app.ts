@@ -5,6 +5,8 @@ import { runJobs } from '../app/jobs/runner.server';
 import { withTrustedClientIp } from '../app/lib/client-ip.server';
 import { crossSiteRefusal, isRefusedCrossSiteRequest } from '../app/lib/csrf.server';
 import { applySecurityHeaders } from './security-headers';
+import { EMAIL_HOOK_PATH, handleEmailHook } from '../app/features/helpdesk/inbound/email-hook.server';
+import { receiveEmailMessage } from '../app/features/helpdesk/inbound/receive.server';
 import {
   CACHE_STATUS_HEADER,
   PRIVATE_CACHE_CONTROL,
@@ -77,6 +79,13 @@ export default {
   async fetch(incoming, env, ctx) {
     // Before anything reads it: a client-sent CF-Connecting-IP is believed only behind Cloudflare.
     const request = withTrustedClientIp(incoming, env);
+    // A provider's signed post of inbound mail carries no Origin: its signature is its check (decision 060).
+    if (new URL(request.url).pathname === EMAIL_HOOK_PATH) {
+      const hooked = await handleEmailHook(request, env);
+      applySecurityHeaders(hooked.headers, '', DEV, request.url);
+      hooked.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+      return hooked;
+    }
     if (isRefusedCrossSiteRequest(request)) {
       const refusal = crossSiteRefusal();
       applySecurityHeaders(refusal.headers, '', DEV, request.url);
@@ -100,6 +109,10 @@ export default {
   // The jobs runner (decision 021): the Cron Trigger of wrangler.toml, and
   // `npm start` every 15 s. It uses the service role key, which no page reads.
   // The tick's scheduled time is the run's clock (the daily sweeps read it; tests move it).
+  // Inbound mail (Cloudflare Email Workers): into the helpdesk of the mailbox it was sent to (decision 060).
+  async email(message, env) {
+    await receiveEmailMessage(message, env);
+  },
   async scheduled(controller, env) {
     const summary = await runJobs(env, { budgetMs: 50_000, now: new Date(controller.scheduledTime) });
     if (summary.claimed > 0) console.log(`jobs runner: ${JSON.stringify(summary)}`);

@@ -8,12 +8,14 @@ import { MAIL_JOB_TYPES } from './mail-jobs.server';
 import { DOCUMENT_JOB_TYPES } from '~/features/documents/extraction/job.server';
 import { QUOTE_JOB_TYPES, QUOTE_PERIODIC_JOBS } from '~/features/quotes/public/quote-jobs.server';
 import { INVOICE_JOB_TYPES, INVOICE_PERIODIC_JOBS } from '~/features/invoices/jobs.server';
+import { HELPDESK_JOB_TYPES } from '~/features/helpdesk/jobs.server';
 
 export const JOB_TYPES: Record<string, JobHandler> = {
   ...MAIL_JOB_TYPES,
   ...DOCUMENT_JOB_TYPES,
   ...QUOTE_JOB_TYPES,
   ...INVOICE_JOB_TYPES,
+  ...HELPDESK_JOB_TYPES,
 };
 
 /**

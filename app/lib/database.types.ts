@@ -355,6 +355,82 @@ export type Database = {
           },
         ]
       }
+      conversations: {
+        Row: {
+          account_id: string
+          assignee_id: string | null
+          channel: string
+          contact_id: string
+          created_at: string
+          first_responded_at: string | null
+          id: string
+          last_message_at: string
+          priority: string
+          reply_token: string
+          resolved_at: string | null
+          status: string
+          subject: string
+          unread: boolean
+          updated_at: string
+        }
+        Insert: {
+          account_id?: string
+          assignee_id?: string | null
+          channel?: string
+          contact_id: string
+          created_at?: string
+          first_responded_at?: string | null
+          id?: string
+          last_message_at?: string
+          priority?: string
+          reply_token?: string
+          resolved_at?: string | null
+          status?: string
+          subject?: string
+          unread?: boolean
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          assignee_id?: string | null
+          channel?: string
+          contact_id?: string
+          created_at?: string
+          first_responded_at?: string | null
+          id?: string
+          last_message_at?: string
+          priority?: string
+          reply_token?: string
+          resolved_at?: string | null
+          status?: string
+          subject?: string
+          unread?: boolean
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversations_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversations_assignee_id_account_id_fkey"
+            columns: ["assignee_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "conversations_contact_id_account_id_fkey"
+            columns: ["contact_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "contacts"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       documents: {
         Row: {
           account_id: string
@@ -917,6 +993,76 @@ export type Database = {
             columns: ["contact_id","account_id"]
             isOneToOne: false
             referencedRelation: "contacts"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      messages: {
+        Row: {
+          account_id: string
+          author_id: string | null
+          body: string
+          conversation_id: string
+          created_at: string
+          delivery_error: string | null
+          delivery_status: string | null
+          direction: string
+          external_id: string | null
+          id: string
+          sender_email: string | null
+          sender_name: string | null
+          sent_at: string | null
+        }
+        Insert: {
+          account_id: string
+          author_id?: string | null
+          body: string
+          conversation_id: string
+          created_at?: string
+          delivery_error?: string | null
+          delivery_status?: string | null
+          direction: string
+          external_id?: string | null
+          id?: string
+          sender_email?: string | null
+          sender_name?: string | null
+          sent_at?: string | null
+        }
+        Update: {
+          account_id?: string
+          author_id?: string | null
+          body?: string
+          conversation_id?: string
+          created_at?: string
+          delivery_error?: string | null
+          delivery_status?: string | null
+          direction?: string
+          external_id?: string | null
+          id?: string
+          sender_email?: string | null
+          sender_name?: string | null
+          sent_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "messages_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "messages_author_id_account_id_fkey"
+            columns: ["author_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "messages_conversation_id_account_id_fkey"
+            columns: ["conversation_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
             referencedColumns: ["id","account_id"]
           },
         ]
@@ -1524,6 +1670,14 @@ export type Database = {
         { Args: { p_token: string }; Returns: { account_name: string; email: string; expires_at: string; role: string }[] }
       get_public_site_info:
         { Args: never; Returns: { contact_email: string; description: string; name: string }[] }
+      inbound_mailbox:
+        { Args: never; Returns: { local_part: string; secret: string }[] }
+      inbound_mailbox_of:
+        { Args: { p_account_id: string }; Returns: string }
+      inbound_secret:
+        { Args: { p_to: string }; Returns: string }
+      inbox_conversations:
+        { Args: { p_mine?: boolean; p_query?: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; id: string; last_message_at: string; priority: string; reply_token: string; resolved_at: string | null; status: string; subject: string; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       integration_credentials:
         { Args: { p_integration_id: string }; Returns: Json }
       invoice_document:
@@ -1570,6 +1724,8 @@ export type Database = {
         { Args: { p_token: string }; Returns: Json }
       quote_summary:
         { Args: never; Returns: { by_currency: Json; sent_count: number; signed_count: number; total_count: number }[] }
+      receive_email:
+        { Args: { p_body: string; p_from_email: string; p_from_name: string; p_message_id?: string; p_references?: (string)[]; p_subject: string; p_to: string }; Returns: Json }
       record_failed_sign_in:
         { Args: { p_email: string }; Returns: number }
       record_history:
@@ -1584,6 +1740,8 @@ export type Database = {
         { Args: { p_invoice_id: string }; Returns: string }
       renew_quote_link:
         { Args: { p_quote_id: string }; Returns: string }
+      reply_to_conversation:
+        { Args: { p_body: string; p_conversation_id: string; p_note?: boolean }; Returns: { account_id: string; author_id: string | null; body: string; conversation_id: string; created_at: string; delivery_error: string | null; delivery_status: string | null; direction: string; external_id: string | null; id: string; sender_email: string | null; sender_name: string | null; sent_at: string | null }; SetofOptions: { from: '*'; to: 'messages'; isOneToOne: true; isSetofReturn: false } }
       request_test_mail:
         { Args: { p_integration_id: string }; Returns: string }
       rerun_document_extraction:
@@ -1602,6 +1760,8 @@ export type Database = {
         { Args: { p_query: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }[]; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: false; isSetofReturn: true } }
       search_contacts:
         { Args: { p_query: string }; Returns: { account_id: string; address: string | null; company: string | null; country: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: false; isSetofReturn: true } }
+      search_conversations:
+        { Args: { p_query: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; id: string; last_message_at: string; priority: string; reply_token: string; resolved_at: string | null; status: string; subject: string; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       search_documents:
         { Args: { p_query: string }; Returns: { account_id: string; created_at: string; description: string | null; extraction_error: string | null; extraction_status: string; extraction_too_complex: boolean; fields: Json; file_name: string; file_path: string; file_size: number; id: string; mime_type: string; search: unknown; sha256: string; status: string; text: string | null; title: string; type: string; updated_at: string; uploaded_by: string | null }[]; SetofOptions: { from: '*'; to: 'documents'; isOneToOne: false; isSetofReturn: true } }
       search_invoices:
@@ -1668,6 +1828,11 @@ export const CheckedValues = {
   contacts: {
     status: ["active","inactive","prospect"],
   },
+  conversations: {
+    channel: ["email","sms","whatsapp"],
+    priority: ["low","normal","high","urgent"],
+    status: ["open","pending","resolved"],
+  },
   documents: {
     extraction_status: ["queued","done","failed","needs_text"],
     mime_type: ["application/pdf","application/msword","application/vnd.openxmlformats-officedocument.wordprocessingml.document","application/vnd.ms-excel","application/vnd.openxmlformats-officedocument.spreadsheetml.sheet","text/plain","text/csv","image/jpeg","image/png"],
@@ -1675,7 +1840,7 @@ export const CheckedValues = {
     type: ["invoice","contract","report","presentation","legal","financial","other"],
   },
   events: {
-    kind: ["lead_created","client_registered","quote_sent","quote_viewed","quote_accepted","quote_declined","quote_expired","invoice_created","invoice_overdue","invoice_paid","message_received","shipment_delivered","document_extracted","review_due"],
+    kind: ["lead_created","client_registered","quote_sent","quote_viewed","quote_accepted","quote_declined","quote_expired","invoice_created","invoice_overdue","invoice_paid","message_received","conversation_resolved","shipment_delivered","document_extracted","review_due"],
   },
   integrations: {
     type: ["email","payment","crm","storage"],
@@ -1692,6 +1857,10 @@ export const CheckedValues = {
   leads: {
     source: ["website","referral","linkedin","email","event","other"],
     status: ["new","qualified","contacted","lost"],
+  },
+  messages: {
+    delivery_status: ["queued","sent","delivered","failed"],
+    direction: ["inbound","outbound","note"],
   },
   modules: {
     key: ["helpdesk","cpq","logistics","doc2data","rfp","compliance"],

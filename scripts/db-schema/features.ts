@@ -113,6 +113,12 @@ export const FEATURES: Feature[] = [
     functions: [/bill/],
   },
   {
+    name: 'helpdesk',
+    about: 'The helpdesk: conversations with contacts, their messages, and the inbound mailbox mail arrives at.',
+    tables: ['private.inbound_mailboxes', 'public.conversations', 'public.messages'],
+    functions: [/conversation/, /^(public|private)\.(inbound_|receive_email|header_text|audit_message)/],
+  },
+  {
     name: 'dashboard',
     about: 'The dashboard\'s figures, read across features.',
     tables: [],

@@ -72,8 +72,8 @@ for (const target of targets) {
     // Decision 047 added who acted (actor_kind, actor_name, actor_email) to each entry; the rest is as before.
     const withoutActor = (rows: Record<string, unknown>[]) =>
       rows.map(({ actor_kind: _kind, actor_name: _name, actor_email: _email, ...row }) => row);
-    // Types added after these functions (bills, decision 048; in the demo data since) are not 'as before': left out of both sides.
-    const LATER_TYPES = ['bill'];
+    // Types added after these functions (bills, decision 048; conversations, 060; in the demo data since) are not 'as before': left out of both sides.
+    const LATER_TYPES = ['bill', 'conversation'];
     const auditPages = async (tx: Queryable, fn: string) => {
       const { rows } = await tx.query<Record<string, unknown>>(`select * from generate_series(0, 4) page, lateral public.${fn}(null, null, 100, page * 100)`);
       return { rows: rows.filter((row) => !LATER_TYPES.includes(row.resource_type as string)) };

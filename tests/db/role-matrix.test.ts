@@ -37,6 +37,8 @@ interface Fixture {
   otherInvoiceId: string;
   /** A draft invoice to the client's contact, never sent: the client reads nothing of it. */
   unsentInvoiceId: string;
+  /** A conversation of the account, received as mail. */
+  conversationId: string;
 }
 
 interface TableCase {
@@ -72,6 +74,17 @@ async function insertedId(s: SupabaseClient, table: string, values: Record<strin
   const { data, error } = await s.from(table).insert(values).select('id').single();
   if (error) throw new Error(`${table} fixture: ${error.message}`);
   return data.id;
+}
+/** A mail received into the admin's account (its mailbox made on first ask): the conversation's id. */
+async function receivedConversation(s: SupabaseClient, admin: Member, messageId: string): Promise<string> {
+  const box = await admin.client.rpc('inbound_mailbox').single<{ local_part: string }>();
+  if (box.error) throw new Error(box.error.message);
+  const { data, error } = await s.rpc('receive_email', {
+    p_to: `${box.data.local_part}@in.test`, p_from_email: 'writer@customer.test', p_from_name: 'Writer', p_subject: 'Help',
+    p_body: 'Hello', p_message_id: messageId,
+  });
+  if (error) throw new Error(error.message);
+  return (data as { conversation_id: string }).conversation_id;
 }
 // The table keeps only the hash of an invitation's token.
 const tokenHash = () => createHash('sha256').update(randomBytes(32)).digest('hex');
@@ -262,6 +275,23 @@ const CASES: Record<string, TableCase> = {
     existing: firstOf('bills'),
     changes: { notes: 'Changed' },
   },
+  // The helpdesk (decision 060): staff read, writers work a conversation (status, assignee, priority, read);
+  // conversations and messages are written only by receive_email and reply_to_conversation.
+  conversations: {
+    read: staffRead('none'), insert: NOBODY, update: WRITERS, delete: NOBODY,
+    rowsOfAccount: byAccount('conversations'),
+    newRow: (f) => ({ account_id: f.admin.accountId, contact_id: f.addressedContactId, subject: 'Forged' }),
+    fresh: async (s, f) => receivedConversation(s, f.admin, `<fresh-${randomBytes(4).toString('hex')}@matrix.test>`),
+    existing: firstOf('conversations'),
+    changes: { priority: 'high' },
+  },
+  messages: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('messages'),
+    newRow: (f) => ({ account_id: f.admin.accountId, conversation_id: f.conversationId, direction: 'note', body: 'Forged' }),
+    existing: firstOf('messages'),
+    changes: { body: 'Changed' },
+  },
   quote_list: {
     read: staffRead('mine'), mine: (f) => [f.sentQuoteId], insert: NOBODY, update: NOBODY, delete: NOBODY,
     rowsOfAccount: byAccount('quote_list'),
@@ -349,6 +379,7 @@ for (const target of targets) {
         addressedQuoteId: addressed.data!.id, addressedContactId: addressed.data!.contact_id, otherQuoteId: other.data!.id,
         sentQuoteId: sent.data!.id,
         addressedInvoiceId: addressedInvoice.data!.id, otherInvoiceId: otherInvoice.data!.id, unsentInvoiceId: unsentInvoice.data!.id,
+        conversationId: await receivedConversation(service, admin, `<existing-${accountId}@matrix.test>`),
       };
       const addressedInvoiceItems = ids((await service.from('invoice_items').select('id').eq('invoice_id', f.addressedInvoiceId)).data);
       const addressedPayments = ids((await service.from('payments').select('id').eq('invoice_id', f.addressedInvoiceId)).data);

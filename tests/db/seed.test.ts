@@ -60,12 +60,25 @@ for (const target of targets) {
                (select array_agg(m.key || ':' || am.status order by m.key) from public.account_modules am join public.modules m on m.id = am.module_id) as modules,
                (select array_agg(email || ':' || role) from public.user_invitations where accepted_at is null) as pending`));
       expect(counts).toEqual({
-        leads: 5, lead_statuses: 4, contacts: 2, numbered_quotes: 3, quote_items: 3,
+        // The third contact wrote to the helpdesk (a sender unknown until then becomes a contact).
+        leads: 5, lead_statuses: 4, contacts: 3, numbered_quotes: 3, quote_items: 3,
         template_types: ['contract', 'email', 'invoice', 'quote'],
         integration_types: ['email', 'payment'],
         modules: ['cpq:active', 'helpdesk:paused', 'logistics:active'],
         pending: ['new.hire@opshub.test:supplier'],
       });
+    });
+
+    it('holds a few helpdesk conversations, one unread from a new sender, one answered and resolved', async () => {
+      const dana = await authId('demo@opshub.test');
+      const { rows } = await asUser(db, dana, (tx) => tx.query<Record<string, unknown>>(`
+        select v.subject, v.status, v.unread, (select count(*)::int from public.messages m where m.conversation_id = v.id) as messages
+          from public.conversations v order by v.subject`));
+      expect(rows).toEqual([
+        { subject: 'Delivery window for order 1042', status: 'open', unread: true, messages: 1 },
+        { subject: 'Invoice question', status: 'resolved', unread: false, messages: 2 },
+        { subject: 'Pricing for 50 seats', status: 'open', unread: true, messages: 1 },
+      ]);
     });
 
     it('holds an invoice in every state, numbered by the real counter in date order, in the account currency', async () => {

@@ -66,6 +66,11 @@ beforeAll(async () => {
   });
   await must(a.client.from('documents').insert({ ...documentRow(a.accountId, 'a'.repeat(64)), title: 'Contract' }));
   await must(a.client.from('bills').insert({ account_id: a.accountId, supplier_name: 'Northwind', number: 'NW-1', currency: 'EUR', total: 100 }));
+  // A conversation of A's, received as mail at A's inbound mailbox.
+  const { data: box } = await a.client.rpc('inbound_mailbox').single<{ local_part: string }>();
+  await must(admin.rpc('receive_email', {
+    p_to: `${box!.local_part}@in.test`, p_from_email: 'ann@client.test', p_from_name: 'Ann', p_subject: 'Help', p_body: 'Hello', p_message_id: '<tenant@a.test>',
+  }));
   // A job of A's, claimed once so it has a run record (jobs are queued by triggers and RPCs, never by users).
   await must(admin.rpc('enqueue_job', { p_kind: 'test.tenant', p_idempotency_key: `tenant:${a.accountId}`, p_account_id: a.accountId }));
   await must(admin.rpc('claim_jobs', { p_runner: 'tenant-test', p_limit: 100 }));
@@ -101,6 +106,8 @@ beforeAll(async () => {
     { table: 'invoice_items', id: await firstId('invoice_items', 'invoice_id', invoice!.id), accountColumn: '', insert: { invoice_id: invoice!.id, description: 'Spy', qty: 1, unit_price: 1, total: 1 }, update: { description: 'Hijacked' } },
     { table: 'payments', id: await firstId('payments', 'invoice_id', invoice!.id), insert: { account_id: a.accountId, invoice_id: invoice!.id, amount: 1, paid_on: '2026-01-01' }, update: { amount: 1 } },
     { table: 'bills', id: await firstId('bills', 'account_id', a.accountId), insert: { account_id: a.accountId, supplier_name: 'Spy', number: 'SPY-1', currency: 'EUR', total: 1 }, update: { notes: 'Hijacked' } },
+    { table: 'conversations', id: await firstId('conversations', 'account_id', a.accountId), insert: { account_id: a.accountId, contact_id: quote!.contact_id, subject: 'Spy' }, update: { status: 'resolved' } },
+    { table: 'messages', id: await firstId('messages', 'account_id', a.accountId), insert: { account_id: a.accountId, conversation_id: await firstId('conversations', 'account_id', a.accountId), direction: 'note', body: 'Spy' }, update: { body: 'Hijacked' } },
     { table: 'quote_list', id: quote!.id, insert: { account_id: a.accountId, notes: 'Spy' }, update: { notes: 'Hijacked' } },
     { table: 'events', id: await firstId('events', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'lead_created', resource_type: 'x' }, update: { payload: {} } },
     { table: 'jobs', id: await firstId('jobs', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'test.spy', idempotency_key: 'spy' }, update: { status: 'queued' } },

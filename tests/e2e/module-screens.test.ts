@@ -25,19 +25,6 @@ interface CreateFlow {
 
 const FLOWS: CreateFlow[] = [
   {
-    path: '/messages',
-    open: 'Compose',
-    dialog: 'Compose Message',
-    fill: async (page) => {
-      await page.getByLabel('Recipient').fill('+1 555 0100');
-      await page.getByLabel('Channel').selectOption('whatsapp');
-      await page.getByLabel('Message', { exact: true }).fill('Your delivery arrives on Thursday.');
-    },
-    submit: 'Send Message',
-    busy: 'Sending...',
-    toast: 'Message sent via WhatsApp',
-  },
-  {
     path: '/shipments',
     open: 'New Shipment',
     dialog: 'Create New Shipment',

@@ -73,6 +73,7 @@ beforeAll(async () => {
     ['/invoices/', await first('invoices')],
     ['/bills/', await first('bills')],
     ['/documents/', await first('documents')],
+    ['/messages/', await first('conversations')],
   ];
   // A draft's edit pages.
   const { data: draftQuote } = await service.from('quotes').select('id').eq('account_id', account!.account_id).eq('status', 'draft').limit(1);

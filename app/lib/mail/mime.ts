@@ -116,12 +116,21 @@ export function buildMessage(mail: OutgoingMail, fromValue: string, now = new Da
     });
     body = { type: `multipart/mixed; boundary="${b}"`, content: [first, ...parts].map((p) => `--${b}\r\n${p}`).join('') + `--${b}--\r\n` };
   }
+  const threading: string[] = [];
+  if (mail.replyTo) threading.push(`Reply-To: ${formatMailbox(parseMailbox(mail.replyTo, 'Reply-To'))}`);
+  for (const [name, value] of [['In-Reply-To', mail.inReplyTo], ['Message-ID', mail.messageId]] as const) {
+    if (value === undefined) continue;
+    assertHeaderSafe(name, value);
+    if (!/^<[^<>\s]{1,900}>$/.test(value)) throw new MailHeaderError(`${name}: not a message id`);
+  }
+  if (mail.inReplyTo) threading.push(`In-Reply-To: ${mail.inReplyTo}`, `References: ${mail.inReplyTo}`);
   const headers = [
     `From: ${formatMailbox(from)}`,
     `To: ${formatMailbox(to)}`,
     `Subject: ${encodeWords(mail.subject, 'Subject: '.length)}`,
     `Date: ${now.toUTCString().replace('GMT', '+0000')}`,
-    `Message-ID: <${crypto.randomUUID()}@${from.address.split('@')[1]}>`,
+    `Message-ID: ${mail.messageId ?? `<${crypto.randomUUID()}@${from.address.split('@')[1]}>`}`,
+    ...threading,
     'MIME-Version: 1.0',
     `Content-Type: ${body.type}`,
     ...('base64' in body ? ['Content-Transfer-Encoding: base64'] : []),

@@ -9,6 +9,10 @@ export interface OutgoingMail {
   from?: string;
   /** Content in base64. */
   attachments?: { filename: string; content: string; contentType: string }[];
+  /** Threading (the helpdesk's replies): Reply-To, In-Reply-To/References and our own Message-ID, each <…>. */
+  replyTo?: string;
+  inReplyTo?: string;
+  messageId?: string;
 }
 
 export interface MailApi {
@@ -35,6 +39,9 @@ export async function postToMailApi(api: MailApi, mail: OutgoingMail): Promise<v
   assertHeaderSafe('To', mail.to);
   assertHeaderSafe('Subject', mail.subject);
   for (const a of mail.attachments ?? []) assertHeaderSafe('Attachment name', a.filename);
+  for (const [name, value] of [['Reply-To', mail.replyTo], ['In-Reply-To', mail.inReplyTo], ['Message-ID', mail.messageId]] as const) {
+    if (value !== undefined) assertHeaderSafe(name, value);
+  }
   const response = await fetch(api.url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(api.key ? { Authorization: `Bearer ${api.key}` } : {}) },
@@ -45,6 +52,9 @@ export async function postToMailApi(api: MailApi, mail: OutgoingMail): Promise<v
       text: mail.text,
       html: mail.html,
       attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: a.content, content_type: a.contentType })),
+      reply_to: mail.replyTo,
+      in_reply_to: mail.inReplyTo,
+      message_id: mail.messageId,
     }),
   });
   if (!response.ok) throw new Error(`mail API answered ${response.status}`);

@@ -1,0 +1,79 @@
+// Inbound mail into the helpdesk (decision 060): the Worker's `email` handler
+// (Cloudflare Email Workers) and the signed POST /hooks/email both end in one
+// call of public.receive_email with the service role. The account is the one
+// whose mailbox the mail was addressed to (the envelope recipient, or the
+// hook's `to`), never anything the message itself says.
+import { serviceClient } from '~/jobs/runner.server';
+import { MAX_MESSAGE_BYTES, MalformedMail, parseMail, type ParsedMail } from './parse-mail';
+
+export class UnknownMailbox extends Error {}
+
+export interface StoredMail {
+  conversation_id: string;
+  message_id: string;
+  duplicate: boolean;
+}
+
+export async function storeInboundMail(env: Env, to: string, mail: ParsedMail): Promise<StoredMail> {
+  const admin = serviceClient(env);
+  if (!admin) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not set: inbound mail cannot be stored');
+  const { data, error } = await admin.rpc('receive_email', {
+    p_to: to,
+    p_from_email: mail.fromEmail,
+    p_from_name: mail.fromName ?? '',
+    p_subject: mail.subject,
+    p_body: mail.text,
+    p_message_id: mail.messageId ?? undefined,
+    p_references: mail.references,
+  });
+  if (error?.code === 'P0002') throw new UnknownMailbox(error.message);
+  if (error?.code === '22023') throw new MalformedMail(error.message);
+  if (error) throw new Error(`storing inbound mail failed: ${error.message}`);
+  return data as unknown as StoredMail;
+}
+
+/** Reads a byte stream into a binary string (one char per byte), refusing more than `limit` bytes. */
+export async function readCapped(stream: ReadableStream<Uint8Array> | null, limit = MAX_MESSAGE_BYTES): Promise<string | null> {
+  if (!stream) return '';
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  let binary = '';
+  for (const chunk of chunks) {
+    for (let i = 0; i < chunk.length; i += 0x8000) binary += String.fromCharCode(...chunk.subarray(i, i + 0x8000));
+  }
+  return binary;
+}
+
+/**
+ * The Worker's `email` handler: a message over 1 MB, malformed, or to an
+ * unknown mailbox is rejected back to the sender (setReject), never half stored.
+ */
+export async function receiveEmailMessage(message: ForwardableEmailMessage, env: Env): Promise<void> {
+  if (message.rawSize > MAX_MESSAGE_BYTES) {
+    message.setReject('Message too large (the limit is 1 MB)');
+    return;
+  }
+  const raw = await readCapped(message.raw);
+  if (raw === null) {
+    message.setReject('Message too large (the limit is 1 MB)');
+    return;
+  }
+  try {
+    await storeInboundMail(env, message.to, parseMail(raw));
+  } catch (error) {
+    if (error instanceof UnknownMailbox) message.setReject('No such mailbox');
+    else if (error instanceof MalformedMail) message.setReject(`Malformed message: ${error.message}`);
+    else throw error;
+  }
+}

@@ -1,0 +1,77 @@
+// What the helpdesk screens ask of the database (decision 060): the inbox page
+// (inbox_conversations: search and 'Mine' in the database, status, channel and
+// 'Unassigned' as filters), one conversation with its thread and the people it
+// may be assigned to, and the writes.
+import { readList } from '~/lib/records.server';
+import type { ListQuery } from '~/lib/list-query';
+import type { Supabase } from '~/lib/supabase.server';
+
+const LIST_COLUMNS = 'id, subject, status, channel, priority, unread, last_message_at, created_at, assignee_id, contact:contacts(name, email)';
+
+export interface InboxRow {
+  id: string;
+  subject: string;
+  status: string;
+  channel: string;
+  priority: string;
+  unread: boolean;
+  last_message_at: string;
+  created_at: string;
+  assignee_id: string | null;
+  contact: { name: string; email: string } | null;
+}
+
+export interface InboxFilters {
+  channel: string | null;
+  who: 'mine' | 'unassigned' | null;
+}
+
+export async function loadInbox(supabase: Supabase, query: ListQuery, filters: InboxFilters) {
+  let select = supabase
+    .rpc('inbox_conversations', { p_query: query.q || undefined, p_mine: filters.who === 'mine' }, { get: true, count: 'exact' })
+    .select(LIST_COLUMNS);
+  if (query.status) select = select.eq('status', query.status);
+  if (filters.channel) select = select.eq('channel', filters.channel);
+  if (filters.who === 'unassigned') select = select.is('assignee_id', null);
+  // Newest conversation activity first unless the URL sorts.
+  const ordered = { ...query, sort: query.sort ?? { key: 'last_message_at', dir: 'desc' as const } };
+  const list = await readList<InboxRow, string>(select as never, ordered, 'conversations');
+  return { ...list, query };
+}
+
+/** One conversation of the caller's account with its messages and the people who may work it; null when none it may read. */
+export async function loadConversation(supabase: Supabase, id: string) {
+  const [{ data: conversation, error }, messages, people] = await Promise.all([
+    supabase
+      .from('conversations')
+      .select('*, contact:contacts(id, name, email, company)')
+      .eq('id', id)
+      .maybeSingle(),
+    supabase
+      .from('messages')
+      .select('id, direction, body, sender_name, sender_email, delivery_status, delivery_error, sent_at, created_at')
+      .eq('conversation_id', id)
+      .order('created_at', { ascending: true })
+      .order('id', { ascending: true })
+      .limit(500),
+    supabase.from('users').select('id, first_name, last_name, email, role').in('role', ['admin', 'member']).order('first_name'),
+    // Opened by someone who works the inbox: read. Row-level security leaves an auditor's view as it was.
+    supabase.from('conversations').update({ unread: false }).eq('id', id).eq('unread', true),
+  ]);
+  if (error) console.error(`conversation failed to load: ${error.message}`);
+  if (!conversation) return null;
+  if (messages.error) console.error(`messages failed to load: ${messages.error.message}`);
+  return { conversation, messages: messages.data ?? [], messagesFailed: messages.error !== null, people: people.data ?? [] };
+}
+
+export function replyTo(supabase: Supabase, id: string, body: string, note: boolean) {
+  return supabase.rpc('reply_to_conversation', { p_conversation_id: id, p_body: body, p_note: note }).single();
+}
+
+export function updateConversation(
+  supabase: Supabase,
+  id: string,
+  values: { status?: string; priority?: string; assignee_id?: string | null },
+) {
+  return supabase.from('conversations').update(values).eq('id', id).select('id').maybeSingle();
+}

@@ -16,9 +16,12 @@ export const MODULES: readonly MarketingModule[] = [
   {
     key: 'helpdesk',
     name: 'Helpdesk',
-    summary: 'A multi-channel inbox that answers customers faster.',
-    features: ['Email, WhatsApp and SMS in one inbox', 'AI-drafted replies', 'SLA timers and analytics'],
-    preview: true,
+    summary: 'A shared inbox that answers customers faster.',
+    features: [
+      'Customer mail lands in one shared inbox, threaded',
+      'Replies go out from your own mail server',
+      'Assign, note internally, resolve and reopen',
+    ],
   },
   {
     key: 'cpq',

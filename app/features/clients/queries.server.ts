@@ -15,25 +15,10 @@ export interface ClientFigures {
   lastContactAt: string | null;
 }
 
-/**
- * The directory's figures for a page of clients, by id. A failure is logged
- * and the figures read as unknown ('—'); the directory still shows.
- */
-/** A directory row's computed figures (directory_figures). */
+/** A row's computed figures (the directory_figures field, read with the row). */
 function figuresOf(json: unknown): ClientFigures {
   const figures = (json ?? {}) as { revenue?: unknown; last_contact_at?: unknown };
   return { revenue: readRevenue(figures.revenue), lastContactAt: typeof figures.last_contact_at === 'string' ? figures.last_contact_at : null };
-}
-
-export async function loadDirectoryFigures(supabase: Supabase, ids: string[]): Promise<Record<string, ClientFigures>> {
-  if (ids.length === 0) return {};
-  const { data, error } = await supabase.rpc('client_directory_figures', { p_contact_ids: ids });
-  if (error) console.error(`client figures failed to load: ${error.message}`);
-  const figures: Record<string, ClientFigures> = {};
-  for (const row of data ?? []) {
-    figures[row.contact_id] = { revenue: readRevenue(row.revenue), lastContactAt: (row.last_contact_at as string | null) ?? null };
-  }
-  return figures;
 }
 
 const LIST_COLUMNS = 'id, name, email, phone, company, role, address, status, created_at';
@@ -102,14 +87,16 @@ export function insertClient(supabase: Supabase, client: NewClient) {
 }
 
 const DETAIL_COLUMNS = 'id, name, email, phone, company, role, address, country, notes, status, created_at, updated_at';
+// The page's figures are the list's computed field, read with the row (see LIST_SELECT).
+const DETAIL_SELECT = `${DETAIL_COLUMNS}, directory_figures` as typeof DETAIL_COLUMNS;
 const QUOTE_COLUMNS = 'id, quote_number, status, currency, total, created_at';
 
 /** One client of the account (RLS), its quotes (newest first), its figures and its history. */
 export async function loadClient(supabase: Supabase, id: string) {
   // All at once (one round trip): each read needs only the id, and row-level
   // security answers nothing for a client that is not the caller's to read.
-  const [{ data: client, error }, quotes, figures, history] = await Promise.all([
-    supabase.from('contacts').select(DETAIL_COLUMNS).eq('id', id).maybeSingle(),
+  const [{ data: client, error }, quotes, history] = await Promise.all([
+    supabase.from('contacts').select(DETAIL_SELECT).eq('id', id).maybeSingle(),
     supabase
       .from('quotes')
       .select(QUOTE_COLUMNS, { count: 'exact' })
@@ -117,7 +104,6 @@ export async function loadClient(supabase: Supabase, id: string) {
       .order('created_at', { ascending: false })
       .order('id', { ascending: false })
       .limit(20),
-    loadDirectoryFigures(supabase, [id]),
     loadHistory(supabase, 'contact', id),
   ]);
   if (error) throw new Error(`client failed to load: ${error.message}`);
@@ -126,7 +112,7 @@ export async function loadClient(supabase: Supabase, id: string) {
   return {
     client,
     quotes: { rows: quotes.data ?? [], total: quotes.count ?? 0, failed: quotes.error !== null },
-    figures: figures[id] ?? { revenue: {}, lastContactAt: null },
+    figures: figuresOf((client as { directory_figures?: unknown }).directory_figures),
     history,
   };
 }

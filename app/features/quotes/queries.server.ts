@@ -82,17 +82,19 @@ export const quoteCreatedToast = (quote: { id: string; quote_number: string | nu
 
 const PICKER_SIZE = 20;
 
+/** A client as the picker lists it. */
+export function clientChoice(row: ClientRow) {
+  return { value: row.id, label: `${row.name} — ${row.company ?? row.email}` };
+}
+
+type ClientRow = { id: string; name: string; email: string; company: string | null };
+
 /**
  * The clients the new-quote dialog offers: those matching the dialog's own
  * search (?client_q=, by name, email or company), else the newest, plus the
  * client the URL names (?client=, from a lead or a client's page) so it can be
  * chosen whatever the search.
  */
-/** A client as the picker lists it. */
-export function clientChoice(row: { id: string; name: string; email: string; company: string | null }) {
-  return { value: row.id, label: `${row.name} — ${row.company ?? row.email}` };
-}
-
 export async function loadClientChoices(supabase: Supabase, url: URL) {
   const q = (url.searchParams.get('client_q') ?? '').trim().slice(0, 100);
   const chosen = url.searchParams.get('client');
@@ -104,14 +106,26 @@ export async function loadClientChoices(supabase: Supabase, url: URL) {
     isUuid(chosen) ? supabase.from('contacts').select('id, name, company, email').eq('id', chosen).maybeSingle() : null,
   ]);
   if (matches.error) console.error(`client choices failed to load: ${matches.error.message}`);
-  const rows = matches.data ?? [];
-  const selected = named?.data ?? null;
-  const options = selected && !rows.some((row) => row.id === selected.id) ? [selected, ...rows] : rows;
+  const choices = { query: q, selectedId: null as string | null, options: (matches.data ?? []).map(clientChoice) };
+  return withClient(choices, named?.data ?? null);
+}
+
+/**
+ * The choices with this client among them, chosen unless another already is
+ * (the URL's ?client= on a quote's edit page wins over the quote's own).
+ */
+export function withClient(choices: ClientChoices, client: ClientRow | null): ClientChoices {
+  if (!client) return choices;
+  const listed = choices.options.some((option) => option.value === client.id);
   return {
-    query: q,
-    selectedId: selected?.id ?? null,
-    options: options.map(clientChoice),
+    ...choices,
+    selectedId: choices.selectedId ?? client.id,
+    options: listed ? choices.options : [clientChoice(client), ...choices.options],
   };
 }
 
-export type ClientChoices = Awaited<ReturnType<typeof loadClientChoices>>;
+export interface ClientChoices {
+  query: string;
+  selectedId: string | null;
+  options: { value: string; label: string }[];
+}

@@ -18,7 +18,7 @@ import { recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-
 import { READ_ONLY_MESSAGE, refuseSubmission, refuseWrite } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
-import { clientChoice, loadClientChoices, type ClientChoices } from './queries.server';
+import { loadClientChoices, withClient } from './queries.server';
 import { QuoteEditForm, type EditDefaults } from './quote-edit-form';
 import { loadQuote, saveQuoteDraft, type QuoteDetail, type QuoteLine } from './quote-queries.server';
 import { editQuoteSchema } from './schema';
@@ -38,7 +38,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const page = `/quotes/${id}`;
   if (!canWriteBusiness(profile?.role)) throw await redirectWithError(page, READ_ONLY_MESSAGE);
   if (found.quote.status !== 'draft') throw await redirectWithError(page, TEXTS.notDraft);
-  return { quote: found.quote, defaults: editDefaults(found.quote, found.items), clients: withOwnClient(found.clients, found.quote.contact) };
+  return { quote: found.quote, defaults: editDefaults(found.quote, found.items), clients: withClient(found.clients, found.quote.contact) };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -130,15 +130,4 @@ function ClientSearch({ action, query, found }: { action: string; query: string;
       </p>
     </Form>
   );
-}
-
-/** The clients to choose from, the quote's own always among them (chosen, unless the URL chose another). */
-function withOwnClient(clients: ClientChoices, own: { id: string; name: string; email: string; company: string | null } | null): ClientChoices {
-  if (!own) return clients;
-  const listed = clients.options.some((option) => option.value === own.id);
-  return {
-    ...clients,
-    selectedId: clients.selectedId ?? own.id,
-    options: listed ? clients.options : [clientChoice(own), ...clients.options],
-  };
 }

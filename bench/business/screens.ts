@@ -9,6 +9,7 @@
 //   npm run bench:business                                  PGlite
 //   BENCH_POSTGRES_URL=postgres://... npm run bench:business  PostgreSQL
 //   BENCH_SECONDS=10 BENCH_CONCURRENCY=4 BENCH_QUOTES=100000 BENCH_EXPLAIN=1 ...
+//   BENCH_PAGES=/invoices ...   only the pages whose path starts with it (more views per page in the same time)
 //
 // The load driver is closed-loop: BENCH_CONCURRENCY clients, each sending its
 // next request as soon as the previous answer has been read in full. The two
@@ -158,7 +159,9 @@ try {
     for (const sql of [
       'select id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company from public.quote_list order by created_at desc, id desc limit 21 offset 0',
       "select id, quote_number, status, currency, total, created_at, expires_at, contact_name, contact_company from public.quote_list where status = 'expired' order by created_at desc, id desc limit 21 offset 0",
+      'select id, invoice_number, status, client_name, client_email, currency, total, amount_paid, due_date, created_at, quote_id from public.invoices order by created_at asc, id asc limit 21 offset 0',
       'select * from public.quote_summary()',
+      'select * from public.invoice_summary()',
       'select public.dashboard_overview()',
     ]) {
       await backend.db.transaction(async (tx) => {
@@ -211,9 +214,11 @@ try {
     { path: '/clients?q=contact4217%40', expect: 'Clients', untargeted: '0 vs 1 match' },
     { path: '/invoices?q=client+4217', expect: 'Recent Invoices', untargeted: '0 vs 11 matches' },
   ];
+  const only = process.env.BENCH_PAGES;
+  const measured = only ? pages.filter((page) => page.path.startsWith(only)) : pages;
   const results: Record<string, Sample[]> = {};
   for (let round = 0; round < 2; round++) {
-    for (const page of pages) {
+    for (const page of measured) {
       log(`round ${round + 1}: ${page.path}`);
       const pair = await measurePair(
         () => view(sessions.small, page.path, page.expect),
@@ -263,6 +268,9 @@ try {
       method: 'GET',
       headers: { Prefer: 'count=exact' },
     },
+    { label: '/invoices: invoices page (GET)', path: '/rest/v1/invoices?select=id,invoice_number,status,client_name,client_email,currency,total,amount_paid,due_date,created_at,quote_id&order=created_at.desc,id.desc&offset=0&limit=21', method: 'GET' },
+    { label: '/invoices?sort=created_at&dir=asc: invoices page (GET)', path: '/rest/v1/invoices?select=id,invoice_number,status,client_name,client_email,currency,total,amount_paid,due_date,created_at,quote_id&order=created_at.asc,id.asc&offset=0&limit=21', method: 'GET' },
+    { label: '/invoices: invoice_summary (RPC)', path: '/rest/v1/rpc/invoice_summary', method: 'POST' },
     { label: '/leads: lead_summary (RPC)', path: '/rest/v1/rpc/lead_summary', method: 'POST' },
     { label: '/settings/audit-logs: audit_log_actions (RPC)', path: '/rest/v1/rpc/audit_log_actions', method: 'POST' },
     { label: '/settings/audit-logs: list_audit_logs page (GET)', path: '/rest/v1/rpc/list_audit_logs?p_limit=51&p_offset=0', method: 'GET' },
@@ -302,7 +310,7 @@ try {
   console.log('| page | quotes in the account | requests | p50 ms | p99 ms |');
   console.log('|---|---|---|---|---|');
   const verdicts: string[] = [];
-  for (const page of pages) {
+  for (const page of measured) {
     const small = summarise(results[`${page.path} small`]);
     const big = summarise(results[`${page.path} big`]);
     for (const [count, r] of [[SMALL, small], [BIG, big]] as const) {

@@ -103,7 +103,7 @@ export const FEATURES: Feature[] = [
   {
     name: 'invoices',
     about: 'Invoices, their lines and payments, numbers, figures and the public invoice link.',
-    tables: ['public.invoices', 'public.invoice_items', 'public.payments', 'private.invoice_number_counters', 'private.invoice_stats', 'private.payment_stats'],
+    tables: ['public.invoices', 'public.invoice_items', 'public.payments', 'private.invoice_number_counters', 'private.invoice_stats', 'private.invoice_totals', 'private.payment_stats'],
     functions: [/invoice/, /payment/, /^private\.(writable_invoice)/],
   },
   {

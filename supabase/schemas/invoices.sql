@@ -304,6 +304,9 @@ begin
        set invoice_count = s.invoice_count - 1, total_sum = s.total_sum - old.total, paid_sum = s.paid_sum - old.amount_paid
      where s.account_id = old.account_id and s.currency = old.currency and s.status = old.status
        and s.day = (old.created_at at time zone 'UTC')::date;
+    update private.invoice_totals t
+       set invoice_count = t.invoice_count - 1, total_sum = t.total_sum - old.total, paid_sum = t.paid_sum - old.amount_paid
+     where t.account_id = old.account_id and t.currency = old.currency and t.status = old.status;
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
     insert into private.invoice_stats as s (account_id, currency, status, day, invoice_count, total_sum, paid_sum)
@@ -311,6 +314,11 @@ begin
     on conflict (account_id, currency, status, day) do update
       set invoice_count = s.invoice_count + 1, total_sum = s.total_sum + excluded.total_sum,
           paid_sum = s.paid_sum + excluded.paid_sum;
+    insert into private.invoice_totals as t (account_id, currency, status, invoice_count, total_sum, paid_sum)
+    values (new.account_id, new.currency, new.status, 1, new.total, new.amount_paid)
+    on conflict (account_id, currency, status) do update
+      set invoice_count = t.invoice_count + 1, total_sum = t.total_sum + excluded.total_sum,
+          paid_sum = t.paid_sum + excluded.paid_sum;
   end if;
   return null;
 end;
@@ -530,13 +538,13 @@ begin
   end if;
   return query
   select
-    (select coalesce(sum(s.invoice_count), 0)::bigint from private.invoice_stats s where s.account_id = v_account_id),
+    (select coalesce(sum(t.invoice_count), 0)::bigint from private.invoice_totals t where t.account_id = v_account_id),
     (select coalesce(jsonb_agg(jsonb_build_object('currency', o.currency, 'count', o.n, 'value', o.v, 'average', 0)
                                order by o.n desc, o.currency), '[]'::jsonb)
-       from (select s.currency, sum(s.invoice_count) as n, sum(s.total_sum - s.paid_sum) as v
-               from private.invoice_stats s
-              where s.account_id = v_account_id and s.status in ('sent', 'pending', 'overdue')
-              group by s.currency having sum(s.invoice_count) > 0) o),
+       from (select t.currency, sum(t.invoice_count) as n, sum(t.total_sum - t.paid_sum) as v
+               from private.invoice_totals t
+              where t.account_id = v_account_id and t.status in ('sent', 'pending', 'overdue')
+              group by t.currency having sum(t.invoice_count) > 0) o),
     (select coalesce(jsonb_agg(jsonb_build_object('currency', p.currency, 'count', 0, 'value', p.amount_sum, 'average', 0)
                                order by p.amount_sum desc, p.currency), '[]'::jsonb)
        from private.payment_stats p
@@ -1160,6 +1168,22 @@ create table private.invoice_stats (
 alter table private.invoice_stats enable row level security;
 
 revoke all on table private.invoice_stats from public, anon, authenticated, service_role;
+
+-- ── private.invoice_totals ──
+
+create table private.invoice_totals (
+  account_id uuid not null,
+  currency text not null,
+  status text not null,
+  invoice_count bigint default 0 not null,
+  total_sum numeric default 0 not null,
+  paid_sum numeric default 0 not null,
+  constraint invoice_totals_pkey primary key (account_id, currency, status),
+  constraint invoice_totals_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.invoice_totals enable row level security;
+
+revoke all on table private.invoice_totals from public, anon, authenticated, service_role;
 
 -- ── private.payment_stats ──
 

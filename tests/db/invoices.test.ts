@@ -348,6 +348,39 @@ for (const target of targets) {
       expect((await client.client.rpc('invoice_summary')).error).not.toBeNull();
     });
 
+    it("the all-time cards agree with a recount of the account's invoices, old ones, voids and deletes included", async () => {
+      const fresh = await signUpFreshAdmin(backend, 'invoices-recount');
+      const old = await create(fresh, { p_currency: 'EUR' });
+      const open = await create(fresh);
+      const voided = await create(fresh);
+      const deleted = await create(fresh, { p_currency: 'EUR' });
+      for (const id of [old.id, open.id, voided.id]) await fresh.client.rpc('send_invoice', { p_invoice_id: id });
+      await pay(fresh, open.id, 1_000);
+      await fresh.client.rpc('void_invoice', { p_invoice_id: voided.id });
+      // Invoiced 200 days ago: outside the collection card's 90 days, still counted and outstanding.
+      await backend.db.query(`update public.invoices set created_at = now() - interval '200 days' where id = $1`, [old.id]);
+      await backend.db.query('delete from public.invoices where id = $1', [deleted.id]);
+
+      const { rows } = await backend.db.query<{ total_count: string; outstanding: { currency: string; count: number; value: number }[] }>(
+        `select count(*) as total_count,
+                (select jsonb_agg(jsonb_build_object('currency', o.currency, 'count', o.n, 'value', o.v) order by o.currency)
+                   from (select currency, count(*) as n, sum(total - amount_paid) as v from public.invoices
+                          where account_id = $1 and status in ('sent', 'pending', 'overdue') group by currency) o) as outstanding
+           from public.invoices where account_id = $1`,
+        [fresh.accountId],
+      );
+      const { data } = await fresh.client.rpc('invoice_summary').single<{ total_count: number; outstanding: { currency: string; count: number; value: number }[] }>();
+      expect(data!.total_count).toBe(Number(rows[0].total_count));
+      expect(data!.total_count).toBe(3);
+      const byCurrency = (list: { currency: string; count: number; value: number }[]) =>
+        list.map(({ currency, count, value }) => ({ currency, count: Number(count), value: Number(value) })).sort((a, b) => a.currency.localeCompare(b.currency));
+      expect(byCurrency(data!.outstanding)).toEqual(byCurrency(rows[0].outstanding));
+      expect(byCurrency(data!.outstanding)).toEqual([
+        { currency: 'EUR', count: 1, value: 25_000 },
+        { currency: 'USD', count: 1, value: 24_000 },
+      ]);
+    });
+
     it('the public link shows a sent invoice by its token, and nothing for any other token', async () => {
       const invoice = await create(admin);
       const token = randomBytes(32).toString('base64url');

@@ -249,9 +249,40 @@ export function forgedCookie(kind: 'garbage' | 'edited' | 'unsigned', real: stri
  * the given accounts in every table with an account_id, the accounts
  * themselves, their users' auth records and sessions, and counts the rows
  * holding the marker anywhere in the public schema and auth.users.
+ *
+ * The marker is caught as it is written, by a trigger on every public table
+ * that notes the table in hostile_probe.marker_writes: reading every table's
+ * every row as text after each case cost more than the cases themselves, and
+ * grew with each module's tables and with the rows other test files write.
+ * A row written with the marker and removed within the same case counts too.
  */
 async function installSnapshot(): Promise<void> {
   await runSql('create schema if not exists hostile_probe');
+  await runSql('create table if not exists hostile_probe.marker_writes (table_name text not null, written_at timestamptz not null default now())');
+  await runSql(`
+    create or replace function hostile_probe.note_marker() returns trigger language plpgsql security definer as $fn$
+    begin
+      if strpos(new::text, '${MARKER}') > 0 then
+        insert into hostile_probe.marker_writes (table_name) values (tg_table_name);
+      end if;
+      return null;
+    end
+    $fn$
+  `);
+  await runSql(`
+    do $do$
+    declare t record;
+    begin
+      for t in
+        select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind in ('r', 'p')
+           and not exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'hostile_probe_marker')
+      loop
+        execute format('create trigger hostile_probe_marker after insert or update on public.%I for each row execute function hostile_probe.note_marker()', t.relname);
+      end loop;
+    end
+    $do$
+  `);
   await runSql(`
     create or replace function hostile_probe.snapshot(p_accounts uuid[], p_marker text, p_rows uuid[])
     returns table (item text, fingerprint text) language plpgsql as $fn$
@@ -275,7 +306,7 @@ async function installSnapshot(): Promise<void> {
             into v using p_accounts;
           item := r.name; fingerprint := v; return next;
         end if;
-        execute format('select count(*)::text from public.%I x where strpos(x::text, $1) > 0', r.name) into v using p_marker;
+        select count(*)::text into v from hostile_probe.marker_writes w where w.table_name = r.name;
         item := r.name || ' holding the marker'; fingerprint := v; return next;
         if cardinality(p_rows) > 0 and exists (select 1 from information_schema.columns c
              where c.table_schema = 'public' and c.table_name = r.name and c.column_name = 'id' and c.data_type = 'uuid') then

@@ -313,3 +313,13 @@ describe('real documents, issue 34 second pass', () => {
     expect(extractFields(['Rechnung Nr. 5', 'Lieferant:', 'Tanja Tinder', 'Hauptstraße 1 GmbH'].join('\n')).fields.supplier_name?.value).toBe('Tanja Tinder');
   });
 });
+
+describe('a row of labels over a row of values', () => {
+  it("reads each party from the cell below its own label ('TO:  FROM:'), not the line's first cell", () => {
+    const text = ['INVOICE', 'TO:\tFROM:', 'Client, Inc.\tCompany, LLC', '123 Main St.\t123 Main St.'].join('\n');
+    const { fields } = extractFields(text);
+    expect([fields.supplier_name?.value, fields.customer_name?.value]).toEqual(['Company, LLC', 'Client, Inc.']);
+    // A label followed by its value on the same line is read as before.
+    expect(extractFields('Invoice 7\nFrom: Acme Ltd\tTo: Beta GmbH').fields.supplier_name?.value).toBe('Acme Ltd');
+  });
+});

@@ -72,6 +72,13 @@ function rawLines(text: string): Line[] {
 
 /** What follows a label on its line, or the next line when the label ends its line (cells after it first). */
 function afterLabel(lines: Line[], index: number, labelEnd: number, skipLabelled = false): { value: string; sameLine: boolean } | null {
+  // A row of labels over a row of values ('TO:  FROM:' over 'Client, Inc.  Company, LLC'): the value is the cell below the label's.
+  const cells = lines[index].cells;
+  const nextCells = lines[index + 1]?.cells;
+  if (cells.length >= 2 && cells.every((cell) => cell.endsWith(':')) && nextCells?.length === cells.length) {
+    const column = lines[index].text.slice(0, labelEnd).split(/ {2,}/).length - 1;
+    if (nextCells[column]) return { value: nextCells[column], sameLine: false };
+  }
   const rest = lines[index].text.slice(labelEnd).replace(/^[\s:#.\-–—)]+/, '').replace(/^(?:no\.?|number|nr\.?|n[°º]|num\.?)(?=[\s:#.]|$)\s*[:#.]?\s*/i, '');
   if (rest.trim()) return { value: rest.trim(), sameLine: true };
   // A value below its label; a party's block may first list its numbers ('Nummer : 549910'), so names step over up to three such lines.

@@ -27,8 +27,17 @@ export interface RealDocument {
   lines?: { description: string; quantity: string; amount: string }[];
 }
 
-export function readRealCorpus(): Record<string, RealDocument> {
-  return JSON.parse(readFileSync(join(HERE, 'corpus.json'), 'utf8')) as Record<string, RealDocument>;
+/**
+ * The two sets of real documents: 'development' (corpus.json, which the
+ * extractor was corrected against) and 'held-out' (heldout.json: invoice2data's
+ * published test documents, which the issue keeps apart as the honest measure;
+ * never tuned against: read their misses, never fix the extractor for one).
+ */
+export type RealSet = 'development' | 'held-out';
+const SET_FILES: Record<RealSet, string> = { development: 'corpus.json', 'held-out': 'heldout.json' };
+
+export function readRealCorpus(set: RealSet = 'development'): Record<string, RealDocument> {
+  return JSON.parse(readFileSync(join(HERE, SET_FILES[set]), 'utf8')) as Record<string, RealDocument>;
 }
 
 /** Where the documents are, or null when this machine has none of them. */
@@ -86,10 +95,10 @@ function sameLine(got: { description: string; quantity: string | null; amount: s
   return squash(got.description).includes(squash(want.description)) && Number(got.quantity) === Number(want.quantity) && Number(got.amount) === Number(want.amount);
 }
 
-export async function scoreRealCorpus(): Promise<RealScore | null> {
+export async function scoreRealCorpus(set: RealSet = 'development'): Promise<RealScore | null> {
   const dir = realCorpusDir();
   if (dir === null) return null;
-  const corpus = readRealCorpus();
+  const corpus = readRealCorpus(set);
   const score: RealScore = { documents: 0, pages: 0, missingFiles: [], changedFiles: [], fields: {}, languages: {}, all: emptyTally(), misses: [], msPerPage: 0, lines: { expected: 0, right: 0, found: 0 } };
   for (const key of FIELD_KEYS) score.fields[key] = emptyTally();
   let ms = 0;
@@ -102,7 +111,7 @@ export async function scoreRealCorpus(): Promise<RealScore | null> {
     const bytes = new Uint8Array(readFileSync(path));
     if (createHash('sha256').update(bytes).digest('hex') !== entry.sha256) score.changedFiles.push(file);
     const started = performance.now();
-    const { text, pages } = await extractText('application/pdf', bytes);
+    const { text, pages } = await extractText(file.endsWith('.txt') ? 'text/plain' : 'application/pdf', bytes);
     const fields: DocumentFields = extractFields(text).fields;
     if (entry.lines) {
       const found = fields.line_items?.value ?? [];

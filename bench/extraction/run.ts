@@ -6,11 +6,12 @@
 // tuned on, and the held-out ones); then the images read by OCR
 // (bench/extraction/ocr.ts). Every table also gives the share of wrong values
 // among those given at confidence 0.8 or more.
-// Run: npm run bench:extraction (add -- --no-ocr to leave the OCR table out)
+// Run: npm run bench:extraction (add -- --no-ocr to leave the OCR table out,
+// -- --real-only to score only the two sets of real documents)
 import { FIELD_KEYS } from '../../app/features/documents/extraction/fields.ts';
 import { readExpected, scoreCorpus, type CorpusScore } from '../../tests/support/extraction-corpus.ts';
 import { ocrTable, scoreOcr } from './ocr.ts';
-import { emptyTally, scoreRealCorpus, tallyField, type Tally } from './real-corpus.ts';
+import { emptyTally, scoreRealCorpus, tallyField, type RealSet, type Tally } from './real-corpus.ts';
 
 const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(0)}%`);
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
@@ -51,31 +52,35 @@ function generatedTable(title: string, score: CorpusScore, heldOut: boolean): st
 
 // A first pass loads pdf.js, so the measured pass times extraction, not start-up.
 await scoreCorpus();
-const real = await scoreRealCorpus();
-if (real === null) {
-  console.log('### Real documents: not on this machine (see bench/extraction/real/README.md)');
-} else {
-  console.log(
-    [
-      `### Real documents: ${real.documents} documents, ${real.pages} pages`,
-      '',
-      ...HEADER,
-      ...FIELD_KEYS.map((key) => row(key, real.fields[key])),
-      row('**all fields**', real.all),
-      '',
-      '| language | found right | found wrong or where none is | missed | precision | recall | wrong at ≥ 0.8 |',
-      '|---|---|---|---|---|---|---|',
-      ...Object.entries(real.languages).map(([language, tally]) => row(language, tally)),
-      '',
-      `Line items: ${real.lines.right} of ${real.lines.expected} annotated lines found with description, quantity and amount right (${percent(ratio(real.lines.right, real.lines.expected))}); ${real.lines.found} lines given on those documents.`,
-      '',
-      `Extraction time: ${real.msPerPage.toFixed(1)} ms per page.`,
-      real.missingFiles.length > 0 ? `\nNot on this machine: ${real.missingFiles.join(', ')}` : '',
-      real.changedFiles.length > 0 ? `\nNot the cited bytes (sha256 differs): ${real.changedFiles.join(', ')}` : '',
-      `\nMisses:\n${real.misses.map((m) => `- ${m}`).join('\n')}`,
-    ].join('\n'),
-  );
+for (const set of ['development', 'held-out'] as RealSet[]) {
+  const real = await scoreRealCorpus(set);
+  if (real === null) {
+    console.log(`### Real documents, ${set} set: not on this machine (see bench/extraction/real/README.md)`);
+  } else {
+    console.log(
+      [
+        `### Real documents, ${set} set: ${real.documents} documents, ${real.pages} pages`,
+        '',
+        ...HEADER,
+        ...FIELD_KEYS.map((key) => row(key, real.fields[key])),
+        row('**all fields**', real.all),
+        '',
+        '| language | found right | found wrong or where none is | missed | precision | recall | wrong at ≥ 0.8 |',
+        '|---|---|---|---|---|---|---|',
+        ...Object.entries(real.languages).map(([language, tally]) => row(language, tally)),
+        '',
+        `Line items: ${real.lines.right} of ${real.lines.expected} annotated lines found with description, quantity and amount right (${percent(ratio(real.lines.right, real.lines.expected))}); ${real.lines.found} lines given on those documents.`,
+        '',
+        `Extraction time: ${real.msPerPage.toFixed(1)} ms per page.`,
+        real.missingFiles.length > 0 ? `\nNot on this machine: ${real.missingFiles.join(', ')}` : '',
+        real.changedFiles.length > 0 ? `\nNot the cited bytes (sha256 differs): ${real.changedFiles.join(', ')}` : '',
+        `\nMisses:\n${real.misses.map((m) => `- ${m}`).join('\n')}`,
+      ].join('\n'),
+    );
+  }
+  console.log('');
 }
+if (process.argv.includes('--real-only')) process.exit(0);
 console.log('');
 console.log(generatedTable('Generated, tuned set', await scoreCorpus(), false));
 console.log('');

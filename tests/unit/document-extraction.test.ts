@@ -275,3 +275,51 @@ describe('parties without labels', () => {
     expect(fields.customer_name!.confidence).toBeLessThan(0.8);
   });
 });
+
+describe('real documents, issue 34 second pass', () => {
+  it('takes the invoice number after "Nr." in the title\'s own sentence', () => {
+    expect(extractFields('Rechnung des Versicherers Nr. 01.234.567.8-2018-1 vom\n06.12.2018').fields.invoice_number?.value).toBe('01.234.567.8-2018-1');
+    // A date after the title's 'vom' is not a number.
+    expect(extractFields('Rechnung vom Nr. 06.12.2018').fields.invoice_number).toBeUndefined();
+  });
+
+  it('gives a labelled IBAN whose check digits fail, but not as sure; a valid one stays sure', () => {
+    const bad = extractFields('Rechnung Nr. 5\nIBAN: DE12 1234 4321 9876 00').fields.iban;
+    expect(bad?.value).toBe('DE1212344321987600');
+    expect(bad!.confidence).toBeLessThan(0.8);
+    expect(extractFields('Rechnung Nr. 5\nIBAN: DE89 3704 0044 0532 0130 00').fields.iban).toEqual({ value: 'DE89370400440532013000', confidence: 0.98 });
+    // An IBAN-shaped string without the label is not taken when its check digits fail.
+    expect(extractFields('Rechnung Nr. 5\nKonto DE12 1234 4321 9876 00').fields.iban).toBeUndefined();
+  });
+
+  it('decides between candidate amounts by subtotal + tax = total when the first reading does not add up', () => {
+    // The last tax line is a rate's basis; the net and tax that add up to the total are the ones printed in the summary.
+    const text = ['Invoice 103767', 'Subtotal\t573.00', '19% VAT\t108.87', 'Total € Incl. VAT\t681.87', 'VAT Identifier\tVAT Base', 'VAT\t573.00'].join('\n');
+    const { fields } = extractFields(text);
+    expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['573.00', '108.87', '681.87']);
+    expect(fields.tax_amount!.confidence).toBeGreaterThanOrEqual(0.8);
+    // No candidates that add up: nothing is made sure.
+    const loose = extractFields(['Invoice 1', 'Subtotal\t100.00', 'VAT\t50.00', 'Total\t180.00'].join('\n')).fields;
+    expect(loose.total!.confidence).toBeLessThan(0.8);
+    // A "tax" above 30% of the net is not a tax on it, even when the sum holds.
+    const high = extractFields(['Invoice 1', 'Subtotal\t100.00', 'VAT\t80.00', 'Total\t180.00', 'Total due\t200.00'].join('\n')).fields;
+    expect([high.total?.value, high.total!.confidence < 0.8]).toEqual(['200.00', true]);
+  });
+
+  it('joins a party name set on two lines when the second ends in a legal form', () => {
+    const text = ['Rechnung Nr. 5', 'Lieferant:', 'MVM Musterhafter', 'Versicherungsverein Musterstadt a.G.', 'Hauptstraße 1'].join('\n');
+    expect(extractFields(text).fields.supplier_name?.value).toBe('MVM Musterhafter Versicherungsverein Musterstadt a.G.');
+    // A second line with digits (a street) is not part of the name.
+    expect(extractFields(['Rechnung Nr. 5', 'Lieferant:', 'Tanja Tinder', 'Hauptstraße 1 GmbH'].join('\n')).fields.supplier_name?.value).toBe('Tanja Tinder');
+  });
+});
+
+describe('a row of labels over a row of values', () => {
+  it("reads each party from the cell below its own label ('TO:  FROM:'), not the line's first cell", () => {
+    const text = ['INVOICE', 'TO:\tFROM:', 'Client, Inc.\tCompany, LLC', '123 Main St.\t123 Main St.'].join('\n');
+    const { fields } = extractFields(text);
+    expect([fields.supplier_name?.value, fields.customer_name?.value]).toEqual(['Company, LLC', 'Client, Inc.']);
+    // A label followed by its value on the same line is read as before.
+    expect(extractFields('Invoice 7\nFrom: Acme Ltd\tTo: Beta GmbH').fields.supplier_name?.value).toBe('Acme Ltd');
+  });
+});

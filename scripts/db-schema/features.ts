@@ -113,6 +113,12 @@ export const FEATURES: Feature[] = [
     functions: [/bill/],
   },
   {
+    name: 'compliance',
+    about: 'Compliance: obligations with recurrence, their occurrences, locked reviews and versioned evidence.',
+    tables: ['public.compliance_items', 'public.compliance_occurrences', 'public.compliance_reviews', 'public.evidence'],
+    functions: [/compliance/, /^private\.(refuse_locked_change|evidence_version)/],
+  },
+  {
     name: 'helpdesk',
     about: 'The helpdesk: conversations with contacts, their messages, and the inbound mailbox mail arrives at.',
     tables: ['private.inbound_mailboxes', 'public.conversations', 'public.messages'],

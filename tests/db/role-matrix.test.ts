@@ -39,6 +39,8 @@ interface Fixture {
   unsentInvoiceId: string;
   /** A conversation of the account, received as mail. */
   conversationId: string;
+  /** A compliance item of the account, reviewed once (so it is history and has a locked review). */
+  complianceItemId: string;
 }
 
 interface TableCase {
@@ -65,6 +67,11 @@ interface TableCase {
 const documentRow = (accountId: string, seed: string) => {
   const sha = createHash('sha256').update(seed).digest('hex');
   return { account_id: accountId, title: `Doc ${seed}`, file_path: `${accountId}/${sha.slice(0, 12)}/doc.pdf`, file_name: 'doc.pdf', file_size: 10, mime_type: 'application/pdf', sha256: sha };
+};
+/** An evidence row of a compliance item; its path and hash derived from `seed`. */
+const evidenceRow = (accountId: string, itemId: string, seed: string) => {
+  const sha = createHash('sha256').update(`evidence-${seed}`).digest('hex');
+  return { account_id: accountId, item_id: itemId, title: `Evidence ${seed}`, file_path: `${accountId}/${sha.slice(0, 12)}/e.pdf`, file_name: 'e.pdf', file_size: 10, mime_type: 'application/pdf', sha256: sha, effective_on: '2026-01-01' };
 };
 const ids = (rows: { id: string }[] | null) => (rows ?? []).map((r) => r.id).sort();
 const byAccount = (table: string) => async (s: SupabaseClient, f: Fixture) =>
@@ -275,6 +282,37 @@ const CASES: Record<string, TableCase> = {
     existing: firstOf('bills'),
     changes: { notes: 'Changed' },
   },
+  // Compliance (decision 064): staff read, writers add and edit items (an item reviewed is not deleted: the fixture's is);
+  // occurrences and reviews are written only by the functions, reviews and evidence are locked for every role.
+  compliance_items: {
+    read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('compliance_items'),
+    newRow: (f, role) => ({ account_id: f.admin.accountId, title: `New ${role}`, responsible_team: 'Team', description: 'D', first_review_date: '2030-01-01' }),
+    fresh: async (s, f) => insertedId(s, 'compliance_items', { account_id: f.admin.accountId, title: `Fresh ${randomBytes(4).toString('hex')}`, responsible_team: 'Team', description: 'D', first_review_date: '2030-01-01' }),
+    existing: async (s, f) => ids((await s.from('compliance_reviews').select('id:item_id').eq('account_id', f.admin.accountId)).data)[0],
+    changes: { title: 'Changed' },
+  },
+  compliance_occurrences: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('compliance_occurrences'),
+    newRow: (f) => ({ account_id: f.admin.accountId, item_id: f.complianceItemId, due_on: '2031-05-05' }),
+    existing: firstOf('compliance_occurrences'),
+    changes: { status: 'done', closed_at: '2030-01-01T00:00:00Z' },
+  },
+  compliance_reviews: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('compliance_reviews'),
+    newRow: (f) => ({ account_id: f.admin.accountId, item_id: f.complianceItemId, reviewed_on: '2026-01-01', outcome: 'Compliant' }),
+    existing: firstOf('compliance_reviews'),
+    changes: { notes: 'Changed' },
+  },
+  evidence: {
+    read: staffRead('none'), insert: WRITERS, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('evidence'),
+    newRow: (f, role) => evidenceRow(f.admin.accountId, f.complianceItemId, `new-${role}`),
+    existing: firstOf('evidence'),
+    changes: { title: 'Changed' },
+  },
   // The helpdesk (decision 060): staff read, writers work a conversation (status, assignee, priority, read);
   // conversations and messages are written only by receive_email and reply_to_conversation.
   conversations: {
@@ -374,7 +412,14 @@ for (const target of targets) {
         await must(admin.client.rpc('send_invoice', { p_invoice_id: invoice.id }));
         await must(admin.client.rpc('record_payment', { p_invoice_id: invoice.id, p_amount: 100, p_paid_on: new Date().toISOString().slice(0, 10) }));
       }
+      const complianceItem = await admin.client.from('compliance_items')
+        .insert({ account_id: accountId, title: 'Existing', responsible_team: 'Team', description: 'D', first_review_date: new Date().toISOString().slice(0, 10) })
+        .select('id').single();
+      if (complianceItem.error) throw complianceItem.error;
+      await must(admin.client.rpc('record_compliance_review', { p_item_id: complianceItem.data.id, p_reviewed_on: new Date().toISOString().slice(0, 10), p_outcome: 'Compliant' }));
+      await must(admin.client.from('evidence').insert(evidenceRow(accountId, complianceItem.data.id, 'existing')));
       f = {
+        complianceItemId: complianceItem.data.id,
         admin, users, bystander,
         addressedQuoteId: addressed.data!.id, addressedContactId: addressed.data!.contact_id, otherQuoteId: other.data!.id,
         sentQuoteId: sent.data!.id,

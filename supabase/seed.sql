@@ -246,6 +246,29 @@ select u.account_id, b.supplier, b.email, b.number, (now() - b.age)::date, (now(
   join public.users u on u.email = 'demo@opshub.test'
   join public.accounts a on a.id = u.account_id;
 
+-- Compliance (issue 37): three obligations named after real NIST SP 800-53 Rev. 5 controls (public
+-- domain), one reviewed yesterday; their occurrences and statuses are the database's.
+insert into public.compliance_items (account_id, title, category, risk_level, responsible_team, owner_id, frequency,
+                                     first_review_date, description, requirements, created_at)
+select u.account_id, c.title, c.category, c.risk, c.team, u.id, c.frequency, (now() + c.first_in)::date, c.description,
+       c.requirements, now() - interval '60 days'
+  from (values
+    ('AC-2 Account Management review', 'security', 'high', 'IT Security', 'quarterly', interval '12 days',
+     'Review the accounts of every system: who has one, with which rights, and remove those no longer needed.',
+     'NIST SP 800-53 Rev. 5 AC-2: define and document account types, review accounts for compliance with account management requirements.'),
+    ('AU-6 Audit Record Review', 'security', 'medium', 'IT Security', 'monthly', interval '-2 days',
+     'Read the audit records of the month for unusual activity and report what was found.',
+     'NIST SP 800-53 Rev. 5 AU-6: review and analyze system audit records for indications of inappropriate or unusual activity.'),
+    ('CP-9 System Backup test', 'security', 'high', 'Operations', 'semiannual', interval '40 days',
+     'Restore a backup to a test system and check it is complete.',
+     'NIST SP 800-53 Rev. 5 CP-9: conduct backups of user-level and system-level information and protect their confidentiality and integrity.')
+  ) as c (title, category, risk, team, frequency, first_in, description, requirements)
+  join public.users u on u.email = 'demo@opshub.test';
+select public.record_compliance_review(i.id, current_date - 1, 'Compliant', 'Audit records of the month read; nothing unusual.')
+  from public.compliance_items i
+ where i.title = 'AU-6 Audit Record Review'
+   and i.account_id = (select account_id from public.users where email = 'demo@opshub.test');
+
 -- Northwind Traders: a second tenant on a trial, with rows of its own.
 select pg_temp.seed_auth_user('d0000000-0000-4000-8000-000000000003', 'admin@northwind.test', 'Nora', 'Northwind', '{}');
 select pg_temp.act_as('d0000000-0000-4000-8000-000000000003');

@@ -326,7 +326,7 @@ export type Database = {
           frequency?: string
           id?: string
           interval_months?: number | null
-          next_review_date: string
+          next_review_date?: string
           owner_id?: string | null
           requirements?: string | null
           responsible_team: string

@@ -30,7 +30,7 @@ create table public.compliance_items (
   -- The first review's date: every occurrence is this date plus n intervals.
   first_review_date date not null,
   -- The earliest review not yet done (kept by the functions).
-  next_review_date date not null,
+  next_review_date date not null default current_date,
   description text not null check (length(btrim(description)) between 1 and 5000),
   requirements text check (length(requirements) <= 10000),
   status text not null default 'In Progress'

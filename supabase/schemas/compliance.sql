@@ -19,7 +19,7 @@ create table public.compliance_items (
   frequency text default 'annual'::text not null,
   interval_months integer,
   first_review_date date not null,
-  next_review_date date not null,
+  next_review_date date default current_date not null,
   description text not null,
   requirements text,
   status text default 'In Progress'::text not null,

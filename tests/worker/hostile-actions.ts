@@ -691,6 +691,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
       risk_level: choice('critical'),
       responsible_team: text('IT Security', true),
       next_review_date: date('2025-06-01'),
+      frequency: choice('quarterly'),
       description: text('hostile-probe review', true),
       requirements: text('hostile-probe requirements'),
     },

@@ -449,9 +449,9 @@ insert into private.record_types (type, table_name, name_sql, snapshot_key, has_
 
 -- For the runner (service role): items whose review is due become Action
 -- Required with a review_due event (once per occurrence), occurrences are
--- extended into next year, expired evidence is flagged in the trail. Answers
--- the reminders to mail (7 days before and on the day), each marked sent here
--- so it is answered once.
+-- extended into next year, expired evidence is flagged in the trail. The
+-- reminders (7 days before and on the day) are marked here and queued as one
+-- compliance_reminder mail job each, so each is mailed once; they are answered too.
 create function public.compliance_daily(p_today date default current_date)
 returns table (occurrence_id uuid, account_id uuid, item_id uuid, title text, due_on date, kind text, owner_email text)
 language plpgsql
@@ -487,23 +487,38 @@ begin
       jsonb_build_object('evidence_id', v_row.id, 'title', v_row.title, 'version', v_row.version, 'expires_on', v_row.expires_on));
   end loop;
 
-  return query
-  with before as (
-    update public.compliance_occurrences o set reminded_before_at = now()
-      from public.compliance_items i
-     where i.id = o.item_id and o.status = 'open' and o.reminded_before_at is null
-       and o.due_on = p_today + 7 and i.owner_id is not null
-    returning o.id, o.account_id, o.item_id, i.title, o.due_on, 'before'::text as kind, i.owner_id
-  ), on_day as (
-    update public.compliance_occurrences o set reminded_on_day_at = now()
-      from public.compliance_items i
-     where i.id = o.item_id and o.status = 'open' and o.reminded_on_day_at is null
-       and o.due_on = p_today and i.owner_id is not null
-    returning o.id, o.account_id, o.item_id, i.title, o.due_on, 'on_day'::text as kind, i.owner_id
-  )
-  select r.id, r.account_id, r.item_id, r.title, r.due_on, r.kind, u.email
-    from (select * from before union all select * from on_day) r
-    join public.users u on u.id = r.owner_id;
+  -- The reminders: marked sent here and queued as one mail job each (its key makes it once).
+  for v_row in
+    with before as (
+      update public.compliance_occurrences o set reminded_before_at = now()
+        from public.compliance_items i
+       where i.id = o.item_id and o.status = 'open' and o.reminded_before_at is null
+         and o.due_on = p_today + 7 and i.owner_id is not null
+      returning o.id, o.account_id, o.item_id, i.title, o.due_on, 'before'::text as kind, i.owner_id
+    ), on_day as (
+      update public.compliance_occurrences o set reminded_on_day_at = now()
+        from public.compliance_items i
+       where i.id = o.item_id and o.status = 'open' and o.reminded_on_day_at is null
+         and o.due_on = p_today and i.owner_id is not null
+      returning o.id, o.account_id, o.item_id, i.title, o.due_on, 'on_day'::text as kind, i.owner_id
+    )
+    select r.id, r.account_id, r.item_id, r.title, r.due_on, r.kind, u.email
+      from (select * from before union all select * from on_day) r
+      join public.users u on u.id = r.owner_id
+  loop
+    perform private.enqueue_job('compliance_reminder', v_row.account_id,
+      jsonb_build_object('occurrence_id', v_row.id, 'item_id', v_row.item_id, 'title', v_row.title, 'due_on', v_row.due_on,
+                         'kind', v_row.kind, 'to', v_row.email),
+      'compliance_reminder:' || v_row.id || ':' || v_row.kind, v_row.item_id);
+    occurrence_id := v_row.id;
+    account_id := v_row.account_id;
+    item_id := v_row.item_id;
+    title := v_row.title;
+    due_on := v_row.due_on;
+    kind := v_row.kind;
+    owner_email := v_row.email;
+    return next;
+  end loop;
 end;
 $$;
 

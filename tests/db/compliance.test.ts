@@ -200,6 +200,9 @@ describe('compliance on PGlite', () => {
     const second = await service.rpc('compliance_daily', { p_today: today() });
     expect((second.data as { item_id: string }[]).filter((r) => [owned.id, dueToday.id].includes(r.item_id))).toEqual([]);
 
+    // One mail job per reminder, keyed so it is queued once.
+    const jobs = await service.from('jobs').select('kind, idempotency_key').eq('kind', 'compliance_reminder').in('subject_id', [owned.id, dueToday.id]);
+    expect((jobs.data ?? []).map((j) => j.idempotency_key.split(':').pop()).sort()).toEqual(['before', 'on_day']);
     expect((await service.from('compliance_items').select('status').eq('id', dueToday.id).single()).data!.status).toBe('Action Required');
     const events = await service.from('events').select('kind').eq('resource_id', dueToday.id);
     expect((events.data ?? []).map((e) => e.kind)).toEqual(['review_due']);

@@ -104,3 +104,30 @@ export function readFilters(url: URL): ComplianceFilters {
   const owner = p.get('owner');
   return { category, risk, owner: owner && UUID.test(owner) ? owner : null };
 }
+
+/** Evidence files: at most 10 MB, of the evidence bucket's types (checked by content on the server). */
+export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
+export const EVIDENCE_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'txt', 'json'] as const;
+export const EVIDENCE_FILE_REQUIRED = 'Please select a file to upload';
+export const EVIDENCE_TOO_LARGE = 'The file is too large: the limit is 10 MB';
+export const EVIDENCE_WRONG_TYPE = 'Evidence must be a PDF, PNG, JPEG, text or JSON file';
+
+export const evidenceSchema = z
+  .object({
+    intent: z.literal('evidence'),
+    file: z
+      .file({ error: EVIDENCE_FILE_REQUIRED })
+      .refine((file) => file.size > 0, EVIDENCE_FILE_REQUIRED)
+      .refine((file) => file.size <= MAX_EVIDENCE_BYTES, EVIDENCE_TOO_LARGE),
+    title: lineOfText('Title'),
+    effective_on: requiredDate('Effective date'),
+    expires_on: requiredDate('Expiry date').optional(),
+    review_id: uuid.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.expires_on && value.expires_on <= value.effective_on) {
+      ctx.addIssue({ code: 'custom', path: ['expires_on'], message: 'The expiry must be after the effective date' });
+    }
+  });
+
+export const itemActionSchema = z.discriminatedUnion('intent', [reviewSchema, evidenceSchema]);

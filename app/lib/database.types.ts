@@ -296,6 +296,148 @@ export type Database = {
           },
         ]
       }
+      compliance_catalogues: {
+        Row: {
+          account_id: string
+          created_at: string
+          created_by: string | null
+          id: string
+          oscal_version: string | null
+          source_uuid: string
+          title: string
+          version: string | null
+        }
+        Insert: {
+          account_id?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          oscal_version?: string | null
+          source_uuid: string
+          title: string
+          version?: string | null
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          oscal_version?: string | null
+          source_uuid?: string
+          title?: string
+          version?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "compliance_catalogues_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "compliance_catalogues_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      compliance_controls: {
+        Row: {
+          account_id: string
+          catalogue_id: string
+          control_key: string
+          family: string | null
+          id: string
+          label: string
+          position: number
+          statement: string | null
+          title: string
+        }
+        Insert: {
+          account_id: string
+          catalogue_id: string
+          control_key: string
+          family?: string | null
+          id?: string
+          label: string
+          position: number
+          statement?: string | null
+          title: string
+        }
+        Update: {
+          account_id?: string
+          catalogue_id?: string
+          control_key?: string
+          family?: string | null
+          id?: string
+          label?: string
+          position?: number
+          statement?: string | null
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "compliance_controls_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "compliance_controls_catalogue_id_account_id_fkey"
+            columns: ["catalogue_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_catalogues"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      compliance_item_controls: {
+        Row: {
+          account_id: string
+          control_id: string
+          created_at: string
+          item_id: string
+        }
+        Insert: {
+          account_id?: string
+          control_id: string
+          created_at?: string
+          item_id: string
+        }
+        Update: {
+          account_id?: string
+          control_id?: string
+          created_at?: string
+          item_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "compliance_item_controls_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "compliance_item_controls_control_id_account_id_fkey"
+            columns: ["control_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_controls"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "compliance_item_controls_item_id_account_id_fkey"
+            columns: ["item_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_items"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       compliance_items: {
         Row: {
           account_id: string
@@ -1921,6 +2063,8 @@ export type Database = {
         { Args: { p_contact_ids: (string)[] }; Returns: { contact_id: string; last_contact_at: string; revenue: Json }[] }
       client_summary:
         { Args: never; Returns: { active_count: number; new_this_month: number; prospect_count: number; total_count: number }[] }
+      compliance_catalogue_coverage:
+        { Args: never; Returns: { catalogue_id: string; compliant: number; controls: number; mapped: number; title: string; version: string }[] }
       compliance_daily:
         { Args: { p_today?: string }; Returns: { account_id: string; due_on: string; item_id: string; kind: string; occurrence_id: string; owner_email: string; title: string }[] }
       compliance_summary:
@@ -1939,6 +2083,8 @@ export type Database = {
         { Args: { p_client_email: string; p_client_name: string; p_currency: string; p_description: string; p_due_date: string; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
       create_invoice_from_document:
         { Args: { p_client_email: string; p_client_name: string; p_currency: string; p_document_id: string; p_due_date: string; p_items: Json; p_notes?: string; p_tax_rate?: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
+      create_items_from_controls:
+        { Args: { p_control_ids: (string)[]; p_first_review_date: string; p_frequency?: string; p_responsible_team: string }; Returns: number }
       create_quote:
         { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
       currencies:
@@ -1975,6 +2121,8 @@ export type Database = {
         { Args: { p_token: string }; Returns: { account_name: string; email: string; expires_at: string; role: string }[] }
       get_public_site_info:
         { Args: never; Returns: { contact_email: string; description: string; name: string }[] }
+      import_compliance_catalogue:
+        { Args: { p_controls: Json; p_oscal_version: string; p_source_uuid: string; p_title: string; p_version: string }; Returns: { account_id: string; created_at: string; created_by: string | null; id: string; oscal_version: string | null; source_uuid: string; title: string; version: string | null }; SetofOptions: { from: '*'; to: 'compliance_catalogues'; isOneToOne: true; isSetofReturn: false } }
       inbound_mailbox:
         { Args: never; Returns: { local_part: string; secret: string }[] }
       inbound_mailbox_of:

@@ -115,8 +115,9 @@ export const FEATURES: Feature[] = [
   {
     name: 'compliance',
     about: 'Compliance: obligations with recurrence, their occurrences, locked reviews and versioned evidence.',
-    tables: ['public.compliance_items', 'public.compliance_occurrences', 'public.compliance_reviews', 'public.evidence'],
-    functions: [/compliance/, /^private\.(refuse_locked_change|evidence_version)/],
+    tables: ['public.compliance_items', 'public.compliance_occurrences', 'public.compliance_reviews', 'public.evidence',
+             'public.compliance_catalogues', 'public.compliance_controls', 'public.compliance_item_controls'],
+    functions: [/compliance/, /^private\.(refuse_locked_change|evidence_version)/, /^public\.create_items_from_controls/],
   },
   {
     name: 'helpdesk',

@@ -481,6 +481,196 @@ create policy "staff read their account's evidence" on public.evidence
   to authenticated
   using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
 
+-- ── public.compliance_catalogues ──
+
+create table public.compliance_catalogues (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid default public.current_account_id() not null,
+  title text not null,
+  version text,
+  oscal_version text,
+  source_uuid uuid not null,
+  created_by uuid default public.current_user_id(),
+  created_at timestamp with time zone default now() not null,
+  constraint compliance_catalogues_pkey primary key (id),
+  constraint compliance_catalogues_account_id_source_uuid_key unique (account_id, source_uuid),
+  constraint compliance_catalogues_id_account_id_key unique (id, account_id),
+  constraint compliance_catalogues_oscal_version_check check ((length(oscal_version) <= 40)),
+  constraint compliance_catalogues_title_check check ((((length(btrim(title)) >= 1) and (length(btrim(title)) <= 300)) and (title !~ '[[:cntrl:]]'::text))),
+  constraint compliance_catalogues_version_check check (((length(version) <= 100) and (version !~ '[[:cntrl:]]'::text))),
+  constraint compliance_catalogues_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint compliance_catalogues_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
+);
+alter table public.compliance_catalogues enable row level security;
+
+create index compliance_catalogues_account_idx on public.compliance_catalogues using btree (account_id, created_at desc);
+
+revoke all on table public.compliance_catalogues from public, anon, authenticated, service_role;
+grant all on table public.compliance_catalogues to authenticated;
+revoke delete, insert, truncate, update on table public.compliance_catalogues from authenticated;
+grant all on table public.compliance_catalogues to service_role;
+
+create or replace function public.compliance_catalogue_coverage()
+ returns table(catalogue_id uuid, title text, version text, controls integer, mapped integer, compliant integer)
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select k.id, k.title, k.version,
+         (select count(*) from public.compliance_controls c where c.catalogue_id = k.id)::integer,
+         (select count(distinct m.control_id) from public.compliance_item_controls m
+            join public.compliance_controls c on c.id = m.control_id where c.catalogue_id = k.id)::integer,
+         (select count(distinct m.control_id) from public.compliance_item_controls m
+            join public.compliance_controls c on c.id = m.control_id
+            join public.compliance_items i on i.id = m.item_id
+           where c.catalogue_id = k.id and i.status = 'Compliant')::integer
+    from public.compliance_catalogues k
+   where k.account_id = public.current_account_id()
+   order by k.created_at desc
+$function$;
+revoke all on function public.compliance_catalogue_coverage() from public, anon, authenticated, service_role;
+grant execute on function public.compliance_catalogue_coverage() to authenticated, service_role;
+
+create or replace function public.import_compliance_catalogue(p_title text, p_version text, p_oscal_version text, p_source_uuid uuid, p_controls jsonb)
+ returns public.compliance_catalogues
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_catalogue public.compliance_catalogues;
+begin
+  if public.current_account_id() is null or not public.can_write_business() then
+    raise exception 'Only the account''s admins and members can import catalogues' using errcode = '42501';
+  end if;
+  if jsonb_typeof(p_controls) <> 'array' or jsonb_array_length(p_controls) = 0 then
+    raise exception 'The catalogue has no controls' using errcode = '22023';
+  end if;
+  if jsonb_array_length(p_controls) > 5000 then
+    raise exception 'The catalogue has too many controls (5000 at most)' using errcode = '22023';
+  end if;
+  if exists (select 1 from public.compliance_catalogues c
+              where c.account_id = public.current_account_id() and c.source_uuid = p_source_uuid) then
+    raise exception 'This catalogue is already imported' using errcode = '23505';
+  end if;
+  insert into public.compliance_catalogues (account_id, title, version, oscal_version, source_uuid)
+  values (public.current_account_id(), btrim(p_title), nullif(btrim(p_version), ''), nullif(btrim(p_oscal_version), ''), p_source_uuid)
+  returning * into v_catalogue;
+  insert into public.compliance_controls (account_id, catalogue_id, control_key, label, family, title, statement, position)
+  select v_catalogue.account_id, v_catalogue.id, c ->> 'key', btrim(c ->> 'label'), nullif(btrim(c ->> 'family'), ''),
+         btrim(c ->> 'title'), nullif(c ->> 'statement', ''), (n - 1)::integer
+    from jsonb_array_elements(p_controls) with ordinality as e (c, n);
+  perform private.write_audit(v_catalogue.account_id, 'compliance_catalogue_imported', 'compliance_catalogue', v_catalogue.id, null,
+    jsonb_build_object('title', v_catalogue.title, 'version', v_catalogue.version, 'controls', jsonb_array_length(p_controls)));
+  return v_catalogue;
+end;
+$function$;
+revoke all on function public.import_compliance_catalogue(p_title text, p_version text, p_oscal_version text, p_source_uuid uuid, p_controls jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.import_compliance_catalogue(p_title text, p_version text, p_oscal_version text, p_source_uuid uuid, p_controls jsonb) to authenticated, service_role;
+
+create policy "staff read their account's catalogues" on public.compliance_catalogues
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── public.compliance_controls ──
+
+create table public.compliance_controls (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid not null,
+  catalogue_id uuid not null,
+  control_key text not null,
+  label text not null,
+  family text,
+  title text not null,
+  statement text,
+  "position" integer not null,
+  constraint compliance_controls_pkey primary key (id),
+  constraint compliance_controls_catalogue_id_control_key_key unique (catalogue_id, control_key),
+  constraint compliance_controls_id_account_id_key unique (id, account_id),
+  constraint compliance_controls_control_key_check check ((control_key ~ '^[A-Za-z0-9_.:-]{1,100}$'::text)),
+  constraint compliance_controls_family_check check (((length(family) <= 300) and (family !~ '[[:cntrl:]]'::text))),
+  constraint compliance_controls_label_check check ((((length(btrim(label)) >= 1) and (length(btrim(label)) <= 100)) and (label !~ '[[:cntrl:]]'::text))),
+  constraint compliance_controls_position_check check (("position" >= 0)),
+  constraint compliance_controls_statement_check check ((length(statement) <= 10000)),
+  constraint compliance_controls_title_check check ((((length(btrim(title)) >= 1) and (length(btrim(title)) <= 300)) and (title !~ '[[:cntrl:]]'::text))),
+  constraint compliance_controls_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint compliance_controls_catalogue_id_account_id_fkey foreign key (catalogue_id, account_id) references public.compliance_catalogues(id, account_id) on delete cascade
+);
+alter table public.compliance_controls enable row level security;
+
+create index compliance_controls_account_idx on public.compliance_controls using btree (account_id);
+create index compliance_controls_catalogue_idx on public.compliance_controls using btree (catalogue_id, "position");
+
+revoke all on table public.compliance_controls from public, anon, authenticated, service_role;
+grant all on table public.compliance_controls to authenticated;
+revoke delete, insert, truncate, update on table public.compliance_controls from authenticated;
+grant all on table public.compliance_controls to service_role;
+
+create policy "staff read their account's controls" on public.compliance_controls
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── public.compliance_item_controls ──
+
+create table public.compliance_item_controls (
+  account_id uuid default public.current_account_id() not null,
+  item_id uuid not null,
+  control_id uuid not null,
+  created_at timestamp with time zone default now() not null,
+  constraint compliance_item_controls_pkey primary key (item_id, control_id),
+  constraint compliance_item_controls_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint compliance_item_controls_control_id_account_id_fkey foreign key (control_id, account_id) references public.compliance_controls(id, account_id) on delete cascade,
+  constraint compliance_item_controls_item_id_account_id_fkey foreign key (item_id, account_id) references public.compliance_items(id, account_id) on delete cascade
+);
+alter table public.compliance_item_controls enable row level security;
+
+create index compliance_item_controls_account_idx on public.compliance_item_controls using btree (account_id);
+create index compliance_item_controls_control_idx on public.compliance_item_controls using btree (control_id);
+
+revoke all on table public.compliance_item_controls from public, anon, authenticated, service_role;
+grant all on table public.compliance_item_controls to authenticated;
+revoke insert, truncate, update on table public.compliance_item_controls from authenticated;
+grant all on table public.compliance_item_controls to service_role;
+grant insert (account_id, item_id, control_id) on table public.compliance_item_controls to authenticated;
+
+create or replace function private.audit_compliance_mapping()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_row public.compliance_item_controls := case when tg_op = 'DELETE' then old else new end;
+  v_label text;
+begin
+  select c.label into v_label from public.compliance_controls c where c.id = v_row.control_id;
+  perform private.write_audit(v_row.account_id,
+    case when tg_op = 'DELETE' then 'compliance_control_unmapped' else 'compliance_control_mapped' end,
+    'compliance_item', v_row.item_id, null, jsonb_build_object('control_id', v_row.control_id, 'label', v_label));
+  return null;
+end;
+$function$;
+revoke all on function private.audit_compliance_mapping() from public, anon, authenticated, service_role;
+
+create trigger compliance_item_controls_audit after insert or delete on public.compliance_item_controls for each row execute function private.audit_compliance_mapping();
+
+create policy "business writers map controls" on public.compliance_item_controls
+  for insert
+  to authenticated
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
+
+create policy "business writers unmap controls" on public.compliance_item_controls
+  for delete
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
+
+create policy "staff read their account's control mappings" on public.compliance_item_controls
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
 -- ── functions ──
 
 create or replace function private.compliance_due_date(p_first date, p_months integer, p_n integer)
@@ -594,3 +784,43 @@ as $function$
 $function$;
 revoke all on function public.compliance_summary() from public, anon, authenticated, service_role;
 grant execute on function public.compliance_summary() to authenticated, service_role;
+
+create or replace function public.create_items_from_controls(p_control_ids uuid[], p_responsible_team text, p_first_review_date date, p_frequency text default 'annual'::text)
+ returns integer
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_control public.compliance_controls;
+  v_item uuid;
+  v_count integer := 0;
+begin
+  if public.current_account_id() is null or not public.can_write_business() then
+    raise exception 'Only the account''s admins and members can create requirements' using errcode = '42501';
+  end if;
+  if coalesce(array_length(p_control_ids, 1), 0) = 0 then
+    raise exception 'Choose the controls to turn into requirements' using errcode = '22023';
+  end if;
+  if array_length(p_control_ids, 1) > 200 then
+    raise exception 'Choose at most 200 controls at once' using errcode = '22023';
+  end if;
+  for v_control in
+    select c.* from public.compliance_controls c
+     where c.id = any (p_control_ids) and c.account_id = public.current_account_id()
+     order by c.position
+  loop
+    insert into public.compliance_items (account_id, title, category, risk_level, responsible_team, frequency, first_review_date,
+                                         description, requirements)
+    values (v_control.account_id, left(v_control.label || ' ' || v_control.title, 200), 'security', 'medium', p_responsible_team,
+            p_frequency, p_first_review_date, left(coalesce(v_control.family, 'Control') || ': ' || v_control.title, 5000),
+            left(v_control.statement, 10000))
+    returning id into v_item;
+    insert into public.compliance_item_controls (account_id, item_id, control_id) values (v_control.account_id, v_item, v_control.id);
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end;
+$function$;
+revoke all on function public.create_items_from_controls(p_control_ids uuid[], p_responsible_team text, p_first_review_date date, p_frequency text) from public, anon, authenticated, service_role;
+grant execute on function public.create_items_from_controls(p_control_ids uuid[], p_responsible_team text, p_first_review_date date, p_frequency text) to authenticated, service_role;

@@ -34,6 +34,7 @@ describe('compliance on PGlite', () => {
     if (error) throw new Error(error.message);
     return data;
   };
+  const item_ = (changes: Record<string, unknown> = {}) => item(changes);
   const occurrences = async (id: string) =>
     (await service.from('compliance_occurrences').select('due_on, status').eq('item_id', id).order('due_on')).data ?? [];
   const review = (who: Member, id: string, args: Record<string, unknown> = {}) =>
@@ -225,5 +226,61 @@ describe('compliance on PGlite', () => {
     expect(await ids(member, '%')).toEqual([created.id]);
     expect(await ids(client, 'vendor')).toEqual([]);
     expect(await ids(other, 'vendor')).toEqual([]);
+  });
+
+  describe('control catalogues', () => {
+    const controls = [
+      { key: 'ac-2', label: 'AC-2', family: 'Access Control', title: 'Account Management', statement: 'Define and document the types of accounts.' },
+      { key: 'si-2', label: 'SI-2', family: 'System and Information Integrity', title: '<b>Flaw</b> Remediation', statement: 'Identify, report, and correct system flaws;' },
+    ];
+    const importAs = (who: Member, uuid = randomUUID()) => who.client.rpc('import_compliance_catalogue', {
+      p_title: 'NIST SP 800-53 (excerpt)', p_version: '5.0.1', p_oscal_version: '1.0.0', p_source_uuid: uuid, p_controls: controls,
+    }).single<{ id: string }>();
+
+    it('imports a catalogue once, turns chosen controls into mapped items, and counts coverage per catalogue', async () => {
+      const uuid = randomUUID();
+      const { data: catalogue, error } = await importAs(member, uuid);
+      expect(error).toBeNull();
+      expect((await importAs(member, uuid)).error?.message).toBe('This catalogue is already imported');
+      const { data: rows } = await member.client.from('compliance_controls').select('id, label, title').eq('catalogue_id', catalogue!.id).order('position');
+      expect(rows!.map((r) => r.title)).toEqual(['Account Management', '<b>Flaw</b> Remediation']);
+      const made = await member.client.rpc('create_items_from_controls', { p_control_ids: [rows![0].id], p_responsible_team: 'IT', p_first_review_date: today() });
+      expect(made.data).toBe(1);
+      const { data: mapped } = await member.client.from('compliance_item_controls').select('item_id').eq('control_id', rows![0].id);
+      expect(mapped).toHaveLength(1);
+      const item = (await member.client.from('compliance_items').select('title, requirements').eq('id', mapped![0].item_id).single()).data!;
+      expect(item).toEqual({ title: 'AC-2 Account Management', requirements: 'Define and document the types of accounts.' });
+      // Mapping an existing item by hand, then the coverage: 2 controls, 2 mapped, 1 compliant once reviewed.
+      const other = await item_({ title: 'Patching' });
+      expect((await member.client.from('compliance_item_controls').insert({ item_id: other.id, control_id: rows![1].id })).error).toBeNull();
+      await review(member, mapped![0].item_id);
+      const coverage = ((await member.client.rpc('compliance_catalogue_coverage')).data as { catalogue_id: string; controls: number; mapped: number; compliant: number }[])
+        .find((c) => c.catalogue_id === catalogue!.id);
+      expect(coverage).toMatchObject({ controls: 2, mapped: 2, compliant: 1 });
+      const trail = await service.from('audit_logs').select('action').eq('resource_id', other.id).eq('action', 'compliance_control_mapped');
+      expect(trail.data).toHaveLength(1);
+    });
+
+    it('refuses the auditor every write, and shows outsiders nothing', async () => {
+      expect((await importAs(auditor)).error?.code).toBe('42501');
+      const { data: catalogue } = await importAs(member);
+      const { data: rows } = await auditor.client.from('compliance_controls').select('id').eq('catalogue_id', catalogue!.id);
+      expect(rows).toHaveLength(2);
+      expect((await auditor.client.rpc('create_items_from_controls', { p_control_ids: [rows![0].id], p_responsible_team: 'IT', p_first_review_date: today() })).error?.code).toBe('42501');
+      const mine = await item_();
+      expect((await auditor.client.from('compliance_item_controls').insert({ item_id: mine.id, control_id: rows![0].id }).select('item_id')).error).not.toBeNull();
+      for (const who of [client, other]) {
+        for (const table of ['compliance_catalogues', 'compliance_controls', 'compliance_item_controls']) {
+          expect((await who.client.from(table).select('*')).data ?? [], table).toEqual([]);
+        }
+      }
+      // Another account's control cannot be mapped to one's item, nor made into items.
+      expect((await other.client.rpc('create_items_from_controls', { p_control_ids: [rows![0].id], p_responsible_team: 'IT', p_first_review_date: today() })).data).toBe(0);
+    });
+
+    it('refuses an empty or oversized list of controls', async () => {
+      const empty = await member.client.rpc('import_compliance_catalogue', { p_title: 'T', p_version: '', p_oscal_version: '', p_source_uuid: randomUUID(), p_controls: [] });
+      expect(empty.error?.message).toBe('The catalogue has no controls');
+    });
   });
 });

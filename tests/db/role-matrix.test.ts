@@ -5,7 +5,7 @@
 // and gets exactly what docs/decisions/012-role-matrix.md says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   addMember, publicRelations, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
 } from './support/backend.ts';
@@ -41,6 +41,10 @@ interface Fixture {
   conversationId: string;
   /** A compliance item of the account, reviewed once (so it is history and has a locked review). */
   complianceItemId: string;
+  /** An imported catalogue, one of its controls (mapped to complianceItemId), and an unmapped item per role to map. */
+  catalogueId: string;
+  controlId: string;
+  mappableItemIds: Record<Role, string>;
 }
 
 interface TableCase {
@@ -313,6 +317,34 @@ const CASES: Record<string, TableCase> = {
     existing: firstOf('evidence'),
     changes: { title: 'Changed' },
   },
+  // Control catalogues (decision 063): imported and turned into items through the functions; writers map items to controls.
+  compliance_catalogues: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('compliance_catalogues'),
+    newRow: (f) => ({ account_id: f.admin.accountId, title: 'Forged', source_uuid: randomUUID() }),
+    existing: firstOf('compliance_catalogues'),
+    changes: { title: 'Changed' },
+  },
+  compliance_controls: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('compliance_controls'),
+    newRow: (f) => ({ account_id: f.admin.accountId, catalogue_id: f.catalogueId, control_key: 'x-1', label: 'X-1', title: 'Forged', position: 9 }),
+    existing: firstOf('compliance_controls'),
+    changes: { title: 'Changed' },
+  },
+  compliance_item_controls: {
+    read: staffRead('none'), insert: WRITERS, update: NOBODY, delete: WRITERS,
+    rowsOfAccount: async (s, f) => ids((await s.from('compliance_item_controls').select('id:item_id').eq('account_id', f.admin.accountId)).data),
+    newRow: (f, role) => ({ account_id: f.admin.accountId, item_id: f.mappableItemIds[role], control_id: f.controlId }),
+    fresh: async (s, f) => {
+      const item = await insertedId(s, 'compliance_items', { account_id: f.admin.accountId, title: `Map ${randomBytes(4).toString('hex')}`, responsible_team: 'T', description: 'D', first_review_date: '2030-01-01' });
+      const { error } = await s.from('compliance_item_controls').insert({ account_id: f.admin.accountId, item_id: item, control_id: f.controlId });
+      if (error) throw new Error(error.message);
+      return item;
+    },
+    existing: async (_s, f) => f.complianceItemId,
+    changes: { control_id: '00000000-0000-4000-8000-000000000000' },
+  },
   // The helpdesk (decision 060): staff read, writers work a conversation (status, assignee, priority, read);
   // conversations and messages are written only by receive_email and reply_to_conversation.
   conversations: {
@@ -342,6 +374,8 @@ const CASES: Record<string, TableCase> = {
 const KEY: Record<string, { column: string; key: (row: Record<string, unknown>) => string }> = {
   quote_stats: { column: 'status', key: (r) => `${r.status}/${r.month}` },
   lead_stats: { column: 'status', key: (r) => `${r.status}/${r.month}` },
+  // A mapping is named by its item (each fixture item is mapped to at most one control).
+  compliance_item_controls: { column: 'item_id', key: (r) => String(r.item_id) },
 };
 const keyOf = (table: string, row: Record<string, unknown>) => (KEY[table] ? KEY[table].key(row) : String(row.id));
 const idColumn = (table: string) => KEY[table]?.column ?? 'id';
@@ -418,7 +452,19 @@ for (const target of targets) {
       if (complianceItem.error) throw complianceItem.error;
       await must(admin.client.rpc('record_compliance_review', { p_item_id: complianceItem.data.id, p_reviewed_on: new Date().toISOString().slice(0, 10), p_outcome: 'Compliant' }));
       await must(admin.client.from('evidence').insert(evidenceRow(accountId, complianceItem.data.id, 'existing')));
+      const catalogue = await admin.client.rpc('import_compliance_catalogue', {
+        p_title: 'Catalogue', p_version: '1', p_oscal_version: '1.0.0', p_source_uuid: randomUUID(),
+        p_controls: [{ key: 'c-1', label: 'C-1', family: 'F', title: 'Control', statement: 'Do it' }],
+      }).single<{ id: string }>();
+      if (catalogue.error) throw catalogue.error;
+      const control = (await service.from('compliance_controls').select('id').eq('catalogue_id', catalogue.data.id).single()).data!;
+      await must(admin.client.from('compliance_item_controls').insert({ account_id: accountId, item_id: complianceItem.data.id, control_id: control.id }));
+      const mappableItemIds = {} as Record<Role, string>;
+      for (const role of ROLES) {
+        mappableItemIds[role] = await insertedId(service, 'compliance_items', { account_id: accountId, title: `Mappable ${role}`, responsible_team: 'T', description: 'D', first_review_date: '2030-01-01' });
+      }
       f = {
+        catalogueId: catalogue.data.id, controlId: control.id, mappableItemIds,
         complianceItemId: complianceItem.data.id,
         admin, users, bystander,
         addressedQuoteId: addressed.data!.id, addressedContactId: addressed.data!.contact_id, otherQuoteId: other.data!.id,

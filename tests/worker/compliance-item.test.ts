@@ -3,13 +3,19 @@
 // (multipart; the type checked by content, a new version beside the old), the
 // trail as CSV and the audit package parsed back with their hashes, an
 // auditor reads but every write is refused, another account gets a 404.
-import { createHash } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_AUDITOR, DEMO_NORTHWIND_ADMIN } from '../support/accounts';
 import { signIn, type Visitor } from './support/app';
 import { serviceClient } from './support/backend';
 import { page, readable } from './support/module-screens';
+
+/** SHA-256 as hex, by Web Crypto (these tests run where node:crypto is not typed). */
+async function sha256(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 
 let admin: Visitor;
 let auditor: Visitor;
@@ -90,7 +96,7 @@ describe("a compliance item's page", () => {
     const evidencePaths = Object.keys(files).filter((p) => p.startsWith('evidence/'));
     expect(evidencePaths).toHaveLength(2);
     for (const f of manifest.files) {
-      const sha = createHash('sha256').update(files[f.path]).digest('hex');
+      const sha = await sha256(files[f.path]);
       expect(sha, f.path).toBe(f.sha256);
       if (f.path.startsWith('evidence/')) expect(f.recorded_sha256).toBe(sha);
     }

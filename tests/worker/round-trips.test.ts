@@ -44,6 +44,7 @@ const pages: string[] = [
   '/shipments',
   '/rfp',
   '/compliance',
+  '/compliance/catalogues',
   '/automations',
   '/analytics',
   '/profile',

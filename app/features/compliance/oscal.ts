@@ -9,13 +9,14 @@ export const MAX_OSCAL_BYTES = 5 * 1024 * 1024;
 export const MAX_OSCAL_CONTROLS = 5000;
 const MAX_DEPTH = 12;
 
-export interface OscalControl {
+// A type, not an interface: it is passed as JSON to the import function.
+export type OscalControl = {
   key: string;
   label: string;
   family: string | null;
   title: string;
   statement: string | null;
-}
+};
 
 export interface OscalCatalogue {
   uuid: string;

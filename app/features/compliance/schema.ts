@@ -131,3 +131,18 @@ export const evidenceSchema = z
   });
 
 export const itemActionSchema = z.discriminatedUnion('intent', [reviewSchema, evidenceSchema]);
+
+/** The catalogue page's two forms: import an OSCAL file, or turn chosen controls into requirements. */
+export const catalogueActionSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('import'),
+    file: z.file({ error: 'Please select a file to upload' }).refine((file) => file.size > 0, 'Please select a file to upload'),
+  }),
+  z.object({
+    intent: z.literal('create'),
+    control_ids: z.array(uuid, { error: 'Choose the controls to turn into requirements' }).min(1, 'Choose the controls to turn into requirements').max(200, 'Choose at most 200 controls at once'),
+    responsible_team: lineOfText('Responsible team'),
+    first_review_date: requiredDate('First review'),
+    frequency: oneOf(['monthly', 'quarterly', 'semiannual', 'annual'] as const, 'Frequency').default('annual'),
+  }),
+]);

@@ -139,6 +139,26 @@ as $function$
 $function$;
 revoke all on function private.compliance_item_status(p_item_id uuid) from public, anon, authenticated, service_role;
 
+create or replace function private.count_compliance_item()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    update private.compliance_stats s set item_count = s.item_count - 1
+     where s.account_id = old.account_id and s.status = old.status;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into private.compliance_stats as s (account_id, status, item_count) values (new.account_id, new.status, 1)
+    on conflict (account_id, status) do update set item_count = s.item_count + 1;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.count_compliance_item() from public, anon, authenticated, service_role;
+
 create or replace function private.refresh_compliance_item(p_item_id uuid)
  returns void
  language plpgsql
@@ -183,6 +203,8 @@ revoke all on function public.search_compliance_items(p_query text) from public,
 grant execute on function public.search_compliance_items(p_query text) to authenticated, service_role;
 
 create trigger compliance_items_audit after insert or delete or update on public.compliance_items for each row execute function private.audit_compliance();
+create trigger compliance_items_count after insert or delete on public.compliance_items for each row execute function private.count_compliance_item();
+create trigger compliance_items_count_status after update of status on public.compliance_items for each row when (old.status is distinct from new.status) execute function private.count_compliance_item();
 create trigger compliance_items_defaults before insert on public.compliance_items for each row execute function private.compliance_item_defaults();
 create trigger compliance_items_occurrences after insert on public.compliance_items for each row execute function private.compliance_item_created();
 create trigger compliance_items_set_updated_at before update on public.compliance_items for each row execute function private.set_updated_at();
@@ -671,6 +693,19 @@ create policy "staff read their account's control mappings" on public.compliance
   to authenticated
   using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
 
+-- ── private.compliance_stats ──
+
+create table private.compliance_stats (
+  account_id uuid not null,
+  status text not null,
+  item_count bigint default 0 not null,
+  constraint compliance_stats_pkey primary key (account_id, status),
+  constraint compliance_stats_item_count_check check ((item_count >= 0)),
+  constraint compliance_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+
+revoke all on table private.compliance_stats from public, anon, authenticated, service_role;
+
 -- ── functions ──
 
 create or replace function private.compliance_due_date(p_first date, p_months integer, p_n integer)
@@ -768,19 +803,32 @@ grant execute on function public.compliance_daily(p_today date) to service_role;
 
 create or replace function public.compliance_summary()
  returns table(total integer, compliant integer, in_progress integer, action_required integer, non_compliant integer, due_30_days integer, next_due date)
- language sql
- stable
+ language plpgsql
+ stable security definer
  set search_path to ''
 as $function$
-  select count(*)::integer,
-         (count(*) filter (where i.status = 'Compliant'))::integer,
-         (count(*) filter (where i.status = 'In Progress'))::integer,
-         (count(*) filter (where i.status = 'Action Required'))::integer,
-         (count(*) filter (where i.status = 'Non-Compliant'))::integer,
-         (count(*) filter (where i.next_review_date <= current_date + 30))::integer,
-         min(i.next_review_date) filter (where i.next_review_date >= current_date)
-    from public.compliance_items i
-   where i.account_id = public.current_account_id()
+declare
+  v_account uuid := public.current_account_id();
+begin
+  if v_account is null or not public.is_account_staff() then
+    return query select 0, 0, 0, 0, 0, 0, null::date;
+    return;
+  end if;
+  return query
+  select coalesce(sum(s.item_count), 0)::integer,
+         coalesce(sum(s.item_count) filter (where s.status = 'Compliant'), 0)::integer,
+         coalesce(sum(s.item_count) filter (where s.status = 'In Progress'), 0)::integer,
+         coalesce(sum(s.item_count) filter (where s.status = 'Action Required'), 0)::integer,
+         coalesce(sum(s.item_count) filter (where s.status = 'Non-Compliant'), 0)::integer,
+         (select count(*) from (select 1 from public.compliance_items i
+                                 where i.account_id = v_account and i.next_review_date <= current_date + 30
+                                 limit 1000) d)::integer,
+         (select i.next_review_date from public.compliance_items i
+           where i.account_id = v_account and i.next_review_date >= current_date
+           order by i.next_review_date limit 1)
+    from private.compliance_stats s
+   where s.account_id = v_account;
+end;
 $function$;
 revoke all on function public.compliance_summary() from public, anon, authenticated, service_role;
 grant execute on function public.compliance_summary() to authenticated, service_role;

@@ -211,10 +211,17 @@ describe('compliance on PGlite', () => {
     expect(flagged.data).toHaveLength(1);
   });
 
-  it('answers the cards from SQL for the caller only', async () => {
-    const { data, error } = await member.client.rpc('compliance_summary').single<{ total: number }>();
+  it('answers the cards from SQL for the caller only, its rollup agreeing with a count of the items', async () => {
+    const { data, error } = await member.client.rpc('compliance_summary').single<Record<string, number>>();
     expect(error).toBeNull();
     expect(data!.total).toBeGreaterThan(5);
+    const { data: rows } = await service.from('compliance_items').select('status').eq('account_id', member.accountId);
+    const count = (status: string) => rows!.filter((r) => r.status === status).length;
+    expect(data).toMatchObject({
+      total: rows!.length, compliant: count('Compliant'), in_progress: count('In Progress'),
+      action_required: count('Action Required'), non_compliant: count('Non-Compliant'),
+    });
+    expect((await client.client.rpc('compliance_summary').single<{ total: number }>()).data!.total).toBe(0);
     const outsider = await other.client.rpc('compliance_summary').single<{ total: number }>();
     expect(outsider.data!.total).toBe(0);
   });

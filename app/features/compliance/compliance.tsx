@@ -85,7 +85,7 @@ export default function Compliance({ loaderData, actionData }: Route.ComponentPr
                 label="Next Review"
                 value={summary.nextDue ? formatShortDate(summary.nextDue) : '—'}
                 icon={CalendarClock}
-                note={`${summary.due30.toLocaleString('en-US')} due within 30 days`}
+                note={`${summary.due30 >= 1000 ? '1,000+' : summary.due30.toLocaleString('en-US')} due within 30 days`}
               />
             </StatGrid>
             <FilterForm query={list.query} filters={filters} owners={owners} month={month.month} />

@@ -70,3 +70,9 @@ end;
 $$;
 revoke all on function public.compliance_summary() from public, anon;
 grant execute on function public.compliance_summary() to authenticated;
+
+-- The list's other filters (category, risk level, owner) read the account's
+-- newest first from an index of their own, as the status filter does.
+create index compliance_items_account_category_created_idx on public.compliance_items (account_id, category, created_at desc, id desc);
+create index compliance_items_account_risk_created_idx on public.compliance_items (account_id, risk_level, created_at desc, id desc);
+create index compliance_items_account_owner_created_idx on public.compliance_items (account_id, owner_id, created_at desc, id desc);

@@ -45,8 +45,11 @@ create table public.compliance_items (
 );
 alter table public.compliance_items enable row level security;
 
+create index compliance_items_account_category_created_idx on public.compliance_items using btree (account_id, category, created_at desc, id desc);
 create index compliance_items_account_created_idx on public.compliance_items using btree (account_id, created_at desc, id desc);
 create index compliance_items_account_next_review_idx on public.compliance_items using btree (account_id, next_review_date, id);
+create index compliance_items_account_owner_created_idx on public.compliance_items using btree (account_id, owner_id, created_at desc, id desc);
+create index compliance_items_account_risk_created_idx on public.compliance_items using btree (account_id, risk_level, created_at desc, id desc);
 create index compliance_items_account_status_created_idx on public.compliance_items using btree (account_id, status, created_at desc, id desc);
 create index compliance_items_account_title_trgm_idx on public.compliance_items using gin (account_id, title extensions.gin_trgm_ops);
 create index compliance_items_created_by_idx on public.compliance_items using btree (created_by);

@@ -18,7 +18,9 @@ export async function loadCompliance(supabase: Supabase, query: ListQuery<Compli
   const search = searchText(query.q);
   let matching = search
     ? supabase.rpc('search_compliance_items', { p_query: search }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
-    : supabase.from('compliance_items').select(LIST_COLUMNS, { count: filters.category || filters.risk || filters.owner ? 'exact' : undefined });
+    // Filtered by category, risk or owner: not counted (the pager says whether a next page exists), so
+    // a filter never reads every matching item of a large account.
+    : supabase.from('compliance_items').select(LIST_COLUMNS);
   if (filters.category) matching = matching.eq('category', filters.category);
   if (filters.risk) matching = matching.eq('risk_level', filters.risk);
   if (filters.owner) matching = matching.eq('owner_id', filters.owner);
@@ -26,8 +28,9 @@ export async function loadCompliance(supabase: Supabase, query: ListQuery<Compli
   const [summaryResult, list, due, owners] = await Promise.all([
     supabase.rpc('compliance_summary').single(),
     readList(filterList(matching, query), query, 'compliance_items'),
+    // In the order of the account-first index compliance_occurrences_account_due_idx (due_on, item_id).
     supabase.from('compliance_occurrences').select('id, due_on, status, item:compliance_items(id, title, status)')
-      .gte('due_on', month.first).lte('due_on', month.last).order('due_on').order('id').limit(CALENDAR_LIMIT + 1),
+      .gte('due_on', month.first).lte('due_on', month.last).order('due_on').order('item_id').limit(CALENDAR_LIMIT + 1),
     supabase.from('users').select('id, first_name, last_name, email').eq('is_active', true).in('role', ['admin', 'member']).order('email').limit(200),
   ]);
   if (summaryResult.error) console.error(`compliance summary failed to load: ${summaryResult.error.message}`);
@@ -84,6 +87,7 @@ const DETAIL_COLUMNS =
 export async function loadComplianceItem(supabase: Supabase, id: string) {
   const [{ data: item, error }, occurrences, reviews, evidence, history] = await Promise.all([
     supabase.from('compliance_items').select(DETAIL_COLUMNS).eq('id', id).maybeSingle(),
+    // In the order of the account-first index compliance_occurrences_account_due_idx (due_on, item_id).
     supabase.from('compliance_occurrences').select('id, due_on, status, closed_at, review_id').eq('item_id', id).order('due_on').limit(200),
     supabase.from('compliance_reviews').select('id, reviewed_on, outcome, notes, supersedes_id, reviewer_id, created_at').eq('item_id', id)
       .order('reviewed_on', { ascending: false }).order('created_at', { ascending: false }).limit(500),

@@ -112,4 +112,17 @@ describe("a compliance item's page", () => {
     expect((await northwind.get(`${itemPath}/trail.csv`)).status).toBe(404);
     expect((await northwind.get(`${itemPath}/package.zip`)).status).toBe(404);
   });
+
+  it('maps the item to a control of a catalogue and unmaps it, each in the trail', async () => {
+    const { data: control } = await serviceClient().from('compliance_controls').select('id, label, account_id')
+      .eq('control_key', 'si-2').in('account_id', [(await serviceClient().from('users').select('account_id').eq('email', DEMO_ADMIN.email).single()).data!.account_id]).single();
+    expect((await admin.post(itemPath, { intent: 'map', control_id: control!.id })).status).toBe(302);
+    expect((await admin.post(itemPath, { intent: 'map', control_id: control!.id })).status).toBe(409);
+    expect(readable(await page(admin, itemPath))).toContain('Unmap SI-2');
+    expect((await auditor.post(itemPath, { intent: 'unmap', control_id: control!.id })).status).toBe(403);
+    expect((await admin.post(itemPath, { intent: 'unmap', control_id: control!.id })).status).toBe(302);
+    const csv = await (await admin.get(`${itemPath}/trail.csv`)).text();
+    expect(csv).toContain('compliance_control_mapped');
+    expect(csv).toContain('compliance_control_unmapped');
+  });
 });

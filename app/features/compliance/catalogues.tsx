@@ -80,15 +80,33 @@ export async function action(args: Route.ActionArgs) {
     p_control_ids: form.control_ids, p_responsible_team: form.responsible_team, p_first_review_date: form.first_review_date, p_frequency: form.frequency,
   });
   if (error) return dataWithError(args, { result: submission.reply() }, serverMessage(error, 'Failed to create the requirements'), { status: 400 });
+  // Ids that name no control of the account (another's, or none) make nothing.
+  if (!count) {
+    const message = 'None of the chosen controls were found';
+    return dataWithError(args, { result: submission.reply({ fieldErrors: { control_ids: [message] } }) }, message, { status: 400 });
+  }
   return redirectWithSuccess('/compliance', `${Number(count)} requirement${Number(count) === 1 ? '' : 's'} created from the catalogue`);
 }
 
-export default function Catalogues({ loaderData }: Route.ComponentProps) {
+export default function Catalogues({ loaderData, actionData }: Route.ComponentProps) {
   const { canWrite, catalogues, failed, catalogueId, controls, today } = loaderData;
+  const result = actionData && 'result' in actionData ? actionData.result : undefined;
+  const intent = (result?.initialValue as { intent?: unknown } | undefined)?.intent;
+  // What the server refused, said beside the form that was sent (both forms work without JavaScript).
+  const errors = [...new Set(Object.values(result?.error ?? {}).flatMap((list) => list ?? []))];
+  const refused =
+    errors.length > 0 ? (
+      <div id={`catalogue-${intent === 'create' ? 'create' : 'import'}-error`} role="alert" className="mb-4 text-sm text-destructive">
+        {errors.map((error) => (
+          <p key={error}>{error}</p>
+        ))}
+      </div>
+    ) : null;
   return (
     <>
       <PageHeader title="Control catalogues" description="Import a control catalogue in OSCAL JSON, turn its controls into requirements and see what your requirements cover." />
       <p className="mb-4 text-sm"><Link to="/compliance" className="underline">Back to compliance</Link></p>
+      {refused}
       {canWrite ? (
         <Card className="mb-6">
           <CardHeader><SectionHeading>Import a catalogue</SectionHeading></CardHeader>

@@ -145,7 +145,8 @@ function MonthCalendar({ month, rows, more, failed }: { month: CalendarMonth; ro
         <SectionHeading>
           {TEXTS.calendarHeading}: {month.label}
         </SectionHeading>
-        <nav aria-label="Calendar months" className="flex gap-2">
+        <nav aria-label="Calendar months" className="flex flex-wrap gap-2">
+          <Link className="text-sm underline" to={`${LIST}/catalogues`}>Control catalogues</Link>
           <Link className="text-sm underline" to={`${LIST}?month=${month.previous}`}>{TEXTS.previousMonth}</Link>
           <Link className="text-sm underline" to={`${LIST}?month=${month.next}`}>{TEXTS.nextMonth}</Link>
         </nav>

@@ -53,7 +53,7 @@ export function evidenceType(fileName: string, bytes: Uint8Array): string | null
   }
 }
 
-export type EvidenceOutcome = { ok: true; version: number } | { ok: false; field: 'file' | 'form'; message: string };
+export type EvidenceOutcome = { ok: true; version: number } | { ok: false; field: 'file' | 'form'; message: string; status?: number };
 
 export async function storeEvidence(
   supabase: Supabase,
@@ -90,8 +90,10 @@ export async function storeEvidence(
   if (inserted.error) {
     // No row, no file: the object would otherwise be orphaned.
     await supabase.storage.from(EVIDENCE_BUCKET).remove([path]);
+    // The item is not one of the account's (another's, or gone): a 404, as its page would answer.
+    if (inserted.error.code === '23503') return { ok: false, field: 'form', message: 'Compliance requirement not found', status: 404 };
     console.error(`evidence row refused: ${inserted.error.message}`);
-    return { ok: false, field: 'form', message: inserted.error.message || 'Failed to add the evidence' };
+    return { ok: false, field: 'form', message: 'Failed to add the evidence' };
   }
   return { ok: true, version: inserted.data.version };
 }

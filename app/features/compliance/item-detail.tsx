@@ -4,7 +4,7 @@
 // trail from the audit rows with its CSV export and the audit package. Writers
 // record reviews and add evidence; auditors read. Works without JavaScript.
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/item-detail';
 import { SectionHeading } from '~/components/page-header';
@@ -23,7 +23,7 @@ import { fieldErrorResult, readUploadFormData } from '~/lib/simulated-upload.ser
 import { dataWithError } from '~/lib/toast.server';
 import { storeEvidence } from './evidence.server';
 import { EvidenceForm, ReviewForm } from './item-forms';
-import { loadComplianceItem, recordReview } from './queries.server';
+import { loadComplianceItem, mapControl, recordReview, unmapControl } from './queries.server';
 import {
   COMPLIANCE_CATEGORY_LABELS, EVIDENCE_TOO_LARGE, FREQUENCY_LABELS, itemActionSchema, MAX_EVIDENCE_BYTES, RISK_LEVEL_LABELS,
   type ComplianceCategory, type Frequency, type RiskLevel,
@@ -64,6 +64,18 @@ export function action(args: Route.ActionArgs) {
       }
       return redirectWithSuccess(page, TEXTS.reviewRecorded);
     }
+    if (form.intent === 'map' || form.intent === 'unmap') {
+      const { data, error } = form.intent === 'map' ? await mapControl(supabase, id, form.control_id) : await unmapControl(supabase, id, form.control_id);
+      if (!error && (!data || (Array.isArray(data) && data.length === 0))) {
+        return dataWithError(args, { result: submission.reply() }, form.intent === 'map' ? TEXTS.mapFailed : 'This control is not mapped to this requirement', { status: 404 });
+      }
+      if (error) {
+        const message = error.code === '23505' ? 'This control is already mapped' : error.code === '23503' ? 'Control not found' : TEXTS.mapFailed;
+        if (error.code !== '23505' && error.code !== '23503') console.error(`compliance mapping failed: ${error.message}`);
+        return dataWithError(args, { result: submission.reply() }, message, { status: error.code === '23505' ? 409 : 400 });
+      }
+      return redirectWithSuccess(page, form.intent === 'map' ? TEXTS.mapped : TEXTS.unmapped);
+    }
     const { data: me } = await supabase.rpc('current_account_id');
     const stored = await storeEvidence(supabase, {
       accountId: String(me ?? ''), itemId: id, reviewId: form.review_id ?? null, title: form.title, fileName: form.file.name,
@@ -71,14 +83,14 @@ export function action(args: Route.ActionArgs) {
     });
     if (!stored.ok) {
       const result = stored.field === 'file' ? submission.reply({ fieldErrors: { file: [stored.message] }, hideFields: ['file'] }) : submission.reply({ hideFields: ['file'] });
-      return dataWithError(args, { result }, stored.message, { status: stored.field === 'file' ? 400 : 500 });
+      return dataWithError(args, { result }, stored.message, { status: stored.status ?? (stored.field === 'file' ? 400 : 500) });
     }
     return redirectWithSuccess(page, `${TEXTS.evidenceAdded} (version ${stored.version})`);
   });
 }
 
 export default function ComplianceItemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, occurrences, reviews, evidence, history, canWrite, today } = loaderData;
+  const { item, occurrences, reviews, evidence, history, canWrite, today, mapped, controls } = loaderData;
   const page = `/compliance/${item.id}`;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   const intent = (lastResult?.initialValue as { intent?: unknown } | undefined)?.intent;
@@ -191,6 +203,41 @@ export default function ComplianceItemPage({ loaderData, actionData }: Route.Com
               ))}
             </ul>
             {canWrite ? <EvidenceForm action={page} today={today} lastResult={intent === 'evidence' ? lastResult : undefined} /> : null}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <SectionHeading>{TEXTS.controls}</SectionHeading>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {mapped.length === 0 ? <p className="text-sm text-muted-foreground">{TEXTS.noControls}</p> : null}
+            <ul className="grid gap-1 text-sm" aria-label={TEXTS.controls}>
+              {mapped.map((c) => (
+                <li key={c.id} className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{c.label}</span> {c.title}
+                  {canWrite ? (
+                    <Form method="post" action={page}>
+                      <input type="hidden" name="intent" value="unmap" />
+                      <input type="hidden" name="control_id" value={c.id} />
+                      <button type="submit" className="text-sm underline">Unmap {c.label}</button>
+                    </Form>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            {canWrite && controls.length > 0 ? (
+              <Form method="post" action={page} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                <input type="hidden" name="intent" value="map" />
+                <div className="grid gap-1">
+                  <label htmlFor="map-control" className="text-sm font-medium">Control it satisfies</label>
+                  <select id="map-control" name="control_id" className="h-9 rounded-md border border-input bg-background px-2 text-sm">
+                    {controls.map((c) => <option key={c.id} value={c.id}>{c.label} {c.title}</option>)}
+                  </select>
+                </div>
+                <button type="submit" className={buttonClasses('outline')}>{TEXTS.mapControl}</button>
+              </Form>
+            ) : null}
+            <p className="text-sm"><Link to="/compliance/catalogues" className="underline">Control catalogues</Link></p>
           </CardContent>
         </Card>
         <Timeline moments={[{ label: 'Created', at: item.created_at, covers: ['compliance_item_created'] }]} entries={history.entries} failed={history.failed} />

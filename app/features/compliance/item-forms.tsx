@@ -37,7 +37,11 @@ export function EvidenceForm({ action, today, lastResult }: { action: string; to
       <div className="grid gap-1">
         <label htmlFor={fields.file.id} className="text-sm font-medium">File (PDF, PNG, JPEG, text or JSON; 10 MB at most)</label>
         <input id={fields.file.id} name={fields.file.name} type="file" accept=".pdf,.png,.jpg,.jpeg,.txt,.json" aria-describedby={fields.file.errorId} className="text-sm" />
-        <div id={fields.file.errorId} className="text-sm text-destructive">{fields.file.errors}</div>
+        <div id={fields.file.errorId} className="text-sm text-destructive">
+          {(fields.file.errors ?? []).map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField field={fields.effective_on} label="Effective date" type="date" />

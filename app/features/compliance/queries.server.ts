@@ -85,7 +85,7 @@ const DETAIL_COLUMNS =
 
 /** One item of the account (RLS: staff only) with its occurrences, reviews, evidence and trail, in one round trip. */
 export async function loadComplianceItem(supabase: Supabase, id: string) {
-  const [{ data: item, error }, occurrences, reviews, evidence, history] = await Promise.all([
+  const [{ data: item, error }, occurrences, reviews, evidence, history, mapped, controls] = await Promise.all([
     supabase.from('compliance_items').select(DETAIL_COLUMNS).eq('id', id).maybeSingle(),
     // In the order of the account-first index compliance_occurrences_account_due_idx (due_on, item_id).
     supabase.from('compliance_occurrences').select('id, due_on, status, closed_at, review_id').eq('item_id', id).order('due_on').limit(200),
@@ -94,10 +94,17 @@ export async function loadComplianceItem(supabase: Supabase, id: string) {
     supabase.from('evidence').select('id, title, version, file_name, file_size, mime_type, sha256, effective_on, expires_on, review_id, created_at, file_path')
       .eq('item_id', id).order('title').order('version', { ascending: false }).limit(500),
     loadHistory(supabase, 'compliance_item', id),
+    supabase.from('compliance_item_controls').select('control:compliance_controls(id, label, title)').eq('item_id', id).limit(500),
+    // The controls it may be mapped to: the account's, in catalogue order (the first 500).
+    supabase.from('compliance_controls').select('id, label, title').order('catalogue_id').order('position').limit(500),
   ]);
   if (error) throw new Error(`compliance item failed to load: ${error.message}`);
   if (!item) return null;
-  return { item, occurrences: occurrences.data ?? [], reviews: reviews.data ?? [], evidence: evidence.data ?? [], history };
+  return {
+    item, occurrences: occurrences.data ?? [], reviews: reviews.data ?? [], evidence: evidence.data ?? [], history,
+    mapped: (mapped.data ?? []).flatMap((m) => (m.control ? [m.control] : [])),
+    controls: controls.data ?? [],
+  };
 }
 
 export type ComplianceItemPage = NonNullable<Awaited<ReturnType<typeof loadComplianceItem>>>;
@@ -106,4 +113,12 @@ export function recordReview(supabase: Supabase, id: string, review: { reviewed_
   return supabase.rpc('record_compliance_review', {
     p_item_id: id, p_reviewed_on: review.reviewed_on, p_outcome: review.outcome, p_notes: review.notes ?? undefined, p_supersedes: review.supersedes ?? undefined,
   }).single();
+}
+
+export function mapControl(supabase: Supabase, itemId: string, controlId: string) {
+  return supabase.from('compliance_item_controls').insert({ item_id: itemId, control_id: controlId }).select('item_id').maybeSingle();
+}
+
+export function unmapControl(supabase: Supabase, itemId: string, controlId: string) {
+  return supabase.from('compliance_item_controls').delete().eq('item_id', itemId).eq('control_id', controlId).select('item_id');
 }

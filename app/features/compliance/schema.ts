@@ -130,7 +130,9 @@ export const evidenceSchema = z
     }
   });
 
-export const itemActionSchema = z.discriminatedUnion('intent', [reviewSchema, evidenceSchema]);
+export const mapControlSchema = z.object({ intent: z.literal('map'), control_id: uuid });
+export const unmapControlSchema = z.object({ intent: z.literal('unmap'), control_id: uuid });
+export const itemActionSchema = z.discriminatedUnion('intent', [reviewSchema, evidenceSchema, mapControlSchema, unmapControlSchema]);
 
 /** The catalogue page's two forms: import an OSCAL file, or turn chosen controls into requirements. */
 export const catalogueActionSchema = z.discriminatedUnion('intent', [

@@ -39,6 +39,12 @@ export const COMPLIANCE_DETAIL_TEXTS = {
   exportCsv: 'Export trail (CSV)',
   auditPackage: 'Audit package (zip)',
   readOnly: 'Your role can view these records but not change them',
+  controls: 'Controls',
+  noControls: 'Not mapped to any control yet.',
+  mapControl: 'Map Control',
+  mapped: 'Control mapped',
+  unmapped: 'Control unmapped',
+  mapFailed: 'Failed to change the mapping',
 } as const;
 
 export const complianceCreatedToast = (item: { id: string; title: string }) => ({

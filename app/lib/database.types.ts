@@ -523,6 +523,7 @@ export type Database = {
       compliance_occurrences: {
         Row: {
           account_id: string
+          announced_at: string | null
           closed_at: string | null
           created_at: string
           due_on: string
@@ -535,6 +536,7 @@ export type Database = {
         }
         Insert: {
           account_id: string
+          announced_at?: string | null
           closed_at?: string | null
           created_at?: string
           due_on: string
@@ -547,6 +549,7 @@ export type Database = {
         }
         Update: {
           account_id?: string
+          announced_at?: string | null
           closed_at?: string | null
           created_at?: string
           due_on?: string

@@ -241,6 +241,7 @@ create table public.compliance_occurrences (
   reminded_before_at timestamp with time zone,
   reminded_on_day_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
+  announced_at timestamp with time zone,
   constraint compliance_occurrences_pkey primary key (id),
   constraint compliance_occurrences_id_account_id_key unique (id, account_id),
   constraint compliance_occurrences_item_id_due_on_key unique (item_id, due_on),
@@ -253,6 +254,7 @@ alter table public.compliance_occurrences enable row level security;
 
 create index compliance_occurrences_account_due_idx on public.compliance_occurrences using btree (account_id, due_on, item_id);
 create index compliance_occurrences_open_due_idx on public.compliance_occurrences using btree (due_on) where (status = 'open'::text);
+create index compliance_occurrences_unannounced_idx on public.compliance_occurrences using btree (due_on) where ((status = 'open'::text) and (announced_at is null));
 
 revoke all on table public.compliance_occurrences from public, anon, authenticated, service_role;
 grant all on table public.compliance_occurrences to authenticated;
@@ -741,10 +743,12 @@ as $function$
 declare
   v_row record;
 begin
+  -- Each review due is announced once (review_due), whatever the item's status already says.
   for v_row in
-    select o.id, o.account_id, o.item_id, o.due_on, i.title
-      from public.compliance_occurrences o join public.compliance_items i on i.id = o.item_id
-     where o.status = 'open' and o.due_on <= p_today and i.status <> 'Action Required'
+    update public.compliance_occurrences o set announced_at = now()
+      from public.compliance_items i
+     where i.id = o.item_id and o.status = 'open' and o.due_on <= p_today and o.announced_at is null
+    returning o.id, o.account_id, o.item_id, o.due_on, i.title
   loop
     perform private.refresh_compliance_item(v_row.item_id);
     perform private.emit_event(v_row.account_id, 'review_due', 'compliance_items', v_row.item_id,

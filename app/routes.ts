@@ -54,6 +54,8 @@ export default [
       route('documents/:id', 'features/documents/document-detail.tsx'),
       route('rfp', 'features/rfp/rfp.tsx'),
       route('compliance', 'features/compliance/compliance.tsx'),
+      route('compliance/catalogues', 'features/compliance/catalogues.tsx'),
+      route('compliance/:id', 'features/compliance/item-detail.tsx'),
       route('automations', 'features/automations/automations.tsx'),
       route('analytics', 'features/analytics/analytics.tsx'),
       route('profile', 'features/profile/profile.tsx'),
@@ -78,6 +80,9 @@ export default [
   ]),
   // The audit log's CSV download (a resource route, no page).
   route('settings/audit-logs.csv', 'features/settings/audit-logs/settings.audit-logs.csv.ts'),
+  // A compliance item's trail (CSV) and audit package (zip with a SHA-256 manifest), resource routes (issue 37).
+  route('compliance/:id/trail.csv', 'features/compliance/item-trail-csv.ts'),
+  route('compliance/:id/package.zip', 'features/compliance/item-package.ts'),
   // A document's download: a redirect to a short-lived signed Storage link (a resource route, no page).
   route('documents/:id/download', 'features/documents/document-download.ts'),
   // A document's image as bytes from our own origin, for OCR in the browser (decision 032).

@@ -246,6 +246,52 @@ select u.account_id, b.supplier, b.email, b.number, (now() - b.age)::date, (now(
   join public.users u on u.email = 'demo@opshub.test'
   join public.accounts a on a.id = u.account_id;
 
+-- Compliance (issue 37): three obligations named after real NIST SP 800-53 Rev. 5 controls (public
+-- domain), one reviewed yesterday; their occurrences and statuses are the database's.
+insert into public.compliance_items (account_id, title, category, risk_level, responsible_team, owner_id, frequency,
+                                     first_review_date, description, requirements, created_at)
+select u.account_id, c.title, c.category, c.risk, c.team, u.id, c.frequency, (now() + c.first_in)::date, c.description,
+       c.requirements, now() - interval '60 days'
+  from (values
+    ('AC-2 Account Management review', 'security', 'high', 'IT Security', 'quarterly', interval '12 days',
+     'Review the accounts of every system: who has one, with which rights, and remove those no longer needed.',
+     'NIST SP 800-53 Rev. 5 AC-2: define and document account types, review accounts for compliance with account management requirements.'),
+    ('AU-6 Audit Record Review', 'security', 'medium', 'IT Security', 'monthly', interval '-2 days',
+     'Read the audit records of the month for unusual activity and report what was found.',
+     'NIST SP 800-53 Rev. 5 AU-6: review and analyze system audit records for indications of inappropriate or unusual activity.'),
+    ('CP-9 System Backup test', 'security', 'high', 'Operations', 'semiannual', interval '40 days',
+     'Restore a backup to a test system and check it is complete.',
+     'NIST SP 800-53 Rev. 5 CP-9: conduct backups of user-level and system-level information and protect their confidentiality and integrity.')
+  ) as c (title, category, risk, team, frequency, first_in, description, requirements)
+  join public.users u on u.email = 'demo@opshub.test';
+select public.record_compliance_review(i.id, current_date - 1, 'Compliant', 'Audit records of the month read; nothing unusual.')
+  from public.compliance_items i
+ where i.title = 'AU-6 Audit Record Review'
+   and i.account_id = (select account_id from public.users where email = 'demo@opshub.test');
+
+-- A small real control catalogue (decision 063): five controls of NIST SP 800-53 Rev. 5 as its OSCAL
+-- catalogue states them (public domain; tests/fixtures/oscal-sp800-53-rev5-excerpt.json is the same
+-- excerpt as an OSCAL file), AC-2, AU-6 and CP-9 mapped to the obligations above.
+select public.import_compliance_catalogue(
+  'NIST Special Publication 800-53 Revision 5: Security and Privacy Controls for Information Systems and Organizations (excerpt)',
+  '5.0.1', '1.0.0', '613fca2d-704a-42e7-8e2b-b206fb92b456', $json$[
+    {"key": "ac-2", "label": "AC-2", "family": "Access Control", "title": "Account Management",
+     "statement": "a. Define and document the types of accounts allowed and specifically prohibited for use within the system;"},
+    {"key": "au-6", "label": "AU-6", "family": "Audit and Accountability", "title": "Audit Record Review, Analysis, and Reporting",
+     "statement": "a. Review and analyze system audit records [organization-defined frequency] for indications of inappropriate or unusual activity and the potential impact of the inappropriate or unusual activity;"},
+    {"key": "cp-9", "label": "CP-9", "family": "Contingency Planning", "title": "System Backup",
+     "statement": "a. Conduct backups of user-level information contained in system components;"},
+    {"key": "ia-2", "label": "IA-2", "family": "Identification and Authentication", "title": "Identification and Authentication (Organizational Users)",
+     "statement": "Uniquely identify and authenticate organizational users and associate that unique identification with processes acting on behalf of those users."},
+    {"key": "si-2", "label": "SI-2", "family": "System and Information Integrity", "title": "Flaw Remediation",
+     "statement": "a. Identify, report, and correct system flaws;"}
+  ]$json$::jsonb);
+insert into public.compliance_item_controls (account_id, item_id, control_id)
+select i.account_id, i.id, c.id
+  from public.compliance_items i
+  join public.compliance_controls c on c.account_id = i.account_id and c.label = split_part(i.title, ' ', 1)
+ where i.account_id = (select account_id from public.users where email = 'demo@opshub.test');
+
 -- Northwind Traders: a second tenant on a trial, with rows of its own.
 select pg_temp.seed_auth_user('d0000000-0000-4000-8000-000000000003', 'admin@northwind.test', 'Nora', 'Northwind', '{}');
 select pg_temp.act_as('d0000000-0000-4000-8000-000000000003');

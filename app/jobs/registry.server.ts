@@ -9,6 +9,7 @@ import { DOCUMENT_JOB_TYPES } from '~/features/documents/extraction/job.server';
 import { QUOTE_JOB_TYPES, QUOTE_PERIODIC_JOBS } from '~/features/quotes/public/quote-jobs.server';
 import { INVOICE_JOB_TYPES, INVOICE_PERIODIC_JOBS } from '~/features/invoices/jobs.server';
 import { HELPDESK_JOB_TYPES } from '~/features/helpdesk/jobs.server';
+import { COMPLIANCE_JOB_TYPES, COMPLIANCE_PERIODIC_JOBS } from '~/features/compliance/jobs.server';
 
 export const JOB_TYPES: Record<string, JobHandler> = {
   ...MAIL_JOB_TYPES,
@@ -16,10 +17,11 @@ export const JOB_TYPES: Record<string, JobHandler> = {
   ...QUOTE_JOB_TYPES,
   ...INVOICE_JOB_TYPES,
   ...HELPDESK_JOB_TYPES,
+  ...COMPLIANCE_JOB_TYPES,
 };
 
 /**
  * Work queued by the runner itself on every run, once per minute (the
  * idempotency key carries the minute), e.g. a sweep that expires quotes.
  */
-export const PERIODIC_JOBS: string[] = [...QUOTE_PERIODIC_JOBS, ...INVOICE_PERIODIC_JOBS];
+export const PERIODIC_JOBS: string[] = [...QUOTE_PERIODIC_JOBS, ...INVOICE_PERIODIC_JOBS, ...COMPLIANCE_PERIODIC_JOBS];

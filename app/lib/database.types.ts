@@ -296,6 +296,369 @@ export type Database = {
           },
         ]
       }
+      compliance_catalogues: {
+        Row: {
+          account_id: string
+          created_at: string
+          created_by: string | null
+          id: string
+          oscal_version: string | null
+          source_uuid: string
+          title: string
+          version: string | null
+        }
+        Insert: {
+          account_id?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          oscal_version?: string | null
+          source_uuid: string
+          title: string
+          version?: string | null
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          oscal_version?: string | null
+          source_uuid?: string
+          title?: string
+          version?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "compliance_catalogues_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "compliance_catalogues_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      compliance_controls: {
+        Row: {
+          account_id: string
+          catalogue_id: string
+          control_key: string
+          family: string | null
+          id: string
+          label: string
+          position: number
+          statement: string | null
+          title: string
+        }
+        Insert: {
+          account_id: string
+          catalogue_id: string
+          control_key: string
+          family?: string | null
+          id?: string
+          label: string
+          position: number
+          statement?: string | null
+          title: string
+        }
+        Update: {
+          account_id?: string
+          catalogue_id?: string
+          control_key?: string
+          family?: string | null
+          id?: string
+          label?: string
+          position?: number
+          statement?: string | null
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "compliance_controls_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "compliance_controls_catalogue_id_account_id_fkey"
+            columns: ["catalogue_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_catalogues"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      compliance_item_controls: {
+        Row: {
+          account_id: string
+          control_id: string
+          created_at: string
+          item_id: string
+        }
+        Insert: {
+          account_id?: string
+          control_id: string
+          created_at?: string
+          item_id: string
+        }
+        Update: {
+          account_id?: string
+          control_id?: string
+          created_at?: string
+          item_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "compliance_item_controls_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "compliance_item_controls_control_id_account_id_fkey"
+            columns: ["control_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_controls"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "compliance_item_controls_item_id_account_id_fkey"
+            columns: ["item_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_items"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      compliance_items: {
+        Row: {
+          account_id: string
+          category: string
+          created_at: string
+          created_by: string | null
+          description: string
+          first_review_date: string
+          frequency: string
+          id: string
+          interval_months: number | null
+          next_review_date: string
+          owner_id: string | null
+          requirements: string | null
+          responsible_team: string
+          risk_level: string
+          status: string
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          account_id?: string
+          category?: string
+          created_at?: string
+          created_by?: string | null
+          description: string
+          first_review_date: string
+          frequency?: string
+          id?: string
+          interval_months?: number | null
+          next_review_date?: string
+          owner_id?: string | null
+          requirements?: string | null
+          responsible_team: string
+          risk_level?: string
+          status?: string
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          category?: string
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          first_review_date?: string
+          frequency?: string
+          id?: string
+          interval_months?: number | null
+          next_review_date?: string
+          owner_id?: string | null
+          requirements?: string | null
+          responsible_team?: string
+          risk_level?: string
+          status?: string
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "compliance_items_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "compliance_items_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "compliance_items_owner_id_account_id_fkey"
+            columns: ["owner_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      compliance_occurrences: {
+        Row: {
+          account_id: string
+          announced_at: string | null
+          closed_at: string | null
+          created_at: string
+          due_on: string
+          id: string
+          item_id: string
+          reminded_before_at: string | null
+          reminded_on_day_at: string | null
+          review_id: string | null
+          status: string
+        }
+        Insert: {
+          account_id: string
+          announced_at?: string | null
+          closed_at?: string | null
+          created_at?: string
+          due_on: string
+          id?: string
+          item_id: string
+          reminded_before_at?: string | null
+          reminded_on_day_at?: string | null
+          review_id?: string | null
+          status?: string
+        }
+        Update: {
+          account_id?: string
+          announced_at?: string | null
+          closed_at?: string | null
+          created_at?: string
+          due_on?: string
+          id?: string
+          item_id?: string
+          reminded_before_at?: string | null
+          reminded_on_day_at?: string | null
+          review_id?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "compliance_occurrences_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "compliance_occurrences_item_id_account_id_fkey"
+            columns: ["item_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_items"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "compliance_occurrences_review_id_fkey"
+            columns: ["review_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_reviews"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      compliance_reviews: {
+        Row: {
+          account_id: string
+          created_at: string
+          id: string
+          item_id: string
+          notes: string | null
+          occurrence_id: string | null
+          outcome: string
+          reviewed_on: string
+          reviewer_id: string | null
+          supersedes_id: string | null
+        }
+        Insert: {
+          account_id: string
+          created_at?: string
+          id?: string
+          item_id: string
+          notes?: string | null
+          occurrence_id?: string | null
+          outcome: string
+          reviewed_on: string
+          reviewer_id?: string | null
+          supersedes_id?: string | null
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          id?: string
+          item_id?: string
+          notes?: string | null
+          occurrence_id?: string | null
+          outcome?: string
+          reviewed_on?: string
+          reviewer_id?: string | null
+          supersedes_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "compliance_reviews_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "compliance_reviews_item_id_account_id_fkey"
+            columns: ["item_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_items"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "compliance_reviews_occurrence_id_fkey"
+            columns: ["occurrence_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_occurrences"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "compliance_reviews_reviewer_id_account_id_fkey"
+            columns: ["reviewer_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "compliance_reviews_supersedes_id_fkey"
+            columns: ["supersedes_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_reviews"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       contacts: {
         Row: {
           account_id: string
@@ -550,6 +913,89 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "accounts"
             referencedColumns: ["id"]
+          },
+        ]
+      }
+      evidence: {
+        Row: {
+          account_id: string
+          created_at: string
+          created_by: string | null
+          effective_on: string
+          expires_on: string | null
+          file_name: string
+          file_path: string
+          file_size: number
+          id: string
+          item_id: string
+          mime_type: string
+          review_id: string | null
+          sha256: string
+          title: string
+          version: number
+        }
+        Insert: {
+          account_id?: string
+          created_at?: string
+          created_by?: string | null
+          effective_on: string
+          expires_on?: string | null
+          file_name: string
+          file_path: string
+          file_size: number
+          id?: string
+          item_id: string
+          mime_type: string
+          review_id?: string | null
+          sha256: string
+          title: string
+          version?: number
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          created_by?: string | null
+          effective_on?: string
+          expires_on?: string | null
+          file_name?: string
+          file_path?: string
+          file_size?: number
+          id?: string
+          item_id?: string
+          mime_type?: string
+          review_id?: string | null
+          sha256?: string
+          title?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "evidence_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "evidence_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "evidence_item_id_account_id_fkey"
+            columns: ["item_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_items"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "evidence_review_id_account_id_fkey"
+            columns: ["review_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "compliance_reviews"
+            referencedColumns: ["id","account_id"]
           },
         ]
       }
@@ -1620,6 +2066,12 @@ export type Database = {
         { Args: { p_contact_ids: (string)[] }; Returns: { contact_id: string; last_contact_at: string; revenue: Json }[] }
       client_summary:
         { Args: never; Returns: { active_count: number; new_this_month: number; prospect_count: number; total_count: number }[] }
+      compliance_catalogue_coverage:
+        { Args: never; Returns: { catalogue_id: string; compliant: number; controls: number; mapped: number; title: string; version: string }[] }
+      compliance_daily:
+        { Args: { p_today?: string }; Returns: { account_id: string; due_on: string; item_id: string; kind: string; occurrence_id: string; owner_email: string; title: string }[] }
+      compliance_summary:
+        { Args: never; Returns: { action_required: number; compliant: number; due_30_days: number; in_progress: number; next_due: string; non_compliant: number; total: number }[] }
       convert_lead:
         { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; country: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: true; isSetofReturn: false } }
       convert_quote_to_invoice:
@@ -1634,6 +2086,8 @@ export type Database = {
         { Args: { p_client_email: string; p_client_name: string; p_currency: string; p_description: string; p_due_date: string; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
       create_invoice_from_document:
         { Args: { p_client_email: string; p_client_name: string; p_currency: string; p_document_id: string; p_due_date: string; p_items: Json; p_notes?: string; p_tax_rate?: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
+      create_items_from_controls:
+        { Args: { p_control_ids: (string)[]; p_first_review_date: string; p_frequency?: string; p_responsible_team: string }; Returns: number }
       create_quote:
         { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
       currencies:
@@ -1670,6 +2124,8 @@ export type Database = {
         { Args: { p_token: string }; Returns: { account_name: string; email: string; expires_at: string; role: string }[] }
       get_public_site_info:
         { Args: never; Returns: { contact_email: string; description: string; name: string }[] }
+      import_compliance_catalogue:
+        { Args: { p_controls: Json; p_oscal_version: string; p_source_uuid: string; p_title: string; p_version: string }; Returns: { account_id: string; created_at: string; created_by: string | null; id: string; oscal_version: string | null; source_uuid: string; title: string; version: string | null }; SetofOptions: { from: '*'; to: 'compliance_catalogues'; isOneToOne: true; isSetofReturn: false } }
       inbound_mailbox:
         { Args: never; Returns: { local_part: string; secret: string }[] }
       inbound_mailbox_of:
@@ -1726,6 +2182,8 @@ export type Database = {
         { Args: never; Returns: { by_currency: Json; sent_count: number; signed_count: number; total_count: number }[] }
       receive_email:
         { Args: { p_body: string; p_from_email: string; p_from_name: string; p_message_id?: string; p_references?: (string)[]; p_subject: string; p_to: string }; Returns: Json }
+      record_compliance_review:
+        { Args: { p_item_id: string; p_notes?: string; p_outcome: string; p_reviewed_on: string; p_supersedes?: string }; Returns: { account_id: string; created_at: string; id: string; item_id: string; notes: string | null; occurrence_id: string | null; outcome: string; reviewed_on: string; reviewer_id: string | null; supersedes_id: string | null }; SetofOptions: { from: '*'; to: 'compliance_reviews'; isOneToOne: true; isSetofReturn: false } }
       record_failed_sign_in:
         { Args: { p_email: string }; Returns: number }
       record_history:
@@ -1758,6 +2216,8 @@ export type Database = {
         { Args: { p_contact_id: string; p_currency: string; p_discount: number; p_expires_at: string; p_items: Json; p_notes: string; p_quote_id: string; p_tax_rate: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
       search_bills:
         { Args: { p_query: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }[]; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: false; isSetofReturn: true } }
+      search_compliance_items:
+        { Args: { p_query: string }; Returns: { account_id: string; category: string; created_at: string; created_by: string | null; description: string; first_review_date: string; frequency: string; id: string; interval_months: number | null; next_review_date: string; owner_id: string | null; requirements: string | null; responsible_team: string; risk_level: string; status: string; title: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'compliance_items'; isOneToOne: false; isSetofReturn: true } }
       search_contacts:
         { Args: { p_query: string }; Returns: { account_id: string; address: string | null; company: string | null; country: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: false; isSetofReturn: true } }
       search_conversations:
@@ -1825,6 +2285,18 @@ export const CheckedValues = {
   bills: {
     status: ["to_pay","paid"],
   },
+  compliance_items: {
+    category: ["financial","data_protection","security","healthcare","environmental","other"],
+    frequency: ["monthly","quarterly","semiannual","annual","custom"],
+    risk_level: ["low","medium","high","critical"],
+    status: ["Compliant","In Progress","Action Required","Non-Compliant"],
+  },
+  compliance_occurrences: {
+    status: ["open","done"],
+  },
+  compliance_reviews: {
+    outcome: ["Compliant","In Progress","Action Required","Non-Compliant"],
+  },
   contacts: {
     status: ["active","inactive","prospect"],
   },
@@ -1841,6 +2313,9 @@ export const CheckedValues = {
   },
   events: {
     kind: ["lead_created","client_registered","quote_sent","quote_viewed","quote_accepted","quote_declined","quote_expired","invoice_created","invoice_overdue","invoice_paid","message_received","conversation_resolved","shipment_delivered","document_extracted","review_due"],
+  },
+  evidence: {
+    mime_type: ["application/pdf","application/json","image/png","image/jpeg","text/plain"],
   },
   integrations: {
     type: ["email","payment","crm","storage"],

@@ -113,6 +113,13 @@ export const FEATURES: Feature[] = [
     functions: [/bill/],
   },
   {
+    name: 'compliance',
+    about: 'Compliance: obligations with recurrence, their occurrences, locked reviews and versioned evidence.',
+    tables: ['public.compliance_items', 'public.compliance_occurrences', 'public.compliance_reviews', 'public.evidence',
+             'public.compliance_catalogues', 'public.compliance_controls', 'public.compliance_item_controls', 'private.compliance_stats'],
+    functions: [/compliance/, /^private\.(refuse_locked_change|evidence_version|count_compliance_item)/, /^public\.create_items_from_controls/],
+  },
+  {
     name: 'helpdesk',
     about: 'The helpdesk: conversations with contacts, their messages, and the inbound mailbox mail arrives at.',
     tables: ['private.inbound_mailboxes', 'public.conversations', 'public.messages'],

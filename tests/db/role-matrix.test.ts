@@ -5,7 +5,7 @@
 // and gets exactly what docs/decisions/012-role-matrix.md says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   addMember, publicRelations, quoteArgs, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
 } from './support/backend.ts';
@@ -39,6 +39,12 @@ interface Fixture {
   unsentInvoiceId: string;
   /** A conversation of the account, received as mail. */
   conversationId: string;
+  /** A compliance item of the account, reviewed once (so it is history and has a locked review). */
+  complianceItemId: string;
+  /** An imported catalogue, one of its controls (mapped to complianceItemId), and an unmapped item per role to map. */
+  catalogueId: string;
+  controlId: string;
+  mappableItemIds: Record<Role, string>;
 }
 
 interface TableCase {
@@ -65,6 +71,11 @@ interface TableCase {
 const documentRow = (accountId: string, seed: string) => {
   const sha = createHash('sha256').update(seed).digest('hex');
   return { account_id: accountId, title: `Doc ${seed}`, file_path: `${accountId}/${sha.slice(0, 12)}/doc.pdf`, file_name: 'doc.pdf', file_size: 10, mime_type: 'application/pdf', sha256: sha };
+};
+/** An evidence row of a compliance item; its path and hash derived from `seed`. */
+const evidenceRow = (accountId: string, itemId: string, seed: string) => {
+  const sha = createHash('sha256').update(`evidence-${seed}`).digest('hex');
+  return { account_id: accountId, item_id: itemId, title: `Evidence ${seed}`, file_path: `${accountId}/${sha.slice(0, 12)}/e.pdf`, file_name: 'e.pdf', file_size: 10, mime_type: 'application/pdf', sha256: sha, effective_on: '2026-01-01' };
 };
 const ids = (rows: { id: string }[] | null) => (rows ?? []).map((r) => r.id).sort();
 const byAccount = (table: string) => async (s: SupabaseClient, f: Fixture) =>
@@ -275,6 +286,65 @@ const CASES: Record<string, TableCase> = {
     existing: firstOf('bills'),
     changes: { notes: 'Changed' },
   },
+  // Compliance (decision 064): staff read, writers add and edit items (an item reviewed is not deleted: the fixture's is);
+  // occurrences and reviews are written only by the functions, reviews and evidence are locked for every role.
+  compliance_items: {
+    read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('compliance_items'),
+    newRow: (f, role) => ({ account_id: f.admin.accountId, title: `New ${role}`, responsible_team: 'Team', description: 'D', first_review_date: '2030-01-01' }),
+    fresh: async (s, f) => insertedId(s, 'compliance_items', { account_id: f.admin.accountId, title: `Fresh ${randomBytes(4).toString('hex')}`, responsible_team: 'Team', description: 'D', first_review_date: '2030-01-01' }),
+    existing: async (s, f) => ids((await s.from('compliance_reviews').select('id:item_id').eq('account_id', f.admin.accountId)).data)[0],
+    changes: { title: 'Changed' },
+  },
+  compliance_occurrences: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('compliance_occurrences'),
+    newRow: (f) => ({ account_id: f.admin.accountId, item_id: f.complianceItemId, due_on: '2031-05-05' }),
+    existing: firstOf('compliance_occurrences'),
+    changes: { status: 'done', closed_at: '2030-01-01T00:00:00Z' },
+  },
+  compliance_reviews: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('compliance_reviews'),
+    newRow: (f) => ({ account_id: f.admin.accountId, item_id: f.complianceItemId, reviewed_on: '2026-01-01', outcome: 'Compliant' }),
+    existing: firstOf('compliance_reviews'),
+    changes: { notes: 'Changed' },
+  },
+  evidence: {
+    read: staffRead('none'), insert: WRITERS, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('evidence'),
+    newRow: (f, role) => evidenceRow(f.admin.accountId, f.complianceItemId, `new-${role}`),
+    existing: firstOf('evidence'),
+    changes: { title: 'Changed' },
+  },
+  // Control catalogues (decision 063): imported and turned into items through the functions; writers map items to controls.
+  compliance_catalogues: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('compliance_catalogues'),
+    newRow: (f) => ({ account_id: f.admin.accountId, title: 'Forged', source_uuid: randomUUID() }),
+    existing: firstOf('compliance_catalogues'),
+    changes: { title: 'Changed' },
+  },
+  compliance_controls: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('compliance_controls'),
+    newRow: (f) => ({ account_id: f.admin.accountId, catalogue_id: f.catalogueId, control_key: 'x-1', label: 'X-1', title: 'Forged', position: 9 }),
+    existing: firstOf('compliance_controls'),
+    changes: { title: 'Changed' },
+  },
+  compliance_item_controls: {
+    read: staffRead('none'), insert: WRITERS, update: NOBODY, delete: WRITERS,
+    rowsOfAccount: async (s, f) => ids((await s.from('compliance_item_controls').select('id:item_id').eq('account_id', f.admin.accountId)).data),
+    newRow: (f, role) => ({ account_id: f.admin.accountId, item_id: f.mappableItemIds[role], control_id: f.controlId }),
+    fresh: async (s, f) => {
+      const item = await insertedId(s, 'compliance_items', { account_id: f.admin.accountId, title: `Map ${randomBytes(4).toString('hex')}`, responsible_team: 'T', description: 'D', first_review_date: '2030-01-01' });
+      const { error } = await s.from('compliance_item_controls').insert({ account_id: f.admin.accountId, item_id: item, control_id: f.controlId });
+      if (error) throw new Error(error.message);
+      return item;
+    },
+    existing: async (_s, f) => f.complianceItemId,
+    changes: { control_id: '00000000-0000-4000-8000-000000000000' },
+  },
   // The helpdesk (decision 060): staff read, writers work a conversation (status, assignee, priority, read);
   // conversations and messages are written only by receive_email and reply_to_conversation.
   conversations: {
@@ -304,6 +374,8 @@ const CASES: Record<string, TableCase> = {
 const KEY: Record<string, { column: string; key: (row: Record<string, unknown>) => string }> = {
   quote_stats: { column: 'status', key: (r) => `${r.status}/${r.month}` },
   lead_stats: { column: 'status', key: (r) => `${r.status}/${r.month}` },
+  // A mapping is named by its item (each fixture item is mapped to at most one control).
+  compliance_item_controls: { column: 'item_id', key: (r) => String(r.item_id) },
 };
 const keyOf = (table: string, row: Record<string, unknown>) => (KEY[table] ? KEY[table].key(row) : String(row.id));
 const idColumn = (table: string) => KEY[table]?.column ?? 'id';
@@ -374,7 +446,26 @@ for (const target of targets) {
         await must(admin.client.rpc('send_invoice', { p_invoice_id: invoice.id }));
         await must(admin.client.rpc('record_payment', { p_invoice_id: invoice.id, p_amount: 100, p_paid_on: new Date().toISOString().slice(0, 10) }));
       }
+      const complianceItem = await admin.client.from('compliance_items')
+        .insert({ account_id: accountId, title: 'Existing', responsible_team: 'Team', description: 'D', first_review_date: new Date().toISOString().slice(0, 10) })
+        .select('id').single();
+      if (complianceItem.error) throw complianceItem.error;
+      await must(admin.client.rpc('record_compliance_review', { p_item_id: complianceItem.data.id, p_reviewed_on: new Date().toISOString().slice(0, 10), p_outcome: 'Compliant' }));
+      await must(admin.client.from('evidence').insert(evidenceRow(accountId, complianceItem.data.id, 'existing')));
+      const catalogue = await admin.client.rpc('import_compliance_catalogue', {
+        p_title: 'Catalogue', p_version: '1', p_oscal_version: '1.0.0', p_source_uuid: randomUUID(),
+        p_controls: [{ key: 'c-1', label: 'C-1', family: 'F', title: 'Control', statement: 'Do it' }],
+      }).single<{ id: string }>();
+      if (catalogue.error) throw catalogue.error;
+      const control = (await service.from('compliance_controls').select('id').eq('catalogue_id', catalogue.data.id).single()).data!;
+      await must(admin.client.from('compliance_item_controls').insert({ account_id: accountId, item_id: complianceItem.data.id, control_id: control.id }));
+      const mappableItemIds = {} as Record<Role, string>;
+      for (const role of ROLES) {
+        mappableItemIds[role] = await insertedId(service, 'compliance_items', { account_id: accountId, title: `Mappable ${role}`, responsible_team: 'T', description: 'D', first_review_date: '2030-01-01' });
+      }
       f = {
+        catalogueId: catalogue.data.id, controlId: control.id, mappableItemIds,
+        complianceItemId: complianceItem.data.id,
         admin, users, bystander,
         addressedQuoteId: addressed.data!.id, addressedContactId: addressed.data!.contact_id, otherQuoteId: other.data!.id,
         sentQuoteId: sent.data!.id,

@@ -66,6 +66,21 @@ beforeAll(async () => {
   });
   await must(a.client.from('documents').insert({ ...documentRow(a.accountId, 'a'.repeat(64)), title: 'Contract' }));
   await must(a.client.from('bills').insert({ account_id: a.accountId, supplier_name: 'Northwind', number: 'NW-1', currency: 'EUR', total: 100 }));
+  const { data: complianceItem } = await a.client.from('compliance_items')
+    .insert({ account_id: a.accountId, title: 'Access review', responsible_team: 'IT', description: 'D', first_review_date: new Date().toISOString().slice(0, 10) })
+    .select('id').single();
+  await must(a.client.rpc('record_compliance_review', { p_item_id: complianceItem!.id, p_reviewed_on: new Date().toISOString().slice(0, 10), p_outcome: 'Compliant' }));
+  const evidenceRow = (account: string, sha: string) => ({
+    account_id: account, item_id: complianceItem!.id, title: 'Spy', file_path: `${account}/${sha.slice(0, 8)}/e.pdf`, file_name: 'e.pdf', file_size: 1,
+    mime_type: 'application/pdf', sha256: sha, effective_on: '2026-01-01',
+  });
+  await must(a.client.from('evidence').insert(evidenceRow(a.accountId, 'c'.repeat(64))));
+  const { data: catalogue } = await a.client.rpc('import_compliance_catalogue', {
+    p_title: 'Catalogue', p_version: '1', p_oscal_version: '1.0.0', p_source_uuid: '11111111-1111-4111-8111-111111111111',
+    p_controls: [{ key: 'c-1', label: 'C-1', family: 'F', title: 'Control', statement: 'Do it' }],
+  }).single<{ id: string }>();
+  const controlId = await firstId('compliance_controls', 'catalogue_id', catalogue!.id);
+  await must(a.client.from('compliance_item_controls').insert({ account_id: a.accountId, item_id: complianceItem!.id, control_id: controlId }));
   // A conversation of A's, received as mail at A's inbound mailbox.
   const { data: box } = await a.client.rpc('inbound_mailbox').single<{ local_part: string }>();
   await must(admin.rpc('receive_email', {
@@ -106,6 +121,13 @@ beforeAll(async () => {
     { table: 'invoice_items', id: await firstId('invoice_items', 'invoice_id', invoice!.id), accountColumn: '', insert: { invoice_id: invoice!.id, description: 'Spy', qty: 1, unit_price: 1, total: 1 }, update: { description: 'Hijacked' } },
     { table: 'payments', id: await firstId('payments', 'invoice_id', invoice!.id), insert: { account_id: a.accountId, invoice_id: invoice!.id, amount: 1, paid_on: '2026-01-01' }, update: { amount: 1 } },
     { table: 'bills', id: await firstId('bills', 'account_id', a.accountId), insert: { account_id: a.accountId, supplier_name: 'Spy', number: 'SPY-1', currency: 'EUR', total: 1 }, update: { notes: 'Hijacked' } },
+    { table: 'compliance_items', id: complianceItem!.id, insert: { account_id: a.accountId, title: 'Spy', responsible_team: 'B', description: 'D', first_review_date: '2030-01-01' }, update: { title: 'Hijacked' } },
+    { table: 'compliance_occurrences', id: await firstId('compliance_occurrences', 'account_id', a.accountId), insert: { account_id: a.accountId, item_id: complianceItem!.id, due_on: '2031-01-01' }, update: { status: 'done' } },
+    { table: 'compliance_reviews', id: await firstId('compliance_reviews', 'account_id', a.accountId), insert: { account_id: a.accountId, item_id: complianceItem!.id, reviewed_on: '2026-01-01', outcome: 'Compliant' }, update: { notes: 'Hijacked' } },
+    { table: 'compliance_catalogues', id: catalogue!.id, insert: { account_id: a.accountId, title: 'Spy', source_uuid: '22222222-2222-4222-8222-222222222222' }, update: { title: 'Hijacked' } },
+    { table: 'compliance_controls', id: controlId, insert: { account_id: a.accountId, catalogue_id: catalogue!.id, control_key: 'spy', label: 'SPY', title: 'Spy', position: 1 }, update: { title: 'Hijacked' } },
+    { table: 'compliance_item_controls', id: complianceItem!.id, idColumn: 'item_id', insert: { account_id: a.accountId, item_id: complianceItem!.id, control_id: controlId }, update: { control_id: controlId } },
+    { table: 'evidence', id: await firstId('evidence', 'account_id', a.accountId), insert: evidenceRow(a.accountId, 'd'.repeat(64)), update: { title: 'Hijacked' } },
     { table: 'conversations', id: await firstId('conversations', 'account_id', a.accountId), insert: { account_id: a.accountId, contact_id: quote!.contact_id, subject: 'Spy' }, update: { status: 'resolved' } },
     { table: 'messages', id: await firstId('messages', 'account_id', a.accountId), insert: { account_id: a.accountId, conversation_id: await firstId('conversations', 'account_id', a.accountId), direction: 'note', body: 'Spy' }, update: { body: 'Hijacked' } },
     { table: 'quote_list', id: quote!.id, insert: { account_id: a.accountId, notes: 'Spy' }, update: { notes: 'Hijacked' } },

@@ -36,4 +36,16 @@ describe('new compliance assessment form', () => {
     const errors = errorsOf(newAssessmentSchema, { ...valid, category: 'tax', risk_level: 'extreme' });
     expect(errors).toEqual({ category: ['Choose a category'], risk_level: ['Choose a risk level'] });
   });
+
+  it('recurs yearly unless told; a custom frequency needs its months (1 to 60)', () => {
+    expect(valueOf(newAssessmentSchema, valid).frequency).toBe('annual');
+    expect(errorsOf(newAssessmentSchema, { ...valid, frequency: 'custom' })).toEqual({ interval_months: ['Enter the months between reviews'] });
+    expect(valueOf(newAssessmentSchema, { ...valid, frequency: 'custom', interval_months: '2' }).interval_months).toBe(2);
+    expect(Object.keys(errorsOf(newAssessmentSchema, { ...valid, frequency: 'custom', interval_months: '61' }))).toEqual(['interval_months']);
+    expect(Object.keys(errorsOf(newAssessmentSchema, { ...valid, frequency: 'weekly' }))).toEqual(['frequency']);
+  });
+
+  it('refuses control characters in names', () => {
+    expect(errorsOf(newAssessmentSchema, { ...valid, title: 'PCI\u0007review' })).toEqual({ title: ['Remove line breaks and other control characters'] });
+  });
 });

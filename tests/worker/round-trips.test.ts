@@ -44,6 +44,7 @@ const pages: string[] = [
   '/shipments',
   '/rfp',
   '/compliance',
+  '/compliance/catalogues',
   '/automations',
   '/analytics',
   '/profile',
@@ -74,6 +75,7 @@ beforeAll(async () => {
     ['/bills/', await first('bills')],
     ['/documents/', await first('documents')],
     ['/messages/', await first('conversations')],
+    ['/compliance/', await first('compliance_items')],
   ];
   // A draft's edit pages.
   const { data: draftQuote } = await service.from('quotes').select('id').eq('account_id', account!.account_id).eq('status', 'draft').limit(1);

@@ -1,0 +1,250 @@
+// A compliance item's page (issue 37): its facts, the reviews due
+// (occurrences), its reviews (locked: a later one may supersede an earlier
+// one), its evidence (every version, with effective date and expiry), the
+// trail from the audit rows with its CSV export and the audit package. Writers
+// record reviews and add evidence; auditors read. Works without JavaScript.
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link } from 'react-router';
+import { redirectWithSuccess } from 'remix-toast';
+import type { Route } from './+types/item-detail';
+import { SectionHeading } from '~/components/page-header';
+import { FactsPanel } from '~/components/records/facts-panel';
+import { RecordPage } from '~/components/records/record-page';
+import { Timeline } from '~/components/records/timeline';
+import { StatusBadge } from '~/components/status-badge';
+import { buttonClasses } from '~/components/ui/button';
+import { Card, CardContent, CardHeader } from '~/components/ui/card';
+import { formatShortDate } from '~/lib/dates';
+import { pageTitle } from '~/lib/page-title';
+import { recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
+import { refuseSubmission } from '~/lib/records.server';
+import { canWriteBusiness } from '~/lib/roles';
+import { fieldErrorResult, readUploadFormData } from '~/lib/simulated-upload.server';
+import { dataWithError } from '~/lib/toast.server';
+import { storeEvidence } from './evidence.server';
+import { EvidenceForm, ReviewForm } from './item-forms';
+import { loadComplianceItem, mapControl, recordReview, unmapControl } from './queries.server';
+import {
+  COMPLIANCE_CATEGORY_LABELS, EVIDENCE_TOO_LARGE, FREQUENCY_LABELS, itemActionSchema, MAX_EVIDENCE_BYTES, RISK_LEVEL_LABELS,
+  type ComplianceCategory, type Frequency, type RiskLevel,
+} from './schema';
+import { COMPLIANCE_DETAIL_TEXTS as TEXTS } from './texts';
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? pageTitle(loaderData.item.title, 'Compliance') : pageTitle(TEXTS.notFound) },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, loadComplianceItem);
+  return { ...found, canWrite: canWriteBusiness(profile?.role), today: new Date().toISOString().slice(0, 10) };
+}
+
+export function action(args: Route.ActionArgs) {
+  return recordAction(args, async () => {
+    const { supabase, id, page } = await recordWriter(args, '/compliance', TEXTS.notFound);
+    const read = await readUploadFormData(args.request, MAX_EVIDENCE_BYTES);
+    if (!read.ok) {
+      const message = read.reason === 'too-large' ? EVIDENCE_TOO_LARGE : 'Please select a file to upload';
+      return dataWithError(args, { result: fieldErrorResult('file', message) }, message, { status: read.reason === 'too-large' ? 413 : 400 });
+    }
+    const submission = parseWithZod(read.formData, { schema: itemActionSchema });
+    if (submission.status !== 'success') return refuseSubmission(args, submission, { hideFields: ['file'] });
+    const form = submission.value;
+    if (form.intent === 'review') {
+      const { error } = await recordReview(supabase, id, form);
+      if (error?.code === '22023') {
+        const field = error.hint === 'outcome' || error.hint === 'notes' || error.hint === 'supersedes' ? error.hint : 'reviewed_on';
+        return dataWithError(args, { result: submission.reply({ fieldErrors: { [field]: [error.message] } }) }, error.message, { status: 400 });
+      }
+      if (error) {
+        console.error(`compliance review failed: ${error.message}`);
+        return dataWithError(args, { result: submission.reply() }, error.code === 'P0002' ? TEXTS.notFound : TEXTS.reviewFailed, {
+          status: error.code === 'P0002' ? 404 : 500,
+        });
+      }
+      return redirectWithSuccess(page, TEXTS.reviewRecorded);
+    }
+    if (form.intent === 'map' || form.intent === 'unmap') {
+      const { data, error } = form.intent === 'map' ? await mapControl(supabase, id, form.control_id) : await unmapControl(supabase, id, form.control_id);
+      if (!error && (!data || (Array.isArray(data) && data.length === 0))) {
+        return dataWithError(args, { result: submission.reply() }, form.intent === 'map' ? TEXTS.mapFailed : 'This control is not mapped to this requirement', { status: 404 });
+      }
+      if (error) {
+        const message = error.code === '23505' ? 'This control is already mapped' : error.code === '23503' ? 'Control not found' : TEXTS.mapFailed;
+        if (error.code !== '23505' && error.code !== '23503') console.error(`compliance mapping failed: ${error.message}`);
+        return dataWithError(args, { result: submission.reply() }, message, { status: error.code === '23505' ? 409 : 400 });
+      }
+      return redirectWithSuccess(page, form.intent === 'map' ? TEXTS.mapped : TEXTS.unmapped);
+    }
+    const { data: me } = await supabase.rpc('current_account_id');
+    const stored = await storeEvidence(supabase, {
+      accountId: String(me ?? ''), itemId: id, reviewId: form.review_id ?? null, title: form.title, fileName: form.file.name,
+      bytes: new Uint8Array(await form.file.arrayBuffer()), effectiveOn: form.effective_on, expiresOn: form.expires_on ?? null,
+    });
+    if (!stored.ok) {
+      const result = stored.field === 'file' ? submission.reply({ fieldErrors: { file: [stored.message] }, hideFields: ['file'] }) : submission.reply({ hideFields: ['file'] });
+      return dataWithError(args, { result }, stored.message, { status: stored.status ?? (stored.field === 'file' ? 400 : 500) });
+    }
+    return redirectWithSuccess(page, `${TEXTS.evidenceAdded} (version ${stored.version})`);
+  });
+}
+
+export default function ComplianceItemPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { item, occurrences, reviews, evidence, history, canWrite, today, mapped, controls } = loaderData;
+  const page = `/compliance/${item.id}`;
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
+  const intent = (lastResult?.initialValue as { intent?: unknown } | undefined)?.intent;
+  const supersededBy = new Map(reviews.filter((r) => r.supersedes_id).map((r) => [r.supersedes_id as string, r.id]));
+  const owner = item.owner ? [item.owner.first_name, item.owner.last_name].filter(Boolean).join(' ') || item.owner.email : null;
+  return (
+    <RecordPage
+      back={{ to: '/compliance', label: TEXTS.back }}
+      title={item.title}
+      status={<StatusBadge status={item.status} />}
+      subtitle={`${COMPLIANCE_CATEGORY_LABELS[item.category as ComplianceCategory] ?? item.category} · ${RISK_LEVEL_LABELS[item.risk_level as RiskLevel] ?? item.risk_level} risk`}
+      actions={
+        <>
+          <a href={`${page}/trail.csv`} className={buttonClasses('outline')} download>
+            {TEXTS.exportCsv}
+          </a>
+          <a href={`${page}/package.zip`} className={buttonClasses('outline')} download>
+            {TEXTS.auditPackage}
+          </a>
+        </>
+      }
+      facts={
+        <>
+          <FactsPanel
+            facts={[
+              { label: 'Responsible team', value: item.responsible_team },
+              { label: 'Owner', value: owner },
+              { label: 'Frequency', value: item.frequency === 'custom' ? `Every ${item.interval_months} months` : FREQUENCY_LABELS[item.frequency as Frequency] },
+              { label: 'Next review', value: formatShortDate(item.next_review_date) },
+              { label: 'First review', value: formatShortDate(item.first_review_date) },
+              { label: 'Description', value: <span className="whitespace-pre-line">{item.description}</span> },
+              { label: 'Requirements', value: item.requirements ? <span className="whitespace-pre-line">{item.requirements}</span> : null },
+            ]}
+          />
+          {canWrite ? (
+            <Card>
+              <CardHeader>
+                <SectionHeading>{TEXTS.recordReview}</SectionHeading>
+              </CardHeader>
+              <CardContent>
+                <ReviewForm
+                  action={page}
+                  today={today}
+                  lastResult={intent === 'review' ? lastResult : undefined}
+                  reviews={reviews.filter((r) => !supersededBy.has(r.id)).map((r) => ({ id: r.id, label: `${formatShortDate(r.reviewed_on)} · ${r.outcome}` }))}
+                />
+              </CardContent>
+            </Card>
+          ) : (
+            <p className="text-sm text-muted-foreground">{TEXTS.readOnly}</p>
+          )}
+        </>
+      }
+    >
+      <div className="grid gap-6">
+        <Card>
+          <CardHeader>
+            <SectionHeading>{TEXTS.occurrences}</SectionHeading>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid grid-cols-2 gap-1 text-sm sm:grid-cols-4" aria-label={TEXTS.occurrences}>
+              {occurrences.map((o) => (
+                <li key={o.id} className={o.status === 'done' ? 'text-muted-foreground line-through' : o.due_on < today ? 'font-medium text-destructive' : ''}>
+                  <time dateTime={o.due_on}>{formatShortDate(o.due_on)}</time>
+                  {o.status === 'done' ? ' (done)' : o.due_on < today ? ' (overdue)' : ''}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <SectionHeading>{TEXTS.reviews}</SectionHeading>
+          </CardHeader>
+          <CardContent>
+            {reviews.length === 0 ? <p className="text-sm text-muted-foreground">{TEXTS.noReviews}</p> : null}
+            <ul className="grid gap-3" aria-label={TEXTS.reviews}>
+              {reviews.map((r) => (
+                <li key={r.id} className="grid gap-1 rounded-lg border border-border p-3 text-sm">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <time dateTime={r.reviewed_on} className="font-medium">{formatShortDate(r.reviewed_on)}</time>
+                    <StatusBadge status={r.outcome} />
+                    {supersededBy.has(r.id) ? <span className="text-muted-foreground">{TEXTS.superseded}</span> : null}
+                  </div>
+                  {r.notes ? <p className="whitespace-pre-line">{r.notes}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <SectionHeading>{TEXTS.evidence}</SectionHeading>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {evidence.length === 0 ? <p className="text-sm text-muted-foreground">{TEXTS.noEvidence}</p> : null}
+            <ul className="grid gap-2 text-sm" aria-label={TEXTS.evidence}>
+              {evidence.map((e) => (
+                <li key={e.id} className="flex flex-wrap gap-x-3">
+                  <span className="font-medium">{e.title}</span>
+                  <span>v{e.version}</span>
+                  <span className="text-muted-foreground">{e.file_name}</span>
+                  <span>from {formatShortDate(e.effective_on)}</span>
+                  {e.expires_on ? (
+                    <span className={e.expires_on <= today ? 'text-destructive' : ''}>
+                      {e.expires_on <= today ? 'expired' : 'expires'} {formatShortDate(e.expires_on)}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            {canWrite ? <EvidenceForm action={page} today={today} lastResult={intent === 'evidence' ? lastResult : undefined} /> : null}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <SectionHeading>{TEXTS.controls}</SectionHeading>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {mapped.length === 0 ? <p className="text-sm text-muted-foreground">{TEXTS.noControls}</p> : null}
+            <ul className="grid gap-1 text-sm" aria-label={TEXTS.controls}>
+              {mapped.map((c) => (
+                <li key={c.id} className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{c.label}</span> {c.title}
+                  {canWrite ? (
+                    <Form method="post" action={page}>
+                      <input type="hidden" name="intent" value="unmap" />
+                      <input type="hidden" name="control_id" value={c.id} />
+                      <button type="submit" className="text-sm underline">Unmap {c.label}</button>
+                    </Form>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            {canWrite && controls.length > 0 ? (
+              <Form method="post" action={page} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                <input type="hidden" name="intent" value="map" />
+                <div className="grid gap-1">
+                  <label htmlFor="map-control" className="text-sm font-medium">Control it satisfies</label>
+                  <select id="map-control" name="control_id" className="h-9 rounded-md border border-input bg-background px-2 text-sm">
+                    {controls.map((c) => <option key={c.id} value={c.id}>{c.label} {c.title}</option>)}
+                  </select>
+                </div>
+                <button type="submit" className={buttonClasses('outline')}>{TEXTS.mapControl}</button>
+              </Form>
+            ) : null}
+            <p className="text-sm"><Link to="/compliance/catalogues" className="underline">Control catalogues</Link></p>
+          </CardContent>
+        </Card>
+        <Timeline moments={[{ label: 'Created', at: item.created_at, covers: ['compliance_item_created'] }]} entries={history.entries} failed={history.failed} />
+        <p className="text-sm">
+          <Link to="/compliance" className="underline">{TEXTS.back}</Link>
+        </p>
+      </div>
+    </RecordPage>
+  );
+}

@@ -1,0 +1,36 @@
+// The compliance module's jobs (issue 37), listed by app/jobs/registry.server.ts:
+//   compliance.daily     the periodic sweep (compliance_daily): due items become
+//                        Action Required with a review_due event, occurrences
+//                        reach into next year, expired evidence is flagged, and
+//                        each reminder is queued once as a compliance_reminder job;
+//   compliance_reminder  the owner's mail, 7 days before the review and on the day.
+import { sendAccountMail } from '~/lib/mail/send-mail.server';
+import { PermanentJobError, type JobHandler } from '~/jobs/job.server';
+
+export function reminderMail(payload: Record<string, unknown>): { to: string; subject: string; text: string } {
+  const { to, title, due_on: dueOn, kind } = payload;
+  if (typeof to !== 'string' || typeof title !== 'string' || typeof dueOn !== 'string' || (kind !== 'before' && kind !== 'on_day')) {
+    throw new PermanentJobError('The reminder job lacks its recipient, title, date or kind');
+  }
+  const when = kind === 'before' ? `is due in 7 days, on ${dueOn}` : `is due today, ${dueOn}`;
+  return {
+    to,
+    subject: kind === 'before' ? `Review due in 7 days: ${title}` : `Review due today: ${title}`,
+    text: [`Hello,`, '', `The compliance review "${title}" ${when}.`, '', 'Record the review and its evidence on the requirement\'s page in OpsHub.'].join('\n'),
+  };
+}
+
+export const COMPLIANCE_JOB_TYPES: Record<string, JobHandler> = {
+  // The run's clock comes in the payload (the runner's `now`), so tests can move it.
+  'compliance.daily': async (payload, { admin }) => {
+    const now = typeof payload.now === 'string' ? payload.now : new Date().toISOString();
+    const { error } = await admin.rpc('compliance_daily', { p_today: now.slice(0, 10) });
+    if (error) throw new Error(`the compliance sweep failed: ${error.message}`);
+  },
+  compliance_reminder: async (payload, { admin, env, job }) => {
+    const mail = reminderMail(payload);
+    await sendAccountMail(admin, env, job.account_id, mail);
+  },
+};
+
+export const COMPLIANCE_PERIODIC_JOBS = ['compliance.daily'];

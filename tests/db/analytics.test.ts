@@ -86,3 +86,22 @@ describe('analytics_figures', () => {
     expect(error?.message).toMatch(/end on or after/);
   });
 });
+
+describe('analytics_page', () => {
+  it('gives the custom range and the equal period before it', async () => {
+    const { data, error } = await admin.client.rpc('analytics_page', { p_range: 'custom', p_from: '2026-04-01', p_to: '2026-04-30' });
+    expect(error).toBeNull();
+    expect(data.current.from).toBe('2026-04-01');
+    expect(data.previous).toMatchObject({ from: '2026-03-02', to: '2026-03-31' });
+    expect(data.previous.leads.total).toBe(1);
+  });
+
+  it('resolves presets against today and refuses unknown ones', async () => {
+    const { data } = await admin.client.rpc('analytics_page', { p_range: 'last_7_days' });
+    const days = (Date.parse(data.current.to) - Date.parse(data.current.from)) / 86_400_000;
+    expect(days).toBe(6);
+    const quarter = (await admin.client.rpc('analytics_page', { p_range: 'last_quarter' })).data;
+    expect(quarter.current.from.slice(5)).toMatch(/^(01|04|07|10)-01$/);
+    expect((await admin.client.rpc('analytics_page', { p_range: 'forever' })).error?.message).toMatch(/unknown range/);
+  });
+});

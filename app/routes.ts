@@ -77,6 +77,7 @@ export default [
     ]),
   ]),
   // The audit log's CSV download (a resource route, no page).
+  route('analytics/export', 'features/analytics/analytics.export.ts'),
   route('settings/audit-logs.csv', 'features/settings/audit-logs/settings.audit-logs.csv.ts'),
   // A document's download: a redirect to a short-lived signed Storage link (a resource route, no page).
   route('documents/:id/download', 'features/documents/document-download.ts'),

@@ -15,8 +15,9 @@ import { StatCard, StatGrid } from '~/components/stat-card';
 import { buttonClasses } from '~/components/ui/button';
 import { UrlDialog } from '~/components/url-dialog';
 import { change, conversionRate, isEmpty, quoteCount } from './figures';
+import { exportReportAction } from './export/action.server';
 import { loadAnalytics } from './queries.server';
-import { readRange, rangeQuery } from './range';
+import { readRange, rangeQuery, type AnalyticsRange } from './range';
 import { RangeForm } from './range-form';
 import { CashSection, ClientsAndHelpdeskSection, LeadsSection, PendingModulesSection, SalesSection } from './sections';
 import { requireUserWith } from '~/lib/auth.server';
@@ -27,10 +28,6 @@ import {
   REPORT_FORMAT_OPTIONS,
   REPORT_TYPE_OPTIONS,
 } from './schema';
-import { SIMULATED_ACTIONS } from '~/lib/simulated';
-import { readFormData } from '~/lib/forms.server';
-import { simulatedCreate, type FormRead } from '~/lib/simulated.server';
-import { fieldErrorResult } from '~/lib/simulated-upload.server';
 import { useHydrated } from '~/lib/use-hydrated';
 import { pageTitle } from '~/lib/page-title';
 
@@ -39,26 +36,9 @@ const DIALOG_PARAM = 'export';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Analytics') }];
 
-/**
- * The dialog always sends its three selects. Every field has a default, so a
- * form without them (made by hand, or unreadable: a wrong content type, too
- * big) would otherwise pass as a valid export: it is refused instead.
- */
-const ALWAYS_SENT = [
-  ['report_type', 'Choose a report type'],
-  ['format', 'Choose a format'],
-  ['date_range', 'Choose a date range'],
-] as const;
-
-async function readReportForm(request: Request): Promise<FormRead> {
-  const formData = await readFormData(request);
-  const missing = ALWAYS_SENT.find(([name]) => !formData.has(name));
-  if (!missing) return { formData };
-  return { rejected: fieldErrorResult(missing[0], missing[1]), status: 400 };
-}
-
+// The export answers with the file itself (export/action.server.ts).
 export async function action(args: Route.ActionArgs) {
-  return simulatedCreate(args, { action: 'report', schema: exportReportSchema, listPath: LIST_PATH, readForm: readReportForm });
+  return exportReportAction(args);
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -123,20 +103,22 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
         title="Export Report"
         description="Choose the report, its format and the period it covers."
       >
-        <ExportReportForm lastResult={actionData?.result} />
+        <ExportReportForm lastResult={actionData?.result} range={range} closeTo={`${LIST_PATH}?${query}`} />
       </UrlDialog>
     </>
   );
 }
 
-function ExportReportForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function ExportReportForm({ lastResult, range, closeTo }: { lastResult?: SubmissionResult<string[]>; range: AnalyticsRange; closeTo: string }) {
   const [form, fields] = useSchemaForm(exportReportSchema, {
     id: 'export-report',
     lastResult,
     defaultValue: {
       report_type: REPORT_DEFAULTS.report_type,
       format: REPORT_DEFAULTS.format,
-      date_range: REPORT_DEFAULTS.date_range,
+      date_range: range.range,
+      start_date: range.from,
+      end_date: range.to,
       include_charts: 'on',
       include_summary: 'on',
     },
@@ -146,7 +128,8 @@ function ExportReportForm({ lastResult }: { lastResult?: SubmissionResult<string
   // with it, they appear when the custom range is chosen.
   const showDates = !hydrated || fields.date_range.value === 'custom';
   return (
-    <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+    // A document submission: the answer is the file, which the browser downloads with or without JavaScript.
+    <Form method="post" reloadDocument className="grid gap-4" {...getFormProps(form)}>
       <SelectField field={fields.report_type} label="Report type" options={REPORT_TYPE_OPTIONS} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField field={fields.format} label="Format" options={REPORT_FORMAT_OPTIONS} />
@@ -163,8 +146,8 @@ function ExportReportForm({ lastResult }: { lastResult?: SubmissionResult<string
         <CheckboxField field={fields.include_charts} label="Charts" />
         <CheckboxField field={fields.include_summary} label="Summary" />
       </fieldset>
-      <DialogActions closeTo={LIST_PATH}>
-        <SubmitButton label="Export Report" busyLabel={SIMULATED_ACTIONS.report.busyLabel} />
+      <DialogActions closeTo={closeTo}>
+        <SubmitButton label="Export Report" busyLabel="Exporting..." />
       </DialogActions>
     </Form>
   );

@@ -65,7 +65,7 @@ describe('/analytics', () => {
   it('keeps the range in the URL: a preset, and a wrong custom range falls back with a reason', async () => {
     const html = await page(visitor, '/analytics?range=last_7_days');
     expect(selectedOption(html, 'range')).toBe('last_7_days');
-    const form = /<form[^>]*aria-label="Date range"[^>]*>/.exec(html)?.[0] ?? '';
+    const form = /<form[^>]*aria-label="Period shown"[^>]*>/.exec(html)?.[0] ?? '';
     expect(form).toContain('method="get"');
     expect(form).toContain('action="/analytics"');
     const wrong = readable(await page(visitor, '/analytics?range=custom&from=2026-05-01&to=2026-04-01'));

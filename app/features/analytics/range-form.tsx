@@ -11,9 +11,9 @@ import { DATE_RANGE_OPTIONS } from './schema';
  */
 export function RangeForm({ range, error }: { range: AnalyticsRange; error?: string }) {
   return (
-    <Form method="get" action="/analytics" aria-label="Date range" className="mb-4 grid gap-3 sm:flex sm:flex-wrap sm:items-end">
+    <Form method="get" action="/analytics" aria-label="Period shown" className="mb-4 grid gap-3 sm:flex sm:flex-wrap sm:items-end">
       <div className="grid gap-2">
-        <Label htmlFor="analytics-range">Date range</Label>
+        <Label htmlFor="analytics-range">Period</Label>
         <NativeSelect id="analytics-range" name="range" defaultValue={range.range}>
           {DATE_RANGE_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>

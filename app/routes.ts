@@ -79,6 +79,7 @@ export default [
     ]),
   ]),
   // The audit log's CSV download (a resource route, no page).
+  route('analytics/export', 'features/analytics/analytics.export.ts'),
   route('settings/audit-logs.csv', 'features/settings/audit-logs/settings.audit-logs.csv.ts'),
   // A compliance item's trail (CSV) and audit package (zip with a SHA-256 manifest), resource routes (issue 37).
   route('compliance/:id/trail.csv', 'features/compliance/item-trail-csv.ts'),

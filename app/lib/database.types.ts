@@ -2044,6 +2044,10 @@ export type Database = {
     Functions: {
       accept_quote:
         { Args: { p_email?: string; p_name: string; p_signature_png?: string; p_token: string }; Returns: Json }
+      analytics_figures:
+        { Args: { p_from: string; p_to: string }; Returns: Json }
+      analytics_page:
+        { Args: { p_from?: string; p_range: string; p_to?: string }; Returns: Json }
       audit_log_actions:
         { Args: never; Returns: { action: string }[] }
       audit_record_naming:

@@ -126,6 +126,12 @@ export const FEATURES: Feature[] = [
     functions: [/conversation/, /^(public|private)\.(inbound_|receive_email|header_text|audit_message)/],
   },
   {
+    name: 'analytics',
+    about: 'The analytics screen\'s figures over a date range, read across features.',
+    tables: [],
+    functions: [/^public\.analytics_/],
+  },
+  {
     name: 'dashboard',
     about: 'The dashboard\'s figures, read across features.',
     tables: [],

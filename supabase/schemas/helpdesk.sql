@@ -55,6 +55,7 @@ create table public.conversations (
 );
 alter table public.conversations enable row level security;
 
+create index conversations_account_created_idx on public.conversations using btree (account_id, created_at);
 create index conversations_account_last_message_idx on public.conversations using btree (account_id, last_message_at desc, id desc);
 create index conversations_account_status_last_message_idx on public.conversations using btree (account_id, status, last_message_at desc, id desc);
 create index conversations_account_subject_trgm_idx on public.conversations using gin (account_id, subject extensions.gin_trgm_ops);

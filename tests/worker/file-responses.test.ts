@@ -41,4 +41,13 @@ it("the app's own file routes send the same headers", async () => {
   expect(csv.headers.get('x-content-type-options')).toBe('nosniff');
   expect(csv.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
   await csv.arrayBuffer();
+  // An analytics report (issue 40), in each of its formats.
+  for (const format of ['csv', 'excel', 'pdf']) {
+    const report = await admin.get(`/analytics/export?report_type=sales&format=${format}&date_range=last_30_days&include_summary=on`);
+    expect(report.status, format).toBe(200);
+    expect(report.headers.get('content-disposition'), format).toMatch(/^attachment; filename="sales-report-/);
+    expect(report.headers.get('x-content-type-options'), format).toBe('nosniff');
+    expect(report.headers.get('content-security-policy'), format).toBe("default-src 'none'; sandbox");
+    await report.arrayBuffer();
+  }
 });

@@ -7,10 +7,10 @@ import { PREVIEW_TEXT } from '../../app/lib/preview';
 import type { Visitor } from './support/app';
 import { demoAdmin, page, readable } from './support/module-screens';
 
-const PREVIEW_SCREENS = ['/shipments', '/rfp', '/automations', '/analytics'];
-const REAL_SCREENS = ['/dashboard', '/leads', '/quotes', '/clients', '/invoices', '/documents', '/messages', '/compliance'];
-/** Preview screens whose rows are listed (analytics has figures and charts, no rows). */
-const WITH_SAMPLE_ROWS = PREVIEW_SCREENS.filter((path) => path !== '/analytics');
+const PREVIEW_SCREENS = ['/shipments', '/rfp', '/automations'];
+const REAL_SCREENS = ['/dashboard', '/leads', '/quotes', '/clients', '/invoices', '/documents', '/messages', '/compliance', '/analytics'];
+/** Preview screens whose rows are listed. */
+const WITH_SAMPLE_ROWS = PREVIEW_SCREENS;
 
 let visitor: Visitor;
 beforeAll(async () => {

@@ -6,12 +6,14 @@ export function BarChart({
   id,
   caption,
   valueLabel,
+  labelHeading,
   points,
   formatValue = (value) => value.toLocaleString('en-US'),
 }: {
   id: string;
   caption: string;
   valueLabel: string;
+  labelHeading?: string;
   points: ChartPoint[];
   formatValue?: (value: number) => string;
 }) {
@@ -22,7 +24,7 @@ export function BarChart({
   const y = (value: number) => area.bottom - (value / top) * area.height;
 
   return (
-    <ChartFigure id={id} caption={caption} valueLabel={valueLabel} points={points} formatValue={formatValue}>
+    <ChartFigure id={id} caption={caption} valueLabel={valueLabel} labelHeading={labelHeading} points={points} formatValue={formatValue}>
       {(labelledBy) => (
         <svg
           viewBox={`0 0 ${CHART.width} ${CHART.height}`}

@@ -10,6 +10,7 @@ export function ChartFigure({
   id,
   caption,
   valueLabel,
+  labelHeading = 'Month',
   points,
   formatValue,
   children,
@@ -17,6 +18,7 @@ export function ChartFigure({
   id: string;
   caption: string;
   valueLabel: string;
+  labelHeading?: string;
   points: ChartPoint[];
   formatValue: (value: number) => string;
   children: (labelledBy: string) => React.ReactNode;
@@ -34,7 +36,7 @@ export function ChartFigure({
           <caption>{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Month</th>
+              <th scope="col">{labelHeading}</th>
               <th scope="col">{valueLabel}</th>
             </tr>
           </thead>

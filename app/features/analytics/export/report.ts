@@ -1,0 +1,120 @@
+// A report as the exports see it (issue 40, spec §3): a title, the period,
+// optional summary lines (include_summary), optional charts (include_charts:
+// drawn in the PDF, a sheet of their figures in Excel and CSV) and tables of
+// the records behind the figures. One model, three writers (csv.ts, xlsx.ts,
+// pdf.ts), so the three formats say the same thing.
+import { formatWholeMoney } from '~/lib/money';
+import { conversionRate, LEAD_SOURCE_LABELS, type PeriodFigures } from '../figures';
+import { REPORT_TYPE_LABELS, type ReportType } from '../schema';
+
+export type Cell = string | number | null;
+
+export interface ReportTable {
+  title: string;
+  columns: string[];
+  rows: Cell[][];
+}
+
+export interface ReportChart {
+  title: string;
+  points: { label: string; value: number }[];
+}
+
+export interface Report {
+  title: string;
+  period: string;
+  summary: string[] | null;
+  charts: ReportChart[] | null;
+  tables: ReportTable[];
+}
+
+/** The largest report sent as a direct download (issue 40). */
+export const DIRECT_ROWS = 10_000;
+
+/** Which record tables each report type holds. */
+export const REPORT_TABLES: Record<ReportType, readonly ('quotes' | 'invoices' | 'leads' | 'clients')[]> = {
+  sales: ['quotes'],
+  financial: ['invoices'],
+  leads: ['leads'],
+  clients: ['clients'],
+  // Compliance records are not on this branch yet: its report says so (summary) and has no table.
+  compliance: [],
+  comprehensive: ['quotes', 'invoices', 'leads', 'clients'],
+};
+
+function summaryLines(type: ReportType, figures: PeriodFigures): string[] {
+  const lines: string[] = [];
+  const sales = type === 'sales' || type === 'comprehensive';
+  const cash = type === 'financial' || type === 'comprehensive';
+  if (sales) {
+    if (figures.sales.length === 0) lines.push('Quotes: none in this period');
+    for (const row of figures.sales) {
+      lines.push(
+        `Quotes in ${row.currency}: ${row.quotes}, worth ${formatWholeMoney(row.value, row.currency)}; signed ${row.signed} (${formatWholeMoney(row.signed_value, row.currency)})`,
+      );
+    }
+    const rate = conversionRate(figures.sales);
+    lines.push(`Conversion rate (signed of sent): ${rate === null ? 'no quotes sent' : `${rate}%`}`);
+  }
+  if (cash) {
+    if (figures.cash.length === 0) lines.push('Invoices: none in this period');
+    for (const row of figures.cash) {
+      lines.push(
+        `${row.currency}: invoiced ${formatWholeMoney(row.invoiced, row.currency)}, collected ${formatWholeMoney(row.collected, row.currency)}, overdue now ${formatWholeMoney(row.overdue, row.currency)}`,
+      );
+    }
+  }
+  if (type === 'leads' || type === 'comprehensive') lines.push(`New leads: ${figures.leads.total}`);
+  if (type === 'clients' || type === 'comprehensive') lines.push(`New clients: ${figures.clients.new_clients}`);
+  if (type === 'comprehensive') lines.push(`Helpdesk conversations: ${figures.helpdesk.conversations}`);
+  if (type === 'compliance' || type === 'comprehensive') lines.push('Compliance: records are not tracked yet, so there is nothing to report.');
+  return lines;
+}
+
+function charts(type: ReportType, figures: PeriodFigures): ReportChart[] {
+  const result: ReportChart[] = [];
+  if (type === 'leads' || type === 'comprehensive') {
+    result.push({
+      title: 'New leads by source',
+      points: Object.keys(LEAD_SOURCE_LABELS).map((key) => ({ label: LEAD_SOURCE_LABELS[key], value: figures.leads.by_source[key] ?? 0 })),
+    });
+  }
+  if (type === 'sales' || type === 'comprehensive') {
+    result.push({ title: 'Quotes by currency', points: figures.sales.map((row) => ({ label: row.currency, value: row.quotes })) });
+  }
+  if (type === 'financial' || type === 'comprehensive') {
+    result.push({ title: 'Invoices by currency', points: figures.cash.map((row) => ({ label: row.currency, value: row.invoices })) });
+  }
+  return result;
+}
+
+export function buildReport(
+  type: ReportType,
+  figures: PeriodFigures,
+  tables: ReportTable[],
+  options: { includeSummary: boolean; includeCharts: boolean },
+): Report {
+  return {
+    title: REPORT_TYPE_LABELS[type],
+    period: `${figures.from} to ${figures.to} (${figures.timezone})`,
+    summary: options.includeSummary ? summaryLines(type, figures) : null,
+    charts: options.includeCharts ? charts(type, figures) : null,
+    tables,
+  };
+}
+
+export function rowCount(tables: ReportTable[]): number {
+  return tables.reduce((sum, table) => sum + table.rows.length, 0);
+}
+
+/**
+ * A text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR at
+ * its start) gets a leading apostrophe: shown as text, never evaluated.
+ */
+export function neutralised(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export function fileName(type: ReportType, figures: PeriodFigures, extension: string): string {
+  return `${type}-report-${figures.from}-to-${figures.to}.${extension}`;
+}

@@ -1,0 +1,135 @@
+// Export Report (issue 40): the dialog's post answers with the file, built
+// from the account's own records and figures over the chosen range. Each
+// file is parsed back: the CSV's lines, the XLSX's zip parts and XML, the
+// PDF's text. Cells that a spreadsheet would run as formulas are neutralised.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { strFromU8, unzipSync } from 'fflate';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpFreshAdmin, type Visitor } from './support/app';
+import { accountOf, runSql } from './support/backend';
+import { expectRefused, invalidFields } from './support/module-screens';
+
+let visitor: Visitor;
+const APRIL = { date_range: 'custom', start_date: '2026-04-01', end_date: '2026-04-30' };
+
+beforeAll(async () => {
+  const fresh = await signUpFreshAdmin();
+  visitor = fresh.visitor;
+  const { accountId } = await accountOf(fresh.email);
+  await runSql(`insert into public.leads (account_id, name, email, company, source, status, created_at) values
+      ('${accountId}', '=HYPERLINK("http://evil.test")', 'a@l.test', '+Co', 'referral', 'new', '2026-04-02T12:00:00Z'),
+      ('${accountId}', 'Zoë, "Ltd"', 'b@l.test', '@at', 'website', 'qualified', '2026-04-03T12:00:00Z'),
+      ('${accountId}', 'March lead', 'c@l.test', 'Co', 'website', 'new', '2026-03-15T12:00:00Z')`);
+  await runSql(`do $$ begin
+      perform set_config('session_replication_role', 'replica', true);
+      insert into public.invoices (account_id, invoice_number, client_name, client_email, currency, total, due_date, status, created_at) values
+        ('${accountId}', 'INV-A', 'Acme', 'c@c.test', 'USD', 120000, '2026-06-01', 'sent', '2026-04-10T12:00:00Z'),
+        ('${accountId}', 'INV-B', '-Minus', 'c@c.test', 'EUR', 50000, '2026-06-01', 'sent', '2026-04-11T12:00:00Z');
+    end $$`);
+});
+
+function form(fields: Record<string, string>) {
+  return { report_type: 'leads', format: 'csv', ...APRIL, include_charts: 'on', include_summary: 'on', ...fields };
+}
+
+/** Posts the dialog and follows it to the file, as a browser does. */
+async function exported(fields: Record<string, string>, by: Visitor = visitor) {
+  const posted = await by.post('/analytics?export', form(fields));
+  expect(posted.status).toBe(303);
+  const location = posted.headers.get('Location')!;
+  expect(location).toMatch(/^\/analytics\/export\?/);
+  return by.get(location);
+}
+
+describe('Export Report', () => {
+  it('gives the file to staff only: an anonymous visitor is sent to sign in, a bad query is a 400', async () => {
+    const { Visitor: Anonymous } = await import('./support/app');
+    const anonymous = await new Anonymous().get('/analytics/export?report_type=leads&format=csv&date_range=last_7_days');
+    expect(anonymous.status).toBe(302);
+    const bad = await visitor.get('/analytics/export?report_type=secret&format=csv&date_range=last_7_days');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toBe('Choose a report type');
+  });
+
+  it('downloads the leads of the range as CSV, formulas neutralised, quotes and commas escaped', async () => {
+    const response = await exported({});
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="leads-report-2026-04-01-to-2026-04-30.csv"');
+    const lines = (await response.text()).split('\r\n');
+    expect(lines[0]).toBe('Leads Report');
+    expect(lines[1]).toBe('Period,2026-04-01 to 2026-04-30 (UTC)');
+    expect(lines).toContain('New leads: 2');
+    expect(lines).toContain('Referral,1');
+    expect(lines).toContain('Name,Company,Email,Source,Status,Created');
+    expect(lines.some((line) => line.startsWith(`"'=HYPERLINK(""http://evil.test"")",'+Co,a@l.test,referral,new,`))).toBe(true);
+    expect(lines.some((line) => line.startsWith(`"Zoë, ""Ltd""",'@at,b@l.test,website,qualified,`))).toBe(true);
+    expect(lines.join('\n')).not.toContain('March lead');
+  });
+
+  it('leaves the summary and the charts out when they are not ticked', async () => {
+    const text = await (await exported({ include_charts: '', include_summary: '' })).text();
+    expect(text).not.toContain('Summary');
+    expect(text).not.toContain('New leads by source');
+    expect(text).toContain('Name,Company,Email,Source,Status,Created');
+  });
+
+  it('writes a valid XLSX package: every part well-formed XML, the cells as typed, money per currency', async () => {
+    const response = await exported({ report_type: 'financial', format: 'excel' });
+    expect(response.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+      'xl/worksheets/sheet2.xml',
+    ]);
+    for (const [name, bytes] of Object.entries(files)) expect(XMLValidator.validate(strFromU8(bytes)), name).toBe(true);
+    const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['row', 'c', 'sheet'].includes(name) });
+    const workbook = parser.parse(strFromU8(files['xl/workbook.xml']));
+    expect(workbook.workbook.sheets.sheet.map((sheet: Record<string, string>) => sheet['@_name'])).toEqual(['Summary', 'Invoices']);
+    const rows = parser.parse(strFromU8(files['xl/worksheets/sheet2.xml'])).worksheet.sheetData.row;
+    const cells = (row: { c: { v?: number; is?: { t: { '#text': string } | string } }[] }) =>
+      row.c.map((cell) => (cell.v !== undefined ? cell.v : typeof cell.is?.t === 'object' ? cell.is.t['#text'] : cell.is?.t));
+    expect(cells(rows[0])).toEqual(['Invoice', 'Client', 'Status', 'Currency', 'Total', 'Paid', 'Due', 'Created']);
+    expect(cells(rows[1]).slice(0, 6)).toEqual(['INV-A', 'Acme', 'sent', 'USD', 1200, 0]);
+    expect(cells(rows[2]).slice(0, 6)).toEqual(['INV-B', "'-Minus", 'sent', 'EUR', 500, 0]);
+    const summary = strFromU8(files['xl/worksheets/sheet1.xml']);
+    expect(summary).toContain('USD: invoiced $1,200');
+    expect(summary).toContain('EUR: invoiced €500');
+    expect(summary).not.toContain('1,700');
+  });
+
+  it('writes a PDF with the summary, the charts and the records', async () => {
+    const response = await exported({ report_type: 'comprehensive', format: 'pdf' });
+    expect(response.headers.get('Content-Type')).toBe('application/pdf');
+    const text = (await extractText(await getDocumentProxy(new Uint8Array(await response.arrayBuffer())), { mergePages: true })).text;
+    for (const part of ['Comprehensive Report', 'Summary', 'New leads: 2', 'New leads by source', 'Invoices (2)', 'INV-A', 'Leads (2)', 'Compliance: records are not tracked yet']) {
+      expect(text).toContain(part);
+    }
+    const plain = (await extractText(await getDocumentProxy(new Uint8Array(await (await exported({ report_type: 'comprehensive', format: 'pdf', include_summary: '', include_charts: '' })).arrayBuffer())), { mergePages: true })).text;
+    expect(plain).not.toContain('New leads by source');
+    expect(plain).not.toContain('Summary');
+    expect(plain).toContain('INV-A');
+  });
+
+  it('refuses a custom range without dates, and a form without its selects', async () => {
+    await expectRefused(visitor, '/analytics?export', form({ start_date: '' }), 'start_date', 'Start date is required for a custom range');
+    const response = await visitor.post('/analytics?export', { include_charts: 'on' });
+    expect(response.status).toBe(400);
+    expect(invalidFields(await response.text())).toEqual(['report_type']);
+  });
+
+  it('refuses a report of more than 10,000 rows as a direct download, saying why', async () => {
+    const big = await signUpFreshAdmin();
+    const { accountId } = await accountOf(big.email);
+    await runSql(`insert into public.leads (account_id, name, email, company, created_at)
+      select '${accountId}', 'lead ' || n, 'l' || n || '@l.test', 'Co', '2026-04-05T12:00:00Z' from generate_series(1, 10001) n`);
+    const response = await exported({}, big.visitor);
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain('This report has more than 10,000 rows: choose a shorter date range');
+  });
+});

@@ -317,7 +317,7 @@ create trigger shipments_audit after insert or update or delete on public.shipme
 
 -- Purchase orders -------------------------------------------------------------------
 
-create function private.require_writer() returns uuid
+create function private.require_logistics_writer() returns uuid
 language plpgsql stable
 security definer
 set search_path = ''
@@ -329,7 +329,7 @@ begin
   return public.current_account_id();
 end;
 $$;
-revoke all on function private.require_writer() from public, anon;
+revoke all on function private.require_logistics_writer() from public, anon;
 
 -- A draft order with its lines: p_items = [{description, qty, unit_price (cents)}], 1..100.
 create function public.create_purchase_order(
@@ -341,7 +341,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_account uuid := private.require_writer();
+  v_account uuid := private.require_logistics_writer();
   v_po public.purchase_orders;
   v_item jsonb;
   v_pos integer := 0;
@@ -398,7 +398,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_account uuid := private.require_writer();
+  v_account uuid := private.require_logistics_writer();
   v_po public.purchase_orders := private.po_for_update(p_id);
 begin
   if v_po.status not in ('draft', 'sent') then
@@ -449,7 +449,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_account uuid := private.require_writer();
+  v_account uuid := private.require_logistics_writer();
   v_po public.purchase_orders := private.po_for_update(p_id);
 begin
   if v_po.status in ('received', 'cancelled') then
@@ -474,7 +474,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_account uuid := private.require_writer();
+  v_account uuid := private.require_logistics_writer();
   v_po public.purchase_orders := private.po_for_update(p_id);
   v_item public.purchase_order_items;
   v_qty integer;
@@ -531,7 +531,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_account uuid := private.require_writer();
+  v_account uuid := private.require_logistics_writer();
   v_shipment public.shipments;
 begin
   if p_tracking_number is not null and btrim(p_tracking_number) <> '' and exists (
@@ -612,7 +612,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_account uuid := private.require_writer();
+  v_account uuid := private.require_logistics_writer();
   v_shipment public.shipments;
 begin
   select * into v_shipment from public.shipments s where s.id = p_shipment_id and s.account_id = v_account;
@@ -636,7 +636,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_account uuid := private.require_writer();
+  v_account uuid := private.require_logistics_writer();
   v_shipment public.shipments;
 begin
   select * into v_shipment from public.shipments s where s.id = p_shipment_id and s.account_id = v_account;

@@ -7,8 +7,8 @@ import { PREVIEW_TEXT } from '../../app/lib/preview';
 import type { Visitor } from './support/app';
 import { demoAdmin, page, readable } from './support/module-screens';
 
-const PREVIEW_SCREENS = ['/shipments', '/rfp', '/compliance', '/automations', '/analytics'];
-const REAL_SCREENS = ['/dashboard', '/leads', '/quotes', '/clients', '/invoices', '/documents', '/messages'];
+const PREVIEW_SCREENS = ['/rfp', '/compliance', '/automations', '/analytics'];
+const REAL_SCREENS = ['/dashboard', '/leads', '/quotes', '/clients', '/invoices', '/documents', '/messages', '/shipments'];
 /** Preview screens whose rows are listed (analytics has figures and charts, no rows). */
 const WITH_SAMPLE_ROWS = PREVIEW_SCREENS.filter((path) => path !== '/analytics');
 

@@ -74,6 +74,7 @@ beforeAll(async () => {
     ['/bills/', await first('bills')],
     ['/documents/', await first('documents')],
     ['/messages/', await first('conversations')],
+    ['/shipments/', await first('shipments')],
   ];
   // A draft's edit pages.
   const { data: draftQuote } = await service.from('quotes').select('id').eq('account_id', account!.account_id).eq('status', 'draft').limit(1);

@@ -26,7 +26,7 @@ interface Tenant {
   admin: Visitor;
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
-  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string; shipment: string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
@@ -125,6 +125,8 @@ async function tenant(): Promise<Tenant> {
   // A conversation, for its page's actions (reply, note, assign, resolve). Already read: opening
   // its page (the answer to a refused post too) marks it read, which is the page's doing, not the post's.
   const conversation = await insert('conversations', { account_id: accountId, contact_id: contact.id, subject: 'Fixture question', unread: false });
+  // A shipment on its way, for its page's actions (add an event, mark delivered).
+  const shipment = await insert('shipments', { account_id: accountId, origin: 'Fixture origin', destination: 'Fixture destination', weight: 1, description: 'Fixture goods' });
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
   // A sent quote and its link, for the public quote page's actions.
   const sent = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });
@@ -137,7 +139,7 @@ async function tenant(): Promise<Tenant> {
     admin: admin.visitor,
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id, shipment: shipment.id },
     token: open.token,
     usedToken: member.token,
     quoteToken: quoteToken as string,
@@ -169,6 +171,7 @@ async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
     document: idOf(await db.from('documents').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     bill: idOf(await db.from('bills').select('id').eq('account_id', accountId).eq('status', 'to_pay').order('created_at').limit(1)),
     conversation: idOf(await db.from('conversations').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    shipment: idOf(await db.from('shipments').select('id').eq('account_id', accountId).neq('status', 'Delivered').order('created_at').limit(1)),
     invitation: idOf(
       await db.from('user_invitations').select('id').eq('account_id', accountId).is('accepted_at', null).order('created_at').limit(1),
     ),

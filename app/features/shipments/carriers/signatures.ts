@@ -19,7 +19,7 @@ export const FRESHNESS_MS = 5 * 60 * 1000;
 
 const encoder = new TextEncoder();
 
-async function hmacSha256(secret: string, body: Uint8Array): Promise<Uint8Array> {
+async function hmacSha256(secret: string, body: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return new Uint8Array(await crypto.subtle.sign('HMAC', key, body));
 }
@@ -37,7 +37,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** The header value the provider sends for this body and secret. */
-export async function signCarrierBody(provider: CarrierProvider, secret: string, body: Uint8Array): Promise<string> {
+export async function signCarrierBody(provider: CarrierProvider, secret: string, body: Uint8Array<ArrayBuffer>): Promise<string> {
   if (provider === 'easypost') return `hmac-sha256-hex=${hex(await hmacSha256(secret.normalize('NFKD'), body))}`;
   return base64(await hmacSha256(secret, body));
 }
@@ -51,7 +51,7 @@ export const SIGNATURE_HEADER: Record<CarrierProvider, string> = {
 export async function verifyCarrierSignature(
   provider: CarrierProvider,
   secret: string,
-  body: Uint8Array,
+  body: Uint8Array<ArrayBuffer>,
   headers: Headers,
 ): Promise<boolean> {
   const sent = headers.get(SIGNATURE_HEADER[provider]);

@@ -50,6 +50,7 @@ export default [
       route('clients', 'features/clients/clients.tsx'),
       route('clients/:id', 'features/clients/client-detail.tsx'),
       route('shipments', 'features/shipments/shipments.tsx'),
+      route('shipments/:id', 'features/shipments/shipment-detail.tsx'),
       route('documents', 'features/documents/documents.tsx'),
       route('documents/:id', 'features/documents/document-detail.tsx'),
       route('rfp', 'features/rfp/rfp.tsx'),

@@ -73,7 +73,7 @@ export function DialogActions({
   );
 }
 
-type InputType = 'text' | 'email' | 'password' | 'date' | 'number' | 'tel' | 'file';
+type InputType = 'text' | 'email' | 'password' | 'date' | 'number' | 'tel' | 'file' | 'datetime-local';
 
 export function TextField({
   field,

@@ -1620,6 +1620,141 @@ export type Database = {
           },
         ]
       }
+      purchase_order_items: {
+        Row: {
+          account_id: string
+          created_at: string
+          description: string
+          id: string
+          position: number
+          purchase_order_id: string
+          qty: number
+          received_qty: number
+          total: number
+          unit_price: number
+          updated_at: string
+        }
+        Insert: {
+          account_id: string
+          created_at?: string
+          description: string
+          id?: string
+          position?: number
+          purchase_order_id: string
+          qty: number
+          received_qty?: number
+          total?: number
+          unit_price: number
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          description?: string
+          id?: string
+          position?: number
+          purchase_order_id?: string
+          qty?: number
+          received_qty?: number
+          total?: number
+          unit_price?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "purchase_order_items_purchase_order_id_account_id_fkey"
+            columns: ["purchase_order_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "purchase_orders"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      purchase_orders: {
+        Row: {
+          account_id: string
+          cancelled_at: string | null
+          confirmed_at: string | null
+          created_at: string
+          created_by: string | null
+          currency: string
+          expected_on: string | null
+          id: string
+          notes: string | null
+          po_number: string
+          received_at: string | null
+          sent_at: string | null
+          status: string
+          supplier_email: string | null
+          supplier_name: string
+          supplier_user_id: string | null
+          total: number
+          updated_at: string
+        }
+        Insert: {
+          account_id: string
+          cancelled_at?: string | null
+          confirmed_at?: string | null
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          expected_on?: string | null
+          id?: string
+          notes?: string | null
+          po_number: string
+          received_at?: string | null
+          sent_at?: string | null
+          status?: string
+          supplier_email?: string | null
+          supplier_name: string
+          supplier_user_id?: string | null
+          total?: number
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          cancelled_at?: string | null
+          confirmed_at?: string | null
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          expected_on?: string | null
+          id?: string
+          notes?: string | null
+          po_number?: string
+          received_at?: string | null
+          sent_at?: string | null
+          status?: string
+          supplier_email?: string | null
+          supplier_name?: string
+          supplier_user_id?: string | null
+          total?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "purchase_orders_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "purchase_orders_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "purchase_orders_supplier_user_id_account_id_fkey"
+            columns: ["supplier_user_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       quote_items: {
         Row: {
           created_at: string
@@ -1852,6 +1987,157 @@ export type Database = {
           },
         ]
       }
+      shipment_packages: {
+        Row: {
+          account_id: string
+          created_at: string
+          description: string
+          id: string
+          purchase_order_item_id: string | null
+          qty: number
+          shipment_id: string
+          updated_at: string
+        }
+        Insert: {
+          account_id: string
+          created_at?: string
+          description: string
+          id?: string
+          purchase_order_item_id?: string | null
+          qty: number
+          shipment_id: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          description?: string
+          id?: string
+          purchase_order_item_id?: string | null
+          qty?: number
+          shipment_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "shipment_packages_shipment_id_account_id_fkey"
+            columns: ["shipment_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "shipments"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      shipments: {
+        Row: {
+          account_id: string
+          carrier: string
+          contact_id: string | null
+          created_at: string
+          created_by: string | null
+          delivered_at: string | null
+          description: string
+          destination: string
+          dimension_unit: string | null
+          direction: string
+          estimated_delivery: string | null
+          height: number | null
+          id: string
+          length: number | null
+          origin: string
+          purchase_order_id: string | null
+          special_instructions: string | null
+          status: string
+          status_at: string | null
+          tracking_number: string
+          updated_at: string
+          weight: number
+          weight_unit: string
+          width: number | null
+        }
+        Insert: {
+          account_id: string
+          carrier?: string
+          contact_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          delivered_at?: string | null
+          description: string
+          destination: string
+          dimension_unit?: string | null
+          direction?: string
+          estimated_delivery?: string | null
+          height?: number | null
+          id?: string
+          length?: number | null
+          origin: string
+          purchase_order_id?: string | null
+          special_instructions?: string | null
+          status?: string
+          status_at?: string | null
+          tracking_number?: string
+          updated_at?: string
+          weight: number
+          weight_unit?: string
+          width?: number | null
+        }
+        Update: {
+          account_id?: string
+          carrier?: string
+          contact_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          delivered_at?: string | null
+          description?: string
+          destination?: string
+          dimension_unit?: string | null
+          direction?: string
+          estimated_delivery?: string | null
+          height?: number | null
+          id?: string
+          length?: number | null
+          origin?: string
+          purchase_order_id?: string | null
+          special_instructions?: string | null
+          status?: string
+          status_at?: string | null
+          tracking_number?: string
+          updated_at?: string
+          weight?: number
+          weight_unit?: string
+          width?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "shipments_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "shipments_contact_id_account_id_fkey"
+            columns: ["contact_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "contacts"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "shipments_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "shipments_purchase_order_id_account_id_fkey"
+            columns: ["purchase_order_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "purchase_orders"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       templates: {
         Row: {
           account_id: string
@@ -1902,6 +2188,69 @@ export type Database = {
             columns: ["created_by","account_id"]
             isOneToOne: false
             referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      tracking_events: {
+        Row: {
+          account_id: string
+          created_at: string
+          created_by: string | null
+          description: string
+          id: string
+          location: string | null
+          occurred_at: string
+          provider: string | null
+          provider_event_id: string | null
+          shipment_id: string
+          source: string
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          account_id: string
+          created_at?: string
+          created_by?: string | null
+          description: string
+          id?: string
+          location?: string | null
+          occurred_at: string
+          provider?: string | null
+          provider_event_id?: string | null
+          shipment_id: string
+          source: string
+          status: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          id?: string
+          location?: string | null
+          occurred_at?: string
+          provider?: string | null
+          provider_event_id?: string | null
+          shipment_id?: string
+          source?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tracking_events_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "tracking_events_shipment_id_account_id_fkey"
+            columns: ["shipment_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "shipments"
             referencedColumns: ["id","account_id"]
           },
         ]
@@ -2044,6 +2393,8 @@ export type Database = {
     Functions: {
       accept_quote:
         { Args: { p_email?: string; p_name: string; p_signature_png?: string; p_token: string }; Returns: Json }
+      add_tracking_event:
+        { Args: { p_description: string; p_location: string; p_occurred_at: string; p_shipment_id: string; p_status: string }; Returns: { account_id: string; created_at: string; created_by: string | null; description: string; id: string; location: string | null; occurred_at: string; provider: string | null; provider_event_id: string | null; shipment_id: string; source: string; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'tracking_events'; isOneToOne: true; isSetofReturn: false } }
       analytics_figures:
         { Args: { p_from: string; p_to: string }; Returns: Json }
       analytics_page:
@@ -2058,6 +2409,8 @@ export type Database = {
         { Args: never; Returns: boolean }
       can_write_business:
         { Args: never; Returns: boolean }
+      cancel_purchase_order:
+        { Args: { p_id: string }; Returns: { account_id: string; cancelled_at: string | null; confirmed_at: string | null; created_at: string; created_by: string | null; currency: string; expected_on: string | null; id: string; notes: string | null; po_number: string; received_at: string | null; sent_at: string | null; status: string; supplier_email: string | null; supplier_name: string; supplier_user_id: string | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'purchase_orders'; isOneToOne: true; isSetofReturn: false } }
       change_quote_status:
         { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
       claim_jobs:
@@ -2076,6 +2429,8 @@ export type Database = {
         { Args: { p_today?: string }; Returns: { account_id: string; due_on: string; item_id: string; kind: string; occurrence_id: string; owner_email: string; title: string }[] }
       compliance_summary:
         { Args: never; Returns: { action_required: number; compliant: number; due_30_days: number; in_progress: number; next_due: string; non_compliant: number; total: number }[] }
+      confirm_purchase_order:
+        { Args: { p_id: string }; Returns: { account_id: string; cancelled_at: string | null; confirmed_at: string | null; created_at: string; created_by: string | null; currency: string; expected_on: string | null; id: string; notes: string | null; po_number: string; received_at: string | null; sent_at: string | null; status: string; supplier_email: string | null; supplier_name: string; supplier_user_id: string | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'purchase_orders'; isOneToOne: true; isSetofReturn: false } }
       convert_lead:
         { Args: { p_lead_id: string }; Returns: { account_id: string; address: string | null; company: string | null; country: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: true; isSetofReturn: false } }
       convert_quote_to_invoice:
@@ -2092,8 +2447,12 @@ export type Database = {
         { Args: { p_client_email: string; p_client_name: string; p_currency: string; p_document_id: string; p_due_date: string; p_items: Json; p_notes?: string; p_tax_rate?: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
       create_items_from_controls:
         { Args: { p_control_ids: (string)[]; p_first_review_date: string; p_frequency?: string; p_responsible_team: string }; Returns: number }
+      create_purchase_order:
+        { Args: { p_currency: string; p_expected_on: string; p_items: Json; p_notes: string; p_supplier_email: string; p_supplier_name: string; p_supplier_user_id?: string }; Returns: { account_id: string; cancelled_at: string | null; confirmed_at: string | null; created_at: string; created_by: string | null; currency: string; expected_on: string | null; id: string; notes: string | null; po_number: string; received_at: string | null; sent_at: string | null; status: string; supplier_email: string | null; supplier_name: string; supplier_user_id: string | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'purchase_orders'; isOneToOne: true; isSetofReturn: false } }
       create_quote:
         { Args: { p_company: string; p_contact_email: string; p_contact_name: string; p_currency?: string; p_description: string; p_expires_in_days?: number; p_notes?: string; p_quantity: number; p_unit_price: number }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
+      create_shipment:
+        { Args: { p_carrier: string; p_contact_id?: string; p_description: string; p_destination: string; p_dimension_unit: string; p_estimated_delivery?: string; p_height: number; p_length: number; p_origin: string; p_purchase_order_id?: string; p_special_instructions: string; p_tracking_number?: string; p_weight: number; p_weight_unit: string; p_width: number }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
       currencies:
         { Args: never; Returns: { code: string; minor_units: number; name: string }[] }
       current_account_id:
@@ -2166,6 +2525,8 @@ export type Database = {
         { Args: never; Returns: Json }
       mark_bill_paid:
         { Args: { p_bill_id: string; p_paid_on: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: true; isSetofReturn: false } }
+      mark_shipment_delivered:
+        { Args: { p_shipment_id: string }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
       open_quote_link:
         { Args: { p_token: string; p_with_document?: boolean }; Returns: Json }
       paste_document_text:
@@ -2186,6 +2547,8 @@ export type Database = {
         { Args: never; Returns: { by_currency: Json; sent_count: number; signed_count: number; total_count: number }[] }
       receive_email:
         { Args: { p_body: string; p_from_email: string; p_from_name: string; p_message_id?: string; p_references?: (string)[]; p_subject: string; p_to: string }; Returns: Json }
+      receive_purchase_order:
+        { Args: { p_id: string; p_received?: Json }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
       record_compliance_review:
         { Args: { p_item_id: string; p_notes?: string; p_outcome: string; p_reviewed_on: string; p_supersedes?: string }; Returns: { account_id: string; created_at: string; id: string; item_id: string; notes: string | null; occurrence_id: string | null; outcome: string; reviewed_on: string; reviewer_id: string | null; supersedes_id: string | null }; SetofOptions: { from: '*'; to: 'compliance_reviews'; isOneToOne: true; isSetofReturn: false } }
       record_failed_sign_in:
@@ -2232,16 +2595,26 @@ export type Database = {
         { Args: { p_query: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }[]; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: false; isSetofReturn: true } }
       search_leads:
         { Args: { p_query: string }; Returns: { account_id: string; company: string; contact_id: string | null; created_at: string; email: string; id: string; interest: (string)[]; name: string; notes: string | null; phone_whatsapp: string | null; role: string | null; source: string; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'leads'; isOneToOne: false; isSetofReturn: true } }
+      search_purchase_orders:
+        { Args: { p_query: string }; Returns: { account_id: string; cancelled_at: string | null; confirmed_at: string | null; created_at: string; created_by: string | null; currency: string; expected_on: string | null; id: string; notes: string | null; po_number: string; received_at: string | null; sent_at: string | null; status: string; supplier_email: string | null; supplier_name: string; supplier_user_id: string | null; total: number; updated_at: string }[]; SetofOptions: { from: '*'; to: 'purchase_orders'; isOneToOne: false; isSetofReturn: true } }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[]; SetofOptions: { from: '*'; to: 'quote_list'; isOneToOne: false; isSetofReturn: true } }
+      search_shipments:
+        { Args: { p_query: string }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }[]; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: false; isSetofReturn: true } }
       send_invoice:
         { Args: { p_invoice_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
+      send_purchase_order:
+        { Args: { p_id: string }; Returns: { account_id: string; cancelled_at: string | null; confirmed_at: string | null; created_at: string; created_by: string | null; currency: string; expected_on: string | null; id: string; notes: string | null; po_number: string; received_at: string | null; sent_at: string | null; status: string; supplier_email: string | null; supplier_name: string; supplier_user_id: string | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'purchase_orders'; isOneToOne: true; isSetofReturn: false } }
       send_quote:
         { Args: { p_quote_id: string }; Returns: string }
       session_user_id:
         { Args: never; Returns: string }
       set_mail_route:
         { Args: { p_integration_id?: string }; Returns: undefined }
+      set_shipment_tracking_number:
+        { Args: { p_carrier: string; p_shipment_id: string; p_tracking_number: string }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
+      shipment_counts:
+        { Args: never; Returns: { delivered: number; exceptions: number; in_transit: number; processing: number; total: number }[] }
       sign_in_lockout:
         { Args: { p_email: string }; Returns: number }
       sweep_overdue_invoices:
@@ -2315,9 +2688,6 @@ export const CheckedValues = {
     status: ["Pending Review","Approved","Final"],
     type: ["invoice","contract","report","presentation","legal","financial","other"],
   },
-  events: {
-    kind: ["lead_created","client_registered","quote_sent","quote_viewed","quote_accepted","quote_declined","quote_expired","invoice_created","invoice_overdue","invoice_paid","message_received","conversation_resolved","shipment_delivered","document_extracted","review_due"],
-  },
   evidence: {
     mime_type: ["application/pdf","application/json","image/png","image/jpeg","text/plain"],
   },
@@ -2348,11 +2718,26 @@ export const CheckedValues = {
     kind: ["payment","credit"],
     method: ["bank_transfer","card","cash","other"],
   },
+  purchase_orders: {
+    status: ["draft","sent","confirmed","received","cancelled"],
+  },
   quotes: {
     status: ["draft","sent","viewed","signed","declined","expired","superseded"],
   },
+  shipments: {
+    carrier: ["fedex","ups","dhl","usps","other"],
+    dimension_unit: ["cm","in"],
+    direction: ["outbound","inbound"],
+    status: ["Processing","In Transit","Delivered","Exception"],
+    weight_unit: ["kg","lb"],
+  },
   templates: {
     type: ["email","quote","invoice","contract"],
+  },
+  tracking_events: {
+    provider: ["easypost","aftership"],
+    source: ["manual","carrier"],
+    status: ["Processing","In Transit","Delivered","Exception"],
   },
   user_invitations: {
     role: ["admin","member","auditor","supplier","client"],

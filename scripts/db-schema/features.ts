@@ -126,6 +126,13 @@ export const FEATURES: Feature[] = [
     functions: [/conversation/, /^(public|private)\.(inbound_|receive_email|header_text|audit_message)/],
   },
   {
+    name: 'logistics',
+    about: 'Logistics: purchase orders and their lines, shipments with packages and tracking events.',
+    tables: ['public.purchase_orders', 'public.purchase_order_items', 'private.purchase_order_counters', 'public.shipments',
+      'public.shipment_packages', 'public.tracking_events'],
+    functions: [/purchase_order/, /shipment/, /tracking/, /^private\.(assign_po_number|po_item_total|po_for_update|is_po_supplier|require_logistics_writer|audit_logistics)/],
+  },
+  {
     name: 'analytics',
     about: 'The analytics screen\'s figures over a date range, read across features.',
     tables: [],

@@ -45,6 +45,9 @@ interface Fixture {
   catalogueId: string;
   controlId: string;
   mappableItemIds: Record<Role, string>;
+  /** A purchase order addressed to the supplier (sent, received in part), and one that is not. */
+  addressedPoId: string;
+  otherPoId: string;
 }
 
 interface TableCase {
@@ -85,6 +88,28 @@ async function insertedId(s: SupabaseClient, table: string, values: Record<strin
   const { data, error } = await s.from(table).insert(values).select('id').single();
   if (error) throw new Error(`${table} fixture: ${error.message}`);
   return data.id;
+}
+/** A purchase order addressed to the supplier, sent and received in part (its inbound shipment); another not addressed; a staff shipment. */
+async function logisticsFixture(admin: Member, supplier: Member): Promise<{ addressedPoId: string; otherPoId: string }> {
+  const po = (supplierUserId: string | null) => admin.client.rpc('create_purchase_order', {
+    p_supplier_name: 'Northwind', p_supplier_email: 'po@northwind.test', p_currency: 'USD', p_expected_on: null, p_notes: null,
+    p_items: [{ description: 'Pallets', qty: 2, unit_price: 100 }], p_supplier_user_id: supplierUserId,
+  }).single<{ id: string }>();
+  const addressed = await po(supplier.userId);
+  const other = await po(null);
+  if (addressed.error || other.error) throw addressed.error ?? other.error;
+  for (const step of [
+    admin.client.rpc('send_purchase_order', { p_id: addressed.data!.id }),
+    admin.client.rpc('receive_purchase_order', { p_id: addressed.data!.id, p_received: null }),
+    admin.client.rpc('create_shipment', {
+      p_origin: 'Berlin', p_destination: 'Paris', p_carrier: 'dhl', p_weight: 1, p_weight_unit: 'kg', p_length: null, p_width: null,
+      p_height: null, p_dimension_unit: null, p_description: 'Staff shipment', p_special_instructions: null,
+    }),
+  ]) {
+    const { error } = await step;
+    if (error) throw new Error(error.message);
+  }
+  return { addressedPoId: addressed.data!.id, otherPoId: other.data!.id };
 }
 /** A mail received into the admin's account (its mailbox made on first ask): the conversation's id. */
 async function receivedConversation(s: SupabaseClient, admin: Member, messageId: string): Promise<string> {
@@ -362,6 +387,46 @@ const CASES: Record<string, TableCase> = {
     existing: firstOf('messages'),
     changes: { body: 'Changed' },
   },
+  // Logistics (decision 062): staff read; the supplier reads the orders addressed to it and their
+  // shipments; only the functions write, but writers edit a draft order's and a shipment's typed columns.
+  purchase_orders: {
+    read: staffRead('none', 'mine'), mine: (f, role) => (role === 'supplier' ? [f.addressedPoId] : []),
+    insert: NOBODY, update: WRITERS, delete: NOBODY,
+    rowsOfAccount: byAccount('purchase_orders'),
+    newRow: (f) => ({ account_id: f.admin.accountId, supplier_name: 'Forged' }),
+    fresh: async (s, f) => insertedId(s, 'purchase_orders', { account_id: f.admin.accountId, supplier_name: 'Fresh' }),
+    existing: async (_s, f) => f.otherPoId,
+    changes: { notes: 'Changed' },
+  },
+  purchase_order_items: {
+    read: staffRead('none', 'mine'), mine: () => [], insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('purchase_order_items'),
+    newRow: (f) => ({ account_id: f.admin.accountId, purchase_order_id: f.otherPoId, description: 'Forged', qty: 1, unit_price: 1 }),
+    existing: firstOf('purchase_order_items'),
+    changes: { received_qty: 1 },
+  },
+  shipments: {
+    read: staffRead('none', 'mine'), mine: () => [], insert: NOBODY, update: WRITERS, delete: NOBODY,
+    rowsOfAccount: byAccount('shipments'),
+    newRow: (f) => ({ account_id: f.admin.accountId, origin: 'A', destination: 'B', weight: 1, description: 'Forged' }),
+    fresh: async (s, f) => insertedId(s, 'shipments', { account_id: f.admin.accountId, origin: 'A', destination: 'B', weight: 1, description: 'Fresh' }),
+    existing: firstOf('shipments'),
+    changes: { description: 'Changed' },
+  },
+  shipment_packages: {
+    read: staffRead('none', 'mine'), mine: () => [], insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('shipment_packages'),
+    newRow: (f) => ({ account_id: f.admin.accountId, shipment_id: f.admin.accountId, description: 'Forged', qty: 1 }),
+    existing: firstOf('shipment_packages'),
+    changes: { qty: 99 },
+  },
+  tracking_events: {
+    read: staffRead('none', 'mine'), mine: () => [], insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('tracking_events'),
+    newRow: (f) => ({ account_id: f.admin.accountId, shipment_id: f.admin.accountId, occurred_at: '2026-01-01T00:00:00Z', status: 'Delivered', description: 'Forged', source: 'manual' }),
+    existing: firstOf('tracking_events'),
+    changes: { status: 'Exception' },
+  },
   quote_list: {
     read: staffRead('mine'), mine: (f) => [f.sentQuoteId], insert: NOBODY, update: NOBODY, delete: NOBODY,
     rowsOfAccount: byAccount('quote_list'),
@@ -471,7 +536,17 @@ for (const target of targets) {
         sentQuoteId: sent.data!.id,
         addressedInvoiceId: addressedInvoice.data!.id, otherInvoiceId: otherInvoice.data!.id, unsentInvoiceId: unsentInvoice.data!.id,
         conversationId: await receivedConversation(service, admin, `<existing-${accountId}@matrix.test>`),
+        ...(await logisticsFixture(admin, users.supplier)),
       };
+      // What the supplier reads: the addressed order's lines, its inbound shipment, that shipment's packages and events.
+      const poItems = ids((await service.from('purchase_order_items').select('id').eq('purchase_order_id', f.addressedPoId)).data);
+      const poShipments = ids((await service.from('shipments').select('id').eq('purchase_order_id', f.addressedPoId)).data);
+      const poPackages = ids((await service.from('shipment_packages').select('id').in('shipment_id', poShipments)).data);
+      const poEvents = ids((await service.from('tracking_events').select('id').in('shipment_id', poShipments)).data);
+      CASES.purchase_order_items.mine = (_f, role) => (role === 'supplier' ? poItems : []);
+      CASES.shipments.mine = (_f, role) => (role === 'supplier' ? poShipments : []);
+      CASES.shipment_packages.mine = (_f, role) => (role === 'supplier' ? poPackages : []);
+      CASES.tracking_events.mine = (_f, role) => (role === 'supplier' ? poEvents : []);
       const addressedInvoiceItems = ids((await service.from('invoice_items').select('id').eq('invoice_id', f.addressedInvoiceId)).data);
       const addressedPayments = ids((await service.from('payments').select('id').eq('invoice_id', f.addressedInvoiceId)).data);
       CASES.invoice_items.mine = () => addressedInvoiceItems;

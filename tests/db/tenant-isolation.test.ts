@@ -100,7 +100,22 @@ beforeAll(async () => {
   await must(a.client.rpc('send_invoice', { p_invoice_id: invoice!.id }));
   await must(a.client.rpc('record_payment', { p_invoice_id: invoice!.id, p_amount: 100, p_paid_on: new Date().toISOString().slice(0, 10) }));
 
+  // A's purchase order, sent and received (its inbound shipment, package and event), and a shipment of A's.
+  const { data: po, error: poError } = await a.client.rpc('create_purchase_order', {
+    p_supplier_name: 'Northwind', p_supplier_email: 'po@northwind.test', p_currency: 'USD', p_expected_on: null, p_notes: null,
+    p_items: [{ description: 'Pallets', qty: 1, unit_price: 100 }],
+  }).single<{ id: string }>();
+  if (poError) throw poError;
+  await must(a.client.rpc('send_purchase_order', { p_id: po!.id }));
+  await must(a.client.rpc('receive_purchase_order', { p_id: po!.id }));
+  const shipmentId = await firstId('shipments', 'account_id', a.accountId);
+
   cases.push(
+    { table: 'purchase_orders', id: po!.id, insert: { account_id: a.accountId, supplier_name: 'Spy' }, update: { notes: 'Hijacked' } },
+    { table: 'purchase_order_items', id: await firstId('purchase_order_items', 'account_id', a.accountId), insert: { account_id: a.accountId, purchase_order_id: po!.id, description: 'Spy', qty: 1, unit_price: 1 }, update: { received_qty: 0 } },
+    { table: 'shipments', id: shipmentId, insert: { account_id: a.accountId, origin: 'A', destination: 'B', weight: 1, description: 'Spy' }, update: { description: 'Hijacked' } },
+    { table: 'shipment_packages', id: await firstId('shipment_packages', 'account_id', a.accountId), insert: { account_id: a.accountId, shipment_id: shipmentId, description: 'Spy', qty: 1 }, update: { qty: 9 } },
+    { table: 'tracking_events', id: await firstId('tracking_events', 'account_id', a.accountId), insert: { account_id: a.accountId, shipment_id: shipmentId, occurred_at: '2026-01-01T00:00:00Z', status: 'Delivered', description: 'Spy', source: 'manual' }, update: { status: 'Exception' } },
     { table: 'accounts', id: a.accountId, accountColumn: 'id', insert: { id: a.accountId, name: 'Hijack' }, update: { name: 'Hijacked' } },
     { table: 'users', id: a.userId, insert: { account_id: a.accountId, auth_user_id: b.authUserId, email: b.email, role: 'admin' }, update: { first_name: 'Hijacked' } },
     { table: 'user_invitations', id: await firstId('user_invitations', 'account_id', a.accountId), insert: { account_id: a.accountId, email: 'spy@b.test', role: 'admin', token: 'f'.repeat(64) }, update: { role: 'admin' } },

@@ -32,7 +32,7 @@ const FLOWS: CreateFlow[] = [
       await page.getByLabel('Origin').fill('Rotterdam, NL');
       await page.getByLabel('Destination').fill('Oslo, NO');
       await page.getByLabel('Carrier').selectOption('dhl');
-      await page.getByLabel('Weight (kg)').fill('120.5');
+      await page.getByLabel('Weight', { exact: true }).fill('120.5');
       await page.getByLabel('Description', { exact: true }).fill('Two pallets of spare parts');
     },
     submit: 'Create Shipment',

@@ -76,6 +76,7 @@ beforeAll(async () => {
     ['/documents/', await first('documents')],
     ['/messages/', await first('conversations')],
     ['/compliance/', await first('compliance_items')],
+    ['/shipments/', await first('shipments')],
   ];
   // A draft's edit pages.
   const { data: draftQuote } = await service.from('quotes').select('id').eq('account_id', account!.account_id).eq('status', 'draft').limit(1);

@@ -6,7 +6,7 @@
 // bench/business/screens.ts.
 //
 //   BUILD_DIR=build npx react-router build
-//   node --experimental-strip-types bench/business/compliance.ts
+//   node bench/business/compliance.ts                      (Node 24: it runs the .ts as is)
 //   BENCH_SECONDS=10 BENCH_CONCURRENCY=4 BENCH_ITEMS=100000 ...
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { startAppServer } from '../../tests/e2e/support/app-server.ts';

@@ -15,7 +15,8 @@ import { requireUser, requireUserWith } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/page-title';
 import { refuseReadOnly, refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
-import { fieldErrorResult, readUploadFormData } from '~/lib/simulated-upload.server';
+import { fieldErrorResult } from '~/lib/simulated-upload.server';
+import { readFormOrUpload } from './form-data.server';
 import { dataWithError } from '~/lib/toast.server';
 import { MAX_OSCAL_BYTES, OSCAL_MESSAGES, parseOscalCatalogue } from './oscal';
 import { catalogueActionSchema, FREQUENCY_OPTIONS } from './schema';
@@ -52,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
   const { supabase, profile } = await requireUser(args.request, args.context);
   const refused = refuseReadOnly(args, profile);
   if (refused) return refused;
-  const read = await readUploadFormData(args.request, MAX_OSCAL_BYTES);
+  const read = await readFormOrUpload(args.request, MAX_OSCAL_BYTES);
   if (!read.ok) {
     const message = read.reason === 'too-large' ? OSCAL_MESSAGES.tooLarge : OSCAL_MESSAGES.notJson;
     return dataWithError(args, { result: fieldErrorResult('file', message) }, message, { status: read.reason === 'too-large' ? 413 : 400 });

@@ -19,7 +19,8 @@ import { pageTitle } from '~/lib/page-title';
 import { recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
-import { fieldErrorResult, readUploadFormData } from '~/lib/simulated-upload.server';
+import { fieldErrorResult } from '~/lib/simulated-upload.server';
+import { readFormOrUpload } from './form-data.server';
 import { dataWithError } from '~/lib/toast.server';
 import { storeEvidence } from './evidence.server';
 import { EvidenceForm, ReviewForm } from './item-forms';
@@ -42,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export function action(args: Route.ActionArgs) {
   return recordAction(args, async () => {
     const { supabase, id, page } = await recordWriter(args, '/compliance', TEXTS.notFound);
-    const read = await readUploadFormData(args.request, MAX_EVIDENCE_BYTES);
+    const read = await readFormOrUpload(args.request, MAX_EVIDENCE_BYTES);
     if (!read.ok) {
       const message = read.reason === 'too-large' ? EVIDENCE_TOO_LARGE : 'Please select a file to upload';
       return dataWithError(args, { result: fieldErrorResult('file', message) }, message, { status: read.reason === 'too-large' ? 413 : 400 });
@@ -94,6 +95,8 @@ export default function ComplianceItemPage({ loaderData, actionData }: Route.Com
   const page = `/compliance/${item.id}`;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   const intent = (lastResult?.initialValue as { intent?: unknown } | undefined)?.intent;
+  // A refused map or unmap (its only field is hidden): said under the controls.
+  const mapErrors = intent === 'map' || intent === 'unmap' ? [...new Set(Object.values(lastResult?.error ?? {}).flatMap((list) => list ?? []))] : [];
   const supersededBy = new Map(reviews.filter((r) => r.supersedes_id).map((r) => [r.supersedes_id as string, r.id]));
   const owner = item.owner ? [item.owner.first_name, item.owner.last_name].filter(Boolean).join(' ') || item.owner.email : null;
   return (
@@ -210,6 +213,13 @@ export default function ComplianceItemPage({ loaderData, actionData }: Route.Com
             <SectionHeading>{TEXTS.controls}</SectionHeading>
           </CardHeader>
           <CardContent className="grid gap-3">
+            {mapErrors.length > 0 ? (
+              <div id="map-control-error" role="alert" className="text-sm text-destructive">
+                {mapErrors.map((error) => (
+                  <p key={error}>{error}</p>
+                ))}
+              </div>
+            ) : null}
             {mapped.length === 0 ? <p className="text-sm text-muted-foreground">{TEXTS.noControls}</p> : null}
             <ul className="grid gap-1 text-sm" aria-label={TEXTS.controls}>
               {mapped.map((c) => (

@@ -708,6 +708,7 @@ create table private.compliance_stats (
   constraint compliance_stats_item_count_check check ((item_count >= 0)),
   constraint compliance_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
+alter table private.compliance_stats enable row level security;
 
 revoke all on table private.compliance_stats from public, anon, authenticated, service_role;
 

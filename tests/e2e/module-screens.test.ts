@@ -60,12 +60,14 @@ const FLOWS: CreateFlow[] = [
     open: 'New Assessment',
     dialog: 'New Compliance Assessment',
     fill: async (page) => {
-      await page.getByLabel('Title').fill('PCI DSS review');
-      await page.getByLabel('Category').selectOption('security');
-      await page.getByLabel('Risk level').selectOption('high');
-      await page.getByLabel('Responsible team').fill('IT Security');
-      await page.getByLabel('Next review date').fill('2025-06-01');
-      await page.getByLabel('Description', { exact: true }).fill('Yearly review of card data handling');
+      // Inside the dialog: the list's filters above it have a Category and a Risk level of their own.
+      const dialog = page.getByRole('dialog', { name: 'New Compliance Assessment' });
+      await dialog.getByLabel('Title').fill('PCI DSS review');
+      await dialog.getByLabel('Category').selectOption('security');
+      await dialog.getByLabel('Risk level').selectOption('high');
+      await dialog.getByLabel('Responsible team').fill('IT Security');
+      await dialog.getByLabel('Next review date').fill('2027-06-01');
+      await dialog.getByLabel('Description', { exact: true }).fill('Yearly review of card data handling');
     },
     submit: 'Create Assessment',
     busy: 'Creating...',

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Activity, CheckCircle2, Clock, Play, ScrollText, Workflow, Zap } from '~/components/icons';
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/automations';
-import { InertButton } from '~/components/inert-button';
+import { InertButton } from './inert-button';
 import { PreviewBanner, SampleBadge } from '~/components/preview-banner';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';

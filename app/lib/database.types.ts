@@ -2044,6 +2044,8 @@ export type Database = {
     Functions: {
       accept_quote:
         { Args: { p_email?: string; p_name: string; p_signature_png?: string; p_token: string }; Returns: Json }
+      analytics_activity:
+        { Args: { p_end: string; p_start: string }; Returns: Json }
       analytics_figures:
         { Args: { p_from: string; p_to: string }; Returns: Json }
       analytics_page:

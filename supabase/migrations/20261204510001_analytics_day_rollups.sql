@@ -115,7 +115,8 @@ insert into private.conversation_day_stats (account_id, day, conversation_count)
 select account_id, (created_at at time zone 'UTC')::date, count(*) from public.conversations group by 1, 2;
 
 -- Leads by source and status, new contacts and conversations made in
--- [p_start, p_end): whole UTC days from the rollups, the edges from the rows.
+-- [p_start, p_end): whole UTC days from the rollups, the edges from the rows;
+-- and what is overdue now, per currency.
 create or replace function public.analytics_activity(p_start timestamptz, p_end timestamptz)
 returns jsonb
 language plpgsql stable
@@ -177,7 +178,14 @@ begin
       + (select count(*) from public.conversations c
           where c.account_id = v_account
             and ((c.created_at >= p_start and c.created_at < least(v_mid_start, p_end))
-              or (c.created_at >= greatest(v_mid_end, p_start) and c.created_at < p_end)))
+              or (c.created_at >= greatest(v_mid_end, p_start) and c.created_at < p_end))),
+    -- Overdue now, per currency: from private.invoice_totals (per currency
+    -- and status, kept by the invoices' trigger), not every overdue invoice.
+    'overdue', coalesce((
+      select jsonb_agg(jsonb_build_object('currency', t.currency, 'overdue_count', t.invoice_count,
+                                          'overdue', t.total_sum - t.paid_sum) order by t.currency)
+        from private.invoice_totals t
+       where t.account_id = v_account and t.status = 'overdue' and t.invoice_count <> 0), '[]'::jsonb)
   ) into v_result;
   return v_result;
 end;

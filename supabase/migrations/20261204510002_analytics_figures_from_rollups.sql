@@ -1,5 +1,6 @@
 -- analytics_figures reads leads, new clients and conversations from the
--- per-day rollups (20261204510001) instead of counting the range's rows.
+-- per-day rollups (20261204510001) instead of counting the range's rows,
+-- and what is overdue now from private.invoice_totals.
 -- Everything else is as in 20261204500001.
 
 create or replace function public.analytics_figures(p_from date, p_to date)
@@ -80,10 +81,9 @@ begin
                      join public.invoices iv on iv.id = pa.invoice_id and iv.account_id = pa.account_id
                     where pa.account_id = v_account and pa.paid_on between p_from and p_to
                     group by iv.currency) p on p.currency = c.currency
-        left join (select iv.currency, count(*) as overdue_count, sum(iv.total - iv.amount_paid) as overdue
-                     from public.invoices iv
-                    where iv.account_id = v_account and iv.status = 'overdue'
-                    group by iv.currency) o on o.currency = c.currency
+        left join (select x.currency, x.overdue_count, x.overdue
+                     from jsonb_to_recordset(v_activity -> 'overdue') as x(currency text, overdue_count bigint, overdue numeric)
+                  ) o on o.currency = c.currency
        where i.currency is not null or p.currency is not null or o.currency is not null), '[]'::jsonb),
     -- Leads by source and status, new clients and conversations: from the
     -- per-day rollups (analytics_activity, 20261204510001).

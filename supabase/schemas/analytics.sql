@@ -109,7 +109,14 @@ begin
       + (select count(*) from public.conversations c
           where c.account_id = v_account
             and ((c.created_at >= p_start and c.created_at < least(v_mid_start, p_end))
-              or (c.created_at >= greatest(v_mid_end, p_start) and c.created_at < p_end)))
+              or (c.created_at >= greatest(v_mid_end, p_start) and c.created_at < p_end))),
+    -- Overdue now, per currency: from private.invoice_totals (per currency
+    -- and status, kept by the invoices' trigger), not every overdue invoice.
+    'overdue', coalesce((
+      select jsonb_agg(jsonb_build_object('currency', t.currency, 'overdue_count', t.invoice_count,
+                                          'overdue', t.total_sum - t.paid_sum) order by t.currency)
+        from private.invoice_totals t
+       where t.account_id = v_account and t.status = 'overdue' and t.invoice_count <> 0), '[]'::jsonb)
   ) into v_result;
   return v_result;
 end;
@@ -195,10 +202,9 @@ begin
                      join public.invoices iv on iv.id = pa.invoice_id and iv.account_id = pa.account_id
                     where pa.account_id = v_account and pa.paid_on between p_from and p_to
                     group by iv.currency) p on p.currency = c.currency
-        left join (select iv.currency, count(*) as overdue_count, sum(iv.total - iv.amount_paid) as overdue
-                     from public.invoices iv
-                    where iv.account_id = v_account and iv.status = 'overdue'
-                    group by iv.currency) o on o.currency = c.currency
+        left join (select x.currency, x.overdue_count, x.overdue
+                     from jsonb_to_recordset(v_activity -> 'overdue') as x(currency text, overdue_count bigint, overdue numeric)
+                  ) o on o.currency = c.currency
        where i.currency is not null or p.currency is not null or o.currency is not null), '[]'::jsonb),
     -- Leads by source and status, new clients and conversations: from the
     -- per-day rollups (analytics_activity, 20261204510001).

@@ -126,4 +126,22 @@ describe('per-day analytics rollups', () => {
     const direct = await admin.client.schema('private' as never).from('lead_day_stats').select('*');
     expect(direct.data ?? []).toEqual([]);
   });
+
+  it('reads overdue now from the invoice totals, per currency', async () => {
+    const db = backend.db;
+    const inv = `insert into public.invoices (account_id, client_name, client_email, currency, due_date)
+                 values ($1, 'Client', 'c@c.test', $2, '2026-01-01') returning id`;
+    const a = (await db.query<{ id: string }>(inv, [admin.accountId, 'EUR'])).rows[0].id;
+    await db.query(`insert into public.invoice_items (invoice_id, description, qty, unit_price, total) values ($1, 'Work', 2, 150, 300)`, [a]);
+    await db.query(`update public.invoices set status = 'overdue' where id = $1`, [a]);
+    const { data } = await admin.client.rpc('analytics_activity', { p_start: '2026-01-01T00:00:00Z', p_end: '2026-01-02T00:00:00Z' });
+    const recount = await db.query<{ total: string; paid: string }>(
+      `select sum(total) as total, sum(amount_paid) as paid from public.invoices where account_id = $1 and status = 'overdue' and currency = 'EUR'`,
+      [admin.accountId],
+    );
+    expect(Number(recount.rows[0].total)).toBeGreaterThan(0);
+    expect(data.overdue).toEqual([
+      { currency: 'EUR', overdue_count: 1, overdue: Number(recount.rows[0].total) - Number(recount.rows[0].paid) },
+    ]);
+  });
 });

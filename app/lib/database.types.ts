@@ -2395,6 +2395,8 @@ export type Database = {
         { Args: { p_email?: string; p_name: string; p_signature_png?: string; p_token: string }; Returns: Json }
       add_tracking_event:
         { Args: { p_description: string; p_location: string; p_occurred_at: string; p_shipment_id: string; p_status: string }; Returns: { account_id: string; created_at: string; created_by: string | null; description: string; id: string; location: string | null; occurred_at: string; provider: string | null; provider_event_id: string | null; shipment_id: string; source: string; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'tracking_events'; isOneToOne: true; isSetofReturn: false } }
+      analytics_activity:
+        { Args: { p_end: string; p_start: string }; Returns: Json }
       analytics_figures:
         { Args: { p_from: string; p_to: string }; Returns: Json }
       analytics_page:

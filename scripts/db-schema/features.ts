@@ -135,8 +135,8 @@ export const FEATURES: Feature[] = [
   {
     name: 'analytics',
     about: 'The analytics screen\'s figures over a date range, read across features.',
-    tables: [],
-    functions: [/^public\.analytics_/],
+    tables: ['private.lead_day_stats', 'private.contact_day_stats', 'private.conversation_day_stats'],
+    functions: [/^public\.analytics_/, /^private\.roll_(lead|contact|conversation)_day_stats/],
   },
   {
     name: 'dashboard',

@@ -5,7 +5,124 @@
 
 set check_function_bodies = false;
 
+-- ── private.lead_day_stats ──
+
+create table private.lead_day_stats (
+  account_id uuid not null,
+  day date not null,
+  source text not null,
+  status text not null,
+  lead_count bigint default 0 not null,
+  constraint lead_day_stats_pkey primary key (account_id, day, source, status),
+  constraint lead_day_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.lead_day_stats enable row level security;
+
+revoke all on table private.lead_day_stats from public, anon, authenticated, service_role;
+
+-- ── private.contact_day_stats ──
+
+create table private.contact_day_stats (
+  account_id uuid not null,
+  day date not null,
+  contact_count bigint default 0 not null,
+  constraint contact_day_stats_pkey primary key (account_id, day),
+  constraint contact_day_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.contact_day_stats enable row level security;
+
+revoke all on table private.contact_day_stats from public, anon, authenticated, service_role;
+
+-- ── private.conversation_day_stats ──
+
+create table private.conversation_day_stats (
+  account_id uuid not null,
+  day date not null,
+  conversation_count bigint default 0 not null,
+  constraint conversation_day_stats_pkey primary key (account_id, day),
+  constraint conversation_day_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.conversation_day_stats enable row level security;
+
+revoke all on table private.conversation_day_stats from public, anon, authenticated, service_role;
+
 -- ── functions ──
+
+create or replace function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone)
+ returns jsonb
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+  -- First UTC midnight at or after the start; last UTC midnight at or before the end.
+  v_d0 date := (p_start at time zone 'UTC')::date
+               + case when (p_start at time zone 'UTC')::time = '00:00' then 0 else 1 end;
+  v_d1 date := (p_end at time zone 'UTC')::date;
+  v_mid_start timestamptz;
+  v_mid_end timestamptz;
+  v_result jsonb;
+begin
+  if v_account is null or not public.is_account_staff() then
+    raise exception 'analytics are for the account''s staff' using errcode = '42501';
+  end if;
+  if v_d1 < v_d0 then
+    -- Less than a whole UTC day: no middle, all of it is edge.
+    v_d1 := v_d0;
+    v_mid_start := p_end;
+    v_mid_end := p_end;
+  else
+    v_mid_start := v_d0::timestamp at time zone 'UTC';
+    v_mid_end := v_d1::timestamp at time zone 'UTC';
+  end if;
+
+  with leads as (
+    select s.source, s.status, s.lead_count as n
+      from private.lead_day_stats s
+     where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1 and s.lead_count <> 0
+    union all
+    select l.source, l.status, count(*)
+      from public.leads l
+     where l.account_id = v_account
+       and ((l.created_at >= p_start and l.created_at < least(v_mid_start, p_end))
+         or (l.created_at >= greatest(v_mid_end, p_start) and l.created_at < p_end))
+     group by 1, 2
+  )
+  select jsonb_build_object(
+    'leads', jsonb_build_object(
+      'total', (select coalesce(sum(n), 0) from leads),
+      'by_source', coalesce((select jsonb_object_agg(x.source, x.n)
+                               from (select source, sum(n) as n from leads group by 1 having sum(n) <> 0) x), '{}'::jsonb),
+      'by_status', coalesce((select jsonb_object_agg(x.status, x.n)
+                               from (select status, sum(n) as n from leads group by 1 having sum(n) <> 0) x), '{}'::jsonb)),
+    'new_clients',
+      (select coalesce(sum(s.contact_count), 0) from private.contact_day_stats s
+        where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1)
+      + (select count(*) from public.contacts c
+          where c.account_id = v_account
+            and ((c.created_at >= p_start and c.created_at < least(v_mid_start, p_end))
+              or (c.created_at >= greatest(v_mid_end, p_start) and c.created_at < p_end))),
+    'conversations',
+      (select coalesce(sum(s.conversation_count), 0) from private.conversation_day_stats s
+        where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1)
+      + (select count(*) from public.conversations c
+          where c.account_id = v_account
+            and ((c.created_at >= p_start and c.created_at < least(v_mid_start, p_end))
+              or (c.created_at >= greatest(v_mid_end, p_start) and c.created_at < p_end))),
+    -- Overdue now, per currency: from private.invoice_totals (per currency
+    -- and status, kept by the invoices' trigger), not every overdue invoice.
+    'overdue', coalesce((
+      select jsonb_agg(jsonb_build_object('currency', t.currency, 'overdue_count', t.invoice_count,
+                                          'overdue', t.total_sum - t.paid_sum) order by t.currency)
+        from private.invoice_totals t
+       where t.account_id = v_account and t.status = 'overdue' and t.invoice_count <> 0), '[]'::jsonb)
+  ) into v_result;
+  return v_result;
+end;
+$function$;
+revoke all on function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone) to authenticated, service_role;
 
 create or replace function public.analytics_figures(p_from date, p_to date)
  returns jsonb
@@ -19,6 +136,7 @@ declare
   v_start timestamptz;
   v_end timestamptz;
   v_result jsonb;
+  v_activity jsonb;
 begin
   if v_account is null or not public.is_account_staff() then
     raise exception 'analytics are for the account''s staff' using errcode = '42501';
@@ -32,6 +150,7 @@ begin
   select coalesce(a.timezone, 'UTC') into v_tz from public.accounts a where a.id = v_account;
   v_start := p_from::timestamp at time zone v_tz;
   v_end := (p_to + 1)::timestamp at time zone v_tz;
+  v_activity := public.analytics_activity(v_start, v_end);
 
   select jsonb_build_object(
     'from', p_from,
@@ -83,35 +202,15 @@ begin
                      join public.invoices iv on iv.id = pa.invoice_id and iv.account_id = pa.account_id
                     where pa.account_id = v_account and pa.paid_on between p_from and p_to
                     group by iv.currency) p on p.currency = c.currency
-        left join (select iv.currency, count(*) as overdue_count, sum(iv.total - iv.amount_paid) as overdue
-                     from public.invoices iv
-                    where iv.account_id = v_account and iv.status = 'overdue'
-                    group by iv.currency) o on o.currency = c.currency
+        left join (select x.currency, x.overdue_count, x.overdue
+                     from jsonb_to_recordset(v_activity -> 'overdue') as x(currency text, overdue_count bigint, overdue numeric)
+                  ) o on o.currency = c.currency
        where i.currency is not null or p.currency is not null or o.currency is not null), '[]'::jsonb),
-    -- Leads made in the range, by source and by status.
-    'leads', (
-      select jsonb_build_object(
-               'total', count(*),
-               'by_source', coalesce((select jsonb_object_agg(s.source, s.n)
-                                        from (select l2.source, count(*) as n from public.leads l2
-                                               where l2.account_id = v_account and l2.created_at >= v_start and l2.created_at < v_end
-                                               group by l2.source) s), '{}'::jsonb),
-               'by_status', coalesce((select jsonb_object_agg(s.status, s.n)
-                                        from (select l2.status, count(*) as n from public.leads l2
-                                               where l2.account_id = v_account and l2.created_at >= v_start and l2.created_at < v_end
-                                               group by l2.status) s), '{}'::jsonb))
-        from public.leads l
-       where l.account_id = v_account and l.created_at >= v_start and l.created_at < v_end),
-    -- Clients: contacts added in the range.
-    'clients', (
-      select jsonb_build_object('new_clients', count(*))
-        from public.contacts ct
-       where ct.account_id = v_account and ct.created_at >= v_start and ct.created_at < v_end),
-    -- Helpdesk: conversations opened in the range.
-    'helpdesk', (
-      select jsonb_build_object('conversations', count(*))
-        from public.conversations cv
-       where cv.account_id = v_account and cv.created_at >= v_start and cv.created_at < v_end)
+    -- Leads by source and status, new clients and conversations: from the
+    -- per-day rollups (analytics_activity, 20261204510001).
+    'leads', v_activity -> 'leads',
+    'clients', jsonb_build_object('new_clients', v_activity -> 'new_clients'),
+    'helpdesk', jsonb_build_object('conversations', v_activity -> 'conversations')
   ) into v_result;
   return v_result;
 end;

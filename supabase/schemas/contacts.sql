@@ -65,6 +65,28 @@ as $function$
 $function$;
 revoke all on function private.readable_contacts() from public, anon, authenticated, service_role;
 
+create or replace function private.roll_contact_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    update private.contact_day_stats s set contact_count = s.contact_count - 1
+     where s.account_id = old.account_id and s.day = (old.created_at at time zone 'UTC')::date;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into private.contact_day_stats as s (account_id, day, contact_count)
+    values (new.account_id, (new.created_at at time zone 'UTC')::date, 1)
+    on conflict (account_id, day) do update set contact_count = s.contact_count + 1;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_contact_day_stats() from public, anon, authenticated, service_role;
+grant execute on function private.roll_contact_day_stats() to public;
+
 create or replace function public.client_contact_ids()
  returns setof uuid
  language sql
@@ -119,6 +141,7 @@ create trigger contacts_audit_created after insert on public.contacts for each r
 create trigger contacts_audit_deleted after delete on public.contacts for each row execute function private.audit_record_deleted('contact');
 create trigger contacts_audit_updated after update on public.contacts for each row execute function private.audit_record_updated('contact');
 create trigger contacts_event_registered after insert on public.contacts referencing new table as new_rows for each statement execute function private.events_on_insert('client_registered');
+create trigger contacts_roll_day_stats after insert or delete or update of account_id, created_at on public.contacts for each row execute function private.roll_contact_day_stats();
 create trigger contacts_set_updated_at before update on public.contacts for each row execute function private.set_updated_at();
 
 create policy "business writers add contacts" on public.contacts

@@ -120,6 +120,28 @@ $function$;
 revoke all on function private.conversation_status_times() from public, anon, authenticated, service_role;
 grant execute on function private.conversation_status_times() to public;
 
+create or replace function private.roll_conversation_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    update private.conversation_day_stats s set conversation_count = s.conversation_count - 1
+     where s.account_id = old.account_id and s.day = (old.created_at at time zone 'UTC')::date;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into private.conversation_day_stats as s (account_id, day, conversation_count)
+    values (new.account_id, (new.created_at at time zone 'UTC')::date, 1)
+    on conflict (account_id, day) do update set conversation_count = s.conversation_count + 1;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_conversation_day_stats() from public, anon, authenticated, service_role;
+grant execute on function private.roll_conversation_day_stats() to public;
+
 create or replace function public.inbox_conversations(p_query text default null::text, p_mine boolean default false)
  returns setof public.conversations
  language sql
@@ -160,6 +182,7 @@ revoke all on function public.search_conversations(p_query text) from public, an
 grant execute on function public.search_conversations(p_query text) to authenticated, service_role;
 
 create trigger conversations_audit after insert or update on public.conversations for each row execute function private.audit_conversation();
+create trigger conversations_roll_day_stats after insert or delete or update of account_id, created_at on public.conversations for each row execute function private.roll_conversation_day_stats();
 create trigger conversations_set_updated_at before update on public.conversations for each row execute function private.set_updated_at();
 create trigger conversations_status_times before update of status on public.conversations for each row execute function private.conversation_status_times();
 

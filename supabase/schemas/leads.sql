@@ -111,6 +111,29 @@ $function$;
 revoke all on function private.lead_stats_after_update() from public, anon, authenticated, service_role;
 grant execute on function private.lead_stats_after_update() to public;
 
+create or replace function private.roll_lead_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    update private.lead_day_stats s set lead_count = s.lead_count - 1
+     where s.account_id = old.account_id and s.day = (old.created_at at time zone 'UTC')::date
+       and s.source = old.source and s.status = old.status;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into private.lead_day_stats as s (account_id, day, source, status, lead_count)
+    values (new.account_id, (new.created_at at time zone 'UTC')::date, new.source, new.status, 1)
+    on conflict (account_id, day, source, status) do update set lead_count = s.lead_count + 1;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_lead_day_stats() from public, anon, authenticated, service_role;
+grant execute on function private.roll_lead_day_stats() to public;
+
 create or replace function public.convert_lead(p_lead_id uuid)
  returns public.contacts
  language plpgsql
@@ -197,6 +220,7 @@ create trigger leads_audit_created after insert on public.leads for each row exe
 create trigger leads_audit_deleted after delete on public.leads for each row execute function private.audit_record_deleted('lead');
 create trigger leads_audit_updated after update on public.leads for each row execute function private.audit_record_updated('lead');
 create trigger leads_event_created after insert on public.leads referencing new table as new_rows for each statement execute function private.events_on_insert('lead_created');
+create trigger leads_roll_day_stats after insert or delete or update of account_id, source, status, created_at on public.leads for each row execute function private.roll_lead_day_stats();
 create trigger leads_set_updated_at before update on public.leads for each row execute function private.set_updated_at();
 create trigger leads_stats_after_delete after delete on public.leads referencing old table as removed for each statement execute function private.lead_stats_after_delete();
 create trigger leads_stats_after_insert after insert on public.leads referencing new table as inserted for each statement execute function private.lead_stats_after_insert();

@@ -51,6 +51,8 @@ export default [
       route('clients/:id', 'features/clients/client-detail.tsx'),
       route('shipments', 'features/shipments/shipments.tsx'),
       route('shipments/:id', 'features/shipments/shipment-detail.tsx'),
+      route('purchase-orders', 'features/purchase-orders/purchase-orders.tsx'),
+      route('purchase-orders/:id', 'features/purchase-orders/purchase-order-detail.tsx'),
       route('documents', 'features/documents/documents.tsx'),
       route('documents/:id', 'features/documents/document-detail.tsx'),
       route('rfp', 'features/rfp/rfp.tsx'),

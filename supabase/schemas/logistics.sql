@@ -572,6 +572,30 @@ $function$;
 revoke all on function public.shipment_counts() from public, anon, authenticated, service_role;
 grant execute on function public.shipment_counts() to authenticated, service_role;
 
+create or replace function public.track_shipment(p_tracking_number text)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select jsonb_build_object(
+    'tracking_number', s.tracking_number,
+    'status', s.status,
+    'carrier', s.carrier,
+    'estimated_delivery', s.estimated_delivery,
+    'delivered_at', s.delivered_at,
+    'seller_name', a.name,
+    'events', coalesce((
+      select jsonb_agg(jsonb_build_object('occurred_at', e.occurred_at, 'status', e.status, 'location', e.location,
+                                          'description', e.description) order by e.occurred_at desc)
+        from (select * from public.tracking_events t where t.shipment_id = s.id order by t.occurred_at desc limit 200) e), '[]'::jsonb))
+  from public.shipments s
+  join public.accounts a on a.id = s.account_id
+  where p_tracking_number ~ '^[A-Za-z0-9-]{4,40}$' and upper(s.tracking_number) = upper(p_tracking_number)
+$function$;
+revoke all on function public.track_shipment(p_tracking_number text) from public, anon, authenticated, service_role;
+grant execute on function public.track_shipment(p_tracking_number text) to anon, authenticated, service_role;
+
 create trigger shipments_audit after insert or delete or update on public.shipments for each row execute function private.audit_logistics('shipment');
 create trigger shipments_set_updated_at before update on public.shipments for each row execute function private.set_updated_at();
 

@@ -13,6 +13,8 @@ export default [
   route('auth/forgot-password', 'features/password-reset/forgot-password.tsx'),
   route('auth/reset-password', 'features/password-reset/reset-password.tsx'),
   route('invite/:token', 'routes/invite.tsx'),
+  // A shipment's public tracking page (issue 36): no sign-in, status and timeline only.
+  route('track/:tracking_number', 'features/shipments/public/track.tsx'),
   // A quote's public page: the link mailed to the client, no sign-in (decision 030).
   route('q/:token', 'features/quotes/public/public-quote.tsx'),
   route('q/:token/pdf', 'features/quotes/public/public-quote-pdf.ts'),
@@ -51,6 +53,8 @@ export default [
       route('clients/:id', 'features/clients/client-detail.tsx'),
       route('shipments', 'features/shipments/shipments.tsx'),
       route('shipments/:id', 'features/shipments/shipment-detail.tsx'),
+      route('purchase-orders', 'features/purchase-orders/purchase-orders.tsx'),
+      route('purchase-orders/:id', 'features/purchase-orders/purchase-order-detail.tsx'),
       route('documents', 'features/documents/documents.tsx'),
       route('documents/:id', 'features/documents/document-detail.tsx'),
       route('rfp', 'features/rfp/rfp.tsx'),

@@ -5,6 +5,7 @@ import { runJobs } from '../app/jobs/runner.server';
 import { withTrustedClientIp } from '../app/lib/client-ip.server';
 import { crossSiteRefusal, isRefusedCrossSiteRequest } from '../app/lib/csrf.server';
 import { applySecurityHeaders } from './security-headers';
+import { handleCarrierHook, isCarrierHookPath } from '../app/features/shipments/carriers/carrier-hook.server';
 import { EMAIL_HOOK_PATH, handleEmailHook } from '../app/features/helpdesk/inbound/email-hook.server';
 import { receiveEmailMessage } from '../app/features/helpdesk/inbound/receive.server';
 import {
@@ -82,6 +83,13 @@ export default {
     // A provider's signed post of inbound mail carries no Origin: its signature is its check (decision 060).
     if (new URL(request.url).pathname === EMAIL_HOOK_PATH) {
       const hooked = await handleEmailHook(request, env);
+      applySecurityHeaders(hooked.headers, '', DEV, request.url);
+      hooked.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+      return hooked;
+    }
+    // A tracking aggregator's signed post (issue 36, decision 061): likewise no Origin, its signature is its check.
+    if (isCarrierHookPath(new URL(request.url).pathname)) {
+      const hooked = await handleCarrierHook(request, env);
       applySecurityHeaders(hooked.headers, '', DEV, request.url);
       hooked.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
       return hooked;

@@ -2413,6 +2413,10 @@ export type Database = {
         { Args: never; Returns: boolean }
       cancel_purchase_order:
         { Args: { p_id: string }; Returns: { account_id: string; cancelled_at: string | null; confirmed_at: string | null; created_at: string; created_by: string | null; currency: string; expected_on: string | null; id: string; notes: string | null; po_number: string; received_at: string | null; sent_at: string | null; status: string; supplier_email: string | null; supplier_name: string; supplier_user_id: string | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'purchase_orders'; isOneToOne: true; isSetofReturn: false } }
+      carrier_hook:
+        { Args: never; Returns: { rotated_at: string; token: string }[] }
+      carrier_hook_secret:
+        { Args: { p_token: string }; Returns: string }
       change_quote_status:
         { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
       claim_jobs:
@@ -2551,6 +2555,8 @@ export type Database = {
         { Args: { p_body: string; p_from_email: string; p_from_name: string; p_message_id?: string; p_references?: (string)[]; p_subject: string; p_to: string }; Returns: Json }
       receive_purchase_order:
         { Args: { p_id: string; p_received?: Json }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
+      record_carrier_event:
+        { Args: { p_description: string; p_estimated_delivery: string; p_event_id: string; p_location: string; p_occurred_at: string; p_provider: string; p_status: string; p_token: string; p_tracking_number: string }; Returns: string }
       record_compliance_review:
         { Args: { p_item_id: string; p_notes?: string; p_outcome: string; p_reviewed_on: string; p_supersedes?: string }; Returns: { account_id: string; created_at: string; id: string; item_id: string; notes: string | null; occurrence_id: string | null; outcome: string; reviewed_on: string; reviewer_id: string | null; supersedes_id: string | null }; SetofOptions: { from: '*'; to: 'compliance_reviews'; isOneToOne: true; isSetofReturn: false } }
       record_failed_sign_in:
@@ -2579,6 +2585,8 @@ export type Database = {
         { Args: { p_quote_id: string; p_request_id: string }; Returns: string }
       revise_quote:
         { Args: { p_quote_id: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
+      rotate_carrier_hook:
+        { Args: never; Returns: { secret: string; token: string }[] }
       save_invoice_draft:
         { Args: { p_discount: number; p_due_date: string; p_invoice_id: string; p_items: Json; p_notes: string; p_tax_rate: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
       save_quote_draft:
@@ -2621,6 +2629,8 @@ export type Database = {
         { Args: { p_email: string }; Returns: number }
       sweep_overdue_invoices:
         { Args: { p_now?: string }; Returns: { overdue_count: number; reminder_count: number }[] }
+      track_shipment:
+        { Args: { p_tracking_number: string }; Returns: Json }
       update_website_settings:
         { Args: { p_company_name: string; p_contact_email: string; p_default_currency: string; p_description: string; p_timezone: string }; Returns: { accent_color: string | null; address_line1: string | null; address_line2: string | null; bank_details: string | null; bic: string | null; billing_email: string | null; city: string | null; company_registration: string | null; country: string | null; created_at: string; default_currency: string; description: string | null; iban: string | null; id: string; logo_path: string | null; name: string; payment_terms: string | null; postal_code: string | null; region: string | null; subscription_status: string; tax_id: string | null; timezone: string; trial_ends_at: string | null; updated_at: string }; SetofOptions: { from: '*'; to: 'accounts'; isOneToOne: true; isSetofReturn: false } }
       void_invoice:

@@ -17,6 +17,7 @@ import {
   Receipt,
   ShieldCheck,
   Truck,
+  ClipboardList,
   UserCog,
   UserPlus,
   Users,
@@ -57,6 +58,7 @@ export const NAV_GROUPS: NavGroup[] = [
     label: 'Modules',
     items: [
       { to: '/shipments', label: 'Shipments', icon: Truck },
+      { to: '/purchase-orders', label: 'Purchase Orders', icon: ClipboardList },
       { to: '/documents', label: 'Documents', icon: FolderOpen },
       { to: '/rfp', label: 'RFP Radar', icon: Radar },
       { to: '/compliance', label: 'Compliance', icon: ShieldCheck },

@@ -129,8 +129,8 @@ export const FEATURES: Feature[] = [
     name: 'logistics',
     about: 'Logistics: purchase orders and their lines, shipments with packages and tracking events.',
     tables: ['public.purchase_orders', 'public.purchase_order_items', 'private.purchase_order_counters', 'public.shipments',
-      'public.shipment_packages', 'public.tracking_events'],
-    functions: [/purchase_order/, /shipment/, /tracking/, /^private\.(assign_po_number|po_item_total|po_for_update|is_po_supplier|require_logistics_writer|audit_logistics)/],
+      'public.shipment_packages', 'public.tracking_events', 'private.carrier_hooks'],
+    functions: [/purchase_order/, /shipment/, /tracking/, /carrier_/, /track_shipment/, /^private\.(assign_po_number|po_item_total|po_for_update|is_po_supplier|require_logistics_writer|audit_logistics)/],
   },
   {
     name: 'analytics',

@@ -572,6 +572,30 @@ $function$;
 revoke all on function public.shipment_counts() from public, anon, authenticated, service_role;
 grant execute on function public.shipment_counts() to authenticated, service_role;
 
+create or replace function public.track_shipment(p_tracking_number text)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select jsonb_build_object(
+    'tracking_number', s.tracking_number,
+    'status', s.status,
+    'carrier', s.carrier,
+    'estimated_delivery', s.estimated_delivery,
+    'delivered_at', s.delivered_at,
+    'seller_name', a.name,
+    'events', coalesce((
+      select jsonb_agg(jsonb_build_object('occurred_at', e.occurred_at, 'status', e.status, 'location', e.location,
+                                          'description', e.description) order by e.occurred_at desc)
+        from (select * from public.tracking_events t where t.shipment_id = s.id order by t.occurred_at desc limit 200) e), '[]'::jsonb))
+  from public.shipments s
+  join public.accounts a on a.id = s.account_id
+  where p_tracking_number ~ '^[A-Za-z0-9-]{4,40}$' and upper(s.tracking_number) = upper(p_tracking_number)
+$function$;
+revoke all on function public.track_shipment(p_tracking_number text) from public, anon, authenticated, service_role;
+grant execute on function public.track_shipment(p_tracking_number text) to anon, authenticated, service_role;
+
 create trigger shipments_audit after insert or delete or update on public.shipments for each row execute function private.audit_logistics('shipment');
 create trigger shipments_set_updated_at before update on public.shipments for each row execute function private.set_updated_at();
 
@@ -737,6 +761,72 @@ create policy "who reads the shipment reads its events" on public.tracking_event
    from public.shipments s
   where (s.id = tracking_events.shipment_id)))));
 
+-- ── private.carrier_hooks ──
+
+create table private.carrier_hooks (
+  account_id uuid not null,
+  token text not null,
+  secret text not null,
+  rotated_at timestamp with time zone default now() not null,
+  constraint carrier_hooks_pkey primary key (account_id),
+  constraint carrier_hooks_token_key unique (token),
+  constraint carrier_hooks_secret_check check ((length(secret) >= 32)),
+  constraint carrier_hooks_token_check check ((token ~ '^[a-z0-9]{32}$'::text)),
+  constraint carrier_hooks_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.carrier_hooks enable row level security;
+
+revoke all on table private.carrier_hooks from public, anon, authenticated, service_role;
+
+create or replace function public.carrier_hook()
+ returns table(token text, rotated_at timestamp with time zone)
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+begin
+  if public.current_account_id() is null or not public.is_account_admin() then
+    raise exception 'Only the account''s admins can read its carrier hook' using errcode = '42501';
+  end if;
+  return query select h.token, h.rotated_at from private.carrier_hooks h where h.account_id = public.current_account_id();
+end;
+$function$;
+revoke all on function public.carrier_hook() from public, anon, authenticated, service_role;
+grant execute on function public.carrier_hook() to authenticated, service_role;
+
+create or replace function public.carrier_hook_secret(p_token text)
+ returns text
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select h.secret from private.carrier_hooks h where h.token = p_token
+$function$;
+revoke all on function public.carrier_hook_secret(p_token text) from public, anon, authenticated, service_role;
+grant execute on function public.carrier_hook_secret(p_token text) to service_role;
+
+create or replace function public.rotate_carrier_hook()
+ returns table(token text, secret text)
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+  v_token text := replace(gen_random_uuid()::text, '-', '');
+  v_secret text := replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');
+begin
+  if v_account is null or not public.is_account_admin() then
+    raise exception 'Only the account''s admins can rotate its carrier hook' using errcode = '42501';
+  end if;
+  insert into private.carrier_hooks (account_id, token, secret) values (v_account, v_token, v_secret)
+  on conflict (account_id) do update set token = excluded.token, secret = excluded.secret, rotated_at = now();
+  return query select v_token, v_secret;
+end;
+$function$;
+revoke all on function public.rotate_carrier_hook() from public, anon, authenticated, service_role;
+grant execute on function public.rotate_carrier_hook() to authenticated, service_role;
+
 -- ── functions ──
 
 create or replace function private.is_po_supplier(p_supplier_user_id uuid)
@@ -785,6 +875,38 @@ begin
 end;
 $function$;
 revoke all on function private.require_logistics_writer() from public, anon, authenticated, service_role;
+
+create or replace function public.record_carrier_event(p_token text, p_provider text, p_tracking_number text, p_event_id text, p_occurred_at timestamp with time zone, p_status text, p_location text, p_description text, p_estimated_delivery date)
+ returns uuid
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid;
+  v_shipment public.shipments;
+  v_event public.tracking_events;
+begin
+  select h.account_id into v_account from private.carrier_hooks h where h.token = p_token;
+  if v_account is null then
+    raise exception 'Unknown hook' using errcode = 'P0002';
+  end if;
+  select * into v_shipment from public.shipments s
+   where s.account_id = v_account and upper(s.tracking_number) = upper(btrim(p_tracking_number));
+  if not found then
+    raise exception 'No shipment with this tracking number' using errcode = 'P0002';
+  end if;
+  if p_status not in ('Processing', 'In Transit', 'Delivered', 'Exception') then
+    raise exception 'Unknown status' using errcode = '22023';
+  end if;
+  v_event := private.record_tracking_event(v_shipment, p_occurred_at, p_status, coalesce(p_location, ''),
+                                            coalesce(p_description, p_status), 'carrier', p_provider,
+                                            left(p_event_id, 200), p_estimated_delivery);
+  return v_event.id;
+end;
+$function$;
+revoke all on function public.record_carrier_event(p_token text, p_provider text, p_tracking_number text, p_event_id text, p_occurred_at timestamp with time zone, p_status text, p_location text, p_description text, p_estimated_delivery date) from public, anon, authenticated, service_role;
+grant execute on function public.record_carrier_event(p_token text, p_provider text, p_tracking_number text, p_event_id text, p_occurred_at timestamp with time zone, p_status text, p_location text, p_description text, p_estimated_delivery date) to service_role;
 
 create policy "staff and the addressed supplier read purchase orders" on public.purchase_orders
   for select

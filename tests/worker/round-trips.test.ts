@@ -42,6 +42,7 @@ const pages: string[] = [
   '/documents',
   '/messages',
   '/shipments',
+  '/purchase-orders',
   '/rfp',
   '/compliance',
   '/compliance/catalogues',
@@ -77,6 +78,7 @@ beforeAll(async () => {
     ['/messages/', await first('conversations')],
     ['/compliance/', await first('compliance_items')],
     ['/shipments/', await first('shipments')],
+    ['/purchase-orders/', await first('purchase_orders')],
   ];
   // A draft's edit pages.
   const { data: draftQuote } = await service.from('quotes').select('id').eq('account_id', account!.account_id).eq('status', 'draft').limit(1);

@@ -157,6 +157,38 @@ describe('compliance on PGlite', () => {
     expect(elsewhere.error).not.toBeNull();
   });
 
+  it('changes the schedule: open reviews due regenerated, past reviews untouched; the change in the trail; the auditor refused', async () => {
+    const created = await item({ first_review_date: today(), frequency: 'quarterly' });
+    const { data: done } = await review(member, created.id);
+    const closed = (await occurrences(created.id)).filter((o) => o.status === 'done');
+    expect(closed).toEqual([{ due_on: today(), status: 'done' }]);
+    const changed = await member.client.from('compliance_items').update({ frequency: 'monthly' }).eq('id', created.id).select('id');
+    expect(changed.error).toBeNull();
+    const after = await occurrences(created.id);
+    // The reviewed occurrence stays, linked to its review; the open ones are monthly now, all after it.
+    expect(after.filter((o) => o.status === 'done')).toEqual(closed);
+    const open = after.filter((o) => o.status === 'open').map((o) => o.due_on);
+    expect(open[0] > today()).toBe(true);
+    expect(open.length).toBeGreaterThanOrEqual(12);
+    const month = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
+    expect(month(open[1]) - month(open[0])).toBe(1);
+    const { data: reviewRow } = await service.from('compliance_reviews').select('occurrence_id').eq('id', done!.id).single();
+    expect(reviewRow!.occurrence_id).toBe(done!.occurrence_id);
+    const itemAfter = (await service.from('compliance_items').select('next_review_date, status').eq('id', created.id).single()).data!;
+    expect(itemAfter).toMatchObject({ next_review_date: open[0], status: 'Compliant' });
+    // A new first date, nothing reviewed yet: the occurrences start from it.
+    const fresh = await item({ first_review_date: daysFromNow(10), frequency: 'annual' });
+    expect((await member.client.from('compliance_items').update({ first_review_date: daysFromNow(40), frequency: 'custom', interval_months: 2 }).eq('id', fresh.id)).error).toBeNull();
+    const freshOpen = (await occurrences(fresh.id)).map((o) => o.due_on);
+    expect(freshOpen[0]).toBe(daysFromNow(40));
+    expect(month(freshOpen[1]) - month(freshOpen[0])).toBe(2);
+    const trail = await service.from('audit_logs').select('action, new_values').eq('resource_id', fresh.id).eq('action', 'compliance_item_updated');
+    expect((trail.data ?? []).some((row) => (row.new_values as Record<string, unknown>).frequency === 'custom')).toBe(true);
+    // The auditor's schedule change is refused (no row), the schedule unchanged.
+    expect((await auditor.client.from('compliance_items').update({ frequency: 'monthly' }).eq('id', fresh.id).select('id')).data ?? []).toEqual([]);
+    expect((await service.from('compliance_items').select('frequency').eq('id', fresh.id).single()).data!.frequency).toBe('custom');
+  });
+
   it('lets the auditor read everything and refuses each of its writes; clients and other accounts see nothing', async () => {
     const created = await item({ first_review_date: today() });
     await review(member, created.id);

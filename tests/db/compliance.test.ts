@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { addMember, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
+import { addMember, anonClient as anonOf, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const today = () => iso(new Date());
@@ -42,7 +42,7 @@ describe('compliance on PGlite', () => {
   const evidenceRow = (who: Member, itemId: string, title = 'Access list') => {
     const seed = randomUUID();
     return {
-      account_id: who.accountId, item_id: itemId, title, file_path: `${who.accountId}/${seed}/list.pdf`, file_name: 'list.pdf',
+      account_id: who.accountId, item_id: itemId, title, file_path: `${who.accountId}/compliance/${seed}/list.pdf`, file_name: 'list.pdf',
       file_size: 100, mime_type: 'application/pdf', sha256: createHash('sha256').update(seed).digest('hex'), effective_on: today(),
     };
   };
@@ -153,7 +153,7 @@ describe('compliance on PGlite', () => {
     expect(html.error).not.toBeNull();
     const big = await member.client.from('evidence').insert({ ...evidenceRow(member, created.id), file_size: 20_000_000 }).select('id');
     expect(big.error).not.toBeNull();
-    const elsewhere = await member.client.from('evidence').insert({ ...evidenceRow(member, created.id), file_path: `${other.accountId}/x/list.pdf` }).select('id');
+    const elsewhere = await member.client.from('evidence').insert({ ...evidenceRow(member, created.id), file_path: `${other.accountId}/compliance/x/list.pdf` }).select('id');
     expect(elsewhere.error).not.toBeNull();
   });
 
@@ -206,6 +206,50 @@ describe('compliance on PGlite', () => {
     const upload = await auditor.client.storage.from('evidence').upload(`${auditor.accountId}/${randomUUID()}/a.txt`, new Blob(['x'], { type: 'text/plain' }));
     expect(upload.error).not.toBeNull();
     expect((await auditor.client.rpc('compliance_daily')).error).not.toBeNull();
+  });
+
+  it('keeps compliance evidence files as uploaded: writers add them, no role overwrites or removes one, outsiders do not reach them', async () => {
+    const created = await item({ first_review_date: today() });
+    const file = (text: string) => new Blob([text], { type: 'text/plain' });
+    const bucket = (who: SupabaseClient) => who.storage.from('evidence');
+    const path = `${member.accountId}/compliance/${randomUUID()}/list.txt`;
+    expect((await bucket(member.client).upload(path, file('original'))).error).toBeNull();
+    expect((await member.client.from('evidence').insert({ ...evidenceRow(member, created.id), file_path: path, mime_type: 'text/plain' })).error).toBeNull();
+    const content = async () => (await (await bucket(service).download(path)).data?.text()) ?? null;
+    const supplier = await addMember(backend, admin, 'supplier', 'compliance-supplier');
+    const anonClient = anonOf(backend);
+    const roles: [string, SupabaseClient][] = [
+      ['admin', admin.client], ['member', member.client], ['auditor', auditor.client], ['client', client.client],
+      ['supplier', supplier.client], ['another account', other.client], ['anon', anonClient], ['service role', service],
+    ];
+    for (const [role, who] of roles) {
+      // Overwrite (upsert), update, move and remove: each refused or without effect.
+      await bucket(who).upload(path, file(`overwritten by ${role}`), { upsert: true });
+      await bucket(who).update(path, file(`updated by ${role}`));
+      await bucket(who).move(path, `${member.accountId}/compliance/${randomUUID()}/moved.txt`);
+      const removed = await bucket(who).remove([path]);
+      expect(removed.data ?? [], `${role} removed it`).toEqual([]);
+      expect(await content(), `${role} changed it`).toBe('original');
+    }
+    // Writers add new files under the prefix; the auditor, outsiders and anon cannot; only staff read them.
+    for (const [role, who, may] of [['admin', admin.client, true], ['auditor', auditor.client, false], ['client', client.client, false],
+      ['supplier', supplier.client, false], ['anon', anonClient, false]] as const) {
+      const added = await bucket(who).upload(`${member.accountId}/compliance/${randomUUID()}/new.txt`, file(role));
+      expect(added.error === null, `${role} adds`).toBe(may);
+    }
+    expect((await bucket(auditor.client).download(path)).error).toBeNull();
+    for (const who of [client.client, supplier.client, other.client, anonClient]) expect((await bucket(who).download(path)).error).not.toBeNull();
+    // An upload no evidence row records (its row refused) is cleaned up by the writer who made it.
+    const orphan = `${member.accountId}/compliance/${randomUUID()}/orphan.txt`;
+    expect((await bucket(member.client).upload(orphan, file('orphan'))).error).toBeNull();
+    expect((await bucket(member.client).remove([orphan])).data).toHaveLength(1);
+    // Quote signatures and other evidence outside the prefix keep the shared rules (writers remove their own).
+    const signature = `${member.accountId}/${randomUUID()}/signature.json`;
+    expect((await bucket(member.client).upload(signature, new Blob(['{}'], { type: 'application/json' }))).error).toBeNull();
+    expect((await bucket(member.client).remove([signature])).data).toHaveLength(1);
+    // New evidence rows must point under the prefix.
+    const outside = await member.client.from('evidence').insert({ ...evidenceRow(member, created.id), file_path: `${member.accountId}/${randomUUID()}/x.pdf` });
+    expect(outside.error?.code).toBe('23514');
   });
 
   it('writes the trail in the audit rows: created, reviewed, evidence added', async () => {

@@ -130,9 +130,38 @@ export const evidenceSchema = z
     }
   });
 
+/**
+ * Editing an item on its page (?edit): the New Assessment fields, the first
+ * review date and the recurrence included (a changed schedule regenerates the
+ * open reviews due in the database; past reviews stay).
+ */
+export const editItemSchema = z
+  .object({
+    intent: z.literal('update'),
+    title: lineOfText('Title'),
+    category: oneOf(COMPLIANCE_CATEGORIES, 'Category'),
+    risk_level: oneOf(RISK_LEVELS, 'Risk level'),
+    responsible_team: lineOfText('Responsible team'),
+    owner_id: uuid.optional(),
+    frequency: oneOf(FREQUENCIES, 'Frequency'),
+    interval_months: z.coerce.number({ error: 'Months must be a whole number' }).int('Months must be a whole number')
+      .min(1, 'Months must be between 1 and 60').max(60, 'Months must be between 1 and 60').optional(),
+    first_review_date: requiredDate('First review date').refine((value) => value >= '2000-01-01' && value <= '2200-12-31', 'First review date must be between 2000 and 2200'),
+    description: requiredText('Description', 5000),
+    requirements: optionalText('Requirements', 5000),
+  })
+  .superRefine((value, ctx) => {
+    if (value.frequency === 'custom' && value.interval_months === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['interval_months'], message: 'Enter the months between reviews' });
+    }
+  });
+export type EditedItem = z.output<typeof editItemSchema>;
+
 export const mapControlSchema = z.object({ intent: z.literal('map'), control_id: uuid });
 export const unmapControlSchema = z.object({ intent: z.literal('unmap'), control_id: uuid });
-export const itemActionSchema = z.discriminatedUnion('intent', [reviewSchema, evidenceSchema, mapControlSchema, unmapControlSchema]);
+export const itemActionSchema = z.discriminatedUnion('intent', [
+  reviewSchema, evidenceSchema, mapControlSchema, unmapControlSchema, editItemSchema, z.object({ intent: z.literal('delete') }),
+]);
 
 /** The catalogue page's two forms: import an OSCAL file, or turn chosen controls into requirements. */
 export const catalogueActionSchema = z.discriminatedUnion('intent', [

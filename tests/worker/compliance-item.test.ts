@@ -124,6 +124,34 @@ describe("a compliance item's page", () => {
     expect(JSON.parse(strFromU8(files['reviews.json']))[0].notes).toBe('Vendors checked');
   });
 
+  it('records a review and its evidence in one multipart post (the file linked to the review); a wrong file saves no review; no file is a plain review', async () => {
+    const itemId = itemPath.split('/').pop()!;
+    const reviewCount = async () => (await serviceClient().from('compliance_reviews').select('id').eq('item_id', itemId)).data!.length;
+    const before = await reviewCount();
+    const post = (file: File, title = 'Signed checklist') => {
+      const form = new FormData();
+      form.set('intent', 'review');
+      form.set('reviewed_on', today());
+      form.set('outcome', 'Compliant');
+      form.set('notes', 'With its evidence');
+      form.set('evidence_title', title);
+      form.set('evidence_file', file);
+      return admin.post(itemPath, form);
+    };
+    const wrong = await post(new File(['<html>no</html>'], 'fake.pdf', { type: 'application/pdf' }));
+    expect(wrong.status).toBe(400);
+    expect(readable(await wrong.text())).toContain('Evidence must be a PDF, PNG, JPEG, text or JSON file');
+    expect(await reviewCount()).toBe(before);
+    expect((await post(new File(['All boxes ticked'], 'checklist.txt', { type: 'text/plain' }))).status).toBe(302);
+    expect(await reviewCount()).toBe(before + 1);
+    const { data: latest } = await serviceClient().from('compliance_reviews').select('id').eq('item_id', itemId).order('created_at', { ascending: false }).limit(1).single();
+    const { data: linked } = await serviceClient().from('evidence').select('title, file_name, effective_on, review_id').eq('review_id', latest!.id);
+    expect(linked).toEqual([{ title: 'Signed checklist', file_name: 'checklist.txt', effective_on: today(), review_id: latest!.id }]);
+    // No file chosen: the browser sends an empty file part; the review alone is recorded.
+    expect((await post(new File([], ''), '')).status).toBe(302);
+    expect(await reviewCount()).toBe(before + 2);
+  });
+
   it('lets an auditor read, refuses its review and evidence posts, and gives another account a 404', async () => {
     expect(readable(await page(auditor, itemPath))).not.toContain('Record Review');
     expect((await auditor.post(itemPath, { intent: 'review', reviewed_on: today(), outcome: 'Compliant' })).status).toBe(403);

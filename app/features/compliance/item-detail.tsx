@@ -9,7 +9,7 @@
 import { DeleteRecordDialog } from '~/components/records/delete-record-dialog';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
-import { redirectWithSuccess } from 'remix-toast';
+import { redirectWithError, redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/item-detail';
 import { SectionHeading } from '~/components/page-header';
 import { FactsPanel } from '~/components/records/facts-panel';
@@ -27,11 +27,11 @@ import { canWriteBusiness } from '~/lib/roles';
 import { fieldErrorResult } from '~/lib/simulated-upload.server';
 import { readFormOrUpload } from './form-data.server';
 import { dataWithError } from '~/lib/toast.server';
-import { storeEvidence } from './evidence.server';
+import { evidenceType, storeEvidence } from './evidence.server';
 import { EditItemForm, EvidenceForm, ReviewForm } from './item-forms';
 import { deleteComplianceItem, loadComplianceItem, mapControl, recordReview, unmapControl, updateComplianceItem } from './queries.server';
 import {
-  COMPLIANCE_CATEGORY_LABELS, EVIDENCE_TOO_LARGE, FREQUENCY_LABELS, itemActionSchema, MAX_EVIDENCE_BYTES, RISK_LEVEL_LABELS,
+  COMPLIANCE_CATEGORY_LABELS, EVIDENCE_TOO_LARGE, EVIDENCE_WRONG_TYPE, FREQUENCY_LABELS, itemActionSchema, MAX_EVIDENCE_BYTES, RISK_LEVEL_LABELS,
   type ComplianceCategory, type Frequency, type RiskLevel,
 } from './schema';
 import { COMPLIANCE_DETAIL_TEXTS as TEXTS } from './texts';
@@ -61,7 +61,7 @@ export function action(args: Route.ActionArgs) {
       return dataWithError(args, { result: fieldErrorResult('file', message) }, message, { status: read.reason === 'too-large' ? 413 : 400 });
     }
     const submission = parseWithZod(read.formData, { schema: itemActionSchema });
-    if (submission.status !== 'success') return refuseSubmission(args, submission, { hideFields: ['file'] });
+    if (submission.status !== 'success') return refuseSubmission(args, submission, { hideFields: ['file', 'evidence_file'] });
     const form = submission.value;
     if (form.intent === 'update') {
       const { data: saved, error } = await updateComplianceItem(supabase, id, form);
@@ -87,7 +87,12 @@ export function action(args: Route.ActionArgs) {
       return redirectWithSuccess('/compliance', TEXTS.deleted);
     }
     if (form.intent === 'review') {
-      const { error } = await recordReview(supabase, id, form);
+      // Its evidence, if any, is checked before the review is saved (a saved review is locked).
+      const evidenceBytes = form.evidence_file ? new Uint8Array(await form.evidence_file.arrayBuffer()) : null;
+      if (form.evidence_file && evidenceBytes && !evidenceType(form.evidence_file.name, evidenceBytes)) {
+        return dataWithError(args, { result: submission.reply({ fieldErrors: { evidence_file: [EVIDENCE_WRONG_TYPE] }, hideFields: ['evidence_file'] }) }, EVIDENCE_WRONG_TYPE, { status: 400 });
+      }
+      const { data: saved, error } = await recordReview(supabase, id, form);
       if (error?.code === '22023') {
         const field = error.hint === 'outcome' || error.hint === 'notes' || error.hint === 'supersedes' ? error.hint : 'reviewed_on';
         return dataWithError(args, { result: submission.reply({ fieldErrors: { [field]: [error.message] } }) }, error.message, { status: 400 });
@@ -97,6 +102,16 @@ export function action(args: Route.ActionArgs) {
         return dataWithError(args, { result: submission.reply() }, error.code === 'P0002' ? TEXTS.notFound : TEXTS.reviewFailed, {
           status: error.code === 'P0002' ? 404 : 500,
         });
+      }
+      if (form.evidence_file && evidenceBytes && saved) {
+        const { data: me } = await supabase.rpc('current_account_id');
+        const stored = await storeEvidence(supabase, {
+          accountId: String(me ?? ''), itemId: id, reviewId: (saved as { id: string }).id, title: form.evidence_title ?? form.evidence_file.name,
+          fileName: form.evidence_file.name, bytes: evidenceBytes, effectiveOn: form.reviewed_on, expiresOn: form.evidence_expires_on ?? null,
+        });
+        // The review stands (locked); the file can be added again under Evidence.
+        if (!stored.ok) return redirectWithError(page, `${TEXTS.reviewRecorded}, but ${stored.message.toLowerCase()}`);
+        return redirectWithSuccess(page, `${TEXTS.reviewRecorded} with its evidence (version ${stored.version})`);
       }
       return redirectWithSuccess(page, TEXTS.reviewRecorded);
     }

@@ -15,7 +15,7 @@ export function ReviewForm({
 }: { action: string; today: string; lastResult?: SubmissionResult<string[]>; reviews: { id: string; label: string }[] }) {
   const [form, fields] = useSchemaForm(reviewSchema, { id: 'record-review', lastResult, defaultValue: { reviewed_on: today, outcome: 'Compliant' } });
   return (
-    <Form method="post" action={action} className="grid gap-3" {...getFormProps(form)}>
+    <Form method="post" action={action} encType="multipart/form-data" className="grid gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="review" />
       <TextField field={fields.reviewed_on} label="Review date" type="date" />
       <SelectField field={fields.outcome} label="Outcome" options={OUTCOME_OPTIONS} />
@@ -23,6 +23,22 @@ export function ReviewForm({
       {reviews.length > 0 ? (
         <SelectField field={fields.supersedes} label="Supersedes (optional)" options={[{ value: '', label: 'A new review' }, ...reviews.map((r) => ({ value: r.id, label: r.label }))]} />
       ) : null}
+      <fieldset className="grid gap-3 rounded-md border border-border p-3">
+        <legend className="px-1 text-sm font-medium">Evidence (optional)</legend>
+        <div className="grid gap-1">
+          <label htmlFor={fields.evidence_file.id} className="text-sm font-medium">File (PDF, PNG, JPEG, text or JSON; 10 MB at most)</label>
+          <input id={fields.evidence_file.id} name={fields.evidence_file.name} type="file" accept=".pdf,.png,.jpg,.jpeg,.txt,.json" aria-describedby={fields.evidence_file.errorId} className="text-sm" />
+          <div id={fields.evidence_file.errorId} className="text-sm text-destructive">
+            {(fields.evidence_file.errors ?? []).map((error) => (
+              <p key={error}>{error}</p>
+            ))}
+          </div>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField field={fields.evidence_title} label="Evidence title" />
+          <TextField field={fields.evidence_expires_on} label="Expiry date (optional)" type="date" />
+        </div>
+      </fieldset>
       <SubmitButton label={TEXTS.recordReview} busyLabel="Saving..." />
     </Form>
   );

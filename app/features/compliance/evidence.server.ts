@@ -4,7 +4,7 @@
 // version when the title exists: the old one stays). Runs as the signed-in
 // user: storage.objects' and evidence's policies decide (an auditor is refused
 // by both).
-import { safeFileName, sha256Hex } from '~/features/documents/file-check';
+import { safeFileName, sha256Hex } from '~/lib/file-names';
 import type { Supabase } from '~/lib/supabase.server';
 import { EVIDENCE_WRONG_TYPE, MAX_EVIDENCE_BYTES, EVIDENCE_TOO_LARGE } from './schema';
 

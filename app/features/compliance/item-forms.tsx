@@ -26,7 +26,7 @@ export function ReviewForm({
       <fieldset className="grid gap-3 rounded-md border border-border p-3">
         <legend className="px-1 text-sm font-medium">Evidence (optional)</legend>
         <div className="grid gap-1">
-          <label htmlFor={fields.evidence_file.id} className="text-sm font-medium">File (PDF, PNG, JPEG, text or JSON; 10 MB at most)</label>
+          <label htmlFor={fields.evidence_file.id} className="text-sm font-medium">Evidence file (PDF, PNG, JPEG, text or JSON; 10 MB at most)</label>
           <input id={fields.evidence_file.id} name={fields.evidence_file.name} type="file" accept=".pdf,.png,.jpg,.jpeg,.txt,.json" aria-describedby={fields.evidence_file.errorId} className="text-sm" />
           <div id={fields.evidence_file.errorId} className="text-sm text-destructive">
             {(fields.evidence_file.errors ?? []).map((error) => (
@@ -35,8 +35,8 @@ export function ReviewForm({
           </div>
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField field={fields.evidence_title} label="Evidence title" />
-          <TextField field={fields.evidence_expires_on} label="Expiry date (optional)" type="date" />
+          <TextField field={fields.evidence_title} label="Title of the evidence" />
+          <TextField field={fields.evidence_expires_on} label="Its expiry (optional)" type="date" />
         </div>
       </fieldset>
       <SubmitButton label={TEXTS.recordReview} busyLabel="Saving..." />

@@ -89,6 +89,8 @@ export default [
   // A compliance item's trail (CSV) and audit package (zip with a SHA-256 manifest), resource routes (issue 37).
   route('compliance/:id/trail.csv', 'features/compliance/item-trail-csv.ts'),
   route('compliance/:id/package.zip', 'features/compliance/item-package.ts'),
+  // One evidence file of an item as an attachment (issue 37).
+  route('compliance/:id/evidence/:evidenceId', 'features/compliance/evidence-download.ts'),
   // A document's download: a redirect to a short-lived signed Storage link (a resource route, no page).
   route('documents/:id/download', 'features/documents/document-download.ts'),
   // A document's image as bytes from our own origin, for OCR in the browser (decision 032).

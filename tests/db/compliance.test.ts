@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { addMember, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
+import { addMember, anonClient as anonOf, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const today = () => iso(new Date());
@@ -42,7 +42,7 @@ describe('compliance on PGlite', () => {
   const evidenceRow = (who: Member, itemId: string, title = 'Access list') => {
     const seed = randomUUID();
     return {
-      account_id: who.accountId, item_id: itemId, title, file_path: `${who.accountId}/${seed}/list.pdf`, file_name: 'list.pdf',
+      account_id: who.accountId, item_id: itemId, title, file_path: `${who.accountId}/compliance/${seed}/list.pdf`, file_name: 'list.pdf',
       file_size: 100, mime_type: 'application/pdf', sha256: createHash('sha256').update(seed).digest('hex'), effective_on: today(),
     };
   };
@@ -153,8 +153,40 @@ describe('compliance on PGlite', () => {
     expect(html.error).not.toBeNull();
     const big = await member.client.from('evidence').insert({ ...evidenceRow(member, created.id), file_size: 20_000_000 }).select('id');
     expect(big.error).not.toBeNull();
-    const elsewhere = await member.client.from('evidence').insert({ ...evidenceRow(member, created.id), file_path: `${other.accountId}/x/list.pdf` }).select('id');
+    const elsewhere = await member.client.from('evidence').insert({ ...evidenceRow(member, created.id), file_path: `${other.accountId}/compliance/x/list.pdf` }).select('id');
     expect(elsewhere.error).not.toBeNull();
+  });
+
+  it('changes the schedule: open reviews due regenerated, past reviews untouched; the change in the trail; the auditor refused', async () => {
+    const created = await item({ first_review_date: today(), frequency: 'quarterly' });
+    const { data: done } = await review(member, created.id);
+    const closed = (await occurrences(created.id)).filter((o) => o.status === 'done');
+    expect(closed).toEqual([{ due_on: today(), status: 'done' }]);
+    const changed = await member.client.from('compliance_items').update({ frequency: 'monthly' }).eq('id', created.id).select('id');
+    expect(changed.error).toBeNull();
+    const after = await occurrences(created.id);
+    // The reviewed occurrence stays, linked to its review; the open ones are monthly now, all after it.
+    expect(after.filter((o) => o.status === 'done')).toEqual(closed);
+    const open = after.filter((o) => o.status === 'open').map((o) => o.due_on);
+    expect(open[0] > today()).toBe(true);
+    expect(open.length).toBeGreaterThanOrEqual(12);
+    const month = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
+    expect(month(open[1]) - month(open[0])).toBe(1);
+    const { data: reviewRow } = await service.from('compliance_reviews').select('occurrence_id').eq('id', done!.id).single();
+    expect(reviewRow!.occurrence_id).toBe(done!.occurrence_id);
+    const itemAfter = (await service.from('compliance_items').select('next_review_date, status').eq('id', created.id).single()).data!;
+    expect(itemAfter).toMatchObject({ next_review_date: open[0], status: 'Compliant' });
+    // A new first date, nothing reviewed yet: the occurrences start from it.
+    const fresh = await item({ first_review_date: daysFromNow(10), frequency: 'annual' });
+    expect((await member.client.from('compliance_items').update({ first_review_date: daysFromNow(40), frequency: 'custom', interval_months: 2 }).eq('id', fresh.id)).error).toBeNull();
+    const freshOpen = (await occurrences(fresh.id)).map((o) => o.due_on);
+    expect(freshOpen[0]).toBe(daysFromNow(40));
+    expect(month(freshOpen[1]) - month(freshOpen[0])).toBe(2);
+    const trail = await service.from('audit_logs').select('action, new_values').eq('resource_id', fresh.id).eq('action', 'compliance_item_updated');
+    expect((trail.data ?? []).some((row) => (row.new_values as Record<string, unknown>).frequency === 'custom')).toBe(true);
+    // The auditor's schedule change is refused (no row), the schedule unchanged.
+    expect((await auditor.client.from('compliance_items').update({ frequency: 'monthly' }).eq('id', fresh.id).select('id')).data ?? []).toEqual([]);
+    expect((await service.from('compliance_items').select('frequency').eq('id', fresh.id).single()).data!.frequency).toBe('custom');
   });
 
   it('lets the auditor read everything and refuses each of its writes; clients and other accounts see nothing', async () => {
@@ -174,6 +206,50 @@ describe('compliance on PGlite', () => {
     const upload = await auditor.client.storage.from('evidence').upload(`${auditor.accountId}/${randomUUID()}/a.txt`, new Blob(['x'], { type: 'text/plain' }));
     expect(upload.error).not.toBeNull();
     expect((await auditor.client.rpc('compliance_daily')).error).not.toBeNull();
+  });
+
+  it('keeps compliance evidence files as uploaded: writers add them, no role overwrites or removes one, outsiders do not reach them', async () => {
+    const created = await item({ first_review_date: today() });
+    const file = (text: string) => new Blob([text], { type: 'text/plain' });
+    const bucket = (who: SupabaseClient) => who.storage.from('evidence');
+    const path = `${member.accountId}/compliance/${randomUUID()}/list.txt`;
+    expect((await bucket(member.client).upload(path, file('original'))).error).toBeNull();
+    expect((await member.client.from('evidence').insert({ ...evidenceRow(member, created.id), file_path: path, mime_type: 'text/plain' })).error).toBeNull();
+    const content = async () => (await (await bucket(service).download(path)).data?.text()) ?? null;
+    const supplier = await addMember(backend, admin, 'supplier', 'compliance-supplier');
+    const anonClient = anonOf(backend);
+    const roles: [string, SupabaseClient][] = [
+      ['admin', admin.client], ['member', member.client], ['auditor', auditor.client], ['client', client.client],
+      ['supplier', supplier.client], ['another account', other.client], ['anon', anonClient], ['service role', service],
+    ];
+    for (const [role, who] of roles) {
+      // Overwrite (upsert), update, move and remove: each refused or without effect.
+      await bucket(who).upload(path, file(`overwritten by ${role}`), { upsert: true });
+      await bucket(who).update(path, file(`updated by ${role}`));
+      await bucket(who).move(path, `${member.accountId}/compliance/${randomUUID()}/moved.txt`);
+      const removed = await bucket(who).remove([path]);
+      expect(removed.data ?? [], `${role} removed it`).toEqual([]);
+      expect(await content(), `${role} changed it`).toBe('original');
+    }
+    // Writers add new files under the prefix; the auditor, outsiders and anon cannot; only staff read them.
+    for (const [role, who, may] of [['admin', admin.client, true], ['auditor', auditor.client, false], ['client', client.client, false],
+      ['supplier', supplier.client, false], ['anon', anonClient, false]] as const) {
+      const added = await bucket(who).upload(`${member.accountId}/compliance/${randomUUID()}/new.txt`, file(role));
+      expect(added.error === null, `${role} adds`).toBe(may);
+    }
+    expect((await bucket(auditor.client).download(path)).error).toBeNull();
+    for (const who of [client.client, supplier.client, other.client, anonClient]) expect((await bucket(who).download(path)).error).not.toBeNull();
+    // An upload no evidence row records (its row refused) is cleaned up by the writer who made it.
+    const orphan = `${member.accountId}/compliance/${randomUUID()}/orphan.txt`;
+    expect((await bucket(member.client).upload(orphan, file('orphan'))).error).toBeNull();
+    expect((await bucket(member.client).remove([orphan])).data).toHaveLength(1);
+    // Quote signatures and other evidence outside the prefix keep the shared rules (writers remove their own).
+    const signature = `${member.accountId}/${randomUUID()}/signature.json`;
+    expect((await bucket(member.client).upload(signature, new Blob(['{}'], { type: 'application/json' }))).error).toBeNull();
+    expect((await bucket(member.client).remove([signature])).data).toHaveLength(1);
+    // New evidence rows must point under the prefix.
+    const outside = await member.client.from('evidence').insert({ ...evidenceRow(member, created.id), file_path: `${member.accountId}/${randomUUID()}/x.pdf` });
+    expect(outside.error?.code).toBe('23514');
   });
 
   it('writes the trail in the audit rows: created, reviewed, evidence added', async () => {

@@ -78,7 +78,7 @@ const documentRow = (accountId: string, seed: string) => {
 /** An evidence row of a compliance item; its path and hash derived from `seed`. */
 const evidenceRow = (accountId: string, itemId: string, seed: string) => {
   const sha = createHash('sha256').update(`evidence-${seed}`).digest('hex');
-  return { account_id: accountId, item_id: itemId, title: `Evidence ${seed}`, file_path: `${accountId}/${sha.slice(0, 12)}/e.pdf`, file_name: 'e.pdf', file_size: 10, mime_type: 'application/pdf', sha256: sha, effective_on: '2026-01-01' };
+  return { account_id: accountId, item_id: itemId, title: `Evidence ${seed}`, file_path: `${accountId}/compliance/${sha.slice(0, 12)}/e.pdf`, file_name: 'e.pdf', file_size: 10, mime_type: 'application/pdf', sha256: sha, effective_on: '2026-01-01' };
 };
 const ids = (rows: { id: string }[] | null) => (rows ?? []).map((r) => r.id).sort();
 const byAccount = (table: string) => async (s: SupabaseClient, f: Fixture) =>

@@ -71,7 +71,7 @@ beforeAll(async () => {
     .select('id').single();
   await must(a.client.rpc('record_compliance_review', { p_item_id: complianceItem!.id, p_reviewed_on: new Date().toISOString().slice(0, 10), p_outcome: 'Compliant' }));
   const evidenceRow = (account: string, sha: string) => ({
-    account_id: account, item_id: complianceItem!.id, title: 'Spy', file_path: `${account}/${sha.slice(0, 8)}/e.pdf`, file_name: 'e.pdf', file_size: 1,
+    account_id: account, item_id: complianceItem!.id, title: 'Spy', file_path: `${account}/compliance/${sha.slice(0, 8)}/e.pdf`, file_name: 'e.pdf', file_size: 1,
     mime_type: 'application/pdf', sha256: sha, effective_on: '2026-01-01',
   });
   await must(a.client.from('evidence').insert(evidenceRow(a.accountId, 'c'.repeat(64))));

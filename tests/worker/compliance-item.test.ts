@@ -77,6 +77,27 @@ describe("a compliance item's page", () => {
     expect(text).toContain('Vendor list v1');
   });
 
+  it('downloads one evidence file as an attachment (nosniff, sandbox): staff and auditors; another account, a wrong item or no session do not get it', async () => {
+    const itemId = itemPath.split('/').pop()!;
+    const { data: rows } = await serviceClient().from('evidence').select('id, version').eq('item_id', itemId).order('version', { ascending: false });
+    const latest = rows![0].id as string;
+    const path = `${itemPath}/evidence/${latest}`;
+    const response = await admin.get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toContain('text/plain');
+    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="list.txt"');
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(response.headers.get('Content-Security-Policy')).toContain('sandbox');
+    expect(await response.text()).toBe('Acme, Globex, Initech');
+    const byAuditor = await auditor.get(path);
+    expect(byAuditor.status).toBe(200);
+    expect(await byAuditor.text()).toBe('Acme, Globex, Initech');
+    expect((await northwind.get(path)).status).toBe(404);
+    expect((await admin.get(`/compliance/${crypto.randomUUID()}/evidence/${latest}`)).status).toBe(404);
+    expect((await admin.get(`${itemPath}/evidence/not-a-uuid`)).status).toBe(404);
+    expect(readable(await page(admin, itemPath))).toContain('list.txt');
+  });
+
   it('exports the trail as CSV: created, reviewed, evidence added', async () => {
     const response = await admin.get(`${itemPath}/trail.csv`);
     expect(response.status).toBe(200);
@@ -103,6 +124,34 @@ describe("a compliance item's page", () => {
     expect(JSON.parse(strFromU8(files['reviews.json']))[0].notes).toBe('Vendors checked');
   });
 
+  it('records a review and its evidence in one multipart post (the file linked to the review); a wrong file saves no review; no file is a plain review', async () => {
+    const itemId = itemPath.split('/').pop()!;
+    const reviewCount = async () => (await serviceClient().from('compliance_reviews').select('id').eq('item_id', itemId)).data!.length;
+    const before = await reviewCount();
+    const post = (file: File, title = 'Signed checklist') => {
+      const form = new FormData();
+      form.set('intent', 'review');
+      form.set('reviewed_on', today());
+      form.set('outcome', 'Compliant');
+      form.set('notes', 'With its evidence');
+      form.set('evidence_title', title);
+      form.set('evidence_file', file);
+      return admin.post(itemPath, form);
+    };
+    const wrong = await post(new File(['<html>no</html>'], 'fake.pdf', { type: 'application/pdf' }));
+    expect(wrong.status).toBe(400);
+    expect(readable(await wrong.text())).toContain('Evidence must be a PDF, PNG, JPEG, text or JSON file');
+    expect(await reviewCount()).toBe(before);
+    expect((await post(new File(['All boxes ticked'], 'checklist.txt', { type: 'text/plain' }))).status).toBe(302);
+    expect(await reviewCount()).toBe(before + 1);
+    const { data: latest } = await serviceClient().from('compliance_reviews').select('id').eq('item_id', itemId).order('created_at', { ascending: false }).limit(1).single();
+    const { data: linked } = await serviceClient().from('evidence').select('title, file_name, effective_on, review_id').eq('review_id', latest!.id);
+    expect(linked).toEqual([{ title: 'Signed checklist', file_name: 'checklist.txt', effective_on: today(), review_id: latest!.id }]);
+    // No file chosen: the browser sends an empty file part; the review alone is recorded.
+    expect((await post(new File([], ''), '')).status).toBe(302);
+    expect(await reviewCount()).toBe(before + 2);
+  });
+
   it('lets an auditor read, refuses its review and evidence posts, and gives another account a 404', async () => {
     expect(readable(await page(auditor, itemPath))).not.toContain('Record Review');
     expect((await auditor.post(itemPath, { intent: 'review', reviewed_on: today(), outcome: 'Compliant' })).status).toBe(403);
@@ -124,5 +173,62 @@ describe("a compliance item's page", () => {
     const csv = await (await admin.get(`${itemPath}/trail.csv`)).text();
     expect(csv).toContain('compliance_control_mapped');
     expect(csv).toContain('compliance_control_unmapped');
+  });
+});
+
+describe("a compliance item's edit and delete", () => {
+  const create = async (first: string, frequency = 'annual') => {
+    const service = serviceClient();
+    const { data: demo } = await service.from('users').select('account_id').eq('email', DEMO_ADMIN.email).single();
+    const { data, error } = await service.from('compliance_items').insert({
+      account_id: demo!.account_id, title: `Edited review ${crypto.randomUUID().slice(0, 6)}`, responsible_team: 'Ops', description: 'To edit',
+      first_review_date: first, frequency,
+    }).select('id').single();
+    if (error) throw new Error(error.message);
+    return data.id as string;
+  };
+  const edit = (overrides: Record<string, string> = {}) => ({
+    intent: 'update', title: 'Edited requirement', category: 'security', risk_level: 'high', responsible_team: 'IT', owner_id: '',
+    frequency: 'monthly', interval_months: '', first_review_date: today(), description: 'Edited', requirements: '', ...overrides,
+  });
+
+  it('changes the schedule by a plain form post: the reviewed date stays, the open reviews due are monthly, the change in the trail', async () => {
+    const id = await create(today());
+    const path = `/compliance/${id}`;
+    expect((await admin.post(path, { intent: 'review', reviewed_on: today(), outcome: 'Compliant' })).status).toBe(302);
+    expect(readable(await page(admin, `${path}?edit`))).toContain('Edit Requirement');
+    const bad = await admin.post(`${path}?edit`, edit({ frequency: 'custom' }));
+    expect(bad.status).toBe(400);
+    expect(readable(await bad.text())).toContain('Enter the months between reviews');
+    const saved = await admin.post(`${path}?edit`, edit());
+    expect(saved.status).toBe(302);
+    const { data: occ } = await serviceClient().from('compliance_occurrences').select('due_on, status').eq('item_id', id).order('due_on');
+    expect(occ!.filter((o) => o.status === 'done').map((o) => o.due_on)).toEqual([today()]);
+    const open = occ!.filter((o) => o.status === 'open').map((o) => o.due_on as string);
+    const month = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
+    expect(month(open[1]) - month(open[0])).toBe(1);
+    const { data: item } = await serviceClient().from('compliance_items').select('title, frequency').eq('id', id).single();
+    expect(item).toEqual({ title: 'Edited requirement', frequency: 'monthly' });
+    const { data: trail } = await serviceClient().from('audit_logs').select('action').eq('resource_id', id).eq('action', 'compliance_item_updated');
+    expect(trail!.length).toBeGreaterThan(0);
+    // A reviewed item is history: no Delete, and a delete post is refused.
+    expect((await admin.post(`${path}?delete`, { intent: 'delete' })).status).toBe(409);
+    expect((await serviceClient().from('compliance_items').select('id').eq('id', id)).data).toHaveLength(1);
+  });
+
+  it('deletes an item never reviewed, with an audit row; refuses the auditor both; another account gets a 404', async () => {
+    const id = await create(today(), 'quarterly');
+    const path = `/compliance/${id}`;
+    expect((await auditor.post(`${path}?edit`, edit())).status).toBe(403);
+    expect((await auditor.post(`${path}?delete`, { intent: 'delete' })).status).toBe(403);
+    expect((await northwind.post(`${path}?delete`, { intent: 'delete' })).status).toBe(404);
+    expect((await serviceClient().from('compliance_items').select('frequency').eq('id', id).single()).data!.frequency).toBe('quarterly');
+    expect(readable(await page(admin, `${path}?delete`))).toContain('Delete Requirement');
+    const deleted = await admin.post(`${path}?delete`, { intent: 'delete' });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get('Location')).toBe('/compliance');
+    expect((await serviceClient().from('compliance_items').select('id').eq('id', id)).data).toEqual([]);
+    const { data: trail } = await serviceClient().from('audit_logs').select('action').eq('resource_id', id).eq('action', 'compliance_item_deleted');
+    expect(trail).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@
 // version when the title exists: the old one stays). Runs as the signed-in
 // user: storage.objects' and evidence's policies decide (an auditor is refused
 // by both).
-import { safeFileName, sha256Hex } from '~/features/documents/file-check';
+import { safeFileName, sha256Hex } from '~/lib/file-names';
 import type { Supabase } from '~/lib/supabase.server';
 import { EVIDENCE_WRONG_TYPE, MAX_EVIDENCE_BYTES, EVIDENCE_TOO_LARGE } from './schema';
 
@@ -63,7 +63,8 @@ export async function storeEvidence(
   const mimeType = evidenceType(input.fileName, input.bytes);
   if (!mimeType) return { ok: false, field: 'file', message: EVIDENCE_WRONG_TYPE };
   const fileName = safeFileName(input.fileName);
-  const path = `${input.accountId}/${crypto.randomUUID()}/${fileName}`;
+  // Under the compliance prefix: objects there are insert-only (migration 20261204210002).
+  const path = `${input.accountId}/compliance/${crypto.randomUUID()}/${fileName}`;
   const stored = await supabase.storage
     .from(EVIDENCE_BUCKET)
     .upload(path, new Blob([input.bytes as Uint8Array<ArrayBuffer>], { type: mimeType }), { contentType: mimeType });

@@ -3,7 +3,7 @@
 // with a manifest naming each file's SHA-256 so an auditor can check nothing
 // was changed. Pure (no I/O): the routes read, these build.
 import { zipSync, strToU8 } from 'fflate';
-import { csvField } from '~/features/settings/audit-logs/audit';
+import { csvField } from '~/lib/csv';
 import type { HistoryEntry } from '~/lib/record-history';
 
 export const TRAIL_CSV_COLUMNS = ['at', 'action', 'actor', 'actor_email', 'old_values', 'new_values'] as const;

@@ -2,10 +2,14 @@
 // (occurrences), its reviews (locked: a later one may supersede an earlier
 // one), its evidence (every version, with effective date and expiry), the
 // trail from the audit rows with its CSV export and the audit package. Writers
-// record reviews and add evidence; auditors read. Works without JavaScript.
+// record reviews, add evidence, edit the item (its schedule too: the open
+// reviews due are regenerated, past ones stay) and delete an item never
+// reviewed, in dialogs opened by URL (?edit, ?delete); auditors read. Works
+// without JavaScript.
+import { DeleteRecordDialog } from '~/components/records/delete-record-dialog';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
-import { redirectWithSuccess } from 'remix-toast';
+import { redirectWithError, redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/item-detail';
 import { SectionHeading } from '~/components/page-header';
 import { FactsPanel } from '~/components/records/facts-panel';
@@ -13,20 +17,21 @@ import { RecordPage } from '~/components/records/record-page';
 import { Timeline } from '~/components/records/timeline';
 import { StatusBadge } from '~/components/status-badge';
 import { buttonClasses } from '~/components/ui/button';
+import { UrlDialog } from '~/components/url-dialog';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { formatShortDate } from '~/lib/dates';
 import { pageTitle } from '~/lib/page-title';
-import { recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
-import { refuseSubmission } from '~/lib/records.server';
+import { recordAction, recordDialog, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
+import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { fieldErrorResult } from '~/lib/simulated-upload.server';
 import { readFormOrUpload } from './form-data.server';
 import { dataWithError } from '~/lib/toast.server';
-import { storeEvidence } from './evidence.server';
-import { EvidenceForm, ReviewForm } from './item-forms';
-import { loadComplianceItem, mapControl, recordReview, unmapControl } from './queries.server';
+import { evidenceType, storeEvidence } from './evidence.server';
+import { EditItemForm, EvidenceForm, ReviewForm } from './item-forms';
+import { deleteComplianceItem, loadComplianceItem, mapControl, recordReview, unmapControl, updateComplianceItem } from './queries.server';
 import {
-  COMPLIANCE_CATEGORY_LABELS, EVIDENCE_TOO_LARGE, FREQUENCY_LABELS, itemActionSchema, MAX_EVIDENCE_BYTES, RISK_LEVEL_LABELS,
+  COMPLIANCE_CATEGORY_LABELS, EVIDENCE_TOO_LARGE, EVIDENCE_WRONG_TYPE, FREQUENCY_LABELS, itemActionSchema, MAX_EVIDENCE_BYTES, RISK_LEVEL_LABELS,
   type ComplianceCategory, type Frequency, type RiskLevel,
 } from './schema';
 import { COMPLIANCE_DETAIL_TEXTS as TEXTS } from './texts';
@@ -35,9 +40,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? pageTitle(loaderData.item.title, 'Compliance') : pageTitle(TEXTS.notFound) },
 ];
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, loadComplianceItem);
-  return { ...found, canWrite: canWriteBusiness(profile?.role), today: new Date().toISOString().slice(0, 10) };
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const editing = url.searchParams.has('edit');
+  const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, (supabase, id) =>
+    loadComplianceItem(supabase, id, { owners: editing }));
+  const canWrite = canWriteBusiness(profile?.role);
+  // Delete is offered only for an item never reviewed (the database keeps a reviewed one).
+  const dialog = recordDialog(url, canWrite);
+  return {
+    ...found, canWrite, dialog: dialog === 'delete' && found.reviews.length > 0 ? null : dialog, today: new Date().toISOString().slice(0, 10),
+  };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -49,10 +61,38 @@ export function action(args: Route.ActionArgs) {
       return dataWithError(args, { result: fieldErrorResult('file', message) }, message, { status: read.reason === 'too-large' ? 413 : 400 });
     }
     const submission = parseWithZod(read.formData, { schema: itemActionSchema });
-    if (submission.status !== 'success') return refuseSubmission(args, submission, { hideFields: ['file'] });
+    if (submission.status !== 'success') return refuseSubmission(args, submission, { hideFields: ['file', 'evidence_file'] });
     const form = submission.value;
+    if (form.intent === 'update') {
+      const { data: saved, error } = await updateComplianceItem(supabase, id, form);
+      if (error?.code === '23503') {
+        return dataWithError(args, { result: submission.reply({ fieldErrors: { owner_id: [TEXTS.ownerNotStaff] } }) }, TEXTS.ownerNotStaff, { status: 400 });
+      }
+      if (error || !saved) {
+        if (error && error.code !== '23514') console.error(`compliance item update failed: ${error.message}`);
+        const message = !error ? TEXTS.notFound : error.code === '23514' ? serverMessage(error, TEXTS.saveFailed) : TEXTS.saveFailed;
+        return dataWithError(args, { result: submission.reply({ formErrors: [message] }) }, message, { status: error ? 400 : 404 });
+      }
+      return redirectWithSuccess(page, TEXTS.saved);
+    }
+    if (form.intent === 'delete') {
+      const { data: deleted, error } = await deleteComplianceItem(supabase, id);
+      // No row: reviewed (row-level security keeps it as history), or gone.
+      if (error || !deleted) {
+        if (error) console.error(`compliance item delete failed: ${error.message}`);
+        const { data: kept } = error ? { data: null } : await supabase.from('compliance_items').select('id').eq('id', id).maybeSingle();
+        const [message, status] = error ? [TEXTS.deleteFailed, 500] : kept ? [TEXTS.reviewedIsHistory, 409] : [TEXTS.notFound, 404];
+        return dataWithError(args, { result: submission.reply({ formErrors: [message] }) }, message, { status });
+      }
+      return redirectWithSuccess('/compliance', TEXTS.deleted);
+    }
     if (form.intent === 'review') {
-      const { error } = await recordReview(supabase, id, form);
+      // Its evidence, if any, is checked before the review is saved (a saved review is locked).
+      const evidenceBytes = form.evidence_file ? new Uint8Array(await form.evidence_file.arrayBuffer()) : null;
+      if (form.evidence_file && evidenceBytes && !evidenceType(form.evidence_file.name, evidenceBytes)) {
+        return dataWithError(args, { result: submission.reply({ fieldErrors: { evidence_file: [EVIDENCE_WRONG_TYPE] }, hideFields: ['evidence_file'] }) }, EVIDENCE_WRONG_TYPE, { status: 400 });
+      }
+      const { data: saved, error } = await recordReview(supabase, id, form);
       if (error?.code === '22023') {
         const field = error.hint === 'outcome' || error.hint === 'notes' || error.hint === 'supersedes' ? error.hint : 'reviewed_on';
         return dataWithError(args, { result: submission.reply({ fieldErrors: { [field]: [error.message] } }) }, error.message, { status: 400 });
@@ -62,6 +102,16 @@ export function action(args: Route.ActionArgs) {
         return dataWithError(args, { result: submission.reply() }, error.code === 'P0002' ? TEXTS.notFound : TEXTS.reviewFailed, {
           status: error.code === 'P0002' ? 404 : 500,
         });
+      }
+      if (form.evidence_file && evidenceBytes && saved) {
+        const { data: me } = await supabase.rpc('current_account_id');
+        const stored = await storeEvidence(supabase, {
+          accountId: String(me ?? ''), itemId: id, reviewId: (saved as { id: string }).id, title: form.evidence_title ?? form.evidence_file.name,
+          fileName: form.evidence_file.name, bytes: evidenceBytes, effectiveOn: form.reviewed_on, expiresOn: form.evidence_expires_on ?? null,
+        });
+        // The review stands (locked); the file can be added again under Evidence.
+        if (!stored.ok) return redirectWithError(page, `${TEXTS.reviewRecorded}, but ${stored.message.toLowerCase()}`);
+        return redirectWithSuccess(page, `${TEXTS.reviewRecorded} with its evidence (version ${stored.version})`);
       }
       return redirectWithSuccess(page, TEXTS.reviewRecorded);
     }
@@ -91,7 +141,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function ComplianceItemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, occurrences, reviews, evidence, history, canWrite, today, mapped, controls } = loaderData;
+  const { item, occurrences, reviews, evidence, history, canWrite, today, mapped, controls, owners, dialog } = loaderData;
   const page = `/compliance/${item.id}`;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   const intent = (lastResult?.initialValue as { intent?: unknown } | undefined)?.intent;
@@ -107,12 +157,49 @@ export default function ComplianceItemPage({ loaderData, actionData }: Route.Com
       subtitle={`${COMPLIANCE_CATEGORY_LABELS[item.category as ComplianceCategory] ?? item.category} · ${RISK_LEVEL_LABELS[item.risk_level as RiskLevel] ?? item.risk_level} risk`}
       actions={
         <>
+          {canWrite ? (
+            <Link to="?edit" preventScrollReset className={buttonClasses('outline')}>
+              Edit
+            </Link>
+          ) : null}
+          {canWrite && reviews.length === 0 ? (
+            <Link to="?delete" preventScrollReset className={buttonClasses('ghost')}>
+              Delete
+            </Link>
+          ) : null}
           <a href={`${page}/trail.csv`} className={buttonClasses('outline')} download>
             {TEXTS.exportCsv}
           </a>
           <a href={`${page}/package.zip`} className={buttonClasses('outline')} download>
             {TEXTS.auditPackage}
           </a>
+        </>
+      }
+      dialogs={
+        <>
+          <UrlDialog open={dialog === 'edit'} closeTo={page} title={TEXTS.editTitle} description={TEXTS.editDescription}>
+            {dialog === 'edit' ? (
+              <EditItemForm
+                action={`${page}?edit`}
+                closeTo={page}
+                owners={owners}
+                lastResult={intent === 'update' ? lastResult : undefined}
+                defaultValue={{
+                  title: item.title,
+                  category: item.category,
+                  risk_level: item.risk_level,
+                  responsible_team: item.responsible_team,
+                  owner_id: item.owner_id ?? '',
+                  frequency: item.frequency,
+                  interval_months: item.interval_months === null ? '' : String(item.interval_months),
+                  first_review_date: item.first_review_date,
+                  description: item.description,
+                  requirements: item.requirements ?? '',
+                }}
+              />
+            ) : null}
+          </UrlDialog>
+          <DeleteRecordDialog open={dialog === 'delete'} closeTo={page} title={TEXTS.deleteTitle} what={`the requirement "${item.title}"`} />
         </>
       }
       facts={
@@ -195,7 +282,9 @@ export default function ComplianceItemPage({ loaderData, actionData }: Route.Com
                 <li key={e.id} className="flex flex-wrap gap-x-3">
                   <span className="font-medium">{e.title}</span>
                   <span>v{e.version}</span>
-                  <span className="text-muted-foreground">{e.file_name}</span>
+                  <a href={`${page}/evidence/${e.id}`} className="text-muted-foreground underline underline-offset-2" download>
+                    {e.file_name}
+                  </a>
                   <span>from {formatShortDate(e.effective_on)}</span>
                   {e.expires_on ? (
                     <span className={e.expires_on <= today ? 'text-destructive' : ''}>

@@ -1,11 +1,11 @@
 // The forms of an item's page: record a review (outcome, day, notes; optionally
 // superseding an earlier one) and add evidence (a file with its effective date
-// and expiry). Both post to the page and work without JavaScript.
+// and expiry), and the ?edit dialog's form. All post to the page and work without JavaScript.
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
-import { SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
+import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
-import { COMPLIANCE_STATUSES, evidenceSchema, reviewSchema } from './schema';
+import { COMPLIANCE_CATEGORY_OPTIONS, COMPLIANCE_STATUSES, editItemSchema, evidenceSchema, FREQUENCY_OPTIONS, reviewSchema, RISK_LEVEL_OPTIONS } from './schema';
 import { COMPLIANCE_DETAIL_TEXTS as TEXTS } from './texts';
 
 const OUTCOME_OPTIONS = COMPLIANCE_STATUSES.map((value) => ({ value, label: value }));
@@ -15,7 +15,7 @@ export function ReviewForm({
 }: { action: string; today: string; lastResult?: SubmissionResult<string[]>; reviews: { id: string; label: string }[] }) {
   const [form, fields] = useSchemaForm(reviewSchema, { id: 'record-review', lastResult, defaultValue: { reviewed_on: today, outcome: 'Compliant' } });
   return (
-    <Form method="post" action={action} className="grid gap-3" {...getFormProps(form)}>
+    <Form method="post" action={action} encType="multipart/form-data" className="grid gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="review" />
       <TextField field={fields.reviewed_on} label="Review date" type="date" />
       <SelectField field={fields.outcome} label="Outcome" options={OUTCOME_OPTIONS} />
@@ -23,6 +23,22 @@ export function ReviewForm({
       {reviews.length > 0 ? (
         <SelectField field={fields.supersedes} label="Supersedes (optional)" options={[{ value: '', label: 'A new review' }, ...reviews.map((r) => ({ value: r.id, label: r.label }))]} />
       ) : null}
+      <fieldset className="grid gap-3 rounded-md border border-border p-3">
+        <legend className="px-1 text-sm font-medium">Evidence (optional)</legend>
+        <div className="grid gap-1">
+          <label htmlFor={fields.evidence_file.id} className="text-sm font-medium">Evidence file (PDF, PNG, JPEG, text or JSON; 10 MB at most)</label>
+          <input id={fields.evidence_file.id} name={fields.evidence_file.name} type="file" accept=".pdf,.png,.jpg,.jpeg,.txt,.json" aria-describedby={fields.evidence_file.errorId} className="text-sm" />
+          <div id={fields.evidence_file.errorId} className="text-sm text-destructive">
+            {(fields.evidence_file.errors ?? []).map((error) => (
+              <p key={error}>{error}</p>
+            ))}
+          </div>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField field={fields.evidence_title} label="Title of the evidence" />
+          <TextField field={fields.evidence_expires_on} label="Its expiry (optional)" type="date" />
+        </div>
+      </fieldset>
       <SubmitButton label={TEXTS.recordReview} busyLabel="Saving..." />
     </Form>
   );
@@ -48,6 +64,47 @@ export function EvidenceForm({ action, today, lastResult }: { action: string; to
         <TextField field={fields.expires_on} label="Expiry date (optional)" type="date" />
       </div>
       <SubmitButton label={TEXTS.uploadEvidence} busyLabel="Uploading..." />
+    </Form>
+  );
+}
+
+export function EditItemForm({
+  action, closeTo, owners, lastResult, defaultValue,
+}: {
+  action: string;
+  closeTo: string;
+  owners: { value: string; label: string }[];
+  lastResult?: SubmissionResult<string[]>;
+  defaultValue: Record<string, string>;
+}) {
+  const [form, fields] = useSchemaForm(editItemSchema, { id: 'edit-requirement', lastResult, defaultValue });
+  return (
+    <Form method="post" action={action} className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="update" />
+      {form.errors?.length ? (
+        <div id={form.errorId} role="alert" className="text-sm text-destructive">
+          {form.errors.map((error) => <p key={error}>{error}</p>)}
+        </div>
+      ) : null}
+      <TextField field={fields.title} label="Title" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField field={fields.category} label="Category" options={COMPLIANCE_CATEGORY_OPTIONS} />
+        <SelectField field={fields.risk_level} label="Risk level" options={RISK_LEVEL_OPTIONS} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.responsible_team} label="Responsible team" />
+        <SelectField field={fields.owner_id} label="Owner" options={[{ value: '', label: 'No owner' }, ...owners]} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField field={fields.first_review_date} label="First review date" type="date" />
+        <SelectField field={fields.frequency} label="Frequency" options={FREQUENCY_OPTIONS} />
+        <TextField field={fields.interval_months} label="Months between reviews (custom)" type="number" />
+      </div>
+      <TextareaField field={fields.description} label="Description" rows={3} />
+      <TextareaField field={fields.requirements} label="Requirements (optional)" rows={3} />
+      <DialogActions closeTo={closeTo}>
+        <SubmitButton label="Save Changes" busyLabel="Saving..." />
+      </DialogActions>
     </Form>
   );
 }

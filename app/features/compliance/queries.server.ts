@@ -2,13 +2,13 @@
 // filtered by status, category, risk level and owner) with the cards of
 // compliance_summary, the month's due reviews for the calendar, the owners to
 // choose from, the insert; an item's page with its occurrences, reviews,
-// evidence and trail.
+// evidence and trail, its edit (schedule included) and delete.
 import { searchText, type ListQuery } from '~/lib/list-query';
 import { filterList, readList, withSummaryTotal } from '~/lib/records.server';
 import { loadHistory } from '~/lib/record-history.server';
 import type { Supabase } from '~/lib/supabase.server';
 import type { CalendarMonth } from './calendar';
-import type { ComplianceFilters, ComplianceStatus, NewAssessment } from './schema';
+import type { ComplianceFilters, ComplianceStatus, EditedItem, NewAssessment } from './schema';
 
 const LIST_COLUMNS = 'id, title, category, risk_level, responsible_team, owner_id, frequency, next_review_date, status, created_at';
 /** The calendar shows at most this many reviews of a month; it says when there are more. */
@@ -84,8 +84,8 @@ const DETAIL_COLUMNS =
   'id, title, category, risk_level, responsible_team, owner_id, frequency, interval_months, first_review_date, next_review_date, description, requirements, status, created_at, updated_at, owner:users!compliance_items_owner_id_account_id_fkey(first_name, last_name, email)';
 
 /** One item of the account (RLS: staff only) with its occurrences, reviews, evidence and trail, in one round trip. */
-export async function loadComplianceItem(supabase: Supabase, id: string) {
-  const [{ data: item, error }, occurrences, reviews, evidence, history, mapped, controls] = await Promise.all([
+export async function loadComplianceItem(supabase: Supabase, id: string, options: { owners?: boolean } = {}) {
+  const [{ data: item, error }, occurrences, reviews, evidence, history, mapped, controls, owners] = await Promise.all([
     supabase.from('compliance_items').select(DETAIL_COLUMNS).eq('id', id).maybeSingle(),
     // In the order of the account-first index compliance_occurrences_account_due_idx (due_on, item_id).
     supabase.from('compliance_occurrences').select('id, due_on, status, closed_at, review_id').eq('item_id', id).order('due_on').limit(200),
@@ -97,6 +97,8 @@ export async function loadComplianceItem(supabase: Supabase, id: string) {
     supabase.from('compliance_item_controls').select('control:compliance_controls(id, label, title)').eq('item_id', id).limit(500),
     // The controls it may be mapped to: the account's, in catalogue order (the first 500).
     supabase.from('compliance_controls').select('id, label, title').order('catalogue_id').order('position').limit(500),
+    // The owners to choose from, only when the edit dialog is open (in the same round trip).
+    options.owners ? ownerOptions(supabase) : Promise.resolve([]),
   ]);
   if (error) throw new Error(`compliance item failed to load: ${error.message}`);
   if (!item) return null;
@@ -104,7 +106,40 @@ export async function loadComplianceItem(supabase: Supabase, id: string) {
     item, occurrences: occurrences.data ?? [], reviews: reviews.data ?? [], evidence: evidence.data ?? [], history,
     mapped: (mapped.data ?? []).flatMap((m) => (m.control ? [m.control] : [])),
     controls: controls.data ?? [],
+    owners,
   };
+}
+
+/** The staff who may own an item: the account's active admins and members. */
+async function ownerOptions(supabase: Supabase) {
+  const { data } = await supabase.from('users').select('id, first_name, last_name, email').eq('is_active', true).in('role', ['admin', 'member']).order('email').limit(200);
+  return (data ?? []).map((u) => ({ value: u.id, label: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email }));
+}
+
+/** The item's fields and schedule; the database regenerates the open reviews due when the schedule changes. */
+export function updateComplianceItem(supabase: Supabase, id: string, item: EditedItem) {
+  return supabase
+    .from('compliance_items')
+    .update({
+      title: item.title,
+      category: item.category,
+      risk_level: item.risk_level,
+      responsible_team: item.responsible_team,
+      owner_id: item.owner_id ?? null,
+      frequency: item.frequency,
+      interval_months: item.frequency === 'custom' ? (item.interval_months ?? null) : null,
+      first_review_date: item.first_review_date,
+      description: item.description,
+      requirements: item.requirements || null,
+    })
+    .eq('id', id)
+    .select('id')
+    .maybeSingle();
+}
+
+/** Only an item never reviewed is deleted (row-level security: a reviewed one is history, no row comes back). */
+export function deleteComplianceItem(supabase: Supabase, id: string) {
+  return supabase.from('compliance_items').delete().eq('id', id).select('id').maybeSingle();
 }
 
 export type ComplianceItemPage = NonNullable<Awaited<ReturnType<typeof loadComplianceItem>>>;

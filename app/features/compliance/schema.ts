@@ -81,13 +81,34 @@ export const newAssessmentSchema = z
 
 export type NewAssessment = z.output<typeof newAssessmentSchema>;
 
-/** Recording a review on an item's page: outcome, day, notes, optionally the review it supersedes. */
+const EVIDENCE_FILE_REQUIRED_EMPTY = 'The file is empty';
+const MAX_EVIDENCE_BYTES_OF_REVIEW = 10 * 1024 * 1024;
+
+/**
+ * Recording a review on an item's page: outcome, day, notes, optionally the
+ * review it supersedes, and optionally its evidence in the same post (a file,
+ * its title and expiry; effective from the review's day), stored with the
+ * review's id. An empty file input (no file chosen) is no evidence.
+ */
 export const reviewSchema = z.object({
   intent: z.literal('review'),
   reviewed_on: requiredDate('Review date'),
   outcome: oneOf(COMPLIANCE_STATUSES, 'Outcome'),
   notes: optionalText('Notes', 5000),
   supersedes: uuid.optional(),
+  evidence_file: z.preprocess(
+    (value) => (value instanceof File && value.size === 0 && value.name === '' ? undefined : value),
+    z.file().refine((file) => file.size > 0, EVIDENCE_FILE_REQUIRED_EMPTY).refine((file) => file.size <= MAX_EVIDENCE_BYTES_OF_REVIEW, 'The file is too large: the limit is 10 MB').optional(),
+  ),
+  evidence_title: optionalText('Evidence title', 200).refine((value) => !value || !CONTROL.test(value), CONTROL_MESSAGE),
+  evidence_expires_on: requiredDate('Expiry date').optional(),
+}).superRefine((value, ctx) => {
+  if (value.evidence_file && !value.evidence_title) {
+    ctx.addIssue({ code: 'custom', path: ['evidence_title'], message: 'Give the evidence a title' });
+  }
+  if (value.evidence_expires_on && value.evidence_expires_on <= value.reviewed_on) {
+    ctx.addIssue({ code: 'custom', path: ['evidence_expires_on'], message: 'The expiry must be after the effective date' });
+  }
 });
 
 /** The list's filters beyond the status: category, risk level and owner (?category=&risk=&owner=). */
@@ -130,9 +151,38 @@ export const evidenceSchema = z
     }
   });
 
+/**
+ * Editing an item on its page (?edit): the New Assessment fields, the first
+ * review date and the recurrence included (a changed schedule regenerates the
+ * open reviews due in the database; past reviews stay).
+ */
+export const editItemSchema = z
+  .object({
+    intent: z.literal('update'),
+    title: lineOfText('Title'),
+    category: oneOf(COMPLIANCE_CATEGORIES, 'Category'),
+    risk_level: oneOf(RISK_LEVELS, 'Risk level'),
+    responsible_team: lineOfText('Responsible team'),
+    owner_id: uuid.optional(),
+    frequency: oneOf(FREQUENCIES, 'Frequency'),
+    interval_months: z.coerce.number({ error: 'Months must be a whole number' }).int('Months must be a whole number')
+      .min(1, 'Months must be between 1 and 60').max(60, 'Months must be between 1 and 60').optional(),
+    first_review_date: requiredDate('First review date').refine((value) => value >= '2000-01-01' && value <= '2200-12-31', 'First review date must be between 2000 and 2200'),
+    description: requiredText('Description', 5000),
+    requirements: optionalText('Requirements', 5000),
+  })
+  .superRefine((value, ctx) => {
+    if (value.frequency === 'custom' && value.interval_months === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['interval_months'], message: 'Enter the months between reviews' });
+    }
+  });
+export type EditedItem = z.output<typeof editItemSchema>;
+
 export const mapControlSchema = z.object({ intent: z.literal('map'), control_id: uuid });
 export const unmapControlSchema = z.object({ intent: z.literal('unmap'), control_id: uuid });
-export const itemActionSchema = z.discriminatedUnion('intent', [reviewSchema, evidenceSchema, mapControlSchema, unmapControlSchema]);
+export const itemActionSchema = z.discriminatedUnion('intent', [
+  reviewSchema, evidenceSchema, mapControlSchema, unmapControlSchema, editItemSchema, z.object({ intent: z.literal('delete') }),
+]);
 
 /** The catalogue page's two forms: import an OSCAL file, or turn chosen controls into requirements. */
 export const catalogueActionSchema = z.discriminatedUnion('intent', [

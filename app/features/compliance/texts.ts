@@ -45,6 +45,18 @@ export const COMPLIANCE_DETAIL_TEXTS = {
   mapped: 'Control mapped',
   unmapped: 'Control unmapped',
   mapFailed: 'Failed to change the mapping',
+  editTitle: 'Edit Requirement',
+  editDescription: 'Change the requirement and its schedule. Reviews already recorded stay as they are; the reviews due are planned again from the new schedule.',
+  saved: 'Requirement updated',
+  evidenceNotFound: 'Evidence not found',
+  evidenceDownloadFailed: 'The file could not be downloaded. Please try again in a moment.',
+  download: 'Download',
+  saveFailed: 'Failed to update the requirement',
+  ownerNotStaff: 'Choose an owner from your account',
+  deleteTitle: 'Delete Requirement',
+  deleted: 'Requirement deleted',
+  deleteFailed: 'Failed to delete the requirement',
+  reviewedIsHistory: 'A reviewed requirement is kept as history: it cannot be deleted',
 } as const;
 
 export const complianceCreatedToast = (item: { id: string; title: string }) => ({

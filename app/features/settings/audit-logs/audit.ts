@@ -1,3 +1,6 @@
+import { csvField } from '~/lib/csv';
+// Shared with compliance's trail export (app/lib/csv.ts); exported here as before.
+export { csvField } from '~/lib/csv';
 // How the audit log reads (docs/product-guide.md): actions title-cased, badge colours by
 // action, resource ids previewed as their first 8 characters, and the CSV
 // export of what the screen shows.
@@ -124,15 +127,6 @@ export const AUDIT_CSV_COLUMNS = [
   'new_values',
 ] as const;
 
-/**
- * One CSV field (RFC 4180 quoting). A text starting with =, +, - or @ is
- * prefixed with a quote so a spreadsheet never runs it as a formula.
- */
-export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 export function auditCsv(entries: AuditEntry[]): string {
   const rows = entries.map((entry) =>

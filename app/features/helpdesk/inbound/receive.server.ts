@@ -70,7 +70,7 @@ export async function receiveEmailMessage(message: ForwardableEmailMessage, env:
     return;
   }
   try {
-    await storeInboundMail(env, message.to, parseMail(raw));
+    await storeInboundMail(env, message.to, await parseMail(raw));
   } catch (error) {
     if (error instanceof UnknownMailbox) message.setReject('No such mailbox');
     else if (error instanceof MalformedMail) message.setReject(`Malformed message: ${error.message}`);

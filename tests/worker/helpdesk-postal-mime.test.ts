@@ -1,0 +1,70 @@
+// postal-mime inside workerd (decision 071): the helpdesk's parser reads the
+// real-shaped samples here as under node (multipart/alternative, encoded
+// words, HTML only in windows-1252, an attachment), and the built Worker's
+// `email` handler stores a good message while one over a cap is rejected
+// alone, once, with the cap named, and nothing of it stored.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { MAX_PARTS, parseMail } from '../../app/features/helpdesk/inbound/parse-mail';
+import { ALTERNATIVE, ATTACHMENT_BYTES, HTML_ONLY, manyParts, WITH_ATTACHMENT } from '../support/mail-samples';
+import { serviceClient } from './support/backend';
+
+type Handler = { email(message: unknown, env: unknown, ctx: unknown): Promise<void> };
+async function worker(): Promise<Handler> {
+  const path = (env as unknown as { WORKER_MAIN_FOR_TESTS: string }).WORKER_MAIN_FOR_TESTS;
+  return ((await import(/* @vite-ignore */ path)) as { default: Handler }).default;
+}
+
+function emailMessage(raw: string) {
+  const bytes = new TextEncoder().encode(raw);
+  const rejected: string[] = [];
+  return {
+    rejected,
+    message: {
+      from: 'sender@envelope.test',
+      to: 'demo-inbox@inbound.opshub.test',
+      headers: new Headers(),
+      raw: new Response(bytes).body,
+      rawSize: bytes.length,
+      setReject: (reason: string) => void rejected.push(reason),
+      forward: async () => {},
+      reply: async () => {},
+    },
+  };
+}
+
+describe('postal-mime in workerd', () => {
+  it('reads multipart/alternative with encoded words', async () => {
+    const mail = await parseMail(new TextEncoder().encode(ALTERNATIVE));
+    expect(mail).toMatchObject({ fromName: 'Ana López', subject: 'Re: café order €20', text: 'Hello, the café order is late. Fee €20?' });
+  });
+
+  it('reads HTML only as text, and an attachment with its bytes', async () => {
+    const html = await parseMail(HTML_ONLY);
+    expect(html.text).toBe('Die Lieferung für München & Berlin – wann?');
+    const attached = await parseMail(WITH_ATTACHMENT);
+    expect(attached.attachments?.map((a) => [a.filename, a.mimeType, new TextDecoder().decode(a.content)])).toEqual([
+      ['Zollerklärung.pdf', 'application/pdf', ATTACHMENT_BYTES],
+    ]);
+  });
+});
+
+describe("the Worker's email handler with postal-mime", () => {
+  it('stores a message with an attachment, and rejects one over the parts cap alone, once, naming the cap', async () => {
+    const handler = await worker();
+    const good = emailMessage(WITH_ATTACHMENT);
+    await handler.email(good.message, env, {});
+    expect(good.rejected).toEqual([]);
+    const { data } = await serviceClient()
+      .from('messages')
+      .select('body, sender_email')
+      .eq('external_id', '<6E0C1F3A-1B2C-4D5E-8F90-ABCDEF012345@harbor.test>');
+    expect(data).toEqual([{ body: 'The papers are attached.', sender_email: 'oscar@harbor.test' }]);
+
+    const bad = emailMessage(manyParts(MAX_PARTS + 5).replace('Subject: parts', 'Subject: parts\r\nMessage-ID: <too-many@parts.test>'));
+    await handler.email(bad.message, env, {});
+    expect(bad.rejected).toEqual([`Malformed message: The mail has more than ${MAX_PARTS} MIME parts`]);
+    const { count } = await serviceClient().from('messages').select('id', { count: 'exact', head: true }).eq('sender_email', 'many@parts.test');
+    expect(count).toBe(0);
+  });
+});

@@ -114,6 +114,7 @@ function attachmentsOf(email: Email): InboundAttachment[] {
   return email.attachments
     .filter((a) => a.disposition !== 'inline' || a.filename)
     .map((a, index) => ({
+      // eslint-disable-next-line no-control-regex -- control characters are what this removes from a sender's file name
       filename: (a.filename ?? `attachment-${index + 1}`).replace(/[\x00-\x1f\x7f/\\]+/g, ' ').trim().slice(0, 200) || `attachment-${index + 1}`,
       mimeType: /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/i.test(a.mimeType) ? a.mimeType.toLowerCase() : 'application/octet-stream',
       content: a.content instanceof Uint8Array ? a.content : typeof a.content === 'string' ? new TextEncoder().encode(a.content) : new Uint8Array(a.content),

@@ -2,12 +2,16 @@
 // real-shaped samples here as under node (multipart/alternative, encoded
 // words, HTML only in windows-1252, an attachment), and the built Worker's
 // `email` handler stores a good message while one over a cap is rejected
-// alone, once, with the cap named, and nothing of it stored.
-import { env } from 'cloudflare:workers';
+// alone, once, with the cap named, and nothing of it stored; the attachment
+// lands in Storage and downloads as a sandboxed file, to staff only.
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { MAX_PARTS, parseMail } from '../../app/features/helpdesk/inbound/parse-mail';
 import { ALTERNATIVE, ATTACHMENT_BYTES, HTML_ONLY, manyParts, WITH_ATTACHMENT } from '../support/mail-samples';
 import { serviceClient } from './support/backend';
+import { ORIGIN, signIn } from './support/app';
+import { demoAdmin, page } from './support/module-screens';
+import { DEMO_AUDITOR, DEMO_CLIENT } from '../support/accounts';
 
 type Handler = { email(message: unknown, env: unknown, ctx: unknown): Promise<void> };
 async function worker(): Promise<Handler> {
@@ -60,6 +64,34 @@ describe("the Worker's email handler with postal-mime", () => {
       .select('body, sender_email')
       .eq('external_id', '<6E0C1F3A-1B2C-4D5E-8F90-ABCDEF012345@harbor.test>');
     expect(data).toEqual([{ body: 'The papers are attached.', sender_email: 'oscar@harbor.test' }]);
+
+    // The attachment is in Storage, listed on the message, and downloads as bytes to save, never a page.
+    const { data: row } = await serviceClient()
+      .from('message_attachments')
+      .select('id, conversation_id, account_id, file_name, mime_type, size_bytes, storage_path')
+      .eq('file_name', 'Zollerklärung.pdf')
+      .single();
+    const attachment = row as { id: string; conversation_id: string; account_id: string; mime_type: string; size_bytes: number; storage_path: string };
+    expect(attachment.storage_path.startsWith(`${attachment.account_id}/${attachment.conversation_id}/`)).toBe(true);
+    expect(attachment.mime_type).toBe('application/pdf');
+    expect(attachment.size_bytes).toBe(new TextEncoder().encode(ATTACHMENT_BYTES).length);
+    const admin = await demoAdmin();
+    const html = await page(admin, `/messages/${attachment.conversation_id}`);
+    const href = `/messages/${attachment.conversation_id}/attachments/${attachment.id}`;
+    expect(html).toContain(`href="${href}"`);
+    const download = await admin.get(href);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('Content-Type')).toBe('application/octet-stream');
+    expect(download.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(download.headers.get('Content-Disposition')).toBe(`attachment; filename="Zollerkl_rung.pdf"; filename*=UTF-8''Zollerkl%C3%A4rung.pdf`);
+    expect(download.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox");
+    expect(new TextDecoder().decode(await download.arrayBuffer())).toBe(ATTACHMENT_BYTES);
+    // An auditor reads it; a client of the account and a signed-out visitor get nothing of it.
+    expect((await (await signIn(DEMO_AUDITOR)).get(href)).status).toBe(200);
+    const client = await (await signIn(DEMO_CLIENT)).get(href);
+    expect(client.status).toBe(404);
+    const anonymous = await exports.default.fetch(new Request(`${ORIGIN}${href}`, { redirect: 'manual' }));
+    expect(anonymous.status).toBe(302);
 
     const bad = emailMessage(manyParts(MAX_PARTS + 5).replace('Subject: parts', 'Subject: parts\r\nMessage-ID: <too-many@parts.test>'));
     await handler.email(bad.message, env, {});

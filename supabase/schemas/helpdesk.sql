@@ -190,6 +190,7 @@ create table public.messages (
   delivery_error text,
   sent_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
+  sender_unverified boolean default false not null,
   constraint messages_pkey primary key (id),
   constraint messages_account_id_external_id_key unique (account_id, external_id),
   constraint messages_body_check check (((length(body) >= 1) and (length(body) <= 100000))),

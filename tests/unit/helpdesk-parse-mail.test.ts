@@ -4,7 +4,7 @@
 // cap; and the threading headers of a reply refuse anything that would start
 // a header of its own.
 import { describe, expect, it } from 'vitest';
-import { htmlToText, MalformedMail, MAX_PARTS, parseFrom, parseMail } from '../../app/features/helpdesk/inbound/parse-mail';
+import { htmlToText, MalformedMail, MAX_PARTS, parseFrom, parseMail, passedAuthentication } from '../../app/features/helpdesk/inbound/parse-mail';
 import { ALTERNATIVE, ATTACHMENT_BYTES, deeplyNested, HTML_ONLY, manyParts, WITH_ATTACHMENT } from '../support/mail-samples';
 import { buildMessage, MailHeaderError } from '../../app/lib/mail/mime';
 
@@ -102,5 +102,16 @@ describe("a reply's threading headers", () => {
     expect(built.data).toContain('Reply-To: in+tok@in.test\r\n');
     expect(() => buildMessage({ ...mail, inReplyTo: '<m1@x>\r\nBcc: evil@x.test' }, 'from@opshub.test')).toThrow(MailHeaderError);
     expect(() => buildMessage({ ...mail, replyTo: 'a@b.test\r\nBcc: evil@x.test' }, 'from@opshub.test')).toThrow(MailHeaderError);
+  });
+});
+
+describe('the receiving side’s authentication verdict (decision 071)', () => {
+  it('passes on DMARC pass or a DKIM pass signed by the From domain, and nothing else', async () => {
+    expect(passedAuthentication(['mx.cloudflare.net; dkim=pass header.d=opshub.test; spf=pass; dmarc=pass header.from=opshub.test'], 'opshub.test')).toBe(true);
+    expect(passedAuthentication(['mx.test; dkim=pass header.d=opshub.test; spf=fail'], 'opshub.test')).toBe(true);
+    expect(passedAuthentication(['mx.test; dkim=pass header.d=evil.test; spf=fail; dmarc=fail'], 'opshub.test')).toBe(false);
+    expect(passedAuthentication([], 'opshub.test')).toBe(false);
+    expect((await parseMail(WITH_ATTACHMENT)).authenticated).toBe(false);
+    expect((await parseMail(`Authentication-Results: mx.test; dmarc=pass\r\n${WITH_ATTACHMENT}`)).authenticated).toBe(true);
   });
 });

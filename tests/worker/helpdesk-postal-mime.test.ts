@@ -99,4 +99,39 @@ describe("the Worker's email handler with postal-mime", () => {
     const { count } = await serviceClient().from('messages').select('id', { count: 'exact', head: true }).eq('sender_email', 'many@parts.test');
     expect(count).toBe(0);
   });
+
+  it("flags a mail whose From claims the account's own domain without passing the receiving side's check, and only that one", async () => {
+    const handler = await worker();
+    const own = (id: string, results: string | null) =>
+      [
+        ...(results ? [`Authentication-Results: mx.cloudflare.test; ${results}`] : []),
+        'From: The CEO <ceo@opshub.test>',
+        'To: demo-inbox@inbound.opshub.test',
+        `Subject: Urgent wire ${id}`,
+        `Message-ID: <${id}@opshub.test>`,
+        '',
+        'Please pay today.',
+        '',
+      ].join('\r\n');
+    for (const [id, results] of [['spoof-1', 'spf=fail; dkim=none; dmarc=fail'], ['genuine-1', 'dkim=pass header.d=opshub.test; dmarc=pass']] as const) {
+      const delivery = emailMessage(own(id, results));
+      await handler.email(delivery.message, env, {});
+      expect(delivery.rejected).toEqual([]);
+    }
+    const flagged = async (id: string) =>
+      ((await serviceClient().from('messages').select('sender_unverified, conversation_id').eq('external_id', `<${id}@opshub.test>`).single()).data as {
+        sender_unverified: boolean;
+        conversation_id: string;
+      });
+    const spoof = await flagged('spoof-1');
+    expect(spoof.sender_unverified).toBe(true);
+    expect((await flagged('genuine-1')).sender_unverified).toBe(false);
+    // Another domain failing the check is not the account's own: not flagged.
+    const stranger = emailMessage(own('stranger-1', 'dmarc=fail').replace('ceo@opshub.test', 'ceo@stranger.test').replace('@opshub.test>', '@stranger.test>'));
+    await handler.email(stranger.message, env, {});
+    const { data } = await serviceClient().from('messages').select('sender_unverified').eq('external_id', '<stranger-1@stranger.test>').single();
+    expect(data).toEqual({ sender_unverified: false });
+    const html = await page(await demoAdmin(), `/messages/${spoof.conversation_id}`);
+    expect(html).toContain('Unverified sender: claims your own domain but failed the mail check');
+  });
 });

@@ -181,6 +181,11 @@ export default function Conversation({ loaderData, actionData }: Route.Component
                     {m.direction === 'inbound' ? (m.sender_name ?? m.sender_email) : (m.sender_name ?? 'You')}
                   </span>
                   {m.direction === 'note' ? <span>Internal note</span> : null}
+                  {m.sender_unverified ? (
+                    <span className="font-medium text-destructive" data-testid="unverified-sender">
+                      Unverified sender: claims your own domain but failed the mail check
+                    </span>
+                  ) : null}
                   {m.direction === 'outbound' && m.delivery_status ? (
                     <span data-testid="delivery">{DELIVERY[m.delivery_status] ?? m.delivery_status}{m.delivery_error ? `: ${m.delivery_error}` : ''}</span>
                   ) : null}

@@ -37,6 +37,21 @@ export interface ParsedMail {
   references: string[];
   text: string;
   attachments?: InboundAttachment[];
+  /** From a raw message: did the receiving side's Authentication-Results pass it for the From's domain? Unknown for a JSON hook. */
+  authenticated?: boolean;
+}
+
+/**
+ * The receiving side's verdict (RFC 8601 Authentication-Results, added by
+ * Cloudflare Email Routing or the provider): DMARC pass, or a DKIM pass
+ * signed by the From's own domain. Anything else, or no header, is not a pass.
+ */
+export function passedAuthentication(results: string[], fromDomain: string): boolean {
+  return results.some((value) => {
+    const text = value.toLowerCase();
+    if (/\bdmarc=pass\b/.test(text)) return true;
+    return [...text.matchAll(/\bdkim=pass\b[^;]*?header\.(?:d|i)=@?([a-z0-9.-]+)/g)].some((m) => m[1] === fromDomain);
+  });
 }
 
 /** HTML as plain text: scripts, styles and every tag dropped, entities read, blank runs collapsed. */
@@ -154,5 +169,9 @@ export async function parseMail(raw: string | Uint8Array, deadlineMs = PARSE_DEA
     references: [...ids(email.inReplyTo), ...ids(email.references).reverse()].slice(0, 50),
     text: text.replace(/\r\n/g, '\n').trim(),
     attachments: attachmentsOf(email),
+    authenticated: passedAuthentication(
+      email.headers.filter((h) => h.key === 'authentication-results').map((h) => h.value),
+      sender.email.split('@')[1],
+    ),
   };
 }

@@ -32,6 +32,11 @@ export async function storeInboundMail(env: Env, to: string, mail: ParsedMail): 
   const stored = data as unknown as StoredMail;
   // A replay's attachments were stored with the first delivery.
   if (!stored.duplicate && mail.attachments?.length) await storeAttachments(admin, stored, mail.attachments);
+  // Not passed by the receiving side: flagged when the From claims one of the account's own domains.
+  if (!stored.duplicate && mail.authenticated === false) {
+    const { error: flagError } = await admin.rpc('flag_unverified_sender', { p_message_id: stored.message_id });
+    if (flagError) console.error(`checking the sender's domain failed: ${flagError.message}`);
+  }
   return stored;
 }
 

@@ -97,6 +97,8 @@ export default [
   route('documents/:id/image', 'features/documents/document-image.ts'),
   // A document's PDF or image inline, sandboxed, for the frame beside its fields (issue 32).
   route('documents/:id/view', 'features/documents/document-view.ts'),
+  // An inbound mail's attachment, as a sandboxed download (decision 071).
+  route('messages/:id/attachments/:attachmentId', 'features/helpdesk/attachment-download.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1443,6 +1443,64 @@ export type Database = {
           },
         ]
       }
+      message_attachments: {
+        Row: {
+          account_id: string
+          conversation_id: string
+          created_at: string
+          file_name: string
+          id: string
+          message_id: string
+          mime_type: string
+          size_bytes: number
+          storage_path: string
+        }
+        Insert: {
+          account_id: string
+          conversation_id: string
+          created_at?: string
+          file_name: string
+          id?: string
+          message_id: string
+          mime_type: string
+          size_bytes: number
+          storage_path: string
+        }
+        Update: {
+          account_id?: string
+          conversation_id?: string
+          created_at?: string
+          file_name?: string
+          id?: string
+          message_id?: string
+          mime_type?: string
+          size_bytes?: number
+          storage_path?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "message_attachments_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_attachments_conversation_id_account_id_fkey"
+            columns: ["conversation_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "message_attachments_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       messages: {
         Row: {
           account_id: string
@@ -1457,6 +1515,7 @@ export type Database = {
           id: string
           sender_email: string | null
           sender_name: string | null
+          sender_unverified: boolean
           sent_at: string | null
         }
         Insert: {
@@ -1472,6 +1531,7 @@ export type Database = {
           id?: string
           sender_email?: string | null
           sender_name?: string | null
+          sender_unverified?: boolean
           sent_at?: string | null
         }
         Update: {
@@ -1487,6 +1547,7 @@ export type Database = {
           id?: string
           sender_email?: string | null
           sender_name?: string | null
+          sender_unverified?: boolean
           sent_at?: string | null
         }
         Relationships: [
@@ -2489,6 +2550,8 @@ export type Database = {
         { Args: { p_error?: string; p_job_id: string; p_permanent?: boolean; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string }; SetofOptions: { from: '*'; to: 'jobs'; isOneToOne: true; isSetofReturn: false } }
       fits_currency:
         { Args: { p_code: string; p_hundredths: number }; Returns: boolean }
+      flag_unverified_sender:
+        { Args: { p_message_id: string }; Returns: boolean }
       get_open_invitation:
         { Args: { p_token: string }; Returns: { account_name: string; email: string; expires_at: string; role: string }[] }
       get_public_site_info:
@@ -2574,7 +2637,7 @@ export type Database = {
       renew_quote_link:
         { Args: { p_quote_id: string }; Returns: string }
       reply_to_conversation:
-        { Args: { p_body: string; p_conversation_id: string; p_note?: boolean }; Returns: { account_id: string; author_id: string | null; body: string; conversation_id: string; created_at: string; delivery_error: string | null; delivery_status: string | null; direction: string; external_id: string | null; id: string; sender_email: string | null; sender_name: string | null; sent_at: string | null }; SetofOptions: { from: '*'; to: 'messages'; isOneToOne: true; isSetofReturn: false } }
+        { Args: { p_body: string; p_conversation_id: string; p_note?: boolean }; Returns: { account_id: string; author_id: string | null; body: string; conversation_id: string; created_at: string; delivery_error: string | null; delivery_status: string | null; direction: string; external_id: string | null; id: string; sender_email: string | null; sender_name: string | null; sender_unverified: boolean; sent_at: string | null }; SetofOptions: { from: '*'; to: 'messages'; isOneToOne: true; isSetofReturn: false } }
       request_test_mail:
         { Args: { p_integration_id: string }; Returns: string }
       rerun_document_extraction:

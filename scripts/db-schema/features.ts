@@ -122,7 +122,7 @@ export const FEATURES: Feature[] = [
   {
     name: 'helpdesk',
     about: 'The helpdesk: conversations with contacts, their messages, and the inbound mailbox mail arrives at.',
-    tables: ['private.inbound_mailboxes', 'public.conversations', 'public.messages'],
+    tables: ['private.inbound_mailboxes', 'public.conversations', 'public.messages', 'public.message_attachments'],
     functions: [/conversation/, /^(public|private)\.(inbound_|receive_email|header_text|audit_message)/],
   },
   {

@@ -216,6 +216,11 @@ create policy "staff read their own account" on public.accounts
   to authenticated
   using (((id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
 
+create policy "helpdesk attachments: staff read" on storage.objects
+  for select
+  to authenticated
+  using (((bucket_id = 'helpdesk'::text) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.is_account_staff() as is_account_staff)));
+
 -- ── public.users ──
 
 -- A person in an account and their role (admin, member, auditor, client, supplier:

@@ -74,7 +74,20 @@ as $function$
       'has_lead', exists (select 1 from public.leads l, me where l.account_id = me.account_id),
       'has_quote', exists (select 1 from public.quotes q, me where q.account_id = me.account_id),
       'has_client', exists (select 1 from public.contacts c, me where c.account_id = me.account_id)
-    )
+    ),
+    'support_queue', (
+      select jsonb_build_object(
+        'open', count(*),
+        'unassigned', count(*) filter (where v.assignee_id is null),
+        -- Waiting on us: open (not pending on the customer), and no reply since its last message
+        -- (a reply sets last_message_at to its own time; an internal note does not move it).
+        'oldest_waiting_at', min(v.last_message_at) filter (
+          where v.status = 'open'
+            and not exists (select 1 from public.messages m
+                             where m.conversation_id = v.id and m.account_id = v.account_id
+                               and m.direction = 'outbound' and m.created_at >= v.last_message_at)))
+        from public.conversations v, me
+       where v.account_id = me.account_id and v.status <> 'resolved')
   )
 $function$;
 revoke all on function public.dashboard_overview() from public, anon, authenticated, service_role;

@@ -489,6 +489,34 @@ $function$;
 revoke all on function public.fits_currency(p_hundredths bigint, p_code text) from public, anon, authenticated, service_role;
 grant execute on function public.fits_currency(p_hundredths bigint, p_code text) to anon, authenticated, service_role, public;
 
+create or replace function public.flag_unverified_sender(p_message_id uuid)
+ returns boolean
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_message public.messages;
+  v_domain text;
+begin
+  select * into v_message from public.messages m where m.id = p_message_id and m.direction = 'inbound';
+  if not found then
+    return false;
+  end if;
+  v_domain := split_part(lower(coalesce(v_message.sender_email, '')), '@', 2);
+  if v_domain = '' or not (
+       exists (select 1 from public.users u where u.account_id = v_message.account_id and split_part(lower(u.email), '@', 2) = v_domain)
+    or exists (select 1 from public.integrations i where i.account_id = v_message.account_id
+                and split_part(lower(coalesce(i.config ->> 'from_email', '')), '@', 2) = v_domain)) then
+    return false;
+  end if;
+  update public.messages m set sender_unverified = true where m.id = v_message.id;
+  return true;
+end;
+$function$;
+revoke all on function public.flag_unverified_sender(p_message_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.flag_unverified_sender(p_message_id uuid) to service_role;
+
 create or replace function public.is_currency(p_code text)
  returns boolean
  language sql

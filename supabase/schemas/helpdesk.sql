@@ -213,6 +213,7 @@ create table public.messages (
   delivery_error text,
   sent_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
+  sender_unverified boolean default false not null,
   constraint messages_pkey primary key (id),
   constraint messages_account_id_external_id_key unique (account_id, external_id),
   constraint messages_body_check check (((length(body) >= 1) and (length(body) <= 100000))),
@@ -304,6 +305,42 @@ grant execute on function public.reply_to_conversation(p_conversation_id uuid, p
 create trigger messages_audit after insert on public.messages for each row execute function private.audit_message();
 
 create policy "staff read their account's messages" on public.messages
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── public.message_attachments ──
+
+create table public.message_attachments (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid not null,
+  conversation_id uuid not null,
+  message_id uuid not null,
+  file_name text not null,
+  mime_type text not null,
+  size_bytes integer not null,
+  storage_path text not null,
+  created_at timestamp with time zone default now() not null,
+  constraint message_attachments_pkey primary key (id),
+  constraint message_attachments_storage_path_key unique (storage_path),
+  constraint message_attachments_check check ((split_part(storage_path, '/'::text, 1) = (account_id)::text)),
+  constraint message_attachments_file_name_check check ((((length(file_name) >= 1) and (length(file_name) <= 200)) and (file_name !~ '[\x01-\x1f\x7f/\\]'::text))),
+  constraint message_attachments_mime_type_check check ((length(mime_type) <= 130)),
+  constraint message_attachments_size_bytes_check check (((size_bytes >= 0) and (size_bytes <= 26214400))),
+  constraint message_attachments_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint message_attachments_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade,
+  constraint message_attachments_message_id_fkey foreign key (message_id) references public.messages(id) on delete cascade
+);
+alter table public.message_attachments enable row level security;
+
+create index message_attachments_conversation_idx on public.message_attachments using btree (conversation_id);
+create index message_attachments_message_idx on public.message_attachments using btree (message_id);
+
+revoke all on table public.message_attachments from public, anon, authenticated, service_role;
+grant select on table public.message_attachments to authenticated;
+grant all on table public.message_attachments to service_role;
+
+create policy "staff read their account's attachments" on public.message_attachments
   for select
   to authenticated
   using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));

@@ -122,6 +122,14 @@ async function receivedConversation(s: SupabaseClient, admin: Member, messageId:
   if (error) throw new Error(error.message);
   return (data as { conversation_id: string }).conversation_id;
 }
+/** A message_attachments row on a conversation's first message, as the Worker stores one (decision 071). */
+async function attachmentOf(s: SupabaseClient, accountId: string, conversationId: string): Promise<string> {
+  const { data: message } = await s.from('messages').select('id').eq('conversation_id', conversationId).limit(1).single();
+  return insertedId(s, 'message_attachments', {
+    account_id: accountId, conversation_id: conversationId, message_id: message!.id, file_name: 'a.pdf', mime_type: 'application/pdf',
+    size_bytes: 5, storage_path: `${accountId}/${conversationId}/${randomBytes(8).toString('hex')}/a.pdf`,
+  });
+}
 // The table keeps only the hash of an invitation's token.
 const tokenHash = () => createHash('sha256').update(randomBytes(32)).digest('hex');
 
@@ -387,6 +395,14 @@ const CASES: Record<string, TableCase> = {
     existing: firstOf('messages'),
     changes: { body: 'Changed' },
   },
+  // Inbound mail's attachments (decision 071): staff read, only the Worker (service role) writes.
+  message_attachments: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('message_attachments'),
+    newRow: (f) => ({ account_id: f.admin.accountId, conversation_id: f.conversationId, message_id: f.conversationId, file_name: 'x.pdf', mime_type: 'application/pdf', size_bytes: 1, storage_path: `${f.admin.accountId}/forged` }),
+    existing: firstOf('message_attachments'),
+    changes: { file_name: 'changed.pdf' },
+  },
   // Logistics (decision 062): staff read; the supplier reads the orders addressed to it and their
   // shipments; only the functions write, but writers edit a draft order's and a shipment's typed columns.
   purchase_orders: {
@@ -538,6 +554,8 @@ for (const target of targets) {
         conversationId: await receivedConversation(service, admin, `<existing-${accountId}@matrix.test>`),
         ...(await logisticsFixture(admin, users.supplier)),
       };
+      // An inbound mail's attachment row on that conversation (the Worker writes these with the service role).
+      await attachmentOf(service, f.admin.accountId, f.conversationId);
       // What the supplier reads: the addressed order's lines, its inbound shipment, that shipment's packages and events.
       const poItems = ids((await service.from('purchase_order_items').select('id').eq('purchase_order_id', f.addressedPoId)).data);
       const poShipments = ids((await service.from('shipments').select('id').eq('purchase_order_id', f.addressedPoId)).data);

@@ -29,6 +29,17 @@ let b: Member;
 let admin: SupabaseClient;
 const cases: TableCase[] = [];
 
+/** An attachment row on A's conversation, as the Worker stores one (decision 071). */
+async function attachmentOf(accountId: string): Promise<string> {
+  const conversationId = await firstId('conversations', 'account_id', accountId);
+  const { data, error } = await admin.from('message_attachments').insert({
+    account_id: accountId, conversation_id: conversationId, message_id: await firstId('messages', 'conversation_id', conversationId),
+    file_name: 'a.pdf', mime_type: 'application/pdf', size_bytes: 5, storage_path: `${accountId}/${conversationId}/tenant/a.pdf`,
+  }).select('id').single();
+  if (error) throw new Error(error.message);
+  return data.id as string;
+}
+
 async function firstId(table: string, column: string, value: string): Promise<string> {
   const { data, error } = await admin.from(table).select('id').eq(column, value).limit(1).single();
   if (error) throw new Error(`${table}: ${error.message}`);
@@ -145,6 +156,7 @@ beforeAll(async () => {
     { table: 'evidence', id: await firstId('evidence', 'account_id', a.accountId), insert: evidenceRow(a.accountId, 'd'.repeat(64)), update: { title: 'Hijacked' } },
     { table: 'conversations', id: await firstId('conversations', 'account_id', a.accountId), insert: { account_id: a.accountId, contact_id: quote!.contact_id, subject: 'Spy' }, update: { status: 'resolved' } },
     { table: 'messages', id: await firstId('messages', 'account_id', a.accountId), insert: { account_id: a.accountId, conversation_id: await firstId('conversations', 'account_id', a.accountId), direction: 'note', body: 'Spy' }, update: { body: 'Hijacked' } },
+    { table: 'message_attachments', id: await attachmentOf(a.accountId), insert: { account_id: a.accountId, conversation_id: await firstId('conversations', 'account_id', a.accountId), message_id: await firstId('messages', 'account_id', a.accountId), file_name: 'spy.pdf', mime_type: 'application/pdf', size_bytes: 1, storage_path: `${a.accountId}/spy` }, update: { file_name: 'hijacked.pdf' } },
     { table: 'quote_list', id: quote!.id, insert: { account_id: a.accountId, notes: 'Spy' }, update: { notes: 'Hijacked' } },
     { table: 'events', id: await firstId('events', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'lead_created', resource_type: 'x' }, update: { payload: {} } },
     { table: 'jobs', id: await firstId('jobs', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'test.spy', idempotency_key: 'spy' }, update: { status: 'queued' } },

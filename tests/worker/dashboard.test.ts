@@ -212,4 +212,28 @@ describe('/dashboard when a read fails', () => {
     // Repaired, the same page shows the lead again: the failure was the read, not the data.
     expect(statValue(await pageText(await visitor.get('/dashboard')), 'Active Leads')).toBe('1');
   });
+
+});
+
+describe('/dashboard Support Queue', () => {
+  it("shows the Support Queue from the account's conversations: open, unassigned, the oldest waiting (decision 072)", async () => {
+    const { visitor, email } = await signUpFreshAdmin();
+    const service = serviceClient();
+    const { accountId } = await accountOf(email);
+    const { data: contact, error } = await service.from('contacts').insert({ account_id: accountId, name: 'Queue Customer', email: 'queue@customer.test' }).select('id').single();
+    if (error) throw new Error(error.message);
+    const waitingSince = new Date(Date.now() - 2 * DAY - HOUR).toISOString();
+    const { error: insertError } = await service.from('conversations').insert([
+      { account_id: accountId, contact_id: contact.id, subject: 'Old one', status: 'open', resolved_at: null, last_message_at: waitingSince },
+      { account_id: accountId, contact_id: contact.id, subject: 'New one', status: 'open', resolved_at: null, last_message_at: new Date().toISOString() },
+      { account_id: accountId, contact_id: contact.id, subject: 'Done', status: 'resolved', resolved_at: new Date().toISOString(), last_message_at: waitingSince },
+    ]);
+    if (insertError) throw new Error(insertError.message);
+    const html = await pageText(await visitor.get('/dashboard'));
+    expect(figure(html, 'Open cases')).toBe('2');
+    expect(figure(html, 'Unassigned')).toBe('2');
+    expect(figure(html, 'Oldest waiting')).toBe('2 days ago');
+    expect(html).toContain('href="/messages"');
+    expect(html).not.toContain('No support cases yet.');
+  });
 });

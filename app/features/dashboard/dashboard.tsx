@@ -42,16 +42,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pipeline: formatMoneySums(readMoneySums(overview.quote_pipeline), { whole: true }),
     monthQuoteValue: formatMoneySums(readMoneySums(overview.this_month.quote_value), { whole: true }),
     modules: overview.modules ?? [],
+    supportQueue: overview.support_queue ?? { open: 0, unassigned: 0, oldest_waiting_at: null },
     // Relative times are worked out here, so the server's and the browser's renders agree.
     activity: recentActivity(overview.recent_quotes, overview.recent_leads).map((item) => ({
       ...item,
       when: relativeTime(item.created_at, now),
     })),
+    oldestWaiting: overview.support_queue?.oldest_waiting_at ? relativeTime(overview.support_queue.oldest_waiting_at, now) : null,
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { title, overview, activity, canWrite, canManageModules, pipeline, monthQuoteValue, modules } = loaderData;
+  const { title, overview, activity, canWrite, canManageModules, pipeline, monthQuoteValue, modules, supportQueue, oldestWaiting } = loaderData;
   const steps = gettingStartedSteps(overview.getting_started, canWrite);
   const stepsDone = steps.filter((step) => step.done).length;
 
@@ -185,7 +187,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
 
-        {/* The helpdesk is a preview until its module is real: no cases to count yet, and no sample figures. */}
+        {/* The helpdesk's real queue (decision 072): not the spec's sample figures. */}
         <Card>
           <CardHeader>
             <SectionHeading className="flex items-center gap-2">
@@ -194,7 +196,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </SectionHeading>
           </CardHeader>
           <CardContent>
-            <p className="text-sm text-muted-foreground">No support cases yet.</p>
+            {supportQueue.open > 0 ? (
+              <>
+                <dl className="space-y-3 text-sm">
+                  <Figure term="Open cases" value={Number(supportQueue.open).toLocaleString('en-US')} />
+                  <Figure term="Unassigned" value={Number(supportQueue.unassigned).toLocaleString('en-US')} />
+                  <Figure term="Oldest waiting" value={oldestWaiting ?? 'Nobody waiting'} />
+                </dl>
+                <Button asChild variant="outline" size="sm" className="mt-4">
+                  <Link to="/messages">Open the inbox</Link>
+                </Button>
+              </>
+            ) : (
+              <p className="text-sm text-muted-foreground">No support cases yet.</p>
+            )}
           </CardContent>
         </Card>
       </div>

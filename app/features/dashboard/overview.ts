@@ -44,6 +44,14 @@ export interface DashboardOverview {
   recent_quotes: RecentQuote[];
   recent_leads: RecentLead[];
   getting_started: { has_lead: boolean; has_quote: boolean; has_client: boolean };
+  /** The helpdesk's queue (decision 072): open conversations, unassigned ones, and since when the oldest waits for an answer. */
+  support_queue?: SupportQueue;
+}
+
+export interface SupportQueue {
+  open: number;
+  unassigned: number;
+  oldest_waiting_at: string | null;
 }
 
 /** What the page shows when the read failed (docs/product-guide.md: a dashboard load failure is only logged). */
@@ -62,6 +70,7 @@ export const EMPTY_OVERVIEW: DashboardOverview = {
   recent_quotes: [],
   recent_leads: [],
   getting_started: { has_lead: false, has_quote: false, has_client: false },
+  support_queue: { open: 0, unassigned: 0, oldest_waiting_at: null },
 };
 
 export const RECENT_QUOTES = 3;

@@ -181,6 +181,11 @@ export default function Conversation({ loaderData, actionData }: Route.Component
                     {m.direction === 'inbound' ? (m.sender_name ?? m.sender_email) : (m.sender_name ?? 'You')}
                   </span>
                   {m.direction === 'note' ? <span>Internal note</span> : null}
+                  {m.sender_unverified ? (
+                    <span className="font-medium text-destructive" data-testid="unverified-sender">
+                      Unverified sender: claims your own domain but failed the mail check
+                    </span>
+                  ) : null}
                   {m.direction === 'outbound' && m.delivery_status ? (
                     <span data-testid="delivery">{DELIVERY[m.delivery_status] ?? m.delivery_status}{m.delivery_error ? `: ${m.delivery_error}` : ''}</span>
                   ) : null}
@@ -188,6 +193,19 @@ export default function Conversation({ loaderData, actionData }: Route.Component
                 </p>
                 {/* Text only: mail's HTML was reduced to text on the way in, and React escapes it. */}
                 <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{m.body}</p>
+                {m.attachments?.length ? (
+                  <ul className="flex flex-wrap gap-2 text-xs" aria-label="Attachments">
+                    {m.attachments.map((a) => (
+                      <li key={a.id}>
+                        {/* A download, never shown inline: the route answers as an attachment, sandboxed (decision 071). */}
+                        <a className="underline" href={`/messages/${conversation.id}/attachments/${a.id}`} download>
+                          {a.file_name}
+                        </a>{' '}
+                        <span className="text-muted-foreground">({formatBytes(a.size_bytes)})</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ol>
@@ -230,4 +248,11 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       ) : null}
     </RecordPage>
   );
+}
+
+/** '12 KB', '1.2 MB': an attachment's size beside its name. */
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

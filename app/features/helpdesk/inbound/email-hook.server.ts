@@ -36,9 +36,10 @@ const text = (value: unknown, max: number): string | null => (typeof value === '
 const idList = (value: unknown): string[] =>
   (Array.isArray(value) ? value : typeof value === 'string' ? value.split(/\s+/) : []).filter((v): v is string => typeof v === 'string' && /^<[^<>\s]{1,900}>$/.test(v)).slice(0, 50);
 
-function mailOf(json: Record<string, unknown>): ParsedMail {
+async function mailOf(json: Record<string, unknown>): Promise<ParsedMail> {
   const raw = text(json.raw, MAX_MESSAGE_BYTES);
-  if (raw !== null) return parseMail(raw);
+  // JSON carries text: the raw message as UTF-8 bytes.
+  if (raw !== null) return parseMail(new TextEncoder().encode(raw));
   const from = text(json.from, 1000);
   if (!from) throw new MalformedMail('"from" is missing');
   const sender = parseFrom(from);
@@ -89,7 +90,7 @@ export async function handleEmailHook(request: Request, env: Env, now = Date.now
   }
 
   try {
-    const stored = await storeInboundMail(env, to, mailOf(json));
+    const stored = await storeInboundMail(env, to, await mailOf(json));
     return answer(200, { stored: !stored.duplicate, duplicate: stored.duplicate, conversation_id: stored.conversation_id });
   } catch (caught) {
     if (caught instanceof MalformedMail) return refuse(400, caught.message);

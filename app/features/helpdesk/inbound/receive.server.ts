@@ -4,7 +4,7 @@
 // whose mailbox the mail was addressed to (the envelope recipient, or the
 // hook's `to`), never anything the message itself says.
 import { serviceClient } from '~/jobs/runner.server';
-import { MAX_MESSAGE_BYTES, MalformedMail, parseMail, type ParsedMail } from './parse-mail';
+import { MAX_MESSAGE_BYTES, MalformedMail, parseMail, type InboundAttachment, type ParsedMail } from './parse-mail';
 
 export class UnknownMailbox extends Error {}
 
@@ -29,7 +29,50 @@ export async function storeInboundMail(env: Env, to: string, mail: ParsedMail): 
   if (error?.code === 'P0002') throw new UnknownMailbox(error.message);
   if (error?.code === '22023') throw new MalformedMail(error.message);
   if (error) throw new Error(`storing inbound mail failed: ${error.message}`);
-  return data as unknown as StoredMail;
+  const stored = data as unknown as StoredMail;
+  // A replay's attachments were stored with the first delivery.
+  if (!stored.duplicate && mail.attachments?.length) await storeAttachments(admin, stored, mail.attachments);
+  // Not passed by the receiving side: flagged when the From claims one of the account's own domains.
+  if (!stored.duplicate && mail.authenticated === false) {
+    const { error: flagError } = await admin.rpc('flag_unverified_sender', { p_message_id: stored.message_id });
+    if (flagError) console.error(`checking the sender's domain failed: ${flagError.message}`);
+  }
+  return stored;
+}
+
+export const ATTACHMENTS_BUCKET = 'helpdesk';
+
+/**
+ * Each attachment into the private `helpdesk` bucket at
+ * <account>/<conversation>/<uuid>/<name> (the account folder is what Storage's
+ * policy reads) and a message_attachments row. The message is already stored:
+ * an attachment that fails is logged and skipped, the mail is never lost for it.
+ */
+async function storeAttachments(admin: NonNullable<ReturnType<typeof serviceClient>>, stored: StoredMail, attachments: InboundAttachment[]) {
+  const { data: conversation, error } = await admin.from('conversations').select('account_id').eq('id', stored.conversation_id).single();
+  if (error) throw new Error(`reading the conversation failed: ${error.message}`);
+  for (const attachment of attachments) {
+    // Storage keys take a safe ASCII set only: the object's name is the file name so reduced; the row keeps the real one.
+    const key = attachment.filename.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100) || 'attachment';
+    const path = `${conversation.account_id}/${stored.conversation_id}/${crypto.randomUUID()}/${key}`;
+    const upload = await admin.storage
+      .from(ATTACHMENTS_BUCKET)
+      .upload(path, attachment.content, { contentType: attachment.mimeType, upsert: false });
+    if (upload.error) {
+      console.error(`an inbound attachment was not stored: ${upload.error.message}`);
+      continue;
+    }
+    const { error: rowError } = await admin.from('message_attachments').insert({
+      account_id: conversation.account_id,
+      conversation_id: stored.conversation_id,
+      message_id: stored.message_id,
+      file_name: attachment.filename,
+      mime_type: attachment.mimeType,
+      size_bytes: attachment.content.byteLength,
+      storage_path: path,
+    });
+    if (rowError) console.error(`an inbound attachment's row was not stored: ${rowError.message}`);
+  }
 }
 
 /** Reads a byte stream into a binary string (one char per byte), refusing more than `limit` bytes. */
@@ -70,7 +113,7 @@ export async function receiveEmailMessage(message: ForwardableEmailMessage, env:
     return;
   }
   try {
-    await storeInboundMail(env, message.to, parseMail(raw));
+    await storeInboundMail(env, message.to, await parseMail(raw));
   } catch (error) {
     if (error instanceof UnknownMailbox) message.setReject('No such mailbox');
     else if (error instanceof MalformedMail) message.setReject(`Malformed message: ${error.message}`);

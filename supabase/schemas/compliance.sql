@@ -60,7 +60,7 @@ grant all on table public.compliance_items to authenticated;
 revoke insert, truncate, update on table public.compliance_items from authenticated;
 grant all on table public.compliance_items to service_role;
 grant insert (account_id, title, category, risk_level, responsible_team, owner_id, frequency, interval_months, first_review_date, description, requirements) on table public.compliance_items to authenticated;
-grant update (title, category, risk_level, responsible_team, owner_id, description, requirements) on table public.compliance_items to authenticated;
+grant update (title, category, risk_level, responsible_team, owner_id, frequency, interval_months, first_review_date, description, requirements) on table public.compliance_items to authenticated;
 
 create or replace function private.audit_compliance()
  returns trigger
@@ -142,6 +142,29 @@ as $function$
 $function$;
 revoke all on function private.compliance_item_status(p_item_id uuid) from public, anon, authenticated, service_role;
 
+create or replace function private.compliance_schedule_changed()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_last_done date;
+begin
+  delete from public.compliance_occurrences o where o.item_id = new.id and o.status = 'open';
+  -- The generator keeps dates from next_review_date on: restart it from the new first date.
+  update public.compliance_items i set next_review_date = new.first_review_date where i.id = new.id;
+  perform private.generate_compliance_occurrences(new.id);
+  select max(o.due_on) into v_last_done from public.compliance_occurrences o where o.item_id = new.id and o.status = 'done';
+  if v_last_done is not null then
+    delete from public.compliance_occurrences o where o.item_id = new.id and o.status = 'open' and o.due_on <= v_last_done;
+  end if;
+  perform private.refresh_compliance_item(new.id);
+  return null;
+end;
+$function$;
+revoke all on function private.compliance_schedule_changed() from public, anon, authenticated, service_role;
+
 create or replace function private.count_compliance_item()
  returns trigger
  language plpgsql
@@ -210,6 +233,7 @@ create trigger compliance_items_count after insert or delete on public.complianc
 create trigger compliance_items_count_status after update of status on public.compliance_items for each row when (old.status is distinct from new.status) execute function private.count_compliance_item();
 create trigger compliance_items_defaults before insert on public.compliance_items for each row execute function private.compliance_item_defaults();
 create trigger compliance_items_occurrences after insert on public.compliance_items for each row execute function private.compliance_item_created();
+create trigger compliance_items_schedule_changed after update of frequency, interval_months, first_review_date on public.compliance_items for each row when (old.frequency is distinct from new.frequency or old.interval_months is distinct from new.interval_months or old.first_review_date is distinct from new.first_review_date) execute function private.compliance_schedule_changed();
 create trigger compliance_items_set_updated_at before update on public.compliance_items for each row execute function private.set_updated_at();
 
 create policy "business writers add compliance items" on public.compliance_items
@@ -468,6 +492,8 @@ create table public.evidence (
 );
 alter table public.evidence enable row level security;
 
+alter table public.evidence add constraint evidence_file_under_compliance_prefix check ((split_part(file_path, '/'::text, 2) = 'compliance'::text)) not valid;
+
 create index evidence_account_expires_idx on public.evidence using btree (account_id, expires_on);
 create index evidence_item_idx on public.evidence using btree (item_id, created_at desc);
 create index evidence_review_idx on public.evidence using btree (review_id);
@@ -477,6 +503,27 @@ grant all on table public.evidence to authenticated;
 revoke delete, insert, truncate, update on table public.evidence from authenticated;
 grant all on table public.evidence to service_role;
 grant insert (account_id, item_id, review_id, title, file_path, file_name, file_size, mime_type, sha256, effective_on, expires_on) on table public.evidence to authenticated;
+
+create or replace function private.compliance_evidence_object_locked()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if old.bucket_id = 'evidence' and split_part(old.name, '/', 2) = 'compliance' then
+    if tg_op = 'DELETE'
+       and (not exists (select 1 from public.accounts a where a.id::text = split_part(old.name, '/', 1))
+            or not exists (select 1 from public.evidence e where e.file_path = old.name)) then
+      return old;
+    end if;
+    raise exception 'Compliance evidence files are kept as uploaded: add a new version instead'
+      using errcode = '42501';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$function$;
+revoke all on function private.compliance_evidence_object_locked() from public, anon, authenticated, service_role;
 
 create or replace function private.evidence_version()
  returns trigger
@@ -497,6 +544,7 @@ revoke all on function private.evidence_version() from public, anon, authenticat
 create trigger evidence_audit after insert on public.evidence for each row execute function private.audit_compliance();
 create trigger evidence_locked before delete or update on public.evidence for each row execute function private.refuse_locked_change();
 create trigger evidence_set_version before insert on public.evidence for each row execute function private.evidence_version();
+create trigger compliance_evidence_objects_locked before delete or update on storage.objects for each row execute function private.compliance_evidence_object_locked();
 
 create policy "business writers add evidence" on public.evidence
   for insert
@@ -507,6 +555,13 @@ create policy "staff read their account's evidence" on public.evidence
   for select
   to authenticated
   using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+create policy "account files: writers remove" on storage.objects
+  for delete
+  to authenticated
+  using (((bucket_id = any (array['documents'::text, 'evidence'::text, 'reports'::text])) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ((not ((bucket_id = 'evidence'::text) and ((storage.foldername(name))[2] = 'compliance'::text))) or (not (exists ( select 1
+   from public.evidence e
+  where (e.file_path = objects.name))))) and ( select public.can_write_business() as can_write_business)));
 
 -- ── public.compliance_catalogues ──
 

@@ -644,10 +644,5 @@ create policy "account files: writers add" on storage.objects
 create policy "account files: writers change" on storage.objects
   for update
   to authenticated
-  using (((bucket_id = any (array['documents'::text, 'evidence'::text, 'reports'::text])) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.can_write_business() as can_write_business)))
-  with check (((bucket_id = any (array['documents'::text, 'evidence'::text, 'reports'::text])) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.can_write_business() as can_write_business)));
-
-create policy "account files: writers remove" on storage.objects
-  for delete
-  to authenticated
-  using (((bucket_id = any (array['documents'::text, 'evidence'::text, 'reports'::text])) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and ( select public.can_write_business() as can_write_business)));
+  using (((bucket_id = any (array['documents'::text, 'evidence'::text, 'reports'::text])) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and (not ((bucket_id = 'evidence'::text) and ((storage.foldername(name))[2] = 'compliance'::text))) and ( select public.can_write_business() as can_write_business)))
+  with check (((bucket_id = any (array['documents'::text, 'evidence'::text, 'reports'::text])) and ((storage.foldername(name))[1] = (( select public.current_account_id() as current_account_id))::text) and (not ((bucket_id = 'evidence'::text) and ((storage.foldername(name))[2] = 'compliance'::text))) and ( select public.can_write_business() as can_write_business)));

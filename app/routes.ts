@@ -62,6 +62,7 @@ export default [
       route('compliance/catalogues', 'features/compliance/catalogues.tsx'),
       route('compliance/:id', 'features/compliance/item-detail.tsx'),
       route('automations', 'features/automations/automations.tsx'),
+      route('automations/:id', 'features/automations/automation-detail.tsx'),
       route('analytics', 'features/analytics/analytics.tsx'),
       route('profile', 'features/profile/profile.tsx'),
       // The client portal (decision 050): what was sent to a signed-in client.

@@ -208,6 +208,145 @@ export type Database = {
           },
         ]
       }
+      automation_runs: {
+        Row: {
+          account_id: string
+          automation_id: string
+          created_at: string
+          error: string | null
+          event_id: string | null
+          finished_at: string | null
+          id: string
+          output: Json
+          scheduled_for: string | null
+          started_at: string
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          account_id: string
+          automation_id: string
+          created_at?: string
+          error?: string | null
+          event_id?: string | null
+          finished_at?: string | null
+          id?: string
+          output?: Json
+          scheduled_for?: string | null
+          started_at?: string
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          automation_id?: string
+          created_at?: string
+          error?: string | null
+          event_id?: string | null
+          finished_at?: string | null
+          id?: string
+          output?: Json
+          scheduled_for?: string | null
+          started_at?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "automation_runs_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "automation_runs_automation_id_account_id_fkey"
+            columns: ["automation_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "automations"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "automation_runs_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      automations: {
+        Row: {
+          account_id: string
+          action_kind: string
+          action_settings: Json
+          active_since: string | null
+          conditions: Json
+          created_at: string
+          created_by: string | null
+          cron: string | null
+          description: string | null
+          frequency: string | null
+          id: string
+          last_error: string | null
+          name: string
+          status: string
+          trigger_kind: string
+          updated_at: string
+        }
+        Insert: {
+          account_id?: string
+          action_kind: string
+          action_settings?: Json
+          active_since?: string | null
+          conditions?: Json
+          created_at?: string
+          created_by?: string | null
+          cron?: string | null
+          description?: string | null
+          frequency?: string | null
+          id?: string
+          last_error?: string | null
+          name: string
+          status?: string
+          trigger_kind: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          action_kind?: string
+          action_settings?: Json
+          active_since?: string | null
+          conditions?: Json
+          created_at?: string
+          created_by?: string | null
+          cron?: string | null
+          description?: string | null
+          frequency?: string | null
+          id?: string
+          last_error?: string | null
+          name?: string
+          status?: string
+          trigger_kind?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "automations_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "automations_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       bills: {
         Row: {
           account_id: string
@@ -2199,6 +2338,77 @@ export type Database = {
           },
         ]
       }
+      tasks: {
+        Row: {
+          account_id: string
+          assignee_id: string | null
+          automation_run_id: string | null
+          created_at: string
+          created_by: string | null
+          done: boolean
+          id: string
+          resource_id: string | null
+          resource_type: string | null
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          account_id?: string
+          assignee_id?: string | null
+          automation_run_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          done?: boolean
+          id?: string
+          resource_id?: string | null
+          resource_type?: string | null
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          assignee_id?: string | null
+          automation_run_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          done?: boolean
+          id?: string
+          resource_id?: string | null
+          resource_type?: string | null
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tasks_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tasks_assignee_id_account_id_fkey"
+            columns: ["assignee_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "tasks_automation_run_id_fkey"
+            columns: ["automation_run_id"]
+            isOneToOne: true
+            referencedRelation: "automation_runs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tasks_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       templates: {
         Row: {
           account_id: string
@@ -2650,6 +2860,10 @@ export type Database = {
         { Args: { p_quote_id: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
       rotate_carrier_hook:
         { Args: never; Returns: { secret: string; token: string }[] }
+      run_automations:
+        { Args: { p_limit?: number }; Returns: { account_id: string; automation_id: string; created_at: string; error: string | null; event_id: string | null; finished_at: string | null; id: string; output: Json; scheduled_for: string | null; started_at: string; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'automation_runs'; isOneToOne: false; isSetofReturn: true } }
+      run_scheduled_automation:
+        { Args: { p_automation_id: string; p_scheduled_for: string }; Returns: { account_id: string; automation_id: string; created_at: string; error: string | null; event_id: string | null; finished_at: string | null; id: string; output: Json; scheduled_for: string | null; started_at: string; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'automation_runs'; isOneToOne: true; isSetofReturn: false } }
       save_invoice_draft:
         { Args: { p_discount: number; p_due_date: string; p_invoice_id: string; p_items: Json; p_notes: string; p_tax_rate: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
       save_quote_draft:
@@ -2733,6 +2947,15 @@ export const CheckedValues = {
   },
   audit_logs: {
     actor_kind: ["user","client","system"],
+  },
+  automation_runs: {
+    status: ["running","succeeded","skipped","failed","queued"],
+  },
+  automations: {
+    action_kind: ["send_email","create_invoice","update_status","assign_task","generate_report"],
+    frequency: ["hourly","daily","weekly","monthly","custom"],
+    status: ["draft","active","paused"],
+    trigger_kind: ["lead_created","client_registered","quote_sent","quote_viewed","quote_accepted","quote_declined","quote_expired","invoice_created","invoice_overdue","invoice_paid","message_received","shipment_delivered","document_extracted","review_due","sla_breached","scheduled_time"],
   },
   bills: {
     status: ["to_pay","paid"],

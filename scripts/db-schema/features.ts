@@ -139,6 +139,12 @@ export const FEATURES: Feature[] = [
     functions: [/^public\.analytics_/, /^private\.roll_(lead|contact|conversation)_day_stats/],
   },
   {
+    name: 'automations',
+    about: 'Automations: workflows over the events outbox, their runs (each once per event or scheduled time) and the tasks they assign.',
+    tables: ['public.automations', 'public.automation_runs', 'public.tasks'],
+    functions: [/automation/],
+  },
+  {
     name: 'dashboard',
     about: 'The dashboard\'s figures, read across features.',
     tables: [],

@@ -83,6 +83,10 @@ const evidenceRow = (accountId: string, itemId: string, seed: string) => {
 const ids = (rows: { id: string }[] | null) => (rows ?? []).map((r) => r.id).sort();
 const byAccount = (table: string) => async (s: SupabaseClient, f: Fixture) =>
   ids((await s.from(table).select('id').eq('account_id', f.admin.accountId)).data);
+const automationRow = (f: Fixture, name: string) => ({
+  account_id: f.admin.accountId, name, trigger_kind: 'lead_created', action_kind: 'assign_task',
+  action_settings: { assignee_id: f.admin.userId, title: 'Call {{name}}' },
+});
 const firstOf = (table: string) => async (s: SupabaseClient, f: Fixture) => (await byAccount(table)(s, f))[0];
 async function insertedId(s: SupabaseClient, table: string, values: Record<string, unknown>): Promise<string> {
   const { data, error } = await s.from(table).insert(values).select('id').single();
@@ -284,6 +288,30 @@ const CASES: Record<string, TableCase> = {
     newRow: (f) => ({ account_id: f.admin.accountId, job_id: f.admin.accountId, runner: 'forged', attempt: 1 }),
     existing: firstOf('job_runs'),
     changes: { outcome: 'done' },
+  },
+  // Automations (decision 067): staff read, writers write automations and tasks; runs are the engine's.
+  automations: {
+    read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('automations'),
+    newRow: (f, role) => automationRow(f, `New ${role}`),
+    fresh: async (s, f) => insertedId(s, 'automations', automationRow(f, `Fresh ${randomBytes(4).toString('hex')}`)),
+    existing: firstOf('automations'),
+    changes: { name: 'Changed' },
+  },
+  automation_runs: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('automation_runs'),
+    newRow: (f) => ({ account_id: f.admin.accountId, automation_id: f.admin.accountId, scheduled_for: '2030-01-01T00:00:00Z' }),
+    existing: firstOf('automation_runs'),
+    changes: { status: 'failed' },
+  },
+  tasks: {
+    read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('tasks'),
+    newRow: (f, role) => ({ account_id: f.admin.accountId, title: `New ${role}`, assignee_id: f.admin.userId }),
+    fresh: async (s, f) => insertedId(s, 'tasks', { account_id: f.admin.accountId, title: `Fresh ${randomBytes(4).toString('hex')}` }),
+    existing: firstOf('tasks'),
+    changes: { done: true },
   },
   // Written only through the invoice functions (decision 029): nobody writes the tables through the API.
   invoices: {
@@ -510,6 +538,11 @@ for (const target of targets) {
       await must(admin.client.from('account_modules').insert({ account_id: accountId, module_id: moduleIds.cpq, status: 'active' }));
       await must(admin.client.from('documents').insert(documentRow(accountId, 'existing')));
       await must(admin.client.from('bills').insert({ account_id: accountId, supplier_name: 'Supplier', number: 'EXISTING', currency: 'EUR', total: 100 }));
+      const { data: automation } = await admin.client.from('automations').insert({
+        account_id: accountId, name: 'Existing', trigger_kind: 'lead_created', action_kind: 'assign_task',
+        action_settings: { assignee_id: admin.userId, title: 'Call' } }).select('id').single();
+      await must(service.from('automation_runs').insert({ account_id: accountId, automation_id: automation!.id, scheduled_for: '2029-01-01T00:00:00Z', status: 'succeeded' }));
+      await must(admin.client.from('tasks').insert({ account_id: accountId, title: 'Existing', assignee_id: admin.userId }));
       await must(service.from('user_invitations').insert({ account_id: accountId, email: uniqueEmail('pending'), token_hash: tokenHash() }));
       // A job of the account, claimed once so it has a run record.
       await must(service.rpc('enqueue_job', { p_kind: 'test.matrix', p_idempotency_key: `matrix:${accountId}`, p_account_id: accountId }));

@@ -77,6 +77,11 @@ beforeAll(async () => {
   });
   await must(a.client.from('documents').insert({ ...documentRow(a.accountId, 'a'.repeat(64)), title: 'Contract' }));
   await must(a.client.from('bills').insert({ account_id: a.accountId, supplier_name: 'Northwind', number: 'NW-1', currency: 'EUR', total: 100 }));
+  const { data: automation } = await a.client.from('automations').insert({
+    account_id: a.accountId, name: 'Welcome', trigger_kind: 'lead_created', action_kind: 'assign_task',
+    action_settings: { assignee_id: a.userId, title: 'Call' } }).select('id').single();
+  await must(admin.from('automation_runs').insert({ account_id: a.accountId, automation_id: automation!.id, scheduled_for: '2029-01-01T00:00:00Z', status: 'succeeded' }));
+  await must(a.client.from('tasks').insert({ account_id: a.accountId, title: 'Call back', assignee_id: a.userId }));
   const { data: complianceItem } = await a.client.from('compliance_items')
     .insert({ account_id: a.accountId, title: 'Access review', responsible_team: 'IT', description: 'D', first_review_date: new Date().toISOString().slice(0, 10) })
     .select('id').single();
@@ -147,6 +152,9 @@ beforeAll(async () => {
     { table: 'invoice_items', id: await firstId('invoice_items', 'invoice_id', invoice!.id), accountColumn: '', insert: { invoice_id: invoice!.id, description: 'Spy', qty: 1, unit_price: 1, total: 1 }, update: { description: 'Hijacked' } },
     { table: 'payments', id: await firstId('payments', 'invoice_id', invoice!.id), insert: { account_id: a.accountId, invoice_id: invoice!.id, amount: 1, paid_on: '2026-01-01' }, update: { amount: 1 } },
     { table: 'bills', id: await firstId('bills', 'account_id', a.accountId), insert: { account_id: a.accountId, supplier_name: 'Spy', number: 'SPY-1', currency: 'EUR', total: 1 }, update: { notes: 'Hijacked' } },
+    { table: 'automations', id: automation!.id, insert: { account_id: a.accountId, name: 'Spy', trigger_kind: 'lead_created', action_kind: 'assign_task', action_settings: { assignee_id: a.userId, title: 'Spy' } }, update: { name: 'Hijacked' } },
+    { table: 'automation_runs', id: await firstId('automation_runs', 'account_id', a.accountId), insert: { account_id: a.accountId, automation_id: automation!.id, scheduled_for: '2031-01-01T00:00:00Z' }, update: { status: 'failed' } },
+    { table: 'tasks', id: await firstId('tasks', 'account_id', a.accountId), insert: { account_id: a.accountId, title: 'Spy' }, update: { done: true } },
     { table: 'compliance_items', id: complianceItem!.id, insert: { account_id: a.accountId, title: 'Spy', responsible_team: 'B', description: 'D', first_review_date: '2030-01-01' }, update: { title: 'Hijacked' } },
     { table: 'compliance_occurrences', id: await firstId('compliance_occurrences', 'account_id', a.accountId), insert: { account_id: a.accountId, item_id: complianceItem!.id, due_on: '2031-01-01' }, update: { status: 'done' } },
     { table: 'compliance_reviews', id: await firstId('compliance_reviews', 'account_id', a.accountId), insert: { account_id: a.accountId, item_id: complianceItem!.id, reviewed_on: '2026-01-01', outcome: 'Compliant' }, update: { notes: 'Hijacked' } },

@@ -7,8 +7,8 @@ import { PREVIEW_TEXT } from '../../app/lib/preview';
 import type { Visitor } from './support/app';
 import { demoAdmin, page, readable } from './support/module-screens';
 
-const PREVIEW_SCREENS = ['/rfp', '/automations'];
-const REAL_SCREENS = ['/dashboard', '/leads', '/quotes', '/clients', '/invoices', '/documents', '/messages', '/compliance', '/analytics', '/shipments'];
+const PREVIEW_SCREENS = ['/rfp'];
+const REAL_SCREENS = ['/dashboard', '/leads', '/quotes', '/clients', '/invoices', '/documents', '/messages', '/compliance', '/analytics', '/shipments', '/automations'];
 /** Preview screens whose rows are listed. */
 const WITH_SAMPLE_ROWS = PREVIEW_SCREENS;
 

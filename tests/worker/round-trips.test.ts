@@ -79,6 +79,7 @@ beforeAll(async () => {
     ['/compliance/', await first('compliance_items')],
     ['/shipments/', await first('shipments')],
     ['/purchase-orders/', await first('purchase_orders')],
+    ['/automations/', await first('automations')],
   ];
   // A draft's edit pages.
   const { data: draftQuote } = await service.from('quotes').select('id').eq('account_id', account!.account_id).eq('status', 'draft').limit(1);

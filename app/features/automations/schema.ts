@@ -1,9 +1,17 @@
-// New automation (docs/product-guide.md): name and description required;
-// trigger, action and frequency from their lists; conditions optional.
+// New automation (docs/product-guide.md, decision 067): name and description,
+// the trigger (an event the modules emit, or scheduled_time with its
+// frequency; custom takes a cron expression), the action with its settings,
+// Draft or Active, and up to three condition rows (field / operator / value),
+// all plain form fields so the dialog works without JavaScript.
 import { z } from '~/lib/schemas/zod';
 import { oneOf, optionalText, requiredText, type Option } from '~/lib/schemas/fields';
+import { checkSchedule } from './schedule';
 
-export const TRIGGERS = ['quote_accepted', 'lead_created', 'invoice_overdue', 'client_registered', 'scheduled_time'] as const;
+export const TRIGGERS = [
+  'quote_accepted', 'lead_created', 'invoice_overdue', 'client_registered', 'scheduled_time',
+  'quote_sent', 'quote_declined', 'invoice_created', 'invoice_paid', 'message_received', 'shipment_delivered',
+  'document_extracted', 'review_due',
+] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 export const TRIGGER_LABELS: Record<Trigger, string> = {
   quote_accepted: 'Quote Accepted',
@@ -11,6 +19,31 @@ export const TRIGGER_LABELS: Record<Trigger, string> = {
   invoice_overdue: 'Invoice Overdue',
   client_registered: 'Client Registered',
   scheduled_time: 'Scheduled Time',
+  quote_sent: 'Quote Sent',
+  quote_declined: 'Quote Declined',
+  invoice_created: 'Invoice Created',
+  invoice_paid: 'Invoice Paid',
+  message_received: 'Message Received',
+  shipment_delivered: 'Shipment Delivered',
+  document_extracted: 'Document Extracted',
+  review_due: 'Review Due',
+};
+
+/** The fields of each trigger's event payload a condition may test (what the migrations' emit_event calls put in). */
+export const PAYLOAD_FIELDS: Record<Trigger, string[]> = {
+  lead_created: ['name', 'email'],
+  client_registered: ['name', 'email'],
+  quote_accepted: ['number', 'total', 'currency'],
+  quote_sent: ['number', 'total', 'currency'],
+  quote_declined: ['number', 'total', 'currency'],
+  invoice_created: ['number', 'total', 'currency'],
+  invoice_overdue: ['number', 'total', 'currency'],
+  invoice_paid: ['number', 'total', 'currency'],
+  message_received: ['subject', 'email'],
+  shipment_delivered: ['tracking_number', 'carrier'],
+  document_extracted: ['title', 'kind'],
+  review_due: ['title', 'due_on'],
+  scheduled_time: [],
 };
 
 export const ACTIONS = ['send_email', 'create_invoice', 'update_status', 'assign_task', 'generate_report'] as const;
@@ -22,6 +55,8 @@ export const ACTION_LABELS: Record<AutomationAction, string> = {
   assign_task: 'Assign Task',
   generate_report: 'Generate Report',
 };
+/** What the engine performs today (decision 067); the others are refused at save. */
+export const PERFORMED_ACTIONS: AutomationAction[] = ['send_email', 'update_status', 'assign_task'];
 
 export const FREQUENCIES = ['immediate', 'daily', 'weekly', 'monthly', 'custom'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
@@ -33,23 +68,136 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
   custom: 'Custom',
 };
 
+export const OPERATORS = ['equals', 'not_equals', 'contains', 'greater_than', 'less_than', 'is_empty', 'is_not_empty'] as const;
+export type Operator = (typeof OPERATORS)[number];
+export const OPERATOR_LABELS: Record<Operator, string> = {
+  equals: 'equals',
+  not_equals: 'does not equal',
+  contains: 'contains',
+  greater_than: 'is greater than',
+  less_than: 'is less than',
+  is_empty: 'is empty',
+  is_not_empty: 'is not empty',
+};
+
+export const LEAD_STATUS_VALUES = ['new', 'qualified', 'contacted', 'lost'] as const;
+
+export const AUTOMATION_STATUSES = ['draft', 'active', 'paused'] as const;
+export type AutomationStatus = (typeof AUTOMATION_STATUSES)[number];
+export const AUTOMATION_STATUS_LABELS: Record<AutomationStatus, string> = { draft: 'Draft', active: 'Active', paused: 'Paused' };
+
 function options<T extends string>(values: readonly T[], labels: Record<T, string>): Option<T>[] {
   return values.map((value) => ({ value, label: labels[value] }));
 }
 export const TRIGGER_OPTIONS = options(TRIGGERS, TRIGGER_LABELS);
 export const ACTION_OPTIONS = options(ACTIONS, ACTION_LABELS);
 export const FREQUENCY_OPTIONS = options(FREQUENCIES, FREQUENCY_LABELS);
+export const OPERATOR_OPTIONS = [{ value: '', label: '—' }, ...options(OPERATORS, OPERATOR_LABELS)];
+export const STATUS_CHOICES = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'active', label: 'Active' },
+];
 
-export const AUTOMATION_STATUSES = ['Active', 'Paused', 'Failed', 'Draft'] as const;
-export type AutomationStatus = (typeof AUTOMATION_STATUSES)[number];
+/** Condition rows offered without JavaScript. */
+export const CONDITION_ROWS = 3;
+const conditionFields = Object.fromEntries(
+  Array.from({ length: CONDITION_ROWS }, (_, i) => [
+    [`condition_field_${i}`, optionalText('Field', 50)],
+    [`condition_operator_${i}`, optionalText('Operator', 20)],
+    [`condition_value_${i}`, optionalText('Value', 200)],
+  ]).flat(),
+) as Record<string, ReturnType<typeof optionalText>>;
 
-export const newAutomationSchema = z.object({
-  name: requiredText('Name'),
-  trigger: oneOf(TRIGGERS, 'Trigger').default('quote_accepted'),
-  action: oneOf(ACTIONS, 'Action').default('send_email'),
-  frequency: oneOf(FREQUENCIES, 'Frequency').default('immediate'),
-  description: requiredText('Description', 5000),
-  conditions: optionalText('Conditions', 5000),
-});
+/** No control characters: a value may reach a mail header. */
+const noControl = (value: string | undefined) => !value || !/\p{Cc}/u.test(value);
+
+export const newAutomationSchema = z
+  .object({
+    name: requiredText('Name'),
+    description: requiredText('Description', 2000),
+    trigger: oneOf(TRIGGERS, 'Trigger').default('quote_accepted'),
+    action: oneOf(ACTIONS, 'Action').default('send_email'),
+    frequency: oneOf(FREQUENCIES, 'Frequency').default('immediate'),
+    status: z.enum(['draft', 'active'], { error: 'Choose Draft or Active' }).default('draft'),
+    cron: optionalText('Cron expression', 100),
+    template_id: optionalText('Template', 36),
+    recipient: optionalText('Recipient', 320),
+    new_status: optionalText('Status', 40),
+    assignee_id: optionalText('Assignee', 36),
+    task_title: optionalText('Task', 200),
+    report_type: optionalText('Report type', 20),
+    ...conditionFields,
+  })
+  .superRefine((form, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!PERFORMED_ACTIONS.includes(form.action)) issue('action', `${ACTION_LABELS[form.action]} is not performed yet: choose Send Email, Update Status or Assign Task`);
+    if (form.trigger === 'scheduled_time' && form.frequency === 'immediate') issue('frequency', 'Choose how often a scheduled automation runs');
+    if (form.trigger !== 'scheduled_time' && form.frequency !== 'immediate') issue('frequency', 'An event trigger runs immediately: choose Immediate or Scheduled Time');
+    if (form.frequency === 'custom' && !form.cron) issue('cron', 'Enter a cron expression');
+    if (form.frequency === 'custom' && form.cron) {
+      const check = checkSchedule(form.cron, 'UTC');
+      if (!check.ok) issue('cron', check.error);
+    }
+    if (form.action === 'send_email') {
+      if (!form.template_id) issue('template_id', 'Choose a template');
+      if (!form.recipient) issue('recipient', 'Choose a recipient');
+      else if (!noControl(form.recipient) || (form.recipient !== 'event_contact' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(form.recipient))) {
+        issue('recipient', 'Enter an e-mail address or choose the event\'s contact');
+      }
+    }
+    if (form.action === 'update_status' && !(LEAD_STATUS_VALUES as readonly string[]).includes(form.new_status ?? '')) issue('new_status', 'Choose a status');
+    if (form.action === 'update_status' && form.trigger !== 'lead_created') issue('trigger', 'Update Status applies to Lead Created');
+    if (form.action === 'assign_task') {
+      if (!form.assignee_id) issue('assignee_id', 'Choose someone to assign the task to');
+      if (!form.task_title) issue('task_title', 'Enter the task');
+    }
+    const fields = PAYLOAD_FIELDS[form.trigger];
+    for (let i = 0; i < CONDITION_ROWS; i++) {
+      const field = form[`condition_field_${i}` as keyof typeof form] as string | undefined;
+      const operator = form[`condition_operator_${i}` as keyof typeof form] as string | undefined;
+      const value = form[`condition_value_${i}` as keyof typeof form] as string | undefined;
+      if (!field && !operator && !value) continue;
+      if (!field || !fields.includes(field)) issue(`condition_field_${i}`, fields.length ? `Choose one of: ${fields.join(', ')}` : 'This trigger has no fields to test');
+      if (!operator || !(OPERATORS as readonly string[]).includes(operator)) issue(`condition_operator_${i}`, 'Choose an operator');
+      if ((operator === 'greater_than' || operator === 'less_than') && !/^-?\d+(\.\d+)?$/.test(value ?? '')) issue(`condition_value_${i}`, 'Enter a number');
+      if (!noControl(value)) issue(`condition_value_${i}`, 'Remove the control characters');
+    }
+  });
 
 export type NewAutomation = z.output<typeof newAutomationSchema>;
+
+/** The row the form describes, for the table's checks (action_settings, conditions). */
+export function automationRow(form: NewAutomation) {
+  const settings =
+    form.action === 'send_email' ? { template_id: form.template_id, recipient: form.recipient }
+    : form.action === 'update_status' ? { status: form.new_status }
+    : form.action === 'assign_task' ? { assignee_id: form.assignee_id, title: form.task_title }
+    : form.action === 'generate_report' ? { report_type: form.report_type }
+    : {};
+  const conditions = Array.from({ length: CONDITION_ROWS }, (_, i) => ({
+    field: form[`condition_field_${i}` as keyof NewAutomation] as string | undefined,
+    operator: form[`condition_operator_${i}` as keyof NewAutomation] as string | undefined,
+    value: (form[`condition_value_${i}` as keyof NewAutomation] as string | undefined) ?? '',
+  })).filter((c) => c.field && c.operator);
+  return {
+    name: form.name,
+    description: form.description,
+    trigger_kind: form.trigger,
+    frequency: form.trigger === 'scheduled_time' ? form.frequency : null,
+    cron: form.frequency === 'custom' ? (form.cron ?? null) : null,
+    status: form.status,
+    action_kind: form.action,
+    action_settings: settings,
+    conditions,
+  };
+}
+
+/** The record page's forms: Activate, Pause, Delete. */
+export const automationActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('activate') }),
+  z.object({ intent: z.literal('pause') }),
+  z.object({ intent: z.literal('delete') }),
+]);
+
+/** Runs per page of an automation's run history. */
+export const RUNS_PER_PAGE = 20;

@@ -1,0 +1,64 @@
+// The automations engine through the real jobs runner (decision 067): a lead
+// created fires a send_email automation whose mail is read from the local
+// outbox, once however often the runner runs; a scheduled automation runs once
+// per due time; croner itself runs in workerd.
+import { env, exports } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '../support/confirmation-mail';
+import { signUpFreshAdmin } from './support/app';
+import { accountOf, serviceClient } from './support/backend';
+import { checkSchedule } from '../../app/features/automations/schedule.ts';
+
+const worker = exports.default as unknown as { scheduled(event: { cron: string; scheduledTime: number }): Promise<void> };
+const runCron = (at = Date.now()) => worker.scheduled({ cron: '* * * * *', scheduledTime: at });
+
+let account: { accountId: string; userId: string };
+beforeAll(async () => {
+  const fresh = await signUpFreshAdmin();
+  account = await accountOf(fresh.email);
+});
+
+describe('the automations engine', () => {
+  it('croner computes schedules inside workerd', () => {
+    const check = checkSchedule('0 9 * * *', 'America/New_York', new Date('2026-11-01T00:00:00Z'));
+    expect(check.ok && check.next.map((d) => d.toISOString()).slice(0, 2)).toEqual(['2026-11-01T14:00:00.000Z', '2026-11-02T14:00:00.000Z']);
+  });
+
+  it('mails a new lead once through the template, however often the runner runs', async () => {
+    const service = serviceClient();
+    const { data: template, error: templateError } = await service.from('templates').insert({
+      account_id: account.accountId, name: 'Lead welcome', type: 'email', subject: 'Thanks, {{name}}', content: 'Hello {{name}}, we will be in touch.',
+    }).select('id').single();
+    if (templateError) throw new Error(templateError.message);
+    const { error } = await service.from('automations').insert({
+      account_id: account.accountId, name: 'Welcome leads', trigger_kind: 'lead_created', status: 'active', action_kind: 'send_email',
+      action_settings: { template_id: template!.id, recipient: 'event_contact' },
+    });
+    if (error) throw new Error(error.message);
+    const to = `lead-${Date.now()}@engine.test`;
+    const { error: leadError } = await service.from('leads').insert({ account_id: account.accountId, name: 'Robin', email: to, company: 'Engine Co' });
+    if (leadError) throw new Error(leadError.message);
+    const mails = async () => ((await readOutbox(env.SUPABASE_URL)) as unknown as { to: string; subject: string; text: string }[]).filter((m) => m.to === to);
+    for (let tries = 0; tries < 40 && (await mails()).length < 1; tries++) await runCron();
+    await runCron(Date.now() + 60_000);
+    await runCron(Date.now() + 120_000);
+    const sent = await mails();
+    expect(sent.map((m) => m.subject)).toEqual(['Thanks, Robin']);
+  });
+
+  it('runs a scheduled automation once per due time', async () => {
+    const service = serviceClient();
+    const { data, error } = await service.from('automations').insert({
+      account_id: account.accountId, name: 'Every five minutes', trigger_kind: 'scheduled_time', frequency: 'custom', cron: '*/5 * * * *',
+      status: 'active', action_kind: 'assign_task', action_settings: { assignee_id: account.userId, title: 'Check the queue' },
+    }).select('id').single();
+    if (error) throw new Error(error.message);
+    const later = Date.now() + 10 * 60_000;
+    await runCron(later);
+    await runCron(later + 1000);
+    const { data: runs } = await service.from('automation_runs').select('status, scheduled_for').eq('automation_id', data!.id);
+    expect(runs).toHaveLength(1);
+    expect(runs![0].status).toBe('succeeded');
+    expect(new Date(runs![0].scheduled_for!).getUTCMinutes() % 5).toBe(0);
+  });
+});

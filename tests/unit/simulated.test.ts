@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageSentText, SIMULATED_ACTIONS } from '../../app/lib/simulated.ts';
+import { messageSentText, SIMULATED_ACTIONS } from '../../app/features/automations/simulated.ts';
 import { normaliseStatus, statusLabel, statusTone } from '../../app/lib/tones.ts';
 
 describe('simulated saves (docs/product-guide.md)', () => {

@@ -3,12 +3,12 @@
 // Demonstration screens). A screen made real drops its PreviewBanner and moves from
 // the first list to the second.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_TEXT } from '../../app/lib/preview';
+import { PREVIEW_TEXT } from '../../app/features/automations/preview';
 import type { Visitor } from './support/app';
 import { demoAdmin, page, readable } from './support/module-screens';
 
-const PREVIEW_SCREENS = ['/rfp', '/automations'];
-const REAL_SCREENS = ['/dashboard', '/leads', '/quotes', '/clients', '/invoices', '/documents', '/messages', '/compliance', '/analytics', '/shipments'];
+const PREVIEW_SCREENS = ['/automations'];
+const REAL_SCREENS = ['/dashboard', '/leads', '/quotes', '/clients', '/invoices', '/documents', '/messages', '/compliance', '/analytics', '/shipments', '/rfp'];
 /** Preview screens whose rows are listed. */
 const WITH_SAMPLE_ROWS = PREVIEW_SCREENS;
 

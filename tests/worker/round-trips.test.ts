@@ -77,6 +77,7 @@ beforeAll(async () => {
     ['/messages/', await first('conversations')],
     ['/compliance/', await first('compliance_items')],
     ['/shipments/', await first('shipments')],
+    ['/rfp/', await first('rfps')],
   ];
   // A draft's edit pages.
   const { data: draftQuote } = await service.from('quotes').select('id').eq('account_id', account!.account_id).eq('status', 'draft').limit(1);

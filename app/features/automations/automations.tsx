@@ -3,7 +3,7 @@ import { Activity, CheckCircle2, Clock, Play, ScrollText, Workflow, Zap } from '
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/automations';
 import { InertButton } from './inert-button';
-import { PreviewBanner, SampleBadge } from '~/components/preview-banner';
+import { PreviewBanner, SampleBadge } from './preview-banner';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
@@ -14,8 +14,8 @@ import { UrlDialog } from '~/components/url-dialog';
 import { AUTOMATION_SUMMARY, SAMPLE_WORKFLOWS, type SampleWorkflow } from './samples';
 import { formatDateTime } from '~/lib/dates';
 import { ACTION_LABELS, ACTION_OPTIONS, FREQUENCY_OPTIONS, newAutomationSchema, TRIGGER_LABELS, TRIGGER_OPTIONS } from './schema';
-import { SIMULATED_ACTIONS } from '~/lib/simulated';
-import { simulatedCreate } from '~/lib/simulated.server';
+import { SIMULATED_ACTIONS } from './simulated';
+import { simulatedCreate } from './simulated.server';
 import { CreateLink } from '~/components/create-link';
 import { pageTitle } from '~/lib/page-title';
 

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Button, type ButtonProps } from '~/components/ui/button';
-import { NOT_AVAILABLE_TEXT } from '~/lib/simulated';
+import { NOT_AVAILABLE_TEXT } from './simulated';
 
 /**
  * A button the spec shows but gives no behaviour (invoice Download/View, the

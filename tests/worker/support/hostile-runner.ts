@@ -26,7 +26,7 @@ interface Tenant {
   admin: Visitor;
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
-  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string; compliance: string; control: string; shipment: string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string; compliance: string; control: string; shipment: string; rfp: string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
@@ -132,6 +132,8 @@ async function tenant(): Promise<Tenant> {
   const control = await insert('compliance_controls', { account_id: accountId, catalogue_id: catalogue.id, control_key: 'fx-1', label: 'FX-1', title: 'Fixture control', position: 0 });
   // A shipment on its way, for its page's actions (add an event, mark delivered).
   const shipment = await insert('shipments', { account_id: accountId, origin: 'Fixture origin', destination: 'Fixture destination', weight: 1, description: 'Fixture goods' });
+  // A bid, for its page's actions (edit, status, go/no-go, delete).
+  const rfp = await insert('rfps', { account_id: accountId, title: 'Fixture tender', company: 'Fixture buyer', contact_email: 'bids@fixture.test', value: 100, deadline: '2030-01-01', proposal: 'Fixture' });
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
   // A sent quote and its link, for the public quote page's actions.
   const sent = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });
@@ -144,7 +146,7 @@ async function tenant(): Promise<Tenant> {
     admin: admin.visitor,
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id, compliance: compliance.id, control: control.id, shipment: shipment.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id, compliance: compliance.id, control: control.id, shipment: shipment.id, rfp: rfp.id },
     token: open.token,
     usedToken: member.token,
     quoteToken: quoteToken as string,
@@ -178,6 +180,7 @@ async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
     conversation: idOf(await db.from('conversations').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     compliance: idOf(await db.from('compliance_items').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     control: idOf(await db.from('compliance_controls').select('id').eq('account_id', accountId).order('position').limit(1)),
+    rfp: idOf(await db.from('rfps').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     shipment: idOf(await db.from('shipments').select('id').eq('account_id', accountId).neq('status', 'Delivered').order('created_at').limit(1)),
     invitation: idOf(
       await db.from('user_invitations').select('id').eq('account_id', accountId).is('accepted_at', null).order('created_at').limit(1),

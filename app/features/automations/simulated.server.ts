@@ -7,7 +7,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { RouterContextProvider } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { z } from 'zod';
-import { SIMULATED_ACTIONS, type SimulatedAction } from '~/lib/simulated';
+import { SIMULATED_ACTIONS, type SimulatedAction } from './simulated';
 import { requireUser } from '~/lib/auth.server';
 import { readFormData } from '~/lib/forms.server';
 import { refuseSubmission } from '~/lib/records.server';

@@ -1,6 +1,6 @@
 import { FlaskConical } from '~/components/icons';
 import { Badge } from '~/components/ui/badge';
-import { PREVIEW_TEXT } from '~/lib/preview';
+import { PREVIEW_TEXT } from './preview';
 
 /**
  * The top of a screen whose module is not real yet: its figures and rows are

@@ -58,6 +58,7 @@ export default [
       route('documents', 'features/documents/documents.tsx'),
       route('documents/:id', 'features/documents/document-detail.tsx'),
       route('rfp', 'features/rfp/rfp.tsx'),
+      route('rfp/:id', 'features/rfp/rfp-detail.tsx'),
       route('compliance', 'features/compliance/compliance.tsx'),
       route('compliance/catalogues', 'features/compliance/catalogues.tsx'),
       route('compliance/:id', 'features/compliance/item-detail.tsx'),

@@ -83,6 +83,20 @@ select u.account_id, m.id, s.status, now() - interval '60 days'
   join public.modules m on m.key = s.key
  where u.email = 'demo@opshub.test';
 
+-- Bids of the RFP screen (deadlines relative to today, so days left stay meaningful).
+insert into public.rfps (account_id, title, company, contact_email, value, deadline, proposal, status, decision, decision_reasons, created_at)
+select u.account_id, s.title, s.company, s.email, s.value, current_date + s.due, s.proposal, s.status, s.decision, s.reasons, now() - s.age
+  from public.users u
+  cross join (values
+    ('Enterprise Logistics Platform', 'Global Manufacturing Inc.', 'tenders@globalmfg.test', 50000000::bigint, 18,
+     'A hosted logistics platform with carrier tracking.', 'Active', 'go', 'Fits our logistics module; known buyer.', interval '12 days'),
+    ('Document Processing Automation', 'City Health Services', 'procurement@cityhealth.test', 12500000::bigint, 4,
+     'Template-free extraction of referral letters.', 'Submitted', 'go', null, interval '20 days'),
+    ('Compliance Management System', 'First National Bank', 'rfp@firstnational.test', 28000000::bigint, -3,
+     'A compliance calendar with an audit trail.', 'Under Review', null, null, interval '40 days')
+  ) as s (title, company, email, value, due, proposal, status, decision, reasons, age)
+ where u.email = 'demo@opshub.test';
+
 -- Leads of the Leads screen.
 insert into public.leads (account_id, name, email, phone_whatsapp, company, role, source, notes, interest, status, created_at)
 select u.account_id, l.name, l.email, l.phone, l.company, l.role, l.source, l.notes, l.interest, l.status, now() - l.age

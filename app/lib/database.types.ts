@@ -2187,6 +2187,88 @@ export type Database = {
           },
         ]
       }
+      rfps: {
+        Row: {
+          account_id: string
+          additional_notes: string | null
+          company: string
+          contact_email: string
+          created_at: string
+          created_by: string | null
+          currency: string
+          deadline: string
+          decision: string | null
+          decision_reasons: string | null
+          id: string
+          owner_id: string | null
+          proposal: string
+          status: string
+          title: string
+          updated_at: string
+          value: number
+        }
+        Insert: {
+          account_id?: string
+          additional_notes?: string | null
+          company: string
+          contact_email: string
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          deadline: string
+          decision?: string | null
+          decision_reasons?: string | null
+          id?: string
+          owner_id?: string | null
+          proposal: string
+          status?: string
+          title: string
+          updated_at?: string
+          value: number
+        }
+        Update: {
+          account_id?: string
+          additional_notes?: string | null
+          company?: string
+          contact_email?: string
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          deadline?: string
+          decision?: string | null
+          decision_reasons?: string | null
+          id?: string
+          owner_id?: string | null
+          proposal?: string
+          status?: string
+          title?: string
+          updated_at?: string
+          value?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "rfps_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "rfps_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "rfps_owner_id_account_id_fkey"
+            columns: ["owner_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       shipment_packages: {
         Row: {
           account_id: string
@@ -2858,6 +2940,8 @@ export type Database = {
         { Args: { p_quote_id: string; p_request_id: string }; Returns: string }
       revise_quote:
         { Args: { p_quote_id: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
+      rfp_totals:
+        { Args: { p_today: string }; Returns: { currency: string; due_this_week: number; lost_count: number; open_count: number; open_value: number; won_count: number }[] }
       rotate_carrier_hook:
         { Args: never; Returns: { secret: string; token: string }[] }
       run_automations:
@@ -2886,6 +2970,8 @@ export type Database = {
         { Args: { p_query: string }; Returns: { account_id: string; cancelled_at: string | null; confirmed_at: string | null; created_at: string; created_by: string | null; currency: string; expected_on: string | null; id: string; notes: string | null; po_number: string; received_at: string | null; sent_at: string | null; status: string; supplier_email: string | null; supplier_name: string; supplier_user_id: string | null; total: number; updated_at: string }[]; SetofOptions: { from: '*'; to: 'purchase_orders'; isOneToOne: false; isSetofReturn: true } }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[]; SetofOptions: { from: '*'; to: 'quote_list'; isOneToOne: false; isSetofReturn: true } }
+      search_rfps:
+        { Args: { p_query: string }; Returns: { account_id: string; additional_notes: string | null; company: string; contact_email: string; created_at: string; created_by: string | null; currency: string; deadline: string; decision: string | null; decision_reasons: string | null; id: string; owner_id: string | null; proposal: string; status: string; title: string; updated_at: string; value: number }[]; SetofOptions: { from: '*'; to: 'rfps'; isOneToOne: false; isSetofReturn: true } }
       search_shipments:
         { Args: { p_query: string }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }[]; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: false; isSetofReturn: true } }
       send_invoice:
@@ -3021,6 +3107,11 @@ export const CheckedValues = {
   },
   quotes: {
     status: ["draft","sent","viewed","signed","declined","expired","superseded"],
+  },
+  rfps: {
+    currency: ["USD","EUR","GBP"],
+    decision: ["go","no_go"],
+    status: ["Active","Submitted","Under Review","Won","Lost","Closed"],
   },
   shipments: {
     carrier: ["fedex","ups","dhl","usps","other"],

@@ -145,6 +145,12 @@ export const FEATURES: Feature[] = [
     functions: [/automation/],
   },
   {
+    name: 'rfp',
+    about: 'RFP: the bids (responses to tenders), their go/no-go decision, search and cards.',
+    tables: ['public.rfps'],
+    functions: [/^public\.search_rfps$/, /^public\.rfp_/, /^private\.audit_rfp$/],
+  },
+  {
     name: 'dashboard',
     about: 'The dashboard\'s figures, read across features.',
     tables: [],

@@ -23,6 +23,8 @@ const SEARCHES = {
   search_invoices: { table: 'invoices', filter: ilikeAny(['invoice_number', 'client_name', 'client_email']), clientFinds: 1 },
   // Every word of the text as the start of a word of the title or extracted text (20261203100001), or the title containing it.
   search_documents: { table: 'documents', filter: (text: string) => `search.fts(simple)."${prefixQuery(text)}",title.ilike."*${text}*"`, clientFinds: 0 },
+  // The bids of /rfp: staff only.
+  search_rfps: { table: 'rfps', filter: ilikeAny(['title', 'company']), clientFinds: 0 },
 } as const;
 type SearchName = keyof typeof SEARCHES;
 
@@ -66,6 +68,13 @@ async function documentFor(member: Member, title: string, text: string | null = 
   }
 }
 
+async function rfpFor(member: Member, title: string, company: string) {
+  const { error } = await member.client.from('rfps').insert({
+    account_id: member.accountId, title, company, contact_email: 'bids@search.test', value: 100, deadline: '2030-01-01', proposal: 'P',
+  });
+  if (error) throw new Error(error.message);
+}
+
 beforeAll(async () => {
   backend = await startBackend();
   const admin = await signUpFreshAdmin(backend, 'search-admin');
@@ -82,7 +91,11 @@ beforeAll(async () => {
   await documentFor(admin, 'Searchable Client contract');
   await documentFor(admin, 'Scan 0042', 'Invoice from a searchable stranger, total 100% due');
   await documentFor(admin, 'Rates 100% final');
+  await rfpFor(admin, 'Searchable Client tender', 'Harbour Board');
+  await rfpFor(admin, 'Harbour cranes', 'Searchable Stranger Ltd');
+  await rfpFor(admin, 'Rates 100% final', 'Port Co');
   // The same words in another account.
+  await rfpFor(other, 'Searchable elsewhere', 'Other Co');
   await invoiceFor(other, 'Searchable Client', 'elsewhere@search.test');
   await documentFor(other, 'Searchable elsewhere');
 });

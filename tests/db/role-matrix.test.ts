@@ -137,7 +137,18 @@ async function attachmentOf(s: SupabaseClient, accountId: string, conversationId
 // The table keeps only the hash of an invitation's token.
 const tokenHash = () => createHash('sha256').update(randomBytes(32)).digest('hex');
 
+const RFP_ROW = { company: 'Buyer', contact_email: 'bids@buyer.test', value: 100, deadline: '2027-01-31', proposal: 'P' };
+
 const CASES: Record<string, TableCase> = {
+  // Bids of /rfp: staff read, admins and members write.
+  rfps: {
+    read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('rfps'),
+    newRow: (f) => ({ account_id: f.admin.accountId, ...RFP_ROW, title: 'New' }),
+    fresh: async (s, f) => insertedId(s, 'rfps', { account_id: f.admin.accountId, ...RFP_ROW, title: 'Fresh' }),
+    existing: firstOf('rfps'),
+    changes: { status: 'Submitted', decision: 'go', decision_reasons: 'Changed' },
+  },
   accounts: {
     read: staffRead('none'), insert: NOBODY, update: ADMIN, delete: NOBODY,
     rowsOfAccount: async (_s, f) => [f.admin.accountId],
@@ -532,6 +543,7 @@ for (const target of targets) {
         if (error) throw new Error(error.message);
       };
       const accountId = admin.accountId;
+      await must(admin.client.from('rfps').insert({ account_id: accountId, ...RFP_ROW, title: 'Existing' }));
       await must(admin.client.from('leads').insert({ account_id: accountId, name: 'Lee', email: 'lee@lead.test', company: 'Lead Co' }));
       await must(admin.client.from('templates').insert({ account_id: accountId, name: 'Welcome', content: 'Hello' }));
       await must(admin.client.from('integrations').insert({ account_id: accountId, name: 'CRM', type: 'crm', config: { api_key: 'sk_live_1' } }));

@@ -126,7 +126,10 @@ beforeAll(async () => {
   await must(a.client.rpc('receive_purchase_order', { p_id: po!.id }));
   const shipmentId = await firstId('shipments', 'account_id', a.accountId);
 
+  const rfpRow = { company: 'Buyer', contact_email: 'bids@buyer.test', value: 100, deadline: '2027-01-31', proposal: 'P' };
+  await must(a.client.from('rfps').insert({ account_id: a.accountId, ...rfpRow, title: 'Northwind' }));
   cases.push(
+    { table: 'rfps', id: await firstId('rfps', 'account_id', a.accountId), insert: { account_id: a.accountId, ...rfpRow, title: 'Spy' }, update: { title: 'Hijacked' } },
     { table: 'purchase_orders', id: po!.id, insert: { account_id: a.accountId, supplier_name: 'Spy' }, update: { notes: 'Hijacked' } },
     { table: 'purchase_order_items', id: await firstId('purchase_order_items', 'account_id', a.accountId), insert: { account_id: a.accountId, purchase_order_id: po!.id, description: 'Spy', qty: 1, unit_price: 1 }, update: { received_qty: 0 } },
     { table: 'shipments', id: shipmentId, insert: { account_id: a.accountId, origin: 'A', destination: 'B', weight: 1, description: 'Spy' }, update: { description: 'Hijacked' } },

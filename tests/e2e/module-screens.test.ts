@@ -44,12 +44,14 @@ const FLOWS: CreateFlow[] = [
     open: 'New RFP Response',
     dialog: 'Create RFP Response',
     fill: async (page) => {
-      await page.getByLabel('RFP title').fill('Harbour logistics tender');
-      await page.getByLabel('Company').fill('Port of Oslo');
-      await page.getByLabel('Contact email').fill('tenders@port.test');
-      await page.getByLabel('Value (USD)').fill('250000');
-      await page.getByLabel('Deadline').fill('2025-05-01');
-      await page.getByLabel('Proposal').fill('Our proposal covers the full harbour operation.');
+      // Inside the dialog: the list has a Deadline column and a status filter of its own.
+      const dialog = page.getByRole('dialog', { name: 'Create RFP Response' });
+      await dialog.getByLabel('RFP title').fill('Harbour logistics tender');
+      await dialog.getByLabel('Company').fill('Port of Oslo');
+      await dialog.getByLabel('Contact email').fill('tenders@port.test');
+      await dialog.getByLabel('Value (USD)').fill('250000');
+      await dialog.getByLabel('Deadline').fill('2030-05-01');
+      await dialog.getByLabel('Proposal').fill('Our proposal covers the full harbour operation.');
     },
     submit: 'Create Response',
     busy: 'Creating...',

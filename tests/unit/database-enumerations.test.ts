@@ -10,6 +10,7 @@ import { QUOTE_STATUSES } from '../../app/features/quotes/schema.ts';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '../../app/features/invoices/schema.ts';
 import { INTEGRATION_TYPES } from '../../app/features/settings/settings-options';
 import { BILL_STATUSES } from '../../app/features/bills/schema.ts';
+import { RFP_DECISIONS, RFP_STATUSES } from '../../app/features/rfp/schema.ts';
 import { COMPLIANCE_CATEGORIES, COMPLIANCE_STATUSES, FREQUENCIES, RISK_LEVELS } from '../../app/features/compliance/schema.ts';
 import { TEMPLATE_TYPES } from '../../app/features/templates/schema';
 import { DOCUMENT_MIME_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES, EXTRACTION_STATUSES } from '../../app/features/documents/schema.ts';
@@ -27,6 +28,8 @@ const cases: [string, readonly string[], readonly string[]][] = [
   ['invoices.status', INVOICE_STATUSES, CheckedValues.invoices.status],
   ['payments.method', PAYMENT_METHODS, CheckedValues.payments.method],
   ['bills.status', BILL_STATUSES, CheckedValues.bills.status],
+  ['rfps.status', RFP_STATUSES, CheckedValues.rfps.status],
+  ['rfps.decision', RFP_DECISIONS, CheckedValues.rfps.decision],
   ['compliance_items.status', COMPLIANCE_STATUSES, CheckedValues.compliance_items.status],
   ['compliance_items.category', COMPLIANCE_CATEGORIES, CheckedValues.compliance_items.category],
   ['compliance_items.risk_level', RISK_LEVELS, CheckedValues.compliance_items.risk_level],

@@ -25,9 +25,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const SHARED_FOLDERS = ['app/lib', 'app/components'];
 const EXCEPTIONS = [
   /^app\/components\/ui\//, /^app\/lib\/database\.types\.ts$/, /^app\/lib\/pdf\/fonts\//,
-  // The preview kit of the demonstration screens: /rfp is the last one (automations made real, decision 067);
-  // these go when it is made real.
-  /^app\/components\/preview-banner\.tsx$/, /^app\/lib\/preview\.ts$/, /^app\/lib\/simulated(\.server)?\.ts$/,
 ];
 const SHELL = [
   /^app\/root\.tsx$/,

@@ -80,6 +80,7 @@ beforeAll(async () => {
     ['/shipments/', await first('shipments')],
     ['/purchase-orders/', await first('purchase_orders')],
     ['/automations/', await first('automations')],
+    ['/rfp/', await first('rfps')],
   ];
   // A draft's edit pages.
   const { data: draftQuote } = await service.from('quotes').select('id').eq('account_id', account!.account_id).eq('status', 'draft').limit(1);

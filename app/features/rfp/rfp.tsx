@@ -1,131 +1,107 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
+// The /rfp screen (docs/product-guide.md, RFP; issue 38): the account's bids in the record table, searched
+// and filtered by status, sorted by deadline; the cards from rfp_totals (per currency, never added across
+// currencies); days left counted from today (red under 7; a past deadline says so); the New RFP Response
+// dialog at ?new, validated on the server and working without JavaScript.
 import { Calendar, DollarSign, Radar, Target, Timer } from '~/components/icons';
-import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/rfp';
-import { PreviewBanner, SampleBadge } from '~/components/preview-banner';
-import { PageHeader, SectionHeading } from '~/components/page-header';
-import { DialogActions, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
-import { SubmitButton } from '~/components/submit-button';
+import { ListScreen } from '~/components/list-screen';
+import { createdColumn } from '~/components/records/columns';
+import { RecordTable, type RecordColumn } from '~/components/records/record-table';
 import { StatCard, StatGrid } from '~/components/stat-card';
 import { StatusBadge } from '~/components/status-badge';
-import { Card, CardContent, CardHeader } from '~/components/ui/card';
-import { UrlDialog } from '~/components/url-dialog';
-import { formatMoney } from '~/lib/money';
+import { requireUserWith } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
-import { RFP_SUMMARY, SAMPLE_RFPS, type SampleRfp } from './samples';
-import { newRfpResponseSchema } from './schema';
-import { SIMULATED_ACTIONS } from '~/lib/simulated';
-import { simulatedCreate } from '~/lib/simulated.server';
-import { CreateLink } from '~/components/create-link';
+import { readListQuery } from '~/lib/list-query';
+import { formatMoney, formatMoneySums } from '~/lib/money';
 import { pageTitle } from '~/lib/page-title';
+import { createRecord } from '~/lib/records.server';
+import { canWriteBusiness } from '~/lib/roles';
+import { deadlineNote, todayIso } from './deadline';
+import { DaysLeft } from './days-left';
+import { insertRfp, loadRfps, type RfpRow, type RfpTotal } from './queries.server';
+import { NewRfpResponseForm } from './rfp-forms';
+import { newRfpResponseSchema, RFP_DECISION_LABELS, RFP_STATUS_OPTIONS, RFP_STATUSES, type RfpDecision } from './schema';
+import { RFP_TEXTS as TEXTS } from './texts';
 
-const LIST_PATH = '/rfp';
+const LIST = '/rfp';
+/** Sorted by deadline (index rfps_account_id_deadline_idx) or newest first. */
+const SORTS = ['deadline', 'created_at'] as const;
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('RFP Radar') }];
+const columns = (today: string): RecordColumn<RfpRow>[] => [
+  { id: 'title', header: 'RFP', cell: (rfp) => rfp.title, className: 'md:max-w-72' },
+  { id: 'company', header: 'Company', cell: (rfp) => rfp.company, className: 'max-w-48 truncate' },
+  { id: 'value', header: 'Value', cell: (rfp) => formatMoney(Number(rfp.value), rfp.currency), className: 'whitespace-nowrap text-right' },
+  {
+    id: 'deadline', header: 'Deadline', sort: { key: 'deadline' }, className: 'whitespace-nowrap',
+    cell: (rfp) => (
+      <span className="flex items-center gap-1">
+        <Calendar className="size-3.5" aria-hidden="true" />
+        <time dateTime={rfp.deadline}>{formatShortDate(rfp.deadline)}</time>
+      </span>
+    ),
+  },
+  { id: 'days', header: 'Days left', cell: (rfp) => <DaysLeft deadline={rfp.deadline} today={today} />, className: 'whitespace-nowrap' },
+  { id: 'decision', header: 'Go / no-go', cell: (rfp) => (rfp.decision ? RFP_DECISION_LABELS[rfp.decision as RfpDecision] : 'Undecided') },
+  { id: 'status', header: 'Status', cell: (rfp) => <StatusBadge status={rfp.status} />, phone: true },
+  createdColumn('Created'),
+];
 
-export async function action(args: Route.ActionArgs) {
-  return simulatedCreate(args, { action: 'rfp', schema: newRfpResponseSchema, listPath: LIST_PATH });
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const query = readListQuery(url, RFP_STATUSES, SORTS);
+  const today = todayIso();
+  const [{ profile }, found] = await requireUserWith(request, context, (supabase) => loadRfps(supabase, query, today));
+  return { ...found, today, canWrite: canWriteBusiness(profile?.role) };
 }
 
-export default function Rfp({ actionData }: Route.ComponentProps) {
-  const [searchParams] = useSearchParams();
+export function action(args: Route.ActionArgs) {
+  return createRecord(args, { schema: newRfpResponseSchema, listPath: LIST, texts: TEXTS, noun: 'rfp', write: insertRfp });
+}
+
+/** Open bids' value, one figure per currency: '$500,000.00 · €12,000.00'. */
+const pipeline = (totals: RfpTotal[]) =>
+  formatMoneySums(totals.filter((t) => t.openValue > 0).map((t) => ({ currency: t.currency, count: 0, value: t.openValue, average: 0 })), { whole: true });
+
+export default function Rfp({ loaderData, actionData }: Route.ComponentProps) {
+  const { totals, totalsFailed, list, today, canWrite } = loaderData;
+  const open = totals.reduce((n, t) => n + t.openCount, 0);
+  const due = totals.reduce((n, t) => n + t.dueThisWeek, 0);
+  const won = totals.reduce((n, t) => n + t.won, 0);
+  const decided = won + totals.reduce((n, t) => n + t.lost, 0);
+  const figure = (value: string) => (totalsFailed ? '—' : value);
   return (
-    <>
-      <PreviewBanner />
-      <PageHeader
-        title="RFP Radar"
-        description="Find tenders and requests for proposal, and track your responses."
-        actions={
-          <CreateLink to="?new">New RFP Response</CreateLink>
-        }
+    <ListScreen
+      pathname={LIST}
+      texts={TEXTS}
+      list={list}
+      canWrite={canWrite}
+      statuses={RFP_STATUS_OPTIONS}
+      summary={
+        <StatGrid label="RFP summary">
+          <StatCard label="Active RFPs" value={figure(open.toLocaleString('en-US'))} note="Active, submitted or under review" icon={Radar} />
+          <StatCard label="Pipeline Value" value={figure(pipeline(totals))} note="Open responses, per currency" icon={DollarSign} />
+          <StatCard
+            label="Win Rate"
+            value={figure(decided === 0 ? '—' : `${Math.round((won / decided) * 100)}%`)}
+            note={`Won of won and lost, last 12 months (${decided.toLocaleString('en-US')})`}
+            icon={Target}
+          />
+          <StatCard label="Due This Week" value={figure(due.toLocaleString('en-US'))} note="Open responses due in 7 days" icon={Timer} />
+        </StatGrid>
+      }
+      form={<NewRfpResponseForm lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />}
+    >
+      <RecordTable
+        caption={TEXTS.listHeading}
+        pathname={LIST}
+        query={list.query}
+        rows={list.rows}
+        columns={columns(today)}
+        rowKey={(rfp) => rfp.id}
+        href={(rfp) => `${LIST}/${rfp.id}`}
+        phoneLine={(rfp) => `${rfp.company} · ${deadlineNote(rfp.deadline, today).text}`}
       />
-      <StatGrid label="RFP summary">
-        <StatCard label="Active RFPs" value={RFP_SUMMARY.active} note={RFP_SUMMARY.activeNote} icon={Radar} />
-        <StatCard label="Pipeline Value" value={RFP_SUMMARY.pipelineValue} note={RFP_SUMMARY.pipelineNote} icon={DollarSign} />
-        <StatCard label="Win Rate" value={RFP_SUMMARY.winRate} note={RFP_SUMMARY.winRateNote} icon={Target} />
-        <StatCard label="Due This Week" value={RFP_SUMMARY.dueThisWeek} note={RFP_SUMMARY.dueThisWeekNote} icon={Timer} />
-      </StatGrid>
-      <Card>
-        <CardHeader>
-          <SectionHeading>Open Opportunities</SectionHeading>
-          <p className="text-sm text-muted-foreground">Sample RFPs of this demonstration screen.</p>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-4">
-            {SAMPLE_RFPS.map((rfp) => (
-              <RfpRow key={rfp.id} rfp={rfp} />
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
-      <UrlDialog
-        open={searchParams.has('new')}
-        closeTo={LIST_PATH}
-        title="Create RFP Response"
-        description="Every field is required except the additional notes."
-      >
-        <NewRfpResponseForm lastResult={actionData?.result} />
-      </UrlDialog>
-    </>
-  );
-}
-
-function RfpRow({ rfp }: { rfp: SampleRfp }) {
-  return (
-    <li className="grid gap-3 rounded-lg border border-border p-4">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="grid gap-1">
-          <h3 className="font-semibold">{rfp.title}</h3>
-          <p className="text-sm text-muted-foreground">{rfp.company}</p>
-        </div>
-        <div className="flex items-center gap-2">
-          <SampleBadge />
-          <StatusBadge status={rfp.status} />
-        </div>
-      </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-muted-foreground">Value</dt>
-          <dd className="font-medium">{formatMoney(rfp.value)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Deadline</dt>
-          <dd className="flex items-center gap-1 font-medium">
-            <Calendar className="size-3.5" aria-hidden="true" />
-            <time dateTime={rfp.deadline}>{formatShortDate(rfp.deadline)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Submissions</dt>
-          <dd className="font-medium">{rfp.submissions}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Days left</dt>
-          <dd className="font-medium">{rfp.daysLeft === 1 ? '1 day' : `${rfp.daysLeft} days`}</dd>
-        </div>
-      </dl>
-    </li>
-  );
-}
-
-function NewRfpResponseForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(newRfpResponseSchema, { id: 'new-rfp-response', lastResult });
-  return (
-    <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-      <TextField field={fields.title} label="RFP title" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.company} label="Company" autoComplete="organization" />
-        <TextField field={fields.contact_email} label="Contact email" type="email" autoComplete="email" />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.value} label="Value (USD)" type="number" step="0.01" min="0" inputMode="decimal" />
-        <TextField field={fields.deadline} label="Deadline" type="date" />
-      </div>
-      <TextareaField field={fields.proposal} label="Proposal" rows={4} />
-      <TextareaField field={fields.additional_notes} label="Additional notes (optional)" rows={2} />
-      <DialogActions closeTo={LIST_PATH}>
-        <SubmitButton label="Create Response" busyLabel={SIMULATED_ACTIONS.rfp.busyLabel} />
-      </DialogActions>
-    </Form>
+    </ListScreen>
   );
 }

@@ -1,0 +1,36 @@
+// What the /rfp screens say (docs/product-guide.md, RFP; spec §3 and §7 for the dialog's texts).
+export const RFP_TEXTS = {
+  title: 'RFP Radar',
+  description: 'Find tenders and requests for proposal, and track your responses.',
+  newButton: 'New RFP Response',
+  createButton: 'Create Response',
+  dialogTitle: 'Create RFP Response',
+  dialogDescription: 'Every field is required except the additional notes.',
+  listHeading: 'RFP Responses',
+  searchLabel: 'Search responses',
+  noun: 'RFP responses',
+  created: 'RFP response created successfully!',
+  createFailed: 'Failed to create RFP response',
+  loadFailed: 'Failed to fetch RFP responses',
+  empty: 'No RFP responses yet. Create one for the next tender you answer.',
+  noMatch: 'No RFP responses match your search.',
+} as const;
+
+export const RFP_DETAIL_TEXTS = {
+  back: 'Back to RFP Radar',
+  notFound: 'RFP response not found',
+  editTitle: 'Edit RFP Response',
+  editDescription: 'Change the response, its deadline or who owns it.',
+  saved: 'RFP response saved',
+  saveFailed: 'Failed to save the RFP response',
+  statusSaved: 'Status changed',
+  statusFailed: 'Failed to change the status',
+  decided: 'Decision recorded',
+  decideFailed: 'Failed to record the decision',
+  deleted: 'RFP response deleted',
+  deleteFailed: 'Failed to delete the RFP response',
+  deleteTitle: 'Delete RFP Response',
+  gone: 'This RFP response no longer exists',
+  pipeline: 'Pipeline',
+  decision: 'Go / no-go',
+} as const;

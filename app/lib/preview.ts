@@ -1,3 +1,0 @@
-// What every screen that still shows sample data says at its top
-// (docs/product-guide.md, Demonstration screens); app/components/preview-banner.tsx shows it.
-export const PREVIEW_TEXT = 'Preview with sample data — nothing you save here is kept';

@@ -80,11 +80,14 @@ const FLOWS: CreateFlow[] = [
     open: 'New Automation',
     dialog: 'Create Automation Workflow',
     fill: async (page) => {
-      await page.getByLabel('Workflow name').fill('Welcome new clients');
-      await page.getByLabel('Trigger').selectOption('client_registered');
-      await page.getByLabel('Action', { exact: true }).selectOption('send_email');
-      await page.getByLabel('Frequency').selectOption('immediate');
-      await page.getByLabel('Description', { exact: true }).fill('Send the welcome pack');
+      // Inside the dialog: the list's filters have a Status of their own.
+      const dialog = page.getByRole('dialog', { name: 'Create Automation Workflow' });
+      await dialog.getByLabel('Workflow name').fill('Qualify new leads');
+      await dialog.getByLabel('Trigger').selectOption('lead_created');
+      await dialog.getByLabel('Action', { exact: true }).selectOption('update_status');
+      await dialog.getByLabel('Frequency').selectOption('immediate');
+      await dialog.getByLabel('Description', { exact: true }).fill('Every new lead is qualified');
+      await dialog.getByLabel('Status (Update Status)').selectOption('qualified');
     },
     submit: 'Create Automation',
     busy: 'Creating...',

@@ -5,7 +5,8 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
 import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
 import { SubmitButton } from '~/components/submit-button';
-import { COMPLIANCE_CATEGORY_OPTIONS, COMPLIANCE_STATUSES, editItemSchema, evidenceSchema, FREQUENCY_OPTIONS, reviewSchema, RISK_LEVEL_OPTIONS } from './schema';
+import { ItemFields } from './item-fields';
+import { COMPLIANCE_STATUSES, editItemSchema, evidenceSchema, reviewSchema } from './schema';
 import { COMPLIANCE_DETAIL_TEXTS as TEXTS } from './texts';
 
 const OUTCOME_OPTIONS = COMPLIANCE_STATUSES.map((value) => ({ value, label: value }));
@@ -86,22 +87,7 @@ export function EditItemForm({
           {form.errors.map((error) => <p key={error}>{error}</p>)}
         </div>
       ) : null}
-      <TextField field={fields.title} label="Title" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField field={fields.category} label="Category" options={COMPLIANCE_CATEGORY_OPTIONS} />
-        <SelectField field={fields.risk_level} label="Risk level" options={RISK_LEVEL_OPTIONS} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.responsible_team} label="Responsible team" />
-        <SelectField field={fields.owner_id} label="Owner" options={[{ value: '', label: 'No owner' }, ...owners]} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField field={fields.first_review_date} label="First review date" type="date" />
-        <SelectField field={fields.frequency} label="Frequency" options={FREQUENCY_OPTIONS} />
-        <TextField field={fields.interval_months} label="Months between reviews (custom)" type="number" />
-      </div>
-      <TextareaField field={fields.description} label="Description" rows={3} />
-      <TextareaField field={fields.requirements} label="Requirements (optional)" rows={3} />
+      <ItemFields fields={fields} owners={owners} reviewDate={{ field: fields.first_review_date, label: 'First review date' }} />
       <DialogActions closeTo={closeTo}>
         <SubmitButton label="Save Changes" busyLabel="Saving..." />
       </DialogActions>

@@ -1214,7 +1214,13 @@ export function splitBefore(actions: readonly HostileAction[], name: string): [H
   return [actions.slice(0, split), actions.slice(split)];
 }
 
-/** Quotes, leads, clients, messages | invoices, shipments, documents, the module screens. */
-export const BUSINESS_HALVES = splitBefore(BUSINESS_ACTIONS, 'invoices: create');
+/**
+ * Quotes, leads, clients, messages | invoices, shipments, purchase orders,
+ * documents, bills | rfp, compliance, automations, analytics. Three files:
+ * the second half as one file (2,250 cases once the five modules were real)
+ * failed from its 1,800th case on in CI, every later case at once.
+ */
+const [BUSINESS_FIRST, BUSINESS_REST] = splitBefore(BUSINESS_ACTIONS, 'invoices: create');
+export const BUSINESS_PARTS = [BUSINESS_FIRST, ...splitBefore(BUSINESS_REST, 'rfp: respond')];
 /** Website, modules, templates, integrations | users, account. */
 export const SETTINGS_HALVES = splitBefore(SETTINGS_ACTIONS, 'settings users: invite');

@@ -1,7 +1,7 @@
-// Hostile input on the business screens, second half: invoices, shipments,
-// documents and the module screens, with their record pages (the first half:
-// hostile-input-business).
-import { BUSINESS_ACTIONS, BUSINESS_HALVES } from './hostile-actions';
+// Hostile input on the business screens, second part: invoices, shipments,
+// purchase orders, documents and bills, with their record pages (the first
+// part: hostile-input-business; the third: hostile-input-module-screens).
+import { BUSINESS_ACTIONS, BUSINESS_PARTS } from './hostile-actions';
 import { describeHostile } from './support/hostile-runner';
 
-describeHostile('business screens: invoices, shipments, documents, modules', BUSINESS_HALVES[1], BUSINESS_ACTIONS);
+describeHostile('business screens: invoices, shipments, purchase orders, documents, bills', BUSINESS_PARTS[1], BUSINESS_ACTIONS);

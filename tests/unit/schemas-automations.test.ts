@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, automationRow, FREQUENCIES, newAutomationSchema, TRIGGERS } from '../../app/features/automations/schema.ts';
+import { newAutomationServerSchema } from '../../app/features/automations/schema.server.ts';
 import { errorsOf, valueOf } from './support/schemas.ts';
 
 const assign = { name: 'Call', description: 'Call new leads', trigger: 'lead_created', action: 'assign_task', assignee_id: '11111111-1111-4111-8111-111111111111', task_title: 'Call {{name}}' };
@@ -32,6 +33,6 @@ describe('new automation form', () => {
     expect(errorsOf(newAutomationSchema, { ...assign, action: 'create_invoice' }).action?.[0]).toMatch(/not performed yet/);
     expect(errorsOf(newAutomationSchema, { ...assign, condition_field_0: 'total', condition_operator_0: 'equals' }).condition_field_0).toEqual(['Choose one of: name, email']);
     expect(errorsOf(newAutomationSchema, { ...assign, condition_field_0: 'name', condition_operator_0: 'greater_than', condition_value_0: 'ten' }).condition_value_0).toEqual(['Enter a number']);
-    expect(errorsOf(newAutomationSchema, { ...assign, trigger: 'scheduled_time', frequency: 'custom', cron: '* * * * *' }).cron).toEqual(['A schedule runs at most every 5 minutes']);
+    expect(errorsOf(newAutomationServerSchema, { ...assign, trigger: 'scheduled_time', frequency: 'custom', cron: '* * * * *' }).cron).toEqual(['A schedule runs at most every 5 minutes']);
   });
 });

@@ -13,8 +13,9 @@ import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { pageTitle } from '~/lib/page-title';
 import { NewAutomationForm } from './automation-form';
+import { newAutomationServerSchema } from './schema.server';
 import { insertAutomation, loadAutomations, loadChoices, type AutomationRow } from './queries.server';
-import { ACTION_LABELS, AUTOMATION_STATUSES, newAutomationSchema, TRIGGER_LABELS, type AutomationAction, type Trigger } from './schema';
+import { ACTION_LABELS, AUTOMATION_STATUSES, TRIGGER_LABELS, type AutomationAction, type Trigger } from './schema';
 import { AUTOMATION_TEXTS as TEXTS } from './texts';
 
 const LIST = '/automations';
@@ -41,7 +42,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   return createRecord(args, {
-    schema: newAutomationSchema,
+    schema: newAutomationServerSchema,
     listPath: LIST,
     texts: TEXTS,
     noun: 'automation',

@@ -134,24 +134,55 @@ const INVOICE_LABEL = new RegExp(
     `(?<!\\p{L})${INVOICE_WORD}\\s*(?:n[°º]\\.?|no\\.?|nr\\.?|num[ée]ro|n[uú]mero|numer|nummer|#)`,
     '\\b(?:beleg|factuur|fattura|faktury)\\s*-?\\s*(?:nr\\.?|nummer|numer|n\\.)',
     '\\binv\\s*#',
+    // The number's word first: 'Nr faktury', 'Número de factura', 'N° de facture', 'Numero fattura', 'Nº da fatura'.
+    `(?<!\\p{L})(?:nr\\.?|no\\.?|n[°º]\\.?|n\\.[°º]|num[ée]ro|n[uú]mero|numer|nummer|number)\\s+(?:(?:de|da|do|della|van)\\s+(?:la\\s+)?)?(?:faktury|fattura|facture|factura|fatura|factuur|invoice)\\b`,
+    // 'Fattura n. 123', 'Fatura n.º FT 2024/12'.
+    `(?<!\\p{L})${INVOICE_WORD}\\s+n\\.\\s*[°º]?(?=\\s*[A-Z]{0,5}\\s?\\d)`,
+    // Bill and document numbers: 'Bill No', 'Document No' (a receipt's number is not an invoice number).
+    '\\b(?:bill|document|doc)\\s*(?:no\\.?|number|nr\\.?|#)',
     // The number after 'Nr.' in the title's own sentence: 'Rechnung des Versicherers Nr. 01.234.567.8-2018-1 vom'.
-    `(?<!\\p{L})${INVOICE_WORD}(?:\\s+(?!(?:vom|du|del|van|of|dated)\\b)\\p{L}+){1,3}\\s+(?:nr\\.?|no\\.?|n[°º]\\.?|nummer|number|numer)(?=\\s+\\d)`,
+    `(?<!\\p{L})${INVOICE_WORD}(?:\\s+\\(?(?!(?:vom|du|del|van|of|dated)\\b)\\p{L}+\\)?){1,3}\\s+(?:nr\\.?|no\\.?|n[°º]\\.?|nummer|number|numer)(?=\\s+\\d)`,
     // A title followed by its number: 'Facture FA-2017-0010', 'Rechnung R0005532486', 'Invoice 103767'.
     `(?<!\\p{L})${INVOICE_WORD}(?=\\s+[A-Z]{0,5}-?\\d)`,
   ].join('|'),
   'iu',
 );
-const ORDER_LABEL = /\b(?:purchase\s+order|p\.?\s?o\.?)\s*(?:no\.?|number|nr\.?|#|n°|ref)?(?=\s*[:#]|\s+[A-Z]{0,5}-?\d)|\border\s*(?:no\.?|number|#)|\bbestell\s*-?\s*(?:nr\.?|nummer)|\bbon\s+de\s+commande\s*(?:n°|no\.?)?/i;
+const ORDER_LABEL = new RegExp(
+  [
+    '\\b(?:purchase\\s+order|p\\.?\\s?o\\.?)\\s*(?:no\\.?|number|nr\\.?|#|n°|ref)?(?=\\s*[:#]|\\s+[A-Z]{0,5}-?\\d)',
+    '\\b(?:your\\s+)?order\\s*(?:no\\.?|number|#|id|ref(?:erence)?)',
+    // 'Your order AB321', 'Bestellung : 2018-471331', 'Bestellung Nr. ORDER84359': an order word followed by its reference.
+    '\\byour\\s+order(?=\\s+[A-Z]{0,8}-?\\d)',
+    '\\b(?:ihre\\s+)?bestellung(?=\\s*:|\\s+nr\\.?\\s)(?:\\s+nr\\.?)?',
+    '\\b(?:bestell|auftrags|order|bestel)\\s*-?\\s*(?:nr\\.?|nummer)',
+    '\\bbon\\s+de\\s+commande\\s*(?:n°|no\\.?)?|\\b(?:n[°º]\\s+de\\s+)?commande\\s*(?:n[°º])?(?=\\s*:)',
+    '\\b(?:numero\\s+)?ordine\\s*(?:n\\.|nr\\.?|n[°º])|\\bnr\\.?\\s+zam[óo]wienia|\\bpedido\\s*(?:n[°º.]|n[uú]mero)?(?=\\s*:)|\\bn[uú]mero\\s+(?:de|do)\\s+pedido',
+  ].join('|'),
+  'iu',
+);
 const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|number|nr\.?|#|n°|ref(?:erence)?)|\b(?:quote|quotation|estimate)\s*:|\bangebots?\s*-?\s*(?:nr\.?|nummer)|\bdevis\s*(?:n°|no\.?)|\bpresupuesto\s*(?:n[°º.])/i;
 
 // ---- Dates ---------------------------------------------------------------------
 
-const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|order|quote|quotation|receipt|tax\s+point)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\bdated?\b|\bissued\s+(?:at|on)\b|\b(?:rechnungs|beleg|belege)?-?datum\b|\bdate\s+de\s+facture\b|\bfecha\b|\bdate\s*:|\bdata\s+(?:fattura|documento|wystawienia|da\s+fatura|de\s+emiss[ãa]o)\b|\bfactuurdatum\b|(?:\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\b[^\n]{0,60}?\b(?:vom|du|del|van|of|dated|z\s+dnia)\b/iu;
+/**
+ * The issue date's labels, surest first: a label that names the invoice's (or
+ * the document's) own date; then a bare 'Date'/'Datum'; an order or delivery
+ * date only when nothing else dates the document (an invoice's order date is
+ * another date: issue 34 found one taken as the invoice date at 0.9).
+ */
+const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|receipt|tax\s+point|billing|bill)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\binvoice\s+dated\b|\bissued\s+(?:at|on)\b|\b(?:rechnungs|beleg|belege|ausstellungs)-?datum\b|\bdate\s+(?:de\s+(?:la\s+)?facture|d['’]\s*[ée]mission|de\s+facturation)\b|\bfecha\s+(?:de\s+)?(?:factura|emisi[óo]n|expedici[óo]n)\b|\bdata\s+(?:fattura|documento|wystawienia|da\s+fatura|de\s+emiss[ãa]o|emiss[ãa]o|faktury)\b|\bfactuurdatum\b|\bdatum\s+faktury\b|(?:\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\b[^\n]{0,60}?\b(?:vom|von|du|del|van|of|dated|z\s+dnia)\b|\p{L}{2,},\s+(?:den|le|el|il|dnia)(?=\s+\d)/iu;
+/** Another invoice's date: 'Date de facture associée', 'Original invoice date'. */
+const OTHER_INVOICE = /\b(?:associ[ée]e?|d['’]origine|original|previous|pr[ée]c[ée]dente|related|referenced|ursprungs\p{L}*|korrigierten)\b/iu;
+const ISSUE_PLAIN = /\bdated?\b|\bdatum\b|\bfecha\b|\bdata\s*:|\bdate\s*:/iu;
+const ISSUE_OTHER = /\b(?:order|quote|quotation|delivery|shipping|lieferdatum|leverdatum)\s+date\b|\b(?:bestell|liefer|auftrags)datum\b/iu;
+/** 'Datum: 30.10.2024  Zeit: 04:59:13': a date printed with its time is when the page was printed, not the document's date. */
+const PRINTED_AT = /^\S+\s+(?:(?:zeit|time|uhrzeit|heure|ora|hora)\s*:?\s*)?\d{1,2}:\d{2}/i;
 // 'due' alone only when a date follows it ('Terms: Net 30, due April 2, 2025'); 'Total due' is an amount.
 const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|data\s+de\s+vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+p[łl]atno[śs]ci|vervaldatum|f[öo]rfallodag|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
 /** Payment terms in days ('Net 30', 'Payment terms: 14 days', '30 jours net', 'Zahlungsziel 14 Tage'). */
 const NET_DAYS = /\bnet\s*(\d{1,3})\b/i;
 const TERMS_LABEL = /\b(?:terms|payment|zahlungs\w*|zahlbar|conditions|paiement|pago|plazo|termin|within|innerhalb|sous)\b/i;
+const EARLY_DISCOUNT = /\b(?:skonto|discount|escompte|sconto|descuento|korting|rabat|desconto)\b/i;
 const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 
 // ---- Amounts -------------------------------------------------------------------
@@ -291,6 +322,8 @@ function findLineItems(lines: Line[]): LineItem[] | null {
 /** The days of the payment terms a document states, if any (1 to 180). */
 function termDays(lines: Line[]): number | null {
   for (const { text } of lines) {
+    // 'Bei Zahlung innerhalb 14 Tagen 2% Skonto': an early-payment discount's days, not the terms.
+    if (EARLY_DISCOUNT.test(text)) continue;
     const match = NET_DAYS.exec(text) ?? (TERMS_LABEL.test(text) ? TERM_DAYS.exec(text) : null);
     const days = match ? Number(match[1]) : 0;
     if (days >= 1 && days <= 180) return days;
@@ -528,14 +561,23 @@ export function extractFields(document: string): Extraction {
   crossCheckAmounts(fields);
   decideAmounts(lines, fields);
 
-  const issue = findLabelled(lines, ISSUE_LABEL, (v) => datesIn(v, monthFirst)[0] ?? null);
+  const dateOf = (v: string) => datesIn(v, monthFirst)[0] ?? null;
+  const ownKind = kind.value === 'purchase_order' || kind.value === 'quote';
+  // An order's own order date, a quote's quotation date, is its issue date; an invoice's is not.
+  const issueLabel = ownKind ? new RegExp(`${ISSUE_LABEL.source}|${ISSUE_OTHER.source}`, 'iu') : ISSUE_LABEL;
+  const issueStrong = findLabelled(lines, issueLabel, (v) => (OTHER_INVOICE.test(v.split(/\s{2,}|\t/)[0] ?? '') ? null : dateOf(v)));
+  const issuePlain = issueStrong ? null : findLabelled(lines, ISSUE_PLAIN, (v) => (PRINTED_AT.test(v) ? null : dateOf(v)));
+  const issueOther = issueStrong || issuePlain ? null : findLabelled(lines, ISSUE_OTHER, dateOf);
+  const issue = issueStrong ?? issuePlain;
   const due = findLabelled(lines, DUE_LABEL, (v) => datesIn(v, monthFirst)[0] ?? null, false, undefined, 2);
   if (issue) set('issue_date', issue.value, issue.sameLine ? 0.9 : 0.8);
+  else if (issueOther) set('issue_date', issueOther.value, 0.6);
   else {
     const first = lines.map((l) => datesIn(l.text, monthFirst)[0]).find(Boolean);
     if (first && first !== due?.value) set('issue_date', first, 0.5);
   }
-  if (due) set('due_date', due.value, due.sameLine ? 0.9 : 0.8);
+  // The invoice date comes before the due date: a 'due' date before it is another date (a period's start, a delivery).
+  if (due) set('due_date', due.value, fields.issue_date && due.value < fields.issue_date.value ? 0.5 : due.sameLine ? 0.9 : 0.8);
   else if (fields.issue_date && kind.value !== 'contract') {
     // A contract's terms run from each invoice it foresees, not from the contract's own date.
     // Only terms ('Net 30'): the date they lead to, computed, so less sure than a date the document writes.

@@ -7,12 +7,13 @@ import { CURRENCY_CODES } from '../../../lib/currencies.ts';
 /** An amount in the text and the decimal string it stands for ('1234.56'). */
 // A plain space groups thousands only with decimals after them ('45 000,00 SEK'); elsewhere a space separates numbers.
 // Four decimals are a unit price's ('9,9000').
+// Swiss grouping by apostrophe ('CHF 1'234.50').
 // Indian lakh grouping ('1,23,456.00') comes first: read as thousands it would stop at '1,23'.
-const AMOUNT = /(?<![\d.,])-?(?:\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?: \d{3})+[.,]\d{2}|(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)(?:[.,](?:\d{4}|\d{1,2}))?)(?![\d])/g;
+const AMOUNT = /(?<![\d.,])-?(?:\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?: \d{3})+[.,]\d{2}|(?:\d{1,3}(?:[,.\u00a0\u202f'’]\d{3})+|\d+)(?:[.,](?:\d{4}|\d{1,2}))?)(?![\d])/g;
 
 /** '1.234,56' → '1234.56'; null when the text is no amount. */
 export function parseAmount(raw: string): string | null {
-  let text = raw.replace(/[\u00a0\u202f ]/g, '').trim();
+  let text = raw.replace(/[\u00a0\u202f '’]/g, '').trim();
   if (!/^-?[\d.,]+$/.test(text)) return null;
   const lastComma = text.lastIndexOf(',');
   const lastDot = text.lastIndexOf('.');
@@ -74,7 +75,7 @@ function iso(year: number, month: number, day: number): string | null {
 
 const MONTH_WORD = '([A-Za-zäéûçóśźńłęąÄÉÇÓŚŹ]{3,12}\\.?)';
 const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray, monthFirst: boolean) => string | null }[] = [
-  { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, read: (m) => iso(+m[1], +m[2], +m[3]) },
+  { re: /\b(\d{4})([-/.])(\d{1,2})\2(\d{1,2})\b/g, read: (m) => iso(+m[1], +m[3], +m[4]) },
   {
     re: /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b/g,
     read: (m, monthFirst) => {
@@ -123,6 +124,8 @@ export const CURRENCY_SYMBOLS: [RegExp, string][] = [
   [/₹|\bRs\.?\s?(?=\d)|\bINR\b/, 'INR'],
   [/\bzł/, 'PLN'],
   [/\bFr\.\s?\d/, 'CHF'],
+  [/R\$/, 'BRL'],
+  [/\bKč/, 'CZK'],
 ];
 
 /** The currencies a line names, codes before symbols. */

@@ -189,16 +189,16 @@ const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 
 /** What is still to pay after advances: the total only when nothing better labels one. */
 const AMOUNT_DUE = /\b(?:total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|balance|zahlbetrag|net\s+[àa]\s+payer|solde\s+[àa]\s+payer|restbetrag|te\s+betalen|do\s+zap[łl]aty|amount\s+payable|total\s+payable)\b/i;
-const TOTAL_STRONG = /\b(?:grand\s+total|total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|total\s+payable|amount\s+payable|total\s+\(?incl|total\s+[^\d\s]{0,3}\s*incl|total\s+to\s+pay|due\s+payable|total\s+gross(?:\s+amount)?|gesamtbetrag(?!\s+der)|rechnungsbetrag|endbetrag|endsumme|bruttosumme|brutto|summe\s+(?:inkl|gesamt)|montant\s+total|net\s+[àa]\s+payer|total\s+ttc|importe\s+total|total\s+a\s+pagar|totale\s+(?:fattura|documento|da\s+pagare)|totaal(?:\s+te\s+betalen)?|te\s+betalen|razem\s+do\s+zap[łl]aty|do\s+zap[łl]aty|valor\s+total|total\s+a\s+pagar)\b/i;
+const TOTAL_STRONG = /\b(?:grand\s+total|total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|total\s+payable|amount\s+payable|total\s+\(?incl|total\s+[^\d\s]{0,3}\s*incl|total\s+to\s+pay|due\s+payable|total\s+gross(?:\s+amount)?|gesamtbetrag(?!\s+der)|rechnungsbetrag|endbetrag|endsumme|bruttosumme|brutto|summe\s+(?:inkl|gesamt)|montant\s+total|net\s+[àa]\s+payer|total\s+ttc|importe\s+total|total\s+a\s+pagar|totale\s+(?:fattura|documento|da\s+pagare)|totaal(?:\s+te\s+betalen)?|te\s+betalen|razem\s+do\s+zap[łl]aty|do\s+zap[łl]aty|valor\s+total|total\s+a\s+pagar|invoice\s+total|total\s+invoice(?:\s+amount)?|totaal\s+(?:incl|bedrag)|(?:razem|warto[śs][ćc]|kwota)\s+brutto|montant\s+ttc|gesamtsumme|rechnungsendbetrag|totale\s+(?:complessivo|generale)|importe\s+a\s+pagar|total\s+(?:geral|do\s+documento|factura|fatura))\b/i;
 const TOTAL_PLAIN = /\b(?:total|summe|totale?)\b/i;
 const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+(?:excl|net|before|ht\b|tax|vat|amount\s+(?:of\s+lines|without))|net\s+total|total\s+(?:qty|quantity|items|hours|weight)|zwischensumme|nettobetrag|total\s+hors|gesamtbetrag\s+der|summe\s+netto|ohne\s+ust)/i;
-const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|total\s+amount\s+without\s+vat|zwischensumme|nettobetrag|netto|summe\s+ohne|ohne\s+ust|total\s+hors\s+taxes?|base\s+imponible|imponibile|totaal\s+excl|subtotaal|razem\s+netto|neto)\b/i;
+const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|total\s+amount\s+without\s+vat|zwischensumme|nettobetrag|netto|summe\s+ohne|ohne\s+ust|total\s+hors\s+taxes?|base\s+imponible|imponibile|totaal\s+excl|subtotaal|razem\s+netto|neto|excl\.?\s+(?:btw|vat|tax|tva)|bedrag\s+excl|montant\s+ht|(?:warto[śs][ćc]|kwota)\s+netto|totale\s+imponibile|total\s+s\/\s*iva|base\s+tribut[áa]vel|taxable\s+(?:value|amount)|amount\s+before\s+tax|nettosumme|summe\s+netto)\b/i;
 /** 'Zahlbar innerhalb 30 Tagen netto': payment terms, not a net amount. */
 const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto)\b/i;
 /** The labels of a document's tax total, looked for before any line that merely names the tax. */
-const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva)\b/i;
-const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|tva|iva)\b/i;
-const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst)\s*(?:id|no|number|reg|registration|nr|#)|\btotal\s+(?:incl|including)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b/i;
+const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt)\b/i;
+const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|btw|moms|pdv|dph)\b/i;
+const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b/i;
 
 // ---- Parties and identities ------------------------------------------------------
 
@@ -353,13 +353,36 @@ function amountNear(lines: Line[], index: number): string | null {
   return lastAmount(lines[index]) ?? (lines[index + 1] && datesIn(lines[index + 1].text).length === 0 ? amountsIn(lines[index + 1].text)[0] ?? null : null);
 }
 
+/**
+ * A row of headings over rows of amounts ('TOTAL HT  TOTAL TVA  TOTAL TTC' over
+ * '100,00  10,00  110,00'; 'Nettobetrag  MwSt-Betrag  Endbetrag' over a row per
+ * rate and a row of sums): the cell under the heading that matched, in the last
+ * row of as many cells within three lines.
+ */
+function amountBelowHeading(lines: Line[], index: number, at: number): string | null {
+  const head = lines[index];
+  if (head.cells.length < 2 || head.cells.some((cell) => /\d{2}/.test(cell))) return null;
+  const column = head.text.slice(0, at).split(/ {2,}/).length - 1;
+  let value: string | null = null;
+  for (const line of lines.slice(index + 1, index + 4)) {
+    if (line.cells.length !== head.cells.length || line.cells.filter((cell) => cellNumber(cell) !== null).length * 2 < line.cells.length) continue;
+    value = cellNumber(line.cells[column] ?? '') ?? value;
+  }
+  return value;
+}
+
+/** A line-item table's header ('Description  Qty  Price  Tax  Total') labels its rows' cells, not the document's totals. */
+const isItemsHeader = (line: Line) => DESCRIPTION_WORD.test(line.text) && (QUANTITY_WORD.test(line.text) || LINE_AMOUNT_WORD.test(line.text)) && line.cells.length >= 3;
+
 function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = true): { value: string; index: number } | null {
   const order = lines.map((_, i) => i);
   if (fromEnd) order.reverse();
   for (const i of order) {
     const line = lines[i];
     const match = label.exec(line.text);
-    if (!match || (exclude && exclude.test(line.text))) continue;
+    if (!match || (exclude && exclude.test(line.text)) || isItemsHeader(line)) continue;
+    const below = amountBelowHeading(lines, i, match.index);
+    if (below !== null) return { value: below, index: i };
     // A label inside a sentence ('überweisen Sie den Rechnungsbetrag ohne Abzüge') labels no amount on the next line.
     const endsLine = /^[\s:.]*(?:\(?[A-Z]{3}\)?|[€$£₹])?[\s:]*$/.test(line.text.slice(match.index + match[0].length));
     const value = endsLine ? amountNear(lines, i) : lastAmount(line);
@@ -430,7 +453,10 @@ function windowName(lines: Line[], senderIndex: number): string | null {
  */
 function crossCheckAmounts(fields: DocumentFields): void {
   const { total, subtotal, tax_amount: tax } = fields;
-  if (!total) return;
+  if (!total) {
+    if (fields.subtotal) fields.subtotal.confidence = Math.min(fields.subtotal.confidence, 0.7);
+    return;
+  }
   const cents = (value: string) => Math.round(Number(value) * 100);
   if (subtotal && tax) {
     const adds = cents(subtotal.value) + cents(tax.value) === cents(total.value);
@@ -439,7 +465,11 @@ function crossCheckAmounts(fields: DocumentFields): void {
     // A subtotal above the total is one of them misread.
     total.confidence = Math.min(total.confidence, 0.6);
     subtotal.confidence = Math.min(subtotal.confidence, 0.5);
-  } else total.confidence = Math.min(total.confidence, 0.75);
+  } else {
+    total.confidence = Math.min(total.confidence, 0.75);
+    // A net amount that no tax and total confirm is as unsure as a lone total (issue 34: two read from a line's total).
+    if (subtotal) subtotal.confidence = Math.min(subtotal.confidence, 0.7);
+  }
 }
 
 /** Every amount a label points at (on its line, or on the next when the label ends its line or heads a column), at most twenty. */
@@ -479,6 +509,19 @@ function decideAmounts(lines: Line[], fields: DocumentFields): void {
   fields.subtotal = { value: amount(best[0]), confidence: 0.9 };
   fields.tax_amount = { value: amount(best[1]), confidence: 0.9 };
   fields.total = { value: amount(best[2]), confidence: 0.9 };
+}
+
+/**
+ * Whether an address's domain is the supplier's own ('info@qualityhosting.de'
+ * for 'QualityHosting AG'): a single address on a document is as often the
+ * customer's or a marketplace's, so only this cross-check makes an email sure.
+ */
+function supplierDomain(email: string, supplier: string | undefined): boolean {
+  if (!supplier) return false;
+  const domain = (email.split('@')[1] ?? '').toLowerCase().split('.').slice(0, -1).join('').replace(/[^a-z0-9]/g, '');
+  const words = supplier.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter((w) => w.length >= 4 && !COMPANY_SUFFIX.test(w));
+  const joined = supplier.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return domain.length >= 3 && (words.some((w) => domain.includes(w)) || joined.startsWith(domain) || domain.includes(joined));
 }
 
 function cleanName(value: string): string | null {
@@ -624,7 +667,7 @@ export function extractFields(document: string): Extraction {
   if (taxId) set('tax_id', taxId.value, taxId.sure && TAX_ID_PATTERN.test(taxId.value.replace(/[\s.-]/g, '')) ? 0.9 : 0.7);
 
   const emails = [...new Set(text.match(EMAIL) ?? [])];
-  if (emails.length > 0) set('email', emails[0], emails.length === 1 ? 0.95 : 0.75);
+  if (emails.length > 0) set('email', emails[0], supplierDomain(emails[0], fields.supplier_name?.value) ? 0.95 : 0.7);
 
   const phone = findLabelled(lines, PHONE_LABEL, (v) => {
     const match = PHONE.exec(v)?.[0]?.trim();

@@ -81,6 +81,12 @@ function afterLabel(lines: Line[], index: number, labelEnd: number, skipLabelled
   }
   const rest = lines[index].text.slice(labelEnd).replace(/^[\s:#.\-–—)]+/, '').replace(/^(?:no\.?|number|nr\.?|n[°º]|num\.?)(?=[\s:#.]|$)\s*[:#.]?\s*/i, '');
   if (rest.trim()) return { value: rest.trim(), sameLine: true };
+  // A label in a later column that ends its line ('SELLER TRADE NAME  Adresse du Client'): the value is in that column of a line below.
+  const column = lines[index].text.slice(0, labelEnd).split(/ {2,}/).length - 1;
+  if (column > 0 && cells.length === column + 1) {
+    const under = lines.slice(index + 1, index + 4).find((line) => line.cells.length > column && !(skipLabelled && /:/.test(line.cells[column])));
+    if (under) return { value: under.cells[column], sameLine: false };
+  }
   // A value below its label; a party's block may first list its numbers ('Nummer : 549910'), so names step over up to three such lines.
   let below = index + 1;
   while (skipLabelled && below <= index + 3 && lines[below] && /\S\s*:\s*\S/.test(lines[below].text)) below += 1;
@@ -203,9 +209,12 @@ const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|n
 // ---- Parties and identities ------------------------------------------------------
 
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
-const LABEL_END = '(?:\\s*:|(?=\\s{2,}))';
-const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?:supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|fornitore|cedente|leverancier|sprzedawca|fornecedor)${LABEL_END}|\\bfrom\\s*:`, 'iu');
-const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador)${LABEL_END}|\\bto\\s*:`, 'iu');
+const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
+const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|fornitore|cedente|leverancier|sprzedawca|fornecedor)${LABEL_END}|\\bfrom\\s*:`, 'iu');
+const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
+/** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
+const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
+const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
 const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|ag|a\.\s?g|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
 const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|nip|nif|cif|cuit)(?=[\s:.#]|$)/i;
 const TAX_ID_PATTERN = /^(?:(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|CHE)[0-9A-Z]{8,12}|\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])$/;
@@ -534,6 +543,10 @@ function cleanName(value: string): string | null {
   if (SELLER_WORDS.test(name) && name.split(/\s+/).length === 1) return null;
   if (BUYER_WORDS.test(name) && name.split(/\s+/).length === 1) return null;
   if (/^(?:from|to|an|de|à|a|van|od|do|\p{L}*empf[äa]nger|compte|account|name|nom|nombre|naam|nazwa)$/iu.test(name)) return null;
+  // A logo's placeholder or a field's own heading ('LOGO Vendeur', 'SELLER TRADE NAME') is not a name either.
+  // A street line is an address, not a name ('35 rue d'ici', 'Musterstraße 12', '12 High Street').
+  if (STREET.test(name)) return null;
+  if (/^logo\b/i.test(name) || ((SELLER_WORDS.test(name) || BUYER_WORDS.test(name)) && /\b(?:name|nom|nombre|naam|nazwa|address|adresse)\b/i.test(name))) return null;
   if (/\b(?:information|details|summary|angaben|données|datos|gegevens|dane)\b/i.test(name) || /^[A-Z]+\d[A-Z\d]*$/.test(name)) return null;
   return name;
 }
@@ -649,6 +662,10 @@ export function extractFields(document: string): Extraction {
   else if (!customer && sender) {
     const addressee = windowName(lines, sender.index);
     if (addressee && addressee !== fields.supplier_name?.value) set('customer_name', addressee, 0.6);
+  }
+  if (!customer && !fields.customer_name) {
+    const delivery = findLabelled(lines, DELIVERY_LABEL, cleanName, true);
+    if (delivery && delivery.value !== fields.supplier_name?.value) set('customer_name', delivery.value, 0.6);
   }
 
   const taxIdCandidates: { value: string; index: number }[] = [];

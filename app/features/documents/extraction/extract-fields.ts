@@ -533,6 +533,35 @@ function supplierDomain(email: string, supplier: string | undefined): boolean {
   return domain.length >= 3 && (words.some((w) => domain.includes(w)) || joined.startsWith(domain) || domain.includes(joined));
 }
 
+const FUNCTION_WORDS = /^(?:the|to|of|or|and|your|our|for|with|about|visit|please|der|die|das|und|von|zur|zum|für|mit|le|la|les|et|des|du|pour|avec|el|los|las|y|para|il|di|per|het|een|voor|en|van|met|do|na|i|z|w|dla)$/i;
+/** A sentence or a tagline ('Email or talk to us about your AWS account'), not a party's name: long, or built of function words. */
+function sentence(name: string): boolean {
+  const words = name.split(/\s+/);
+  if (/https?:|www\.|\.(?:com|net|org|de|fr|nl|in)\/|[!?]$/i.test(name)) return true;
+  if (COMPANY_SUFFIX.test(name) && words.length <= 8) return false;
+  return words.length > 8 || words.filter((w) => FUNCTION_WORDS.test(w)).length >= 2;
+}
+
+/**
+ * A company named in the document (a cell with a legal form, on the first or
+ * last forty lines, not the customer's) whose words are in one of the web or
+ * mail domains the document prints: the supplier's own domain.
+ */
+function domainCompany(lines: Line[], text: string, customer: string | undefined): string | null {
+  const domains = [...new Set([...text.matchAll(/@([a-z0-9.-]+\.[a-z]{2,})|\bwww\.([a-z0-9.-]+\.[a-z]{2,})/gi)].map((m) => `x@${(m[1] ?? m[2]).toLowerCase()}`))].slice(0, 10);
+  if (domains.length === 0) return null;
+  const scan = lines.length > 80 ? [...lines.slice(0, 40), ...lines.slice(-40)] : lines;
+  for (const line of scan) {
+    if (CUSTOMER_LABEL.test(line.text)) continue;
+    for (const cell of line.cells.slice(0, 3)) {
+      if (!COMPANY_SUFFIX.test(cell)) continue;
+      const name = cleanName(cell);
+      if (name && name !== customer && !sentence(name) && domains.some((d) => supplierDomain(d, name))) return name;
+    }
+  }
+  return null;
+}
+
 function cleanName(value: string): string | null {
   // A letterhead runs name, street and town together with a separator ('Acme GmbH | Europa-Allee 1', 'Au bon moulin SARL - 1242 chemin').
   const name = value.split(/\t| {2,}|,\s*(?=\d)|\s+[|•●]\s+|\s+[-–]\s+(?=\d)/)[0].replace(/[;,:]+$/, '').trim();
@@ -653,10 +682,17 @@ export function extractFields(document: string): Extraction {
     const company = top.find((l) => COMPANY_SUFFIX.test(l.cells[0] ?? ''));
     const named = company ? cleanName(company.cells[0]) : null;
     if (named) set('supplier_name', named, 0.7);
-    // A business document's first line is most often its sender; other text's first line is only a heading.
-    else if (top[0] && kind.value !== 'other') set('supplier_name', cleanName(top[0].cells[0] ?? ''), 0.35);
   }
   const customer = findLabelled(lines, CUSTOMER_LABEL, cleanName, true);
+  if (!fields.supplier_name) {
+    // The company whose own web or mail domain the document prints ('Amazon Web Services, Inc.' and aws.amazon.com): the sender's.
+    const byDomain = domainCompany(lines, text, customer?.value);
+    const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
+    const first = top[0] ? cleanName(top[0].cells[0] ?? '') : null;
+    if (byDomain) set('supplier_name', byDomain, 0.7);
+    // A business document's first line is most often its sender; other text's first line is only a heading, a sentence or a tagline.
+    else if (first && kind.value !== 'other' && !sentence(first)) set('supplier_name', first, 0.35);
+  }
   // The bench found a labelled customer wrong one time in three on real layouts (a column heading, another party's block): never given as sure.
   if (customer && customer.value !== fields.supplier_name?.value) set('customer_name', customer.value, customer.sameLine ? 0.75 : 0.7);
   else if (!customer && sender) {

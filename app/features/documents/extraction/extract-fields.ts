@@ -720,7 +720,10 @@ export function extractFields(document: string): Extraction {
   if (taxId) set('tax_id', taxId.value, taxId.sure && TAX_ID_PATTERN.test(taxId.value.replace(/[\s.-]/g, '')) ? 0.9 : 0.7);
 
   const emails = [...new Set(text.match(EMAIL) ?? [])];
-  if (emails.length > 0) set('email', emails[0], supplierDomain(emails[0], fields.supplier_name?.value) ? 0.95 : 0.7);
+  // The supplier's own address when one has its domain; else the first (the customer's or a marketplace's may come first).
+  const ownEmail = emails.slice(0, 20).find((e) => supplierDomain(e, fields.supplier_name?.value));
+  if (ownEmail) set('email', ownEmail, 0.95);
+  else if (emails.length > 0) set('email', emails[0], 0.7);
 
   const phone = findLabelled(lines, PHONE_LABEL, (v) => {
     const match = PHONE.exec(v)?.[0]?.trim();

@@ -94,6 +94,15 @@ function afterLabel(lines: Line[], index: number, labelEnd: number, skipLabelled
   return next ? { value: next.cells[0] ?? next.text.trim(), sameLine: false } : null;
 }
 
+/** The cell under a heading in a row of headings (no digits in them), in the next two lines of as many cells. */
+function cellBelowHeading(lines: Line[], index: number, at: number): string | null {
+  const head = lines[index];
+  if (head.cells.length < 2 || head.cells.some((cell) => /\d/.test(cell))) return null;
+  const column = head.text.slice(0, at).split(/ {2,}/).length - 1;
+  const row = lines.slice(index + 1, index + 3).find((line) => line.cells.length === head.cells.length);
+  return row?.cells[column] ?? null;
+}
+
 /** The first value a label points at, in the document's order. */
 function findLabelled(
   lines: Line[],
@@ -109,6 +118,12 @@ function findLabelled(
       if (!after) continue;
       let value = accept(after.value);
       seen?.(i);
+      // A row of headings over a row of values ('Invoice Number  Invoice Date  Due Date' over 'INV-7  01/03/2025  …'): the cell below.
+      if (value === null && after.sameLine) {
+        const under = cellBelowHeading(lines, i, match.index ?? 0);
+        const read = under === null ? null : accept(under);
+        if (read) return { value: read, index: i, sameLine: false };
+      }
       // A column's heading with its value in a row below ('Due Date' over 'March 3, 2026'): at most `below` lines down, less sure.
       for (let down = 1; value === null && after.sameLine && down <= below && lines[i + down]; down += 1) {
         value = accept(lines[i + down].text);
@@ -126,6 +141,8 @@ function findLabelled(
 function identifier(value: string): string | null {
   const token = /^[A-Z0-9][A-Z0-9\-/._]{1,39}/i.exec(value.replace(/^#\s*/, ''))?.[0]?.replace(/[.\-/_]+$/, '');
   if (!token || !/\d/.test(token) || (token.length < 3 && !/^\d{2}$/.test(token))) return null;
+  // A blank form's placeholder ('0000') is no reference.
+  if (/^[0\W_]+$/.test(token)) return null;
   // A date or a bare amount is not a reference.
   if (datesIn(token).length > 0 || /^\d{1,3}([,.]\d{3})*[,.]\d{2}$/.test(token)) return null;
   return token;
@@ -607,6 +624,11 @@ export function extractFields(document: string): Extraction {
 
   const invoice = findLabelled(lines, INVOICE_LABEL, identifier);
   if (invoice) set('invoice_number', invoice.value, invoice.sameLine ? 0.9 : 0.8);
+  else if (kind.value === 'invoice') {
+    // An invoice whose number is labelled only 'Nº:' or 'No.:' near its title (Spanish and Italian forms): less sure.
+    const bare = findLabelled(lines.slice(0, 12), /^(?:n[º°o]|nr|no\.|num\.?|n\.)\s*:/iu, identifier);
+    if (bare) set('invoice_number', bare.value, 0.6);
+  }
   const order = findLabelled(lines, ORDER_LABEL, identifier);
   if (order) set('order_number', order.value, order.sameLine ? 0.85 : 0.75);
   const quote = findLabelled(lines, QUOTE_LABEL, identifier);

@@ -323,3 +323,79 @@ describe('a row of labels over a row of values', () => {
     expect(extractFields('Invoice 7\nFrom: Acme Ltd\tTo: Beta GmbH').fields.supplier_name?.value).toBe('Acme Ltd');
   });
 });
+
+// Issue 34, fourth pass: rules generalised from the development set's misses (never from the held-out documents').
+describe('dates, references and parties read more widely', () => {
+  it("takes the invoice's own date over an order date and a page's print time, and never another invoice's date", () => {
+    const order = extractFields('Invoice INV-4411\nOrder Date: 01/02/2025\nInvoice Date: 05/02/2025');
+    expect(order.fields.issue_date?.value).toBe('2025-02-05');
+    const printed = extractFields('Rechnung Nr. 8841\nMünchen, den 01.11.2024\nDatum: 30.10.2024\tZeit: 04:59:13 Seite: 1');
+    expect(printed.fields.issue_date?.value).toBe('2024-11-01');
+    const associated = extractFields('FACTURE N° : F2018-27\nDATE DE FACTURE ASSOCIÉE : 30/11/2018\nDate : 31/12/2018');
+    expect(associated.fields.issue_date?.value).toBe('2018-12-31');
+    // Only an order date dates it: given, but not as sure.
+    const onlyOrder = extractFields('Invoice INV-4412\nOrder Date: 01/02/2025\nTotal: 10.00');
+    expect(onlyOrder.fields.issue_date?.confidence).toBeLessThan(0.8);
+  });
+
+  it('does not take an early-payment discount for the payment terms', () => {
+    const { fields } = extractFields('Rechnung Nr. 55\nRechnungsdatum: 06.08.2018\nBei Zahlung innerhalb 14 Tagen gewähren wir 2,0% Skonto.');
+    expect(fields.due_date).toBeUndefined();
+  });
+
+  it('reads invoice and order numbers written number-word first, and a heading row over its values', () => {
+    expect(extractFields('Faktura VAT\nNr faktury: FV/2025/03/118').fields.invoice_number?.value).toBe('FV/2025/03/118');
+    expect(extractFields('Facture\nN° de facture : FA-2031').fields.invoice_number?.value).toBe('FA-2031');
+    expect(extractFields('Fattura n. 2025/117 del 03/03/2025').fields.invoice_number?.value).toBe('2025/117');
+    expect(extractFields('Invoice\nYour order AB321\nTotal 5.00').fields.order_number?.value).toBe('AB321');
+    expect(extractFields('Rechnung 4711\nBestellung\t: 2018-471331').fields.order_number?.value).toBe('2018-471331');
+    const row = extractFields('INVOICE\nInvoice Number\tInvoice Date\tDue Date\nINV-2207\t03/04/2025\t03/05/2025');
+    expect(row.fields.invoice_number?.value).toBe('INV-2207');
+    // A blank form's zeros are not a number.
+    expect(extractFields('Factuur\nFactuurnummer\tKlantennummer\n0000\t0000').fields.invoice_number).toBeUndefined();
+  });
+
+  it('reads amount headings over their values, the last row being the sums, and not a line table header', () => {
+    const { fields } = extractFields(
+      ['Warenrechnung R-1', 'Warenwert\tFracht\tNettobetrag\tMwSt-Betrag\tEndbetrag', '326,50\t3,00\t321,40\t61,07\t382,47', '457,20\t3,00\t448,99\t70,00\t518,99'].join('\n'),
+    );
+    expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['448.99', '70.00', '518.99']);
+    expect(fields.total?.confidence).toBeGreaterThanOrEqual(0.9);
+    const french = extractFields('Facture F-1\nTOTAL HT\tTOTAL TVA\tTOTAL TTC\n100,00\t10,00\t110,00');
+    expect([french.fields.subtotal?.value, french.fields.tax_amount?.value, french.fields.total?.value]).toEqual(['100.00', '10.00', '110.00']);
+    const items = extractFields('Invoice 7\n#\tDescription\tPrice\tQuantity\tTax\tTotal\n1\tDesk\t100.00\t1\t1.00\t100.00\nTOTAL\t$100.00');
+    expect(items.fields.tax_amount).toBeUndefined();
+  });
+
+  it('reads amount labels in Dutch, Polish, Italian and Portuguese, and Swiss grouping', () => {
+    const nl = extractFields('Factuur 12\nTotaal excl. BTW\t€ 593,36\nBTW 21%\t€ 124,61\nTotaal incl. BTW\t€ 717,97');
+    expect([nl.fields.subtotal?.value, nl.fields.tax_amount?.value, nl.fields.total?.value]).toEqual(['593.36', '124.61', '717.97']);
+    const pl = extractFields('Faktura VAT nr 1/2025\nWartość netto\t100,00 zł\nKwota VAT\t23,00 zł\nWartość brutto\t123,00 zł');
+    expect([pl.fields.subtotal?.value, pl.fields.tax_amount?.value, pl.fields.total?.value, pl.fields.currency?.value]).toEqual(['100.00', '23.00', '123.00', 'PLN']);
+    const pt = extractFields('Fatura n.º FT 2025/9\nTotal s/ IVA\t200,00 €\nTotal IVA\t46,00 €\nTotal a pagar\t246,00 €');
+    expect([pt.fields.subtotal?.value, pt.fields.tax_amount?.value, pt.fields.total?.value]).toEqual(['200.00', '46.00', '246.00']);
+    expect(amountsIn("CHF 1'234.50")).toEqual(['1234.50']);
+    expect(datesIn('2014/08/03')).toEqual(['2014-08-03']);
+    // A VAT number's label is no tax amount.
+    expect(extractFields('Factuur 3\nBTW Nummer\nBE0886847343\nBus 3').fields.tax_amount).toBeUndefined();
+  });
+
+  it("finds a customer under a block heading or a delivery address, and the supplier by its own domain; a sentence is no supplier", () => {
+    const delivery = extractFields('Au bon moulin SARL - 1242 chemin de l\'olive - 84340 Malaucène\nFacture FA-2017-0010\nAdresse de livraison\nMa jolie boutique\n12 rue de la mer');
+    expect(delivery.fields.customer_name?.value).toBe('Ma jolie boutique');
+    expect(delivery.fields.customer_name?.confidence).toBeLessThan(0.8);
+    const column = extractFields('FACTURE N° : F1\nSELLER TRADE NAME\tAdresse du Client\nLE FOURNISSEUR\n35 rue d\'ici, Seller line 2\tLE CLIENT');
+    expect(column.fields.customer_name?.value).toBe('LE CLIENT');
+    const domain = extractFields('Email or talk to us about your account or bill, visit example.com/contact-us/\nInvoice Number: 1-2-3\nNorthwind Traders, Inc.\n410 Terry Ave\nQuestions? billing@northwindtraders.com\nTotal: $4.11');
+    expect(domain.fields.supplier_name?.value).toBe('Northwind Traders, Inc.');
+    expect(domain.fields.email?.value).toBe('billing@northwindtraders.com');
+    const tagline = extractFields('Stylesheet zur Lesbarmachung der XML-Daten von Rechnungen\nRechnung Nr. 4\nSumme 10,00 €');
+    expect(tagline.fields.supplier_name).toBeUndefined();
+  });
+
+  it("gives an email as sure only when its domain is the supplier's, and a subtotal only when tax and total confirm it", () => {
+    const { fields } = extractFields('Invoice INV-9\nSupplier: Acme GmbH\nContact: jane@customer-shop.com\nSubtotal: 100.00\nTotal: 119.00');
+    expect(fields.email?.confidence).toBeLessThan(0.8);
+    expect(fields.subtotal?.confidence).toBeLessThan(0.8);
+  });
+});

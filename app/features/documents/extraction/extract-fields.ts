@@ -196,7 +196,8 @@ const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|nu
 const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|receipt|tax\s+point|billing|bill)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\binvoice\s+dated\b|\bissued\s+(?:at|on)\b|\b(?:rechnungs|beleg|belege|ausstellungs)-?datum\b|\bdate\s+(?:de\s+(?:la\s+)?facture|d['’]\s*[ée]mission|de\s+facturation)\b|\bfecha\s+(?:de\s+)?(?:factura|emisi[óo]n|expedici[óo]n)\b|\bdata\s+(?:fattura|documento|wystawienia|da\s+fatura|de\s+emiss[ãa]o|emiss[ãa]o|faktury)\b|\bfactuurdatum\b|\bdatum\s+faktury\b|(?:\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\b[^\n]{0,60}?\b(?:vom|von|du|del|van|of|dated|z\s+dnia)\b|\p{L}{2,},\s+(?:den|le|el|il|dnia)(?=\s+\d)/iu;
 /** Another invoice's date: 'Date de facture associée', 'Original invoice date'. */
 const OTHER_INVOICE = /\b(?:associ[ée]e?|d['’]origine|original|previous|pr[ée]c[ée]dente|related|referenced|ursprungs\p{L}*|korrigierten)\b/iu;
-const ISSUE_PLAIN = /\bdated?\b|\bdatum\b|\bfecha\b|\bdata\s*:|\bdate\s*:/iu;
+// A bare 'Date' qualified by another event ('Order Date:', 'Due date:', 'Fecha de vencimiento') is not the issue date.
+const ISSUE_PLAIN = /(?<!\b(?:order|quote|quotation|delivery|shipping|ship|due|expiry|expiration|start|end|service|payment|print|travel|check-?in|check-?out)\s)(?:\bdated?\b|\bdate\s*:)|\bdatum\b|\bfecha\b(?!\s+de\s+(?:vencimiento|entrega|pedido|pago))|\bdata\s*:/iu;
 const ISSUE_OTHER = /\b(?:order|quote|quotation|delivery|shipping|lieferdatum|leverdatum)\s+date\b|\b(?:bestell|liefer|auftrags)datum\b/iu;
 /** 'Datum: 30.10.2024  Zeit: 04:59:13': a date printed with its time is when the page was printed, not the document's date. */
 const PRINTED_AT = /^\S+\s+(?:(?:zeit|time|uhrzeit|heure|ora|hora)\s*:?\s*)?\d{1,2}:\d{2}/i;
@@ -464,6 +465,8 @@ function windowName(lines: Line[], senderIndex: number): string | null {
     const first = line.cells[0] ?? '';
     if (/^(?:herrn?|frau|mr|mrs|ms|mme|m\.)\.?$/i.test(first) || /:/.test(first) || KINDS.some(([, re]) => re.test(first)) || !/^\p{L}/u.test(first)) continue;
     if (PHONE_LABEL.test(first) || /\b(?:fax|e-?mail|www)\b/i.test(first)) continue;
+    // A block's heading ('Adresse de livraison') is not the addressee: the name follows it.
+    if (DELIVERY_LABEL.test(first) || CUSTOMER_LABEL.test(first) || SUPPLIER_LABEL.test(first)) continue;
     const name = cleanName(first);
     if (name) return name;
   }
@@ -673,7 +676,7 @@ export function extractFields(document: string): Extraction {
   // An order's own order date, a quote's quotation date, is its issue date; an invoice's is not.
   const issueLabel = ownKind ? new RegExp(`${ISSUE_LABEL.source}|${ISSUE_OTHER.source}`, 'iu') : ISSUE_LABEL;
   const issueStrong = findLabelled(lines, issueLabel, (v) => (OTHER_INVOICE.test(v.split(/\s{2,}|\t/)[0] ?? '') ? null : dateOf(v)));
-  const issuePlain = issueStrong ? null : findLabelled(lines, ISSUE_PLAIN, (v) => (PRINTED_AT.test(v) ? null : dateOf(v)));
+  const issuePlain = issueStrong ? null : findLabelled(lines, ISSUE_PLAIN, (v) => (PRINTED_AT.test(v) || OTHER_INVOICE.test(v.split(/\s{2,}|\t/)[0] ?? '') ? null : dateOf(v)));
   const issueOther = issueStrong || issuePlain ? null : findLabelled(lines, ISSUE_OTHER, dateOf);
   const issue = issueStrong ?? issuePlain;
   const due = findLabelled(lines, DUE_LABEL, (v) => datesIn(v, monthFirst)[0] ?? null, false, undefined, 2);

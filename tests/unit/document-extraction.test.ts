@@ -399,3 +399,33 @@ describe('dates, references and parties read more widely', () => {
     expect(fields.subtotal?.confidence).toBeLessThan(0.8);
   });
 });
+
+describe('four documents added to the development set, annotated before the extractor was run on them', () => {
+  it("reads a party's 'Name:' line in its block, a title with its type code, and 'USt.-Identnr.'", () => {
+    const { fields } = extractFields(
+      ['Handelsrechnung (380) Nr. 471102 vom 05.03.2018', 'Verkäufer', 'Nummer:\t549910', 'Name:\tLieferant GmbH', 'Anschrift:\tLieferantenstraße 20', 'BIC: GENODEF1M04\tUSt.-Identnr.: DE123456789'].join('\n'),
+    );
+    expect(fields.invoice_number?.value).toBe('471102');
+    expect(fields.supplier_name?.value).toBe('Lieferant GmbH');
+    expect(fields.tax_id?.value).toBe('DE123456789');
+  });
+
+  it("takes a document with an invoice number's label for an invoice, and a position-led description for text", () => {
+    const { fields } = extractFields(
+      ['Kraxi GmbH', 'Rechnungsnummer: 2014-03\tLiefer- und Rechnungsdatum: 11. Juli 2014', 'Pos. Artikelbeschreibung\tMenge\tPreis\tBetrag', '1 Superdrachen\t2\t20,00\t40,00', '2 Turbo Flyer\t5\t40,00\t200,00', 'Rechnungssumme netto\t240,00'].join('\n'),
+    );
+    expect(fields.kind?.value).toBe('invoice');
+    expect(fields.line_items?.value.map((l) => [l.description, l.quantity, l.amount])).toEqual([
+      ['1 Superdrachen', '2.00', '40.00'],
+      ['2 Turbo Flyer', '5.00', '200.00'],
+    ]);
+    // A column heading is not the customer's name.
+    expect(extractFields('Rechnungsempfänger\tKundennummer\tGE2020211\nKunden AG Mitte').fields.customer_name?.value).not.toBe('Kundennummer');
+  });
+
+  it('does not give a due date more than four months after the issue date as sure', () => {
+    const { fields } = extractFields('Invoice INV-1\nInvoice Date: 2025-01-10\nDue Date: 2025-12-31');
+    expect(fields.due_date?.value).toBe('2025-12-31');
+    expect(fields.due_date?.confidence).toBeLessThan(0.8);
+  });
+});

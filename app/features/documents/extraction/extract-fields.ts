@@ -89,7 +89,12 @@ function afterLabel(lines: Line[], index: number, labelEnd: number, skipLabelled
   }
   // A value below its label; a party's block may first list its numbers ('Nummer : 549910'), so names step over up to three such lines.
   let below = index + 1;
-  while (skipLabelled && below <= index + 3 && lines[below] && /\S\s*:\s*\S/.test(lines[below].text)) below += 1;
+  while (skipLabelled && below <= index + 3 && lines[below] && /\S\s*:\s*\S/.test(lines[below].text)) {
+    // The block's own 'Name: Lieferant GmbH' line names the party.
+    const named = /^(?:name|nom|naam|nombre|nome|nazwa|firma|company)\s*:\s*(.+)$/i.exec(lines[below].text);
+    if (named) return { value: named[1].trim(), sameLine: false };
+    below += 1;
+  }
   const next = lines[below];
   return next ? { value: next.cells[0] ?? next.text.trim(), sameLine: false } : null;
 }
@@ -164,7 +169,7 @@ const INVOICE_LABEL = new RegExp(
     // Bill and document numbers: 'Bill No', 'Document No' (a receipt's number is not an invoice number).
     '\\b(?:bill|document|doc)\\s*(?:no\\.?|number|nr\\.?|#)',
     // The number after 'Nr.' in the title's own sentence: 'Rechnung des Versicherers Nr. 01.234.567.8-2018-1 vom'.
-    `(?<!\\p{L})${INVOICE_WORD}(?:\\s+\\(?(?!(?:vom|du|del|van|of|dated)\\b)\\p{L}+\\)?){1,3}\\s+(?:nr\\.?|no\\.?|n[°º]\\.?|nummer|number|numer)(?=\\s+\\d)`,
+    `(?<!\\p{L})${INVOICE_WORD}(?:\\s+\\(?(?!(?:vom|du|del|van|of|dated)\\b)\\p{L}+\\)?|\\s+\\(\\d{1,4}\\)){1,3}\\s+(?:nr\\.?|no\\.?|n[°º]\\.?|nummer|number|numer)(?=\\s+\\d)`,
     // A title followed by its number: 'Facture FA-2017-0010', 'Rechnung R0005532486', 'Invoice 103767'.
     `(?<!\\p{L})${INVOICE_WORD}(?=\\s+[A-Z]{0,5}-?\\d)`,
   ].join('|'),
@@ -234,7 +239,7 @@ const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
 const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|ag|a\.\s?g|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
-const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|nip|nif|cif|cuit)(?=[\s:.#]|$)/i;
+const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|nip|nif|cif|cuit)(?=[\s:.#]|$)/i;
 const TAX_ID_PATTERN = /^(?:(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|CHE)[0-9A-Z]{8,12}|\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])$/;
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 const PHONE_LABEL = /\b(?:tel(?:ephone)?|telefon|phone|ph|mobile|mob|fon|t[ée]l[ée]phone|tel[ée]fono|telefoon)\b\.?\s*[:.]?/i;
@@ -264,14 +269,16 @@ function guessKind(lines: Line[]): { value: DocumentKind; confidence: number } {
     const count = text.match(new RegExp(re.source, `${re.flags}g`))?.length ?? 0;
     if (count > best.count) best = { value: kind, count };
   }
-  return best.count > 0 ? { value: best.value, confidence: 0.6 } : { value: 'other', confidence: 0.3 };
+  if (best.count > 0) return { value: best.value, confidence: 0.6 };
+  // No title word, but an invoice number's label ('Rechnungsnummer: 2014-03'): an invoice.
+  return lines.some((line) => INVOICE_LABEL.test(line.text)) ? { value: 'invoice', confidence: 0.6 } : { value: 'other', confidence: 0.3 };
 }
 
 // ---- Line items --------------------------------------------------------------------
 
 const DESCRIPTION_HEAD = /^(?:description|item|items|product|service|services|article|details|particulars|bezeichnung|beschreibung|leistung|d[ée]signation|descripci[óo]n|concepto)$/i;
 // A line-item table's header names a description and a quantity or an amount, in any supported language.
-const DESCRIPTION_WORD = /(?<![\p{L}])(?:description|item(?:\s+name)?|product|produkt|service|article|artikel(?:bezeichnung)?|details|particulars|bezeichnung|beschreibung|leistung|d[ée]signation|descripci[óo]n|concepto|art[íi]culo|descrizione|omschrijving|opis|nazwa(?:\s+towaru)?|descri[çc][ãa]o|produto)(?![\p{L}])/iu;
+const DESCRIPTION_WORD = /(?<![\p{L}])(?:description|item(?:\s+name)?|product|produkt|service|article|artikel(?:bezeichnung|beschreibung)?|\p{L}*beschreibung|\p{L}*bezeichnung|details|particulars|bezeichnung|beschreibung|leistung|d[ée]signation|descripci[óo]n|concepto|art[íi]culo|descrizione|omschrijving|opis|nazwa(?:\s+towaru)?|descri[çc][ãa]o|produto)(?![\p{L}])/iu;
 const QUANTITY_WORD = /(?<![\p{L}])(?:qty|quantity|menge|anzahl|qt[ée]|quantit[ée]|quantit[àa]|cantidad|aantal|ilo[śs][ćc]|quantidade|qtd|hours|units?|amount)(?![\p{L}])/iu;
 const LINE_AMOUNT_WORD = /(?<![\p{L}])(?:amount|total|line\s+total|betrag|gesamt(?:betrag)?|summe|netto|montant|prix\s+ht|importe|importo|bedrag|totaal|warto[śs][ćc]|valor|sum|line\s+amount)(?![\p{L}])/iu;
 
@@ -305,6 +312,8 @@ function findLineItems(lines: Line[]): LineItem[] | null {
     for (const line of lines.slice(h + 1)) {
       if (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text)) break;
       const numbers = line.cells.map(cellNumber);
+      // Under the description's heading a cell is text even when it starts with a position ('1 Superdrachen' is no quantity with its unit).
+      if (line.cells.length === headCells.length && descriptionColumn >= 0 && /\p{L}{3}/u.test(line.cells[descriptionColumn])) numbers[descriptionColumn] = null;
       const values = numbers.filter((n): n is string => n !== null);
       const words = line.cells.filter((c, i) => numbers[i] === null && !/%/.test(c) && /\p{L}{2}/u.test(c));
       if (values.length < 2 || words.length === 0) {
@@ -591,6 +600,8 @@ function cleanName(value: string): string | null {
   // Another label, a column heading or a reference is not a name ('Käufer', 'INVOICE INFORMATION', 'REFCLI0215').
   if (SELLER_WORDS.test(name) && name.split(/\s+/).length === 1) return null;
   if (BUYER_WORDS.test(name) && name.split(/\s+/).length === 1) return null;
+  // A column's own heading ('Kundennummer', 'Invoice Date') is not a name.
+  if (/^[\p{L}.-]*(?:nummer|number|datum|date|nr\.?)$/iu.test(name)) return null;
   if (/^(?:from|to|an|de|à|a|van|od|do|\p{L}*empf[äa]nger|compte|account|name|nom|nombre|naam|nazwa)$/iu.test(name)) return null;
   // A logo's placeholder or a field's own heading ('LOGO Vendeur', 'SELLER TRADE NAME') is not a name either.
   // A street line is an address, not a name ('35 rue d'ici', 'Musterstraße 12', '12 High Street').
@@ -687,7 +698,10 @@ export function extractFields(document: string): Extraction {
     if (first && first !== due?.value) set('issue_date', first, 0.5);
   }
   // The invoice date comes before the due date: a 'due' date before it is another date (a period's start, a delivery).
-  if (due) set('due_date', due.value, fields.issue_date && due.value < fields.issue_date.value ? 0.5 : due.sameLine ? 0.9 : 0.8);
+  // Payment terms run from 0 to about four months: a due date further out (a contract's end, a period's date) is not sure,
+  // nor is one the document gives without an issue date to check it against.
+  const termsDays = fields.issue_date && due ? (Date.parse(due.value) - Date.parse(fields.issue_date.value)) / 86_400_000 : null;
+  if (due) set('due_date', due.value, termsDays === null ? 0.7 : termsDays < 0 ? 0.5 : termsDays > 120 ? 0.6 : due.sameLine ? 0.9 : 0.8);
   else if (fields.issue_date && kind.value !== 'contract') {
     // A contract's terms run from each invoice it foresees, not from the contract's own date.
     // Only terms ('Net 30'): the date they lead to, computed, so less sure than a date the document writes.

@@ -429,3 +429,21 @@ describe('four documents added to the development set, annotated before the extr
     expect(fields.due_date?.confidence).toBeLessThan(0.8);
   });
 });
+
+describe('party blocks with a salutation, and a sender line set with middle dots', () => {
+  it("steps over 'Herrn' under a party's label, and reads the addressee under a sender line of middle dots", () => {
+    const insured = extractFields('Rechnung Nr. 77\nKäufer/Leistungsempfänger:\nHerrn\nMax Mustermann\nMusterstr. 11\nDE 12346 Bad Musterhausen');
+    expect(insured.fields.customer_name?.value).toBe('Max Mustermann');
+    const letter = extractFields(
+      ['Kraxi GmbH', 'Flugzeugallee 17', 'Kraxi GmbH · Flugzeugallee 17 · 12345 Papierfeld · Deutschland\tinfo@kraxi.com', 'www.kraxi.com', 'Papierflieger-Vertriebs-GmbH', 'Rabattstr. 25', 'Rechnungsnummer: 2014-03'].join('\n'),
+    );
+    expect(letter.fields.supplier_name?.value).toBe('Kraxi GmbH');
+    expect(letter.fields.customer_name?.value).toBe('Papierflieger-Vertriebs-GmbH');
+  });
+
+  it("does not take a town's line or a code for a party's name", () => {
+    const { fields } = extractFields('Facture F-9\nVendeur\n75018 PARIS, FR\nClient\n9B01');
+    expect(fields.supplier_name?.value).not.toBe('75018 PARIS, FR');
+    expect(fields.customer_name?.value).not.toBe('9B01');
+  });
+});

@@ -99,6 +99,9 @@ function afterLabel(lines: Line[], index: number, labelEnd: number, skipLabelled
   return next ? { value: next.cells[0] ?? next.text.trim(), sameLine: false } : null;
 }
 
+const SALUTATION = /^(?:herrn?|frau|mr|mrs|ms|monsieur|madame|mme|m|sr|sra|pan|pani|dhr|mevr|sig|sig\.ra)\.?$/i;
+const IDENTIFIER_LINE = /^(?:GLN|GTIN|ILN|EAN|ID)?\s*[:#]?\s*\d{6,}\b/i;
+
 /** The cell under a heading in a row of headings (no digits in them), in the next two lines of as many cells. */
 function cellBelowHeading(lines: Line[], index: number, at: number): string | null {
   const head = lines[index];
@@ -123,6 +126,20 @@ function findLabelled(
       if (!after) continue;
       let value = accept(after.value);
       seen?.(i);
+      // A party's label whose value below is a salutation ('Herrn') or an identifier line ('GLN 4304171000002'), or
+      // whose line goes on with another heading ('Rechnungsempfänger  Kundennummer'): the name is on a line below.
+      if (value === null && skipLabelled) {
+        for (let down = 1; value === null && down <= 3 && lines[i + down]; down += 1) {
+          const cell = lines[i + down].cells[0] ?? '';
+          if (SALUTATION.test(cell) || IDENTIFIER_LINE.test(cell)) continue;
+          // On the label's own line only a label that opens the line, followed by another heading, looks below.
+          if (after.sameLine && ((match.index ?? 0) > 1 || /\d/.test(after.value))) break;
+          if (!after.sameLine && down === 1) continue;
+          value = accept(cell);
+          if (value) return { value, index: i, sameLine: false };
+          break;
+        }
+      }
       // A row of headings over a row of values ('Invoice Number  Invoice Date  Due Date' over 'INV-7  01/03/2025  …'): the cell below.
       if (value === null && after.sameLine) {
         const under = cellBelowHeading(lines, i, match.index ?? 0);
@@ -460,7 +477,7 @@ function supplierTaxId(lines: Line[], candidates: { value: string; index: number
 function senderLine(lines: Line[]): { name: string; index: number } | null {
   for (let i = 0; i < Math.min(lines.length, 10); i += 1) {
     const first = lines[i].cells[0] ?? '';
-    const parts = first.split(/\s+[|•●]\s+|\s+[-–]\s+(?=\d)/);
+    const parts = first.split(/\s+[|•●·]\s+|\s+[-–]\s+(?=\d)/);
     if (parts.length < 3 || !/\b\d{4,5}\b/.test(first) || /@|https?:/.test(parts[0])) continue;
     const name = cleanName(parts[0]);
     if (name && /\p{L}{2}/u.test(name)) return { name, index: i };
@@ -593,7 +610,7 @@ function domainCompany(lines: Line[], text: string, customer: string | undefined
 
 function cleanName(value: string): string | null {
   // A letterhead runs name, street and town together with a separator ('Acme GmbH | Europa-Allee 1', 'Au bon moulin SARL - 1242 chemin').
-  const name = value.split(/\t| {2,}|,\s*(?=\d)|\s+[|•●]\s+|\s+[-–]\s+(?=\d)/)[0].replace(/[;,:]+$/, '').trim();
+  const name = value.split(/\t| {2,}|,\s*(?=\d)|\s+[|•●·]\s+|\s+[-–]\s+(?=\d)/)[0].replace(/[;,:]+$/, '').trim();
   if (name.length < 2 || name.length > 120 || /@|^\+?\d[\d\s-]+$/.test(name) || !/[A-Za-z]/.test(name)) return null;
   // A salutation, a tax id or a letter-spaced title is not a party's name.
   if (/^(?:herrn?|frau|mr|mrs|ms|m\.|mme|sr|sra)\.?$/i.test(name) || TAX_ID_PATTERN.test(name.replace(/\s/g, '')) || /^(?:\p{L} ){3,}\p{L}$/u.test(name)) return null;
@@ -606,6 +623,8 @@ function cleanName(value: string): string | null {
   // A logo's placeholder or a field's own heading ('LOGO Vendeur', 'SELLER TRADE NAME') is not a name either.
   // A street line is an address, not a name ('35 rue d'ici', 'Musterstraße 12', '12 High Street').
   if (STREET.test(name)) return null;
+  // Nor is a town's line ('75018 PARIS, FR', 'DE 80333 München', 'D-63571 Gelnhausen') or a code without a word ('9B01').
+  if (/^(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{L}/u.test(name) || !/\p{L}{2}/u.test(name)) return null;
   if (/^logo\b/i.test(name) || ((SELLER_WORDS.test(name) || BUYER_WORDS.test(name)) && /\b(?:name|nom|nombre|naam|nazwa|address|adresse)\b/i.test(name))) return null;
   if (/\b(?:information|details|summary|angaben|données|datos|gegevens|dane)\b/i.test(name) || /^[A-Z]+\d[A-Z\d]*$/.test(name)) return null;
   return name;

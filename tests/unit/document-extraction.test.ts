@@ -447,3 +447,10 @@ describe('party blocks with a salutation, and a sender line set with middle dots
     expect(fields.customer_name?.value).not.toBe('9B01');
   });
 });
+
+describe('a quantity sharing its cell with the tax rate', () => {
+  it("reads '20 Stk 19 % VAT (S)' as the quantity 20", () => {
+    const { fields } = extractFields('Rechnung Nr. 471102\nPos\tBeschreibung\tNettopreis\tMenge\tSteuer\tEntgelt\n1\tTrennblätter\t9,90\t20 Stk 19 % VAT (S)\t198,00\nSumme\t198,00');
+    expect(fields.line_items?.value.map((l) => [l.description, l.quantity, l.amount])).toEqual([['Trennblätter', '20.00', '198.00']]);
+  });
+});

@@ -301,6 +301,9 @@ const LINE_AMOUNT_WORD = /(?<![\p{L}])(?:amount|total|line\s+total|betrag|gesamt
 
 /** A row's cell as a number: an amount with its currency, or a quantity with its unit ('20 Stk', '5 Unit(s)'); null for text and percentages. */
 function cellNumber(cell: string): string | null {
+  // A quantity with its unit that shares its cell with the tax rate ('20 Stk 19 % VAT (S)'): the quantity.
+  const lead = /^(\d+(?:[.,]\d+)?\s?(?:stk|st|pcs|pc|units?|unit\(s\)|piece|pieces|kg|h|hrs?|std|x)\.?)\s+\d+(?:[.,]\d+)?\s?%/i.exec(cell);
+  if (lead) return amountsIn(lead[1])[0] ?? null;
   if (/%/.test(cell)) return null;
   const bare = cell.replace(/[₹$€£]|\b[A-Z]{3}\b/g, '').trim();
   if (!/^[-(]?\s*\d[\d.,\u00a0 ]*\)?\s*(?:[\p{L}().]{1,12})?$/u.test(bare)) return null;

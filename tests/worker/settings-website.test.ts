@@ -125,9 +125,14 @@ describe('saving the website settings', () => {
     // the landing page is the e2e test's (files run one at a time there) and the
     // database test's.
     const before = await masterAccount();
+    // The cache's put happens after the answer (waitUntil): give it a moment to land.
     const anonymous = new Visitor();
-    await anonymous.get('/');
-    expect((await anonymous.get('/')).headers.get('X-Edge-Cache')).toBe('HIT');
+    let cached = '';
+    for (let attempt = 0; attempt < 20 && cached !== 'HIT'; attempt++) {
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, 50));
+      cached = (await anonymous.get('/')).headers.get('X-Edge-Cache') ?? '';
+    }
+    expect(cached).toBe('HIT');
 
     const admin = await signIn(DEMO_ADMIN);
     try {

@@ -1,8 +1,9 @@
 // Helpers for driving the built Worker as a browser would: same-origin form
 // posts, cookies carried from response to request, redirects inspected.
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { type Credentials, uniqueEmail } from '../../support/accounts';
 import { confirmationLinkFor } from '../../support/confirmation-mail';
+import { workerFetch } from './worker';
 
 export const ORIGIN = 'http://ops-hub.test';
 
@@ -51,7 +52,7 @@ export class Visitor {
   }
 
   async get(path: string, headers: HeadersInit = {}): Promise<Response> {
-    const response = await exports.default.fetch(
+    const response = await workerFetch(
       new Request(`${ORIGIN}${path}`, { headers: { ...this.headers(), ...headers }, redirect: 'manual' }),
     );
     this.absorb(response);
@@ -61,14 +62,13 @@ export class Visitor {
   /** A same-origin form POST, as a browser without JavaScript sends it. */
   async post(path: string, fields: Record<string, string> | FormData, headers: HeadersInit = {}): Promise<Response> {
     const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
-    const response = await exports.default.fetch(
-      new Request(`${ORIGIN}${path}`, {
-        method: 'POST',
-        body,
-        headers: { Origin: ORIGIN, ...this.headers(), ...headers },
-        redirect: 'manual',
-      }),
-    );
+    // A header given as '' is left out (a browser that sends no Origin, say), not sent empty.
+    const sent = new Headers({ Origin: ORIGIN, ...this.headers() });
+    for (const [name, value] of new Headers(headers)) {
+      if (value === '') sent.delete(name);
+      else sent.set(name, value);
+    }
+    const response = await workerFetch(new Request(`${ORIGIN}${path}`, { method: 'POST', body, headers: sent, redirect: 'manual' }));
     this.absorb(response);
     return response;
   }

@@ -9,13 +9,13 @@
 // 'hostile-probe' that every valid form carries. The other-tenant cases are
 // also sent between the demo tenants (OpsHub's admin with Northwind's ids and
 // the other way round); there the rows aimed at are watched one by one.
-import { exports } from 'cloudflare:workers';
 import { randomToken, tokenHash } from '../../../supabase/functions/_shared/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, signIn, signUpFreshAdmin, Visitor } from './app';
 import { runSql, serviceClient } from './backend';
 import { encodeBody, hostileCases, loadFiles, type Actor, type HostileAction, type HostileCase } from './hostile';
 import { profileOf } from './settings';
+import { workerFetch, workerScheduled } from './worker';
 import { DEMO_ADMIN, DEMO_NORTHWIND_ADMIN } from '../../support/accounts';
 
 const CROSS_ORIGIN_MESSAGE = 'This form was sent from another site and has been refused.';
@@ -353,7 +353,6 @@ async function installSnapshot(): Promise<void> {
  * change, not as a change made during the next case.
  */
 async function settleJobs(accounts: string[]): Promise<void> {
-  const worker = exports.default as unknown as { scheduled(event: { cron: string; scheduledTime: number }): Promise<void> };
   const deadline = Date.now() + 10_000;
   for (;;) {
     // Due work only: a job waiting for its retry (a fixture row without a file) is not the case's doing.
@@ -364,7 +363,7 @@ async function settleJobs(accounts: string[]): Promise<void> {
       .or(`status.eq.running,and(status.eq.queued,run_at.lte.${new Date().toISOString()})`)
       .limit(1);
     if (!data || data.length === 0 || Date.now() > deadline) return;
-    await worker.scheduled({ cron: '* * * * *', scheduledTime: Date.now() });
+    await workerScheduled({ cron: '* * * * *', scheduledTime: Date.now() });
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -492,7 +491,7 @@ async function send(ctx: Context, c: HostileCase, actor: Actor, rows: Partial<Ro
   }
   const request = new Request(`${ORIGIN}${fill(c.path)}`, { method: 'POST', body, headers, redirect: 'manual' });
   if (!contentType) request.headers.delete('Content-Type');
-  return exports.default.fetch(request);
+  return workerFetch(request);
 }
 
 /** The toast a response flashes through remix-toast's signed cookie (the JavaScript client's path). */

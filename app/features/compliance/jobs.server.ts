@@ -3,9 +3,14 @@
 //                        Action Required with a review_due event, occurrences
 //                        reach into next year, expired evidence is flagged, and
 //                        each reminder is queued once as a compliance_reminder job;
-//   compliance_reminder  the owner's mail, 7 days before the review and on the day.
+//   compliance_reminder  the owner's mail, 7 days before the review and on the day;
+//   compliance.audit_package        a large item's audit package, stored and mailed
+//                                   as signed links (package.server.ts);
+//   compliance.remove_evidence_file an unreviewed, deleted item's evidence file
+//                                   removed from Storage (queued by the database).
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
 import { PermanentJobError, type JobHandler } from '~/jobs/job.server';
+import { buildAuditPackage, removeEvidenceFile } from './package.server';
 
 export function reminderMail(payload: Record<string, unknown>): { to: string; subject: string; text: string } {
   const { to, title, due_on: dueOn, kind } = payload;
@@ -31,6 +36,8 @@ export const COMPLIANCE_JOB_TYPES: Record<string, JobHandler> = {
     const mail = reminderMail(payload);
     await sendAccountMail(admin, env, job.account_id, mail);
   },
+  'compliance.audit_package': buildAuditPackage,
+  'compliance.remove_evidence_file': removeEvidenceFile,
 };
 
 export const COMPLIANCE_PERIODIC_JOBS = ['compliance.daily'];

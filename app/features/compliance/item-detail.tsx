@@ -155,7 +155,7 @@ async function asksForPackage(request: Request): Promise<boolean> {
   if (!request.headers.get('Content-Type')?.startsWith('application/x-www-form-urlencoded')) return false;
   const length = Number(request.headers.get('Content-Length') ?? 'NaN');
   if (!(length <= 1024)) return false;
-  return new URLSearchParams(await request.clone().text()).get('intent') === 'package';
+  return (await request.clone().formData()).get('intent') === 'package';
 }
 
 /** Queues the item's audit package for the runner (once a minute per person) and says it will be emailed. */

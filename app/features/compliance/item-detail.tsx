@@ -155,7 +155,9 @@ async function asksForPackage(request: Request): Promise<boolean> {
   if (!request.headers.get('Content-Type')?.startsWith('application/x-www-form-urlencoded')) return false;
   const length = Number(request.headers.get('Content-Length') ?? 'NaN');
   if (!(length <= 1024)) return false;
-  return (await request.clone().formData()).get('intent') === 'package';
+  // Exactly one intent: anything else goes to the schema, which refuses it.
+  const intents = (await request.clone().formData()).getAll('intent');
+  return intents.length === 1 && intents[0] === 'package';
 }
 
 /** Queues the item's audit package for the runner (once a minute per person) and says it will be emailed. */

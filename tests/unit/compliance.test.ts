@@ -5,7 +5,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { monthGrid, readMonth } from '../../app/features/compliance/calendar.ts';
 import { auditPackage, packagePart, trailCsv, zipName } from '../../app/features/compliance/export.ts';
-import { DEFAULT_INLINE_PACKAGE_BYTES, inlinePackageLimit, packageByMail, packageMail, planParts } from '../../app/features/compliance/package-plan.ts';
+import { DEFAULT_INLINE_PACKAGE_BYTES, inlinePackageLimit, packageByMail, packageMail, packagePartBytes, PACKAGE_PART_BYTES, planParts } from '../../app/features/compliance/package-plan.ts';
 import { MAX_OSCAL_BYTES, OSCAL_MESSAGES, parseOscalCatalogue } from '../../app/features/compliance/oscal.ts';
 import excerptJson from '../fixtures/oscal-sp800-53-rev5-excerpt.json';
 import type { HistoryEntry } from '../../app/lib/record-history.ts';
@@ -129,6 +129,9 @@ describe('the audit package built by the jobs runner (decision 078)', () => {
     const sizes = (parts: { file_size: number }[][]) => parts.map((p) => p.map((e) => e.file_size));
     expect(sizes(planParts([{ file_size: 4 }, { file_size: 5 }, { file_size: 2 }, { file_size: 30 }, { file_size: 1 }], 10))).toEqual([[4, 5], [2], [30], [1]]);
     expect(sizes(planParts([], 10))).toEqual([[]]);
+    expect(packagePartBytes({})).toBe(PACKAGE_PART_BYTES);
+    expect(packagePartBytes({ COMPLIANCE_PACKAGE_PART_BYTES: '0' })).toBe(PACKAGE_PART_BYTES);
+    expect(packagePartBytes({ COMPLIANCE_PACKAGE_PART_BYTES: '4000' })).toBe(4000);
   });
 
   it('numbers the parts in their manifests, the head (item, reviews, trail) in the first only', async () => {

@@ -8,6 +8,11 @@
 export const DEFAULT_INLINE_PACKAGE_BYTES = 40 * 1024 * 1024;
 /** Evidence per zip the runner stores: under Storage's 50 MB upload limit, and twice over in a Worker's 128 MB. */
 export const PACKAGE_PART_BYTES = 24 * 1024 * 1024;
+/** The part size, unless COMPLIANCE_PACKAGE_PART_BYTES says otherwise (tests set a few KB to see parts). */
+export function packagePartBytes(env: { COMPLIANCE_PACKAGE_PART_BYTES?: string }): number {
+  const configured = Number(env.COMPLIANCE_PACKAGE_PART_BYTES);
+  return env.COMPLIANCE_PACKAGE_PART_BYTES && Number.isInteger(configured) && configured > 0 ? configured : PACKAGE_PART_BYTES;
+}
 /** How long the mailed links work. */
 export const PACKAGE_LINK_SECONDS = 7 * 24 * 60 * 60;
 

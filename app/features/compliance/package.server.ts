@@ -15,7 +15,7 @@ import { PermanentJobError, payloadText, type JobHandler } from '~/jobs/job.serv
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
 import { packagePart, zipName, type PackageEvidence } from './export';
 import { EVIDENCE_BUCKET } from './evidence.server';
-import { PACKAGE_LINK_SECONDS, packageMail, planParts } from './package-plan';
+import { PACKAGE_LINK_SECONDS, packageMail, packagePartBytes, planParts } from './package-plan';
 
 export const PACKAGE_BUCKET = 'compliance-packages';
 
@@ -57,46 +57,53 @@ async function all<T>(page: (from: number, to: number) => PromiseLike<{ data: T[
   }
 }
 
-/** The runner's job: build, store, sign, mail. The service role reads, so every query names the job's account. */
+/**
+ * The runner's job, one part per run (each well within the runner's job
+ * deadline and a Worker's memory): part 1 is the request's job; each part
+ * stores its zip and queues the next; the last signs every part and mails the
+ * links. The parts are planned the same way in every run: evidence is
+ * append-only, and only the files added before the package was asked for
+ * (`as_of`) are in it. The service role reads, so every query names the job's account.
+ */
 export const buildAuditPackage: JobHandler = async (payload, { admin, env, job }) => {
   const itemId = payloadText(payload, 'item_id');
   const to = payloadText(payload, 'to');
   const accountId = job.account_id;
   if (!accountId) throw new PermanentJobError('The audit package job has no account');
+  const part = typeof payload.part === 'number' && Number.isInteger(payload.part) && payload.part >= 1 ? payload.part : 1;
+  // Part 1 names the package: its folder (its job's id) and its moment.
+  const folder = part === 1 ? job.id : payloadText(payload, 'folder');
+  const asOf = part === 1 ? new Date().toISOString() : payloadText(payload, 'as_of');
   const { data: item, error } = await admin.from('compliance_items').select(ITEM_COLUMNS).eq('id', itemId).eq('account_id', accountId).maybeSingle();
   if (error) throw new Error(`the item failed to load: ${error.message}`);
   if (!item) throw new PermanentJobError('The requirement is gone');
-  const [occurrences, reviews, evidence, trail] = await Promise.all([
-    all((from, to) => admin.from('compliance_occurrences').select('id, due_on, status, closed_at, review_id').eq('item_id', itemId).eq('account_id', accountId).order('due_on').range(from, to)),
-    all((from, to) => admin.from('compliance_reviews').select('id, reviewed_on, outcome, notes, supersedes_id, reviewer_id, created_at').eq('item_id', itemId).eq('account_id', accountId)
-      .order('reviewed_on', { ascending: false }).order('created_at', { ascending: false }).range(from, to)),
-    all((from, to) => admin.from('evidence').select(EVIDENCE_COLUMNS).eq('item_id', itemId).eq('account_id', accountId).order('title').order('version', { ascending: false }).range(from, to)),
-    admin.rpc('compliance_item_trail_for', { p_account_id: accountId, p_item_id: itemId }),
-  ]);
-  if (trail.error) throw new Error(`the trail failed to load: ${trail.error.message}`);
-  const generatedAt = new Date().toISOString();
-  const parts = planParts(evidence);
-  const paths: string[] = [];
-  for (const [index, share] of parts.entries()) {
-    // One part's files at a time: the Worker holds at most one part in memory.
-    const files: PackageEvidence[] = await Promise.all(share.map(async (e) => ({ ...e, bytes: await download(admin, e.file_path) })));
-    const zip = await packagePart({
-      head: index === 0 ? { item: { ...item, occurrences }, reviews, trail: trailEntries(trail.data ?? []) } : undefined,
-      evidence: files,
-      generatedAt,
-      part: parts.length > 1 ? { number: index + 1, of: parts.length } : undefined,
+  const evidence = await all((from, to) => admin.from('evidence').select(EVIDENCE_COLUMNS).eq('item_id', itemId).eq('account_id', accountId)
+    .lte('created_at', asOf).order('title').order('version', { ascending: false }).order('id').range(from, to));
+  const parts = planParts(evidence, packagePartBytes(env));
+  if (part > parts.length) throw new PermanentJobError(`The package has no part ${part}`);
+  const pathOf = (number: number) =>
+    `${accountId}/${itemId}/${folder}/${zipName(item.title).replace(/[^A-Za-z0-9_. -]/g, '_')}-audit-package${parts.length > 1 ? `-part-${number}-of-${parts.length}` : ''}.zip`;
+
+  const head = part === 1 ? await packageHead(admin, accountId, itemId, item) : undefined;
+  const files: PackageEvidence[] = await Promise.all(parts[part - 1].map(async (e) => ({ ...e, bytes: await download(admin, e.file_path) })));
+  const zip = await packagePart({ head, evidence: files, generatedAt: asOf, part: parts.length > 1 ? { number: part, of: parts.length } : undefined });
+  // A retry overwrites its own part.
+  const stored = await admin.storage.from(PACKAGE_BUCKET).upload(pathOf(part), new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), {
+    contentType: 'application/zip', upsert: true,
+  });
+  if (stored.error) throw new Error(`the audit package could not be stored: ${stored.error.message}`);
+
+  if (part < parts.length) {
+    const next = await admin.rpc('enqueue_job', {
+      p_kind: 'compliance.audit_package', p_idempotency_key: `compliance_package_part:${folder}:${part + 1}`,
+      p_payload: { item_id: itemId, to, user_id: typeof payload.user_id === 'string' ? payload.user_id : null, part: part + 1, folder, as_of: asOf }, p_account_id: accountId, p_subject_id: itemId,
     });
-    const name = `${zipName(item.title).replace(/[^A-Za-z0-9_. -]/g, '_')}-audit-package${parts.length > 1 ? `-part-${index + 1}-of-${parts.length}` : ''}.zip`;
-    // Under the account's prefix, one folder per job: a retry overwrites its own parts.
-    const path = `${accountId}/${itemId}/${job.id}/${name}`;
-    const stored = await admin.storage.from(PACKAGE_BUCKET).upload(path, new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), {
-      contentType: 'application/zip', upsert: true,
-    });
-    if (stored.error) throw new Error(`the audit package could not be stored: ${stored.error.message}`);
-    paths.push(path);
+    if (next.error) throw new Error(`the next part could not be queued: ${next.error.message}`);
+    return;
   }
   const links: string[] = [];
-  for (const path of paths) {
+  for (let number = 1; number <= parts.length; number++) {
+    const path = pathOf(number);
     const { data, error: signError } = await admin.storage.from(PACKAGE_BUCKET).createSignedUrl(path, PACKAGE_LINK_SECONDS, { download: path.split('/').pop() });
     if (signError || !data) throw new Error(`the audit package link could not be signed: ${signError?.message}`);
     links.push(data.signedUrl);
@@ -104,6 +111,18 @@ export const buildAuditPackage: JobHandler = async (payload, { admin, env, job }
   const expiresAt = new Date(Date.now() + PACKAGE_LINK_SECONDS * 1000).toISOString();
   await sendAccountMail(admin, env, accountId, packageMail({ to, title: item.title, links, expiresAt }));
 };
+
+/** item.json (with its reviews due), reviews.json and the full trail, for the first part. */
+async function packageHead(admin: SupabaseClient<Database>, accountId: string, itemId: string, item: Record<string, unknown>) {
+  const [occurrences, reviews, trail] = await Promise.all([
+    all((from, to) => admin.from('compliance_occurrences').select('id, due_on, status, closed_at, review_id').eq('item_id', itemId).eq('account_id', accountId).order('due_on').range(from, to)),
+    all((from, to) => admin.from('compliance_reviews').select('id, reviewed_on, outcome, notes, supersedes_id, reviewer_id, created_at').eq('item_id', itemId).eq('account_id', accountId)
+      .order('reviewed_on', { ascending: false }).order('created_at', { ascending: false }).range(from, to)),
+    admin.rpc('compliance_item_trail_for', { p_account_id: accountId, p_item_id: itemId }),
+  ]);
+  if (trail.error) throw new Error(`the trail failed to load: ${trail.error.message}`);
+  return { item: { ...item, occurrences }, reviews, trail: trailEntries(trail.data ?? []) };
+}
 
 async function download(admin: SupabaseClient<Database>, path: string): Promise<Uint8Array | null> {
   const { data, error } = await admin.storage.from(EVIDENCE_BUCKET).download(path);

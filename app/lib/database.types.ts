@@ -2793,6 +2793,8 @@ export type Database = {
         { Args: { p_item_id: string }; Returns: { action: string; actor_email: string; actor_kind: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
       compliance_item_trail_for:
         { Args: { p_account_id: string; p_item_id: string }; Returns: { action: string; actor_email: string; actor_kind: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
+      compliance_stale_packages:
+        { Args: { p_now?: string }; Returns: string[] }
       compliance_summary:
         { Args: never; Returns: { action_required: number; compliant: number; due_30_days: number; in_progress: number; next_due: string; non_compliant: number; total: number }[] }
       confirm_purchase_order:

@@ -982,6 +982,20 @@ $function$;
 revoke all on function public.compliance_daily(p_today date) from public, anon, authenticated, service_role;
 grant execute on function public.compliance_daily(p_today date) to service_role;
 
+create or replace function public.compliance_stale_packages(p_now timestamp with time zone default now())
+ returns setof text
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select o.name from storage.objects o
+   where o.bucket_id = 'compliance-packages' and o.created_at < p_now - interval '8 days'
+   order by o.created_at
+   limit 100
+$function$;
+revoke all on function public.compliance_stale_packages(p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function public.compliance_stale_packages(p_now timestamp with time zone) to service_role;
+
 create or replace function public.compliance_summary()
  returns table(total integer, compliant integer, in_progress integer, action_required integer, non_compliant integer, due_30_days integer, next_due date)
  language plpgsql

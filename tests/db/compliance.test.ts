@@ -445,5 +445,15 @@ describe('compliance on PGlite', () => {
       expect((await service.storage.from('compliance-packages').upload(path, zip)).error).toBeNull();
       expect((await admin.client.storage.from('compliance-packages').download(path)).error).not.toBeNull();
     });
+
+    it('lists audit packages 8 days old for removal, to the service role only', async () => {
+      const zip = new Blob([new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])], { type: 'application/zip' });
+      const path = `${member.accountId}/${randomUUID()}/old.zip`;
+      expect((await service.storage.from('compliance-packages').upload(path, zip)).error).toBeNull();
+      const stale = async (at: Date) => ((await service.rpc('compliance_stale_packages', { p_now: at.toISOString() })).data ?? []) as string[];
+      expect(await stale(new Date(Date.now() + 7 * 86_400_000))).not.toContain(path);
+      expect(await stale(new Date(Date.now() + 9 * 86_400_000))).toContain(path);
+      expect((await admin.client.rpc('compliance_stale_packages')).error).not.toBeNull();
+    });
   });
 });

@@ -27,6 +27,10 @@ export default defineConfig({
           BEHIND_CLOUDFLARE: 'true',
           SESSION_SECRET: 'worker-test-session-secret',
           AUDIT_SIGNING_SECRET: inject<string>('auditSigningSecret'),
+          // A compliance item with more evidence than this is 'large': its audit package is built by the jobs runner and mailed (decision 078).
+          COMPLIANCE_PACKAGE_INLINE_BYTES: '4096',
+          // ...in zips of at most this much evidence each, one job each: two files of 3,000 bytes make two.
+          COMPLIANCE_PACKAGE_PART_BYTES: '4000',
           // The loopback SMTP servers the tests send to, allowed by name as npm start allows its own listener (decision 039).
           SMTP_ALLOW_HOSTS: (['smtpPort', 'smtpClosePort', 'smtpBannerClosePort', 'smtpSilentPort', 'smtpDeadPort'] as const)
             .map((name) => `127.0.0.1:${inject<number>(name)}`)

@@ -584,6 +584,7 @@ export type Database = {
           created_at: string
           created_by: string | null
           description: string
+          evidence_expired: boolean
           first_review_date: string
           frequency: string
           id: string
@@ -603,6 +604,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           description: string
+          evidence_expired?: boolean
           first_review_date: string
           frequency?: string
           id?: string
@@ -622,6 +624,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           description?: string
+          evidence_expired?: boolean
           first_review_date?: string
           frequency?: string
           id?: string
@@ -2786,6 +2789,12 @@ export type Database = {
         { Args: never; Returns: { catalogue_id: string; compliant: number; controls: number; mapped: number; title: string; version: string }[] }
       compliance_daily:
         { Args: { p_today?: string }; Returns: { account_id: string; due_on: string; item_id: string; kind: string; occurrence_id: string; owner_email: string; title: string }[] }
+      compliance_item_trail:
+        { Args: { p_item_id: string }; Returns: { action: string; actor_email: string; actor_kind: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
+      compliance_item_trail_for:
+        { Args: { p_account_id: string; p_item_id: string }; Returns: { action: string; actor_email: string; actor_kind: string; actor_name: string; created_at: string; id: string; new_values: Json; old_values: Json }[] }
+      compliance_stale_packages:
+        { Args: { p_now?: string }; Returns: string[] }
       compliance_summary:
         { Args: never; Returns: { action_required: number; compliant: number; due_30_days: number; in_progress: number; next_due: string; non_compliant: number; total: number }[] }
       confirm_purchase_order:
@@ -2930,6 +2939,8 @@ export type Database = {
         { Args: { p_quote_id: string }; Returns: string }
       reply_to_conversation:
         { Args: { p_body: string; p_conversation_id: string; p_note?: boolean }; Returns: { account_id: string; author_id: string | null; body: string; conversation_id: string; created_at: string; delivery_error: string | null; delivery_status: string | null; direction: string; external_id: string | null; id: string; sender_email: string | null; sender_name: string | null; sender_unverified: boolean; sent_at: string | null }; SetofOptions: { from: '*'; to: 'messages'; isOneToOne: true; isSetofReturn: false } }
+      request_compliance_package:
+        { Args: { p_item_id: string }; Returns: boolean }
       request_test_mail:
         { Args: { p_integration_id: string }; Returns: string }
       rerun_document_extraction:
@@ -2955,7 +2966,7 @@ export type Database = {
       search_bills:
         { Args: { p_query: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }[]; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: false; isSetofReturn: true } }
       search_compliance_items:
-        { Args: { p_query: string }; Returns: { account_id: string; category: string; created_at: string; created_by: string | null; description: string; first_review_date: string; frequency: string; id: string; interval_months: number | null; next_review_date: string; owner_id: string | null; requirements: string | null; responsible_team: string; risk_level: string; status: string; title: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'compliance_items'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_query: string }; Returns: { account_id: string; category: string; created_at: string; created_by: string | null; description: string; evidence_expired: boolean; first_review_date: string; frequency: string; id: string; interval_months: number | null; next_review_date: string; owner_id: string | null; requirements: string | null; responsible_team: string; risk_level: string; status: string; title: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'compliance_items'; isOneToOne: false; isSetofReturn: true } }
       search_contacts:
         { Args: { p_query: string }; Returns: { account_id: string; address: string | null; company: string | null; country: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: false; isSetofReturn: true } }
       search_conversations:

@@ -26,6 +26,7 @@ create table public.compliance_items (
   created_by uuid default public.current_user_id(),
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  evidence_expired boolean default false not null,
   constraint compliance_items_pkey primary key (id),
   constraint compliance_items_id_account_id_key unique (id, account_id),
   constraint compliance_items_category_check check ((category = any (array['financial'::text, 'data_protection'::text, 'security'::text, 'healthcare'::text, 'environmental'::text, 'other'::text]))),
@@ -79,7 +80,8 @@ begin
       perform private.write_audit(old.account_id, 'compliance_item_deleted', 'compliance_item', old.id, to_jsonb(old), null);
     else
       select * into v_changes from private.changed_values(to_jsonb(old), to_jsonb(new));
-      if v_changes.new_values - 'updated_at' <> '{}'::jsonb then
+      -- evidence_expired follows from the evidence, whose own rows are in the trail.
+      if v_changes.new_values - 'updated_at' - 'evidence_expired' <> '{}'::jsonb then
         perform private.write_audit(new.account_id,
           case when new.status is distinct from old.status then 'compliance_item_status_changed' else 'compliance_item_updated' end,
           'compliance_item', new.id, v_changes.old_values, v_changes.new_values);
@@ -125,6 +127,22 @@ begin
 end;
 $function$;
 revoke all on function private.compliance_item_defaults() from public, anon, authenticated, service_role;
+
+create or replace function private.compliance_item_keep_reviewed()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if exists (select 1 from public.compliance_reviews r where r.item_id = old.id)
+     and exists (select 1 from public.accounts a where a.id = old.account_id) then
+    raise exception 'A reviewed requirement is history: it cannot be deleted' using errcode = '42501';
+  end if;
+  return old;
+end;
+$function$;
+revoke all on function private.compliance_item_keep_reviewed() from public, anon, authenticated, service_role;
 
 create or replace function private.compliance_item_status(p_item_id uuid)
  returns text
@@ -207,6 +225,29 @@ end;
 $function$;
 revoke all on function private.refresh_compliance_item(p_item_id uuid) from public, anon, authenticated, service_role;
 
+create or replace function public.compliance_item_trail(p_item_id uuid)
+ returns table(id uuid, action text, created_at timestamp with time zone, actor_name text, actor_kind text, actor_email text, old_values jsonb, new_values jsonb)
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select * from private.compliance_trail(public.current_account_id(), p_item_id) t
+   where public.is_account_staff()
+$function$;
+revoke all on function public.compliance_item_trail(p_item_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.compliance_item_trail(p_item_id uuid) to authenticated;
+
+create or replace function public.compliance_item_trail_for(p_account_id uuid, p_item_id uuid)
+ returns table(id uuid, action text, created_at timestamp with time zone, actor_name text, actor_kind text, actor_email text, old_values jsonb, new_values jsonb)
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select * from private.compliance_trail(p_account_id, p_item_id)
+$function$;
+revoke all on function public.compliance_item_trail_for(p_account_id uuid, p_item_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.compliance_item_trail_for(p_account_id uuid, p_item_id uuid) to service_role;
+
 create or replace function public.search_compliance_items(p_query text)
  returns setof public.compliance_items
  language plpgsql
@@ -232,6 +273,7 @@ create trigger compliance_items_audit after insert or delete or update on public
 create trigger compliance_items_count after insert or delete on public.compliance_items for each row execute function private.count_compliance_item();
 create trigger compliance_items_count_status after update of status on public.compliance_items for each row when (old.status is distinct from new.status) execute function private.count_compliance_item();
 create trigger compliance_items_defaults before insert on public.compliance_items for each row execute function private.compliance_item_defaults();
+create trigger compliance_items_keep_reviewed before delete on public.compliance_items for each row execute function private.compliance_item_keep_reviewed();
 create trigger compliance_items_occurrences after insert on public.compliance_items for each row execute function private.compliance_item_created();
 create trigger compliance_items_schedule_changed after update of frequency, interval_months, first_review_date on public.compliance_items for each row when (old.frequency is distinct from new.frequency or old.interval_months is distinct from new.interval_months or old.first_review_date is distinct from new.first_review_date) execute function private.compliance_schedule_changed();
 create trigger compliance_items_set_updated_at before update on public.compliance_items for each row execute function private.set_updated_at();
@@ -251,6 +293,8 @@ create policy "staff read their account's compliance items" on public.compliance
   for select
   to authenticated
   using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+comment on column public.compliance_items.evidence_expired is 'The newest version of one of its evidence titles has expired (kept by the functions).';
 
 -- ── public.compliance_occurrences ──
 
@@ -504,6 +548,19 @@ revoke delete, insert, truncate, update on table public.evidence from authentica
 grant all on table public.evidence to service_role;
 grant insert (account_id, item_id, review_id, title, file_path, file_name, file_size, mime_type, sha256, effective_on, expires_on) on table public.evidence to authenticated;
 
+create or replace function private.compliance_evidence_added()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  perform private.refresh_compliance_evidence_expired(new.item_id, current_date);
+  return null;
+end;
+$function$;
+revoke all on function private.compliance_evidence_added() from public, anon, authenticated, service_role;
+
 create or replace function private.compliance_evidence_object_locked()
  returns trigger
  language plpgsql
@@ -525,6 +582,23 @@ end;
 $function$;
 revoke all on function private.compliance_evidence_object_locked() from public, anon, authenticated, service_role;
 
+create or replace function private.compliance_evidence_removed()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if exists (select 1 from public.accounts a where a.id = old.account_id) then
+    perform private.enqueue_job('compliance.remove_evidence_file', old.account_id,
+      jsonb_build_object('path', old.file_path, 'item_id', old.item_id),
+      'compliance_evidence_file_removed:' || old.id, old.item_id);
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.compliance_evidence_removed() from public, anon, authenticated, service_role;
+
 create or replace function private.evidence_version()
  returns trigger
  language plpgsql
@@ -541,7 +615,28 @@ end;
 $function$;
 revoke all on function private.evidence_version() from public, anon, authenticated, service_role;
 
+create or replace function private.refresh_compliance_evidence_expired(p_item_id uuid, p_today date)
+ returns void
+ language sql
+ security definer
+ set search_path to ''
+as $function$
+  update public.compliance_items i
+     set evidence_expired = v.expired
+    from (select exists (
+            select 1
+              from (select distinct on (lower(btrim(e.title))) e.expires_on
+                      from public.evidence e
+                     where e.item_id = p_item_id
+                     order by lower(btrim(e.title)), e.version desc) cur
+             where cur.expires_on <= p_today) as expired) v
+   where i.id = p_item_id and i.evidence_expired is distinct from v.expired
+$function$;
+revoke all on function private.refresh_compliance_evidence_expired(p_item_id uuid, p_today date) from public, anon, authenticated, service_role;
+
 create trigger evidence_audit after insert on public.evidence for each row execute function private.audit_compliance();
+create trigger evidence_expired_refresh after insert on public.evidence for each row execute function private.compliance_evidence_added();
+create trigger evidence_file_goes_with_item after delete on public.evidence for each row execute function private.compliance_evidence_removed();
 create trigger evidence_locked before delete or update on public.evidence for each row execute function private.refuse_locked_change();
 create trigger evidence_set_version before insert on public.evidence for each row execute function private.evidence_version();
 create trigger compliance_evidence_objects_locked before delete or update on storage.objects for each row execute function private.compliance_evidence_object_locked();
@@ -790,6 +885,27 @@ as $function$
 $function$;
 revoke all on function private.compliance_interval_months(p_frequency text, p_interval integer) from public, anon, authenticated, service_role;
 
+create or replace function private.compliance_trail(p_account_id uuid, p_item_id uuid)
+ returns table(id uuid, action text, created_at timestamp with time zone, actor_name text, actor_kind text, actor_email text, old_values jsonb, new_values jsonb)
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select a.id, a.action, a.created_at,
+         case when k.kind = 'system' then 'System'
+              else coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email, a.actor_name) end,
+         k.kind, a.actor_email, a.old_values, a.new_values
+    from public.audit_logs a
+    left join public.users u on u.id = a.user_id
+    cross join lateral (select coalesce(a.actor_kind, case when a.user_id is not null then 'user' end) as kind) k
+   where a.account_id = p_account_id
+     and a.resource_type = 'compliance_item'
+     and a.resource_id = p_item_id
+   order by a.created_at, a.id
+   limit 20000
+$function$;
+revoke all on function private.compliance_trail(p_account_id uuid, p_item_id uuid) from public, anon, authenticated, service_role;
+
 create or replace function public.compliance_daily(p_today date default current_date)
  returns table(occurrence_id uuid, account_id uuid, item_id uuid, title text, due_on date, kind text, owner_email text)
  language plpgsql
@@ -825,6 +941,8 @@ begin
   loop
     perform private.write_audit(v_row.account_id, 'compliance_evidence_expired', 'compliance_item', v_row.item_id, null,
       jsonb_build_object('evidence_id', v_row.id, 'title', v_row.title, 'version', v_row.version, 'expires_on', v_row.expires_on));
+    -- The list says so while no newer version of the same title is in force (issue 37, third pass).
+    perform private.refresh_compliance_evidence_expired(v_row.item_id, p_today);
   end loop;
 
   -- The reminders: marked sent here and queued as one mail job each (its key makes it once).
@@ -863,6 +981,20 @@ end;
 $function$;
 revoke all on function public.compliance_daily(p_today date) from public, anon, authenticated, service_role;
 grant execute on function public.compliance_daily(p_today date) to service_role;
+
+create or replace function public.compliance_stale_packages(p_now timestamp with time zone default now())
+ returns setof text
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select o.name from storage.objects o
+   where o.bucket_id = 'compliance-packages' and o.created_at < p_now - interval '8 days'
+   order by o.created_at
+   limit 100
+$function$;
+revoke all on function public.compliance_stale_packages(p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function public.compliance_stale_packages(p_now timestamp with time zone) to service_role;
 
 create or replace function public.compliance_summary()
  returns table(total integer, compliant integer, in_progress integer, action_required integer, non_compliant integer, due_30_days integer, next_due date)
@@ -935,3 +1067,36 @@ end;
 $function$;
 revoke all on function public.create_items_from_controls(p_control_ids uuid[], p_responsible_team text, p_first_review_date date, p_frequency text) from public, anon, authenticated, service_role;
 grant execute on function public.create_items_from_controls(p_control_ids uuid[], p_responsible_team text, p_first_review_date date, p_frequency text) to authenticated, service_role;
+
+create or replace function public.request_compliance_package(p_item_id uuid)
+ returns boolean
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+  v_user uuid := public.current_user_id();
+  v_email text;
+  v_job uuid;
+begin
+  if v_account is null or v_user is null or not public.is_account_staff() then
+    raise exception 'Only the account''s staff can request an audit package' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.compliance_items i where i.id = p_item_id and i.account_id = v_account) then
+    raise exception 'Compliance requirement not found' using errcode = 'P0002';
+  end if;
+  select u.email into v_email from public.users u where u.id = v_user and u.account_id = v_account;
+  v_job := private.enqueue_job('compliance.audit_package', v_account,
+    jsonb_build_object('item_id', p_item_id, 'user_id', v_user, 'to', v_email),
+    'compliance_package:' || p_item_id || ':' || v_user || ':' || to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI'),
+    p_item_id);
+  if v_job is not null then
+    perform private.write_audit(v_account, 'compliance_audit_package_requested', 'compliance_item', p_item_id, null,
+      jsonb_build_object('job_id', v_job));
+  end if;
+  return v_job is not null;
+end;
+$function$;
+revoke all on function public.request_compliance_package(p_item_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.request_compliance_package(p_item_id uuid) to authenticated;

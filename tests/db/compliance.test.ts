@@ -365,4 +365,95 @@ describe('compliance on PGlite', () => {
       expect(empty.error?.message).toBe('The catalogue has no controls');
     });
   });
+
+  describe('third pass (decision 078)', () => {
+    const flag = async (id: string) => (await service.from('compliance_items').select('evidence_expired').eq('id', id).single()).data!.evidence_expired;
+
+    it('flags an item whose current evidence expired, clears it when a newer version is in force, and keeps it out of the trail', async () => {
+      const created = await item();
+      expect(await flag(created.id)).toBe(false);
+      // An expired file: flagged when added (its expiry already passed).
+      await member.client.from('evidence').insert({ ...evidenceRow(member, created.id, 'Policy'), effective_on: daysFromNow(-30), expires_on: daysFromNow(-1) });
+      expect(await flag(created.id)).toBe(true);
+      // A newer version of the same title, in force: the current evidence no longer expired.
+      await member.client.from('evidence').insert({ ...evidenceRow(member, created.id, 'Policy'), expires_on: daysFromNow(30) });
+      expect(await flag(created.id)).toBe(false);
+      // That version expires: the daily job (its clock moved on) flags the item again.
+      await service.rpc('compliance_daily', { p_today: daysFromNow(31) });
+      expect(await flag(created.id)).toBe(true);
+      // The flag is derived: no "updated" row in the trail for it.
+      const { data } = await service.from('audit_logs').select('action, new_values').eq('resource_id', created.id);
+      expect((data ?? []).filter((r) => r.action === 'compliance_item_updated' && 'evidence_expired' in (r.new_values ?? {}))).toEqual([]);
+      // Nobody of the API writes it.
+      expect((await member.client.from('compliance_items').update({ evidence_expired: false }).eq('id', created.id)).error).not.toBeNull();
+    });
+
+    it('deletes an unreviewed item with its evidence files (queued once per file); a reviewed item is refused for every role', async () => {
+      const bucket = (who: SupabaseClient) => who.storage.from('evidence');
+      const fresh = await item();
+      const path = `${member.accountId}/compliance/${randomUUID()}/list.txt`;
+      expect((await bucket(member.client).upload(path, new Blob(['kept?'], { type: 'text/plain' }))).error).toBeNull();
+      expect((await member.client.from('evidence').insert({ ...evidenceRow(member, fresh.id), file_path: path, mime_type: 'text/plain' })).error).toBeNull();
+      // While the row records it, no role removes it.
+      expect((await bucket(service).remove([path])).data ?? []).toEqual([]);
+      expect((await member.client.from('compliance_items').delete().eq('id', fresh.id).select('id')).data).toHaveLength(1);
+      const jobs = await service.from('jobs').select('kind, account_id, payload').eq('subject_id', fresh.id).eq('kind', 'compliance.remove_evidence_file');
+      expect(jobs.data).toEqual([{ kind: 'compliance.remove_evidence_file', account_id: member.accountId, payload: { path, item_id: fresh.id } }]);
+      // With the row gone, the runner (service role) may remove the file.
+      expect((await bucket(service).remove([path])).data).toHaveLength(1);
+
+      const reviewed = await item({ first_review_date: today() });
+      await review(member, reviewed.id);
+      await member.client.from('evidence').insert(evidenceRow(member, reviewed.id));
+      expect((await admin.client.from('compliance_items').delete().eq('id', reviewed.id).select('id')).data ?? []).toEqual([]);
+      expect((await service.from('compliance_items').delete().eq('id', reviewed.id)).error?.message).toContain('A reviewed requirement is history');
+      await expect(backend.db.query('delete from public.compliance_items where id = $1', [reviewed.id])).rejects.toThrow(/history/);
+      expect((await service.from('evidence').select('id').eq('item_id', reviewed.id)).data).toHaveLength(1);
+      expect((await service.from('jobs').select('id').eq('subject_id', reviewed.id).eq('kind', 'compliance.remove_evidence_file')).data).toEqual([]);
+    });
+
+    it('gives the full trail, oldest first, to the account\'s staff only', async () => {
+      const created = await item();
+      for (let i = 0; i < 3; i++) await member.client.from('compliance_items').update({ description: `Change ${i}` }).eq('id', created.id);
+      const trail = await auditor.client.rpc('compliance_item_trail', { p_item_id: created.id });
+      expect(trail.error).toBeNull();
+      expect((trail.data as { action: string }[]).map((r) => r.action)).toEqual(['compliance_item_created', 'compliance_item_updated', 'compliance_item_updated', 'compliance_item_updated']);
+      expect((trail.data as { actor_name: string }[])[1].actor_name).toBeTruthy();
+      for (const who of [client, other]) expect((await who.client.rpc('compliance_item_trail', { p_item_id: created.id })).data ?? []).toEqual([]);
+      expect((await member.client.rpc('compliance_item_trail_for', { p_account_id: member.accountId, p_item_id: created.id })).error).not.toBeNull();
+      expect((await service.rpc('compliance_item_trail_for', { p_account_id: member.accountId, p_item_id: created.id })).data).toHaveLength(4);
+    });
+
+    it('queues an audit package for staff, auditors included, once a minute; outsiders are refused; the bucket is private', async () => {
+      const created = await item();
+      expect((await auditor.client.rpc('request_compliance_package', { p_item_id: created.id })).data).toBe(true);
+      expect((await auditor.client.rpc('request_compliance_package', { p_item_id: created.id })).data).toBe(false);
+      expect((await member.client.rpc('request_compliance_package', { p_item_id: created.id })).data).toBe(true);
+      const jobs = await service.from('jobs').select('payload').eq('subject_id', created.id).eq('kind', 'compliance.audit_package');
+      expect((jobs.data ?? []).map((j) => (j.payload as { to: string }).to).sort()).toEqual([auditor.email, member.email].sort());
+      expect((await client.client.rpc('request_compliance_package', { p_item_id: created.id })).error?.code).toBe('42501');
+      expect((await other.client.rpc('request_compliance_package', { p_item_id: created.id })).error?.code).toBe('P0002');
+      expect((await anonOf(backend).rpc('request_compliance_package', { p_item_id: created.id })).error).not.toBeNull();
+      const trail = await service.from('audit_logs').select('action').eq('resource_id', created.id).eq('action', 'compliance_audit_package_requested');
+      expect(trail.data).toHaveLength(2);
+      // Only the service role writes and reads the packages' bucket.
+      const zip = new Blob([new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])], { type: 'application/zip' });
+      for (const who of [admin.client, auditor.client]) {
+        expect((await who.storage.from('compliance-packages').upload(`${member.accountId}/${randomUUID()}.zip`, zip)).error).not.toBeNull();
+      }
+      const path = `${member.accountId}/${randomUUID()}.zip`;
+      expect((await service.storage.from('compliance-packages').upload(path, zip)).error).toBeNull();
+      expect((await admin.client.storage.from('compliance-packages').download(path)).error).not.toBeNull();
+    });
+
+    it('lists audit packages 8 days old for removal, to the service role only', async () => {
+      const zip = new Blob([new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])], { type: 'application/zip' });
+      const path = `${member.accountId}/${randomUUID()}/old.zip`;
+      expect((await service.storage.from('compliance-packages').upload(path, zip)).error).toBeNull();
+      const stale = async (at: Date) => ((await service.rpc('compliance_stale_packages', { p_now: at.toISOString() })).data ?? []) as string[];
+      expect(await stale(new Date(Date.now() + 7 * 86_400_000))).not.toContain(path);
+      expect(await stale(new Date(Date.now() + 9 * 86_400_000))).toContain(path);
+      expect((await admin.client.rpc('compliance_stale_packages')).error).not.toBeNull();
+    });
+  });
 });

@@ -1,7 +1,7 @@
 // Compliance in Chromium (issue 37), JavaScript on and off: a new account
 // creates a requirement from the New Assessment dialog, finds it in the month
-// calendar moved by its links (no script needed), records a review and adds
-// evidence on its page; the review is listed, the evidence shows as version 1.
+// calendar moved by its links (no script needed), records a review with its
+// evidence file on its page, then adds a second version of that evidence.
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,19 +41,25 @@ describe('compliance', () => {
       await calendar.getByRole('link', { name: `Access review ${tag}` }).click();
       await page.getByRole('heading', { level: 1, name: `Access review ${tag}` }).waitFor();
 
-      await page.getByLabel('Notes').fill(`All accounts checked ${tag}`);
-      await page.getByRole('button', { name: 'Record Review' }).click();
-      await waitForToast(page, 'Review recorded');
-      await page.getByText(`All accounts checked ${tag}`).waitFor();
-
+      // The review with its evidence, in one multipart form (locked once saved).
       const dir = mkdtempSync(join(tmpdir(), 'evidence-'));
       const file = join(dir, 'access-list.txt');
       writeFileSync(file, `alice, bob ${tag}\n`);
+      await page.getByLabel('Notes').fill(`All accounts checked ${tag}`);
+      await page.getByLabel(/^Evidence file/).setInputFiles(file);
+      await page.getByLabel('Title of the evidence').fill('Access list');
+      await page.getByRole('button', { name: 'Record Review' }).click();
+      await waitForToast(page, 'Review recorded with its evidence (version 1)');
+      await page.getByText(`All accounts checked ${tag}`).waitFor();
+      await page.getByRole('list', { name: 'Evidence' }).getByText('access-list.txt').waitFor();
+
+      // A new version of the same evidence beside the first.
+      writeFileSync(file, `alice, bob, carol ${tag}\n`);
       await page.getByLabel('Evidence title').fill('Access list');
       await page.getByLabel(/^File/).setInputFiles(file);
       await page.getByRole('button', { name: 'Add Evidence' }).click();
-      await waitForToast(page, 'Evidence added (version 1)');
-      await page.getByRole('list', { name: 'Evidence' }).getByText('access-list.txt').waitFor();
+      await waitForToast(page, 'Evidence added (version 2)');
+      await page.getByRole('list', { name: 'Evidence' }).getByText('v2').waitFor();
       if (javaScript) expect(await seriousAxeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

@@ -4,7 +4,8 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { monthGrid, readMonth } from '../../app/features/compliance/calendar.ts';
-import { auditPackage, trailCsv, zipName } from '../../app/features/compliance/export.ts';
+import { auditPackage, packagePart, trailCsv, zipName } from '../../app/features/compliance/export.ts';
+import { DEFAULT_INLINE_PACKAGE_BYTES, inlinePackageLimit, packageByMail, packageMail, packagePartBytes, PACKAGE_PART_BYTES, planParts } from '../../app/features/compliance/package-plan.ts';
 import { MAX_OSCAL_BYTES, OSCAL_MESSAGES, parseOscalCatalogue } from '../../app/features/compliance/oscal.ts';
 import excerptJson from '../fixtures/oscal-sp800-53-rev5-excerpt.json';
 import type { HistoryEntry } from '../../app/lib/record-history.ts';
@@ -110,5 +111,47 @@ describe('an OSCAL catalogue', () => {
     expect(parseOscalCatalogue(JSON.stringify(many))).toEqual({ ok: false, message: OSCAL_MESSAGES.tooMany });
     const html = parseOscalCatalogue(JSON.stringify({ catalog: { uuid: '00000000-0000-4000-8000-000000000001', metadata: { title: '<b>T</b>\u0007' }, controls: [{ id: 'c-1', title: '<script>alert(1)</script>\nx' }] } }));
     expect(html.ok && [html.catalogue.title, html.catalogue.controls[0].title]).toEqual(['<b>T</b>', '<script>alert(1)</script> x']);
+  });
+});
+
+describe('the audit package built by the jobs runner (decision 078)', () => {
+  it('builds in the request under the inline limit, configurable; by mail above it or with 500 files', () => {
+    expect(inlinePackageLimit({})).toBe(DEFAULT_INLINE_PACKAGE_BYTES);
+    expect(inlinePackageLimit({ COMPLIANCE_PACKAGE_INLINE_BYTES: '' })).toBe(DEFAULT_INLINE_PACKAGE_BYTES);
+    expect(inlinePackageLimit({ COMPLIANCE_PACKAGE_INLINE_BYTES: 'lots' })).toBe(DEFAULT_INLINE_PACKAGE_BYTES);
+    expect(inlinePackageLimit({ COMPLIANCE_PACKAGE_INLINE_BYTES: '10' })).toBe(10);
+    expect(packageByMail([{ file_size: 6 }, { file_size: 4 }], 10)).toBe(false);
+    expect(packageByMail([{ file_size: 6 }, { file_size: 5 }], 10)).toBe(true);
+    expect(packageByMail(Array.from({ length: 500 }, () => ({ file_size: 1 })), 10_000)).toBe(true);
+  });
+
+  it('splits the evidence into parts under the limit, a file larger than it alone', () => {
+    const sizes = (parts: { file_size: number }[][]) => parts.map((p) => p.map((e) => e.file_size));
+    expect(sizes(planParts([{ file_size: 4 }, { file_size: 5 }, { file_size: 2 }, { file_size: 30 }, { file_size: 1 }], 10))).toEqual([[4, 5], [2], [30], [1]]);
+    expect(sizes(planParts([], 10))).toEqual([[]]);
+    expect(packagePartBytes({})).toBe(PACKAGE_PART_BYTES);
+    expect(packagePartBytes({ COMPLIANCE_PACKAGE_PART_BYTES: '0' })).toBe(PACKAGE_PART_BYTES);
+    expect(packagePartBytes({ COMPLIANCE_PACKAGE_PART_BYTES: '4000' })).toBe(4000);
+  });
+
+  it('numbers the parts in their manifests, the head (item, reviews, trail) in the first only', async () => {
+    const bytes = new TextEncoder().encode('evidence');
+    const zip = await packagePart({
+      evidence: [{ id: 'e', title: 'Policy', version: 2, file_name: 'p.txt', sha256: await sha256(bytes), bytes }],
+      generatedAt: '2026-11-26T00:00:00Z', part: { number: 2, of: 3 },
+    });
+    const files = unzipSync(zip);
+    expect(Object.keys(files).sort()).toEqual(['evidence/Policy-v2-p.txt', 'manifest.json']);
+    const manifest = JSON.parse(strFromU8(files['manifest.json']));
+    expect(manifest).toMatchObject({ part: 2, parts: 3 });
+    expect(manifest.files[0].sha256).toBe(manifest.files[0].recorded_sha256);
+  });
+
+  it('mails the links with their expiry, one per part', () => {
+    const one = packageMail({ to: 'a@x.test', title: 'Access review', links: ['https://s/1'], expiresAt: '2026-12-03T10:15:00.000Z' });
+    expect(one.subject).toBe('Audit package ready: Access review');
+    expect(one.text).toContain('https://s/1');
+    expect(one.text).toContain('until 2026-12-03 10:15 UTC');
+    expect(packageMail({ to: 'a@x.test', title: 'T', links: ['https://s/1', 'https://s/2'], expiresAt: '2026-12-03T10:15:00Z' }).text).toContain('Part 2: https://s/2');
   });
 });

@@ -1,7 +1,8 @@
 // Uploaded files judged by their bytes: the type their content bears out,
 // storage-safe names, and their SHA-256.
 import { describe, expect, it } from 'vitest';
-import { checkFile, safeFileName, sha256Hex } from '../../app/features/documents/file-check.ts';
+import { checkFile } from '../../app/features/documents/file-check.ts';
+import { safeFileName, sha256Hex } from '../../app/lib/file-names.ts';
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));

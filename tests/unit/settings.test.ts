@@ -1,7 +1,8 @@
 // The settings screens' pure pieces: secrets masking, the audit log's reading
 // and CSV, and the forms' schemas (docs/product-guide.md).
 import { describe, expect, it } from 'vitest';
-import { auditChanges, auditCsv, csvField, formatAuditValue, recordLabel, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/features/settings/audit-logs/audit.ts';
+import { auditChanges, auditCsv, formatAuditValue, recordLabel, resourceIdPreview, titleCaseAction, type AuditEntry } from '../../app/features/settings/audit-logs/audit.ts';
+import { csvField } from '../../app/lib/csv.ts';
 import { auditTone } from '../../app/lib/tones.ts';
 import { readAuditQuery } from '../../app/features/settings/audit-logs/schema.ts';
 import { integrationFormSchema, SECRET_FIELD_NAMES, typedDefaults } from '../../app/features/settings/integrations/schema.ts';

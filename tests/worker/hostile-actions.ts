@@ -890,6 +890,15 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     actor: 'admin',
     signedIn: true,
   },
+  {
+    name: "compliance item's page: email the audit package",
+    route: 'features/compliance/item-detail.tsx',
+    path: '/compliance/{compliance}',
+    intent: 'package',
+    fields: {},
+    actor: 'admin',
+    signedIn: true,
+  },
   // Last of the item's actions: a valid delete of the fixture (never reviewed... unless a probe recorded one) ends it.
   {
     name: "compliance item's page: delete",

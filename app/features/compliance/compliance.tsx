@@ -45,7 +45,16 @@ const COLUMNS: RecordColumn<ComplianceRow>[] = [
     id: 'next', header: 'Next review', sort: { key: 'next_review_date' },
     cell: (item) => <time dateTime={item.next_review_date}>{formatShortDate(item.next_review_date)}</time>,
   },
-  { id: 'status', header: 'Status', cell: (item) => <StatusBadge status={item.status} />, phone: true },
+  {
+    id: 'status', header: 'Status', phone: true,
+    // Said in words, not only by colour: the current version of one of its evidence files has expired.
+    cell: (item) => (
+      <span className="inline-flex flex-wrap items-center gap-1">
+        <StatusBadge status={item.status} />
+        {item.evidence_expired ? <span className="text-xs font-medium text-destructive">{TEXTS.evidenceExpired}</span> : null}
+      </span>
+    ),
+  },
 ];
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];

@@ -6,6 +6,7 @@
 // reviews due are regenerated, past ones stay) and delete an item never
 // reviewed, in dialogs opened by URL (?edit, ?delete); auditors read. Works
 // without JavaScript.
+import { env } from 'cloudflare:workers';
 import { DeleteRecordDialog } from '~/components/records/delete-record-dialog';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
@@ -27,6 +28,8 @@ import { canWriteBusiness } from '~/lib/roles';
 import { fieldErrorResult } from '~/lib/simulated-upload.server';
 import { readFormOrUpload } from './form-data.server';
 import { dataWithError } from '~/lib/toast.server';
+import { kickJobRunner } from '~/jobs/kick.server';
+import { inlinePackageLimit, packageByMail } from './package-plan';
 import { evidenceType, storeEvidence } from './evidence.server';
 import { EditItemForm, EvidenceForm, ReviewForm } from './item-forms';
 import { deleteComplianceItem, loadComplianceItem, mapControl, recordReview, unmapControl, updateComplianceItem } from './queries.server';
@@ -49,10 +52,14 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const dialog = recordDialog(url, canWrite);
   return {
     ...found, canWrite, dialog: dialog === 'delete' && found.reviews.length > 0 ? null : dialog, today: new Date().toISOString().slice(0, 10),
+    // Above the inline limit the package is built by the jobs runner and mailed (package.server.ts).
+    packageByMail: packageByMail(found.evidence, inlinePackageLimit(env)),
   };
 }
 
-export function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  // Asking for the audit package is a read: auditors may (recordAction answers a read-only role's post with a refusal).
+  if (await asksForPackage(args.request)) return requestPackage(args);
   return recordAction(args, async () => {
     const { supabase, id, page } = await recordWriter(args, '/compliance', TEXTS.notFound);
     const read = await readFormOrUpload(args.request, MAX_EVIDENCE_BYTES);
@@ -84,8 +91,11 @@ export function action(args: Route.ActionArgs) {
         const [message, status] = error ? [TEXTS.deleteFailed, 500] : kept ? [TEXTS.reviewedIsHistory, 409] : [TEXTS.notFound, 404];
         return dataWithError(args, { result: submission.reply({ formErrors: [message] }) }, message, { status });
       }
+      // Its evidence files were queued for removal with it (the database): the runner removes them now.
+      if (deleted) kickJobRunner(args.context);
       return redirectWithSuccess('/compliance', TEXTS.deleted);
     }
+    if (form.intent === 'package') return requestPackage(args);
     if (form.intent === 'review') {
       // Its evidence, if any, is checked before the review is saved (a saved review is locked).
       const evidenceBytes = form.evidence_file ? new Uint8Array(await form.evidence_file.arrayBuffer()) : null;
@@ -140,8 +150,31 @@ export function action(args: Route.ActionArgs) {
   });
 }
 
+/** A small form post whose intent is 'package' (the package form has no other field). */
+async function asksForPackage(request: Request): Promise<boolean> {
+  if (!request.headers.get('Content-Type')?.startsWith('application/x-www-form-urlencoded')) return false;
+  const length = Number(request.headers.get('Content-Length') ?? 'NaN');
+  if (!(length <= 1024)) return false;
+  // Exactly one intent: anything else goes to the schema, which refuses it.
+  const intents = (await request.clone().formData()).getAll('intent');
+  return intents.length === 1 && intents[0] === 'package';
+}
+
+/** Queues the item's audit package for the runner (once a minute per person) and says it will be emailed. */
+async function requestPackage(args: Route.ActionArgs) {
+  const { supabase, id, page } = await recordWriter(args, '/compliance', TEXTS.notFound);
+  const { data: queued, error } = await supabase.rpc('request_compliance_package', { p_item_id: id });
+  if (error) {
+    const [message, status] = error.code === 'P0002' ? [TEXTS.notFound, 404] : error.code === '42501' ? [error.message, 403] : [TEXTS.packageRequestFailed, 500];
+    if (status === 500) console.error(`audit package request failed: ${error.message}`);
+    return dataWithError(args, { result: fieldErrorResult('form', message) }, message, { status });
+  }
+  if (queued) kickJobRunner(args.context);
+  return redirectWithSuccess(page, queued ? TEXTS.packageRequested : TEXTS.packageAlreadyRequested);
+}
+
 export default function ComplianceItemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, occurrences, reviews, evidence, history, canWrite, today, mapped, controls, owners, dialog } = loaderData;
+  const { item, occurrences, reviews, evidence, history, canWrite, today, mapped, controls, owners, dialog, packageByMail: byMail } = loaderData;
   const page = `/compliance/${item.id}`;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   const intent = (lastResult?.initialValue as { intent?: unknown } | undefined)?.intent;
@@ -170,9 +203,16 @@ export default function ComplianceItemPage({ loaderData, actionData }: Route.Com
           <a href={`${page}/trail.csv`} className={buttonClasses('outline')} download>
             {TEXTS.exportCsv}
           </a>
-          <a href={`${page}/package.zip`} className={buttonClasses('outline')} download>
-            {TEXTS.auditPackage}
-          </a>
+          {byMail ? (
+            <Form method="post" action={page}>
+              <input type="hidden" name="intent" value="package" />
+              <button type="submit" className={buttonClasses('outline')}>{TEXTS.emailPackage}</button>
+            </Form>
+          ) : (
+            <a href={`${page}/package.zip`} className={buttonClasses('outline')} download>
+              {TEXTS.auditPackage}
+            </a>
+          )}
         </>
       }
       dialogs={
@@ -211,10 +251,12 @@ export default function ComplianceItemPage({ loaderData, actionData }: Route.Com
               { label: 'Frequency', value: item.frequency === 'custom' ? `Every ${item.interval_months} months` : FREQUENCY_LABELS[item.frequency as Frequency] },
               { label: 'Next review', value: formatShortDate(item.next_review_date) },
               { label: 'First review', value: formatShortDate(item.first_review_date) },
+              { label: 'Evidence', value: item.evidence_expired ? <span className="font-medium text-destructive">{TEXTS.evidenceExpired}: add a new version</span> : null },
               { label: 'Description', value: <span className="whitespace-pre-line">{item.description}</span> },
               { label: 'Requirements', value: item.requirements ? <span className="whitespace-pre-line">{item.requirements}</span> : null },
             ]}
           />
+          {byMail ? <p className="text-sm text-muted-foreground">{TEXTS.packageByMail}</p> : null}
           {canWrite ? (
             <Card>
               <CardHeader>

@@ -1,26 +1,25 @@
 // An item's audit package as a zip download (a resource route): its record,
-// reviews, trail and evidence files with a manifest of SHA-256 hashes. Built
-// here for an item whose evidence fits the cap; a larger one is refused with a
-// clear message (building it in the jobs runner is not done yet).
+// reviews, full trail and evidence files with a manifest of SHA-256 hashes.
+// Built here while the item's evidence is under the inline limit; a larger
+// one is built by the jobs runner and mailed (the item's page offers it, and
+// this answers 413 saying so: package.server.ts).
+import { env } from 'cloudflare:workers';
 import type { Route } from './+types/item-package';
 import { requireUserWithRecord } from '~/lib/record-page.server';
 import { auditPackage, zipName } from './export';
 import { EVIDENCE_BUCKET } from './evidence.server';
+import { inlinePackageLimit, packageByMail } from './package-plan';
+import { loadFullTrail } from './package.server';
 import { loadComplianceItem } from './queries.server';
 import { COMPLIANCE_DETAIL_TEXTS as TEXTS } from './texts';
 
-/** What one request gathers into a zip at most: the Worker's memory holds it whole. */
-export const MAX_PACKAGE_BYTES = 40 * 1024 * 1024;
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { supabase, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, loadComplianceItem);
-  const { item, reviews, evidence, history, occurrences } = found;
+  const { supabase, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, (client, id) =>
+    Promise.all([loadComplianceItem(client, id), loadFullTrail(client, id)]).then(([item, trail]) => (item ? { ...item, trail } : null)));
+  const { item, reviews, evidence, trail, occurrences } = found;
   const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' };
-  const total = evidence.reduce((sum, e) => sum + Number(e.file_size), 0);
-  if (total > MAX_PACKAGE_BYTES) {
-    return new Response('The evidence of this item is too large for one download (40 MB at most).', { status: 413, headers });
-  }
-  if (history.failed) return new Response('The trail could not be loaded. Please try again in a moment.', { status: 503, headers });
+  if (packageByMail(evidence, inlinePackageLimit(env))) return new Response(TEXTS.packageTooLarge, { status: 413, headers });
+  if (trail.failed) return new Response('The trail could not be loaded. Please try again in a moment.', { status: 503, headers });
   const files = await Promise.all(
     evidence.map(async (e) => {
       const { data, error } = await supabase.storage.from(EVIDENCE_BUCKET).download(e.file_path);
@@ -31,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const zip = await auditPackage({
     item: { ...item, occurrences },
     reviews,
-    trail: history.entries,
+    trail: trail.entries,
     evidence: files,
     generatedAt: new Date().toISOString(),
   });
@@ -43,3 +42,4 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
   });
 }
+

@@ -10,7 +10,7 @@ import type { Supabase } from '~/lib/supabase.server';
 import type { CalendarMonth } from './calendar';
 import type { ComplianceFilters, ComplianceStatus, EditedItem, NewAssessment } from './schema';
 
-const LIST_COLUMNS = 'id, title, category, risk_level, responsible_team, owner_id, frequency, next_review_date, status, created_at';
+const LIST_COLUMNS = 'id, title, category, risk_level, responsible_team, owner_id, frequency, next_review_date, status, evidence_expired, created_at';
 /** The calendar shows at most this many reviews of a month; it says when there are more. */
 export const CALENDAR_LIMIT = 300;
 
@@ -81,7 +81,7 @@ export function insertComplianceItem(supabase: Supabase, item: NewAssessment) {
 }
 
 const DETAIL_COLUMNS =
-  'id, title, category, risk_level, responsible_team, owner_id, frequency, interval_months, first_review_date, next_review_date, description, requirements, status, created_at, updated_at, owner:users!compliance_items_owner_id_account_id_fkey(first_name, last_name, email)';
+  'id, title, category, risk_level, responsible_team, owner_id, frequency, interval_months, first_review_date, next_review_date, description, requirements, status, evidence_expired, created_at, updated_at, owner:users!compliance_items_owner_id_account_id_fkey(first_name, last_name, email)';
 
 /** One item of the account (RLS: staff only) with its occurrences, reviews, evidence and trail, in one round trip. */
 export async function loadComplianceItem(supabase: Supabase, id: string, options: { owners?: boolean } = {}) {

@@ -182,6 +182,7 @@ export const mapControlSchema = z.object({ intent: z.literal('map'), control_id:
 export const unmapControlSchema = z.object({ intent: z.literal('unmap'), control_id: uuid });
 export const itemActionSchema = z.discriminatedUnion('intent', [
   reviewSchema, evidenceSchema, mapControlSchema, unmapControlSchema, editItemSchema, z.object({ intent: z.literal('delete') }),
+  z.object({ intent: z.literal('package') }),
 ]);
 
 /** The catalogue page's two forms: import an OSCAL file, or turn chosen controls into requirements. */

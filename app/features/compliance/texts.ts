@@ -11,6 +11,7 @@ export const COMPLIANCE_TEXTS = {
   created: 'Compliance assessment created successfully!',
   createFailed: 'Failed to create compliance assessment',
   loadFailed: 'Failed to fetch compliance requirements',
+  evidenceExpired: 'Evidence expired',
   empty: 'No requirements yet. Add the first obligation your account must review.',
   noMatch: 'No requirements match your search.',
   calendarHeading: 'Reviews due',
@@ -57,6 +58,13 @@ export const COMPLIANCE_DETAIL_TEXTS = {
   deleted: 'Requirement deleted',
   deleteFailed: 'Failed to delete the requirement',
   reviewedIsHistory: 'A reviewed requirement is kept as history: it cannot be deleted',
+  evidenceExpired: 'Evidence expired',
+  packageByMail: 'This requirement\'s evidence is too large for one download: its audit package will be built and emailed to you as a download link.',
+  emailPackage: 'Email me the audit package',
+  packageRequested: 'The audit package is being built: it will be emailed to you with a download link',
+  packageAlreadyRequested: 'The audit package was already requested a moment ago: it will be emailed to you',
+  packageRequestFailed: 'Failed to request the audit package',
+  packageTooLarge: 'The evidence of this requirement is too large for one download: request the audit package on its page, and it will be emailed to you.',
 } as const;
 
 export const complianceCreatedToast = (item: { id: string; title: string }) => ({

@@ -1,10 +1,8 @@
 // What an uploaded file really is, decided by its bytes (not its name or the
-// browser's say-so), a storage-safe name for it, and its SHA-256. Runs in the
-// Worker: Web Crypto and plain byte checks, no Node APIs.
+// browser's say-so). Its storage-safe name and SHA-256 are in app/lib/file-names.ts.
+// Runs in the Worker: plain byte checks, no Node APIs.
 import { ACCEPTED_TYPES, type DocumentMimeType, MAX_DOCUMENT_BYTES } from './values.ts';
 import { extensionOf } from '../../lib/file-names.ts';
-// Shared with compliance's evidence (app/lib/file-names.ts); exported here as before.
-export { extensionOf, safeFileName, sha256Hex } from '../../lib/file-names.ts';
 
 export type FileCheck =
   | { ok: true; mimeType: DocumentMimeType; extension: keyof typeof ACCEPTED_TYPES }

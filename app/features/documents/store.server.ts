@@ -5,7 +5,8 @@
 // storage.objects' and documents' policies decide.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../lib/database.types.ts';
-import { checkFile, safeFileName, sha256Hex } from './file-check.ts';
+import { checkFile } from './file-check.ts';
+import { safeFileName, sha256Hex } from '../../lib/file-names.ts';
 import { TEXTS } from './texts.ts';
 
 /** The app's typed client (~/lib/supabase.server's Supabase), named here so Node tests can import this module. */

@@ -1,6 +1,4 @@
 import { csvField } from '~/lib/csv';
-// Shared with compliance's trail export (app/lib/csv.ts); exported here as before.
-export { csvField } from '~/lib/csv';
 // How the audit log reads (docs/product-guide.md): actions title-cased, badge colours by
 // action, resource ids previewed as their first 8 characters, and the CSV
 // export of what the screen shows.

@@ -84,6 +84,23 @@ describe('supplier portal and logistics jobs on PGlite', () => {
     expect(events).toEqual([{ status: 'Processing', description: 'Shipment created' }]);
   });
 
+  it('the demo account starts with orders and shipments of its own, dated from today, and no mail queued for them', async () => {
+    const { data: account } = await service.from('users').select('account_id').eq('email', 'demo@opshub.test').single();
+    const { data: pos } = await service.from('purchase_orders').select('id, status, po_number').eq('account_id', account!.account_id);
+    expect(pos!.map((po) => po.status).sort()).toEqual(['confirmed', 'draft', 'received']);
+    const { data: shipments } = await service
+      .from('shipments')
+      .select('tracking_number, status, created_at, events:tracking_events(status, occurred_at)')
+      .eq('account_id', account!.account_id);
+    expect(new Set(shipments!.map((s) => s.status))).toEqual(new Set(['Processing', 'In Transit', 'Delivered', 'Exception']));
+    for (const shipment of shipments!) {
+      expect(shipment.events.length).toBeGreaterThan(0);
+      expect(Date.now() - Date.parse(shipment.created_at)).toBeLessThan(30 * 86_400_000);
+    }
+    const { data: queued } = await service.from('jobs').select('kind').in('kind', ['purchase_order_send', 'shipment_notice']).in('account_id', [account!.account_id]);
+    expect(queued).toEqual([]);
+  });
+
   it('po_sent queues the supplier mail per send; delivered queues one notice per shipment, each exception one', async () => {
     const po = (await createPo(admin, 'mail-me@example.test')).data!;
     await admin.client.rpc('send_purchase_order', { p_id: po.id });

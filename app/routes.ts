@@ -72,6 +72,9 @@ export default [
         route('invoices', 'features/portal/portal.invoices.tsx'),
         route('documents', 'features/portal/portal.documents.tsx'),
         route('quotes/:id/sign', 'features/portal/portal.quotes.sign.ts'),
+        // The supplier's portal (decision 077): the purchase orders addressed to them.
+        route('orders', 'features/purchase-orders/supplier/portal.orders.tsx'),
+        route('orders/:id', 'features/purchase-orders/supplier/portal.order.tsx'),
       ]),
       route('settings', 'features/settings/settings.tsx', [
         index('features/settings/settings.index.tsx'),
@@ -79,6 +82,7 @@ export default [
         route('modules', 'features/settings/modules/settings.modules.tsx'),
         route('templates', 'features/templates/templates.tsx'),
         route('integrations', 'features/settings/integrations/settings.integrations.tsx'),
+        route('integrations/carrier-hook', 'features/shipments/carriers/settings.carrier-hook.tsx'),
         route('users', 'features/settings/users/settings.users.tsx'),
         route('account', 'features/settings/account/settings.account.tsx'),
         route('audit-logs', 'features/settings/audit-logs/settings.audit-logs.tsx'),

@@ -306,6 +306,86 @@ select i.account_id, i.id, c.id
   join public.compliance_controls c on c.account_id = i.account_id and c.label = split_part(i.title, ' ', 1)
  where i.account_id = (select account_id from public.users where email = 'demo@opshub.test');
 
+-- Logistics (issue 36, decision 077): purchase orders and shipments with their
+-- tracking, dates relative to today. Orders are made through the app's
+-- function (numbers from the account's counter) and marked sent rather than
+-- sent through send_purchase_order, and the shipments' events are written as
+-- they stand: sending or delivering would queue mail to the suppliers and
+-- clients on the first start. One order is received through the app's
+-- function (its inbound shipment and what arrived).
+select pg_temp.act_as('d0000000-0000-4000-8000-000000000001');
+create temporary table seed_pos (key text primary key, id uuid not null);
+insert into seed_pos (key, id)
+select s.key, (public.create_purchase_order(s.supplier, s.email, a.default_currency, (now() + s.expected)::date, s.notes, s.items)).id
+  from (values
+    ('received', 'Pacific Pallet Co', 'orders@pacificpallet.test', interval '-5 days', 'Standard EUR pallets for the Chicago depot.',
+     '[{"description": "EUR pallet, 1200 × 800 mm", "qty": 40, "unit_price": 1850}, {"description": "Stretch film roll", "qty": 12, "unit_price": 2400}]'::jsonb),
+    ('confirmed', 'Nordic Packaging AB', 'sales@nordicpack.test', interval '4 days', 'Deliver to dock 2, weekdays 8:00 to 16:00.',
+     '[{"description": "Corrugated box, double wall", "qty": 500, "unit_price": 120}, {"description": "Packing tape, 66 m", "qty": 48, "unit_price": 350}]'::jsonb),
+    ('draft', 'Metro Office Supply', 'billing@metro-office.test', interval '14 days', null,
+     '[{"description": "Thermal label roll, 100 × 150 mm", "qty": 30, "unit_price": 1290}]'::jsonb)
+  ) as s (key, supplier, email, expected, notes, items)
+  join public.users u on u.email = 'demo@opshub.test'
+  join public.accounts a on a.id = u.account_id;
+update public.purchase_orders p
+   set status = 'sent', sent_at = now() - case k.key when 'received' then interval '12 days' else interval '3 days' end
+  from seed_pos k where k.id = p.id and k.key in ('received', 'confirmed');
+select public.confirm_purchase_order(id) from seed_pos where key in ('received', 'confirmed');
+select public.receive_purchase_order(id) from seed_pos where key = 'received';
+
+-- Shipments: each with the events that brought it where it is (the status is the newest event's).
+create temporary table seed_shipments (key text primary key, id uuid not null);
+with made as (
+  insert into public.shipments (account_id, tracking_number, carrier, origin, destination, weight, weight_unit,
+                                length, width, height, dimension_unit, description, special_instructions, direction,
+                                purchase_order_id, contact_id, status, status_at, estimated_delivery, delivered_at, created_at)
+  select u.account_id, s.number, s.carrier, s.origin, s.destination, s.weight, s.unit, s.l, s.w, s.h, s.dim, s.description,
+         s.instructions, s.direction, (select id from seed_pos where key = s.po), c.id, s.status, now() - s.status_age,
+         (now() + s.eta)::date, case when s.status = 'Delivered' then now() - s.status_age end, now() - s.age
+    from (values
+      ('transit', '1ZOPS4F8300001', 'ups', 'Chicago, IL', 'New York, NY', 18.5, 'kg', 60, 40, 40, 'cm',
+       'Depot scanners and docking stations', null, 'outbound', null, 'john@acme.test', 'In Transit', interval '3 days', interval '20 hours', interval '1 day'),
+      ('delivered', 'JDOPS0146002817', 'dhl', 'Chicago, IL', 'Dallas, TX', 42, 'kg', 120, 80, 60, 'cm',
+       'Route planning kit, one pallet', 'Call the depot before delivery.', 'outbound', null, 'lisa@brownlogistics.test', 'Delivered', interval '8 days', interval '3 days', interval '-3 days'),
+      ('exception', '7946OPS4479013', 'fedex', 'Chicago, IL', 'Houston, TX', 6.2, 'lb', null, null, null, null,
+       'Replacement label printer', null, 'outbound', null, 'lisa@brownlogistics.test', 'Exception', interval '4 days', interval '1 day', interval '2 days'),
+      ('processing', 'SHP-OPS7C21A9F04', 'other', 'Chicago, IL', 'Milwaukee, WI', 3, 'kg', null, null, null, null,
+       'Signed service agreements (courier)', null, 'outbound', null, null, 'Processing', interval '2 hours', interval '2 hours', interval '1 day'),
+      ('inbound', '1ZOPS4F8300002', 'ups', 'Nordic Packaging AB', 'Our warehouse', 310, 'kg', null, null, null, null,
+       'Shipped against the Nordic Packaging order', null, 'inbound', 'confirmed', null, 'In Transit', interval '2 days', interval '1 day', interval '3 days')
+    ) as s (key, number, carrier, origin, destination, weight, unit, l, w, h, dim, description, instructions, direction, po,
+            contact_email, status, age, status_age, eta)
+    join public.users u on u.email = 'demo@opshub.test'
+    left join public.contacts c on c.account_id = u.account_id and c.email = s.contact_email
+  returning id, tracking_number
+)
+insert into seed_shipments (key, id)
+select case m.tracking_number when '1ZOPS4F8300001' then 'transit' when 'JDOPS0146002817' then 'delivered'
+         when '7946OPS4479013' then 'exception' when 'SHP-OPS7C21A9F04' then 'processing' else 'inbound' end, m.id
+  from made m;
+
+insert into public.tracking_events (account_id, shipment_id, occurred_at, location, status, description, source)
+select s.account_id, s.id, now() - e.age, e.location, e.status, e.description, 'manual'
+  from (values
+    ('transit', interval '3 days', 'Chicago, IL', 'Processing', 'Shipment created'),
+    ('transit', interval '2 days', 'Chicago, IL', 'In Transit', 'Picked up by UPS'),
+    ('transit', interval '20 hours', 'Columbus, OH', 'In Transit', 'Arrived at UPS facility'),
+    ('delivered', interval '8 days', 'Chicago, IL', 'Processing', 'Shipment created'),
+    ('delivered', interval '7 days', 'Chicago, IL', 'In Transit', 'Picked up by DHL'),
+    ('delivered', interval '5 days', 'Memphis, TN', 'In Transit', 'Departed DHL hub'),
+    ('delivered', interval '3 days', 'Dallas, TX', 'Delivered', 'Delivered, signed by R. Brown'),
+    ('exception', interval '4 days', 'Chicago, IL', 'Processing', 'Shipment created'),
+    ('exception', interval '3 days', 'Chicago, IL', 'In Transit', 'Picked up by FedEx'),
+    ('exception', interval '1 day', 'Houston, TX', 'Exception', 'Delivery attempted: business closed'),
+    ('processing', interval '2 hours', 'Chicago, IL', 'Processing', 'Shipment created'),
+    ('inbound', interval '2 days', 'Malmö, SE', 'Processing', 'Shipment created'),
+    ('inbound', interval '1 day', 'Hamburg, DE', 'In Transit', 'In transit to the destination country')
+  ) as e (key, age, location, status, description)
+  join seed_shipments k on k.key = e.key
+  join public.shipments s on s.id = k.id;
+drop table seed_shipments;
+drop table seed_pos;
+
 -- Northwind Traders: a second tenant on a trial, with rows of its own.
 select pg_temp.seed_auth_user('d0000000-0000-4000-8000-000000000003', 'admin@northwind.test', 'Nora', 'Northwind', '{}');
 select pg_temp.act_as('d0000000-0000-4000-8000-000000000003');

@@ -11,6 +11,8 @@ import { INVOICE_JOB_TYPES, INVOICE_PERIODIC_JOBS } from '~/features/invoices/jo
 import { HELPDESK_JOB_TYPES } from '~/features/helpdesk/jobs.server';
 import { COMPLIANCE_JOB_TYPES, COMPLIANCE_PERIODIC_JOBS } from '~/features/compliance/jobs.server';
 import { AUTOMATION_JOB_TYPES, AUTOMATION_PERIODIC_JOBS } from '~/features/automations/jobs.server';
+import { PURCHASE_ORDER_JOB_TYPES } from '~/features/purchase-orders/jobs.server';
+import { SHIPMENT_JOB_TYPES } from '~/features/shipments/jobs.server';
 
 export const JOB_TYPES: Record<string, JobHandler> = {
   ...MAIL_JOB_TYPES,
@@ -20,6 +22,8 @@ export const JOB_TYPES: Record<string, JobHandler> = {
   ...HELPDESK_JOB_TYPES,
   ...COMPLIANCE_JOB_TYPES,
   ...AUTOMATION_JOB_TYPES,
+  ...PURCHASE_ORDER_JOB_TYPES,
+  ...SHIPMENT_JOB_TYPES,
 };
 
 /**

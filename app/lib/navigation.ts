@@ -98,7 +98,13 @@ export function homeFor(role: string | undefined): string {
   return isExternal(role) ? EXTERNAL_HOME : '/dashboard';
 }
 
+/** A supplier's portal also lists the purchase orders addressed to them (decision 077). */
+const SUPPLIER_NAV: NavGroup[] = [
+  { ...EXTERNAL_NAV[0], items: [...EXTERNAL_NAV[0].items, { to: `${EXTERNAL_HOME}/orders`, label: 'Purchase orders', icon: ClipboardList }] },
+];
+
 export function navGroupsFor(role: string | undefined): NavGroup[] {
+  if (role === 'supplier') return SUPPLIER_NAV;
   if (isExternal(role)) return EXTERNAL_NAV;
   return NAV_GROUPS.filter((group) => !group.settings || canReadSettings(role));
 }

@@ -130,7 +130,7 @@ export const FEATURES: Feature[] = [
     about: 'Logistics: purchase orders and their lines, shipments with packages and tracking events.',
     tables: ['public.purchase_orders', 'public.purchase_order_items', 'private.purchase_order_counters', 'public.shipments',
       'public.shipment_packages', 'public.tracking_events', 'private.carrier_hooks'],
-    functions: [/purchase_order/, /shipment/, /tracking/, /carrier_/, /track_shipment/, /^private\.(assign_po_number|po_item_total|po_for_update|is_po_supplier|require_logistics_writer|audit_logistics)/],
+    functions: [/purchase_order/, /shipment/, /tracking/, /carrier_/, /track_shipment/, /^private\.(assign_po_number|po_item_total|po_for_update|is_po_supplier|require_logistics_writer|audit_logistics)/, /^private\.(logistics_event_jobs|po_supplier_for|link_po_supplier|link_supplier_orders)$/],
   },
   {
     name: 'analytics',

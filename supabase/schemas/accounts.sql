@@ -379,6 +379,21 @@ $function$;
 revoke all on function private.handle_new_auth_user() from public, anon, authenticated, service_role;
 grant execute on function private.handle_new_auth_user() to public;
 
+create or replace function private.link_supplier_orders()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  update public.purchase_orders p set supplier_user_id = new.id
+   where p.account_id = new.account_id and p.supplier_user_id is null
+     and p.supplier_email is not null and lower(p.supplier_email) = lower(new.email);
+  return null;
+end;
+$function$;
+revoke all on function private.link_supplier_orders() from public, anon, authenticated, service_role;
+
 create or replace function private.sync_auth_user_changes()
  returns trigger
  language plpgsql
@@ -404,6 +419,7 @@ create trigger users_apply_activation after update of is_active on public.users 
 create trigger users_audit_changes after update of role, is_active on public.users for each row execute function private.audit_user_changes();
 create trigger users_forget_caller after insert or delete or update or truncate on public.users for each statement execute function private.forget_caller();
 create trigger users_guard_changes before update on public.users for each row execute function private.guard_user_changes();
+create trigger users_link_supplier_orders after insert or update of role, email, is_active on public.users for each row when (new.role = 'supplier'::text and new.is_active) execute function private.link_supplier_orders();
 create trigger users_set_updated_at before update on public.users for each row execute function private.set_updated_at();
 
 create policy "admins and the user themselves update a user" on public.users

@@ -280,6 +280,35 @@ end;
 $function$;
 revoke all on function private.events_on_insert() from public, anon, authenticated, service_role;
 
+create or replace function private.logistics_event_jobs()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if new.kind = 'po_sent' then
+    perform private.enqueue_job('purchase_order_send', new.account_id,
+                                jsonb_build_object('purchase_order_id', new.resource_id),
+                                'purchase_order_send:' || new.id, new.resource_id);
+  elsif new.kind = 'shipment_delivered' then
+    perform private.enqueue_job('shipment_notice', new.account_id,
+                                jsonb_build_object('shipment_id', new.resource_id, 'kind', 'delivered',
+                                                   'event_id', new.payload ->> 'event_id'),
+                                'shipment_delivered:' || new.resource_id, new.resource_id);
+  elsif new.kind = 'shipment_exception' then
+    perform private.enqueue_job('shipment_notice', new.account_id,
+                                jsonb_build_object('shipment_id', new.resource_id, 'kind', 'exception',
+                                                   'event_id', new.payload ->> 'event_id'),
+                                'shipment_exception:' || coalesce(new.payload ->> 'event_id', new.id::text), new.resource_id);
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.logistics_event_jobs() from public, anon, authenticated, service_role;
+
+create trigger events_logistics_jobs after insert on public.events for each row when (new.kind = any (array['po_sent'::text, 'shipment_delivered'::text, 'shipment_exception'::text])) execute function private.logistics_event_jobs();
+
 create policy "staff read their account's events" on public.events
   for select
   to authenticated

@@ -104,6 +104,23 @@ end;
 $function$;
 revoke all on function private.audit_logistics() from public, anon, authenticated, service_role;
 
+create or replace function private.link_po_supplier()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op = 'INSERT' then
+    new.supplier_user_id := coalesce(new.supplier_user_id, private.po_supplier_for(new.account_id, new.supplier_email));
+  elsif new.supplier_email is distinct from old.supplier_email then
+    new.supplier_user_id := private.po_supplier_for(new.account_id, new.supplier_email);
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function private.link_po_supplier() from public, anon, authenticated, service_role;
+
 create or replace function public.cancel_purchase_order(p_id uuid)
  returns public.purchase_orders
  language plpgsql
@@ -247,6 +264,7 @@ grant execute on function public.send_purchase_order(p_id uuid) to authenticated
 
 create trigger purchase_orders_assign_number before insert on public.purchase_orders for each row execute function private.assign_po_number();
 create trigger purchase_orders_audit after insert or delete or update on public.purchase_orders for each row execute function private.audit_logistics('purchase_order');
+create trigger purchase_orders_link_supplier before insert or update of supplier_email on public.purchase_orders for each row execute function private.link_po_supplier();
 create trigger purchase_orders_set_updated_at before update on public.purchase_orders for each row execute function private.set_updated_at();
 
 create policy "business writers edit draft purchase orders" on public.purchase_orders
@@ -555,6 +573,55 @@ $function$;
 revoke all on function public.set_shipment_tracking_number(p_shipment_id uuid, p_tracking_number text, p_carrier text) from public, anon, authenticated, service_role;
 grant execute on function public.set_shipment_tracking_number(p_shipment_id uuid, p_tracking_number text, p_carrier text) to authenticated, service_role;
 
+create or replace function public.ship_purchase_order(p_purchase_order_id uuid, p_tracking_number text, p_carrier text, p_weight numeric, p_weight_unit text)
+ returns public.shipments
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_po public.purchase_orders;
+  v_shipment public.shipments;
+  v_number text := upper(btrim(coalesce(p_tracking_number, '')));
+begin
+  select * into v_po from public.purchase_orders p
+   where p.id = p_purchase_order_id and p.account_id = public.current_account_id()
+     and (public.can_write_business() or private.is_po_supplier(p.supplier_user_id))
+   for update;
+  if not found then
+    raise exception 'Purchase order not found' using errcode = 'P0002';
+  end if;
+  if v_po.status not in ('sent', 'confirmed') then
+    raise exception 'Only a sent or confirmed purchase order can be shipped' using errcode = '22023';
+  end if;
+  if v_number !~ '^[A-Z0-9-]{4,40}$' then
+    raise exception 'Enter the carrier''s tracking number (4 to 40 letters, digits or hyphens)' using errcode = '22023', hint = 'tracking_number';
+  end if;
+  if coalesce(p_carrier, '') not in ('fedex', 'ups', 'dhl', 'usps', 'other') then
+    raise exception 'Choose a carrier' using errcode = '22023', hint = 'carrier';
+  end if;
+  if p_weight is null or p_weight <= 0 or p_weight > 100000 then
+    raise exception 'Weight must be more than 0 and at most 100,000' using errcode = '22023', hint = 'weight';
+  end if;
+  if coalesce(p_weight_unit, '') not in ('kg', 'lb') then
+    raise exception 'Choose a weight unit' using errcode = '22023', hint = 'weight_unit';
+  end if;
+  if exists (select 1 from public.shipments s where upper(s.tracking_number) = v_number) then
+    raise exception 'This tracking number is already in use' using errcode = '23505', hint = 'tracking_number';
+  end if;
+  insert into public.shipments (account_id, tracking_number, carrier, origin, destination, weight, weight_unit,
+                                description, purchase_order_id, direction, status_at, created_by)
+  values (v_po.account_id, v_number, p_carrier, left(v_po.supplier_name, 200), 'Our warehouse', p_weight, p_weight_unit,
+          'Shipped against ' || v_po.po_number, v_po.id, 'inbound', now(), v_po.created_by)
+  returning * into v_shipment;
+  insert into public.tracking_events (account_id, shipment_id, occurred_at, status, description, source, created_by)
+  values (v_po.account_id, v_shipment.id, v_shipment.created_at, 'Processing', 'Shipment created', 'manual', v_po.created_by);
+  return v_shipment;
+end;
+$function$;
+revoke all on function public.ship_purchase_order(p_purchase_order_id uuid, p_tracking_number text, p_carrier text, p_weight numeric, p_weight_unit text) from public, anon, authenticated, service_role;
+grant execute on function public.ship_purchase_order(p_purchase_order_id uuid, p_tracking_number text, p_carrier text, p_weight numeric, p_weight_unit text) to authenticated, service_role;
+
 create or replace function public.shipment_counts()
  returns table(total integer, processing integer, in_transit integer, delivered integer, exceptions integer)
  language sql
@@ -860,6 +927,20 @@ begin
 end;
 $function$;
 revoke all on function private.po_for_update(p_id uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.po_supplier_for(p_account_id uuid, p_email text)
+ returns uuid
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select u.id from public.users u
+   where u.account_id = p_account_id and u.role = 'supplier' and u.is_active
+     and p_email is not null and lower(u.email) = lower(p_email)
+   order by u.created_at
+   limit 1
+$function$;
+revoke all on function private.po_supplier_for(p_account_id uuid, p_email text) from public, anon, authenticated, service_role;
 
 create or replace function private.require_logistics_writer()
  returns uuid

@@ -167,6 +167,39 @@ export const PUBLIC_ACTIONS: HostileAction[] = [
     signedIn: true,
     kinds: ['cross-origin', 'replayed-cookie', 'forged-cookie'],
   },
+  // The supplier's portal (decision 077): staff posting here are sent to their dashboard
+  // (the portal's layout), so only the session and origin cases apply; the supplier's own
+  // refusals (bad tracking number, another's order) are held by tests/worker/supplier-portal.test.ts.
+  {
+    name: 'supplier portal: confirm',
+    route: 'features/purchase-orders/supplier/portal.order.tsx',
+    path: '/portal/orders/00000000-0000-4000-8000-000000000000',
+    intent: 'confirm',
+    fields: {},
+    actor: 'admin',
+    signedIn: true,
+    kinds: ['cross-origin', 'replayed-cookie', 'forged-cookie'],
+  },
+  {
+    name: 'supplier portal: ship',
+    route: 'features/purchase-orders/supplier/portal.order.tsx',
+    path: '/portal/orders/00000000-0000-4000-8000-000000000000',
+    intent: 'ship',
+    fields: { tracking_number: text('HOSTILE{n}', true), carrier: choice('ups'), weight: number('2', true), weight_unit: choice('kg') },
+    actor: 'admin',
+    signedIn: true,
+    kinds: ['cross-origin', 'replayed-cookie', 'forged-cookie'],
+  },
+  {
+    name: 'supplier portal: tracking number',
+    route: 'features/purchase-orders/supplier/portal.order.tsx',
+    path: '/portal/orders/00000000-0000-4000-8000-000000000000',
+    intent: 'tracking',
+    fields: { shipment_id: { kind: 'uuid', value: '00000000-0000-4000-8000-000000000001', required: true }, tracking_number: text('HOSTILE{n}', true) },
+    actor: 'admin',
+    signedIn: true,
+    kinds: ['cross-origin', 'replayed-cookie', 'forged-cookie'],
+  },
 ];
 
 export const BUSINESS_ACTIONS: HostileAction[] = [
@@ -1205,6 +1238,16 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
       payment_terms: text('hostile-probe terms'),
       accent_color: text('#1a7f5a'),
     },
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
+    // Settings → Integrations' carrier hook (decision 077): the only field is the intent.
+    name: 'settings integrations: rotate carrier hook',
+    route: 'features/shipments/carriers/settings.carrier-hook.tsx',
+    path: '/settings/integrations/carrier-hook',
+    intent: 'rotate',
+    fields: {},
     actor: 'admin',
     signedIn: true,
   },

@@ -105,7 +105,7 @@ describe('backend round trips a signed-in page waits on', () => {
   // The client's portal (decision 050), as the demo client.
   it("holds the client's portal pages to one", async () => {
     const client = await signIn(DEMO_CLIENT);
-    for (const path of ['/portal', '/portal/invoices', '/portal/documents']) {
+    for (const path of ['/portal', '/portal/invoices', '/portal/documents', '/portal/orders']) {
       const { requests, roundTrips } = await roundTripsOf(client, path);
       expect(roundTrips, `${path}: ${requests.join(', ')}`).toBe(1);
     }

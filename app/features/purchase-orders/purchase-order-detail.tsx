@@ -22,6 +22,7 @@ import { recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
+import { kickJobRunner } from '~/jobs/kick.server';
 import { changePurchaseOrder, loadPurchaseOrder, receivePurchaseOrder } from './queries.server';
 import { PO_STATUS_LABELS, purchaseOrderActionSchema, readReceived, type PoStatus } from './schema';
 import { PO_DETAIL_TEXTS as TEXTS } from './texts';
@@ -59,6 +60,8 @@ export function action(args: Route.ActionArgs) {
     }
     const { error } = await changePurchaseOrder(supabase, id, intent);
     if (error) return failed(error);
+    // Sent: the po_sent event queued the supplier's mail (with the PDF); it leaves after the response.
+    if (intent === 'send') kickJobRunner(args.context);
     return redirectWithSuccess(page, DONE[intent]);
   });
 }

@@ -24,3 +24,17 @@ export const PO_DETAIL_TEXTS = {
   received: 'Receipt recorded',
   failed: 'The purchase order could not be changed',
 } as const;
+
+// The supplier portal's words (decision 077): short and plain, as the client portal's.
+export const SUPPLIER_TEXTS = {
+  title: 'Your purchase orders',
+  description: 'Orders sent to you. Confirm them, and add the tracking number when you ship.',
+  empty: 'No purchase orders have been sent to you yet',
+  loadFailed: 'Failed to fetch purchase orders',
+  back: 'Back to your purchase orders',
+  notFound: 'Purchase order not found',
+  confirmed: 'Purchase order confirmed',
+  shipped: 'Shipment added',
+  trackingSaved: 'Tracking number saved',
+  failed: 'The purchase order could not be changed',
+} as const;

@@ -5,6 +5,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
+import { kickJobRunner } from '~/jobs/kick.server';
 import type { Route } from './+types/shipment-detail';
 import { SectionHeading } from '~/components/page-header';
 import { FactsPanel } from '~/components/records/facts-panel';
@@ -47,6 +48,8 @@ export function action(args: Route.ActionArgs) {
     if (form.intent === 'deliver') {
       const { error } = await markDelivered(supabase, id);
       if (error) return failed(error, TEXTS.deliverFailed);
+      // The shipment_delivered event queued the delivery mails: they leave after the response.
+      kickJobRunner(args.context);
       return redirectWithSuccess(page, TEXTS.delivered);
     }
     const { error } = await addTrackingEvent(supabase, id, form);
@@ -54,6 +57,8 @@ export function action(args: Route.ActionArgs) {
       return dataWithError(args, { result: submission.reply({ fieldErrors: { [error.hint]: [error.message] } }) }, error.message, { status: 400 });
     }
     if (error) return failed(error, TEXTS.eventFailed);
+    // A Delivered or Exception event may have queued mails.
+    if (form.status === 'Delivered' || form.status === 'Exception') kickJobRunner(args.context);
     return redirectWithSuccess(page, TEXTS.eventAdded);
   });
 }

@@ -46,6 +46,8 @@ import { smtpTargetProblemOf } from './smtp-config';
 import { Button } from '~/components/ui/button';
 import { Form } from 'react-router';
 import { pageTitle } from '~/lib/page-title';
+import { CarrierHookCard } from '~/features/shipments/carriers/carrier-hook-card';
+import { readCarrierHook } from '~/features/shipments/carriers/hook-urls.server';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Integrations') }];
 
@@ -121,12 +123,14 @@ async function readFailedJobs(supabase: Supabase): Promise<FailedJob[]> {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   // The four reads wait on nothing, not even the users row: the policies decide
   // what each role reads (only admins read jobs), and the dialogs are admins'.
-  const [{ canRead, isAdmin }, [list, mailServer, wanted, failed]] = await requireSettingsUserWith(request, context, (supabase) =>
+  const [{ canRead, isAdmin }, [list, mailServer, wanted, failed, carrier]] = await requireSettingsUserWith(request, context, (supabase) =>
     Promise.all([
       newestFirstPage<Omit<IntegrationRow, 'config' | 'secrets_set'>>(supabase, 'integrations', 'id, name, type, is_active, is_default_mail_route, created_at', url),
       readMailServer(supabase),
       readSelected(supabase, url),
       readFailedJobs(supabase),
+      // The carrier tracking hook (decision 077): admins only, the secret never.
+      readCarrierHook(supabase),
     ]),
   );
   if (!canRead) return { access: 'restricted' as const };
@@ -145,6 +149,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     mailServerId: mailServer?.id ?? null,
     lastTest,
     failedJobs,
+    carrierHook: isAdmin && !carrier.denied ? { hook: carrier.hook } : null,
     selected,
     blank: {
       name: '',
@@ -242,7 +247,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
   if (loaderData.access === 'restricted') {
     return <RestrictedScreen title="Integrations" message={SETTINGS_RESTRICTED.integrations} />;
   }
-  const { list, error, mode, selected, blank, readOnly, mailServerId, lastTest, failedJobs } = loaderData;
+  const { list, error, mode, selected, blank, readOnly, mailServerId, lastTest, failedJobs, carrierHook } = loaderData;
   const integrations = list.rows;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
@@ -317,6 +322,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
       )}
       <ListPager list={list} pathname={LIST} noun="integrations" />
       <FailedJobs jobs={failedJobs} />
+      {carrierHook ? <CarrierHookCard hook={carrierHook.hook} /> : null}
 
       <UrlDialog
         open={mode === 'new' || mode === 'edit'}

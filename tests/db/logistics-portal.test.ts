@@ -1,0 +1,126 @@
+// The supplier's portal and logistics mail in the database (decision 077): an
+// order is addressed to the supplier login with its email (made before or
+// after the supplier joined); ship_purchase_order for the addressed supplier
+// and staff only; po_sent, shipment_delivered and shipment_exception queue one
+// job each, delivered once per shipment.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { addMember, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
+
+type Po = { id: string; po_number: string; status: string; supplier_user_id: string | null };
+type Shipment = { id: string; status: string; tracking_number: string; direction: string; created_by: string | null };
+
+describe('supplier portal and logistics jobs on PGlite', () => {
+  let backend: TestBackend;
+  let service: SupabaseClient;
+  let admin: Member;
+  let auditor: Member;
+  let client: Member;
+  let supplier: Member;
+  let otherSupplier: Member;
+  let other: Member;
+
+  const createPo = (who: Member, email: string | null) =>
+    who.client
+      .rpc('create_purchase_order', {
+        p_supplier_name: 'Northwind', p_supplier_email: email, p_currency: 'eur', p_expected_on: null, p_notes: null,
+        p_items: [{ description: 'Pallets', qty: 10, unit_price: 2500 }],
+      })
+      .single<Po>();
+  const ship = (who: Member, id: string, number: string) =>
+    who.client
+      .rpc('ship_purchase_order', { p_purchase_order_id: id, p_tracking_number: number, p_carrier: 'ups', p_weight: 3, p_weight_unit: 'kg' })
+      .single<Shipment>();
+  const jobs = async (subject: string) =>
+    ((await service.from('jobs').select('kind, idempotency_key, payload').eq('subject_id', subject)).data ?? []) as { kind: string; idempotency_key: string; payload: Record<string, string> }[];
+
+  beforeAll(async () => {
+    backend = await startBackend({ on: 'pglite' });
+    service = serviceClient(backend);
+    admin = await signUpFreshAdmin(backend, 'portal-admin');
+    auditor = await addMember(backend, admin, 'auditor', 'portal-auditor');
+    client = await addMember(backend, admin, 'client', 'portal-client');
+    supplier = await addMember(backend, admin, 'supplier', 'portal-supplier');
+    other = await signUpFreshAdmin(backend, 'portal-other');
+  });
+  afterAll(async () => backend?.stop());
+
+  it('addresses an order to the supplier login with its email, made before or after the supplier joined', async () => {
+    const mine = (await createPo(admin, supplier.email.toUpperCase())).data!;
+    expect(mine.supplier_user_id).toBe(supplier.userId);
+    const nobody = (await createPo(admin, 'someone-else@example.test')).data!;
+    expect(nobody.supplier_user_id).toBeNull();
+    // Written to an address whose supplier joins later: theirs once they join.
+    const early = (await createPo(admin, 'late-supplier@example.test')).data!;
+    expect(early.supplier_user_id).toBeNull();
+    // Another account's order to the same address stays theirs.
+    const elsewhere = (await createPo(other, 'late-supplier@example.test')).data!;
+    otherSupplier = await addMember(backend, admin, 'supplier', 'portal-supplier2');
+    // addMember picks its own address: make it the late one, as a changed email would.
+    await service.from('users').update({ email: 'late-supplier@example.test' }).eq('id', otherSupplier.userId);
+    const linked = await service.from('purchase_orders').select('id, supplier_user_id').in('id', [early.id, elsewhere.id]);
+    const byId = Object.fromEntries((linked.data ?? []).map((row) => [row.id, row.supplier_user_id]));
+    expect(byId[early.id]).toBe(otherSupplier.userId);
+    expect(byId[elsewhere.id]).toBeNull();
+  });
+
+  it('ships a sent order for its supplier or staff only, with a valid unused tracking number', async () => {
+    const po = (await createPo(admin, supplier.email)).data!;
+    expect((await ship(supplier, po.id, 'DRAFT-0001')).error?.message).toBe('Only a sent or confirmed purchase order can be shipped');
+    expect((await admin.client.rpc('send_purchase_order', { p_id: po.id })).error).toBeNull();
+    for (const outsider of [client, auditor, other]) {
+      expect((await ship(outsider, po.id, `OUT-${outsider.role}-1`)).error?.code).toBe('P0002');
+    }
+    expect((await ship(supplier, po.id, 'no spaces')).error?.code).toBe('22023');
+    const shipped = await ship(supplier, po.id, `1z-${Date.now()}`);
+    expect(shipped.error).toBeNull();
+    expect(shipped.data).toMatchObject({ status: 'Processing', direction: 'inbound', created_by: admin.userId });
+    expect(shipped.data!.tracking_number).toBe(shipped.data!.tracking_number.toUpperCase());
+    expect((await ship(admin, po.id, shipped.data!.tracking_number)).error?.code).toBe('23505');
+    // The supplier reads it; another supplier does not.
+    expect((await supplier.client.from('shipments').select('id').eq('id', shipped.data!.id)).data).toHaveLength(1);
+    expect((await otherSupplier.client.from('shipments').select('id').eq('id', shipped.data!.id)).data).toEqual([]);
+    const { data: events } = await service.from('tracking_events').select('status, description').eq('shipment_id', shipped.data!.id);
+    expect(events).toEqual([{ status: 'Processing', description: 'Shipment created' }]);
+  });
+
+  it('the demo account starts with orders and shipments of its own, dated from today, and no mail queued for them', async () => {
+    const { data: account } = await service.from('users').select('account_id').eq('email', 'demo@opshub.test').single();
+    const { data: pos } = await service.from('purchase_orders').select('id, status, po_number').eq('account_id', account!.account_id);
+    expect(pos!.map((po) => po.status).sort()).toEqual(['confirmed', 'draft', 'received']);
+    const { data: shipments } = await service
+      .from('shipments')
+      .select('tracking_number, status, created_at, events:tracking_events(status, occurred_at)')
+      .eq('account_id', account!.account_id);
+    expect(new Set(shipments!.map((s) => s.status))).toEqual(new Set(['Processing', 'In Transit', 'Delivered', 'Exception']));
+    for (const shipment of shipments!) {
+      expect(shipment.events.length).toBeGreaterThan(0);
+      expect(Date.now() - Date.parse(shipment.created_at)).toBeLessThan(30 * 86_400_000);
+    }
+    const { data: queued } = await service.from('jobs').select('kind').in('kind', ['purchase_order_send', 'shipment_notice']).in('account_id', [account!.account_id]);
+    expect(queued).toEqual([]);
+  });
+
+  it('po_sent queues the supplier mail per send; delivered queues one notice per shipment, each exception one', async () => {
+    const po = (await createPo(admin, 'mail-me@example.test')).data!;
+    await admin.client.rpc('send_purchase_order', { p_id: po.id });
+    await admin.client.rpc('send_purchase_order', { p_id: po.id });
+    const sent = await jobs(po.id);
+    expect(sent.map((job) => job.kind)).toEqual(['purchase_order_send', 'purchase_order_send']);
+    expect(sent[0].payload.purchase_order_id).toBe(po.id);
+
+    const shipment = (await ship(admin, po.id, `NOTE-${Date.now()}`)).data!;
+    const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    for (const minutes of [1, 2]) {
+      await admin.client.rpc('add_tracking_event', {
+        p_shipment_id: shipment.id, p_occurred_at: soon(minutes), p_status: minutes === 1 ? 'Exception' : 'In Transit', p_location: null, p_description: 'Scan',
+      });
+    }
+    await admin.client.rpc('add_tracking_event', { p_shipment_id: shipment.id, p_occurred_at: soon(3), p_status: 'Exception', p_location: 'Hub', p_description: 'Damaged' });
+    expect((await admin.client.rpc('mark_shipment_delivered', { p_shipment_id: shipment.id })).error).toBeNull();
+    const queued = await jobs(shipment.id);
+    expect(queued.filter((job) => job.payload.kind === 'exception')).toHaveLength(2);
+    expect(queued.filter((job) => job.payload.kind === 'delivered')).toHaveLength(1);
+    expect(queued.every((job) => job.kind === 'shipment_notice')).toBe(true);
+  });
+});

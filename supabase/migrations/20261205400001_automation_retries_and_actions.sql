@@ -420,3 +420,19 @@ end;
 $$;
 revoke all on function public.run_automation_now(uuid, text) from public, anon;
 grant execute on function public.run_automation_now(uuid, text) to authenticated;
+
+-- My tasks (the dashboard): the signed-in person's open tasks, newest first.
+-- Invoker's rights: the tasks policies decide, as for any read.
+create function public.my_open_tasks(p_limit integer default 10)
+returns setof public.tasks
+language sql stable
+security invoker
+set search_path = ''
+as $$
+  select * from public.tasks
+   where assignee_id = public.current_user_id() and not done
+   order by created_at desc, id desc
+   limit greatest(1, least(coalesce(p_limit, 10), 50))
+$$;
+revoke all on function public.my_open_tasks(integer) from public, anon;
+grant execute on function public.my_open_tasks(integer) to authenticated;

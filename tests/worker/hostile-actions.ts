@@ -991,6 +991,15 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     signedIn: true,
   },
   {
+    name: "dashboard: my task done",
+    route: 'features/dashboard/dashboard.tsx',
+    path: '/dashboard',
+    intent: 'task_done',
+    fields: { task_id: text('00000000-0000-4000-8000-000000000000', true) },
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
     name: "automation's page: delete",
     route: 'features/automations/automation-detail.tsx',
     path: '/automations/{automation}?delete',

@@ -3,7 +3,7 @@
 // minutes, firing within a year). Kept out of schema.ts so croner stays out of
 // the page's scripts (tests/e2e/page-weight.test.ts); a refused expression
 // comes back under its field with everything typed kept.
-import { z } from '~/lib/schemas/zod';
+import type { z } from '~/lib/schemas/zod';
 import { automationActionSchema, newAutomationSchema } from './schema';
 import { checkSchedule, cronOf, type ScheduleFrequency } from './schedule';
 

@@ -16,7 +16,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { formatDateTime } from '~/lib/dates';
-import { readFormData } from '~/lib/forms.server';
+import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
 import { recordDialog, recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
@@ -66,7 +66,8 @@ export function action(args: Route.ActionArgs) {
     const preview = await answerPreview(args);
     if (preview) return preview;
     const submission = parseWithZod(await readFormData(args.request), { schema: automationActionServerSchema });
-    if (submission.status !== 'success') return refuseSubmission(args, submission);
+    // Run now's key is a hidden field: a bad one is an altered form, said in a toast.
+    if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'run_key'] });
     const failed = (error: { code?: string; message?: string } | null, fallback: string) =>
       dataWithError(args, { result: submission.reply({ formErrors: [serverMessage(error, fallback)] }) }, serverMessage(error, fallback), { status: 400 });
     switch (submission.value.intent) {

@@ -3,7 +3,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { redirectWithSuccess } from 'remix-toast';
 import { requireUserWith } from '~/lib/auth.server';
-import { readFormData } from '~/lib/forms.server';
+import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
 import { refuseReadOnly, refuseSubmission, serverMessage, type ToastArgs } from '~/lib/records.server';
 import { uuid } from '~/lib/schemas/fields';
 import { z } from '~/lib/schemas/zod';
@@ -23,7 +23,8 @@ export async function loadMyTasks(supabase: Supabase): Promise<MyTask[]> {
 /** A task's checkbox: done, back to the dashboard. */
 export async function markTaskDone(args: ToastArgs) {
   const submission = parseWithZod(await readFormData(args.request), { schema: taskDoneSchema });
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
+  // The task's id is a hidden field: a bad one is an altered form, said in a toast.
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'task_id'] });
   const [{ profile }, { data, error }] = await requireUserWith(args.request, args.context, (supabase) =>
     supabase.from('tasks').update({ done: true }).eq('id', submission.value.task_id).select('id').maybeSingle(),
   );

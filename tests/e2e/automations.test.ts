@@ -25,7 +25,7 @@ describe('automations', () => {
     await dialog.getByLabel('Trigger').selectOption('scheduled_time');
     await dialog.getByLabel('Frequency').selectOption('daily');
     await dialog.getByRole('button', { name: 'Preview schedule' }).click();
-    await dialog.getByText('Next five runs').waitFor();
+    await dialog.getByText(/^Next five runs \(/).waitFor();
     expect(await dialog.getByRole('listitem').count()).toBe(5);
     await expect.poll(() => dialog.getByLabel('Workflow name').inputValue()).toBe(`Call new leads ${tag}`);
 

@@ -445,6 +445,28 @@ select v.account_id, v.id, 'outbound', 'Thanks Lisa, you are right: we have sent
 
 select set_config('request.jwt.claims', '', false);
 
+-- Automations (decisions 067, 080): three of Dana's workflows. The active one
+-- gives each lead of the demo a task when it is from TechCorp: its runs are
+-- real (run_automations over the leads' lead_created events), one succeeded
+-- (a task in Dana's 'My tasks'), the others skipped by its condition.
+select pg_temp.act_as('d0000000-0000-4000-8000-000000000001');
+insert into public.automations (account_id, name, description, trigger_kind, frequency, status, action_kind, action_settings, conditions)
+select u.account_id, a.name, a.description, a.trigger_kind, a.frequency, a.status, a.action_kind, a.settings::jsonb, a.conditions::jsonb
+  from public.users u
+  cross join (values
+    ('Follow up TechCorp leads', 'A task to call each new lead from TechCorp.', 'lead_created', null, 'active', 'assign_task',
+     '{"assignee_id": "' || (select id from public.users where email = 'demo@opshub.test') || '", "title": "Call {{name}} about their enquiry"}',
+     '[{"field": "email", "operator": "contains", "value": "techcorp"}]'),
+    ('Draft invoice on acceptance', 'A draft invoice for each accepted quote.', 'quote_accepted', null, 'draft', 'create_invoice', '{}', '[]'),
+    ('Weekly sales report', 'The sales report, mailed on Mondays at 09:00.', 'scheduled_time', 'weekly', 'paused', 'generate_report',
+     '{"report_type": "sales", "format": "pdf", "date_range": "last_7_days"}', '[]')
+  ) as a (name, description, trigger_kind, frequency, status, action_kind, settings, conditions)
+ where u.email = 'demo@opshub.test';
+select set_config('request.jwt.claims', '', false);
+update public.automations a set active_since = (select min(e.created_at) from public.events e where e.account_id = a.account_id and e.kind = 'lead_created')
+ where a.name = 'Follow up TechCorp leads' and a.account_id = (select account_id from public.users where email = 'demo@opshub.test');
+select count(*) from public.run_automations(100);
+
 -- The demo people have been here before: their dashboard says 'Welcome back,'
 -- (a first session, with no earlier sign-in, says 'Welcome,').
 update public.users set last_login_at = now() - interval '1 day' where email like '%.test';

@@ -211,13 +211,17 @@ export type Database = {
       automation_runs: {
         Row: {
           account_id: string
+          attempts: number
           automation_id: string
           created_at: string
           error: string | null
           event_id: string | null
           finished_at: string | null
           id: string
+          manual_key: string | null
+          next_attempt_at: string | null
           output: Json
+          requested_by: string | null
           scheduled_for: string | null
           started_at: string
           status: string
@@ -225,13 +229,17 @@ export type Database = {
         }
         Insert: {
           account_id: string
+          attempts?: number
           automation_id: string
           created_at?: string
           error?: string | null
           event_id?: string | null
           finished_at?: string | null
           id?: string
+          manual_key?: string | null
+          next_attempt_at?: string | null
           output?: Json
+          requested_by?: string | null
           scheduled_for?: string | null
           started_at?: string
           status?: string
@@ -239,13 +247,17 @@ export type Database = {
         }
         Update: {
           account_id?: string
+          attempts?: number
           automation_id?: string
           created_at?: string
           error?: string | null
           event_id?: string | null
           finished_at?: string | null
           id?: string
+          manual_key?: string | null
+          next_attempt_at?: string | null
           output?: Json
+          requested_by?: string | null
           scheduled_for?: string | null
           started_at?: string
           status?: string
@@ -2897,6 +2909,8 @@ export type Database = {
         { Args: { p_bill_id: string; p_paid_on: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: true; isSetofReturn: false } }
       mark_shipment_delivered:
         { Args: { p_shipment_id: string }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
+      my_open_tasks:
+        { Args: { p_limit?: number }; Returns: { account_id: string; assignee_id: string | null; automation_run_id: string | null; created_at: string; created_by: string | null; done: boolean; id: string; resource_id: string | null; resource_type: string | null; title: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'tasks'; isOneToOne: false; isSetofReturn: true } }
       open_quote_link:
         { Args: { p_token: string; p_with_document?: boolean }; Returns: Json }
       paste_document_text:
@@ -2955,10 +2969,14 @@ export type Database = {
         { Args: { p_today: string }; Returns: { currency: string; due_this_week: number; lost_count: number; open_count: number; open_value: number; won_count: number }[] }
       rotate_carrier_hook:
         { Args: never; Returns: { secret: string; token: string }[] }
+      run_automation_now:
+        { Args: { p_automation_id: string; p_key: string }; Returns: { account_id: string; attempts: number; automation_id: string; created_at: string; error: string | null; event_id: string | null; finished_at: string | null; id: string; manual_key: string | null; next_attempt_at: string | null; output: Json; requested_by: string | null; scheduled_for: string | null; started_at: string; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'automation_runs'; isOneToOne: true; isSetofReturn: false } }
       run_automations:
-        { Args: { p_limit?: number }; Returns: { account_id: string; automation_id: string; created_at: string; error: string | null; event_id: string | null; finished_at: string | null; id: string; output: Json; scheduled_for: string | null; started_at: string; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'automation_runs'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_limit?: number }; Returns: { account_id: string; attempts: number; automation_id: string; created_at: string; error: string | null; event_id: string | null; finished_at: string | null; id: string; manual_key: string | null; next_attempt_at: string | null; output: Json; requested_by: string | null; scheduled_for: string | null; started_at: string; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'automation_runs'; isOneToOne: false; isSetofReturn: true } }
+      run_due_automation_runs:
+        { Args: { p_limit?: number }; Returns: { account_id: string; attempts: number; automation_id: string; created_at: string; error: string | null; event_id: string | null; finished_at: string | null; id: string; manual_key: string | null; next_attempt_at: string | null; output: Json; requested_by: string | null; scheduled_for: string | null; started_at: string; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'automation_runs'; isOneToOne: false; isSetofReturn: true } }
       run_scheduled_automation:
-        { Args: { p_automation_id: string; p_scheduled_for: string }; Returns: { account_id: string; automation_id: string; created_at: string; error: string | null; event_id: string | null; finished_at: string | null; id: string; output: Json; scheduled_for: string | null; started_at: string; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'automation_runs'; isOneToOne: true; isSetofReturn: false } }
+        { Args: { p_automation_id: string; p_scheduled_for: string }; Returns: { account_id: string; attempts: number; automation_id: string; created_at: string; error: string | null; event_id: string | null; finished_at: string | null; id: string; manual_key: string | null; next_attempt_at: string | null; output: Json; requested_by: string | null; scheduled_for: string | null; started_at: string; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'automation_runs'; isOneToOne: true; isSetofReturn: false } }
       save_invoice_draft:
         { Args: { p_discount: number; p_due_date: string; p_invoice_id: string; p_items: Json; p_notes: string; p_tax_rate: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
       save_quote_draft:
@@ -3048,13 +3066,13 @@ export const CheckedValues = {
     actor_kind: ["user","client","system"],
   },
   automation_runs: {
-    status: ["running","succeeded","skipped","failed","queued"],
+    status: ["running","succeeded","skipped","failed","queued","retrying"],
   },
   automations: {
     action_kind: ["send_email","create_invoice","update_status","assign_task","generate_report"],
     frequency: ["hourly","daily","weekly","monthly","custom"],
     status: ["draft","active","paused"],
-    trigger_kind: ["lead_created","client_registered","quote_sent","quote_viewed","quote_accepted","quote_declined","quote_expired","invoice_created","invoice_overdue","invoice_paid","message_received","shipment_delivered","document_extracted","review_due","sla_breached","scheduled_time"],
+    trigger_kind: ["lead_created","client_registered","quote_sent","quote_viewed","quote_accepted","quote_declined","quote_expired","invoice_created","invoice_sent","invoice_overdue","invoice_paid","invoice_void","message_received","conversation_resolved","sla_breached","shipment_delivered","shipment_exception","po_sent","po_confirmed","document_extracted","review_due","scheduled_time"],
   },
   bills: {
     status: ["to_pay","paid"],

@@ -43,18 +43,30 @@ begin
   if new.status = 'active' and (tg_op = 'INSERT' or old.status is distinct from 'active') then
     new.active_since := now();
   end if;
+  if tg_op = 'UPDATE' and (new.status, new.trigger_kind, new.action_kind, new.action_settings, new.conditions, new.frequency, new.cron)
+      is distinct from (old.status, old.trigger_kind, old.action_kind, old.action_settings, old.conditions, old.frequency, old.cron) then
+    new.last_error := null;
+  end if;
   if new.action_kind = 'assign_task' and not exists (
       select 1 from public.users u where u.id = (new.action_settings ->> 'assignee_id')::uuid and u.account_id = new.account_id
         and u.role in ('admin', 'member')) then
     raise exception 'Choose someone of the account to assign the task to' using errcode = '22023', hint = 'assignee_id';
+  end if;
+  if new.action_kind = 'generate_report' and new.action_settings ? 'assignee_id' and not exists (
+      select 1 from public.users u where u.id = (new.action_settings ->> 'assignee_id')::uuid and u.account_id = new.account_id
+        and u.role in ('admin', 'member', 'auditor')) then
+    raise exception 'Choose someone of the account to mail the report to' using errcode = '22023', hint = 'assignee_id';
   end if;
   if new.action_kind = 'send_email' and not exists (
       select 1 from public.templates t where t.id = (new.action_settings ->> 'template_id')::uuid and t.account_id = new.account_id
         and t.type = 'email') then
     raise exception 'Choose one of the account''s e-mail templates' using errcode = '22023', hint = 'template_id';
   end if;
-  -- An update_status automation on the event it emits itself would loop: there is none today (lead_created is
-  -- emitted on insert only), so no status change fires its own trigger.
+  -- An invoice is made from the accepted quote; its own event (invoice_created) is
+  -- no trigger of create_invoice, so the action never fires itself.
+  if new.action_kind = 'create_invoice' and new.trigger_kind <> 'quote_accepted' then
+    raise exception 'Create Invoice applies to Quote Accepted' using errcode = '22023', hint = 'trigger';
+  end if;
   return new;
 end;
 $function$;
@@ -105,6 +117,15 @@ $function$;
 revoke all on function private.automation_conditions_valid(p_conditions jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.automation_conditions_valid(p_conditions jsonb) to public;
 
+create or replace function private.automation_max_attempts()
+ returns integer
+ language sql
+ immutable
+ set search_path to ''
+as $function$ select 3 $function$;
+revoke all on function private.automation_max_attempts() from public, anon, authenticated, service_role;
+grant execute on function private.automation_max_attempts() to public;
+
 create or replace function private.automation_render(p_text text, p_payload jsonb)
  returns text
  language plpgsql
@@ -140,7 +161,6 @@ as $function$
       jsonb_typeof(p_settings -> 'template_id') = 'string'
       and (p_settings ->> 'template_id') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
       and jsonb_typeof(p_settings -> 'recipient') = 'string'
-      -- The event's own contact, or a fixed address (no control characters: it reaches a mail header).
       and ((p_settings ->> 'recipient') = 'event_contact'
            or ((p_settings ->> 'recipient') ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'
                and (p_settings ->> 'recipient') !~ '[[:cntrl:]]' and length(p_settings ->> 'recipient') <= 320))
@@ -150,9 +170,14 @@ as $function$
       jsonb_typeof(p_settings -> 'assignee_id') = 'string'
       and (p_settings ->> 'assignee_id') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
       and jsonb_typeof(p_settings -> 'title') = 'string' and length(btrim(p_settings ->> 'title')) between 1 and 200
-    when 'create_invoice' then true
+    when 'create_invoice' then p_settings = '{}'::jsonb
     when 'generate_report' then
-      jsonb_typeof(p_settings -> 'report_type') = 'string' and (p_settings ->> 'report_type') in ('sales', 'invoices', 'leads')
+      jsonb_typeof(p_settings -> 'report_type') = 'string'
+      and (p_settings ->> 'report_type') in ('sales', 'financial', 'leads', 'clients', 'compliance', 'comprehensive')
+      and coalesce(p_settings ->> 'format', 'pdf') in ('csv', 'xlsx', 'pdf')
+      and coalesce(p_settings ->> 'date_range', 'last_30_days') in ('last_7_days', 'last_30_days', 'last_quarter', 'last_year')
+      and (not p_settings ? 'assignee_id'
+           or (p_settings ->> 'assignee_id') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')
     else false
   end
 $function$;
@@ -188,7 +213,7 @@ create table public.automations (
   constraint automations_last_error_check check ((length(last_error) <= 2000)),
   constraint automations_name_check check (((length(btrim(name)) >= 1) and (length(btrim(name)) <= 200))),
   constraint automations_status_check check ((status = any (array['draft'::text, 'active'::text, 'paused'::text]))),
-  constraint automations_trigger_kind_check check ((trigger_kind = any (array['lead_created'::text, 'client_registered'::text, 'quote_sent'::text, 'quote_viewed'::text, 'quote_accepted'::text, 'quote_declined'::text, 'quote_expired'::text, 'invoice_created'::text, 'invoice_overdue'::text, 'invoice_paid'::text, 'message_received'::text, 'shipment_delivered'::text, 'document_extracted'::text, 'review_due'::text, 'sla_breached'::text, 'scheduled_time'::text]))),
+  constraint automations_trigger_kind_check check ((trigger_kind = any (array['lead_created'::text, 'client_registered'::text, 'quote_sent'::text, 'quote_viewed'::text, 'quote_accepted'::text, 'quote_declined'::text, 'quote_expired'::text, 'invoice_created'::text, 'invoice_sent'::text, 'invoice_overdue'::text, 'invoice_paid'::text, 'invoice_void'::text, 'message_received'::text, 'conversation_resolved'::text, 'sla_breached'::text, 'shipment_delivered'::text, 'shipment_exception'::text, 'po_sent'::text, 'po_confirmed'::text, 'document_extracted'::text, 'review_due'::text, 'scheduled_time'::text]))),
   constraint automations_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint automations_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
 );
@@ -220,6 +245,10 @@ declare
   v_to text;
   v_job uuid;
   v_rows integer;
+  v_quote public.quotes;
+  v_contact public.contacts;
+  v_invoice public.invoices;
+  v_recipient uuid;
 begin
   case p_automation.action_kind
   when 'assign_task' then
@@ -241,15 +270,18 @@ begin
       end if;
       return jsonb_build_object('resource_type', 'leads', 'resource_id', p_event.resource_id, 'status', v_settings ->> 'status');
     end if;
-    raise exception 'Update status does not apply to %', coalesce(p_event.resource_type, 'a scheduled run') using errcode = '22023';
+    raise exception 'Update status does not apply to %', coalesce(p_event.resource_type, 'a run without an event') using errcode = '22023';
   when 'send_email' then
     select * into v_template from public.templates t
      where t.id = (v_settings ->> 'template_id')::uuid and t.account_id = p_automation.account_id;
     if not found then
       raise exception 'The template no longer exists' using errcode = 'P0002';
     end if;
-    v_to := case when v_settings ->> 'recipient' = 'event_contact' then v_payload ->> 'email' else v_settings ->> 'recipient' end;
-    if v_to is null or v_to !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or v_to ~ '[[:cntrl:]]' or length(v_to) > 320 then
+    -- The event's contact: a lead's or client's email, a supplier's, a message's sender.
+    v_to := case when v_settings ->> 'recipient' = 'event_contact'
+                 then coalesce(v_payload ->> 'email', v_payload ->> 'supplier_email', v_payload ->> 'from')
+                 else v_settings ->> 'recipient' end;
+    if v_to is null or v_to !~ '^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$' or v_to ~ '[[:cntrl:]]' or length(v_to) > 320 then
       raise exception 'The event has no contact address to mail' using errcode = '22023';
     end if;
     v_job := private.enqueue_job('mail.send', p_automation.account_id,
@@ -258,8 +290,53 @@ begin
                          'text', private.automation_render(v_template.content, v_payload)),
       'automation:' || p_run_id::text, p_automation.id);
     return jsonb_build_object('mail_job_id', v_job, 'to', v_to);
+  when 'create_invoice' then
+    if p_event.resource_type is distinct from 'quotes' or p_event.resource_id is null then
+      raise exception 'Create invoice needs an accepted quote' using errcode = '22023';
+    end if;
+    -- Locked as convert_quote_to_invoice locks it: a conversion by hand meanwhile queues behind.
+    select * into v_quote from public.quotes q
+     where q.id = p_event.resource_id and q.account_id = p_automation.account_id for update;
+    if not found then
+      raise exception 'The quote no longer exists' using errcode = 'P0002';
+    end if;
+    select * into v_invoice from public.invoices i where i.quote_id = v_quote.id;
+    if found then
+      raise exception 'Already converted to %', v_invoice.invoice_number using errcode = '23505';
+    end if;
+    select * into v_contact from public.contacts c where c.id = v_quote.contact_id;
+    if v_contact.id is null and v_quote.signer_email is null then
+      raise exception 'The quote has no client to invoice' using errcode = '22023';
+    end if;
+    insert into public.invoices (account_id, contact_id, quote_id, created_by, client_name, client_email, currency,
+                                 tax_rate, discount, due_date, notes)
+    values (p_automation.account_id, v_contact.id, v_quote.id, p_automation.created_by,
+            coalesce(v_contact.name, v_quote.signer_name, v_quote.signer_email),
+            lower(coalesce(v_contact.email, v_quote.signer_email)), v_quote.currency, v_quote.tax_rate, v_quote.discount,
+            (now() at time zone 'UTC')::date + 30, v_quote.notes)
+    returning * into v_invoice;
+    insert into public.invoice_items (invoice_id, description, qty, unit_price, total, position)
+    select v_invoice.id, qi.description, qi.qty, qi.unit_price, 0,
+           (row_number() over (order by qi.position, qi.created_at, qi.id) - 1)::integer
+      from public.quote_items qi where qi.quote_id = v_quote.id;
+    return jsonb_build_object('invoice_id', v_invoice.id, 'invoice_number', v_invoice.invoice_number, 'quote_id', v_quote.id);
+  when 'generate_report' then
+    v_recipient := coalesce((v_settings ->> 'assignee_id')::uuid, p_automation.created_by);
+    if v_recipient is null then
+      raise exception 'The automation has no one to mail the report to' using errcode = '22023';
+    end if;
+    v_job := private.enqueue_job('analytics.export_report', p_automation.account_id,
+      jsonb_build_object('report_type', v_settings ->> 'report_type',
+                         'format', coalesce(v_settings ->> 'format', 'pdf'),
+                         'date_range', coalesce(v_settings ->> 'date_range', 'last_30_days'),
+                         'from', null, 'to', null,
+                         'include_charts', coalesce((v_settings ->> 'include_charts')::boolean, true),
+                         'include_summary', coalesce((v_settings ->> 'include_summary')::boolean, true),
+                         'recipient_user_id', v_recipient),
+      'automation:' || p_run_id::text, p_automation.id);
+    return jsonb_build_object('report_job_id', v_job, 'recipient_user_id', v_recipient);
   else
-    raise exception '% is not performed by this engine yet', p_automation.action_kind using errcode = '0A000';
+    raise exception '% is not performed by this engine', p_automation.action_kind using errcode = '0A000';
   end case;
 end;
 $function$;
@@ -308,13 +385,21 @@ create table public.automation_runs (
   finished_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  attempts integer default 0 not null,
+  next_attempt_at timestamp with time zone,
+  manual_key text,
+  requested_by uuid,
   constraint automation_runs_pkey primary key (id),
   constraint automation_runs_automation_id_event_id_key unique (automation_id, event_id),
   constraint automation_runs_automation_id_scheduled_for_key unique (automation_id, scheduled_for),
+  constraint automation_runs_manual_once unique (automation_id, manual_key),
+  constraint automation_runs_attempts_check check (((attempts >= 0) and (attempts <= 10))),
   constraint automation_runs_check check (((event_id is not null) or (scheduled_for is not null) or (status <> 'running'::text))),
   constraint automation_runs_error_check check ((length(error) <= 2000)),
+  constraint automation_runs_manual_key_check check ((manual_key ~ '^[A-Za-z0-9_-]{8,64}$'::text)),
   constraint automation_runs_output_check check ((jsonb_typeof(output) = 'object'::text)),
-  constraint automation_runs_status_check check ((status = any (array['running'::text, 'succeeded'::text, 'skipped'::text, 'failed'::text, 'queued'::text]))),
+  constraint automation_runs_retry_has_time check (((status <> 'retrying'::text) or (next_attempt_at is not null))),
+  constraint automation_runs_status_check check ((status = any (array['running'::text, 'succeeded'::text, 'skipped'::text, 'failed'::text, 'queued'::text, 'retrying'::text]))),
   constraint automation_runs_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint automation_runs_automation_id_account_id_fkey foreign key (automation_id, account_id) references public.automations(id, account_id) on delete cascade,
   constraint automation_runs_event_id_fkey foreign key (event_id) references public.events(id) on delete set null
@@ -323,12 +408,119 @@ alter table public.automation_runs enable row level security;
 
 create index automation_runs_account_id_created_at_idx on public.automation_runs using btree (account_id, created_at desc, id desc);
 create index automation_runs_automation_idx on public.automation_runs using btree (automation_id, started_at desc, id desc);
+create index automation_runs_due_idx on public.automation_runs using btree (next_attempt_at) where (status = any (array['queued'::text, 'retrying'::text]));
 create index automation_runs_event_idx on public.automation_runs using btree (event_id);
 
 revoke all on table public.automation_runs from public, anon, authenticated, service_role;
 grant all on table public.automation_runs to authenticated;
 revoke delete, insert, truncate, update on table public.automation_runs from authenticated;
 grant all on table public.automation_runs to service_role;
+
+create or replace function private.automation_attempt(p_run public.automation_runs)
+ returns public.automation_runs
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_automation public.automations;
+  v_event public.events;
+  v_run public.automation_runs;
+  v_output jsonb;
+  v_attempt integer := p_run.attempts + 1;
+begin
+  select * into v_automation from public.automations where id = p_run.automation_id;
+  v_event := private.automation_run_event(p_run);
+  update public.automation_runs set attempts = v_attempt where id = p_run.id;
+  -- Conditions test the event; a manual run (Run now) is asked for regardless.
+  if p_run.manual_key is null and p_run.event_id is not null
+     and not private.automation_conditions_met(v_automation.conditions, v_event.payload) then
+    update public.automation_runs set status = 'skipped', finished_at = now(), error = null, next_attempt_at = null
+     where id = p_run.id returning * into v_run;
+    return v_run;
+  end if;
+  begin
+    v_output := private.automation_perform(v_automation, p_run.id, v_event);
+    update public.automation_runs set status = 'succeeded', finished_at = now(), output = v_output, error = null, next_attempt_at = null
+     where id = p_run.id returning * into v_run;
+    update public.automations set last_error = null where id = v_automation.id and last_error is not null;
+  exception when others then
+    if sqlstate in ('22023', 'P0002', '0A000', '23505', '42501', '22P02', '23503', '23514')
+       or v_attempt >= private.automation_max_attempts() then
+      update public.automation_runs set status = 'failed', finished_at = now(), error = left(sqlerrm, 2000), next_attempt_at = null
+       where id = p_run.id returning * into v_run;
+      update public.automations set last_error = left(sqlerrm, 2000) where id = v_automation.id;
+    else
+      update public.automation_runs
+         set status = 'retrying', error = left(sqlerrm, 2000),
+             next_attempt_at = now() + make_interval(mins => power(4, v_attempt - 1)::integer)
+       where id = p_run.id returning * into v_run;
+    end if;
+  end;
+  return v_run;
+end;
+$function$;
+revoke all on function private.automation_attempt(p_run public.automation_runs) from public, anon, authenticated, service_role;
+
+create or replace function private.automation_run_event(p_run public.automation_runs)
+ returns public.events
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+declare
+  v_event public.events;
+begin
+  if p_run.event_id is not null then
+    select * into v_event from public.events where id = p_run.event_id;
+    if found then return v_event; end if;
+  end if;
+  v_event.account_id := p_run.account_id;
+  if p_run.scheduled_for is not null then
+    v_event.kind := 'scheduled_time';
+    v_event.payload := jsonb_build_object('scheduled_for', p_run.scheduled_for);
+  else
+    v_event.kind := 'manual';
+    v_event.payload := '{}'::jsonb;
+  end if;
+  return v_event;
+end;
+$function$;
+revoke all on function private.automation_run_event(p_run public.automation_runs) from public, anon, authenticated, service_role;
+
+create or replace function public.run_automation_now(p_automation_id uuid, p_key text)
+ returns public.automation_runs
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account_id uuid := public.current_account_id();
+  v_automation public.automations;
+  v_run public.automation_runs;
+begin
+  if v_account_id is null or not public.can_write_business() then
+    raise exception 'Only the account''s admins and members can run automations' using errcode = '42501';
+  end if;
+  if p_key is null or p_key !~ '^[A-Za-z0-9_-]{8,64}$' then
+    raise exception 'Reload the page and try again' using errcode = '22023';
+  end if;
+  select * into v_automation from public.automations where id = p_automation_id and account_id = v_account_id;
+  if not found then
+    raise exception 'Automation not found' using errcode = 'P0002';
+  end if;
+  insert into public.automation_runs (account_id, automation_id, status, manual_key, requested_by, next_attempt_at)
+  values (v_account_id, v_automation.id, 'queued', p_key, public.current_user_id(), now())
+  on conflict (automation_id, manual_key) do nothing
+  returning * into v_run;
+  if v_run.id is null then
+    select * into v_run from public.automation_runs where automation_id = v_automation.id and manual_key = p_key;
+  end if;
+  return v_run;
+end;
+$function$;
+revoke all on function public.run_automation_now(p_automation_id uuid, p_key text) from public, anon, authenticated, service_role;
+grant execute on function public.run_automation_now(p_automation_id uuid, p_key text) to authenticated, service_role;
 
 create or replace function public.run_automations(p_limit integer default 100)
  returns setof public.automation_runs
@@ -339,10 +531,9 @@ as $function$
 declare
   v_pair record;
   v_run public.automation_runs;
-  v_output jsonb;
 begin
   for v_pair in
-    select a.id as automation_id, e.id as event_id
+    select a.id as automation_id, a.account_id, e.id as event_id
       from public.automations a
       join public.events e on e.account_id = a.account_id and e.kind = a.trigger_kind and e.created_at >= a.active_since
      where a.status = 'active' and a.trigger_kind <> 'scheduled_time'
@@ -350,39 +541,43 @@ begin
      order by e.created_at, e.id
      limit greatest(1, least(coalesce(p_limit, 100), 1000))
   loop
-    declare
-      v_automation public.automations;
-      v_event public.events;
-    begin
-      select * into v_automation from public.automations where id = v_pair.automation_id;
-      select * into v_event from public.events where id = v_pair.event_id;
-      -- Waits for a concurrent runner inserting the same pair, then does nothing.
-      insert into public.automation_runs (account_id, automation_id, event_id)
-      values (v_automation.account_id, v_automation.id, v_event.id)
-      on conflict (automation_id, event_id) do nothing
-      returning * into v_run;
-      continue when v_run.id is null;
-      if not private.automation_conditions_met(v_automation.conditions, v_event.payload) then
-        update public.automation_runs set status = 'skipped', finished_at = now(), error = null
-         where id = v_run.id returning * into v_run;
-      else
-        begin
-          v_output := private.automation_perform(v_automation, v_run.id, v_event);
-          update public.automation_runs set status = 'succeeded', finished_at = now(), output = v_output
-           where id = v_run.id returning * into v_run;
-        exception when others then
-          update public.automation_runs set status = 'failed', finished_at = now(), error = left(sqlerrm, 2000)
-           where id = v_run.id returning * into v_run;
-          update public.automations set last_error = left(sqlerrm, 2000) where id = v_automation.id;
-        end;
-      end if;
-      return next v_run;
-    end;
+    -- Waits for a concurrent runner inserting the same pair, then does nothing.
+    insert into public.automation_runs (account_id, automation_id, event_id)
+    values (v_pair.account_id, v_pair.automation_id, v_pair.event_id)
+    on conflict (automation_id, event_id) do nothing
+    returning * into v_run;
+    continue when v_run.id is null;
+    return next private.automation_attempt(v_run);
   end loop;
 end;
 $function$;
 revoke all on function public.run_automations(p_limit integer) from public, anon, authenticated, service_role;
 grant execute on function public.run_automations(p_limit integer) to service_role;
+
+create or replace function public.run_due_automation_runs(p_limit integer default 100)
+ returns setof public.automation_runs
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_run public.automation_runs;
+begin
+  for v_run in
+    select r.* from public.automation_runs r
+     where (r.status = 'queued'
+            or (r.status = 'retrying' and r.next_attempt_at <= now()
+                and exists (select 1 from public.automations a where a.id = r.automation_id and a.status = 'active')))
+     order by coalesce(r.next_attempt_at, r.created_at), r.id
+     limit greatest(1, least(coalesce(p_limit, 100), 1000))
+     for update of r skip locked
+  loop
+    return next private.automation_attempt(v_run);
+  end loop;
+end;
+$function$;
+revoke all on function public.run_due_automation_runs(p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function public.run_due_automation_runs(p_limit integer) to service_role;
 
 create or replace function public.run_scheduled_automation(p_automation_id uuid, p_scheduled_for timestamp with time zone)
  returns public.automation_runs
@@ -393,9 +588,6 @@ as $function$
 declare
   v_automation public.automations;
   v_run public.automation_runs;
-  v_output jsonb;
-  -- The event a scheduled run stands on: its time, nothing else.
-  v_event public.events;
 begin
   select * into v_automation from public.automations
    where id = p_automation_id and status = 'active' and trigger_kind = 'scheduled_time';
@@ -409,19 +601,7 @@ begin
   if v_run.id is null then
     return null;
   end if;
-  begin
-    v_event.account_id := v_automation.account_id;
-    v_event.kind := 'scheduled_time';
-    v_event.payload := jsonb_build_object('scheduled_for', p_scheduled_for);
-    v_output := private.automation_perform(v_automation, v_run.id, v_event);
-    update public.automation_runs set status = 'succeeded', finished_at = now(), output = v_output
-     where id = v_run.id returning * into v_run;
-  exception when others then
-    update public.automation_runs set status = 'failed', finished_at = now(), error = left(sqlerrm, 2000)
-     where id = v_run.id returning * into v_run;
-    update public.automations set last_error = left(sqlerrm, 2000) where id = v_automation.id;
-  end;
-  return v_run;
+  return private.automation_attempt(v_run);
 end;
 $function$;
 revoke all on function public.run_scheduled_automation(p_automation_id uuid, p_scheduled_for timestamp with time zone) from public, anon, authenticated, service_role;

@@ -151,5 +151,19 @@ for (const target of targets) {
       const year = new Date().getUTCFullYear();
       expect(seen).toEqual({ accounts: ['Northwind Traders'], leads: 1, quotes: 1, users: 1, invoices: [`INV-${year}-0001 GBP draft`] });
     });
+
+    it("gives the demo account three automations, the active one with real runs and a task in Dana's 'My tasks'", async () => {
+      const { rows } = await db.query<{ name: string; status: string; runs: string[] }>(`
+        select a.name, a.status, coalesce((select array_agg(r.status order by r.status) from public.automation_runs r where r.automation_id = a.id), '{}') as runs
+          from public.automations a join public.users u on u.account_id = a.account_id and u.email = 'demo@opshub.test' order by a.name`);
+      expect(rows).toEqual([
+        { name: 'Draft invoice on acceptance', status: 'draft', runs: [] },
+        { name: 'Follow up TechCorp leads', status: 'active', runs: ['skipped', 'skipped', 'skipped', 'skipped', 'succeeded'] },
+        { name: 'Weekly sales report', status: 'paused', runs: [] },
+      ]);
+      const dana = await authId('demo@opshub.test');
+      const tasks = await asUser(db, dana, (tx) => tx.query<{ title: string }>('select title from public.my_open_tasks(10)'));
+      expect(tasks.rows).toEqual([{ title: 'Call Sarah Johnson about their enquiry' }]);
+    });
   });
 }

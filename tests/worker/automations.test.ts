@@ -5,8 +5,9 @@
 // Delete and run log.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Visitor } from './support/app';
-import { demoAdmin, expectCreated, expectRefused, page, readable, selectedOption, without } from './support/module-screens';
+import { control, demoAdmin, expectCreated, expectRefused, page, readable, selectedOption, without } from './support/module-screens';
 import { serviceClient } from './support/backend';
+import { DEMO_ADMIN } from '../support/accounts';
 
 let visitor: Visitor;
 beforeAll(async () => {
@@ -79,5 +80,54 @@ describe('/automations', () => {
       visitor, path, { ...valid, action: 'send_email', template_id: '00000000-0000-4000-8000-000000000000', recipient: 'a@b.test\r\nBcc: x@y.test' }, 'recipient',
       "Enter an e-mail address or choose the event's contact",
     );
+  });
+
+  it('edits an automation in its ?edit dialog, refuses a bad edit under its field, and queues Run now once per key', async () => {
+    const name = `Editable ${Date.now()}`;
+    await expectCreated(visitor, '/automations?new', { ...valid, name }, '/automations', 'Automation workflow created successfully!');
+    const { data } = await serviceClient().from('automations').select('id').eq('name', name).single();
+    const path = `/automations/${data!.id}`;
+    const dialog = await page(visitor, `${path}?edit`);
+    expect(dialog).toContain('role="dialog"');
+    expect(selectedOption(dialog, 'new_status')).toBe('qualified');
+    const { status: _status, ...fields } = valid;
+    const saved = await visitor.post(`${path}?edit`, { ...fields, intent: 'update', name, new_status: 'contacted', condition_value_0: '@big.test' });
+    expect(saved.status).toBe(302);
+    expect((await serviceClient().from('automations').select('action_settings, conditions, status').eq('id', data!.id).single()).data).toMatchObject({
+      status: 'draft', action_settings: { status: 'contacted' }, conditions: [{ value: '@big.test' }],
+    });
+    await expectRefused(visitor, `${path}?edit`, { ...fields, intent: 'update', name, action: 'create_invoice' }, 'trigger', 'Create Invoice applies to Quote Accepted');
+    const key = `key-${Date.now()}`;
+    expect((await visitor.post(path, { intent: 'run_now', run_key: key })).status).toBe(302);
+    expect((await visitor.post(path, { intent: 'run_now', run_key: key })).status).toBe(302);
+    const { data: runs } = await serviceClient().from('automation_runs').select('status, manual_key').eq('automation_id', data!.id);
+    expect(runs).toEqual([{ status: 'queued', manual_key: key }]);
+  });
+
+  it("previews a schedule's next five runs before saving, keeping what was typed", async () => {
+    const typed = { ...valid, name: 'Morning digest', trigger: 'scheduled_time', frequency: 'custom', cron: '30 8 * * 1-5', preview: 'schedule' };
+    const response = await visitor.post('/automations?new', typed);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(readable(html)).toContain('Next five runs');
+    expect(html.match(/<li>[^<]*08:30[^<]*<\/li>/g)).toHaveLength(5);
+    expect(control(html, 'name')).toContain('Morning digest');
+    expect((await serviceClient().from('automations').select('id').eq('name', 'Morning digest')).data).toEqual([]);
+    const tooOften = await (await visitor.post('/automations?new', { ...typed, cron: '* * * * *' })).text();
+    expect(readable(tooOften)).toContain('A schedule runs at most every 5 minutes');
+  });
+
+  it("shows the signed-in person's open tasks under 'My tasks' on the dashboard, each done by its checkbox form", async () => {
+    const { data: me } = await serviceClient().from('users').select('id, account_id').eq('email', DEMO_ADMIN.email).single();
+    const title = `Call back ${Date.now()}`;
+    const { data: task } = await serviceClient().from('tasks').insert({ account_id: me!.account_id, title, assignee_id: me!.id }).select('id').single();
+    const dashboard = readable(await page(visitor, '/dashboard'));
+    expect(dashboard).toContain('My tasks');
+    expect(dashboard).toContain(title);
+    const done = await visitor.post('/dashboard', { intent: 'task_done', task_id: task!.id });
+    expect(done.status).toBe(302);
+    expect((await serviceClient().from('tasks').select('done').eq('id', task!.id).single()).data!.done).toBe(true);
+    expect(readable(await page(visitor, '/dashboard'))).not.toContain(title);
+    expect((await visitor.post('/dashboard', { intent: 'task_done', task_id: 'not-a-task' })).status).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
-// An automation's page (decision 067): its settings and conditions, the next
-// five scheduled times in the account's timezone, Activate / Pause, Delete
-// (?delete), and its run history (newest first, paged by ?runs=) with each
+// An automation's page (decision 067, 080): its settings and conditions, the
+// next five scheduled times in the account's timezone, Edit (?edit, the New
+// Automation dialog's fields), Run now (one queued run per click: the key is
+// drawn with the page), Activate / Pause, Delete (?delete), and its run history (newest first, paged by ?runs=) with each
 // run's event, outcome, error and what it wrote. Works without JavaScript.
 import { DeleteRecordDialog } from '~/components/records/delete-record-dialog';
 import { parseWithZod } from '@conform-to/zod/v4';
@@ -15,16 +16,20 @@ import { StatusBadge } from '~/components/status-badge';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { formatDateTime } from '~/lib/dates';
-import { readFormData } from '~/lib/forms.server';
+import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
 import { recordDialog, recordAction, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
 import { pageTitle } from '~/lib/page-title';
 import { automationStatus } from './automation-status';
-import { deleteAutomation, loadAutomation, setAutomationStatus } from './queries.server';
+import { deleteAutomation, loadAutomation, loadChoices, runAutomationNow, setAutomationStatus, updateAutomation } from './queries.server';
+import { AutomationForm } from './automation-form';
+import { answerPreview } from './preview.server';
+import { automationActionServerSchema } from './schema.server';
+import { UrlDialog } from '~/components/url-dialog';
 import { checkSchedule, cronOf, type ScheduleFrequency } from './schedule';
-import { ACTION_LABELS, automationActionSchema, RUNS_PER_PAGE, FREQUENCY_LABELS, OPERATOR_LABELS, TRIGGER_LABELS, type AutomationAction, type Frequency, type Operator, type Trigger } from './schema';
+import { ACTION_LABELS, CONDITION_ROWS, RUNS_PER_PAGE, FREQUENCY_LABELS, OPERATOR_LABELS, TRIGGER_LABELS, type AutomationAction, type Frequency, type Operator, type Trigger } from './schema';
 import { AUTOMATION_DETAIL_TEXTS as TEXTS } from './texts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -33,10 +38,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const runPage = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get('runs') ?? '1', 10) || 1));
+  const editing = url.searchParams.has('edit');
   const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, (supabase, id) =>
-    Promise.all([loadAutomation(supabase, id, runPage), supabase.from('accounts').select('timezone').maybeSingle()]).then(([a, account]) =>
-      a ? { ...a, timezone: account.data?.timezone || 'UTC' } : null,
-    ),
+    Promise.all([
+      loadAutomation(supabase, id, runPage),
+      supabase.from('accounts').select('timezone').maybeSingle(),
+      editing ? loadChoices(supabase) : null,
+    ]).then(([a, account, choices]) => (a ? { ...a, timezone: account.data?.timezone || 'UTC', choices } : null)),
   );
   const canWrite = canWriteBusiness(profile?.role);
   const { automation, timezone } = found;
@@ -45,7 +53,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   return {
     ...found,
     canWrite,
-    dialog: recordDialog(url, canWrite) === 'delete' ? ('delete' as const) : null,
+    dialog: recordDialog(url, canWrite),
+    // Run now's idempotency key: a second post of this page's button queues nothing more.
+    runKey: crypto.randomUUID(),
     nextRuns: schedule?.ok ? schedule.next.map((d) => d.toISOString()) : [],
   };
 }
@@ -53,11 +63,27 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 export function action(args: Route.ActionArgs) {
   return recordAction(args, async () => {
     const { supabase, id, page } = await recordWriter(args, '/automations', TEXTS.notFound);
-    const submission = parseWithZod(await readFormData(args.request), { schema: automationActionSchema });
-    if (submission.status !== 'success') return refuseSubmission(args, submission);
+    const preview = await answerPreview(args);
+    if (preview) return preview;
+    const submission = parseWithZod(await readFormData(args.request), { schema: automationActionServerSchema });
+    // Run now's key is a hidden field: a bad one is an altered form, said in a toast.
+    if (submission.status !== 'success') return refuseSubmission(args, submission, { hiddenFields: [...HIDDEN_FIELDS, 'run_key'] });
     const failed = (error: { code?: string; message?: string } | null, fallback: string) =>
       dataWithError(args, { result: submission.reply({ formErrors: [serverMessage(error, fallback)] }) }, serverMessage(error, fallback), { status: 400 });
     switch (submission.value.intent) {
+      case 'update': {
+        const { data, error } = await updateAutomation(supabase, id, submission.value);
+        if (error?.hint && ['template_id', 'assignee_id', 'trigger'].includes(error.hint)) {
+          return dataWithError(args, { result: submission.reply({ fieldErrors: { [error.hint]: [error.message] } }) }, error.message, { status: 400 });
+        }
+        if (error || !data) return failed(error, TEXTS.saveFailed);
+        return redirectWithSuccess(page, TEXTS.saved);
+      }
+      case 'run_now': {
+        const { data, error } = await runAutomationNow(supabase, id, submission.value.run_key);
+        if (error || !data) return failed(error, TEXTS.runFailed);
+        return redirectWithSuccess(page, TEXTS.runQueued);
+      }
       case 'activate':
       case 'pause': {
         const status = submission.value.intent === 'activate' ? 'active' : 'paused';
@@ -79,8 +105,39 @@ const describeSettings = (kind: string, settings: Record<string, unknown>) =>
     .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${String(value)}`)
     .join(' · ') || ACTION_LABELS[kind as AutomationAction];
 
-export default function AutomationPage({ loaderData }: Route.ComponentProps) {
-  const { automation, runs, runCount, succeededCount, runPage, history, canWrite, dialog, nextRuns, timezone } = loaderData;
+/** The edit dialog's fields, filled from the saved automation. */
+function editDefaults(automation: Route.ComponentProps['loaderData']['automation']) {
+  const settings = (automation.action_settings ?? {}) as Record<string, string | undefined>;
+  const conditions = (Array.isArray(automation.conditions) ? automation.conditions : []) as { field?: string; operator?: string; value?: string }[];
+  return {
+    name: automation.name,
+    description: automation.description ?? '',
+    trigger: automation.trigger_kind,
+    action: automation.action_kind,
+    frequency: automation.frequency ?? 'immediate',
+    cron: automation.cron ?? '',
+    template_id: settings.template_id,
+    recipient: settings.recipient,
+    new_status: settings.status,
+    assignee_id: settings.assignee_id,
+    task_title: settings.title,
+    report_type: settings.report_type,
+    report_format: settings.format,
+    report_range: settings.date_range,
+    ...Object.fromEntries(
+      Array.from({ length: CONDITION_ROWS }, (_, i) => [
+        [`condition_field_${i}`, conditions[i]?.field],
+        [`condition_operator_${i}`, conditions[i]?.operator],
+        [`condition_value_${i}`, conditions[i]?.value],
+      ]).flat(),
+    ),
+  };
+}
+
+export default function AutomationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { automation, runs, runCount, succeededCount, runPage, history, canWrite, dialog, nextRuns, timezone, runKey, choices } = loaderData;
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
+  const intent = (lastResult?.initialValue as { intent?: unknown } | undefined)?.intent;
   const page = `/automations/${automation.id}`;
   const conditions = (Array.isArray(automation.conditions) ? automation.conditions : []) as { field: string; operator: Operator; value?: string }[];
   const settings = (automation.action_settings ?? {}) as Record<string, unknown>;
@@ -94,6 +151,13 @@ export default function AutomationPage({ loaderData }: Route.ComponentProps) {
       actions={
         canWrite ? (
           <>
+            <Link to="?edit" preventScrollReset className={buttonClasses('outline')}>
+              Edit
+            </Link>
+            <Form method="post" action={page}>
+              <input type="hidden" name="run_key" value={runKey} />
+              <Button type="submit" name="intent" value="run_now" variant="outline">Run now</Button>
+            </Form>
             <Form method="post" action={page}>
               {automation.status === 'active' ? (
                 <Button type="submit" name="intent" value="pause" variant="outline">Pause</Button>
@@ -122,11 +186,28 @@ export default function AutomationPage({ loaderData }: Route.ComponentProps) {
             },
             { label: 'Runs', value: runCount.toLocaleString('en-US') },
             { label: 'Success rate', value: runCount ? `${((succeededCount / runCount) * 100).toFixed(1)}%` : '—' },
-            { label: 'Last error', value: automation.last_error },
+            { label: 'Last error', value: automation.last_error ? `Failed: ${automation.last_error}` : null },
           ]}
         />
       }
-      dialogs={<DeleteRecordDialog open={dialog === 'delete'} closeTo={page} title={TEXTS.deleteTitle} what={`the automation "${automation.name}"`} />}
+      dialogs={
+        <>
+          <UrlDialog open={dialog === 'edit'} closeTo={page} title={TEXTS.editTitle} description={TEXTS.editDescription}>
+            {dialog === 'edit' && choices ? (
+              <AutomationForm
+                mode="edit"
+                action={`${page}?edit`}
+                closeTo={page}
+                lastResult={intent === 'update' || (actionData && 'preview' in actionData) ? lastResult : undefined}
+                choices={choices}
+                defaultValue={editDefaults(automation)}
+                preview={actionData && 'preview' in actionData ? actionData.preview : null}
+              />
+            ) : null}
+          </UrlDialog>
+          <DeleteRecordDialog open={dialog === 'delete'} closeTo={page} title={TEXTS.deleteTitle} what={`the automation "${automation.name}"`} />
+        </>
+      }
     >
       <Card>
         <CardHeader>
@@ -149,9 +230,13 @@ export default function AutomationPage({ loaderData }: Route.ComponentProps) {
                 {runs.map((run) => (
                   <tr key={run.id} className="border-t border-border align-top">
                     <td className="py-1 pr-2 whitespace-nowrap">{formatDateTime(run.started_at)}</td>
-                    <td className="py-1 pr-2">{run.scheduled_for ? formatDateTime(run.scheduled_for) : run.event_id ? `Event ${run.event_id.slice(0, 8)}` : '—'}</td>
+                    <td className="py-1 pr-2">{run.scheduled_for ? formatDateTime(run.scheduled_for) : run.event_id ? `Event ${run.event_id.slice(0, 8)}` : run.manual_key ? 'Run now' : '—'}</td>
                     <td className="py-1 pr-2"><StatusBadge status={run.status} /></td>
-                    <td className="py-1 break-all">{run.error ?? (Object.keys(run.output ?? {}).length ? JSON.stringify(run.output) : '—')}</td>
+                    <td className="py-1 break-all">
+                      {run.error ?? (Object.keys(run.output ?? {}).length ? JSON.stringify(run.output) : '—')}
+                      {run.attempts > 1 ? ` (attempt ${run.attempts})` : ''}
+                      {run.status === 'retrying' && run.next_attempt_at ? ` · retries at ${formatDateTime(run.next_attempt_at)}` : ''}
+                    </td>
                   </tr>
                 ))}
               </tbody>

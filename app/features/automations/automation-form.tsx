@@ -1,15 +1,22 @@
-// The New Automation dialog's form (spec §3, decision 067). Plain fields, so it
-// works without JavaScript: the action's settings are all shown (the ones of
-// the chosen action are used), and three condition rows of field / operator /
-// value take the fields of the trigger's event payload (listed in the hint).
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
+// The New Automation dialog's form (spec §3, decision 067) and the edit dialog
+// of an automation's page (decision 080). Plain fields, so it works without
+// JavaScript: the action's settings are all shown (the ones of the chosen
+// action are used), and three condition rows of field / operator / value take
+// the fields of the trigger's event payload (listed in the hint). 'Preview
+// schedule' posts the form to the server, which answers the next five runs in
+// the account's timezone with everything typed kept (croner stays off the
+// client); with JavaScript the same post comes back without a page load.
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
-import { DialogActions, SelectField, TextareaField, TextField, useSchemaForm } from '~/components/form-controls';
+import { DialogActions, SelectField, TextareaField, TextField, type FormDefaults } from '~/components/form-controls';
+import { Button } from '~/components/ui/button';
 import { SubmitButton } from '~/components/submit-button';
 import type { Option } from '~/lib/schemas/fields';
+import { z } from '~/lib/schemas/zod';
 import {
-  ACTION_OPTIONS, CONDITION_ROWS, FREQUENCY_OPTIONS, LEAD_STATUS_VALUES, newAutomationSchema, OPERATOR_OPTIONS, PAYLOAD_FIELDS,
-  STATUS_CHOICES, TRIGGER_LABELS, TRIGGER_OPTIONS, type Trigger,
+  ACTION_OPTIONS, CONDITION_ROWS, editAutomationSchema, FREQUENCY_OPTIONS, LEAD_STATUS_VALUES, newAutomationSchema, OPERATOR_OPTIONS,
+  PAYLOAD_FIELDS, REPORT_FORMAT_OPTIONS, REPORT_RANGE_OPTIONS, REPORT_TYPE_OPTIONS, STATUS_CHOICES, TRIGGER_LABELS, TRIGGER_OPTIONS, type Trigger,
 } from './schema';
 
 const FIELD_HINT = Object.entries(PAYLOAD_FIELDS)
@@ -17,21 +24,45 @@ const FIELD_HINT = Object.entries(PAYLOAD_FIELDS)
   .map(([trigger, fields]) => `${TRIGGER_LABELS[trigger as Trigger]}: ${fields.join(', ')}`)
   .join('; ');
 
-export function NewAutomationForm({
+/** A preview post checks nothing but the schedule (the server answers it). */
+const previewOnly = z.object({});
+
+export type SchedulePreview = { runs: string[]; error: string | null; timezone: string };
+
+const blank = (options: readonly Option[]) => [{ value: '', label: '—' }, ...options];
+
+export function AutomationForm({
+  mode,
+  action,
+  closeTo,
   lastResult,
   choices,
+  defaultValue,
+  preview,
 }: {
+  mode: 'new' | 'edit';
+  action: string;
+  closeTo: string;
   lastResult: SubmissionResult<string[]> | undefined;
   choices: { templates: Option[]; people: Option[] };
+  defaultValue: FormDefaults;
+  preview?: SchedulePreview | null;
 }) {
-  const [form, fields] = useSchemaForm(newAutomationSchema, {
-    id: 'new-automation',
+  const schema = mode === 'new' ? newAutomationSchema : editAutomationSchema;
+  const [form, fields] = useForm({
+    id: mode === 'new' ? 'new-automation' : 'edit-automation',
     lastResult,
-    defaultValue: { trigger: 'quote_accepted', action: 'send_email', frequency: 'immediate', status: 'draft', recipient: 'event_contact' },
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: formData.get('preview') === 'schedule' ? previewOnly : schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
   });
   const field = (name: string) => (fields as unknown as Record<string, typeof fields.name>)[name];
   return (
-    <Form method="post" action="/automations?new" className="grid gap-4" {...getFormProps(form)}>
+    <Form method="post" action={action} className="grid gap-4" {...getFormProps(form)}>
+      {mode === 'edit' ? <input type="hidden" name="intent" value="update" /> : null}
       <TextField field={fields.name} label="Workflow name" />
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField field={fields.trigger} label="Trigger" options={TRIGGER_OPTIONS} />
@@ -39,20 +70,35 @@ export function NewAutomationForm({
         <SelectField field={fields.frequency} label="Frequency" options={FREQUENCY_OPTIONS} />
       </div>
       <TextField field={fields.cron} label="Cron expression (Custom)" hint="Five fields in the account's timezone, at most every 5 minutes, e.g. 0 9 * * 1-5" />
+      <div className="grid gap-2" aria-live="polite">
+        <p className="text-xs text-muted-foreground">Preview schedule (below) shows a scheduled automation's next five runs before saving.</p>
+        {preview ? (
+          preview.error ? (
+            <p className="text-sm text-destructive">{preview.error}</p>
+          ) : (
+            <div className="text-sm">
+              <p className="font-medium">Next five runs ({preview.timezone})</p>
+              <ol className="list-decimal pl-5 text-muted-foreground">
+                {preview.runs.map((at) => <li key={at}>{at}</li>)}
+              </ol>
+            </div>
+          )
+        ) : null}
+      </div>
       <TextareaField field={fields.description} label="Description" rows={2} />
       <fieldset className="grid gap-3 rounded-md border border-border p-3">
         <legend className="px-1 text-sm font-medium">Action settings</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField field={fields.template_id} label="Template (Send Email)" options={[{ value: '', label: '—' }, ...choices.templates]} />
+          <SelectField field={fields.template_id} label="Template (Send Email)" options={blank(choices.templates)} />
           <TextField field={fields.recipient} label="Recipient (Send Email)" hint="event_contact, or a fixed address" />
-          <SelectField
-            field={fields.new_status}
-            label="Status (Update Status)"
-            options={[{ value: '', label: '—' }, ...LEAD_STATUS_VALUES.map((s) => ({ value: s, label: s }))]}
-          />
-          <SelectField field={fields.assignee_id} label="Assignee (Assign Task)" options={[{ value: '', label: '—' }, ...choices.people]} />
+          <SelectField field={fields.new_status} label="Status (Update Status)" options={blank(LEAD_STATUS_VALUES.map((s) => ({ value: s, label: s })))} />
+          <SelectField field={fields.assignee_id} label="Assignee (Assign Task) / report recipient (Generate Report)" options={blank(choices.people)} />
           <TextField field={fields.task_title} label="Task (Assign Task)" hint="Variables from the event, e.g. Call {{name}}" />
+          <SelectField field={fields.report_type} label="Report type (Generate Report)" options={blank(REPORT_TYPE_OPTIONS)} />
+          <SelectField field={fields.report_format} label="Format (Generate Report)" options={blank(REPORT_FORMAT_OPTIONS)} />
+          <SelectField field={fields.report_range} label="Date range (Generate Report)" options={blank(REPORT_RANGE_OPTIONS)} />
         </div>
+        <p className="text-xs text-muted-foreground">Create Invoice makes a draft invoice for the accepted quote (trigger Quote Accepted).</p>
       </fieldset>
       <fieldset className="grid gap-3 rounded-md border border-border p-3">
         <legend className="px-1 text-sm font-medium">Conditions (optional)</legend>
@@ -65,9 +111,13 @@ export function NewAutomationForm({
           </div>
         ))}
       </fieldset>
-      <SelectField field={fields.status} label="Status" options={STATUS_CHOICES} />
-      <DialogActions closeTo="/automations">
-        <SubmitButton label="Create Automation" busyLabel="Creating..." />
+      {mode === 'new' ? <SelectField field={fields.status} label="Status" options={STATUS_CHOICES} /> : null}
+      <DialogActions closeTo={closeTo}>
+        {mode === 'new' ? <SubmitButton label="Create Automation" busyLabel="Creating..." /> : <SubmitButton label="Save Changes" busyLabel="Saving..." />}
+        {/* After the save button: Enter in a field submits the form, not the preview. */}
+        <Button type="submit" name="preview" value="schedule" variant="outline" formNoValidate>
+          Preview schedule
+        </Button>
       </DialogActions>
     </Form>
   );

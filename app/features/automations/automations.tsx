@@ -12,8 +12,9 @@ import { readListQuery, statusOptions } from '~/lib/list-query';
 import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { pageTitle } from '~/lib/page-title';
-import { NewAutomationForm } from './automation-form';
+import { AutomationForm } from './automation-form';
 import { newAutomationServerSchema } from './schema.server';
+import { answerPreview } from './preview.server';
 import { insertAutomation, loadAutomations, loadChoices, type AutomationRow } from './queries.server';
 import { ACTION_LABELS, AUTOMATION_STATUSES, TRIGGER_LABELS, type AutomationAction, type Trigger } from './schema';
 import { AUTOMATION_TEXTS as TEXTS } from './texts';
@@ -41,6 +42,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  // 'Preview schedule': the typed schedule's next five runs, nothing saved.
+  const preview = await answerPreview(args);
+  if (preview) return preview;
   return createRecord(args, {
     schema: newAutomationServerSchema,
     listPath: LIST,
@@ -64,7 +68,17 @@ export default function Automations({ loaderData, actionData }: Route.ComponentP
       canWrite={canWrite}
       statuses={STATUS_OPTIONS}
       summary={null}
-      form={<NewAutomationForm lastResult={actionData?.result} choices={choices} />}
+      form={
+        <AutomationForm
+          mode="new"
+          action="/automations?new"
+          closeTo="/automations"
+          lastResult={actionData?.result}
+          choices={choices}
+          preview={actionData && 'preview' in actionData ? actionData.preview : null}
+          defaultValue={{ trigger: 'quote_accepted', action: 'send_email', frequency: 'immediate', status: 'draft', recipient: 'event_contact' }}
+        />
+      }
     >
       <RecordTable
         caption={TEXTS.title}

@@ -6,7 +6,9 @@
 //                    second runner a no-op), and each active scheduled
 //                    automation gets its due time run once (unique
 //                    (automation, scheduled time)), computed with croner in
-//                    the account's timezone.
+//                    the account's timezone. Then run_due_automation_runs
+//                    performs the queued manual runs (Run now) and the
+//                    retries whose backoff has passed (decision 080).
 import type { JobHandler } from '~/jobs/job.server';
 import { cronOf, dueRun, SCHEDULE_FREQUENCIES, type ScheduleFrequency } from './schedule';
 
@@ -20,6 +22,8 @@ export const AUTOMATION_JOB_TYPES: Record<string, JobHandler> = {
     const { error } = await admin.rpc('run_automations', { p_limit: EVENT_BATCH });
     if (error) throw new Error(`the automations step failed: ${error.message}`);
     await runScheduled(admin, now);
+    const due = await admin.rpc('run_due_automation_runs', { p_limit: EVENT_BATCH });
+    if (due.error) throw new Error(`the automations' due runs failed: ${due.error.message}`);
   },
 };
 

@@ -11,7 +11,7 @@ import { automationRow, RUNS_PER_PAGE, type AutomationStatus, type NewAutomation
 
 const LIST_COLUMNS = 'id, name, trigger_kind, action_kind, status, last_error, created_at';
 export type AutomationRow = Pick<Tables<'automations'>, 'id' | 'name' | 'trigger_kind' | 'action_kind' | 'status' | 'last_error' | 'created_at'>;
-export type AutomationRun = Pick<Tables<'automation_runs'>, 'id' | 'event_id' | 'scheduled_for' | 'status' | 'error' | 'output' | 'started_at' | 'finished_at'>;
+export type AutomationRun = Pick<Tables<'automation_runs'>, 'id' | 'event_id' | 'scheduled_for' | 'status' | 'error' | 'output' | 'started_at' | 'finished_at' | 'attempts' | 'next_attempt_at' | 'manual_key'>;
 
 
 /** A name's search as an ilike pattern: the user's % and _ are literal. */
@@ -48,7 +48,7 @@ export async function loadAutomation(supabase: Supabase, id: string, runPage = 1
     supabase.from('automations').select('*').eq('id', id).maybeSingle(),
     supabase
       .from('automation_runs')
-      .select('id, event_id, scheduled_for, status, error, output, started_at, finished_at', { count: 'exact' })
+      .select('id, event_id, scheduled_for, status, error, output, started_at, finished_at, attempts, next_attempt_at, manual_key', { count: 'exact' })
       .eq('automation_id', id)
       .order('started_at', { ascending: false })
       .order('id', { ascending: false })
@@ -74,4 +74,15 @@ export function setAutomationStatus(supabase: Supabase, id: string, status: 'act
 
 export function deleteAutomation(supabase: Supabase, id: string) {
   return supabase.from('automations').delete().eq('id', id).select('id').maybeSingle();
+}
+
+/** The edit dialog's save: the same row as a new one's, its status left to Activate and Pause. */
+export function updateAutomation(supabase: Supabase, id: string, form: NewAutomation) {
+  const { status: _status, ...row } = automationRow(form);
+  return supabase.from('automations').update(row).eq('id', id).select('id').maybeSingle();
+}
+
+/** Run now: one queued run per key (the page's, drawn with it); the runner performs it. */
+export function runAutomationNow(supabase: Supabase, id: string, key: string) {
+  return supabase.rpc('run_automation_now', { p_automation_id: id, p_key: key }).maybeSingle();
 }

@@ -24,6 +24,11 @@ export const AUTOMATION_DETAIL_TEXTS = {
   saveFailed: 'Failed to save automation',
   deleteFailed: 'Failed to delete automation',
   deleteTitle: 'Delete automation',
+  editTitle: 'Edit automation',
+  editDescription: 'Change what starts the workflow, what it does and its conditions.',
+  saved: 'Automation saved',
+  runQueued: 'Run queued: it starts within a minute',
+  runFailed: 'Failed to queue the run',
   runsHeading: 'Runs',
   noRuns: 'No runs yet.',
 } as const;

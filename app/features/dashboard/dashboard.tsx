@@ -23,12 +23,17 @@ import { formatMoneySums, formatWholeDollars, readMoneySums } from '~/lib/money'
 import { formatShortDate, relativeTime } from '~/lib/dates';
 import { CreateLink } from '~/components/create-link';
 import { pageTitle } from '~/lib/page-title';
+import { MyTasks } from '~/features/automations/my-tasks';
+import { loadMyTasks, markTaskDone } from '~/features/automations/my-tasks.server';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Dashboard') }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Every figure in one RPC: one round trip, one consistent snapshot, read alongside the users row.
-  const [{ profile }, { data, error }] = await requireUserWith(request, context, (supabase) => supabase.rpc('dashboard_overview'));
+  // 'My tasks' (the automations feature) is read alongside, in the same round trip.
+  const [{ profile }, [{ data, error }, myTasks]] = await requireUserWith(request, context, (supabase) =>
+    Promise.all([supabase.rpc('dashboard_overview'), loadMyTasks(supabase)]),
+  );
   // As docs/product-guide.md says: a dashboard load failure is only logged; the page still renders.
   if (error) console.error(`dashboard failed to load: ${error.message}`);
   const overview = (error ? EMPTY_OVERVIEW : (data as DashboardOverview | null)) ?? EMPTY_OVERVIEW;
@@ -48,12 +53,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...item,
       when: relativeTime(item.created_at, now),
     })),
+    myTasks,
     oldestWaiting: overview.support_queue?.oldest_waiting_at ? relativeTime(overview.support_queue.oldest_waiting_at, now) : null,
   };
 }
 
+/** A task's checkbox in 'My tasks' (the automations feature). */
+export function action(args: Route.ActionArgs) {
+  return markTaskDone(args);
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { title, overview, activity, canWrite, canManageModules, pipeline, monthQuoteValue, modules, supportQueue, oldestWaiting } = loaderData;
+  const { title, overview, activity, canWrite, canManageModules, pipeline, monthQuoteValue, modules, supportQueue, oldestWaiting, myTasks } = loaderData;
   const steps = gettingStartedSteps(overview.getting_started, canWrite);
   const stepsDone = steps.filter((step) => step.done).length;
 
@@ -212,6 +223,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             )}
           </CardContent>
         </Card>
+
+        <MyTasks tasks={myTasks} />
       </div>
     </>
   );

@@ -13,6 +13,7 @@ import { COMPLIANCE_JOB_TYPES, COMPLIANCE_PERIODIC_JOBS } from '~/features/compl
 import { AUTOMATION_JOB_TYPES, AUTOMATION_PERIODIC_JOBS } from '~/features/automations/jobs.server';
 import { PURCHASE_ORDER_JOB_TYPES } from '~/features/purchase-orders/jobs.server';
 import { SHIPMENT_JOB_TYPES } from '~/features/shipments/jobs.server';
+import { ANALYTICS_JOB_TYPES } from '~/features/analytics/export/job.server';
 
 export const JOB_TYPES: Record<string, JobHandler> = {
   ...MAIL_JOB_TYPES,
@@ -24,6 +25,7 @@ export const JOB_TYPES: Record<string, JobHandler> = {
   ...AUTOMATION_JOB_TYPES,
   ...PURCHASE_ORDER_JOB_TYPES,
   ...SHIPMENT_JOB_TYPES,
+  ...ANALYTICS_JOB_TYPES,
 };
 
 /**

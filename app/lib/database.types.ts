@@ -2764,11 +2764,13 @@ export type Database = {
       add_tracking_event:
         { Args: { p_description: string; p_location: string; p_occurred_at: string; p_shipment_id: string; p_status: string }; Returns: { account_id: string; created_at: string; created_by: string | null; description: string; id: string; location: string | null; occurred_at: string; provider: string | null; provider_event_id: string | null; shipment_id: string; source: string; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'tracking_events'; isOneToOne: true; isSetofReturn: false } }
       analytics_activity:
-        { Args: { p_end: string; p_start: string }; Returns: Json }
+        { Args: { p_end: string; p_from?: string; p_start: string; p_to?: string }; Returns: Json }
       analytics_figures:
         { Args: { p_from: string; p_to: string }; Returns: Json }
       analytics_page:
         { Args: { p_from?: string; p_range: string; p_to?: string }; Returns: Json }
+      analytics_page_for_user:
+        { Args: { p_account_id: string; p_from?: string; p_range: string; p_to?: string; p_user_id: string }; Returns: Json }
       audit_log_actions:
         { Args: never; Returns: { action: string }[] }
       audit_record_naming:
@@ -2921,6 +2923,8 @@ export type Database = {
         { Args: { p_quote_id: string }; Returns: string }
       public_invoice:
         { Args: { p_token: string }; Returns: Json }
+      queue_report_export:
+        { Args: { p_date_range: string; p_format: string; p_from: string; p_include_charts: boolean; p_include_summary: boolean; p_report_type: string; p_to: string }; Returns: string }
       quote_document:
         { Args: { p_quote_id: string }; Returns: Json }
       quote_link_document:

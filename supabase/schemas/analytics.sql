@@ -46,9 +46,89 @@ alter table private.conversation_day_stats enable row level security;
 
 revoke all on table private.conversation_day_stats from public, anon, authenticated, service_role;
 
+-- ── private.invoice_day_stats ──
+
+create table private.invoice_day_stats (
+  account_id uuid not null,
+  day date not null,
+  currency text not null,
+  invoice_count bigint default 0 not null,
+  total_sum numeric default 0 not null,
+  paid_count bigint default 0 not null,
+  pay_seconds numeric default 0 not null,
+  constraint invoice_day_stats_pkey primary key (account_id, day, currency),
+  constraint invoice_day_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.invoice_day_stats enable row level security;
+
+revoke all on table private.invoice_day_stats from public, anon, authenticated, service_role;
+
+-- ── private.quote_day_stats ──
+
+create table private.quote_day_stats (
+  account_id uuid not null,
+  day date not null,
+  currency text not null,
+  status text not null,
+  sent boolean not null,
+  quote_count bigint default 0 not null,
+  total_sum numeric default 0 not null,
+  constraint quote_day_stats_pkey primary key (account_id, day, currency, status, sent),
+  constraint quote_day_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.quote_day_stats enable row level security;
+
+revoke all on table private.quote_day_stats from public, anon, authenticated, service_role;
+
+-- ── private.payment_day_stats ──
+
+create table private.payment_day_stats (
+  account_id uuid not null,
+  day date not null,
+  currency text not null,
+  amount_sum numeric default 0 not null,
+  constraint payment_day_stats_pkey primary key (account_id, day, currency),
+  constraint payment_day_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.payment_day_stats enable row level security;
+
+revoke all on table private.payment_day_stats from public, anon, authenticated, service_role;
+
 -- ── functions ──
 
-create or replace function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone)
+create or replace function private.rebuild_analytics_money_rollups(p_account uuid)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  delete from private.invoice_day_stats where account_id = p_account;
+  delete from private.quote_day_stats where account_id = p_account;
+  delete from private.payment_day_stats where account_id = p_account;
+  insert into private.invoice_day_stats (account_id, day, currency, invoice_count, total_sum, paid_count, pay_seconds)
+  select i.account_id, (i.created_at at time zone 'UTC')::date, i.currency, count(*), sum(i.total),
+         count(*) filter (where i.paid_at is not null and i.sent_at is not null),
+         coalesce(sum(extract(epoch from i.paid_at - i.sent_at)), 0)
+    from public.invoices i
+   where i.account_id = p_account and i.status not in ('draft', 'void')
+   group by 1, 2, 3;
+  insert into private.quote_day_stats (account_id, day, currency, status, sent, quote_count, total_sum)
+  select q.account_id, (q.created_at at time zone 'UTC')::date, q.currency, q.status, q.sent_at is not null,
+         count(*), coalesce(sum(q.total), 0)
+    from public.quotes q
+   where q.account_id = p_account
+   group by 1, 2, 3, 4, 5;
+  insert into private.payment_day_stats (account_id, day, currency, amount_sum)
+  select p.account_id, p.paid_on, i.currency, sum(p.amount)
+    from public.payments p join public.invoices i on i.id = p.invoice_id
+   where p.account_id = p_account
+   group by 1, 2, 3;
+end;
+$function$;
+revoke all on function private.rebuild_analytics_money_rollups(p_account uuid) from public, anon, authenticated, service_role;
+
+create or replace function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone, p_from date default null::date, p_to date default null::date)
  returns jsonb
  language plpgsql
  stable security definer
@@ -60,21 +140,22 @@ declare
   v_d0 date := (p_start at time zone 'UTC')::date
                + case when (p_start at time zone 'UTC')::time = '00:00' then 0 else 1 end;
   v_d1 date := (p_end at time zone 'UTC')::date;
-  v_mid_start timestamptz;
-  v_mid_end timestamptz;
+  -- The two edges: [p_start, v_e0) and [v_e1, p_end).
+  v_e0 timestamptz;
+  v_e1 timestamptz;
   v_result jsonb;
 begin
   if v_account is null or not public.is_account_staff() then
     raise exception 'analytics are for the account''s staff' using errcode = '42501';
   end if;
   if v_d1 < v_d0 then
-    -- Less than a whole UTC day: no middle, all of it is edge.
+    -- Less than a whole UTC day: no middle, all of it is one edge.
     v_d1 := v_d0;
-    v_mid_start := p_end;
-    v_mid_end := p_end;
+    v_e0 := p_end;
+    v_e1 := p_end;
   else
-    v_mid_start := v_d0::timestamp at time zone 'UTC';
-    v_mid_end := v_d1::timestamp at time zone 'UTC';
+    v_e0 := least(v_d0::timestamp at time zone 'UTC', p_end);
+    v_e1 := greatest(v_d1::timestamp at time zone 'UTC', p_start);
   end if;
 
   with leads as (
@@ -85,9 +166,38 @@ begin
     select l.source, l.status, count(*)
       from public.leads l
      where l.account_id = v_account
-       and ((l.created_at >= p_start and l.created_at < least(v_mid_start, p_end))
-         or (l.created_at >= greatest(v_mid_end, p_start) and l.created_at < p_end))
+       and ((l.created_at >= p_start and l.created_at < v_e0) or (l.created_at >= v_e1 and l.created_at < p_end))
      group by 1, 2
+  ),
+  invoiced as (
+    select x.currency, sum(x.n) as n, sum(x.total) as total, sum(x.paid_n) as paid_n, sum(x.secs) as secs
+      from (select s.currency, s.invoice_count as n, s.total_sum as total, s.paid_count as paid_n, s.pay_seconds as secs
+              from private.invoice_day_stats s
+             where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1
+            union all
+            select i.currency, 1, i.total,
+                   case when i.paid_at is not null and i.sent_at is not null then 1 else 0 end,
+                   coalesce(extract(epoch from i.paid_at - i.sent_at), 0)
+              from public.invoices i
+             where i.account_id = v_account and i.status not in ('draft', 'void')
+               and ((i.created_at >= p_start and i.created_at < v_e0) or (i.created_at >= v_e1 and i.created_at < p_end))) x
+     group by 1 having sum(x.n) <> 0
+  ),
+  quotes as (
+    select x.currency, sum(x.n) as n, sum(x.total) as total,
+           sum(x.n) filter (where x.sent) as sent,
+           sum(x.n) filter (where x.status = 'signed') as signed,
+           sum(x.total) filter (where x.status = 'signed') as signed_total,
+           sum(x.total) filter (where x.status in ('sent', 'viewed')) as pipeline
+      from (select s.currency, s.status, s.sent, s.quote_count as n, s.total_sum as total
+              from private.quote_day_stats s
+             where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1
+            union all
+            select q.currency, q.status, q.sent_at is not null, 1, q.total
+              from public.quotes q
+             where q.account_id = v_account
+               and ((q.created_at >= p_start and q.created_at < v_e0) or (q.created_at >= v_e1 and q.created_at < p_end))) x
+     group by 1 having sum(x.n) <> 0
   )
   select jsonb_build_object(
     'leads', jsonb_build_object(
@@ -101,15 +211,31 @@ begin
         where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1)
       + (select count(*) from public.contacts c
           where c.account_id = v_account
-            and ((c.created_at >= p_start and c.created_at < least(v_mid_start, p_end))
-              or (c.created_at >= greatest(v_mid_end, p_start) and c.created_at < p_end))),
+            and ((c.created_at >= p_start and c.created_at < v_e0) or (c.created_at >= v_e1 and c.created_at < p_end))),
     'conversations',
       (select coalesce(sum(s.conversation_count), 0) from private.conversation_day_stats s
         where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1)
       + (select count(*) from public.conversations c
           where c.account_id = v_account
-            and ((c.created_at >= p_start and c.created_at < least(v_mid_start, p_end))
-              or (c.created_at >= greatest(v_mid_end, p_start) and c.created_at < p_end))),
+            and ((c.created_at >= p_start and c.created_at < v_e0) or (c.created_at >= v_e1 and c.created_at < p_end))),
+    'invoiced', coalesce((
+      select jsonb_agg(jsonb_build_object('currency', i.currency, 'invoices', i.n, 'invoiced', i.total,
+                                          'days_to_pay', case when i.paid_n > 0 then round(i.secs / i.paid_n / 86400, 1) end)
+                       order by i.currency)
+        from invoiced i), '[]'::jsonb),
+    'sales', coalesce((
+      select jsonb_agg(jsonb_build_object('currency', q.currency, 'quotes', q.n, 'value', q.total,
+                                          'sent', coalesce(q.sent, 0), 'signed', coalesce(q.signed, 0),
+                                          'signed_value', coalesce(q.signed_total, 0), 'pipeline_value', coalesce(q.pipeline, 0))
+                       order by q.currency)
+        from quotes q), '[]'::jsonb),
+    -- Payments dated in [p_from, p_to], in their invoice's currency.
+    'collected', coalesce((
+      select jsonb_agg(jsonb_build_object('currency', p.currency, 'collected', p.amount) order by p.currency)
+        from (select s.currency, sum(s.amount_sum) as amount
+                from private.payment_day_stats s
+               where s.account_id = v_account and s.day between p_from and p_to
+               group by 1 having sum(s.amount_sum) <> 0) p), '[]'::jsonb),
     -- Overdue now, per currency: from private.invoice_totals (per currency
     -- and status, kept by the invoices' trigger), not every overdue invoice.
     'overdue', coalesce((
@@ -121,8 +247,8 @@ begin
   return v_result;
 end;
 $function$;
-revoke all on function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone) from public, anon, authenticated, service_role;
-grant execute on function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone) to authenticated, service_role;
+revoke all on function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone, p_from date, p_to date) from public, anon, authenticated, service_role;
+grant execute on function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone, p_from date, p_to date) to authenticated, service_role;
 
 create or replace function public.analytics_figures(p_from date, p_to date)
  returns jsonb
@@ -135,8 +261,7 @@ declare
   v_tz text;
   v_start timestamptz;
   v_end timestamptz;
-  v_result jsonb;
-  v_activity jsonb;
+  v_a jsonb;
 begin
   if v_account is null or not public.is_account_staff() then
     raise exception 'analytics are for the account''s staff' using errcode = '42501';
@@ -150,36 +275,19 @@ begin
   select coalesce(a.timezone, 'UTC') into v_tz from public.accounts a where a.id = v_account;
   v_start := p_from::timestamp at time zone v_tz;
   v_end := (p_to + 1)::timestamp at time zone v_tz;
-  v_activity := public.analytics_activity(v_start, v_end);
+  v_a := public.analytics_activity(v_start, v_end, p_from, p_to);
 
-  select jsonb_build_object(
+  return jsonb_build_object(
     'from', p_from,
     'to', p_to,
     'timezone', v_tz,
     -- Sales: quotes made in the range, per currency; conversion is signed ÷
     -- sent among them (decision 018).
-    'sales', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'currency', q.currency,
-               'quotes', q.quotes,
-               'value', q.value,
-               'sent', q.sent,
-               'signed', q.signed,
-               'signed_value', q.signed_value,
-               'pipeline_value', q.pipeline_value) order by q.currency)
-        from (select qu.currency,
-                     count(*) as quotes,
-                     coalesce(sum(qu.total), 0) as value,
-                     count(*) filter (where qu.sent_at is not null) as sent,
-                     count(*) filter (where qu.status = 'signed') as signed,
-                     coalesce(sum(qu.total) filter (where qu.status = 'signed'), 0) as signed_value,
-                     coalesce(sum(qu.total) filter (where qu.status in ('sent', 'viewed')), 0) as pipeline_value
-                from public.quotes qu
-               where qu.account_id = v_account and qu.created_at >= v_start and qu.created_at < v_end
-               group by qu.currency) q), '[]'::jsonb),
+    'sales', v_a -> 'sales',
     -- Cash: invoiced (issued, not void) in the range, collected (payments
     -- dated in the range, in their invoice's currency), overdue now, and the
-    -- average days from sending to full payment of the range's invoices.
+    -- average days from sending to full payment of the range's invoices;
+    -- one entry per currency any of them has.
     'cash', coalesce((
       select jsonb_agg(jsonb_build_object(
                'currency', c.currency,
@@ -189,30 +297,18 @@ begin
                'overdue', coalesce(o.overdue, 0),
                'overdue_count', coalesce(o.overdue_count, 0),
                'days_to_pay', i.days_to_pay) order by c.currency)
-        from (select unnest(array['USD', 'EUR', 'GBP']) as currency) c
-        left join (select iv.currency, count(*) as invoices, sum(iv.total) as invoiced,
-                          round(avg(extract(epoch from iv.paid_at - iv.sent_at) / 86400)
-                                filter (where iv.paid_at is not null and iv.sent_at is not null), 1) as days_to_pay
-                     from public.invoices iv
-                    where iv.account_id = v_account and iv.created_at >= v_start and iv.created_at < v_end
-                      and iv.status not in ('draft', 'void')
-                    group by iv.currency) i on i.currency = c.currency
-        left join (select iv.currency, sum(pa.amount) as collected
-                     from public.payments pa
-                     join public.invoices iv on iv.id = pa.invoice_id and iv.account_id = pa.account_id
-                    where pa.account_id = v_account and pa.paid_on between p_from and p_to
-                    group by iv.currency) p on p.currency = c.currency
-        left join (select x.currency, x.overdue_count, x.overdue
-                     from jsonb_to_recordset(v_activity -> 'overdue') as x(currency text, overdue_count bigint, overdue numeric)
-                  ) o on o.currency = c.currency
-       where i.currency is not null or p.currency is not null or o.currency is not null), '[]'::jsonb),
-    -- Leads by source and status, new clients and conversations: from the
-    -- per-day rollups (analytics_activity, 20261204510001).
-    'leads', v_activity -> 'leads',
-    'clients', jsonb_build_object('new_clients', v_activity -> 'new_clients'),
-    'helpdesk', jsonb_build_object('conversations', v_activity -> 'conversations')
-  ) into v_result;
-  return v_result;
+        from (select x.currency from jsonb_to_recordset(v_a -> 'invoiced') as x(currency text)
+              union select x.currency from jsonb_to_recordset(v_a -> 'collected') as x(currency text)
+              union select x.currency from jsonb_to_recordset(v_a -> 'overdue') as x(currency text)) c
+        left join jsonb_to_recordset(v_a -> 'invoiced') as i(currency text, invoices bigint, invoiced numeric, days_to_pay numeric)
+          on i.currency = c.currency
+        left join jsonb_to_recordset(v_a -> 'collected') as p(currency text, collected numeric) on p.currency = c.currency
+        left join jsonb_to_recordset(v_a -> 'overdue') as o(currency text, overdue_count bigint, overdue numeric)
+          on o.currency = c.currency), '[]'::jsonb),
+    'leads', v_a -> 'leads',
+    'clients', jsonb_build_object('new_clients', v_a -> 'new_clients'),
+    'helpdesk', jsonb_build_object('conversations', v_a -> 'conversations')
+  );
 end;
 $function$;
 revoke all on function public.analytics_figures(p_from date, p_to date) from public, anon, authenticated, service_role;
@@ -255,3 +351,73 @@ end;
 $function$;
 revoke all on function public.analytics_page(p_range text, p_from date, p_to date) from public, anon, authenticated, service_role;
 grant execute on function public.analytics_page(p_range text, p_from date, p_to date) to authenticated, service_role;
+
+create or replace function public.analytics_page_for_user(p_account_id uuid, p_user_id uuid, p_range text, p_from date default null::date, p_to date default null::date)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_auth uuid;
+begin
+  select u.auth_user_id into v_auth
+    from public.users u
+   where u.id = p_user_id and u.account_id = p_account_id and u.is_active and u.role in ('admin', 'member', 'auditor');
+  if v_auth is null then
+    raise exception 'The report''s recipient is not on the account''s team' using errcode = '42501';
+  end if;
+  -- For the rest of this transaction (one RPC call) the caller is the recipient.
+  perform set_config('request.jwt.claims', jsonb_build_object('sub', v_auth, 'role', 'authenticated')::text, true);
+  perform set_config('request.jwt.claim.sub', v_auth::text, true);
+  return public.analytics_page(p_range, p_from, p_to);
+end;
+$function$;
+revoke all on function public.analytics_page_for_user(p_account_id uuid, p_user_id uuid, p_range text, p_from date, p_to date) from public, anon, authenticated, service_role;
+grant execute on function public.analytics_page_for_user(p_account_id uuid, p_user_id uuid, p_range text, p_from date, p_to date) to service_role;
+
+create or replace function public.queue_report_export(p_report_type text, p_format text, p_date_range text, p_from date, p_to date, p_include_charts boolean, p_include_summary boolean)
+ returns uuid
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+  v_user uuid := public.current_user_id();
+  v_payload jsonb;
+  v_id uuid;
+begin
+  if v_account is null or v_user is null or not public.is_account_staff() then
+    raise exception 'Reports are for the account''s team' using errcode = '42501';
+  end if;
+  if p_report_type is null or p_report_type not in ('sales', 'financial', 'leads', 'clients', 'compliance', 'comprehensive') then
+    raise exception 'Choose a report type' using errcode = '22023';
+  end if;
+  if p_format is null or p_format not in ('csv', 'xlsx', 'pdf') then
+    raise exception 'Choose a format' using errcode = '22023';
+  end if;
+  if p_date_range is null or p_date_range not in ('last_7_days', 'last_30_days', 'last_quarter', 'last_year', 'custom') then
+    raise exception 'Choose a date range' using errcode = '22023';
+  end if;
+  if p_date_range = 'custom' and (p_from is null or p_to is null or p_to < p_from or p_to - p_from > 3660) then
+    raise exception 'Enter a start and an end date for a custom range' using errcode = '22023';
+  end if;
+  if (select count(*) from public.jobs j
+       where j.account_id = v_account and j.created_at > now() - interval '1 day'
+         and j.kind = 'analytics.export_report' and j.status in ('queued', 'running')) >= 5 then
+    raise exception 'Five reports are being prepared already: wait for them to be emailed' using errcode = '54000';
+  end if;
+  v_payload := jsonb_build_object(
+    'report_type', p_report_type, 'format', p_format, 'date_range', p_date_range,
+    'from', case when p_date_range = 'custom' then p_from end,
+    'to', case when p_date_range = 'custom' then p_to end,
+    'include_charts', coalesce(p_include_charts, false), 'include_summary', coalesce(p_include_summary, false),
+    'recipient_user_id', v_user);
+  v_id := private.enqueue_job('analytics.export_report', v_account, v_payload,
+    'analytics.export_report:' || md5(v_user::text || v_payload::text || date_trunc('minute', now())::text), v_user);
+  return v_id;
+end;
+$function$;
+revoke all on function public.queue_report_export(p_report_type text, p_format text, p_date_range text, p_from date, p_to date, p_include_charts boolean, p_include_summary boolean) from public, anon, authenticated, service_role;
+grant execute on function public.queue_report_export(p_report_type text, p_format text, p_date_range text, p_from date, p_to date, p_include_charts boolean, p_include_summary boolean) to authenticated, service_role;

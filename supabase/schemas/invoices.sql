@@ -292,6 +292,49 @@ end;
 $function$;
 revoke all on function private.public_invoice_without_seller(p_token text) from public, anon, authenticated, service_role;
 
+create or replace function private.roll_invoice_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op = 'UPDATE'
+     and (old.account_id, old.currency, old.status, old.total, old.created_at, old.sent_at, old.paid_at)
+         is not distinct from (new.account_id, new.currency, new.status, new.total, new.created_at, new.sent_at, new.paid_at) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') and old.status not in ('draft', 'void') then
+    update private.invoice_day_stats s
+       set invoice_count = s.invoice_count - 1, total_sum = s.total_sum - old.total,
+           paid_count = s.paid_count - case when old.paid_at is not null and old.sent_at is not null then 1 else 0 end,
+           pay_seconds = s.pay_seconds - coalesce(extract(epoch from old.paid_at - old.sent_at), 0)
+     where s.account_id = old.account_id and s.day = (old.created_at at time zone 'UTC')::date and s.currency = old.currency;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.status not in ('draft', 'void') then
+    insert into private.invoice_day_stats as s (account_id, day, currency, invoice_count, total_sum, paid_count, pay_seconds)
+    values (new.account_id, (new.created_at at time zone 'UTC')::date, new.currency, 1, new.total,
+            case when new.paid_at is not null and new.sent_at is not null then 1 else 0 end,
+            coalesce(extract(epoch from new.paid_at - new.sent_at), 0))
+    on conflict (account_id, day, currency) do update
+      set invoice_count = s.invoice_count + 1, total_sum = s.total_sum + excluded.total_sum,
+          paid_count = s.paid_count + excluded.paid_count, pay_seconds = s.pay_seconds + excluded.pay_seconds;
+  end if;
+  -- A payment is counted in its invoice's currency: if that changes, its
+  -- payments move with it.
+  if tg_op = 'UPDATE' and old.currency is distinct from new.currency then
+    update private.payment_day_stats s set amount_sum = s.amount_sum - p.amount
+      from (select pa.paid_on, sum(pa.amount) as amount from public.payments pa where pa.invoice_id = new.id group by 1) p
+     where s.account_id = old.account_id and s.day = p.paid_on and s.currency = old.currency;
+    insert into private.payment_day_stats as s (account_id, day, currency, amount_sum)
+    select new.account_id, pa.paid_on, new.currency, sum(pa.amount) from public.payments pa where pa.invoice_id = new.id group by 2
+    on conflict (account_id, day, currency) do update set amount_sum = s.amount_sum + excluded.amount_sum;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_invoice_day_stats() from public, anon, authenticated, service_role;
+
 create or replace function private.roll_invoice_stats()
  returns trigger
  language plpgsql
@@ -324,6 +367,21 @@ begin
 end;
 $function$;
 revoke all on function private.roll_invoice_stats() from public, anon, authenticated, service_role;
+
+create or replace function private.unroll_invoice_payments()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  update private.payment_day_stats s set amount_sum = s.amount_sum - p.amount
+    from (select pa.paid_on, sum(pa.amount) as amount from public.payments pa where pa.invoice_id = old.id group by 1) p
+   where s.account_id = old.account_id and s.day = p.paid_on and s.currency = old.currency;
+  return old;
+end;
+$function$;
+revoke all on function private.unroll_invoice_payments() from public, anon, authenticated, service_role;
 
 create or replace function private.writable_invoice(p_invoice_id uuid)
  returns public.invoices
@@ -856,9 +914,11 @@ grant execute on function public.void_invoice(p_invoice_id uuid) to authenticate
 create trigger invoices_amounts before insert or update of subtotal, discount, tax_rate, discount_amount, tax, total on public.invoices for each row execute function private.invoice_amounts();
 create trigger invoices_assign_number before insert on public.invoices for each row execute function private.assign_invoice_number();
 create trigger invoices_audit after insert or update of status on public.invoices for each row execute function private.audit_invoice();
+create trigger invoices_roll_day_stats after insert or delete or update of account_id, currency, status, total, created_at, sent_at, paid_at on public.invoices for each row execute function private.roll_invoice_day_stats();
 create trigger invoices_roll_stats after insert or delete or update of status, currency, total, amount_paid, created_at on public.invoices for each row execute function private.roll_invoice_stats();
 create trigger invoices_seller_at_send before insert or update on public.invoices for each row execute function private.take_seller_at_send();
 create trigger invoices_set_updated_at before update on public.invoices for each row execute function private.set_updated_at();
+create trigger invoices_unroll_payment_day_stats before delete on public.invoices for each row execute function private.unroll_invoice_payments();
 
 create policy "staff read their account's invoices, a client those sent to it" on public.invoices
   for select
@@ -1068,6 +1128,40 @@ end;
 $function$;
 revoke all on function private.check_payment() from public, anon, authenticated, service_role;
 
+create or replace function private.roll_payment_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_currency text;
+begin
+  if tg_op = 'UPDATE'
+     and (old.account_id, old.invoice_id, old.amount, old.paid_on)
+         is not distinct from (new.account_id, new.invoice_id, new.amount, new.paid_on) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    select i.currency into v_currency from public.invoices i where i.id = old.invoice_id;
+    if v_currency is not null then
+      update private.payment_day_stats s set amount_sum = s.amount_sum - old.amount
+       where s.account_id = old.account_id and s.day = old.paid_on and s.currency = v_currency;
+    end if;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    select i.currency into v_currency from public.invoices i where i.id = new.invoice_id;
+    if v_currency is not null then
+      insert into private.payment_day_stats as s (account_id, day, currency, amount_sum)
+      values (new.account_id, new.paid_on, v_currency, new.amount)
+      on conflict (account_id, day, currency) do update set amount_sum = s.amount_sum + excluded.amount_sum;
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_payment_day_stats() from public, anon, authenticated, service_role;
+
 create or replace function private.roll_payment_stats()
  returns trigger
  language plpgsql
@@ -1125,6 +1219,7 @@ grant execute on function public.record_payment(p_invoice_id uuid, p_amount bigi
 
 create trigger payments_audit_recorded after insert on public.payments for each row execute function private.audit_payment();
 create trigger payments_check before insert or update on public.payments for each row execute function private.check_payment();
+create trigger payments_roll_day_stats after insert or delete or update of account_id, invoice_id, amount, paid_on on public.payments for each row execute function private.roll_payment_day_stats();
 create trigger payments_roll_stats after insert or delete on public.payments for each row execute function private.roll_payment_stats();
 create trigger payments_set_updated_at before update on public.payments for each row execute function private.set_updated_at();
 create trigger payments_update_invoice after insert or delete on public.payments for each row execute function private.apply_payments();

@@ -641,6 +641,36 @@ as $function$
 $function$;
 revoke all on function private.reads_quote(p_quote public.quotes) from public, anon, authenticated, service_role;
 
+create or replace function private.roll_quote_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op = 'UPDATE'
+     and (old.account_id, old.currency, old.status, old.total, old.created_at, old.sent_at is null)
+         is not distinct from (new.account_id, new.currency, new.status, new.total, new.created_at, new.sent_at is null) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    update private.quote_day_stats s
+       set quote_count = s.quote_count - 1, total_sum = s.total_sum - coalesce(old.total, 0)
+     where s.account_id = old.account_id and s.day = (old.created_at at time zone 'UTC')::date
+       and s.currency = old.currency and s.status = old.status and s.sent = (old.sent_at is not null);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into private.quote_day_stats as s (account_id, day, currency, status, sent, quote_count, total_sum)
+    values (new.account_id, (new.created_at at time zone 'UTC')::date, new.currency, new.status, new.sent_at is not null,
+            1, coalesce(new.total, 0))
+    on conflict (account_id, day, currency, status, sent) do update
+      set quote_count = s.quote_count + 1, total_sum = s.total_sum + excluded.total_sum;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_quote_day_stats() from public, anon, authenticated, service_role;
+
 create or replace function private.stamp_quote_sent()
  returns trigger
  language plpgsql
@@ -1379,6 +1409,7 @@ create trigger quotes_default_created_by before insert on public.quotes for each
 create trigger quotes_guard_delete before delete on public.quotes for each row execute function private.guard_quote_delete();
 create trigger quotes_guard_new before insert on public.quotes for each row execute function private.guard_new_quote();
 create trigger quotes_guard_sent before update on public.quotes for each row execute function private.guard_sent_quote();
+create trigger quotes_roll_day_stats after insert or delete or update of account_id, currency, status, total, created_at, sent_at on public.quotes for each row execute function private.roll_quote_day_stats();
 create trigger quotes_seller_at_send before insert or update on public.quotes for each row execute function private.take_seller_at_send();
 create trigger quotes_set_updated_at before update on public.quotes for each row execute function private.set_updated_at();
 create trigger quotes_stamp_sent before insert or update of status, sent_at on public.quotes for each row execute function private.stamp_quote_sent();

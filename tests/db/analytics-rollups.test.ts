@@ -3,6 +3,8 @@
 // move a row between keys and days, and deletes; and analytics_activity,
 // which reads whole UTC days from them and the edges from the rows, equals a
 // plain count over ranges that start and end mid-day in a non-UTC timezone.
+// The money rollups (20261205500001: invoiced, days to pay, collected, sales)
+// are held the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 
@@ -144,4 +146,127 @@ describe('per-day analytics rollups', () => {
       { currency: 'EUR', overdue_count: 1, overdue: Number(recount.rows[0].total) - Number(recount.rows[0].paid) },
     ]);
   });
+
+  it('keeps the money rollups equal to a recount, and the money figures equal to a plain sum', async () => {
+    const db = backend.db;
+    const currencies = ['USD', 'EUR', 'GBP'];
+    for (const account of [admin.accountId, other.accountId]) {
+      for (let i = 0; i < 48; i++) {
+        const at = new Date(Date.UTC(2024, 0, 1) + i * 5.7 * 3600_000 * 7).toISOString();
+        const currency = currencies[i % 3];
+        const inv = await db.query<{ id: string }>(
+          `insert into public.invoices (account_id, client_name, client_email, currency, due_date, created_at)
+           values ($1, 'Client', 'c@c.test', $2, '2026-01-01', $3) returning id`,
+          [account, currency, at],
+        );
+        const id = inv.rows[0].id;
+        await db.query(`insert into public.invoice_items (invoice_id, description, qty, unit_price, total) values ($1, 'Work', 1, $2, $2)`, [id, 1000 + i]);
+        if (i % 4 !== 0) {
+          await db.query(`update public.invoices set status = 'sent', sent_at = $2::timestamptz + interval '3 hours' where id = $1`, [id, at]);
+        }
+        if (i % 4 === 1) {
+          // Paid in full: the invoice becomes paid and gets its paid_at.
+          await db.query(`insert into public.payments (account_id, invoice_id, amount, paid_on) values ($1, $2, $3, ($4::timestamptz)::date + 5)`, [
+            account,
+            id,
+            1000 + i,
+            at,
+          ]);
+        } else if (i % 4 === 2) {
+          await db.query(`insert into public.payments (account_id, invoice_id, amount, paid_on) values ($1, $2, 400, ($3::timestamptz)::date + 2)`, [account, id, at]);
+        }
+        if (i % 8 === 3) await db.query(`update public.invoices set status = 'void' where id = $1`, [id]);
+        await db.query(
+          `insert into public.quotes (account_id, currency, total, status, created_at, sent_at)
+           values ($1, $2, $3, $4, $5, case when $4 = 'draft' then null else $5::timestamptz + interval '1 hour' end)`,
+          [account, currency, 500 + i, ['draft', 'sent', 'viewed', 'signed', 'expired'][i % 5], at],
+        );
+      }
+    }
+    expect(await moneyRecountDiffers()).toBe(0);
+    // Updates that move rows between days, currencies and states; deletes
+    // of invoices with their payments, of quotes and of payments.
+    await db.query(`update public.invoices set created_at = created_at - interval '20 hours' where account_id = $1 and total % 3 = 0`, [admin.accountId]);
+    await db.query(`update public.invoices set currency = 'EUR' where account_id = $1 and currency = 'GBP' and total % 2 = 0`, [admin.accountId]);
+    await db.query(`update public.invoices set paid_at = paid_at + interval '2 days' where account_id = $1 and paid_at is not null and total % 2 = 1`, [admin.accountId]);
+    await db.query(`update public.quotes set status = 'signed', total = total + 7 where account_id = $1 and status = 'viewed'`, [admin.accountId]);
+    await db.query(`update public.quotes set sent_at = null, created_at = created_at + interval '9 hours' where account_id = $1 and status = 'expired'`, [admin.accountId]);
+    await db.query(`delete from public.payments where account_id = $1 and amount = 400 and paid_on < '2024-09-01'`, [admin.accountId]);
+    await db.query(`delete from public.invoices where account_id = $1 and total % 5 = 0`, [admin.accountId]);
+    await db.query(`delete from public.quotes where account_id = $1 and total % 4 = 0`, [admin.accountId]);
+    expect(await moneyRecountDiffers()).toBe(0);
+
+    await db.query(`update public.accounts set timezone = 'America/Los_Angeles' where id = $1`, [admin.accountId]);
+    for (const [from, to] of [
+      ['2024-01-01', '2024-12-31'],
+      ['2024-02-28', '2024-03-01'],
+      ['2024-05-31', '2024-06-01'],
+      ['2023-01-01', '2026-12-31'],
+    ]) {
+      const { data, error } = await admin.client.rpc('analytics_figures', { p_from: from, p_to: to });
+      expect(error).toBeNull();
+      const bounds = `created_at >= ($2::date)::timestamp at time zone 'America/Los_Angeles' and created_at < ($3::date + 1)::timestamp at time zone 'America/Los_Angeles'`;
+      const invoiced = await db.query<{ currency: string; invoices: string; invoiced: string; days: string | null }>(
+        `select currency, count(*) as invoices, sum(total) as invoiced,
+                round(avg(extract(epoch from paid_at - sent_at) / 86400) filter (where paid_at is not null and sent_at is not null), 1) as days
+           from public.invoices where account_id = $1 and status not in ('draft', 'void') and ${bounds} group by 1`,
+        [admin.accountId, from, to],
+      );
+      const collected = await db.query<{ currency: string; amount: string }>(
+        `select i.currency, sum(p.amount) as amount from public.payments p join public.invoices i on i.id = p.invoice_id
+          where p.account_id = $1 and p.paid_on between $2 and $3 group by 1`,
+        [admin.accountId, from, to],
+      );
+      type Cash = { currency: string; invoiced: number; invoices: number; collected: number; days_to_pay: number | null };
+      for (const row of invoiced.rows) {
+        const cash = (data.cash as Cash[]).find((c) => c.currency === row.currency);
+        expect(cash, `${from}..${to} ${row.currency}`).toMatchObject({
+          invoices: Number(row.invoices),
+          invoiced: Number(row.invoiced),
+          days_to_pay: row.days === null ? null : Number(row.days),
+        });
+      }
+      expect((data.cash as Cash[]).filter((c) => c.invoices > 0).length).toBe(invoiced.rows.length);
+      for (const row of collected.rows) {
+        expect((data.cash as Cash[]).find((c) => c.currency === row.currency)?.collected, `${from}..${to}`).toBe(Number(row.amount));
+      }
+      const sales = await db.query(
+        `select currency, count(*)::int as quotes, sum(total)::int as value, count(*) filter (where sent_at is not null)::int as sent,
+                count(*) filter (where status = 'signed')::int as signed,
+                coalesce(sum(total) filter (where status = 'signed'), 0)::int as signed_value,
+                coalesce(sum(total) filter (where status in ('sent', 'viewed')), 0)::int as pipeline_value
+           from public.quotes where account_id = $1 and ${bounds} group by 1 order by 1`,
+        [admin.accountId, from, to],
+      );
+      expect(data.sales, `${from}..${to}`).toEqual(sales.rows);
+    }
+  });
 });
+
+async function moneyRecountDiffers(): Promise<number> {
+  const { rows } = await backend.db.query<{ n: number }>(`
+    select (select count(*) from (
+              select account_id, day, currency, sum(n), sum(t), sum(pn), sum(ps) from (
+                select account_id, (created_at at time zone 'UTC')::date as day, currency, count(*) as n, sum(total) as t,
+                       count(*) filter (where paid_at is not null and sent_at is not null) as pn,
+                       coalesce(sum(extract(epoch from paid_at - sent_at)), 0) as ps
+                  from public.invoices where status not in ('draft', 'void') group by 1, 2, 3
+                union all
+                select account_id, day, currency, -invoice_count, -total_sum, -paid_count, -pay_seconds from private.invoice_day_stats) x
+              group by 1, 2, 3 having sum(n) <> 0 or sum(t) <> 0 or sum(pn) <> 0 or sum(ps) <> 0) d)
+         + (select count(*) from (
+              select account_id, day, currency, status, sent, sum(n), sum(t) from (
+                select account_id, (created_at at time zone 'UTC')::date as day, currency, status, sent_at is not null as sent,
+                       count(*) as n, sum(total) as t from public.quotes group by 1, 2, 3, 4, 5
+                union all
+                select account_id, day, currency, status, sent, -quote_count, -total_sum from private.quote_day_stats) x
+              group by 1, 2, 3, 4, 5 having sum(n) <> 0 or sum(t) <> 0) d)
+         + (select count(*) from (
+              select account_id, day, currency, sum(a) from (
+                select p.account_id, p.paid_on as day, i.currency, sum(p.amount) as a
+                  from public.payments p join public.invoices i on i.id = p.invoice_id group by 1, 2, 3
+                union all
+                select account_id, day, currency, -amount_sum from private.payment_day_stats) x
+              group by 1, 2, 3 having sum(a) <> 0) d) as n`);
+  return Number(rows[0].n);
+}

@@ -30,6 +30,12 @@ beforeAll(async () => {
   await db.query(invoice, [admin.accountId, 'USD', 7000, 'draft', '2026-04-03T10:00:00Z']);
   await db.query(invoice, [admin.accountId, 'USD', 99999, 'sent', '2026-03-31T21:00:00Z']);
   await db.query(invoice, [other.accountId, 'USD', 123, 'sent', '2026-04-03T10:00:00Z']);
+  // Sent 4 April 10:00, paid 7 April 22:00 (UTC): 3.5 days to pay.
+  await db.query(
+    `insert into public.invoices (account_id, client_name, client_email, currency, total, due_date, status, created_at, sent_at, paid_at)
+     values ($1, 'Client', 'c@c.test', 'USD', 2000, '2026-05-01', 'paid', '2026-04-04T10:00:00Z', '2026-04-04T10:00:00Z', '2026-04-07T22:00:00Z')`,
+    [admin.accountId],
+  );
   await db.query(`insert into public.payments (account_id, invoice_id, amount, paid_on) values ($1, $2, 2500, '2026-04-20')`, [
     admin.accountId,
     usd.rows[0].id,
@@ -48,6 +54,7 @@ beforeAll(async () => {
       where account_id = any($1) group by 1, 2, 3`,
     [[admin.accountId, other.accountId]],
   );
+  await db.query(`select private.rebuild_analytics_money_rollups(id) from public.accounts where id = any($1)`, [[admin.accountId, other.accountId]]);
 });
 afterAll(async () => backend?.stop());
 
@@ -62,7 +69,7 @@ describe('analytics_figures', () => {
     expect(data.leads).toEqual({ total: 2, by_source: { referral: 2 }, by_status: { new: 1, qualified: 1 } });
     expect(data.cash).toEqual([
       { currency: 'EUR', invoiced: 5000, invoices: 1, collected: 0, overdue: 5000, overdue_count: 1, days_to_pay: null },
-      { currency: 'USD', invoiced: 10000, invoices: 1, collected: 2500, overdue: 0, overdue_count: 0, days_to_pay: null },
+      { currency: 'USD', invoiced: 12000, invoices: 2, collected: 2500, overdue: 0, overdue_count: 0, days_to_pay: 3.5 },
     ]);
     expect(data.sales).toEqual([
       { currency: 'GBP', quotes: 1, value: 3000, sent: 0, signed: 0, signed_value: 0, pipeline_value: 0 },

@@ -6,8 +6,10 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { strFromU8, unzipSync } from 'fflate';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUpFreshAdmin, type Visitor } from './support/app';
-import { accountOf, runSql } from './support/backend';
+import { env } from 'cloudflare:workers';
+import { readOutbox } from '../support/confirmation-mail';
+import { pageText, signUpFreshAdmin, type Visitor } from './support/app';
+import { accountOf, runSql, serviceClient } from './support/backend';
 import { expectRefused, invalidFields } from './support/module-screens';
 
 let visitor: Visitor;
@@ -26,6 +28,8 @@ beforeAll(async () => {
       insert into public.invoices (account_id, invoice_number, client_name, client_email, currency, total, due_date, status, created_at) values
         ('${accountId}', 'INV-A', 'Acme', 'c@c.test', 'USD', 120000, '2026-06-01', 'sent', '2026-04-10T12:00:00Z'),
         ('${accountId}', 'INV-B', '-Minus', 'c@c.test', 'EUR', 50000, '2026-06-01', 'sent', '2026-04-11T12:00:00Z');
+      -- Rows written with triggers off: the money rollups are rebuilt from them.
+      perform private.rebuild_analytics_money_rollups('${accountId}');
     end $$`);
 });
 
@@ -123,13 +127,79 @@ describe('Export Report', () => {
     expect(invalidFields(await response.text())).toEqual(['report_type']);
   });
 
-  it('refuses a report of more than 10,000 rows as a direct download, saying why', async () => {
+  it('queues a report of more than 10,000 rows, says so, and the job mails a signed link to the file', async () => {
     const big = await signUpFreshAdmin();
+    bigEmail = big.email;
     const { accountId } = await accountOf(big.email);
     await runSql(`insert into public.leads (account_id, name, email, company, created_at)
       select '${accountId}', 'lead ' || n, 'l' || n || '@l.test', 'Co', '2026-04-05T12:00:00Z' from generate_series(1, 10001) n`);
-    const response = await exported({}, big.visitor);
-    expect(response.status).toBe(413);
-    expect(await response.text()).toContain('This report has more than 10,000 rows: choose a shorter date range');
-  });
+    // The file itself is refused as a direct download, saying why.
+    const direct = await big.visitor.get(`/analytics/export?report_type=leads&format=csv&date_range=custom&start_date=2026-04-01&end_date=2026-04-30`);
+    expect(direct.status).toBe(413);
+    expect(await direct.text()).toContain('This report has more than 10,000 rows: choose a shorter date range');
+    // The dialog queues it instead and the page says so.
+    const posted = await big.visitor.post('/analytics?export', form({}));
+    expect(posted.status).toBe(302);
+    const page = await pageText(await big.visitor.follow(posted));
+    expect(page).toContain('This report has more than 10,000 rows: it will be emailed to you as a download link when it is ready');
+    const { data: jobs } = await serviceClient().from('jobs').select('id, payload').eq('account_id', accountId).eq('kind', 'analytics.export_report');
+    expect(jobs).toHaveLength(1);
+    expect(jobs![0].payload).toMatchObject({ report_type: 'leads', format: 'csv', date_range: 'custom', from: '2026-04-01', to: '2026-04-30' });
+    const mail = await mailWhenDone(accountId, big.email, /ready/);
+    expect(mail.subject).toBe('Your Leads Report is ready');
+    const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+    expect(link).toContain(`/storage/v1/object/sign/reports/${accountId}/${jobs![0].id}/leads-report-2026-04-01-to-2026-04-30.csv`);
+    const file = await fetch(link!);
+    expect(file.status).toBe(200);
+    const lines = (await file.text()).trimEnd().split('\r\n');
+    expect(lines.filter((line) => line.startsWith('lead '))).toHaveLength(10001);
+    expect(lines).toContain('Name,Company,Email,Source,Status,Created');
+  }, 120_000);
+
+  it('runs a job queued as the automations contract says (xlsx), and mails why when the file would be too large', async () => {
+    // The account of the test above, with its 10,001 leads.
+    const { data: users } = await serviceClient().from('users').select('id, account_id, email').eq('email', bigEmail).single();
+    const queue = (key: string) =>
+      serviceClient().rpc('enqueue_job', {
+        p_kind: 'analytics.export_report',
+        p_idempotency_key: key,
+        p_account_id: users!.account_id,
+        p_payload: {
+          report_type: 'leads', format: 'xlsx', date_range: 'custom', from: '2026-04-01', to: '2026-04-30',
+          include_charts: true, include_summary: true, recipient_user_id: users!.id,
+        },
+      });
+    expect((await queue(`contract-${users!.id}`)).error).toBeNull();
+    // A small cap (ANALYTICS_JOB_MAX_ROWS) for this run of the Worker's scheduled handler.
+    await runCronWith({ ANALYTICS_JOB_MAX_ROWS: '100' });
+    const mail = await mailWhenDone(users!.account_id, bigEmail, /too many rows/);
+    expect(mail.text).toContain('has more than 100 rows, more than one file can hold. Export a shorter date range.');
+  }, 60_000);
 });
+
+let bigEmail = '';
+
+// The pool calls the Worker's own scheduled handler, which its typed exports do not list.
+type Scheduled = { scheduled(event: { cron: string; scheduledTime: number }, env?: Env, ctx?: ExecutionContext): Promise<void> };
+
+async function runCronWith(extra: Record<string, string> = {}): Promise<void> {
+  const path = (env as unknown as { WORKER_MAIN_FOR_TESTS: string }).WORKER_MAIN_FOR_TESTS;
+  const built = ((await import(/* @vite-ignore */ path)) as { default: Scheduled }).default;
+  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+  await built.scheduled({ cron: '* * * * *', scheduledTime: Date.now() }, { ...env, ...extra } as unknown as Env, ctx);
+}
+
+/** Runs the jobs until the account's export and mail jobs are done; the mail to `to` whose subject matches. */
+async function mailWhenDone(accountId: string, to: string, subject: RegExp) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const mails = (await readOutbox(env.SUPABASE_URL)).filter((m) => m.to === to && subject.test(m.subject));
+    if (mails.length > 0) return mails.at(-1)!;
+    // A failure, or an error that has the job waiting for a retry, ends the wait with its message.
+    const { data } = await serviceClient().from('jobs').select('kind, status, last_error').eq('account_id', accountId).not('last_error', 'is', null);
+    if (data && data.length > 0) throw new Error(`a job failed: ${JSON.stringify(data)}`);
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await runCronWith();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -146,6 +146,9 @@ function ExportReportForm({ lastResult, range, closeTo }: { lastResult?: Submiss
         <CheckboxField field={fields.include_charts} label="Charts" />
         <CheckboxField field={fields.include_summary} label="Summary" />
       </fieldset>
+      <p className="text-sm text-muted-foreground" data-export-note="">
+        Up to 10,000 rows download at once; a larger report is emailed to you as a download link when it is ready.
+      </p>
       <DialogActions closeTo={closeTo}>
         <SubmitButton label="Export Report" busyLabel="Exporting..." />
       </DialogActions>

@@ -35,3 +35,8 @@ export function rangeQuery(range: AnalyticsRange): string {
   }
   return params.toString();
 }
+
+/** A preset's name (not custom): what the export job's date_range may also be. */
+export function isAnalyticsPreset(value: string): value is Exclude<DateRange, 'custom'> {
+  return value !== 'custom' && (DATE_RANGES as readonly string[]).includes(value);
+}

@@ -3,7 +3,11 @@
 // or without JavaScript (the form is submitted as a document). The figures
 // come from analytics_page and the records from their tables, both as the
 // signed-in user: an auditor exports what they may read, nobody else anything.
+// A report of more rows than a direct download holds is queued as the export
+// job (job.server.ts), which mails a link to the file.
 import { parseWithZod } from '@conform-to/zod/v4';
+import { env } from 'cloudflare:workers';
+import { redirectWithSuccess } from 'remix-toast';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { requireUser } from '~/lib/auth.server';
 import { isStaff } from '~/lib/roles';
@@ -14,14 +18,21 @@ import { dataWithError } from '~/lib/toast.server';
 import { loadAnalytics } from '../queries.server';
 import type { AnalyticsRange } from '../range';
 import { exportReportSchema, type ExportReport } from '../schema';
-import { reportCsv } from './csv';
-import { reportPdf } from './pdf';
+import { kickJobRunner } from '~/jobs/kick.server';
+import { FILE_TYPES, reportFile } from './file';
 import { buildReport, DIRECT_ROWS, fileName } from './report';
-import { loadReportTables } from './rows.server';
-import { reportXlsx } from './xlsx';
+import { countReportRows, loadReportTables } from './rows.server';
 
 export const EXPORT_FAILED = 'Failed to export report';
-export const TOO_LARGE = `This report has more than ${DIRECT_ROWS.toLocaleString('en-US')} rows: choose a shorter date range`;
+export const tooLarge = (limit: number) => `This report has more than ${limit.toLocaleString('en-US')} rows: choose a shorter date range`;
+export const queuedText = (limit: number) =>
+  `This report has more than ${limit.toLocaleString('en-US')} rows: it will be emailed to you as a download link when it is ready`;
+
+/** The most rows a direct download holds: DIRECT_ROWS, or ANALYTICS_DIRECT_ROWS where set (tests lower it). */
+export function directRows(): number {
+  const value = Number((env as { ANALYTICS_DIRECT_ROWS?: string }).ANALYTICS_DIRECT_ROWS);
+  return Number.isInteger(value) && value > 0 ? value : DIRECT_ROWS;
+}
 
 /**
  * The dialog always sends its three selects. Every field has a default, so a
@@ -38,26 +49,53 @@ function rangeOf(value: ExportReport): AnalyticsRange {
   return value.date_range === 'custom' ? { range: 'custom', from: value.start_date!, to: value.end_date! } : { range: value.date_range };
 }
 
-const TYPES = {
-  csv: { contentType: 'text/csv; charset=utf-8', extension: 'csv' },
-  excel: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' },
-  pdf: { contentType: 'application/pdf', extension: 'pdf' },
-} as const;
-
 /**
  * The dialog's post: checked here, so a mistake comes back in the dialog;
  * a valid export is sent on to GET /analytics/export?… (303), which answers
  * with the file. The form is submitted as a document, so the browser
- * downloads it and stays on the page, with or without JavaScript.
+ * downloads it and stays on the page, with or without JavaScript. A report
+ * of more rows is queued instead, and the page says it will be mailed.
  */
 export async function exportReportAction(args: ActionFunctionArgs) {
-  await requireUser(args.request, args.context);
+  const { supabase, profile } = await requireUser(args.request, args.context);
   const formData = await readFormData(args.request);
   const missing = ALWAYS_SENT.find(([name]) => !formData.has(name));
   if (missing) return dataWithError(args, { result: fieldErrorResult(missing[0], missing[1]) }, EXPORT_FAILED, { status: 400 });
   const submission = parseWithZod(formData, { schema: exportReportSchema });
   if (submission.status !== 'success') return refuseSubmission(args, submission);
-  return new Response(null, { status: 303, headers: { Location: `/analytics/export?${exportQuery(submission.value)}` } });
+  const value = submission.value;
+  if (!isStaff(profile?.role)) return dataWithError(args, { result: undefined }, 'Reports are for the account\'s team', { status: 403 });
+  const limit = directRows();
+  let rows: number;
+  try {
+    const figures = (await loadAnalytics(supabase, rangeOf(value))).current;
+    rows = await countReportRows(supabase, value.report_type, figures);
+  } catch (error) {
+    console.error(`report export failed: ${error instanceof Error ? error.message : String(error)}`);
+    return dataWithError(args, { result: undefined }, EXPORT_FAILED, { status: 500 });
+  }
+  if (rows <= limit) {
+    return new Response(null, { status: 303, headers: { Location: `/analytics/export?${exportQuery(value)}` } });
+  }
+  const { error } = await supabase.rpc('queue_report_export', {
+    p_report_type: value.report_type,
+    p_format: value.format === 'excel' ? 'xlsx' : value.format,
+    p_date_range: value.date_range,
+    // Null for a preset (the function reads them for a custom range only).
+    p_from: (value.date_range === 'custom' ? value.start_date! : null) as string,
+    p_to: (value.date_range === 'custom' ? value.end_date! : null) as string,
+    p_include_charts: value.include_charts,
+    p_include_summary: value.include_summary,
+  });
+  if (error) {
+    // The one refusal a person can act on: too many exports waiting.
+    const message = error.code === '54000' ? error.message : EXPORT_FAILED;
+    if (error.code !== '54000') console.error(`report export could not be queued: ${error.message}`);
+    return dataWithError(args, { result: undefined }, message, { status: error.code === '54000' ? 429 : 500 });
+  }
+  kickJobRunner(args.context);
+  const range = value.date_range === 'custom' ? `range=custom&from=${value.start_date}&to=${value.end_date}` : `range=${value.date_range}`;
+  return redirectWithSuccess(`/analytics?${range}`, queuedText(limit));
 }
 
 export function exportQuery(value: ExportReport): string {
@@ -83,20 +121,20 @@ export async function exportReportFile(args: LoaderFunctionArgs) {
     return new Response(first, { status: 400, headers: textHeaders });
   }
   const value = submission.value;
+  const limit = directRows();
   let figures;
   let tables;
   try {
     figures = (await loadAnalytics(supabase, rangeOf(value))).current;
-    tables = await loadReportTables(supabase, value.report_type, figures);
+    tables = await loadReportTables(supabase, value.report_type, figures, { limit });
   } catch (error) {
     console.error(`report export failed: ${error instanceof Error ? error.message : String(error)}`);
     return new Response(EXPORT_FAILED, { status: 500, headers: textHeaders });
   }
-  if ('tooLarge' in tables) return new Response(TOO_LARGE, { status: 413, headers: textHeaders });
+  if ('tooLarge' in tables) return new Response(tooLarge(limit), { status: 413, headers: textHeaders });
   const report = buildReport(value.report_type, figures, tables, { includeSummary: value.include_summary, includeCharts: value.include_charts });
-  const type = TYPES[value.format];
-  const body =
-    value.format === 'csv' ? reportCsv(report) : value.format === 'excel' ? reportXlsx(report) : await reportPdf(report, new Date());
+  const type = FILE_TYPES[value.format];
+  const body = await reportFile(value.format, report, new Date());
   return new Response(body, {
     headers: {
       'Content-Type': type.contentType,

@@ -78,24 +78,70 @@ const TABLES = {
 
 export type TooLarge = { tooLarge: true };
 
-export async function loadReportTables(supabase: Supabase, type: ReportType, figures: PeriodFigures): Promise<ReportTable[] | TooLarge> {
-  const start = zonedMidnight(figures.from, figures.timezone).toISOString();
-  const end = zonedMidnight(nextDay(figures.to), figures.timezone).toISOString();
-  const results = await Promise.all(
-    REPORT_TABLES[type].map(async (name) => {
-      const spec = TABLES[name];
-      const { data, error } = await supabase
-        .from(spec.from)
-        .select(spec.select)
-        .gte('created_at', start)
-        .lt('created_at', end)
+/** Rows read per request: a direct download in one, a job's larger report in pages. */
+const PAGE_ROWS = DIRECT_ROWS + 1;
+
+export interface ReadOptions {
+  /** At most this many rows in all (one more tells "too large"); DIRECT_ROWS unless a job says more. */
+  limit?: number;
+  /** The job reads with the service role: its account, named. */
+  accountId?: string;
+}
+
+function bounds(figures: PeriodFigures) {
+  return {
+    start: zonedMidnight(figures.from, figures.timezone).toISOString(),
+    end: zonedMidnight(nextDay(figures.to), figures.timezone).toISOString(),
+  };
+}
+
+export async function loadReportTables(
+  supabase: Supabase,
+  type: ReportType,
+  figures: PeriodFigures,
+  options: ReadOptions = {},
+): Promise<ReportTable[] | TooLarge> {
+  const limit = options.limit ?? DIRECT_ROWS;
+  const { start, end } = bounds(figures);
+  const results: { spec: (typeof TABLES)[keyof typeof TABLES]; rows: Record<string, unknown>[] }[] = [];
+  let total = 0;
+  // One table after another, page by page, so a job stops reading as soon as the limit is passed.
+  for (const name of REPORT_TABLES[type]) {
+    const spec = TABLES[name];
+    const rows: Record<string, unknown>[] = [];
+    for (;;) {
+      const want = Math.min(PAGE_ROWS, limit + 1 - total);
+      let query = supabase.from(spec.from).select(spec.select).gte('created_at', start).lt('created_at', end);
+      if (options.accountId) query = query.eq('account_id', options.accountId);
+      const { data, error } = await query
         .order('created_at', { ascending: true })
-        .limit(DIRECT_ROWS + 1);
+        .order('id', { ascending: true })
+        .range(rows.length, rows.length + want - 1);
       if (error) throw new Error(`report rows failed to load: ${error.message}`);
-      return { spec, rows: (data ?? []) as unknown as Record<string, unknown>[] };
+      const page = (data ?? []) as unknown as Record<string, unknown>[];
+      rows.push(...page);
+      total += page.length;
+      if (total > limit) return { tooLarge: true };
+      if (page.length < want) break;
+    }
+    results.push({ spec, rows });
+  }
+  return results.map(({ spec, rows }) => ({ title: spec.title, columns: [...spec.columns], rows: rows.map(spec.row) }));
+}
+
+/** How many rows a report of this range holds (exact counts through the (account_id, created_at) indexes). */
+export async function countReportRows(supabase: Supabase, type: ReportType, figures: PeriodFigures): Promise<number> {
+  const { start, end } = bounds(figures);
+  const counts = await Promise.all(
+    REPORT_TABLES[type].map(async (name) => {
+      const { count, error } = await supabase
+        .from(TABLES[name].from)
+        .select('created_at', { count: 'exact', head: true })
+        .gte('created_at', start)
+        .lt('created_at', end);
+      if (error) throw new Error(`report rows failed to count: ${error.message}`);
+      return count ?? 0;
     }),
   );
-  const total = results.reduce((sum, result) => sum + result.rows.length, 0);
-  if (total > DIRECT_ROWS) return { tooLarge: true };
-  return results.map(({ spec, rows }) => ({ title: spec.title, columns: [...spec.columns], rows: rows.map(spec.row) }));
+  return counts.reduce((sum, n) => sum + n, 0);
 }

@@ -1,0 +1,105 @@
+// Queued report exports (decision 081): the Export Report dialog queues
+// analytics.export_report with the payload agreed with automations, for the
+// account's staff only, once per double submission, at most five waiting;
+// the job reads the figures as the recipient through analytics_page_for_user,
+// which only the service role may call and only for a staff member of the
+// job's account.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, anonClient, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
+
+let backend: TestBackend;
+let admin: Member;
+let other: Member;
+
+beforeAll(async () => {
+  backend = await startBackend();
+  admin = await signUpFreshAdmin(backend, 'exports');
+  other = await signUpFreshAdmin(backend, 'exports-other');
+  await backend.db.query(
+    `insert into public.leads (account_id, name, email, company, source, status, created_at) values ($1, 'A', 'a@l.test', 'Co', 'website', 'new', '2026-04-02T12:00:00Z')`,
+    [admin.accountId],
+  );
+});
+afterAll(async () => backend?.stop());
+
+const ARGS = {
+  p_report_type: 'leads',
+  p_format: 'xlsx',
+  p_date_range: 'custom',
+  p_from: '2026-04-01',
+  p_to: '2026-04-30',
+  p_include_charts: true,
+  p_include_summary: false,
+};
+
+async function exportJobs(accountId: string) {
+  const { rows } = await backend.db.query<{ payload: Record<string, unknown>; subject_id: string }>(
+    `select payload, subject_id from public.jobs where account_id = $1 and kind = 'analytics.export_report' order by created_at`,
+    [accountId],
+  );
+  return rows;
+}
+
+describe('queue_report_export', () => {
+  it('queues the contract payload for staff, once for a double submission', async () => {
+    const first = await admin.client.rpc('queue_report_export', ARGS);
+    expect(first.error).toBeNull();
+    const again = await admin.client.rpc('queue_report_export', ARGS);
+    expect(again.error).toBeNull();
+    const jobs = await exportJobs(admin.accountId);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].payload).toEqual({
+      report_type: 'leads',
+      format: 'xlsx',
+      date_range: 'custom',
+      from: '2026-04-01',
+      to: '2026-04-30',
+      include_charts: true,
+      include_summary: false,
+      recipient_user_id: admin.userId,
+    });
+    // A preset carries no dates.
+    const auditor = await addMember(backend, admin, 'auditor');
+    expect((await auditor.client.rpc('queue_report_export', { ...ARGS, p_date_range: 'last_year', p_from: null, p_to: null })).error).toBeNull();
+    const preset = (await exportJobs(admin.accountId)).at(-1)!;
+    expect(preset.payload).toMatchObject({ date_range: 'last_year', from: null, to: null, recipient_user_id: auditor.userId });
+  });
+
+  it('refuses clients, anonymous callers and wrong values, and more than five waiting', async () => {
+    const client = await addMember(backend, admin, 'client');
+    expect((await client.client.rpc('queue_report_export', ARGS)).error?.message).toMatch(/team/);
+    expect((await anonClient(backend).rpc('queue_report_export', ARGS)).error).not.toBeNull();
+    expect((await admin.client.rpc('queue_report_export', { ...ARGS, p_format: 'html' })).error?.message).toBe('Choose a format');
+    expect((await admin.client.rpc('queue_report_export', { ...ARGS, p_to: '2026-03-01' })).error?.message).toMatch(/start and an end date/);
+    for (const month of ['05', '06', '07']) {
+      expect((await admin.client.rpc('queue_report_export', { ...ARGS, p_from: `2026-${month}-01`, p_to: `2026-${month}-28` })).error).toBeNull();
+    }
+    const sixth = await admin.client.rpc('queue_report_export', { ...ARGS, p_from: '2026-08-01', p_to: '2026-08-28' });
+    expect(sixth.error?.message).toMatch(/Five reports are being prepared already/);
+    expect(await exportJobs(other.accountId)).toEqual([]);
+  });
+});
+
+describe('analytics_page_for_user', () => {
+  const args = (userId: string, accountId = admin.accountId) => ({
+    p_account_id: accountId,
+    p_user_id: userId,
+    p_range: 'custom',
+    p_from: '2026-04-01',
+    p_to: '2026-04-30',
+  });
+
+  it('gives the service role the figures as the recipient reads them', async () => {
+    const { data, error } = await serviceClient(backend).rpc('analytics_page_for_user', args(admin.userId));
+    expect(error).toBeNull();
+    expect(data.current.leads.total).toBe(1);
+  });
+
+  it('refuses anyone but the service role, and a recipient outside the account', async () => {
+    expect((await admin.client.rpc('analytics_page_for_user', args(admin.userId))).error).not.toBeNull();
+    const wrong = await serviceClient(backend).rpc('analytics_page_for_user', args(other.userId));
+    expect(wrong.error?.message).toMatch(/not on the account's team/);
+    const client = (await backend.db.query<{ id: string }>(`select id from public.users where account_id = $1 and role = 'client'`, [admin.accountId])).rows[0];
+    if (client) expect((await serviceClient(backend).rpc('analytics_page_for_user', args(client.id))).error).not.toBeNull();
+  });
+});

@@ -82,6 +82,8 @@ export default [
         route('users', 'features/settings/users/settings.users.tsx'),
         route('account', 'features/settings/account/settings.account.tsx'),
         route('audit-logs', 'features/settings/audit-logs/settings.audit-logs.tsx'),
+        // The helpdesk's business hours and SLA targets (decision 075).
+        route('helpdesk', 'features/helpdesk/sla/settings.helpdesk.tsx'),
       ]),
     ]),
   ]),

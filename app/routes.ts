@@ -20,6 +20,8 @@ export default [
   route('q/:token/pdf', 'features/quotes/public/public-quote-pdf.ts'),
   // The seller's logo on a public page, from our own origin (decision 051).
   route('q/:token/logo', 'features/quotes/public/public-quote-logo.ts'),
+  // A resolved conversation's CSAT rating: the link mailed to the customer, no sign-in (decision 075).
+  route('csat/:token', 'features/helpdesk/csat/public-csat.tsx'),
   // A quote's PDF for those who may read the quote (a resource route, no page).
   route('quotes/:id/pdf', 'features/quotes/pdf/quote-pdf.ts'),
   // An invoice's public view, the link of its mail (no sign-in).

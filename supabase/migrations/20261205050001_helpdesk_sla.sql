@@ -349,9 +349,11 @@ begin
     insert into public.sla_breaches (account_id, conversation_id, target, due_at, breached_at)
     select c.account_id, c.id, 'first_response', c.first_response_due_at, p_now from public.conversations c
      where c.status = 'open' and c.first_responded_at is null and c.first_response_due_at <= p_now
+       and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'first_response')
     union all
     select c.account_id, c.id, 'resolution', c.resolution_due_at, p_now from public.conversations c
      where c.status = 'open' and c.resolution_due_at <= p_now
+       and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'resolution')
     on conflict (conversation_id, target) do nothing
     returning account_id, conversation_id, target, due_at
   loop

@@ -358,3 +358,20 @@ as $$
 $$;
 revoke all on function public.helpdesk_sla_report(timestamptz, timestamptz) from public, anon;
 grant execute on function public.helpdesk_sla_report(timestamptz, timestamptz) to authenticated;
+
+-- The conversations a conversation may be merged into: the same contact's, not
+-- merged themselves, newest first. Security invoker: row-level security decides.
+create function public.merge_candidates(p_conversation_id uuid)
+returns setof public.conversations
+language sql stable
+security invoker
+set search_path = ''
+as $$
+  select o.* from public.conversations c
+    join public.conversations o on o.contact_id = c.contact_id and o.account_id = c.account_id
+   where c.id = p_conversation_id and o.id <> c.id and o.merged_into_id is null
+   order by o.last_message_at desc, o.id desc
+   limit 20
+$$;
+revoke all on function public.merge_candidates(uuid) from public, anon;
+grant execute on function public.merge_candidates(uuid) to authenticated;

@@ -46,6 +46,8 @@ export default [
       // The helpdesk (decision 060): the inbox and a conversation.
       route('messages', 'features/helpdesk/inbox.tsx'),
       route('messages/:id', 'features/helpdesk/conversation.tsx'),
+      // The SLA report (decision 075).
+      route('messages/report', 'features/helpdesk/sla/report.tsx'),
       route('invoices', 'features/invoices/invoices.tsx'),
       route('invoices/:id', 'features/invoices/invoice-detail.tsx'),
       route('invoices/:id/edit', 'features/invoices/invoice-edit.tsx'),
@@ -105,6 +107,8 @@ export default [
   route('documents/:id/view', 'features/documents/document-view.ts'),
   // An inbound mail's attachment, as a sandboxed download (decision 071).
   route('messages/:id/attachments/:attachmentId', 'features/helpdesk/attachment-download.ts'),
+  // The SLA report as CSV (decision 075).
+  route('messages/report.csv', 'features/helpdesk/sla/report-csv.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

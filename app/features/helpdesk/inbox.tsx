@@ -83,7 +83,15 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation();
   return (
     <>
-      <PageHeader title={TEXTS.title} description={TEXTS.description} />
+      <PageHeader
+        title={TEXTS.title}
+        description={TEXTS.description}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/messages/report">SLA report</Link>
+          </Button>
+        }
+      />
       <Card>
         <CardHeader className="gap-4">
           <SectionHeading>{TEXTS.listHeading}</SectionHeading>

@@ -86,7 +86,7 @@ describe('helpdesk SLAs', () => {
   it('merges a duplicate of the same contact; presence answers without a page', async () => {
     const first = await receive('merge-1', 'dora@dup.test', 'Duplicate one');
     const second = await receive('merge-2', 'dora@dup.test', 'Duplicate two');
-    expect((await admin.post(`/messages/${first}`, { intent: 'replying' })).status).toBe(204);
+    expect((await admin.post(`/messages/${first}`, { intent: 'replying' })).status).toBe(200);
     expect((await admin.post(`/messages/${first}`, { intent: 'merge', target_id: 'not-an-id' })).status).toBe(400);
     const merged = await admin.post(`/messages/${first}`, { intent: 'merge', target_id: second });
     expect(merged.status).toBe(302);
@@ -122,5 +122,13 @@ describe('CSAT', () => {
     expect(readable(await again.text())).toContain('You had already rated this conversation');
     expect((await anonymous(`/csat/${'x'.repeat(43)}`)).status).toBe(404);
     expect(readable(await page(admin, `/messages/${id}`))).toContain('4 of 5');
+
+    // The SLA report counts it, on the page and in its CSV.
+    expect(readable(await page(admin, '/messages/report?days=7'))).toContain('Average first response');
+    const csv = await admin.get('/messages/report.csv?days=7');
+    expect(csv.headers.get('Content-Type')).toContain('text/csv');
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toBe('Agent,Priority,Conversations,First response met %,Resolution met %,Average first response (minutes),CSAT answers,CSAT average');
+    expect(text).toMatch(/,4(\.0+)?\r\n|,4\.\d+\r\n/);
   });
 });

@@ -12,7 +12,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
 import { Textarea } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { readFormData } from '~/lib/forms.server';
+import { ALTERED_FORM_MESSAGE, readFormData } from '~/lib/forms.server';
 import { getRequestSupabase } from '~/lib/supabase.server';
 
 type State = 'open' | 'answered' | 'not_found' | 'rate_limited' | 'unavailable';
@@ -79,6 +79,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readFormData(request);
+  // Each field once and as text: a form sent twice over, or with a file, was made by hand.
+  if ([...new Set(form.keys())].some((name) => form.getAll(name).length > 1)) {
+    const opened = await call(request, context, params.token, 'open');
+    return answer(opened, { error: ALTERED_FORM_MESSAGE, comment: '' }, opened.state === 'open' ? 400 : undefined);
+  }
   const rawScore = form.get('score');
   const comment = form.get('comment');
   const score = typeof rawScore === 'string' && /^[1-5]$/.test(rawScore) ? Number(rawScore) : null;
@@ -109,14 +114,15 @@ export default function PublicCsat({ loaderData, actionData }: Route.ComponentPr
 }
 
 function Body({ view, error, comment, repeated }: { view: CsatView; error?: string; comment?: string; repeated: boolean }) {
-  if (view.state === 'not_found') return <Message title="Link not found" text="This rating link is not valid. Please use the link from your email." />;
-  if (view.state === 'rate_limited') return <Message title="Too many requests" text="Please wait a minute and try again." />;
-  if (view.state === 'unavailable') return <Message title="Rating unavailable" text="Please try again in a moment." />;
+  if (view.state === 'not_found') return <Message title="Link not found" text="This rating link is not valid. Please use the link from your email." alert />;
+  if (view.state === 'rate_limited') return <Message title="Too many requests" text="Please wait a minute and try again." alert />;
+  if (view.state === 'unavailable') return <Message title="Rating unavailable" text="Please try again in a moment." alert />;
   if (view.state === 'answered') {
     return (
       <Message
         title="Thank you for your feedback"
         text={`${repeated ? 'You had already rated this conversation. ' : ''}Your rating: ${view.score ?? ''} of 5.`}
+        alert={repeated}
       />
     );
   }
@@ -151,9 +157,9 @@ function RatingForm({ view, error, comment }: { view: CsatView; error?: string; 
             <Textarea id="csat-comment" name="comment" rows={4} maxLength={2000} defaultValue={comment ?? ''} />
           </div>
           {error ? (
-            <p id="csat-error" role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
+            <div id="csat-error" role="alert" className="text-sm text-destructive">
+              <p>{error}</p>
+            </div>
           ) : null}
           <Button type="submit">Send rating</Button>
         </Form>
@@ -162,12 +168,19 @@ function RatingForm({ view, error, comment }: { view: CsatView; error?: string; 
   );
 }
 
-function Message({ title, text }: { title: string; text: string }) {
+/** A state's message; `alert` when it answers a refused or repeated rating (read out, marked as the page's error). */
+function Message({ title, text, alert = false }: { title: string; text: string; alert?: boolean }) {
   return (
     <Card>
       <CardHeader>
         <h1 className="text-xl font-semibold">{title}</h1>
-        {text ? <CardDescription>{text}</CardDescription> : null}
+        {alert ? (
+          <div id="csat-state-error" role="alert" className="text-sm text-muted-foreground">
+            <p>{text}</p>
+          </div>
+        ) : text ? (
+          <CardDescription>{text}</CardDescription>
+        ) : null}
       </CardHeader>
     </Card>
   );

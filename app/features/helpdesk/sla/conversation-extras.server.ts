@@ -1,6 +1,7 @@
 // What the conversation page shows of SLAs, CSAT, tags, merge and presence
 // (decision 075), read alongside the conversation (one round trip), and the
 // page's intents for them: tags, merge, replying.
+import { data } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Supabase } from '~/lib/supabase.server';
 import { isUuid, serverMessage } from '~/lib/records.server';
@@ -41,7 +42,7 @@ export async function extraIntent<Failure>(
   intent: string,
   field: (name: string) => string,
   ctx: { supabase: Supabase; id: string; page: string; failed: (message: string, status?: number) => Failure },
-): Promise<Failure | Response | null> {
+): Promise<Failure | Response | ReturnType<typeof data<{ replying: true }>> | null> {
   const { supabase, id, page, failed } = ctx;
   switch (intent) {
     case 'tags': {
@@ -65,7 +66,7 @@ export async function extraIntent<Failure>(
       if (error?.code === 'P0002') return failed('Conversation not found', 404);
       if (error) return failed(serverMessage(error, 'Failed to update'), error.code === '42501' ? 403 : 500);
       // Posted by the page's script only (a fetcher): an answer, not a page; the page does not reload for it.
-      return new Response(null, { status: 204 });
+      return data({ replying: true as const });
     }
     default:
       return null;

@@ -3,26 +3,9 @@
 // and the same as CSV. Row-level security decides who sees figures: staff.
 import { csvField } from '~/lib/csv';
 import type { Supabase } from '~/lib/supabase.server';
+import { percent, PERIODS, type ReportRow } from './report-figures';
 
-export const PERIODS = [
-  { value: '7', label: 'Last 7 days' },
-  { value: '30', label: 'Last 30 days' },
-  { value: '90', label: 'Last 90 days' },
-] as const;
-
-export interface ReportRow {
-  assignee_id: string | null;
-  assignee_name: string | null;
-  priority: string;
-  conversations: number;
-  first_response_total: number;
-  first_response_met: number;
-  resolution_total: number;
-  resolution_met: number;
-  avg_first_response_minutes: number | null;
-  csat_count: number;
-  csat_average: number | null;
-}
+export type { ReportRow };
 
 export function readPeriod(url: URL): string {
   return PERIODS.find((p) => p.value === url.searchParams.get('days'))?.value ?? '30';
@@ -46,11 +29,6 @@ const numeric = (r: ReportRow): ReportRow => ({
   csat_count: Number(r.csat_count),
   csat_average: r.csat_average === null ? null : Number(r.csat_average),
 });
-
-/** '83%' of met over due-or-done; '—' when none was due yet. */
-export function percent(met: number, total: number): string {
-  return total > 0 ? `${Math.round((met / total) * 100)}%` : '—';
-}
 
 export function reportCsv(rows: ReportRow[]): string {
   const header = ['Agent', 'Priority', 'Conversations', 'First response met %', 'Resolution met %', 'Average first response (minutes)', 'CSAT answers', 'CSAT average'];

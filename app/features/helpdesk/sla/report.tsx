@@ -11,7 +11,8 @@ import { Label } from '~/components/ui/label';
 import { requireUserWith } from '~/lib/auth.server';
 import { BRAND_NAME } from '~/lib/site';
 import { formatSpan } from './timer';
-import { loadSlaReport, percent, PERIODS, readPeriod } from './report.server';
+import { percent, PERIODS } from './report-figures';
+import { loadSlaReport, readPeriod } from './report.server';
 
 const PRIORITY: Record<string, string> = { urgent: 'Urgent', high: 'High', normal: 'Normal', low: 'Low' };
 

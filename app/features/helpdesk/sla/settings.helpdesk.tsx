@@ -132,8 +132,11 @@ function SlaForm({
                   </label>
                 ))}
               </div>
+              {/* Errors of the list and of its items (a value off the list is days[0]'s). */}
               <div id={fields.days.errorId} className="text-sm text-destructive" aria-live="polite">
-                {fields.days.errors?.join(' ')}
+                {[...new Set(Object.values(fields.days.allErrors ?? {}).flat())].map((error) => (
+                  <p key={error}>{error}</p>
+                ))}
               </div>
             </fieldset>
             <div className="grid gap-4 sm:grid-cols-2">

@@ -48,3 +48,31 @@ describe('the SLA settings form', () => {
     expect(parseHolidays('x'.repeat(5))).toMatch(/is not a date/);
   });
 });
+
+describe('the inbox SLA and tag filters', () => {
+  // A query builder that records its calls, as supabase-js chains them.
+  const recorder = () => {
+    const calls: string[] = [];
+    const q = {
+      lte: (c: string, v: string) => (calls.push(`lte ${c} ${v}`), q),
+      gt: (c: string, v: string) => (calls.push(`gt ${c} ${v}`), q),
+      contains: (c: string, v: string[]) => (calls.push(`contains ${c} ${v.join('|')}`), q),
+      is: (c: string, v: null) => (calls.push(`is ${c} ${v}`), q),
+    };
+    return { q, calls };
+  };
+
+  it("narrows to 'Breached', 'Due soon' (the next hour) and a tag, never listing a merged conversation", async () => {
+    const { slaFiltered, readSlaFilters } = await import('~/features/helpdesk/sla/inbox-filters.server');
+    const breached = recorder();
+    slaFiltered(breached.q, 'breached', null, now);
+    expect(breached.calls).toEqual(['is merged_into_id null', 'lte sla_due_at 2026-03-02T10:00:00.000Z']);
+    const soon = recorder();
+    slaFiltered(soon.q, 'due_soon', 'vip', now);
+    expect(soon.calls).toEqual([
+      'is merged_into_id null', 'gt sla_due_at 2026-03-02T10:00:00.000Z', 'lte sla_due_at 2026-03-02T11:00:00.000Z', 'contains tags vip',
+    ]);
+    expect(readSlaFilters(new URL('http://x/messages?sla=due_soon&tag=VIP'))).toEqual({ sla: 'due_soon', tag: 'vip' });
+    expect(readSlaFilters(new URL('http://x/messages?sla=late&tag=%3Cscript%3E'))).toEqual({ sla: null, tag: null });
+  });
+});

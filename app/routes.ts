@@ -20,6 +20,8 @@ export default [
   route('q/:token/pdf', 'features/quotes/public/public-quote-pdf.ts'),
   // The seller's logo on a public page, from our own origin (decision 051).
   route('q/:token/logo', 'features/quotes/public/public-quote-logo.ts'),
+  // A resolved conversation's CSAT rating: the link mailed to the customer, no sign-in (decision 075).
+  route('csat/:token', 'features/helpdesk/csat/public-csat.tsx'),
   // A quote's PDF for those who may read the quote (a resource route, no page).
   route('quotes/:id/pdf', 'features/quotes/pdf/quote-pdf.ts'),
   // An invoice's public view, the link of its mail (no sign-in).
@@ -44,6 +46,8 @@ export default [
       // The helpdesk (decision 060): the inbox and a conversation.
       route('messages', 'features/helpdesk/inbox.tsx'),
       route('messages/:id', 'features/helpdesk/conversation.tsx'),
+      // The SLA report (decision 075).
+      route('messages/report', 'features/helpdesk/sla/report.tsx'),
       route('invoices', 'features/invoices/invoices.tsx'),
       route('invoices/:id', 'features/invoices/invoice-detail.tsx'),
       route('invoices/:id/edit', 'features/invoices/invoice-edit.tsx'),
@@ -86,6 +90,8 @@ export default [
         route('users', 'features/settings/users/settings.users.tsx'),
         route('account', 'features/settings/account/settings.account.tsx'),
         route('audit-logs', 'features/settings/audit-logs/settings.audit-logs.tsx'),
+        // The helpdesk's business hours and SLA targets (decision 075).
+        route('helpdesk', 'features/helpdesk/sla/settings.helpdesk.tsx'),
       ]),
     ]),
   ]),
@@ -105,6 +111,8 @@ export default [
   route('documents/:id/view', 'features/documents/document-view.ts'),
   // An inbound mail's attachment, as a sandboxed download (decision 071).
   route('messages/:id/attachments/:attachmentId', 'features/helpdesk/attachment-download.ts'),
+  // The SLA report as CSV (decision 075).
+  route('messages/report.csv', 'features/helpdesk/sla/report-csv.ts'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

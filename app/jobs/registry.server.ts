@@ -14,6 +14,7 @@ import { AUTOMATION_JOB_TYPES, AUTOMATION_PERIODIC_JOBS } from '~/features/autom
 import { PURCHASE_ORDER_JOB_TYPES } from '~/features/purchase-orders/jobs.server';
 import { SHIPMENT_JOB_TYPES } from '~/features/shipments/jobs.server';
 import { ANALYTICS_JOB_TYPES } from '~/features/analytics/export/job.server';
+import { HELPDESK_SLA_JOB_TYPES, HELPDESK_SLA_PERIODIC_JOBS } from '~/features/helpdesk/sla/jobs.server';
 
 export const JOB_TYPES: Record<string, JobHandler> = {
   ...MAIL_JOB_TYPES,
@@ -26,10 +27,12 @@ export const JOB_TYPES: Record<string, JobHandler> = {
   ...PURCHASE_ORDER_JOB_TYPES,
   ...SHIPMENT_JOB_TYPES,
   ...ANALYTICS_JOB_TYPES,
+  ...HELPDESK_SLA_JOB_TYPES,
 };
 
 /**
  * Work queued by the runner itself on every run, once per minute (the
  * idempotency key carries the minute), e.g. a sweep that expires quotes.
  */
-export const PERIODIC_JOBS: string[] = [...QUOTE_PERIODIC_JOBS, ...INVOICE_PERIODIC_JOBS, ...COMPLIANCE_PERIODIC_JOBS, ...AUTOMATION_PERIODIC_JOBS];
+export const PERIODIC_JOBS: string[] = [...QUOTE_PERIODIC_JOBS, ...INVOICE_PERIODIC_JOBS, ...COMPLIANCE_PERIODIC_JOBS, ...AUTOMATION_PERIODIC_JOBS,
+  ...HELPDESK_SLA_PERIODIC_JOBS];

@@ -122,4 +122,5 @@ export const SETTINGS_MENU: { to: string; label: string }[] = [
   { to: '/settings/users', label: 'Users' },
   { to: '/settings/audit-logs', label: 'Audit Logs' },
   { to: '/settings/account', label: 'Account' },
+  { to: '/settings/helpdesk', label: 'Helpdesk' },
 ];

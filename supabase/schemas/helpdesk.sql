@@ -25,48 +25,6 @@ revoke all on table private.inbound_mailboxes from public, anon, authenticated, 
 
 -- ── public.conversations ──
 
-create table public.conversations (
-  id uuid default gen_random_uuid() not null,
-  account_id uuid default public.current_account_id() not null,
-  contact_id uuid not null,
-  channel text default 'email'::text not null,
-  subject text default ''::text not null,
-  status text default 'open'::text not null,
-  assignee_id uuid,
-  priority text default 'normal'::text not null,
-  reply_token text default replace((gen_random_uuid())::text, '-'::text, ''::text) not null,
-  last_message_at timestamp with time zone default now() not null,
-  first_responded_at timestamp with time zone,
-  resolved_at timestamp with time zone,
-  unread boolean default true not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint conversations_pkey primary key (id),
-  constraint conversations_id_account_id_key unique (id, account_id),
-  constraint conversations_reply_token_key unique (reply_token),
-  constraint conversations_channel_check check ((channel = any (array['email'::text, 'sms'::text, 'whatsapp'::text]))),
-  constraint conversations_check check (((status = 'resolved'::text) = (resolved_at is not null))),
-  constraint conversations_priority_check check ((priority = any (array['low'::text, 'normal'::text, 'high'::text, 'urgent'::text]))),
-  constraint conversations_status_check check ((status = any (array['open'::text, 'pending'::text, 'resolved'::text]))),
-  constraint conversations_subject_check check (((length(subject) <= 300) and (subject !~ '[\x01-\x1f\x7f]'::text))),
-  constraint conversations_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
-  constraint conversations_assignee_id_account_id_fkey foreign key (assignee_id, account_id) references public.users(id, account_id) on delete set null (assignee_id),
-  constraint conversations_contact_id_account_id_fkey foreign key (contact_id, account_id) references public.contacts(id, account_id) on delete cascade
-);
-alter table public.conversations enable row level security;
-
-create index conversations_account_created_idx on public.conversations using btree (account_id, created_at);
-create index conversations_account_last_message_idx on public.conversations using btree (account_id, last_message_at desc, id desc);
-create index conversations_account_status_last_message_idx on public.conversations using btree (account_id, status, last_message_at desc, id desc);
-create index conversations_account_subject_trgm_idx on public.conversations using gin (account_id, subject extensions.gin_trgm_ops);
-create index conversations_assignee_idx on public.conversations using btree (assignee_id, last_message_at desc);
-create index conversations_contact_idx on public.conversations using btree (contact_id);
-
-revoke all on table public.conversations from public, anon, authenticated, service_role;
-grant select on table public.conversations to authenticated;
-grant all on table public.conversations to service_role;
-grant update (status, assignee_id, priority, unread) on table public.conversations to authenticated;
-
 create or replace function private.audit_conversation()
  returns trigger
  language plpgsql
@@ -75,7 +33,9 @@ create or replace function private.audit_conversation()
 as $function$
 declare
   v_changes record;
-  v_quiet text[] := array['updated_at', 'unread', 'last_message_at', 'first_responded_at', 'resolved_at'];
+  v_quiet text[] := array['updated_at', 'unread', 'last_message_at', 'first_responded_at', 'resolved_at',
+                          'first_response_due_at', 'resolution_due_at', 'sla_due_at', 'sla_started_at',
+                          'sla_paused_minutes', 'sla_paused_at'];
   v_old jsonb;
   v_new jsonb;
 begin
@@ -84,7 +44,6 @@ begin
                                 jsonb_build_object('subject', new.subject, 'channel', new.channel, 'contact_id', new.contact_id));
     return null;
   end if;
-  -- Reading (unread) and the clock (last_message_at) are not changes a person makes to the record.
   select * into v_changes from private.changed_values(to_jsonb(old), to_jsonb(new));
   v_new := v_changes.new_values - v_quiet;
   v_old := v_changes.old_values - v_quiet;
@@ -103,6 +62,49 @@ end;
 $function$;
 revoke all on function private.audit_conversation() from public, anon, authenticated, service_role;
 
+create or replace function private.conversation_sla()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_policy record;
+begin
+  -- Recomputed when what they depend on changes, or when the settings changed (save_helpdesk_sla's flag).
+  if tg_op = 'INSERT' or new.priority is distinct from old.priority or new.status is distinct from old.status
+     or current_setting('opshub.sla_recompute', true) = 'on' then
+    select * into v_policy from private.helpdesk_policy(new.account_id, new.priority);
+    if tg_op = 'INSERT' then
+      new.sla_started_at := coalesce(new.sla_started_at, new.created_at);
+    elsif old.status = 'resolved' and new.status <> 'resolved' then
+      -- Reopened: the resolution clock starts again.
+      new.sla_started_at := now();
+      new.sla_paused_minutes := 0;
+      new.sla_paused_at := null;
+    end if;
+    if new.status = 'pending' and new.sla_paused_at is null then
+      new.sla_paused_at := now();
+    elsif new.status <> 'pending' and new.sla_paused_at is not null then
+      new.sla_paused_minutes := new.sla_paused_minutes + public.business_minutes_between(
+        new.sla_paused_at, now(), v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays);
+      new.sla_paused_at := null;
+    end if;
+    new.first_response_due_at := public.business_time_add(new.created_at, v_policy.first_response_minutes,
+      v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays);
+    new.resolution_due_at := public.business_time_add(new.sla_started_at, v_policy.resolution_minutes + new.sla_paused_minutes,
+      v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays);
+  end if;
+  new.sla_due_at := case
+    when new.status <> 'open' then null
+    when new.first_responded_at is null then least(new.first_response_due_at, new.resolution_due_at)
+    else new.resolution_due_at
+  end;
+  return new;
+end;
+$function$;
+revoke all on function private.conversation_sla() from public, anon, authenticated, service_role;
+
 create or replace function private.conversation_status_times()
  returns trigger
  language plpgsql
@@ -119,6 +121,22 @@ end;
 $function$;
 revoke all on function private.conversation_status_times() from public, anon, authenticated, service_role;
 grant execute on function private.conversation_status_times() to public;
+
+create or replace function private.queue_csat_request()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if new.status = 'resolved' and old.status <> 'resolved' and new.channel = 'email' and new.merged_into_id is null then
+    perform private.enqueue_job('helpdesk.csat_request', new.account_id, jsonb_build_object('conversation_id', new.id),
+                                'helpdesk.csat_request:' || new.id, new.id);
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.queue_csat_request() from public, anon, authenticated, service_role;
 
 create or replace function private.roll_conversation_day_stats()
  returns trigger
@@ -142,6 +160,74 @@ $function$;
 revoke all on function private.roll_conversation_day_stats() from public, anon, authenticated, service_role;
 grant execute on function private.roll_conversation_day_stats() to public;
 
+create or replace function private.valid_conversation_tags(p_tags text[])
+ returns boolean
+ language sql
+ immutable
+ set search_path to ''
+as $function$
+  select cardinality(p_tags) <= 20
+     and not exists (select 1 from unnest(p_tags) t where t is null or t !~ '^[a-z0-9][a-z0-9 _-]{0,39}$')
+$function$;
+
+create table public.conversations (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid default public.current_account_id() not null,
+  contact_id uuid not null,
+  channel text default 'email'::text not null,
+  subject text default ''::text not null,
+  status text default 'open'::text not null,
+  assignee_id uuid,
+  priority text default 'normal'::text not null,
+  reply_token text default replace((gen_random_uuid())::text, '-'::text, ''::text) not null,
+  last_message_at timestamp with time zone default now() not null,
+  first_responded_at timestamp with time zone,
+  resolved_at timestamp with time zone,
+  unread boolean default true not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  first_response_due_at timestamp with time zone,
+  resolution_due_at timestamp with time zone,
+  sla_due_at timestamp with time zone,
+  sla_started_at timestamp with time zone,
+  sla_paused_minutes integer default 0 not null,
+  sla_paused_at timestamp with time zone,
+  tags text[] default '{}'::text[] not null,
+  merged_into_id uuid,
+  constraint conversations_pkey primary key (id),
+  constraint conversations_id_account_id_key unique (id, account_id),
+  constraint conversations_reply_token_key unique (reply_token),
+  constraint conversations_channel_check check ((channel = any (array['email'::text, 'sms'::text, 'whatsapp'::text]))),
+  constraint conversations_check check (((status = 'resolved'::text) = (resolved_at is not null))),
+  constraint conversations_priority_check check ((priority = any (array['low'::text, 'normal'::text, 'high'::text, 'urgent'::text]))),
+  constraint conversations_status_check check ((status = any (array['open'::text, 'pending'::text, 'resolved'::text]))),
+  constraint conversations_subject_check check (((length(subject) <= 300) and (subject !~ '[\x01-\x1f\x7f]'::text))),
+  constraint conversations_tags_check check (private.valid_conversation_tags(tags)),
+  constraint conversations_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint conversations_assignee_id_account_id_fkey foreign key (assignee_id, account_id) references public.users(id, account_id) on delete set null (assignee_id),
+  constraint conversations_contact_id_account_id_fkey foreign key (contact_id, account_id) references public.contacts(id, account_id) on delete cascade,
+  constraint conversations_merged_into_fkey foreign key (merged_into_id, account_id) references public.conversations(id, account_id) on delete set null (merged_into_id)
+);
+alter table public.conversations enable row level security;
+
+create index conversations_account_created_idx on public.conversations using btree (account_id, created_at);
+create index conversations_account_last_message_idx on public.conversations using btree (account_id, last_message_at desc, id desc);
+create index conversations_account_sla_due_idx on public.conversations using btree (account_id, sla_due_at) where (sla_due_at is not null);
+create index conversations_account_status_last_message_idx on public.conversations using btree (account_id, status, last_message_at desc, id desc);
+create index conversations_account_subject_trgm_idx on public.conversations using gin (account_id, subject extensions.gin_trgm_ops);
+create index conversations_assignee_idx on public.conversations using btree (assignee_id, last_message_at desc);
+create index conversations_contact_idx on public.conversations using btree (contact_id);
+create index conversations_merged_into_idx on public.conversations using btree (merged_into_id) where (merged_into_id is not null);
+create index conversations_tags_idx on public.conversations using gin (tags);
+
+revoke all on table public.conversations from public, anon, authenticated, service_role;
+grant select on table public.conversations to authenticated;
+grant all on table public.conversations to service_role;
+grant update (status, assignee_id, priority, unread, tags) on table public.conversations to authenticated;
+
+revoke all on function private.valid_conversation_tags(p_tags text[]) from public, anon, authenticated, service_role;
+grant execute on function private.valid_conversation_tags(p_tags text[]) to public;
+
 create or replace function public.inbox_conversations(p_query text default null::text, p_mine boolean default false)
  returns setof public.conversations
  language sql
@@ -155,6 +241,72 @@ as $function$
 $function$;
 revoke all on function public.inbox_conversations(p_query text, p_mine boolean) from public, anon, authenticated, service_role;
 grant execute on function public.inbox_conversations(p_query text, p_mine boolean) to authenticated, service_role;
+
+create or replace function public.merge_candidates(p_conversation_id uuid)
+ returns setof public.conversations
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select o.* from public.conversations c
+    join public.conversations o on o.contact_id = c.contact_id and o.account_id = c.account_id
+   where c.id = p_conversation_id and o.id <> c.id and o.merged_into_id is null
+   order by o.last_message_at desc, o.id desc
+   limit 20
+$function$;
+revoke all on function public.merge_candidates(p_conversation_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.merge_candidates(p_conversation_id uuid) to authenticated, service_role;
+
+create or replace function public.merge_conversation(p_source uuid, p_target uuid)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+  v_source public.conversations;
+  v_target public.conversations;
+  v_moved integer;
+begin
+  if v_account is null or not public.can_write_business() then
+    raise exception 'Only the account''s admins and members can merge conversations' using errcode = '42501';
+  end if;
+  if p_source = p_target then
+    raise exception 'Choose another conversation to merge into' using errcode = '22023';
+  end if;
+  -- Both locked, in a fixed order, so two merges at once cannot deadlock or cross.
+  perform 1 from public.conversations c where c.id in (p_source, p_target) and c.account_id = v_account order by c.id for update;
+  select * into v_source from public.conversations c where c.id = p_source and c.account_id = v_account;
+  select * into v_target from public.conversations c where c.id = p_target and c.account_id = v_account;
+  if v_source.id is null or v_target.id is null then
+    raise exception 'Conversation not found' using errcode = 'P0002';
+  end if;
+  if v_source.merged_into_id is not null or v_target.merged_into_id is not null then
+    raise exception 'That conversation was merged already' using errcode = '22023';
+  end if;
+  if v_source.contact_id <> v_target.contact_id then
+    raise exception 'Only conversations of the same contact can be merged' using errcode = '22023';
+  end if;
+  update public.messages m set conversation_id = p_target where m.conversation_id = p_source and m.account_id = v_account;
+  get diagnostics v_moved = row_count;
+  update public.message_attachments a set conversation_id = p_target where a.conversation_id = p_source and a.account_id = v_account;
+  update public.conversations c
+     set merged_into_id = p_target, status = 'resolved'
+   where c.id = p_source;
+  update public.conversations c
+     set last_message_at = greatest(c.last_message_at, v_source.last_message_at),
+         tags = (select coalesce(array_agg(distinct t order by t), '{}') from unnest(c.tags || v_source.tags) t),
+         unread = c.unread or v_source.unread
+   where c.id = p_target;
+  perform private.write_audit(v_account, 'conversation_merged', 'conversation', p_source, null,
+                              jsonb_build_object('merged_into_id', p_target, 'messages_moved', v_moved));
+  perform private.write_audit(v_account, 'conversation_merged_in', 'conversation', p_target, null,
+                              jsonb_build_object('merged_from_id', p_source, 'messages_moved', v_moved));
+end;
+$function$;
+revoke all on function public.merge_conversation(p_source uuid, p_target uuid) from public, anon, authenticated, service_role;
+grant execute on function public.merge_conversation(p_source uuid, p_target uuid) to authenticated, service_role;
 
 create or replace function public.search_conversations(p_query text)
  returns setof public.conversations
@@ -182,8 +334,10 @@ revoke all on function public.search_conversations(p_query text) from public, an
 grant execute on function public.search_conversations(p_query text) to authenticated, service_role;
 
 create trigger conversations_audit after insert or update on public.conversations for each row execute function private.audit_conversation();
+create trigger conversations_csat_request after update of status on public.conversations for each row execute function private.queue_csat_request();
 create trigger conversations_roll_day_stats after insert or delete or update of account_id, created_at on public.conversations for each row execute function private.roll_conversation_day_stats();
 create trigger conversations_set_updated_at before update on public.conversations for each row execute function private.set_updated_at();
+create trigger conversations_sla before insert or update on public.conversations for each row execute function private.conversation_sla();
 create trigger conversations_status_times before update of status on public.conversations for each row execute function private.conversation_status_times();
 
 create policy "business writers work conversations" on public.conversations
@@ -345,7 +499,196 @@ create policy "staff read their account's attachments" on public.message_attachm
   to authenticated
   using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
 
+-- ── public.helpdesk_business_hours ──
+
+create table public.helpdesk_business_hours (
+  account_id uuid not null,
+  timezone text default 'UTC'::text not null,
+  days smallint[] default '{1,2,3,4,5}'::smallint[] not null,
+  opens_at time without time zone default '09:00:00'::time without time zone not null,
+  closes_at time without time zone default '17:00:00'::time without time zone not null,
+  holidays date[] default '{}'::date[] not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint helpdesk_business_hours_pkey primary key (account_id),
+  constraint helpdesk_business_hours_check check ((closes_at > opens_at)),
+  constraint helpdesk_business_hours_days_check check ((((cardinality(days) >= 1) and (cardinality(days) <= 7)) and (days <@ '{1,2,3,4,5,6,7}'::smallint[]))),
+  constraint helpdesk_business_hours_holidays_check check ((cardinality(holidays) <= 100)),
+  constraint helpdesk_business_hours_timezone_check check (((length(timezone) >= 1) and (length(timezone) <= 64))),
+  constraint helpdesk_business_hours_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table public.helpdesk_business_hours enable row level security;
+
+revoke all on table public.helpdesk_business_hours from public, anon, authenticated, service_role;
+grant select on table public.helpdesk_business_hours to authenticated;
+grant all on table public.helpdesk_business_hours to service_role;
+
+create policy "staff read their account's business hours" on public.helpdesk_business_hours
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── public.helpdesk_sla_targets ──
+
+create table public.helpdesk_sla_targets (
+  account_id uuid not null,
+  priority text not null,
+  first_response_minutes integer not null,
+  resolution_minutes integer not null,
+  constraint helpdesk_sla_targets_pkey primary key (account_id, priority),
+  constraint helpdesk_sla_targets_first_response_minutes_check check (((first_response_minutes >= 1) and (first_response_minutes <= 86400))),
+  constraint helpdesk_sla_targets_priority_check check ((priority = any (array['low'::text, 'normal'::text, 'high'::text, 'urgent'::text]))),
+  constraint helpdesk_sla_targets_resolution_minutes_check check (((resolution_minutes >= 1) and (resolution_minutes <= 86400))),
+  constraint helpdesk_sla_targets_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table public.helpdesk_sla_targets enable row level security;
+
+revoke all on table public.helpdesk_sla_targets from public, anon, authenticated, service_role;
+grant select on table public.helpdesk_sla_targets to authenticated;
+grant all on table public.helpdesk_sla_targets to service_role;
+
+create policy "staff read their account's SLA targets" on public.helpdesk_sla_targets
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── public.sla_breaches ──
+
+create table public.sla_breaches (
+  account_id uuid not null,
+  conversation_id uuid not null,
+  target text not null,
+  due_at timestamp with time zone not null,
+  breached_at timestamp with time zone default now() not null,
+  constraint sla_breaches_pkey primary key (conversation_id, target),
+  constraint sla_breaches_target_check check ((target = any (array['first_response'::text, 'resolution'::text]))),
+  constraint sla_breaches_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint sla_breaches_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade
+);
+alter table public.sla_breaches enable row level security;
+
+create index sla_breaches_account_idx on public.sla_breaches using btree (account_id, breached_at desc);
+
+revoke all on table public.sla_breaches from public, anon, authenticated, service_role;
+grant select on table public.sla_breaches to authenticated;
+grant all on table public.sla_breaches to service_role;
+
+create policy "staff read their account's SLA breaches" on public.sla_breaches
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── public.csat_responses ──
+
+create table public.csat_responses (
+  conversation_id uuid not null,
+  account_id uuid not null,
+  token_hash bytea not null,
+  score smallint,
+  comment text,
+  sent_at timestamp with time zone,
+  answered_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  constraint csat_responses_pkey primary key (conversation_id),
+  constraint csat_responses_token_hash_key unique (token_hash),
+  constraint csat_responses_check check (((score is null) = (answered_at is null))),
+  constraint csat_responses_comment_check check ((length(comment) <= 2000)),
+  constraint csat_responses_score_check check (((score >= 1) and (score <= 5))),
+  constraint csat_responses_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint csat_responses_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade
+);
+alter table public.csat_responses enable row level security;
+
+create index csat_responses_account_idx on public.csat_responses using btree (account_id, answered_at desc);
+
+revoke all on table public.csat_responses from public, anon, authenticated, service_role;
+grant all on table public.csat_responses to service_role;
+grant select (conversation_id, account_id, score, comment, sent_at, answered_at, created_at) on table public.csat_responses to authenticated;
+
+create policy "staff read their account's CSAT answers" on public.csat_responses
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── private.csat_link_hits ──
+
+create table private.csat_link_hits (
+  id bigint generated always as identity not null,
+  token_hash bytea not null,
+  hit_at timestamp with time zone default now() not null,
+  constraint csat_link_hits_pkey primary key (id)
+);
+alter table private.csat_link_hits enable row level security;
+
+create index csat_link_hits_token_hash_hit_at_idx on private.csat_link_hits using btree (token_hash, hit_at desc);
+
+revoke all on table private.csat_link_hits from public, anon, authenticated, service_role;
+
+-- ── public.conversation_presence ──
+
+create table public.conversation_presence (
+  conversation_id uuid not null,
+  user_id uuid not null,
+  account_id uuid not null,
+  seen_at timestamp with time zone default now() not null,
+  constraint conversation_presence_pkey primary key (conversation_id, user_id),
+  constraint conversation_presence_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint conversation_presence_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade,
+  constraint conversation_presence_user_id_account_id_fkey foreign key (user_id, account_id) references public.users(id, account_id) on delete cascade
+);
+alter table public.conversation_presence enable row level security;
+
+revoke all on table public.conversation_presence from public, anon, authenticated, service_role;
+grant select on table public.conversation_presence to authenticated;
+grant all on table public.conversation_presence to service_role;
+
+create policy "staff read their account's presence" on public.conversation_presence
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
 -- ── functions ──
+
+create or replace function private.csat_by_token(p_token text, out response public.csat_responses, out limited boolean)
+ returns record
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_hash bytea;
+begin
+  limited := false;
+  if p_token is null or p_token !~ '^[A-Za-z0-9_-]{43}$' then
+    response := null;
+    return;
+  end if;
+  v_hash := extensions.digest(p_token, 'sha256');
+  select * into response from public.csat_responses r where r.token_hash = v_hash for update;
+  if not found then
+    response := null;
+    return;
+  end if;
+  if (select count(*) from private.csat_link_hits h where h.token_hash = v_hash and h.hit_at > now() - interval '10 minutes') >= 30 then
+    limited := true;
+    return;
+  end if;
+  delete from private.csat_link_hits h where h.hit_at < now() - interval '10 minutes';
+  insert into private.csat_link_hits (token_hash) values (v_hash);
+end;
+$function$;
+revoke all on function private.csat_by_token(p_token text, out response public.csat_responses, out limited boolean) from public, anon, authenticated, service_role;
+
+create or replace function private.csat_view(p_response public.csat_responses, p_state text)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select jsonb_build_object('state', p_state, 'account_name', a.name, 'subject', c.subject, 'score', p_response.score)
+    from public.conversations c join public.accounts a on a.id = c.account_id
+   where c.id = p_response.conversation_id
+$function$;
+revoke all on function private.csat_view(p_response public.csat_responses, p_state text) from public, anon, authenticated, service_role;
 
 create or replace function private.header_text(p_value text, p_max integer)
  returns text
@@ -356,6 +699,192 @@ as $function$
   select nullif(left(btrim(regexp_replace(coalesce(p_value, ''), '[\x01-\x1f\x7f]+', ' ', 'g')), p_max), '')
 $function$;
 revoke all on function private.header_text(p_value text, p_max integer) from public, anon, authenticated, service_role;
+
+create or replace function private.helpdesk_policy(p_account_id uuid, p_priority text, out timezone text, out days smallint[], out opens_at time without time zone, out closes_at time without time zone, out holidays date[], out first_response_minutes integer, out resolution_minutes integer)
+ returns record
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select coalesce(h.timezone, 'UTC'), coalesce(h.days, '{1,2,3,4,5}'::smallint[]),
+         coalesce(h.opens_at, '09:00'::time), coalesce(h.closes_at, '17:00'::time), coalesce(h.holidays, '{}'::date[]),
+         coalesce(t.first_response_minutes, d.first_response), coalesce(t.resolution_minutes, d.resolution)
+    from (values ('urgent', 60, 240), ('high', 240, 960), ('normal', 480, 2400), ('low', 960, 4800))
+           as d (priority, first_response, resolution)
+    left join public.helpdesk_business_hours h on h.account_id = p_account_id
+    left join public.helpdesk_sla_targets t on t.account_id = p_account_id and t.priority = d.priority
+   where d.priority = p_priority
+$function$;
+revoke all on function private.helpdesk_policy(p_account_id uuid, p_priority text, out timezone text, out days smallint[], out opens_at time without time zone, out closes_at time without time zone, out holidays date[], out first_response_minutes integer, out resolution_minutes integer) from public, anon, authenticated, service_role;
+
+create or replace function public.answer_csat(p_token text, p_score integer, p_comment text default null::text)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_found record;
+  v_response public.csat_responses;
+  -- Control characters (not line breaks) are dropped.
+  v_comment text := nullif(btrim(regexp_replace(coalesce(p_comment, ''), '[\x01-\x09\x0b\x0c\x0e-\x1f\x7f]+', '', 'g')), '');
+begin
+  select * into v_found from private.csat_by_token(p_token);
+  v_response := v_found.response;
+  if v_response.conversation_id is null then
+    return jsonb_build_object('state', 'not_found');
+  end if;
+  if v_found.limited then
+    return jsonb_build_object('state', 'rate_limited');
+  end if;
+  if v_response.answered_at is not null then
+    return private.csat_view(v_response, 'answered');
+  end if;
+  if p_score is null or p_score not between 1 and 5 then
+    raise exception 'Choose a score from 1 to 5' using errcode = '22023';
+  end if;
+  if length(v_comment) > 2000 then
+    raise exception 'A comment can be at most 2,000 characters' using errcode = '22023';
+  end if;
+  update public.csat_responses r set score = p_score, comment = v_comment, answered_at = now()
+   where r.conversation_id = v_response.conversation_id
+  returning * into v_response;
+  perform private.write_audit(v_response.account_id, 'csat_answered', 'conversation', v_response.conversation_id, null,
+                              jsonb_build_object('score', p_score));
+  return private.csat_view(v_response, 'answered') || jsonb_build_object('answered_now', true);
+end;
+$function$;
+revoke all on function public.answer_csat(p_token text, p_score integer, p_comment text) from public, anon, authenticated, service_role;
+grant execute on function public.answer_csat(p_token text, p_score integer, p_comment text) to anon, authenticated, service_role;
+
+create or replace function public.business_minutes_between(p_from timestamp with time zone, p_to timestamp with time zone, p_timezone text, p_days smallint[], p_opens time without time zone, p_closes time without time zone, p_holidays date[])
+ returns integer
+ language plpgsql
+ stable
+ set search_path to ''
+as $function$
+declare
+  v_day date := (p_from at time zone p_timezone)::date;
+  v_last date := (p_to at time zone p_timezone)::date;
+  v_total interval := interval '0';
+  v_open timestamptz;
+  v_close timestamptz;
+begin
+  if p_to <= p_from then
+    return 0;
+  end if;
+  while v_day <= v_last and v_day - (p_from at time zone p_timezone)::date <= 1000 loop
+    if extract(isodow from v_day)::smallint = any (p_days) and not (v_day = any (coalesce(p_holidays, '{}'))) then
+      v_open := greatest((v_day + p_opens) at time zone p_timezone, p_from);
+      v_close := least((v_day + p_closes) at time zone p_timezone, p_to);
+      if v_close > v_open then
+        v_total := v_total + (v_close - v_open);
+      end if;
+    end if;
+    v_day := v_day + 1;
+  end loop;
+  return floor(extract(epoch from v_total) / 60)::integer;
+end;
+$function$;
+revoke all on function public.business_minutes_between(p_from timestamp with time zone, p_to timestamp with time zone, p_timezone text, p_days smallint[], p_opens time without time zone, p_closes time without time zone, p_holidays date[]) from public, anon, authenticated, service_role;
+grant execute on function public.business_minutes_between(p_from timestamp with time zone, p_to timestamp with time zone, p_timezone text, p_days smallint[], p_opens time without time zone, p_closes time without time zone, p_holidays date[]) to authenticated, service_role;
+
+create or replace function public.business_time_add(p_start timestamp with time zone, p_minutes integer, p_timezone text, p_days smallint[], p_opens time without time zone, p_closes time without time zone, p_holidays date[])
+ returns timestamp with time zone
+ language plpgsql
+ stable
+ set search_path to ''
+as $function$
+declare
+  v_day date := (p_start at time zone p_timezone)::date;
+  v_left interval := make_interval(mins => greatest(p_minutes, 0));
+  v_open timestamptz;
+  v_close timestamptz;
+  v_from timestamptz;
+begin
+  for i in 0..1000 loop
+    if extract(isodow from v_day)::smallint = any (p_days) and not (v_day = any (coalesce(p_holidays, '{}'))) then
+      v_open := (v_day + p_opens) at time zone p_timezone;
+      v_close := (v_day + p_closes) at time zone p_timezone;
+      v_from := greatest(v_open, p_start);
+      if v_from < v_close then
+        if v_from + v_left <= v_close then
+          return v_from + v_left;
+        end if;
+        v_left := v_left - (v_close - v_from);
+      end if;
+    end if;
+    v_day := v_day + 1;
+  end loop;
+  return null;
+end;
+$function$;
+revoke all on function public.business_time_add(p_start timestamp with time zone, p_minutes integer, p_timezone text, p_days smallint[], p_opens time without time zone, p_closes time without time zone, p_holidays date[]) from public, anon, authenticated, service_role;
+grant execute on function public.business_time_add(p_start timestamp with time zone, p_minutes integer, p_timezone text, p_days smallint[], p_opens time without time zone, p_closes time without time zone, p_holidays date[]) to authenticated, service_role;
+
+create or replace function public.helpdesk_sla_report(p_from timestamp with time zone, p_to timestamp with time zone)
+ returns table(assignee_id uuid, assignee_name text, priority text, conversations bigint, first_response_total bigint, first_response_met bigint, resolution_total bigint, resolution_met bigint, avg_first_response_minutes numeric, csat_count bigint, csat_average numeric)
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select c.assignee_id,
+         coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email),
+         c.priority,
+         count(*),
+         count(*) filter (where c.first_responded_at is not null or c.first_response_due_at <= now()),
+         count(*) filter (where c.first_responded_at <= c.first_response_due_at),
+         count(*) filter (where c.resolved_at is not null or c.resolution_due_at <= now()),
+         count(*) filter (where c.resolved_at <= c.resolution_due_at),
+         round(avg(extract(epoch from c.first_responded_at - c.created_at) / 60)::numeric, 1),
+         count(r.score),
+         round(avg(r.score)::numeric, 2)
+    from public.conversations c
+    left join public.users u on u.id = c.assignee_id
+    left join public.csat_responses r on r.conversation_id = c.id
+   where c.account_id = public.current_account_id()
+     and c.merged_into_id is null
+     and c.created_at >= p_from and c.created_at < p_to
+   group by c.assignee_id, u.first_name, u.last_name, u.email, c.priority
+   order by 2 nulls first, array_position(array['urgent', 'high', 'normal', 'low'], c.priority)
+$function$;
+revoke all on function public.helpdesk_sla_report(p_from timestamp with time zone, p_to timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function public.helpdesk_sla_report(p_from timestamp with time zone, p_to timestamp with time zone) to authenticated, service_role;
+
+create or replace function public.helpdesk_sla_sweep(p_now timestamp with time zone default now())
+ returns integer
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_row record;
+  v_count integer := 0;
+begin
+  for v_row in
+    insert into public.sla_breaches (account_id, conversation_id, target, due_at, breached_at)
+    select c.account_id, c.id, 'first_response', c.first_response_due_at, p_now from public.conversations c
+     where c.status = 'open' and c.first_responded_at is null and c.first_response_due_at <= p_now
+    union all
+    select c.account_id, c.id, 'resolution', c.resolution_due_at, p_now from public.conversations c
+     where c.status = 'open' and c.resolution_due_at <= p_now
+    on conflict (conversation_id, target) do nothing
+    returning account_id, conversation_id, target, due_at
+  loop
+    v_count := v_count + 1;
+    perform private.emit_event(v_row.account_id, 'sla_breached', 'conversations', v_row.conversation_id,
+                               jsonb_build_object('target', v_row.target, 'due_at', v_row.due_at));
+    perform private.write_audit(v_row.account_id, 'sla_breached', 'conversation', v_row.conversation_id, null,
+                                jsonb_build_object('target', v_row.target, 'due_at', v_row.due_at));
+    perform private.enqueue_job('helpdesk.sla_breach_mail', v_row.account_id,
+      jsonb_build_object('conversation_id', v_row.conversation_id, 'target', v_row.target, 'due_at', v_row.due_at),
+      'helpdesk.sla_breach_mail:' || v_row.conversation_id || ':' || v_row.target, v_row.conversation_id);
+  end loop;
+  return v_count;
+end;
+$function$;
+revoke all on function public.helpdesk_sla_sweep(p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function public.helpdesk_sla_sweep(p_now timestamp with time zone) to service_role;
 
 create or replace function public.inbound_mailbox()
  returns table(local_part text, secret text)
@@ -401,6 +930,91 @@ as $function$
 $function$;
 revoke all on function public.inbound_secret(p_to text) from public, anon, authenticated, service_role;
 grant execute on function public.inbound_secret(p_to text) to service_role;
+
+create or replace function public.issue_csat_link(p_conversation_id uuid)
+ returns text
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_token text := rtrim(translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/', '-_'), '=');
+  v_account uuid;
+begin
+  select c.account_id into v_account from public.conversations c where c.id = p_conversation_id;
+  if v_account is null then
+    raise exception 'Conversation not found' using errcode = 'P0002';
+  end if;
+  insert into public.csat_responses (conversation_id, account_id, token_hash)
+  values (p_conversation_id, v_account, extensions.digest(v_token, 'sha256'))
+  on conflict (conversation_id) do update set token_hash = excluded.token_hash
+    where public.csat_responses.sent_at is null and public.csat_responses.answered_at is null;
+  if not found then
+    return null;
+  end if;
+  return v_token;
+end;
+$function$;
+revoke all on function public.issue_csat_link(p_conversation_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.issue_csat_link(p_conversation_id uuid) to service_role;
+
+create or replace function public.mark_csat_sent(p_conversation_id uuid)
+ returns void
+ language sql
+ security definer
+ set search_path to ''
+as $function$
+  update public.csat_responses set sent_at = coalesce(sent_at, now()) where conversation_id = p_conversation_id
+$function$;
+revoke all on function public.mark_csat_sent(p_conversation_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.mark_csat_sent(p_conversation_id uuid) to service_role;
+
+create or replace function public.mark_replying(p_conversation_id uuid)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+begin
+  if v_account is null or not public.can_write_business() then
+    raise exception 'Only the account''s admins and members reply' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.conversations c where c.id = p_conversation_id and c.account_id = v_account) then
+    raise exception 'Conversation not found' using errcode = 'P0002';
+  end if;
+  insert into public.conversation_presence (conversation_id, user_id, account_id, seen_at)
+  values (p_conversation_id, public.current_user_id(), v_account, now())
+  on conflict (conversation_id, user_id) do update set seen_at = now();
+  -- Stale rows go as new ones come in: the table stays small.
+  delete from public.conversation_presence p where p.account_id = v_account and p.seen_at < now() - interval '10 minutes';
+end;
+$function$;
+revoke all on function public.mark_replying(p_conversation_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.mark_replying(p_conversation_id uuid) to authenticated, service_role;
+
+create or replace function public.open_csat_link(p_token text)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_found record;
+begin
+  select * into v_found from private.csat_by_token(p_token);
+  if (v_found.response).conversation_id is null then
+    return jsonb_build_object('state', 'not_found');
+  end if;
+  if v_found.limited then
+    return jsonb_build_object('state', 'rate_limited');
+  end if;
+  return private.csat_view(v_found.response, case when (v_found.response).answered_at is null then 'open' else 'answered' end);
+end;
+$function$;
+revoke all on function public.open_csat_link(p_token text) from public, anon, authenticated, service_role;
+grant execute on function public.open_csat_link(p_token text) to anon, authenticated, service_role;
 
 create or replace function public.receive_email(p_to text, p_from_email text, p_from_name text, p_subject text, p_body text, p_message_id text default null::text, p_references text[] default '{}'::text[])
  returns jsonb
@@ -480,3 +1094,60 @@ end;
 $function$;
 revoke all on function public.receive_email(p_to text, p_from_email text, p_from_name text, p_subject text, p_body text, p_message_id text, p_references text[]) from public, anon, authenticated, service_role;
 grant execute on function public.receive_email(p_to text, p_from_email text, p_from_name text, p_subject text, p_body text, p_message_id text, p_references text[]) to service_role;
+
+create or replace function public.save_helpdesk_sla(p_timezone text, p_days smallint[], p_opens time without time zone, p_closes time without time zone, p_holidays date[], p_targets jsonb)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+  v_priority text;
+begin
+  if v_account is null or not public.is_account_admin() then
+    raise exception 'Only the account''s admins can change its SLAs' using errcode = '42501';
+  end if;
+  if not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = p_timezone) then
+    raise exception 'Choose a timezone' using errcode = '22023';
+  end if;
+  if p_closes <= p_opens then
+    raise exception 'Closing time must be after opening time' using errcode = '22023';
+  end if;
+  insert into public.helpdesk_business_hours (account_id, timezone, days, opens_at, closes_at, holidays, updated_at)
+  values (v_account, p_timezone, p_days, p_opens, p_closes, coalesce(p_holidays, '{}'), now())
+  on conflict (account_id) do update
+    set timezone = excluded.timezone, days = excluded.days, opens_at = excluded.opens_at,
+        closes_at = excluded.closes_at, holidays = excluded.holidays, updated_at = now();
+  foreach v_priority in array array['low', 'normal', 'high', 'urgent'] loop
+    insert into public.helpdesk_sla_targets (account_id, priority, first_response_minutes, resolution_minutes)
+    values (v_account, v_priority, (p_targets -> v_priority ->> 'first_response_minutes')::integer,
+            (p_targets -> v_priority ->> 'resolution_minutes')::integer)
+    on conflict (account_id, priority) do update
+      set first_response_minutes = excluded.first_response_minutes, resolution_minutes = excluded.resolution_minutes;
+  end loop;
+  perform private.write_audit(v_account, 'helpdesk_sla_updated', 'account', v_account, null,
+    jsonb_build_object('timezone', p_timezone, 'days', p_days, 'opens_at', p_opens, 'closes_at', p_closes,
+                       'holidays', p_holidays, 'targets', p_targets));
+  -- Open work takes the new deadlines (the trigger recomputes on a priority "change" to itself).
+  perform set_config('opshub.sla_recompute', 'on', true);
+  update public.conversations c set priority = c.priority where c.account_id = v_account and c.status <> 'resolved';
+  perform set_config('opshub.sla_recompute', '', true);
+end;
+$function$;
+revoke all on function public.save_helpdesk_sla(p_timezone text, p_days smallint[], p_opens time without time zone, p_closes time without time zone, p_holidays date[], p_targets jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.save_helpdesk_sla(p_timezone text, p_days smallint[], p_opens time without time zone, p_closes time without time zone, p_holidays date[], p_targets jsonb) to authenticated, service_role;
+
+create or replace function public.sla_breach_recipients(p_conversation_id uuid)
+ returns table(email text, subject text)
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select distinct u.email, c.subject
+    from public.conversations c
+    join public.users u on u.account_id = c.account_id and (u.role = 'admin' or u.id = c.assignee_id)
+   where c.id = p_conversation_id and u.email is not null
+$function$;
+revoke all on function public.sla_breach_recipients(p_conversation_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.sla_breach_recipients(p_conversation_id uuid) to service_role;

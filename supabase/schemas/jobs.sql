@@ -241,7 +241,7 @@ create table public.events (
   payload jsonb default '{}'::jsonb not null,
   created_at timestamp with time zone default now() not null,
   constraint events_pkey primary key (id),
-  constraint events_kind_check check ((kind = any ('{client_registered,conversation_resolved,document_extracted,invoice_created,invoice_overdue,invoice_paid,lead_created,message_received,po_confirmed,po_sent,quote_accepted,quote_declined,quote_expired,quote_sent,quote_viewed,review_due,shipment_delivered,shipment_exception}'::text[]))),
+  constraint events_kind_check check ((kind = any ('{client_registered,conversation_resolved,document_extracted,invoice_created,invoice_overdue,invoice_paid,lead_created,message_received,po_confirmed,po_sent,quote_accepted,quote_declined,quote_expired,quote_sent,quote_viewed,review_due,shipment_delivered,shipment_exception,sla_breached}'::text[]))),
   constraint events_payload_check check ((jsonb_typeof(payload) = 'object'::text)),
   constraint events_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );

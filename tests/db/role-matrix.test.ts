@@ -488,14 +488,75 @@ const CASES: Record<string, TableCase> = {
     newRow: (f) => ({ account_id: f.admin.accountId, notes: 'x' }),
     existing: async (_s, f) => f.addressedQuoteId,
     changes: { notes: 'Changed' },
+  },  // Helpdesk SLAs, CSAT and presence (decision 075): staff read; only the functions write
+  // (save_helpdesk_sla, the breach sweep, the CSAT link, mark_replying). Staff never read a CSAT token's hash.
+  helpdesk_business_hours: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: async (s, f) => slaRows(s, f, 'helpdesk_business_hours', 'account_id'),
+    newRow: (f) => ({ account_id: f.admin.accountId }),
+    existing: async (s, f) => (await slaRows(s, f, 'helpdesk_business_hours', 'account_id'))[0],
+    changes: { timezone: 'Asia/Tokyo' },
+  },
+  helpdesk_sla_targets: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: async (s, f) => slaRows(s, f, 'helpdesk_sla_targets', 'priority'),
+    newRow: (f) => ({ account_id: f.admin.accountId, priority: 'normal', first_response_minutes: 1, resolution_minutes: 1 }),
+    existing: async () => 'normal',
+    changes: { first_response_minutes: 5 },
+  },
+  sla_breaches: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: async (s, f) => slaRows(s, f, 'sla_breaches', 'conversation_id'),
+    newRow: (f) => ({ account_id: f.admin.accountId, conversation_id: f.conversationId, target: 'resolution', due_at: '2026-01-01T00:00:00Z' }),
+    existing: async (_s, f) => f.conversationId,
+    changes: { due_at: '2030-01-01T00:00:00Z' },
+  },
+  csat_responses: {
+    read: staffRead('none'), columns: 'conversation_id, account_id, score, comment, sent_at, answered_at', insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: async (s, f) => slaRows(s, f, 'csat_responses', 'conversation_id'),
+    newRow: (f) => ({ account_id: f.admin.accountId, conversation_id: f.conversationId, token_hash: `\\x${'ef'.repeat(32)}` }),
+    existing: async (_s, f) => f.conversationId,
+    changes: { score: 1 },
+  },
+  conversation_presence: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: async (s, f) => slaRows(s, f, 'conversation_presence', 'conversation_id'),
+    newRow: (f) => ({ account_id: f.admin.accountId, conversation_id: f.conversationId, user_id: f.admin.userId }),
+    existing: async (_s, f) => f.conversationId,
+    changes: { seen_at: '2030-01-01T00:00:00Z' },
   },
 };
+/** The helpdesk SLA tables' rows of the account, made once on first ask (decision 075): the values of `column`. */
+const slaMade = new Set<string>();
+async function slaRows(s: SupabaseClient, f: Fixture, table: string, column: string): Promise<string[]> {
+  const accountId = f.admin.accountId;
+  if (!slaMade.has(accountId)) {
+    slaMade.add(accountId);
+    for (const [name, row] of [
+      ['helpdesk_business_hours', { account_id: accountId, timezone: 'Europe/Berlin' }],
+      ['helpdesk_sla_targets', { account_id: accountId, priority: 'normal', first_response_minutes: 60, resolution_minutes: 480 }],
+      ['sla_breaches', { account_id: accountId, conversation_id: f.conversationId, target: 'first_response', due_at: '2026-01-01T00:00:00Z' }],
+      ['csat_responses', { account_id: accountId, conversation_id: f.conversationId, token_hash: `\\x${'ab'.repeat(32)}` }],
+      ['conversation_presence', { account_id: accountId, conversation_id: f.conversationId, user_id: f.admin.userId }],
+    ] as const) {
+      const { error } = await s.from(name).insert(row);
+      if (error) throw new Error(`${name} fixture: ${error.message}`);
+    }
+  }
+  const { data } = await s.from(table).select(column).eq('account_id', accountId);
+  return ((data ?? []) as unknown as Record<string, string>[]).map((r) => String(r[column])).sort();
+}
 /** The rollups' rows have no id: they are named by their status (and month). */
 const KEY: Record<string, { column: string; key: (row: Record<string, unknown>) => string }> = {
   quote_stats: { column: 'status', key: (r) => `${r.status}/${r.month}` },
   lead_stats: { column: 'status', key: (r) => `${r.status}/${r.month}` },
   // A mapping is named by its item (each fixture item is mapped to at most one control).
   compliance_item_controls: { column: 'item_id', key: (r) => String(r.item_id) },
+  helpdesk_business_hours: { column: 'account_id', key: (r) => String(r.account_id) },
+  helpdesk_sla_targets: { column: 'priority', key: (r) => String(r.priority) },
+  sla_breaches: { column: 'conversation_id', key: (r) => String(r.conversation_id) },
+  csat_responses: { column: 'conversation_id', key: (r) => String(r.conversation_id) },
+  conversation_presence: { column: 'conversation_id', key: (r) => String(r.conversation_id) },
 };
 const keyOf = (table: string, row: Record<string, unknown>) => (KEY[table] ? KEY[table].key(row) : String(row.id));
 const idColumn = (table: string) => KEY[table]?.column ?? 'id';

@@ -40,6 +40,28 @@ async function attachmentOf(accountId: string): Promise<string> {
   return data.id as string;
 }
 
+/** A's helpdesk SLA settings, a breach, a CSAT answer and a presence row on its conversation (decision 075). */
+async function helpdeskSlaCases(accountId: string, userId: string): Promise<TableCase[]> {
+  const conversationId = await firstId('conversations', 'account_id', accountId);
+  for (const [table, row] of [
+    ['helpdesk_business_hours', { account_id: accountId, timezone: 'Europe/Berlin' }],
+    ['helpdesk_sla_targets', { account_id: accountId, priority: 'normal', first_response_minutes: 60, resolution_minutes: 480 }],
+    ['sla_breaches', { account_id: accountId, conversation_id: conversationId, target: 'first_response', due_at: '2026-01-01T00:00:00Z' }],
+    ['csat_responses', { account_id: accountId, conversation_id: conversationId, token_hash: `\\x${'ab'.repeat(32)}`, score: 5, answered_at: '2026-01-01T00:00:00Z' }],
+    ['conversation_presence', { account_id: accountId, conversation_id: conversationId, user_id: userId }],
+  ] as const) {
+    const { error } = await admin.from(table).insert(row);
+    if (error) throw new Error(`${table}: ${error.message}`);
+  }
+  return [
+    { table: 'helpdesk_business_hours', id: accountId, idColumn: 'account_id', insert: { account_id: accountId }, update: { timezone: 'UTC' } },
+    { table: 'helpdesk_sla_targets', id: 'normal', idColumn: 'priority', insert: { account_id: accountId, priority: 'low', first_response_minutes: 1, resolution_minutes: 1 }, update: { first_response_minutes: 1 } },
+    { table: 'sla_breaches', id: conversationId, idColumn: 'conversation_id', insert: { account_id: accountId, conversation_id: conversationId, target: 'resolution', due_at: '2026-01-01T00:00:00Z' }, update: { due_at: '2030-01-01T00:00:00Z' } },
+    { table: 'csat_responses', id: conversationId, idColumn: 'conversation_id', insert: { account_id: accountId, conversation_id: conversationId, token_hash: `\\x${'cd'.repeat(32)}` }, update: { score: 1 } },
+    { table: 'conversation_presence', id: conversationId, idColumn: 'conversation_id', insert: { account_id: accountId, conversation_id: conversationId, user_id: userId }, update: { seen_at: '2030-01-01T00:00:00Z' } },
+  ];
+}
+
 async function firstId(table: string, column: string, value: string): Promise<string> {
   const { data, error } = await admin.from(table).select('id').eq(column, value).limit(1).single();
   if (error) throw new Error(`${table}: ${error.message}`);
@@ -172,6 +194,7 @@ beforeAll(async () => {
     { table: 'events', id: await firstId('events', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'lead_created', resource_type: 'x' }, update: { payload: {} } },
     { table: 'jobs', id: await firstId('jobs', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'test.spy', idempotency_key: 'spy' }, update: { status: 'queued' } },
     { table: 'job_runs', id: await firstId('job_runs', 'account_id', a.accountId), insert: { account_id: a.accountId, job_id: await firstId('jobs', 'account_id', a.accountId), runner: 'spy', attempt: 9 }, update: { outcome: 'done' } },
+    ...(await helpdeskSlaCases(a.accountId, a.userId)),
   );
 });
 
@@ -243,7 +266,9 @@ describe('a user of another account', () => {
     expect(tables).toEqual(expect.arrayContaining(['accounts', 'users', 'quotes', 'quote_stats', 'lead_stats', 'quote_list']));
     for (const table of tables) {
       // Invitations' token hashes are readable by no browser-facing role: their other columns, then.
-      const columns: string = table === 'user_invitations' ? 'id, account_id, email, role, expires_at' : '*';
+      const columns: string = table === 'user_invitations' ? 'id, account_id, email, role, expires_at'
+        // Nor CSAT links' token hashes (decision 075).
+        : table === 'csat_responses' ? 'conversation_id, account_id, score' : '*';
       const { data, error } = await b.client.from(table).select<string, Record<string, unknown>>(columns);
       expect(error, table).toBeNull();
       for (const row of data ?? []) {

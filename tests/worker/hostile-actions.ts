@@ -200,6 +200,17 @@ export const PUBLIC_ACTIONS: HostileAction[] = [
     signedIn: true,
     kinds: ['cross-origin', 'replayed-cookie', 'forged-cookie'],
   },
+  {
+    // A CSAT link (decision 075): its token stands in for a session ({csat-token}: tenant A's conversation).
+    // Only the refusals: a valid rating would answer the link once and for all.
+    name: 'csat link: rate',
+    route: 'features/helpdesk/csat/public-csat.tsx',
+    path: '/csat/{csat-token}',
+    fields: { score: choice('4', true), comment: text('hostile-probe {n}') },
+    actor: 'anonymous',
+    signedIn: false,
+    kinds: ['missing', 'extra', 'type', 'huge', 'utf8', 'content-type', 'cross-origin'],
+  },
 ];
 
 export const BUSINESS_ACTIONS: HostileAction[] = [
@@ -443,6 +454,34 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     route: 'features/helpdesk/conversation.tsx',
     path: '/messages/{conversation}',
     intent: 'resolve',
+    fields: {},
+    actor: 'admin',
+    signedIn: true,
+  },
+  // Tags, merge and presence (decision 075).
+  {
+    name: 'conversation: tags',
+    route: 'features/helpdesk/conversation.tsx',
+    path: '/messages/{conversation}',
+    intent: 'tags',
+    fields: { tags: text('hostile-probe') },
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
+    name: 'conversation: merge',
+    route: 'features/helpdesk/conversation.tsx',
+    path: '/messages/{conversation}',
+    intent: 'merge',
+    fields: { target_id: id('conversation') },
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
+    name: 'conversation: replying',
+    route: 'features/helpdesk/conversation.tsx',
+    path: '/messages/{conversation}',
+    intent: 'replying',
     fields: {},
     actor: 'admin',
     signedIn: true,
@@ -1285,6 +1324,29 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
     path: '/settings/integrations/carrier-hook',
     intent: 'rotate',
     fields: {},
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
+    // Settings › Helpdesk (decision 075): business hours and SLA targets.
+    name: 'settings helpdesk: save',
+    route: 'features/helpdesk/sla/settings.helpdesk.tsx',
+    path: '/settings/helpdesk',
+    fields: {
+      timezone: choice('Europe/Paris', true),
+      days: { kind: 'choices', value: '1', required: true },
+      opens_at: text('09:00', true),
+      closes_at: text('17:00', true),
+      holidays: text('2026-12-25'),
+      first_response_urgent: number('0.5', true),
+      resolution_urgent: number('4', true),
+      first_response_high: number('1', true),
+      resolution_high: number('8', true),
+      first_response_normal: number('4', true),
+      resolution_normal: number('24', true),
+      first_response_low: number('8', true),
+      resolution_low: number('40', true),
+    },
     actor: 'admin',
     signedIn: true,
   },

@@ -56,6 +56,9 @@ const pages: string[] = [
   '/settings/users',
   '/settings/account',
   '/settings/audit-logs',
+  // The helpdesk's SLA settings and report (decision 075).
+  '/settings/helpdesk',
+  '/messages/report',
 ];
 
 beforeAll(async () => {

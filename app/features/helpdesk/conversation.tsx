@@ -2,7 +2,8 @@
 // thread (inbound mail, replies with their delivery status, internal notes
 // marked as such), Reply and Add note, and for those who work the inbox the
 // assignee, priority and Resolve/Reopen. Plain forms: works without JavaScript.
-import { Form } from 'react-router';
+import { useRef } from 'react';
+import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/conversation';
 import { SectionHeading } from '~/components/page-header';
@@ -21,7 +22,10 @@ import { isUuid, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
+import { useLiveRevalidation } from './live';
 import { loadConversation, replyTo, updateConversation } from './queries.server';
+import { extraIntent, loadConversationExtras } from './sla/conversation-extras.server';
+import { ReplyingNotice, SlaPanel, TagsAndMerge, usePresence } from './sla/conversation-panels';
 import { CHANNEL_OPTIONS, CONVERSATION_TEXTS as TEXTS, labelOf, PRIORITIES, PRIORITY_OPTIONS, STATUS_OPTIONS } from './texts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -29,8 +33,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { profile, found } = await requireUserWithRecord(args, TEXTS.notFound, loadConversation);
-  return { ...found, canWrite: canWriteBusiness(profile?.role) };
+  // The SLA, CSAT, tags, merge and presence parts (decision 075) read alongside: one round trip.
+  const { profile, found } = await requireUserWithRecord(args, TEXTS.notFound, async (supabase, id) => {
+    const [conversation, extras] = await Promise.all([loadConversation(supabase, id), loadConversationExtras(supabase, id)]);
+    return conversation && { ...conversation, extras };
+  });
+  const replying = found.extras.replying.filter((userId) => userId !== profile?.id);
+  return { ...found, extras: { ...found.extras, replying }, canWrite: canWriteBusiness(profile?.role) };
+}
+
+/** A presence post (the reply box's script) does not reload the page. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get('intent') === 'replying' ? false : defaultShouldRevalidate;
 }
 
 export function action(args: Route.ActionArgs) {
@@ -77,7 +91,7 @@ export function action(args: Route.ActionArgs) {
         return redirectWithSuccess(page, TEXTS.saved);
       }
       default:
-        return failed('Unknown action');
+        return (await extraIntent(intent, field, { supabase, id, page, failed })) ?? failed('Unknown action');
     }
   });
 }
@@ -85,7 +99,10 @@ export function action(args: Route.ActionArgs) {
 const DELIVERY: Record<string, string> = { queued: 'Sending', sent: 'Sent', delivered: 'Delivered', failed: 'Not delivered' };
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversation, messages, messagesFailed, people, canWrite } = loaderData;
+  const { conversation, messages, messagesFailed, people, canWrite, extras } = loaderData;
+  const replyBox = useRef<HTMLTextAreaElement>(null);
+  useLiveRevalidation();
+  usePresence(replyBox);
   const contact = conversation.contact as { id: string; name: string; email: string; company: string | null } | null;
   const typed = actionData && 'body' in actionData ? actionData : null;
   const resolved = conversation.status === 'resolved';
@@ -121,6 +138,8 @@ export default function Conversation({ loaderData, actionData }: Route.Component
               { label: 'Resolved', value: conversation.resolved_at ? formatDateTime(conversation.resolved_at) : null },
             ]}
           />
+          <SlaPanel conversation={conversation} breaches={extras.breaches} csat={extras.csat} />
+          {canWrite ? <TagsAndMerge tags={conversation.tags ?? []} candidates={extras.candidates} /> : null}
           {canWrite ? (
             <Card>
               <CardHeader>
@@ -218,8 +237,10 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           </CardHeader>
           <CardContent>
             <Form method="post" className="grid gap-3">
+              <ReplyingNotice names={extras.replying.map((userId) => { const p = people.find((x) => x.id === userId); return p ? nameOf(p) : 'A colleague'; })} />
               <Label htmlFor="reply-body">Message</Label>
               <Textarea
+                ref={replyBox}
                 id="reply-body"
                 name="body"
                 rows={5}

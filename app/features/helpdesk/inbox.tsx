@@ -20,7 +20,11 @@ import { formatDateTime } from '~/lib/dates';
 import { readListQuery } from '~/lib/list-query';
 import { BRAND_NAME } from '~/lib/site';
 import { cn } from '~/lib/utils';
+import { useLiveRevalidation } from './live';
 import { loadInbox, type InboxFilters, type InboxRow } from './queries.server';
+import { readSlaFilters } from './sla/inbox-filters.server';
+import { SLA_FILTER_OPTIONS } from './sla/timer';
+import { SlaTimerText } from './sla/sla-timer-text';
 import { CHANNEL_OPTIONS, CHANNELS, INBOX_TEXTS as TEXTS, labelOf, STATUS_OPTIONS, STATUSES, WHO_OPTIONS } from './texts';
 
 const LIST = '/messages';
@@ -50,6 +54,8 @@ const COLUMNS: RecordColumn<InboxRow>[] = [
   },
   { id: 'channel', header: 'Channel', cell: (row) => labelOf(CHANNEL_OPTIONS, row.channel), className: 'text-muted-foreground' },
   { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} label={labelOf(STATUS_OPTIONS, row.status)} />, phone: true },
+  // The SLA timer (decision 075): text and colour from the stored deadline.
+  { id: 'sla', header: 'SLA', cell: (row) => <SlaTimerText dueAt={row.sla_due_at} />, className: 'whitespace-nowrap' },
   {
     id: 'last',
     header: 'Last message',
@@ -65,7 +71,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const query = readListQuery(url, STATUSES, SORTS);
   const channel = CHANNELS.find((c) => c === url.searchParams.get('channel')) ?? null;
   const who = WHO_OPTIONS.find((w) => w.value === url.searchParams.get('who'))?.value ?? null;
-  const filters: InboxFilters = { channel, who };
+  const filters: InboxFilters = { channel, who, ...readSlaFilters(url) };
   const [, list] = await requireUserWith(request, context, (supabase) => loadInbox(supabase, query, filters));
   return { list, filters };
 }
@@ -73,10 +79,19 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { list, filters } = loaderData;
   const { query } = list;
-  const narrowed = query.q !== '' || query.status !== null || filters.channel !== null || filters.who !== null;
+  const narrowed = query.q !== '' || query.status !== null || filters.channel !== null || filters.who !== null || !!filters.sla || !!filters.tag;
+  useLiveRevalidation();
   return (
     <>
-      <PageHeader title={TEXTS.title} description={TEXTS.description} />
+      <PageHeader
+        title={TEXTS.title}
+        description={TEXTS.description}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/messages/report">SLA report</Link>
+          </Button>
+        }
+      />
       <Card>
         <CardHeader className="gap-4">
           <SectionHeading>{TEXTS.listHeading}</SectionHeading>
@@ -90,6 +105,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <Filter id="inbox-status" name="status" label="Status" all="All statuses" value={query.status} options={STATUS_OPTIONS} />
             <Filter id="inbox-channel" name="channel" label="Channel" all="All channels" value={filters.channel} options={CHANNEL_OPTIONS} />
             <Filter id="inbox-who" name="who" label="Assignee" all="Everyone" value={filters.who} options={WHO_OPTIONS} />
+            <Filter id="inbox-sla" name="sla" label="SLA" all="Any SLA" value={filters.sla ?? null} options={SLA_FILTER_OPTIONS} />
+            <div className="grid gap-1 sm:w-32">
+              <Label htmlFor="inbox-tag" className="sr-only">
+                Tag
+              </Label>
+              <Input id="inbox-tag" name="tag" defaultValue={filters.tag ?? ''} placeholder="Tag" key={filters.tag ?? ''} maxLength={40} />
+            </div>
             <Button type="submit" variant="outline">
               <Search className="size-4" aria-hidden="true" />
               Search

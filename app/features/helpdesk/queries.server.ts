@@ -5,8 +5,11 @@
 import { readList } from '~/lib/records.server';
 import type { ListQuery } from '~/lib/list-query';
 import type { Supabase } from '~/lib/supabase.server';
+import { slaFiltered } from './sla/inbox-filters.server';
+import type { SlaFilter } from './sla/timer';
 
-const LIST_COLUMNS = 'id, subject, status, channel, priority, unread, last_message_at, created_at, assignee_id, contact:contacts(name, email)';
+const LIST_COLUMNS =
+  'id, subject, status, channel, priority, unread, last_message_at, created_at, assignee_id, sla_due_at, tags, contact:contacts(name, email)';
 
 export interface InboxRow {
   id: string;
@@ -18,12 +21,18 @@ export interface InboxRow {
   last_message_at: string;
   created_at: string;
   assignee_id: string | null;
+  /** The next SLA deadline still running (decision 075), null when none runs. */
+  sla_due_at: string | null;
+  tags: string[];
   contact: { name: string; email: string } | null;
 }
 
 export interface InboxFilters {
   channel: string | null;
   who: 'mine' | 'unassigned' | null;
+  /** SLA 'Breached' / 'Due soon' and one tag (decision 075). */
+  sla?: SlaFilter | null;
+  tag?: string | null;
 }
 
 export async function loadInbox(supabase: Supabase, query: ListQuery, filters: InboxFilters) {
@@ -33,6 +42,7 @@ export async function loadInbox(supabase: Supabase, query: ListQuery, filters: I
   if (query.status) select = select.eq('status', query.status);
   if (filters.channel) select = select.eq('channel', filters.channel);
   if (filters.who === 'unassigned') select = select.is('assignee_id', null);
+  select = slaFiltered(select, filters.sla ?? null, filters.tag ?? null);
   // Newest conversation activity first unless the URL sorts.
   const ordered = { ...query, sort: query.sort ?? { key: 'last_message_at', dir: 'desc' as const } };
   const list = await readList<InboxRow, string>(select as never, ordered, 'conversations');

@@ -33,6 +33,8 @@ interface Tenant {
   usedToken: string;
   /** The link token of a sent (and viewed) quote (the public quote page's cases post to it). */
   quoteToken: string;
+  /** A CSAT link of the fixture conversation (decision 075). */
+  csatToken: string;
 }
 
 type Rows = Tenant['rows'];
@@ -146,6 +148,8 @@ async function tenant(): Promise<Tenant> {
   if (linkError) throw new Error(`issue_quote_link: ${linkError.message}`);
   // Opened once, as the client would: the cases then find it viewed, and a refused post changes nothing.
   await new Visitor().get(`/q/${quoteToken as string}`);
+  const { data: csatToken, error: csatError } = await serviceClient().rpc('issue_csat_link', { p_conversation_id: conversation.id });
+  if (csatError) throw new Error(`issue_csat_link: ${csatError.message}`);
   return {
     accountId,
     admin: admin.visitor,
@@ -155,6 +159,7 @@ async function tenant(): Promise<Tenant> {
     token: open.token,
     usedToken: member.token,
     quoteToken: quoteToken as string,
+    csatToken: csatToken as string,
   };
 }
 
@@ -451,6 +456,7 @@ function filler(ctx: Context, rows: Partial<Rows>): (value: string) => string {
     token: ctx.fixture.a.token,
     'used-token': ctx.fixture.a.usedToken,
     'quote-token': ctx.fixture.a.quoteToken,
+    'csat-token': ctx.fixture.a.csatToken,
     module: ctx.fixture.module,
     'signin-email': ctx.fixture.a.member.email,
     'signin-password': ctx.fixture.a.member.password,

@@ -11,6 +11,7 @@ import { INVOICE_JOB_TYPES, INVOICE_PERIODIC_JOBS } from '~/features/invoices/jo
 import { HELPDESK_JOB_TYPES } from '~/features/helpdesk/jobs.server';
 import { COMPLIANCE_JOB_TYPES, COMPLIANCE_PERIODIC_JOBS } from '~/features/compliance/jobs.server';
 import { AUTOMATION_JOB_TYPES, AUTOMATION_PERIODIC_JOBS } from '~/features/automations/jobs.server';
+import { HELPDESK_CHANNEL_JOB_TYPES } from '~/features/helpdesk/channels/sms-jobs.server';
 
 export const JOB_TYPES: Record<string, JobHandler> = {
   ...MAIL_JOB_TYPES,
@@ -20,6 +21,7 @@ export const JOB_TYPES: Record<string, JobHandler> = {
   ...HELPDESK_JOB_TYPES,
   ...COMPLIANCE_JOB_TYPES,
   ...AUTOMATION_JOB_TYPES,
+  ...HELPDESK_CHANNEL_JOB_TYPES,
 };
 
 /**

@@ -435,6 +435,51 @@ export type Database = {
           },
         ]
       }
+      canned_replies: {
+        Row: {
+          account_id: string
+          body: string
+          created_at: string
+          created_by: string | null
+          id: string
+          name: string
+          updated_at: string
+        }
+        Insert: {
+          account_id?: string
+          body: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          name: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          body?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          name?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "canned_replies_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "canned_replies_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       compliance_catalogues: {
         Row: {
           account_id: string
@@ -1654,6 +1699,7 @@ export type Database = {
           id: string
           sender_email: string | null
           sender_name: string | null
+          sender_phone: string | null
           sender_unverified: boolean
           sent_at: string | null
         }
@@ -1670,6 +1716,7 @@ export type Database = {
           id?: string
           sender_email?: string | null
           sender_name?: string | null
+          sender_phone?: string | null
           sender_unverified?: boolean
           sent_at?: string | null
         }
@@ -1686,6 +1733,7 @@ export type Database = {
           id?: string
           sender_email?: string | null
           sender_name?: string | null
+          sender_phone?: string | null
           sender_unverified?: boolean
           sent_at?: string | null
         }
@@ -2896,6 +2944,8 @@ export type Database = {
         { Args: never; Returns: Json }
       portal_quote_link:
         { Args: { p_quote_id: string }; Returns: string }
+      provider_credentials:
+        { Args: { p_account_id: string; p_type: string }; Returns: Json }
       public_invoice:
         { Args: { p_token: string }; Returns: Json }
       quote_document:
@@ -2910,6 +2960,8 @@ export type Database = {
         { Args: { p_body: string; p_from_email: string; p_from_name: string; p_message_id?: string; p_references?: (string)[]; p_subject: string; p_to: string }; Returns: Json }
       receive_purchase_order:
         { Args: { p_id: string; p_received?: Json }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
+      receive_sms:
+        { Args: { p_body: string; p_channel: string; p_from: string; p_integration_id: string; p_media?: (string)[]; p_profile_name?: string; p_sid: string }; Returns: Json }
       record_carrier_event:
         { Args: { p_description: string; p_estimated_delivery: string; p_event_id: string; p_location: string; p_occurred_at: string; p_provider: string; p_status: string; p_token: string; p_tracking_number: string }; Returns: string }
       record_compliance_review:
@@ -2922,6 +2974,8 @@ export type Database = {
         { Args: { p_amount: number; p_currency?: string; p_invoice_id: string; p_method?: string; p_paid_on: string; p_reference?: string }; Returns: { account_id: string; amount: number; created_at: string; created_by: string | null; id: string; invoice_id: string; kind: string; method: string; paid_on: string; reference: string | null; updated_at: string }; SetofOptions: { from: '*'; to: 'payments'; isOneToOne: true; isSetofReturn: false } }
       record_quote_delivery:
         { Args: { p_error?: string; p_quote_id: string }; Returns: undefined }
+      record_sms_status:
+        { Args: { p_error_code?: string; p_integration_id: string; p_sid: string; p_status: string }; Returns: boolean }
       renew_invitation:
         { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
       renew_invoice_link:
@@ -2929,7 +2983,9 @@ export type Database = {
       renew_quote_link:
         { Args: { p_quote_id: string }; Returns: string }
       reply_to_conversation:
-        { Args: { p_body: string; p_conversation_id: string; p_note?: boolean }; Returns: { account_id: string; author_id: string | null; body: string; conversation_id: string; created_at: string; delivery_error: string | null; delivery_status: string | null; direction: string; external_id: string | null; id: string; sender_email: string | null; sender_name: string | null; sender_unverified: boolean; sent_at: string | null }; SetofOptions: { from: '*'; to: 'messages'; isOneToOne: true; isSetofReturn: false } }
+        { Args: { p_body: string; p_conversation_id: string; p_note?: boolean }; Returns: { account_id: string; author_id: string | null; body: string; conversation_id: string; created_at: string; delivery_error: string | null; delivery_status: string | null; direction: string; external_id: string | null; id: string; sender_email: string | null; sender_name: string | null; sender_phone: string | null; sender_unverified: boolean; sent_at: string | null }; SetofOptions: { from: '*'; to: 'messages'; isOneToOne: true; isSetofReturn: false } }
+      reply_tools:
+        { Args: never; Returns: Json }
       request_test_mail:
         { Args: { p_integration_id: string }; Returns: string }
       rerun_document_extraction:
@@ -2990,6 +3046,10 @@ export type Database = {
         { Args: never; Returns: { delivered: number; exceptions: number; in_transit: number; processing: number; total: number }[] }
       sign_in_lockout:
         { Args: { p_email: string }; Returns: number }
+      sms_hook_credentials:
+        { Args: { p_integration_id: string }; Returns: Json }
+      start_conversation:
+        { Args: { p_body: string; p_channel: string; p_contact_id: string; p_subject: string }; Returns: string }
       sweep_overdue_invoices:
         { Args: { p_now?: string }; Returns: { overdue_count: number; reminder_count: number }[] }
       track_shipment:
@@ -3076,7 +3136,7 @@ export const CheckedValues = {
     mime_type: ["application/pdf","application/json","image/png","image/jpeg","text/plain"],
   },
   integrations: {
-    type: ["email","payment","crm","storage"],
+    type: ["email","payment","crm","storage","sms","ai"],
   },
   invoices: {
     status: ["draft","sent","pending","paid","overdue","void"],

@@ -122,8 +122,10 @@ export const FEATURES: Feature[] = [
   {
     name: 'helpdesk',
     about: 'The helpdesk: conversations with contacts, their messages, and the inbound mailbox mail arrives at.',
-    tables: ['private.inbound_mailboxes', 'public.conversations', 'public.messages', 'public.message_attachments'],
-    functions: [/conversation/, /^(public|private)\.(inbound_|receive_email|header_text|audit_message)/],
+    tables: ['private.inbound_mailboxes', 'public.conversations', 'public.messages', 'public.message_attachments',
+      'public.canned_replies'],
+    functions: [/conversation/, /^(public|private)\.(inbound_|receive_email|header_text|audit_message)/,
+      /^(public|private)\.(receive_sms|record_sms_status|sms_hook_credentials|provider_credentials|route_outbound_sms|queue_outbound_sms|reply_tools)/],
   },
   {
     name: 'logistics',

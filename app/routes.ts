@@ -44,6 +44,9 @@ export default [
       // The helpdesk (decision 060): the inbox and a conversation.
       route('messages', 'features/helpdesk/inbox.tsx'),
       route('messages/:id', 'features/helpdesk/conversation.tsx'),
+      // Compose and the canned replies library (decision 076).
+      route('messages/new', 'features/helpdesk/compose/compose.tsx'),
+      route('messages/replies', 'features/helpdesk/replies/canned-replies.tsx'),
       route('invoices', 'features/invoices/invoices.tsx'),
       route('invoices/:id', 'features/invoices/invoice-detail.tsx'),
       route('invoices/:id/edit', 'features/invoices/invoice-edit.tsx'),

@@ -2985,7 +2985,7 @@ export type Database = {
       reply_to_conversation:
         { Args: { p_body: string; p_conversation_id: string; p_note?: boolean }; Returns: { account_id: string; author_id: string | null; body: string; conversation_id: string; created_at: string; delivery_error: string | null; delivery_status: string | null; direction: string; external_id: string | null; id: string; sender_email: string | null; sender_name: string | null; sender_phone: string | null; sender_unverified: boolean; sent_at: string | null }; SetofOptions: { from: '*'; to: 'messages'; isOneToOne: true; isSetofReturn: false } }
       reply_tools:
-        { Args: never; Returns: Json }
+        { Args: { p_conversation_id?: string }; Returns: Json }
       request_test_mail:
         { Args: { p_integration_id: string }; Returns: string }
       rerun_document_extraction:

@@ -319,9 +319,11 @@ create policy "business writers delete canned replies" on public.canned_replies
   using (account_id = (select public.current_account_id()) and (select public.can_write_business()));
 
 -- What a conversation's reply box offers, in the page's one round trip: the
--- canned replies and whether an SMS and an AI provider are configured (the
--- integrations themselves are the admins' to read).
-create function public.reply_tools()
+-- canned replies with {{contact_name}}, {{contact_first_name}} and
+-- {{agent_name}} filled for that conversation (as typed when none is given),
+-- and whether an SMS and an AI provider are configured (the integrations
+-- themselves are the admins' to read).
+create function public.reply_tools(p_conversation_id uuid default null)
 returns jsonb
 language plpgsql stable
 security definer
@@ -329,13 +331,23 @@ set search_path = ''
 as $$
 declare
   v_account uuid := public.current_account_id();
+  v_contact text;
+  v_agent text;
 begin
   if v_account is null or not public.is_account_staff() then
     return jsonb_build_object('canned_replies', '[]'::jsonb, 'sms_configured', false, 'ai_configured', false);
   end if;
+  select k.name into v_contact from public.conversations c join public.contacts k on k.id = c.contact_id
+   where c.id = p_conversation_id and c.account_id = v_account;
+  select nullif(concat_ws(' ', u.first_name, u.last_name), '') into v_agent from public.users u where u.id = public.current_user_id();
   return jsonb_build_object(
-    'canned_replies', coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'body', r.body) order by r.name)
-                                  from public.canned_replies r where r.account_id = v_account), '[]'::jsonb),
+    'canned_replies', coalesce((
+      select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'body',
+               case when v_contact is null then r.body else
+                 replace(replace(replace(r.body, '{{contact_name}}', v_contact),
+                                 '{{contact_first_name}}', split_part(v_contact, ' ', 1)),
+                         '{{agent_name}}', coalesce(v_agent, '')) end) order by r.name)
+        from public.canned_replies r where r.account_id = v_account), '[]'::jsonb),
     'sms_configured', exists (select 1 from public.integrations i where i.account_id = v_account and i.type = 'sms' and i.is_active),
     'ai_configured', exists (select 1 from public.integrations i where i.account_id = v_account and i.type = 'ai' and i.is_active));
 end;
@@ -346,10 +358,10 @@ revoke all on function public.sms_hook_credentials(uuid) from public, anon, auth
 revoke all on function public.receive_sms(uuid, text, text, text, text, text, text[]) from public, anon, authenticated;
 revoke all on function public.record_sms_status(uuid, text, text, text) from public, anon, authenticated;
 revoke all on function public.start_conversation(uuid, text, text, text) from public, anon;
-revoke all on function public.reply_tools() from public, anon;
+revoke all on function public.reply_tools(uuid) from public, anon;
 grant execute on function public.provider_credentials(uuid, text) to service_role;
 grant execute on function public.sms_hook_credentials(uuid) to service_role;
 grant execute on function public.receive_sms(uuid, text, text, text, text, text, text[]) to service_role;
 grant execute on function public.record_sms_status(uuid, text, text, text) to service_role;
 grant execute on function public.start_conversation(uuid, text, text, text) to authenticated;
-grant execute on function public.reply_tools() to authenticated;
+grant execute on function public.reply_tools(uuid) to authenticated;

@@ -763,7 +763,7 @@ $function$;
 revoke all on function public.record_sms_status(p_integration_id uuid, p_sid text, p_status text, p_error_code text) from public, anon, authenticated, service_role;
 grant execute on function public.record_sms_status(p_integration_id uuid, p_sid text, p_status text, p_error_code text) to service_role;
 
-create or replace function public.reply_tools()
+create or replace function public.reply_tools(p_conversation_id uuid default null::uuid)
  returns jsonb
  language plpgsql
  stable security definer
@@ -771,19 +771,29 @@ create or replace function public.reply_tools()
 as $function$
 declare
   v_account uuid := public.current_account_id();
+  v_contact text;
+  v_agent text;
 begin
   if v_account is null or not public.is_account_staff() then
     return jsonb_build_object('canned_replies', '[]'::jsonb, 'sms_configured', false, 'ai_configured', false);
   end if;
+  select k.name into v_contact from public.conversations c join public.contacts k on k.id = c.contact_id
+   where c.id = p_conversation_id and c.account_id = v_account;
+  select nullif(concat_ws(' ', u.first_name, u.last_name), '') into v_agent from public.users u where u.id = public.current_user_id();
   return jsonb_build_object(
-    'canned_replies', coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'body', r.body) order by r.name)
-                                  from public.canned_replies r where r.account_id = v_account), '[]'::jsonb),
+    'canned_replies', coalesce((
+      select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'body',
+               case when v_contact is null then r.body else
+                 replace(replace(replace(r.body, '{{contact_name}}', v_contact),
+                                 '{{contact_first_name}}', split_part(v_contact, ' ', 1)),
+                         '{{agent_name}}', coalesce(v_agent, '')) end) order by r.name)
+        from public.canned_replies r where r.account_id = v_account), '[]'::jsonb),
     'sms_configured', exists (select 1 from public.integrations i where i.account_id = v_account and i.type = 'sms' and i.is_active),
     'ai_configured', exists (select 1 from public.integrations i where i.account_id = v_account and i.type = 'ai' and i.is_active));
 end;
 $function$;
-revoke all on function public.reply_tools() from public, anon, authenticated, service_role;
-grant execute on function public.reply_tools() to authenticated, service_role;
+revoke all on function public.reply_tools(p_conversation_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.reply_tools(p_conversation_id uuid) to authenticated, service_role;
 
 create or replace function public.sms_hook_credentials(p_integration_id uuid)
  returns jsonb

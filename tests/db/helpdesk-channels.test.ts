@@ -242,9 +242,15 @@ describe('SMS, WhatsApp, Compose and canned replies on PGlite', () => {
 
     const { data: tools } = await auditor.client.rpc('reply_tools');
     expect(tools).toMatchObject({ sms_configured: true, ai_configured: false, canned_replies: [{ name: 'Shipped', body: 'It shipped.' }] });
+    // Filled for a conversation: the contact's and the person's names.
+    await member.client.from('canned_replies').update({ body: 'Hi {{contact_first_name}} ({{contact_name}}), {{agent_name}} here.' }).eq('id', made.data!.id);
+    const { data: grace } = await member.client.from('conversations').select('id, contact:contacts(name)').eq('subject', 'SMS to Grace').single();
+    const { data: filled } = await member.client.rpc('reply_tools', { p_conversation_id: grace!.id });
+    const { data: me } = await member.client.from('users').select('first_name, last_name').eq('id', member.userId).single();
+    expect(filled.canned_replies[0].body).toBe(`Hi Grace (Grace), ${[me!.first_name, me!.last_name].filter(Boolean).join(' ')} here.`);
     expect((await client.client.rpc('reply_tools')).data).toMatchObject({ canned_replies: [] });
     const { data: audit } = await admin.client.from('audit_logs').select('action').eq('resource_id', made.data!.id);
-    expect(audit!.map((a) => a.action).sort()).toEqual(['canned_reply_created', 'canned_reply_updated']);
+    expect(audit!.map((a) => a.action).sort()).toEqual(['canned_reply_created', 'canned_reply_updated', 'canned_reply_updated']);
     expect((await member.client.from('canned_replies').delete().eq('id', made.data!.id).select('id')).data).toHaveLength(1);
   });
 

@@ -56,6 +56,8 @@ const pages: string[] = [
   '/settings/users',
   '/settings/account',
   '/settings/audit-logs',
+  '/messages/new',
+  '/messages/replies',
 ];
 
 beforeAll(async () => {

@@ -76,7 +76,21 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const narrowed = query.q !== '' || query.status !== null || filters.channel !== null || filters.who !== null;
   return (
     <>
-      <PageHeader title={TEXTS.title} description={TEXTS.description} />
+      <PageHeader
+        title={TEXTS.title}
+        description={TEXTS.description}
+        actions={
+          // Compose and the canned replies library (decision 076).
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link to="/messages/replies">Canned replies</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/messages/new">New conversation</Link>
+            </Button>
+          </div>
+        }
+      />
       <Card>
         <CardHeader className="gap-4">
           <SectionHeading>{TEXTS.listHeading}</SectionHeading>

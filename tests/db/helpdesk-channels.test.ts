@@ -9,6 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { handleSmsHook } from '../../app/features/helpdesk/channels/sms-hook.server.ts';
 import { sendSmsMessage } from '../../app/features/helpdesk/channels/sms-send.ts';
 import { twilioSignature } from '../../app/features/helpdesk/channels/twilio.ts';
+import { buildPrompt, suggestReply, SuggestFailed } from '../../app/features/helpdesk/replies/suggest.ts';
 import { addMember, anonClient, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 
 const TOKEN = 'twilio-auth-token-of-the-account-0001';
@@ -37,6 +38,9 @@ describe('SMS, WhatsApp, Compose and canned replies on PGlite', () => {
   const sent: Sent[] = [];
   // What the stand-in answers next: Twilio's 201, or a refusal.
   let nextAnswer: { status: number; json: Record<string, unknown> } | null = null;
+  // The AI stand-in (an OpenAI-compatible chat completions API): what it was asked, and whether it stalls.
+  const asked: { auth: string | undefined; body: { model: string; messages: { role: string; content: string }[] } }[] = [];
+  let stall = false;
 
   const hook = async (id: string, params: Record<string, string>, options: { token?: string; path?: string; signature?: string } = {}) => {
     const url = `${SITE}/hooks/sms/${id}${options.path ?? ''}`;
@@ -61,6 +65,13 @@ describe('SMS, WhatsApp, Compose and canned replies on PGlite', () => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
+        if (request.url === '/v1/chat/completions') {
+          asked.push({ auth: request.headers.authorization, body: JSON.parse(body) });
+          if (stall) return; // never answers: the caller's deadline must end it
+          response.writeHead(200, { 'Content-Type': 'application/json' });
+          response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: '  Hi Ada, your order ships today.  ' } }] }));
+          return;
+        }
         sent.push({ auth: request.headers.authorization, path: request.url ?? '', form: new URLSearchParams(body) });
         const answer = nextAnswer ?? { status: 201, json: { sid: `SM${'f'.repeat(24)}${String(sent.length).padStart(8, '0')}`, status: 'queued' } };
         nextAnswer = null;
@@ -97,6 +108,7 @@ describe('SMS, WhatsApp, Compose and canned replies on PGlite', () => {
   });
   afterAll(async () => {
     await backend?.stop();
+    twilio?.closeAllConnections();
     await new Promise((resolve) => twilio?.close(resolve));
   });
 
@@ -261,5 +273,47 @@ describe('SMS, WhatsApp, Compose and canned replies on PGlite', () => {
       expect((await who.rpc('provider_credentials', { p_account_id: admin.accountId, p_type: 'sms' })).error).not.toBeNull();
       expect((await who.rpc('sms_hook_credentials', { p_integration_id: integrationId })).error).not.toBeNull();
     }
+  });
+
+  it('Suggest reply asks the AI provider with the thread (never the notes) and the canned replies, key server-side, under a deadline', async () => {
+    const made = await admin.client
+      .from('integrations')
+      .insert({ account_id: admin.accountId, name: 'AI', type: 'ai', config: { api_url: `${twilioUrl}/v1`, api_key: 'sk-test-secret-key', model: 'test-model' } })
+      .select('id, config')
+      .single();
+    expect(JSON.stringify(made.data!.config)).not.toContain('sk-test-secret-key');
+    expect((await member.client.rpc('reply_tools')).data).toMatchObject({ ai_configured: true });
+    // The key is the service role's to read, as the page's server does.
+    const { data: provider } = await service.rpc('provider_credentials', { p_account_id: admin.accountId, p_type: 'ai' });
+    const prompt = buildPrompt(
+      [
+        { direction: 'inbound', body: 'Where is my order?' },
+        { direction: 'note', body: 'Courier lost it, do not say' },
+        { direction: 'outbound', body: 'Checking.' },
+        { direction: 'inbound', body: 'Any news?' },
+      ],
+      [{ name: 'Shipped', body: 'It shipped today.' }],
+      'Ada Lovelace',
+    );
+    const allow = { allowHosts: new URL(twilioUrl).host };
+    expect(await suggestReply(provider.config, prompt, allow)).toBe('Hi Ada, your order ships today.');
+    const request = asked[asked.length - 1];
+    expect(request.auth).toBe('Bearer sk-test-secret-key');
+    expect(request.body.model).toBe('test-model');
+    expect(request.body.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(JSON.stringify(request.body.messages)).not.toContain('Courier lost it');
+    expect(request.body.messages[0].content).toContain('Shipped: It shipped today.');
+    expect(request.body.messages[0].content).toContain('Ada Lovelace');
+
+    // A provider that never answers is cut off by the deadline; one not allowed by address is refused before any call.
+    stall = true;
+    const started = Date.now();
+    await expect(suggestReply(provider.config, prompt, { ...allow, timeoutMs: 300 })).rejects.toThrow(/did not answer within/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    stall = false;
+    const before = asked.length;
+    await expect(suggestReply(provider.config, prompt, { allowHosts: undefined })).rejects.toBeInstanceOf(SuggestFailed);
+    expect(asked.length).toBe(before);
+    await expect(suggestReply({ api_url: `${twilioUrl}/v1` }, prompt, allow)).rejects.toThrow(/API key/);
   });
 });

@@ -57,6 +57,8 @@ describe('SMS through the Worker', () => {
     const stored = await smsHook(params);
     expect(stored.status).toBe(200);
     expect(stored.headers.get('Content-Type')).toContain('text/xml');
+    // The admin finds the URL to give Twilio with the integration.
+    expect(readable(await page(admin, '/settings/integrations'))).toContain(`${ORIGIN}/hooks/sms/${integrationId}`);
     const inbox = readable(await page(admin, '/messages?channel=sms'));
     expect(inbox).toContain('SMS from +15550101234');
 

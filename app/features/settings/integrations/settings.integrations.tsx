@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.integrations';
+import { SmsHookNote } from '~/features/helpdesk/channels/sms-hook-note';
 import { EmptyState } from '~/components/settings/empty-state';
 import { FailedJobs, type FailedJob } from './failed-jobs';
 import { IntegrationForm, type IntegrationValues } from './integration-form';
@@ -145,6 +146,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     mailServerId: mailServer?.id ?? null,
     lastTest,
     failedJobs,
+    // Where Twilio posts for an SMS integration (decision 076).
+    hookOrigin: url.origin,
     selected,
     blank: {
       name: '',
@@ -242,7 +245,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
   if (loaderData.access === 'restricted') {
     return <RestrictedScreen title="Integrations" message={SETTINGS_RESTRICTED.integrations} />;
   }
-  const { list, error, mode, selected, blank, readOnly, mailServerId, lastTest, failedJobs } = loaderData;
+  const { list, error, mode, selected, blank, readOnly, mailServerId, lastTest, failedJobs, hookOrigin } = loaderData;
   const integrations = list.rows;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
@@ -281,6 +284,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
                     {integration.id === mailServerId ? (
                       <MailServerNote lastTest={lastTest} />
                     ) : null}
+                    {integration.type === 'sms' ? <SmsHookNote origin={hookOrigin} id={integration.id} /> : null}
                     <p className="text-xs text-muted-foreground">
                       Created{' '}
                       <time dateTime={integration.created_at}>

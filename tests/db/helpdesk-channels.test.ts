@@ -198,6 +198,19 @@ describe('SMS, WhatsApp, Compose and canned replies on PGlite', () => {
     expect(failed).toEqual({ delivery_status: 'failed', delivery_error: "The SMS provider refused the message: The 'To' number is not valid.", body: 'Hello' });
   });
 
+  it('a provider that is down (503) leaves the message queued with the reason, and the next run sends it', async () => {
+    await sms('SM00000000000000000000000000000040', '+14155550140');
+    const { data: inbound } = await admin.client.from('messages').select('conversation_id').eq('external_id', 'SM00000000000000000000000000000040').single();
+    const reply = await member.client.rpc('reply_to_conversation', { p_conversation_id: inbound!.conversation_id, p_body: 'Retry me' }).single<{ id: string }>();
+    nextAnswer = { status: 503, json: { message: 'Service unavailable' } };
+    await expect(runJob(reply.data!.id, admin.accountId)).rejects.toThrow(/503/);
+    const { data: waiting } = await admin.client.from('messages').select('delivery_status, delivery_error').eq('id', reply.data!.id).single();
+    expect(waiting).toEqual({ delivery_status: 'queued', delivery_error: 'The SMS provider answered 503; trying again' });
+    await runJob(reply.data!.id, admin.accountId);
+    const { data: sentNow } = await admin.client.from('messages').select('delivery_status, delivery_error').eq('id', reply.data!.id).single();
+    expect(sentNow).toEqual({ delivery_status: 'sent', delivery_error: null });
+  });
+
   it("without an SMS integration a reply is kept as failed: 'No SMS provider configured'", async () => {
     await admin.client.from('integrations').update({ is_active: false }).eq('id', integrationId);
     try {

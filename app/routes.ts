@@ -48,6 +48,9 @@ export default [
       route('messages/:id', 'features/helpdesk/conversation.tsx'),
       // The SLA report (decision 075).
       route('messages/report', 'features/helpdesk/sla/report.tsx'),
+      // Compose and the canned replies library (decision 076).
+      route('messages/new', 'features/helpdesk/compose/compose.tsx'),
+      route('messages/replies', 'features/helpdesk/replies/canned-replies.tsx'),
       route('invoices', 'features/invoices/invoices.tsx'),
       route('invoices/:id', 'features/invoices/invoice-detail.tsx'),
       route('invoices/:id/edit', 'features/invoices/invoice-edit.tsx'),

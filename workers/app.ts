@@ -8,6 +8,8 @@ import { applySecurityHeaders } from './security-headers';
 import { handleCarrierHook, isCarrierHookPath } from '../app/features/shipments/carriers/carrier-hook.server';
 import { EMAIL_HOOK_PATH, handleEmailHook } from '../app/features/helpdesk/inbound/email-hook.server';
 import { receiveEmailMessage } from '../app/features/helpdesk/inbound/receive.server';
+import { handleSmsHook, isSmsHookPath } from '../app/features/helpdesk/channels/sms-hook.server';
+import { serviceClient } from '../app/jobs/runner.server';
 import {
   CACHE_STATUS_HEADER,
   PRIVATE_CACHE_CONTROL,
@@ -90,6 +92,16 @@ export default {
     // A tracking aggregator's signed post (issue 36, decision 061): likewise no Origin, its signature is its check.
     if (isCarrierHookPath(new URL(request.url).pathname)) {
       const hooked = await handleCarrierHook(request, env);
+      applySecurityHeaders(hooked.headers, '', DEV, request.url);
+      hooked.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+      return hooked;
+    }
+    // Twilio's signed posts of SMS and WhatsApp (decision 076): likewise no Origin, the signature is the check.
+    if (isSmsHookPath(new URL(request.url).pathname)) {
+      const admin = serviceClient(env);
+      const hooked = admin
+        ? await handleSmsHook(request, admin)
+        : new Response(JSON.stringify({ error: 'Inbound SMS is not set up (no service role key)' }), { status: 503 });
       applySecurityHeaders(hooked.headers, '', DEV, request.url);
       hooked.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
       return hooked;

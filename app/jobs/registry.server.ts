@@ -15,6 +15,7 @@ import { PURCHASE_ORDER_JOB_TYPES } from '~/features/purchase-orders/jobs.server
 import { SHIPMENT_JOB_TYPES } from '~/features/shipments/jobs.server';
 import { ANALYTICS_JOB_TYPES } from '~/features/analytics/export/job.server';
 import { HELPDESK_SLA_JOB_TYPES, HELPDESK_SLA_PERIODIC_JOBS } from '~/features/helpdesk/sla/jobs.server';
+import { HELPDESK_CHANNEL_JOB_TYPES } from '~/features/helpdesk/channels/sms-jobs.server';
 
 export const JOB_TYPES: Record<string, JobHandler> = {
   ...MAIL_JOB_TYPES,
@@ -28,6 +29,7 @@ export const JOB_TYPES: Record<string, JobHandler> = {
   ...SHIPMENT_JOB_TYPES,
   ...ANALYTICS_JOB_TYPES,
   ...HELPDESK_SLA_JOB_TYPES,
+  ...HELPDESK_CHANNEL_JOB_TYPES,
 };
 
 /**

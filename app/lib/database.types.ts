@@ -447,6 +447,51 @@ export type Database = {
           },
         ]
       }
+      canned_replies: {
+        Row: {
+          account_id: string
+          body: string
+          created_at: string
+          created_by: string | null
+          id: string
+          name: string
+          updated_at: string
+        }
+        Insert: {
+          account_id?: string
+          body: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          name: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          body?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          name?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "canned_replies_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "canned_replies_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       compliance_catalogues: {
         Row: {
           account_id: string
@@ -872,6 +917,49 @@ export type Database = {
           },
         ]
       }
+      conversation_presence: {
+        Row: {
+          account_id: string
+          conversation_id: string
+          seen_at: string
+          user_id: string
+        }
+        Insert: {
+          account_id: string
+          conversation_id: string
+          seen_at?: string
+          user_id: string
+        }
+        Update: {
+          account_id?: string
+          conversation_id?: string
+          seen_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversation_presence_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversation_presence_conversation_id_account_id_fkey"
+            columns: ["conversation_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "conversation_presence_user_id_account_id_fkey"
+            columns: ["user_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       conversations: {
         Row: {
           account_id: string
@@ -880,13 +968,21 @@ export type Database = {
           contact_id: string
           created_at: string
           first_responded_at: string | null
+          first_response_due_at: string | null
           id: string
           last_message_at: string
+          merged_into_id: string | null
           priority: string
           reply_token: string
+          resolution_due_at: string | null
           resolved_at: string | null
+          sla_due_at: string | null
+          sla_paused_at: string | null
+          sla_paused_minutes: number
+          sla_started_at: string | null
           status: string
           subject: string
+          tags: (string)[]
           unread: boolean
           updated_at: string
         }
@@ -897,13 +993,21 @@ export type Database = {
           contact_id: string
           created_at?: string
           first_responded_at?: string | null
+          first_response_due_at?: string | null
           id?: string
           last_message_at?: string
+          merged_into_id?: string | null
           priority?: string
           reply_token?: string
+          resolution_due_at?: string | null
           resolved_at?: string | null
+          sla_due_at?: string | null
+          sla_paused_at?: string | null
+          sla_paused_minutes?: number
+          sla_started_at?: string | null
           status?: string
           subject?: string
+          tags?: (string)[]
           unread?: boolean
           updated_at?: string
         }
@@ -914,13 +1018,21 @@ export type Database = {
           contact_id?: string
           created_at?: string
           first_responded_at?: string | null
+          first_response_due_at?: string | null
           id?: string
           last_message_at?: string
+          merged_into_id?: string | null
           priority?: string
           reply_token?: string
+          resolution_due_at?: string | null
           resolved_at?: string | null
+          sla_due_at?: string | null
+          sla_paused_at?: string | null
+          sla_paused_minutes?: number
+          sla_started_at?: string | null
           status?: string
           subject?: string
+          tags?: (string)[]
           unread?: boolean
           updated_at?: string
         }
@@ -944,6 +1056,61 @@ export type Database = {
             columns: ["contact_id","account_id"]
             isOneToOne: false
             referencedRelation: "contacts"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "conversations_merged_into_fkey"
+            columns: ["merged_into_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      csat_responses: {
+        Row: {
+          account_id: string
+          answered_at: string | null
+          comment: string | null
+          conversation_id: string
+          created_at: string
+          score: number | null
+          sent_at: string | null
+          token_hash: string
+        }
+        Insert: {
+          account_id: string
+          answered_at?: string | null
+          comment?: string | null
+          conversation_id: string
+          created_at?: string
+          score?: number | null
+          sent_at?: string | null
+          token_hash: string
+        }
+        Update: {
+          account_id?: string
+          answered_at?: string | null
+          comment?: string | null
+          conversation_id?: string
+          created_at?: string
+          score?: number | null
+          sent_at?: string | null
+          token_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "csat_responses_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "csat_responses_conversation_id_account_id_fkey"
+            columns: ["conversation_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
             referencedColumns: ["id","account_id"]
           },
         ]
@@ -1150,6 +1317,73 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "compliance_reviews"
             referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      helpdesk_business_hours: {
+        Row: {
+          account_id: string
+          closes_at: string
+          days: (number)[]
+          holidays: (string)[]
+          opens_at: string
+          timezone: string
+          updated_at: string
+        }
+        Insert: {
+          account_id: string
+          closes_at?: string
+          days?: (number)[]
+          holidays?: (string)[]
+          opens_at?: string
+          timezone?: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          closes_at?: string
+          days?: (number)[]
+          holidays?: (string)[]
+          opens_at?: string
+          timezone?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "helpdesk_business_hours_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: true
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      helpdesk_sla_targets: {
+        Row: {
+          account_id: string
+          first_response_minutes: number
+          priority: string
+          resolution_minutes: number
+        }
+        Insert: {
+          account_id: string
+          first_response_minutes: number
+          priority: string
+          resolution_minutes: number
+        }
+        Update: {
+          account_id?: string
+          first_response_minutes?: number
+          priority?: string
+          resolution_minutes?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "helpdesk_sla_targets_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
           },
         ]
       }
@@ -1669,6 +1903,7 @@ export type Database = {
           id: string
           sender_email: string | null
           sender_name: string | null
+          sender_phone: string | null
           sender_unverified: boolean
           sent_at: string | null
         }
@@ -1685,6 +1920,7 @@ export type Database = {
           id?: string
           sender_email?: string | null
           sender_name?: string | null
+          sender_phone?: string | null
           sender_unverified?: boolean
           sent_at?: string | null
         }
@@ -1701,6 +1937,7 @@ export type Database = {
           id?: string
           sender_email?: string | null
           sender_name?: string | null
+          sender_phone?: string | null
           sender_unverified?: boolean
           sent_at?: string | null
         }
@@ -2435,6 +2672,45 @@ export type Database = {
           },
         ]
       }
+      sla_breaches: {
+        Row: {
+          account_id: string
+          breached_at: string
+          conversation_id: string
+          due_at: string
+          target: string
+        }
+        Insert: {
+          account_id: string
+          breached_at?: string
+          conversation_id: string
+          due_at: string
+          target: string
+        }
+        Update: {
+          account_id?: string
+          breached_at?: string
+          conversation_id?: string
+          due_at?: string
+          target?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "sla_breaches_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "sla_breaches_conversation_id_account_id_fkey"
+            columns: ["conversation_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       tasks: {
         Row: {
           account_id: string
@@ -2771,12 +3047,18 @@ export type Database = {
         { Args: { p_from?: string; p_range: string; p_to?: string }; Returns: Json }
       analytics_page_for_user:
         { Args: { p_account_id: string; p_from?: string; p_range: string; p_to?: string; p_user_id: string }; Returns: Json }
+      answer_csat:
+        { Args: { p_comment?: string; p_score: number; p_token: string }; Returns: Json }
       audit_log_actions:
         { Args: never; Returns: { action: string }[] }
       audit_record_naming:
         { Args: never; Returns: { name_sql: string; snapshot_key: string; table_name: string; type: string }[] }
       bill_totals:
         { Args: never; Returns: { currency: string; paid: number; paid_count: number; to_pay: number; to_pay_count: number }[] }
+      business_minutes_between:
+        { Args: { p_closes: string; p_days: (number)[]; p_from: string; p_holidays: (string)[]; p_opens: string; p_timezone: string; p_to: string }; Returns: number }
+      business_time_add:
+        { Args: { p_closes: string; p_days: (number)[]; p_holidays: (string)[]; p_minutes: number; p_opens: string; p_start: string; p_timezone: string }; Returns: string }
       can_read_settings:
         { Args: never; Returns: boolean }
       can_write_business:
@@ -2871,6 +3153,10 @@ export type Database = {
         { Args: { p_token: string }; Returns: { account_name: string; email: string; expires_at: string; role: string }[] }
       get_public_site_info:
         { Args: never; Returns: { contact_email: string; description: string; name: string }[] }
+      helpdesk_sla_report:
+        { Args: { p_from: string; p_to: string }; Returns: { assignee_id: string; assignee_name: string; avg_first_response_minutes: number; conversations: number; csat_average: number; csat_count: number; first_response_met: number; first_response_total: number; priority: string; resolution_met: number; resolution_total: number }[] }
+      helpdesk_sla_sweep:
+        { Args: { p_now?: string }; Returns: number }
       import_compliance_catalogue:
         { Args: { p_controls: Json; p_oscal_version: string; p_source_uuid: string; p_title: string; p_version: string }; Returns: { account_id: string; created_at: string; created_by: string | null; id: string; oscal_version: string | null; source_uuid: string; title: string; version: string | null }; SetofOptions: { from: '*'; to: 'compliance_catalogues'; isOneToOne: true; isSetofReturn: false } }
       inbound_mailbox:
@@ -2880,7 +3166,7 @@ export type Database = {
       inbound_secret:
         { Args: { p_to: string }; Returns: string }
       inbox_conversations:
-        { Args: { p_mine?: boolean; p_query?: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; id: string; last_message_at: string; priority: string; reply_token: string; resolved_at: string | null; status: string; subject: string; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_mine?: boolean; p_query?: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       integration_credentials:
         { Args: { p_integration_id: string }; Returns: Json }
       invoice_document:
@@ -2899,6 +3185,8 @@ export type Database = {
         { Args: { p_code: string }; Returns: boolean }
       is_master_account:
         { Args: { p_account_id: string }; Returns: boolean }
+      issue_csat_link:
+        { Args: { p_conversation_id: string }; Returns: string }
       issue_quote_link:
         { Args: { p_quote_id: string }; Returns: string }
       lead_summary:
@@ -2909,10 +3197,20 @@ export type Database = {
         { Args: never; Returns: Json }
       mark_bill_paid:
         { Args: { p_bill_id: string; p_paid_on: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: true; isSetofReturn: false } }
+      mark_csat_sent:
+        { Args: { p_conversation_id: string }; Returns: undefined }
+      mark_replying:
+        { Args: { p_conversation_id: string }; Returns: undefined }
       mark_shipment_delivered:
         { Args: { p_shipment_id: string }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
+      merge_candidates:
+        { Args: { p_conversation_id: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
+      merge_conversation:
+        { Args: { p_source: string; p_target: string }; Returns: undefined }
       my_open_tasks:
         { Args: { p_limit?: number }; Returns: { account_id: string; assignee_id: string | null; automation_run_id: string | null; created_at: string; created_by: string | null; done: boolean; id: string; resource_id: string | null; resource_type: string | null; title: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'tasks'; isOneToOne: false; isSetofReturn: true } }
+      open_csat_link:
+        { Args: { p_token: string }; Returns: Json }
       open_quote_link:
         { Args: { p_token: string; p_with_document?: boolean }; Returns: Json }
       paste_document_text:
@@ -2921,6 +3219,8 @@ export type Database = {
         { Args: never; Returns: Json }
       portal_quote_link:
         { Args: { p_quote_id: string }; Returns: string }
+      provider_credentials:
+        { Args: { p_account_id: string; p_type: string }; Returns: Json }
       public_invoice:
         { Args: { p_token: string }; Returns: Json }
       queue_report_export:
@@ -2937,6 +3237,8 @@ export type Database = {
         { Args: { p_body: string; p_from_email: string; p_from_name: string; p_message_id?: string; p_references?: (string)[]; p_subject: string; p_to: string }; Returns: Json }
       receive_purchase_order:
         { Args: { p_id: string; p_received?: Json }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
+      receive_sms:
+        { Args: { p_body: string; p_channel: string; p_from: string; p_integration_id: string; p_media?: (string)[]; p_profile_name?: string; p_sid: string }; Returns: Json }
       record_carrier_event:
         { Args: { p_description: string; p_estimated_delivery: string; p_event_id: string; p_location: string; p_occurred_at: string; p_provider: string; p_status: string; p_token: string; p_tracking_number: string }; Returns: string }
       record_compliance_review:
@@ -2949,6 +3251,8 @@ export type Database = {
         { Args: { p_amount: number; p_currency?: string; p_invoice_id: string; p_method?: string; p_paid_on: string; p_reference?: string }; Returns: { account_id: string; amount: number; created_at: string; created_by: string | null; id: string; invoice_id: string; kind: string; method: string; paid_on: string; reference: string | null; updated_at: string }; SetofOptions: { from: '*'; to: 'payments'; isOneToOne: true; isSetofReturn: false } }
       record_quote_delivery:
         { Args: { p_error?: string; p_quote_id: string }; Returns: undefined }
+      record_sms_status:
+        { Args: { p_error_code?: string; p_integration_id: string; p_sid: string; p_status: string }; Returns: boolean }
       renew_invitation:
         { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
       renew_invoice_link:
@@ -2956,7 +3260,9 @@ export type Database = {
       renew_quote_link:
         { Args: { p_quote_id: string }; Returns: string }
       reply_to_conversation:
-        { Args: { p_body: string; p_conversation_id: string; p_note?: boolean }; Returns: { account_id: string; author_id: string | null; body: string; conversation_id: string; created_at: string; delivery_error: string | null; delivery_status: string | null; direction: string; external_id: string | null; id: string; sender_email: string | null; sender_name: string | null; sender_unverified: boolean; sent_at: string | null }; SetofOptions: { from: '*'; to: 'messages'; isOneToOne: true; isSetofReturn: false } }
+        { Args: { p_body: string; p_conversation_id: string; p_note?: boolean }; Returns: { account_id: string; author_id: string | null; body: string; conversation_id: string; created_at: string; delivery_error: string | null; delivery_status: string | null; direction: string; external_id: string | null; id: string; sender_email: string | null; sender_name: string | null; sender_phone: string | null; sender_unverified: boolean; sent_at: string | null }; SetofOptions: { from: '*'; to: 'messages'; isOneToOne: true; isSetofReturn: false } }
+      reply_tools:
+        { Args: { p_conversation_id?: string }; Returns: Json }
       request_compliance_package:
         { Args: { p_item_id: string }; Returns: boolean }
       request_test_mail:
@@ -2981,6 +3287,8 @@ export type Database = {
         { Args: { p_limit?: number }; Returns: { account_id: string; attempts: number; automation_id: string; created_at: string; error: string | null; event_id: string | null; finished_at: string | null; id: string; manual_key: string | null; next_attempt_at: string | null; output: Json; requested_by: string | null; scheduled_for: string | null; started_at: string; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'automation_runs'; isOneToOne: false; isSetofReturn: true } }
       run_scheduled_automation:
         { Args: { p_automation_id: string; p_scheduled_for: string }; Returns: { account_id: string; attempts: number; automation_id: string; created_at: string; error: string | null; event_id: string | null; finished_at: string | null; id: string; manual_key: string | null; next_attempt_at: string | null; output: Json; requested_by: string | null; scheduled_for: string | null; started_at: string; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'automation_runs'; isOneToOne: true; isSetofReturn: false } }
+      save_helpdesk_sla:
+        { Args: { p_closes: string; p_days: (number)[]; p_holidays: (string)[]; p_opens: string; p_targets: Json; p_timezone: string }; Returns: undefined }
       save_invoice_draft:
         { Args: { p_discount: number; p_due_date: string; p_invoice_id: string; p_items: Json; p_notes: string; p_tax_rate: number }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
       save_quote_draft:
@@ -2992,7 +3300,7 @@ export type Database = {
       search_contacts:
         { Args: { p_query: string }; Returns: { account_id: string; address: string | null; company: string | null; country: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: false; isSetofReturn: true } }
       search_conversations:
-        { Args: { p_query: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; id: string; last_message_at: string; priority: string; reply_token: string; resolved_at: string | null; status: string; subject: string; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_query: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       search_documents:
         { Args: { p_query: string }; Returns: { account_id: string; created_at: string; description: string | null; extraction_error: string | null; extraction_status: string; extraction_too_complex: boolean; fields: Json; file_name: string; file_path: string; file_size: number; id: string; mime_type: string; search: unknown; sha256: string; status: string; text: string | null; title: string; type: string; updated_at: string; uploaded_by: string | null }[]; SetofOptions: { from: '*'; to: 'documents'; isOneToOne: false; isSetofReturn: true } }
       search_invoices:
@@ -3025,6 +3333,12 @@ export type Database = {
         { Args: never; Returns: { delivered: number; exceptions: number; in_transit: number; processing: number; total: number }[] }
       sign_in_lockout:
         { Args: { p_email: string }; Returns: number }
+      sla_breach_recipients:
+        { Args: { p_conversation_id: string }; Returns: { email: string; subject: string }[] }
+      sms_hook_credentials:
+        { Args: { p_integration_id: string }; Returns: Json }
+      start_conversation:
+        { Args: { p_body: string; p_channel: string; p_contact_id: string; p_subject: string }; Returns: string }
       sweep_overdue_invoices:
         { Args: { p_now?: string }; Returns: { overdue_count: number; reminder_count: number }[] }
       track_shipment:
@@ -3110,8 +3424,11 @@ export const CheckedValues = {
   evidence: {
     mime_type: ["application/pdf","application/json","image/png","image/jpeg","text/plain"],
   },
+  helpdesk_sla_targets: {
+    priority: ["low","normal","high","urgent"],
+  },
   integrations: {
-    type: ["email","payment","crm","storage"],
+    type: ["email","payment","crm","storage","sms","ai"],
   },
   invoices: {
     status: ["draft","sent","pending","paid","overdue","void"],
@@ -3154,6 +3471,9 @@ export const CheckedValues = {
     direction: ["outbound","inbound"],
     status: ["Processing","In Transit","Delivered","Exception"],
     weight_unit: ["kg","lb"],
+  },
+  sla_breaches: {
+    target: ["first_response","resolution"],
   },
   templates: {
     type: ["email","quote","invoice","contract"],

@@ -318,6 +318,36 @@ $function$;
 revoke all on function private.audit_record_updated() from public, anon, authenticated, service_role;
 grant execute on function private.audit_record_updated() to public;
 
+create or replace function private.audit_settings_record()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_resource text := tg_argv[0];
+  v_old jsonb := case when tg_op <> 'INSERT' then private.redact_secrets(to_jsonb(old)) end;
+  v_new jsonb := case when tg_op <> 'DELETE' then private.redact_secrets(to_jsonb(new)) end;
+  v_changes record;
+begin
+  if tg_op = 'INSERT' then
+    perform private.write_audit(new.account_id, v_resource || '_created', v_resource, new.id, null, v_new);
+  elsif tg_op = 'UPDATE' then
+    select * into v_changes from private.changed_values(v_old, v_new);
+    if v_changes.new_values <> '{}'::jsonb then
+      perform private.write_audit(new.account_id, v_resource || '_updated', v_resource, new.id,
+                                  v_changes.old_values, v_changes.new_values);
+    end if;
+  -- A delete cascading from the account's own deletion has nowhere to log.
+  elsif exists (select 1 from public.accounts a where a.id = old.account_id) then
+    perform private.write_audit(old.account_id, v_resource || '_deleted', v_resource, old.id, v_old, null);
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.audit_settings_record() from public, anon, authenticated, service_role;
+grant execute on function private.audit_settings_record() to public;
+
 create or replace function private.cap_audit_snapshot(p_values jsonb)
  returns jsonb
  language plpgsql

@@ -651,6 +651,20 @@ grant all on table public.tasks to service_role;
 grant insert (account_id, title, assignee_id, resource_type, resource_id) on table public.tasks to authenticated;
 grant update (title, assignee_id, done) on table public.tasks to authenticated;
 
+create or replace function public.my_open_tasks(p_limit integer default 10)
+ returns setof public.tasks
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select * from public.tasks
+   where assignee_id = public.current_user_id() and not done
+   order by created_at desc, id desc
+   limit greatest(1, least(coalesce(p_limit, 10), 50))
+$function$;
+revoke all on function public.my_open_tasks(p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function public.my_open_tasks(p_limit integer) to authenticated, service_role;
+
 create trigger tasks_audit after insert or delete or update on public.tasks for each row execute function private.audit_automation();
 create trigger tasks_set_updated_at before update on public.tasks for each row execute function private.set_updated_at();
 

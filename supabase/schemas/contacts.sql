@@ -46,6 +46,7 @@ create index contacts_account_id_lower_email_idx on public.contacts using btree 
 create index contacts_account_id_name_id_idx on public.contacts using btree (account_id, name, id);
 create index contacts_account_id_status_created_at_idx on public.contacts using btree (account_id, status, created_at desc, id desc);
 create index contacts_account_name_trgm_idx on public.contacts using gin (account_id, name extensions.gin_trgm_ops);
+create index contacts_account_phone_digits_idx on public.contacts using btree (account_id, regexp_replace(phone, '\D'::text, ''::text, 'g'::text)) where (phone is not null);
 
 -- Staff write through the policies below; never truncate, which row-level
 -- security does not stop.

@@ -216,6 +216,7 @@ create index conversations_account_sla_due_idx on public.conversations using btr
 create index conversations_account_status_last_message_idx on public.conversations using btree (account_id, status, last_message_at desc, id desc);
 create index conversations_account_subject_trgm_idx on public.conversations using gin (account_id, subject extensions.gin_trgm_ops);
 create index conversations_assignee_idx on public.conversations using btree (assignee_id, last_message_at desc);
+create index conversations_contact_channel_idx on public.conversations using btree (contact_id, channel, last_message_at desc);
 create index conversations_contact_idx on public.conversations using btree (contact_id);
 create index conversations_merged_into_idx on public.conversations using btree (merged_into_id) where (merged_into_id is not null);
 create index conversations_tags_idx on public.conversations using gin (tags);
@@ -333,6 +334,50 @@ $function$;
 revoke all on function public.search_conversations(p_query text) from public, anon, authenticated, service_role;
 grant execute on function public.search_conversations(p_query text) to authenticated, service_role;
 
+create or replace function public.start_conversation(p_contact_id uuid, p_channel text, p_subject text, p_body text)
+ returns uuid
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+  v_contact public.contacts;
+  v_subject text := private.header_text(p_subject, 300);
+  v_conversation uuid;
+begin
+  if v_account is null or not public.can_write_business() then
+    raise exception 'Only the account''s admins and members can start a conversation' using errcode = '42501';
+  end if;
+  select * into v_contact from public.contacts c where c.id = p_contact_id and c.account_id = v_account;
+  if not found then
+    raise exception 'Choose a contact' using errcode = '22023';
+  end if;
+  if p_channel is null or p_channel not in ('email', 'sms', 'whatsapp') then
+    raise exception 'Choose a channel' using errcode = '22023';
+  end if;
+  if p_channel = 'email' then
+    if v_contact.email like '%.invalid' then
+      raise exception 'This contact has no email address' using errcode = '22023';
+    end if;
+    if v_subject is null then
+      raise exception 'Write a subject' using errcode = '22023';
+    end if;
+  elsif coalesce(regexp_replace(v_contact.phone, '\D', '', 'g'), '') !~ '^[0-9]{5,16}$' then
+    raise exception 'This contact has no phone number' using errcode = '22023';
+  end if;
+  insert into public.conversations (account_id, contact_id, channel, subject, unread)
+  values (v_account, v_contact.id, p_channel,
+          coalesce(v_subject, case p_channel when 'sms' then 'SMS to ' else 'WhatsApp to ' end || private.header_text(v_contact.name, 200)),
+          false)
+  returning id into v_conversation;
+  perform public.reply_to_conversation(v_conversation, p_body, false);
+  return v_conversation;
+end;
+$function$;
+revoke all on function public.start_conversation(p_contact_id uuid, p_channel text, p_subject text, p_body text) from public, anon, authenticated, service_role;
+grant execute on function public.start_conversation(p_contact_id uuid, p_channel text, p_subject text, p_body text) to authenticated, service_role;
+
 create trigger conversations_audit after insert or update on public.conversations for each row execute function private.audit_conversation();
 create trigger conversations_csat_request after update of status on public.conversations for each row execute function private.queue_csat_request();
 create trigger conversations_roll_day_stats after insert or delete or update of account_id, created_at on public.conversations for each row execute function private.roll_conversation_day_stats();
@@ -368,6 +413,7 @@ create table public.messages (
   sent_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
   sender_unverified boolean default false not null,
+  sender_phone text,
   constraint messages_pkey primary key (id),
   constraint messages_account_id_external_id_key unique (account_id, external_id),
   constraint messages_body_check check (((length(body) >= 1) and (length(body) <= 100000))),
@@ -378,6 +424,7 @@ create table public.messages (
   constraint messages_external_id_check check ((((length(external_id) >= 1) and (length(external_id) <= 998)) and (external_id !~ '[\x01-\x1f\x7f]'::text))),
   constraint messages_sender_email_check check (((length(sender_email) <= 320) and (sender_email !~ '[\x01-\x1f\x7f]'::text))),
   constraint messages_sender_name_check check (((length(sender_name) <= 200) and (sender_name !~ '[\x01-\x1f\x7f]'::text))),
+  constraint messages_sender_phone_check check ((sender_phone ~ '^\+[0-9]{5,16}$'::text)),
   constraint messages_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint messages_author_id_account_id_fkey foreign key (author_id, account_id) references public.users(id, account_id) on delete set null (author_id),
   constraint messages_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade
@@ -406,6 +453,45 @@ begin
 end;
 $function$;
 revoke all on function private.audit_message() from public, anon, authenticated, service_role;
+
+create or replace function private.queue_outbound_sms()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if new.direction = 'outbound' and new.delivery_status = 'queued'
+     and exists (select 1 from public.conversations c where c.id = new.conversation_id and c.channel in ('sms', 'whatsapp')) then
+    perform private.enqueue_job('helpdesk.send_sms', new.account_id, jsonb_build_object('message_id', new.id),
+                                'helpdesk.send_sms:' || new.id, new.id);
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.queue_outbound_sms() from public, anon, authenticated, service_role;
+
+create or replace function private.route_outbound_sms()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if new.direction = 'outbound'
+     and exists (select 1 from public.conversations c where c.id = new.conversation_id and c.channel in ('sms', 'whatsapp')) then
+    if exists (select 1 from public.integrations i where i.account_id = new.account_id and i.type = 'sms' and i.is_active) then
+      new.delivery_status := 'queued';
+      new.delivery_error := null;
+    else
+      new.delivery_status := 'failed';
+      new.delivery_error := 'No SMS provider configured';
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function private.route_outbound_sms() from public, anon, authenticated, service_role;
 
 create or replace function public.reply_to_conversation(p_conversation_id uuid, p_body text, p_note boolean default false)
  returns public.messages
@@ -457,6 +543,8 @@ revoke all on function public.reply_to_conversation(p_conversation_id uuid, p_bo
 grant execute on function public.reply_to_conversation(p_conversation_id uuid, p_body text, p_note boolean) to authenticated, service_role;
 
 create trigger messages_audit after insert on public.messages for each row execute function private.audit_message();
+create trigger messages_queue_outbound_sms after insert on public.messages for each row execute function private.queue_outbound_sms();
+create trigger messages_route_outbound_sms before insert on public.messages for each row execute function private.route_outbound_sms();
 
 create policy "staff read their account's messages" on public.messages
   for select
@@ -642,6 +730,57 @@ grant select on table public.conversation_presence to authenticated;
 grant all on table public.conversation_presence to service_role;
 
 create policy "staff read their account's presence" on public.conversation_presence
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── public.canned_replies ──
+
+create table public.canned_replies (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid default public.current_account_id() not null,
+  name text not null,
+  body text not null,
+  created_by uuid default public.current_user_id(),
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint canned_replies_pkey primary key (id),
+  constraint canned_replies_account_id_name_key unique (account_id, name),
+  constraint canned_replies_body_check check (((length(btrim(body)) >= 1) and (length(btrim(body)) <= 20000))),
+  constraint canned_replies_name_check check ((((length(btrim(name)) >= 1) and (length(btrim(name)) <= 120)) and (name !~ '[\x01-\x1f\x7f]'::text))),
+  constraint canned_replies_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint canned_replies_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
+);
+alter table public.canned_replies enable row level security;
+
+create index canned_replies_created_by_idx on public.canned_replies using btree (created_by);
+
+revoke all on table public.canned_replies from public, anon, authenticated, service_role;
+grant delete, select on table public.canned_replies to authenticated;
+grant all on table public.canned_replies to service_role;
+grant insert (account_id, name, body) on table public.canned_replies to authenticated;
+grant update (name, body) on table public.canned_replies to authenticated;
+
+create trigger canned_replies_audit after insert or delete or update on public.canned_replies for each row execute function private.audit_settings_record('canned_reply');
+create trigger canned_replies_set_updated_at before update on public.canned_replies for each row execute function private.set_updated_at();
+
+create policy "business writers add canned replies" on public.canned_replies
+  for insert
+  to authenticated
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
+
+create policy "business writers delete canned replies" on public.canned_replies
+  for delete
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
+
+create policy "business writers edit canned replies" on public.canned_replies
+  for update
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
+
+create policy "staff read their account's canned replies" on public.canned_replies
   for select
   to authenticated
   using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
@@ -865,9 +1004,11 @@ begin
     insert into public.sla_breaches (account_id, conversation_id, target, due_at, breached_at)
     select c.account_id, c.id, 'first_response', c.first_response_due_at, p_now from public.conversations c
      where c.status = 'open' and c.first_responded_at is null and c.first_response_due_at <= p_now
+       and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'first_response')
     union all
     select c.account_id, c.id, 'resolution', c.resolution_due_at, p_now from public.conversations c
      where c.status = 'open' and c.resolution_due_at <= p_now
+       and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'resolution')
     on conflict (conversation_id, target) do nothing
     returning account_id, conversation_id, target, due_at
   loop
@@ -1016,6 +1157,21 @@ $function$;
 revoke all on function public.open_csat_link(p_token text) from public, anon, authenticated, service_role;
 grant execute on function public.open_csat_link(p_token text) to anon, authenticated, service_role;
 
+create or replace function public.provider_credentials(p_account_id uuid, p_type text)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select jsonb_build_object('id', i.id, 'account_id', i.account_id, 'config', public.integration_credentials(i.id))
+    from public.integrations i
+   where i.account_id = p_account_id and i.type = p_type and i.is_active
+   order by i.created_at, i.id
+   limit 1
+$function$;
+revoke all on function public.provider_credentials(p_account_id uuid, p_type text) from public, anon, authenticated, service_role;
+grant execute on function public.provider_credentials(p_account_id uuid, p_type text) to service_role;
+
 create or replace function public.receive_email(p_to text, p_from_email text, p_from_name text, p_subject text, p_body text, p_message_id text default null::text, p_references text[] default '{}'::text[])
  returns jsonb
  language plpgsql
@@ -1095,6 +1251,166 @@ $function$;
 revoke all on function public.receive_email(p_to text, p_from_email text, p_from_name text, p_subject text, p_body text, p_message_id text, p_references text[]) from public, anon, authenticated, service_role;
 grant execute on function public.receive_email(p_to text, p_from_email text, p_from_name text, p_subject text, p_body text, p_message_id text, p_references text[]) to service_role;
 
+create or replace function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text default null::text, p_media text[] default '{}'::text[])
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid;
+  v_digits text := regexp_replace(regexp_replace(coalesce(p_from, ''), '^whatsapp:', '', 'i'), '[\s().-]', '', 'g');
+  v_phone text;
+  v_name text := private.header_text(p_profile_name, 200);
+  v_sid text := btrim(coalesce(p_sid, ''));
+  v_body text := left(btrim(coalesce(p_body, '')), 10000);
+  v_media text;
+  v_contact uuid;
+  v_conversation uuid;
+  v_message uuid;
+begin
+  select i.account_id into v_account from public.integrations i
+   where i.id = p_integration_id and i.type = 'sms' and i.is_active;
+  if v_account is null then
+    raise exception 'No SMS provider for this hook' using errcode = 'P0002';
+  end if;
+  if p_channel is null or p_channel not in ('sms', 'whatsapp') then
+    raise exception 'The channel is SMS or WhatsApp' using errcode = '22023';
+  end if;
+  if v_digits !~ '^\+?[0-9]{5,16}$' then
+    raise exception 'The sender is not a phone number' using errcode = '22023';
+  end if;
+  v_digits := ltrim(v_digits, '+');
+  v_phone := '+' || v_digits;
+  if v_sid !~ '^[A-Za-z0-9]{10,64}$' then
+    raise exception 'The message has no MessageSid' using errcode = '22023';
+  end if;
+
+  -- A replay waits for the first delivery's transaction, then finds its message.
+  perform pg_advisory_xact_lock(hashtextextended(v_account::text || v_sid, 0));
+  select m.id, m.conversation_id into v_message, v_conversation
+    from public.messages m where m.account_id = v_account and m.external_id = v_sid;
+  if found then
+    return jsonb_build_object('conversation_id', v_conversation, 'message_id', v_message, 'duplicate', true);
+  end if;
+
+  -- Media are kept as their links (Twilio's, readable with the account's credentials).
+  foreach v_media in array coalesce(p_media[1:10], '{}') loop
+    if v_media ~ '^https://\S+$' and length(v_media) <= 1000 then
+      v_body := v_body || case when v_body = '' then '' else E'\n' end || 'Attachment: ' || v_media;
+    end if;
+  end loop;
+  if v_body = '' then
+    v_body := '(no text)';
+  end if;
+
+  select c.id into v_contact from public.contacts c
+   where c.account_id = v_account and c.phone is not null and regexp_replace(c.phone, '\D', '', 'g') = v_digits
+   order by c.created_at, c.id limit 1;
+  if v_contact is null then
+    -- Contacts are reached by mail too and need an address: one that can never be delivered (.invalid, RFC 2606) until a person adds theirs.
+    insert into public.contacts (account_id, name, email, phone, notes)
+    values (v_account, coalesce(v_name, v_phone), v_digits || '@phone.invalid', v_phone,
+            case p_channel when 'sms' then 'Wrote to the helpdesk by SMS' else 'Wrote to the helpdesk on WhatsApp' end)
+    returning id into v_contact;
+  end if;
+
+  select c.id into v_conversation from public.conversations c
+   where c.account_id = v_account and c.contact_id = v_contact and c.channel = p_channel
+   order by c.last_message_at desc, c.id limit 1;
+  if v_conversation is null then
+    insert into public.conversations (account_id, contact_id, channel, subject)
+    values (v_account, v_contact, p_channel,
+            case p_channel when 'sms' then 'SMS from ' else 'WhatsApp from ' end || coalesce(v_name, v_phone))
+    returning id into v_conversation;
+  end if;
+
+  insert into public.messages (account_id, conversation_id, direction, body, sender_name, sender_phone, external_id)
+  values (v_account, v_conversation, 'inbound', v_body, coalesce(v_name, v_phone), v_phone, v_sid)
+  returning id into v_message;
+  update public.conversations c
+     set last_message_at = now(), unread = true, status = 'open'
+   where c.id = v_conversation;
+  perform private.emit_event(v_account, 'message_received', 'conversations', v_conversation,
+                             jsonb_build_object('message_id', v_message, 'from', v_phone, 'channel', p_channel));
+  return jsonb_build_object('conversation_id', v_conversation, 'message_id', v_message, 'duplicate', false);
+end;
+$function$;
+revoke all on function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text, p_media text[]) from public, anon, authenticated, service_role;
+grant execute on function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text, p_media text[]) to service_role;
+
+create or replace function public.record_sms_status(p_integration_id uuid, p_sid text, p_status text, p_error_code text default null::text)
+ returns boolean
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid;
+  v_status text := case lower(coalesce(p_status, ''))
+    when 'sent' then 'sent'
+    when 'delivered' then 'delivered'
+    when 'read' then 'delivered'
+    when 'failed' then 'failed'
+    when 'undelivered' then 'failed'
+    when 'canceled' then 'failed'
+    else null end;
+begin
+  select i.account_id into v_account from public.integrations i
+   where i.id = p_integration_id and i.type = 'sms' and i.is_active;
+  if v_account is null then
+    raise exception 'No SMS provider for this hook' using errcode = 'P0002';
+  end if;
+  if v_status is null then
+    return false; -- queued, sending, accepted: nothing the page shows differently
+  end if;
+  update public.messages m
+     set delivery_status = v_status,
+         delivery_error = case when v_status = 'failed'
+                               then 'The provider could not deliver it' ||
+                                    coalesce(' (error ' || substring(p_error_code from '^[0-9]{1,10}$') || ')', '')
+                          end
+   where m.account_id = v_account and m.external_id = btrim(coalesce(p_sid, '')) and m.direction = 'outbound'
+     and not (m.delivery_status = 'delivered' and v_status = 'sent')
+     and m.delivery_status is distinct from v_status;
+  return found;
+end;
+$function$;
+revoke all on function public.record_sms_status(p_integration_id uuid, p_sid text, p_status text, p_error_code text) from public, anon, authenticated, service_role;
+grant execute on function public.record_sms_status(p_integration_id uuid, p_sid text, p_status text, p_error_code text) to service_role;
+
+create or replace function public.reply_tools(p_conversation_id uuid default null::uuid)
+ returns jsonb
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+  v_contact text;
+  v_agent text;
+begin
+  if v_account is null or not public.is_account_staff() then
+    return jsonb_build_object('canned_replies', '[]'::jsonb, 'sms_configured', false, 'ai_configured', false);
+  end if;
+  select k.name into v_contact from public.conversations c join public.contacts k on k.id = c.contact_id
+   where c.id = p_conversation_id and c.account_id = v_account;
+  select nullif(concat_ws(' ', u.first_name, u.last_name), '') into v_agent from public.users u where u.id = public.current_user_id();
+  return jsonb_build_object(
+    'canned_replies', coalesce((
+      select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'body',
+               case when v_contact is null then r.body else
+                 replace(replace(replace(r.body, '{{contact_name}}', v_contact),
+                                 '{{contact_first_name}}', split_part(v_contact, ' ', 1)),
+                         '{{agent_name}}', coalesce(v_agent, '')) end) order by r.name)
+        from public.canned_replies r where r.account_id = v_account), '[]'::jsonb),
+    'sms_configured', exists (select 1 from public.integrations i where i.account_id = v_account and i.type = 'sms' and i.is_active),
+    'ai_configured', exists (select 1 from public.integrations i where i.account_id = v_account and i.type = 'ai' and i.is_active));
+end;
+$function$;
+revoke all on function public.reply_tools(p_conversation_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.reply_tools(p_conversation_id uuid) to authenticated, service_role;
+
 create or replace function public.save_helpdesk_sla(p_timezone text, p_days smallint[], p_opens time without time zone, p_closes time without time zone, p_holidays date[], p_targets jsonb)
  returns void
  language plpgsql
@@ -1151,3 +1467,16 @@ as $function$
 $function$;
 revoke all on function public.sla_breach_recipients(p_conversation_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.sla_breach_recipients(p_conversation_id uuid) to service_role;
+
+create or replace function public.sms_hook_credentials(p_integration_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select jsonb_build_object('id', i.id, 'account_id', i.account_id, 'config', public.integration_credentials(i.id))
+    from public.integrations i
+   where i.id = p_integration_id and i.type = 'sms' and i.is_active
+$function$;
+revoke all on function public.sms_hook_credentials(p_integration_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.sms_hook_credentials(p_integration_id uuid) to service_role;

@@ -38,36 +38,6 @@ grant all on table public.templates to authenticated;
 revoke truncate on table public.templates from authenticated;
 grant all on table public.templates to service_role;
 
-create or replace function private.audit_settings_record()
- returns trigger
- language plpgsql
- security definer
- set search_path to ''
-as $function$
-declare
-  v_resource text := tg_argv[0];
-  v_old jsonb := case when tg_op <> 'INSERT' then private.redact_secrets(to_jsonb(old)) end;
-  v_new jsonb := case when tg_op <> 'DELETE' then private.redact_secrets(to_jsonb(new)) end;
-  v_changes record;
-begin
-  if tg_op = 'INSERT' then
-    perform private.write_audit(new.account_id, v_resource || '_created', v_resource, new.id, null, v_new);
-  elsif tg_op = 'UPDATE' then
-    select * into v_changes from private.changed_values(v_old, v_new);
-    if v_changes.new_values <> '{}'::jsonb then
-      perform private.write_audit(new.account_id, v_resource || '_updated', v_resource, new.id,
-                                  v_changes.old_values, v_changes.new_values);
-    end if;
-  -- A delete cascading from the account's own deletion has nowhere to log.
-  elsif exists (select 1 from public.accounts a where a.id = old.account_id) then
-    perform private.write_audit(old.account_id, v_resource || '_deleted', v_resource, old.id, v_old, null);
-  end if;
-  return null;
-end;
-$function$;
-revoke all on function private.audit_settings_record() from public, anon, authenticated, service_role;
-grant execute on function private.audit_settings_record() to public;
-
 create trigger templates_audit after insert or delete or update on public.templates for each row execute function private.audit_settings_record('template');
 create trigger templates_default_created_by before insert on public.templates for each row execute function private.default_created_by();
 create trigger templates_set_updated_at before update on public.templates for each row execute function private.set_updated_at();
@@ -116,7 +86,7 @@ create table public.integrations (
   constraint integrations_name_check check ((length(btrim(name)) > 0)),
   constraint integrations_name_no_control_chars check ((name !~ '[\x01-\x1f\x7f]'::text)),
   constraint integrations_secrets_set_check check ((jsonb_typeof(secrets_set) = 'object'::text)),
-  constraint integrations_type_check check ((type = any (array['email'::text, 'payment'::text, 'crm'::text, 'storage'::text]))),
+  constraint integrations_type_check check ((type = any (array['email'::text, 'payment'::text, 'crm'::text, 'storage'::text, 'sms'::text, 'ai'::text]))),
   constraint integrations_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint integrations_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
 );

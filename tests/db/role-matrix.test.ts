@@ -525,6 +525,15 @@ const CASES: Record<string, TableCase> = {
     existing: async (_s, f) => f.conversationId,
     changes: { seen_at: '2030-01-01T00:00:00Z' },
   },
+  // Canned replies (decision 076): staff read, writers keep the library.
+  canned_replies: {
+    read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('canned_replies'),
+    newRow: (f, role) => ({ account_id: f.admin.accountId, name: `New ${role}`, body: 'x' }),
+    fresh: async (s, f) => insertedId(s, 'canned_replies', { account_id: f.admin.accountId, name: `Fresh ${randomBytes(4).toString('hex')}`, body: 'x' }),
+    existing: firstOf('canned_replies'),
+    changes: { body: 'Changed' },
+  },
 };
 /** The helpdesk SLA tables' rows of the account, made once on first ask (decision 075): the values of `column`. */
 const slaMade = new Set<string>();
@@ -611,6 +620,7 @@ for (const target of targets) {
       await must(admin.client.from('account_modules').insert({ account_id: accountId, module_id: moduleIds.cpq, status: 'active' }));
       await must(admin.client.from('documents').insert(documentRow(accountId, 'existing')));
       await must(admin.client.from('bills').insert({ account_id: accountId, supplier_name: 'Supplier', number: 'EXISTING', currency: 'EUR', total: 100 }));
+      await must(admin.client.from('canned_replies').insert({ name: 'Existing', body: 'It shipped.' }));
       const { data: automation } = await admin.client.from('automations').insert({
         account_id: accountId, name: 'Existing', trigger_kind: 'lead_created', action_kind: 'assign_task',
         action_settings: { assignee_id: admin.userId, title: 'Call' } }).select('id').single();

@@ -150,6 +150,7 @@ beforeAll(async () => {
 
   const rfpRow = { company: 'Buyer', contact_email: 'bids@buyer.test', value: 100, deadline: '2027-01-31', proposal: 'P' };
   await must(a.client.from('rfps').insert({ account_id: a.accountId, ...rfpRow, title: 'Northwind' }));
+  await must(a.client.from('canned_replies').insert({ name: 'Shipped', body: 'It shipped.' }));
   cases.push(
     { table: 'rfps', id: await firstId('rfps', 'account_id', a.accountId), insert: { account_id: a.accountId, ...rfpRow, title: 'Spy' }, update: { title: 'Hijacked' } },
     { table: 'purchase_orders', id: po!.id, insert: { account_id: a.accountId, supplier_name: 'Spy' }, update: { notes: 'Hijacked' } },
@@ -195,6 +196,7 @@ beforeAll(async () => {
     { table: 'jobs', id: await firstId('jobs', 'account_id', a.accountId), insert: { account_id: a.accountId, kind: 'test.spy', idempotency_key: 'spy' }, update: { status: 'queued' } },
     { table: 'job_runs', id: await firstId('job_runs', 'account_id', a.accountId), insert: { account_id: a.accountId, job_id: await firstId('jobs', 'account_id', a.accountId), runner: 'spy', attempt: 9 }, update: { outcome: 'done' } },
     ...(await helpdeskSlaCases(a.accountId, a.userId)),
+    { table: 'canned_replies', id: await firstId('canned_replies', 'account_id', a.accountId), insert: { account_id: a.accountId, name: 'Spy', body: 'x' }, update: { body: 'Hijacked' } },
   );
 });
 

@@ -59,6 +59,8 @@ const pages: string[] = [
   // The helpdesk's SLA settings and report (decision 075).
   '/settings/helpdesk',
   '/messages/report',
+  '/messages/new',
+  '/messages/replies',
 ];
 
 beforeAll(async () => {

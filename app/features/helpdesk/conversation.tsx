@@ -3,7 +3,7 @@
 // marked as such), Reply and Add note, and for those who work the inbox the
 // assignee, priority and Resolve/Reopen. Plain forms: works without JavaScript.
 import { useRef } from 'react';
-import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, Form, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/conversation';
 import { SectionHeading } from '~/components/page-header';
@@ -12,7 +12,7 @@ import { RecordPage } from '~/components/records/record-page';
 import { StatusBadge } from '~/components/status-badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
-import { NativeSelect, Textarea } from '~/components/ui/input';
+import { NativeSelect } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { formatDateTime } from '~/lib/dates';
@@ -26,6 +26,9 @@ import { useLiveRevalidation } from './live';
 import { loadConversation, replyTo, updateConversation } from './queries.server';
 import { extraIntent, loadConversationExtras } from './sla/conversation-extras.server';
 import { ReplyingNotice, SlaPanel, TagsAndMerge, usePresence } from './sla/conversation-panels';
+import { ReplyBox } from './replies/reply-box';
+import { suggestFor, withCannedReply } from './replies/reply-tools.server';
+import { REPLY_TOOL_TEXTS } from './replies/texts';
 import { CHANNEL_OPTIONS, CONVERSATION_TEXTS as TEXTS, labelOf, PRIORITIES, PRIORITY_OPTIONS, STATUS_OPTIONS } from './texts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -90,6 +93,19 @@ export function action(args: Route.ActionArgs) {
         if (error || !data) return failed(error ? serverMessage(error, TEXTS.failed) : TEXTS.notFound, error ? 500 : 404);
         return redirectWithSuccess(page, TEXTS.saved);
       }
+      // The reply tools (decision 076): the text comes back with a canned reply or a suggested draft in it; nothing is sent.
+      case 'canned': {
+        const cannedId = field('canned_reply_id');
+        if (!isUuid(cannedId)) return failed(REPLY_TOOL_TEXTS.chooseCanned);
+        const withReply = await withCannedReply(supabase, id, cannedId, body);
+        if (withReply === null) return failed(REPLY_TOOL_TEXTS.cannedGone, 404);
+        return data({ intent, body: withReply, notice: REPLY_TOOL_TEXTS.inserted, draft: crypto.randomUUID() });
+      }
+      case 'suggest': {
+        const suggestion = await suggestFor(supabase, id);
+        if ('error' in suggestion) return failed(suggestion.error, suggestion.status);
+        return data({ intent, body: suggestion.draft, notice: REPLY_TOOL_TEXTS.suggested, draft: crypto.randomUUID() });
+      }
       default:
         return (await extraIntent(intent, field, { supabase, id, page, failed })) ?? failed('Unknown action');
     }
@@ -99,11 +115,12 @@ export function action(args: Route.ActionArgs) {
 const DELIVERY: Record<string, string> = { queued: 'Sending', sent: 'Sent', delivered: 'Delivered', failed: 'Not delivered' };
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversation, messages, messagesFailed, people, canWrite, extras } = loaderData;
+  const { conversation, messages, messagesFailed, people, canWrite, extras, replyTools } = loaderData;
   const replyBox = useRef<HTMLTextAreaElement>(null);
   useLiveRevalidation();
   usePresence(replyBox);
-  const contact = conversation.contact as { id: string; name: string; email: string; company: string | null } | null;
+  const contact = conversation.contact as { id: string; name: string; email: string; phone: string | null; company: string | null } | null;
+  const phoneChannel = conversation.channel === 'sms' || conversation.channel === 'whatsapp';
   const typed = actionData && 'body' in actionData ? actionData : null;
   const resolved = conversation.status === 'resolved';
   const nameOf = (p: (typeof people)[number]) => [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email;
@@ -113,7 +130,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       back={{ to: '/messages', label: TEXTS.back }}
       title={conversation.subject || '(no subject)'}
       status={<StatusBadge status={conversation.status} label={labelOf(STATUS_OPTIONS, conversation.status)} />}
-      subtitle={contact ? `${contact.name} <${contact.email}>` : undefined}
+      subtitle={contact ? (phoneChannel ? `${contact.name} (${contact.phone ?? 'no phone'})` : `${contact.name} <${contact.email}>`) : undefined}
       actions={
         canWrite ? (
           <Form method="post">
@@ -128,7 +145,8 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           <FactsPanel
             facts={[
               { label: 'Contact', value: contact ? contact.name : null },
-              { label: 'Email', value: contact?.email },
+              { label: 'Email', value: contact?.email.endsWith('.invalid') ? null : contact?.email },
+              { label: 'Phone', value: contact?.phone },
               { label: 'Company', value: contact?.company },
               { label: 'Channel', value: labelOf(CHANNEL_OPTIONS, conversation.channel) },
               { label: 'Priority', value: labelOf(PRIORITY_OPTIONS, conversation.priority) },
@@ -197,7 +215,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
               >
                 <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
                   <span className="font-medium text-foreground">
-                    {m.direction === 'inbound' ? (m.sender_name ?? m.sender_email) : (m.sender_name ?? 'You')}
+                    {m.direction === 'inbound' ? (m.sender_name ?? m.sender_email ?? m.sender_phone) : (m.sender_name ?? 'You')}
                   </span>
                   {m.direction === 'note' ? <span>Internal note</span> : null}
                   {m.sender_unverified ? (
@@ -231,41 +249,16 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         </CardContent>
       </Card>
       {canWrite ? (
-        <Card>
-          <CardHeader>
-            <SectionHeading>Reply</SectionHeading>
-          </CardHeader>
-          <CardContent>
-            <Form method="post" className="grid gap-3">
-              <ReplyingNotice names={extras.replying.map((userId) => { const p = people.find((x) => x.id === userId); return p ? nameOf(p) : 'A colleague'; })} />
-              <Label htmlFor="reply-body">Message</Label>
-              <Textarea
-                ref={replyBox}
-                id="reply-body"
-                name="body"
-                rows={5}
-                required
-                maxLength={20000}
-                defaultValue={typed?.body ?? ''}
-                aria-describedby={typed?.error ? 'reply-error' : undefined}
-              />
-              {typed?.error ? (
-                <p id="reply-error" role="alert" className="text-sm text-destructive">
-                  {typed.error}
-                </p>
-              ) : null}
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" name="intent" value="reply">
-                  Send reply
-                </Button>
-                <Button type="submit" name="intent" value="note" variant="outline">
-                  Add note
-                </Button>
-              </div>
-              <p className="text-xs text-muted-foreground">A reply is mailed to {contact?.email ?? 'the contact'}; a note stays inside the team.</p>
-            </Form>
-          </CardContent>
-        </Card>
+        <ReplyBox
+          boxRef={replyBox}
+          replying={<ReplyingNotice names={extras.replying.map((userId) => { const p = people.find((x) => x.id === userId); return p ? nameOf(p) : 'A colleague'; })} />}
+          channel={conversation.channel}
+          recipient={(phoneChannel ? contact?.phone : contact?.email) ?? 'the contact'}
+          canned={replyTools.canned_replies}
+          aiConfigured={replyTools.ai_configured}
+          smsConfigured={replyTools.sms_configured}
+          typed={typed}
+        />
       ) : null}
     </RecordPage>
   );

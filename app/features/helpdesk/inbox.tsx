@@ -87,9 +87,18 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         title={TEXTS.title}
         description={TEXTS.description}
         actions={
-          <Button asChild variant="outline">
-            <Link to="/messages/report">SLA report</Link>
-          </Button>
+          // The SLA report (decision 075), compose and the canned replies library (decision 076).
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link to="/messages/report">SLA report</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/messages/replies">Canned replies</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/messages/new">New conversation</Link>
+            </Button>
+          </div>
         }
       />
       <Card>

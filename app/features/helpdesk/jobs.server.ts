@@ -38,7 +38,8 @@ const sendReply: JobHandler = async (payload, { admin, env, job }) => {
   const { data: mailbox } = await admin.rpc('inbound_mailbox_of', { p_account_id: message.account_id });
   const domain = inboundDomain(env);
   const ownId = `<reply-${message.id}@${domain ?? 'opshub.invalid'}>`;
-  const subject = /^re:/i.test(conversation.subject) ? conversation.subject : `Re: ${conversation.subject}`;
+  // A conversation started here (Compose, decision 076) has nothing to answer: its first mail keeps the subject as written.
+  const subject = !last || /^re:/i.test(conversation.subject) ? conversation.subject : `Re: ${conversation.subject}`;
   try {
     await sendAccountMail(admin, env, message.account_id, {
       to: conversation.contact.email,

@@ -7,6 +7,7 @@ import type { ListQuery } from '~/lib/list-query';
 import type { Supabase } from '~/lib/supabase.server';
 import { slaFiltered } from './sla/inbox-filters.server';
 import type { SlaFilter } from './sla/timer';
+import { loadReplyTools, NO_TOOLS, type ReplyTools } from './replies/reply-tools.server';
 
 const LIST_COLUMNS =
   'id, subject, status, channel, priority, unread, last_message_at, created_at, assignee_id, sla_due_at, tags, contact:contacts(name, email)';
@@ -51,15 +52,15 @@ export async function loadInbox(supabase: Supabase, query: ListQuery, filters: I
 
 /** One conversation of the caller's account with its messages and the people who may work it; null when none it may read. */
 export async function loadConversation(supabase: Supabase, id: string) {
-  const [{ data: conversation, error }, messages, people] = await Promise.all([
+  const [{ data: conversation, error }, messages, people, , tools] = await Promise.all([
     supabase
       .from('conversations')
-      .select('*, contact:contacts(id, name, email, company)')
+      .select('*, contact:contacts(id, name, email, phone, company)')
       .eq('id', id)
       .maybeSingle(),
     supabase
       .from('messages')
-      .select('id, direction, body, sender_name, sender_email, delivery_status, delivery_error, sent_at, created_at, sender_unverified, attachments:message_attachments(id, file_name, mime_type, size_bytes)')
+      .select('id, direction, body, sender_name, sender_email, sender_phone, delivery_status, delivery_error, sent_at, created_at, sender_unverified, attachments:message_attachments(id, file_name, mime_type, size_bytes)')
       .eq('conversation_id', id)
       .order('created_at', { ascending: true })
       .order('id', { ascending: true })
@@ -67,11 +68,14 @@ export async function loadConversation(supabase: Supabase, id: string) {
     supabase.from('users').select('id, first_name, last_name, email, role').in('role', ['admin', 'member']).order('first_name'),
     // Opened by someone who works the inbox: read. Row-level security leaves an auditor's view as it was.
     supabase.from('conversations').update({ unread: false }).eq('id', id).eq('unread', true),
+    // The reply box's canned replies (filled for this conversation) and which providers are set up (decision 076).
+    loadReplyTools(supabase, id),
   ]);
   if (error) console.error(`conversation failed to load: ${error.message}`);
   if (!conversation) return null;
   if (messages.error) console.error(`messages failed to load: ${messages.error.message}`);
-  return { conversation, messages: messages.data ?? [], messagesFailed: messages.error !== null, people: people.data ?? [] };
+  const replyTools = (tools.data as unknown as ReplyTools | null) ?? NO_TOOLS;
+  return { conversation, messages: messages.data ?? [], messagesFailed: messages.error !== null, people: people.data ?? [], replyTools };
 }
 
 export function replyTo(supabase: Supabase, id: string, body: string, note: boolean) {

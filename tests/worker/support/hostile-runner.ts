@@ -26,7 +26,7 @@ interface Tenant {
   admin: Visitor;
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
-  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string; compliance: string; control: string; shipment: string; 'purchase-order': string; automation: string; rfp: string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string; compliance: string; control: string; shipment: string; 'purchase-order': string; automation: string; rfp: string; 'canned-reply': string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
@@ -141,6 +141,8 @@ async function tenant(): Promise<Tenant> {
   const automation = await insert('automations', { account_id: accountId, name: 'Fixture automation', trigger_kind: 'lead_created', action_kind: 'update_status', action_settings: { status: 'qualified' } });
   // A bid, for its page's actions (edit, status, go/no-go, delete).
   const rfp = await insert('rfps', { account_id: accountId, title: 'Fixture tender', company: 'Fixture buyer', contact_email: 'bids@fixture.test', value: 100, deadline: '2030-01-01', proposal: 'Fixture' });
+  // A canned reply, for the library's edit and delete and the conversation's Insert (decision 076).
+  const cannedReply = await insert('canned_replies', { account_id: accountId, name: 'Fixture answer', body: 'Fixture' });
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
   // A sent quote and its link, for the public quote page's actions.
   const sent = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });
@@ -155,7 +157,7 @@ async function tenant(): Promise<Tenant> {
     admin: admin.visitor,
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id, compliance: compliance.id, control: control.id, shipment: shipment.id, 'purchase-order': purchaseOrder.id, automation: automation.id, rfp: rfp.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id, compliance: compliance.id, control: control.id, shipment: shipment.id, 'purchase-order': purchaseOrder.id, automation: automation.id, rfp: rfp.id, 'canned-reply': cannedReply.id },
     token: open.token,
     usedToken: member.token,
     quoteToken: quoteToken as string,
@@ -194,6 +196,7 @@ async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
     shipment: idOf(await db.from('shipments').select('id').eq('account_id', accountId).neq('status', 'Delivered').order('created_at').limit(1)),
     'purchase-order': idOf(await db.from('purchase_orders').select('id').eq('account_id', accountId).eq('status', 'sent').order('created_at').limit(1)),
     automation: idOf(await db.from('automations').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    'canned-reply': idOf(await db.from('canned_replies').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     invitation: idOf(
       await db.from('user_invitations').select('id').eq('account_id', accountId).is('accepted_at', null).order('created_at').limit(1),
     ),

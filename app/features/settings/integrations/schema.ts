@@ -37,6 +37,14 @@ export const INTEGRATION_FIELDS: Record<IntegrationType, ConfigField[]> = {
   payment: [field('api_key', 'API key'), field('webhook_secret', 'Webhook secret'), field('currency', 'Currency')],
   crm: [field('api_url', 'API URL', 'url'), field('api_key', 'API key'), field('sync_interval', 'Sync interval')],
   storage: [field('provider', 'Provider'), field('bucket', 'Bucket'), field('access_key', 'Access key'), field('secret_key', 'Secret key')],
+  sms: [
+    field('account_sid', 'Account SID'),
+    field('auth_token', 'Auth token'),
+    field('from_number', 'From number'),
+    field('whatsapp_from', 'WhatsApp number'),
+    field('api_url', 'API URL', 'url'),
+  ],
+  ai: [field('api_url', 'API URL', 'url'), field('api_key', 'API key'), field('model', 'Model')],
 };
 
 /** Every secret field's form name (`email.smtp_password`): a refused form never sends them back. */
@@ -64,6 +72,8 @@ export const integrationSaveInput = z.object({
   payment: group('payment'),
   crm: group('crm'),
   storage: group('storage'),
+  sms: group('sms'),
+  ai: group('ai'),
 });
 
 type SaveInput = z.output<typeof integrationSaveInput>;

@@ -1,7 +1,9 @@
+import { siteLink } from '~/lib/site-url.server';
 import { env } from 'cloudflare:workers';
 import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/settings.integrations';
+import { SmsHookNote } from '~/features/helpdesk/channels/sms-hook-note';
 import { EmptyState } from '~/components/settings/empty-state';
 import { FailedJobs, type FailedJob } from './failed-jobs';
 import { IntegrationForm, type IntegrationValues } from './integration-form';
@@ -150,6 +152,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     lastTest,
     failedJobs,
     carrierHook: isAdmin && !carrier.denied ? { hook: carrier.hook } : null,
+    // Where Twilio posts for an SMS integration (decision 076): the site's own origin, never the Host a request names.
+    hookOrigin: new URL(siteLink('/')).origin,
     selected,
     blank: {
       name: '',
@@ -247,7 +251,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
   if (loaderData.access === 'restricted') {
     return <RestrictedScreen title="Integrations" message={SETTINGS_RESTRICTED.integrations} />;
   }
-  const { list, error, mode, selected, blank, readOnly, mailServerId, lastTest, failedJobs, carrierHook } = loaderData;
+  const { list, error, mode, selected, blank, readOnly, mailServerId, lastTest, failedJobs, carrierHook, hookOrigin } = loaderData;
   const integrations = list.rows;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
@@ -286,6 +290,7 @@ export default function SettingsIntegrations({ loaderData, actionData }: Route.C
                     {integration.id === mailServerId ? (
                       <MailServerNote lastTest={lastTest} />
                     ) : null}
+                    {integration.type === 'sms' ? <SmsHookNote origin={hookOrigin} id={integration.id} /> : null}
                     <p className="text-xs text-muted-foreground">
                       Created{' '}
                       <time dateTime={integration.created_at}>

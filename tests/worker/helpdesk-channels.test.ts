@@ -1,0 +1,142 @@
+// The helpdesk's channels and reply tools through the Worker (decision 076):
+// Twilio's signed SMS hook before React Router (a wrong signature refused, a
+// valid one in the inbox), a reply on that SMS thread kept as failed without
+// an SMS provider, Compose by email really queued and mailed by the runner
+// (read in the backend's outbox), the canned replies library and its Insert
+// without JavaScript, and Suggest reply saying what to configure. One fresh
+// account, so the demo's integrations are not touched.
+import { exports } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, signUpFreshAdmin, type Visitor } from './support/app';
+import { outbox, serviceClient } from './support/backend';
+import { page, readable } from './support/module-screens';
+import { twilioSignature } from '../../app/features/helpdesk/channels/twilio.ts';
+
+const TOKEN = 'worker-test-twilio-token-000000000001';
+let admin: Visitor;
+let accountId: string;
+let integrationId: string;
+
+async function smsHook(params: Record<string, string>, signature?: string): Promise<Response> {
+  const url = `${ORIGIN}/hooks/sms/${integrationId}`;
+  const entries = Object.entries(params);
+  // Twilio's post: a form, no Origin, no cookies.
+  return exports.default.fetch(
+    new Request(url, {
+      method: 'POST',
+      body: new URLSearchParams(entries).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': signature ?? (await twilioSignature(TOKEN, url, entries)) },
+    }),
+  );
+}
+
+async function runJobs(): Promise<void> {
+  const tick = exports.default as unknown as { scheduled(event: { cron: string; scheduledTime: number }): Promise<void> };
+  await tick.scheduled({ cron: '* * * * *', scheduledTime: Date.now() });
+}
+
+beforeAll(async () => {
+  const fresh = await signUpFreshAdmin();
+  admin = fresh.visitor;
+  const service = serviceClient();
+  const { data: user } = await service.from('users').select('account_id').eq('email', fresh.email).single();
+  accountId = (user as { account_id: string }).account_id;
+  const { data: integration, error } = await service
+    .from('integrations')
+    .insert({ account_id: accountId, name: 'Twilio', type: 'sms', config: { account_sid: 'AC0123456789abcdef', auth_token: TOKEN, from_number: '+15550000001' } })
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  integrationId = (integration as { id: string }).id;
+});
+
+describe('SMS through the Worker', () => {
+  it('stores a signed SMS in the inbox, refuses a wrong signature; without a provider a reply is kept as failed', async () => {
+    const params = { MessageSid: 'SMworker000000000000000000000001', From: '+15550101234', To: '+15550000001', Body: 'Is my parcel late?', NumMedia: '0' };
+    expect((await smsHook(params, 'd3Jvbmc=')).status).toBe(403);
+    const stored = await smsHook(params);
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get('Content-Type')).toContain('text/xml');
+    // The admin finds the URL to give Twilio with the integration.
+    expect(readable(await page(admin, '/settings/integrations'))).toContain(`${ORIGIN}/hooks/sms/${integrationId}`);
+    const inbox = readable(await page(admin, '/messages?channel=sms'));
+    expect(inbox).toContain('SMS from +15550101234');
+
+    const { data: message } = await serviceClient().from('messages').select('conversation_id').eq('external_id', 'SMworker000000000000000000000001').single();
+    const conversation = (message as { conversation_id: string }).conversation_id;
+    // The provider goes away: the reply is kept, failed, with the reason shown.
+    await serviceClient().from('integrations').update({ is_active: false }).eq('id', integrationId);
+    const replied = await admin.post(`/messages/${conversation}`, { intent: 'reply', body: 'It leaves today.' });
+    expect(replied.status).toBe(302);
+    const thread = readable(await page(admin, `/messages/${conversation}`));
+    expect(thread).toContain('It leaves today.');
+    expect(thread).toContain('Not delivered: No SMS provider configured');
+    expect(thread).toContain('No SMS provider configured: replies here are kept as failed');
+    await serviceClient().from('integrations').update({ is_active: true }).eq('id', integrationId);
+  });
+});
+
+describe('Compose, canned replies and Suggest reply', () => {
+  let conversation: string;
+
+  it('Compose starts an email conversation that the runner mails; a refusal keeps what was typed', async () => {
+    const { data: contact } = await serviceClient()
+      .from('contacts')
+      .insert({ account_id: accountId, name: 'Ada Field', email: `ada-${crypto.randomUUID().slice(0, 8)}@fieldco.test` })
+      .select('id, email')
+      .single();
+    const { id: contactId, email } = contact as { id: string; email: string };
+    expect(readable(await page(admin, `/messages/new?contact=${contactId}`))).toContain('New conversation');
+
+    const refused = await admin.post('/messages/new', { contact_id: contactId, channel: 'email', subject: '', body: 'Kept text' });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain('Write a subject');
+    expect(refusedHtml).toContain('Kept text');
+
+    const sent = await admin.post('/messages/new', { contact_id: contactId, channel: 'email', subject: 'Your delivery\r\nBcc: evil@x.test', body: 'It arrives Monday.' });
+    expect(sent.status).toBe(302);
+    conversation = sent.headers.get('Location')!.split('/').pop()!;
+    // The kick after the post or the next tick sends it, once.
+    let mails: Awaited<ReturnType<typeof outbox>> = [];
+    for (let i = 0; i < 50 && mails.length === 0; i++) {
+      await runJobs();
+      mails = (await outbox()).filter((m) => m.to === email);
+      if (mails.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(mails).toHaveLength(1);
+    const mail = mails[0];
+    expect(mail?.subject).toBe('Your delivery Bcc: evil@x.test');
+    expect(mail?.text).toContain('It arrives Monday.');
+  });
+
+  it('a canned reply is made, edited and inserted into a reply without JavaScript, filled for the contact', async () => {
+    expect((await admin.post('/messages/replies', { intent: 'create', name: 'Thanks', body: 'Thanks {{contact_first_name}}!' })).status).toBe(302);
+    expect((await admin.post('/messages/replies', { intent: 'create', name: 'Thanks', body: 'again' })).status).toBe(400);
+    const library = readable(await page(admin, '/messages/replies'));
+    expect(library).toContain('Thanks {{contact_first_name}}!');
+    const { data: reply } = await serviceClient().from('canned_replies').select('id').eq('account_id', accountId).eq('name', 'Thanks').single();
+    const id = (reply as { id: string }).id;
+    expect((await admin.post('/messages/replies', { intent: 'update', id, name: 'Thanks', body: 'Thank you {{contact_first_name}}.' })).status).toBe(302);
+
+    const inserted = await admin.post(`/messages/${conversation}`, { intent: 'canned', canned_reply_id: id, body: 'Hello,' });
+    expect(inserted.status).toBe(200);
+    const html = await inserted.text();
+    expect(html).toMatch(/<textarea[^>]*name="body"[^>]*>Hello,\n\nThank you Ada\.<\/textarea>/);
+    // Nothing was sent by it.
+    const { count } = await serviceClient().from('messages').select('id', { count: 'exact', head: true }).eq('conversation_id', conversation);
+    expect(count).toBe(1);
+
+    expect((await admin.post('/messages/replies', { intent: 'delete', id })).status).toBe(302);
+    expect((await admin.post(`/messages/${conversation}`, { intent: 'canned', canned_reply_id: id, body: 'Hello,' })).status).toBe(404);
+  });
+
+  it('Suggest reply without an AI provider says what to configure, and keeps what was typed', async () => {
+    expect(readable(await page(admin, `/messages/${conversation}`))).toContain("Suggest reply needs an AI provider");
+    const asked = await admin.post(`/messages/${conversation}`, { intent: 'suggest', body: 'My own words' });
+    expect(asked.status).toBe(400);
+    const html = await asked.text();
+    expect(html).toContain('Settings → Integrations');
+    expect(html).toContain('My own words');
+  });
+});

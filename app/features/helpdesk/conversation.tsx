@@ -2,7 +2,6 @@
 // thread (inbound mail, replies with their delivery status, internal notes
 // marked as such), Reply and Add note, and for those who work the inbox the
 // assignee, priority and Resolve/Reopen. Plain forms: works without JavaScript.
-import { useRef } from 'react';
 import { data, Form, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/conversation';
@@ -25,7 +24,7 @@ import { cn } from '~/lib/utils';
 import { useLiveRevalidation } from './live';
 import { loadConversation, replyTo, updateConversation } from './queries.server';
 import { extraIntent, loadConversationExtras } from './sla/conversation-extras.server';
-import { ReplyingNotice, SlaPanel, TagsAndMerge, usePresence } from './sla/conversation-panels';
+import { ReplyingNotice, SlaPanel, TagsAndMerge } from './sla/conversation-panels';
 import { ReplyBox } from './replies/reply-box';
 import { suggestFor, withCannedReply } from './replies/reply-tools.server';
 import { REPLY_TOOL_TEXTS } from './replies/texts';
@@ -116,9 +115,7 @@ const DELIVERY: Record<string, string> = { queued: 'Sending', sent: 'Sent', deli
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation, messages, messagesFailed, people, canWrite, extras, replyTools } = loaderData;
-  const replyBox = useRef<HTMLTextAreaElement>(null);
   useLiveRevalidation();
-  usePresence(replyBox);
   const contact = conversation.contact as { id: string; name: string; email: string; phone: string | null; company: string | null } | null;
   const phoneChannel = conversation.channel === 'sms' || conversation.channel === 'whatsapp';
   const typed = actionData && 'body' in actionData ? actionData : null;
@@ -250,7 +247,6 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       </Card>
       {canWrite ? (
         <ReplyBox
-          boxRef={replyBox}
           replying={<ReplyingNotice names={extras.replying.map((userId) => { const p = people.find((x) => x.id === userId); return p ? nameOf(p) : 'A colleague'; })} />}
           channel={conversation.channel}
           recipient={(phoneChannel ? contact?.phone : contact?.email) ?? 'the contact'}

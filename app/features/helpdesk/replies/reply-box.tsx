@@ -11,12 +11,11 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { NativeSelect, Textarea } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { usePresence } from '../sla/conversation-panels';
 import type { CannedReply } from './reply-tools.server';
 import { REPLY_TOOL_TEXTS as TEXTS } from './texts';
 
 export interface ReplyBoxProps {
-  /** The message box, for a caller that watches it (the 'colleague is replying' presence, decision 075). */
-  boxRef?: React.RefObject<HTMLTextAreaElement | null>;
   /** Shown above the message: who else is replying. */
   replying?: React.ReactNode;
   channel: string;
@@ -28,9 +27,10 @@ export interface ReplyBoxProps {
   typed: { body: string; error?: string; notice?: string; draft?: string } | null;
 }
 
-export function ReplyBox({ boxRef, replying, channel, recipient, canned, aiConfigured, smsConfigured, typed }: ReplyBoxProps) {
-  const ownBox = useRef<HTMLTextAreaElement>(null);
-  const box = boxRef ?? ownBox;
+export function ReplyBox({ replying, channel, recipient, canned, aiConfigured, smsConfigured, typed }: ReplyBoxProps) {
+  const box = useRef<HTMLTextAreaElement>(null);
+  // Colleagues see that this person is replying while the box has focus (decision 075).
+  usePresence(box);
   const picked = useRef<HTMLSelectElement>(null);
   const phone = channel === 'sms' || channel === 'whatsapp';
 

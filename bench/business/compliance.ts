@@ -6,7 +6,8 @@
 // bench/business/screens.ts.
 //
 //   BUILD_DIR=build npx react-router build
-//   node bench/business/compliance.ts                      (Node 24: it runs the .ts as is)
+//   node bench/business/compliance.ts                      (Node 24: it runs the .ts as is; where the
+//                                                          system's node is older, node_modules/.bin/node is 24)
 //   BENCH_SECONDS=10 BENCH_CONCURRENCY=4 BENCH_ITEMS=100000 ...
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { startAppServer } from '../../tests/e2e/support/app-server.ts';

@@ -77,7 +77,10 @@ begin
     if tg_op = 'INSERT' then
       perform private.write_audit(new.account_id, 'compliance_item_created', 'compliance_item', new.id, null, to_jsonb(new));
     elsif tg_op = 'DELETE' then
-      perform private.write_audit(old.account_id, 'compliance_item_deleted', 'compliance_item', old.id, to_jsonb(old), null);
+      -- A delete cascading from the account's own deletion has nowhere to log.
+      if exists (select 1 from public.accounts a where a.id = old.account_id) then
+        perform private.write_audit(old.account_id, 'compliance_item_deleted', 'compliance_item', old.id, to_jsonb(old), null);
+      end if;
     else
       select * into v_changes from private.changed_values(to_jsonb(old), to_jsonb(new));
       -- evidence_expired follows from the evidence, whose own rows are in the trail.
@@ -822,6 +825,10 @@ declare
   v_row public.compliance_item_controls := case when tg_op = 'DELETE' then old else new end;
   v_label text;
 begin
+  -- A delete cascading from the account's own deletion has nowhere to log.
+  if not exists (select 1 from public.accounts a where a.id = v_row.account_id) then
+    return null;
+  end if;
   select c.label into v_label from public.compliance_controls c where c.id = v_row.control_id;
   perform private.write_audit(v_row.account_id,
     case when tg_op = 'DELETE' then 'compliance_control_unmapped' else 'compliance_control_mapped' end,

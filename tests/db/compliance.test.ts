@@ -412,6 +412,16 @@ describe('compliance on PGlite', () => {
       expect((await service.from('jobs').select('id').eq('subject_id', reviewed.id).eq('kind', 'compliance.remove_evidence_file')).data).toEqual([]);
     });
 
+    it('lets an account be deleted with its reviewed items and evidence, queuing no file removal for it', async () => {
+      const gone = await signUpFreshAdmin(backend, 'compliance-gone');
+      const created = await item({ first_review_date: today() }, gone);
+      expect((await review(gone, created.id)).error).toBeNull();
+      expect((await gone.client.from('evidence').insert(evidenceRow(gone, created.id))).error).toBeNull();
+      await backend.db.query('delete from public.accounts where id = $1', [gone.accountId]);
+      expect((await service.from('compliance_items').select('id').eq('id', created.id)).data).toEqual([]);
+      expect((await service.from('jobs').select('id').eq('subject_id', created.id).eq('kind', 'compliance.remove_evidence_file')).data).toEqual([]);
+    });
+
     it('gives the full trail, oldest first, to the account\'s staff only', async () => {
       const created = await item();
       for (let i = 0; i < 3; i++) await member.client.from('compliance_items').update({ description: `Change ${i}` }).eq('id', created.id);

@@ -382,6 +382,8 @@ export default function ComplianceItemPage({ loaderData, actionData }: Route.Com
           </CardContent>
         </Card>
         <Timeline moments={[{ label: 'Created', at: item.created_at, covers: ['compliance_item_created'] }]} entries={history.entries} failed={history.failed} />
+        {/* The page reads the last 100 rows of the trail (record_history); the CSV has every one. */}
+        {history.entries.length >= 100 ? <p className="text-sm text-muted-foreground">{TEXTS.trailCut}</p> : null}
         <p className="text-sm">
           <Link to="/compliance" className="underline">{TEXTS.back}</Link>
         </p>

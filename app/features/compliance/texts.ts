@@ -38,6 +38,7 @@ export const COMPLIANCE_DETAIL_TEXTS = {
   evidenceAdded: 'Evidence added',
   evidenceFailed: 'Failed to add the evidence',
   exportCsv: 'Export trail (CSV)',
+  trailCut: 'The trail above shows the latest 100 entries; Export trail (CSV) has all of them.',
   auditPackage: 'Audit package (zip)',
   readOnly: 'Your role can view these records but not change them',
   controls: 'Controls',

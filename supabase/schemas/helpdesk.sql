@@ -217,7 +217,9 @@ create index conversations_account_status_last_message_idx on public.conversatio
 create index conversations_account_subject_trgm_idx on public.conversations using gin (account_id, subject extensions.gin_trgm_ops);
 create index conversations_assignee_idx on public.conversations using btree (assignee_id, last_message_at desc);
 create index conversations_contact_idx on public.conversations using btree (contact_id);
+create index conversations_first_response_due_idx on public.conversations using btree (first_response_due_at) where ((status = 'open'::text) and (first_responded_at is null));
 create index conversations_merged_into_idx on public.conversations using btree (merged_into_id) where (merged_into_id is not null);
+create index conversations_resolution_due_idx on public.conversations using btree (resolution_due_at) where (status = 'open'::text);
 create index conversations_tags_idx on public.conversations using gin (tags);
 
 revoke all on table public.conversations from public, anon, authenticated, service_role;
@@ -862,12 +864,17 @@ declare
   v_count integer := 0;
 begin
   for v_row in
+    -- At most 500 of each a run (the job must end well within the Worker's limits): the next minute takes the rest.
     insert into public.sla_breaches (account_id, conversation_id, target, due_at, breached_at)
-    select c.account_id, c.id, 'first_response', c.first_response_due_at, p_now from public.conversations c
-     where c.status = 'open' and c.first_responded_at is null and c.first_response_due_at <= p_now
+    (select c.account_id, c.id, 'first_response', c.first_response_due_at, p_now from public.conversations c
+      where c.status = 'open' and c.first_responded_at is null and c.first_response_due_at <= p_now
+        and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'first_response')
+      order by c.first_response_due_at limit 500)
     union all
-    select c.account_id, c.id, 'resolution', c.resolution_due_at, p_now from public.conversations c
-     where c.status = 'open' and c.resolution_due_at <= p_now
+    (select c.account_id, c.id, 'resolution', c.resolution_due_at, p_now from public.conversations c
+      where c.status = 'open' and c.resolution_due_at <= p_now
+        and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'resolution')
+      order by c.resolution_due_at limit 500)
     on conflict (conversation_id, target) do nothing
     returning account_id, conversation_id, target, due_at
   loop

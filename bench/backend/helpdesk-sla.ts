@@ -67,13 +67,14 @@ try {
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
     return { small: median(times.small), big: median(times.big) };
   };
-  const page = (where: string) =>
-    `select ${COLUMNS} from public.inbox_conversations(null, false) where merged_into_id is null ${where} order by last_message_at desc, id desc limit 21`;
+  // As loadInbox reads it: newest activity first, or with an SLA filter the most urgent first.
+  const page = (where: string, order = 'last_message_at desc, id desc') =>
+    `select ${COLUMNS} from public.inbox_conversations(null, false) where merged_into_id is null ${where} order by ${order} limit 21`;
   const soon = `now() + interval '1 hour'`;
   const reads: [string, string][] = [
     ['/messages (first page)', page('')],
-    ['/messages?sla=breached', page(`and sla_due_at <= now()`)],
-    ['/messages?sla=due_soon', page(`and sla_due_at > now() and sla_due_at <= ${soon}`)],
+    ['/messages?sla=breached', page(`and sla_due_at <= now()`, 'sla_due_at asc, id asc')],
+    ['/messages?sla=due_soon', page(`and sla_due_at > now() and sla_due_at <= ${soon}`, 'sla_due_at asc, id asc')],
     ['/messages?tag=vip', page(`and tags @> '{vip}'`)],
   ];
   const lines: string[] = [];

@@ -234,7 +234,6 @@ create or replace function public.inbox_conversations(p_query text default null:
  returns setof public.conversations
  language sql
  stable
- set search_path to ''
 as $function$
   select v.* from public.conversations v
    where v.account_id = public.current_account_id()

@@ -156,6 +156,10 @@ alter table public.conversations
   add column sla_paused_minutes integer not null default 0,
   add column sla_paused_at timestamptz;
 create index conversations_account_sla_due_idx on public.conversations (account_id, sla_due_at) where sla_due_at is not null;
+-- The breach sweep's reads: the running deadlines, across accounts.
+create index conversations_first_response_due_idx on public.conversations (first_response_due_at)
+  where status = 'open' and first_responded_at is null;
+create index conversations_resolution_due_idx on public.conversations (resolution_due_at) where status = 'open';
 
 create function private.conversation_sla() returns trigger
 language plpgsql
@@ -346,14 +350,17 @@ declare
   v_count integer := 0;
 begin
   for v_row in
+    -- At most 500 of each a run (the job must end well within the Worker's limits): the next minute takes the rest.
     insert into public.sla_breaches (account_id, conversation_id, target, due_at, breached_at)
-    select c.account_id, c.id, 'first_response', c.first_response_due_at, p_now from public.conversations c
-     where c.status = 'open' and c.first_responded_at is null and c.first_response_due_at <= p_now
-       and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'first_response')
+    (select c.account_id, c.id, 'first_response', c.first_response_due_at, p_now from public.conversations c
+      where c.status = 'open' and c.first_responded_at is null and c.first_response_due_at <= p_now
+        and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'first_response')
+      order by c.first_response_due_at limit 500)
     union all
-    select c.account_id, c.id, 'resolution', c.resolution_due_at, p_now from public.conversations c
-     where c.status = 'open' and c.resolution_due_at <= p_now
-       and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'resolution')
+    (select c.account_id, c.id, 'resolution', c.resolution_due_at, p_now from public.conversations c
+      where c.status = 'open' and c.resolution_due_at <= p_now
+        and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'resolution')
+      order by c.resolution_due_at limit 500)
     on conflict (conversation_id, target) do nothing
     returning account_id, conversation_id, target, due_at
   loop
@@ -370,6 +377,16 @@ begin
 end;
 $$;
 revoke all on function public.helpdesk_sla_sweep(timestamptz) from public, anon, authenticated;
+
+-- Conversations already overdue when SLAs began are recorded as breached, not announced:
+-- nobody was working to these deadlines, and a first sweep would otherwise mail them all at once.
+insert into public.sla_breaches (account_id, conversation_id, target, due_at, breached_at)
+select c.account_id, c.id, 'first_response', c.first_response_due_at, now() from public.conversations c
+ where c.status = 'open' and c.first_responded_at is null and c.first_response_due_at <= now()
+union all
+select c.account_id, c.id, 'resolution', c.resolution_due_at, now() from public.conversations c
+ where c.status = 'open' and c.resolution_due_at <= now()
+on conflict (conversation_id, target) do nothing;
 grant execute on function public.helpdesk_sla_sweep(timestamptz) to service_role;
 
 -- Who a breach's mail goes to: the conversation's assignee and the account's admins (service role).

@@ -28,7 +28,7 @@ import { SlaTimerText } from './sla/sla-timer-text';
 import { CHANNEL_OPTIONS, CHANNELS, INBOX_TEXTS as TEXTS, labelOf, STATUS_OPTIONS, STATUSES, WHO_OPTIONS } from './texts';
 
 const LIST = '/messages';
-const SORTS = ['last_message_at'] as const;
+const SORTS = ['last_message_at', 'sla_due_at'] as const;
 
 const bold = (row: InboxRow, text: React.ReactNode) => (row.unread ? <strong className="font-semibold">{text}</strong> : text);
 
@@ -55,7 +55,13 @@ const COLUMNS: RecordColumn<InboxRow>[] = [
   { id: 'channel', header: 'Channel', cell: (row) => labelOf(CHANNEL_OPTIONS, row.channel), className: 'text-muted-foreground' },
   { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} label={labelOf(STATUS_OPTIONS, row.status)} />, phone: true },
   // The SLA timer (decision 075): text and colour from the stored deadline.
-  { id: 'sla', header: 'SLA', cell: (row) => <SlaTimerText dueAt={row.sla_due_at} />, className: 'whitespace-nowrap' },
+  {
+    id: 'sla',
+    header: 'SLA',
+    cell: (row) => <SlaTimerText dueAt={row.sla_due_at} />,
+    sort: { key: 'sla_due_at', first: 'asc' },
+    className: 'whitespace-nowrap',
+  },
   {
     id: 'last',
     header: 'Last message',

@@ -45,7 +45,9 @@ export async function loadInbox(supabase: Supabase, query: ListQuery, filters: I
   if (filters.who === 'unassigned') select = select.is('assignee_id', null);
   select = slaFiltered(select, filters.sla ?? null, filters.tag ?? null);
   // Newest conversation activity first unless the URL sorts.
-  const ordered = { ...query, sort: query.sort ?? { key: 'last_message_at', dir: 'desc' as const } };
+  // 'Breached' and 'Due soon' list the most urgent first (decision 075: their index leads with the deadline).
+  const fallback = filters.sla ? { key: 'sla_due_at', dir: 'asc' as const } : { key: 'last_message_at', dir: 'desc' as const };
+  const ordered = { ...query, sort: query.sort ?? fallback };
   const list = await readList<InboxRow, string>(select as never, ordered, 'conversations');
   return { ...list, query };
 }

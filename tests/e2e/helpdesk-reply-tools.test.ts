@@ -29,17 +29,17 @@ describe('the reply tools', () => {
       expect((await client.from('contacts').insert({ account_id: me!.account_id, name: `Ada ${tag}`, email: customer })).error).toBeNull();
 
       await page.goto('/messages/replies');
-      await page.getByLabel('Name').fill('Thanks');
-      await page.getByLabel('Reply').fill('Thank you {{contact_first_name}}.');
+      await page.getByLabel('Name', { exact: true }).fill('Thanks');
+      await page.getByLabel('Reply', { exact: true }).fill('Thank you {{contact_first_name}}.');
       await page.getByRole('button', { name: 'Add canned reply' }).click();
       await waitForToast(page, 'Canned reply created');
       if (javaScript) expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.goto('/messages/new');
       if (javaScript) expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.getByLabel('To').selectOption({ label: `Ada ${tag} · ${customer}` });
-      await page.getByLabel('Subject').fill(`Your order ${tag}`);
-      await page.getByLabel('Message').fill('It is ready.');
+      await page.getByLabel('To', { exact: true }).selectOption({ label: `Ada ${tag} · ${customer}` });
+      await page.getByLabel('Subject', { exact: true }).fill(`Your order ${tag}`);
+      await page.getByLabel('Message', { exact: true }).fill('It is ready.');
       await page.getByRole('button', { name: 'Send' }).click();
       await waitForToast(page, 'Message sent');
       await page.getByRole('heading', { level: 1, name: `Your order ${tag}` }).waitFor();
@@ -47,9 +47,9 @@ describe('the reply tools', () => {
         .poll(async () => (await readOutbox(backendUrl)).filter((m) => m.to === customer).map((m) => m.subject), { timeout: 30_000 })
         .toEqual([`Your order ${tag}`]);
 
-      const box = page.getByLabel('Message');
+      const box = page.getByLabel('Message', { exact: true });
       await box.fill('Hello,');
-      await page.getByLabel('Canned reply').selectOption({ label: 'Thanks' });
+      await page.getByLabel('Canned reply', { exact: true }).selectOption({ label: 'Thanks' });
       await page.getByRole('button', { name: 'Insert' }).click();
       await expect.poll(() => box.inputValue()).toContain(`Thank you Ada.`);
       // Without JavaScript the page came back with the notice; with it nothing was posted.

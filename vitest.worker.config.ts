@@ -35,6 +35,8 @@ export default defineConfig({
           SMTP_ALLOW_HOSTS: (['smtpPort', 'smtpClosePort', 'smtpBannerClosePort', 'smtpSilentPort', 'smtpDeadPort'] as const)
             .map((name) => `127.0.0.1:${inject<number>(name)}`)
             .join(','),
+          // The outside providers' stand-in (Twilio, an AI API), allowed by name as the SMTP servers are (decision 076).
+          PROVIDER_ALLOW_HOSTS: `127.0.0.1:${inject<number>('providerPort')}`,
         },
       },
     })),

@@ -30,12 +30,47 @@ declare module 'vitest' {
     smtpSilentPort: number;
     /** A loopback port nothing listens on (refused). */
     smtpDeadPort: number;
+    /** An outside provider's stand-in (decision 076): Twilio's Messages API and an OpenAI-compatible chat completions API. */
+    providerPort: number;
   }
 }
 
 let stop: (() => Promise<void>) | undefined;
 let proxy: BackendProxy | undefined;
 let sqlServer: Server | undefined;
+let providerServer: Server | undefined;
+
+/**
+ * Plays Twilio (POST /2010-04-01/Accounts/<sid>/Messages.json: 201 with a
+ * sid) and an AI provider (POST /v1/chat/completions: one draft); what each
+ * was asked is read back at GET /_requests.
+ */
+async function providerStandIn(): Promise<number> {
+  const asked: { path: string; authorization: string | undefined; body: string }[] = [];
+  providerServer = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const path = request.url ?? '';
+      if (request.method === 'GET' && path === '/_requests') {
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(asked));
+        return;
+      }
+      asked.push({ path, authorization: request.headers.authorization, body });
+      if (path === '/v1/chat/completions') {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'Dear customer, your parcel leaves today.' } }] }));
+      } else if (/^\/2010-04-01\/Accounts\/[^/]+\/Messages\.json$/.test(path)) {
+        response.writeHead(201, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ sid: `SM${randomBytes(16).toString('hex')}`, status: 'queued' }));
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => providerServer!.listen(0, '127.0.0.1', resolve));
+  return (providerServer.address() as AddressInfo).port;
+}
 const brokenSmtp: TcpServer[] = [];
 
 /** A TCP server on loopback that does `onConnection` with each connection; its port. */
@@ -90,11 +125,14 @@ export async function setup(project: TestProject) {
   project.provide('smtpBannerClosePort', await tcpServer((socket) => socket.end('220 mx.internal SECRET-BANNER ESMTP ready\r\n')));
   project.provide('smtpSilentPort', await tcpServer(() => {}));
   project.provide('smtpDeadPort', await deadPort());
+  project.provide('providerPort', await providerStandIn());
   project.provide('sqlUrl', `http://127.0.0.1:${(sqlServer.address() as AddressInfo).port}/`);
 }
 
 export async function teardown() {
   await new Promise((resolve) => sqlServer?.close(resolve));
+  providerServer?.closeAllConnections();
+  await new Promise((resolve) => providerServer?.close(resolve));
   for (const server of brokenSmtp) {
     // The silent server's connections stay open until dropped.
     server.unref();

@@ -5,7 +5,7 @@
 // (read in the backend's outbox), the canned replies library and its Insert
 // without JavaScript, and Suggest reply saying what to configure. One fresh
 // account, so the demo's integrations are not touched.
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, signUpFreshAdmin, type Visitor } from './support/app';
 import { outbox, serviceClient } from './support/backend';
@@ -16,6 +16,9 @@ const TOKEN = 'worker-test-twilio-token-000000000001';
 let admin: Visitor;
 let accountId: string;
 let integrationId: string;
+let smsConversation: string;
+// The providers' stand-in (tests/worker/global-setup.ts), allowed by PROVIDER_ALLOW_HOSTS.
+const PROVIDER = `http://${(env as unknown as { PROVIDER_ALLOW_HOSTS: string }).PROVIDER_ALLOW_HOSTS}`;
 
 async function smsHook(params: Record<string, string>, signature?: string): Promise<Response> {
   const url = `${ORIGIN}/hooks/sms/${integrationId}`;
@@ -43,7 +46,7 @@ beforeAll(async () => {
   accountId = (user as { account_id: string }).account_id;
   const { data: integration, error } = await service
     .from('integrations')
-    .insert({ account_id: accountId, name: 'Twilio', type: 'sms', config: { account_sid: 'AC0123456789abcdef', auth_token: TOKEN, from_number: '+15550000001' } })
+    .insert({ account_id: accountId, name: 'Twilio', type: 'sms', config: { account_sid: 'AC0123456789abcdef', auth_token: TOKEN, from_number: '+15550000001', api_url: PROVIDER } })
     .select('id')
     .single();
   if (error) throw new Error(error.message);
@@ -64,6 +67,7 @@ describe('SMS through the Worker', () => {
 
     const { data: message } = await serviceClient().from('messages').select('conversation_id').eq('external_id', 'SMworker000000000000000000000001').single();
     const conversation = (message as { conversation_id: string }).conversation_id;
+    smsConversation = conversation;
     // The provider goes away: the reply is kept, failed, with the reason shown.
     await serviceClient().from('integrations').update({ is_active: false }).eq('id', integrationId);
     const replied = await admin.post(`/messages/${conversation}`, { intent: 'reply', body: 'It leaves today.' });
@@ -138,5 +142,45 @@ describe('Compose, canned replies and Suggest reply', () => {
     const html = await asked.text();
     expect(html).toContain('Settings → Integrations');
     expect(html).toContain('My own words');
+  });
+});
+
+describe('with the providers configured (their stand-in)', () => {
+  it('a reply on the SMS thread is sent through the Twilio API by the runner', async () => {
+    expect((await admin.post(`/messages/${smsConversation}`, { intent: 'reply', body: 'Out for delivery now.' })).status).toBe(302);
+    let status: string | undefined;
+    for (let i = 0; i < 50 && status !== 'sent'; i++) {
+      await runJobs();
+      const { data } = await serviceClient().from('messages').select('delivery_status').eq('conversation_id', smsConversation).eq('body', 'Out for delivery now.').single();
+      status = (data as { delivery_status: string }).delivery_status;
+      if (status !== 'sent') await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(status).toBe('sent');
+    const asked = (await (await fetch(`${PROVIDER}/_requests`)).json()) as { path: string; authorization: string; body: string }[];
+    const call = asked.find((a) => a.body.includes('Out+for+delivery+now.'));
+    expect(call?.path).toBe('/2010-04-01/Accounts/AC0123456789abcdef/Messages.json');
+    expect(call?.authorization).toBe(`Basic ${btoa(`AC0123456789abcdef:${TOKEN}`)}`);
+    expect(new URLSearchParams(call!.body).get('To')).toBe('+15550101234');
+    expect(readable(await page(admin, `/messages/${smsConversation}`))).toContain('Out for delivery now.');
+  });
+
+  it('Suggest reply puts the provider\'s draft in the reply box to edit, the key never on the page', async () => {
+    const { error } = await serviceClient()
+      .from('integrations')
+      .insert({ account_id: accountId, name: 'AI', type: 'ai', config: { api_url: `${PROVIDER}/v1`, api_key: 'sk-worker-test-key', model: 'stand-in' } });
+    expect(error).toBeNull();
+    const asked = await admin.post(`/messages/${smsConversation}`, { intent: 'suggest', body: '' });
+    expect(asked.status).toBe(200);
+    const html = await asked.text();
+    expect(html).toMatch(/<textarea[^>]*name="body"[^>]*>Dear customer, your parcel leaves today\.<\/textarea>/);
+    expect(html).toContain('read and edit it before you send it');
+    expect(html).not.toContain('sk-worker-test-key');
+    const requests = (await (await fetch(`${PROVIDER}/_requests`)).json()) as { path: string; authorization: string; body: string }[];
+    const chat = requests.filter((r) => r.path === '/v1/chat/completions').pop();
+    expect(chat?.authorization).toBe('Bearer sk-worker-test-key');
+    expect(chat?.body).toContain('Is my parcel late?');
+    // Nothing was sent by it.
+    const { count } = await serviceClient().from('messages').select('id', { count: 'exact', head: true }).eq('conversation_id', smsConversation).eq('body', 'Dear customer, your parcel leaves today.');
+    expect(count).toBe(0);
   });
 });

@@ -96,11 +96,14 @@ export function action(args: Route.ActionArgs) {
       case 'canned': {
         const cannedId = field('canned_reply_id');
         if (!isUuid(cannedId)) return failed(REPLY_TOOL_TEXTS.chooseCanned);
+        if (body.length > MAX_REPLY) return failed(REPLY_TOOL_TEXTS.tooLong);
         const withReply = await withCannedReply(supabase, id, cannedId, body);
         if (withReply === null) return failed(REPLY_TOOL_TEXTS.cannedGone, 404);
+        if (withReply.length > MAX_REPLY) return failed(REPLY_TOOL_TEXTS.tooLong);
         return data({ intent, body: withReply, notice: REPLY_TOOL_TEXTS.inserted, draft: crypto.randomUUID() });
       }
       case 'suggest': {
+        if (body.length > MAX_REPLY) return failed(REPLY_TOOL_TEXTS.tooLong);
         const suggestion = await suggestFor(supabase, id);
         if ('error' in suggestion) return failed(suggestion.error, suggestion.status);
         return data({ intent, body: suggestion.draft, notice: REPLY_TOOL_TEXTS.suggested, draft: crypto.randomUUID() });
@@ -110,6 +113,9 @@ export function action(args: Route.ActionArgs) {
     }
   });
 }
+
+/** reply_to_conversation's limit: a box the reply tools fill past it could never be sent. */
+const MAX_REPLY = 20_000;
 
 const DELIVERY: Record<string, string> = { queued: 'Sending', sent: 'Sent', delivered: 'Delivered', failed: 'Not delivered' };
 

@@ -7,6 +7,7 @@ export const REPLY_TOOL_TEXTS = {
   chooseCanned: 'Choose a canned reply',
   cannedGone: 'That canned reply is gone',
   suggestFailed: 'No suggestion this time',
+  tooLong: 'A message can be at most 20,000 characters',
 } as const;
 
 export const CANNED_TEXTS = {

@@ -62,6 +62,16 @@ begin
         and t.type = 'email') then
     raise exception 'Choose one of the account''s e-mail templates' using errcode = '22023', hint = 'template_id';
   end if;
+  -- Recipients: the event's contact, one of the account's users, or a fixed
+  -- address an admin entered (a member may not send the account's mail anywhere).
+  if new.action_kind = 'send_email' and (new.action_settings ->> 'recipient') <> 'event_contact'
+     and (tg_op = 'INSERT' or (new.action_settings ->> 'recipient') is distinct from (old.action_settings ->> 'recipient'))
+     and public.current_user_id() is not null and public.current_user_role() is distinct from 'admin'
+     and not exists (select 1 from public.users u where u.account_id = new.account_id
+                      and lower(u.email) = lower(new.action_settings ->> 'recipient')) then
+    raise exception 'Only an admin can enter an address outside the account: choose the event''s contact or a colleague'
+      using errcode = '22023', hint = 'recipient';
+  end if;
   -- An invoice is made from the accepted quote; its own event (invoice_created) is
   -- no trigger of create_invoice, so the action never fires itself.
   if new.action_kind = 'create_invoice' and new.trigger_kind <> 'quote_accepted' then
@@ -650,6 +660,20 @@ revoke insert, truncate, update on table public.tasks from authenticated;
 grant all on table public.tasks to service_role;
 grant insert (account_id, title, assignee_id, resource_type, resource_id) on table public.tasks to authenticated;
 grant update (title, assignee_id, done) on table public.tasks to authenticated;
+
+create or replace function public.my_open_tasks(p_limit integer default 10)
+ returns setof public.tasks
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select * from public.tasks
+   where assignee_id = public.current_user_id() and not done
+   order by created_at desc, id desc
+   limit greatest(1, least(coalesce(p_limit, 10), 50))
+$function$;
+revoke all on function public.my_open_tasks(p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function public.my_open_tasks(p_limit integer) to authenticated, service_role;
 
 create trigger tasks_audit after insert or delete or update on public.tasks for each row execute function private.audit_automation();
 create trigger tasks_set_updated_at before update on public.tasks for each row execute function private.set_updated_at();

@@ -54,6 +54,9 @@ export async function action(args: Route.ActionArgs) {
     fieldOfError: {
       "Choose one of the account's e-mail templates": 'template_id',
       'Choose someone of the account to assign the task to': 'assignee_id',
+      'Choose someone of the account to mail the report to': 'assignee_id',
+      "Only an admin can enter an address outside the account: choose the event's contact or a colleague": 'recipient',
+      'Create Invoice applies to Quote Accepted': 'trigger',
     },
   });
 }

@@ -137,6 +137,9 @@ describe('Run now', () => {
     expect((await runDue()).filter((r) => r.automation_id === id)).toEqual([]);
     const { rows } = await backend.db.query('select count(*)::int as n from public.automation_runs where automation_id = $1', [id]);
     expect(rows).toEqual([{ n: 1 }]);
+    // The list's figures (automation_list): finished runs and how many succeeded, under the reader's RLS.
+    expect((await auditor.client.from('automation_list').select('run_count, succeeded_count').eq('id', id).single()).data).toEqual({ run_count: 1, succeeded_count: 1 });
+    expect((await other.client.from('automation_list').select('id').eq('id', id)).data).toEqual([]);
   });
 });
 

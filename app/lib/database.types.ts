@@ -3017,6 +3017,21 @@ export type Database = {
       }
     }
     Views: {
+      automation_list: {
+        Row: {
+          account_id: string | null
+          action_kind: string | null
+          created_at: string | null
+          id: string | null
+          last_error: string | null
+          name: string | null
+          run_count: number | null
+          status: string | null
+          succeeded_count: number | null
+          trigger_kind: string | null
+        }
+        Relationships: []
+      }
       quote_list: {
         Row: {
           account_id: string | null

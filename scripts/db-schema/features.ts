@@ -148,8 +148,8 @@ export const FEATURES: Feature[] = [
   {
     name: 'automations',
     about: 'Automations: workflows over the events outbox, their runs (each once per event or scheduled time) and the tasks they assign.',
-    tables: ['public.automations', 'public.automation_runs', 'public.tasks'],
-    functions: [/automation/],
+    tables: ['public.automations', 'public.automation_runs', 'public.tasks', 'public.automation_list'],
+    functions: [/automation/, /my_open_tasks/],
   },
   {
     name: 'rfp',

@@ -100,6 +100,16 @@ begin
         and t.type = 'email') then
     raise exception 'Choose one of the account''s e-mail templates' using errcode = '22023', hint = 'template_id';
   end if;
+  -- Recipients: the event's contact, one of the account's users, or a fixed
+  -- address an admin entered (a member may not send the account's mail anywhere).
+  if new.action_kind = 'send_email' and (new.action_settings ->> 'recipient') <> 'event_contact'
+     and (tg_op = 'INSERT' or (new.action_settings ->> 'recipient') is distinct from (old.action_settings ->> 'recipient'))
+     and public.current_user_id() is not null and public.current_user_role() is distinct from 'admin'
+     and not exists (select 1 from public.users u where u.account_id = new.account_id
+                      and lower(u.email) = lower(new.action_settings ->> 'recipient')) then
+    raise exception 'Only an admin can enter an address outside the account: choose the event''s contact or a colleague'
+      using errcode = '22023', hint = 'recipient';
+  end if;
   -- An invoice is made from the accepted quote; its own event (invoice_created) is
   -- no trigger of create_invoice, so the action never fires itself.
   if new.action_kind = 'create_invoice' and new.trigger_kind <> 'quote_accepted' then

@@ -16,6 +16,7 @@ let backend: TestBackend;
 let service: SupabaseClient;
 let admin: Member;
 let auditor: Member;
+let member: Member;
 let other: Member;
 
 beforeAll(async () => {
@@ -23,6 +24,7 @@ beforeAll(async () => {
   service = serviceClient(backend);
   admin = await signUpFreshAdmin(backend, 'act-admin');
   auditor = await addMember(backend, admin, 'auditor', 'act-auditor');
+  member = await addMember(backend, admin, 'member', 'act-member');
   other = await signUpFreshAdmin(backend, 'act-other');
 });
 afterAll(async () => backend?.stop());
@@ -135,6 +137,9 @@ describe('Run now', () => {
     expect((await runDue()).filter((r) => r.automation_id === id)).toEqual([]);
     const { rows } = await backend.db.query('select count(*)::int as n from public.automation_runs where automation_id = $1', [id]);
     expect(rows).toEqual([{ n: 1 }]);
+    // The list's figures (automation_list): finished runs and how many succeeded, under the reader's RLS.
+    expect((await auditor.client.from('automation_list').select('run_count, succeeded_count').eq('id', id).single()).data).toEqual({ run_count: 1, succeeded_count: 1 });
+    expect((await other.client.from('automation_list').select('id').eq('id', id)).data).toEqual([]);
   });
 });
 
@@ -184,6 +189,19 @@ describe('create_invoice and generate_report', () => {
     expect(ownedRun.output).toMatchObject({ recipient_user_id: admin.userId });
     await pause(id);
     await pause(owned);
+  });
+});
+
+describe('recipients', () => {
+  it("takes the event's contact or a colleague from anyone who writes, a fixed outside address from an admin only", async () => {
+    const { data: template } = await admin.client.from('templates')
+      .insert({ account_id: admin.accountId, name: 'Hello', type: 'email', subject: 'Hi', content: 'Hello' }).select('id').single();
+    const mail = (recipient: string) => row(member, { status: 'draft', action_kind: 'send_email', action_settings: { template_id: template!.id, recipient } });
+    expect((await member.client.from('automations').insert(mail('event_contact'))).error).toBeNull();
+    const { data: me } = await backend.db.query<{ email: string }>('select email from public.users where id = $1', [admin.userId]).then((r) => ({ data: r.rows[0] }));
+    expect((await member.client.from('automations').insert(mail(me.email.toUpperCase()))).error).toBeNull();
+    expect((await member.client.from('automations').insert(mail('someone@outside.test'))).error?.message).toMatch(/Only an admin/);
+    expect((await admin.client.from('automations').insert({ ...mail('someone@outside.test'), account_id: admin.accountId })).error).toBeNull();
   });
 });
 

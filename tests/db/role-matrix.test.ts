@@ -482,6 +482,13 @@ const CASES: Record<string, TableCase> = {
     existing: firstOf('tracking_events'),
     changes: { status: 'Exception' },
   },
+  automation_list: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: byAccount('automation_list'),
+    newRow: (f) => ({ account_id: f.admin.accountId, name: 'x' }),
+    existing: firstOf('automation_list'),
+    changes: { name: 'Changed' },
+  },
   quote_list: {
     read: staffRead('mine'), mine: (f) => [f.sentQuoteId], insert: NOBODY, update: NOBODY, delete: NOBODY,
     rowsOfAccount: byAccount('quote_list'),

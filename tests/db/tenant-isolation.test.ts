@@ -197,6 +197,7 @@ beforeAll(async () => {
     { table: 'job_runs', id: await firstId('job_runs', 'account_id', a.accountId), insert: { account_id: a.accountId, job_id: await firstId('jobs', 'account_id', a.accountId), runner: 'spy', attempt: 9 }, update: { outcome: 'done' } },
     ...(await helpdeskSlaCases(a.accountId, a.userId)),
     { table: 'canned_replies', id: await firstId('canned_replies', 'account_id', a.accountId), insert: { account_id: a.accountId, name: 'Spy', body: 'x' }, update: { body: 'Hijacked' } },
+    { table: 'automation_list', id: automation!.id, insert: { account_id: a.accountId, name: 'Spy' }, update: { name: 'Hijacked' } },
   );
 });
 

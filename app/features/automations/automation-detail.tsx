@@ -73,7 +73,7 @@ export function action(args: Route.ActionArgs) {
     switch (submission.value.intent) {
       case 'update': {
         const { data, error } = await updateAutomation(supabase, id, submission.value);
-        if (error?.hint && ['template_id', 'assignee_id', 'trigger'].includes(error.hint)) {
+        if (error?.hint && ['template_id', 'assignee_id', 'trigger', 'recipient'].includes(error.hint)) {
           return dataWithError(args, { result: submission.reply({ fieldErrors: { [error.hint]: [error.message] } }) }, error.message, { status: 400 });
         }
         if (error || !data) return failed(error, TEXTS.saveFailed);

@@ -27,7 +27,14 @@ const COLUMNS: RecordColumn<AutomationRow>[] = [
   { id: 'name', header: 'Name', cell: (a) => a.name, className: 'md:max-w-56' },
   { id: 'trigger', header: 'Trigger', cell: (a) => TRIGGER_LABELS[a.trigger_kind as Trigger] ?? a.trigger_kind, className: 'text-muted-foreground' },
   { id: 'action', header: 'Action', cell: (a) => ACTION_LABELS[a.action_kind as AutomationAction] ?? a.action_kind, className: 'text-muted-foreground' },
-  { id: 'status', header: 'Status', cell: automationStatus, phone: true },
+  { id: 'runs', header: 'Runs', cell: (a) => Number(a.run_count ?? 0).toLocaleString('en-US'), className: 'text-muted-foreground' },
+  {
+    id: 'success',
+    header: 'Success rate',
+    cell: (a) => (a.run_count ? `${((Number(a.succeeded_count ?? 0) / Number(a.run_count)) * 100).toFixed(1)}%` : '—'),
+    className: 'text-muted-foreground',
+  },
+  { id: 'status', header: 'Status', cell: (a) => automationStatus({ status: a.status ?? 'draft', last_error: a.last_error }), phone: true },
   createdColumn(),
 ];
 
@@ -54,6 +61,9 @@ export async function action(args: Route.ActionArgs) {
     fieldOfError: {
       "Choose one of the account's e-mail templates": 'template_id',
       'Choose someone of the account to assign the task to': 'assignee_id',
+      'Choose someone of the account to mail the report to': 'assignee_id',
+      "Only an admin can enter an address outside the account: choose the event's contact or a colleague": 'recipient',
+      'Create Invoice applies to Quote Accepted': 'trigger',
     },
   });
 }
@@ -86,7 +96,7 @@ export default function Automations({ loaderData, actionData }: Route.ComponentP
         query={list.query}
         rows={list.rows}
         columns={COLUMNS}
-        rowKey={(a) => a.id}
+        rowKey={(a) => a.id ?? ''}
         href={(a) => `/automations/${a.id}`}
         phoneLine={(a) => `${TRIGGER_LABELS[a.trigger_kind as Trigger] ?? a.trigger_kind} → ${ACTION_LABELS[a.action_kind as AutomationAction] ?? a.action_kind}`}
       />

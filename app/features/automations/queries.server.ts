@@ -9,8 +9,12 @@ import { filterList, readList } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
 import { automationRow, RUNS_PER_PAGE, type AutomationStatus, type NewAutomation } from './schema';
 
-const LIST_COLUMNS = 'id, name, trigger_kind, action_kind, status, last_error, created_at';
-export type AutomationRow = Pick<Tables<'automations'>, 'id' | 'name' | 'trigger_kind' | 'action_kind' | 'status' | 'last_error' | 'created_at'>;
+const LIST_COLUMNS = 'id, name, trigger_kind, action_kind, status, last_error, created_at, run_count, succeeded_count';
+/** A row of automation_list: the automation with its finished runs and how many succeeded (a view: every column typed nullable). */
+export type AutomationRow = Pick<
+  Tables<'automation_list'>,
+  'id' | 'name' | 'trigger_kind' | 'action_kind' | 'status' | 'last_error' | 'created_at' | 'run_count' | 'succeeded_count'
+>;
 export type AutomationRun = Pick<Tables<'automation_runs'>, 'id' | 'event_id' | 'scheduled_for' | 'status' | 'error' | 'output' | 'started_at' | 'finished_at' | 'attempts' | 'next_attempt_at' | 'manual_key'>;
 
 
@@ -19,7 +23,7 @@ const pattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%
 
 export async function loadAutomations(supabase: Supabase, query: ListQuery<AutomationStatus>) {
   const search = searchText(query.q);
-  const base = supabase.from('automations').select(LIST_COLUMNS, { count: 'exact' });
+  const base = supabase.from('automation_list').select(LIST_COLUMNS, { count: 'exact' });
   const matching = search ? base.ilike('name', pattern(search)) : base;
   const list = await readList<AutomationRow, AutomationStatus>(filterList(matching, query), query, 'automations');
   return { list };

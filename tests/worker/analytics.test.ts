@@ -118,4 +118,23 @@ describe('/analytics', () => {
     await expectRefused(visitor, path, { ...valid, format: 'docx' }, 'format', 'Choose a format');
     await expectRefused(visitor, path, { ...valid, date_range: 'forever' }, 'date_range', 'Choose a date range');
   });
+
+  it('shows Monthly Goals an admin sets on Settings → Account, with this month\'s progress, and refuses a wrong goal', async () => {
+    const { visitor: fresh, email } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    const empty = readable(await page(fresh, '/analytics'));
+    expect(empty).toContain('No monthly goals yet. Set them on Settings → Account');
+    const goals = { intent: 'goals', revenue_usd: '5000', revenue_eur: '', revenue_gbp: '', new_leads: '4', new_clients: '', signed_quotes: '' };
+    await expectRefused(fresh, '/settings/account', { ...goals, new_leads: '2.5' }, 'new_leads', 'New leads must be a whole number from 1 to 1,000,000,000, or blank for no goal');
+    const saved = await fresh.post('/settings/account', goals);
+    expect(saved.status).toBe(302);
+    await runSql(`insert into public.leads (account_id, name, email, company, source, status) values ('${accountId}', 'Now', 'n@l.test', 'Co', 'website', 'new')`);
+    const text = readable(await page(fresh, '/analytics'));
+    expect(text).toContain('Monthly Goals');
+    expect(text).toContain('Revenue in USD $0 of $5,000 (0%)');
+    expect(text).toContain('New leads 1 of 4 (25%)');
+    expect(text).not.toContain('Revenue in EUR');
+    const form = await page(fresh, '/settings/account');
+    expect(control(form, 'revenue_usd')).toContain('value="5000.00"');
+  });
 });

@@ -1199,6 +1199,22 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
     actor: 'admin',
     signedIn: true,
   },
+  {
+    name: 'settings account: save monthly goals',
+    route: 'features/settings/account/settings.account.tsx',
+    path: '/settings/account',
+    intent: 'goals',
+    fields: {
+      revenue_usd: text('5000.00'),
+      revenue_eur: text('1000'),
+      revenue_gbp: text(''),
+      new_leads: number('40'),
+      new_clients: number('10'),
+      signed_quotes: number('5'),
+    },
+    actor: 'admin',
+    signedIn: true,
+  },
 ];
 
 export const ALL_ACTIONS: HostileAction[] = [...PUBLIC_ACTIONS, ...BUSINESS_ACTIONS, ...SETTINGS_ACTIONS];

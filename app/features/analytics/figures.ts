@@ -1,6 +1,7 @@
 // The shape of analytics_figures' answer (migration 20261204500001) and the
 // small sums the screen and the exports make of it. Money is in cents and
 // always carries its currency: nothing here adds one currency to another.
+import type { Goals } from './goals';
 
 export interface SalesFigures {
   currency: string;
@@ -37,6 +38,8 @@ export interface AnalyticsPage {
   range: string;
   current: PeriodFigures;
   previous: PeriodFigures;
+  /** Monthly Goals: the targets and this month's figures so far (20261205500004). */
+  goals?: Goals;
 }
 
 /** Signed ÷ sent, in whole percent; null when nothing was sent (no rate, rather than 0%). */

@@ -75,6 +75,8 @@ create table private.conversation_day_stats (
   account_id uuid not null,
   day date not null,
   conversation_count bigint default 0 not null,
+  responded_count bigint default 0 not null,
+  response_seconds numeric default 0 not null,
   constraint conversation_day_stats_pkey primary key (account_id, day),
   constraint conversation_day_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
@@ -89,10 +91,15 @@ create or replace function private.roll_conversation_month_stats()
  set search_path to ''
 as $function$
 begin
-  insert into private.conversation_month_stats as m (account_id, month, conversation_count)
+  insert into private.conversation_month_stats as m (account_id, month, conversation_count, responded_count, response_seconds)
   values (new.account_id, date_trunc('month', new.day)::date,
-          new.conversation_count - case when tg_op = 'UPDATE' then old.conversation_count else 0 end)
-  on conflict (account_id, month) do update set conversation_count = m.conversation_count + excluded.conversation_count;
+          new.conversation_count - case when tg_op = 'UPDATE' then old.conversation_count else 0 end,
+          new.responded_count - case when tg_op = 'UPDATE' then old.responded_count else 0 end,
+          new.response_seconds - case when tg_op = 'UPDATE' then old.response_seconds else 0 end)
+  on conflict (account_id, month) do update
+    set conversation_count = m.conversation_count + excluded.conversation_count,
+        responded_count = m.responded_count + excluded.responded_count,
+        response_seconds = m.response_seconds + excluded.response_seconds;
   return null;
 end;
 $function$;
@@ -243,6 +250,8 @@ create table private.conversation_month_stats (
   account_id uuid not null,
   month date not null,
   conversation_count bigint default 0 not null,
+  responded_count bigint default 0 not null,
+  response_seconds numeric default 0 not null,
   constraint conversation_month_stats_pkey primary key (account_id, month),
   constraint conversation_month_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
@@ -297,6 +306,21 @@ create table private.payment_month_stats (
 alter table private.payment_month_stats enable row level security;
 
 revoke all on table private.payment_month_stats from public, anon, authenticated, service_role;
+
+-- ── private.shipment_day_stats ──
+
+create table private.shipment_day_stats (
+  account_id uuid not null,
+  day date not null,
+  delivered_count bigint default 0 not null,
+  with_estimate_count bigint default 0 not null,
+  on_time_count bigint default 0 not null,
+  constraint shipment_day_stats_pkey primary key (account_id, day),
+  constraint shipment_day_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.shipment_day_stats enable row level security;
+
+revoke all on table private.shipment_day_stats from public, anon, authenticated, service_role;
 
 -- ── functions ──
 
@@ -357,10 +381,12 @@ declare
   v_p0 date;
   v_p1 date;
   v_result jsonb;
+  v_today date;
 begin
   if v_account is null or not public.is_account_staff() then
     raise exception 'analytics are for the account''s staff' using errcode = '42501';
   end if;
+  select (now() at time zone coalesce(a.timezone, 'UTC'))::date into v_today from public.accounts a where a.id = v_account;
   if v_d1 < v_d0 then
     -- Less than a whole UTC day: no middle, all of it is one edge.
     v_d1 := v_d0;
@@ -419,6 +445,22 @@ begin
                and ((i.created_at >= p_start and i.created_at < v_e0) or (i.created_at >= v_e1 and i.created_at < p_end))) x
      group by 1 having sum(x.n) <> 0
   ),
+  convs as (
+    select coalesce(sum(x.n), 0) as n, coalesce(sum(x.responded), 0) as responded, coalesce(sum(x.secs), 0) as secs
+      from (select s.conversation_count as n, s.responded_count as responded, s.response_seconds as secs
+              from private.conversation_month_stats s
+             where s.account_id = v_account and s.month >= v_m0 and s.month < v_m1
+            union all
+            select s.conversation_count, s.responded_count, s.response_seconds
+              from private.conversation_day_stats s
+             where s.account_id = v_account and ((s.day >= v_d0 and s.day < v_m0) or (s.day >= v_m1 and s.day < v_d1))
+            union all
+            select 1, case when c.first_responded_at is not null then 1 else 0 end,
+                   coalesce(extract(epoch from c.first_responded_at - c.created_at), 0)
+              from public.conversations c
+             where c.account_id = v_account
+               and ((c.created_at >= p_start and c.created_at < v_e0) or (c.created_at >= v_e1 and c.created_at < p_end))) x
+  ),
   quotes as (
     select x.currency, sum(x.n) as n, sum(x.total) as total,
            sum(x.n) filter (where x.sent) as sent,
@@ -454,14 +496,32 @@ begin
       + (select count(*) from public.contacts c
           where c.account_id = v_account
             and ((c.created_at >= p_start and c.created_at < v_e0) or (c.created_at >= v_e1 and c.created_at < p_end))),
-    'conversations',
-      (select coalesce(sum(s.conversation_count), 0) from private.conversation_month_stats s
-        where s.account_id = v_account and s.month >= v_m0 and s.month < v_m1)
-      + (select coalesce(sum(s.conversation_count), 0) from private.conversation_day_stats s
-          where s.account_id = v_account and ((s.day >= v_d0 and s.day < v_m0) or (s.day >= v_m1 and s.day < v_d1)))
-      + (select count(*) from public.conversations c
-          where c.account_id = v_account
-            and ((c.created_at >= p_start and c.created_at < v_e0) or (c.created_at >= v_e1 and c.created_at < p_end))),
+    'conversations', (select n from convs),
+    -- First response: the range's conversations answered, and the mean hours to their first answer.
+    'first_response', (select jsonb_build_object('responded', responded,
+                                                 'hours', case when responded > 0 then round(secs / responded / 3600, 1) end)
+                         from convs),
+    -- On-time delivery: shipments delivered in the range (UTC days from the rollup, edges from the rows).
+    'shipments', (select jsonb_build_object('delivered', coalesce(sum(x.n), 0), 'with_estimate', coalesce(sum(x.est), 0),
+                                            'on_time', coalesce(sum(x.ok), 0))
+                    from (select s.delivered_count as n, s.with_estimate_count as est, s.on_time_count as ok
+                            from private.shipment_day_stats s
+                           where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1
+                          union all
+                          select 1, case when sh.estimated_delivery is not null then 1 else 0 end,
+                                 case when private.shipment_on_time(sh.account_id, sh.delivered_at, sh.estimated_delivery) then 1 else 0 end
+                            from public.shipments sh
+                           where sh.account_id = v_account and sh.delivered_at is not null
+                             and ((sh.delivered_at >= p_start and sh.delivered_at < v_e0)
+                               or (sh.delivered_at >= v_e1 and sh.delivered_at < p_end))) x),
+    -- Compliance now (a state, not a period): coverage and overdue reviews (up to 1,000).
+    'compliance', jsonb_build_object(
+      'total', (select coalesce(sum(s.item_count), 0) from private.compliance_stats s where s.account_id = v_account),
+      'compliant', (select coalesce(sum(s.item_count), 0) from private.compliance_stats s
+                     where s.account_id = v_account and s.status = 'Compliant'),
+      'overdue_reviews', (select count(*) from (select 1 from public.compliance_items i
+                                                 where i.account_id = v_account and i.next_review_date < v_today
+                                                 limit 1000) d)),
     'invoiced', coalesce((
       select jsonb_agg(jsonb_build_object('currency', i.currency, 'invoices', i.n, 'invoiced', i.total,
                                           'days_to_pay', case when i.paid_n > 0 then round(i.secs / i.paid_n / 86400, 1) end)
@@ -555,7 +615,11 @@ begin
           on o.currency = c.currency), '[]'::jsonb),
     'leads', v_a -> 'leads',
     'clients', jsonb_build_object('new_clients', v_a -> 'new_clients'),
-    'helpdesk', jsonb_build_object('conversations', v_a -> 'conversations')
+    'helpdesk', jsonb_build_object('conversations', v_a -> 'conversations',
+                                   'responded', v_a -> 'first_response' -> 'responded',
+                                   'first_response_hours', v_a -> 'first_response' -> 'hours'),
+    'logistics', v_a -> 'shipments',
+    'compliance', v_a -> 'compliance'
   );
 end;
 $function$;

@@ -127,14 +127,26 @@ create or replace function private.roll_conversation_day_stats()
  set search_path to ''
 as $function$
 begin
+  if tg_op = 'UPDATE'
+     and (old.account_id, old.created_at, old.first_responded_at) is not distinct from (new.account_id, new.created_at, new.first_responded_at) then
+    return null;
+  end if;
   if tg_op in ('UPDATE', 'DELETE') then
-    update private.conversation_day_stats s set conversation_count = s.conversation_count - 1
+    update private.conversation_day_stats s
+       set conversation_count = s.conversation_count - 1,
+           responded_count = s.responded_count - case when old.first_responded_at is not null then 1 else 0 end,
+           response_seconds = s.response_seconds - coalesce(extract(epoch from old.first_responded_at - old.created_at), 0)
      where s.account_id = old.account_id and s.day = (old.created_at at time zone 'UTC')::date;
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
-    insert into private.conversation_day_stats as s (account_id, day, conversation_count)
-    values (new.account_id, (new.created_at at time zone 'UTC')::date, 1)
-    on conflict (account_id, day) do update set conversation_count = s.conversation_count + 1;
+    insert into private.conversation_day_stats as s (account_id, day, conversation_count, responded_count, response_seconds)
+    values (new.account_id, (new.created_at at time zone 'UTC')::date, 1,
+            case when new.first_responded_at is not null then 1 else 0 end,
+            coalesce(extract(epoch from new.first_responded_at - new.created_at), 0))
+    on conflict (account_id, day) do update
+      set conversation_count = s.conversation_count + 1,
+          responded_count = s.responded_count + excluded.responded_count,
+          response_seconds = s.response_seconds + excluded.response_seconds;
   end if;
   return null;
 end;
@@ -182,7 +194,7 @@ revoke all on function public.search_conversations(p_query text) from public, an
 grant execute on function public.search_conversations(p_query text) to authenticated, service_role;
 
 create trigger conversations_audit after insert or update on public.conversations for each row execute function private.audit_conversation();
-create trigger conversations_roll_day_stats after insert or delete or update of account_id, created_at on public.conversations for each row execute function private.roll_conversation_day_stats();
+create trigger conversations_roll_day_stats after insert or delete or update of account_id, created_at, first_responded_at on public.conversations for each row execute function private.roll_conversation_day_stats();
 create trigger conversations_set_updated_at before update on public.conversations for each row execute function private.set_updated_at();
 create trigger conversations_status_times before update of status on public.conversations for each row execute function private.conversation_status_times();
 

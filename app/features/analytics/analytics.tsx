@@ -19,7 +19,7 @@ import { exportReportAction } from './export/action.server';
 import { loadAnalytics } from './queries.server';
 import { readRange, rangeQuery, type AnalyticsRange } from './range';
 import { RangeForm } from './range-form';
-import { CashSection, ClientsAndHelpdeskSection, LeadsSection, PendingModulesSection, SalesSection } from './sections';
+import { CashSection, ClientsAndHelpdeskSection, ComplianceSection, LeadsSection, LogisticsSection, SalesSection } from './sections';
 import { GoalsSection } from './goals-section';
 import { requireUserWith } from '~/lib/auth.server';
 import {
@@ -96,7 +96,8 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
         <LeadsSection current={current} previous={previous} />
         <ClientsAndHelpdeskSection current={current} previous={previous} />
         <GoalsSection goals={figures.goals} isAdmin={isAdmin} />
-        <PendingModulesSection />
+        <LogisticsSection current={current} previous={previous} />
+        <ComplianceSection current={current} />
       </div>
 
       <UrlDialog

@@ -5,6 +5,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
 import type { Supabase } from '~/lib/supabase.server';
+import { ALTERED_FORM_MESSAGE, isAlteredForm } from '~/lib/forms.server';
 import { dataWithError } from '~/lib/toast.server';
 import { goalsSchema, targetsOf } from './goals';
 
@@ -14,7 +15,11 @@ export const GOALS_SAVE_FAILED = 'Failed to save goals';
 export async function saveGoals(args: ActionFunctionArgs, supabase: Supabase, accountId: string | null | undefined, formData: FormData) {
   const submission = parseWithZod(formData, { schema: goalsSchema });
   // Its own key, so the account form on the same page keeps its state.
-  if (submission.status !== 'success') return data({ goalsResult: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success') {
+    // A form altered or made by hand (two intents, a field missing) has no field to show its error: say so.
+    if (isAlteredForm(submission)) return dataWithError(args, { goalsResult: submission.reply() }, ALTERED_FORM_MESSAGE, { status: 400 });
+    return data({ goalsResult: submission.reply() }, { status: 400 });
+  }
   const { data: updated, error } = await supabase
     .from('accounts')
     .update({ analytics_goals: JSON.parse(JSON.stringify(targetsOf(submission.value))) })

@@ -65,6 +65,7 @@ export type Database = {
           accent_color: string | null
           address_line1: string | null
           address_line2: string | null
+          analytics_goals: Json
           bank_details: string | null
           bic: string | null
           billing_email: string | null
@@ -91,6 +92,7 @@ export type Database = {
           accent_color?: string | null
           address_line1?: string | null
           address_line2?: string | null
+          analytics_goals?: Json
           bank_details?: string | null
           bic?: string | null
           billing_email?: string | null
@@ -117,6 +119,7 @@ export type Database = {
           accent_color?: string | null
           address_line1?: string | null
           address_line2?: string | null
+          analytics_goals?: Json
           bank_details?: string | null
           bic?: string | null
           billing_email?: string | null
@@ -3359,7 +3362,7 @@ export type Database = {
       track_shipment:
         { Args: { p_tracking_number: string }; Returns: Json }
       update_website_settings:
-        { Args: { p_company_name: string; p_contact_email: string; p_default_currency: string; p_description: string; p_timezone: string }; Returns: { accent_color: string | null; address_line1: string | null; address_line2: string | null; bank_details: string | null; bic: string | null; billing_email: string | null; city: string | null; company_registration: string | null; country: string | null; created_at: string; default_currency: string; description: string | null; iban: string | null; id: string; logo_path: string | null; name: string; payment_terms: string | null; postal_code: string | null; region: string | null; subscription_status: string; tax_id: string | null; timezone: string; trial_ends_at: string | null; updated_at: string }; SetofOptions: { from: '*'; to: 'accounts'; isOneToOne: true; isSetofReturn: false } }
+        { Args: { p_company_name: string; p_contact_email: string; p_default_currency: string; p_description: string; p_timezone: string }; Returns: { accent_color: string | null; address_line1: string | null; address_line2: string | null; analytics_goals: Json; bank_details: string | null; bic: string | null; billing_email: string | null; city: string | null; company_registration: string | null; country: string | null; created_at: string; default_currency: string; description: string | null; iban: string | null; id: string; logo_path: string | null; name: string; payment_terms: string | null; postal_code: string | null; region: string | null; subscription_status: string; tax_id: string | null; timezone: string; trial_ends_at: string | null; updated_at: string }; SetofOptions: { from: '*'; to: 'accounts'; isOneToOne: true; isSetofReturn: false } }
       void_invoice:
         { Args: { p_invoice_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
     }

@@ -91,7 +91,7 @@ try {
   );
   // 100,000 trigger upserts leave the rollups' pages full of dead row
   // versions: vacuum them, as autovacuum would have on a real account.
-  for (const table of ['public.invoices', 'public.leads', 'private.lead_day_stats', 'private.invoice_day_stats', 'private.invoice_totals']) {
+  for (const table of ['public.invoices', 'public.leads', 'private.lead_day_stats', 'private.lead_month_stats', 'private.invoice_day_stats', 'private.invoice_month_stats', 'private.invoice_totals']) {
     await db.query(`vacuum analyze ${table}`);
   }
   const after = await timeAll();

@@ -36,6 +36,7 @@ create table public.accounts (
   payment_terms text,
   logo_path text,
   accent_color text,
+  analytics_goals jsonb default '{}'::jsonb not null,
   constraint accounts_pkey primary key (id),
   constraint accounts_accent_color_hex check ((accent_color ~ '^#[0-9a-f]{6}$'::text)),
   constraint accounts_address_line1_text check ((((length(address_line1) >= 1) and (length(address_line1) <= 200)) and (address_line1 !~ '[\u0001-\u001f\u007f]'::text))),
@@ -65,7 +66,7 @@ revoke all on table public.accounts from public, anon, authenticated, service_ro
 grant all on table public.accounts to authenticated;
 revoke delete, insert, truncate, update on table public.accounts from authenticated;
 grant all on table public.accounts to service_role;
-grant update (name, billing_email, description, default_currency, timezone, country, updated_at, address_line1, address_line2, postal_code, city, region, tax_id, company_registration, iban, bic, bank_details, payment_terms, logo_path, accent_color) on table public.accounts to authenticated;
+grant update (name, billing_email, description, default_currency, timezone, country, updated_at, address_line1, address_line2, postal_code, city, region, tax_id, company_registration, iban, bic, bank_details, payment_terms, logo_path, accent_color, analytics_goals) on table public.accounts to authenticated;
 
 create or replace function private.account_seller(p_account_id uuid)
  returns jsonb
@@ -121,6 +122,45 @@ begin
 end;
 $function$;
 revoke all on function private.check_account_iban() from public, anon, authenticated, service_role;
+
+create or replace function private.check_analytics_goals()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_goals jsonb := new.analytics_goals;
+  v_key text;
+  v_value jsonb;
+begin
+  if jsonb_typeof(v_goals) <> 'object' then
+    raise exception 'Goals must be an object' using errcode = '22023';
+  end if;
+  for v_key, v_value in select * from jsonb_each(v_goals) loop
+    if v_key in ('new_leads', 'new_clients', 'signed_quotes') then
+      if jsonb_typeof(v_value) <> 'number' or v_value::numeric <> trunc(v_value::numeric)
+         or v_value::numeric < 1 or v_value::numeric > 1000000000 then
+        raise exception 'A goal is a whole number from 1 to 1,000,000,000' using errcode = '22023';
+      end if;
+    elsif v_key = 'revenue' then
+      if jsonb_typeof(v_value) <> 'object' then
+        raise exception 'The revenue goal is per currency' using errcode = '22023';
+      end if;
+      if exists (select 1 from jsonb_each(v_value) c
+                  where c.key not in ('USD', 'EUR', 'GBP') or jsonb_typeof(c.value) <> 'number'
+                     or c.value::numeric <> trunc(c.value::numeric) or c.value::numeric < 1
+                     or c.value::numeric > 1000000000000000) then
+        raise exception 'A revenue goal is an amount above zero in USD, EUR or GBP' using errcode = '22023';
+      end if;
+    else
+      raise exception 'Unknown goal %', v_key using errcode = '22023';
+    end if;
+  end loop;
+  return new;
+end;
+$function$;
+revoke all on function private.check_analytics_goals() from public, anon, authenticated, service_role;
 
 create or replace function private.create_account_for_new_user(p_auth_user_id uuid, p_email text, p_meta jsonb)
  returns void
@@ -201,6 +241,7 @@ revoke all on function public.is_master_account(p_account_id uuid) from public, 
 grant execute on function public.is_master_account(p_account_id uuid) to authenticated, service_role;
 
 create trigger accounts_audit_settings after update on public.accounts for each row execute function private.audit_account_settings();
+create trigger accounts_check_analytics_goals before insert or update of analytics_goals on public.accounts for each row execute function private.check_analytics_goals();
 create trigger accounts_check_iban before insert or update of iban on public.accounts for each row execute function private.check_account_iban();
 create trigger accounts_guard_website_settings before update on public.accounts for each row execute function private.guard_website_settings();
 create trigger accounts_set_updated_at before update on public.accounts for each row execute function private.set_updated_at();

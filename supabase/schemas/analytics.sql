@@ -20,6 +20,24 @@ alter table private.lead_day_stats enable row level security;
 
 revoke all on table private.lead_day_stats from public, anon, authenticated, service_role;
 
+create or replace function private.roll_lead_month_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  insert into private.lead_month_stats as m (account_id, month, source, status, lead_count)
+  values (new.account_id, date_trunc('month', new.day)::date, new.source, new.status,
+          new.lead_count - case when tg_op = 'UPDATE' then old.lead_count else 0 end)
+  on conflict (account_id, month, source, status) do update set lead_count = m.lead_count + excluded.lead_count;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_lead_month_stats() from public, anon, authenticated, service_role;
+
+create trigger lead_day_stats_roll_month after insert or update on private.lead_day_stats for each row execute function private.roll_lead_month_stats();
+
 -- ── private.contact_day_stats ──
 
 create table private.contact_day_stats (
@@ -33,18 +51,61 @@ alter table private.contact_day_stats enable row level security;
 
 revoke all on table private.contact_day_stats from public, anon, authenticated, service_role;
 
+create or replace function private.roll_contact_month_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  insert into private.contact_month_stats as m (account_id, month, contact_count)
+  values (new.account_id, date_trunc('month', new.day)::date,
+          new.contact_count - case when tg_op = 'UPDATE' then old.contact_count else 0 end)
+  on conflict (account_id, month) do update set contact_count = m.contact_count + excluded.contact_count;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_contact_month_stats() from public, anon, authenticated, service_role;
+
+create trigger contact_day_stats_roll_month after insert or update on private.contact_day_stats for each row execute function private.roll_contact_month_stats();
+
 -- ── private.conversation_day_stats ──
 
 create table private.conversation_day_stats (
   account_id uuid not null,
   day date not null,
   conversation_count bigint default 0 not null,
+  responded_count bigint default 0 not null,
+  response_seconds numeric default 0 not null,
   constraint conversation_day_stats_pkey primary key (account_id, day),
   constraint conversation_day_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table private.conversation_day_stats enable row level security;
 
 revoke all on table private.conversation_day_stats from public, anon, authenticated, service_role;
+
+create or replace function private.roll_conversation_month_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  insert into private.conversation_month_stats as m (account_id, month, conversation_count, responded_count, response_seconds)
+  values (new.account_id, date_trunc('month', new.day)::date,
+          new.conversation_count - case when tg_op = 'UPDATE' then old.conversation_count else 0 end,
+          new.responded_count - case when tg_op = 'UPDATE' then old.responded_count else 0 end,
+          new.response_seconds - case when tg_op = 'UPDATE' then old.response_seconds else 0 end)
+  on conflict (account_id, month) do update
+    set conversation_count = m.conversation_count + excluded.conversation_count,
+        responded_count = m.responded_count + excluded.responded_count,
+        response_seconds = m.response_seconds + excluded.response_seconds;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_conversation_month_stats() from public, anon, authenticated, service_role;
+
+create trigger conversation_day_stats_roll_month after insert or update on private.conversation_day_stats for each row execute function private.roll_conversation_month_stats();
 
 -- ── private.invoice_day_stats ──
 
@@ -63,6 +124,29 @@ alter table private.invoice_day_stats enable row level security;
 
 revoke all on table private.invoice_day_stats from public, anon, authenticated, service_role;
 
+create or replace function private.roll_invoice_month_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  insert into private.invoice_month_stats as m (account_id, month, currency, invoice_count, total_sum, paid_count, pay_seconds)
+  values (new.account_id, date_trunc('month', new.day)::date, new.currency,
+          new.invoice_count - case when tg_op = 'UPDATE' then old.invoice_count else 0 end,
+          new.total_sum - case when tg_op = 'UPDATE' then old.total_sum else 0 end,
+          new.paid_count - case when tg_op = 'UPDATE' then old.paid_count else 0 end,
+          new.pay_seconds - case when tg_op = 'UPDATE' then old.pay_seconds else 0 end)
+  on conflict (account_id, month, currency) do update
+    set invoice_count = m.invoice_count + excluded.invoice_count, total_sum = m.total_sum + excluded.total_sum,
+        paid_count = m.paid_count + excluded.paid_count, pay_seconds = m.pay_seconds + excluded.pay_seconds;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_invoice_month_stats() from public, anon, authenticated, service_role;
+
+create trigger invoice_day_stats_roll_month after insert or update on private.invoice_day_stats for each row execute function private.roll_invoice_month_stats();
+
 -- ── private.quote_day_stats ──
 
 create table private.quote_day_stats (
@@ -80,6 +164,26 @@ alter table private.quote_day_stats enable row level security;
 
 revoke all on table private.quote_day_stats from public, anon, authenticated, service_role;
 
+create or replace function private.roll_quote_month_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  insert into private.quote_month_stats as m (account_id, month, currency, status, sent, quote_count, total_sum)
+  values (new.account_id, date_trunc('month', new.day)::date, new.currency, new.status, new.sent,
+          new.quote_count - case when tg_op = 'UPDATE' then old.quote_count else 0 end,
+          new.total_sum - case when tg_op = 'UPDATE' then old.total_sum else 0 end)
+  on conflict (account_id, month, currency, status, sent) do update
+    set quote_count = m.quote_count + excluded.quote_count, total_sum = m.total_sum + excluded.total_sum;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_quote_month_stats() from public, anon, authenticated, service_role;
+
+create trigger quote_day_stats_roll_month after insert or update on private.quote_day_stats for each row execute function private.roll_quote_month_stats();
+
 -- ── private.payment_day_stats ──
 
 create table private.payment_day_stats (
@@ -93,6 +197,130 @@ create table private.payment_day_stats (
 alter table private.payment_day_stats enable row level security;
 
 revoke all on table private.payment_day_stats from public, anon, authenticated, service_role;
+
+create or replace function private.roll_payment_month_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  insert into private.payment_month_stats as m (account_id, month, currency, amount_sum)
+  values (new.account_id, date_trunc('month', new.day)::date, new.currency,
+          new.amount_sum - case when tg_op = 'UPDATE' then old.amount_sum else 0 end)
+  on conflict (account_id, month, currency) do update set amount_sum = m.amount_sum + excluded.amount_sum;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_payment_month_stats() from public, anon, authenticated, service_role;
+
+create trigger payment_day_stats_roll_month after insert or update on private.payment_day_stats for each row execute function private.roll_payment_month_stats();
+
+-- ── private.lead_month_stats ──
+
+create table private.lead_month_stats (
+  account_id uuid not null,
+  month date not null,
+  source text not null,
+  status text not null,
+  lead_count bigint default 0 not null,
+  constraint lead_month_stats_pkey primary key (account_id, month, source, status),
+  constraint lead_month_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.lead_month_stats enable row level security;
+
+revoke all on table private.lead_month_stats from public, anon, authenticated, service_role;
+
+-- ── private.contact_month_stats ──
+
+create table private.contact_month_stats (
+  account_id uuid not null,
+  month date not null,
+  contact_count bigint default 0 not null,
+  constraint contact_month_stats_pkey primary key (account_id, month),
+  constraint contact_month_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.contact_month_stats enable row level security;
+
+revoke all on table private.contact_month_stats from public, anon, authenticated, service_role;
+
+-- ── private.conversation_month_stats ──
+
+create table private.conversation_month_stats (
+  account_id uuid not null,
+  month date not null,
+  conversation_count bigint default 0 not null,
+  responded_count bigint default 0 not null,
+  response_seconds numeric default 0 not null,
+  constraint conversation_month_stats_pkey primary key (account_id, month),
+  constraint conversation_month_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.conversation_month_stats enable row level security;
+
+revoke all on table private.conversation_month_stats from public, anon, authenticated, service_role;
+
+-- ── private.invoice_month_stats ──
+
+create table private.invoice_month_stats (
+  account_id uuid not null,
+  month date not null,
+  currency text not null,
+  invoice_count bigint default 0 not null,
+  total_sum numeric default 0 not null,
+  paid_count bigint default 0 not null,
+  pay_seconds numeric default 0 not null,
+  constraint invoice_month_stats_pkey primary key (account_id, month, currency),
+  constraint invoice_month_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.invoice_month_stats enable row level security;
+
+revoke all on table private.invoice_month_stats from public, anon, authenticated, service_role;
+
+-- ── private.quote_month_stats ──
+
+create table private.quote_month_stats (
+  account_id uuid not null,
+  month date not null,
+  currency text not null,
+  status text not null,
+  sent boolean not null,
+  quote_count bigint default 0 not null,
+  total_sum numeric default 0 not null,
+  constraint quote_month_stats_pkey primary key (account_id, month, currency, status, sent),
+  constraint quote_month_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.quote_month_stats enable row level security;
+
+revoke all on table private.quote_month_stats from public, anon, authenticated, service_role;
+
+-- ── private.payment_month_stats ──
+
+create table private.payment_month_stats (
+  account_id uuid not null,
+  month date not null,
+  currency text not null,
+  amount_sum numeric default 0 not null,
+  constraint payment_month_stats_pkey primary key (account_id, month, currency),
+  constraint payment_month_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.payment_month_stats enable row level security;
+
+revoke all on table private.payment_month_stats from public, anon, authenticated, service_role;
+
+-- ── private.shipment_day_stats ──
+
+create table private.shipment_day_stats (
+  account_id uuid not null,
+  day date not null,
+  delivered_count bigint default 0 not null,
+  with_estimate_count bigint default 0 not null,
+  on_time_count bigint default 0 not null,
+  constraint shipment_day_stats_pkey primary key (account_id, day),
+  constraint shipment_day_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.shipment_day_stats enable row level security;
+
+revoke all on table private.shipment_day_stats from public, anon, authenticated, service_role;
 
 -- ── functions ──
 
@@ -124,6 +352,19 @@ begin
     from public.payments p join public.invoices i on i.id = p.invoice_id
    where p.account_id = p_account
    group by 1, 2, 3;
+  -- The months from the days just written, whether or not their triggers ran.
+  delete from private.invoice_month_stats where account_id = p_account;
+  delete from private.quote_month_stats where account_id = p_account;
+  delete from private.payment_month_stats where account_id = p_account;
+  insert into private.invoice_month_stats (account_id, month, currency, invoice_count, total_sum, paid_count, pay_seconds)
+  select account_id, date_trunc('month', day)::date, currency, sum(invoice_count), sum(total_sum), sum(paid_count), sum(pay_seconds)
+    from private.invoice_day_stats where account_id = p_account group by 1, 2, 3;
+  insert into private.quote_month_stats (account_id, month, currency, status, sent, quote_count, total_sum)
+  select account_id, date_trunc('month', day)::date, currency, status, sent, sum(quote_count), sum(total_sum)
+    from private.quote_day_stats where account_id = p_account group by 1, 2, 3, 4, 5;
+  insert into private.payment_month_stats (account_id, month, currency, amount_sum)
+  select account_id, date_trunc('month', day)::date, currency, sum(amount_sum)
+    from private.payment_day_stats where account_id = p_account group by 1, 2, 3;
 end;
 $function$;
 revoke all on function private.rebuild_analytics_money_rollups(p_account uuid) from public, anon, authenticated, service_role;
@@ -143,11 +384,19 @@ declare
   -- The two edges: [p_start, v_e0) and [v_e1, p_end).
   v_e0 timestamptz;
   v_e1 timestamptz;
+  -- Whole UTC months [v_m0, v_m1) inside the whole days; the days [v_d0, v_m0) and [v_m1, v_d1) around them.
+  v_m0 date;
+  v_m1 date;
+  -- The same for the payment dates [p_from, p_to]: months [v_p0, v_p1), days around them.
+  v_p0 date;
+  v_p1 date;
   v_result jsonb;
+  v_today date;
 begin
   if v_account is null or not public.is_account_staff() then
     raise exception 'analytics are for the account''s staff' using errcode = '42501';
   end if;
+  select (now() at time zone coalesce(a.timezone, 'UTC'))::date into v_today from public.accounts a where a.id = v_account;
   if v_d1 < v_d0 then
     -- Less than a whole UTC day: no middle, all of it is one edge.
     v_d1 := v_d0;
@@ -157,11 +406,30 @@ begin
     v_e0 := least(v_d0::timestamp at time zone 'UTC', p_end);
     v_e1 := greatest(v_d1::timestamp at time zone 'UTC', p_start);
   end if;
+  v_m0 := case when extract(day from v_d0) = 1 then v_d0 else (date_trunc('month', v_d0) + interval '1 month')::date end;
+  v_m1 := date_trunc('month', v_d1)::date;
+  if v_m1 <= v_m0 then
+    v_m0 := v_d1;
+    v_m1 := v_d1;
+  end if;
+  if p_from is not null and p_to is not null then
+    v_p0 := case when extract(day from p_from) = 1 then p_from else (date_trunc('month', p_from) + interval '1 month')::date end;
+    v_p1 := date_trunc('month', p_to + 1)::date;
+    if v_p1 <= v_p0 then
+      v_p0 := p_to + 1;
+      v_p1 := p_to + 1;
+    end if;
+  end if;
 
   with leads as (
     select s.source, s.status, s.lead_count as n
+      from private.lead_month_stats s
+     where s.account_id = v_account and s.month >= v_m0 and s.month < v_m1 and s.lead_count <> 0
+    union all
+    select s.source, s.status, s.lead_count as n
       from private.lead_day_stats s
-     where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1 and s.lead_count <> 0
+     where s.account_id = v_account and s.lead_count <> 0
+       and ((s.day >= v_d0 and s.day < v_m0) or (s.day >= v_m1 and s.day < v_d1))
     union all
     select l.source, l.status, count(*)
       from public.leads l
@@ -172,8 +440,12 @@ begin
   invoiced as (
     select x.currency, sum(x.n) as n, sum(x.total) as total, sum(x.paid_n) as paid_n, sum(x.secs) as secs
       from (select s.currency, s.invoice_count as n, s.total_sum as total, s.paid_count as paid_n, s.pay_seconds as secs
+              from private.invoice_month_stats s
+             where s.account_id = v_account and s.month >= v_m0 and s.month < v_m1
+            union all
+            select s.currency, s.invoice_count, s.total_sum, s.paid_count, s.pay_seconds
               from private.invoice_day_stats s
-             where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1
+             where s.account_id = v_account and ((s.day >= v_d0 and s.day < v_m0) or (s.day >= v_m1 and s.day < v_d1))
             union all
             select i.currency, 1, i.total,
                    case when i.paid_at is not null and i.sent_at is not null then 1 else 0 end,
@@ -183,6 +455,22 @@ begin
                and ((i.created_at >= p_start and i.created_at < v_e0) or (i.created_at >= v_e1 and i.created_at < p_end))) x
      group by 1 having sum(x.n) <> 0
   ),
+  convs as (
+    select coalesce(sum(x.n), 0) as n, coalesce(sum(x.responded), 0) as responded, coalesce(sum(x.secs), 0) as secs
+      from (select s.conversation_count as n, s.responded_count as responded, s.response_seconds as secs
+              from private.conversation_month_stats s
+             where s.account_id = v_account and s.month >= v_m0 and s.month < v_m1
+            union all
+            select s.conversation_count, s.responded_count, s.response_seconds
+              from private.conversation_day_stats s
+             where s.account_id = v_account and ((s.day >= v_d0 and s.day < v_m0) or (s.day >= v_m1 and s.day < v_d1))
+            union all
+            select 1, case when c.first_responded_at is not null then 1 else 0 end,
+                   coalesce(extract(epoch from c.first_responded_at - c.created_at), 0)
+              from public.conversations c
+             where c.account_id = v_account
+               and ((c.created_at >= p_start and c.created_at < v_e0) or (c.created_at >= v_e1 and c.created_at < p_end))) x
+  ),
   quotes as (
     select x.currency, sum(x.n) as n, sum(x.total) as total,
            sum(x.n) filter (where x.sent) as sent,
@@ -190,8 +478,12 @@ begin
            sum(x.total) filter (where x.status = 'signed') as signed_total,
            sum(x.total) filter (where x.status in ('sent', 'viewed')) as pipeline
       from (select s.currency, s.status, s.sent, s.quote_count as n, s.total_sum as total
+              from private.quote_month_stats s
+             where s.account_id = v_account and s.month >= v_m0 and s.month < v_m1
+            union all
+            select s.currency, s.status, s.sent, s.quote_count, s.total_sum
               from private.quote_day_stats s
-             where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1
+             where s.account_id = v_account and ((s.day >= v_d0 and s.day < v_m0) or (s.day >= v_m1 and s.day < v_d1))
             union all
             select q.currency, q.status, q.sent_at is not null, 1, q.total
               from public.quotes q
@@ -207,17 +499,39 @@ begin
       'by_status', coalesce((select jsonb_object_agg(x.status, x.n)
                                from (select status, sum(n) as n from leads group by 1 having sum(n) <> 0) x), '{}'::jsonb)),
     'new_clients',
-      (select coalesce(sum(s.contact_count), 0) from private.contact_day_stats s
-        where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1)
+      (select coalesce(sum(s.contact_count), 0) from private.contact_month_stats s
+        where s.account_id = v_account and s.month >= v_m0 and s.month < v_m1)
+      + (select coalesce(sum(s.contact_count), 0) from private.contact_day_stats s
+          where s.account_id = v_account and ((s.day >= v_d0 and s.day < v_m0) or (s.day >= v_m1 and s.day < v_d1)))
       + (select count(*) from public.contacts c
           where c.account_id = v_account
             and ((c.created_at >= p_start and c.created_at < v_e0) or (c.created_at >= v_e1 and c.created_at < p_end))),
-    'conversations',
-      (select coalesce(sum(s.conversation_count), 0) from private.conversation_day_stats s
-        where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1)
-      + (select count(*) from public.conversations c
-          where c.account_id = v_account
-            and ((c.created_at >= p_start and c.created_at < v_e0) or (c.created_at >= v_e1 and c.created_at < p_end))),
+    'conversations', (select n from convs),
+    -- First response: the range's conversations answered, and the mean hours to their first answer.
+    'first_response', (select jsonb_build_object('responded', responded,
+                                                 'hours', case when responded > 0 then round(secs / responded / 3600, 1) end)
+                         from convs),
+    -- On-time delivery: shipments delivered in the range (UTC days from the rollup, edges from the rows).
+    'shipments', (select jsonb_build_object('delivered', coalesce(sum(x.n), 0), 'with_estimate', coalesce(sum(x.est), 0),
+                                            'on_time', coalesce(sum(x.ok), 0))
+                    from (select s.delivered_count as n, s.with_estimate_count as est, s.on_time_count as ok
+                            from private.shipment_day_stats s
+                           where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1
+                          union all
+                          select 1, case when sh.estimated_delivery is not null then 1 else 0 end,
+                                 case when private.shipment_on_time(sh.account_id, sh.delivered_at, sh.estimated_delivery) then 1 else 0 end
+                            from public.shipments sh
+                           where sh.account_id = v_account and sh.delivered_at is not null
+                             and ((sh.delivered_at >= p_start and sh.delivered_at < v_e0)
+                               or (sh.delivered_at >= v_e1 and sh.delivered_at < p_end))) x),
+    -- Compliance now (a state, not a period): coverage and overdue reviews (up to 1,000).
+    'compliance', jsonb_build_object(
+      'total', (select coalesce(sum(s.item_count), 0) from private.compliance_stats s where s.account_id = v_account),
+      'compliant', (select coalesce(sum(s.item_count), 0) from private.compliance_stats s
+                     where s.account_id = v_account and s.status = 'Compliant'),
+      'overdue_reviews', (select count(*) from (select 1 from public.compliance_items i
+                                                 where i.account_id = v_account and i.next_review_date < v_today
+                                                 limit 1000) d)),
     'invoiced', coalesce((
       select jsonb_agg(jsonb_build_object('currency', i.currency, 'invoices', i.n, 'invoiced', i.total,
                                           'days_to_pay', case when i.paid_n > 0 then round(i.secs / i.paid_n / 86400, 1) end)
@@ -232,10 +546,14 @@ begin
     -- Payments dated in [p_from, p_to], in their invoice's currency.
     'collected', coalesce((
       select jsonb_agg(jsonb_build_object('currency', p.currency, 'collected', p.amount) order by p.currency)
-        from (select s.currency, sum(s.amount_sum) as amount
-                from private.payment_day_stats s
-               where s.account_id = v_account and s.day between p_from and p_to
-               group by 1 having sum(s.amount_sum) <> 0) p), '[]'::jsonb),
+        from (select x.currency, sum(x.amount) as amount
+                from (select s.currency, s.amount_sum as amount from private.payment_month_stats s
+                       where s.account_id = v_account and s.month >= v_p0 and s.month < v_p1
+                      union all
+                      select s.currency, s.amount_sum from private.payment_day_stats s
+                       where s.account_id = v_account
+                         and ((s.day >= p_from and s.day < v_p0) or (s.day >= v_p1 and s.day <= p_to))) x
+               group by 1 having sum(x.amount) <> 0) p), '[]'::jsonb),
     -- Overdue now, per currency: from private.invoice_totals (per currency
     -- and status, kept by the invoices' trigger), not every overdue invoice.
     'overdue', coalesce((
@@ -307,7 +625,11 @@ begin
           on o.currency = c.currency), '[]'::jsonb),
     'leads', v_a -> 'leads',
     'clients', jsonb_build_object('new_clients', v_a -> 'new_clients'),
-    'helpdesk', jsonb_build_object('conversations', v_a -> 'conversations')
+    'helpdesk', jsonb_build_object('conversations', v_a -> 'conversations',
+                                   'responded', v_a -> 'first_response' -> 'responded',
+                                   'first_response_hours', v_a -> 'first_response' -> 'hours'),
+    'logistics', v_a -> 'shipments',
+    'compliance', v_a -> 'compliance'
   );
 end;
 $function$;
@@ -325,8 +647,10 @@ declare
   v_from date;
   v_to date;
   v_days integer;
+  v_goals jsonb;
+  v_month jsonb;
 begin
-  select (now() at time zone coalesce(a.timezone, 'UTC'))::date into v_today
+  select (now() at time zone coalesce(a.timezone, 'UTC'))::date, a.analytics_goals into v_today, v_goals
     from public.accounts a where a.id = public.current_account_id();
   v_today := coalesce(v_today, (now() at time zone 'UTC')::date);
   case p_range
@@ -343,10 +667,24 @@ begin
     raise exception 'the range must end on or after its start' using errcode = '22023';
   end if;
   v_days := v_to - v_from + 1;
+  if v_goals is not null and v_goals <> '{}'::jsonb then
+    v_month := public.analytics_figures(date_trunc('month', v_today::timestamp)::date, v_today);
+  end if;
   return jsonb_build_object(
     'range', p_range,
     'current', public.analytics_figures(v_from, v_to),
-    'previous', public.analytics_figures(v_from - v_days, v_from - 1));
+    'previous', public.analytics_figures(v_from - v_days, v_from - 1),
+    'goals', jsonb_build_object(
+      'targets', coalesce(v_goals, '{}'::jsonb),
+      'month_from', date_trunc('month', v_today::timestamp)::date,
+      'month_to', v_today,
+      'actual', case when v_month is null then null else jsonb_build_object(
+        'revenue', coalesce((select jsonb_object_agg(c ->> 'currency', (c ->> 'collected')::numeric)
+                               from jsonb_array_elements(v_month -> 'cash') c), '{}'::jsonb),
+        'new_leads', (v_month -> 'leads' ->> 'total')::bigint,
+        'new_clients', (v_month -> 'clients' ->> 'new_clients')::bigint,
+        'signed_quotes', coalesce((select sum((s ->> 'signed')::bigint) from jsonb_array_elements(v_month -> 'sales') s), 0)
+      ) end));
 end;
 $function$;
 revoke all on function public.analytics_page(p_range text, p_from date, p_to date) from public, anon, authenticated, service_role;

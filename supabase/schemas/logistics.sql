@@ -395,6 +395,7 @@ create table public.shipments (
 alter table public.shipments enable row level security;
 
 create index shipments_account_created_idx on public.shipments using btree (account_id, created_at desc, id desc);
+create index shipments_account_delivered_idx on public.shipments using btree (account_id, delivered_at) where (delivered_at is not null);
 create index shipments_account_status_created_idx on public.shipments using btree (account_id, status, created_at desc, id desc);
 create index shipments_contact_idx on public.shipments using btree (contact_id);
 create index shipments_created_by_idx on public.shipments using btree (created_by);
@@ -408,6 +409,50 @@ grant all on table public.shipments to authenticated;
 revoke delete, insert, truncate, update on table public.shipments from authenticated;
 grant all on table public.shipments to service_role;
 grant update (origin, destination, description, special_instructions, estimated_delivery) on table public.shipments to authenticated;
+
+create or replace function private.roll_shipment_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op = 'UPDATE'
+     and (old.account_id, old.delivered_at, old.estimated_delivery) is not distinct from (new.account_id, new.delivered_at, new.estimated_delivery) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') and old.delivered_at is not null then
+    update private.shipment_day_stats s
+       set delivered_count = s.delivered_count - 1,
+           with_estimate_count = s.with_estimate_count - case when old.estimated_delivery is not null then 1 else 0 end,
+           on_time_count = s.on_time_count - case when private.shipment_on_time(old.account_id, old.delivered_at, old.estimated_delivery) then 1 else 0 end
+     where s.account_id = old.account_id and s.day = (old.delivered_at at time zone 'UTC')::date;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.delivered_at is not null then
+    insert into private.shipment_day_stats as s (account_id, day, delivered_count, with_estimate_count, on_time_count)
+    values (new.account_id, (new.delivered_at at time zone 'UTC')::date, 1,
+            case when new.estimated_delivery is not null then 1 else 0 end,
+            case when private.shipment_on_time(new.account_id, new.delivered_at, new.estimated_delivery) then 1 else 0 end)
+    on conflict (account_id, day) do update
+      set delivered_count = s.delivered_count + 1,
+          with_estimate_count = s.with_estimate_count + excluded.with_estimate_count,
+          on_time_count = s.on_time_count + excluded.on_time_count;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_shipment_day_stats() from public, anon, authenticated, service_role;
+
+create or replace function private.shipment_on_time(p_account uuid, p_delivered_at timestamp with time zone, p_estimate date)
+ returns boolean
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select p_estimate is not null and p_delivered_at is not null
+     and (p_delivered_at at time zone coalesce((select a.timezone from public.accounts a where a.id = p_account), 'UTC'))::date <= p_estimate
+$function$;
+revoke all on function private.shipment_on_time(p_account uuid, p_delivered_at timestamp with time zone, p_estimate date) from public, anon, authenticated, service_role;
 
 create or replace function public.create_shipment(p_origin text, p_destination text, p_carrier text, p_weight numeric, p_weight_unit text, p_length numeric, p_width numeric, p_height numeric, p_dimension_unit text, p_description text, p_special_instructions text, p_tracking_number text default null::text, p_estimated_delivery date default null::date, p_contact_id uuid default null::uuid, p_purchase_order_id uuid default null::uuid)
  returns public.shipments
@@ -664,6 +709,7 @@ revoke all on function public.track_shipment(p_tracking_number text) from public
 grant execute on function public.track_shipment(p_tracking_number text) to anon, authenticated, service_role;
 
 create trigger shipments_audit after insert or delete or update on public.shipments for each row execute function private.audit_logistics('shipment');
+create trigger shipments_roll_day_stats after insert or delete or update of account_id, delivered_at, estimated_delivery on public.shipments for each row execute function private.roll_shipment_day_stats();
 create trigger shipments_set_updated_at before update on public.shipments for each row execute function private.set_updated_at();
 
 create policy "business writers edit shipments" on public.shipments

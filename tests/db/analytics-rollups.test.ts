@@ -73,6 +73,7 @@ describe('per-day analytics rollups', () => {
     await seed(admin.accountId, 120);
     await seed(other.accountId, 30);
     expect(await recountDiffers()).toBe(0);
+    expect(await monthsDiffer()).toBe(0);
     const db = backend.db;
     await db.query(`update public.leads set status = 'qualified', source = 'event' where account_id = $1 and name like 'l1%'`, [admin.accountId]);
     await db.query(`update public.leads set created_at = created_at - interval '13 hours' where account_id = $1 and name like 'l2%'`, [
@@ -85,6 +86,7 @@ describe('per-day analytics rollups', () => {
     await db.query(`delete from public.conversations where account_id = $1 and created_at < '2024-06-01'`, [admin.accountId]);
     await db.query(`delete from public.leads where account_id = $1 and name like 'l4%'`, [admin.accountId]);
     expect(await recountDiffers()).toBe(0);
+    expect(await monthsDiffer()).toBe(0);
   });
 
   it('reads ranges in the account timezone as a plain count would', async () => {
@@ -95,6 +97,7 @@ describe('per-day analytics rollups', () => {
       ['2024-02-28', '2024-03-01'],
       ['2024-03-10', '2024-03-10'],
       ['2024-10-31', '2024-11-04'],
+      ['2024-01-15', '2024-04-10'],
       ['2023-01-01', '2026-12-31'],
     ];
     for (const [from, to] of ranges) {
@@ -195,12 +198,15 @@ describe('per-day analytics rollups', () => {
     await db.query(`delete from public.invoices where account_id = $1 and total % 5 = 0`, [admin.accountId]);
     await db.query(`delete from public.quotes where account_id = $1 and total % 4 = 0`, [admin.accountId]);
     expect(await moneyRecountDiffers()).toBe(0);
+    expect(await monthsDiffer()).toBe(0);
 
     await db.query(`update public.accounts set timezone = 'America/Los_Angeles' where id = $1`, [admin.accountId]);
     for (const [from, to] of [
       ['2024-01-01', '2024-12-31'],
       ['2024-02-28', '2024-03-01'],
       ['2024-05-31', '2024-06-01'],
+      ['2024-01-15', '2024-04-10'],
+      ['2024-02-01', '2024-02-29'],
       ['2023-01-01', '2026-12-31'],
     ]) {
       const { data, error } = await admin.client.rpc('analytics_figures', { p_from: from, p_to: to });
@@ -269,4 +275,32 @@ async function moneyRecountDiffers(): Promise<number> {
                 select account_id, day, currency, -amount_sum from private.payment_day_stats) x
               group by 1, 2, 3 having sum(a) <> 0) d) as n`);
   return Number(rows[0].n);
+}
+
+/** Rows where a month rollup (20261205500005) differs from the sum of its day rollup's days. */
+async function monthsDiffer(): Promise<number> {
+  const pairs: [day: string, month: string, keys: string, values: string[]][] = [
+    ['lead_day_stats', 'lead_month_stats', 'source, status', ['lead_count']],
+    ['contact_day_stats', 'contact_month_stats', '', ['contact_count']],
+    ['conversation_day_stats', 'conversation_month_stats', '', ['conversation_count']],
+    ['invoice_day_stats', 'invoice_month_stats', 'currency', ['invoice_count', 'total_sum', 'paid_count', 'pay_seconds']],
+    ['quote_day_stats', 'quote_month_stats', 'currency, status, sent', ['quote_count', 'total_sum']],
+    ['payment_day_stats', 'payment_month_stats', 'currency', ['amount_sum']],
+  ];
+  let differing = 0;
+  for (const [day, month, keys, values] of pairs) {
+    const k = keys ? `, ${keys}` : '';
+    const sums = values.map((v) => `sum(${v}) as ${v}`).join(', ');
+    const negated = values.map((v) => `-${v}`).join(', ');
+    const nonzero = values.map((v) => `sum(${v}) <> 0`).join(' or ');
+    const { rows } = await backend.db.query<{ n: string }>(`
+      select count(*) as n from (
+        select account_id, m${k}, ${sums} from (
+          select account_id, date_trunc('month', day)::date as m${k}, ${values.join(', ')} from private.${day}
+          union all
+          select account_id, month${k}, ${negated} from private.${month}) x
+        group by 1, 2${keys ? `, ${keys}` : ''} having ${nonzero}) d`);
+    differing += Number(rows[0].n);
+  }
+  return differing;
 }

@@ -111,7 +111,7 @@ describe('Export Report', () => {
     const response = await exported({ report_type: 'comprehensive', format: 'pdf' });
     expect(response.headers.get('Content-Type')).toBe('application/pdf');
     const text = (await extractText(await getDocumentProxy(new Uint8Array(await response.arrayBuffer())), { mergePages: true })).text;
-    for (const part of ['Comprehensive Report', 'Summary', 'New leads: 2', 'New leads by source', 'Invoices (2)', 'INV-A', 'Leads (2)', 'Compliance: records are not tracked yet']) {
+    for (const part of ['Comprehensive Report', 'Summary', 'New leads: 2', 'New leads by source', 'Invoices (2)', 'INV-A', 'Leads (2)', 'Compliance: no requirements are tracked yet.']) {
       expect(text).toContain(part);
     }
     const plain = (await extractText(await getDocumentProxy(new Uint8Array(await (await exported({ report_type: 'comprehensive', format: 'pdf', include_summary: '', include_charts: '' })).arrayBuffer())), { mergePages: true })).text;

@@ -76,10 +76,27 @@ describe('/analytics', () => {
     expect(unknown).toContain('Choose a date range. Showing the last 30 days.');
   });
 
-  it('says where logistics and compliance figures will be, without numbers', async () => {
-    const text = readable(await page(visitor, '/analytics'));
-    expect(text).toContain('Logistics and compliance');
-    expect(text).toContain('will show here once shipments and compliance records are tracked');
+  it('shows helpdesk first response, on-time delivery and compliance, with empty states for an account without them', async () => {
+    const { visitor: fresh, email } = await signUpFreshAdmin();
+    const empty = readable(await page(fresh, '/analytics'));
+    expect(empty).toContain('No shipment was delivered in this period.');
+    expect(empty).toContain('No compliance requirements are tracked yet.');
+    const { accountId } = await accountOf(email);
+    await runSql(`with c as (insert into public.contacts (account_id, name, email) values ('${accountId}', 'C', 'c@c.test') returning id)
+      insert into public.conversations (account_id, contact_id, subject, created_at, first_responded_at)
+      select '${accountId}', id, 'Hi', '2026-04-02T10:00:00Z', '2026-04-02T13:00:00Z' from c`);
+    await runSql(`insert into public.shipments (account_id, origin, destination, weight, description, estimated_delivery, status, delivered_at) values
+      ('${accountId}', 'A', 'B', 1, 'Box', '2026-04-03', 'Delivered', '2026-04-03T10:00:00Z'),
+      ('${accountId}', 'A', 'B', 1, 'Box', '2026-04-03', 'Delivered', '2026-04-06T10:00:00Z')`);
+    await runSql(`insert into public.compliance_items (account_id, title, responsible_team, first_review_date, next_review_date, description)
+      values ('${accountId}', 'Policy', 'Ops', '2020-01-01', '2020-01-01', 'Check')`);
+    const text = readable(await page(fresh, '/analytics?range=custom&from=2026-04-01&to=2026-04-30'));
+    expect(text).toContain('First response 3 h');
+    expect(text).toContain('1 of 1 answered');
+    expect(text).toContain('On-time delivery 50%');
+    expect(text).toContain('1 of 2 with an estimated date');
+    expect(text).toContain('Coverage 0%');
+    expect(text).toContain('Overdue reviews 1');
   });
 
   it('opens Export Report at /analytics?export: pdf, last 30 days, charts and summary ticked', async () => {
@@ -117,5 +134,24 @@ describe('/analytics', () => {
     await expectRefused(visitor, path, { ...valid, report_type: 'secret' }, 'report_type', 'Choose a report type');
     await expectRefused(visitor, path, { ...valid, format: 'docx' }, 'format', 'Choose a format');
     await expectRefused(visitor, path, { ...valid, date_range: 'forever' }, 'date_range', 'Choose a date range');
+  });
+
+  it('shows Monthly Goals an admin sets on Settings → Account, with this month\'s progress, and refuses a wrong goal', async () => {
+    const { visitor: fresh, email } = await signUpFreshAdmin();
+    const { accountId } = await accountOf(email);
+    const empty = readable(await page(fresh, '/analytics'));
+    expect(empty).toContain('No monthly goals yet. Set them on Settings → Account');
+    const goals = { intent: 'goals', revenue_usd: '5000', revenue_eur: '', revenue_gbp: '', new_leads: '4', new_clients: '', signed_quotes: '' };
+    await expectRefused(fresh, '/settings/account', { ...goals, new_leads: '2.5' }, 'new_leads', 'New leads must be a whole number from 1 to 1,000,000,000, or blank for no goal');
+    const saved = await fresh.post('/settings/account', goals);
+    expect(saved.status).toBe(302);
+    await runSql(`insert into public.leads (account_id, name, email, company, source, status) values ('${accountId}', 'Now', 'n@l.test', 'Co', 'website', 'new')`);
+    const text = readable(await page(fresh, '/analytics'));
+    expect(text).toContain('Monthly Goals');
+    expect(text).toContain('Revenue in USD $0 of $5,000 (0%)');
+    expect(text).toContain('New leads 1 of 4 (25%)');
+    expect(text).not.toContain('Revenue in EUR');
+    const form = await page(fresh, '/settings/account');
+    expect(control(form, 'revenue_usd')).toContain('value="5000.00"');
   });
 });

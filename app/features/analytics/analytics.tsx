@@ -19,7 +19,8 @@ import { exportReportAction } from './export/action.server';
 import { loadAnalytics } from './queries.server';
 import { readRange, rangeQuery, type AnalyticsRange } from './range';
 import { RangeForm } from './range-form';
-import { CashSection, ClientsAndHelpdeskSection, LeadsSection, PendingModulesSection, SalesSection } from './sections';
+import { CashSection, ClientsAndHelpdeskSection, ComplianceSection, LeadsSection, LogisticsSection, SalesSection } from './sections';
+import { GoalsSection } from './goals-section';
 import { requireUserWith } from '~/lib/auth.server';
 import {
   DATE_RANGE_OPTIONS,
@@ -43,15 +44,15 @@ export async function action(args: Route.ActionArgs) {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const range = readRange(url);
-  const [, figures] = await requireUserWith(request, context, (supabase) => loadAnalytics(supabase, range));
-  return { range, figures };
+  const [{ profile }, figures] = await requireUserWith(request, context, (supabase) => loadAnalytics(supabase, range));
+  return { range, figures, isAdmin: profile?.role === 'admin' };
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const day = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
 
 export default function Analytics({ loaderData, actionData }: Route.ComponentProps) {
-  const { range, figures } = loaderData;
+  const { range, figures, isAdmin } = loaderData;
   const { current, previous } = figures;
   const [searchParams] = useSearchParams();
   const query = rangeQuery(range);
@@ -94,7 +95,9 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
         <CashSection current={current} previous={previous} />
         <LeadsSection current={current} previous={previous} />
         <ClientsAndHelpdeskSection current={current} previous={previous} />
-        <PendingModulesSection />
+        <GoalsSection goals={figures.goals} isAdmin={isAdmin} />
+        <LogisticsSection current={current} previous={previous} />
+        <ComplianceSection current={current} />
       </div>
 
       <UrlDialog

@@ -1,6 +1,7 @@
 // The shape of analytics_figures' answer (migration 20261204500001) and the
 // small sums the screen and the exports make of it. Money is in cents and
 // always carries its currency: nothing here adds one currency to another.
+import type { Goals } from './goals';
 
 export interface SalesFigures {
   currency: string;
@@ -30,13 +31,25 @@ export interface PeriodFigures {
   cash: CashFigures[];
   leads: { total: number; by_source: Record<string, number>; by_status: Record<string, number> };
   clients: { new_clients: number };
-  helpdesk: { conversations: number };
+  /** Conversations started in the range; of them answered, and the mean hours to the first answer (null: none answered). */
+  helpdesk: { conversations: number; responded?: number; first_response_hours?: number | null };
+  /** Shipments delivered in the range: with an estimated date, and by the end of it. */
+  logistics?: { delivered: number; with_estimate: number; on_time: number };
+  /** Compliance now (not a period): items, compliant ones, reviews past their date (up to 1,000). */
+  compliance?: { total: number; compliant: number; overdue_reviews: number };
+}
+
+/** Share in whole percent, or null when there is nothing to share. */
+export function share(part: number, whole: number): number | null {
+  return whole > 0 ? Math.round((part / whole) * 100) : null;
 }
 
 export interface AnalyticsPage {
   range: string;
   current: PeriodFigures;
   previous: PeriodFigures;
+  /** Monthly Goals: the targets and this month's figures so far (20261205500004). */
+  goals?: Goals;
 }
 
 /** Signed ÷ sent, in whole percent; null when nothing was sent (no rate, rather than 0%). */

@@ -8,6 +8,7 @@ import { formatWholeMoney } from '~/lib/money';
 import { BarChart } from './charts/bar-chart';
 import {
   change,
+  share,
   previousOf,
   LEAD_SOURCE_LABELS,
   LEAD_STATUS_LABELS,
@@ -135,21 +136,59 @@ export function ClientsAndHelpdeskSection({ current, previous }: { current: Peri
           previous={String(previous.helpdesk.conversations)}
         />
       </dl>
-      <None>First response time, SLA met and CSAT are not measured yet.</None>
+      <dl className="grid grid-cols-2 gap-3">
+        <Figure
+          label="First response"
+          value={hours(current.helpdesk.first_response_hours)}
+          previous={hours(previous.helpdesk.first_response_hours)}
+          note={`${current.helpdesk.responded ?? 0} of ${current.helpdesk.conversations} answered`}
+        />
+      </dl>
+      <None>SLA met and CSAT are not measured yet.</None>
     </Section>
   );
 }
 
-/**
- * Logistics (on-time delivery) and compliance (coverage, overdue reviews):
- * their tables are built on other branches. Until analytics_figures answers
- * a 'logistics' and a 'compliance' part, the screen says so; it never shows
- * numbers that are not the account's.
- */
-export function PendingModulesSection() {
+function hours(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : `${value} h`;
+}
+
+/** On-time delivery over the range's deliveries (logistics); an empty state without any. */
+export function LogisticsSection({ current, previous }: { current: PeriodFigures; previous: PeriodFigures }) {
+  const now = current.logistics;
+  const before = previous.logistics;
+  const rate = (l: PeriodFigures['logistics']) => {
+    const value = l ? share(l.on_time, l.with_estimate) : null;
+    return value === null ? '—' : `${value}%`;
+  };
   return (
-    <Section title="Logistics and compliance">
-      <None>On-time delivery, compliance coverage and overdue reviews will show here once shipments and compliance records are tracked.</None>
+    <Section title="Logistics">
+      {!now || now.delivered === 0 ? (
+        <None>No shipment was delivered in this period.</None>
+      ) : (
+        <dl className="grid grid-cols-2 gap-3">
+          <Figure label="On-time delivery" value={rate(now)} previous={rate(before)} note={`${now.on_time} of ${now.with_estimate} with an estimated date`} />
+          <Figure label="Delivered" value={String(now.delivered)} previous={String(before?.delivered ?? 0)} />
+        </dl>
+      )}
+    </Section>
+  );
+}
+
+/** Compliance as it stands today (not a period): coverage and overdue reviews; an empty state without items. */
+export function ComplianceSection({ current }: { current: PeriodFigures }) {
+  const c = current.compliance;
+  const coverage = c ? share(c.compliant, c.total) : null;
+  return (
+    <Section title="Compliance">
+      {!c || c.total === 0 ? (
+        <None>No compliance requirements are tracked yet.</None>
+      ) : (
+        <dl className="grid grid-cols-2 gap-3">
+          <Figure label="Coverage" value={coverage === null ? '—' : `${coverage}%`} note={`${c.compliant} of ${c.total} requirements compliant, today`} />
+          <Figure label="Overdue reviews" value={c.overdue_reviews >= 1000 ? '1,000+' : String(c.overdue_reviews)} note="Past their review date, today" />
+        </dl>
+      )}
     </Section>
   );
 }

@@ -37,7 +37,7 @@ export const REPORT_TABLES: Record<ReportType, readonly ('quotes' | 'invoices' |
   financial: ['invoices'],
   leads: ['leads'],
   clients: ['clients'],
-  // Compliance records are not on this branch yet: its report says so (summary) and has no table.
+  // Compliance is reported as today's coverage and overdue reviews (the summary); no table of items yet.
   compliance: [],
   comprehensive: ['quotes', 'invoices', 'leads', 'clients'],
 };
@@ -67,7 +67,18 @@ function summaryLines(type: ReportType, figures: PeriodFigures): string[] {
   if (type === 'leads' || type === 'comprehensive') lines.push(`New leads: ${figures.leads.total}`);
   if (type === 'clients' || type === 'comprehensive') lines.push(`New clients: ${figures.clients.new_clients}`);
   if (type === 'comprehensive') lines.push(`Helpdesk conversations: ${figures.helpdesk.conversations}`);
-  if (type === 'compliance' || type === 'comprehensive') lines.push('Compliance: records are not tracked yet, so there is nothing to report.');
+  if (type === 'comprehensive' && figures.logistics) {
+    const l = figures.logistics;
+    lines.push(`Shipments delivered: ${l.delivered}; on time ${l.on_time} of ${l.with_estimate} with an estimated date`);
+  }
+  if (type === 'compliance' || type === 'comprehensive') {
+    const c = figures.compliance;
+    lines.push(
+      !c || c.total === 0
+        ? 'Compliance: no requirements are tracked yet.'
+        : `Compliance today: ${c.compliant} of ${c.total} requirements compliant; ${c.overdue_reviews >= 1000 ? '1,000+' : c.overdue_reviews} reviews overdue`,
+    );
+  }
   return lines;
 }
 

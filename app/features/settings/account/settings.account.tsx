@@ -23,6 +23,9 @@ import { dataWithError } from '~/lib/toast.server';
 import { COUNTRY_OPTIONS, formatIban, type Seller } from '~/lib/seller';
 import { inspectLogo, LOGO_LIMITS } from '~/lib/logo-image';
 import { pageTitle } from '~/lib/page-title';
+import { GOALS_INTENT, type GoalTargets } from '~/features/analytics/goals';
+import { GoalsForm } from '~/features/analytics/goals-form';
+import { saveGoals } from '~/features/analytics/goals.server';
 
 // The seller columns this screen edits (the logo has its own form).
 const SELLER_COLUMNS =
@@ -36,6 +39,7 @@ interface AccountBase {
   default_currency: string;
   timezone: string;
   country: string | null;
+  analytics_goals: GoalTargets;
   subscription_status: string;
   trial_ends_at: string | null;
 }
@@ -47,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ supabase, profile, isAdmin, canRead }, { data: account, error }] = await requireSettingsUserWith(request, context, (supabase) =>
     supabase
       .from('accounts')
-      .select(`name, billing_email, default_currency, timezone, subscription_status, trial_ends_at, ${SELLER_COLUMNS}`)
+      .select(`name, billing_email, default_currency, timezone, analytics_goals, subscription_status, trial_ends_at, ${SELLER_COLUMNS}`)
       .maybeSingle<AccountRow>(),
   );
   if (!canRead) return { access: 'restricted' as const };
@@ -81,6 +85,8 @@ export async function action(args: Route.ActionArgs) {
   const formData = await readFormData(args.request, multipart ? LOGO_FORM_BYTES : undefined);
   const intent = formData.get('intent');
   if (typeof intent === 'string' && (LOGO_INTENTS as readonly string[]).includes(intent)) return saveLogo(args, user, formData);
+  // Monthly Goals (the analytics module's form on this screen).
+  if (intent === GOALS_INTENT) return saveGoals(args, user.supabase, user.profile?.account_id, formData);
   const submission = parseWithZod(formData, { schema: accountSettingsSchema });
   const { supabase, profile } = user;
   if (submission.status !== 'success') return refuseSubmission(args, submission);
@@ -134,6 +140,11 @@ export default function SettingsAccount({ loaderData, actionData }: Route.Compon
           <SubscriptionCard account={account} />
           <AccountForm account={account} isAdmin={isAdmin} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
           <LogoCard logoSrc={logoSrc ?? null} isAdmin={isAdmin} error={logoError ?? null} />
+          <GoalsForm
+            targets={account.analytics_goals ?? {}}
+            isAdmin={isAdmin}
+            lastResult={actionData && 'goalsResult' in actionData ? actionData.goalsResult : undefined}
+          />
         </div>
       )}
     </>

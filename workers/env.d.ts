@@ -20,4 +20,9 @@ interface __BaseEnv_Env {
    * "host:port,host:port": the local stack's own listener (npm start, tests). Never set in production.
    */
   SMTP_ALLOW_HOSTS?: string;
+  /**
+   * Provider servers (SMS gateway, AI endpoint) an integration may call outside the rules (https, a
+   * public address), as "host:port,host:port": the local stack's stand-ins (tests). Never set in production.
+   */
+  PROVIDER_ALLOW_HOSTS?: string;
 }

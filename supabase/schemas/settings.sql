@@ -116,7 +116,7 @@ create table public.integrations (
   constraint integrations_name_check check ((length(btrim(name)) > 0)),
   constraint integrations_name_no_control_chars check ((name !~ '[\x01-\x1f\x7f]'::text)),
   constraint integrations_secrets_set_check check ((jsonb_typeof(secrets_set) = 'object'::text)),
-  constraint integrations_type_check check ((type = any (array['email'::text, 'payment'::text, 'crm'::text, 'storage'::text]))),
+  constraint integrations_type_check check ((type = any (array['email'::text, 'payment'::text, 'crm'::text, 'storage'::text, 'ai'::text]))),
   constraint integrations_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint integrations_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
 );

@@ -50,13 +50,14 @@ export function withCurrent(options: Option[], current: string | null | undefine
   return [...options, { value: current, label: current }];
 }
 
-export const INTEGRATION_TYPES = ['email', 'payment', 'crm', 'storage'] as const;
+export const INTEGRATION_TYPES = ['email', 'payment', 'crm', 'storage', 'ai'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 export const INTEGRATION_TYPE_LABELS: Record<IntegrationType, string> = {
   email: 'Email',
   payment: 'Payment',
   crm: 'CRM',
   storage: 'Storage',
+  ai: 'AI (OpenAI-compatible)',
 };
 
 /** As docs/product-guide.md says: the config a new integration of each type starts from. */
@@ -65,6 +66,8 @@ export const INTEGRATION_CONFIG_PREFILL: Record<IntegrationType, Record<string, 
   payment: { api_key: '', webhook_secret: '', currency: 'USD' },
   crm: { api_url: '', api_key: '', sync_interval: 'daily' },
   storage: { provider: '', bucket: '', access_key: '', secret_key: '' },
+  // doc2data's optional AI provider (decision 082).
+  ai: { api_url: 'https://api.openai.com/v1', api_key: '', model: 'gpt-4o-mini' },
 };
 
 export function prefillConfig(type: IntegrationType): string {

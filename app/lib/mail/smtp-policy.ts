@@ -19,14 +19,14 @@ export function allowedHosts(setting: string | undefined): Set<string> {
   );
 }
 
-function ipv4Parts(host: string): number[] | null {
+export function ipv4Parts(host: string): number[] | null {
   const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   if (!m) return null;
   const parts = m.slice(1).map(Number);
   return parts.every((p) => p <= 255) ? parts : null;
 }
 
-function isPrivateIpv4([a, b]: number[]): boolean {
+export function isPrivateIpv4([a, b]: number[]): boolean {
   return (
     a === 0 || // "this network"
     a === 10 ||
@@ -41,7 +41,7 @@ function isPrivateIpv4([a, b]: number[]): boolean {
 }
 
 /** Expands an IPv6 literal to eight numbers; null when it is not one. */
-function ipv6Groups(host: string): number[] | null {
+export function ipv6Groups(host: string): number[] | null {
   if (!host.includes(':') || !/^[0-9a-f:.]+$/i.test(host)) return null;
   let text = host;
   // An IPv4 tail (::ffff:127.0.0.1) becomes two groups.
@@ -61,7 +61,7 @@ function ipv6Groups(host: string): number[] | null {
   return groups.some(Number.isNaN) ? null : groups;
 }
 
-function isPrivateIpv6(g: number[]): boolean {
+export function isPrivateIpv6(g: number[]): boolean {
   const allZeroBefore = (n: number) => g.slice(0, n).every((x) => x === 0);
   if (allZeroBefore(7) && (g[7] === 0 || g[7] === 1)) return true; // :: and ::1
   // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d): the IPv4 rule.

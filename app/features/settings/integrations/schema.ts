@@ -37,6 +37,7 @@ export const INTEGRATION_FIELDS: Record<IntegrationType, ConfigField[]> = {
   payment: [field('api_key', 'API key'), field('webhook_secret', 'Webhook secret'), field('currency', 'Currency')],
   crm: [field('api_url', 'API URL', 'url'), field('api_key', 'API key'), field('sync_interval', 'Sync interval')],
   storage: [field('provider', 'Provider'), field('bucket', 'Bucket'), field('access_key', 'Access key'), field('secret_key', 'Secret key')],
+  ai: [field('api_url', 'API URL', 'url'), field('api_key', 'API key'), field('model', 'Model')],
 };
 
 /** Every secret field's form name (`email.smtp_password`): a refused form never sends them back. */
@@ -64,6 +65,7 @@ export const integrationSaveInput = z.object({
   payment: group('payment'),
   crm: group('crm'),
   storage: group('storage'),
+  ai: group('ai'),
 });
 
 type SaveInput = z.output<typeof integrationSaveInput>;

@@ -31,6 +31,8 @@ export default defineConfig({
           SMTP_ALLOW_HOSTS: (['smtpPort', 'smtpClosePort', 'smtpBannerClosePort', 'smtpSilentPort', 'smtpDeadPort'] as const)
             .map((name) => `127.0.0.1:${inject<number>(name)}`)
             .join(','),
+          // The stand-in AI provider (tests/worker/support/ai-stand-in.ts), allowed by name as the SMTP servers are (decision 082).
+          PROVIDER_ALLOW_HOSTS: `127.0.0.1:${inject<number>('aiPort')}`,
         },
       },
     })),

@@ -3076,7 +3076,7 @@ export const CheckedValues = {
     mime_type: ["application/pdf","application/json","image/png","image/jpeg","text/plain"],
   },
   integrations: {
-    type: ["email","payment","crm","storage"],
+    type: ["email","payment","crm","storage","ai"],
   },
   invoices: {
     status: ["draft","sent","pending","paid","overdue","void"],

@@ -9,6 +9,7 @@ import { createServer as createTcpServer, type AddressInfo, type Server as TcpSe
 import type { TestProject } from 'vitest/node';
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { BackendProxy } from '../support/backend-proxy.ts';
+import { startAiStandIn } from '../support/ai-stand-in.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +31,8 @@ declare module 'vitest' {
     smtpSilentPort: number;
     /** A loopback port nothing listens on (refused). */
     smtpDeadPort: number;
+    /** The stand-in OpenAI-compatible API (tests/support/ai-stand-in.ts). */
+    aiPort: number;
   }
 }
 
@@ -37,6 +40,7 @@ let stop: (() => Promise<void>) | undefined;
 let proxy: BackendProxy | undefined;
 let sqlServer: Server | undefined;
 const brokenSmtp: TcpServer[] = [];
+let aiStandIn: Awaited<ReturnType<typeof startAiStandIn>> | undefined;
 
 /** A TCP server on loopback that does `onConnection` with each connection; its port. */
 async function tcpServer(onConnection: (socket: Socket) => void): Promise<number> {
@@ -91,9 +95,14 @@ export async function setup(project: TestProject) {
   project.provide('smtpSilentPort', await tcpServer(() => {}));
   project.provide('smtpDeadPort', await deadPort());
   project.provide('sqlUrl', `http://127.0.0.1:${(sqlServer.address() as AddressInfo).port}/`);
+  aiStandIn = await startAiStandIn();
+  project.provide('aiPort', aiStandIn.port);
 }
 
 export async function teardown() {
+  for (const res of aiStandIn?.hanging ?? []) res.destroy();
+  aiStandIn?.server.closeAllConnections();
+  await new Promise((resolve) => (aiStandIn ? aiStandIn.server.close(resolve) : resolve(null)));
   await new Promise((resolve) => sqlServer?.close(resolve));
   for (const server of brokenSmtp) {
     // The silent server's connections stay open until dropped.

@@ -7,7 +7,7 @@
 // the deadline all leave the extractor's own result, and the document done.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUpFreshAdmin } from './support/app';
+import { pageText, signUpFreshAdmin, type Visitor } from './support/app';
 import { accountOf, serviceClient } from './support/backend';
 import { extracted } from './support/documents';
 
@@ -45,6 +45,7 @@ const PASSING = [
 ].join('\n');
 
 let accountId: string;
+let admin: Visitor;
 let integrationId: string | null = null;
 
 async function pointProviderAt(behaviour: string, extra: Record<string, unknown> = {}): Promise<void> {
@@ -77,6 +78,7 @@ const asked = async (): Promise<Record<string, number | string>> => (await fetch
 
 beforeAll(async () => {
   const fresh = await signUpFreshAdmin();
+  admin = fresh.visitor;
   accountId = (await accountOf(fresh.email)).accountId;
 });
 
@@ -131,6 +133,22 @@ describe('the AI provider in the extraction job', () => {
       // The deadline (2 s in this integration's config) holds while the answer's body never comes.
       if (behaviour === 'hang') expect(Date.now() - started).toBeLessThan(8_000);
     }
+  });
+
+  it('refuses to save an AI integration at a private or plain-http address', async () => {
+    for (const url of ['https://10.0.0.7/v1', 'http://api.example.com/v1']) {
+      const response = await admin.post('/settings/integrations?new', {
+        intent: 'save',
+        name: 'Private AI',
+        type: 'ai',
+        editor: 'json',
+        config: JSON.stringify({ api_url: url, api_key: 'sk-x', model: 'm' }),
+      });
+      expect(response.status, url).toBe(400);
+      expect(await pageText(response)).toContain('Use an https URL of a public server');
+    }
+    const { data } = await serviceClient().from('integrations').select('id').eq('account_id', accountId).eq('name', 'Private AI');
+    expect(data).toEqual([]);
   });
 
   it('never reaches a private address that is not allowed', async () => {

@@ -64,6 +64,12 @@ describe('the request and the answer', () => {
     expect(checkedAnswer({ ...answer, issue_date: '2025-04-02', due_date: '2025-03-03' }, TEXT).due_date).toBeUndefined();
   });
 
+  it('reads a hostile text in bounded time (a pasted line of 200,000 digits and dots)', () => {
+    const started = performance.now();
+    checkedAnswer({ ...answer, line_items: Array.from({ length: 500 }, () => ({ description: 'x', amount: '1.00' })) }, '9.'.repeat(100_000));
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('never replaces what the extractor was sure of', () => {
     const own = { invoice_number: { value: 'OWN-1', confidence: 0.9 }, total: { value: '121.00', confidence: 0.95 }, subtotal: { value: '100.00', confidence: 0.95 }, tax_amount: { value: '21.00', confidence: 0.95 } };
     const merged = mergeAnswer(own, checkedAnswer(answer, TEXT));

@@ -11,6 +11,7 @@
 // Worker load it. Relative imports only.
 import { amountsIn, currenciesIn, datesIn } from './amounts.ts';
 import { cents, linesAddUp } from './cross-checks.ts';
+import { FIELD_LINE_CHARS, FIELD_LINES } from './extract-fields.ts';
 import { isIsoDate, isValidIban, type DocumentFields, type FieldKey, type LineItem } from './fields.ts';
 
 /** The fields asked for: the extractor's own, less the kind (the extractor's word on it stands). */
@@ -108,9 +109,11 @@ const short = (value: unknown, max = 200): string | null => (typeof value === 's
 export function checkedAnswer(answer: Record<string, unknown>, text: string): DocumentFields {
   const fields: DocumentFields = {};
   const printed = squash(text);
-  const amounts = new Set(amountsIn(text.replace(/\n/g, '  ')).concat(text.split('\n').flatMap((line) => amountsIn(line))).map(cents));
-  const dates = new Set(text.split('\n').flatMap((line) => [...datesIn(line), ...datesIn(line, true)]));
-  const currencies = new Set(text.split('\n').flatMap((line) => currenciesIn(line)));
+  // The same bounded lines the extractor reads (a pasted line of 100,000 digits would cost the patterns seconds).
+  const textLines = text.split('\n', FIELD_LINES).map((line) => line.slice(0, FIELD_LINE_CHARS));
+  const amounts = new Set(textLines.flatMap((line) => amountsIn(line)).map(cents));
+  const dates = new Set(textLines.flatMap((line) => [...datesIn(line), ...datesIn(line, true)]));
+  const currencies = new Set(textLines.flatMap((line) => currenciesIn(line)));
 
   for (const key of TEXT_KEYS) {
     const value = short(answer[key]);

@@ -35,8 +35,9 @@ export default defineConfig({
           SMTP_ALLOW_HOSTS: (['smtpPort', 'smtpClosePort', 'smtpBannerClosePort', 'smtpSilentPort', 'smtpDeadPort'] as const)
             .map((name) => `127.0.0.1:${inject<number>(name)}`)
             .join(','),
-          // The outside providers' stand-in (Twilio, an AI API), allowed by name as the SMTP servers are (decision 076).
-          PROVIDER_ALLOW_HOSTS: `127.0.0.1:${inject<number>('providerPort')}`,
+          // The outside providers' stand-ins, allowed by name as the SMTP servers are: Twilio and an AI API for the
+          // helpdesk (decision 076), the AI provider of doc2data (tests/support/ai-stand-in.ts, decision 082).
+          PROVIDER_ALLOW_HOSTS: (['providerPort', 'aiPort'] as const).map((name) => `127.0.0.1:${inject<number>(name)}`).join(','),
         },
       },
     })),

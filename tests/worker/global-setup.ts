@@ -9,6 +9,7 @@ import { createServer as createTcpServer, type AddressInfo, type Server as TcpSe
 import type { TestProject } from 'vitest/node';
 import { startTestBackend } from '../../supabase/local/testing.ts';
 import { BackendProxy } from '../support/backend-proxy.ts';
+import { startAiStandIn } from '../support/ai-stand-in.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,6 +33,8 @@ declare module 'vitest' {
     smtpDeadPort: number;
     /** An outside provider's stand-in (decision 076): Twilio's Messages API and an OpenAI-compatible chat completions API. */
     providerPort: number;
+    /** The stand-in OpenAI-compatible API (tests/support/ai-stand-in.ts). */
+    aiPort: number;
   }
 }
 
@@ -72,6 +75,7 @@ async function providerStandIn(): Promise<number> {
   return (providerServer.address() as AddressInfo).port;
 }
 const brokenSmtp: TcpServer[] = [];
+let aiStandIn: Awaited<ReturnType<typeof startAiStandIn>> | undefined;
 
 /** A TCP server on loopback that does `onConnection` with each connection; its port. */
 async function tcpServer(onConnection: (socket: Socket) => void): Promise<number> {
@@ -127,9 +131,14 @@ export async function setup(project: TestProject) {
   project.provide('smtpDeadPort', await deadPort());
   project.provide('providerPort', await providerStandIn());
   project.provide('sqlUrl', `http://127.0.0.1:${(sqlServer.address() as AddressInfo).port}/`);
+  aiStandIn = await startAiStandIn();
+  project.provide('aiPort', aiStandIn.port);
 }
 
 export async function teardown() {
+  for (const res of aiStandIn?.hanging ?? []) res.destroy();
+  aiStandIn?.server.closeAllConnections();
+  await new Promise((resolve) => (aiStandIn ? aiStandIn.server.close(resolve) : resolve(null)));
   await new Promise((resolve) => sqlServer?.close(resolve));
   providerServer?.closeAllConnections();
   await new Promise((resolve) => providerServer?.close(resolve));

@@ -58,7 +58,7 @@ export const INTEGRATION_TYPE_LABELS: Record<IntegrationType, string> = {
   crm: 'CRM',
   storage: 'Storage',
   sms: 'SMS and WhatsApp (Twilio)',
-  ai: 'AI replies (OpenAI-compatible)',
+  ai: 'AI (OpenAI-compatible): replies and document extraction',
 };
 
 /** As docs/product-guide.md says: the config a new integration of each type starts from. */
@@ -67,7 +67,7 @@ export const INTEGRATION_CONFIG_PREFILL: Record<IntegrationType, Record<string, 
   payment: { api_key: '', webhook_secret: '', currency: 'USD' },
   crm: { api_url: '', api_key: '', sync_interval: 'daily' },
   storage: { provider: '', bucket: '', access_key: '', secret_key: '' },
-  // The helpdesk's channels and Suggest reply (decision 076).
+  // The helpdesk's channels (decision 076); the AI provider serves Suggest reply (076) and doc2data (082).
   sms: { account_sid: '', auth_token: '', from_number: '', whatsapp_from: '', api_url: 'https://api.twilio.com' },
   ai: { api_url: 'https://api.openai.com/v1', api_key: '', model: 'gpt-4o-mini' },
 };

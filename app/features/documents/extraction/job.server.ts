@@ -10,6 +10,10 @@ import type { Database } from '~/lib/database.types';
 import { PermanentJobError, payloadText, type JobHandler } from '~/jobs/job.server';
 import { DOCUMENTS_BUCKET } from '../store.server';
 import { extractFields } from './extract-fields';
+import { checkedAnswer, mergeAnswer } from './ai-answer';
+import { aiProviderOf, askAiProvider } from './ai-provider.server';
+import { failedChecks } from './cross-checks';
+import type { DocumentFields } from './fields';
 import { extractTextWithin, LIMITS_MS, NoTextError, TEXT_REASONS, TooComplexError } from './text';
 
 export const STORAGE_UNREADABLE = 'The file could not be read from storage.';
@@ -52,10 +56,11 @@ export async function extractDocumentJob(
   job: Job,
   maxAttempts = 5,
   deadlineMs = HARD_DEADLINE_MS,
+  providerAllowHosts?: string,
 ): Promise<ExtractionOutcome> {
   const { data: document, error } = await admin
     .from('documents')
-    .select('id, file_path, mime_type, text, extraction_status, extraction_too_complex')
+    .select('id, account_id, file_path, mime_type, text, extraction_status, extraction_too_complex')
     .eq('id', documentId)
     .maybeSingle();
   if (error) throw new Error(`reading document ${documentId} failed: ${error.message}`);
@@ -108,15 +113,44 @@ export async function extractDocumentJob(
     await finish({ text, extraction_status: 'failed', extraction_error: EXTRACTION_BROKE });
     return 'handled';
   }
+  fields = await withAiProvider(admin, document.account_id, documentId, text, fields, providerAllowHosts);
   await finish({ text, fields: fields as Database['public']['Tables']['documents']['Update']['fields'], extraction_status: 'done', extraction_error: null });
   return 'handled';
+}
+
+/**
+ * The template-free result, or, when it fails its cross-checks and the
+ * account has an AI provider, that result with the provider's checked values
+ * where it was missing or unsure (decision 082). The provider is optional:
+ * whatever goes wrong with it (none, unreachable, late, a wrong answer), the
+ * document keeps the extractor's own result and is not read again.
+ */
+async function withAiProvider(
+  admin: SupabaseClient<Database>,
+  accountId: string,
+  documentId: string,
+  text: string,
+  fields: DocumentFields,
+  allowHosts: string | undefined,
+): Promise<DocumentFields> {
+  const failed = failedChecks(fields);
+  if (failed.length === 0) return fields;
+  try {
+    const provider = await aiProviderOf(admin, accountId);
+    if (!provider) return fields;
+    const answer = await askAiProvider(provider, text, allowHosts);
+    return mergeAnswer(fields, checkedAnswer(answer, text));
+  } catch (failure) {
+    console.error(`asking the AI provider about ${documentId} (${failed.join(', ')}) failed:`, failure instanceof Error ? failure.message : failure);
+    return fields;
+  }
 }
 
 /** The documents jobs, by the kind the documents table's trigger queues. */
 export const DOCUMENT_JOB_TYPES: Record<string, JobHandler> = {
   // A file too complex to read fails once: the document says so, and the job is not tried again.
-  'documents.extract': async (payload, { admin, job }) => {
-    const outcome = await extractDocumentJob(admin, payloadText(payload, 'document_id'), job);
+  'documents.extract': async (payload, { admin, env, job }) => {
+    const outcome = await extractDocumentJob(admin, payloadText(payload, 'document_id'), job, 5, HARD_DEADLINE_MS, env.PROVIDER_ALLOW_HOSTS);
     if (outcome === 'too_complex') throw new PermanentJobError('The document is too complex to read');
   },
 };

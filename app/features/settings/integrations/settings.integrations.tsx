@@ -45,6 +45,7 @@ import type { Supabase } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { smtpTargetProblemOf } from './smtp-config';
+import { aiUrlProblem } from '~/features/documents/extraction/ai-provider.server';
 import { Button } from '~/components/ui/button';
 import { Form } from 'react-router';
 import { pageTitle } from '~/lib/page-title';
@@ -221,6 +222,15 @@ export async function action(args: Route.ActionArgs) {
     const { data: stored } = await supabase.from('integrations').select('type, config').eq('id', form.id).maybeSingle();
     if (stored && stored.type === form.type && isPlainObject(stored.config) && isPlainObject(config)) {
       config = { ...stored.config, ...config };
+    }
+  }
+  // An AI provider only at an https URL on a public host (decision 082), as it is checked again when called.
+  if (form.type === 'ai' && isPlainObject(config) && typeof config.api_url === 'string' && config.api_url.trim() !== '') {
+    const problem = aiUrlProblem(config.api_url.trim(), env.PROVIDER_ALLOW_HOSTS);
+    if (problem) {
+      const message = `Use an https URL of a public server (this one is ${problem})`;
+      const field = form.editor === 'fields' ? 'ai.api_url' : 'config';
+      return dataWithError(args, { result: submission.reply({ fieldErrors: { [field]: [message] }, hideFields: SECRET_FIELD_NAMES }) }, message, { status: 400 });
     }
   }
   // An SMTP server only on an SMTP port at a public address (decision 039): said at the field, nothing saved.

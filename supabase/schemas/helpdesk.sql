@@ -145,14 +145,26 @@ create or replace function private.roll_conversation_day_stats()
  set search_path to ''
 as $function$
 begin
+  if tg_op = 'UPDATE'
+     and (old.account_id, old.created_at, old.first_responded_at) is not distinct from (new.account_id, new.created_at, new.first_responded_at) then
+    return null;
+  end if;
   if tg_op in ('UPDATE', 'DELETE') then
-    update private.conversation_day_stats s set conversation_count = s.conversation_count - 1
+    update private.conversation_day_stats s
+       set conversation_count = s.conversation_count - 1,
+           responded_count = s.responded_count - case when old.first_responded_at is not null then 1 else 0 end,
+           response_seconds = s.response_seconds - coalesce(extract(epoch from old.first_responded_at - old.created_at), 0)
      where s.account_id = old.account_id and s.day = (old.created_at at time zone 'UTC')::date;
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
-    insert into private.conversation_day_stats as s (account_id, day, conversation_count)
-    values (new.account_id, (new.created_at at time zone 'UTC')::date, 1)
-    on conflict (account_id, day) do update set conversation_count = s.conversation_count + 1;
+    insert into private.conversation_day_stats as s (account_id, day, conversation_count, responded_count, response_seconds)
+    values (new.account_id, (new.created_at at time zone 'UTC')::date, 1,
+            case when new.first_responded_at is not null then 1 else 0 end,
+            coalesce(extract(epoch from new.first_responded_at - new.created_at), 0))
+    on conflict (account_id, day) do update
+      set conversation_count = s.conversation_count + 1,
+          responded_count = s.responded_count + excluded.responded_count,
+          response_seconds = s.response_seconds + excluded.response_seconds;
   end if;
   return null;
 end;
@@ -218,7 +230,9 @@ create index conversations_account_subject_trgm_idx on public.conversations usin
 create index conversations_assignee_idx on public.conversations using btree (assignee_id, last_message_at desc);
 create index conversations_contact_channel_idx on public.conversations using btree (contact_id, channel, last_message_at desc);
 create index conversations_contact_idx on public.conversations using btree (contact_id);
+create index conversations_first_response_due_idx on public.conversations using btree (first_response_due_at) where ((status = 'open'::text) and (first_responded_at is null));
 create index conversations_merged_into_idx on public.conversations using btree (merged_into_id) where (merged_into_id is not null);
+create index conversations_resolution_due_idx on public.conversations using btree (resolution_due_at) where (status = 'open'::text);
 create index conversations_tags_idx on public.conversations using gin (tags);
 
 revoke all on table public.conversations from public, anon, authenticated, service_role;
@@ -233,7 +247,6 @@ create or replace function public.inbox_conversations(p_query text default null:
  returns setof public.conversations
  language sql
  stable
- set search_path to ''
 as $function$
   select v.* from public.conversations v
    where v.account_id = public.current_account_id()
@@ -380,7 +393,7 @@ grant execute on function public.start_conversation(p_contact_id uuid, p_channel
 
 create trigger conversations_audit after insert or update on public.conversations for each row execute function private.audit_conversation();
 create trigger conversations_csat_request after update of status on public.conversations for each row execute function private.queue_csat_request();
-create trigger conversations_roll_day_stats after insert or delete or update of account_id, created_at on public.conversations for each row execute function private.roll_conversation_day_stats();
+create trigger conversations_roll_day_stats after insert or delete or update of account_id, created_at, first_responded_at on public.conversations for each row execute function private.roll_conversation_day_stats();
 create trigger conversations_set_updated_at before update on public.conversations for each row execute function private.set_updated_at();
 create trigger conversations_sla before insert or update on public.conversations for each row execute function private.conversation_sla();
 create trigger conversations_status_times before update of status on public.conversations for each row execute function private.conversation_status_times();
@@ -1001,14 +1014,17 @@ declare
   v_count integer := 0;
 begin
   for v_row in
+    -- At most 500 of each a run (the job must end well within the Worker's limits): the next minute takes the rest.
     insert into public.sla_breaches (account_id, conversation_id, target, due_at, breached_at)
-    select c.account_id, c.id, 'first_response', c.first_response_due_at, p_now from public.conversations c
-     where c.status = 'open' and c.first_responded_at is null and c.first_response_due_at <= p_now
-       and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'first_response')
+    (select c.account_id, c.id, 'first_response', c.first_response_due_at, p_now from public.conversations c
+      where c.status = 'open' and c.first_responded_at is null and c.first_response_due_at <= p_now
+        and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'first_response')
+      order by c.first_response_due_at limit 500)
     union all
-    select c.account_id, c.id, 'resolution', c.resolution_due_at, p_now from public.conversations c
-     where c.status = 'open' and c.resolution_due_at <= p_now
-       and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'resolution')
+    (select c.account_id, c.id, 'resolution', c.resolution_due_at, p_now from public.conversations c
+      where c.status = 'open' and c.resolution_due_at <= p_now
+        and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'resolution')
+      order by c.resolution_due_at limit 500)
     on conflict (conversation_id, target) do nothing
     returning account_id, conversation_id, target, due_at
   loop

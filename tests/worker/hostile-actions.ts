@@ -1404,6 +1404,11 @@ export const SETTINGS_ACTIONS: HostileAction[] = [
       resolution_normal: number('24', true),
       first_response_low: number('8', true),
       resolution_low: number('40', true),
+    },
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
     name: 'settings account: save monthly goals',
     route: 'features/settings/account/settings.account.tsx',
     path: '/settings/account',

@@ -7,13 +7,13 @@ import { z } from '~/lib/schemas/zod';
 import { oneOf, optionalText, requiredText, type Option } from '~/lib/schemas/fields';
 
 // Every event kind the migrations emit (grep emit_event in supabase/migrations),
-// the spec's four first. Not offered: sla_breached and quote_expired, which no
-// module emits yet (the table's check takes them for when one does).
+// the spec's four first. Not offered: quote_expired, which no module emits yet
+// (the table's check takes it for when one does).
 export const TRIGGERS = [
   'quote_accepted', 'lead_created', 'invoice_overdue', 'client_registered', 'scheduled_time',
   'quote_sent', 'quote_viewed', 'quote_declined', 'invoice_created', 'invoice_sent', 'invoice_paid', 'invoice_void',
   'message_received', 'conversation_resolved', 'shipment_delivered', 'shipment_exception', 'po_sent', 'po_confirmed',
-  'document_extracted', 'review_due',
+  'document_extracted', 'review_due', 'sla_breached',
 ] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 export const TRIGGER_LABELS: Record<Trigger, string> = {
@@ -37,6 +37,7 @@ export const TRIGGER_LABELS: Record<Trigger, string> = {
   po_confirmed: 'Purchase Order Confirmed',
   document_extracted: 'Document Extracted',
   review_due: 'Review Due',
+  sla_breached: 'SLA Breached',
 };
 
 /** The fields of each trigger's event payload a condition may test (what the migrations' emit_event calls put in). */
@@ -54,6 +55,8 @@ export const PAYLOAD_FIELDS: Record<Trigger, string[]> = {
   invoice_void: ['invoice_number', 'total', 'currency'],
   message_received: ['subject', 'from'],
   conversation_resolved: ['subject'],
+  // The helpdesk's breach sweep (decision 075): which deadline ('first_response' or 'resolution') and when it was due.
+  sla_breached: ['target', 'due_at'],
   shipment_delivered: ['tracking_number'],
   shipment_exception: ['tracking_number'],
   po_sent: ['po_number', 'supplier_email'],

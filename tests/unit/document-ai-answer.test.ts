@@ -4,7 +4,7 @@
 // which URLs may be called. The calls themselves: tests/worker/documents-ai.test.ts.
 import { describe, expect, it } from 'vitest';
 import { AiAnswerError, answerObject, chatRequest, checkedAnswer, mergeAnswer } from '~/features/documents/extraction/ai-answer';
-import { aiUrlProblem } from '~/features/documents/extraction/ai-provider.server';
+import { providerUrlProblem } from '~/lib/provider-fetch';
 import { failedChecks } from '~/features/documents/extraction/cross-checks';
 import { extractFields } from '~/features/documents/extraction/extract-fields';
 
@@ -79,15 +79,15 @@ describe('the request and the answer', () => {
   });
 });
 
-describe('aiUrlProblem', () => {
+describe("the AI provider's URL (the shared provider rule, app/lib/provider-fetch.ts)", () => {
   it('calls public https hosts only, unless the local stand-in is allowed by name', () => {
-    expect(aiUrlProblem('https://api.openai.com/v1/chat/completions', undefined)).toBeNull();
-    expect(aiUrlProblem('http://api.openai.com/v1', undefined)).toBe('not https');
+    expect(providerUrlProblem('https://api.openai.com/v1/chat/completions', undefined)).toBeNull();
+    expect(providerUrlProblem('http://api.openai.com/v1', undefined)).toBe('Enter a URL starting with https://');
     for (const url of ['https://127.0.0.1/v1', 'https://10.0.0.5/v1', 'https://169.254.169.254/latest', 'https://[::1]/v1', 'https://localhost/v1', 'https://ollama/v1', 'https://api.internal/v1']) {
-      expect(aiUrlProblem(url, undefined), url).toBe('a private address');
+      expect(providerUrlProblem(url, undefined), url).toBe('Use the address of a public server');
     }
-    expect(aiUrlProblem('https://user:pw@api.example.com/v1', undefined)).toBe('credentials in the URL');
-    expect(aiUrlProblem('http://127.0.0.1:8123/v1', '127.0.0.1:8123')).toBeNull();
-    expect(aiUrlProblem('http://127.0.0.1:8124/v1', '127.0.0.1:8123')).toBe('not https');
+    expect(providerUrlProblem('https://user:pw@api.example.com/v1', undefined)).toBe('Leave credentials out of the URL');
+    expect(providerUrlProblem('http://127.0.0.1:8123/v1', '127.0.0.1:8123')).toBeNull();
+    expect(providerUrlProblem('http://127.0.0.1:8124/v1', '127.0.0.1:8123')).toBe('Enter a URL starting with https://');
   });
 });

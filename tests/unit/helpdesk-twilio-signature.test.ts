@@ -1,9 +1,9 @@
 // Twilio's request signature (decision 076) against the example Twilio's
 // documentation gives (https://www.twilio.com/docs/usage/security), and the
-// provider URL rule (app/features/helpdesk/provider-fetch.ts).
+// provider URL rule (app/lib/provider-fetch.ts).
 import { describe, expect, it } from 'vitest';
 import { isTwilioSigned, twilioSignature } from '../../app/features/helpdesk/channels/twilio.ts';
-import { providerUrlProblem } from '../../app/features/helpdesk/provider-fetch.ts';
+import { providerUrlProblem } from '../../app/lib/provider-fetch.ts';
 
 const URL_ = 'https://mycompany.com/myapp.php?foo=1&bar=2';
 const PARAMS: [string, string][] = [

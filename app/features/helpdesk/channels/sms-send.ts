@@ -10,7 +10,7 @@
 // the reason). Without an integration the message is kept as failed.
 // Imports are relative (no ~/): the db tests load this file in Node (tsconfig.node.json).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { postToProvider, ProviderError } from '../provider-fetch.ts';
+import { postToProvider, ProviderError } from '../../../lib/provider-fetch.ts';
 import { SMS_HOOK_PREFIX } from './sms-hook.server.ts';
 
 /** A message that cannot be sent by trying again: it is marked failed with the reason. */

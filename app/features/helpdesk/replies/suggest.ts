@@ -9,7 +9,7 @@
 // replies as the house style. One call under a hard deadline. The draft is
 // put into the reply box for a person to edit; nothing is ever sent by it.
 // Imports are relative (no ~/): the db tests load this file in Node.
-import { postToProvider, ProviderError } from '../provider-fetch.ts';
+import { postToProvider, ProviderError } from '../../../lib/provider-fetch.ts';
 
 export const SUGGEST_TIMEOUT_MS = 15_000;
 const MAX_MESSAGES = 20;

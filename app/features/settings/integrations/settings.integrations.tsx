@@ -45,7 +45,7 @@ import type { Supabase } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { smtpTargetProblemOf } from './smtp-config';
-import { aiUrlProblem } from '~/features/documents/extraction/ai-provider.server';
+import { providerUrlProblem } from '~/lib/provider-fetch';
 import { Button } from '~/components/ui/button';
 import { Form } from 'react-router';
 import { pageTitle } from '~/lib/page-title';
@@ -226,9 +226,9 @@ export async function action(args: Route.ActionArgs) {
   }
   // An AI provider only at an https URL on a public host (decision 082), as it is checked again when called.
   if (form.type === 'ai' && isPlainObject(config) && typeof config.api_url === 'string' && config.api_url.trim() !== '') {
-    const problem = aiUrlProblem(config.api_url.trim(), env.PROVIDER_ALLOW_HOSTS);
+    const problem = providerUrlProblem(config.api_url.trim(), env.PROVIDER_ALLOW_HOSTS);
     if (problem) {
-      const message = `Use an https URL of a public server (this one is ${problem})`;
+      const message = `Use an https URL of a public server: ${problem}`;
       const field = form.editor === 'fields' ? 'ai.api_url' : 'config';
       return dataWithError(args, { result: submission.reply({ fieldErrors: { [field]: [message] }, hideFields: SECRET_FIELD_NAMES }) }, message, { status: 400 });
     }

@@ -4,9 +4,9 @@
 // Worker's neighbours; every call has a hard deadline and a capped answer.
 // The local stack and the tests allow their stand-in servers by name
 // (PROVIDER_ALLOW_HOSTS, "host:port,host:port", plain http allowed for them);
-// production sets nothing. In the helpdesk while it is the only caller (tests/unit/shared-files.test.ts):
-// move it to app/lib when a second feature calls a provider.
-import { allowedHosts, ipv4Parts, ipv6Groups, isPrivateIpv4, isPrivateIpv6 } from '../../lib/mail/smtp-policy.ts';
+// production sets nothing. Shared by the helpdesk (SMS, Suggest reply) and
+// doc2data's AI provider (decision 082).
+import { allowedHosts, ipv4Parts, ipv6Groups, isPrivateIpv4, isPrivateIpv6 } from './mail/smtp-policy.ts';
 
 export class ProviderError extends Error {
   /** True when trying again cannot help (a refusal, a bad address); false for a timeout or a 5xx. */

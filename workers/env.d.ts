@@ -20,4 +20,9 @@ interface __BaseEnv_Env {
    * "host:port,host:port": the local stack's own listener (npm start, tests). Never set in production.
    */
   SMTP_ALLOW_HOSTS?: string;
+  /**
+   * Tender feeds (the RFP radar) fetched outside the address rules, as "host:port,host:port": the local
+   * stack's own demo feed server (npm start, tests). Never set in production.
+   */
+  FEED_ALLOW_HOSTS?: string;
 }

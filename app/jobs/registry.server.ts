@@ -11,6 +11,7 @@ import { INVOICE_JOB_TYPES, INVOICE_PERIODIC_JOBS } from '~/features/invoices/jo
 import { HELPDESK_JOB_TYPES } from '~/features/helpdesk/jobs.server';
 import { COMPLIANCE_JOB_TYPES, COMPLIANCE_PERIODIC_JOBS } from '~/features/compliance/jobs.server';
 import { AUTOMATION_JOB_TYPES, AUTOMATION_PERIODIC_JOBS } from '~/features/automations/jobs.server';
+import { RFP_JOB_TYPES, RFP_PERIODIC_JOBS } from '~/features/rfp/feeds/job.server';
 
 export const JOB_TYPES: Record<string, JobHandler> = {
   ...MAIL_JOB_TYPES,
@@ -20,10 +21,11 @@ export const JOB_TYPES: Record<string, JobHandler> = {
   ...HELPDESK_JOB_TYPES,
   ...COMPLIANCE_JOB_TYPES,
   ...AUTOMATION_JOB_TYPES,
+  ...RFP_JOB_TYPES,
 };
 
 /**
  * Work queued by the runner itself on every run, once per minute (the
  * idempotency key carries the minute), e.g. a sweep that expires quotes.
  */
-export const PERIODIC_JOBS: string[] = [...QUOTE_PERIODIC_JOBS, ...INVOICE_PERIODIC_JOBS, ...COMPLIANCE_PERIODIC_JOBS, ...AUTOMATION_PERIODIC_JOBS];
+export const PERIODIC_JOBS: string[] = [...QUOTE_PERIODIC_JOBS, ...INVOICE_PERIODIC_JOBS, ...COMPLIANCE_PERIODIC_JOBS, ...AUTOMATION_PERIODIC_JOBS, ...RFP_PERIODIC_JOBS];

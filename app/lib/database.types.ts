@@ -3155,7 +3155,7 @@ export type Database = {
       record_quote_delivery:
         { Args: { p_error?: string; p_quote_id: string }; Returns: undefined }
       record_tender_fetch:
-        { Args: { p_error: string; p_etag: string; p_last_modified: string; p_now: string; p_source: string }; Returns: undefined }
+        { Args: { p_error?: string; p_etag?: string; p_last_modified?: string; p_now: string; p_source: string }; Returns: undefined }
       renew_invitation:
         { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
       renew_invoice_link:

@@ -268,7 +268,8 @@ grant execute on function public.claim_tender_sources(timestamptz, integer) to s
 
 -- A fetch's outcome. Success (p_error null): the new validators (a 304 keeps the old), the error cleared.
 -- Failure: the error kept for the settings page, the source tried again after 15 minutes, 30, then hourly.
-create function public.record_tender_fetch(p_source uuid, p_now timestamptz, p_etag text, p_last_modified text, p_error text)
+create function public.record_tender_fetch(p_source uuid, p_now timestamptz, p_etag text default null, p_last_modified text default null,
+                                           p_error text default null)
 returns void
 language sql
 security definer

@@ -640,7 +640,7 @@ $function$;
 revoke all on function public.radar_matches(p_search uuid, p_today date, p_limit integer) from public, anon, authenticated, service_role;
 grant execute on function public.radar_matches(p_search uuid, p_today date, p_limit integer) to authenticated, service_role;
 
-create or replace function public.record_tender_fetch(p_source uuid, p_now timestamp with time zone, p_etag text, p_last_modified text, p_error text)
+create or replace function public.record_tender_fetch(p_source uuid, p_now timestamp with time zone, p_etag text default null::text, p_last_modified text default null::text, p_error text default null::text)
  returns void
  language sql
  security definer

@@ -3174,6 +3174,8 @@ export type Database = {
         { Args: { p_quote_id: string; p_request_id: string }; Returns: string }
       revise_quote:
         { Args: { p_quote_id: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
+      rfp_deadline_reminders:
+        { Args: { p_today: string }; Returns: { days: number; recipient: string; rfp_id: string }[] }
       rfp_totals:
         { Args: { p_today: string }; Returns: { currency: string; due_this_week: number; lost_count: number; open_count: number; open_value: number; won_count: number }[] }
       rotate_carrier_hook:

@@ -94,6 +94,41 @@ end;
 $function$;
 revoke all on function private.audit_rfp() from public, anon, authenticated, service_role;
 
+create or replace function public.rfp_deadline_reminders(p_today date)
+ returns table(rfp_id uuid, days integer, recipient text)
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_row record;
+begin
+  for v_row in
+    select r.id, r.account_id, r.title, r.company, r.deadline, (r.deadline - p_today) as days_left, u.email
+      from public.rfps r
+      join public.users u on u.id = coalesce(r.owner_id, r.created_by) and u.account_id = r.account_id and u.is_active
+     where r.status = 'Active' and r.deadline in (p_today + 7, p_today + 3, p_today + 1)
+  loop
+    if private.enqueue_job('mail.send', v_row.account_id,
+         jsonb_build_object(
+           'to', v_row.email,
+           'subject', 'RFP deadline in ' || v_row.days_left || case when v_row.days_left = 1 then ' day: ' else ' days: ' end || v_row.title,
+           'text', 'Hello,' || chr(10) || chr(10) || 'The response "' || v_row.title || '" for ' || v_row.company || ' is due on '
+                   || to_char(v_row.deadline, 'YYYY-MM-DD') || ', in ' || v_row.days_left
+                   || case when v_row.days_left = 1 then ' day.' else ' days.' end || chr(10) || chr(10)
+                   || 'Open it in OpsHub under RFP Radar to finish and submit it.'),
+         'rfp_reminder:' || v_row.id || ':' || v_row.days_left || ':' || v_row.deadline, v_row.id) is not null then
+      rfp_id := v_row.id;
+      days := v_row.days_left;
+      recipient := v_row.email;
+      return next;
+    end if;
+  end loop;
+end;
+$function$;
+revoke all on function public.rfp_deadline_reminders(p_today date) from public, anon, authenticated, service_role;
+grant execute on function public.rfp_deadline_reminders(p_today date) to service_role;
+
 create or replace function public.rfp_totals(p_today date)
  returns table(currency text, open_count integer, open_value bigint, due_this_week integer, won_count integer, lost_count integer)
  language sql

@@ -170,6 +170,31 @@ describe('the tender radar on PGlite', () => {
     expect(await matches(other, search)).toEqual([]);
   });
 
+  it('queues each deadline reminder once, 7, 3 and 1 days before, to the owner or else the creator', async () => {
+    const day = (n: number) => inDays(n).slice(0, 10);
+    const bid = (title: string, deadline: string, changes: Record<string, unknown> = {}) =>
+      member.client.from('rfps').insert({ title, company: 'Buyer', contact_email: 'b@buyer.test', value: 1, deadline, proposal: 'P', ...changes }).select('id').single();
+    const ids = await Promise.all([
+      bid('Seven', day(7)), bid('Three', day(3), { owner_id: admin.userId }), bid('One', day(1)), bid('Five', day(5)),
+      bid('Submitted one', day(1), { status: 'Submitted' }),
+    ]);
+    const first = await service.rpc('rfp_deadline_reminders', { p_today: today });
+    expect(first.error).toBeNull();
+    const queued = first.data as { rfp_id: string; days: number; recipient: string }[];
+    expect(queued.map((r) => r.days).sort()).toEqual([1, 3, 7]);
+    expect(queued.find((r) => r.days === 3)!.recipient).toBe(admin.email);
+    expect(queued.find((r) => r.days === 7)!.recipient).toBe(member.email);
+    // Once: a second run (the next minute) queues nothing more.
+    expect((await service.rpc('rfp_deadline_reminders', { p_today: today })).data).toEqual([]);
+    const { data: jobs } = await service.from('jobs').select('kind, payload').like('idempotency_key', 'rfp_reminder:%');
+    expect(jobs).toHaveLength(3);
+    expect(jobs!.map((j) => (j.payload as { subject: string }).subject).sort()).toEqual(
+      ['RFP deadline in 1 day: One', 'RFP deadline in 3 days: Three', 'RFP deadline in 7 days: Seven']);
+    expect(jobs!.every((j) => j.kind === 'mail.send')).toBe(true);
+    expect((await admin.client.rpc('rfp_deadline_reminders', { p_today: today })).error).not.toBeNull();
+    for (const { data } of ids) await admin.client.from('rfps').delete().eq('id', data!.id);
+  });
+
   it('pursues an opportunity into a bid of the same account only', async () => {
     const { data: rfp } = await member.client.from('rfps').insert({
       title: 'Road resurfacing', company: 'City of Leeds', contact_email: 'bids@leeds.test', value: 100, deadline: inDays(20).slice(0, 10), proposal: 'P',

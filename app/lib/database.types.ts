@@ -1764,6 +1764,7 @@ export type Database = {
           change_note: string | null
           country: string | null
           cpv_codes: (string)[]
+          cpv_groups: (string)[]
           currency: string | null
           deadline: string | null
           dismiss_reason: string | null
@@ -1789,6 +1790,7 @@ export type Database = {
           change_note?: string | null
           country?: string | null
           cpv_codes?: (string)[]
+          cpv_groups?: (string)[]
           currency?: string | null
           deadline?: string | null
           dismiss_reason?: string | null
@@ -1814,6 +1816,7 @@ export type Database = {
           change_note?: string | null
           country?: string | null
           cpv_codes?: (string)[]
+          cpv_groups?: (string)[]
           currency?: string | null
           deadline?: string | null
           dismiss_reason?: string | null

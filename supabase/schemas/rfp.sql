@@ -420,6 +420,7 @@ create table public.opportunities (
   search tsvector generated always as (to_tsvector('simple'::regconfig, ((title || ' '::text) || coalesce(buyer, ''::text)))) stored,
   first_seen_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  cpv_groups text[] default '{}'::text[] not null,
   constraint opportunities_pkey primary key (id),
   constraint opportunities_id_account_id_key unique (id, account_id),
   constraint opportunities_source_id_notice_id_key unique (source_id, notice_id),
@@ -442,6 +443,7 @@ alter table public.opportunities enable row level security;
 
 create index opportunities_account_id_deadline_idx on public.opportunities using btree (account_id, deadline);
 create index opportunities_cpv_codes_idx on public.opportunities using gin (cpv_codes);
+create index opportunities_cpv_groups_idx on public.opportunities using gin (cpv_groups);
 create index opportunities_pursued_rfp_id_idx on public.opportunities using btree (pursued_rfp_id);
 create index opportunities_search_idx on public.opportunities using gin (search);
 create index opportunities_source_id_account_id_idx on public.opportunities using btree (source_id, account_id);
@@ -477,7 +479,23 @@ end;
 $function$;
 revoke all on function private.audit_opportunity() from public, anon, authenticated, service_role;
 
+create or replace function private.opportunity_cpv_groups()
+ returns trigger
+ language plpgsql
+ set search_path to ''
+as $function$
+begin
+  new.cpv_groups := coalesce((select array_agg(distinct pg_catalog.rpad(pg_catalog.left(c, n), 8, '0'))
+                                from pg_catalog.unnest(new.cpv_codes) c, pg_catalog.generate_series(2, 8) n
+                               where c ~ '^[0-9]{8}$'), '{}');
+  return new;
+end;
+$function$;
+revoke all on function private.opportunity_cpv_groups() from public, anon, authenticated, service_role;
+grant execute on function private.opportunity_cpv_groups() to public;
+
 create trigger opportunities_audit after update on public.opportunities for each row execute function private.audit_opportunity();
+create trigger opportunities_cpv_groups before insert or update of cpv_codes on public.opportunities for each row execute function private.opportunity_cpv_groups();
 create trigger opportunities_set_updated_at before update on public.opportunities for each row execute function private.set_updated_at();
 
 create policy "business writers dismiss or pursue opportunities" on public.opportunities
@@ -613,64 +631,88 @@ grant execute on function public.ingest_tender_notices(p_source uuid, p_notices 
 
 create or replace function public.radar_matches(p_search uuid, p_today date, p_limit integer default 100)
  returns table(id uuid, search_id uuid, title text, buyer text, country text, cpv_codes text[], value bigint, currency text, deadline timestamp with time zone, url text, change_note text, pursued_rfp_id uuid, source_name text, score integer, reasons text[])
- language sql
+ language plpgsql
  stable security definer
  set search_path to ''
+ set enable_seqscan to 'off'
 as $function$
-  with s as (
-    select t.* from public.tender_searches t
-     where t.account_id = public.current_account_id() and public.is_account_staff()
-       and (p_search is null or t.id = p_search)
-     order by t.name, t.id limit 1
-  ),
-  k as (
+declare
+  v_search public.tender_searches;
+  v_any tsquery;
+  v_candidates uuid[];
+begin
+  if not public.is_account_staff() then
+    return;
+  end if;
+  select t.* into v_search from public.tender_searches t
+   where t.account_id = public.current_account_id() and (p_search is null or t.id = p_search)
+   order by t.name, t.id limit 1;
+  if not found then
+    return;
+  end if;
+  v_any := private.any_keyword_query(v_search.keywords);
+  -- Planned with the values (execute): the keyword and CPV lookups use their GIN indexes.
+  if v_any is null and cardinality(v_search.cpv_codes) = 0 then
+    execute $sql$
+      select coalesce(array_agg(o.id), '{}') from public.opportunities o
+       where o.account_id = $1 and (o.deadline is null or (o.deadline >= $2 and o.deadline < $2 + $3 + 1))
+    $sql$ into v_candidates using v_search.account_id, p_today, v_search.horizon_days;
+  else
+    execute $sql$
+      select coalesce(array_agg(x.id), '{}') from (
+        select o.id from public.opportunities o where $2::tsquery is not null and o.search @@ $2 and o.account_id = $1
+        union
+        select o.id from public.opportunities o where o.cpv_groups && $3 and o.account_id = $1
+      ) x
+    $sql$ into v_candidates using v_search.account_id, v_any, v_search.cpv_codes;
+  end if;
+  return query
+  with k as (
     select coalesce(array_agg(q) filter (where q is not null), '{}') as queries
-      from s left join lateral unnest(s.keywords) kw on true
-      left join lateral (select private.keyword_query(kw) q) x on true
+      from unnest(v_search.keywords) kw, lateral (select private.keyword_query(kw) q) x
   ),
   scored as (
-    select o.*, s.id as sid, s.min_value, s.min_currency, src.name as src_name,
+    select o.*, src.name as src_name,
            cardinality(k.queries) as kw_total,
            (select count(*)::integer from unnest(k.queries) q where o.search @@ q) as kw_hits,
-           cardinality(s.cpv_codes) > 0 as has_cpv,
-           (select min(sc) from unnest(s.cpv_codes) sc where exists (select 1 from unnest(o.cpv_codes) oc where private.cpv_covers(sc, oc))) as cpv_hit,
-           s.min_value is not null as has_min,
-           (s.min_value is not null and o.value is not null and o.currency = s.min_currency and o.value >= s.min_value) as min_met,
+           (select min(sc) from unnest(v_search.cpv_codes) sc where sc = any (o.cpv_groups)) as cpv_hit,
+           (v_search.min_value is not null and o.value is not null and o.currency = v_search.min_currency
+            and o.value >= v_search.min_value) as min_met,
            (o.deadline is not null and o.deadline >= p_today + 7) as time_enough
-      from s cross join k
-      join public.opportunities o on o.account_id = s.account_id
+      from k, public.opportunities o
       join public.tender_sources src on src.id = o.source_id
-     where not o.dismissed
-       and (o.deadline is null or (o.deadline >= p_today and o.deadline < p_today + s.horizon_days + 1))
-       and (cardinality(s.countries) = 0 or o.country = any (s.countries))
-       and (s.min_value is null or o.value is null or o.currency is distinct from s.min_currency or o.value >= s.min_value)
-       and ((cardinality(k.queries) = 0 and cardinality(s.cpv_codes) = 0)
-            or exists (select 1 from unnest(k.queries) q where o.search @@ q)
-            or exists (select 1 from unnest(s.cpv_codes) sc, unnest(o.cpv_codes) oc where private.cpv_covers(sc, oc)))
+     where o.id = any (v_candidates) and o.account_id = v_search.account_id
+       and not o.dismissed
+       and (o.deadline is null or (o.deadline >= p_today and o.deadline < p_today + v_search.horizon_days + 1))
+       and (cardinality(v_search.countries) = 0 or o.country = any (v_search.countries))
+       and (v_search.min_value is null or o.value is null or o.currency is distinct from v_search.min_currency
+            or o.value >= v_search.min_value)
   )
-  select x.id, x.sid, x.title, x.buyer, x.country, x.cpv_codes, x.value, x.currency, x.deadline, x.url, x.change_note,
+  select x.id, v_search.id, x.title, x.buyer, x.country, x.cpv_codes, x.value, x.currency, x.deadline, x.url, x.change_note,
          x.pursued_rfp_id, x.src_name,
          round(100.0 * (
              case when x.kw_total > 0 then 50.0 * x.kw_hits / x.kw_total else 0 end
            + case when x.cpv_hit is not null then 30 else 0 end
            + case when x.min_met then 10 else 0 end
            + case when x.time_enough then 10 else 0 end
-         ) / (case when x.kw_total > 0 then 50 else 0 end + case when x.has_cpv then 30 else 0 end
-              + case when x.has_min then 10 else 0 end + 10))::integer,
+         ) / (case when x.kw_total > 0 then 50 else 0 end + case when cardinality(v_search.cpv_codes) > 0 then 30 else 0 end
+              + case when v_search.min_value is not null then 10 else 0 end + 10))::integer as fit,
          array_remove(array[
            case when x.kw_total > 0 then 'keywords: ' || x.kw_hits || ' of ' || x.kw_total end,
-           case when x.cpv_hit is not null then 'CPV ' || x.cpv_hit || ' matches' when x.has_cpv then 'no CPV match' end,
-           case when not x.has_min then null
+           case when x.cpv_hit is not null then 'CPV ' || x.cpv_hit || ' matches'
+                when cardinality(v_search.cpv_codes) > 0 then 'no CPV match' end,
+           case when v_search.min_value is null then null
                 when x.min_met then 'value above minimum'
                 when x.value is null then 'value not given'
-                else 'value in ' || coalesce(x.currency, 'no currency') || ', minimum in ' || x.min_currency end,
+                else 'value in ' || coalesce(x.currency, 'no currency') || ', minimum in ' || v_search.min_currency end,
            case when x.deadline is null then 'deadline not given'
                 when x.time_enough then 'deadline in ' || (x.deadline::date - p_today) || ' days'
                 else 'deadline in under 7 days' end
          ], null)
     from scored x
-   order by 14 desc, x.deadline nulls last, x.id
-   limit least(greatest(coalesce(p_limit, 100), 1), 500)
+   order by fit desc, x.deadline nulls last, x.id
+   limit least(greatest(coalesce(p_limit, 100), 1), 500);
+end;
 $function$;
 revoke all on function public.radar_matches(p_search uuid, p_today date, p_limit integer) from public, anon, authenticated, service_role;
 grant execute on function public.radar_matches(p_search uuid, p_today date, p_limit integer) to authenticated, service_role;

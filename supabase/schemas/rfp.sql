@@ -681,7 +681,7 @@ begin
            (o.deadline is not null and o.deadline >= p_today + 7) as time_enough
       from k, public.opportunities o
       join public.tender_sources src on src.id = o.source_id
-     where o.id = any (v_candidates) and o.account_id = v_search.account_id
+     where o.id = any (v_candidates)
        and not o.dismissed
        and (o.deadline is null or (o.deadline >= p_today and o.deadline < p_today + v_search.horizon_days + 1))
        and (cardinality(v_search.countries) = 0 or o.country = any (v_search.countries))

@@ -86,3 +86,9 @@ export function dismissOpportunity(supabase: Supabase, id: string, reason: strin
 export function markPursued(supabase: Supabase, opportunityId: string, rfpId: string) {
   return supabase.from('opportunities').update({ pursued_rfp_id: rfpId }).eq('id', opportunityId).select('id').maybeSingle();
 }
+
+/** The first message of a refused form, after the screen's failure text ('Failed to dismiss …: Reason must be …'). */
+export const firstError = (failed: string) => (errors: Record<string, string[] | null>) => {
+  const message = Object.values(errors).flatMap((list) => list ?? [])[0];
+  return message ? `${failed}: ${message}` : failed;
+};

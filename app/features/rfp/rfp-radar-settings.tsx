@@ -20,7 +20,7 @@ import { refuseReadOnly, refuseSubmission, serverMessage, statusOfRefusal } from
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
 import { feedUrlProblem } from './feeds/fetch-feed.server';
-import { deleteRadarRow, loadRadarSettings, saveSearch, saveSource } from './radar.server';
+import { deleteRadarRow, firstError, loadRadarSettings, saveSearch, saveSource } from './radar.server';
 import { FEED_FORMAT_LABELS, radarSettingsActionSchema } from './radar-schema';
 import { SearchForm, SourceForm } from './radar-forms';
 import { RfpTabs } from './rfp-tabs';
@@ -43,7 +43,11 @@ export async function action(args: Route.ActionArgs) {
   const { profile, supabase } = await requireUser(args.request, args.context);
   const refused = refuseReadOnly(args, profile);
   if (refused) return refused;
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
+  // A delete button has no field to show an error beside: its error (a bad id) is said in the toast.
+  if (submission.status !== 'success') {
+    const hidden = (errors: Record<string, string[] | null>) => Object.keys(errors).some((key) => key === 'id' || key === 'intent' || key === '');
+    return refuseSubmission(args, submission, { toast: (errors) => (hidden(errors) ? firstError(TEXTS.saveFailed)(errors) : undefined) });
+  }
   const form = submission.value;
   const failed = (error: { code?: string; message?: string } | null, fallback: string, field?: string) => {
     const message = error?.code === '23505' ? 'This feed is already on the radar' : error ? serverMessage(error, fallback) : 'It no longer exists';

@@ -23,7 +23,7 @@ import { dataWithError } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import { todayIso } from './deadline';
 import { DaysLeft } from './days-left';
-import { dismissOpportunity, loadRadar, type RadarMatch } from './radar.server';
+import { dismissOpportunity, firstError, loadRadar, type RadarMatch } from './radar.server';
 import { dismissSchema } from './radar-schema';
 import { RfpTabs } from './rfp-tabs';
 import { RADAR_TEXTS as TEXTS } from './texts';
@@ -42,7 +42,8 @@ export async function action(args: Route.ActionArgs) {
   const { profile, supabase } = await requireUser(args.request, args.context);
   const refused = refuseReadOnly(args, profile);
   if (refused) return refused;
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
+  // The dismiss form shows no field of its own: what was wrong is said in the toast.
+  if (submission.status !== 'success') return refuseSubmission(args, submission, { toast: firstError(TEXTS.dismissFailed) });
   const { data, error } = await dismissOpportunity(supabase, submission.value.id, submission.value.reason);
   if (error || !data) {
     const message = error ? serverMessage(error, TEXTS.dismissFailed) : TEXTS.gone;

@@ -65,6 +65,8 @@ export default [
       route('documents', 'features/documents/documents.tsx'),
       route('documents/:id', 'features/documents/document-detail.tsx'),
       route('rfp', 'features/rfp/rfp.tsx'),
+      route('rfp/radar', 'features/rfp/rfp-radar.tsx'),
+      route('rfp/radar/settings', 'features/rfp/rfp-radar-settings.tsx'),
       route('rfp/:id', 'features/rfp/rfp-detail.tsx'),
       route('compliance', 'features/compliance/compliance.tsx'),
       route('compliance/catalogues', 'features/compliance/catalogues.tsx'),

@@ -25,4 +25,9 @@ interface __BaseEnv_Env {
    * public address), as "host:port,host:port": the local stack's stand-ins (tests). Never set in production.
    */
   PROVIDER_ALLOW_HOSTS?: string;
+  /**
+   * Tender feeds (the RFP radar) fetched outside the address rules, as "host:port,host:port": the local
+   * stack's own demo feed server (npm start, tests). Never set in production.
+   */
+  FEED_ALLOW_HOSTS?: string;
 }

@@ -16,6 +16,7 @@ import { SHIPMENT_JOB_TYPES } from '~/features/shipments/jobs.server';
 import { ANALYTICS_JOB_TYPES } from '~/features/analytics/export/job.server';
 import { HELPDESK_SLA_JOB_TYPES, HELPDESK_SLA_PERIODIC_JOBS } from '~/features/helpdesk/sla/jobs.server';
 import { HELPDESK_CHANNEL_JOB_TYPES } from '~/features/helpdesk/channels/sms-jobs.server';
+import { RFP_JOB_TYPES, RFP_PERIODIC_JOBS } from '~/features/rfp/feeds/job.server';
 
 export const JOB_TYPES: Record<string, JobHandler> = {
   ...MAIL_JOB_TYPES,
@@ -30,6 +31,7 @@ export const JOB_TYPES: Record<string, JobHandler> = {
   ...ANALYTICS_JOB_TYPES,
   ...HELPDESK_SLA_JOB_TYPES,
   ...HELPDESK_CHANNEL_JOB_TYPES,
+  ...RFP_JOB_TYPES,
 };
 
 /**
@@ -38,3 +40,4 @@ export const JOB_TYPES: Record<string, JobHandler> = {
  */
 export const PERIODIC_JOBS: string[] = [...QUOTE_PERIODIC_JOBS, ...INVOICE_PERIODIC_JOBS, ...COMPLIANCE_PERIODIC_JOBS, ...AUTOMATION_PERIODIC_JOBS,
   ...HELPDESK_SLA_PERIODIC_JOBS];
+export const PERIODIC_JOBS: string[] = [...QUOTE_PERIODIC_JOBS, ...INVOICE_PERIODIC_JOBS, ...COMPLIANCE_PERIODIC_JOBS, ...AUTOMATION_PERIODIC_JOBS, ...RFP_PERIODIC_JOBS];

@@ -1,12 +1,12 @@
 // Calls to an account's outside provider (an SMS gateway, an AI endpoint;
 // decision 076): the URL comes from an integration a person typed, so it must
-// be https on a public host (the address checks of smtp-policy.ts), never the
+// be https on a public host (the address checks of address-policy.ts), never the
 // Worker's neighbours; every call has a hard deadline and a capped answer.
 // The local stack and the tests allow their stand-in servers by name
 // (PROVIDER_ALLOW_HOSTS, "host:port,host:port", plain http allowed for them);
 // production sets nothing. Shared by the helpdesk (SMS, Suggest reply) and
 // doc2data's AI provider (decision 082).
-import { allowedHosts, ipv4Parts, ipv6Groups, isPrivateIpv4, isPrivateIpv6 } from './mail/smtp-policy.ts';
+import { allowedHosts, ipv4Parts, ipv6Groups, isPrivateIpv4, isPrivateIpv6 } from './address-policy.ts';
 
 export class ProviderError extends Error {
   /** True when trying again cannot help (a refusal, a bad address); false for a timeout or a 5xx. */

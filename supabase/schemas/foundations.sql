@@ -57,6 +57,21 @@ as $function$
 $function$;
 revoke all on function private.amount_cents(p_value text) from public, anon, authenticated, service_role;
 
+create or replace function private.any_keyword_query(p_keywords text[])
+ returns tsquery
+ language sql
+ immutable
+ set search_path to ''
+as $function$
+  select to_tsquery('simple', string_agg('(' || q || ')', ' | '))
+    from (select (select string_agg(w || ':*', ' & ')
+                    from (select w from regexp_split_to_table(lower(kw), '[^[:alnum:]]+') w where w <> '' limit 10) words) as q
+            from unnest(p_keywords) kw) keyword
+   where q is not null
+$function$;
+revoke all on function private.any_keyword_query(p_keywords text[]) from public, anon, authenticated, service_role;
+grant execute on function private.any_keyword_query(p_keywords text[]) to public;
+
 create or replace function private.caller()
  returns text
  language plpgsql

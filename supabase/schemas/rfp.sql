@@ -94,6 +94,41 @@ end;
 $function$;
 revoke all on function private.audit_rfp() from public, anon, authenticated, service_role;
 
+create or replace function public.rfp_deadline_reminders(p_today date)
+ returns table(rfp_id uuid, days integer, recipient text)
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_row record;
+begin
+  for v_row in
+    select r.id, r.account_id, r.title, r.company, r.deadline, (r.deadline - p_today) as days_left, u.email
+      from public.rfps r
+      join public.users u on u.id = coalesce(r.owner_id, r.created_by) and u.account_id = r.account_id and u.is_active
+     where r.status = 'Active' and r.deadline in (p_today + 7, p_today + 3, p_today + 1)
+  loop
+    if private.enqueue_job('mail.send', v_row.account_id,
+         jsonb_build_object(
+           'to', v_row.email,
+           'subject', 'RFP deadline in ' || v_row.days_left || case when v_row.days_left = 1 then ' day: ' else ' days: ' end || v_row.title,
+           'text', 'Hello,' || chr(10) || chr(10) || 'The response "' || v_row.title || '" for ' || v_row.company || ' is due on '
+                   || to_char(v_row.deadline, 'YYYY-MM-DD') || ', in ' || v_row.days_left
+                   || case when v_row.days_left = 1 then ' day.' else ' days.' end || chr(10) || chr(10)
+                   || 'Open it in OpsHub under RFP Radar to finish and submit it.'),
+         'rfp_reminder:' || v_row.id || ':' || v_row.days_left || ':' || v_row.deadline, v_row.id) is not null then
+      rfp_id := v_row.id;
+      days := v_row.days_left;
+      recipient := v_row.email;
+      return next;
+    end if;
+  end loop;
+end;
+$function$;
+revoke all on function public.rfp_deadline_reminders(p_today date) from public, anon, authenticated, service_role;
+grant execute on function public.rfp_deadline_reminders(p_today date) to service_role;
+
 create or replace function public.rfp_totals(p_today date)
  returns table(currency text, open_count integer, open_value bigint, due_this_week integer, won_count integer, lost_count integer)
  language sql
@@ -162,3 +197,541 @@ create policy "staff read their account's rfps" on public.rfps
   for select
   to authenticated
   using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── public.tender_sources ──
+
+create table public.tender_sources (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid default public.current_account_id() not null,
+  name text not null,
+  url text not null,
+  format text not null,
+  etag text,
+  last_modified text,
+  last_error text,
+  failures integer default 0 not null,
+  last_fetched_at timestamp with time zone,
+  next_fetch_at timestamp with time zone default now() not null,
+  created_by uuid default public.current_user_id(),
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint tender_sources_pkey primary key (id),
+  constraint tender_sources_account_id_url_key unique (account_id, url),
+  constraint tender_sources_id_account_id_key unique (id, account_id),
+  constraint tender_sources_etag_check check ((length(etag) <= 500)),
+  constraint tender_sources_failures_check check ((failures >= 0)),
+  constraint tender_sources_format_check check ((format = any (array['ocds'::text, 'ted'::text, 'rss'::text]))),
+  constraint tender_sources_last_error_check check ((length(last_error) <= 1000)),
+  constraint tender_sources_last_modified_check check ((length(last_modified) <= 100)),
+  constraint tender_sources_name_check check (((length(btrim(name)) >= 1) and (length(btrim(name)) <= 200))),
+  constraint tender_sources_url_check check ((((length(url) >= 10) and (length(url) <= 2000)) and (url ~ '^https?://[^\s]+$'::text))),
+  constraint tender_sources_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint tender_sources_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
+);
+alter table public.tender_sources enable row level security;
+
+create index tender_sources_account_id_name_idx on public.tender_sources using btree (account_id, name);
+create index tender_sources_created_by_idx on public.tender_sources using btree (created_by);
+create index tender_sources_next_fetch_at_idx on public.tender_sources using btree (next_fetch_at);
+
+revoke all on table public.tender_sources from public, anon, authenticated, service_role;
+grant all on table public.tender_sources to authenticated;
+revoke insert, truncate, update on table public.tender_sources from authenticated;
+grant all on table public.tender_sources to service_role;
+grant insert (account_id, name, url, format) on table public.tender_sources to authenticated;
+grant update (name, url, format) on table public.tender_sources to authenticated;
+
+create or replace function private.audit_tender_setting()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_type text := case tg_table_name when 'tender_sources' then 'tender_source' else 'tender_search' end;
+  v_changes record;
+  v_ignored text[] := array['etag', 'last_modified', 'last_error', 'failures', 'last_fetched_at', 'next_fetch_at', 'updated_at'];
+begin
+  if tg_op = 'INSERT' then
+    perform private.write_audit(new.account_id, v_type || '_created', v_type, new.id, null, to_jsonb(new) - v_ignored);
+  elsif tg_op = 'DELETE' then
+    perform private.write_audit(old.account_id, v_type || '_deleted', v_type, old.id, to_jsonb(old) - v_ignored, null);
+  else
+    select * into v_changes from private.changed_values(to_jsonb(old) - v_ignored, to_jsonb(new) - v_ignored);
+    if v_changes.new_values <> '{}'::jsonb then
+      perform private.write_audit(new.account_id, v_type || '_updated', v_type, new.id, v_changes.old_values,
+                                  v_changes.new_values || jsonb_build_object('name', new.name));
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.audit_tender_setting() from public, anon, authenticated, service_role;
+
+create or replace function private.tender_source_reset()
+ returns trigger
+ language plpgsql
+ set search_path to ''
+as $function$
+begin
+  if new.url is distinct from old.url or new.format is distinct from old.format then
+    new.etag := null;
+    new.last_modified := null;
+    new.last_error := null;
+    new.failures := 0;
+    new.next_fetch_at := now();
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function private.tender_source_reset() from public, anon, authenticated, service_role;
+grant execute on function private.tender_source_reset() to public;
+
+create or replace function public.claim_tender_sources(p_now timestamp with time zone, p_limit integer)
+ returns setof public.tender_sources
+ language sql
+ security definer
+ set search_path to ''
+as $function$
+  update public.tender_sources s
+     set next_fetch_at = p_now + interval '1 hour'
+   where s.id in (select d.id from public.tender_sources d
+                   where d.next_fetch_at <= p_now
+                   order by d.next_fetch_at
+                   limit least(greatest(p_limit, 1), 100)
+                   for update skip locked)
+  returning s.*
+$function$;
+revoke all on function public.claim_tender_sources(p_now timestamp with time zone, p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function public.claim_tender_sources(p_now timestamp with time zone, p_limit integer) to service_role;
+
+create trigger tender_sources_audit after insert or delete or update on public.tender_sources for each row execute function private.audit_tender_setting();
+create trigger tender_sources_reset before update on public.tender_sources for each row execute function private.tender_source_reset();
+create trigger tender_sources_set_updated_at before update on public.tender_sources for each row execute function private.set_updated_at();
+
+create policy "business writers add tender sources" on public.tender_sources
+  for insert
+  to authenticated
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
+
+create policy "business writers delete tender sources" on public.tender_sources
+  for delete
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
+
+create policy "business writers update tender sources" on public.tender_sources
+  for update
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
+
+create policy "staff read their account's tender sources" on public.tender_sources
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── public.tender_searches ──
+
+create table public.tender_searches (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid default public.current_account_id() not null,
+  name text not null,
+  keywords text[] default '{}'::text[] not null,
+  cpv_codes text[] default '{}'::text[] not null,
+  countries text[] default '{}'::text[] not null,
+  min_value bigint,
+  min_currency text,
+  horizon_days integer default 90 not null,
+  created_by uuid default public.current_user_id(),
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint tender_searches_pkey primary key (id),
+  constraint tender_searches_id_account_id_key unique (id, account_id),
+  constraint tender_searches_check check (((min_value is null) = (min_currency is null))),
+  constraint tender_searches_countries_check check (((cardinality(countries) <= 50) and (array_to_string(countries, ','::text) ~ '^([A-Z]{2}(,[A-Z]{2})*)?$'::text))),
+  constraint tender_searches_cpv_codes_check check (((cardinality(cpv_codes) <= 50) and (array_to_string(cpv_codes, ','::text) ~ '^([0-9]{8}(,[0-9]{8})*)?$'::text))),
+  constraint tender_searches_horizon_days_check check (((horizon_days >= 1) and (horizon_days <= 730))),
+  constraint tender_searches_keywords_check check (((cardinality(keywords) <= 20) and (length(array_to_string(keywords, ','::text)) <= 1000))),
+  constraint tender_searches_min_currency_check check ((min_currency ~ '^[A-Z]{3}$'::text)),
+  constraint tender_searches_min_value_check check (((min_value >= 0) and (min_value <= '100000000000000'::bigint))),
+  constraint tender_searches_name_check check (((length(btrim(name)) >= 1) and (length(btrim(name)) <= 200))),
+  constraint tender_searches_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint tender_searches_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
+);
+alter table public.tender_searches enable row level security;
+
+create index tender_searches_account_id_name_idx on public.tender_searches using btree (account_id, name);
+create index tender_searches_created_by_idx on public.tender_searches using btree (created_by);
+
+revoke all on table public.tender_searches from public, anon, authenticated, service_role;
+grant all on table public.tender_searches to authenticated;
+revoke insert, truncate, update on table public.tender_searches from authenticated;
+grant all on table public.tender_searches to service_role;
+grant insert (account_id, name, keywords, cpv_codes, countries, min_value, min_currency, horizon_days) on table public.tender_searches to authenticated;
+grant update (name, keywords, cpv_codes, countries, min_value, min_currency, horizon_days) on table public.tender_searches to authenticated;
+
+create trigger tender_searches_audit after insert or delete or update on public.tender_searches for each row execute function private.audit_tender_setting();
+create trigger tender_searches_set_updated_at before update on public.tender_searches for each row execute function private.set_updated_at();
+
+create policy "business writers add tender searches" on public.tender_searches
+  for insert
+  to authenticated
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
+
+create policy "business writers delete tender searches" on public.tender_searches
+  for delete
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
+
+create policy "business writers update tender searches" on public.tender_searches
+  for update
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
+
+create policy "staff read their account's tender searches" on public.tender_searches
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── public.opportunities ──
+
+create table public.opportunities (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid not null,
+  source_id uuid not null,
+  notice_id text not null,
+  title text not null,
+  buyer text,
+  country text,
+  cpv_codes text[] default '{}'::text[] not null,
+  value bigint,
+  currency text,
+  deadline timestamp with time zone,
+  published_at timestamp with time zone,
+  documents text[] default '{}'::text[] not null,
+  url text,
+  raw jsonb default '{}'::jsonb not null,
+  change_note text,
+  amended_at timestamp with time zone,
+  dismissed boolean default false not null,
+  dismiss_reason text,
+  pursued_rfp_id uuid,
+  search tsvector generated always as (to_tsvector('simple'::regconfig, ((title || ' '::text) || coalesce(buyer, ''::text)))) stored,
+  first_seen_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  cpv_groups text[] default '{}'::text[] not null,
+  constraint opportunities_pkey primary key (id),
+  constraint opportunities_id_account_id_key unique (id, account_id),
+  constraint opportunities_source_id_notice_id_key unique (source_id, notice_id),
+  constraint opportunities_buyer_check check ((length(buyer) <= 300)),
+  constraint opportunities_change_note_check check ((length(change_note) <= 1000)),
+  constraint opportunities_country_check check ((length(country) <= 100)),
+  constraint opportunities_cpv_codes_check check ((cardinality(cpv_codes) <= 50)),
+  constraint opportunities_currency_check check ((currency ~ '^[A-Z]{3}$'::text)),
+  constraint opportunities_dismiss_reason_check check ((length(dismiss_reason) <= 500)),
+  constraint opportunities_documents_check check ((cardinality(documents) <= 20)),
+  constraint opportunities_notice_id_check check (((length(notice_id) >= 1) and (length(notice_id) <= 300))),
+  constraint opportunities_title_check check (((length(title) >= 1) and (length(title) <= 500))),
+  constraint opportunities_url_check check ((length(url) <= 2000)),
+  constraint opportunities_value_check check (((value >= 0) and (value <= '100000000000000'::bigint))),
+  constraint opportunities_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint opportunities_pursued_rfp_id_account_id_fkey foreign key (pursued_rfp_id, account_id) references public.rfps(id, account_id) on delete set null (pursued_rfp_id),
+  constraint opportunities_source_id_account_id_fkey foreign key (source_id, account_id) references public.tender_sources(id, account_id) on delete cascade
+);
+alter table public.opportunities enable row level security;
+
+create index opportunities_account_id_deadline_idx on public.opportunities using btree (account_id, deadline);
+create index opportunities_cpv_codes_idx on public.opportunities using gin (cpv_codes);
+create index opportunities_cpv_groups_idx on public.opportunities using gin (cpv_groups);
+create index opportunities_pursued_rfp_id_idx on public.opportunities using btree (pursued_rfp_id);
+create index opportunities_search_idx on public.opportunities using gin (search);
+create index opportunities_source_id_account_id_idx on public.opportunities using btree (source_id, account_id);
+
+revoke all on table public.opportunities from public, anon, authenticated, service_role;
+grant all on table public.opportunities to authenticated;
+revoke delete, insert, truncate, update on table public.opportunities from authenticated;
+grant all on table public.opportunities to service_role;
+grant update (dismissed, dismiss_reason, pursued_rfp_id) on table public.opportunities to authenticated;
+
+create or replace function private.audit_opportunity()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if new.amended_at is distinct from old.amended_at then
+    perform private.write_audit(new.account_id, 'opportunity_amended', 'opportunity', new.id,
+                                null, jsonb_build_object('title', new.title, 'change_note', new.change_note));
+  end if;
+  if new.dismissed is distinct from old.dismissed then
+    perform private.write_audit(new.account_id, case when new.dismissed then 'opportunity_dismissed' else 'opportunity_restored' end,
+                                'opportunity', new.id, jsonb_build_object('dismissed', old.dismissed),
+                                jsonb_build_object('title', new.title, 'dismissed', new.dismissed, 'dismiss_reason', new.dismiss_reason));
+  end if;
+  if new.pursued_rfp_id is distinct from old.pursued_rfp_id and new.pursued_rfp_id is not null then
+    perform private.write_audit(new.account_id, 'opportunity_pursued', 'opportunity', new.id, null,
+                                jsonb_build_object('title', new.title, 'rfp_id', new.pursued_rfp_id));
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.audit_opportunity() from public, anon, authenticated, service_role;
+
+create or replace function private.opportunity_cpv_groups()
+ returns trigger
+ language plpgsql
+ set search_path to ''
+as $function$
+begin
+  new.cpv_groups := coalesce((select array_agg(distinct pg_catalog.rpad(pg_catalog.left(c, n), 8, '0'))
+                                from pg_catalog.unnest(new.cpv_codes) c, pg_catalog.generate_series(2, 8) n
+                               where c ~ '^[0-9]{8}$'), '{}');
+  return new;
+end;
+$function$;
+revoke all on function private.opportunity_cpv_groups() from public, anon, authenticated, service_role;
+grant execute on function private.opportunity_cpv_groups() to public;
+
+create trigger opportunities_audit after update on public.opportunities for each row execute function private.audit_opportunity();
+create trigger opportunities_cpv_groups before insert or update of cpv_codes on public.opportunities for each row execute function private.opportunity_cpv_groups();
+create trigger opportunities_set_updated_at before update on public.opportunities for each row execute function private.set_updated_at();
+
+create policy "business writers dismiss or pursue opportunities" on public.opportunities
+  for update
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
+
+create policy "staff read their account's opportunities" on public.opportunities
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── functions ──
+
+create or replace function private.cpv_covers(p_searched text, p_notice text)
+ returns boolean
+ language sql
+ immutable
+ set search_path to ''
+as $function$
+  select p_notice like rpad(rtrim(p_searched, '0'), 2, '0') || '%'
+$function$;
+revoke all on function private.cpv_covers(p_searched text, p_notice text) from public, anon, authenticated, service_role;
+grant execute on function private.cpv_covers(p_searched text, p_notice text) to public;
+
+create or replace function private.keyword_query(p_keyword text)
+ returns tsquery
+ language sql
+ immutable
+ set search_path to ''
+as $function$
+  select case when count(*) = 0 then null
+              else to_tsquery('simple', string_agg(w || ':*', ' & ')) end
+    from (select w from regexp_split_to_table(lower(coalesce(p_keyword, '')), '[^[:alnum:]]+') w where w <> '' limit 10) words
+$function$;
+revoke all on function private.keyword_query(p_keyword text) from public, anon, authenticated, service_role;
+grant execute on function private.keyword_query(p_keyword text) to public;
+
+create or replace function private.tender_money(p_value bigint, p_currency text)
+ returns text
+ language sql
+ immutable
+ set search_path to ''
+as $function$
+  select case when p_value is null then 'none' else coalesce(p_currency, '') || ' ' || to_char(p_value / 100.0, 'FM999,999,999,999,990.00') end
+$function$;
+revoke all on function private.tender_money(p_value bigint, p_currency text) from public, anon, authenticated, service_role;
+grant execute on function private.tender_money(p_value bigint, p_currency text) to public;
+
+create or replace function public.ingest_tender_notices(p_source uuid, p_notices jsonb)
+ returns table(inserted integer, amended integer, unchanged integer)
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid;
+  v_notice jsonb;
+  v_old public.opportunities;
+  v_new record;
+  v_notes text[];
+  v_inserted integer := 0;
+  v_amended integer := 0;
+  v_unchanged integer := 0;
+begin
+  select s.account_id into v_account from public.tender_sources s where s.id = p_source;
+  if v_account is null or jsonb_typeof(p_notices) is distinct from 'array' then
+    return query select 0, 0, 0;
+    return;
+  end if;
+  for v_notice in select value from jsonb_array_elements(p_notices) limit 1000 loop
+    select left(v_notice ->> 'sourceId', 300) as notice_id,
+           left(v_notice ->> 'title', 500) as title,
+           left(v_notice ->> 'buyer', 300) as buyer,
+           left(v_notice ->> 'country', 100) as country,
+           coalesce((select array_agg(c) from (select jsonb_array_elements_text(v_notice -> 'cpv') c limit 50) x
+                      where c ~ '^[0-9]{8}$'), '{}') as cpv_codes,
+           case when v_notice ->> 'value' ~ '^[0-9]{1,15}$' then (v_notice ->> 'value')::bigint end as value,
+           case when v_notice ->> 'currency' ~ '^[A-Z]{3}$' then v_notice ->> 'currency' end as currency,
+           case when v_notice ->> 'deadline' ~ '^\d{4}-\d{2}-\d{2}T' then (v_notice ->> 'deadline')::timestamptz end as deadline,
+           case when v_notice ->> 'publishedAt' ~ '^\d{4}-\d{2}-\d{2}T' then (v_notice ->> 'publishedAt')::timestamptz end as published_at,
+           coalesce((select array_agg(left(d, 2000)) from (select jsonb_array_elements_text(v_notice -> 'documents') d limit 20) x), '{}') as documents,
+           left(v_notice ->> 'url', 2000) as url,
+           coalesce(v_notice -> 'raw', '{}'::jsonb) as raw
+      into v_new;
+    if v_new.notice_id is null or v_new.title is null or v_new.title = '' then
+      continue;
+    end if;
+    select * into v_old from public.opportunities o where o.source_id = p_source and o.notice_id = v_new.notice_id for update;
+    if not found then
+      insert into public.opportunities (account_id, source_id, notice_id, title, buyer, country, cpv_codes, value, currency,
+                                        deadline, published_at, documents, url, raw)
+      values (v_account, p_source, v_new.notice_id, v_new.title, v_new.buyer, v_new.country, v_new.cpv_codes, v_new.value,
+              v_new.currency, v_new.deadline, v_new.published_at, v_new.documents, v_new.url, v_new.raw)
+      on conflict (source_id, notice_id) do nothing;
+      v_inserted := v_inserted + 1;
+    elsif (v_old.title, v_old.buyer, v_old.country, v_old.cpv_codes, v_old.value, v_old.currency, v_old.deadline, v_old.documents, v_old.url)
+          is not distinct from
+          (v_new.title, v_new.buyer, v_new.country, v_new.cpv_codes, v_new.value, v_new.currency, v_new.deadline, v_new.documents, v_new.url) then
+      v_unchanged := v_unchanged + 1;
+    else
+      v_notes := '{}';
+      if v_old.deadline is distinct from v_new.deadline then
+        v_notes := v_notes || ('Deadline moved from ' || coalesce(to_char(v_old.deadline at time zone 'UTC', 'YYYY-MM-DD'), 'none')
+                               || ' to ' || coalesce(to_char(v_new.deadline at time zone 'UTC', 'YYYY-MM-DD'), 'none'));
+      end if;
+      if v_old.value is distinct from v_new.value or v_old.currency is distinct from v_new.currency then
+        v_notes := v_notes || ('value changed from ' || private.tender_money(v_old.value, v_old.currency)
+                               || ' to ' || private.tender_money(v_new.value, v_new.currency));
+      end if;
+      if v_old.title is distinct from v_new.title then
+        v_notes := v_notes || 'title changed'::text;
+      end if;
+      if cardinality(v_notes) = 0 then
+        v_notes := array['details changed'];
+      end if;
+      update public.opportunities o
+         set title = v_new.title, buyer = v_new.buyer, country = v_new.country, cpv_codes = v_new.cpv_codes, value = v_new.value,
+             currency = v_new.currency, deadline = v_new.deadline, published_at = coalesce(v_new.published_at, o.published_at),
+             documents = v_new.documents, url = v_new.url, raw = v_new.raw,
+             change_note = left(upper(left(array_to_string(v_notes, '; '), 1)) || substr(array_to_string(v_notes, '; '), 2), 1000),
+             amended_at = now()
+       where o.id = v_old.id;
+      v_amended := v_amended + 1;
+    end if;
+  end loop;
+  return query select v_inserted, v_amended, v_unchanged;
+end;
+$function$;
+revoke all on function public.ingest_tender_notices(p_source uuid, p_notices jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.ingest_tender_notices(p_source uuid, p_notices jsonb) to service_role;
+
+create or replace function public.radar_matches(p_search uuid, p_today date, p_limit integer default 100)
+ returns table(id uuid, search_id uuid, title text, buyer text, country text, cpv_codes text[], value bigint, currency text, deadline timestamp with time zone, url text, change_note text, pursued_rfp_id uuid, source_name text, score integer, reasons text[])
+ language plpgsql
+ stable security definer
+ set search_path to ''
+ set enable_seqscan to 'off'
+as $function$
+declare
+  v_search public.tender_searches;
+  v_any tsquery;
+  v_candidates uuid[];
+begin
+  if not public.is_account_staff() then
+    return;
+  end if;
+  select t.* into v_search from public.tender_searches t
+   where t.account_id = public.current_account_id() and (p_search is null or t.id = p_search)
+   order by t.name, t.id limit 1;
+  if not found then
+    return;
+  end if;
+  v_any := private.any_keyword_query(v_search.keywords);
+  -- Planned with the values (execute): the keyword and CPV lookups use their GIN indexes.
+  if v_any is null and cardinality(v_search.cpv_codes) = 0 then
+    execute $sql$
+      select coalesce(array_agg(o.id), '{}') from public.opportunities o
+       where o.account_id = $1 and (o.deadline is null or (o.deadline >= $2 and o.deadline < $2 + $3 + 1))
+    $sql$ into v_candidates using v_search.account_id, p_today, v_search.horizon_days;
+  else
+    execute $sql$
+      select coalesce(array_agg(x.id), '{}') from (
+        select o.id from public.opportunities o where $2::tsquery is not null and o.search @@ $2 and o.account_id = $1
+        union
+        select o.id from public.opportunities o where o.cpv_groups && $3 and o.account_id = $1
+      ) x
+    $sql$ into v_candidates using v_search.account_id, v_any, v_search.cpv_codes;
+  end if;
+  return query
+  with k as (
+    select coalesce(array_agg(q) filter (where q is not null), '{}') as queries
+      from unnest(v_search.keywords) kw, lateral (select private.keyword_query(kw) q) x
+  ),
+  scored as (
+    select o.*, src.name as src_name,
+           cardinality(k.queries) as kw_total,
+           (select count(*)::integer from unnest(k.queries) q where o.search @@ q) as kw_hits,
+           (select min(sc) from unnest(v_search.cpv_codes) sc where sc = any (o.cpv_groups)) as cpv_hit,
+           (v_search.min_value is not null and o.value is not null and o.currency = v_search.min_currency
+            and o.value >= v_search.min_value) as min_met,
+           (o.deadline is not null and o.deadline >= p_today + 7) as time_enough
+      from k, public.opportunities o
+      join public.tender_sources src on src.id = o.source_id
+     where o.id = any (v_candidates)
+       and not o.dismissed
+       and (o.deadline is null or (o.deadline >= p_today and o.deadline < p_today + v_search.horizon_days + 1))
+       and (cardinality(v_search.countries) = 0 or o.country = any (v_search.countries))
+       and (v_search.min_value is null or o.value is null or o.currency is distinct from v_search.min_currency
+            or o.value >= v_search.min_value)
+  )
+  select x.id, v_search.id, x.title, x.buyer, x.country, x.cpv_codes, x.value, x.currency, x.deadline, x.url, x.change_note,
+         x.pursued_rfp_id, x.src_name,
+         round(100.0 * (
+             case when x.kw_total > 0 then 50.0 * x.kw_hits / x.kw_total else 0 end
+           + case when x.cpv_hit is not null then 30 else 0 end
+           + case when x.min_met then 10 else 0 end
+           + case when x.time_enough then 10 else 0 end
+         ) / (case when x.kw_total > 0 then 50 else 0 end + case when cardinality(v_search.cpv_codes) > 0 then 30 else 0 end
+              + case when v_search.min_value is not null then 10 else 0 end + 10))::integer as fit,
+         array_remove(array[
+           case when x.kw_total > 0 then 'keywords: ' || x.kw_hits || ' of ' || x.kw_total end,
+           case when x.cpv_hit is not null then 'CPV ' || x.cpv_hit || ' matches'
+                when cardinality(v_search.cpv_codes) > 0 then 'no CPV match' end,
+           case when v_search.min_value is null then null
+                when x.min_met then 'value above minimum'
+                when x.value is null then 'value not given'
+                else 'value in ' || coalesce(x.currency, 'no currency') || ', minimum in ' || v_search.min_currency end,
+           case when x.deadline is null then 'deadline not given'
+                when x.time_enough then 'deadline in ' || (x.deadline::date - p_today) || ' days'
+                else 'deadline in under 7 days' end
+         ], null)
+    from scored x
+   order by fit desc, x.deadline nulls last, x.id
+   limit least(greatest(coalesce(p_limit, 100), 1), 500);
+end;
+$function$;
+revoke all on function public.radar_matches(p_search uuid, p_today date, p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function public.radar_matches(p_search uuid, p_today date, p_limit integer) to authenticated, service_role;
+
+create or replace function public.record_tender_fetch(p_source uuid, p_now timestamp with time zone, p_etag text default null::text, p_last_modified text default null::text, p_error text default null::text)
+ returns void
+ language sql
+ security definer
+ set search_path to ''
+as $function$
+  update public.tender_sources s
+     set etag = case when p_error is null then coalesce(left(p_etag, 500), s.etag) else s.etag end,
+         last_modified = case when p_error is null then coalesce(left(p_last_modified, 100), s.last_modified) else s.last_modified end,
+         last_error = left(p_error, 1000),
+         failures = case when p_error is null then 0 else s.failures + 1 end,
+         last_fetched_at = p_now,
+         next_fetch_at = case when p_error is null then p_now + interval '1 hour'
+                              else p_now + least(interval '15 minutes' * power(2, s.failures), interval '1 hour') end
+   where s.id = p_source
+$function$;
+revoke all on function public.record_tender_fetch(p_source uuid, p_now timestamp with time zone, p_etag text, p_last_modified text, p_error text) from public, anon, authenticated, service_role;
+grant execute on function public.record_tender_fetch(p_source uuid, p_now timestamp with time zone, p_etag text, p_last_modified text, p_error text) to service_role;

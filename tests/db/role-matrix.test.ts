@@ -139,7 +139,37 @@ const tokenHash = () => createHash('sha256').update(randomBytes(32)).digest('hex
 
 const RFP_ROW = { company: 'Buyer', contact_email: 'bids@buyer.test', value: 100, deadline: '2027-01-31', proposal: 'P' };
 
+/** The tender radar's source of the matrix account (its notices' source), set in the fixture. */
+let radarSourceId = '';
+const radarUrl = () => `https://feeds.matrix.test/${randomBytes(6).toString('hex')}.xml`;
+
 const CASES: Record<string, TableCase> = {
+  // The tender radar (decision 079): staff read; admins and members manage sources and searches and
+  // dismiss or pursue an opportunity; only the feed job (service role) writes notices.
+  tender_sources: {
+    read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('tender_sources'),
+    newRow: (f) => ({ account_id: f.admin.accountId, name: 'New', url: radarUrl(), format: 'rss' }),
+    fresh: async (s, f) => insertedId(s, 'tender_sources', { account_id: f.admin.accountId, name: 'Fresh', url: radarUrl(), format: 'rss' }),
+    existing: async () => radarSourceId,
+    changes: { name: 'Changed' },
+  },
+  tender_searches: {
+    read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('tender_searches'),
+    newRow: (f) => ({ account_id: f.admin.accountId, name: 'New', keywords: ['x'] }),
+    fresh: async (s, f) => insertedId(s, 'tender_searches', { account_id: f.admin.accountId, name: 'Fresh' }),
+    existing: firstOf('tender_searches'),
+    changes: { name: 'Changed', horizon_days: 30 },
+  },
+  opportunities: {
+    read: staffRead('none'), insert: NOBODY, update: WRITERS, delete: NOBODY,
+    rowsOfAccount: byAccount('opportunities'),
+    newRow: (f) => ({ account_id: f.admin.accountId, source_id: radarSourceId, notice_id: `new-${randomBytes(4).toString('hex')}`, title: 'New' }),
+    fresh: async (s, f) => insertedId(s, 'opportunities', { account_id: f.admin.accountId, source_id: radarSourceId, notice_id: `fresh-${randomBytes(4).toString('hex')}`, title: 'Fresh' }),
+    existing: firstOf('opportunities'),
+    changes: { dismissed: true, dismiss_reason: 'Changed' },
+  },
   // Bids of /rfp: staff read, admins and members write.
   rfps: {
     read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
@@ -621,6 +651,9 @@ for (const target of targets) {
       };
       const accountId = admin.accountId;
       await must(admin.client.from('rfps').insert({ account_id: accountId, ...RFP_ROW, title: 'Existing' }));
+      radarSourceId = await insertedId(admin.client, 'tender_sources', { account_id: accountId, name: 'Existing', url: radarUrl(), format: 'ocds' });
+      await must(service.rpc('ingest_tender_notices', { p_source: radarSourceId, p_notices: [{ sourceId: 'existing', title: 'Existing' }] }));
+      await must(admin.client.from('tender_searches').insert({ account_id: accountId, name: 'Existing' }));
       await must(admin.client.from('leads').insert({ account_id: accountId, name: 'Lee', email: 'lee@lead.test', company: 'Lead Co' }));
       await must(admin.client.from('templates').insert({ account_id: accountId, name: 'Welcome', content: 'Hello' }));
       await must(admin.client.from('integrations').insert({ account_id: accountId, name: 'CRM', type: 'crm', config: { api_key: 'sk_live_1' } }));

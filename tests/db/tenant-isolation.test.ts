@@ -151,8 +151,20 @@ beforeAll(async () => {
   const rfpRow = { company: 'Buyer', contact_email: 'bids@buyer.test', value: 100, deadline: '2027-01-31', proposal: 'P' };
   await must(a.client.from('rfps').insert({ account_id: a.accountId, ...rfpRow, title: 'Northwind' }));
   await must(a.client.from('canned_replies').insert({ name: 'Shipped', body: 'It shipped.' }));
+  // A's tender radar (decision 079): a source with one notice, a saved search.
+  const radarCases = async (accountId: string) => {
+    const { data: source } = await a.client.from('tender_sources').insert({ name: 'Feed', url: 'https://feeds.a.test/ocds.json', format: 'ocds' }).select('id').single();
+    await must(admin.rpc('ingest_tender_notices', { p_source: source!.id, p_notices: [{ sourceId: 'n-1', title: 'Hosting' }] }));
+    await must(a.client.from('tender_searches').insert({ name: 'Hosting', keywords: ['hosting'] }));
+    return [
+      { table: 'tender_sources', id: source!.id, insert: { account_id: accountId, name: 'Spy', url: 'https://spy.test/feed', format: 'rss' }, update: { name: 'Hijacked' } },
+      { table: 'tender_searches', id: await firstId('tender_searches', 'account_id', accountId), insert: { account_id: accountId, name: 'Spy' }, update: { name: 'Hijacked' } },
+      { table: 'opportunities', id: await firstId('opportunities', 'account_id', accountId), insert: { account_id: accountId, source_id: source!.id, notice_id: 'spy', title: 'Spy' }, update: { dismissed: true } },
+    ];
+  };
   cases.push(
     { table: 'rfps', id: await firstId('rfps', 'account_id', a.accountId), insert: { account_id: a.accountId, ...rfpRow, title: 'Spy' }, update: { title: 'Hijacked' } },
+    ...(await radarCases(a.accountId)),
     { table: 'purchase_orders', id: po!.id, insert: { account_id: a.accountId, supplier_name: 'Spy' }, update: { notes: 'Hijacked' } },
     { table: 'purchase_order_items', id: await firstId('purchase_order_items', 'account_id', a.accountId), insert: { account_id: a.accountId, purchase_order_id: po!.id, description: 'Spy', qty: 1, unit_price: 1 }, update: { received_qty: 0 } },
     { table: 'shipments', id: shipmentId, insert: { account_id: a.accountId, origin: 'A', destination: 'B', weight: 1, description: 'Spy' }, update: { description: 'Hijacked' } },

@@ -44,6 +44,8 @@ const pages: string[] = [
   '/shipments',
   '/purchase-orders',
   '/rfp',
+  '/rfp/radar',
+  '/rfp/radar/settings',
   '/compliance',
   '/compliance/catalogues',
   '/automations',

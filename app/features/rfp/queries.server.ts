@@ -6,6 +6,7 @@ import { searchText, type ListQuery } from '~/lib/list-query';
 import { loadHistory } from '~/lib/record-history.server';
 import { filterList, readList } from '~/lib/records.server';
 import type { Supabase } from '~/lib/supabase.server';
+import { markPursued } from './radar.server';
 import type { EditedRfp, NewRfpResponse, RfpDecision, RfpStatus } from './schema';
 
 const LIST_COLUMNS = 'id, title, company, value, currency, deadline, status, decision, created_at';
@@ -57,12 +58,19 @@ const personName = (u: { first_name: string | null; last_name: string | null; em
   [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email;
 
 /** The account and currency are the database's to fill in (the caller's account; USD, as the dialog says). */
-export function insertRfp(supabase: Supabase, row: NewRfpResponse) {
-  return supabase
+export async function insertRfp(supabase: Supabase, form: NewRfpResponse) {
+  const { opportunity_id: opportunityId, currency, ...row } = form;
+  const created = await supabase
     .from('rfps')
-    .insert({ ...row, additional_notes: row.additional_notes || null })
+    .insert({ ...row, currency: currency ?? 'USD', additional_notes: row.additional_notes || null })
     .select('id, title')
     .single();
+  // Pursued from the radar: the opportunity says so (and links the bid); a failure there leaves the bid made.
+  if (opportunityId && created.data) {
+    const { error } = await markPursued(supabase, opportunityId, created.data.id);
+    if (error) console.error(`marking opportunity ${opportunityId} pursued failed: ${error.message}`);
+  }
+  return created;
 }
 
 export function updateRfp(supabase: Supabase, id: string, form: EditedRfp) {

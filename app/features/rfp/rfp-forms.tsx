@@ -11,23 +11,43 @@ type Owners = { value: string; label: string }[];
 
 const DECISION_OPTIONS = RFP_DECISIONS.map((value) => ({ value, label: RFP_DECISION_LABELS[value] }));
 
-/** The dialog's form. Posts to /rfp?new, so a failure re-renders it open and filled in. */
-export function NewRfpResponseForm({ lastResult }: { lastResult: Result }) {
-  const [form, fields] = useSchemaForm(newRfpResponseSchema, { id: 'new-rfp-response', lastResult });
+/** A bid pursued from a radar opportunity: the notice's values, filled in. */
+export interface PursuedFrom {
+  id: string;
+  currency: string;
+  defaultValue: FormDefaults;
+}
+
+/**
+ * The dialog's form. Posts to /rfp?new (with the opportunity pursued, if any), so a failure re-renders it
+ * open and filled in.
+ */
+export function NewRfpResponseForm({ lastResult, pursued }: { lastResult: Result; pursued?: PursuedFrom | null }) {
+  const [form, fields] = useSchemaForm(newRfpResponseSchema, {
+    id: pursued ? `pursue-${pursued.id}` : 'new-rfp-response', lastResult,
+    defaultValue: pursued ? { ...pursued.defaultValue, opportunity_id: pursued.id, currency: pursued.currency } : undefined,
+  });
+  const currency = pursued?.currency ?? 'USD';
   return (
-    <Form method="post" action="/rfp?new" className="grid gap-4" {...getFormProps(form)}>
+    <Form method="post" action={pursued ? `/rfp?new&opportunity=${pursued.id}` : '/rfp?new'} className="grid gap-4" {...getFormProps(form)}>
+      {pursued ? (
+        <>
+          <input type="hidden" name="opportunity_id" value={pursued.id} />
+          <input type="hidden" name="currency" value={currency} />
+        </>
+      ) : null}
       <TextField field={fields.title} label="RFP title" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.company} label="Company" autoComplete="organization" />
         <TextField field={fields.contact_email} label="Contact email" type="email" autoComplete="email" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.value} label="Value (USD)" type="number" step="0.01" min="0" inputMode="decimal" />
+        <TextField field={fields.value} label={`Value (${currency})`} type="number" step="0.01" min="0" inputMode="decimal" />
         <TextField field={fields.deadline} label="Deadline" type="date" />
       </div>
       <TextareaField field={fields.proposal} label="Proposal" rows={4} />
       <TextareaField field={fields.additional_notes} label="Additional notes (optional)" rows={2} />
-      <DialogActions closeTo="/rfp">
+      <DialogActions closeTo={pursued ? '/rfp/radar' : '/rfp'}>
         <SubmitButton label="Create Response" busyLabel="Creating..." />
       </DialogActions>
     </Form>

@@ -12,15 +12,17 @@ import { StatusBadge } from '~/components/status-badge';
 import { requireUserWith } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
 import { readListQuery } from '~/lib/list-query';
-import { formatMoney, formatMoneySums } from '~/lib/money';
+import { centsToInput, formatMoney, formatMoneySums } from '~/lib/money';
 import { pageTitle } from '~/lib/page-title';
-import { createRecord } from '~/lib/records.server';
+import { createRecord, isUuid } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { deadlineNote, todayIso } from './deadline';
 import { DaysLeft } from './days-left';
 import { insertRfp, loadRfps, type RfpRow, type RfpTotal } from './queries.server';
-import { NewRfpResponseForm } from './rfp-forms';
-import { newRfpResponseSchema, RFP_DECISION_LABELS, RFP_STATUS_OPTIONS, RFP_STATUSES, type RfpDecision } from './schema';
+import { loadOpportunity } from './radar.server';
+import { NewRfpResponseForm, type PursuedFrom } from './rfp-forms';
+import { RfpTabs } from './rfp-tabs';
+import { newRfpResponseSchema, RFP_CURRENCIES, RFP_DECISION_LABELS, RFP_STATUS_OPTIONS, RFP_STATUSES, type RfpDecision } from './schema';
 import { RFP_TEXTS as TEXTS } from './texts';
 
 const LIST = '/rfp';
@@ -46,13 +48,33 @@ const columns = (today: string): RecordColumn<RfpRow>[] => [
   createdColumn('Created'),
 ];
 
+/** The dialog's values from a notice: its title, buyer, deadline, and value when the bid can keep its currency. */
+function pursuedFrom(o: NonNullable<Awaited<ReturnType<typeof loadOpportunity>>>): PursuedFrom {
+  const currency = (RFP_CURRENCIES as readonly string[]).includes(o.currency ?? '') ? o.currency! : 'USD';
+  const sameCurrency = o.value !== null && o.currency === currency;
+  return {
+    id: o.id,
+    currency,
+    defaultValue: {
+      title: o.title.slice(0, 200),
+      company: o.buyer?.slice(0, 200) ?? '',
+      value: sameCurrency ? centsToInput(Number(o.value), currency) : '',
+      deadline: o.deadline ? o.deadline.slice(0, 10) : '',
+      additional_notes: o.url ? `Notice: ${o.url}`.slice(0, 5000) : '',
+    },
+  };
+}
+
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const query = readListQuery(url, RFP_STATUSES, SORTS);
   const today = todayIso();
-  const [{ profile }, found] = await requireUserWith(request, context, (supabase) => loadRfps(supabase, query, today));
-  return { ...found, today, canWrite: canWriteBusiness(profile?.role) };
+  // Pursue on the radar opens the dialog here, filled in from the opportunity (read alongside the list).
+  const opportunityId = url.searchParams.get('opportunity');
+  const [{ profile }, [found, opportunity]] = await requireUserWith(request, context, (supabase) =>
+    Promise.all([loadRfps(supabase, query, today), isUuid(opportunityId) ? loadOpportunity(supabase, opportunityId) : null]));
+  return { ...found, today, canWrite: canWriteBusiness(profile?.role), pursued: opportunity ? pursuedFrom(opportunity) : null };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -64,7 +86,7 @@ const pipeline = (totals: RfpTotal[]) =>
   formatMoneySums(totals.filter((t) => t.openValue > 0).map((t) => ({ currency: t.currency, count: 0, value: t.openValue, average: 0 })), { whole: true });
 
 export default function Rfp({ loaderData, actionData }: Route.ComponentProps) {
-  const { totals, totalsFailed, list, today, canWrite } = loaderData;
+  const { totals, totalsFailed, list, today, canWrite, pursued } = loaderData;
   const open = totals.reduce((n, t) => n + t.openCount, 0);
   const due = totals.reduce((n, t) => n + t.dueThisWeek, 0);
   const won = totals.reduce((n, t) => n + t.won, 0);
@@ -78,6 +100,8 @@ export default function Rfp({ loaderData, actionData }: Route.ComponentProps) {
       canWrite={canWrite}
       statuses={RFP_STATUS_OPTIONS}
       summary={
+        <>
+        <RfpTabs current="/rfp" />
         <StatGrid label="RFP summary">
           <StatCard label="Active RFPs" value={figure(open.toLocaleString('en-US'))} note="Active, submitted or under review" icon={Radar} />
           <StatCard label="Pipeline Value" value={figure(pipeline(totals))} note="Open responses, per currency" icon={DollarSign} />
@@ -89,8 +113,9 @@ export default function Rfp({ loaderData, actionData }: Route.ComponentProps) {
           />
           <StatCard label="Due This Week" value={figure(due.toLocaleString('en-US'))} note="Open responses due in 7 days" icon={Timer} />
         </StatGrid>
+        </>
       }
-      form={<NewRfpResponseForm lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />}
+      form={<NewRfpResponseForm pursued={pursued} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />}
     >
       <RecordTable
         caption={TEXTS.listHeading}

@@ -14,6 +14,9 @@ export const RFP_DECISIONS = ['go', 'no_go'] as const;
 export type RfpDecision = (typeof RFP_DECISIONS)[number];
 export const RFP_DECISION_LABELS: Record<RfpDecision, string> = { go: 'Go', no_go: 'No go' };
 
+/** The currencies a bid is kept in (the table's check). */
+export const RFP_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+
 const deadline = requiredDate('Deadline').refine(
   (value) => !isRealDate(value) || (value >= '2000-01-01' && value <= '2200-12-31'), 'Deadline must be between 2000 and 2200',
 );
@@ -26,10 +29,13 @@ export const newRfpResponseSchema = z.object({
   deadline,
   proposal: requiredText('Proposal', 10_000),
   additional_notes: optionalText('Additional notes', 5000),
+  // Pursued from the radar: the opportunity it answers, and the notice's currency when the bid can take it.
+  opportunity_id: z.preprocess((value) => (value === '' ? undefined : value), uuid.optional()),
+  currency: z.preprocess((value) => (value === '' ? undefined : value), oneOf(RFP_CURRENCIES, 'Currency').optional()),
 });
 export type NewRfpResponse = z.output<typeof newRfpResponseSchema>;
 
-export const editRfpSchema = newRfpResponseSchema.extend({
+export const editRfpSchema = newRfpResponseSchema.omit({ opportunity_id: true, currency: true }).extend({
   intent: z.literal('update'),
   // Empty: nobody owns it.
   owner_id: z.preprocess((value) => (value === '' ? undefined : value), uuid.optional()),

@@ -34,3 +34,28 @@ export const RFP_DETAIL_TEXTS = {
   pipeline: 'Pipeline',
   decision: 'Go / no-go',
 } as const;
+
+// The radar (issue 38; decision 079): /rfp/radar and its settings page.
+export const RADAR_TEXTS = {
+  title: 'RFP Radar',
+  description: 'Tenders from the feeds you follow that match your saved searches, best fit first.',
+  heading: 'Matching Tenders',
+  settings: 'Feeds and Searches',
+  settingsTitle: 'Radar Feeds and Searches',
+  settingsDescription: 'The tender feeds the radar reads every hour, and the searches it matches them against.',
+  noSearch: 'No saved search yet. Add one to see the tenders that match it.',
+  noSource: 'No feed yet. Add the feed of a procurement portal, such as Contracts Finder or TED.',
+  noMatch: 'No open tender matches this search yet. New notices arrive every hour.',
+  loadFailed: 'Failed to load the radar',
+  dismissed: 'Opportunity dismissed',
+  dismissFailed: 'Failed to dismiss the opportunity',
+  gone: 'This opportunity no longer exists',
+  sourceSaved: 'Feed saved',
+  sourceDeleted: 'Feed deleted',
+  searchSaved: 'Search saved',
+  searchDeleted: 'Search deleted',
+  saveFailed: 'Failed to save',
+  deleteFailed: 'Failed to delete',
+  sourcesHeading: 'Feeds',
+  searchesHeading: 'Saved Searches',
+} as const;

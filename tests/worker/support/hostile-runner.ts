@@ -27,6 +27,7 @@ interface Tenant {
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
   rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string; compliance: string; control: string; shipment: string; 'purchase-order': string; automation: string; rfp: string; 'canned-reply': string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string; compliance: string; control: string; shipment: string; 'purchase-order': string; automation: string; rfp: string; 'tender-source': string; 'tender-search': string; opportunity: string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
@@ -143,6 +144,12 @@ async function tenant(): Promise<Tenant> {
   const rfp = await insert('rfps', { account_id: accountId, title: 'Fixture tender', company: 'Fixture buyer', contact_email: 'bids@fixture.test', value: 100, deadline: '2030-01-01', proposal: 'Fixture' });
   // A canned reply, for the library's edit and delete and the conversation's Insert (decision 076).
   const cannedReply = await insert('canned_replies', { account_id: accountId, name: 'Fixture answer', body: 'Fixture' });
+  // The radar's rows, for its actions (a feed and a search edited or deleted, an opportunity dismissed).
+  const tenderSource = await insert('tender_sources', { account_id: accountId, name: 'Fixture feed', url: `https://feeds.fixture.test/${accountId}.json`, format: 'ocds' });
+  const tenderSearch = await insert('tender_searches', { account_id: accountId, name: 'Fixture search', keywords: ['fixture'] });
+  const ingested = await serviceClient().rpc('ingest_tender_notices', { p_source: tenderSource.id, p_notices: [{ sourceId: 'fixture-1', title: 'Fixture tender notice' }] });
+  if (ingested.error) throw new Error(`ingest_tender_notices: ${ingested.error.message}`);
+  const opportunity = (await serviceClient().from('opportunities').select('id').eq('source_id', tenderSource.id).single()).data as { id: string };
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
   // A sent quote and its link, for the public quote page's actions.
   const sent = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });
@@ -158,6 +165,7 @@ async function tenant(): Promise<Tenant> {
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
     rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id, compliance: compliance.id, control: control.id, shipment: shipment.id, 'purchase-order': purchaseOrder.id, automation: automation.id, rfp: rfp.id, 'canned-reply': cannedReply.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id, compliance: compliance.id, control: control.id, shipment: shipment.id, 'purchase-order': purchaseOrder.id, automation: automation.id, rfp: rfp.id, 'tender-source': tenderSource.id, 'tender-search': tenderSearch.id, opportunity: opportunity.id },
     token: open.token,
     usedToken: member.token,
     quoteToken: quoteToken as string,
@@ -193,6 +201,9 @@ async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
     compliance: idOf(await db.from('compliance_items').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     control: idOf(await db.from('compliance_controls').select('id').eq('account_id', accountId).order('position').limit(1)),
     rfp: idOf(await db.from('rfps').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    'tender-source': idOf(await db.from('tender_sources').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    'tender-search': idOf(await db.from('tender_searches').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    opportunity: idOf(await db.from('opportunities').select('id').eq('account_id', accountId).order('first_seen_at').limit(1)),
     shipment: idOf(await db.from('shipments').select('id').eq('account_id', accountId).neq('status', 'Delivered').order('created_at').limit(1)),
     'purchase-order': idOf(await db.from('purchase_orders').select('id').eq('account_id', accountId).eq('status', 'sent').order('created_at').limit(1)),
     automation: idOf(await db.from('automations').select('id').eq('account_id', accountId).order('created_at').limit(1)),

@@ -5,7 +5,7 @@
 // The notice is the contracting process (ocid): a later release of the same ocid is its amendment.
 import {
   asArray, cleanAmount, cleanCpv, cleanCurrency, cleanDate, cleanText, cleanUrl, FEED_LIMITS, FeedFormatError, isObject, type Notice,
-} from './notice';
+} from './notice.ts';
 
 export function parseOcdsPackage(json: unknown): Notice[] {
   if (!isObject(json)) throw new FeedFormatError('Not an OCDS release package: expected a JSON object');

@@ -1,8 +1,8 @@
 // A fetched feed's text to notices, by its declared format (decision 065).
-import { FEED_LIMITS, FeedFormatError, type Notice } from './notice';
-import { parseOcdsPackage } from './ocds';
-import { parseTedSearch } from './ted';
-import { parseXmlFeed } from './xml-feed';
+import { FEED_LIMITS, FeedFormatError, type Notice } from './notice.ts';
+import { parseOcdsPackage } from './ocds.ts';
+import { parseTedSearch } from './ted.ts';
+import { parseXmlFeed } from './xml-feed.ts';
 
 export type FeedFormat = 'ocds' | 'ted' | 'rss';
 

@@ -6,7 +6,7 @@
 // currency, and 'links' ({ html: { ENG: url }, pdf: {...}, xml: {...} }). Values come as a value or a list.
 import {
   asArray, cleanAmount, cleanCpv, cleanCurrency, cleanDate, cleanText, cleanUrl, FEED_LIMITS, FeedFormatError, isObject, type Notice,
-} from './notice';
+} from './notice.ts';
 
 /** The English text of a multilingual field, else the first language's; a list gives its first entry. */
 function inEnglish(value: unknown): unknown {

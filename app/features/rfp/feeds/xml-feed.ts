@@ -5,7 +5,7 @@
 // and entity declarations are how XML bombs and external entities get in; entities are not expanded either
 // (cleanText decodes the five predefined ones in the text it keeps).
 import { XMLParser } from 'fast-xml-parser';
-import { asArray, cleanDate, cleanText, cleanUrl, FEED_LIMITS, FeedFormatError, isObject, type Notice } from './notice';
+import { asArray, cleanDate, cleanText, cleanUrl, FEED_LIMITS, FeedFormatError, isObject, type Notice } from './notice.ts';
 
 const parser = new XMLParser({
   ignoreAttributes: false,

@@ -38,6 +38,11 @@ export const JOB_TYPES: Record<string, JobHandler> = {
  * Work queued by the runner itself on every run, once per minute (the
  * idempotency key carries the minute), e.g. a sweep that expires quotes.
  */
-export const PERIODIC_JOBS: string[] = [...QUOTE_PERIODIC_JOBS, ...INVOICE_PERIODIC_JOBS, ...COMPLIANCE_PERIODIC_JOBS, ...AUTOMATION_PERIODIC_JOBS,
-  ...HELPDESK_SLA_PERIODIC_JOBS];
-export const PERIODIC_JOBS: string[] = [...QUOTE_PERIODIC_JOBS, ...INVOICE_PERIODIC_JOBS, ...COMPLIANCE_PERIODIC_JOBS, ...AUTOMATION_PERIODIC_JOBS, ...RFP_PERIODIC_JOBS];
+export const PERIODIC_JOBS: string[] = [
+  ...QUOTE_PERIODIC_JOBS,
+  ...INVOICE_PERIODIC_JOBS,
+  ...COMPLIANCE_PERIODIC_JOBS,
+  ...AUTOMATION_PERIODIC_JOBS,
+  ...HELPDESK_SLA_PERIODIC_JOBS,
+  ...RFP_PERIODIC_JOBS,
+];

@@ -2011,6 +2011,109 @@ export type Database = {
         Relationships: [
         ]
       }
+      opportunities: {
+        Row: {
+          account_id: string
+          amended_at: string | null
+          buyer: string | null
+          change_note: string | null
+          country: string | null
+          cpv_codes: (string)[]
+          cpv_groups: (string)[]
+          currency: string | null
+          deadline: string | null
+          dismiss_reason: string | null
+          dismissed: boolean
+          documents: (string)[]
+          first_seen_at: string
+          id: string
+          notice_id: string
+          published_at: string | null
+          pursued_rfp_id: string | null
+          raw: Json
+          search: unknown
+          source_id: string
+          title: string
+          updated_at: string
+          url: string | null
+          value: number | null
+        }
+        Insert: {
+          account_id: string
+          amended_at?: string | null
+          buyer?: string | null
+          change_note?: string | null
+          country?: string | null
+          cpv_codes?: (string)[]
+          cpv_groups?: (string)[]
+          currency?: string | null
+          deadline?: string | null
+          dismiss_reason?: string | null
+          dismissed?: boolean
+          documents?: (string)[]
+          first_seen_at?: string
+          id?: string
+          notice_id: string
+          published_at?: string | null
+          pursued_rfp_id?: string | null
+          raw?: Json
+          search?: never
+          source_id: string
+          title: string
+          updated_at?: string
+          url?: string | null
+          value?: number | null
+        }
+        Update: {
+          account_id?: string
+          amended_at?: string | null
+          buyer?: string | null
+          change_note?: string | null
+          country?: string | null
+          cpv_codes?: (string)[]
+          cpv_groups?: (string)[]
+          currency?: string | null
+          deadline?: string | null
+          dismiss_reason?: string | null
+          dismissed?: boolean
+          documents?: (string)[]
+          first_seen_at?: string
+          id?: string
+          notice_id?: string
+          published_at?: string | null
+          pursued_rfp_id?: string | null
+          raw?: Json
+          search?: never
+          source_id?: string
+          title?: string
+          updated_at?: string
+          url?: string | null
+          value?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "opportunities_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "opportunities_pursued_rfp_id_account_id_fkey"
+            columns: ["pursued_rfp_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "rfps"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "opportunities_source_id_account_id_fkey"
+            columns: ["source_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "tender_sources"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       payments: {
         Row: {
           account_id: string
@@ -2839,6 +2942,132 @@ export type Database = {
           },
         ]
       }
+      tender_searches: {
+        Row: {
+          account_id: string
+          countries: (string)[]
+          cpv_codes: (string)[]
+          created_at: string
+          created_by: string | null
+          horizon_days: number
+          id: string
+          keywords: (string)[]
+          min_currency: string | null
+          min_value: number | null
+          name: string
+          updated_at: string
+        }
+        Insert: {
+          account_id?: string
+          countries?: (string)[]
+          cpv_codes?: (string)[]
+          created_at?: string
+          created_by?: string | null
+          horizon_days?: number
+          id?: string
+          keywords?: (string)[]
+          min_currency?: string | null
+          min_value?: number | null
+          name: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          countries?: (string)[]
+          cpv_codes?: (string)[]
+          created_at?: string
+          created_by?: string | null
+          horizon_days?: number
+          id?: string
+          keywords?: (string)[]
+          min_currency?: string | null
+          min_value?: number | null
+          name?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tender_searches_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tender_searches_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      tender_sources: {
+        Row: {
+          account_id: string
+          created_at: string
+          created_by: string | null
+          etag: string | null
+          failures: number
+          format: string
+          id: string
+          last_error: string | null
+          last_fetched_at: string | null
+          last_modified: string | null
+          name: string
+          next_fetch_at: string
+          updated_at: string
+          url: string
+        }
+        Insert: {
+          account_id?: string
+          created_at?: string
+          created_by?: string | null
+          etag?: string | null
+          failures?: number
+          format: string
+          id?: string
+          last_error?: string | null
+          last_fetched_at?: string | null
+          last_modified?: string | null
+          name: string
+          next_fetch_at?: string
+          updated_at?: string
+          url: string
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          created_by?: string | null
+          etag?: string | null
+          failures?: number
+          format?: string
+          id?: string
+          last_error?: string | null
+          last_fetched_at?: string | null
+          last_modified?: string | null
+          name?: string
+          next_fetch_at?: string
+          updated_at?: string
+          url?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tender_sources_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tender_sources_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       tracking_events: {
         Row: {
           account_id: string
@@ -3091,6 +3320,8 @@ export type Database = {
         { Args: { p_quote_id: string; p_status: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
       claim_jobs:
         { Args: { p_limit?: number; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string }[]; SetofOptions: { from: '*'; to: 'jobs'; isOneToOne: false; isSetofReturn: true } }
+      claim_tender_sources:
+        { Args: { p_limit: number; p_now: string }; Returns: { account_id: string; created_at: string; created_by: string | null; etag: string | null; failures: number; format: string; id: string; last_error: string | null; last_fetched_at: string | null; last_modified: string | null; name: string; next_fetch_at: string; updated_at: string; url: string }[]; SetofOptions: { from: '*'; to: 'tender_sources'; isOneToOne: false; isSetofReturn: true } }
       clear_failed_sign_ins:
         { Args: never; Returns: undefined }
       client_contact_ids:
@@ -3185,6 +3416,8 @@ export type Database = {
         { Args: { p_to: string }; Returns: string }
       inbox_conversations:
         { Args: { p_mine?: boolean; p_query?: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
+      ingest_tender_notices:
+        { Args: { p_notices: Json; p_source: string }; Returns: { amended: number; inserted: number; unchanged: number }[] }
       integration_credentials:
         { Args: { p_integration_id: string }; Returns: Json }
       invoice_document:
@@ -3251,6 +3484,8 @@ export type Database = {
         { Args: { p_token: string }; Returns: Json }
       quote_summary:
         { Args: never; Returns: { by_currency: Json; sent_count: number; signed_count: number; total_count: number }[] }
+      radar_matches:
+        { Args: { p_limit?: number; p_search: string; p_today: string }; Returns: { buyer: string; change_note: string; country: string; cpv_codes: (string)[]; currency: string; deadline: string; id: string; pursued_rfp_id: string; reasons: (string)[]; score: number; search_id: string; source_name: string; title: string; url: string; value: number }[] }
       receive_email:
         { Args: { p_body: string; p_from_email: string; p_from_name: string; p_message_id?: string; p_references?: (string)[]; p_subject: string; p_to: string }; Returns: Json }
       receive_purchase_order:
@@ -3271,6 +3506,8 @@ export type Database = {
         { Args: { p_error?: string; p_quote_id: string }; Returns: undefined }
       record_sms_status:
         { Args: { p_error_code?: string; p_integration_id: string; p_sid: string; p_status: string }; Returns: boolean }
+      record_tender_fetch:
+        { Args: { p_error?: string; p_etag?: string; p_last_modified?: string; p_now: string; p_source: string }; Returns: undefined }
       renew_invitation:
         { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
       renew_invoice_link:
@@ -3293,6 +3530,8 @@ export type Database = {
         { Args: { p_quote_id: string; p_request_id: string }; Returns: string }
       revise_quote:
         { Args: { p_quote_id: string }; Returns: { account_id: string; contact_id: string | null; content_hash: string | null; created_at: string; created_by: string | null; currency: string; decline_reason: string | null; declined_at: string | null; delivery_error: string | null; discount: number; discount_amount: number; expires_at: string | null; id: string; link_token_hash: string | null; notes: string | null; quote_number: string | null; revision: number; revision_of: string | null; seller: Json | null; sent_at: string | null; signature_png: string | null; signed_at: string | null; signed_document: Json | null; signer_email: string | null; signer_ip: string | null; signer_name: string | null; signer_user_agent: string | null; status: string; subtotal: number; superseded_by: string | null; tax_amount: number; tax_rate: number; total: number; updated_at: string; viewed_at: string | null }; SetofOptions: { from: '*'; to: 'quotes'; isOneToOne: true; isSetofReturn: false } }
+      rfp_deadline_reminders:
+        { Args: { p_today: string }; Returns: { days: number; recipient: string; rfp_id: string }[] }
       rfp_totals:
         { Args: { p_today: string }; Returns: { currency: string; due_this_week: number; lost_count: number; open_count: number; open_value: number; won_count: number }[] }
       rotate_carrier_hook:
@@ -3495,6 +3734,9 @@ export const CheckedValues = {
   },
   templates: {
     type: ["email","quote","invoice","contract"],
+  },
+  tender_sources: {
+    format: ["ocds","ted","rss"],
   },
   tracking_events: {
     provider: ["easypost","aftership"],

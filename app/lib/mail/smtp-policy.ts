@@ -7,7 +7,7 @@
 // A hostname is checked by its spelling only (a Worker cannot resolve DNS
 // before connecting); cloudflare:sockets itself does not reach private networks.
 
-import { allowedHosts, ipv4Parts, ipv6Groups, isPrivateIpv4, isPrivateIpv6 } from '~/lib/address-policy';
+import { allowedHosts, ipv4Parts, ipv6Groups, isPrivateIpv4, isPrivateIpv6 } from '../address-policy.ts';
 
 export { allowedHosts };
 

@@ -26,8 +26,7 @@ interface Tenant {
   admin: Visitor;
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
-  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string; compliance: string; control: string; shipment: string; 'purchase-order': string; automation: string; rfp: string; 'canned-reply': string };
-  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string; compliance: string; control: string; shipment: string; 'purchase-order': string; automation: string; rfp: string; 'tender-source': string; 'tender-search': string; opportunity: string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string; compliance: string; control: string; shipment: string; 'purchase-order': string; automation: string; rfp: string; 'canned-reply': string; 'tender-source': string; 'tender-search': string; opportunity: string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
@@ -164,8 +163,7 @@ async function tenant(): Promise<Tenant> {
     admin: admin.visitor,
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id, compliance: compliance.id, control: control.id, shipment: shipment.id, 'purchase-order': purchaseOrder.id, automation: automation.id, rfp: rfp.id, 'canned-reply': cannedReply.id },
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id, compliance: compliance.id, control: control.id, shipment: shipment.id, 'purchase-order': purchaseOrder.id, automation: automation.id, rfp: rfp.id, 'tender-source': tenderSource.id, 'tender-search': tenderSearch.id, opportunity: opportunity.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id, compliance: compliance.id, control: control.id, shipment: shipment.id, 'purchase-order': purchaseOrder.id, automation: automation.id, rfp: rfp.id, 'canned-reply': cannedReply.id, 'tender-source': tenderSource.id, 'tender-search': tenderSearch.id, opportunity: opportunity.id },
     token: open.token,
     usedToken: member.token,
     quoteToken: quoteToken as string,

@@ -123,5 +123,6 @@ describe('npm run new:module', () => {
       expect(existsSync(join(copy, 'app/features', name)), name).toBe(false);
     }
     expect(newModule().status).toBe(1);
-  });
+    // Eight runs of the script, each a Node start: seconds on a loaded machine.
+  }, 60_000);
 });

@@ -54,6 +54,7 @@ describe('automations', () => {
     await dialog.getByLabel('Action', { exact: true }).selectOption('send_email');
     await dialog.getByLabel('Template (Send Email)').selectOption({ label: `Lead welcome ${tag}` });
     await dialog.getByLabel('Recipient (Send Email)').fill('event_contact');
+    await dialog.getByLabel('Description').fill('A welcome mail for every new lead');
     await dialog.getByLabel('Status', { exact: true }).selectOption('active');
     await dialog.getByRole('button', { name: 'Create Automation' }).click();
     await waitForToast(page, 'Automation workflow created successfully!');

@@ -545,6 +545,14 @@ begin
   if not found then
     raise exception 'Automation not found' using errcode = 'P0002';
   end if;
+  -- A manual run has no event: these two act on the record of the event that started them.
+  if v_automation.action_kind = 'update_status' then
+    raise exception 'Run now is not offered for Update Status: it changes the status of the lead whose creation started the run, so it runs only when a lead is created.'
+      using errcode = '22023';
+  elsif v_automation.action_kind = 'create_invoice' then
+    raise exception 'Run now is not offered for Create Invoice: it invoices the quote whose acceptance started the run, so it runs only when a quote is accepted.'
+      using errcode = '22023';
+  end if;
   insert into public.automation_runs (account_id, automation_id, status, manual_key, requested_by, next_attempt_at)
   values (v_account_id, v_automation.id, 'queued', p_key, public.current_user_id(), now())
   on conflict (automation_id, manual_key) do nothing

@@ -53,7 +53,7 @@ describe('automations', () => {
     await dialog.getByLabel('Trigger').selectOption('lead_created');
     await dialog.getByLabel('Action', { exact: true }).selectOption('send_email');
     await dialog.getByLabel('Template (Send Email)').selectOption({ label: `Lead welcome ${tag}` });
-    await dialog.getByLabel('Recipient (Send Email)').fill('event_contact');
+    await dialog.getByLabel('Recipient (Send Email)').selectOption({ label: "The event's contact" });
     await dialog.getByLabel('Description').fill('A welcome mail for every new lead');
     await dialog.getByLabel('Status', { exact: true }).selectOption('active');
     await dialog.getByRole('button', { name: 'Create Automation' }).click();

@@ -97,7 +97,14 @@ describe('/automations', () => {
     const { data: template } = await serviceClient().from('templates').select('id').eq('account_id', me!.account_id).eq('type', 'email').limit(1).single();
     const name = `Fixed ${Date.now()}`;
     await expectCreated(visitor, path, { ...valid, name, action: 'send_email', template_id: template!.id, recipient: 'fixed', recipient_address: 'ops@partner.test' }, '/automations', 'Automation workflow created successfully!');
-    expect((await serviceClient().from('automations').select('action_settings').eq('name', name).single()).data!.action_settings).toEqual({ template_id: template!.id, recipient: 'ops@partner.test' });
+    const { data: fixed } = await serviceClient().from('automations').select('id, action_settings').eq('name', name).single();
+    expect(fixed!.action_settings).toEqual({ template_id: template!.id, recipient: 'ops@partner.test' });
+    // Its edit dialog shows it as the fixed address; a colleague's address is chosen in the select.
+    const edit = await page(visitor, `/automations/${fixed!.id}?edit`);
+    expect(selectedOption(edit, 'recipient')).toBe('fixed');
+    expect(control(edit, 'recipient_address')).toContain('value="ops@partner.test"');
+    await serviceClient().from('automations').update({ action_settings: { template_id: template!.id, recipient: DEMO_ADMIN.email } }).eq('id', fixed!.id);
+    expect(selectedOption(await page(visitor, `/automations/${fixed!.id}?edit`), 'recipient')).toBe(DEMO_ADMIN.email);
   });
 
   it('edits an automation in its ?edit dialog, refuses a bad edit under its field, and queues Run now once per key', async () => {

@@ -1205,6 +1205,8 @@ export type Database = {
       events: {
         Row: {
           account_id: string
+          automation_depth: number
+          caused_by_run_id: string | null
           created_at: string
           id: string
           kind: string
@@ -1214,6 +1216,8 @@ export type Database = {
         }
         Insert: {
           account_id: string
+          automation_depth?: number
+          caused_by_run_id?: string | null
           created_at?: string
           id?: string
           kind: string
@@ -1223,6 +1227,8 @@ export type Database = {
         }
         Update: {
           account_id?: string
+          automation_depth?: number
+          caused_by_run_id?: string | null
           created_at?: string
           id?: string
           kind?: string

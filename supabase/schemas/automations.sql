@@ -136,6 +136,15 @@ as $function$ select 3 $function$;
 revoke all on function private.automation_max_attempts() from public, anon, authenticated, service_role;
 grant execute on function private.automation_max_attempts() to public;
 
+create or replace function private.automation_max_depth()
+ returns integer
+ language sql
+ immutable
+ set search_path to ''
+as $function$ select 3 $function$;
+revoke all on function private.automation_max_depth() from public, anon, authenticated, service_role;
+grant execute on function private.automation_max_depth() to public;
+
 create or replace function private.automation_render(p_text text, p_payload jsonb)
  returns text
  language plpgsql
@@ -438,10 +447,20 @@ declare
   v_run public.automation_runs;
   v_output jsonb;
   v_attempt integer := p_run.attempts + 1;
+  v_depth integer;
 begin
   select * into v_automation from public.automations where id = p_run.automation_id;
   v_event := private.automation_run_event(p_run);
+  v_depth := coalesce(v_event.automation_depth, 0);
   update public.automation_runs set attempts = v_attempt where id = p_run.id;
+  if v_depth >= private.automation_max_depth() then
+    update public.automation_runs
+       set status = 'skipped', finished_at = now(), next_attempt_at = null,
+           error = format('Stopped: this event was written by a chain of %s automation runs, which would loop', v_depth),
+           output = jsonb_build_object('loop_guard', true, 'depth', v_depth, 'caused_by_run_id', v_event.caused_by_run_id)
+     where id = p_run.id returning * into v_run;
+    return v_run;
+  end if;
   -- Conditions test the event; a manual run (Run now) is asked for regardless.
   if p_run.manual_key is null and p_run.event_id is not null
      and not private.automation_conditions_met(v_automation.conditions, v_event.payload) then
@@ -450,11 +469,18 @@ begin
     return v_run;
   end if;
   begin
+    perform set_config('opshub.automation_depth', (v_depth + 1)::text, true);
+    perform set_config('opshub.automation_run', p_run.id::text, true);
     v_output := private.automation_perform(v_automation, p_run.id, v_event);
+    perform set_config('opshub.automation_depth', '', true);
+    perform set_config('opshub.automation_run', '', true);
     update public.automation_runs set status = 'succeeded', finished_at = now(), output = v_output, error = null, next_attempt_at = null
      where id = p_run.id returning * into v_run;
     update public.automations set last_error = null where id = v_automation.id and last_error is not null;
   exception when others then
+    -- The subtransaction's rollback undoes its set_config too; cleared again to be plain about it.
+    perform set_config('opshub.automation_depth', '', true);
+    perform set_config('opshub.automation_run', '', true);
     if sqlstate in ('22023', 'P0002', '0A000', '23505', '42501', '22P02', '23503', '23514')
        or v_attempt >= private.automation_max_attempts() then
       update public.automation_runs set status = 'failed', finished_at = now(), error = left(sqlerrm, 2000), next_attempt_at = null
@@ -518,6 +544,14 @@ begin
   select * into v_automation from public.automations where id = p_automation_id and account_id = v_account_id;
   if not found then
     raise exception 'Automation not found' using errcode = 'P0002';
+  end if;
+  -- A manual run has no event: these two act on the record of the event that started them.
+  if v_automation.action_kind = 'update_status' then
+    raise exception 'Run now is not offered for Update Status: it changes the status of the lead whose creation started the run, so it runs only when a lead is created.'
+      using errcode = '22023';
+  elsif v_automation.action_kind = 'create_invoice' then
+    raise exception 'Run now is not offered for Create Invoice: it invoices the quote whose acceptance started the run, so it runs only when a quote is accepted.'
+      using errcode = '22023';
   end if;
   insert into public.automation_runs (account_id, automation_id, status, manual_key, requested_by, next_attempt_at)
   values (v_account_id, v_automation.id, 'queued', p_key, public.current_user_id(), now())

@@ -240,7 +240,10 @@ create table public.events (
   resource_id uuid,
   payload jsonb default '{}'::jsonb not null,
   created_at timestamp with time zone default now() not null,
+  automation_depth smallint default 0 not null,
+  caused_by_run_id uuid,
   constraint events_pkey primary key (id),
+  constraint events_automation_depth_check check (((automation_depth >= 0) and (automation_depth <= 1000))),
   constraint events_kind_check check ((kind = any ('{client_registered,conversation_resolved,document_extracted,invoice_created,invoice_overdue,invoice_paid,lead_created,message_received,po_confirmed,po_sent,quote_accepted,quote_declined,quote_expired,quote_sent,quote_viewed,review_due,shipment_delivered,shipment_exception,sla_breached}'::text[]))),
   constraint events_payload_check check ((jsonb_typeof(payload) = 'object'::text)),
   constraint events_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
@@ -280,6 +283,22 @@ end;
 $function$;
 revoke all on function private.events_on_insert() from public, anon, authenticated, service_role;
 
+create or replace function private.events_stamp_automation_depth()
+ returns trigger
+ language plpgsql
+ set search_path to ''
+as $function$
+declare
+  v_depth text := current_setting('opshub.automation_depth', true);
+  v_run text := current_setting('opshub.automation_run', true);
+begin
+  new.automation_depth := case when v_depth ~ '^[0-9]{1,3}$' then v_depth::smallint else 0 end;
+  new.caused_by_run_id := case when v_run ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then v_run::uuid end;
+  return new;
+end;
+$function$;
+revoke all on function private.events_stamp_automation_depth() from public, anon, authenticated, service_role;
+
 create or replace function private.logistics_event_jobs()
  returns trigger
  language plpgsql
@@ -308,6 +327,7 @@ $function$;
 revoke all on function private.logistics_event_jobs() from public, anon, authenticated, service_role;
 
 create trigger events_logistics_jobs after insert on public.events for each row when (new.kind = any (array['po_sent'::text, 'shipment_delivered'::text, 'shipment_exception'::text])) execute function private.logistics_event_jobs();
+create trigger events_stamp_automation_depth before insert on public.events for each row execute function private.events_stamp_automation_depth();
 
 create policy "staff read their account's events" on public.events
   for select

@@ -141,6 +141,16 @@ describe('Run now', () => {
     expect((await auditor.client.from('automation_list').select('run_count, succeeded_count').eq('id', id).single()).data).toEqual({ run_count: 1, succeeded_count: 1 });
     expect((await other.client.from('automation_list').select('id').eq('id', id)).data).toEqual([]);
   });
+
+  it('refuses Run now for Update Status and Create Invoice, which act on their event\'s record', async () => {
+    const status = await create(admin, { status: 'draft', action_kind: 'update_status', action_settings: { status: 'qualified' } });
+    const invoice = await create(admin, { status: 'draft', trigger_kind: 'quote_accepted', action_kind: 'create_invoice', action_settings: {} });
+    const key = `k${randomBytes(8).toString('hex')}`;
+    expect((await admin.client.rpc('run_automation_now', { p_automation_id: status, p_key: key })).error?.message).toMatch(/^Run now is not offered for Update Status: .* only when a lead is created\.$/);
+    expect((await admin.client.rpc('run_automation_now', { p_automation_id: invoice, p_key: key })).error?.message).toMatch(/^Run now is not offered for Create Invoice: .* only when a quote is accepted\.$/);
+    const { rows } = await backend.db.query('select count(*)::int as n from public.automation_runs where automation_id in ($1, $2)', [status, invoice]);
+    expect(rows).toEqual([{ n: 0 }]);
+  });
 });
 
 describe('create_invoice and generate_report', () => {

@@ -1,7 +1,9 @@
 // The automations engine through the real jobs runner (decision 067): a lead
 // created fires a send_email automation whose mail is read from the local
 // outbox, once however often the runner runs; a scheduled automation runs once
-// per due time; croner itself runs in workerd.
+// per due time, and a daily 09:00 one at 09:00 local on both sides of a
+// daylight-saving change, driven by the runner's test clock (the Cron
+// Trigger's scheduledTime); croner itself runs in workerd.
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../support/confirmation-mail';
@@ -60,5 +62,36 @@ describe('the automations engine', () => {
     expect(runs).toHaveLength(1);
     expect(runs![0].status).toBe('succeeded');
     expect(new Date(runs![0].scheduled_for!).getUTCMinutes() % 5).toBe(0);
+  });
+
+  it('runs a daily 09:00 automation once a day at 09:00 local across a daylight-saving change (test clock)', async () => {
+    const service = serviceClient();
+    // New York springs forward on 2027-03-14: 09:00 is 14:00 UTC before, 13:00 UTC after.
+    const { error: tzError } = await service.from('accounts').update({ timezone: 'America/New_York' }).eq('id', account.accountId);
+    if (tzError) throw new Error(tzError.message);
+    const { data, error } = await service.from('automations').insert({
+      account_id: account.accountId, name: 'Daily standup', trigger_kind: 'scheduled_time', frequency: 'daily',
+      status: 'active', action_kind: 'assign_task', action_settings: { assignee_id: account.userId, title: 'Standup notes' },
+    }).select('id').single();
+    if (error) throw new Error(error.message);
+    // The runner ticks at these instants (UTC), as the Cron Trigger would.
+    const ticks = [
+      '2027-03-13T14:30:00Z', // 09:30 EST: the 13th's run
+      '2027-03-13T20:00:00Z', // later that day: nothing new
+      '2027-03-14T12:30:00Z', // 08:30 EDT: not yet
+      '2027-03-14T13:05:00Z', // 09:05 EDT: the 14th's run, an hour earlier in UTC
+      '2027-03-14T14:05:00Z', // 10:05 EDT (09:05 by the old offset): nothing new
+      '2027-03-15T13:01:00Z', // 09:01 EDT: the 15th's run
+    ];
+    for (const tick of ticks) await runCron(Date.parse(tick));
+    const { data: runs } = await service.from('automation_runs').select('status, scheduled_for').eq('automation_id', data!.id).order('scheduled_for');
+    expect(runs!.map((r) => [r.status, new Date(r.scheduled_for!).toISOString()])).toEqual([
+      ['succeeded', '2027-03-13T14:00:00.000Z'],
+      ['succeeded', '2027-03-14T13:00:00.000Z'],
+      ['succeeded', '2027-03-15T13:00:00.000Z'],
+    ]);
+    const local = runs!.map((r) => new Date(r.scheduled_for!).toLocaleTimeString('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }));
+    expect(local).toEqual(['09:00', '09:00', '09:00']);
+    await service.from('automations').update({ status: 'paused' }).eq('id', data!.id);
   });
 });

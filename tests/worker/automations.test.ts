@@ -41,7 +41,11 @@ describe('/automations', () => {
     expect(selectedOption(html, 'trigger')).toBe('quote_accepted');
     expect(selectedOption(html, 'action')).toBe('send_email');
     expect(selectedOption(html, 'frequency')).toBe('immediate');
-    for (const name of ['condition_field_0', 'condition_operator_2', 'template_id', 'assignee_id', 'cron']) expect(html).toContain(`name="${name}"`);
+    for (const name of ['condition_field_0', 'condition_operator_2', 'template_id', 'assignee_id', 'cron', 'recipient_address']) expect(html).toContain(`name="${name}"`);
+    // Send Email's recipients: the event's contact, the account's users (a select), or a fixed address.
+    expect(selectedOption(html, 'recipient')).toBe('event_contact');
+    expect(html).toContain(`<option value="${DEMO_ADMIN.email}">`);
+    expect(html).toContain('<option value="fixed">A fixed address (below)</option>');
   });
 
   it("creates a real one, says 'Automation workflow created successfully!', lists it and shows its page", async () => {
@@ -77,9 +81,30 @@ describe('/automations', () => {
     await expectRefused(visitor, path, { ...scheduled, cron: '0 0 31 2 *' }, 'cron', 'never runs');
     await expectRefused(visitor, path, { ...valid, action: 'send_email', template_id: '', recipient: 'a@b.test' }, 'template_id', 'Choose a template');
     await expectRefused(
+      visitor, path, { ...valid, action: 'send_email', template_id: '00000000-0000-4000-8000-000000000000', recipient: 'fixed', recipient_address: '' }, 'recipient_address',
+      'Enter the fixed address',
+    );
+    await expectRefused(
+      visitor, path, { ...valid, action: 'send_email', template_id: '00000000-0000-4000-8000-000000000000', recipient: 'fixed', recipient_address: 'a@b.test\r\nBcc: x@y.test' }, 'recipient_address',
+      "Enter an e-mail address or choose the event's contact",
+    );
+    await expectRefused(
       visitor, path, { ...valid, action: 'send_email', template_id: '00000000-0000-4000-8000-000000000000', recipient: 'a@b.test\r\nBcc: x@y.test' }, 'recipient',
       "Enter an e-mail address or choose the event's contact",
     );
+    // 'A fixed address' saves the address typed below it (an admin's).
+    const { data: me } = await serviceClient().from('users').select('account_id').eq('email', DEMO_ADMIN.email).single();
+    const { data: template } = await serviceClient().from('templates').select('id').eq('account_id', me!.account_id).eq('type', 'email').limit(1).single();
+    const name = `Fixed ${Date.now()}`;
+    await expectCreated(visitor, path, { ...valid, name, action: 'send_email', template_id: template!.id, recipient: 'fixed', recipient_address: 'ops@partner.test' }, '/automations', 'Automation workflow created successfully!');
+    const { data: fixed } = await serviceClient().from('automations').select('id, action_settings').eq('name', name).single();
+    expect(fixed!.action_settings).toEqual({ template_id: template!.id, recipient: 'ops@partner.test' });
+    // Its edit dialog shows it as the fixed address; a colleague's address is chosen in the select.
+    const edit = await page(visitor, `/automations/${fixed!.id}?edit`);
+    expect(selectedOption(edit, 'recipient')).toBe('fixed');
+    expect(control(edit, 'recipient_address')).toContain('value="ops@partner.test"');
+    await serviceClient().from('automations').update({ action_settings: { template_id: template!.id, recipient: DEMO_ADMIN.email } }).eq('id', fixed!.id);
+    expect(selectedOption(await page(visitor, `/automations/${fixed!.id}?edit`), 'recipient')).toBe(DEMO_ADMIN.email);
   });
 
   it('edits an automation in its ?edit dialog, refuses a bad edit under its field, and queues Run now once per key', async () => {
@@ -98,6 +123,17 @@ describe('/automations', () => {
     });
     await expectRefused(visitor, `${path}?edit`, { ...fields, intent: 'update', name, action: 'create_invoice' }, 'trigger', 'Create Invoice applies to Quote Accepted');
     const key = `key-${Date.now()}`;
+    // Update Status needs its event: the page says so instead of Run now, and a post made anyway is refused.
+    const needsEvent = 'Run now is not offered for Update Status: it changes the status of the lead whose creation started the run, so it runs only when a lead is created.';
+    expect(readable(await page(visitor, path))).toContain(needsEvent);
+    const refused = await visitor.post(path, { intent: 'run_now', run_key: key });
+    expect(refused.status).toBe(400);
+    expect(readable(await refused.text())).toContain(needsEvent);
+    expect((await serviceClient().from('automation_runs').select('id').eq('automation_id', data!.id)).data).toEqual([]);
+    // Assign Task runs without one: one queued run per key.
+    const { data: me } = await serviceClient().from('users').select('id').eq('email', DEMO_ADMIN.email).single();
+    await serviceClient().from('automations').update({ action_kind: 'assign_task', action_settings: { assignee_id: me!.id, title: 'Weekly review' } }).eq('id', data!.id);
+    expect(readable(await page(visitor, path))).not.toContain(needsEvent);
     expect((await visitor.post(path, { intent: 'run_now', run_key: key })).status).toBe(302);
     expect((await visitor.post(path, { intent: 'run_now', run_key: key })).status).toBe(302);
     const { data: runs } = await serviceClient().from('automation_runs').select('status, manual_key').eq('automation_id', data!.id);

@@ -29,7 +29,7 @@ import { answerPreview } from './preview.server';
 import { automationActionServerSchema } from './schema.server';
 import { UrlDialog } from '~/components/url-dialog';
 import { checkSchedule, cronOf, type ScheduleFrequency } from './schedule';
-import { ACTION_LABELS, CONDITION_ROWS, RUNS_PER_PAGE, FREQUENCY_LABELS, OPERATOR_LABELS, TRIGGER_LABELS, type AutomationAction, type Frequency, type Operator, type Trigger } from './schema';
+import { ACTION_LABELS, CONDITION_ROWS, RECIPIENT_EVENT_CONTACT, RECIPIENT_FIXED, RUNS_PER_PAGE, FREQUENCY_LABELS, OPERATOR_LABELS, TRIGGER_LABELS, type AutomationAction, type Frequency, type Operator, type Trigger } from './schema';
 import { AUTOMATION_DETAIL_TEXTS as TEXTS } from './texts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -106,8 +106,12 @@ const describeSettings = (kind: string, settings: Record<string, unknown>) =>
     .join(' · ') || ACTION_LABELS[kind as AutomationAction];
 
 /** The edit dialog's fields, filled from the saved automation. */
-function editDefaults(automation: Route.ComponentProps['loaderData']['automation']) {
+function editDefaults(automation: Route.ComponentProps['loaderData']['automation'], recipients: { value: string }[]) {
   const settings = (automation.action_settings ?? {}) as Record<string, string | undefined>;
+  // The recipient select holds the event's contact and the users; any other address is the fixed one.
+  const listed = !settings.recipient || settings.recipient === RECIPIENT_EVENT_CONTACT
+    || recipients.some((r) => r.value.toLowerCase() === settings.recipient!.toLowerCase());
+  const recipient = listed ? recipients.find((r) => r.value.toLowerCase() === settings.recipient?.toLowerCase())?.value ?? settings.recipient : RECIPIENT_FIXED;
   const conditions = (Array.isArray(automation.conditions) ? automation.conditions : []) as { field?: string; operator?: string; value?: string }[];
   return {
     name: automation.name,
@@ -117,7 +121,8 @@ function editDefaults(automation: Route.ComponentProps['loaderData']['automation
     frequency: automation.frequency ?? 'immediate',
     cron: automation.cron ?? '',
     template_id: settings.template_id,
-    recipient: settings.recipient,
+    recipient,
+    recipient_address: listed ? '' : settings.recipient,
     new_status: settings.status,
     assignee_id: settings.assignee_id,
     task_title: settings.title,
@@ -154,10 +159,14 @@ export default function AutomationPage({ loaderData, actionData }: Route.Compone
             <Link to="?edit" preventScrollReset className={buttonClasses('outline')}>
               Edit
             </Link>
-            <Form method="post" action={page}>
-              <input type="hidden" name="run_key" value={runKey} />
-              <Button type="submit" name="intent" value="run_now" variant="outline">Run now</Button>
-            </Form>
+            {TEXTS.runNeedsEvent[automation.action_kind] ? (
+              <p className="max-w-xs text-xs text-muted-foreground">{TEXTS.runNeedsEvent[automation.action_kind]}</p>
+            ) : (
+              <Form method="post" action={page}>
+                <input type="hidden" name="run_key" value={runKey} />
+                <Button type="submit" name="intent" value="run_now" variant="outline">Run now</Button>
+              </Form>
+            )}
             <Form method="post" action={page}>
               {automation.status === 'active' ? (
                 <Button type="submit" name="intent" value="pause" variant="outline">Pause</Button>
@@ -200,7 +209,7 @@ export default function AutomationPage({ loaderData, actionData }: Route.Compone
                 closeTo={page}
                 lastResult={intent === 'update' || (actionData && 'preview' in actionData) ? lastResult : undefined}
                 choices={choices}
-                defaultValue={editDefaults(automation)}
+                defaultValue={editDefaults(automation, choices.recipients)}
                 preview={actionData && 'preview' in actionData ? actionData.preview : null}
               />
             ) : null}

@@ -16,7 +16,7 @@ import type { Option } from '~/lib/schemas/fields';
 import { z } from '~/lib/schemas/zod';
 import {
   ACTION_OPTIONS, CONDITION_ROWS, editAutomationSchema, FREQUENCY_OPTIONS, LEAD_STATUS_VALUES, newAutomationSchema, OPERATOR_OPTIONS,
-  PAYLOAD_FIELDS, REPORT_FORMAT_OPTIONS, REPORT_RANGE_OPTIONS, REPORT_TYPE_OPTIONS, STATUS_CHOICES, TRIGGER_LABELS, TRIGGER_OPTIONS, type Trigger,
+  PAYLOAD_FIELDS, RECIPIENT_EVENT_CONTACT, RECIPIENT_FIXED, REPORT_FORMAT_OPTIONS, REPORT_RANGE_OPTIONS, REPORT_TYPE_OPTIONS, STATUS_CHOICES, TRIGGER_LABELS, TRIGGER_OPTIONS, type Trigger,
 } from './schema';
 
 const FIELD_HINT = Object.entries(PAYLOAD_FIELDS)
@@ -31,6 +31,13 @@ export type SchedulePreview = { runs: string[]; error: string | null; timezone: 
 
 const blank = (options: readonly Option[]) => [{ value: '', label: '—' }, ...options];
 
+/** Send Email's recipients: the event's own contact, one of the account's users, or a fixed address typed below. */
+const recipientOptions = (users: readonly Option[]) => [
+  { value: RECIPIENT_EVENT_CONTACT, label: "The event's contact" },
+  ...users,
+  { value: RECIPIENT_FIXED, label: 'A fixed address (below)' },
+];
+
 export function AutomationForm({
   mode,
   action,
@@ -44,7 +51,7 @@ export function AutomationForm({
   action: string;
   closeTo: string;
   lastResult: SubmissionResult<string[]> | undefined;
-  choices: { templates: Option[]; people: Option[] };
+  choices: { templates: Option[]; people: Option[]; recipients: Option[] };
   defaultValue: FormDefaults;
   preview?: SchedulePreview | null;
 }) {
@@ -90,7 +97,8 @@ export function AutomationForm({
         <legend className="px-1 text-sm font-medium">Action settings</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField field={fields.template_id} label="Template (Send Email)" options={blank(choices.templates)} />
-          <TextField field={fields.recipient} label="Recipient (Send Email)" hint="event_contact, or a fixed address" />
+          <SelectField field={fields.recipient} label="Recipient (Send Email)" options={recipientOptions(choices.recipients)} />
+          <TextField field={fields.recipient_address} label="Fixed address (Send Email)" hint="With the recipient 'A fixed address': only an admin may enter one outside the account" />
           <SelectField field={fields.new_status} label="Status (Update Status)" options={blank(LEAD_STATUS_VALUES.map((s) => ({ value: s, label: s })))} />
           <SelectField field={fields.assignee_id} label="Assignee (Assign Task) / report recipient (Generate Report)" options={blank(choices.people)} />
           <TextField field={fields.task_title} label="Task (Assign Task)" hint="Variables from the event, e.g. Call {{name}}" />

@@ -29,15 +29,20 @@ export async function loadAutomations(supabase: Supabase, query: ListQuery<Autom
   return { list };
 }
 
-/** What the New Automation dialog offers: the account's e-mail templates and its people. */
+/**
+ * What the New Automation dialog offers: the account's e-mail templates, its
+ * people to assign (admins, members) and its users to mail (staff, by address).
+ */
 export async function loadChoices(supabase: Supabase) {
   const [templates, users] = await Promise.all([
     supabase.from('templates').select('id, name').eq('type', 'email').order('name').limit(200),
-    supabase.from('users').select('id, first_name, last_name, email, role').in('role', ['admin', 'member']).order('email').limit(200),
+    supabase.from('users').select('id, first_name, last_name, email, role').in('role', ['admin', 'member', 'auditor']).order('email').limit(200),
   ]);
   return {
     templates: (templates.data ?? []).map((t) => ({ value: t.id, label: t.name })),
-    people: (users.data ?? []).map((u) => ({ value: u.id, label: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email })),
+    people: (users.data ?? []).filter((u) => u.role !== 'auditor')
+      .map((u) => ({ value: u.id, label: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email })),
+    recipients: (users.data ?? []).map((u) => ({ value: u.email, label: `${[u.first_name, u.last_name].filter(Boolean).join(' ') || u.email} <${u.email}>` })),
   };
 }
 

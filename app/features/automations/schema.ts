@@ -138,6 +138,10 @@ const conditionFields = Object.fromEntries(
   ]).flat(),
 ) as Record<string, ReturnType<typeof optionalText>>;
 
+/** Send Email's recipient choices besides the account's users (whose value is their address). */
+export const RECIPIENT_EVENT_CONTACT = 'event_contact';
+export const RECIPIENT_FIXED = 'fixed';
+
 /** No control characters: a value may reach a mail header. */
 const noControl = (value: string | undefined) => !value || !/\p{Cc}/u.test(value);
 
@@ -151,6 +155,7 @@ const automationFields = {
     cron: optionalText('Cron expression', 100),
     template_id: optionalText('Template', 36),
     recipient: optionalText('Recipient', 320),
+    recipient_address: optionalText('Fixed address', 320),
     new_status: optionalText('Status', 40),
     assignee_id: optionalText('Assignee', 36),
     task_title: optionalText('Task', 200),
@@ -172,9 +177,15 @@ function checkAutomation(form: AutomationForm, ctx: z.RefinementCtx) {
     // (schema.server.ts): croner would put the dialog's page over its script budget.
     if (form.action === 'send_email') {
       if (!form.template_id) issue('template_id', 'Choose a template');
+      // The select's value: the event's contact, a user's address, or 'fixed' with the address typed below
+      // (an address posted as the recipient itself is taken too; the database holds who may enter which).
+      const fixed = form.recipient === RECIPIENT_FIXED;
+      const to = fixed ? form.recipient_address : form.recipient;
+      const where = fixed ? 'recipient_address' : 'recipient';
       if (!form.recipient) issue('recipient', 'Choose a recipient');
-      else if (!noControl(form.recipient) || (form.recipient !== 'event_contact' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(form.recipient))) {
-        issue('recipient', 'Enter an e-mail address or choose the event\'s contact');
+      else if (!to) issue(where, 'Enter the fixed address');
+      else if (!noControl(to) || (to !== RECIPIENT_EVENT_CONTACT && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(to))) {
+        issue(where, 'Enter an e-mail address or choose the event\'s contact');
       }
     }
     if (form.action === 'update_status' && !(LEAD_STATUS_VALUES as readonly string[]).includes(form.new_status ?? '')) issue('new_status', 'Choose a status');
@@ -211,7 +222,8 @@ export const editAutomationSchema = z.object({ ...automationFields, intent: z.li
 /** The row the form describes, for the table's checks (action_settings, conditions). */
 export function automationRow(form: NewAutomation) {
   const settings =
-    form.action === 'send_email' ? { template_id: form.template_id, recipient: form.recipient }
+    form.action === 'send_email'
+      ? { template_id: form.template_id, recipient: form.recipient === RECIPIENT_FIXED ? form.recipient_address : form.recipient }
     : form.action === 'update_status' ? { status: form.new_status }
     : form.action === 'assign_task' ? { assignee_id: form.assignee_id, title: form.task_title }
     : form.action === 'generate_report'

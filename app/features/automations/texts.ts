@@ -29,6 +29,11 @@ export const AUTOMATION_DETAIL_TEXTS = {
   saved: 'Automation saved',
   runQueued: 'Run queued: it starts within a minute',
   runFailed: 'Failed to queue the run',
+  // Run now has no event; these two act on the record of the event that started them.
+  runNeedsEvent: {
+    update_status: 'Run now is not offered for Update Status: it changes the status of the lead whose creation started the run, so it runs only when a lead is created.',
+    create_invoice: 'Run now is not offered for Create Invoice: it invoices the quote whose acceptance started the run, so it runs only when a quote is accepted.',
+  } as Record<string, string>,
   runsHeading: 'Runs',
   noRuns: 'No runs yet.',
 } as const;

@@ -3357,6 +3357,8 @@ export type Database = {
         { Args: { p_integration_id: string }; Returns: Json }
       start_conversation:
         { Args: { p_body: string; p_channel: string; p_contact_id: string; p_subject: string }; Returns: string }
+      suggest_replies:
+        { Args: { p_conversation_id: string; p_id?: string; p_limit?: number }; Returns: Json }
       sweep_overdue_invoices:
         { Args: { p_now?: string }; Returns: { overdue_count: number; reminder_count: number }[] }
       track_shipment:

@@ -505,6 +505,15 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     signedIn: true,
   },
   {
+    name: 'conversation: insert a suggested template',
+    route: 'features/helpdesk/conversation.tsx',
+    path: '/messages/{conversation}',
+    intent: 'use_suggestion',
+    fields: { suggestion_id: id('canned-reply'), body: text('hostile-probe typed {n}') },
+    actor: 'admin',
+    signedIn: true,
+  },
+  {
     name: 'messages: new conversation',
     route: 'features/helpdesk/compose/compose.tsx',
     path: '/messages/new',

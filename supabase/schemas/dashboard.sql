@@ -88,6 +88,18 @@ as $function$
                                and m.direction = 'outbound' and m.created_at >= v.last_message_at)))
         from public.conversations v, me
        where v.account_id = me.account_id and v.status <> 'resolved')
+    -- Decision 083: the average first response (wall clock, as the SLA report's) and CSAT, both of the
+    -- last 30 days, by the indexes on (account_id, first_responded_at) and (account_id, answered_at).
+    || (select jsonb_build_object(
+              'first_responses', count(*),
+              'average_first_response_minutes',
+                round((extract(epoch from avg(v.first_responded_at - v.created_at)) / 60)::numeric, 1))
+          from public.conversations v, me
+         where v.account_id = me.account_id and v.first_responded_at >= now() - interval '30 days'
+           and v.merged_into_id is null)
+    || (select jsonb_build_object('csat_count', count(*), 'csat_average', round(avg(r.score)::numeric, 1))
+          from public.csat_responses r, me
+         where r.account_id = me.account_id and r.answered_at >= now() - interval '30 days')
   )
 $function$;
 revoke all on function public.dashboard_overview() from public, anon, authenticated, service_role;

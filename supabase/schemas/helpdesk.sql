@@ -35,7 +35,7 @@ declare
   v_changes record;
   v_quiet text[] := array['updated_at', 'unread', 'last_message_at', 'first_responded_at', 'resolved_at',
                           'first_response_due_at', 'resolution_due_at', 'sla_due_at', 'sla_started_at',
-                          'sla_paused_minutes', 'sla_paused_at'];
+                          'sla_paused_minutes', 'sla_paused_at', 'next_response_started_at', 'next_response_due_at'];
   v_old jsonb;
   v_new jsonb;
 begin
@@ -73,6 +73,7 @@ declare
 begin
   -- Recomputed when what they depend on changes, or when the settings changed (save_helpdesk_sla's flag).
   if tg_op = 'INSERT' or new.priority is distinct from old.priority or new.status is distinct from old.status
+     or new.next_response_started_at is distinct from old.next_response_started_at
      or current_setting('opshub.sla_recompute', true) = 'on' then
     select * into v_policy from private.helpdesk_policy(new.account_id, new.priority);
     if tg_op = 'INSERT' then
@@ -94,11 +95,15 @@ begin
       v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays);
     new.resolution_due_at := public.business_time_add(new.sla_started_at, v_policy.resolution_minutes + new.sla_paused_minutes,
       v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays);
+    -- Next response (decision 083): from the customer's message that nobody has answered yet.
+    new.next_response_due_at := case when new.next_response_started_at is null then null else
+      public.business_time_add(new.next_response_started_at, private.helpdesk_next_response_minutes(new.account_id, new.priority),
+        v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays) end;
   end if;
   new.sla_due_at := case
     when new.status <> 'open' then null
     when new.first_responded_at is null then least(new.first_response_due_at, new.resolution_due_at)
-    else new.resolution_due_at
+    else least(new.resolution_due_at, new.next_response_due_at)
   end;
   return new;
 end;
@@ -206,6 +211,8 @@ create table public.conversations (
   sla_paused_at timestamp with time zone,
   tags text[] default '{}'::text[] not null,
   merged_into_id uuid,
+  next_response_started_at timestamp with time zone,
+  next_response_due_at timestamp with time zone,
   constraint conversations_pkey primary key (id),
   constraint conversations_id_account_id_key unique (id, account_id),
   constraint conversations_reply_token_key unique (reply_token),
@@ -223,6 +230,7 @@ create table public.conversations (
 alter table public.conversations enable row level security;
 
 create index conversations_account_created_idx on public.conversations using btree (account_id, created_at);
+create index conversations_account_first_responded_idx on public.conversations using btree (account_id, first_responded_at) where (first_responded_at is not null);
 create index conversations_account_last_message_idx on public.conversations using btree (account_id, last_message_at desc, id desc);
 create index conversations_account_sla_due_idx on public.conversations using btree (account_id, sla_due_at) where (sla_due_at is not null);
 create index conversations_account_status_last_message_idx on public.conversations using btree (account_id, status, last_message_at desc, id desc);
@@ -232,6 +240,7 @@ create index conversations_contact_channel_idx on public.conversations using btr
 create index conversations_contact_idx on public.conversations using btree (contact_id);
 create index conversations_first_response_due_idx on public.conversations using btree (first_response_due_at) where ((status = 'open'::text) and (first_responded_at is null));
 create index conversations_merged_into_idx on public.conversations using btree (merged_into_id) where (merged_into_id is not null);
+create index conversations_next_response_due_idx on public.conversations using btree (next_response_due_at) where (status = 'open'::text);
 create index conversations_resolution_due_idx on public.conversations using btree (resolution_due_at) where (status = 'open'::text);
 create index conversations_tags_idx on public.conversations using gin (tags);
 
@@ -467,6 +476,26 @@ end;
 $function$;
 revoke all on function private.audit_message() from public, anon, authenticated, service_role;
 
+create or replace function private.message_next_response()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if new.direction = 'inbound' then
+    update public.conversations c set next_response_started_at = new.created_at
+     where c.id = new.conversation_id and c.account_id = new.account_id
+       and c.first_responded_at is not null and c.next_response_started_at is null;
+  elsif new.direction = 'outbound' then
+    update public.conversations c set next_response_started_at = null
+     where c.id = new.conversation_id and c.account_id = new.account_id and c.next_response_started_at is not null;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.message_next_response() from public, anon, authenticated, service_role;
+
 create or replace function private.queue_outbound_sms()
  returns trigger
  language plpgsql
@@ -556,6 +585,7 @@ revoke all on function public.reply_to_conversation(p_conversation_id uuid, p_bo
 grant execute on function public.reply_to_conversation(p_conversation_id uuid, p_body text, p_note boolean) to authenticated, service_role;
 
 create trigger messages_audit after insert on public.messages for each row execute function private.audit_message();
+create trigger messages_next_response after insert on public.messages for each row execute function private.message_next_response();
 create trigger messages_queue_outbound_sms after insert on public.messages for each row execute function private.queue_outbound_sms();
 create trigger messages_route_outbound_sms before insert on public.messages for each row execute function private.route_outbound_sms();
 
@@ -635,8 +665,10 @@ create table public.helpdesk_sla_targets (
   priority text not null,
   first_response_minutes integer not null,
   resolution_minutes integer not null,
+  next_response_minutes integer,
   constraint helpdesk_sla_targets_pkey primary key (account_id, priority),
   constraint helpdesk_sla_targets_first_response_minutes_check check (((first_response_minutes >= 1) and (first_response_minutes <= 86400))),
+  constraint helpdesk_sla_targets_next_response_minutes_check check (((next_response_minutes >= 1) and (next_response_minutes <= 86400))),
   constraint helpdesk_sla_targets_priority_check check ((priority = any (array['low'::text, 'normal'::text, 'high'::text, 'urgent'::text]))),
   constraint helpdesk_sla_targets_resolution_minutes_check check (((resolution_minutes >= 1) and (resolution_minutes <= 86400))),
   constraint helpdesk_sla_targets_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
@@ -660,14 +692,15 @@ create table public.sla_breaches (
   target text not null,
   due_at timestamp with time zone not null,
   breached_at timestamp with time zone default now() not null,
-  constraint sla_breaches_pkey primary key (conversation_id, target),
-  constraint sla_breaches_target_check check ((target = any (array['first_response'::text, 'resolution'::text]))),
+  constraint sla_breaches_target_check check ((target = any (array['first_response'::text, 'resolution'::text, 'next_response'::text]))),
   constraint sla_breaches_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint sla_breaches_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade
 );
 alter table public.sla_breaches enable row level security;
 
 create index sla_breaches_account_idx on public.sla_breaches using btree (account_id, breached_at desc);
+create unique index sla_breaches_each_wait_idx on public.sla_breaches using btree (conversation_id, target, due_at) where (target = 'next_response'::text);
+create unique index sla_breaches_once_idx on public.sla_breaches using btree (conversation_id, target) where (target <> 'next_response'::text);
 
 revoke all on table public.sla_breaches from public, anon, authenticated, service_role;
 grant select on table public.sla_breaches to authenticated;
@@ -852,6 +885,18 @@ as $function$
 $function$;
 revoke all on function private.header_text(p_value text, p_max integer) from public, anon, authenticated, service_role;
 
+create or replace function private.helpdesk_next_response_minutes(p_account_id uuid, p_priority text)
+ returns integer
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select coalesce(t.next_response_minutes, p.first_response_minutes)
+    from private.helpdesk_policy(p_account_id, p_priority) p
+    left join public.helpdesk_sla_targets t on t.account_id = p_account_id and t.priority = p_priority
+$function$;
+revoke all on function private.helpdesk_next_response_minutes(p_account_id uuid, p_priority text) from public, anon, authenticated, service_role;
+
 create or replace function private.helpdesk_policy(p_account_id uuid, p_priority text, out timezone text, out days smallint[], out opens_at time without time zone, out closes_at time without time zone, out holidays date[], out first_response_minutes integer, out resolution_minutes integer)
  returns record
  language sql
@@ -1015,18 +1060,31 @@ declare
 begin
   for v_row in
     -- At most 500 of each a run (the job must end well within the Worker's limits): the next minute takes the rest.
-    insert into public.sla_breaches (account_id, conversation_id, target, due_at, breached_at)
-    (select c.account_id, c.id, 'first_response', c.first_response_due_at, p_now from public.conversations c
-      where c.status = 'open' and c.first_responded_at is null and c.first_response_due_at <= p_now
-        and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'first_response')
-      order by c.first_response_due_at limit 500)
-    union all
-    (select c.account_id, c.id, 'resolution', c.resolution_due_at, p_now from public.conversations c
-      where c.status = 'open' and c.resolution_due_at <= p_now
-        and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'resolution')
-      order by c.resolution_due_at limit 500)
-    on conflict (conversation_id, target) do nothing
-    returning account_id, conversation_id, target, due_at
+    with once as (
+      insert into public.sla_breaches (account_id, conversation_id, target, due_at, breached_at)
+      (select c.account_id, c.id, 'first_response', c.first_response_due_at, p_now from public.conversations c
+        where c.status = 'open' and c.first_responded_at is null and c.first_response_due_at <= p_now
+          and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'first_response')
+        order by c.first_response_due_at limit 500)
+      union all
+      (select c.account_id, c.id, 'resolution', c.resolution_due_at, p_now from public.conversations c
+        where c.status = 'open' and c.resolution_due_at <= p_now
+          and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'resolution')
+        order by c.resolution_due_at limit 500)
+      on conflict (conversation_id, target) where target <> 'next_response' do nothing
+      returning account_id, conversation_id, target, due_at
+    ), each_wait as (
+      -- A next response is due again after each unanswered customer message: once per deadline.
+      insert into public.sla_breaches (account_id, conversation_id, target, due_at, breached_at)
+      select c.account_id, c.id, 'next_response', c.next_response_due_at, p_now from public.conversations c
+       where c.status = 'open' and c.next_response_due_at <= p_now
+         and not exists (select 1 from public.sla_breaches b where b.conversation_id = c.id and b.target = 'next_response'
+                                                              and b.due_at = c.next_response_due_at)
+       order by c.next_response_due_at limit 500
+      on conflict (conversation_id, target, due_at) where target = 'next_response' do nothing
+      returning account_id, conversation_id, target, due_at
+    )
+    select * from once union all select * from each_wait
   loop
     v_count := v_count + 1;
     perform private.emit_event(v_row.account_id, 'sla_breached', 'conversations', v_row.conversation_id,
@@ -1035,7 +1093,9 @@ begin
                                 jsonb_build_object('target', v_row.target, 'due_at', v_row.due_at));
     perform private.enqueue_job('helpdesk.sla_breach_mail', v_row.account_id,
       jsonb_build_object('conversation_id', v_row.conversation_id, 'target', v_row.target, 'due_at', v_row.due_at),
-      'helpdesk.sla_breach_mail:' || v_row.conversation_id || ':' || v_row.target, v_row.conversation_id);
+      'helpdesk.sla_breach_mail:' || v_row.conversation_id || ':' || v_row.target
+        || case when v_row.target = 'next_response' then ':' || extract(epoch from v_row.due_at)::bigint else '' end,
+      v_row.conversation_id);
   end loop;
   return v_count;
 end;
@@ -1452,11 +1512,13 @@ begin
     set timezone = excluded.timezone, days = excluded.days, opens_at = excluded.opens_at,
         closes_at = excluded.closes_at, holidays = excluded.holidays, updated_at = now();
   foreach v_priority in array array['low', 'normal', 'high', 'urgent'] loop
-    insert into public.helpdesk_sla_targets (account_id, priority, first_response_minutes, resolution_minutes)
+    insert into public.helpdesk_sla_targets (account_id, priority, first_response_minutes, resolution_minutes, next_response_minutes)
     values (v_account, v_priority, (p_targets -> v_priority ->> 'first_response_minutes')::integer,
-            (p_targets -> v_priority ->> 'resolution_minutes')::integer)
+            (p_targets -> v_priority ->> 'resolution_minutes')::integer,
+            (p_targets -> v_priority ->> 'next_response_minutes')::integer)
     on conflict (account_id, priority) do update
-      set first_response_minutes = excluded.first_response_minutes, resolution_minutes = excluded.resolution_minutes;
+      set first_response_minutes = excluded.first_response_minutes, resolution_minutes = excluded.resolution_minutes,
+          next_response_minutes = excluded.next_response_minutes;
   end loop;
   perform private.write_audit(v_account, 'helpdesk_sla_updated', 'account', v_account, null,
     jsonb_build_object('timezone', p_timezone, 'days', p_days, 'opens_at', p_opens, 'closes_at', p_closes,
@@ -1496,3 +1558,62 @@ as $function$
 $function$;
 revoke all on function public.sms_hook_credentials(p_integration_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.sms_hook_credentials(p_integration_id uuid) to service_role;
+
+create or replace function public.suggest_replies(p_conversation_id uuid, p_limit integer default 5, p_id uuid default null::uuid)
+ returns jsonb
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+  v_contact text;
+  v_agent text;
+  v_last text;
+  v_limit integer := least(greatest(coalesce(p_limit, 5), 1), 20);
+begin
+  if v_account is null or not public.is_account_staff() then
+    return '[]'::jsonb;
+  end if;
+  select k.name into v_contact
+    from public.conversations c join public.contacts k on k.id = c.contact_id
+   where c.id = p_conversation_id and c.account_id = v_account;
+  if not found then
+    return '[]'::jsonb;
+  end if;
+  -- The customer's last words, bounded: similarity costs grow with the text.
+  select lower(left(m.body, 2000)) into v_last
+    from public.messages m
+   where m.conversation_id = p_conversation_id and m.account_id = v_account and m.direction = 'inbound'
+   order by m.created_at desc, m.id desc
+   limit 1;
+  select nullif(concat_ws(' ', u.first_name, u.last_name), '') into v_agent from public.users u where u.id = public.current_user_id();
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'id', r.id, 'source', r.source, 'name', r.name, 'score', round(r.score::numeric, 3),
+             'body', replace(replace(replace(r.body, '{{contact_name}}', coalesce(v_contact, '')),
+                                     '{{contact_first_name}}', split_part(coalesce(v_contact, ''), ' ', 1)),
+                             '{{agent_name}}', coalesce(v_agent, '')))
+           order by r.score desc, r.name)
+      from (
+        select c.*,
+               -- The whole text against the message, or the name found inside it ("Refund" in "…a refund…").
+               greatest(extensions.similarity(lower(left(c.name || ' ' || c.body, 2000)), coalesce(v_last, '')),
+                        extensions.word_similarity(lower(c.name), coalesce(v_last, ''))) as score
+          from (
+            select r.id, 'canned'::text as source, r.name, r.body
+              from public.canned_replies r where r.account_id = v_account
+            union all
+            select t.id, 'template', t.name, t.content
+              from public.templates t where t.account_id = v_account and t.type = 'email'
+          ) c
+         where p_id is null or c.id = p_id
+         order by score desc, c.name
+         limit case when p_id is null then v_limit else 1 end
+      ) r
+     -- Asked by id: that one whatever its score; ranked: only those that resemble the message (a tenth of the trigrams: below, shared letters, not words).
+     where p_id is not null or (v_last is not null and r.score >= 0.1)), '[]'::jsonb);
+end;
+$function$;
+revoke all on function public.suggest_replies(p_conversation_id uuid, p_limit integer, p_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.suggest_replies(p_conversation_id uuid, p_limit integer, p_id uuid) to authenticated, service_role;

@@ -23,7 +23,8 @@ describe('the SLA settings form', () => {
     const values: Record<string, string | string[]> = {
       timezone: 'Europe/Paris', days: ['1', '2', '3', '4', '5'], opens_at: '09:00', closes_at: '17:30', holidays: '2026-12-25\n\n2026-01-01',
       first_response_urgent: '0.5', resolution_urgent: '4', first_response_high: '1', resolution_high: '8',
-      first_response_normal: '4', resolution_normal: '24', first_response_low: '8', resolution_low: '40', ...changes,
+      first_response_normal: '4', resolution_normal: '24', first_response_low: '8', resolution_low: '40',
+      next_response_urgent: '1', next_response_high: '2', next_response_normal: '4', next_response_low: '8', ...changes,
     };
     for (const [k, v] of Object.entries(values)) for (const one of [v].flat()) data.append(k, one);
     return parseWithZod(data, { schema: slaSettingsSchema });
@@ -35,7 +36,12 @@ describe('the SLA settings form', () => {
     if (submission.status !== 'success') return;
     const args = slaArgs(submission.value);
     expect(args).toMatchObject({ p_timezone: 'Europe/Paris', p_days: [1, 2, 3, 4, 5], p_holidays: ['2026-01-01', '2026-12-25'] });
-    expect(args.p_targets.urgent).toEqual({ first_response_minutes: 30, resolution_minutes: 240 });
+    expect(args.p_targets.urgent).toEqual({ first_response_minutes: 30, resolution_minutes: 240, next_response_minutes: 60 });
+  });
+
+  it('refuses a missing or zero next response target (decision 083)', () => {
+    expect(form({ next_response_low: '' }).status).toBe('error');
+    expect(form({ next_response_low: '0' }).status).toBe('error');
   });
 
   it('refuses closing before opening, no days, a bad date, a zero target and an unknown timezone, at their fields', () => {

@@ -216,7 +216,7 @@ describe('/dashboard when a read fails', () => {
 });
 
 describe('/dashboard Support Queue', () => {
-  it("shows the Support Queue from the account's conversations: open, unassigned, the oldest waiting (decision 072)", async () => {
+  it("shows the Support Queue from the account's conversations: open, unassigned, the oldest waiting (decision 072), average first response and CSAT (decision 083)", async () => {
     const { visitor, email } = await signUpFreshAdmin();
     const service = serviceClient();
     const { accountId } = await accountOf(email);
@@ -226,13 +226,25 @@ describe('/dashboard Support Queue', () => {
     const { error: insertError } = await service.from('conversations').insert([
       { account_id: accountId, contact_id: contact.id, subject: 'Old one', status: 'open', resolved_at: null, last_message_at: waitingSince },
       { account_id: accountId, contact_id: contact.id, subject: 'New one', status: 'open', resolved_at: null, last_message_at: new Date().toISOString() },
-      { account_id: accountId, contact_id: contact.id, subject: 'Done', status: 'resolved', resolved_at: new Date().toISOString(), last_message_at: waitingSince },
     ]);
     if (insertError) throw new Error(insertError.message);
+    // Decision 083: answered 2.5 hours after it came in, and rated 4 (a row of its own: a bulk insert sends every key).
+    const { data: done, error: doneError } = await service.from('conversations').insert({
+      account_id: accountId, contact_id: contact.id, subject: 'Done', status: 'resolved', resolved_at: new Date().toISOString(), last_message_at: waitingSince,
+      created_at: new Date(Date.now() - 3 * HOUR).toISOString(), first_responded_at: new Date(Date.now() - HOUR / 2).toISOString(),
+    }).select('id').single();
+    if (doneError) throw new Error(doneError.message);
+    const { error: csatError } = await service.from('csat_responses').insert({
+      conversation_id: (done as { id: string }).id, account_id: accountId, token_hash: '\\x00112233445566778899aabbccddeeff', score: 4,
+      sent_at: new Date(Date.now() - HOUR).toISOString(), answered_at: new Date().toISOString(),
+    });
+    if (csatError) throw new Error(csatError.message);
     const html = await pageText(await visitor.get('/dashboard'));
     expect(figure(html, 'Open cases')).toBe('2');
     expect(figure(html, 'Unassigned')).toBe('2');
     expect(figure(html, 'Oldest waiting')).toBe('2 days ago');
+    expect(figure(html, 'Average first response')).toBe('2.5 h');
+    expect(figure(html, 'Satisfaction')).toBe('4.0/5');
     expect(html).toContain('href="/messages"');
     expect(html).not.toContain('No support cases yet.');
   });

@@ -3,7 +3,8 @@
 // valid one in the inbox), a reply on that SMS thread kept as failed without
 // an SMS provider, Compose by email really queued and mailed by the runner
 // (read in the backend's outbox), the canned replies library and its Insert
-// without JavaScript, and Suggest reply saying what to configure. One fresh
+// without JavaScript, and Suggest reply offering the templates most like the
+// last message without an AI provider (decision 083). One fresh
 // account, so the demo's integrations are not touched.
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +18,8 @@ let admin: Visitor;
 let accountId: string;
 let integrationId: string;
 let smsConversation: string;
-// The providers' stand-in (tests/worker/global-setup.ts), allowed by PROVIDER_ALLOW_HOSTS.
-const PROVIDER = `http://${(env as unknown as { PROVIDER_ALLOW_HOSTS: string }).PROVIDER_ALLOW_HOSTS}`;
+// The providers' stand-in (tests/worker/global-setup.ts), the first host PROVIDER_ALLOW_HOSTS allows (the second is doc2data's AI stand-in).
+const PROVIDER = `http://${(env as unknown as { PROVIDER_ALLOW_HOSTS: string }).PROVIDER_ALLOW_HOSTS.split(',')[0]}`;
 
 async function smsHook(params: Record<string, string>, signature?: string): Promise<Response> {
   const url = `${ORIGIN}/hooks/sms/${integrationId}`;
@@ -135,13 +136,39 @@ describe('Compose, canned replies and Suggest reply', () => {
     expect((await admin.post(`/messages/${conversation}`, { intent: 'canned', canned_reply_id: id, body: 'Hello,' })).status).toBe(404);
   });
 
-  it('Suggest reply without an AI provider says what to configure, and keeps what was typed', async () => {
-    expect(readable(await page(admin, `/messages/${conversation}`))).toContain("Suggest reply needs an AI provider");
-    const asked = await admin.post(`/messages/${conversation}`, { intent: 'suggest', body: 'My own words' });
-    expect(asked.status).toBe(400);
+  it('Suggest reply without an AI provider offers the templates most like the last message, inserted without JavaScript (decision 083)', async () => {
+    expect(readable(await page(admin, `/messages/${conversation}`))).toContain('Without an AI provider, Suggest reply offers your templates');
+    // Nothing received on this composed conversation: nothing to resemble, and what was typed is kept.
+    const none = await admin.post(`/messages/${conversation}`, { intent: 'suggest', body: 'My own words' });
+    expect(none.status).toBe(404);
+    const noneHtml = await none.text();
+    expect(noneHtml).toContain('No template or canned reply resembles the last message');
+    expect(noneHtml).toContain('My own words');
+
+    // The SMS thread's customer asked 'Is my parcel late?'.
+    const made = await serviceClient()
+      .from('templates')
+      .insert([
+        { account_id: accountId, type: 'email', name: 'Parcel late', subject: 'Your parcel', content: 'Hi {{contact_first_name}}, your parcel is late by a day.' },
+        { account_id: accountId, type: 'email', name: 'Invoice copy', subject: 'Invoice', content: 'Attached is a copy of your invoice.' },
+      ])
+      .select('id, name');
+    expect(made.error).toBeNull();
+    const late = (made.data as { id: string; name: string }[]).find((t) => t.name === 'Parcel late')!.id;
+    const asked = await admin.post(`/messages/${smsConversation}`, { intent: 'suggest', body: 'Hello,' });
+    expect(asked.status).toBe(200);
     const html = await asked.text();
-    expect(html).toContain('Settings → Integrations');
-    expect(html).toContain('My own words');
+    expect(readable(html)).toContain('Suggestions from your templates');
+    expect(html).toMatch(new RegExp(`<input(?=[^>]*name="suggestion_id")(?=[^>]*value="${late}")(?=[^>]*checked)`));
+    expect(html).not.toContain('Invoice copy');
+    expect(html).toMatch(/<textarea[^>]*name="body"[^>]*>Hello,<\/textarea>/);
+
+    const inserted = await admin.post(`/messages/${smsConversation}`, { intent: 'use_suggestion', suggestion_id: late, body: 'Hello,' });
+    expect(inserted.status).toBe(200);
+    expect(await inserted.text()).toMatch(/<textarea[^>]*name="body"[^>]*>Hello,\n\nHi \+15550101234, your parcel is late by a day\.<\/textarea>/);
+    // Nothing was sent by either.
+    const { count } = await serviceClient().from('messages').select('id', { count: 'exact', head: true }).eq('conversation_id', smsConversation).eq('direction', 'outbound');
+    expect(count).toBe(1);
   });
 });
 
@@ -179,6 +206,8 @@ describe('with the providers configured (their stand-in)', () => {
     const chat = requests.filter((r) => r.path === '/v1/chat/completions').pop();
     expect(chat?.authorization).toBe('Bearer sk-worker-test-key');
     expect(chat?.body).toContain('Is my parcel late?');
+    // The account's templates go with the prompt, the most like the message first (decision 083).
+    expect(chat?.body).toContain('Parcel late: Hi');
     // Nothing was sent by it.
     const { count } = await serviceClient().from('messages').select('id', { count: 'exact', head: true }).eq('conversation_id', smsConversation).eq('body', 'Dear customer, your parcel leaves today.');
     expect(count).toBe(0);

@@ -52,6 +52,7 @@ describe('helpdesk SLAs', () => {
       timezone: 'Europe/Paris', days: '1', opens_at: '09:00', closes_at: '08:00', holidays: '2026-12-25',
       first_response_urgent: '0.5', resolution_urgent: '4', first_response_high: '1', resolution_high: '8',
       first_response_normal: '4', resolution_normal: '24', first_response_low: '8', resolution_low: '40',
+      next_response_urgent: '1', next_response_high: '2', next_response_normal: '4', next_response_low: '8',
     };
     const refused = await admin.post('/settings/helpdesk', fields);
     expect(refused.status).toBe(400);
@@ -59,8 +60,11 @@ describe('helpdesk SLAs', () => {
     expect(html).toContain('Closing time must be after opening time');
     const saved = await admin.post('/settings/helpdesk', { ...fields, closes_at: '17:00' });
     expect(saved.status).toBe(302);
-    const { data } = await serviceClient().from('helpdesk_business_hours').select('timezone, holidays').single();
+    const { data } = await serviceClient().from('helpdesk_business_hours').select('account_id, timezone, holidays').single();
     expect(data).toMatchObject({ timezone: 'Europe/Paris', holidays: ['2026-12-25'] });
+    // Decision 083: the next response target per priority, in business minutes.
+    const { data: urgent } = await serviceClient().from('helpdesk_sla_targets').select('next_response_minutes').eq('priority', 'urgent').eq('account_id', (data as { account_id: string }).account_id);
+    expect(urgent).toEqual([{ next_response_minutes: 60 }]);
     expect(readable(await page(admin, '/settings/helpdesk'))).toContain('SLA targets (business hours)');
   });
 

@@ -14,6 +14,7 @@ import {
   activityBadge,
   type DashboardOverview,
   EMPTY_OVERVIEW,
+  formatResponseTime,
   gettingStartedSteps,
   greeting,
   recentActivity,
@@ -207,13 +208,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </SectionHeading>
           </CardHeader>
           <CardContent>
-            {supportQueue.open > 0 ? (
+            {supportQueue.open > 0 || Number(supportQueue.first_responses ?? 0) > 0 || Number(supportQueue.csat_count ?? 0) > 0 ? (
               <>
                 <dl className="space-y-3 text-sm">
                   <Figure term="Open cases" value={Number(supportQueue.open).toLocaleString('en-US')} />
                   <Figure term="Unassigned" value={Number(supportQueue.unassigned).toLocaleString('en-US')} />
                   <Figure term="Oldest waiting" value={oldestWaiting ?? 'Nobody waiting'} />
+                  {/* Decision 083: the last 30 days' average first response and satisfaction, from the same read. */}
+                  <Figure term="Average first response" value={formatResponseTime(supportQueue.average_first_response_minutes) ?? 'No replies yet'} />
+                  <Figure
+                    term="Satisfaction"
+                    value={
+                      supportQueue.csat_average !== null && supportQueue.csat_average !== undefined && Number(supportQueue.csat_count) > 0
+                        ? `${Number(supportQueue.csat_average).toFixed(1)}/5`
+                        : 'No ratings yet'
+                    }
+                  />
                 </dl>
+                <p className="mt-2 text-xs text-muted-foreground">Response and satisfaction: last 30 days.</p>
                 <Button asChild variant="outline" size="sm" className="mt-4">
                   <Link to="/messages">Open the inbox</Link>
                 </Button>

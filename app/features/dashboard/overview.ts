@@ -52,6 +52,18 @@ export interface SupportQueue {
   open: number;
   unassigned: number;
   oldest_waiting_at: string | null;
+  /** Decision 083: of the last 30 days, the first responses and their wall-clock average, and the CSAT answers and their mean (1–5). */
+  first_responses?: number;
+  average_first_response_minutes?: number | null;
+  csat_count?: number;
+  csat_average?: number | null;
+}
+
+/** '35 min' under an hour, else hours with one decimal ('2.4 h', as spec.md's card writes it). */
+export function formatResponseTime(minutes: number | null | undefined): string | null {
+  if (minutes === null || minutes === undefined || !Number.isFinite(Number(minutes))) return null;
+  const m = Number(minutes);
+  return m < 60 ? `${Math.round(m)} min` : `${(m / 60).toFixed(1)} h`;
 }
 
 /** What the page shows when the read failed (docs/product-guide.md: a dashboard load failure is only logged). */

@@ -26,7 +26,7 @@ import { loadConversation, replyTo, updateConversation } from './queries.server'
 import { extraIntent, loadConversationExtras } from './sla/conversation-extras.server';
 import { ReplyingNotice, SlaPanel, TagsAndMerge } from './sla/conversation-panels';
 import { ReplyBox } from './replies/reply-box';
-import { suggestFor, withCannedReply } from './replies/reply-tools.server';
+import { suggestFor, withCannedReply, withSuggestion } from './replies/reply-tools.server';
 import { REPLY_TOOL_TEXTS } from './replies/texts';
 import { CHANNEL_OPTIONS, CONVERSATION_TEXTS as TEXTS, labelOf, PRIORITIES, PRIORITY_OPTIONS, STATUS_OPTIONS } from './texts';
 
@@ -106,7 +106,18 @@ export function action(args: Route.ActionArgs) {
         if (body.length > MAX_REPLY) return failed(REPLY_TOOL_TEXTS.tooLong);
         const suggestion = await suggestFor(supabase, id);
         if ('error' in suggestion) return failed(suggestion.error, suggestion.status);
+        // Without an AI provider (decision 083): what was typed stays, the ranked templates are offered to insert.
+        if ('ranked' in suggestion) return data({ intent, body, notice: REPLY_TOOL_TEXTS.ranked, ranked: suggestion.ranked });
         return data({ intent, body: suggestion.draft, notice: REPLY_TOOL_TEXTS.suggested, draft: crypto.randomUUID() });
+      }
+      case 'use_suggestion': {
+        const suggestionId = field('suggestion_id');
+        if (!isUuid(suggestionId)) return failed(REPLY_TOOL_TEXTS.chooseSuggestion);
+        if (body.length > MAX_REPLY) return failed(REPLY_TOOL_TEXTS.tooLong);
+        const withReply = await withSuggestion(supabase, id, suggestionId, body);
+        if (withReply === null) return failed(REPLY_TOOL_TEXTS.suggestionGone, 404);
+        if (withReply.length > MAX_REPLY) return failed(REPLY_TOOL_TEXTS.tooLong);
+        return data({ intent, body: withReply, notice: REPLY_TOOL_TEXTS.suggestionInserted, draft: crypto.randomUUID() });
       }
       default:
         return (await extraIntent(intent, field, { supabase, id, page, failed })) ?? failed('Unknown action');

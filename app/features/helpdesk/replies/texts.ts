@@ -1,8 +1,14 @@
 // What the reply tools, Compose and the canned replies say (decision 076).
 export const REPLY_TOOL_TEXTS = {
-  noAiProvider: "Suggest reply needs an AI provider: an admin adds an 'AI replies (OpenAI-compatible)' integration in Settings → Integrations.",
+  noAiProviderRanked: "Without an AI provider, Suggest reply offers your templates and canned replies most like the last message; an admin can add an 'AI replies (OpenAI-compatible)' integration in Settings → Integrations for drafts.",
   noSmsProvider: "No SMS provider configured: replies here are kept as failed until an admin adds an 'SMS and WhatsApp (Twilio)' integration in Settings → Integrations.",
   suggested: 'A suggested reply is in the box: read and edit it before you send it.',
+  // Without an AI provider (decision 083): the templates and canned replies most like the customer's last message.
+  ranked: 'Your templates most like the last message: insert one, then edit it before you send it.',
+  noMatch: 'No template or canned reply resembles the last message',
+  suggestionGone: 'That suggestion is gone',
+  chooseSuggestion: 'Choose a suggestion',
+  suggestionInserted: 'The suggestion is in the box: edit it before you send it.',
   inserted: 'The canned reply is in the box: edit it before you send it.',
   chooseCanned: 'Choose a canned reply',
   cannedGone: 'That canned reply is gone',

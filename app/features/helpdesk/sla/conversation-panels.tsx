@@ -12,11 +12,13 @@ import { Label } from '~/components/ui/label';
 import { formatDateTime } from '~/lib/dates';
 import { SlaTimerText } from './sla-timer-text';
 
-const TARGETS: Record<string, string> = { first_response: 'First response', resolution: 'Resolution' };
+const TARGETS: Record<string, string> = { first_response: 'First response', resolution: 'Resolution', next_response: 'Next response' };
 
 export interface ConversationSla {
   first_response_due_at: string | null;
   resolution_due_at: string | null;
+  /** Decision 083: running while a customer's later message waits for our reply. */
+  next_response_due_at?: string | null;
   sla_due_at: string | null;
   first_responded_at: string | null;
   resolved_at: string | null;
@@ -61,11 +63,17 @@ export function SlaPanel({
             {conversation.resolution_due_at ? formatDateTime(conversation.resolution_due_at) : '—'}
             {met(conversation.resolved_at, conversation.resolution_due_at)}
           </dd>
+          {conversation.next_response_due_at ? (
+            <>
+              <dt className="text-muted-foreground">Next response due</dt>
+              <dd>{formatDateTime(conversation.next_response_due_at)}</dd>
+            </>
+          ) : null}
         </dl>
         {breaches.length ? (
           <ul className="text-destructive" aria-label="SLA breaches">
             {breaches.map((b) => (
-              <li key={b.target}>
+              <li key={`${b.target}:${b.due_at}`}>
                 {TARGETS[b.target] ?? b.target} breached (due {formatDateTime(b.due_at)})
               </li>
             ))}

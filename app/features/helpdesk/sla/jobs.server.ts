@@ -11,7 +11,7 @@
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
 import { PermanentJobError, payloadText, type JobHandler } from '~/jobs/job.server';
 
-const TARGET_TEXT: Record<string, string> = { first_response: 'first response', resolution: 'resolution' };
+const TARGET_TEXT: Record<string, string> = { first_response: 'first response', resolution: 'resolution', next_response: 'next response' };
 
 const sweep: JobHandler = async (payload, { admin }) => {
   const now = typeof payload.now === 'string' ? payload.now : new Date().toISOString();

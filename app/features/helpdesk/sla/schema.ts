@@ -41,8 +41,10 @@ const targets = Object.fromEntries(
   PRIORITY_KEYS.flatMap((p) => [
     [`first_response_${p}`, hours('first response target')],
     [`resolution_${p}`, hours('resolution target')],
+    // Decision 083: from a customer's later message to our next reply.
+    [`next_response_${p}`, hours('next response target')],
   ]),
-) as Record<`first_response_${PriorityKey}` | `resolution_${PriorityKey}`, ReturnType<typeof hours>>;
+) as Record<`first_response_${PriorityKey}` | `resolution_${PriorityKey}` | `next_response_${PriorityKey}`, ReturnType<typeof hours>>;
 
 export const slaSettingsSchema = z
   .object({
@@ -75,15 +77,23 @@ export function slaArgs(form: SlaSettings) {
     p_closes: form.closes_at,
     p_holidays: parseHolidays(form.holidays ?? '') as string[],
     p_targets: Object.fromEntries(
-      PRIORITY_KEYS.map((p) => [p, { first_response_minutes: minutes(form[`first_response_${p}`]), resolution_minutes: minutes(form[`resolution_${p}`]) }]),
+      PRIORITY_KEYS.map((p) => [
+        p,
+        {
+          first_response_minutes: minutes(form[`first_response_${p}`]),
+          resolution_minutes: minutes(form[`resolution_${p}`]),
+          next_response_minutes: minutes(form[`next_response_${p}`]),
+        },
+      ]),
     ),
   };
 }
 
 /** The defaults private.helpdesk_policy works to when the account set nothing (minutes). */
-export const DEFAULT_TARGETS: Record<PriorityKey, { first_response_minutes: number; resolution_minutes: number }> = {
-  urgent: { first_response_minutes: 60, resolution_minutes: 240 },
-  high: { first_response_minutes: 240, resolution_minutes: 960 },
-  normal: { first_response_minutes: 480, resolution_minutes: 2400 },
-  low: { first_response_minutes: 960, resolution_minutes: 4800 },
+// Next response defaults to the first response's target (private.helpdesk_next_response_minutes).
+export const DEFAULT_TARGETS: Record<PriorityKey, { first_response_minutes: number; resolution_minutes: number; next_response_minutes: number | null }> = {
+  urgent: { first_response_minutes: 60, resolution_minutes: 240, next_response_minutes: null },
+  high: { first_response_minutes: 240, resolution_minutes: 960, next_response_minutes: null },
+  normal: { first_response_minutes: 480, resolution_minutes: 2400, next_response_minutes: null },
+  low: { first_response_minutes: 960, resolution_minutes: 4800, next_response_minutes: null },
 };

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ isAdmin, canRead }, [hours, targets]] = await requireSettingsUserWith(request, context, (supabase) =>
     Promise.all([
       supabase.from('helpdesk_business_hours').select('timezone, days, opens_at, closes_at, holidays').maybeSingle(),
-      supabase.from('helpdesk_sla_targets').select('priority, first_response_minutes, resolution_minutes'),
+      supabase.from('helpdesk_sla_targets').select('priority, first_response_minutes, resolution_minutes, next_response_minutes'),
     ]),
   );
   if (!canRead) return { access: 'restricted' as const };
@@ -57,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           return [
             [`first_response_${p}`, String(t.first_response_minutes / 60)],
             [`resolution_${p}`, String(t.resolution_minutes / 60)],
+            [`next_response_${p}`, String((t.next_response_minutes ?? t.first_response_minutes) / 60)],
           ];
         }),
       ),
@@ -148,10 +149,11 @@ function SlaForm({
           <fieldset className="grid gap-4" disabled={!isAdmin}>
             <legend className="mb-1 font-semibold">SLA targets (business hours)</legend>
             {PRIORITY_KEYS.map((p) => (
-              <div key={p} className="grid gap-4 sm:grid-cols-[6rem_1fr_1fr] sm:items-start">
+              <div key={p} className="grid gap-4 sm:grid-cols-[6rem_1fr_1fr_1fr] sm:items-start">
                 <p className="pt-8 text-sm font-medium">{PRIORITY_LABELS[p]}</p>
                 <TextField field={fields[`first_response_${p}`]} label={`${PRIORITY_LABELS[p]}: first response`} type="number" step="0.25" min="0.25" />
                 <TextField field={fields[`resolution_${p}`]} label={`${PRIORITY_LABELS[p]}: resolution`} type="number" step="0.25" min="0.25" />
+                <TextField field={fields[`next_response_${p}`]} label={`${PRIORITY_LABELS[p]}: next response`} type="number" step="0.25" min="0.25" />
               </div>
             ))}
           </fieldset>

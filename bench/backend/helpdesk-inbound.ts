@@ -1,0 +1,97 @@
+// `npm run bench:helpdesk-inbound`: BENCH_MESSAGES (default 10,000, the
+// issue's figure) inbound SMS posted through the helpdesk's Twilio webhook
+// handler (channels/sms-hook.server.ts: signature check, then receive_sms as
+// the service role through the local REST server), BENCH_CONCURRENCY at a
+// time (default 8), from BENCH_SENDERS numbers (default 500: new contacts
+// and threads first, then messages into existing threads). Reports the
+// throughput, the p50/p99 of one post, and checks that none is lost or
+// doubled: every message stored once, and a replay of the first
+// BENCH_REPLAY (default 200) deliveries (Twilio retries) stores nothing new.
+//
+//   npm run bench:helpdesk-inbound
+//   BENCH_MESSAGES=1000 BENCH_CONCURRENCY=4 npm run bench:helpdesk-inbound
+import { createClient } from '@supabase/supabase-js';
+import { startTestBackend } from '../../supabase/local/testing.ts';
+import { handleSmsHook } from '../../app/features/helpdesk/channels/sms-hook.server.ts';
+import { twilioSignature } from '../../app/features/helpdesk/channels/twilio.ts';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const SENDERS = Number(process.env.BENCH_SENDERS ?? 500);
+const REPLAY = Math.min(Number(process.env.BENCH_REPLAY ?? 200), MESSAGES);
+const TOKEN = 'bench-twilio-auth-token-0000000001';
+const SITE = 'https://ops-hub.bench';
+
+const backend = await startTestBackend({ seed: true, postgresUrl: process.env.BENCH_POSTGRES_URL });
+try {
+  const { db } = backend;
+  const service = createClient(backend.url, backend.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const email = `bench-inbound-${Date.now().toString(36)}@example.test`;
+  await db.query(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token, recovery_token,
+                             raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1, '', now(), '', '',
+             '{"provider": "email", "providers": ["email"]}', '{"first_name": "Bench", "last_name": "Inbound"}', now(), now())`,
+    [email],
+  );
+  const accountId = (await db.query<{ account_id: string }>('select account_id from public.users where email = $1', [email])).rows[0].account_id;
+  const made = await service
+    .from('integrations')
+    .insert({ account_id: accountId, name: 'Twilio', type: 'sms', config: { account_sid: 'ACbench', auth_token: TOKEN, from_number: '+15550000001' } })
+    .select('id')
+    .single();
+  if (made.error) throw new Error(made.error.message);
+  const hookUrl = `${SITE}/hooks/sms/${made.data.id}`;
+
+  const post = async (i: number): Promise<number> => {
+    const params: [string, string][] = [
+      ['MessageSid', `SM${String(i).padStart(32, '0')}`], ['AccountSid', 'ACbench'], ['From', `+1555${String(1_000_000 + (i % SENDERS))}`],
+      ['To', '+15550000001'], ['Body', `Bench message ${i}: where is my order?`], ['NumMedia', '0'],
+    ];
+    const request = new Request(hookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': await twilioSignature(TOKEN, hookUrl, params) },
+      body: new URLSearchParams(params).toString(),
+    });
+    const started = performance.now();
+    const response = await handleSmsHook(request, service);
+    if (response.status !== 200) throw new Error(`message ${i}: ${response.status} ${await response.text()}`);
+    return performance.now() - started;
+  };
+  const runAll = async (count: number) => {
+    const times: number[] = [];
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < count) {
+          const i = next++;
+          times.push(await post(i));
+        }
+      }),
+    );
+    return { ms: performance.now() - started, times: times.sort((a, b) => a - b) };
+  };
+  const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+  const { ms, times } = await runAll(MESSAGES);
+  const stored = async () =>
+    (await db.query<{ n: string; distinct_sids: string; threads: string }>(
+      `select count(*) as n, count(distinct external_id) as distinct_sids, count(distinct conversation_id) as threads
+         from public.messages where account_id = $1 and direction = 'inbound'`, [accountId])).rows[0];
+  const first = await stored();
+  const replay = await runAll(REPLAY);
+  const after = await stored();
+
+  console.log(`\n${db.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${CONCURRENCY} at a time, ${SENDERS} senders\n`);
+  console.log('| inbound SMS | posts | s | per second | p50 ms | p99 ms |');
+  console.log('|---|---|---|---|---|---|');
+  console.log(`| new deliveries | ${MESSAGES.toLocaleString('en-US')} | ${(ms / 1000).toFixed(1)} | ${(MESSAGES / (ms / 1000)).toFixed(0)} | ${pct(times, 50).toFixed(1)} | ${pct(times, 99).toFixed(1)} |`);
+  console.log(`| replayed deliveries | ${REPLAY.toLocaleString('en-US')} | ${(replay.ms / 1000).toFixed(1)} | ${(REPLAY / (replay.ms / 1000)).toFixed(0)} | ${pct(replay.times, 50).toFixed(1)} | ${pct(replay.times, 99).toFixed(1)} |`);
+  console.log(`\nstored: ${first.n} messages (${first.distinct_sids} distinct MessageSids) in ${first.threads} threads; after the replay: ${after.n}`);
+  const ok = Number(first.n) === MESSAGES && Number(first.distinct_sids) === MESSAGES && Number(after.n) === MESSAGES && Number(first.threads) === Math.min(SENDERS, MESSAGES);
+  console.log(ok ? 'none lost, none doubled' : 'MISMATCH: messages lost or doubled');
+  if (!ok) process.exitCode = 1;
+} finally {
+  await backend.stop();
+}

@@ -1,0 +1,144 @@
+// The 'next response' SLA target (decision 083): after our first reply, a
+// customer's unanswered message starts a business-hours clock stored on the
+// conversation; our reply (not a note) stops it; it drives sla_due_at; the
+// sweep records its breach once per deadline; admins set it per priority
+// (default: the first response's target); staff read it, outsiders nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { addMember, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
+
+const WEEKDAYS = [1, 2, 3, 4, 5];
+const TARGETS = {
+  low: { first_response_minutes: 960, resolution_minutes: 4800 },
+  normal: { first_response_minutes: 120, resolution_minutes: 4800, next_response_minutes: 30 },
+  high: { first_response_minutes: 60, resolution_minutes: 240, next_response_minutes: 20 },
+  urgent: { first_response_minutes: 30, resolution_minutes: 120, next_response_minutes: 10 },
+};
+type Clock = { next_response_started_at: string | null; next_response_due_at: string | null; sla_due_at: string | null; resolution_due_at: string };
+
+describe('the next response SLA on PGlite', () => {
+  let backend: TestBackend;
+  let service: SupabaseClient;
+  let admin: Member;
+  let member: Member;
+  let client: Member;
+  let mailbox: string;
+  let conversation: string;
+  let n = 0;
+
+  const receive = async (references: string[] = []) => {
+    n += 1;
+    const { data, error } = await service.rpc('receive_email', {
+      p_to: `${mailbox}@in.opshub.test`, p_from_email: 'nr@customer.test', p_from_name: 'Customer', p_subject: 'Case',
+      p_body: `Message ${n}`, p_message_id: `<nr-${n}@customer.test>`, p_references: references,
+    });
+    if (error) throw new Error(error.message);
+    return data as { conversation_id: string; message_id: string };
+  };
+  const clock = async (): Promise<Clock> => {
+    const { data, error } = await member.client.from('conversations')
+      .select('next_response_started_at, next_response_due_at, sla_due_at, resolution_due_at').eq('id', conversation).single();
+    if (error) throw new Error(error.message);
+    return data as Clock;
+  };
+  const reply = async (note = false) => {
+    const { error } = await member.client.rpc('reply_to_conversation', { p_conversation_id: conversation, p_body: note ? 'Note' : 'Reply', p_note: note });
+    if (error) throw new Error(error.message);
+  };
+  const add = async (start: string, minutes: number) => {
+    const { data, error } = await service.rpc('business_time_add', {
+      p_start: start, p_minutes: minutes, p_timezone: 'UTC', p_days: WEEKDAYS, p_opens: '09:00', p_closes: '17:00', p_holidays: [],
+    });
+    if (error) throw new Error(error.message);
+    return new Date(data as string).getTime();
+  };
+  const ms = (value: string | null) => (value === null ? null : new Date(value).getTime());
+
+  beforeAll(async () => {
+    backend = await startBackend({ on: 'pglite' });
+    service = serviceClient(backend);
+    admin = await signUpFreshAdmin(backend, 'nr-admin');
+    member = await addMember(backend, admin, 'member', 'nr-member');
+    client = await addMember(backend, admin, 'client', 'nr-client');
+    mailbox = (await admin.client.rpc('inbound_mailbox').single<{ local_part: string }>()).data!.local_part;
+    const saved = await admin.client.rpc('save_helpdesk_sla', {
+      p_timezone: 'UTC', p_days: WEEKDAYS, p_opens: '09:00', p_closes: '17:00', p_holidays: [], p_targets: TARGETS,
+    });
+    expect(saved.error).toBeNull();
+  });
+  afterAll(async () => backend?.stop());
+
+  it('starts at a customer message after our first reply, in business hours; a note does not stop it, a reply does', async () => {
+    conversation = (await receive()).conversation_id;
+    expect(await clock()).toMatchObject({ next_response_started_at: null, next_response_due_at: null });
+    await reply();
+    expect((await clock()).next_response_due_at).toBeNull();
+
+    const second = await receive(['<nr-1@customer.test>']);
+    expect(second.conversation_id).toBe(conversation);
+    const { data: message } = await service.from('messages').select('created_at').eq('id', second.message_id).single();
+    const started = (message as { created_at: string }).created_at;
+    let c = await clock();
+    expect(ms(c.next_response_started_at)).toBe(ms(started));
+    expect(ms(c.next_response_due_at)).toBe(await add(started, 30));
+    expect(ms(c.sla_due_at)).toBe(Math.min(ms(c.next_response_due_at)!, ms(c.resolution_due_at)!));
+
+    // A further message does not restart the clock; a priority change recomputes it with that priority's target.
+    await receive(['<nr-1@customer.test>']);
+    expect(ms((await clock()).next_response_started_at)).toBe(ms(started));
+    expect((await member.client.from('conversations').update({ priority: 'urgent' }).eq('id', conversation)).error).toBeNull();
+    expect(ms((await clock()).next_response_due_at)).toBe(await add(started, 10));
+
+    await reply(true);
+    expect((await clock()).next_response_due_at).not.toBeNull();
+    await reply();
+    c = await clock();
+    expect(c).toMatchObject({ next_response_started_at: null, next_response_due_at: null });
+    expect(ms(c.sla_due_at)).toBe(ms(c.resolution_due_at));
+    // The clock is not a change a person made: no audit row for it beyond the priority's.
+    const { data: audit } = await admin.client.from('audit_logs').select('action, new_values').eq('resource_id', conversation).eq('action', 'conversation_updated');
+    expect((audit ?? []).every((a) => !JSON.stringify(a.new_values).includes('next_response'))).toBe(true);
+  });
+
+  it('the sweep records a next-response breach once per deadline, with its event', async () => {
+    await receive(['<nr-1@customer.test>']);
+    const due = (await clock()).next_response_due_at!;
+    const later = new Date(new Date(due).getTime() + 60_000).toISOString();
+    expect((await service.rpc('helpdesk_sla_sweep', { p_now: later })).error).toBeNull();
+    expect((await service.rpc('helpdesk_sla_sweep', { p_now: later })).data).toBe(0);
+    const breaches = async () => (await member.client.from('sla_breaches').select('target, due_at').eq('conversation_id', conversation).eq('target', 'next_response')).data ?? [];
+    expect(await breaches()).toHaveLength(1);
+    // Answered, then the customer writes again: a new deadline, a new breach.
+    await reply();
+    await receive(['<nr-1@customer.test>']);
+    // Out of hours both waits would end at the next opening: one deadline, one breach. Put this one on a Monday morning.
+    expect((await service.from('conversations').update({ next_response_started_at: '2026-11-30T10:00:00Z' }).eq('id', conversation)).error).toBeNull();
+    const again = (await clock()).next_response_due_at!;
+    expect(ms(again)).toBe(Date.parse('2026-11-30T10:10:00Z'));
+    const evenLater = new Date(new Date(again).getTime() + 60_000).toISOString();
+    expect((await service.rpc('helpdesk_sla_sweep', { p_now: evenLater })).error).toBeNull();
+    expect(await breaches()).toHaveLength(2);
+    const { data: events } = await service.from('events').select('payload').eq('kind', 'sla_breached').eq('resource_id', conversation);
+    expect((events ?? []).filter((e) => (e.payload as { target: string }).target === 'next_response')).toHaveLength(2);
+    // First response and resolution stay once per conversation.
+    expect((await member.client.from('sla_breaches').select('target').eq('conversation_id', conversation).eq('target', 'resolution')).data).toHaveLength(1);
+    expect((await service.from('sla_breaches').insert({ account_id: admin.accountId, conversation_id: conversation, target: 'resolution', due_at: evenLater })).error?.code).toBe('23505');
+  });
+
+  it('admins set it per priority (default: the first response target); staff read it, a client nothing', async () => {
+    const { data } = await member.client.from('helpdesk_sla_targets').select('priority, next_response_minutes').order('priority');
+    expect(data).toEqual([
+      { priority: 'high', next_response_minutes: 20 }, { priority: 'low', next_response_minutes: null },
+      { priority: 'normal', next_response_minutes: 30 }, { priority: 'urgent', next_response_minutes: 10 },
+    ]);
+    expect((await client.client.from('helpdesk_sla_targets').select('priority')).data ?? []).toEqual([]);
+    expect((await member.client.from('conversations').update({ priority: 'low' }).eq('id', conversation)).error).toBeNull();
+    const c = await clock();
+    expect(ms(c.next_response_due_at)).toBe(await add(c.next_response_started_at!, 960));
+    const bad = await admin.client.rpc('save_helpdesk_sla', {
+      p_timezone: 'UTC', p_days: WEEKDAYS, p_opens: '09:00', p_closes: '17:00', p_holidays: [],
+      p_targets: { ...TARGETS, normal: { ...TARGETS.normal, next_response_minutes: 0 } },
+    });
+    expect(bad.error).not.toBeNull();
+  });
+});

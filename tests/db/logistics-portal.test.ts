@@ -123,4 +123,39 @@ describe('supplier portal and logistics jobs on PGlite', () => {
     expect(queued.filter((job) => job.payload.kind === 'delivered')).toHaveLength(1);
     expect(queued.every((job) => job.kind === 'shipment_notice')).toBe(true);
   });
+
+  it('receiving after the supplier shipped delivers their shipment instead of making a second one', async () => {
+    const po = (await createPo(admin, supplier.email)).data!;
+    await admin.client.rpc('send_purchase_order', { p_id: po.id });
+    const shipped = (await ship(supplier, po.id, `RCV-${Date.now()}`)).data!;
+    const { data: lines } = await service.from('purchase_order_items').select('id').eq('purchase_order_id', po.id);
+    const part = await admin.client.rpc('receive_purchase_order', { p_id: po.id, p_received: { [lines![0].id]: 6 } }).single<Shipment & { delivered_at: string | null }>();
+    expect(part.error).toBeNull();
+    expect(part.data).toMatchObject({ id: shipped.id, status: 'Delivered', tracking_number: shipped.tracking_number });
+    expect(part.data!.delivered_at).not.toBeNull();
+    const inbound = async () => (await service.from('shipments').select('id, packages:shipment_packages(qty)').eq('purchase_order_id', po.id).order('created_at')).data!;
+    expect(await inbound()).toEqual([{ id: shipped.id, packages: [{ qty: 6 }] }]);
+    const { data: events } = await service.from('tracking_events').select('status, description').eq('shipment_id', shipped.id).order('occurred_at');
+    expect(events).toEqual([{ status: 'Processing', description: 'Shipment created' }, { status: 'Delivered', description: `Received against ${po.po_number}` }]);
+    expect((await service.from('events').select('kind').eq('resource_id', shipped.id)).data).toEqual([{ kind: 'shipment_delivered' }]);
+    // The rest arrives without a shipment of the supplier's left: a new one, as before.
+    const rest = await admin.client.rpc('receive_purchase_order', { p_id: po.id }).single<Shipment>();
+    expect(rest.data!.id).not.toBe(shipped.id);
+    expect((await inbound()).map((row) => row.packages)).toEqual([[{ qty: 6 }], [{ qty: 4 }]]);
+    expect((await service.from('purchase_orders').select('status').eq('id', po.id).single()).data?.status).toBe('received');
+  });
+
+  it('receiving a shipment the carrier already delivered keeps it delivered, with what arrived, and emits nothing again', async () => {
+    const po = (await createPo(admin, supplier.email)).data!;
+    await admin.client.rpc('send_purchase_order', { p_id: po.id });
+    const shipped = (await ship(supplier, po.id, `DLV-${Date.now()}`)).data!;
+    expect((await admin.client.rpc('mark_shipment_delivered', { p_shipment_id: shipped.id })).error).toBeNull();
+    const before = (await service.from('shipments').select('delivered_at').eq('id', shipped.id).single()).data!;
+    const received = await admin.client.rpc('receive_purchase_order', { p_id: po.id }).single<Shipment & { delivered_at: string }>();
+    expect(received.data).toMatchObject({ id: shipped.id, status: 'Delivered', delivered_at: before.delivered_at });
+    const { data: all } = await service.from('shipments').select('id, packages:shipment_packages(qty)').eq('purchase_order_id', po.id);
+    expect(all).toEqual([{ id: shipped.id, packages: [{ qty: 10 }] }]);
+    expect((await service.from('events').select('kind').eq('resource_id', shipped.id)).data).toEqual([{ kind: 'shipment_delivered' }]);
+    expect((await service.from('purchase_orders').select('status').eq('id', po.id).single()).data?.status).toBe('received');
+  });
 });

@@ -4,6 +4,8 @@
 // with the carrier's tracking number and corrects it; another supplier's
 // order is a 404 by page and by post, nothing changed. Settings → Integrations
 // shows the carrier hook's URLs on SITE_URL and rotates it, the secret once.
+// Staff receiving the shipped order deliver the supplier's shipment; the
+// order's PDF downloads for staff and its supplier, a 404 for another's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpFreshAdmin, type Visitor } from './support/app';
 import { accountOf, serviceClient } from './support/backend';
@@ -83,6 +85,24 @@ describe('supplier portal', () => {
     expect((await db.from('shipments').select('tracking_number').eq('id', shipment!.id).single()).data!.tracking_number).toBe(corrected.toUpperCase());
     // The public tracking page follows the new number.
     expect((await supplier.visitor.get(`/track/${corrected}`)).status).toBe(200);
+
+    // Staff receive it: the supplier's shipment takes the receipt and is delivered, no second one (decision 084).
+    expect((await admin.post(`/purchase-orders/${mine.id}`, { intent: 'receive-all' })).status).toBe(302);
+    const { data: ofOrder } = await db.from('shipments').select('id, status').eq('purchase_order_id', mine.id);
+    expect(ofOrder).toEqual([{ id: shipment!.id, status: 'Delivered' }]);
+  });
+
+  it("the order's PDF for staff and its supplier, the mail's renderer; another supplier's order is a 404", async () => {
+    for (const who of [supplier.visitor, admin]) {
+      const pdf = await who.get(`/purchase-orders/${mine.id}/pdf`);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
+      expect(pdf.headers.get('Content-Disposition')).toContain(`${mine.po_number}.pdf`);
+      expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    }
+    expect((await supplier.visitor.get(`/purchase-orders/${theirs.id}/pdf`)).status).toBe(404);
+    expect((await supplier.visitor.get('/purchase-orders/not-an-id/pdf')).status).toBe(404);
+    expect(readable(await page(supplier.visitor, `/portal/orders/${mine.id}`))).toContain('Download PDF');
   });
 
   it("Integrations shows the carrier hook's URLs on the site's origin; rotating shows the secret once", async () => {

@@ -158,4 +158,25 @@ describe('supplier portal and logistics jobs on PGlite', () => {
     expect((await service.from('events').select('kind').eq('resource_id', shipped.id)).data).toEqual([{ kind: 'shipment_delivered' }]);
     expect((await service.from('purchase_orders').select('status').eq('id', po.id).single()).data?.status).toBe('received');
   });
+
+  it('addresses an order to a chosen supplier login: only an active supplier of the account, its address when none is typed', async () => {
+    const withLogin = (who: Member, userId: string, email: string | null) =>
+      who.client
+        .rpc('create_purchase_order', {
+          p_supplier_name: 'Chosen', p_supplier_email: email ?? '', p_currency: 'eur', p_expected_on: null as unknown as string, p_notes: '',
+          p_items: [{ description: 'Pallets', qty: 1, unit_price: 100 }], p_supplier_user_id: userId,
+        })
+        .single<Po & { supplier_email: string | null }>();
+    const chosen = await withLogin(admin, supplier.userId, null);
+    expect(chosen.data).toMatchObject({ supplier_user_id: supplier.userId, supplier_email: supplier.email.toLowerCase() });
+    expect((await withLogin(admin, supplier.userId, 'orders@elsewhere.test')).data).toMatchObject({ supplier_user_id: supplier.userId, supplier_email: 'orders@elsewhere.test' });
+    for (const notASupplier of [auditor.userId, client.userId]) {
+      expect((await withLogin(admin, notASupplier, null)).error?.message).toBe("Choose one of the account's suppliers");
+    }
+    // Another account's admin cannot address their order to this account's supplier.
+    expect((await withLogin(other, supplier.userId, null)).error?.message).toBe("Choose one of the account's suppliers");
+    await service.from('users').update({ is_active: false }).eq('id', otherSupplier.userId);
+    expect((await withLogin(admin, otherSupplier.userId, null)).error?.message).toBe("Choose one of the account's suppliers");
+    await service.from('users').update({ is_active: true }).eq('id', otherSupplier.userId);
+  });
 });

@@ -105,6 +105,29 @@ describe('supplier portal', () => {
     expect(readable(await page(supplier.visitor, `/portal/orders/${mine.id}`))).toContain('Download PDF');
   });
 
+  it('the New Purchase Order form offers the account\'s supplier logins only and addresses the order to the one chosen', async () => {
+    const db = serviceClient();
+    const member = await joinAs(accountId, 'member');
+    const dialog = readable(await page(admin, '/purchase-orders?new'));
+    expect(dialog).toContain('Supplier login (optional)');
+    expect(dialog).toContain(supplier.email);
+    expect(dialog).not.toContain(member.email);
+    const form = (name: string, login: string) => ({
+      supplier_name: name, supplier_email: '', supplier_user_id: login, currency: 'USD', expected_on: '', notes: '',
+      'items[0].description': 'Copper wire', 'items[0].quantity': '1', 'items[0].unit_price': '3.00',
+    });
+    const { data: users } = await db.from('users').select('id, email').in('email', [supplier.email, member.email]);
+    const idOf = (email: string) => users!.find((u) => u.email === email)!.id;
+    const refused = await admin.post('/purchase-orders?new', form(`Refused ${Date.now()}`, idOf(member.email)));
+    expect(refused.status).toBe(400);
+    expect(readable(await refused.text())).toContain("Choose one of the account's suppliers");
+    expect((await admin.post('/purchase-orders?new', form(`Garbled ${Date.now()}`, 'not-an-id'))).status).toBe(400);
+    const name = `Chosen ${Date.now()}`;
+    expect((await admin.post('/purchase-orders?new', form(name, idOf(supplier.email)))).status).toBe(302);
+    const { data: po } = await db.from('purchase_orders').select('supplier_user_id, supplier_email').eq('supplier_name', name).single();
+    expect(po).toEqual({ supplier_user_id: idOf(supplier.email), supplier_email: supplier.email.toLowerCase() });
+  });
+
   it("Integrations shows the carrier hook's URLs on the site's origin; rotating shows the secret once", async () => {
     let html = await page(admin, '/settings/integrations');
     expect(readable(html)).toContain('Carrier tracking hook');

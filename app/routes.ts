@@ -33,6 +33,8 @@ export default [
   // The invoice as an e-invoice (decision 049): UBL or CII XML, and the Factur-X PDF.
   route('invoices/:id/einvoice.xml', 'features/invoices/einvoice/einvoice-xml.ts'),
   route('invoices/:id/facturx.pdf', 'features/invoices/einvoice/facturx-pdf.ts'),
+  // A purchase order's PDF for staff and the supplier it is addressed to (a resource route, no page).
+  route('purchase-orders/:id/pdf', 'features/purchase-orders/pdf/po-pdf.ts'),
 
   layout('routes/app-layout.tsx', [
     // A screen's error is shown inside the shell, the sidebar kept.

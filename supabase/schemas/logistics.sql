@@ -186,6 +186,7 @@ declare
   v_po public.purchase_orders;
   v_item jsonb;
   v_pos integer := 0;
+  v_login_email text;
 begin
   if jsonb_typeof(p_items) <> 'array' or jsonb_array_length(p_items) = 0 then
     raise exception 'Add at least one line item' using errcode = '22023', hint = 'items';
@@ -193,12 +194,15 @@ begin
   if jsonb_array_length(p_items) > 100 then
     raise exception 'At most 100 line items' using errcode = '22023', hint = 'items';
   end if;
-  if p_supplier_user_id is not null and not exists (
-    select 1 from public.users u where u.id = p_supplier_user_id and u.account_id = v_account and u.role = 'supplier') then
-    raise exception 'Choose one of the account''s suppliers' using errcode = '22023', hint = 'supplier_user_id';
+  if p_supplier_user_id is not null then
+    select u.email into v_login_email from public.users u
+     where u.id = p_supplier_user_id and u.account_id = v_account and u.role = 'supplier' and u.is_active;
+    if not found then
+      raise exception 'Choose one of the account''s suppliers' using errcode = '22023', hint = 'supplier_user_id';
+    end if;
   end if;
   insert into public.purchase_orders (account_id, supplier_name, supplier_email, supplier_user_id, currency, expected_on, notes)
-  values (v_account, btrim(p_supplier_name), nullif(lower(btrim(p_supplier_email)), ''), p_supplier_user_id,
+  values (v_account, btrim(p_supplier_name), coalesce(nullif(lower(btrim(p_supplier_email)), ''), lower(v_login_email)), p_supplier_user_id,
           upper(coalesce(nullif(btrim(p_currency), ''), 'USD')), p_expected_on, nullif(btrim(p_notes), ''))
   returning * into v_po;
   for v_item in select * from jsonb_array_elements(p_items) loop
@@ -524,6 +528,7 @@ declare
   v_qty integer;
   v_count integer := 0;
   v_shipment public.shipments;
+  v_existing boolean := false;
 begin
   if v_po.status not in ('sent', 'confirmed') then
     raise exception 'Only a sent or confirmed purchase order can be received' using errcode = '22023';
@@ -531,11 +536,23 @@ begin
   if p_received is not null and jsonb_typeof(p_received) <> 'object' then
     raise exception 'Enter what arrived' using errcode = '22023';
   end if;
-  insert into public.shipments (account_id, carrier, origin, destination, weight, description, purchase_order_id,
-                                direction, status, status_at, delivered_at)
-  values (v_account, 'other', left(v_po.supplier_name, 200), 'Our warehouse', 1,
-          'Received against ' || v_po.po_number, v_po.id, 'inbound', 'Delivered', now(), now())
-  returning * into v_shipment;
+  -- The supplier's shipment still waiting for its receipt: one not yet
+  -- delivered first (the goods are at the door before the carrier says so),
+  -- then one the carrier already delivered; the oldest of each.
+  select * into v_shipment from public.shipments s
+   where s.purchase_order_id = v_po.id and s.account_id = v_account and s.direction = 'inbound'
+     and not exists (select 1 from public.shipment_packages k where k.shipment_id = s.id)
+   order by (s.status = 'Delivered'), s.created_at, s.id
+   limit 1
+   for update;
+  v_existing := found;
+  if not v_existing then
+    insert into public.shipments (account_id, carrier, origin, destination, weight, description, purchase_order_id,
+                                  direction, status, status_at, delivered_at)
+    values (v_account, 'other', left(v_po.supplier_name, 200), 'Our warehouse', 1,
+            'Received against ' || v_po.po_number, v_po.id, 'inbound', 'Delivered', now(), now())
+    returning * into v_shipment;
+  end if;
   for v_item in select * from public.purchase_order_items i where i.purchase_order_id = v_po.id order by i.position loop
     v_qty := case when p_received is null then v_item.qty - v_item.received_qty
                   else coalesce((p_received ->> v_item.id::text)::integer, 0) end;
@@ -553,8 +570,17 @@ begin
   if v_count = 0 then
     raise exception 'Enter what arrived' using errcode = '22023';
   end if;
-  insert into public.tracking_events (account_id, shipment_id, occurred_at, status, description, source)
-  values (v_account, v_shipment.id, now(), 'Delivered', 'Received against ' || v_po.po_number, 'manual');
+  if v_existing then
+    -- Delivered as by hand: the status moves (never back: not before the event
+    -- that set it), shipment_delivered is emitted once; on a shipment the
+    -- carrier already delivered, the receipt is kept in its timeline only.
+    perform private.record_tracking_event(v_shipment, greatest(now(), v_shipment.status_at), 'Delivered', null,
+                                          'Received against ' || v_po.po_number, 'manual', null, null, null);
+    select * into v_shipment from public.shipments s where s.id = v_shipment.id;
+  else
+    insert into public.tracking_events (account_id, shipment_id, occurred_at, status, description, source)
+    values (v_account, v_shipment.id, now(), 'Delivered', 'Received against ' || v_po.po_number, 'manual');
+  end if;
   if not exists (select 1 from public.purchase_order_items i where i.purchase_order_id = v_po.id and i.received_qty < i.qty) then
     update public.purchase_orders p set status = 'received', received_at = now() where p.id = v_po.id;
   end if;

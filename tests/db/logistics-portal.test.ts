@@ -123,4 +123,60 @@ describe('supplier portal and logistics jobs on PGlite', () => {
     expect(queued.filter((job) => job.payload.kind === 'delivered')).toHaveLength(1);
     expect(queued.every((job) => job.kind === 'shipment_notice')).toBe(true);
   });
+
+  it('receiving after the supplier shipped delivers their shipment instead of making a second one', async () => {
+    const po = (await createPo(admin, supplier.email)).data!;
+    await admin.client.rpc('send_purchase_order', { p_id: po.id });
+    const shipped = (await ship(supplier, po.id, `RCV-${Date.now()}`)).data!;
+    const { data: lines } = await service.from('purchase_order_items').select('id').eq('purchase_order_id', po.id);
+    const part = await admin.client.rpc('receive_purchase_order', { p_id: po.id, p_received: { [lines![0].id]: 6 } }).single<Shipment & { delivered_at: string | null }>();
+    expect(part.error).toBeNull();
+    expect(part.data).toMatchObject({ id: shipped.id, status: 'Delivered', tracking_number: shipped.tracking_number });
+    expect(part.data!.delivered_at).not.toBeNull();
+    const inbound = async () => (await service.from('shipments').select('id, packages:shipment_packages(qty)').eq('purchase_order_id', po.id).order('created_at')).data!;
+    expect(await inbound()).toEqual([{ id: shipped.id, packages: [{ qty: 6 }] }]);
+    const { data: events } = await service.from('tracking_events').select('status, description').eq('shipment_id', shipped.id).order('occurred_at');
+    expect(events).toEqual([{ status: 'Processing', description: 'Shipment created' }, { status: 'Delivered', description: `Received against ${po.po_number}` }]);
+    expect((await service.from('events').select('kind').eq('resource_id', shipped.id)).data).toEqual([{ kind: 'shipment_delivered' }]);
+    // The rest arrives without a shipment of the supplier's left: a new one, as before.
+    const rest = await admin.client.rpc('receive_purchase_order', { p_id: po.id }).single<Shipment>();
+    expect(rest.data!.id).not.toBe(shipped.id);
+    expect((await inbound()).map((row) => row.packages)).toEqual([[{ qty: 6 }], [{ qty: 4 }]]);
+    expect((await service.from('purchase_orders').select('status').eq('id', po.id).single()).data?.status).toBe('received');
+  });
+
+  it('receiving a shipment the carrier already delivered keeps it delivered, with what arrived, and emits nothing again', async () => {
+    const po = (await createPo(admin, supplier.email)).data!;
+    await admin.client.rpc('send_purchase_order', { p_id: po.id });
+    const shipped = (await ship(supplier, po.id, `DLV-${Date.now()}`)).data!;
+    expect((await admin.client.rpc('mark_shipment_delivered', { p_shipment_id: shipped.id })).error).toBeNull();
+    const before = (await service.from('shipments').select('delivered_at').eq('id', shipped.id).single()).data!;
+    const received = await admin.client.rpc('receive_purchase_order', { p_id: po.id }).single<Shipment & { delivered_at: string }>();
+    expect(received.data).toMatchObject({ id: shipped.id, status: 'Delivered', delivered_at: before.delivered_at });
+    const { data: all } = await service.from('shipments').select('id, packages:shipment_packages(qty)').eq('purchase_order_id', po.id);
+    expect(all).toEqual([{ id: shipped.id, packages: [{ qty: 10 }] }]);
+    expect((await service.from('events').select('kind').eq('resource_id', shipped.id)).data).toEqual([{ kind: 'shipment_delivered' }]);
+    expect((await service.from('purchase_orders').select('status').eq('id', po.id).single()).data?.status).toBe('received');
+  });
+
+  it('addresses an order to a chosen supplier login: only an active supplier of the account, its address when none is typed', async () => {
+    const withLogin = (who: Member, userId: string, email: string | null) =>
+      who.client
+        .rpc('create_purchase_order', {
+          p_supplier_name: 'Chosen', p_supplier_email: email ?? '', p_currency: 'eur', p_expected_on: null as unknown as string, p_notes: '',
+          p_items: [{ description: 'Pallets', qty: 1, unit_price: 100 }], p_supplier_user_id: userId,
+        })
+        .single<Po & { supplier_email: string | null }>();
+    const chosen = await withLogin(admin, supplier.userId, null);
+    expect(chosen.data).toMatchObject({ supplier_user_id: supplier.userId, supplier_email: supplier.email.toLowerCase() });
+    expect((await withLogin(admin, supplier.userId, 'orders@elsewhere.test')).data).toMatchObject({ supplier_user_id: supplier.userId, supplier_email: 'orders@elsewhere.test' });
+    for (const notASupplier of [auditor.userId, client.userId]) {
+      expect((await withLogin(admin, notASupplier, null)).error?.message).toBe("Choose one of the account's suppliers");
+    }
+    // Another account's admin cannot address their order to this account's supplier.
+    expect((await withLogin(other, supplier.userId, null)).error?.message).toBe("Choose one of the account's suppliers");
+    await service.from('users').update({ is_active: false }).eq('id', otherSupplier.userId);
+    expect((await withLogin(admin, otherSupplier.userId, null)).error?.message).toBe("Choose one of the account's suppliers");
+    await service.from('users').update({ is_active: true }).eq('id', otherSupplier.userId);
+  });
 });

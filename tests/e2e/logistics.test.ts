@@ -5,7 +5,7 @@
 // portal and ships it with a tracking number; the admin rotates the carrier
 // hook on Settings → Integrations; two carrier events posted by the test in
 // EasyPost's and AfterShip's formats, signed with that secret, bring the
-// shipment to Delivered; the admin receives the order; the public tracking
+// shipment to Delivered; the admin receives the order (on that same shipment); the public tracking
 // page shows it without a session.
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, inject, it } from 'vitest';
@@ -135,6 +135,9 @@ for (const javaScript of [true, false]) {
       await waitForToast(page, 'Receipt recorded');
       const [received] = await serviceRest<{ status: string }[]>(`purchase_orders?select=status&id=eq.${po.id}`);
       expect(received.status).toBe('received');
+      // The supplier's shipment took the receipt: no second inbound shipment (decision 084).
+      const ofOrder = await serviceRest<{ tracking_number: string; status: string }[]>(`shipments?select=tracking_number,status&purchase_order_id=eq.${po.id}`);
+      expect(ofOrder).toEqual([{ tracking_number: tracking, status: 'Delivered' }]);
 
       // The public tracking page, without a session.
       const visitor = await newVisitor(browser(), { javaScript, baseURL });

@@ -661,6 +661,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     fields: {
       supplier_name: text('hostile-probe supplier {n}', true),
       supplier_email: email('supplier@example.com', false),
+      supplier_user_id: choice('', false),
       currency: choice('EUR'),
       expected_on: date('2099-12-31', false),
       notes: text('hostile-probe notes'),

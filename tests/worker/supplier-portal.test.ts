@@ -4,6 +4,8 @@
 // with the carrier's tracking number and corrects it; another supplier's
 // order is a 404 by page and by post, nothing changed. Settings → Integrations
 // shows the carrier hook's URLs on SITE_URL and rotates it, the secret once.
+// Staff receiving the shipped order deliver the supplier's shipment; the
+// order's PDF downloads for staff and its supplier, a 404 for another's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpFreshAdmin, type Visitor } from './support/app';
 import { accountOf, serviceClient } from './support/backend';
@@ -83,6 +85,47 @@ describe('supplier portal', () => {
     expect((await db.from('shipments').select('tracking_number').eq('id', shipment!.id).single()).data!.tracking_number).toBe(corrected.toUpperCase());
     // The public tracking page follows the new number.
     expect((await supplier.visitor.get(`/track/${corrected}`)).status).toBe(200);
+
+    // Staff receive it: the supplier's shipment takes the receipt and is delivered, no second one (decision 084).
+    expect((await admin.post(`/purchase-orders/${mine.id}`, { intent: 'receive-all' })).status).toBe(302);
+    const { data: ofOrder } = await db.from('shipments').select('id, status').eq('purchase_order_id', mine.id);
+    expect(ofOrder).toEqual([{ id: shipment!.id, status: 'Delivered' }]);
+  });
+
+  it("the order's PDF for staff and its supplier, the mail's renderer; another supplier's order is a 404", async () => {
+    for (const who of [supplier.visitor, admin]) {
+      const pdf = await who.get(`/purchase-orders/${mine.id}/pdf`);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
+      expect(pdf.headers.get('Content-Disposition')).toContain(`${mine.po_number}.pdf`);
+      expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    }
+    expect((await supplier.visitor.get(`/purchase-orders/${theirs.id}/pdf`)).status).toBe(404);
+    expect((await supplier.visitor.get('/purchase-orders/not-an-id/pdf')).status).toBe(404);
+    expect(readable(await page(supplier.visitor, `/portal/orders/${mine.id}`))).toContain('Download PDF');
+  });
+
+  it('the New Purchase Order form offers the account\'s supplier logins only and addresses the order to the one chosen', async () => {
+    const db = serviceClient();
+    const member = await joinAs(accountId, 'member');
+    const dialog = readable(await page(admin, '/purchase-orders?new'));
+    expect(dialog).toContain('Supplier login (optional)');
+    expect(dialog).toContain(supplier.email);
+    expect(dialog).not.toContain(member.email);
+    const form = (name: string, login: string) => ({
+      supplier_name: name, supplier_email: '', supplier_user_id: login, currency: 'USD', expected_on: '', notes: '',
+      'items[0].description': 'Copper wire', 'items[0].quantity': '1', 'items[0].unit_price': '3.00',
+    });
+    const { data: users } = await db.from('users').select('id, email').in('email', [supplier.email, member.email]);
+    const idOf = (email: string) => users!.find((u) => u.email === email)!.id;
+    const refused = await admin.post('/purchase-orders?new', form(`Refused ${Date.now()}`, idOf(member.email)));
+    expect(refused.status).toBe(400);
+    expect(readable(await refused.text())).toContain("Choose one of the account's suppliers");
+    expect((await admin.post('/purchase-orders?new', form(`Garbled ${Date.now()}`, 'not-an-id'))).status).toBe(400);
+    const name = `Chosen ${Date.now()}`;
+    expect((await admin.post('/purchase-orders?new', form(name, idOf(supplier.email)))).status).toBe(302);
+    const { data: po } = await db.from('purchase_orders').select('supplier_user_id, supplier_email').eq('supplier_name', name).single();
+    expect(po).toEqual({ supplier_user_id: idOf(supplier.email), supplier_email: supplier.email.toLowerCase() });
   });
 
   it("Integrations shows the carrier hook's URLs on the site's origin; rotating shows the secret once", async () => {

@@ -12,6 +12,7 @@ import { RecordPage } from '~/components/records/record-page';
 import { Timeline } from '~/components/records/timeline';
 import { StatusBadge } from '~/components/status-badge';
 import { SubmitButton } from '~/components/submit-button';
+import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
@@ -88,16 +89,21 @@ export default function PurchaseOrderPage({ loaderData }: Route.ComponentProps) 
       status={<StatusBadge status={PO_STATUS_LABELS[status] ?? po.status} />}
       subtitle={po.supplier_name}
       actions={
-        canWrite ? (
-          <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2">
+          <a href={`${page}/pdf`} download className={buttonClasses('outline')}>
+            Download PDF
+          </a>
+          {canWrite ? (
+            <>
             {status === 'draft' || status === 'sent' ? <IntentButton page={page} intent="send" label={status === 'draft' ? 'Send' : 'Send again'} /> : null}
             {status === 'sent' ? <IntentButton page={page} intent="confirm" label="Confirm" variant="outline" /> : null}
             {receivable ? <IntentButton page={page} intent="receive-all" label="Receive all" variant="outline" /> : null}
             {status !== 'received' && status !== 'cancelled' && !anyArrived ? (
               <IntentButton page={page} intent="cancel" label="Cancel order" variant="destructive" />
             ) : null}
-          </div>
-        ) : null
+            </>
+          ) : null}
+        </div>
       }
       facts={
         <FactsPanel

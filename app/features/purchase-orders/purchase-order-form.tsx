@@ -14,10 +14,31 @@ import { MAX_PO_ITEMS, newPurchaseOrderSchema, PO_CURRENCY_OPTIONS } from './sch
 type Field = FieldMetadata<unknown>;
 
 // A type alias (not an interface): Conform's form type wants an index signature.
-type PoDefaults = { supplier_name: string; supplier_email: string; currency: string; expected_on: string; notes: string; items: LineDefaults[] };
-const DEFAULTS: PoDefaults = { supplier_name: '', supplier_email: '', currency: 'USD', expected_on: '', notes: '', items: [{ description: '', quantity: '1', unit_price: '' }] };
+type PoDefaults = { supplier_name: string; supplier_email: string; supplier_user_id: string; currency: string; expected_on: string; notes: string; items: LineDefaults[] };
+const DEFAULTS: PoDefaults = { supplier_name: '', supplier_email: '', supplier_user_id: '', currency: 'USD', expected_on: '', notes: '', items: [{ description: '', quantity: '1', unit_price: '' }] };
 
-export function NewPurchaseOrderForm({ closeTo, lastResult }: { closeTo: string; lastResult?: SubmissionResult<string[]> }) {
+type SupplierLoginOption = { id: string; email: string; first_name: string | null; last_name: string | null };
+
+/** '' (nobody) first, then each supplier login by name and address. */
+function loginOptions(logins: readonly SupplierLoginOption[]) {
+  return [
+    { value: '', label: 'None (matched by the supplier email)' },
+    ...logins.map((login) => {
+      const name = [login.first_name, login.last_name].filter(Boolean).join(' ');
+      return { value: login.id, label: name ? `${name} (${login.email})` : login.email };
+    }),
+  ];
+}
+
+export function NewPurchaseOrderForm({
+  closeTo,
+  lastResult,
+  supplierLogins = [],
+}: {
+  closeTo: string;
+  lastResult?: SubmissionResult<string[]>;
+  supplierLogins?: readonly SupplierLoginOption[];
+}) {
   const [form, fields] = useForm({
     id: 'new-purchase-order',
     lastResult,
@@ -36,6 +57,12 @@ export function NewPurchaseOrderForm({ closeTo, lastResult }: { closeTo: string;
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.supplier_name as Field} label="Supplier" autoComplete="organization" />
         <TextField field={fields.supplier_email as Field} label="Supplier email (optional)" type="email" hint="Where Send mails the order" />
+        <SelectField
+          field={fields.supplier_user_id as Field}
+          label="Supplier login (optional)"
+          options={loginOptions(supplierLogins)}
+          hint="Who sees and confirms it in the supplier portal; their address is used when no email is typed"
+        />
         <SelectField field={fields.currency as Field} label="Currency" options={PO_CURRENCY_OPTIONS} />
         <TextField field={fields.expected_on as Field} label="Expected on (optional)" type="date" />
       </div>

@@ -19,9 +19,9 @@ import { pageTitle } from '~/lib/page-title';
 import { createRecord } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
-import { insertPurchaseOrder, loadPurchaseOrders, type PurchaseOrderRow } from './queries.server';
+import { insertPurchaseOrder, loadPurchaseOrders, loadSupplierLogins, type PurchaseOrderRow } from './queries.server';
 import { NewPurchaseOrderForm } from './purchase-order-form';
-import { newPurchaseOrderSchema, PO_STATUS_LABELS, PO_STATUS_OPTIONS, PO_STATUSES, type PoStatus } from './schema';
+import { newPurchaseOrderSchema, PO_STATUS_LABELS, PO_STATUS_OPTIONS, PO_STATUSES, SUPPLIER_LOGIN_MESSAGE, type PoStatus } from './schema';
 import { PO_TEXTS as TEXTS } from './texts';
 
 const LIST = '/purchase-orders';
@@ -45,8 +45,10 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle(TEXTS.title) }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const query = readListQuery(url, PO_STATUSES, SORTS);
-  const [{ profile }, list] = await requireUserWith(request, context, (supabase) => loadPurchaseOrders(supabase, query));
-  return { canWrite: canWriteBusiness(profile?.role), list };
+  const [{ profile }, [list, supplierLogins]] = await requireUserWith(request, context, (supabase) =>
+    Promise.all([loadPurchaseOrders(supabase, query), loadSupplierLogins(supabase)]),
+  );
+  return { canWrite: canWriteBusiness(profile?.role), list, supplierLogins };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -65,6 +67,7 @@ export async function action(args: Route.ActionArgs) {
     texts: TEXTS,
     noun: 'purchase order',
     write: insertPurchaseOrder,
+    fieldOfError: { [SUPPLIER_LOGIN_MESSAGE]: 'supplier_user_id' },
     createdToast: (po: { id: string; po_number: string }) => ({
       message: TEXTS.created,
       link: { href: `/purchase-orders/${po.id}`, label: `View ${po.po_number}` },
@@ -73,7 +76,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function PurchaseOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, canWrite } = loaderData;
+  const { list, canWrite, supplierLogins } = loaderData;
   return (
     <ListScreen
       pathname={LIST}
@@ -86,7 +89,7 @@ export default function PurchaseOrders({ loaderData, actionData }: Route.Compone
           <StatCard label="Purchase orders" value={list.total === null ? '—' : list.total.toLocaleString('en-US')} note="In this view" icon={ClipboardList} />
         </StatGrid>
       }
-      form={<NewPurchaseOrderForm closeTo={LIST} lastResult={actionData?.result} />}
+      form={<NewPurchaseOrderForm closeTo={LIST} lastResult={actionData?.result} supplierLogins={supplierLogins} />}
     >
       <RecordTable
         caption={TEXTS.title}

@@ -37,8 +37,24 @@ export function insertPurchaseOrder(supabase: Supabase, po: NewPurchaseOrder) {
       p_expected_on: po.expected_on ?? absent<string>(),
       p_notes: po.notes ?? '',
       p_items: po.items.map((item) => ({ description: item.description, qty: item.quantity, unit_price: item.unit_price })),
+      ...(po.supplier_user_id ? { p_supplier_user_id: po.supplier_user_id } : {}),
     })
     .single();
+}
+
+export type SupplierLogin = { id: string; email: string; first_name: string | null; last_name: string | null };
+
+/** The account's active supplier logins, offered on the New Purchase Order form (staff read the account's users). */
+export async function loadSupplierLogins(supabase: Supabase): Promise<SupplierLogin[]> {
+  const { data, error } = await supabase
+    .from('users')
+    .select('id, email, first_name, last_name')
+    .eq('role', 'supplier')
+    .eq('is_active', true)
+    .order('email')
+    .limit(200);
+  if (error) throw new Error(`reading the supplier logins failed: ${error.message}`);
+  return data ?? [];
 }
 
 /** One order of the caller's account with its lines, its shipments and its history; null when none it may read. */

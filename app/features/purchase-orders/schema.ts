@@ -17,6 +17,7 @@ export const PO_STATUS_LABELS: Record<PoStatus, string> = {
 export const PO_STATUS_OPTIONS: Option<PoStatus>[] = PO_STATUSES.map((value) => ({ value, label: PO_STATUS_LABELS[value] }));
 export const PO_CURRENCY_OPTIONS: Option[] = CURRENCY_OPTIONS;
 export const MAX_PO_ITEMS = 100;
+export const SUPPLIER_LOGIN_MESSAGE = "Choose one of the account's suppliers";
 
 const poItemSchema = z.object({
   description: requiredText('Description', 500),
@@ -32,6 +33,8 @@ export const newPurchaseOrderSchema = z
   .object({
     supplier_name: requiredText('Supplier', 200),
     supplier_email: optionalEmail(),
+    // The supplier login who sees and confirms it in their portal (one of SUPPLIER_LOGINS; the database checks it).
+    supplier_user_id: z.uuid({ error: SUPPLIER_LOGIN_MESSAGE }).optional(),
     currency: oneOf(CURRENCY_CODES, 'Currency').default('USD'),
     expected_on: z
       .string()

@@ -11,6 +11,7 @@ import { redirectWithSuccess } from 'remix-toast';
 import type { Route } from './+types/portal.order';
 import { SelectField, TextField, useSchemaForm } from '~/components/form-controls';
 import { PageHeader, SectionHeading } from '~/components/page-header';
+import { buttonClasses } from '~/components/ui/button';
 import { StatusBadge } from '~/components/status-badge';
 import { SubmitButton } from '~/components/submit-button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
@@ -109,6 +110,9 @@ export default function SupplierOrder({ loaderData, actionData }: Route.Componen
       <PageHeader title={po.po_number} description={`${formatMoney(Number(po.total), po.currency)}${po.expected_on ? ` · Expected ${formatShortDate(po.expected_on)}` : ''}`} />
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={PO_STATUS_LABELS[status] ?? po.status} />
+        <a href={`/purchase-orders/${po.id}/pdf`} download className={buttonClasses('outline')}>
+          Download PDF
+        </a>
         {status === 'sent' ? (
           <Form method="post" action={page}>
             <input type="hidden" name="intent" value="confirm" />

@@ -975,6 +975,8 @@ export type Database = {
           id: string
           last_message_at: string
           merged_into_id: string | null
+          next_response_due_at: string | null
+          next_response_started_at: string | null
           priority: string
           reply_token: string
           resolution_due_at: string | null
@@ -1000,6 +1002,8 @@ export type Database = {
           id?: string
           last_message_at?: string
           merged_into_id?: string | null
+          next_response_due_at?: string | null
+          next_response_started_at?: string | null
           priority?: string
           reply_token?: string
           resolution_due_at?: string | null
@@ -1025,6 +1029,8 @@ export type Database = {
           id?: string
           last_message_at?: string
           merged_into_id?: string | null
+          next_response_due_at?: string | null
+          next_response_started_at?: string | null
           priority?: string
           reply_token?: string
           resolution_due_at?: string | null
@@ -1371,18 +1377,21 @@ export type Database = {
         Row: {
           account_id: string
           first_response_minutes: number
+          next_response_minutes: number | null
           priority: string
           resolution_minutes: number
         }
         Insert: {
           account_id: string
           first_response_minutes: number
+          next_response_minutes?: number | null
           priority: string
           resolution_minutes: number
         }
         Update: {
           account_id?: string
           first_response_minutes?: number
+          next_response_minutes?: number | null
           priority?: string
           resolution_minutes?: number
         }
@@ -3421,7 +3430,7 @@ export type Database = {
       inbound_secret:
         { Args: { p_to: string }; Returns: string }
       inbox_conversations:
-        { Args: { p_mine?: boolean; p_query?: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_mine?: boolean; p_query?: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_started_at: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       ingest_tender_notices:
         { Args: { p_notices: Json; p_source: string }; Returns: { amended: number; inserted: number; unchanged: number }[] }
       integration_credentials:
@@ -3461,7 +3470,7 @@ export type Database = {
       mark_shipment_delivered:
         { Args: { p_shipment_id: string }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
       merge_candidates:
-        { Args: { p_conversation_id: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_conversation_id: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_started_at: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       merge_conversation:
         { Args: { p_source: string; p_target: string }; Returns: undefined }
       my_open_tasks:
@@ -3563,7 +3572,7 @@ export type Database = {
       search_contacts:
         { Args: { p_query: string }; Returns: { account_id: string; address: string | null; company: string | null; country: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: false; isSetofReturn: true } }
       search_conversations:
-        { Args: { p_query: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_query: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_started_at: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       search_documents:
         { Args: { p_query: string }; Returns: { account_id: string; created_at: string; description: string | null; extraction_error: string | null; extraction_status: string; extraction_too_complex: boolean; fields: Json; file_name: string; file_path: string; file_size: number; id: string; mime_type: string; search: unknown; sha256: string; status: string; text: string | null; title: string; type: string; updated_at: string; uploaded_by: string | null }[]; SetofOptions: { from: '*'; to: 'documents'; isOneToOne: false; isSetofReturn: true } }
       search_invoices:
@@ -3602,6 +3611,8 @@ export type Database = {
         { Args: { p_integration_id: string }; Returns: Json }
       start_conversation:
         { Args: { p_body: string; p_channel: string; p_contact_id: string; p_subject: string }; Returns: string }
+      suggest_replies:
+        { Args: { p_conversation_id: string; p_id?: string; p_limit?: number }; Returns: Json }
       sweep_overdue_invoices:
         { Args: { p_now?: string }; Returns: { overdue_count: number; reminder_count: number }[] }
       track_shipment:
@@ -3736,7 +3747,7 @@ export const CheckedValues = {
     weight_unit: ["kg","lb"],
   },
   sla_breaches: {
-    target: ["first_response","resolution"],
+    target: ["first_response","resolution","next_response"],
   },
   templates: {
     type: ["email","quote","invoice","contract"],

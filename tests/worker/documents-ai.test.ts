@@ -12,7 +12,8 @@ import { accountOf, serviceClient } from './support/backend';
 import { extracted } from './support/documents';
 
 const AI_KEY = 'sk-worker-test-doc2data';
-const standIn = `http://127.0.0.1:${(env as unknown as { PROVIDER_ALLOW_HOSTS: string }).PROVIDER_ALLOW_HOSTS.split(':')[1]}`;
+// The AI stand-in (tests/support/ai-stand-in.ts): the second host PROVIDER_ALLOW_HOSTS allows (the first is the helpdesk's providers').
+const standIn = `http://${(env as unknown as { PROVIDER_ALLOW_HOSTS: string }).PROVIDER_ALLOW_HOSTS.split(',')[1]}`;
 
 /** A Dutch invoice the extractor half reads: no number label it knows, '21%' beside the tax, so its amounts do not add up. */
 const FAILING = [

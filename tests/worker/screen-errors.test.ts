@@ -8,12 +8,12 @@ import { pageText, signIn, Visitor } from './support/app';
 describe('an error inside a screen', () => {
   it('is shown inside the shell with the sidebar, what failed and a retry link', async () => {
     const visitor = await signIn(DEMO_ADMIN);
-    // The dashboard has no action: a post to it is refused by the router (405).
-    const response = await visitor.post('/dashboard?tab=recent', { anything: '1' });
+    // The bills list has no action: a post to it is refused by the router (405).
+    const response = await visitor.post('/bills?tab=recent', { anything: '1' });
     expect(response.status).toBe(405);
     const html = await pageText(response);
     expect(html).toMatch(/<h1[^>]*>Unexpected Application Error!<\/h1>\s*<p[^>]*>405 — /);
-    expect(html).toMatch(/<a href="\/dashboard\?tab=recent"[^>]*>Try again<\/a>/);
+    expect(html).toMatch(/<a href="\/bills\?tab=recent"[^>]*>Try again<\/a>/);
     // The shell is still there: the sidebar's links and the avatar menu.
     for (const link of ['href="/leads"', 'href="/quotes"', 'href="/settings/users"']) expect(html).toContain(link);
     expect(html).toContain('role="alert"');

@@ -154,7 +154,8 @@ describe('headers', () => {
       expect(row.last_error).toMatch(/contains a control character/);
     }
     const mails = await outbox();
-    expect(mails.filter((m) => m.text.includes('Injected body') || m.subject.includes('Bcc') || m.to.includes('evil'))).toEqual([]);
+    // Only this test's injected values (another file's mail may carry a neutralised 'Bcc' in its subject, as one line).
+    expect(mails.filter((m) => m.text.includes('Injected body') || m.subject.includes('x@evil.example') || m.to.includes('evil.example'))).toEqual([]);
   });
 
   it('the subject is always an encoded word, folded: it arrives as written, in one header, to one recipient', async () => {

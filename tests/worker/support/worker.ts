@@ -38,10 +38,23 @@ function executionContext(): ExecutionContext & { settled(): Promise<void> } {
   } as unknown as ExecutionContext & { settled(): Promise<void> };
 }
 
+/**
+ * A request as it arrives over HTTP: a body of known size comes with its
+ * Content-Length (a browser's form post does; the runtime's own fetch adds it,
+ * and some actions read it to decide before reading the body).
+ */
+async function asSent(request: Request): Promise<Request> {
+  if (!request.body || request.headers.has('Content-Length')) return request;
+  const body = await request.arrayBuffer();
+  const headers = new Headers(request.headers);
+  headers.set('Content-Length', String(body.byteLength));
+  return new Request(request, { body, headers });
+}
+
 /** Sends a request to the built Worker, as the runtime would. */
 export async function workerFetch(request: Request): Promise<Response> {
   const worker = await builtWorker();
-  return worker.fetch(request, env as unknown as Env, executionContext());
+  return worker.fetch(await asSent(request), env as unknown as Env, executionContext());
 }
 
 /** Runs the Worker's cron handler once (the jobs runner) and waits for the work it started. */

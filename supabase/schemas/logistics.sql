@@ -1064,7 +1064,7 @@ grant execute on function public.record_carrier_event(p_token text, p_provider t
 create policy "staff and the addressed supplier read purchase orders" on public.purchase_orders
   for select
   to authenticated
-  using (((account_id = ( select public.current_account_id() as current_account_id)) and (( select public.is_account_staff() as is_account_staff) or private.is_po_supplier(supplier_user_id))));
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and (( select public.is_account_staff() as is_account_staff) or (private.is_po_supplier(supplier_user_id) and (status <> 'draft'::text)))));
 
 create policy "staff and the order's supplier read shipments" on public.shipments
   for select

@@ -48,6 +48,9 @@ describe('supplier portal and logistics jobs on PGlite', () => {
   it('addresses an order to the supplier login with its email, made before or after the supplier joined', async () => {
     const mine = (await createPo(admin, supplier.email.toUpperCase())).data!;
     expect(mine.supplier_user_id).toBe(supplier.userId);
+    // A draft is not theirs to read yet, by the API either (lines included): only once it is sent.
+    expect((await supplier.client.from('purchase_orders').select('id').eq('id', mine.id)).data).toEqual([]);
+    expect((await supplier.client.from('purchase_order_items').select('id').eq('purchase_order_id', mine.id)).data).toEqual([]);
     const nobody = (await createPo(admin, 'someone-else@example.test')).data!;
     expect(nobody.supplier_user_id).toBeNull();
     // Written to an address whose supplier joins later: theirs once they join.

@@ -41,6 +41,7 @@ describe('SMS, WhatsApp, Compose and canned replies on PGlite', () => {
   // The AI stand-in (an OpenAI-compatible chat completions API): what it was asked, and whether it stalls.
   const asked: { auth: string | undefined; body: { model: string; messages: { role: string; content: string }[] } }[] = [];
   let stall = false;
+  let stallSms = false;
 
   const hook = async (id: string, params: Record<string, string>, options: { token?: string; path?: string; signature?: string } = {}) => {
     const url = `${SITE}/hooks/sms/${id}${options.path ?? ''}`;
@@ -73,6 +74,7 @@ describe('SMS, WhatsApp, Compose and canned replies on PGlite', () => {
           return;
         }
         sent.push({ auth: request.headers.authorization, path: request.url ?? '', form: new URLSearchParams(body) });
+        if (stallSms) return; // takes the message and never answers
         const answer = nextAnswer ?? { status: 201, json: { sid: `SM${'f'.repeat(24)}${String(sent.length).padStart(8, '0')}`, status: 'queued' } };
         nextAnswer = null;
         response.writeHead(answer.status, { 'Content-Type': 'application/json' });
@@ -209,6 +211,26 @@ describe('SMS, WhatsApp, Compose and canned replies on PGlite', () => {
     await runJob(reply.data!.id, admin.accountId);
     const { data: sentNow } = await admin.client.from('messages').select('delivery_status, delivery_error').eq('id', reply.data!.id).single();
     expect(sentNow).toEqual({ delivery_status: 'sent', delivery_error: null });
+  });
+
+  it('a provider that takes the message but does not answer in time: failed, saying it may have been sent, never sent again', async () => {
+    await sms('SM00000000000000000000000000000041', '+14155550141');
+    const { data: inbound } = await admin.client.from('messages').select('conversation_id').eq('external_id', 'SM00000000000000000000000000000041').single();
+    const reply = await member.client.rpc('reply_to_conversation', { p_conversation_id: inbound!.conversation_id, p_body: 'Once only' }).single<{ id: string }>();
+    const before = sent.length;
+    stallSms = true;
+    try {
+      await expect(
+        sendSmsMessage(service, { SITE_URL: SITE, PROVIDER_ALLOW_HOSTS: new URL(twilioUrl).host, SMS_TIMEOUT_MS: '300' }, admin.accountId, reply.data!.id),
+      ).rejects.toThrow(/may have been sent/);
+    } finally {
+      stallSms = false;
+    }
+    const { data: failed } = await admin.client.from('messages').select('delivery_status, delivery_error').eq('id', reply.data!.id).single();
+    expect(failed!.delivery_status).toBe('failed');
+    expect(failed!.delivery_error).toMatch(/may have been sent; check the provider/);
+    await runJob(reply.data!.id, admin.accountId);
+    expect(sent.length - before).toBe(1);
   });
 
   it("without an SMS integration a reply is kept as failed: 'No SMS provider configured'", async () => {

@@ -34,7 +34,8 @@ const e164 = (phone: string | null | undefined) => {
   return /^[0-9]{5,16}$/.test(digits) ? `+${digits}` : null;
 };
 
-export type SmsEnv = { SITE_URL?: string; PROVIDER_ALLOW_HOSTS?: string };
+/** SMS_TIMEOUT_MS: a shorter deadline for tests (never set in production, never longer than SMS_TIMEOUT_MS). */
+export type SmsEnv = { SITE_URL?: string; PROVIDER_ALLOW_HOSTS?: string; SMS_TIMEOUT_MS?: string };
 
 /** Sends one queued outbound message of `accountId`; throws SmsFailed (kept failed) or an Error to try again. */
 export async function sendSmsMessage(admin: SupabaseClient, env: SmsEnv, accountId: string, messageId: string): Promise<void> {
@@ -89,10 +90,13 @@ export async function sendSmsMessage(admin: SupabaseClient, env: SmsEnv, account
         },
         body: form.toString(),
       },
-      { allowHosts: siteEnv.PROVIDER_ALLOW_HOSTS, timeoutMs: SMS_TIMEOUT_MS },
+      { allowHosts: siteEnv.PROVIDER_ALLOW_HOSTS, timeoutMs: Math.min(Number(siteEnv.SMS_TIMEOUT_MS) || SMS_TIMEOUT_MS, SMS_TIMEOUT_MS) },
     );
   } catch (caught) {
     if (caught instanceof ProviderError && caught.permanent) return fail(caught.message);
+    // No answer in time: the provider may have taken the message before the deadline, and a retry could send
+    // it twice. Kept as failed, saying so, for a person to check (a connection that failed is tried again).
+    if (caught instanceof ProviderError && /did not answer/.test(caught.message)) return fail(`${caught.message}: it may have been sent; check the provider before sending it again`);
     const reason = caught instanceof Error ? caught.message : String(caught);
     await admin.from('messages').update({ delivery_error: reason.slice(0, 2000) }).eq('id', message.id);
     throw caught;

@@ -1447,7 +1447,8 @@ begin
                                     coalesce(' (error ' || substring(p_error_code from '^[0-9]{1,10}$') || ')', '')
                           end
    where m.account_id = v_account and m.external_id = btrim(coalesce(p_sid, '')) and m.direction = 'outbound'
-     and not (m.delivery_status = 'delivered' and v_status = 'sent')
+     -- Only forward: a late or replayed 'sent' or 'failed' never undoes a delivery.
+     and not (m.delivery_status = 'delivered' and v_status in ('sent', 'failed'))
      and m.delivery_status is distinct from v_status;
   return found;
 end;

@@ -183,6 +183,7 @@ describe('SMS, WhatsApp, Compose and canned replies on PGlite', () => {
     expect((await hook(integrationId, { MessageSid: twilioSid, MessageStatus: 'delivered' }, { path: '/status' })).status).toBe(200);
     // Out of order and unsigned callbacks change nothing.
     await hook(integrationId, { MessageSid: twilioSid, MessageStatus: 'sent' }, { path: '/status' });
+    await hook(integrationId, { MessageSid: twilioSid, MessageStatus: 'undelivered', ErrorCode: '30005' }, { path: '/status' });
     expect((await hook(integrationId, { MessageSid: twilioSid, MessageStatus: 'failed' }, { path: '/status', signature: 'eA==' })).status).toBe(403);
     const { data: delivered } = await admin.client.from('messages').select('delivery_status').eq('id', reply.data!.id).single();
     expect(delivered!.delivery_status).toBe('delivered');

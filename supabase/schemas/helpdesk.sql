@@ -1393,6 +1393,7 @@ begin
 
   select c.id into v_conversation from public.conversations c
    where c.account_id = v_account and c.contact_id = v_contact and c.channel = p_channel
+     and c.merged_into_id is null -- a conversation merged into another is history
    order by c.last_message_at desc, c.id limit 1;
   if v_conversation is null then
     insert into public.conversations (account_id, contact_id, channel, subject)

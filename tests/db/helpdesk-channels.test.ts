@@ -234,6 +234,23 @@ describe('SMS, WhatsApp, Compose and canned replies on PGlite', () => {
     expect(sent.length - before).toBe(1);
   });
 
+  it('a text from a contact whose thread was merged into another lands in the one it went into', async () => {
+    await sms('SM00000000000000000000000000000050', '+14155550150');
+    const { data: first } = await admin.client.from('messages').select('conversation_id').eq('external_id', 'SM00000000000000000000000000000050').single();
+    const { data: conversation } = await service.from('conversations').select('contact_id').eq('id', first!.conversation_id).single();
+    const { data: kept } = await service
+      .from('conversations')
+      .insert({ account_id: admin.accountId, contact_id: conversation!.contact_id, channel: 'sms', subject: 'Kept thread' })
+      .select('id')
+      .single();
+    expect((await member.client.rpc('merge_conversation', { p_source: kept!.id, p_target: first!.conversation_id })).error).toBeNull();
+    // The merged one is now the newest of the contact's: still, the next text goes to the thread it went into.
+    await service.from('conversations').update({ last_message_at: new Date(Date.now() + 60_000).toISOString() }).eq('id', kept!.id);
+    await sms('SM00000000000000000000000000000051', '+14155550150');
+    const { data: next } = await admin.client.from('messages').select('conversation_id').eq('external_id', 'SM00000000000000000000000000000051').single();
+    expect(next!.conversation_id).toBe(first!.conversation_id);
+  });
+
   it("without an SMS integration a reply is kept as failed: 'No SMS provider configured'", async () => {
     await admin.client.from('integrations').update({ is_active: false }).eq('id', integrationId);
     try {

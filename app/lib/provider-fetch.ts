@@ -7,6 +7,7 @@
 // production sets nothing. Shared by the helpdesk (SMS, Suggest reply) and
 // doc2data's AI provider (decision 082).
 import { allowedHosts, ipv4Parts, ipv6Groups, isPrivateIpv4, isPrivateIpv6 } from './address-policy.ts';
+import { readCappedBytes } from './capped-stream.ts';
 
 export class ProviderError extends Error {
   /** True when trying again cannot help (a refusal, a bad address); false for a timeout or a 5xx. */
@@ -84,32 +85,8 @@ export async function postToProvider(
 }
 
 async function readCappedText(response: Response, signal: AbortSignal): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const stop = () => void reader.cancel().catch(() => {});
-  signal.addEventListener('abort', stop, { once: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > MAX_ANSWER_BYTES) {
-        stop();
-        throw new Error('too large');
-      }
-      chunks.push(value);
-    }
-  } finally {
-    signal.removeEventListener('abort', stop);
-  }
+  const bytes = await readCappedBytes(response.body, MAX_ANSWER_BYTES, signal);
   if (signal.aborted) throw new Error('timed out');
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  if (bytes === null) throw new Error('too large');
   return new TextDecoder().decode(bytes);
 }

@@ -10,6 +10,7 @@
 // inactive integration (alike: nothing to learn by guessing), 400 not a
 // message, 200 stored (or already stored: the same MessageSid) with empty TwiML.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { readCappedBytes } from '../../../lib/capped-stream.ts';
 import { isTwilioSigned, TWILIO_SIGNATURE_HEADER } from './twilio.ts';
 
 export const SMS_HOOK_PREFIX = '/hooks/sms/';
@@ -25,27 +26,8 @@ const refuse = (status: number, error: string) =>
 const accepted = () => new Response('<?xml version="1.0" encoding="UTF-8"?><Response></Response>', { status: 200, headers: { 'Content-Type': 'text/xml; charset=utf-8' } });
 
 async function readForm(request: Request): Promise<string | null> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_SMS_HOOK_BYTES) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  const bytes = await readCappedBytes(request.body, MAX_SMS_HOOK_BYTES);
+  return bytes && new TextDecoder().decode(bytes);
 }
 
 interface HookCredentials {

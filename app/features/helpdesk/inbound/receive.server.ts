@@ -4,6 +4,7 @@
 // whose mailbox the mail was addressed to (the envelope recipient, or the
 // hook's `to`), never anything the message itself says.
 import { serviceClient } from '~/jobs/runner.server';
+import { readCappedBytes } from '~/lib/capped-stream';
 import { MAX_MESSAGE_BYTES, MalformedMail, parseMail, type InboundAttachment, type ParsedMail } from './parse-mail';
 
 export class UnknownMailbox extends Error {}
@@ -77,24 +78,10 @@ async function storeAttachments(admin: NonNullable<ReturnType<typeof serviceClie
 
 /** Reads a byte stream into a binary string (one char per byte), refusing more than `limit` bytes. */
 export async function readCapped(stream: ReadableStream<Uint8Array> | null, limit = MAX_MESSAGE_BYTES): Promise<string | null> {
-  if (!stream) return '';
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
+  const bytes = await readCappedBytes(stream, limit);
+  if (bytes === null) return null;
   let binary = '';
-  for (const chunk of chunks) {
-    for (let i = 0; i < chunk.length; i += 0x8000) binary += String.fromCharCode(...chunk.subarray(i, i + 0x8000));
-  }
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return binary;
 }
 

@@ -4,6 +4,7 @@
 // off), never to a private, loopback or link-local address (the local stack's own server is allowed by name,
 // FEED_ALLOW_HOSTS), redirects followed at most three times and each hop checked the same way.
 import { isPrivateHost } from '../../../lib/address-policy.ts';
+import { readCappedBytes } from '../../../lib/capped-stream.ts';
 
 export const FEED_FETCH_LIMITS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 } as const;
 
@@ -97,25 +98,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
     await response.body?.cancel();
     throw new FeedFetchError('The feed is larger than 2 MB');
   }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new FeedFetchError('The feed is larger than 2 MB');
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readCappedBytes(response.body, maxBytes);
+  if (bytes === null) throw new FeedFetchError('The feed is larger than 2 MB');
   return new TextDecoder('utf-8').decode(bytes);
 }

@@ -59,6 +59,17 @@ export async function newVisitor(browser: Browser, options: { javaScript: boolea
 
 /** Serious and critical accessibility violations on the current page (WCAG 2.1 A/AA). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // Colours are read as drawn: a button still fading in or out (a transition) would be measured half-way
+  // (a contrast failure seen once on a loaded machine). Wait for running animations to end first.
+  // (A spinner's endless animation never ends: only those that do are waited for.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

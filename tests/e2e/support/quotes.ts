@@ -28,6 +28,12 @@ export async function runJobs(): Promise<void> {
   expect(response.ok).toBe(true);
 }
 
+/** One tick with the runner's clock at `at` (wrangler dev --test-scheduled: `time` is the scheduled time in ms). */
+export async function runJobsAt(at: number): Promise<void> {
+  const response = await fetch(`${inject('appUrl')}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*&time=${at}`);
+  expect(response.ok).toBe(true);
+}
+
 /**
  * The last link matching `pattern` in a mail to `email`, waited for: a mail
  * an action queued leaves when the action's kick of the jobs runner has run.

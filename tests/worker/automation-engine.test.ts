@@ -3,7 +3,10 @@
 // outbox, once however often the runner runs; a scheduled automation runs once
 // per due time, and a daily 09:00 one at 09:00 local on both sides of a
 // daylight-saving change, driven by the runner's test clock (the Cron
-// Trigger's scheduledTime); croner itself runs in workerd.
+// Trigger's scheduledTime); croner itself runs in workerd. A generate_report
+// automation is followed to the end: its run queues the analytics export job,
+// which stores the file in the `reports` bucket and mails a signed link to it,
+// once however often the runner runs.
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../support/confirmation-mail';
@@ -15,8 +18,10 @@ const worker = exports.default as unknown as { scheduled(event: { cron: string; 
 const runCron = (at = Date.now()) => worker.scheduled({ cron: '* * * * *', scheduledTime: at });
 
 let account: { accountId: string; userId: string };
+let adminEmail: string;
 beforeAll(async () => {
   const fresh = await signUpFreshAdmin();
+  adminEmail = fresh.email;
   account = await accountOf(fresh.email);
 });
 
@@ -94,4 +99,51 @@ describe('the automations engine', () => {
     expect(local).toEqual(['09:00', '09:00', '09:00']);
     await service.from('automations').update({ status: 'paused' }).eq('id', data!.id);
   });
+
+  it('generate_report: a new lead fires it, the export job stores the CSV in `reports` and mails a signed link to it, once', async () => {
+    const service = serviceClient();
+    const { data: automation, error } = await service.from('automations').insert({
+      account_id: account.accountId, name: 'Report on new leads', trigger_kind: 'lead_created', status: 'active', action_kind: 'generate_report',
+      action_settings: { report_type: 'leads', format: 'csv', date_range: 'last_7_days', assignee_id: account.userId },
+    }).select('id').single();
+    if (error) throw new Error(error.message);
+    const leadName = `Reported ${crypto.randomUUID().slice(0, 8)}`;
+    const { error: leadError } = await service.from('leads').insert({ account_id: account.accountId, name: leadName, email: 'reported@engine.test', company: 'Report Co' });
+    if (leadError) throw new Error(leadError.message);
+    type Mail = { to: string; subject: string; text: string };
+    const reportMails = async () => ((await readOutbox(env.SUPABASE_URL)) as unknown as Mail[]).filter((m) => m.to === adminEmail && /is ready$/.test(m.subject));
+    // Each tick a minute later on the runner's clock: the engine's step is queued once a minute.
+    let clock = Date.now();
+    for (let tick = 0; tick < 20 && (await reportMails()).length === 0; tick++) await runCron((clock += 60_000));
+
+    const { data: runs } = await service.from('automation_runs').select('id, status, output').eq('automation_id', automation!.id);
+    expect(runs).toHaveLength(1);
+    expect(runs![0].status).toBe('succeeded');
+    const jobId = (runs![0].output as { report_job_id: string }).report_job_id;
+    const { data: job } = await service.from('jobs').select('kind, status, idempotency_key').eq('id', jobId).single();
+    expect(job).toEqual({ kind: 'analytics.export_report', status: 'done', idempotency_key: `automation:${runs![0].id}` });
+    // The file is in the private bucket, under the account and the job.
+    const { data: stored, error: listError } = await service.storage.from('reports').list(`${account.accountId}/${jobId}`);
+    if (listError) throw new Error(listError.message);
+    expect(stored!.map((file) => file.name)).toEqual([expect.stringMatching(/^leads-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/)]);
+    const [mail] = await reportMails();
+    expect(mail.subject).toBe('Your Leads Report is ready');
+    const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+    expect(link).toContain(`/storage/v1/object/sign/reports/${account.accountId}/${jobId}/${stored![0].name}`);
+    // The signed link gives the report itself, with the new lead in it.
+    const file = await fetch(link!);
+    expect(file.status).toBe(200);
+    const lines = (await file.text()).split('\r\n');
+    expect(lines[0]).toBe('Leads Report');
+    expect(lines).toContain('Name,Company,Email,Source,Status,Created');
+    expect(lines.some((line) => line.startsWith(`${leadName},Report Co,reported@engine.test,`))).toBe(true);
+
+    // Exactly once: the runner again sends nothing more, and queues no second run or job.
+    await runCron((clock += 60_000));
+    await runCron((clock += 60_000));
+    expect(await reportMails()).toHaveLength(1);
+    expect((await service.from('automation_runs').select('id').eq('automation_id', automation!.id)).data).toHaveLength(1);
+    expect((await service.from('jobs').select('id').eq('account_id', account.accountId).eq('kind', 'analytics.export_report')).data).toHaveLength(1);
+    await service.from('automations').update({ status: 'paused' }).eq('id', automation!.id);
+  }, 120_000);
 });

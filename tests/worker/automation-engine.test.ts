@@ -16,6 +16,9 @@ import { checkSchedule } from '../../app/features/automations/schedule.ts';
 
 const worker = exports.default as unknown as { scheduled(event: { cron: string; scheduledTime: number }): Promise<void> };
 const runCron = (at = Date.now()) => worker.scheduled({ cron: '* * * * *', scheduledTime: at });
+// The engine's step is queued once a minute (its key carries the minute), and another file may have ticked this
+// one: a test runs it now with the test-only cron `force:<kind>` (forcedPeriodicJobs; no Cron Trigger carries it).
+const runEngineNow = () => worker.scheduled({ cron: 'force:automations.run', scheduledTime: Date.now() });
 
 let account: { accountId: string; userId: string };
 let adminEmail: string;
@@ -46,7 +49,8 @@ describe('the automations engine', () => {
     const { error: leadError } = await service.from('leads').insert({ account_id: account.accountId, name: 'Robin', email: to, company: 'Engine Co' });
     if (leadError) throw new Error(leadError.message);
     const mails = async () => ((await readOutbox(env.SUPABASE_URL)) as unknown as { to: string; subject: string; text: string }[]).filter((m) => m.to === to);
-    for (let tries = 0; tries < 40 && (await mails()).length < 1; tries++) await runCron();
+    for (let tries = 0; tries < 10 && (await mails()).length < 1; tries++) await runEngineNow();
+    await runEngineNow();
     await runCron(Date.now() + 60_000);
     await runCron(Date.now() + 120_000);
     const sent = await mails();
@@ -112,9 +116,7 @@ describe('the automations engine', () => {
     if (leadError) throw new Error(leadError.message);
     type Mail = { to: string; subject: string; text: string };
     const reportMails = async () => ((await readOutbox(env.SUPABASE_URL)) as unknown as Mail[]).filter((m) => m.to === adminEmail && /is ready$/.test(m.subject));
-    // Each tick a minute later on the runner's clock: the engine's step is queued once a minute.
-    let clock = Date.now();
-    for (let tick = 0; tick < 20 && (await reportMails()).length === 0; tick++) await runCron((clock += 60_000));
+    for (let tick = 0; tick < 10 && (await reportMails()).length === 0; tick++) await runEngineNow();
 
     const { data: runs } = await service.from('automation_runs').select('id, status, output').eq('automation_id', automation!.id);
     expect(runs).toHaveLength(1);
@@ -139,11 +141,31 @@ describe('the automations engine', () => {
     expect(lines.some((line) => line.startsWith(`${leadName},Report Co,reported@engine.test,`))).toBe(true);
 
     // Exactly once: the runner again sends nothing more, and queues no second run or job.
-    await runCron((clock += 60_000));
-    await runCron((clock += 60_000));
+    await runEngineNow();
+    await runCron(Date.now() + 60_000);
     expect(await reportMails()).toHaveLength(1);
     expect((await service.from('automation_runs').select('id').eq('automation_id', automation!.id)).data).toHaveLength(1);
     expect((await service.from('jobs').select('id').eq('account_id', account.accountId).eq('kind', 'analytics.export_report')).data).toHaveLength(1);
     await service.from('automations').update({ status: 'paused' }).eq('id', automation!.id);
   }, 120_000);
+
+  it('queues each periodic step once a minute on the production path; only the test-only force cron runs it again', async () => {
+    // A minute of the past no other test ticks (its steps find nothing due then).
+    const at = Date.parse('2020-01-01T00:00:00Z') + Math.floor(Math.random() * 500_000) * 60_000;
+    const minute = new Date(at).toISOString().slice(0, 16);
+    const keys = async () => {
+      const { data, error } = await serviceClient().from('jobs').select('idempotency_key').like('idempotency_key', `automations.run:${minute}%`);
+      if (error) throw new Error(error.message);
+      return data.map((job) => (job.idempotency_key === `automations.run:${minute}` ? 'minute' : job.idempotency_key.replace(/[0-9a-f-]{36}$/, '<uuid>')));
+    };
+    // The Cron Trigger's cron, three ticks in one minute: one step.
+    for (const offset of [0, 20_000, 59_000]) await runCron(at + offset);
+    expect(await keys()).toEqual(['minute']);
+    // A cron that is no test's force: as the Cron Trigger.
+    await worker.scheduled({ cron: 'force:no.such_kind', scheduledTime: at });
+    expect(await keys()).toEqual(['minute']);
+    // The force cron, twice in the same minute: a step each time.
+    for (let i = 0; i < 2; i++) await worker.scheduled({ cron: 'force:automations.run', scheduledTime: at });
+    expect((await keys()).sort()).toEqual([`automations.run:${minute}:forced:<uuid>`, `automations.run:${minute}:forced:<uuid>`, 'minute']);
+  });
 });

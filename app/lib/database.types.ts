@@ -3303,6 +3303,8 @@ export type Database = {
         { Args: { p_description: string; p_location: string; p_occurred_at: string; p_shipment_id: string; p_status: string }; Returns: { account_id: string; created_at: string; created_by: string | null; description: string; id: string; location: string | null; occurred_at: string; provider: string | null; provider_event_id: string | null; shipment_id: string; source: string; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'tracking_events'; isOneToOne: true; isSetofReturn: false } }
       analytics_activity:
         { Args: { p_end: string; p_from?: string; p_start: string; p_to?: string }; Returns: Json }
+      analytics_export_request:
+        { Args: { p_date_range: string; p_direct_rows: number; p_format: string; p_from: string; p_include_charts: boolean; p_include_summary: boolean; p_report_type: string; p_to: string }; Returns: Json }
       analytics_figures:
         { Args: { p_from: string; p_to: string }; Returns: Json }
       analytics_page:

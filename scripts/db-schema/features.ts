@@ -143,9 +143,10 @@ export const FEATURES: Feature[] = [
     tables: ['private.lead_day_stats', 'private.contact_day_stats', 'private.conversation_day_stats',
       'private.invoice_day_stats', 'private.quote_day_stats', 'private.payment_day_stats', 'private.lead_month_stats',
       'private.contact_month_stats', 'private.conversation_month_stats', 'private.invoice_month_stats', 'private.quote_month_stats',
-      'private.payment_month_stats', 'private.shipment_day_stats'],
+      'private.payment_month_stats', 'private.shipment_day_stats', 'private.helpdesk_day_stats'],
     functions: [/^public\.analytics_/, /^private\.roll_(lead|contact|conversation|invoice|quote|payment)_(day|month)_stats/, /^private\.check_analytics_goals/,
-      /^private\.unroll_invoice_payments/, /^private\.rebuild_analytics_/, /^public\.queue_report_export/],
+      /^private\.unroll_invoice_payments/, /^private\.rebuild_analytics_/, /^public\.queue_report_export/,
+      /^private\.(bump|roll)_helpdesk_(sla_|breach_|csat_)?day_stats/],
   },
   {
     name: 'automations',

@@ -177,6 +177,40 @@ $function$;
 revoke all on function private.roll_conversation_day_stats() from public, anon, authenticated, service_role;
 grant execute on function private.roll_conversation_day_stats() to public;
 
+create or replace function private.roll_helpdesk_sla_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op = 'UPDATE'
+     and (old.account_id, old.first_response_due_at, old.first_responded_at, old.resolution_due_at, old.resolved_at, old.merged_into_id)
+         is not distinct from
+         (new.account_id, new.first_response_due_at, new.first_responded_at, new.resolution_due_at, new.resolved_at, new.merged_into_id) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') and old.merged_into_id is null then
+    if old.first_responded_at <= old.first_response_due_at then
+      perform private.bump_helpdesk_day_stats(old.account_id, old.first_response_due_at, -1, 0, 0, 0);
+    end if;
+    if old.resolved_at <= old.resolution_due_at then
+      perform private.bump_helpdesk_day_stats(old.account_id, old.resolution_due_at, -1, 0, 0, 0);
+    end if;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.merged_into_id is null then
+    if new.first_responded_at <= new.first_response_due_at then
+      perform private.bump_helpdesk_day_stats(new.account_id, new.first_response_due_at, 1, 0, 0, 0);
+    end if;
+    if new.resolved_at <= new.resolution_due_at then
+      perform private.bump_helpdesk_day_stats(new.account_id, new.resolution_due_at, 1, 0, 0, 0);
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_helpdesk_sla_day_stats() from public, anon, authenticated, service_role;
+
 create or replace function private.valid_conversation_tags(p_tags text[])
  returns boolean
  language sql
@@ -231,7 +265,9 @@ alter table public.conversations enable row level security;
 
 create index conversations_account_created_idx on public.conversations using btree (account_id, created_at);
 create index conversations_account_first_responded_idx on public.conversations using btree (account_id, first_responded_at) where (first_responded_at is not null);
+create index conversations_account_first_response_due_idx on public.conversations using btree (account_id, first_response_due_at);
 create index conversations_account_last_message_idx on public.conversations using btree (account_id, last_message_at desc, id desc);
+create index conversations_account_resolution_due_idx on public.conversations using btree (account_id, resolution_due_at);
 create index conversations_account_sla_due_idx on public.conversations using btree (account_id, sla_due_at) where (sla_due_at is not null);
 create index conversations_account_status_last_message_idx on public.conversations using btree (account_id, status, last_message_at desc, id desc);
 create index conversations_account_subject_trgm_idx on public.conversations using gin (account_id, subject extensions.gin_trgm_ops);
@@ -403,6 +439,7 @@ grant execute on function public.start_conversation(p_contact_id uuid, p_channel
 create trigger conversations_audit after insert or update on public.conversations for each row execute function private.audit_conversation();
 create trigger conversations_csat_request after update of status on public.conversations for each row execute function private.queue_csat_request();
 create trigger conversations_roll_day_stats after insert or delete or update of account_id, created_at, first_responded_at on public.conversations for each row execute function private.roll_conversation_day_stats();
+create trigger conversations_roll_helpdesk_day_stats after insert or delete or update on public.conversations for each row execute function private.roll_helpdesk_sla_day_stats();
 create trigger conversations_set_updated_at before update on public.conversations for each row execute function private.set_updated_at();
 create trigger conversations_sla before insert or update on public.conversations for each row execute function private.conversation_sla();
 create trigger conversations_status_times before update of status on public.conversations for each row execute function private.conversation_status_times();
@@ -698,6 +735,7 @@ create table public.sla_breaches (
 );
 alter table public.sla_breaches enable row level security;
 
+create index sla_breaches_account_due_idx on public.sla_breaches using btree (account_id, due_at);
 create index sla_breaches_account_idx on public.sla_breaches using btree (account_id, breached_at desc);
 create unique index sla_breaches_each_wait_idx on public.sla_breaches using btree (conversation_id, target, due_at) where (target = 'next_response'::text);
 create unique index sla_breaches_once_idx on public.sla_breaches using btree (conversation_id, target) where (target <> 'next_response'::text);
@@ -705,6 +743,26 @@ create unique index sla_breaches_once_idx on public.sla_breaches using btree (co
 revoke all on table public.sla_breaches from public, anon, authenticated, service_role;
 grant select on table public.sla_breaches to authenticated;
 grant all on table public.sla_breaches to service_role;
+
+create or replace function private.roll_helpdesk_breach_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.target in ('first_response', 'resolution') then
+    perform private.bump_helpdesk_day_stats(old.account_id, old.due_at, 0, -1, 0, 0);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.target in ('first_response', 'resolution') then
+    perform private.bump_helpdesk_day_stats(new.account_id, new.due_at, 0, 1, 0, 0);
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_helpdesk_breach_day_stats() from public, anon, authenticated, service_role;
+
+create trigger sla_breaches_roll_helpdesk_day_stats after insert or delete or update of account_id, target, due_at on public.sla_breaches for each row execute function private.roll_helpdesk_breach_day_stats();
 
 create policy "staff read their account's SLA breaches" on public.sla_breaches
   for select
@@ -737,6 +795,29 @@ create index csat_responses_account_idx on public.csat_responses using btree (ac
 revoke all on table public.csat_responses from public, anon, authenticated, service_role;
 grant all on table public.csat_responses to service_role;
 grant select (conversation_id, account_id, score, comment, sent_at, answered_at, created_at) on table public.csat_responses to authenticated;
+
+create or replace function private.roll_helpdesk_csat_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op = 'UPDATE' and (old.account_id, old.answered_at, old.score) is not distinct from (new.account_id, new.answered_at, new.score) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') and old.answered_at is not null then
+    perform private.bump_helpdesk_day_stats(old.account_id, old.answered_at, 0, 0, -1, -old.score);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.answered_at is not null then
+    perform private.bump_helpdesk_day_stats(new.account_id, new.answered_at, 0, 0, 1, new.score);
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_helpdesk_csat_day_stats() from public, anon, authenticated, service_role;
+
+create trigger csat_responses_roll_helpdesk_day_stats after insert or delete or update of account_id, answered_at, score on public.csat_responses for each row execute function private.roll_helpdesk_csat_day_stats();
 
 create policy "staff read their account's CSAT answers" on public.csat_responses
   for select

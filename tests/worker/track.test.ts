@@ -4,6 +4,8 @@
 // unknown or malformed number is a 404 that says the same for every account.
 // The seller's logo is served from our origin at /track/:number/logo: each
 // number its own account's, none (404, no <img>) without one or for a wrong number.
+// Tracking has its own per-IP limiter: using it up leaves the quote links'
+// budget whole, and the other way round.
 import { describe, expect, it } from 'vitest';
 import { DEMO_NORTHWIND_ADMIN } from '../support/accounts';
 import { logoJpeg, logoPng } from '../support/logo-samples';
@@ -89,5 +91,30 @@ describe('/track/:tracking_number', () => {
       expect(refused.headers.get('Content-Type'), path).toBe('text/plain; charset=utf-8');
     }
     expect(await pageText(await anonymous.get(`/track/${bareNumber}`))).not.toContain('/logo"');
+  });
+});
+
+describe('the per-IP limits of tracking and of quote links', () => {
+  /** Calls `path` from `ip` until it answers 429 (the limiter's windows follow the clock's minutes). */
+  async function exhaust(path: string, ip: string, most: number) {
+    const visitor = new Visitor();
+    let response = await visitor.get(path, { 'CF-Connecting-IP': ip });
+    for (let n = 1; response.status !== 429 && n <= most; n++) {
+      expect(response.status, path).toBe(404);
+      response = await visitor.get(path, { 'CF-Connecting-IP': ip });
+    }
+    expect(response.status, path).toBe(429);
+    return visitor;
+  }
+
+  // Malformed numbers and tokens: counted, then refused before any database call.
+  it('a visitor who used up tracking still opens quote links from the same IP, and the other way round', async () => {
+    const tracker = await exhaust('/track/x/logo', '203.0.113.61', 121);
+    expect((await tracker.get('/track/x', { 'CF-Connecting-IP': '203.0.113.61' })).status).toBe(429);
+    expect((await tracker.get('/q/short/logo', { 'CF-Connecting-IP': '203.0.113.61' })).status).toBe(404);
+
+    const signer = await exhaust('/q/short/logo', '203.0.113.62', 61);
+    expect((await signer.get('/track/x/logo', { 'CF-Connecting-IP': '203.0.113.62' })).status).toBe(404);
+    expect((await signer.get('/track/x', { 'CF-Connecting-IP': '203.0.113.62' })).status).toBe(404);
   });
 });

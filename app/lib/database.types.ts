@@ -3489,6 +3489,8 @@ export type Database = {
         { Args: { p_account_id: string; p_type: string }; Returns: Json }
       public_invoice:
         { Args: { p_token: string }; Returns: Json }
+      purchase_order_document:
+        { Args: { p_purchase_order_id: string }; Returns: Json }
       queue_report_export:
         { Args: { p_date_range: string; p_format: string; p_from: string; p_include_charts: boolean; p_include_summary: boolean; p_report_type: string; p_to: string }; Returns: string }
       quote_document:

@@ -95,6 +95,9 @@ beforeAll(async () => {
   if (draftQuote?.[0]) pages.push(`/quotes/${draftQuote[0].id}/edit`);
   if (draftInvoice?.[0]) pages.push(`/invoices/${draftInvoice[0].id}/edit`);
   for (const [prefix, id] of records) if (id) pages.push(`${prefix}${id}`);
+  // A purchase order's PDF: the order, its lines and the seller in one read beside the users row (issue 36).
+  const po = records.find(([prefix]) => prefix === '/purchase-orders/')?.[1];
+  if (po) pages.push(`/purchase-orders/${po}/pdf`);
 });
 
 describe('backend round trips a signed-in page waits on', () => {

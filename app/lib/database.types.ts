@@ -2960,6 +2960,7 @@ export type Database = {
       tender_searches: {
         Row: {
           account_id: string
+          alert_score: number | null
           countries: (string)[]
           cpv_codes: (string)[]
           created_at: string
@@ -2974,6 +2975,7 @@ export type Database = {
         }
         Insert: {
           account_id?: string
+          alert_score?: number | null
           countries?: (string)[]
           cpv_codes?: (string)[]
           created_at?: string
@@ -2988,6 +2990,7 @@ export type Database = {
         }
         Update: {
           account_id?: string
+          alert_score?: number | null
           countries?: (string)[]
           cpv_codes?: (string)[]
           created_at?: string
@@ -3489,6 +3492,10 @@ export type Database = {
         { Args: { p_account_id: string; p_type: string }; Returns: Json }
       public_invoice:
         { Args: { p_token: string }; Returns: Json }
+      queue_radar_alerts:
+        { Args: { p_account: string; p_now: string }; Returns: { notices: number; search_id: string }[] }
+      queue_radar_digests:
+        { Args: { p_now: string }; Returns: { notices: number; search_id: string }[] }
       queue_report_export:
         { Args: { p_date_range: string; p_format: string; p_from: string; p_include_charts: boolean; p_include_summary: boolean; p_report_type: string; p_to: string }; Returns: string }
       quote_document:

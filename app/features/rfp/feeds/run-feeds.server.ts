@@ -22,16 +22,18 @@ export interface FeedRunSummary {
   failed: number;
   inserted: number;
   amended: number;
+  /** The accounts whose feeds brought new or amended notices this run (their searches' alert mails: alerts.server.ts). */
+  accounts: string[];
 }
 
-type Source = Pick<Database['public']['Tables']['tender_sources']['Row'], 'id' | 'url' | 'format' | 'etag' | 'last_modified'>;
+type Source = Pick<Database['public']['Tables']['tender_sources']['Row'], 'id' | 'account_id' | 'url' | 'format' | 'etag' | 'last_modified'>;
 
 export async function runTenderFeeds(
   admin: SupabaseClient<Database>,
   now: Date,
   options: Omit<FeedFetchOptions, 'allow'> & { allow: Set<string> },
 ): Promise<FeedRunSummary> {
-  const summary: FeedRunSummary = { fetched: 0, notModified: 0, failed: 0, inserted: 0, amended: 0 };
+  const summary: FeedRunSummary = { fetched: 0, notModified: 0, failed: 0, inserted: 0, amended: 0, accounts: [] };
   const { data, error } = await admin.rpc('claim_tender_sources', { p_now: now.toISOString(), p_limit: SOURCES_PER_RUN });
   if (error) throw new Error(`claiming tender sources failed: ${error.message}`);
   const sources = (data ?? []) as Source[];
@@ -54,6 +56,7 @@ async function runSource(admin: SupabaseClient<Database>, source: Source, now: D
       summary.fetched += 1;
       summary.inserted += data.inserted;
       summary.amended += data.amended;
+      if (data.inserted + data.amended > 0 && !summary.accounts.includes(source.account_id)) summary.accounts.push(source.account_id);
       outcome = { etag: fetched.etag, lastModified: fetched.lastModified, error: null };
     }
   } catch (error) {

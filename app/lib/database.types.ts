@@ -3034,6 +3034,7 @@ export type Database = {
           last_modified: string | null
           name: string
           next_fetch_at: string
+          query: string | null
           updated_at: string
           url: string
         }
@@ -3050,6 +3051,7 @@ export type Database = {
           last_modified?: string | null
           name: string
           next_fetch_at?: string
+          query?: string | null
           updated_at?: string
           url: string
         }
@@ -3066,6 +3068,7 @@ export type Database = {
           last_modified?: string | null
           name?: string
           next_fetch_at?: string
+          query?: string | null
           updated_at?: string
           url?: string
         }
@@ -3339,7 +3342,7 @@ export type Database = {
       claim_jobs:
         { Args: { p_limit?: number; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string }[]; SetofOptions: { from: '*'; to: 'jobs'; isOneToOne: false; isSetofReturn: true } }
       claim_tender_sources:
-        { Args: { p_limit: number; p_now: string }; Returns: { account_id: string; created_at: string; created_by: string | null; etag: string | null; failures: number; format: string; id: string; last_error: string | null; last_fetched_at: string | null; last_modified: string | null; name: string; next_fetch_at: string; updated_at: string; url: string }[]; SetofOptions: { from: '*'; to: 'tender_sources'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_limit: number; p_now: string }; Returns: { account_id: string; created_at: string; created_by: string | null; etag: string | null; failures: number; format: string; id: string; last_error: string | null; last_fetched_at: string | null; last_modified: string | null; name: string; next_fetch_at: string; query: string | null; updated_at: string; url: string }[]; SetofOptions: { from: '*'; to: 'tender_sources'; isOneToOne: false; isSetofReturn: true } }
       clear_failed_sign_ins:
         { Args: never; Returns: undefined }
       client_contact_ids:

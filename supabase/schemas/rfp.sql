@@ -215,6 +215,7 @@ create table public.tender_sources (
   created_by uuid default public.current_user_id(),
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  query text,
   constraint tender_sources_pkey primary key (id),
   constraint tender_sources_account_id_url_key unique (account_id, url),
   constraint tender_sources_id_account_id_key unique (id, account_id),
@@ -224,6 +225,8 @@ create table public.tender_sources (
   constraint tender_sources_last_error_check check ((length(last_error) <= 1000)),
   constraint tender_sources_last_modified_check check ((length(last_modified) <= 100)),
   constraint tender_sources_name_check check (((length(btrim(name)) >= 1) and (length(btrim(name)) <= 200))),
+  constraint tender_sources_query_check check ((((length(btrim(query)) >= 1) and (length(btrim(query)) <= 2000)) and (query !~ '[\x01-\x1f\x7f]'::text))),
+  constraint tender_sources_query_is_ted check (((query is null) or (format = 'ted'::text))),
   constraint tender_sources_url_check check ((((length(url) >= 10) and (length(url) <= 2000)) and (url ~ '^https?://[^\s]+$'::text))),
   constraint tender_sources_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint tender_sources_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
@@ -238,8 +241,8 @@ revoke all on table public.tender_sources from public, anon, authenticated, serv
 grant all on table public.tender_sources to authenticated;
 revoke insert, truncate, update on table public.tender_sources from authenticated;
 grant all on table public.tender_sources to service_role;
-grant insert (account_id, name, url, format) on table public.tender_sources to authenticated;
-grant update (name, url, format) on table public.tender_sources to authenticated;
+grant insert (account_id, name, url, format, query) on table public.tender_sources to authenticated;
+grant update (name, url, format, query) on table public.tender_sources to authenticated;
 
 create or replace function private.audit_tender_setting()
  returns trigger
@@ -274,7 +277,7 @@ create or replace function private.tender_source_reset()
  set search_path to ''
 as $function$
 begin
-  if new.url is distinct from old.url or new.format is distinct from old.format then
+  if new.url is distinct from old.url or new.format is distinct from old.format or new.query is distinct from old.query then
     new.etag := null;
     new.last_modified := null;
     new.last_error := null;

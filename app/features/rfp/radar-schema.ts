@@ -18,12 +18,15 @@ export const FEED_FORMAT_OPTIONS = FEED_FORMATS.map((value) => ({ value, label: 
 export const ALERT_SCORES = ['90', '80', '70', '60', '50', 'off'] as const;
 export const ALERT_SCORE_OPTIONS = ALERT_SCORES.map((value) => ({ value, label: value === 'off' ? 'Never: daily digest only' : `Score ${value} or more` }));
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\x00-\x1f\x7f]/;
+
 const sourceFields = {
   name: requiredText('Name'),
   url: requiredText('Feed address', 2000).refine((value) => /^https?:\/\/\S+$/i.test(value), 'Enter the feed\'s full address, starting with https://'),
   format: oneOf(FEED_FORMATS, 'Format'),
   // A TED source's expert query, POSTed to TED's search (decision 092); one line, no control characters.
-  query: optionalText('TED expert query', 2000).refine((value) => !value || !/[\x00-\x1f\x7f]/.test(value), 'Write the query on one line'),
+  query: optionalText('TED expert query', 2000).refine((value) => !value || !CONTROL_CHARACTERS.test(value), 'Write the query on one line'),
 };
 
 /** A query only for a TED source (the database holds the same rule). */

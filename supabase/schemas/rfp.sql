@@ -447,10 +447,10 @@ create table public.opportunities (
 alter table public.opportunities enable row level security;
 
 create index opportunities_account_id_deadline_idx on public.opportunities using btree (account_id, deadline);
-create index opportunities_cpv_codes_idx on public.opportunities using gin (cpv_codes);
-create index opportunities_cpv_groups_idx on public.opportunities using gin (cpv_groups);
+create index opportunities_cpv_codes_idx on public.opportunities using gin (cpv_codes) with (fastupdate=off);
+create index opportunities_cpv_groups_idx on public.opportunities using gin (cpv_groups) with (fastupdate=off);
 create index opportunities_pursued_rfp_id_idx on public.opportunities using btree (pursued_rfp_id);
-create index opportunities_search_idx on public.opportunities using gin (search);
+create index opportunities_search_idx on public.opportunities using gin (search) with (fastupdate=off);
 create index opportunities_source_id_account_id_idx on public.opportunities using btree (source_id, account_id);
 
 revoke all on table public.opportunities from public, anon, authenticated, service_role;

@@ -2,7 +2,7 @@
 // of a search that score at least its alert score (80 by default), to the search's owner; a second call,
 // or two at once, queue nothing more. queue_radar_digests waits for 07:00 UTC, then queues one digest per
 // search listing its other new matches, once a day; a search whose owner left mails the account's admins.
-// Only the service role may call either. (Through the Worker and its runner: tests/worker/rfp-radar-mails.test.ts.)
+// Only the service role may call either. The radar's GIN indexes keep no pending list (decision 092). (Through the Worker and its runner: tests/worker/rfp-radar-mails.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { addMember, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
@@ -91,6 +91,16 @@ describe('the radar\'s alert mails and daily digests', () => {
     // The member's search (nothing new for it) mails no one; had it, its owner left: the admins.
     const { data: recipients } = await service.rpc('queue_radar_alerts', { p_account: admin.accountId, p_now: tomorrow });
     expect(recipients).toEqual([]);
+  });
+
+  it('reads the radar\'s GIN indexes without a pending list (bench/rfp/radar.ts: 410 pages for 21 rows with one)', async () => {
+    const { rows } = await backend.db.query<{ relname: string; reloptions: string[] | null }>(
+      `select c.relname, c.reloptions from pg_catalog.pg_class c
+        where c.relname in ('opportunities_search_idx', 'opportunities_cpv_groups_idx', 'opportunities_cpv_codes_idx') order by c.relname`);
+    expect(rows.map((r) => [r.relname, r.reloptions])).toEqual([
+      ['opportunities_cpv_codes_idx', ['fastupdate=off']], ['opportunities_cpv_groups_idx', ['fastupdate=off']],
+      ['opportunities_search_idx', ['fastupdate=off']],
+    ]);
   });
 
   it('is the runner\'s: no one signed in may queue them', async () => {

@@ -2960,6 +2960,7 @@ export type Database = {
       tender_searches: {
         Row: {
           account_id: string
+          alert_score: number | null
           countries: (string)[]
           cpv_codes: (string)[]
           created_at: string
@@ -2974,6 +2975,7 @@ export type Database = {
         }
         Insert: {
           account_id?: string
+          alert_score?: number | null
           countries?: (string)[]
           cpv_codes?: (string)[]
           created_at?: string
@@ -2988,6 +2990,7 @@ export type Database = {
         }
         Update: {
           account_id?: string
+          alert_score?: number | null
           countries?: (string)[]
           cpv_codes?: (string)[]
           created_at?: string
@@ -3031,6 +3034,7 @@ export type Database = {
           last_modified: string | null
           name: string
           next_fetch_at: string
+          query: string | null
           updated_at: string
           url: string
         }
@@ -3047,6 +3051,7 @@ export type Database = {
           last_modified?: string | null
           name: string
           next_fetch_at?: string
+          query?: string | null
           updated_at?: string
           url: string
         }
@@ -3063,6 +3068,7 @@ export type Database = {
           last_modified?: string | null
           name?: string
           next_fetch_at?: string
+          query?: string | null
           updated_at?: string
           url?: string
         }
@@ -3338,7 +3344,7 @@ export type Database = {
       claim_jobs:
         { Args: { p_limit?: number; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string }[]; SetofOptions: { from: '*'; to: 'jobs'; isOneToOne: false; isSetofReturn: true } }
       claim_tender_sources:
-        { Args: { p_limit: number; p_now: string }; Returns: { account_id: string; created_at: string; created_by: string | null; etag: string | null; failures: number; format: string; id: string; last_error: string | null; last_fetched_at: string | null; last_modified: string | null; name: string; next_fetch_at: string; updated_at: string; url: string }[]; SetofOptions: { from: '*'; to: 'tender_sources'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_limit: number; p_now: string }; Returns: { account_id: string; created_at: string; created_by: string | null; etag: string | null; failures: number; format: string; id: string; last_error: string | null; last_fetched_at: string | null; last_modified: string | null; name: string; next_fetch_at: string; query: string | null; updated_at: string; url: string }[]; SetofOptions: { from: '*'; to: 'tender_sources'; isOneToOne: false; isSetofReturn: true } }
       clear_failed_sign_ins:
         { Args: never; Returns: undefined }
       client_contact_ids:
@@ -3493,6 +3499,10 @@ export type Database = {
         { Args: { p_token: string }; Returns: Json }
       purchase_order_document:
         { Args: { p_purchase_order_id: string }; Returns: Json }
+      queue_radar_alerts:
+        { Args: { p_account: string; p_now: string }; Returns: { notices: number; search_id: string }[] }
+      queue_radar_digests:
+        { Args: { p_now: string }; Returns: { notices: number; search_id: string }[] }
       queue_report_export:
         { Args: { p_date_range: string; p_format: string; p_from: string; p_include_charts: boolean; p_include_summary: boolean; p_report_type: string; p_to: string }; Returns: string }
       quote_document:

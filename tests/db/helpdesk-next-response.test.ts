@@ -141,4 +141,47 @@ describe('the next response SLA on PGlite', () => {
     });
     expect(bad.error).not.toBeNull();
   });
+
+  it('pending pauses the next-response clock: over a weekend it keeps its remaining business time', async () => {
+    conversation = (await receive()).conversation_id;
+    const ref = [`<nr-${n}@customer.test>`];
+    await reply();
+    await receive(ref);
+    type Row = Clock & { status: string; updated_at: string; next_response_paused_minutes: number };
+    const row = async (): Promise<Row> => (await service.from('conversations')
+      .select('status, updated_at, next_response_started_at, next_response_due_at, next_response_paused_minutes, sla_due_at, resolution_due_at')
+      .eq('id', conversation).single()).data as Row;
+    // The wait began Friday 16:50 (normal: 30 minutes); at 16:55 a person set it to pending, 25 business minutes left.
+    expect((await service.from('conversations').update({
+      next_response_started_at: '2026-11-20T16:50:00Z', status: 'pending', sla_paused_at: '2026-11-20T16:55:00Z',
+    }).eq('id', conversation)).error).toBeNull();
+    expect((await row()).sla_due_at).toBeNull();
+    // Pending, its old deadline (Monday 09:20) long past: no breach.
+    expect((await service.rpc('helpdesk_sla_sweep', { p_now: new Date().toISOString() })).error).toBeNull();
+    const breached = async () => (await service.from('sla_breaches').select('due_at').eq('conversation_id', conversation).eq('target', 'next_response')).data ?? [];
+    expect(await breached()).toEqual([]);
+
+    // Reopened after the weekend (and a week): the same 25 business minutes remain, from now.
+    expect((await member.client.from('conversations').update({ status: 'open' }).eq('id', conversation)).error).toBeNull();
+    const open = await row();
+    expect(open.next_response_paused_minutes).toBeGreaterThan(0);
+    const remaining = await add(open.updated_at, 25);
+    // Paused time is counted in whole minutes: at most a minute's seconds apart.
+    expect(Math.abs(ms(open.next_response_due_at)! - remaining)).toBeLessThan(60_000);
+    expect(ms(open.next_response_due_at)!).toBeGreaterThan(Date.now());
+    expect(ms(open.sla_due_at)).toBe(Math.min(ms(open.next_response_due_at)!, ms(open.resolution_due_at)!));
+
+    // A wait that begins during the pause (the customer writes while pending) counts from its own start only.
+    await reply();
+    expect((await service.from('conversations').update({ status: 'pending', sla_paused_at: '2026-11-20T10:00:00Z' })
+      .eq('id', conversation)).error).toBeNull();
+    await receive(ref);
+    const fresh = await row();
+    expect(fresh.status).toBe('open');
+    expect(fresh.next_response_paused_minutes).toBe(0);
+    expect(ms(fresh.next_response_due_at)).toBe(await add(fresh.next_response_started_at!, 30));
+    // A reply ends the wait: the next one starts with nothing paused.
+    await reply();
+    expect(await row()).toMatchObject({ next_response_started_at: null, next_response_due_at: null, next_response_paused_minutes: 0 });
+  });
 });

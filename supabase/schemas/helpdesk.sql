@@ -35,7 +35,8 @@ declare
   v_changes record;
   v_quiet text[] := array['updated_at', 'unread', 'last_message_at', 'first_responded_at', 'resolved_at',
                           'first_response_due_at', 'resolution_due_at', 'sla_due_at', 'sla_started_at',
-                          'sla_paused_minutes', 'sla_paused_at', 'next_response_started_at', 'next_response_due_at'];
+                          'sla_paused_minutes', 'sla_paused_at', 'next_response_started_at', 'next_response_due_at',
+                          'next_response_paused_minutes', 'next_responses_met', 'next_responses_missed'];
   v_old jsonb;
   v_new jsonb;
 begin
@@ -70,6 +71,7 @@ create or replace function private.conversation_sla()
 as $function$
 declare
   v_policy record;
+  v_paused integer;
 begin
   -- Recomputed when what they depend on changes, or when the settings changed (save_helpdesk_sla's flag).
   if tg_op = 'INSERT' or new.priority is distinct from old.priority or new.status is distinct from old.status
@@ -84,20 +86,33 @@ begin
       new.sla_paused_minutes := 0;
       new.sla_paused_at := null;
     end if;
+    -- A new wait for our next response (or none) starts with nothing paused.
+    if tg_op = 'INSERT' or new.next_response_started_at is distinct from old.next_response_started_at then
+      new.next_response_paused_minutes := 0;
+    end if;
     if new.status = 'pending' and new.sla_paused_at is null then
       new.sla_paused_at := now();
     elsif new.status <> 'pending' and new.sla_paused_at is not null then
-      new.sla_paused_minutes := new.sla_paused_minutes + public.business_minutes_between(
+      v_paused := public.business_minutes_between(
         new.sla_paused_at, now(), v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays);
+      new.sla_paused_minutes := new.sla_paused_minutes + v_paused;
+      if new.next_response_started_at is not null then
+        new.next_response_paused_minutes := new.next_response_paused_minutes + case
+          when new.next_response_started_at <= new.sla_paused_at then v_paused
+          else public.business_minutes_between(new.next_response_started_at, now(), v_policy.timezone, v_policy.days,
+                                               v_policy.opens_at, v_policy.closes_at, v_policy.holidays)
+        end;
+      end if;
       new.sla_paused_at := null;
     end if;
     new.first_response_due_at := public.business_time_add(new.created_at, v_policy.first_response_minutes,
       v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays);
     new.resolution_due_at := public.business_time_add(new.sla_started_at, v_policy.resolution_minutes + new.sla_paused_minutes,
       v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays);
-    -- Next response (decision 083): from the customer's message that nobody has answered yet.
+    -- Next response (decision 083): from the customer's message that nobody has answered yet, plus its pauses.
     new.next_response_due_at := case when new.next_response_started_at is null then null else
-      public.business_time_add(new.next_response_started_at, private.helpdesk_next_response_minutes(new.account_id, new.priority),
+      public.business_time_add(new.next_response_started_at,
+        private.helpdesk_next_response_minutes(new.account_id, new.priority) + new.next_response_paused_minutes,
         v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays) end;
   end if;
   new.sla_due_at := case
@@ -213,6 +228,9 @@ create table public.conversations (
   merged_into_id uuid,
   next_response_started_at timestamp with time zone,
   next_response_due_at timestamp with time zone,
+  next_response_paused_minutes integer default 0 not null,
+  next_responses_met integer default 0 not null,
+  next_responses_missed integer default 0 not null,
   constraint conversations_pkey primary key (id),
   constraint conversations_id_account_id_key unique (id, account_id),
   constraint conversations_reply_token_key unique (reply_token),
@@ -488,8 +506,17 @@ begin
      where c.id = new.conversation_id and c.account_id = new.account_id
        and c.first_responded_at is not null and c.next_response_started_at is null;
   elsif new.direction = 'outbound' then
-    update public.conversations c set next_response_started_at = null
-     where c.id = new.conversation_id and c.account_id = new.account_id and c.next_response_started_at is not null;
+    -- SET reads the row as it was: the wait's deadline before the trigger clears it.
+    update public.conversations c
+       set next_responses_met = c.next_responses_met + v.met::integer,
+           next_responses_missed = c.next_responses_missed + (not v.met)::integer,
+           next_response_started_at = null
+      from (select x.id,
+                   coalesce(case when x.status = 'pending' and x.sla_paused_at is not null
+                                 then greatest(x.sla_paused_at, x.next_response_started_at)
+                                 else new.created_at end <= x.next_response_due_at, true) as met
+              from public.conversations x where x.id = new.conversation_id) v
+     where c.id = v.id and c.account_id = new.account_id and c.next_response_started_at is not null;
   end if;
   return null;
 end;
@@ -1020,7 +1047,7 @@ revoke all on function public.business_time_add(p_start timestamp with time zone
 grant execute on function public.business_time_add(p_start timestamp with time zone, p_minutes integer, p_timezone text, p_days smallint[], p_opens time without time zone, p_closes time without time zone, p_holidays date[]) to authenticated, service_role;
 
 create or replace function public.helpdesk_sla_report(p_from timestamp with time zone, p_to timestamp with time zone)
- returns table(assignee_id uuid, assignee_name text, priority text, conversations bigint, first_response_total bigint, first_response_met bigint, resolution_total bigint, resolution_met bigint, avg_first_response_minutes numeric, csat_count bigint, csat_average numeric)
+ returns table(assignee_id uuid, assignee_name text, priority text, conversations bigint, first_response_total bigint, first_response_met bigint, next_response_total bigint, next_response_met bigint, resolution_total bigint, resolution_met bigint, avg_first_response_minutes numeric, csat_count bigint, csat_average numeric)
  language sql
  stable
  set search_path to ''
@@ -1031,6 +1058,9 @@ as $function$
          count(*),
          count(*) filter (where c.first_responded_at is not null or c.first_response_due_at <= now()),
          count(*) filter (where c.first_responded_at <= c.first_response_due_at),
+         coalesce(sum(c.next_responses_met + c.next_responses_missed), 0)
+           + count(*) filter (where c.status = 'open' and c.next_response_due_at <= now()),
+         coalesce(sum(c.next_responses_met), 0),
          count(*) filter (where c.resolved_at is not null or c.resolution_due_at <= now()),
          count(*) filter (where c.resolved_at <= c.resolution_due_at),
          round(avg(extract(epoch from c.first_responded_at - c.created_at) / 60)::numeric, 1),

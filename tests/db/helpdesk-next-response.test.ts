@@ -26,10 +26,10 @@ describe('the next response SLA on PGlite', () => {
   let conversation: string;
   let n = 0;
 
-  const receive = async (references: string[] = []) => {
+  const receive = async (references: string[] = [], box = mailbox) => {
     n += 1;
     const { data, error } = await service.rpc('receive_email', {
-      p_to: `${mailbox}@in.opshub.test`, p_from_email: 'nr@customer.test', p_from_name: 'Customer', p_subject: 'Case',
+      p_to: `${box}@in.opshub.test`, p_from_email: 'nr@customer.test', p_from_name: 'Customer', p_subject: 'Case',
       p_body: `Message ${n}`, p_message_id: `<nr-${n}@customer.test>`, p_references: references,
     });
     if (error) throw new Error(error.message);
@@ -183,5 +183,62 @@ describe('the next response SLA on PGlite', () => {
     // A reply ends the wait: the next one starts with nothing paused.
     await reply();
     expect(await row()).toMatchObject({ next_response_started_at: null, next_response_due_at: null, next_response_paused_minutes: 0 });
+  });
+
+  it('the SLA report counts next responses met and breached per agent and priority (hand-computed)', async () => {
+    // A fresh account, so the report holds only these conversations.
+    const owner = await signUpFreshAdmin(backend, 'nr-report-admin');
+    const agent = await addMember(backend, owner, 'member', 'nr-report-agent');
+    const box = (await owner.client.rpc('inbound_mailbox').single<{ local_part: string }>()).data!.local_part;
+    expect((await owner.client.rpc('save_helpdesk_sla', {
+      p_timezone: 'UTC', p_days: WEEKDAYS, p_opens: '09:00', p_closes: '17:00', p_holidays: [], p_targets: TARGETS,
+    })).error).toBeNull();
+    const answer = async (id: string) => {
+      const { error } = await agent.client.rpc('reply_to_conversation', { p_conversation_id: id, p_body: 'Reply' });
+      if (error) throw new Error(error.message);
+    };
+    // A conversation with its first response given and a customer's message waiting (a next-response clock running).
+    const waiting = async (assigned: boolean, priority: string) => {
+      const { conversation_id: id } = await receive([], box);
+      const ref = [`<nr-${n}@customer.test>`];
+      if (assigned) expect((await agent.client.from('conversations').update({ assignee_id: agent.userId, priority }).eq('id', id)).error).toBeNull();
+      await answer(id);
+      await receive(ref, box);
+      return { id, again: () => receive(ref, box) };
+    };
+    // Started a Monday morning weeks ago: its 20 minutes (high) long gone.
+    const overdue = async (id: string) =>
+      expect((await service.from('conversations').update({ next_response_started_at: '2026-11-02T09:00:00Z' }).eq('id', id)).error).toBeNull();
+
+    // The agent, high: X answered in time once and late once; Y breached and still waiting; Z waiting, not due yet.
+    const x = await waiting(true, 'high');
+    await answer(x.id);
+    await x.again();
+    await overdue(x.id);
+    await answer(x.id);
+    const y = await waiting(true, 'high');
+    await overdue(y.id);
+    await waiting(true, 'high');
+    // Unassigned, normal: W answered in time; V resolved with a breached wait (its clock stopped: not counted).
+    const w = await waiting(false, 'normal');
+    await answer(w.id);
+    const v = await waiting(false, 'normal');
+    await overdue(v.id);
+    expect((await agent.client.from('conversations').update({ status: 'resolved' }).eq('id', v.id)).error).toBeNull();
+
+    const { data, error } = await owner.client.rpc('helpdesk_sla_report', { p_from: '2000-01-01T00:00:00Z', p_to: '2100-01-01T00:00:00Z' });
+    expect(error).toBeNull();
+    const rows = (data as Record<string, unknown>[]).map((r) => ({
+      agent: r.assignee_id === null ? null : r.assignee_id === agent.userId ? 'agent' : r.assignee_id, priority: r.priority,
+      conversations: Number(r.conversations), next_response_total: Number(r.next_response_total), next_response_met: Number(r.next_response_met),
+    }));
+    expect(rows).toEqual([
+      { agent: null, priority: 'normal', conversations: 2, next_response_total: 1, next_response_met: 1 },
+      { agent: 'agent', priority: 'high', conversations: 3, next_response_total: 3, next_response_met: 1 },
+    ]);
+    const { data: counters } = await service.from('conversations').select('next_responses_met, next_responses_missed').eq('id', x.id).single();
+    expect(counters).toEqual({ next_responses_met: 1, next_responses_missed: 1 });
+    // People cannot set the counters.
+    expect((await agent.client.from('conversations').update({ next_responses_met: 9 }).eq('id', x.id)).error).not.toBeNull();
   });
 });

@@ -38,6 +38,8 @@ export default defineConfig({
           // The outside providers' stand-ins, allowed by name as the SMTP servers are: Twilio and an AI API for the
           // helpdesk (decision 076), the AI provider of doc2data (tests/support/ai-stand-in.ts, decision 082).
           PROVIDER_ALLOW_HOSTS: (['providerPort', 'aiPort'] as const).map((name) => `127.0.0.1:${inject<number>(name)}`).join(','),
+          // SMS/WhatsApp media are fetched under this deadline here (production: 20 s), so a hanging one ends soon (decision 089).
+          MEDIA_TIMEOUT_MS: '1500',
         },
       },
     })),

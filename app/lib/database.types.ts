@@ -1863,34 +1863,46 @@ export type Database = {
           account_id: string
           conversation_id: string
           created_at: string
+          fetch_error: string | null
+          fetch_status: string
           file_name: string
           id: string
+          media_index: number | null
+          media_url: string | null
           message_id: string
           mime_type: string
-          size_bytes: number
-          storage_path: string
+          size_bytes: number | null
+          storage_path: string | null
         }
         Insert: {
           account_id: string
           conversation_id: string
           created_at?: string
+          fetch_error?: string | null
+          fetch_status?: string
           file_name: string
           id?: string
+          media_index?: number | null
+          media_url?: string | null
           message_id: string
           mime_type: string
-          size_bytes: number
-          storage_path: string
+          size_bytes?: number | null
+          storage_path?: string | null
         }
         Update: {
           account_id?: string
           conversation_id?: string
           created_at?: string
+          fetch_error?: string | null
+          fetch_status?: string
           file_name?: string
           id?: string
+          media_index?: number | null
+          media_url?: string | null
           message_id?: string
           mime_type?: string
-          size_bytes?: number
-          storage_path?: string
+          size_bytes?: number | null
+          storage_path?: string | null
         }
         Relationships: [
           {
@@ -3515,7 +3527,7 @@ export type Database = {
       receive_purchase_order:
         { Args: { p_id: string; p_received?: Json }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
       receive_sms:
-        { Args: { p_body: string; p_channel: string; p_from: string; p_integration_id: string; p_media?: (string)[]; p_profile_name?: string; p_sid: string }; Returns: Json }
+        { Args: { p_body: string; p_channel: string; p_from: string; p_integration_id: string; p_media?: (string)[]; p_media_types?: (string)[]; p_profile_name?: string; p_sid: string }; Returns: Json }
       record_carrier_event:
         { Args: { p_description: string; p_estimated_delivery: string; p_event_id: string; p_location: string; p_occurred_at: string; p_provider: string; p_status: string; p_token: string; p_tracking_number: string }; Returns: string }
       record_compliance_review:
@@ -3725,6 +3737,9 @@ export const CheckedValues = {
   leads: {
     source: ["website","referral","linkedin","email","event","other"],
     status: ["new","qualified","contacted","lost"],
+  },
+  message_attachments: {
+    fetch_status: ["pending","stored","failed"],
   },
   messages: {
     delivery_status: ["queued","sent","delivered","failed"],

@@ -630,15 +630,25 @@ create table public.message_attachments (
   message_id uuid not null,
   file_name text not null,
   mime_type text not null,
-  size_bytes integer not null,
-  storage_path text not null,
+  size_bytes integer,
+  storage_path text,
   created_at timestamp with time zone default now() not null,
+  media_url text,
+  media_index smallint,
+  fetch_status text default 'stored'::text not null,
+  fetch_error text,
   constraint message_attachments_pkey primary key (id),
   constraint message_attachments_storage_path_key unique (storage_path),
   constraint message_attachments_check check ((split_part(storage_path, '/'::text, 1) = (account_id)::text)),
+  constraint message_attachments_fetch_error_check check ((length(fetch_error) <= 500)),
+  constraint message_attachments_fetch_status_check check ((fetch_status = any (array['pending'::text, 'stored'::text, 'failed'::text]))),
   constraint message_attachments_file_name_check check ((((length(file_name) >= 1) and (length(file_name) <= 200)) and (file_name !~ '[\x01-\x1f\x7f/\\]'::text))),
+  constraint message_attachments_media_has_link check (((media_url is null) = (media_index is null))),
+  constraint message_attachments_media_index_check check (((media_index >= 0) and (media_index <= 9))),
+  constraint message_attachments_media_url_check check (((media_url ~ '^https?://\S+$'::text) and (length(media_url) <= 1000))),
   constraint message_attachments_mime_type_check check ((length(mime_type) <= 130)),
   constraint message_attachments_size_bytes_check check (((size_bytes >= 0) and (size_bytes <= 26214400))),
+  constraint message_attachments_stored_has_object check (((fetch_status = 'stored'::text) = ((storage_path is not null) and (size_bytes is not null)))),
   constraint message_attachments_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint message_attachments_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade,
   constraint message_attachments_message_id_fkey foreign key (message_id) references public.messages(id) on delete cascade
@@ -646,6 +656,7 @@ create table public.message_attachments (
 alter table public.message_attachments enable row level security;
 
 create index message_attachments_conversation_idx on public.message_attachments using btree (conversation_id);
+create unique index message_attachments_media_once_idx on public.message_attachments using btree (message_id, media_index) where (media_index is not null);
 create index message_attachments_message_idx on public.message_attachments using btree (message_id);
 
 revoke all on table public.message_attachments from public, anon, authenticated, service_role;
@@ -1357,7 +1368,7 @@ $function$;
 revoke all on function public.receive_email(p_to text, p_from_email text, p_from_name text, p_subject text, p_body text, p_message_id text, p_references text[]) from public, anon, authenticated, service_role;
 grant execute on function public.receive_email(p_to text, p_from_email text, p_from_name text, p_subject text, p_body text, p_message_id text, p_references text[]) to service_role;
 
-create or replace function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text default null::text, p_media text[] default '{}'::text[])
+create or replace function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text default null::text, p_media text[] default '{}'::text[], p_media_types text[] default '{}'::text[])
  returns jsonb
  language plpgsql
  security definer
@@ -1374,6 +1385,8 @@ declare
   v_contact uuid;
   v_conversation uuid;
   v_message uuid;
+  v_type text;
+  v_attachment uuid;
 begin
   select i.account_id into v_account from public.integrations i
    where i.id = p_integration_id and i.type = 'sms' and i.is_active;
@@ -1438,13 +1451,30 @@ begin
   update public.conversations c
      set last_message_at = now(), unread = true, status = 'open'
    where c.id = v_conversation;
+  -- Each media item (at most 10) a row to fetch into Storage, and its job, once (decision 089). The URL is
+  -- checked again by the fetcher (https on a public host in production); plain http is kept here so the
+  -- fetcher, not this function, is the one place that decides.
+  for i in 1 .. least(coalesce(cardinality(p_media), 0), 10) loop
+    continue when p_media[i] is null or p_media[i] !~ '^https?://\S+$' or length(p_media[i]) > 1000;
+    v_type := lower(btrim(coalesce(p_media_types[i], '')));
+    if v_type !~ '^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$' then
+      v_type := 'application/octet-stream';
+    end if;
+    insert into public.message_attachments (account_id, conversation_id, message_id, file_name, mime_type,
+                                            media_url, media_index, fetch_status)
+    values (v_account, v_conversation, v_message, 'media-' || i || '.' || private.media_extension(v_type), v_type,
+            p_media[i], i - 1, 'pending')
+    returning id into v_attachment;
+    perform private.enqueue_job('helpdesk.fetch_media', v_account, jsonb_build_object('attachment_id', v_attachment),
+                                'helpdesk.fetch_media:' || v_attachment, v_message, now(), 3);
+  end loop;
   perform private.emit_event(v_account, 'message_received', 'conversations', v_conversation,
                              jsonb_build_object('message_id', v_message, 'from', v_phone, 'channel', p_channel));
   return jsonb_build_object('conversation_id', v_conversation, 'message_id', v_message, 'duplicate', false);
 end;
 $function$;
-revoke all on function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text, p_media text[]) from public, anon, authenticated, service_role;
-grant execute on function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text, p_media text[]) to service_role;
+revoke all on function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text, p_media text[], p_media_types text[]) from public, anon, authenticated, service_role;
+grant execute on function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text, p_media text[], p_media_types text[]) to service_role;
 
 create or replace function public.record_sms_status(p_integration_id uuid, p_sid text, p_status text, p_error_code text default null::text)
  returns boolean

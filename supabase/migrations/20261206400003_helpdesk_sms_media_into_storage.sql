@@ -26,7 +26,7 @@ create unique index message_attachments_media_once_idx on public.message_attachm
   where media_index is not null;
 
 -- A file name's extension for a media type (the name is ours: Twilio sends none).
-create function private.media_extension(p_type text) returns text
+create function private.helpdesk_media_extension(p_type text) returns text
 language sql immutable
 set search_path = ''
 as $$
@@ -35,7 +35,7 @@ as $$
     when 'application/pdf' then 'pdf' when 'video/mp4' then 'mp4' when 'audio/ogg' then 'ogg' when 'audio/mpeg' then 'mp3'
     when 'audio/amr' then 'amr' when 'text/vcard' then 'vcf' when 'text/x-vcard' then 'vcf' else 'bin' end
 $$;
-revoke all on function private.media_extension(text) from public, anon, authenticated, service_role;
+revoke all on function private.helpdesk_media_extension(text) from public, anon, authenticated, service_role;
 
 drop function public.receive_sms(uuid, text, text, text, text, text, text[]);
 
@@ -136,7 +136,7 @@ begin
     end if;
     insert into public.message_attachments (account_id, conversation_id, message_id, file_name, mime_type,
                                             media_url, media_index, fetch_status)
-    values (v_account, v_conversation, v_message, 'media-' || i || '.' || private.media_extension(v_type), v_type,
+    values (v_account, v_conversation, v_message, 'media-' || i || '.' || private.helpdesk_media_extension(v_type), v_type,
             p_media[i], i - 1, 'pending')
     returning id into v_attachment;
     perform private.enqueue_job('helpdesk.fetch_media', v_account, jsonb_build_object('attachment_id', v_attachment),

@@ -206,19 +206,6 @@ as $function$
 $function$;
 revoke all on function private.jsonb_deep_merge(p_base jsonb, p_over jsonb) from public, anon, authenticated, service_role;
 
-create or replace function private.media_extension(p_type text)
- returns text
- language sql
- immutable
- set search_path to ''
-as $function$
-  select case p_type
-    when 'image/jpeg' then 'jpg' when 'image/png' then 'png' when 'image/gif' then 'gif' when 'image/webp' then 'webp'
-    when 'application/pdf' then 'pdf' when 'video/mp4' then 'mp4' when 'audio/ogg' then 'ogg' when 'audio/mpeg' then 'mp3'
-    when 'audio/amr' then 'amr' when 'text/vcard' then 'vcf' when 'text/x-vcard' then 'vcf' else 'bin' end
-$function$;
-revoke all on function private.media_extension(p_type text) from public, anon, authenticated, service_role;
-
 create or replace function private.new_link_token()
  returns text
  language sql

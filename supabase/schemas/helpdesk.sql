@@ -923,6 +923,19 @@ as $function$
 $function$;
 revoke all on function private.header_text(p_value text, p_max integer) from public, anon, authenticated, service_role;
 
+create or replace function private.helpdesk_media_extension(p_type text)
+ returns text
+ language sql
+ immutable
+ set search_path to ''
+as $function$
+  select case p_type
+    when 'image/jpeg' then 'jpg' when 'image/png' then 'png' when 'image/gif' then 'gif' when 'image/webp' then 'webp'
+    when 'application/pdf' then 'pdf' when 'video/mp4' then 'mp4' when 'audio/ogg' then 'ogg' when 'audio/mpeg' then 'mp3'
+    when 'audio/amr' then 'amr' when 'text/vcard' then 'vcf' when 'text/x-vcard' then 'vcf' else 'bin' end
+$function$;
+revoke all on function private.helpdesk_media_extension(p_type text) from public, anon, authenticated, service_role;
+
 create or replace function private.helpdesk_next_response_minutes(p_account_id uuid, p_priority text)
  returns integer
  language sql
@@ -1462,7 +1475,7 @@ begin
     end if;
     insert into public.message_attachments (account_id, conversation_id, message_id, file_name, mime_type,
                                             media_url, media_index, fetch_status)
-    values (v_account, v_conversation, v_message, 'media-' || i || '.' || private.media_extension(v_type), v_type,
+    values (v_account, v_conversation, v_message, 'media-' || i || '.' || private.helpdesk_media_extension(v_type), v_type,
             p_media[i], i - 1, 'pending')
     returning id into v_attachment;
     perform private.enqueue_job('helpdesk.fetch_media', v_account, jsonb_build_object('attachment_id', v_attachment),

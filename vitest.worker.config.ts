@@ -40,6 +40,8 @@ export default defineConfig({
           PROVIDER_ALLOW_HOSTS: (['providerPort', 'aiPort'] as const).map((name) => `127.0.0.1:${inject<number>(name)}`).join(','),
           // The demo tender feed the backend serves (/_demo/tenders.json), allowed by name as npm start allows it (decision 092).
           FEED_ALLOW_HOSTS: new URL(inject<string>('backendUrl')).host,
+          // SMS/WhatsApp media are fetched under this deadline here (production: 20 s), so a hanging one ends soon (decision 089).
+          MEDIA_TIMEOUT_MS: '1500',
         },
       },
     })),

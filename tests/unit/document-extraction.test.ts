@@ -454,3 +454,39 @@ describe('a quantity sharing its cell with the tax rate', () => {
     expect(fields.line_items?.value.map((l) => [l.description, l.quantity, l.amount])).toEqual([['Trennblätter', '20.00', '198.00']]);
   });
 });
+
+describe('issue 34 fifth pass: Polish KSeF blocks, terms that are no terms, a sender beside Bill To', () => {
+  it("reads the party from its block's 'Nazwa:' line, stepping over 'NIP:' and an 'Adres' heading, in each column", () => {
+    const { fields } = extractFields(
+      ['Krajowy System e-Faktur\tNumer faktury', 'Sprzedawca\tNabywca', 'NIP: 9999999999\tNIP: 1111111111', 'Nazwa: ABC Developex S.A.\tNazwa: F.H.U. Jan Kowalski', 'Adres\tAdres', 'ul. Sadowa 1 m. 3, 00-002 Kraków\tul. Polna 1, 00-001 Warszawa'].join('\n'),
+    );
+    expect(fields.supplier_name?.value).toBe('ABC Developex S.A.');
+    expect(fields.customer_name?.value).toBe('F.H.U. Jan Kowalski');
+  });
+
+  it("reads 'Termin zapłaty', a Polish month without its accent, and the number '1/12-2025'", () => {
+    const { fields } = extractFields('Faktura nr: 1/12-2025\nData wystawienia grudzien 17, 2025\nTermin zapłaty: 2025-12-31\nRazem do zapłaty: 3 300.00 EUR');
+    expect(fields.invoice_number?.value).toBe('1/12-2025');
+    expect(fields.issue_date?.value).toBe('2025-12-17');
+    expect(fields.due_date?.value).toBe('2025-12-31');
+  });
+
+  it("computes no due date from an early-payment discount's days or a late-payment clause", () => {
+    const discount = extractFields('Handelsrechnung Nr. KR87654321012 vom 06.10.2018\nZahlungsbedingungen:\nSkontovereinbarung: 2% bei Zahlung innerhalb 10 Tagen\nnach Rechnungsdatum');
+    expect(discount.fields.due_date).toBeUndefined();
+    const late = extractFields(
+      'Rechnungsnummer: 2015738820\nMünchen, den 01.11.2024\nRechnungsbetrag zahlbar ohne Abzug sofort nach Erhalt der Rechnung.\nEntgeltforderung kommt spätestens in Verzug, wenn er nicht innerhalb von 30 Tagen nach Fälligkeit und',
+    );
+    expect(late.fields.due_date).toBeUndefined();
+    // Terms themselves still give the date they lead to, unsure.
+    expect(extractFields('Invoice No. 5\nInvoice date: 2025-07-01\nTerms: Net 30').fields.due_date).toEqual({ value: '2025-07-31', confidence: 0.5 });
+  });
+
+  it("takes the name left of 'Bill To' for the supplier, not a field heading, and reads the customer in Bill To's column", () => {
+    const { fields } = extractFields(
+      ['Receipt', 'Receipt Number\t123', 'Date paid\tMarch 25, 2024', 'Example, LLC\tBill To', '123 Fake Street\tCustomer', 'New York City, NY 10012\tAddress', 'Subtotal\t$19.00'].join('\n'),
+    );
+    expect(fields.supplier_name?.value).toBe('Example, LLC');
+    expect(fields.customer_name?.value).not.toBe('New York City, NY 10012');
+  });
+});

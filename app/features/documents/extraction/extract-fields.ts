@@ -84,20 +84,29 @@ function afterLabel(lines: Line[], index: number, labelEnd: number, skipLabelled
   // A label in a later column that ends its line ('SELLER TRADE NAME  Adresse du Client'): the value is in that column of a line below.
   const column = lines[index].text.slice(0, labelEnd).split(/ {2,}/).length - 1;
   if (column > 0 && cells.length === column + 1) {
-    const under = lines.slice(index + 1, index + 4).find((line) => line.cells.length > column && !(skipLabelled && /:/.test(line.cells[column])));
+    // A party's block in that column may list its ids and an address heading before (or instead of) the name: its 'Name:' line names it.
+    const block = lines.slice(index + 1, index + 6).filter((line) => line.cells.length > column);
+    const named = skipLabelled ? block.map((line) => NAMED.exec(line.cells[column])?.[1]).find(Boolean) : undefined;
+    if (named) return { value: named.trim(), sameLine: false };
+    const under = block.slice(0, 3).find((line) => !(skipLabelled && (/:/.test(line.cells[column]) || BLOCK_DETAIL.test(line.cells[column]))));
     if (under) return { value: under.cells[column], sameLine: false };
   }
   // A value below its label; a party's block may first list its numbers ('Nummer : 549910'), so names step over up to three such lines.
   let below = index + 1;
   while (skipLabelled && below <= index + 3 && lines[below] && /\S\s*:\s*\S/.test(lines[below].text)) {
     // The block's own 'Name: Lieferant GmbH' line names the party.
-    const named = /^(?:name|nom|naam|nombre|nome|nazwa|firma|company)\s*:\s*(.+)$/i.exec(lines[below].text);
+    const named = NAMED.exec(lines[below].text);
     if (named) return { value: named[1].trim(), sameLine: false };
     below += 1;
   }
   const next = lines[below];
   return next ? { value: next.cells[0] ?? next.text.trim(), sameLine: false } : null;
 }
+
+/** A party block's own name line ('Nazwa: ABC Developex S.A.', 'Name: Lieferant GmbH'): the name. */
+const NAMED = /^(?:name|nom|naam|nombre|nome|nazwa|firma|company)\s*:\s*(.+)$/i;
+/** A line of a party's block that is not its name: an id or contact after its label ('NIP: 9999999999', 'Tel.: 667'), or a bare heading ('Adres'). */
+const BLOCK_DETAIL = /^(?:\p{L}[\p{L}./ -]{0,30}:\s*\S|(?:adres|address|adresse|anschrift|direcci[óo]n|indirizzo|endere[çc]o|dane\s+kontaktowe|contact(?:\s+details)?|kontakt)\s*:?$)/iu;
 
 const SALUTATION = /^(?:herrn?|frau|mr|mrs|ms|monsieur|madame|mme|m|sr|sra|pan|pani|dhr|mevr|sig|sig\.ra)\.?$/i;
 const IDENTIFIER_LINE = /^(?:GLN|GTIN|ILN|EAN|ID)?\s*[:#]?\s*\d{6,}\b/i;
@@ -129,9 +138,14 @@ function findLabelled(
       // A party's label whose value below is a salutation ('Herrn') or an identifier line ('GLN 4304171000002'), or
       // whose line goes on with another heading ('Rechnungsempfänger  Kundennummer'): the name is on a line below.
       if (value === null && skipLabelled) {
-        for (let down = 1; value === null && down <= 3 && lines[i + down]; down += 1) {
-          const cell = lines[i + down].cells[0] ?? '';
-          if (SALUTATION.test(cell) || IDENTIFIER_LINE.test(cell)) continue;
+        // The label's own column: a block set right of another ('Example, LLC  Bill To') goes on in that column.
+        const column = lines[i].text.slice(0, match.index ?? 0).split(/ {2,}/).length - 1;
+        for (let down = 1; value === null && down <= 4 && lines[i + down]; down += 1) {
+          const cell = lines[i + down].cells[column] ?? '';
+          // 'Nazwa: ABC Developex S.A.' in the block names it; 'NIP: 9999999999' and an 'Adres' heading are its details.
+          const named = NAMED.exec(cell)?.[1];
+          if (named && accept(named)) return { value: accept(named) as string, index: i, sameLine: false };
+          if (SALUTATION.test(cell) || IDENTIFIER_LINE.test(cell) || BLOCK_DETAIL.test(cell)) continue;
           // On the label's own line only a label that opens the line, followed by another heading, looks below.
           if (after.sameLine && ((match.index ?? 0) > 1 || /\d/.test(after.value))) break;
           if (!after.sameLine && down === 1) continue;
@@ -166,7 +180,9 @@ function identifier(value: string): string | null {
   // A blank form's placeholder ('0000') is no reference.
   if (/^[0\W_]+$/.test(token)) return null;
   // A date or a bare amount is not a reference.
-  if (datesIn(token).length > 0 || /^\d{1,3}([,.]\d{3})*[,.]\d{2}$/.test(token)) return null;
+  // A number that mixes a date's separators ('1/12-2025', the Polish numbering of the first invoice of December) is no date.
+  const mixedSeparators = /^\d{1,4}\/\d{1,2}-\d{2,4}$/.test(token);
+  if ((datesIn(token).length > 0 && !mixedSeparators) || /^\d{1,3}([,.]\d{3})*[,.]\d{2}$/.test(token)) return null;
   return token;
 }
 
@@ -224,11 +240,13 @@ const ISSUE_OTHER = /\b(?:order|quote|quotation|delivery|shipping|lieferdatum|le
 /** 'Datum: 30.10.2024  Zeit: 04:59:13': a date printed with its time is when the page was printed, not the document's date. */
 const PRINTED_AT = /^\S+\s+(?:(?:zeit|time|uhrzeit|heure|ora|hora)\s*:?\s*)?\d{1,2}:\d{2}/i;
 // 'due' alone only when a date follows it ('Terms: Net 30, due April 2, 2025'); 'Total due' is an amount.
-const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|data\s+de\s+vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+p[łl]atno[śs]ci|vervaldatum|f[öo]rfallodag|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
+const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|data\s+de\s+vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+(?:p[łlt]atno[śs]ci|zap[łlt]aty)|vervaldatum|f[öo]rfallodag|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
 /** Payment terms in days ('Net 30', 'Payment terms: 14 days', '30 jours net', 'Zahlungsziel 14 Tage'). */
 const NET_DAYS = /\bnet\s*(\d{1,3})\b/i;
 const TERMS_LABEL = /\b(?:terms|payment|zahlungs\w*|zahlbar|conditions|paiement|pago|plazo|termin|within|innerhalb|sous)\b/i;
-const EARLY_DISCOUNT = /\b(?:skonto|discount|escompte|sconto|descuento|korting|rabat|desconto)\b/i;
+const EARLY_DISCOUNT = /\b(?:skonto\p{L}*|discount|escompte|sconto|descuento|korting|rabat|desconto)\b/iu;
+// 'kommt in Verzug, wenn er nicht innerhalb von 30 Tagen nach Fälligkeit …', 'interest on late payment after 30 days': a default's days, not the terms.
+const LATE_PAYMENT = /\b(?:verzug\w*|mahn\w*|late\s+(?:payment|fee)s?|overdue|interest|zinsen|retard|p[ée]nalit[ée]s?|morosi\p{L}*|demora|nach\s+f[äa]lligkeit|after\s+(?:the\s+)?due\s+date)\b/iu;
 const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 
 // ---- Amounts -------------------------------------------------------------------
@@ -379,7 +397,7 @@ function findLineItems(lines: Line[]): LineItem[] | null {
 function termDays(lines: Line[]): number | null {
   for (const { text } of lines) {
     // 'Bei Zahlung innerhalb 14 Tagen 2% Skonto': an early-payment discount's days, not the terms.
-    if (EARLY_DISCOUNT.test(text)) continue;
+    if (EARLY_DISCOUNT.test(text) || LATE_PAYMENT.test(text)) continue;
     const match = NET_DAYS.exec(text) ?? (TERMS_LABEL.test(text) ? TERM_DAYS.exec(text) : null);
     const days = match ? Number(match[1]) : 0;
     if (days >= 1 && days <= 180) return days;
@@ -622,6 +640,8 @@ function cleanName(value: string): string | null {
   if (BUYER_WORDS.test(name) && name.split(/\s+/).length === 1) return null;
   // A column's own heading ('Kundennummer', 'Invoice Date') is not a name.
   if (/^[\p{L}.-]*(?:nummer|number|datum|date|nr\.?)$/iu.test(name)) return null;
+  // Nor a two- or three-word field heading ('Issue Date', 'Date paid', 'Numer faktury', 'Data wystawienia'), unless a legal form says company.
+  if (!COMPANY_SUFFIX.test(name) && /^(?:\p{L}+\s)?(?:date|datum|data|fecha|number|nummer|numer|num[ée]ro|n[uú]mero|nr\.?|no\.?)(?:\s\p{L}+)?$/iu.test(name)) return null;
   if (/^(?:from|to|an|de|à|a|van|od|do|\p{L}*empf[äa]nger|compte|account|name|nom|nombre|naam|nazwa)$/iu.test(name)) return null;
   // A logo's placeholder or a field's own heading ('LOGO Vendeur', 'SELLER TRADE NAME') is not a name either.
   // A street line is an address, not a name ('35 rue d'ici', 'Musterstraße 12', '12 High Street').
@@ -631,6 +651,20 @@ function cleanName(value: string): string | null {
   if (/^logo\b/i.test(name) || ((SELLER_WORDS.test(name) || BUYER_WORDS.test(name)) && /\b(?:name|nom|nombre|naam|nazwa|address|adresse)\b/i.test(name))) return null;
   if (/\b(?:information|details|summary|angaben|données|datos|gegevens|dane)\b/i.test(name) || /^[A-Z]+\d[A-Z\d]*$/.test(name)) return null;
   return name;
+}
+
+/**
+ * The sender's block set beside the customer's ('Example, LLC  Bill To' over
+ * '123 Fake Street  Customer'): the name left of a line's only other cell, the
+ * customer's label, on the first fifteen lines.
+ */
+function besideBillTo(lines: Line[]): string | null {
+  for (const line of lines.slice(0, 15)) {
+    if (line.cells.length !== 2 || !new RegExp(`^${CUSTOMER_LABEL.source}`, CUSTOMER_LABEL.flags).test(line.cells[1]) || line.cells[1].length > 25) continue;
+    const name = cleanName(line.cells[0]);
+    if (name && !CUSTOMER_LABEL.test(line.cells[0]) && !SUPPLIER_LABEL.test(line.cells[0])) return name;
+  }
+  return null;
 }
 
 /**
@@ -738,6 +772,7 @@ export function extractFields(document: string): Extraction {
   // A name on its label's line is surer than one read below it (another party's block may sit there).
   if (supplier) set('supplier_name', continuedName(lines, supplier.value), supplier.sameLine && COMPANY_SUFFIX.test(supplier.value) ? 0.85 : 0.7);
   else if (sender) set('supplier_name', sender.name, 0.75);
+  else if (besideBillTo(lines)) set('supplier_name', besideBillTo(lines), 0.7);
   else {
     const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
     const company = top.find((l) => COMPANY_SUFFIX.test(l.cells[0] ?? ''));

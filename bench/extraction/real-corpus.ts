@@ -20,7 +20,8 @@ const HERE = join(dirname(fileURLToPath(import.meta.url)), 'real');
 export interface RealDocument {
   language: string;
   layout: string;
-  source: { repository: string; commit: string; path: string; licence: string };
+  /** Where the document is cited from; `note` says how a file was made from it (an HTML rendering printed to PDF). */
+  source: { repository: string; commit: string; path: string; licence: string; note?: string };
   sha256: string;
   fields: Record<string, string>;
   /** The document's line items as a person reads them (description, quantity, amount), where annotated. */

@@ -490,3 +490,28 @@ describe('issue 34 fifth pass: Polish KSeF blocks, terms that are no terms, a se
     expect(fields.customer_name?.value).not.toBe('New York City, NY 10012');
   });
 });
+
+describe('issue 34 fifth pass: titles over their numbers, ids with their country in brackets, Brazil', () => {
+  it("reads the number alone under a title alone ('Invoice' over 'SAMPLE-002', 'Purchase order' over 'NE SERIES-A/123'), unsure", () => {
+    const invoice = extractFields('Page 1 of 1\nHotel California\n\nInvoice\nSAMPLE-002\nSummary\nIssue date 2023-05-21');
+    expect(invoice.fields.invoice_number).toEqual({ value: 'SAMPLE-002', confidence: 0.6 });
+    const order = extractFields('Innovatech Lda\n\nPurchase order\nNE SERIES-A/123\nSummary\nIssue date 2023-01-30 · 12:34\nPayment terms notes Payment in 30 days');
+    expect(order.fields.order_number?.value).toBe('NE SERIES-A/123');
+    // An order's payment terms run from the invoice to come: no due date computed for the order.
+    expect(order.fields.due_date).toBeUndefined();
+  });
+
+  it("reads 'P.IVA: (IT) 12345678903' as the tax id IT12345678903, never as a tax amount", () => {
+    const { fields } = extractFields('Invoice\nSAMPLE-002\nSupplier\nHotel California\nP.IVA: (IT) 12345678903\nTotal to pay €126,00');
+    expect(fields.tax_id?.value).toBe('IT12345678903');
+    expect(fields.tax_amount).toBeUndefined();
+  });
+
+  it("reads a DANFE: 'R$' as BRL, the 'EMITENTE' as the supplier, its CNPJ as the tax id", () => {
+    const { fields } = extractFields('DANFE SIMPLIFICADO\nTOTAL DA NF-e\tR$ 689,91\nEMITENTE\nPlotag Sistemas e Suprimentos Ltda\nCNPJ/CPF 00822602000124\tRG/IE 114489114119');
+    expect(fields.kind?.value).toBe('invoice');
+    expect(fields.currency?.value).toBe('BRL');
+    expect(fields.supplier_name?.value).toBe('Plotag Sistemas e Suprimentos Ltda');
+    expect(fields.tax_id?.value).toBe('00822602000124');
+  });
+});

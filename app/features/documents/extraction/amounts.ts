@@ -115,6 +115,8 @@ export function datesIn(line: string, monthFirst = false): string[] {
 /** ISO codes a document may name (the product's one list, app/lib/currencies.ts), and the symbols that stand for one. */
 export { CURRENCY_CODES };
 export const CURRENCY_SYMBOLS: [RegExp, string][] = [
+  // Before the dollar: 'R$ 689,91' is Brazil's real.
+  [/R\$/, 'BRL'],
   [/(?:A\$|AU\$)/, 'AUD'],
   [/(?:C\$|CA\$)/, 'CAD'],
   [/(?:NZ\$)/, 'NZD'],
@@ -126,7 +128,6 @@ export const CURRENCY_SYMBOLS: [RegExp, string][] = [
   [/₹|\bRs\.?\s?(?=\d)|\bINR\b/, 'INR'],
   [/\bzł/, 'PLN'],
   [/\bFr\.\s?\d/, 'CHF'],
-  [/R\$/, 'BRL'],
   [/\bKč/, 'CZK'],
 ];
 

@@ -262,19 +262,19 @@ const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto)\b/i;
 /** The labels of a document's tax total, looked for before any line that merely names the tax. */
 const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt)\b/i;
 const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|btw|moms|pdv|dph)\b/i;
-const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b/i;
+const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b|\bp\.\s?iva\b|\bpartita\s+iva\b|\b(?:nif|nip|cnpj)\b/i;
 
 // ---- Parties and identities ------------------------------------------------------
 
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
 const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
-const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|fornitore|cedente|leverancier|sprzedawca|fornecedor)${LABEL_END}|\\bfrom\\s*:`, 'iu');
+const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
 const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
 /** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
 const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|ag|a\.\s?g|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
-const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|nip|nif|cif|cuit)(?=[\s:.#]|$)/i;
+const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|nip|nif|cif|cuit|cnpj(?:\/cpf)?)(?=[\s:.#]|$)/i;
 const TAX_ID_PATTERN = /^(?:(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|CHE)[0-9A-Z]{8,12}|\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])$/;
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 const PHONE_LABEL = /\b(?:tel(?:ephone)?|telefon|phone|ph|mobile|mob|fon|t[ée]l[ée]phone|tel[ée]fono|telefoon)\b\.?\s*[:.]?/i;
@@ -287,9 +287,25 @@ const KINDS: [DocumentKind, RegExp][] = [
   ['purchase_order', /\bpurchase\s+order\b|^bestellung\b|\bbon\s+de\s+commande\b|\border\s+confirmation\b|\bordine\s+d'acquisto\b|\bzam[óo]wienie\b/i],
   ['quote', /\b(?:quote|quotation|estimate|offer|proposal|angebot|devis|presupuesto|cotizaci[óo]n)\b/i],
   ['receipt', /\b(?:receipt|sales\s+receipt|payment\s+received|quittung|kassenbon|re[çc]u|ticket\s+de\s+caisse|recibo)\b/i],
-  ['invoice', /\b(?:invoice|tax\s+invoice|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill)\b/iu],
+  ['invoice', /\b(?:invoice|tax\s+invoice|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill|danfe|nota\s+fiscal)\b/iu],
   ['contract', /\b(?:agreement|contract|vertrag|contrat|contrato|hereinafter|the\s+parties|terms\s+and\s+conditions)\b/i],
 ];
+
+/** The reference alone on the line under the document's title alone on its own (in the first ten lines), when it has a digit. */
+function numberUnderTitle(lines: Line[], kind: DocumentKind): string | null {
+  const title = KINDS.find(([k]) => k === kind)?.[1];
+  if (!title) return null;
+  for (let i = 0; i < Math.min(lines.length - 1, 10); i += 1) {
+    const own = lines[i].text.trim();
+    if (lines[i].cells.length !== 1 || own.length > 30 || own.replace(title, '').trim() !== '') continue;
+    const next = lines[i + 1];
+    if (next.cells.length !== 1) continue;
+    // 'NE SERIES-A/123': a series and its number, one reference.
+    const reference = /^[A-Z]{1,4}\s(?=[A-Z0-9-]+\/\d)/.test(next.text.trim()) ? next.text.trim() : identifier(next.text.trim());
+    if (reference && reference === next.text.trim().split(/\s+(?:paid|pay[ée]e?|bezahlt)$/i)[0]) return reference;
+  }
+  return null;
+}
 
 function guessKind(lines: Line[]): { value: DocumentKind; confidence: number } {
   // A title on the first lines decides; otherwise the words that come up most.
@@ -699,6 +715,10 @@ export function extractFields(document: string): Extraction {
     const bare = findLabelled(lines.slice(0, 12), /^(?:n[º°o]|nr|no\.|num\.?|n\.)\s*:/iu, identifier);
     if (bare) set('invoice_number', bare.value, 0.6);
   }
+  // A title alone on its line with the document's number alone below it ('Invoice' over 'SAMPLE-002', 'Purchase order' over
+  // 'NE SERIES-A/123'): that number, less sure than a labelled one.
+  const titled = fields.invoice_number || (kind.value !== 'invoice' && kind.value !== 'purchase_order') ? null : numberUnderTitle(lines, kind.value);
+  if (titled) set(kind.value === 'invoice' ? 'invoice_number' : 'order_number', titled, 0.6);
   const order = findLabelled(lines, ORDER_LABEL, identifier);
   if (order) set('order_number', order.value, order.sameLine ? 0.85 : 0.75);
   const quote = findLabelled(lines, QUOTE_LABEL, identifier);
@@ -758,8 +778,8 @@ export function extractFields(document: string): Extraction {
   // nor is one the document gives without an issue date to check it against.
   const termsDays = fields.issue_date && due ? (Date.parse(due.value) - Date.parse(fields.issue_date.value)) / 86_400_000 : null;
   if (due) set('due_date', due.value, termsDays === null ? 0.7 : termsDays < 0 ? 0.5 : termsDays > 120 ? 0.6 : due.sameLine ? 0.9 : 0.8);
-  else if (fields.issue_date && kind.value !== 'contract') {
-    // A contract's terms run from each invoice it foresees, not from the contract's own date.
+  else if (fields.issue_date && kind.value !== 'contract' && kind.value !== 'purchase_order') {
+    // A contract's terms run from each invoice it foresees, not from the contract's own date; an order's, from the invoice to come.
     // Only terms ('Net 30'): the date they lead to, computed, so less sure than a date the document writes.
     const days = termDays(lines);
     if (days !== null) set('due_date', addDays(fields.issue_date.value, days), fields.issue_date.confidence >= 0.8 ? 0.5 : 0.35);
@@ -802,7 +822,8 @@ export function extractFields(document: string): Extraction {
 
   const taxIdCandidates: { value: string; index: number }[] = [];
   findLabelled(lines, TAX_ID_LABEL, (v) => {
-    const cell = v.split(/\t|\s{2,}|\s[-–]\s/)[0];
+    // 'P.IVA: (IT) 12345678903', 'NIF: (PT) 770013813': the country's code in brackets belongs to the id.
+    const cell = v.split(/\t|\s{2,}|\s[-–]\s/)[0].replace(/^\(([A-Z]{2})\)\s*/, '$1');
     const token = /^[A-Z]{0,3}[\s-]?[A-Z0-9][A-Z0-9 .\-/]{4,18}[A-Z0-9]/i.exec(cell)?.[0]?.trim().replace(/\s+[A-Za-z][A-Za-z-]*$/, '');
     // An amount after 'VAT:' is the tax, not the tax id.
     if (!token || /^[\d\s]*[.,]\d{2}$/.test(token) || /^\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}\b/.test(v)) return null;

@@ -515,3 +515,28 @@ describe('issue 34 fifth pass: titles over their numbers, ids with their country
     expect(fields.tax_id?.value).toBe('00822602000124');
   });
 });
+
+describe('issue 34 fifth pass: a KSeF table (header on two lines, descriptions on many, a page break)', () => {
+  it('reads every row, past the header’s second line, long descriptions and the header repeated on the next page', () => {
+    const description = ['Ergonomic Soft Soap Licensed', 'Metal Soap Sleek Wooden Chips', 'Ergonomic Concrete Keyboard', 'Awesome Metal Computer', 'Plastic Sausages Generic', 'Plastic Computer Gorgeous', 'Sausages Rustic Soft', 'Shoes Gorgeous Plastic', 'Licensed Concrete Ba'];
+    const head = ['Lp.\tNazwa towaru lub usługi\tCena jedn.\tIlość\tMiara\tStawka\tWartość sprzedaży', 'netto\tpodatku\tnetto'];
+    const text = [
+      'Faktura podstawowa',
+      ...head,
+      '1\tHandcrafted Wooden Gloves\t20,41\t1\tszt.\t23%\t20,41',
+      ...description,
+      '2\tHandcrafted Wooden Gloves\t130,83\t7\tszt.\t23%\t915,81',
+      '1 z 4',
+      ...head,
+      ...description,
+      '3\tHandcrafted Wooden Gloves\t944,48\t7\tszt.\t23%\t6 611,36',
+      'Kwota należności ogółem: 7 547,58 PLN',
+    ].join('\n');
+    const { fields } = extractFields(text);
+    expect(fields.line_items?.value.map((l) => [l.quantity, l.amount])).toEqual([
+      ['1.00', '20.41'],
+      ['7.00', '915.81'],
+      ['7.00', '6611.36'],
+    ]);
+  });
+});

@@ -363,19 +363,27 @@ function findLineItems(lines: Line[]): LineItem[] | null {
     const descriptionColumn = headCells.findIndex((c) => DESCRIPTION_WORD.test(c));
     const items: LineItem[] = [];
     let gap = 0;
-    for (const line of lines.slice(h + 1)) {
-      if (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text)) break;
+    let textRun = 0;
+    for (const [at, line] of lines.slice(h + 1).entries()) {
+      // A header set on two or three lines ('Wartość sprzedaży' over 'netto  podatku  netto'): its words end no table.
+      // So do the words under the header repeated after a page break.
+      const afterHeader = at > 0 && DESCRIPTION_WORD.test(lines[h + at].text) && QUANTITY_WORD.test(lines[h + at].text);
+      const headerTail = ((items.length === 0 && at < 2) || afterHeader) && !/\d/.test(line.text);
+      if (!headerTail && (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text))) break;
       const numbers = line.cells.map(cellNumber);
       // Under the description's heading a cell is text even when it starts with a position ('1 Superdrachen' is no quantity with its unit).
       if (line.cells.length === headCells.length && descriptionColumn >= 0 && /\p{L}{3}/u.test(line.cells[descriptionColumn])) numbers[descriptionColumn] = null;
       const values = numbers.filter((n): n is string => n !== null);
       const words = line.cells.filter((c, i) => numbers[i] === null && !/%/.test(c) && /\p{L}{2}/u.test(c));
       if (values.length < 2 || words.length === 0) {
+        // A description that runs on over many lines of words alone (a KSeF invoice's nine) is no gap; anything else is, up to eight.
+        if (line.cells.length === 1 && !/\d/.test(line.text) && items.length > 0 && (textRun += 1) <= 30) continue;
         gap += 1;
         if (gap > 8 && items.length > 0) break;
         continue;
       }
       gap = 0;
+      textRun = 0;
       const amount = values[values.length - 1];
       // The pair is looked for among the eight numbers before the amount: a row is short, and a long one must not cost its square (decision 040).
       const others = values.slice(-9, -1).map(Number);

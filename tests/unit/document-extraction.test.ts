@@ -540,3 +540,24 @@ describe('issue 34 fifth pass: a KSeF table (header on two lines, descriptions o
     ]);
   });
 });
+
+describe('issue 34 fifth pass: Polish totals (also as OCR reads them) and an included VAT', () => {
+  it("reads the tax under 'Kwota podatku' in a KSeF rate table, and 'Suma bez podatku' as the subtotal", () => {
+    const ksef = extractFields('Faktura podstawowa\nPodsumowanie stawek podatku\nLp.\tStawka podatku\tKwota netto\tKwota podatku\tKwota brutto\n1\t23% lub 22%\t27 292,28\t6 277,22\t33 569,50');
+    expect([ksef.fields.subtotal?.value, ksef.fields.tax_amount?.value, ksef.fields.total?.value]).toEqual(['27292.28', '6277.22', '33569.50']);
+    // The heading row's 'Kwota netto' does not make 'Kwota podatku' a net amount's label (ksef-fop's table, no position column).
+    const fop = extractFields('Faktura podstawowa\nStawka podatku\tKwota netto\tKwota podatku\tKwota brutto\n22% lub 23%\t13 915,00\t3 200,45\t17 115,45');
+    expect(fop.fields.tax_amount?.value).toBe('3200.45');
+    const stripe = extractFields('Faktura\nPodsumowanie 3000,00 €\nSuma bez podatku 3000,00 €\nRazem 3300,00 €\nKwota do zapłaty 3300,00 €');
+    expect(stripe.fields.subtotal?.value).toBe('3000.00');
+  });
+
+  it("reads 'Razem do zaptaty' (OCR's 'ł' read as 't') as the total", () => {
+    expect(extractFields('Faktura nr: INV-2024-001\nRazem do zaptaty: 10 000.00 EUR').fields.total?.value).toBe('10000.00');
+  });
+
+  it("reads 'Included VAT' as the tax, not the base of a rate table below it", () => {
+    const { fields } = extractFields('Invoice\nSAMPLE-002\nTotals\nSum\t€126,00\nIncluded VAT €11,36\nTotal\t€114,64\nTotal to pay €126,00\nTaxes\nVAT\n€113,64 10,0%\t€11,36');
+    expect(fields.tax_amount?.value).toBe('11.36');
+  });
+});

@@ -252,15 +252,15 @@ const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 // ---- Amounts -------------------------------------------------------------------
 
 /** What is still to pay after advances: the total only when nothing better labels one. */
-const AMOUNT_DUE = /\b(?:total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|balance|zahlbetrag|net\s+[àa]\s+payer|solde\s+[àa]\s+payer|restbetrag|te\s+betalen|do\s+zap[łl]aty|amount\s+payable|total\s+payable)\b/i;
-const TOTAL_STRONG = /\b(?:grand\s+total|total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|total\s+payable|amount\s+payable|total\s+\(?incl|total\s+[^\d\s]{0,3}\s*incl|total\s+to\s+pay|due\s+payable|total\s+gross(?:\s+amount)?|gesamtbetrag(?!\s+der)|rechnungsbetrag|endbetrag|endsumme|bruttosumme|brutto|summe\s+(?:inkl|gesamt)|montant\s+total|net\s+[àa]\s+payer|total\s+ttc|importe\s+total|total\s+a\s+pagar|totale\s+(?:fattura|documento|da\s+pagare)|totaal(?:\s+te\s+betalen)?|te\s+betalen|razem\s+do\s+zap[łl]aty|do\s+zap[łl]aty|valor\s+total|total\s+a\s+pagar|invoice\s+total|total\s+invoice(?:\s+amount)?|totaal\s+(?:incl|bedrag)|(?:razem|warto[śs][ćc]|kwota)\s+brutto|montant\s+ttc|gesamtsumme|rechnungsendbetrag|totale\s+(?:complessivo|generale)|importe\s+a\s+pagar|total\s+(?:geral|do\s+documento|factura|fatura))\b/i;
+const AMOUNT_DUE = /\b(?:total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|balance|zahlbetrag|net\s+[àa]\s+payer|solde\s+[àa]\s+payer|restbetrag|te\s+betalen|do\s+zap[łlt]aty|amount\s+payable|total\s+payable)\b/i;
+const TOTAL_STRONG = /\b(?:grand\s+total|total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|total\s+payable|amount\s+payable|total\s+\(?incl|total\s+[^\d\s]{0,3}\s*incl|total\s+to\s+pay|due\s+payable|total\s+gross(?:\s+amount)?|gesamtbetrag(?!\s+der)|rechnungsbetrag|endbetrag|endsumme|bruttosumme|brutto|summe\s+(?:inkl|gesamt)|montant\s+total|net\s+[àa]\s+payer|total\s+ttc|importe\s+total|total\s+a\s+pagar|totale\s+(?:fattura|documento|da\s+pagare)|totaal(?:\s+te\s+betalen)?|te\s+betalen|razem\s+do\s+zap[łlt]aty|do\s+zap[łlt]aty|valor\s+total|total\s+a\s+pagar|invoice\s+total|total\s+invoice(?:\s+amount)?|totaal\s+(?:incl|bedrag)|(?:razem|warto[śs][ćc]|kwota)\s+brutto|montant\s+ttc|gesamtsumme|rechnungsendbetrag|totale\s+(?:complessivo|generale)|importe\s+a\s+pagar|total\s+(?:geral|do\s+documento|factura|fatura))\b/i;
 const TOTAL_PLAIN = /\b(?:total|summe|totale?)\b/i;
 const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+(?:excl|net|before|ht\b|tax|vat|amount\s+(?:of\s+lines|without))|net\s+total|total\s+(?:qty|quantity|items|hours|weight)|zwischensumme|nettobetrag|total\s+hors|gesamtbetrag\s+der|summe\s+netto|ohne\s+ust)/i;
-const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|total\s+amount\s+without\s+vat|zwischensumme|nettobetrag|netto|summe\s+ohne|ohne\s+ust|total\s+hors\s+taxes?|base\s+imponible|imponibile|totaal\s+excl|subtotaal|razem\s+netto|neto|excl\.?\s+(?:btw|vat|tax|tva)|bedrag\s+excl|montant\s+ht|(?:warto[śs][ćc]|kwota)\s+netto|totale\s+imponibile|total\s+s\/\s*iva|base\s+tribut[áa]vel|taxable\s+(?:value|amount)|amount\s+before\s+tax|nettosumme|summe\s+netto)\b/i;
+const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|total\s+amount\s+without\s+vat|zwischensumme|nettobetrag|netto|summe\s+ohne|ohne\s+ust|total\s+hors\s+taxes?|base\s+imponible|imponibile|totaal\s+excl|subtotaal|razem\s+netto|neto|excl\.?\s+(?:btw|vat|tax|tva)|bedrag\s+excl|montant\s+ht|(?:warto[śs][ćc]|kwota)\s+netto|totale\s+imponibile|total\s+s\/\s*iva|base\s+tribut[áa]vel|taxable\s+(?:value|amount)|amount\s+before\s+tax|nettosumme|summe\s+netto|suma\s+bez\s+podatku)\b/i;
 /** 'Zahlbar innerhalb 30 Tagen netto': payment terms, not a net amount. */
 const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto)\b/i;
 /** The labels of a document's tax total, looked for before any line that merely names the tax. */
-const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt)\b/i;
+const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt|kwota\s+podatku|^\s*(?:included|incl\.?)\s+(?:vat|tax|gst))\b/i;
 const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|btw|moms|pdv|dph)\b/i;
 const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b|\bp\.\s?iva\b|\bpartita\s+iva\b|\b(?:nif|nip|cnpj)\b/i;
 
@@ -478,9 +478,12 @@ function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = tr
   for (const i of order) {
     const line = lines[i];
     const match = label.exec(line.text);
-    if (!match || (exclude && exclude.test(line.text)) || isItemsHeader(line)) continue;
+    if (!match || isItemsHeader(line)) continue;
+    // In a row of headings ('Kwota netto  Kwota podatku  Kwota brutto') only the matched heading's own cell can exclude it.
+    const cell = line.text.slice(0, match.index + match[0].length).split(/ {2,}/).length - 1;
     const below = amountBelowHeading(lines, i, match.index);
-    if (below !== null) return { value: below, index: i };
+    if (below !== null && !(exclude && exclude.test(line.cells[cell] ?? line.text))) return { value: below, index: i };
+    if (exclude && exclude.test(line.text)) continue;
     // A label inside a sentence ('überweisen Sie den Rechnungsbetrag ohne Abzüge') labels no amount on the next line.
     const endsLine = /^[\s:.]*(?:\(?[A-Z]{3}\)?|[€$£₹])?[\s:]*$/.test(line.text.slice(match.index + match[0].length));
     const value = endsLine ? amountNear(lines, i) : lastAmount(line);

@@ -561,3 +561,10 @@ describe('issue 34 fifth pass: Polish totals (also as OCR reads them) and an inc
     expect(fields.tax_amount?.value).toBe('11.36');
   });
 });
+
+describe('issue 34 fifth pass: a page number is no amount', () => {
+  it("reads the total of a footer 'INV-2024-001 · 10 000,00 € do zapłaty do 2024-01-29 · Strona 1 z 1', not the page", () => {
+    const { fields } = extractFields('Faktura nr: INV-2024-001\nINV-2024-001 + 10 000,00 € do zaplaty do 2024-01-29 + Utworzono za pomoca https://easyinvoicepdf.com Strona1z1');
+    expect(fields.total?.value).toBe('10000.00');
+  });
+});

@@ -441,8 +441,11 @@ export interface Extraction {
   ms?: number;
 }
 
+/** A page's number ('Strona 1 z 1', 'Page 2 of 4', OCR's 'Strona1z1') is no amount. */
+const PAGE_MARK = /\b(?:page|seite|strona|pagina|p[áa]gina|blatt|folha)\s*\d+(?:\s*(?:of|von|z|de|di|sur|\/)\s*\d+)?/giu;
+
 function lastAmount(line: Line): string | null {
-  const amounts = amountsIn(line.text);
+  const amounts = amountsIn(line.text.replace(PAGE_MARK, ' '));
   return amounts.length > 0 ? amounts[amounts.length - 1] : null;
 }
 

@@ -568,3 +568,14 @@ describe('issue 34 fifth pass: a page number is no amount', () => {
     expect(fields.total?.value).toBe('10000.00');
   });
 });
+
+describe("issue 34 fifth pass: 'do zapłaty do' a date, and a copy's marker", () => {
+  it("reads the due date of '10 000,00 € do zapłaty do 2024-01-29' (also as OCR writes it)", () => {
+    const { fields } = extractFields('Faktura nr: INV-2024-001\nData wystawienia: 2024-01-15\nINV-2024-001 + 10 000,00 € do zaplaty do 2024-01-29 + Strona1z1');
+    expect(fields.due_date?.value).toBe('2024-01-29');
+  });
+
+  it("never gives an AFIP form's 'ORIGINAL' as the supplier", () => {
+    expect(extractFields('ORIGINAL\nFACTURA\nNº: 4000-00000001\nFecha: 2024-01-01\nTotal: 100,00').fields.supplier_name).toBeUndefined();
+  });
+});

@@ -240,7 +240,7 @@ const ISSUE_OTHER = /\b(?:order|quote|quotation|delivery|shipping|lieferdatum|le
 /** 'Datum: 30.10.2024  Zeit: 04:59:13': a date printed with its time is when the page was printed, not the document's date. */
 const PRINTED_AT = /^\S+\s+(?:(?:zeit|time|uhrzeit|heure|ora|hora)\s*:?\s*)?\d{1,2}:\d{2}/i;
 // 'due' alone only when a date follows it ('Terms: Net 30, due April 2, 2025'); 'Total due' is an amount.
-const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|data\s+de\s+vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+(?:p[łlt]atno[śs]ci|zap[łlt]aty)|vervaldatum|f[öo]rfallodag|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
+const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|data\s+de\s+vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+(?:p[łlt]atno[śs]ci|zap[łlt]aty)|(?:do\s+zap[łlt]aty|p[łlt]atne)\s+do(?=\s*\d)|vervaldatum|f[öo]rfallodag|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
 /** Payment terms in days ('Net 30', 'Payment terms: 14 days', '30 jours net', 'Zahlungsziel 14 Tage'). */
 const NET_DAYS = /\bnet\s*(\d{1,3})\b/i;
 const TERMS_LABEL = /\b(?:terms|payment|zahlungs\w*|zahlbar|conditions|paiement|pago|plazo|termin|within|innerhalb|sous)\b/i;
@@ -678,6 +678,8 @@ function cleanName(value: string): string | null {
   if (STREET.test(name)) return null;
   // Nor is a town's line ('75018 PARIS, FR', 'DE 80333 München', 'D-63571 Gelnhausen') or a code without a word ('9B01').
   if (/^(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{L}/u.test(name) || !/\p{L}{2}/u.test(name)) return null;
+  // A copy's marker ('Original', 'Duplicado', 'Kopie') heads a form; it names nobody.
+  if (/^(?:original|orig\.|duplicado|triplicado|duplicate|copy|copia|copie|kopie|kopia|orygina[łl]|duplikat)$/i.test(name)) return null;
   if (/^logo\b/i.test(name) || ((SELLER_WORDS.test(name) || BUYER_WORDS.test(name)) && /\b(?:name|nom|nombre|naam|nazwa|address|adresse)\b/i.test(name))) return null;
   if (/\b(?:information|details|summary|angaben|données|datos|gegevens|dane)\b/i.test(name) || /^[A-Z]+\d[A-Z\d]*$/.test(name)) return null;
   return name;

@@ -579,3 +579,10 @@ describe("issue 34 fifth pass: 'do zapłaty do' a date, and a copy's marker", ()
     expect(extractFields('ORIGINAL\nFACTURA\nNº: 4000-00000001\nFecha: 2024-01-01\nTotal: 100,00').fields.supplier_name).toBeUndefined();
   });
 });
+
+describe("issue 34 fifth pass: 'Bill To' is a party's label, not an invoice's title", () => {
+  it("does not call a statement an invoice for its 'Bill To' block", () => {
+    const { fields } = extractFields('Statement\nStatement Number 123\nIssue Date\tMarch 25, 2024\nPeriod\tFebruary 24, 2024 - March 25, 2024\nExample, LLC\tBill To\nSubtotal\t$19.00\nTotal\t$19.00');
+    expect(fields.kind?.value).not.toBe('invoice');
+  });
+});

@@ -287,7 +287,7 @@ const KINDS: [DocumentKind, RegExp][] = [
   ['purchase_order', /\bpurchase\s+order\b|^bestellung\b|\bbon\s+de\s+commande\b|\border\s+confirmation\b|\bordine\s+d'acquisto\b|\bzam[óo]wienie\b/i],
   ['quote', /\b(?:quote|quotation|estimate|offer|proposal|angebot|devis|presupuesto|cotizaci[óo]n)\b/i],
   ['receipt', /\b(?:receipt|sales\s+receipt|payment\s+received|quittung|kassenbon|re[çc]u|ticket\s+de\s+caisse|recibo)\b/i],
-  ['invoice', /\b(?:invoice|tax\s+invoice|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill|danfe|nota\s+fiscal)\b/iu],
+  ['invoice', /\b(?:invoice|tax\s+invoice|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill(?!\s+(?:to|from)\b)|danfe|nota\s+fiscal)\b/iu],
   ['contract', /\b(?:agreement|contract|vertrag|contrat|contrato|hereinafter|the\s+parties|terms\s+and\s+conditions)\b/i],
 ];
 

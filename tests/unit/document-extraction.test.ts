@@ -586,3 +586,16 @@ describe("issue 34 fifth pass: 'Bill To' is a party's label, not an invoice's ti
     expect(fields.kind?.value).not.toBe('invoice');
   });
 });
+
+describe("issue 34 fifth pass: a Portuguese invoice as OCR reads it", () => {
+  it("reads 'Fatura … N°: 1/12-2025', 'vencimento <date>', and never takes '1/12-2025' for a date", () => {
+    const { fields } = extractFields(
+      'Fatura TEST PORTUGUESE N°: 1/12-2025 ata devendarprestagao do servi: 2025-1231\n0. Data de emissdo: 2025-12-17\nTotal a pagar: 0.00 CHF\n1/12-2025 + CHF 0,00 vencimento 2025-12-31 - Criado com https://easyinvoicepdf.com Pagina 1de1',
+    );
+    expect(fields.invoice_number?.value).toBe('1/12-2025');
+    expect(fields.due_date?.value).toBe('2025-12-31');
+    expect(fields.issue_date?.value).not.toBe('2025-12-01');
+    expect(datesIn('1/12-2025')).toEqual([]);
+    expect(datesIn('01.12.2025 and 1/12/2025')).toEqual(['2025-12-01', '2025-12-01']);
+  });
+});

@@ -81,6 +81,9 @@ const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray, monthFirst: boolea
   {
     re: /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b/g,
     read: (m, monthFirst) => {
+      // Two different separators make a number, not a date ('1/12-2025': the first invoice of December 2025).
+      const separators = m[0].replace(/\d/g, '');
+      if (separators[0] !== separators[1]) return null;
       const a = +m[1];
       const b = +m[2];
       // Unambiguous when one part cannot be a month; else the document's convention.

@@ -599,3 +599,19 @@ describe("issue 34 fifth pass: a Portuguese invoice as OCR reads it", () => {
     expect(datesIn('01.12.2025 and 1/12/2025')).toEqual(['2025-12-01', '2025-12-01']);
   });
 });
+
+describe('issue 34 fifth pass: tax printed per rate, and a rate table under a bare label', () => {
+  it('gives no tax amount when the tax is printed only per rate and base and the parts do not make the total', () => {
+    const { fields } = extractFields('Rechnung RE1001\nVersandkosten netto\t4,99 €\nPositionen USt. 19,00% auf 804,35 €\t152,83 €\nVersandkosten USt. 19,00% auf 4,99 €\t0,95 €\nGesamtbetrag\t963,12 €');
+    expect(fields.tax_amount).toBeUndefined();
+  });
+
+  it("reads 'Tax 212,87 €' rather than a rate row under a bare 'VAT' or 'Total with tax'", () => {
+    const { fields } = extractFields('Purchase order\nTotals\nSum\t1 114,00 €\nTotal\t1 242,43 €\nTax\t212,87 €\nTotal with tax 1 455,30 €\nTaxes\nTax Base\tRate Amount\n859,00 € 23,0% 197,57 €\nVAT\n255,00 € 6,0% 15,30 €');
+    expect(fields.tax_amount?.value).toBe('212.87');
+  });
+
+  it('takes the amount after the rate when a rate row is all the document prints under its label', () => {
+    expect(extractFields('Invoice 7\nNet\t100,00\nVAT\n100,00 € 20% 20,00 €\nTotal 120,00').fields.tax_amount?.value).toBe('20.00');
+  });
+});

@@ -262,7 +262,7 @@ const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto)\b/i;
 /** The labels of a document's tax total, looked for before any line that merely names the tax. */
 const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt|kwota\s+podatku|^\s*(?:included|incl\.?)\s+(?:vat|tax|gst))\b/i;
 const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|btw|moms|pdv|dph)\b/i;
-const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b|\bp\.\s?iva\b|\bpartita\s+iva\b|\b(?:nif|nip|cnpj)\b/i;
+const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including|with)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b|\bp\.\s?iva\b|\bpartita\s+iva\b|\b(?:nif|nip|cnpj)\b/i;
 
 // ---- Parties and identities ------------------------------------------------------
 
@@ -441,6 +441,9 @@ export interface Extraction {
   ms?: number;
 }
 
+/** A tax line of one rate on one base: '19,00% auf 804,35 €', '20% on 100.00', 'TVA 5,5 % sur 40,00'. */
+const PER_RATE = /\d\s?%\s*(?:auf|on|sur|su|op|sobre|von|od)\s+[€$£]?\s?\d/i;
+
 /** A page's number ('Strona 1 z 1', 'Page 2 of 4', OCR's 'Strona1z1') is no amount. */
 const PAGE_MARK = /\b(?:page|seite|strona|pagina|p[áa]gina|blatt|folha)\s*\d+(?:\s*(?:of|von|z|de|di|sur|\/)\s*\d+)?/giu;
 
@@ -452,6 +455,12 @@ function lastAmount(line: Line): string | null {
 /** An amount on the labelled line, else the first one on the next line. */
 function amountNear(lines: Line[], index: number): string | null {
   return lastAmount(lines[index]) ?? (lines[index + 1] && datesIn(lines[index + 1].text).length === 0 ? amountsIn(lines[index + 1].text)[0] ?? null : null);
+}
+
+/** A rate table's row: base, rate, amount ('255,00 €  6,0%  15,30 €'); the amount after the rate, or null. */
+function amountAfterRate(line: Line | undefined): string | null {
+  const rated = line ? /^\s*[€$£]?\s?[\d.,\s]+[€$£]?\s+\d+(?:[.,]\d+)?\s?%\s+(.+)$/.exec(line.text) : null;
+  return rated ? amountsIn(rated[1])[0] ?? null : null;
 }
 
 /**
@@ -478,6 +487,7 @@ const isItemsHeader = (line: Line) => DESCRIPTION_WORD.test(line.text) && (QUANT
 function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = true): { value: string; index: number } | null {
   const order = lines.map((_, i) => i);
   if (fromEnd) order.reverse();
+  let rateRow: { value: string; index: number } | null = null;
   for (const i of order) {
     const line = lines[i];
     const match = label.exec(line.text);
@@ -489,10 +499,16 @@ function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = tr
     if (exclude && exclude.test(line.text)) continue;
     // A label inside a sentence ('überweisen Sie den Rechnungsbetrag ohne Abzüge') labels no amount on the next line.
     const endsLine = /^[\s:.]*(?:\(?[A-Z]{3}\)?|[€$£₹])?[\s:]*$/.test(line.text.slice(match.index + match[0].length));
+    // A bare label over one rate's row ('VAT' over '255,00 €  6,0%  15,30 €') is one rate of a breakdown: its amount only if no line labels one.
+    const afterRate = endsLine && lastAmount(line) === null ? amountAfterRate(lines[i + 1]) : null;
+    if (afterRate !== null) {
+      rateRow ??= { value: afterRate, index: i };
+      continue;
+    }
     const value = endsLine ? amountNear(lines, i) : lastAmount(line);
     if (value !== null) return { value, index: i };
   }
-  return null;
+  return rateRow;
 }
 
 const BUYER_WORDS = /\b(?:buyer|customer|client|bill\s+to|k[äa]ufer|kunde|acheteur|nabywca|klant|cliente|acquirente|cessionario)\b/i;
@@ -771,6 +787,15 @@ export function extractFields(document: string): Extraction {
   // A tax total of zero is a value when the net and gross totals agree (an exempt or reverse-charge invoice).
   const taxTotal = findAmount(lines, TAX_TOTAL_LABEL, NOT_TAX_AMOUNT);
   if (!fields.tax_amount && taxTotal && Number(taxTotal.value) === 0 && fields.subtotal && fields.subtotal.value === fields.total?.value) set('tax_amount', '0.00', 0.7);
+  // Tax printed only per rate or per base ('USt. 19,00% auf 804,35 €  152,83 €' and 'USt. 19,00% auf 4,99 €  0,95 €'), with no
+  // tax total: one of them is not the document's tax. Their sum is, when it makes the net total the gross; else none is given.
+  const perRate = taxTotal ? [] : lines.filter((l) => TAX_LABEL.test(l.text) && PER_RATE.test(l.text) && !NOT_TAX_AMOUNT.test(l.text)).slice(0, 20);
+  if (perRate.length >= 2 && fields.tax_amount) {
+    const sum = perRate.reduce((acc, l) => acc + Number(lastAmount(l) ?? 0), 0);
+    const adds = fields.subtotal && fields.total && Math.abs(Number(fields.subtotal.value) + sum - Number(fields.total.value)) < 0.01;
+    if (adds) set('tax_amount', sum.toFixed(2), 0.7);
+    else delete fields.tax_amount;
+  }
   crossCheckAmounts(fields);
   decideAmounts(lines, fields);
 

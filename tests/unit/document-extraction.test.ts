@@ -615,3 +615,14 @@ describe('issue 34 fifth pass: tax printed per rate, and a rate table under a ba
     expect(extractFields('Invoice 7\nNet\t100,00\nVAT\n100,00 € 20% 20,00 €\nTotal 120,00').fields.tax_amount?.value).toBe('20.00');
   });
 });
+
+describe('issue 34 fifth pass: parties as OCR runs them together', () => {
+  it("cuts 'ACME Corp XYZ Ltd' (two columns OCR joined) after the first legal form, never 'Muster GmbH & Co. KG'", () => {
+    expect(extractFields('Faktura nr: INV-2024-001\nSprzedawca Nabywca\nACME Corp XYZ Ltd\n123 Main St').fields.supplier_name?.value).toBe('ACME Corp');
+    expect(extractFields('Rechnung 5\nLieferant: Muster GmbH & Co. KG\nTotal 5,00').fields.supplier_name?.value).toBe('Muster GmbH & Co. KG');
+  });
+
+  it("gives no supplier from a first line of two letters ('ee', OCR's reading of a coloured bar)", () => {
+    expect(extractFields('ee\nFaktura\nNumer faktury 1/12-2025\nRazem 3300,00 €').fields.supplier_name?.value).not.toBe('ee');
+  });
+});

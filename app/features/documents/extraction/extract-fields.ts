@@ -675,9 +675,21 @@ function domainCompany(lines: Line[], text: string, customer: string | undefined
   return null;
 }
 
+/** A company's legal form: where its name ends. */
+const LEGAL_FORM = /\b(?:ltd|limited|llc|inc|corp|corporation|gmbh|ag|plc|sarl|s\.a\.s?|s\.r\.l|b\.v|n\.v|oy|lda|sp\.\s?z\s?o\.o)\b\.?/gi;
+
+/** Two parties' names OCR ran into one line ('ACME Corp XYZ Ltd'): the first, up to its legal form; never a 'GmbH & Co. KG'. */
+function firstOfTwoCompanies(name: string): string {
+  const forms = [...name.matchAll(LEGAL_FORM)];
+  if (forms.length < 2) return name;
+  const end = (forms[0].index ?? 0) + forms[0][0].length;
+  const between = name.slice(end, forms[1].index).trim();
+  return between && !/&|\bco\b|\bund\b|\band\b/i.test(between) && /^\p{Lu}/u.test(between) ? name.slice(0, end) : name;
+}
+
 function cleanName(value: string): string | null {
   // A letterhead runs name, street and town together with a separator ('Acme GmbH | Europa-Allee 1', 'Au bon moulin SARL - 1242 chemin').
-  const name = value.split(/\t| {2,}|,\s*(?=\d)|\s+[|•●·]\s+|\s+[-–]\s+(?=\d)/)[0].replace(/[;,:]+$/, '').trim();
+  const name = firstOfTwoCompanies(value.split(/\t| {2,}|,\s*(?=\d)|\s+[|•●·]\s+|\s+[-–]\s+(?=\d)/)[0].replace(/[;,:]+$/, '').trim());
   if (name.length < 2 || name.length > 120 || /@|^\+?\d[\d\s-]+$/.test(name) || !/[A-Za-z]/.test(name)) return null;
   // A salutation, a tax id or a letter-spaced title is not a party's name.
   if (/^(?:herrn?|frau|mr|mrs|ms|m\.|mme|sr|sra)\.?$/i.test(name) || TAX_ID_PATTERN.test(name.replace(/\s/g, '')) || /^(?:\p{L} ){3,}\p{L}$/u.test(name)) return null;
@@ -848,7 +860,8 @@ export function extractFields(document: string): Extraction {
     const first = top[0] ? cleanName(top[0].cells[0] ?? '') : null;
     if (byDomain) set('supplier_name', byDomain, 0.7);
     // A business document's first line is most often its sender; other text's first line is only a heading, a sentence or a tagline.
-    else if (first && kind.value !== 'other' && !sentence(first)) set('supplier_name', first, 0.35);
+    // Three letters at least: OCR reads a coloured bar or a logo as 'ee'.
+    else if (first && kind.value !== 'other' && !sentence(first) && /\p{L}{3}/u.test(first)) set('supplier_name', first, 0.35);
   }
   // The bench found a labelled customer wrong one time in three on real layouts (a column heading, another party's block): never given as sure.
   if (customer && customer.value !== fields.supplier_name?.value) set('customer_name', customer.value, customer.sameLine ? 0.75 : 0.7);

@@ -626,3 +626,17 @@ describe('issue 34 fifth pass: parties as OCR runs them together', () => {
     expect(extractFields('ee\nFaktura\nNumer faktury 1/12-2025\nRazem 3300,00 €').fields.supplier_name?.value).not.toBe('ee');
   });
 });
+
+describe('issue 34 fifth pass: a row whose text ran its cells together', () => {
+  it("reads 'Développement logiciel 20  heures  €90,00 20% €1.800,00' as 20 × 90.00 = 1800.00, and keeps 'Pro 2021' in its name", () => {
+    const gobl = extractFields(
+      ['Facture', 'SAMPLE-002', '#\tDescription\tQté. Unité\tPrix\tTVA\tTotal', '1 Développement logiciel 20\theures\t€90,00 20% €1.800,00', '3 Maintenance mensuelle 5\tservices €120,00 20% €600,00', 'Somme\t€2.400,00'].join('\n'),
+    );
+    expect(gobl.fields.line_items?.value.map((l) => [l.quantity, l.amount])).toEqual([
+      ['20.00', '1800.00'],
+      ['5.00', '600.00'],
+    ]);
+    const named = extractFields('Rechnung 5\nPos\tMenge Beschreibung\tPreis\tBetrag\n1\t1 Office Suite Pro 2021\t3,89\t3,89\nSumme\t3,89');
+    expect(named.fields.line_items?.value[0]?.description).toContain('Office Suite Pro 2021');
+  });
+});

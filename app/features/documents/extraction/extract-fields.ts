@@ -345,6 +345,34 @@ function cellNumber(cell: string): string | null {
   return amount === undefined ? null : cell.trim().startsWith('(') ? `-${amount}` : amount;
 }
 
+/** A cell holding several numbers, or a rate beside an amount: text extraction ran a row's cells together. */
+const MIXED_CELL = /\d\s?%\s+\S*\d|\d[.,]\d{2}\s?[€$£]?\s+\S*\d|\p{L}{3,}\s+\d+$/u;
+
+/** A row's cells split finer: numbers and rates apart, a trailing quantity off its description ('Camera Matrimoniale 1'). */
+function finerCells(cells: string[]): string[] {
+  return cells.flatMap((cell) => {
+    const trailing = /^(.*\p{L}{3,}.*?)\s+(\d+(?:[.,]\d+)?)$/u.exec(cell);
+    if (trailing && !/\d\s?%|\d[.,]\d{2}\s/.test(trailing[1])) return [trailing[1], trailing[2]];
+    // Only a cell of two or more numbers ('€90,00 20% €1.800,00', 'services €120,00 20% €600,00') is cut into its words.
+    if (cell.split(/\s+/).filter((token) => /^[€$£(]?\d/.test(token)).length < 2) return [cell];
+    // '100,00 € 10,0% 115,00 €': tokens, a currency sign kept with its amount.
+    return cell.split(/\s+/).reduce<string[]>((out, token) => {
+      if (/^[€$£]$/.test(token) && out.length > 0) out[out.length - 1] += ` ${token}`;
+      else out.push(token);
+      return out;
+    }, []);
+  });
+}
+
+/** Whether a row's numbers hold a quantity and a price whose product is its last amount. */
+function hasProductPair(cells: string[]): boolean {
+  const values = cells.map(cellNumber).filter((n): n is string => n !== null).map(Number);
+  if (values.length < 3) return false;
+  const amount = values[values.length - 1];
+  const others = values.slice(-9, -1);
+  return others.some((a, i) => others.slice(i + 1).some((b) => Math.abs(a * b - amount) <= Math.max(0.01, Math.abs(amount) * 0.001)));
+}
+
 /**
  * The line items of the first table whose header names a description and a
  * quantity or an amount. Each row's amount is its last number; its quantity
@@ -370,14 +398,19 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       const afterHeader = at > 0 && DESCRIPTION_WORD.test(lines[h + at].text) && QUANTITY_WORD.test(lines[h + at].text);
       const headerTail = ((items.length === 0 && at < 2) || afterHeader) && !/\d/.test(line.text);
       if (!headerTail && (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text))) break;
-      const numbers = line.cells.map(cellNumber);
+      // A row whose text runs cells together ('1 Développement logiciel 20  heures  €90,00 20% €1.800,00') is read on its finer
+      // cells, but only when its own cells give no quantity and price whose product is its amount and the finer ones do
+      // (a number that ends a product's name, 'Office Suite Pro 2021', stays in it).
+      const finer = line.cells.some((c) => MIXED_CELL.test(c)) && !hasProductPair(line.cells) ? finerCells(line.cells) : null;
+      const cells = finer && hasProductPair(finer) ? finer : line.cells;
+      const numbers = cells.map(cellNumber);
       // Under the description's heading a cell is text even when it starts with a position ('1 Superdrachen' is no quantity with its unit).
-      if (line.cells.length === headCells.length && descriptionColumn >= 0 && /\p{L}{3}/u.test(line.cells[descriptionColumn])) numbers[descriptionColumn] = null;
+      if (cells.length === headCells.length && descriptionColumn >= 0 && /\p{L}{3}/u.test(cells[descriptionColumn])) numbers[descriptionColumn] = null;
       const values = numbers.filter((n): n is string => n !== null);
-      const words = line.cells.filter((c, i) => numbers[i] === null && !/%/.test(c) && /\p{L}{2}/u.test(c));
+      const words = cells.filter((c, i) => numbers[i] === null && !/%/.test(c) && /\p{L}{2}/u.test(c));
       if (values.length < 2 || words.length === 0) {
         // A description that runs on over many lines of words alone (a KSeF invoice's nine) is no gap; anything else is, up to eight.
-        if (line.cells.length === 1 && !/\d/.test(line.text) && items.length > 0 && (textRun += 1) <= 30) continue;
+        if (cells.length === 1 && !/\d/.test(line.text) && items.length > 0 && (textRun += 1) <= 30) continue;
         gap += 1;
         if (gap > 8 && items.length > 0) break;
         continue;
@@ -388,7 +421,7 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       // The pair is looked for among the eight numbers before the amount: a row is short, and a long one must not cost its square (decision 040).
       const others = values.slice(-9, -1).map(Number);
       // A number written with its unit ('20 Stk', '5 Unit(s)') is a quantity.
-      const withUnit = line.cells.filter((c, i) => numbers[i] !== null && /\d\s*[\p{L}(]/u.test(c.replace(/[₹$€£]|\b[A-Z]{3}\b/g, ''))).map((c) => Number(amountsIn(c)[0]));
+      const withUnit = cells.filter((c, i) => numbers[i] !== null && /\d\s*[\p{L}(]/u.test(c.replace(/[₹$€£]|\b[A-Z]{3}\b/g, ''))).map((c) => Number(amountsIn(c)[0]));
       let quantity: string | null = null;
       let unitPrice: string | null = null;
       for (let a = 0; a < others.length && quantity === null; a += 1) {
@@ -405,10 +438,10 @@ function findLineItems(lines: Line[]): LineItem[] | null {
           break;
         }
       }
-      const aligned = line.cells.length === headCells.length;
+      const aligned = cells.length === headCells.length;
       if (quantity === null && quantityColumn >= 0 && aligned) quantity = numbers[quantityColumn];
       if (quantity === null && withUnit.length === 1) quantity = withUnit[0].toFixed(2);
-      const description = aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null ? line.cells[descriptionColumn] : words.sort((x, y) => y.length - x.length)[0];
+      const description = aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null ? cells[descriptionColumn] : words.sort((x, y) => y.length - x.length)[0];
       items.push({ description, quantity, unit_price: unitPrice, amount });
       if (items.length >= 500) break;
     }

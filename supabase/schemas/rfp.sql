@@ -526,6 +526,7 @@ create table private.radar_mailed (
   constraint radar_mailed_opportunity_id_fkey foreign key (opportunity_id) references public.opportunities(id) on delete cascade,
   constraint radar_mailed_search_id_fkey foreign key (search_id) references public.tender_searches(id) on delete cascade
 );
+alter table private.radar_mailed enable row level security;
 
 create index radar_mailed_opportunity_id_idx on private.radar_mailed using btree (opportunity_id);
 
@@ -539,6 +540,7 @@ create table private.radar_digests (
   constraint radar_digests_pkey primary key (search_id, day),
   constraint radar_digests_search_id_fkey foreign key (search_id) references public.tender_searches(id) on delete cascade
 );
+alter table private.radar_digests enable row level security;
 
 revoke all on table private.radar_digests from public, anon, authenticated, service_role;
 

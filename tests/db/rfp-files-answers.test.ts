@@ -142,7 +142,7 @@ describe('the answer library', () => {
       { title: ' ', body: 'x' }, { title: 'Line\nbreak', body: 'x' }, { title: 'Empty body', body: '  ' }, { title: 'Long', body: 'x'.repeat(10_001) },
       { title: 'Upper tag', body: 'x', tags: ['Security'] }, { title: 'Comma tag', body: 'x', tags: ['a,b'] },
       { title: 'Many tags', body: 'x', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, { title: 'Empty tag', body: 'x', tags: [''] },
-    ]) {
+    ] as { title: string; body: string; tags?: string[] }[]) {
       expect((await admin.client.from('rfp_answers').insert(row)).error, row.title).not.toBeNull();
     }
     // The search column is the trigger's: nobody types it.

@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../lib/database.types.ts';
 import { safeFileName, sha256Hex } from '../../../lib/file-names.ts';
 import { checkFile } from '../../documents/file-check.ts';
-import { ACCEPTED_EXTENSIONS, MAX_UPLOAD_LABEL } from '../../documents/values.ts';
+import { ATTACHMENT_TEXTS } from './texts.ts';
 
 type Supabase = SupabaseClient<Database>;
 
@@ -16,16 +16,6 @@ export const ATTACHMENTS_BUCKET = 'documents';
 /** How long a download link works, in seconds. */
 export const ATTACHMENT_LINK_SECONDS = 60;
 
-export const ATTACHMENT_TEXTS = {
-  noFile: 'Please select a file to upload',
-  empty: 'The file is empty',
-  tooLarge: `The file is too large: the limit is ${MAX_UPLOAD_LABEL}`,
-  unsupported: `Choose a file of type ${ACCEPTED_EXTENSIONS.join(', ')}`,
-  mismatch: "The file's content does not match its extension",
-  failed: 'Failed to attach the file',
-  tooMany: 'A bid holds at most 50 files: remove one first',
-  bidGone: 'RFP response not found',
-} as const;
 
 const REFUSALS = {
   empty: ATTACHMENT_TEXTS.empty,

@@ -82,10 +82,13 @@ begin
   if tg_op = 'INSERT' then
     perform private.write_audit(new.account_id, 'rfp_attachment_added', 'rfp', new.rfp_id, null,
       jsonb_build_object('attachment_id', new.id, 'file_name', new.file_name, 'file_size', new.file_size));
+  elsif not exists (select 1 from public.accounts a where a.id = old.account_id) then
+    -- The account's own deletion: nowhere to log, and its files go with it.
+    null;
   elsif exists (select 1 from public.rfps r where r.id = old.rfp_id) then
     perform private.write_audit(old.account_id, 'rfp_attachment_removed', 'rfp', old.rfp_id,
       jsonb_build_object('attachment_id', old.id, 'file_name', old.file_name), null);
-  elsif exists (select 1 from public.accounts a where a.id = old.account_id) then
+  else
     perform private.enqueue_job('rfp.remove_attachment_file', old.account_id,
       jsonb_build_object('path', old.file_path), 'rfp_attachment_file_removed:' || old.id, old.rfp_id);
   end if;
@@ -212,3 +215,72 @@ as $$
 $$;
 revoke all on function public.use_rfp_answer(uuid, uuid) from public, anon;
 grant execute on function public.use_rfp_answer(uuid, uuid) to authenticated;
+
+-- 3. An account with bids or radar settings can be deleted ------------------------------
+
+-- As 20261204310001 and 20261205300001 left them, but a bid, feed or search deleted with its account writes
+-- no audit row: the account is gone, and audit_logs' foreign key refused the row, so the account's deletion
+-- failed (found by this issue's test).
+create or replace function private.audit_rfp() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_changes record;
+begin
+  if tg_op = 'INSERT' then
+    perform private.write_audit(new.account_id, 'rfp_created', 'rfp', new.id, null, to_jsonb(new));
+  elsif tg_op = 'DELETE' then
+    -- A delete cascading from the account's own deletion has nowhere to log (audit_logs' foreign key).
+    if exists (select 1 from public.accounts a where a.id = old.account_id) then
+      perform private.write_audit(old.account_id, 'rfp_deleted', 'rfp', old.id, to_jsonb(old), null);
+    end if;
+  else
+    if new.status is distinct from old.status then
+      perform private.write_audit(new.account_id, 'rfp_' || replace(lower(new.status), ' ', '_'), 'rfp', new.id,
+                                  jsonb_build_object('status', old.status),
+                                  jsonb_build_object('status', new.status, 'title', new.title));
+    end if;
+    if new.decision is distinct from old.decision or new.decision_reasons is distinct from old.decision_reasons then
+      perform private.write_audit(new.account_id, 'rfp_decided', 'rfp', new.id,
+                                  jsonb_build_object('decision', old.decision, 'decision_reasons', old.decision_reasons),
+                                  jsonb_build_object('decision', new.decision, 'decision_reasons', new.decision_reasons, 'title', new.title));
+    end if;
+    select * into v_changes
+      from private.changed_values(to_jsonb(old) - 'status' - 'decision' - 'decision_reasons',
+                                  to_jsonb(new) - 'status' - 'decision' - 'decision_reasons');
+    if v_changes.new_values - 'updated_at' <> '{}'::jsonb then
+      perform private.write_audit(new.account_id, 'rfp_updated', 'rfp', new.id, v_changes.old_values, v_changes.new_values);
+    end if;
+  end if;
+  return null;
+end;
+$$;
+
+create or replace function private.audit_tender_setting() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_type text := case tg_table_name when 'tender_sources' then 'tender_source' else 'tender_search' end;
+  v_changes record;
+  v_ignored text[] := array['etag', 'last_modified', 'last_error', 'failures', 'last_fetched_at', 'next_fetch_at', 'updated_at'];
+begin
+  if tg_op = 'INSERT' then
+    perform private.write_audit(new.account_id, v_type || '_created', v_type, new.id, null, to_jsonb(new) - v_ignored);
+  elsif tg_op = 'DELETE' then
+    if exists (select 1 from public.accounts a where a.id = old.account_id) then
+      perform private.write_audit(old.account_id, v_type || '_deleted', v_type, old.id, to_jsonb(old) - v_ignored, null);
+    end if;
+  else
+    select * into v_changes from private.changed_values(to_jsonb(old) - v_ignored, to_jsonb(new) - v_ignored);
+    if v_changes.new_values <> '{}'::jsonb then
+      perform private.write_audit(new.account_id, v_type || '_updated', v_type, new.id, v_changes.old_values,
+                                  v_changes.new_values || jsonb_build_object('name', new.name));
+    end if;
+  end if;
+  return null;
+end;
+$$;

@@ -70,7 +70,10 @@ begin
   if tg_op = 'INSERT' then
     perform private.write_audit(new.account_id, 'rfp_created', 'rfp', new.id, null, to_jsonb(new));
   elsif tg_op = 'DELETE' then
-    perform private.write_audit(old.account_id, 'rfp_deleted', 'rfp', old.id, to_jsonb(old), null);
+    -- A delete cascading from the account's own deletion has nowhere to log (audit_logs' foreign key).
+    if exists (select 1 from public.accounts a where a.id = old.account_id) then
+      perform private.write_audit(old.account_id, 'rfp_deleted', 'rfp', old.id, to_jsonb(old), null);
+    end if;
   else
     if new.status is distinct from old.status then
       perform private.write_audit(new.account_id, 'rfp_' || replace(lower(new.status), ' ', '_'), 'rfp', new.id,
@@ -267,7 +270,9 @@ begin
   if tg_op = 'INSERT' then
     perform private.write_audit(new.account_id, v_type || '_created', v_type, new.id, null, to_jsonb(new) - v_ignored);
   elsif tg_op = 'DELETE' then
-    perform private.write_audit(old.account_id, v_type || '_deleted', v_type, old.id, to_jsonb(old) - v_ignored, null);
+    if exists (select 1 from public.accounts a where a.id = old.account_id) then
+      perform private.write_audit(old.account_id, v_type || '_deleted', v_type, old.id, to_jsonb(old) - v_ignored, null);
+    end if;
   else
     select * into v_changes from private.changed_values(to_jsonb(old) - v_ignored, to_jsonb(new) - v_ignored);
     if v_changes.new_values <> '{}'::jsonb then
@@ -567,10 +572,13 @@ begin
   if tg_op = 'INSERT' then
     perform private.write_audit(new.account_id, 'rfp_attachment_added', 'rfp', new.rfp_id, null,
       jsonb_build_object('attachment_id', new.id, 'file_name', new.file_name, 'file_size', new.file_size));
+  elsif not exists (select 1 from public.accounts a where a.id = old.account_id) then
+    -- The account's own deletion: nowhere to log, and its files go with it.
+    null;
   elsif exists (select 1 from public.rfps r where r.id = old.rfp_id) then
     perform private.write_audit(old.account_id, 'rfp_attachment_removed', 'rfp', old.rfp_id,
       jsonb_build_object('attachment_id', old.id, 'file_name', old.file_name), null);
-  elsif exists (select 1 from public.accounts a where a.id = old.account_id) then
+  else
     perform private.enqueue_job('rfp.remove_attachment_file', old.account_id,
       jsonb_build_object('path', old.file_path), 'rfp_attachment_file_removed:' || old.id, old.rfp_id);
   end if;

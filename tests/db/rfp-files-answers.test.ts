@@ -117,6 +117,25 @@ describe('bid files', () => {
   });
 });
 
+describe("an account's deletion", () => {
+  it('deletes an account with bids, their files, answers and radar, and queues no removal job for it', async () => {
+    const doomed = await signUpFreshAdmin(backend, 'rfpfiles-doomed');
+    const rfpId = await newBid(doomed, 'Doomed bid');
+    expect((await attachFile(as(doomed), { accountId: doomed.accountId, rfpId, fileName: 'a.txt', bytes: new TextEncoder().encode('doomed') })).ok).toBe(true);
+    expect((await doomed.client.from('rfp_answers').insert({ title: 'Doomed', body: 'x' })).error).toBeNull();
+    // Its radar too: a feed with a notice pursued as a bid, and a saved search.
+    const { data: source } = await doomed.client.from('tender_sources').insert({ name: 'Feed', url: 'https://feeds.doomed.test/ocds.json', format: 'ocds' }).select('id').single();
+    expect((await service.rpc('ingest_tender_notices', { p_source: source!.id, p_notices: [{ sourceId: 'n-1', title: 'Hosting' }] })).error).toBeNull();
+    expect((await doomed.client.from('opportunities').update({ pursued_rfp_id: rfpId }).eq('source_id', source!.id)).error).toBeNull();
+    expect((await doomed.client.from('tender_searches').insert({ name: 'Hosting', keywords: ['hosting'] })).error).toBeNull();
+    const deleted = await service.from('accounts').delete().eq('id', doomed.accountId);
+    expect(deleted.error?.message ?? null).toBeNull();
+    expect((await service.from('rfp_attachments').select('id').eq('account_id', doomed.accountId)).data).toEqual([]);
+    const { rows } = await backend.db.query(`select 1 from public.jobs where account_id = $1 and kind = 'rfp.remove_attachment_file'`, [doomed.accountId]);
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('the answer library', () => {
   it('keeps answers for staff, writable by admins and members, audited', async () => {
     const { data, error } = await member.client.from('rfp_answers')

@@ -1,6 +1,6 @@
 // RFP in Chromium (issue 38), JavaScript on and off, as a new account: the bid pipeline (the New RFP Response
 // dialog, the bid's page, a status change, the go/no-go decision with its reasons, a document attached by a
-// multipart form) and the radar: an OCDS feed served by a local HTTP server this file starts, added with a
+// multipart form, an answer of the library found by a GET search and added to the proposal) and the radar: an OCDS feed served by a local HTTP server this file starts, added with a
 // saved search in the radar's settings, the feed job run (the Cron Trigger's handler), the opportunity shown
 // with its fit score and reasons, Pursue making a bid from it, Dismiss hiding another with a reason.
 // The app server is this file's own: the feed job may reach this loopback feed only when the local stack
@@ -125,6 +125,23 @@ describe('rfp', () => {
       await page.getByRole('button', { name: 'Attach File' }).click();
       await waitForToast(page, 'method-statement.txt attached');
       await page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: 'method-statement.txt' }).waitFor();
+
+      // The answer library: an answer added, then found from the bid's page (a GET search) and added to its proposal.
+      const bidPage = new URL(page.url()).pathname;
+      await page.getByRole('link', { name: 'Manage the library' }).click();
+      await page.getByLabel('Title').fill(`Insurance ${tag}`);
+      await page.getByLabel('Answer', { exact: true }).fill(`Professional indemnity of GBP 5,000,000 ${tag}.`);
+      await page.getByLabel('Tags (optional)').fill('Insurance, Liability');
+      await page.getByRole('button', { name: 'Add Answer' }).click();
+      await waitForToast(page, 'Answer added to the library');
+      await page.goto(bidPage);
+      await page.getByLabel('Search answers').fill('indemn');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.waitForURL(/answers=indemn/);
+      await page.getByRole('list', { name: 'Answers found' }).getByRole('button', { name: new RegExp(`^Add to proposal.*Insurance ${tag}$`) }).click();
+      await waitForToast(page, 'Answer added to the proposal');
+      await page.getByText(`Two cranes, delivered and serviced. Professional indemnity of GBP 5,000,000 ${tag}.`, { exact: false }).first().waitFor();
+      if (javaScript) expect(await seriousAxeViolations(page)).toEqual([]);
 
       // The radar: a feed and a saved search, then the feed job.
       await page.goto('/rfp/radar/settings');

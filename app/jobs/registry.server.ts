@@ -17,6 +17,7 @@ import { ANALYTICS_JOB_TYPES } from '~/features/analytics/export/job.server';
 import { HELPDESK_SLA_JOB_TYPES, HELPDESK_SLA_PERIODIC_JOBS } from '~/features/helpdesk/sla/jobs.server';
 import { HELPDESK_CHANNEL_JOB_TYPES } from '~/features/helpdesk/channels/sms-jobs.server';
 import { RFP_JOB_TYPES, RFP_PERIODIC_JOBS } from '~/features/rfp/feeds/job.server';
+import { RFP_ATTACHMENT_JOB_TYPES } from '~/features/rfp/attachments/jobs.server';
 
 export const JOB_TYPES: Record<string, JobHandler> = {
   ...MAIL_JOB_TYPES,
@@ -32,6 +33,7 @@ export const JOB_TYPES: Record<string, JobHandler> = {
   ...HELPDESK_SLA_JOB_TYPES,
   ...HELPDESK_CHANNEL_JOB_TYPES,
   ...RFP_JOB_TYPES,
+  ...RFP_ATTACHMENT_JOB_TYPES,
 };
 
 /**

@@ -2581,6 +2581,118 @@ export type Database = {
           },
         ]
       }
+      rfp_answers: {
+        Row: {
+          account_id: string
+          body: string
+          created_at: string
+          created_by: string | null
+          id: string
+          search: unknown
+          tags: (string)[]
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          account_id?: string
+          body: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          search?: unknown
+          tags?: (string)[]
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          body?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          search?: unknown
+          tags?: (string)[]
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "rfp_answers_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "rfp_answers_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
+      rfp_attachments: {
+        Row: {
+          account_id: string
+          created_at: string
+          created_by: string | null
+          file_name: string
+          file_path: string
+          file_size: number
+          id: string
+          mime_type: string
+          rfp_id: string
+          sha256: string
+        }
+        Insert: {
+          account_id?: string
+          created_at?: string
+          created_by?: string | null
+          file_name: string
+          file_path: string
+          file_size: number
+          id?: string
+          mime_type: string
+          rfp_id: string
+          sha256: string
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          created_by?: string | null
+          file_name?: string
+          file_path?: string
+          file_size?: number
+          id?: string
+          mime_type?: string
+          rfp_id?: string
+          sha256?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "rfp_attachments_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "rfp_attachments_created_by_account_id_fkey"
+            columns: ["created_by","account_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id","account_id"]
+          },
+          {
+            foreignKeyName: "rfp_attachments_rfp_id_account_id_fkey"
+            columns: ["rfp_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "rfps"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       rfps: {
         Row: {
           account_id: string
@@ -3618,6 +3730,8 @@ export type Database = {
         { Args: { p_query: string }; Returns: { account_id: string; cancelled_at: string | null; confirmed_at: string | null; created_at: string; created_by: string | null; currency: string; expected_on: string | null; id: string; notes: string | null; po_number: string; received_at: string | null; sent_at: string | null; status: string; supplier_email: string | null; supplier_name: string; supplier_user_id: string | null; total: number; updated_at: string }[]; SetofOptions: { from: '*'; to: 'purchase_orders'; isOneToOne: false; isSetofReturn: true } }
       search_quotes:
         { Args: { p_query: string }; Returns: { account_id: string | null; contact_company: string | null; contact_name: string | null; created_at: string | null; currency: string | null; expires_at: string | null; id: string | null; notes: string | null; quote_number: string | null; status: string | null; total: number | null }[]; SetofOptions: { from: '*'; to: 'quote_list'; isOneToOne: false; isSetofReturn: true } }
+      search_rfp_answers:
+        { Args: { p_query: string }; Returns: { account_id: string; body: string; created_at: string; created_by: string | null; id: string; search: unknown; tags: (string)[]; title: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'rfp_answers'; isOneToOne: false; isSetofReturn: true } }
       search_rfps:
         { Args: { p_query: string }; Returns: { account_id: string; additional_notes: string | null; company: string; contact_email: string; created_at: string; created_by: string | null; currency: string; deadline: string; decision: string | null; decision_reasons: string | null; id: string; owner_id: string | null; proposal: string; status: string; title: string; updated_at: string; value: number }[]; SetofOptions: { from: '*'; to: 'rfps'; isOneToOne: false; isSetofReturn: true } }
       search_shipments:
@@ -3656,6 +3770,8 @@ export type Database = {
         { Args: { p_tracking_number: string }; Returns: Json }
       update_website_settings:
         { Args: { p_company_name: string; p_contact_email: string; p_default_currency: string; p_description: string; p_timezone: string }; Returns: { accent_color: string | null; address_line1: string | null; address_line2: string | null; analytics_goals: Json; bank_details: string | null; bic: string | null; billing_email: string | null; city: string | null; company_registration: string | null; country: string | null; created_at: string; default_currency: string; description: string | null; iban: string | null; id: string; logo_path: string | null; name: string; payment_terms: string | null; postal_code: string | null; region: string | null; subscription_status: string; tax_id: string | null; timezone: string; trial_ends_at: string | null; updated_at: string }; SetofOptions: { from: '*'; to: 'accounts'; isOneToOne: true; isSetofReturn: false } }
+      use_rfp_answer:
+        { Args: { p_answer_id: string; p_rfp_id: string }; Returns: string }
       void_invoice:
         { Args: { p_invoice_id: string }; Returns: { account_id: string; amount_paid: number; client_email: string; client_name: string; contact_id: string | null; created_at: string; created_by: string | null; currency: string; discount: number; discount_amount: number; due_date: string; id: string; invoice_number: string | null; link_token_hash: string | null; notes: string | null; paid_at: string | null; quote_id: string | null; reminded_at: string | null; seller: Json | null; sent_at: string | null; source_document_id: string | null; status: string; subtotal: number; tax: number; tax_rate: number; total: number; updated_at: string; voided_at: string | null }; SetofOptions: { from: '*'; to: 'invoices'; isOneToOne: true; isSetofReturn: false } }
     }
@@ -3773,6 +3889,9 @@ export const CheckedValues = {
   },
   quotes: {
     status: ["draft","sent","viewed","signed","declined","expired","superseded"],
+  },
+  rfp_attachments: {
+    mime_type: ["application/pdf","application/msword","application/vnd.openxmlformats-officedocument.wordprocessingml.document","application/vnd.ms-excel","application/vnd.openxmlformats-officedocument.spreadsheetml.sheet","text/plain","text/csv","image/jpeg","image/png"],
   },
   rfps: {
     currency: ["USD","EUR","GBP"],

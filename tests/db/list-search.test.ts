@@ -25,6 +25,8 @@ const SEARCHES = {
   search_documents: { table: 'documents', filter: (text: string) => `search.fts(simple)."${prefixQuery(text)}",title.ilike."*${text}*"`, clientFinds: 0 },
   // The bids of /rfp: staff only.
   search_rfps: { table: 'rfps', filter: ilikeAny(['title', 'company']), clientFinds: 0 },
+  // The answer library (decision 091): as the documents' search, over title, tags and body; staff only.
+  search_rfp_answers: { table: 'rfp_answers', filter: (text: string) => `search.fts(simple)."${prefixQuery(text)}",title.ilike."*${text}*"`, clientFinds: 0 },
 } as const;
 type SearchName = keyof typeof SEARCHES;
 
@@ -68,6 +70,11 @@ async function documentFor(member: Member, title: string, text: string | null = 
   }
 }
 
+async function answerFor(member: Member, title: string, body: string, tags: string[] = []) {
+  const { error } = await member.client.from('rfp_answers').insert({ title, body, tags });
+  if (error) throw new Error(error.message);
+}
+
 async function rfpFor(member: Member, title: string, company: string) {
   const { error } = await member.client.from('rfps').insert({
     account_id: member.accountId, title, company, contact_email: 'bids@search.test', value: 100, deadline: '2030-01-01', proposal: 'P',
@@ -98,6 +105,10 @@ beforeAll(async () => {
   await rfpFor(other, 'Searchable elsewhere', 'Other Co');
   await invoiceFor(other, 'Searchable Client', 'elsewhere@search.test');
   await documentFor(other, 'Searchable elsewhere');
+  await answerFor(admin, 'Searchable Client contract', 'We deliver.', ['client']);
+  await answerFor(admin, 'Scan 0042', 'Invoice from a searchable stranger, total 100% due');
+  await answerFor(admin, 'Rates 100% final', 'Fixed.');
+  await answerFor(other, 'Searchable elsewhere', 'Elsewhere.');
 });
 
 afterAll(async () => {
@@ -136,7 +147,7 @@ for (const fn of Object.keys(SEARCHES) as SearchName[]) {
       // Only the one whose name holds a percent sign, not every row.
       expect(await search(as.admin, fn, '%')).toHaveLength(1);
       // To full-text search an underscore separates words, so a document search reads 'searchabl_' as the start of a word.
-      if (fn === 'search_documents') expect(await search(as.admin, fn, 'searchabl_')).toEqual(await search(as.admin, fn, 'searchabl'));
+      if (fn === 'search_documents' || fn === 'search_rfp_answers') expect(await search(as.admin, fn, 'searchabl_')).toEqual(await search(as.admin, fn, 'searchabl'));
       else expect(await search(as.admin, fn, 'searchabl_')).toEqual([]);
     });
 

@@ -141,6 +141,12 @@ const RFP_ROW = { company: 'Buyer', contact_email: 'bids@buyer.test', value: 100
 
 /** The tender radar's source of the matrix account (its notices' source), set in the fixture. */
 let radarSourceId = '';
+/** The bid the matrix's bid files belong to (made with the fixture). */
+let filesBidId = '';
+const bidFileRow = (accountId: string, seed: string) => ({
+  account_id: accountId, rfp_id: filesBidId, file_name: 'bid.pdf', file_path: `${accountId}/rfp/${filesBidId}/${seed}/bid.pdf`,
+  file_size: 10, mime_type: 'application/pdf', sha256: createHash('sha256').update(seed).digest('hex'),
+});
 const radarUrl = () => `https://feeds.matrix.test/${randomBytes(6).toString('hex')}.xml`;
 
 const CASES: Record<string, TableCase> = {
@@ -571,6 +577,24 @@ const CASES: Record<string, TableCase> = {
     existing: firstOf('canned_replies'),
     changes: { body: 'Changed' },
   },
+  // A bid's files (decision 091): staff read, writers add and remove; a file is never changed.
+  rfp_attachments: {
+    read: staffRead('none'), insert: WRITERS, update: NOBODY, delete: WRITERS,
+    rowsOfAccount: byAccount('rfp_attachments'),
+    newRow: (f, role) => bidFileRow(f.admin.accountId, `new-${role}-${randomBytes(4).toString('hex')}`),
+    fresh: async (s, f) => insertedId(s, 'rfp_attachments', bidFileRow(f.admin.accountId, `fresh-${randomBytes(4).toString('hex')}`)),
+    existing: firstOf('rfp_attachments'),
+    changes: { file_name: 'changed.pdf' },
+  },
+  // The answer library (decision 091): staff read, writers keep it.
+  rfp_answers: {
+    read: staffRead('none'), insert: WRITERS, update: WRITERS, delete: WRITERS,
+    rowsOfAccount: byAccount('rfp_answers'),
+    newRow: (f, role) => ({ account_id: f.admin.accountId, title: `New ${role}`, body: 'x' }),
+    fresh: async (s, f) => insertedId(s, 'rfp_answers', { account_id: f.admin.accountId, title: `Fresh ${randomBytes(4).toString('hex')}`, body: 'x' }),
+    existing: firstOf('rfp_answers'),
+    changes: { body: 'Changed' },
+  },
 };
 /** The helpdesk SLA tables' rows of the account, made once on first ask (decision 075): the values of `column`. */
 const slaMade = new Set<string>();
@@ -661,6 +685,9 @@ for (const target of targets) {
       await must(admin.client.from('documents').insert(documentRow(accountId, 'existing')));
       await must(admin.client.from('bills').insert({ account_id: accountId, supplier_name: 'Supplier', number: 'EXISTING', currency: 'EUR', total: 100 }));
       await must(admin.client.from('canned_replies').insert({ name: 'Existing', body: 'It shipped.' }));
+      filesBidId = await insertedId(admin.client, 'rfps', { account_id: accountId, ...RFP_ROW, title: 'With files' });
+      await must(admin.client.from('rfp_attachments').insert(bidFileRow(accountId, 'existing')));
+      await must(admin.client.from('rfp_answers').insert({ title: 'Existing', body: 'We deliver.' }));
       const { data: automation } = await admin.client.from('automations').insert({
         account_id: accountId, name: 'Existing', trigger_kind: 'lead_created', action_kind: 'assign_task',
         action_settings: { assignee_id: admin.userId, title: 'Call' } }).select('id').single();

@@ -151,6 +151,13 @@ beforeAll(async () => {
   const rfpRow = { company: 'Buyer', contact_email: 'bids@buyer.test', value: 100, deadline: '2027-01-31', proposal: 'P' };
   await must(a.client.from('rfps').insert({ account_id: a.accountId, ...rfpRow, title: 'Northwind' }));
   await must(a.client.from('canned_replies').insert({ name: 'Shipped', body: 'It shipped.' }));
+  // A's bid files and answer library (decision 091).
+  const filesBid = (await a.client.from('rfps').insert({ ...rfpRow, title: 'With files' }).select('id').single()).data!.id as string;
+  const bidFile = (seed: string) => ({
+    account_id: a.accountId, rfp_id: filesBid, file_name: 'f.pdf', file_path: `${a.accountId}/rfp/${filesBid}/${seed}/f.pdf`, file_size: 1, mime_type: 'application/pdf', sha256: 'c'.repeat(64),
+  });
+  await must(a.client.from('rfp_attachments').insert(bidFile('a')));
+  await must(a.client.from('rfp_answers').insert({ title: 'Insurance', body: 'Covered.' }));
   // A's tender radar (decision 079): a source with one notice, a saved search.
   const radarCases = async (accountId: string) => {
     const { data: source } = await a.client.from('tender_sources').insert({ name: 'Feed', url: 'https://feeds.a.test/ocds.json', format: 'ocds' }).select('id').single();
@@ -165,6 +172,8 @@ beforeAll(async () => {
   cases.push(
     { table: 'rfps', id: await firstId('rfps', 'account_id', a.accountId), insert: { account_id: a.accountId, ...rfpRow, title: 'Spy' }, update: { title: 'Hijacked' } },
     ...(await radarCases(a.accountId)),
+    { table: 'rfp_attachments', id: await firstId('rfp_attachments', 'account_id', a.accountId), insert: bidFile('spy'), update: { file_name: 'hijacked.pdf' } },
+    { table: 'rfp_answers', id: await firstId('rfp_answers', 'account_id', a.accountId), insert: { account_id: a.accountId, title: 'Spy', body: 'x' }, update: { body: 'Hijacked' } },
     { table: 'purchase_orders', id: po!.id, insert: { account_id: a.accountId, supplier_name: 'Spy' }, update: { notes: 'Hijacked' } },
     { table: 'purchase_order_items', id: await firstId('purchase_order_items', 'account_id', a.accountId), insert: { account_id: a.accountId, purchase_order_id: po!.id, description: 'Spy', qty: 1, unit_price: 1 }, update: { received_qty: 0 } },
     { table: 'shipments', id: shipmentId, insert: { account_id: a.accountId, origin: 'A', destination: 'B', weight: 1, description: 'Spy' }, update: { description: 'Hijacked' } },

@@ -46,6 +46,7 @@ const pages: string[] = [
   '/rfp',
   '/rfp/radar',
   '/rfp/radar/settings',
+  '/rfp/answers',
   '/compliance',
   '/compliance/catalogues',
   '/automations',

@@ -1,6 +1,7 @@
 // A bid's page at /rfp/:id (issue 38): its facts with days left (red under 7; a past deadline says so), the
 // status and the go/no-go decision with its reasons (each a plain post), an edit and a delete dialog opened
-// by URL (?edit, ?delete), and its history. Works without JavaScript; every form is validated on the server.
+// by URL (?edit, ?delete), and its history; its documents and the answer library's search (decision 091:
+// bid-extras.server.ts). Works without JavaScript; every form is validated on the server.
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import { redirectWithSuccess } from 'remix-toast';
@@ -15,13 +16,19 @@ import { buttonClasses } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { UrlDialog } from '~/components/url-dialog';
 import { formatShortDate } from '~/lib/dates';
-import { readFormData } from '~/lib/forms.server';
 import { centsToInput, formatMoney } from '~/lib/money';
 import { pageTitle } from '~/lib/page-title';
 import { recordAction, recordDialog, recordWriter, requireUserWithRecord } from '~/lib/record-page.server';
 import { refuseSubmission, serverMessage } from '~/lib/records.server';
 import { canWriteBusiness } from '~/lib/roles';
+import { fieldErrorResult } from '~/lib/simulated-upload.server';
 import { dataWithError } from '~/lib/toast.server';
+import { AnswerPicker } from './answers/answer-picker';
+import { BidFiles } from './attachments/bid-files';
+import { readBidPost } from './attachments/form-data.server';
+import { MAX_ATTACHMENT_BYTES } from './attachments/schema';
+import { ATTACHMENT_TEXTS } from './attachments/texts';
+import { answersQueryOf, bidExtrasAction, loadBidExtras } from './bid-extras.server';
 import { todayIso } from './deadline';
 import { DaysLeft } from './days-left';
 import { decideRfp, deleteRfp, loadRfp, setRfpStatus, updateRfp } from './queries.server';
@@ -34,15 +41,28 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, loadRfp);
+  const answersQuery = answersQueryOf(url);
+  // The bid, its files and the answers searched for, in one round trip.
+  const { profile, found } = await requireUserWithRecord({ request, context, params }, TEXTS.notFound, async (supabase, id) => {
+    const [bid, extras] = await Promise.all([loadRfp(supabase, id), loadBidExtras(supabase, id, answersQuery)]);
+    return bid ? { ...bid, ...extras } : null;
+  });
   const canWrite = canWriteBusiness(profile?.role);
-  return { ...found, canWrite, dialog: recordDialog(url, canWrite), today: todayIso() };
+  return { ...found, answersQuery, canWrite, dialog: recordDialog(url, canWrite), today: todayIso() };
 }
 
 export function action(args: Route.ActionArgs) {
   return recordAction(args, async () => {
     const { supabase, id, page } = await recordWriter(args, '/rfp', TEXTS.notFound);
-    const submission = parseWithZod(await readFormData(args.request), { schema: rfpActionSchema });
+    // A file may come (multipart, up to 10 MB); the files' and answers' intents are answered by bid-extras.
+    const read = await readBidPost(args.request, MAX_ATTACHMENT_BYTES);
+    if (!read.ok) {
+      const message = read.reason === 'too-large' ? ATTACHMENT_TEXTS.tooLarge : ATTACHMENT_TEXTS.noFile;
+      return dataWithError(args, { result: fieldErrorResult('file', message) }, message, { status: read.reason === 'too-large' ? 413 : 400 });
+    }
+    const extra = await bidExtrasAction(args, supabase, id, page, read.formData);
+    if (extra) return extra;
+    const submission = parseWithZod(read.formData, { schema: rfpActionSchema });
     if (submission.status !== 'success') return refuseSubmission(args, submission);
     const form = submission.value;
     // No row back: deleted meanwhile (or never the caller's to change).
@@ -72,7 +92,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function RfpPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { rfp, owner, owners, history, canWrite, dialog, today } = loaderData;
+  const { rfp, owner, owners, history, canWrite, dialog, today, files, filesFailed, answers, answersFailed, answersQuery } = loaderData;
   const page = `/rfp/${rfp.id}`;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   const intent = (lastResult?.initialValue as { intent?: unknown } | undefined)?.intent;
@@ -125,6 +145,8 @@ export default function RfpPage({ loaderData, actionData }: Route.ComponentProps
               </CardContent>
             </Card>
           ) : null}
+          <BidFiles page={page} files={files} failed={filesFailed} canWrite={canWrite} lastResult={resultOf('attach')} />
+          <AnswerPicker page={page} q={answersQuery} answers={answers} failed={answersFailed} canWrite={canWrite} />
         </>
       }
       dialogs={

@@ -1,14 +1,16 @@
-// The /rfp tabs (issue 38): Responses (/rfp) and Radar (/rfp/radar), plain links by URL (no JavaScript
-// needed), the current one marked for assistive technology as well as by its look.
+// The /rfp tabs (issue 38): Responses (/rfp), Radar (/rfp/radar) and the answer library (/rfp/answers),
+// plain links by URL (no JavaScript needed), the current one marked for assistive technology as well as by
+// its look.
 import { Link } from 'react-router';
 import { cn } from '~/lib/utils';
 
 const TABS = [
   { to: '/rfp', label: 'Responses' },
   { to: '/rfp/radar', label: 'Radar' },
+  { to: '/rfp/answers', label: 'Answer library' },
 ] as const;
 
-export function RfpTabs({ current }: { current: '/rfp' | '/rfp/radar' }) {
+export function RfpTabs({ current }: { current: (typeof TABS)[number]['to'] }) {
   return (
     <nav aria-label="RFP sections" className="mb-6 flex gap-1 border-b">
       {TABS.map((tab) => (

@@ -26,7 +26,7 @@ interface Tenant {
   admin: Visitor;
   adminAuthId: string;
   member: { visitor: Visitor; email: string; password: string; token: string };
-  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string; compliance: string; control: string; shipment: string; 'purchase-order': string; automation: string; rfp: string; 'canned-reply': string; 'tender-source': string; 'tender-search': string; opportunity: string };
+  rows: { template: string; integration: string; member: string; invitation: string; lead: string; contact: string; quote: string; invoice: string; 'sent-invoice': string; document: string; bill: string; conversation: string; compliance: string; control: string; shipment: string; 'purchase-order': string; automation: string; rfp: string; 'canned-reply': string; 'tender-source': string; 'tender-search': string; opportunity: string; 'rfp-answer': string; 'rfp-file': string };
   /** An open invitation's token (the accept-invitation cases post to it). */
   token: string;
   /** The token of an invitation already accepted (its member's). */
@@ -149,6 +149,12 @@ async function tenant(): Promise<Tenant> {
   const ingested = await serviceClient().rpc('ingest_tender_notices', { p_source: tenderSource.id, p_notices: [{ sourceId: 'fixture-1', title: 'Fixture tender notice' }] });
   if (ingested.error) throw new Error(`ingest_tender_notices: ${ingested.error.message}`);
   const opportunity = (await serviceClient().from('opportunities').select('id').eq('source_id', tenderSource.id).single()).data as { id: string };
+  // An answer of the library and a file of the bid, for their forms (decision 091).
+  const rfpAnswer = await insert('rfp_answers', { account_id: accountId, title: 'Fixture answer', body: 'Fixture' });
+  const rfpFile = await insert('rfp_attachments', {
+    account_id: accountId, rfp_id: rfp.id, file_name: 'fixture.pdf', file_path: `${accountId}/rfp/${rfp.id}/fixture/fixture.pdf`, file_size: 10,
+    mime_type: 'application/pdf', sha256: 'f'.repeat(64),
+  });
   const { data: auth } = await serviceClient().from('users').select('auth_user_id').eq('id', profile.id).single();
   // A sent quote and its link, for the public quote page's actions.
   const sent = await insert('quotes', { account_id: accountId, contact_id: contact.id, status: 'sent', currency: 'USD' });
@@ -163,7 +169,7 @@ async function tenant(): Promise<Tenant> {
     admin: admin.visitor,
     adminAuthId: (auth as { auth_user_id: string }).auth_user_id,
     member,
-    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id, compliance: compliance.id, control: control.id, shipment: shipment.id, 'purchase-order': purchaseOrder.id, automation: automation.id, rfp: rfp.id, 'canned-reply': cannedReply.id, 'tender-source': tenderSource.id, 'tender-search': tenderSearch.id, opportunity: opportunity.id },
+    rows: { template: template.id, integration: integration.id, member: memberProfile.id, invitation: open.id, lead: lead.id, contact: contact.id, quote: quote.id, invoice: invoice.id, 'sent-invoice': sentInvoice.id, document: document.id, bill: bill.id, conversation: conversation.id, compliance: compliance.id, control: control.id, shipment: shipment.id, 'purchase-order': purchaseOrder.id, automation: automation.id, rfp: rfp.id, 'canned-reply': cannedReply.id, 'tender-source': tenderSource.id, 'tender-search': tenderSearch.id, opportunity: opportunity.id, 'rfp-answer': rfpAnswer.id, 'rfp-file': rfpFile.id },
     token: open.token,
     usedToken: member.token,
     quoteToken: quoteToken as string,
@@ -206,6 +212,8 @@ async function demoRows(adminEmail: string): Promise<Partial<Rows>> {
     'purchase-order': idOf(await db.from('purchase_orders').select('id').eq('account_id', accountId).eq('status', 'sent').order('created_at').limit(1)),
     automation: idOf(await db.from('automations').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     'canned-reply': idOf(await db.from('canned_replies').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    'rfp-answer': idOf(await db.from('rfp_answers').select('id').eq('account_id', accountId).order('created_at').limit(1)),
+    'rfp-file': idOf(await db.from('rfp_attachments').select('id').eq('account_id', accountId).order('created_at').limit(1)),
     invitation: idOf(
       await db.from('user_invitations').select('id').eq('account_id', accountId).is('accepted_at', null).order('created_at').limit(1),
     ),

@@ -34,7 +34,7 @@ export interface Field {
 }
 
 /** The rows each test tenant owns and whose ids the actions take. */
-export type TenantRow = 'template' | 'integration' | 'member' | 'invitation' | 'lead' | 'contact' | 'quote' | 'invoice' | 'document' | 'bill' | 'conversation' | 'compliance' | 'control' | 'canned-reply' | 'tender-source' | 'tender-search' | 'opportunity';
+export type TenantRow = 'template' | 'integration' | 'member' | 'invitation' | 'lead' | 'contact' | 'quote' | 'invoice' | 'document' | 'bill' | 'conversation' | 'compliance' | 'control' | 'canned-reply' | 'tender-source' | 'tender-search' | 'opportunity' | 'rfp-answer' | 'rfp-file';
 
 /** Who sends the requests: a visitor without a session, or a signed-in user of the fixture. */
 export type Actor = 'anonymous' | 'admin' | 'otherAdmin' | 'member' | 'master' | 'northwind';

@@ -1,0 +1,28 @@
+// What the answer library says (issue 38; decision 091).
+export const ANSWER_TEXTS = {
+  title: 'Answer library',
+  description: 'Reusable answers for your RFP responses: write them once, add them to any proposal.',
+  newHeading: 'New answer',
+  create: 'Add Answer',
+  save: 'Save Answer',
+  remove: 'Delete',
+  created: 'Answer added to the library',
+  updated: 'Answer saved',
+  deleted: 'Answer deleted',
+  failed: 'Failed to save the answer',
+  duplicate: 'An answer with this title already exists',
+  notFound: 'Answer not found',
+  loadFailed: 'Failed to fetch the answers',
+  empty: 'No answers yet. Add the ones your responses repeat: company profile, certifications, insurance, references.',
+  noMatch: 'No answers match your search.',
+  searchLabel: 'Search answers',
+  listHeading: 'Answers',
+  // On the bid's page.
+  pickerHeading: 'Answer library',
+  pickerHint: 'Find a saved answer and add it to the end of this proposal, or copy its text.',
+  use: 'Add to proposal',
+  used: 'Answer added to the proposal',
+  useFailed: 'Failed to add the answer',
+  tooLong: 'The proposal would be longer than 10,000 characters: shorten it first',
+  answerGone: 'That answer is no longer in the library',
+} as const;

@@ -11,7 +11,7 @@
 // (bench/support/helpdesk-seed.ts).
 //
 //   BUILD_DIR=build npx react-router build
-//   node bench/business/helpdesk.ts                (Node 24 runs the .ts as is: node_modules/.bin/node)
+//   npm run bench:helpdesk-inbox                   (node bench/business/helpdesk.ts: Node 24 runs the .ts as is)
 //   BENCH_SECONDS=10 BENCH_CONCURRENCY=4 BENCH_CONVERSATIONS=100000 ...
 //   BENCH_QUIET_LOAD=3 ...   after seeding, wait (up to BENCH_QUIET_WAIT s, default 600) for the
 //                            1-minute load average to fall under this before measuring.

@@ -235,7 +235,7 @@ create index conversations_account_last_message_idx on public.conversations usin
 create index conversations_account_sla_due_idx on public.conversations using btree (account_id, sla_due_at, id) where ((sla_due_at is not null) and (merged_into_id is null));
 create index conversations_account_status_last_message_idx on public.conversations using btree (account_id, status, last_message_at desc, id desc);
 create index conversations_account_subject_trgm_idx on public.conversations using gin (account_id, subject extensions.gin_trgm_ops);
-create index conversations_assignee_idx on public.conversations using btree (assignee_id, last_message_at desc);
+create index conversations_assignee_idx on public.conversations using btree (assignee_id, last_message_at desc, id desc);
 create index conversations_contact_channel_idx on public.conversations using btree (contact_id, channel, last_message_at desc);
 create index conversations_contact_idx on public.conversations using btree (contact_id);
 create index conversations_first_response_due_idx on public.conversations using btree (first_response_due_at) where ((status = 'open'::text) and (first_responded_at is null));

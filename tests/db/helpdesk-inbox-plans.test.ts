@@ -78,6 +78,12 @@ describe('the inbox at scale', () => {
     expect(text).not.toMatch(/Sort/);
   });
 
+  it("'Mine' reads the assignee's index in the list's order, with no sort", async () => {
+    const text = await plan(admin, page('public.inbox_conversations(null, true)', '', 'v.last_message_at desc, v.id desc'));
+    expect(text).toContain('conversations_assignee_idx');
+    expect(text).not.toMatch(/Sort/);
+  });
+
   it("a search reads only its matches (inbox_search), never the account's newest-first index", async () => {
     const sql = page(`public.inbox_search('Customer 42', false)`, '', 'v.last_message_at desc, v.id desc');
     const text = await plan(admin, sql);

@@ -3,7 +3,7 @@
 // row-level security on, so a large account's page costs what a small one's
 // does. bench/backend/helpdesk-sla.ts measures them at 100,000 conversations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
+import { addMember, anonClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 
 let backend: TestBackend;
 let admin: Member;
@@ -96,5 +96,19 @@ describe('the inbox at scale', () => {
     const assigned = await ids(admin, `select id from public.conversations where assignee_id = '${admin.userId}'`);
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((id) => assigned.includes(id))).toBe(true);
+  });
+
+  it("inbox_search gives each role what the inbox gives it: staff the account's matches, outsiders nothing", async () => {
+    const found = async (member: Member) => {
+      const { data, error } = await member.client.rpc('inbox_search', { p_query: 'Customer 42', p_mine: false }, { get: true }).select('id').limit(50);
+      if (error) throw new Error(error.message);
+      return (data ?? []).length;
+    };
+    expect(await found(admin)).toBe(50);
+    for (const role of ['member', 'auditor']) expect(await found(await addMember(backend, admin, role, `inbox-search-${role}`))).toBe(50);
+    for (const role of ['client', 'supplier']) expect(await found(await addMember(backend, admin, role, `inbox-search-${role}`))).toBe(0);
+    expect(await found(other)).toBe(0);
+    const anon = await anonClient(backend).rpc('inbox_search', { p_query: 'Customer 42' }, { get: true });
+    expect(anon.error).not.toBeNull();
   });
 });

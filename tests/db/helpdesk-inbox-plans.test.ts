@@ -102,7 +102,7 @@ describe('the inbox at scale', () => {
     const found = async (member: Member) => {
       const { data, error } = await member.client.rpc('inbox_search', { p_query: 'Customer 42', p_mine: false }, { get: true }).select('id').limit(50);
       if (error) throw new Error(error.message);
-      return (data ?? []).length;
+      return ((data ?? []) as { id: string }[]).length;
     };
     expect(await found(admin)).toBe(50);
     for (const role of ['member', 'auditor']) expect(await found(await addMember(backend, admin, role, `inbox-search-${role}`))).toBe(50);

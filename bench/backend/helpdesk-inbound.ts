@@ -8,10 +8,21 @@
 // doubled: every message stored once, and a replay of the first
 // BENCH_REPLAY (default 200) deliveries (Twilio retries) stores nothing new.
 //
+// BENCH_HTTP=1: posted over HTTP to the built Worker under `wrangler dev`
+// (POST /hooks/sms/<integration>, the route Twilio calls: the Worker's
+// fetch handler, the signature against the URL it was called at, then
+// receive_sms), instead of calling the handler in this process. Build first:
+// `BUILD_DIR=build npx react-router build`.
+// After the run the rows are counted in the database: messages, distinct
+// MessageSids, threads, contacts made.
+//
 //   npm run bench:helpdesk-inbound
 //   BENCH_MESSAGES=1000 BENCH_CONCURRENCY=4 npm run bench:helpdesk-inbound
+//   BENCH_HTTP=1 npm run bench:helpdesk-inbound
+import { loadavg } from 'node:os';
 import { createClient } from '@supabase/supabase-js';
 import { startTestBackend } from '../../supabase/local/testing.ts';
+import { startAppServer, type AppServer } from '../../tests/e2e/support/app-server.ts';
 import { handleSmsHook } from '../../app/features/helpdesk/channels/sms-hook.server.ts';
 import { twilioSignature } from '../../app/features/helpdesk/channels/twilio.ts';
 
@@ -21,9 +32,14 @@ const SENDERS = Number(process.env.BENCH_SENDERS ?? 500);
 const REPLAY = Math.min(Number(process.env.BENCH_REPLAY ?? 200), MESSAGES);
 const TOKEN = 'bench-twilio-auth-token-0000000001';
 const SITE = 'https://ops-hub.bench';
+const HTTP = Boolean(process.env.BENCH_HTTP);
 
 const backend = await startTestBackend({ seed: true, postgresUrl: process.env.BENCH_POSTGRES_URL });
+let app: AppServer | undefined;
 try {
+  if (HTTP) {
+    app = await startAppServer({ SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey, SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey });
+  }
   const { db } = backend;
   const service = createClient(backend.url, backend.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const email = `bench-inbound-${Date.now().toString(36)}@example.test`;
@@ -41,7 +57,7 @@ try {
     .select('id')
     .single();
   if (made.error) throw new Error(made.error.message);
-  const hookUrl = `${SITE}/hooks/sms/${made.data.id}`;
+  const hookUrl = `${app?.url ?? SITE}/hooks/sms/${made.data.id}`;
 
   const post = async (i: number): Promise<number> => {
     const params: [string, string][] = [
@@ -54,9 +70,22 @@ try {
       body: new URLSearchParams(params).toString(),
     });
     const started = performance.now();
-    const response = await handleSmsHook(request, service);
+    const response = app ? await fetch(request) : await handleSmsHook(request, service);
     if (response.status !== 200) throw new Error(`message ${i}: ${response.status} ${await response.text()}`);
     return performance.now() - started;
+  };
+  // A post answered with an error is sent again, as the provider would retry it (a delivery stored before
+  // the error is then found by its MessageSid, never stored twice); each such answer is counted and reported.
+  const failures: string[] = [];
+  const deliver = async (i: number): Promise<number> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await post(i);
+      } catch (error) {
+        failures.push(String(error instanceof Error ? error.message : error).slice(0, 200));
+        if (attempt === 3) throw error;
+      }
+    }
   };
   const runAll = async (count: number) => {
     const times: number[] = [];
@@ -66,7 +95,7 @@ try {
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < count) {
           const i = next++;
-          times.push(await post(i));
+          times.push(await deliver(i));
         }
       }),
     );
@@ -74,24 +103,32 @@ try {
   };
   const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
+  const loadBefore = loadavg()[0].toFixed(1);
   const { ms, times } = await runAll(MESSAGES);
+  const loadAfter = loadavg()[0].toFixed(1);
   const stored = async () =>
-    (await db.query<{ n: string; distinct_sids: string; threads: string }>(
-      `select count(*) as n, count(distinct external_id) as distinct_sids, count(distinct conversation_id) as threads
+    (await db.query<{ n: string; distinct_sids: string; threads: string; conversations: string; contacts: string }>(
+      `select count(*) as n, count(distinct external_id) as distinct_sids, count(distinct conversation_id) as threads,
+              (select count(*) from public.conversations where account_id = $1) as conversations,
+              (select count(*) from public.contacts where account_id = $1 and phone is not null) as contacts
          from public.messages where account_id = $1 and direction = 'inbound'`, [accountId])).rows[0];
   const first = await stored();
   const replay = await runAll(REPLAY);
   const after = await stored();
 
-  console.log(`\n${db.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${CONCURRENCY} at a time, ${SENDERS} senders\n`);
+  console.log(`\n${db.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${app ? 'over HTTP through the built Worker (wrangler dev)' : 'the handler in process'}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${CONCURRENCY} at a time, ${SENDERS} senders, load average ${loadBefore}–${loadAfter}\n`);
   console.log('| inbound SMS | posts | s | per second | p50 ms | p99 ms |');
   console.log('|---|---|---|---|---|---|');
   console.log(`| new deliveries | ${MESSAGES.toLocaleString('en-US')} | ${(ms / 1000).toFixed(1)} | ${(MESSAGES / (ms / 1000)).toFixed(0)} | ${pct(times, 50).toFixed(1)} | ${pct(times, 99).toFixed(1)} |`);
   console.log(`| replayed deliveries | ${REPLAY.toLocaleString('en-US')} | ${(replay.ms / 1000).toFixed(1)} | ${(REPLAY / (replay.ms / 1000)).toFixed(0)} | ${pct(replay.times, 50).toFixed(1)} | ${pct(replay.times, 99).toFixed(1)} |`);
-  console.log(`\nstored: ${first.n} messages (${first.distinct_sids} distinct MessageSids) in ${first.threads} threads; after the replay: ${after.n}`);
-  const ok = Number(first.n) === MESSAGES && Number(first.distinct_sids) === MESSAGES && Number(after.n) === MESSAGES && Number(first.threads) === Math.min(SENDERS, MESSAGES);
+  console.log(`\nposts answered with an error and sent again: ${failures.length}${failures.length ? ` (${[...new Set(failures.map((f) => f.replace(/^message \d+: /, '')))].join('; ')})` : ''}`);
+  console.log(`stored: ${first.n} messages (${first.distinct_sids} distinct MessageSids) in ${first.threads} threads (${first.conversations} conversations, ${first.contacts} contacts); after the replay: ${after.n} messages, ${after.conversations} conversations, ${after.contacts} contacts`);
+  const threads = Math.min(SENDERS, MESSAGES);
+  const ok = Number(first.n) === MESSAGES && Number(first.distinct_sids) === MESSAGES && Number(after.n) === MESSAGES && Number(first.threads) === threads
+    && Number(after.conversations) === threads && Number(after.contacts) === threads;
   console.log(ok ? 'none lost, none doubled' : 'MISMATCH: messages lost or doubled');
   if (!ok) process.exitCode = 1;
 } finally {
+  await app?.stop();
   await backend.stop();
 }

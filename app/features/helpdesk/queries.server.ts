@@ -37,9 +37,14 @@ export interface InboxFilters {
 }
 
 export async function loadInbox(supabase: Supabase, query: ListQuery, filters: InboxFilters) {
-  let select = supabase
-    .rpc('inbox_conversations', { p_query: query.q || undefined, p_mine: filters.who === 'mine' }, { get: true, count: 'exact' })
-    .select(LIST_COLUMNS);
+  // Decision 090: a search reads its matches (inbox_search: the trigram indexes, then a sort of the few
+  // found) and counts them; without one the page is read in index order and not counted (counting makes
+  // the REST server materialise the call's rows before ordering and paging them: at 100,000 conversations
+  // the whole account on every view); the pager says whether a next page exists.
+  const mine = filters.who === 'mine';
+  let select = query.q
+    ? supabase.rpc('inbox_search', { p_query: query.q, p_mine: mine }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
+    : supabase.rpc('inbox_conversations', { p_mine: mine }, { get: true }).select(LIST_COLUMNS);
   if (query.status) select = select.eq('status', query.status);
   if (filters.channel) select = select.eq('channel', filters.channel);
   if (filters.who === 'unassigned') select = select.is('assignee_id', null);

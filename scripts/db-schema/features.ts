@@ -158,8 +158,7 @@ export const FEATURES: Feature[] = [
     name: 'rfp',
     about: 'RFP: the bids (responses to tenders), their go/no-go decision, search and cards; the tender radar (sources, saved searches, opportunities, the feed job\'s functions, matching).',
     tables: ['public.rfps', 'public.tender_sources', 'public.tender_searches', 'public.opportunities',
-      'private.radar_mailed', 'private.radar_digests'],
-    tables: ['public.rfps', 'public.tender_sources', 'public.tender_searches', 'public.opportunities', 'public.rfp_attachments', 'public.rfp_answers'],
+      'private.radar_mailed', 'private.radar_digests', 'public.rfp_attachments', 'public.rfp_answers'],
     functions: [
       /^public\.search_rfps$/, /^public\.rfp_/, /^private\.audit_rfp$/, /^private\.tender_/, /^private\.audit_tender_setting$/,
       /^private\.audit_opportunity$/, /^public\.(claim_tender_sources|record_tender_fetch|ingest_tender_notices|radar_matches)$/,

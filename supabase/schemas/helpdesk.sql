@@ -286,10 +286,10 @@ create index conversations_account_first_responded_idx on public.conversations u
 create index conversations_account_first_response_due_idx on public.conversations using btree (account_id, first_response_due_at);
 create index conversations_account_last_message_idx on public.conversations using btree (account_id, last_message_at desc, id desc);
 create index conversations_account_resolution_due_idx on public.conversations using btree (account_id, resolution_due_at);
-create index conversations_account_sla_due_idx on public.conversations using btree (account_id, sla_due_at) where (sla_due_at is not null);
+create index conversations_account_sla_due_idx on public.conversations using btree (account_id, sla_due_at, id) where ((sla_due_at is not null) and (merged_into_id is null));
 create index conversations_account_status_last_message_idx on public.conversations using btree (account_id, status, last_message_at desc, id desc);
 create index conversations_account_subject_trgm_idx on public.conversations using gin (account_id, subject extensions.gin_trgm_ops);
-create index conversations_assignee_idx on public.conversations using btree (assignee_id, last_message_at desc);
+create index conversations_assignee_idx on public.conversations using btree (assignee_id, last_message_at desc, id desc);
 create index conversations_contact_channel_idx on public.conversations using btree (contact_id, channel, last_message_at desc);
 create index conversations_contact_idx on public.conversations using btree (contact_id);
 create index conversations_first_response_due_idx on public.conversations using btree (first_response_due_at) where ((status = 'open'::text) and (first_responded_at is null));
@@ -318,6 +318,17 @@ as $function$
 $function$;
 revoke all on function public.inbox_conversations(p_query text, p_mine boolean) from public, anon, authenticated, service_role;
 grant execute on function public.inbox_conversations(p_query text, p_mine boolean) to authenticated, service_role;
+
+create or replace function public.inbox_search(p_query text, p_mine boolean default false)
+ returns setof public.conversations
+ language sql
+ stable
+as $function$
+  select s.* from public.search_conversations(btrim(p_query)) s
+   where not coalesce(p_mine, false) or s.assignee_id = public.current_user_id()
+$function$;
+revoke all on function public.inbox_search(p_query text, p_mine boolean) from public, anon, authenticated, service_role;
+grant execute on function public.inbox_search(p_query text, p_mine boolean) to authenticated, service_role;
 
 create or replace function public.merge_candidates(p_conversation_id uuid)
  returns setof public.conversations

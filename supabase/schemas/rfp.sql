@@ -70,7 +70,10 @@ begin
   if tg_op = 'INSERT' then
     perform private.write_audit(new.account_id, 'rfp_created', 'rfp', new.id, null, to_jsonb(new));
   elsif tg_op = 'DELETE' then
-    perform private.write_audit(old.account_id, 'rfp_deleted', 'rfp', old.id, to_jsonb(old), null);
+    -- A delete cascading from the account's own deletion has nowhere to log (audit_logs' foreign key).
+    if exists (select 1 from public.accounts a where a.id = old.account_id) then
+      perform private.write_audit(old.account_id, 'rfp_deleted', 'rfp', old.id, to_jsonb(old), null);
+    end if;
   else
     if new.status is distinct from old.status then
       perform private.write_audit(new.account_id, 'rfp_' || replace(lower(new.status), ' ', '_'), 'rfp', new.id,
@@ -93,6 +96,18 @@ begin
 end;
 $function$;
 revoke all on function private.audit_rfp() from public, anon, authenticated, service_role;
+
+create or replace function private.rfp_tags_ok(p_tags text[])
+ returns boolean
+ language sql
+ immutable parallel safe
+ set search_path to ''
+as $function$
+  select coalesce(bool_and(length(t) between 1 and 40 and t = lower(t) and t !~ '[[:cntrl:],]'), true)
+    from unnest(p_tags) t
+$function$;
+revoke all on function private.rfp_tags_ok(p_tags text[]) from public, anon, authenticated, service_role;
+grant execute on function private.rfp_tags_ok(p_tags text[]) to public;
 
 create or replace function public.rfp_deadline_reminders(p_today date)
  returns table(rfp_id uuid, days integer, recipient text)
@@ -258,7 +273,9 @@ begin
   if tg_op = 'INSERT' then
     perform private.write_audit(new.account_id, v_type || '_created', v_type, new.id, null, to_jsonb(new) - v_ignored);
   elsif tg_op = 'DELETE' then
-    perform private.write_audit(old.account_id, v_type || '_deleted', v_type, old.id, to_jsonb(old) - v_ignored, null);
+    if exists (select 1 from public.accounts a where a.id = old.account_id) then
+      perform private.write_audit(old.account_id, v_type || '_deleted', v_type, old.id, to_jsonb(old) - v_ignored, null);
+    end if;
   else
     select * into v_changes from private.changed_values(to_jsonb(old) - v_ignored, to_jsonb(new) - v_ignored);
     if v_changes.new_values <> '{}'::jsonb then
@@ -607,6 +624,210 @@ end;
 $function$;
 revoke all on function public.queue_radar_digests(p_now timestamp with time zone) from public, anon, authenticated, service_role;
 grant execute on function public.queue_radar_digests(p_now timestamp with time zone) to service_role;
+
+-- ── public.rfp_attachments ──
+
+create table public.rfp_attachments (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid default public.current_account_id() not null,
+  rfp_id uuid not null,
+  file_name text not null,
+  file_path text not null,
+  file_size integer not null,
+  mime_type text not null,
+  sha256 text not null,
+  created_by uuid default public.current_user_id(),
+  created_at timestamp with time zone default now() not null,
+  constraint rfp_attachments_pkey primary key (id),
+  constraint rfp_attachments_file_path_key unique (file_path),
+  constraint rfp_attachments_check check (((split_part(file_path, '/'::text, 1) = (account_id)::text) and (split_part(file_path, '/'::text, 2) = 'rfp'::text) and (split_part(file_path, '/'::text, 3) = (rfp_id)::text))),
+  constraint rfp_attachments_file_name_check check ((((length(btrim(file_name)) >= 1) and (length(btrim(file_name)) <= 255)) and (file_name !~ '[[:cntrl:]/\\]'::text))),
+  constraint rfp_attachments_file_path_check check ((length(file_path) <= 600)),
+  constraint rfp_attachments_file_size_check check (((file_size >= 1) and (file_size <= 10485760))),
+  constraint rfp_attachments_mime_type_check check ((mime_type = any (array['application/pdf'::text, 'application/msword'::text, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'::text, 'application/vnd.ms-excel'::text, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'::text, 'text/plain'::text, 'text/csv'::text, 'image/jpeg'::text, 'image/png'::text]))),
+  constraint rfp_attachments_sha256_check check ((sha256 ~ '^[0-9a-f]{64}$'::text)),
+  constraint rfp_attachments_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint rfp_attachments_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by),
+  constraint rfp_attachments_rfp_id_account_id_fkey foreign key (rfp_id, account_id) references public.rfps(id, account_id) on delete cascade
+);
+alter table public.rfp_attachments enable row level security;
+
+create index rfp_attachments_account_idx on public.rfp_attachments using btree (account_id);
+create index rfp_attachments_created_by_idx on public.rfp_attachments using btree (created_by);
+create index rfp_attachments_rfp_idx on public.rfp_attachments using btree (rfp_id, created_at);
+
+revoke all on table public.rfp_attachments from public, anon, authenticated, service_role;
+grant delete, select on table public.rfp_attachments to authenticated;
+grant all on table public.rfp_attachments to service_role;
+grant insert (account_id, rfp_id, file_name, file_path, file_size, mime_type, sha256) on table public.rfp_attachments to authenticated;
+
+create or replace function private.audit_rfp_attachment()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op = 'INSERT' then
+    perform private.write_audit(new.account_id, 'rfp_attachment_added', 'rfp', new.rfp_id, null,
+      jsonb_build_object('attachment_id', new.id, 'file_name', new.file_name, 'file_size', new.file_size));
+  elsif not exists (select 1 from public.accounts a where a.id = old.account_id) then
+    -- The account's own deletion: nowhere to log, and its files go with it.
+    null;
+  elsif exists (select 1 from public.rfps r where r.id = old.rfp_id) then
+    perform private.write_audit(old.account_id, 'rfp_attachment_removed', 'rfp', old.rfp_id,
+      jsonb_build_object('attachment_id', old.id, 'file_name', old.file_name), null);
+  else
+    perform private.enqueue_job('rfp.remove_attachment_file', old.account_id,
+      jsonb_build_object('path', old.file_path), 'rfp_attachment_file_removed:' || old.id, old.rfp_id);
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.audit_rfp_attachment() from public, anon, authenticated, service_role;
+
+create or replace function private.rfp_attachment_cap()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  perform 1 from public.rfps r where r.id = new.rfp_id for update;
+  if (select count(*) from public.rfp_attachments a where a.rfp_id = new.rfp_id) >= 50 then
+    raise exception 'A bid holds at most 50 files: remove one first' using errcode = '23514';
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function private.rfp_attachment_cap() from public, anon, authenticated, service_role;
+
+create trigger rfp_attachments_audit after insert or delete on public.rfp_attachments for each row execute function private.audit_rfp_attachment();
+create trigger rfp_attachments_cap before insert on public.rfp_attachments for each row execute function private.rfp_attachment_cap();
+
+create policy "business writers add bid files" on public.rfp_attachments
+  for insert
+  to authenticated
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
+
+create policy "business writers remove bid files" on public.rfp_attachments
+  for delete
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
+
+create policy "staff read their account's bid files" on public.rfp_attachments
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── public.rfp_answers ──
+
+create table public.rfp_answers (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid default public.current_account_id() not null,
+  title text not null,
+  body text not null,
+  tags text[] default '{}'::text[] not null,
+  search tsvector default ''::tsvector not null,
+  created_by uuid default public.current_user_id(),
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint rfp_answers_pkey primary key (id),
+  constraint rfp_answers_account_id_title_key unique (account_id, title),
+  constraint rfp_answers_body_check check (((length(btrim(body)) >= 1) and (length(btrim(body)) <= 10000))),
+  constraint rfp_answers_tags_check check (((cardinality(tags) <= 20) and private.rfp_tags_ok(tags))),
+  constraint rfp_answers_title_check check ((((length(btrim(title)) >= 1) and (length(btrim(title)) <= 200)) and (title !~ '[[:cntrl:]]'::text))),
+  constraint rfp_answers_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint rfp_answers_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
+);
+alter table public.rfp_answers enable row level security;
+
+create index rfp_answers_account_search_idx on public.rfp_answers using gin (account_id, search);
+create index rfp_answers_account_title_idx on public.rfp_answers using btree (account_id, title, id);
+create index rfp_answers_account_title_trgm_idx on public.rfp_answers using gin (account_id, title extensions.gin_trgm_ops);
+create index rfp_answers_created_by_idx on public.rfp_answers using btree (created_by);
+
+revoke all on table public.rfp_answers from public, anon, authenticated, service_role;
+grant delete, select on table public.rfp_answers to authenticated;
+grant all on table public.rfp_answers to service_role;
+grant insert (account_id, title, body, tags) on table public.rfp_answers to authenticated;
+grant update (title, body, tags) on table public.rfp_answers to authenticated;
+
+create or replace function private.rfp_answer_search()
+ returns trigger
+ language plpgsql
+ set search_path to ''
+as $function$
+begin
+  new.search := setweight(to_tsvector('simple'::regconfig, new.title), 'A')
+             || setweight(to_tsvector('simple'::regconfig, array_to_string(new.tags, ' ')), 'A')
+             || setweight(to_tsvector('simple'::regconfig, new.body), 'B');
+  return new;
+end;
+$function$;
+revoke all on function private.rfp_answer_search() from public, anon, authenticated, service_role;
+
+create or replace function public.search_rfp_answers(p_query text)
+ returns setof public.rfp_answers
+ language plpgsql
+ stable security definer
+ set search_path to ''
+ set enable_seqscan to 'off'
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+begin
+  if v_account is null or p_query is null or not public.is_account_staff() then
+    return;
+  end if;
+  return query execute $sql$
+    select a.* from public.rfp_answers a
+     where a.account_id = $1
+       and (a.search @@ $2 or a.title ilike $3)
+  $sql$ using v_account, private.prefix_tsquery(p_query), private.contains_pattern(p_query);
+end;
+$function$;
+revoke all on function public.search_rfp_answers(p_query text) from public, anon, authenticated, service_role;
+grant execute on function public.search_rfp_answers(p_query text) to authenticated, service_role;
+
+create or replace function public.use_rfp_answer(p_rfp_id uuid, p_answer_id uuid)
+ returns uuid
+ language sql
+ set search_path to ''
+as $function$
+  update public.rfps r
+     set proposal = r.proposal || E'\n\n' || a.body
+    from public.rfp_answers a
+   where r.id = p_rfp_id and a.id = p_answer_id and a.account_id = r.account_id
+  returning r.id
+$function$;
+revoke all on function public.use_rfp_answer(p_rfp_id uuid, p_answer_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.use_rfp_answer(p_rfp_id uuid, p_answer_id uuid) to authenticated, service_role;
+
+create trigger rfp_answers_audit after insert or delete or update on public.rfp_answers for each row execute function private.audit_settings_record('rfp_answer');
+create trigger rfp_answers_search before insert or update on public.rfp_answers for each row execute function private.rfp_answer_search();
+create trigger rfp_answers_set_updated_at before update on public.rfp_answers for each row execute function private.set_updated_at();
+
+create policy "business writers add answers" on public.rfp_answers
+  for insert
+  to authenticated
+  with check (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
+
+create policy "business writers delete answers" on public.rfp_answers
+  for delete
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)));
+
+create policy "business writers edit answers" on public.rfp_answers
+  for update
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
+
+create policy "staff read their account's answers" on public.rfp_answers
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
 
 -- ── functions ──
 

@@ -640,3 +640,48 @@ describe('issue 34 fifth pass: a row whose text ran its cells together', () => {
     expect(named.fields.line_items?.value[0]?.description).toContain('Office Suite Pro 2021');
   });
 });
+
+describe('issue 34 sixth pass: Italian FatturaPA renderings (OCA/l10n-italy, printed by its two stylesheets)', () => {
+  it("reads the parties of two blocks side by side from their 'Denominazione:' lines, never the other block's heading", () => {
+    const { fields } = extractFields(
+      [
+        'Cedente/prestatore (fornitore)\tCessionario/committente (cliente)',
+        'Identificativo fiscale ai fini IVA: IT02780790107\tCodice fiscale: 03533590174',
+        "Denominazione: SOCIETA' ALPHA SRL\tDenominazione: BETA GAMMA",
+        'Indirizzo: VIALE ROMA 543\tIndirizzo: VIA TORINO 38-B',
+        'Importo bollo\tSconto/Maggiorazione\tArr.\tTotale documento',
+        '204,16',
+      ].join('\n'),
+    );
+    expect(fields.supplier_name?.value).toBe("SOCIETA' ALPHA SRL");
+    expect(fields.customer_name?.value).toBe('BETA GAMMA');
+    expect(fields.tax_id?.value).toBe('IT02780790107');
+    // A codice fiscale is an identifier, never a tax amount.
+    expect(fields.tax_amount?.value).not.toBe('3533590174.00');
+  });
+
+  it("reads the SdI stylesheet's blocks: past 'Dati anagrafici', a person named by 'Nome:' and 'Cognome:', and 'Numero documento: 001'", () => {
+    const { fields } = extractFields(
+      [
+        'FATTURA ELETTRONICA',
+        'Dati del cedente / prestatore',
+        'Dati anagrafici',
+        'Identificativo fiscale ai fini IVA: IT01484710387',
+        'Nome: Mario',
+        'Cognome: Bianchi',
+        'Dati del cessionario / committente',
+        'Dati anagrafici',
+        'Codice Fiscale: 04006460275',
+        'Denominazione: BIZZ SRL',
+        'Dati della sede',
+        'Data documento: 2020-10-25 (25 Ottobre 2020)',
+        'Numero documento: 001',
+        'Importo totale documento: 122.91',
+      ].join('\n'),
+    );
+    expect(fields.supplier_name?.value).toBe('Mario Bianchi');
+    expect(fields.customer_name?.value).toBe('BIZZ SRL');
+    expect(fields.invoice_number?.value).toBe('001');
+    expect(fields.tax_id?.value).toBe('IT01484710387');
+  });
+});

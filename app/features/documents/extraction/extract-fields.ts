@@ -104,9 +104,9 @@ function afterLabel(lines: Line[], index: number, labelEnd: number, skipLabelled
 }
 
 /** A party block's own name line ('Nazwa: ABC Developex S.A.', 'Name: Lieferant GmbH'): the name. */
-const NAMED = /^(?:name|nom|naam|nombre|nome|nazwa|firma|company)\s*:\s*(.+)$/i;
+const NAMED = /^(?:name|nom|naam|nombre|nome|nazwa|firma|company|denominazione|ragione\s+sociale|raz[óo]n\s+social)\s*:\s*(.+)$/i;
 /** A line of a party's block that is not its name: an id or contact after its label ('NIP: 9999999999', 'Tel.: 667'), or a bare heading ('Adres'). */
-const BLOCK_DETAIL = /^(?:\p{L}[\p{L}./ -]{0,30}:\s*\S|(?:adres|address|adresse|anschrift|direcci[óo]n|indirizzo|endere[çc]o|dane\s+kontaktowe|contact(?:\s+details)?|kontakt)\s*:?$)/iu;
+const BLOCK_DETAIL = /^(?:\p{L}[\p{L}./ -]{0,40}:\s*\S|(?:adres|address|adresse|anschrift|direcci[óo]n|indirizzo|endere[çc]o|dane\s+kontaktowe|contact(?:\s+details)?|kontakt)\s*:?$)/iu;
 
 const SALUTATION = /^(?:herrn?|frau|mr|mrs|ms|monsieur|madame|mme|m|sr|sra|pan|pani|dhr|mevr|sig|sig\.ra)\.?$/i;
 const IDENTIFIER_LINE = /^(?:GLN|GTIN|ILN|EAN|ID)?\s*[:#]?\s*\d{6,}\b/i;
@@ -118,6 +118,12 @@ function cellBelowHeading(lines: Line[], index: number, at: number): string | nu
   const column = head.text.slice(0, at).split(/ {2,}/).length - 1;
   const row = lines.slice(index + 1, index + 3).find((line) => line.cells.length === head.cells.length);
   return row?.cells[column] ?? null;
+}
+
+/** Whether a text opens with a label ('Cessionario/committente (cliente)' opens with the customer's). */
+function startsWith(label: RegExp, text: string): boolean {
+  const match = new RegExp(label.source, label.flags.replace('g', '')).exec(text);
+  return match !== null && match.index === 0;
 }
 
 /** The first value a label points at, in the document's order. */
@@ -133,7 +139,10 @@ function findLabelled(
     for (const match of lines[i].text.matchAll(new RegExp(label.source, label.flags.includes('g') ? label.flags : `${label.flags}g`))) {
       const after = afterLabel(lines, i, (match.index ?? 0) + match[0].length, skipLabelled);
       if (!after) continue;
-      let value = accept(after.value);
+      // A party's block whose first line below is a detail ('Codice fiscale: 0353…'): its name is further down.
+      // Nor is the other party's heading set beside this one ('Cedente/prestatore (fornitore)  Cessionario/committente (cliente)').
+      const otherHeading = skipLabelled && after.sameLine && (startsWith(SUPPLIER_LABEL, after.value) || startsWith(CUSTOMER_LABEL, after.value));
+      let value = otherHeading || (skipLabelled && !after.sameLine && BLOCK_DETAIL.test(after.value)) ? null : accept(after.value);
       seen?.(i);
       // A party's label whose value below is a salutation ('Herrn') or an identifier line ('GLN 4304171000002'), or
       // whose line goes on with another heading ('Rechnungsempfänger  Kundennummer'): the name is on a line below.
@@ -143,7 +152,10 @@ function findLabelled(
         for (let down = 1; value === null && down <= 4 && lines[i + down]; down += 1) {
           const cell = lines[i + down].cells[column] ?? '';
           // 'Nazwa: ABC Developex S.A.' in the block names it; 'NIP: 9999999999' and an 'Adres' heading are its details.
-          const named = NAMED.exec(cell)?.[1];
+          let named = NAMED.exec(cell)?.[1];
+          // A person's block names them in two lines ('Nome: Mario' over 'Cognome: Bianchi').
+          const surname = /^(?:cognome|apellidos?|nazwisko|sobrenome)\s*:\s*(.+)$/i.exec(lines[i + down + 1]?.cells[column] ?? '')?.[1];
+          if (named && surname && /^(?:nome|nombre|imi[eę])\s*:/i.test(cell)) named = `${named} ${surname}`;
           if (named && accept(named)) return { value: accept(named) as string, index: i, sameLine: false };
           if (SALUTATION.test(cell) || IDENTIFIER_LINE.test(cell) || BLOCK_DETAIL.test(cell)) continue;
           // On the label's own line only a label that opens the line, followed by another heading, looks below.
@@ -201,6 +213,8 @@ const INVOICE_LABEL = new RegExp(
     `(?<!\\p{L})${INVOICE_WORD}\\s+n\\.\\s*[°º]?(?=\\s*[A-Z]{0,5}\\s?\\d)`,
     // Bill and document numbers: 'Bill No', 'Document No' (a receipt's number is not an invoice number).
     '\\b(?:bill|document|doc)\\s*(?:no\\.?|number|nr\\.?|#)',
+    // 'Numero documento: 001' (a FatturaPA invoice's rendering names its number so).
+    '\\bnumero\\s+documento(?=\\s*:)',
     // The number after 'Nr.' in the title's own sentence: 'Rechnung des Versicherers Nr. 01.234.567.8-2018-1 vom'.
     `(?<!\\p{L})${INVOICE_WORD}(?:\\s+\\(?(?!(?:vom|du|del|van|of|dated)\\b)\\p{L}+\\)?|\\s+\\(\\d{1,4}\\)){1,3}\\s+(?:nr\\.?|no\\.?|n[°º]\\.?|nummer|number|numer)(?=\\s*:?\\s+\\d)`,
     // A title followed by its number: 'Facture FA-2017-0010', 'Rechnung R0005532486', 'Invoice 103767'.
@@ -262,19 +276,19 @@ const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto)\b/i;
 /** The labels of a document's tax total, looked for before any line that merely names the tax. */
 const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt|kwota\s+podatku|^\s*(?:included|incl\.?)\s+(?:vat|tax|gst))\b/i;
 const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|btw|moms|pdv|dph)\b/i;
-const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including|with)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b|\bp\.\s?iva\b|\bpartita\s+iva\b|\b(?:nif|nip|cnpj)\b/i;
+const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including|with)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b|\bp\.\s?iva\b|\bpartita\s+iva\b|\b(?:codice|identificativo)\s+fiscale\b|\b(?:nif|nip|cnpj)\b/i;
 
 // ---- Parties and identities ------------------------------------------------------
 
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
 const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
-const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
-const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
+const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|cedente\\s*\\/\\s*prestatore(?:\\s*\\(fornitore\\))?|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
+const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
 /** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
 const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|ag|a\.\s?g|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
-const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|nip|nif|cif|cuit|cnpj(?:\/cpf)?)(?=[\s:.#]|$)/i;
+const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|identificativo\s+fiscale(?:\s+ai\s+fini\s+iva)?|nip|nif|cif|cuit|cnpj(?:\/cpf)?)(?=[\s:.#]|$)/i;
 const TAX_ID_PATTERN = /^(?:(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|CHE)[0-9A-Z]{8,12}|\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])$/;
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 const PHONE_LABEL = /\b(?:tel(?:ephone)?|telefon|phone|ph|mobile|mob|fon|t[ée]l[ée]phone|tel[ée]fono|telefoon)\b\.?\s*[:.]?/i;
@@ -742,7 +756,7 @@ function cleanName(value: string): string | null {
   // A copy's marker ('Original', 'Duplicado', 'Kopie') heads a form; it names nobody.
   if (/^(?:original|orig\.|duplicado|triplicado|duplicate|copy|copia|copie|kopie|kopia|orygina[łl]|duplikat)$/i.test(name)) return null;
   if (/^logo\b/i.test(name) || ((SELLER_WORDS.test(name) || BUYER_WORDS.test(name)) && /\b(?:name|nom|nombre|naam|nazwa|address|adresse)\b/i.test(name))) return null;
-  if (/\b(?:information|details|summary|angaben|données|datos|gegevens|dane)\b/i.test(name) || /^[A-Z]+\d[A-Z\d]*$/.test(name)) return null;
+  if (/\b(?:information|details|summary|angaben|données|datos|gegevens|dane|dati|anagrafici)\b/i.test(name) || /^[A-Z]+\d[A-Z\d]*$/.test(name)) return null;
   return name;
 }
 

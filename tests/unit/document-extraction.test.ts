@@ -667,6 +667,7 @@ describe('issue 34 sixth pass: Italian FatturaPA renderings (OCA/l10n-italy, pri
         'Dati del cedente / prestatore',
         'Dati anagrafici',
         'Identificativo fiscale ai fini IVA: IT01484710387',
+        'Telefono del trasmittente: 05543534343',
         'Nome: Mario',
         'Cognome: Bianchi',
         'Dati del cessionario / committente',
@@ -683,5 +684,7 @@ describe('issue 34 sixth pass: Italian FatturaPA renderings (OCA/l10n-italy, pri
     expect(fields.customer_name?.value).toBe('BIZZ SRL');
     expect(fields.invoice_number?.value).toBe('001');
     expect(fields.tax_id?.value).toBe('IT01484710387');
+    // Eleven digits in one run: the whole number, not its first ten.
+    expect(fields.phone?.value).toBe('05543534343');
   });
 });

@@ -688,3 +688,20 @@ describe('issue 34 sixth pass: Italian FatturaPA renderings (OCA/l10n-italy, pri
     expect(fields.phone?.value).toBe('05543534343');
   });
 });
+
+describe('issue 34 sixth pass: supplier recall on the development misses', () => {
+  it("reads 'LE FOURNISSEUR' under a 'SELLER TRADE NAME' heading set beside the customer's 'Adresse du Client'", () => {
+    const { fields } = extractFields(['FACTURE N° :\tF20180027', 'LOGO Vendeur', 'Date :\t31/12/2018', 'SELLER TRADE NAME\tAdresse du Client', 'LE FOURNISSEUR', "35 rue d'ici, Seller line 2\tLE CLIENT"].join('\n'));
+    expect(fields.supplier_name?.value).toBe('LE FOURNISSEUR');
+  });
+
+  it("does not read 'Käufer' in a 'Ver käufer :' the PDF's kerning split: the customer is under 'Käufer :'", () => {
+    const { fields } = extractFields(['Handelsrechnung Nr. TX-471102 vom 30.10.2019', 'Ver käufer :', 'Taxiunter nehmen TX GmbH', 'Lieferantenstraße 20', 'Käufer :', 'Taxi-Gast AG Mitte', 'Kundenstraße 15'].join('\n'));
+    expect(fields.customer_name?.value).toBe('Taxi-Gast AG Mitte');
+  });
+
+  it("takes the first line that can name a party, past 'Original' and a form's code 'COD.01'", () => {
+    const { fields } = extractFields(['A\tFactura', 'Original\tPagina 1 de 1', 'COD.01', 'Empresa de Prueba', 'Nº: 4000-12345678', 'Fecha:\t27/03/2011'].join('\n'));
+    expect(fields.supplier_name?.value).toBe('Empresa de Prueba');
+  });
+});

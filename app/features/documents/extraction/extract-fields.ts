@@ -282,8 +282,8 @@ const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|n
 
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
 const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
-const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|cedente\\s*\\/\\s*prestatore(?:\\s*\\(fornitore\\))?|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
-const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
+const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:(?:seller|supplier|vendor)(?:\\s+trade)?\\s+name|supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|cedente\\s*\\/\\s*prestatore(?:\\s*\\(fornitore\\))?|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
+const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
 /** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
@@ -905,7 +905,11 @@ export function extractFields(document: string): Extraction {
     // The company whose own web or mail domain the document prints ('Amazon Web Services, Inc.' and aws.amazon.com): the sender's.
     const byDomain = domainCompany(lines, text, customer?.value);
     const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
-    const first = top[0] ? cleanName(top[0].cells[0] ?? '') : null;
+    // Past a copy's marker ('Original') and a form's code ('COD.01'): the first line that can name a party.
+    const first = top
+      .slice(0, 4)
+      .map((l) => cleanName(l.cells[0] ?? ''))
+      .find((name) => name !== null && !/^\S*\d\S*$/.test(name)) ?? null;
     if (byDomain) set('supplier_name', byDomain, 0.7);
     // A business document's first line is most often its sender; other text's first line is only a heading, a sentence or a tagline.
     // Three letters at least: OCR reads a coloured bar or a logo as 'ee'.

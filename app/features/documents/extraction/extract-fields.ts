@@ -905,8 +905,10 @@ export function extractFields(document: string): Extraction {
     // The company whose own web or mail domain the document prints ('Amazon Web Services, Inc.' and aws.amazon.com): the sender's.
     const byDomain = domainCompany(lines, text, customer?.value);
     const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
-    // Past a copy's marker ('Original') and a form's code ('COD.01'): the first line that can name a party.
+    // Past a copy's marker ('Original') and a form's code ('COD.01'): the first line that can name a party, above the customer's label.
+    const customerAt = lines.slice(0, 8).findIndex((l) => CUSTOMER_LABEL.test(l.text));
     const first = top
+      .filter((l) => customerAt < 0 || lines.indexOf(l) < customerAt)
       .slice(0, 4)
       .map((l) => cleanName(l.cells[0] ?? ''))
       .find((name) => name !== null && !/^\S*\d\S*$/.test(name)) ?? null;

@@ -700,6 +700,14 @@ describe('issue 34 sixth pass: supplier recall on the development misses', () =>
     expect(fields.customer_name?.value).toBe('Taxi-Gast AG Mitte');
   });
 
+  it("of two blocks side by side, takes the one the document's mail domain names for the supplier, the other for the customer", () => {
+    const { fields } = extractFields(
+      ['Invoice 103767', 'February 17, 2026', 'Adatum Corporation\tCRONUS DE', 'Station Road, 21\tHofstraße 12', 'Subtotal\t573.00', 'VAT Registration No.\tHome Page\tPhone No.\tEmail', 'DE777777777\t999 / 9 99 99 99\tinfo@cronus.com'].join('\n'),
+    );
+    expect(fields.supplier_name?.value).toBe('CRONUS DE');
+    expect(fields.customer_name?.value).toBe('Adatum Corporation');
+  });
+
   it("takes the first line that can name a party, past 'Original' and a form's code 'COD.01'", () => {
     const { fields } = extractFields(['A\tFactura', 'Original\tPagina 1 de 1', 'COD.01', 'Empresa de Prueba', 'Nº: 4000-12345678', 'Fecha:\t27/03/2011'].join('\n'));
     expect(fields.supplier_name?.value).toBe('Empresa de Prueba');

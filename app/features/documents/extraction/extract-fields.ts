@@ -890,6 +890,7 @@ export function extractFields(document: string): Extraction {
   // the first name below it the customer; else the supplier is the company on the first lines.
   const supplier = findLabelled(lines, SUPPLIER_LABEL, cleanName, true);
   const sender = senderLine(lines);
+  let windowParty: string | null = null;
   // A name on its label's line is surer than one read below it (another party's block may sit there).
   if (supplier) set('supplier_name', continuedName(lines, supplier.value), supplier.sameLine && COMPANY_SUFFIX.test(supplier.value) ? 0.85 : 0.7);
   else if (sender) set('supplier_name', sender.name, 0.75);
@@ -897,7 +898,16 @@ export function extractFields(document: string): Extraction {
   else {
     const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
     const company = top.find((l) => COMPANY_SUFFIX.test(l.cells[0] ?? ''));
-    const named = company ? cleanName(company.cells[0]) : null;
+    let named = company ? cleanName(company.cells[0]) : null;
+    // Two blocks side by side ('Adatum Corporation  CRONUS DE', the address window beside the sender's block): the sender is
+    // the one whose name the document's own mail or web domain carries, and the other is the addressee.
+    const beside = company?.cells.length === 2 ? cleanName(company.cells[1]) : null;
+    const domains = [...text.matchAll(/@([a-z0-9.-]+\.[a-z]{2,})|\bwww\.([a-z0-9.-]+\.[a-z]{2,})/gi)].slice(0, 10).map((m) => `x@${m[1] ?? m[2]}`);
+    const carries = (name: string) => domains.some((d) => supplierDomain(d, name));
+    if (named && beside && carries(beside) && !carries(named)) {
+      windowParty = named;
+      named = beside;
+    }
     if (named) set('supplier_name', named, 0.7);
   }
   const customer = findLabelled(lines, CUSTOMER_LABEL, cleanName, true);
@@ -922,7 +932,7 @@ export function extractFields(document: string): Extraction {
   else if (!customer && sender) {
     const addressee = windowName(lines, sender.index);
     if (addressee && addressee !== fields.supplier_name?.value) set('customer_name', addressee, 0.6);
-  }
+  } else if (!customer && windowParty) set('customer_name', windowParty, 0.6);
   if (!customer && !fields.customer_name) {
     const delivery = findLabelled(lines, DELIVERY_LABEL, cleanName, true);
     if (delivery && delivery.value !== fields.supplier_name?.value) set('customer_name', delivery.value, 0.6);

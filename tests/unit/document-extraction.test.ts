@@ -689,6 +689,22 @@ describe('issue 34 sixth pass: Italian FatturaPA renderings (OCA/l10n-italy, pri
   });
 });
 
+describe('issue 34 sixth pass: unit prices of five to eight decimals (FatturaPA)', () => {
+  it("reads '0,01249724' whole, so 905 × 0.01249724 gives the row's 11,31, and keeps a row's amount in cents", () => {
+    expect(parseAmount('0,01249724')).toBe('0.01249724');
+    expect(parseAmount('1.35580114')).toBe('1.35580114');
+    expect(parseAmount('41,1765')).toBe('41.18');
+    expect(amountsIn('905,00 0,01249724 kWh 22,00 11,31')).toEqual(['905.00', '0.01249724', '22.00', '11.31']);
+    const { fields } = extractFields(
+      ['Cod. articolo\tDescrizione\tQuantità\tUM\t%IVA\tPrezzo totale', 'IT001E14607435 Imposte\t905,00\t0,01249724\tkWh\t22,00\t11,31', 'Altre partite\t1,00\t3,52\tNr\tN1\t3,52', 'Totale documento\t14,83'].join('\n'),
+    );
+    expect(fields.line_items?.value.map((l) => [l.quantity, l.unit_price, l.amount])).toEqual([
+      ['905.00', '0.01249724', '11.31'],
+      ['1.00', '3.52', '3.52'],
+    ]);
+  });
+});
+
 describe('issue 34 sixth pass: supplier recall on the development misses', () => {
   it("reads 'LE FOURNISSEUR' under a 'SELLER TRADE NAME' heading set beside the customer's 'Adresse du Client'", () => {
     const { fields } = extractFields(['FACTURE N° :\tF20180027', 'LOGO Vendeur', 'Date :\t31/12/2018', 'SELLER TRADE NAME\tAdresse du Client', 'LE FOURNISSEUR', "35 rue d'ici, Seller line 2\tLE CLIENT"].join('\n'));

@@ -432,7 +432,8 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       }
       gap = 0;
       textRun = 0;
-      const amount = values[values.length - 1];
+      // A row's amount is money: in cents, even when the document prints more decimals ('5423.20456').
+      const amount = Number(values[values.length - 1]).toFixed(2);
       // The pair is looked for among the eight numbers before the amount: a row is short, and a long one must not cost its square (decision 040).
       const others = values.slice(-9, -1).map(Number);
       // A number written with its unit ('20 Stk', '5 Unit(s)') is a quantity.

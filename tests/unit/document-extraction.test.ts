@@ -689,6 +689,16 @@ describe('issue 34 sixth pass: Italian FatturaPA renderings (OCA/l10n-italy, pri
   });
 });
 
+describe('issue 34 sixth pass: an Italian sectional number and the date in its row', () => {
+  it("reads 'FPR 16/19' after 'fattura' as one number, and the row's date as the issue date (not taken for the due date of the same day)", () => {
+    const { fields } = extractFields(
+      ['Tipologia documento\tArt. 73\tNumero documento\tCodice destinatario', 'documento', 'TD01 fattura\tFPR 16/19\t02-07-2019', 'Totale documento', '3.013,40', 'MP05 Bonifico\tData scadenza 02-07-2019\t2.690,57'].join('\n'),
+    );
+    expect(fields.invoice_number?.value).toBe('FPR 16/19');
+    expect(fields.issue_date?.value).toBe('2019-07-02');
+  });
+});
+
 describe('issue 34 sixth pass: unit prices of five to eight decimals (FatturaPA)', () => {
   it("reads '0,01249724' whole, so 905 × 0.01249724 gives the row's 11,31, and keeps a row's amount in cents", () => {
     expect(parseAmount('0,01249724')).toBe('0.01249724');

@@ -187,6 +187,9 @@ function findLabelled(
 
 /** An identifier as documents write one: letters, digits and separators, at least one digit. */
 function identifier(value: string): string | null {
+  // A series' letters, a space and its number of the year ('FPR 16/19', an Italian sectional numbering): one reference.
+  const sectional = /^[A-Z]{2,5} \d{1,6}\/\d{2,4}(?!\S)/.exec(value)?.[0];
+  if (sectional) return sectional;
   const token = /^[A-Z0-9][A-Z0-9\-/._]{1,39}/i.exec(value.replace(/^#\s*/, ''))?.[0]?.replace(/[.\-/_]+$/, '');
   if (!token || !/\d/.test(token) || (token.length < 3 && !/^\d{2}$/.test(token))) return null;
   // A blank form's placeholder ('0000') is no reference.
@@ -218,7 +221,7 @@ const INVOICE_LABEL = new RegExp(
     // The number after 'Nr.' in the title's own sentence: 'Rechnung des Versicherers Nr. 01.234.567.8-2018-1 vom'.
     `(?<!\\p{L})${INVOICE_WORD}(?:\\s+\\(?(?!(?:vom|du|del|van|of|dated)\\b)\\p{L}+\\)?|\\s+\\(\\d{1,4}\\)){1,3}\\s+(?:nr\\.?|no\\.?|n[°º]\\.?|nummer|number|numer)(?=\\s*:?\\s+\\d)`,
     // A title followed by its number: 'Facture FA-2017-0010', 'Rechnung R0005532486', 'Invoice 103767'.
-    `(?<!\\p{L})${INVOICE_WORD}(?=\\s+[A-Z]{0,5}-?\\d)`,
+    `(?<!\\p{L})${INVOICE_WORD}(?=\\s+[A-Z]{0,5}-?\\d|\\s+[A-Z]{2,5} \\d{1,6}\\/\\d{2,4}(?!\\S))`,
   ].join('|'),
   'iu',
 );
@@ -872,8 +875,12 @@ export function extractFields(document: string): Extraction {
   if (issue) set('issue_date', issue.value, issue.sameLine ? 0.9 : 0.8);
   else if (issueOther) set('issue_date', issueOther.value, 0.6);
   else {
+    // The invoice's number and a date in one row ('TD01 fattura  FPR 16/19  02-07-2019'): that row dates the invoice.
+    const numberRow = invoice?.sameLine ? lines[invoice.index].text.split(invoice.value)[1] : undefined;
+    const dated = numberRow ? datesIn(numberRow, monthFirst)[0] : undefined;
     const first = lines.map((l) => datesIn(l.text, monthFirst)[0]).find(Boolean);
-    if (first && first !== due?.value) set('issue_date', first, 0.5);
+    if (dated) set('issue_date', dated, 0.6);
+    else if (first && first !== due?.value) set('issue_date', first, 0.5);
   }
   // The invoice date comes before the due date: a 'due' date before it is another date (a period's start, a delivery).
   // Payment terms run from 0 to about four months: a due date further out (a contract's end, a period's date) is not sure,

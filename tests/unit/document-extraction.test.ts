@@ -640,3 +640,102 @@ describe('issue 34 fifth pass: a row whose text ran its cells together', () => {
     expect(named.fields.line_items?.value[0]?.description).toContain('Office Suite Pro 2021');
   });
 });
+
+describe('issue 34 sixth pass: Italian FatturaPA renderings (OCA/l10n-italy, printed by its two stylesheets)', () => {
+  it("reads the parties of two blocks side by side from their 'Denominazione:' lines, never the other block's heading", () => {
+    const { fields } = extractFields(
+      [
+        'Cedente/prestatore (fornitore)\tCessionario/committente (cliente)',
+        'Identificativo fiscale ai fini IVA: IT02780790107\tCodice fiscale: 03533590174',
+        "Denominazione: SOCIETA' ALPHA SRL\tDenominazione: BETA GAMMA",
+        'Indirizzo: VIALE ROMA 543\tIndirizzo: VIA TORINO 38-B',
+        'Importo bollo\tSconto/Maggiorazione\tArr.\tTotale documento',
+        '204,16',
+      ].join('\n'),
+    );
+    expect(fields.supplier_name?.value).toBe("SOCIETA' ALPHA SRL");
+    expect(fields.customer_name?.value).toBe('BETA GAMMA');
+    expect(fields.tax_id?.value).toBe('IT02780790107');
+    // A codice fiscale is an identifier, never a tax amount.
+    expect(fields.tax_amount?.value).not.toBe('3533590174.00');
+  });
+
+  it("reads the SdI stylesheet's blocks: past 'Dati anagrafici', a person named by 'Nome:' and 'Cognome:', and 'Numero documento: 001'", () => {
+    const { fields } = extractFields(
+      [
+        'FATTURA ELETTRONICA',
+        'Dati del cedente / prestatore',
+        'Dati anagrafici',
+        'Identificativo fiscale ai fini IVA: IT01484710387',
+        'Telefono del trasmittente: 05543534343',
+        'Nome: Mario',
+        'Cognome: Bianchi',
+        'Dati del cessionario / committente',
+        'Dati anagrafici',
+        'Codice Fiscale: 04006460275',
+        'Denominazione: BIZZ SRL',
+        'Dati della sede',
+        'Data documento: 2020-10-25 (25 Ottobre 2020)',
+        'Numero documento: 001',
+        'Importo totale documento: 122.91',
+      ].join('\n'),
+    );
+    expect(fields.supplier_name?.value).toBe('Mario Bianchi');
+    expect(fields.customer_name?.value).toBe('BIZZ SRL');
+    expect(fields.invoice_number?.value).toBe('001');
+    expect(fields.tax_id?.value).toBe('IT01484710387');
+    // Eleven digits in one run: the whole number, not its first ten.
+    expect(fields.phone?.value).toBe('05543534343');
+  });
+});
+
+describe('issue 34 sixth pass: an Italian sectional number and the date in its row', () => {
+  it("reads 'FPR 16/19' after 'fattura' as one number, and the row's date as the issue date (not taken for the due date of the same day)", () => {
+    const { fields } = extractFields(
+      ['Tipologia documento\tArt. 73\tNumero documento\tCodice destinatario', 'documento', 'TD01 fattura\tFPR 16/19\t02-07-2019', 'Totale documento', '3.013,40', 'MP05 Bonifico\tData scadenza 02-07-2019\t2.690,57'].join('\n'),
+    );
+    expect(fields.invoice_number?.value).toBe('FPR 16/19');
+    expect(fields.issue_date?.value).toBe('2019-07-02');
+  });
+});
+
+describe('issue 34 sixth pass: unit prices of five to eight decimals (FatturaPA)', () => {
+  it("reads '0,01249724' whole, so 905 × 0.01249724 gives the row's 11,31, and keeps a row's amount in cents", () => {
+    expect(parseAmount('0,01249724')).toBe('0.01249724');
+    expect(parseAmount('1.35580114')).toBe('1.35580114');
+    expect(parseAmount('41,1765')).toBe('41.18');
+    expect(amountsIn('905,00 0,01249724 kWh 22,00 11,31')).toEqual(['905.00', '0.01249724', '22.00', '11.31']);
+    const { fields } = extractFields(
+      ['Cod. articolo\tDescrizione\tQuantità\tUM\t%IVA\tPrezzo totale', 'IT001E14607435 Imposte\t905,00\t0,01249724\tkWh\t22,00\t11,31', 'Altre partite\t1,00\t3,52\tNr\tN1\t3,52', 'Totale documento\t14,83'].join('\n'),
+    );
+    expect(fields.line_items?.value.map((l) => [l.quantity, l.unit_price, l.amount])).toEqual([
+      ['905.00', '0.01249724', '11.31'],
+      ['1.00', '3.52', '3.52'],
+    ]);
+  });
+});
+
+describe('issue 34 sixth pass: supplier recall on the development misses', () => {
+  it("reads 'LE FOURNISSEUR' under a 'SELLER TRADE NAME' heading set beside the customer's 'Adresse du Client'", () => {
+    const { fields } = extractFields(['FACTURE N° :\tF20180027', 'LOGO Vendeur', 'Date :\t31/12/2018', 'SELLER TRADE NAME\tAdresse du Client', 'LE FOURNISSEUR', "35 rue d'ici, Seller line 2\tLE CLIENT"].join('\n'));
+    expect(fields.supplier_name?.value).toBe('LE FOURNISSEUR');
+  });
+
+  it("does not read 'Käufer' in a 'Ver käufer :' the PDF's kerning split: the customer is under 'Käufer :'", () => {
+    const { fields } = extractFields(['Handelsrechnung Nr. TX-471102 vom 30.10.2019', 'Ver käufer :', 'Taxiunter nehmen TX GmbH', 'Lieferantenstraße 20', 'Käufer :', 'Taxi-Gast AG Mitte', 'Kundenstraße 15'].join('\n'));
+    expect(fields.customer_name?.value).toBe('Taxi-Gast AG Mitte');
+  });
+
+  it("of two blocks side by side, takes the one the document's mail domain names for the supplier, the other for the customer", () => {
+    const { fields } = extractFields(
+      ['Invoice 103767', 'February 17, 2026', 'Adatum Corporation\tCRONUS DE', 'Station Road, 21\tHofstraße 12', 'Subtotal\t573.00', 'VAT Registration No.\tHome Page\tPhone No.\tEmail', 'DE777777777\t999 / 9 99 99 99\tinfo@cronus.com'].join('\n'),
+    );
+    expect(fields.supplier_name?.value).toBe('CRONUS DE');
+    expect(fields.customer_name?.value).toBe('Adatum Corporation');
+  });
+
+  it("takes the first line that can name a party, past 'Original' and a form's code 'COD.01'", () => {
+    const { fields } = extractFields(['A\tFactura', 'Original\tPagina 1 de 1', 'COD.01', 'Empresa de Prueba', 'Nº: 4000-12345678', 'Fecha:\t27/03/2011'].join('\n'));
+    expect(fields.supplier_name?.value).toBe('Empresa de Prueba');
+  });
+});

@@ -6,10 +6,10 @@ import { CURRENCY_CODES } from '../../../lib/currencies.ts';
 
 /** An amount in the text and the decimal string it stands for ('1234.56'). */
 // A plain space groups thousands only with decimals after them ('45 000,00 SEK'); elsewhere a space separates numbers.
-// Four decimals are a unit price's ('9,9000').
+// Four decimals are a unit price's ('9,9000'); so are five to eight (an Italian e-invoice's '0,01249724' per kWh).
 // Swiss grouping by apostrophe ('CHF 1'234.50').
 // Indian lakh grouping ('1,23,456.00') comes first: read as thousands it would stop at '1,23'.
-const AMOUNT = /(?<![\d.,])-?(?:\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?: \d{3})+[.,]\d{2}|(?:\d{1,3}(?:[,.\u00a0\u202f'’]\d{3})+|\d+)(?:[.,](?:\d{4}|\d{1,2}))?)(?![\d])/g;
+const AMOUNT = /(?<![\d.,])-?(?:\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?: \d{3})+[.,]\d{2}|(?:\d{1,3}(?:[,.\u00a0\u202f'’]\d{3})+|\d+)(?:[.,](?:\d{4,8}|\d{1,2}))?)(?![\d])/g;
 
 /** '1.234,56' → '1234.56'; null when the text is no amount. */
 export function parseAmount(raw: string): string | null {
@@ -21,7 +21,7 @@ export function parseAmount(raw: string): string | null {
   // A separator followed by exactly three digits and used before is a thousands mark, not decimals.
   const tail = decimalAt >= 0 ? text.slice(decimalAt + 1) : '';
   // Unit prices carry four decimals ('41,1765 €'); thousands come in threes.
-  const isDecimal = decimalAt >= 0 && (tail.length === 1 || tail.length === 2 || (tail.length === 4 && text.indexOf(text[decimalAt]) === decimalAt));
+  const isDecimal = decimalAt >= 0 && (tail.length === 1 || tail.length === 2 || (tail.length >= 4 && tail.length <= 8 && text.indexOf(text[decimalAt]) === decimalAt));
   if (isDecimal) {
     text = text.slice(0, decimalAt).replace(/[.,]/g, '') + '.' + tail;
   } else {
@@ -29,6 +29,8 @@ export function parseAmount(raw: string): string | null {
   }
   const value = Number(text);
   if (!Number.isFinite(value)) return null;
+  // A unit price of five to eight decimals keeps them: rounded to cents, quantity × price no longer gives the row's amount.
+  if (isDecimal && tail.length > 4) return value.toFixed(tail.length).replace(/(\.\d\d\d*?)0+$/, '$1');
   return value.toFixed(2);
 }
 

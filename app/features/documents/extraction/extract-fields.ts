@@ -104,9 +104,9 @@ function afterLabel(lines: Line[], index: number, labelEnd: number, skipLabelled
 }
 
 /** A party block's own name line ('Nazwa: ABC Developex S.A.', 'Name: Lieferant GmbH'): the name. */
-const NAMED = /^(?:name|nom|naam|nombre|nome|nazwa|firma|company)\s*:\s*(.+)$/i;
+const NAMED = /^(?:name|nom|naam|nombre|nome|nazwa|firma|company|denominazione|ragione\s+sociale|raz[óo]n\s+social)\s*:\s*(.+)$/i;
 /** A line of a party's block that is not its name: an id or contact after its label ('NIP: 9999999999', 'Tel.: 667'), or a bare heading ('Adres'). */
-const BLOCK_DETAIL = /^(?:\p{L}[\p{L}./ -]{0,30}:\s*\S|(?:adres|address|adresse|anschrift|direcci[óo]n|indirizzo|endere[çc]o|dane\s+kontaktowe|contact(?:\s+details)?|kontakt)\s*:?$)/iu;
+const BLOCK_DETAIL = /^(?:\p{L}[\p{L}./ -]{0,40}:\s*\S|(?:adres|address|adresse|anschrift|direcci[óo]n|indirizzo|endere[çc]o|dane\s+kontaktowe|contact(?:\s+details)?|kontakt)\s*:?$)/iu;
 
 const SALUTATION = /^(?:herrn?|frau|mr|mrs|ms|monsieur|madame|mme|m|sr|sra|pan|pani|dhr|mevr|sig|sig\.ra)\.?$/i;
 const IDENTIFIER_LINE = /^(?:GLN|GTIN|ILN|EAN|ID)?\s*[:#]?\s*\d{6,}\b/i;
@@ -118,6 +118,12 @@ function cellBelowHeading(lines: Line[], index: number, at: number): string | nu
   const column = head.text.slice(0, at).split(/ {2,}/).length - 1;
   const row = lines.slice(index + 1, index + 3).find((line) => line.cells.length === head.cells.length);
   return row?.cells[column] ?? null;
+}
+
+/** Whether a text opens with a label ('Cessionario/committente (cliente)' opens with the customer's). */
+function startsWith(label: RegExp, text: string): boolean {
+  const match = new RegExp(label.source, label.flags.replace('g', '')).exec(text);
+  return match !== null && match.index === 0;
 }
 
 /** The first value a label points at, in the document's order. */
@@ -133,7 +139,10 @@ function findLabelled(
     for (const match of lines[i].text.matchAll(new RegExp(label.source, label.flags.includes('g') ? label.flags : `${label.flags}g`))) {
       const after = afterLabel(lines, i, (match.index ?? 0) + match[0].length, skipLabelled);
       if (!after) continue;
-      let value = accept(after.value);
+      // A party's block whose first line below is a detail ('Codice fiscale: 0353…'): its name is further down.
+      // Nor is the other party's heading set beside this one ('Cedente/prestatore (fornitore)  Cessionario/committente (cliente)').
+      const otherHeading = skipLabelled && after.sameLine && (startsWith(SUPPLIER_LABEL, after.value) || startsWith(CUSTOMER_LABEL, after.value));
+      let value = otherHeading || (skipLabelled && !after.sameLine && BLOCK_DETAIL.test(after.value)) ? null : accept(after.value);
       seen?.(i);
       // A party's label whose value below is a salutation ('Herrn') or an identifier line ('GLN 4304171000002'), or
       // whose line goes on with another heading ('Rechnungsempfänger  Kundennummer'): the name is on a line below.
@@ -143,7 +152,10 @@ function findLabelled(
         for (let down = 1; value === null && down <= 4 && lines[i + down]; down += 1) {
           const cell = lines[i + down].cells[column] ?? '';
           // 'Nazwa: ABC Developex S.A.' in the block names it; 'NIP: 9999999999' and an 'Adres' heading are its details.
-          const named = NAMED.exec(cell)?.[1];
+          let named = NAMED.exec(cell)?.[1];
+          // A person's block names them in two lines ('Nome: Mario' over 'Cognome: Bianchi').
+          const surname = /^(?:cognome|apellidos?|nazwisko|sobrenome)\s*:\s*(.+)$/i.exec(lines[i + down + 1]?.cells[column] ?? '')?.[1];
+          if (named && surname && /^(?:nome|nombre|imi[eę])\s*:/i.test(cell)) named = `${named} ${surname}`;
           if (named && accept(named)) return { value: accept(named) as string, index: i, sameLine: false };
           if (SALUTATION.test(cell) || IDENTIFIER_LINE.test(cell) || BLOCK_DETAIL.test(cell)) continue;
           // On the label's own line only a label that opens the line, followed by another heading, looks below.
@@ -175,6 +187,9 @@ function findLabelled(
 
 /** An identifier as documents write one: letters, digits and separators, at least one digit. */
 function identifier(value: string): string | null {
+  // A series' letters, a space and its number of the year ('FPR 16/19', an Italian sectional numbering): one reference.
+  const sectional = /^[A-Z]{2,5} \d{1,6}\/\d{2,4}(?!\S)/.exec(value)?.[0];
+  if (sectional) return sectional;
   const token = /^[A-Z0-9][A-Z0-9\-/._]{1,39}/i.exec(value.replace(/^#\s*/, ''))?.[0]?.replace(/[.\-/_]+$/, '');
   if (!token || !/\d/.test(token) || (token.length < 3 && !/^\d{2}$/.test(token))) return null;
   // A blank form's placeholder ('0000') is no reference.
@@ -201,10 +216,12 @@ const INVOICE_LABEL = new RegExp(
     `(?<!\\p{L})${INVOICE_WORD}\\s+n\\.\\s*[°º]?(?=\\s*[A-Z]{0,5}\\s?\\d)`,
     // Bill and document numbers: 'Bill No', 'Document No' (a receipt's number is not an invoice number).
     '\\b(?:bill|document|doc)\\s*(?:no\\.?|number|nr\\.?|#)',
+    // 'Numero documento: 001' (a FatturaPA invoice's rendering names its number so).
+    '\\bnumero\\s+documento(?=\\s*:)',
     // The number after 'Nr.' in the title's own sentence: 'Rechnung des Versicherers Nr. 01.234.567.8-2018-1 vom'.
     `(?<!\\p{L})${INVOICE_WORD}(?:\\s+\\(?(?!(?:vom|du|del|van|of|dated)\\b)\\p{L}+\\)?|\\s+\\(\\d{1,4}\\)){1,3}\\s+(?:nr\\.?|no\\.?|n[°º]\\.?|nummer|number|numer)(?=\\s*:?\\s+\\d)`,
     // A title followed by its number: 'Facture FA-2017-0010', 'Rechnung R0005532486', 'Invoice 103767'.
-    `(?<!\\p{L})${INVOICE_WORD}(?=\\s+[A-Z]{0,5}-?\\d)`,
+    `(?<!\\p{L})${INVOICE_WORD}(?=\\s+[A-Z]{0,5}-?\\d|\\s+[A-Z]{2,5} \\d{1,6}\\/\\d{2,4}(?!\\S))`,
   ].join('|'),
   'iu',
 );
@@ -262,23 +279,24 @@ const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto)\b/i;
 /** The labels of a document's tax total, looked for before any line that merely names the tax. */
 const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt|kwota\s+podatku|^\s*(?:included|incl\.?)\s+(?:vat|tax|gst))\b/i;
 const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|btw|moms|pdv|dph)\b/i;
-const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including|with)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b|\bp\.\s?iva\b|\bpartita\s+iva\b|\b(?:nif|nip|cnpj)\b/i;
+const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including|with)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b|\bp\.\s?iva\b|\bpartita\s+iva\b|\b(?:codice|identificativo)\s+fiscale\b|\b(?:nif|nip|cnpj)\b/i;
 
 // ---- Parties and identities ------------------------------------------------------
 
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
 const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
-const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
-const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
+const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:(?:seller|supplier|vendor)(?:\\s+trade)?\\s+name|supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|cedente\\s*\\/\\s*prestatore(?:\\s*\\(fornitore\\))?|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
+const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
 /** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
 const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|ag|a\.\s?g|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
-const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|nip|nif|cif|cuit|cnpj(?:\/cpf)?)(?=[\s:.#]|$)/i;
+const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|identificativo\s+fiscale(?:\s+ai\s+fini\s+iva)?|nip|nif|cif|cuit|cnpj(?:\/cpf)?)(?=[\s:.#]|$)/i;
 const TAX_ID_PATTERN = /^(?:(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|CHE)[0-9A-Z]{8,12}|\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])$/;
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 const PHONE_LABEL = /\b(?:tel(?:ephone)?|telefon|phone|ph|mobile|mob|fon|t[ée]l[ée]phone|tel[ée]fono|telefoon)\b\.?\s*[:.]?/i;
-const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]?\d{2,5}){1,4}/;
+// Never cut inside a run of digits: an Italian number of eleven ('05543534343') was read as its first ten.
+const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]?\d{2,5}){1,4}(?!\d)/;
 const IBAN = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b/g;
 
 // ---- Kind ------------------------------------------------------------------------
@@ -417,7 +435,8 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       }
       gap = 0;
       textRun = 0;
-      const amount = values[values.length - 1];
+      // A row's amount is money: in cents, even when the document prints more decimals ('5423.20456').
+      const amount = Number(values[values.length - 1]).toFixed(2);
       // The pair is looked for among the eight numbers before the amount: a row is short, and a long one must not cost its square (decision 040).
       const others = values.slice(-9, -1).map(Number);
       // A number written with its unit ('20 Stk', '5 Unit(s)') is a quantity.
@@ -742,7 +761,7 @@ function cleanName(value: string): string | null {
   // A copy's marker ('Original', 'Duplicado', 'Kopie') heads a form; it names nobody.
   if (/^(?:original|orig\.|duplicado|triplicado|duplicate|copy|copia|copie|kopie|kopia|orygina[łl]|duplikat)$/i.test(name)) return null;
   if (/^logo\b/i.test(name) || ((SELLER_WORDS.test(name) || BUYER_WORDS.test(name)) && /\b(?:name|nom|nombre|naam|nazwa|address|adresse)\b/i.test(name))) return null;
-  if (/\b(?:information|details|summary|angaben|données|datos|gegevens|dane)\b/i.test(name) || /^[A-Z]+\d[A-Z\d]*$/.test(name)) return null;
+  if (/\b(?:information|details|summary|angaben|données|datos|gegevens|dane|dati|anagrafici)\b/i.test(name) || /^[A-Z]+\d[A-Z\d]*$/.test(name)) return null;
   return name;
 }
 
@@ -856,8 +875,12 @@ export function extractFields(document: string): Extraction {
   if (issue) set('issue_date', issue.value, issue.sameLine ? 0.9 : 0.8);
   else if (issueOther) set('issue_date', issueOther.value, 0.6);
   else {
+    // The invoice's number and a date in one row ('TD01 fattura  FPR 16/19  02-07-2019'): that row dates the invoice.
+    const numberRow = invoice?.sameLine ? lines[invoice.index].text.split(invoice.value)[1] : undefined;
+    const dated = numberRow ? datesIn(numberRow, monthFirst)[0] : undefined;
     const first = lines.map((l) => datesIn(l.text, monthFirst)[0]).find(Boolean);
-    if (first && first !== due?.value) set('issue_date', first, 0.5);
+    if (dated) set('issue_date', dated, 0.6);
+    else if (first && first !== due?.value) set('issue_date', first, 0.5);
   }
   // The invoice date comes before the due date: a 'due' date before it is another date (a period's start, a delivery).
   // Payment terms run from 0 to about four months: a due date further out (a contract's end, a period's date) is not sure,
@@ -875,6 +898,7 @@ export function extractFields(document: string): Extraction {
   // the first name below it the customer; else the supplier is the company on the first lines.
   const supplier = findLabelled(lines, SUPPLIER_LABEL, cleanName, true);
   const sender = senderLine(lines);
+  let windowParty: string | null = null;
   // A name on its label's line is surer than one read below it (another party's block may sit there).
   if (supplier) set('supplier_name', continuedName(lines, supplier.value), supplier.sameLine && COMPANY_SUFFIX.test(supplier.value) ? 0.85 : 0.7);
   else if (sender) set('supplier_name', sender.name, 0.75);
@@ -882,7 +906,16 @@ export function extractFields(document: string): Extraction {
   else {
     const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
     const company = top.find((l) => COMPANY_SUFFIX.test(l.cells[0] ?? ''));
-    const named = company ? cleanName(company.cells[0]) : null;
+    let named = company ? cleanName(company.cells[0]) : null;
+    // Two blocks side by side ('Adatum Corporation  CRONUS DE', the address window beside the sender's block): the sender is
+    // the one whose name the document's own mail or web domain carries, and the other is the addressee.
+    const beside = company?.cells.length === 2 ? cleanName(company.cells[1]) : null;
+    const domains = [...text.matchAll(/@([a-z0-9.-]+\.[a-z]{2,})|\bwww\.([a-z0-9.-]+\.[a-z]{2,})/gi)].slice(0, 10).map((m) => `x@${m[1] ?? m[2]}`);
+    const carries = (name: string) => domains.some((d) => supplierDomain(d, name));
+    if (named && beside && carries(beside) && !carries(named)) {
+      windowParty = named;
+      named = beside;
+    }
     if (named) set('supplier_name', named, 0.7);
   }
   const customer = findLabelled(lines, CUSTOMER_LABEL, cleanName, true);
@@ -890,7 +923,13 @@ export function extractFields(document: string): Extraction {
     // The company whose own web or mail domain the document prints ('Amazon Web Services, Inc.' and aws.amazon.com): the sender's.
     const byDomain = domainCompany(lines, text, customer?.value);
     const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
-    const first = top[0] ? cleanName(top[0].cells[0] ?? '') : null;
+    // Past a copy's marker ('Original') and a form's code ('COD.01'): the first line that can name a party, above the customer's label.
+    const customerAt = lines.slice(0, 8).findIndex((l) => CUSTOMER_LABEL.test(l.text));
+    const first = top
+      .filter((l) => customerAt < 0 || lines.indexOf(l) < customerAt)
+      .slice(0, 4)
+      .map((l) => cleanName(l.cells[0] ?? ''))
+      .find((name) => name !== null && !/^\S*\d\S*$/.test(name)) ?? null;
     if (byDomain) set('supplier_name', byDomain, 0.7);
     // A business document's first line is most often its sender; other text's first line is only a heading, a sentence or a tagline.
     // Three letters at least: OCR reads a coloured bar or a logo as 'ee'.
@@ -901,7 +940,7 @@ export function extractFields(document: string): Extraction {
   else if (!customer && sender) {
     const addressee = windowName(lines, sender.index);
     if (addressee && addressee !== fields.supplier_name?.value) set('customer_name', addressee, 0.6);
-  }
+  } else if (!customer && windowParty) set('customer_name', windowParty, 0.6);
   if (!customer && !fields.customer_name) {
     const delivery = findLabelled(lines, DELIVERY_LABEL, cleanName, true);
     if (delivery && delivery.value !== fields.supplier_name?.value) set('customer_name', delivery.value, 0.6);

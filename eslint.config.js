@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', '.react-router/', '**/.wrangler/', '.data/', 'public/ocr/', 'node_modules/', 'worker-configuration.d.ts'] },
+  { ignores: ['build/', 'build-*/', '.react-router/', '**/.wrangler/', '.data/', 'public/ocr/', 'node_modules/', 'worker-configuration.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

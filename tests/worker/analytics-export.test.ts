@@ -154,6 +154,17 @@ describe('Export Report', () => {
     const lines = (await file.text()).trimEnd().split('\r\n');
     expect(lines.filter((line) => line.startsWith('lead '))).toHaveLength(10001);
     expect(lines).toContain('Name,Company,Email,Source,Status,Created');
+
+    // A PDF of as many rows (over PDF_MAX_ROWS: a Worker's memory) is refused in the dialog under its field,
+    // and nothing more is queued; the file's own URL says the same.
+    const pdf = await big.visitor.post('/analytics?export', form({ format: 'pdf' }));
+    expect(pdf.status).toBe(400);
+    expect(await pdf.text()).toContain('A PDF holds at most 2,000 rows; this report has 10,001: choose CSV or Excel, or a shorter date range');
+    const after = await serviceClient().from('jobs').select('id').eq('account_id', accountId).eq('kind', 'analytics.export_report');
+    expect(after.data).toHaveLength(1);
+    const directPdf = await big.visitor.get(`/analytics/export?report_type=leads&format=pdf&date_range=custom&start_date=2026-04-01&end_date=2026-04-30`);
+    expect(directPdf.status).toBe(413);
+    expect(await directPdf.text()).toContain('A PDF holds at most 2,000 rows: choose CSV or Excel, or a shorter date range');
   }, 120_000);
 
   it('runs a job queued as the automations contract says (xlsx), and mails why when the file would be too large', async () => {

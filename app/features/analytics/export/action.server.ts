@@ -20,7 +20,7 @@ import type { AnalyticsRange } from '../range';
 import { exportReportSchema, type ExportReport } from '../schema';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { FILE_TYPES, reportFile } from './file';
-import { buildReport, DIRECT_ROWS, fileName } from './report';
+import { buildReport, DIRECT_ROWS, fileName, PDF_MAX_ROWS, pdfTooLarge } from './report';
 import { loadReportTables } from './rows.server';
 
 export const EXPORT_FAILED = 'Failed to export report';
@@ -78,7 +78,11 @@ export async function exportReportAction(args: ActionFunctionArgs) {
     if (error.code !== '54000') console.error(`report export failed: ${error.message}`);
     return dataWithError(args, { result: undefined }, message, { status: error.code === '54000' ? 429 : 500 });
   }
-  const { queued_job_id: queued } = data as { rows: number; queued_job_id: string | null };
+  const { rows, queued_job_id: queued } = data as { rows: number; queued_job_id: string | null };
+  if (value.format === 'pdf' && rows > PDF_MAX_ROWS) {
+    const message = pdfTooLarge(rows);
+    return dataWithError(args, { result: fieldErrorResult('format', message) }, message, { status: 400 });
+  }
   if (!queued) {
     return new Response(null, { status: 303, headers: { Location: `/analytics/export?${exportQuery(value)}` } });
   }
@@ -98,7 +102,8 @@ function exportRequestArgs(value: ExportReport, limit: number) {
     p_to: (value.date_range === 'custom' ? value.end_date! : null) as string,
     p_include_charts: value.include_charts,
     p_include_summary: value.include_summary,
-    p_direct_rows: limit,
+    // A PDF is never queued (it holds at most PDF_MAX_ROWS, said before anything is queued).
+    p_direct_rows: value.format === 'pdf' ? 1_000_000 : limit,
   };
 }
 
@@ -125,7 +130,7 @@ export async function exportReportFile(args: LoaderFunctionArgs) {
     return new Response(first, { status: 400, headers: textHeaders });
   }
   const value = submission.value;
-  const limit = directRows();
+  const limit = value.format === 'pdf' ? Math.min(directRows(), PDF_MAX_ROWS) : directRows();
   let figures;
   let tables;
   try {
@@ -135,7 +140,7 @@ export async function exportReportFile(args: LoaderFunctionArgs) {
     console.error(`report export failed: ${error instanceof Error ? error.message : String(error)}`);
     return new Response(EXPORT_FAILED, { status: 500, headers: textHeaders });
   }
-  if ('tooLarge' in tables) return new Response(tooLarge(limit), { status: 413, headers: textHeaders });
+  if ('tooLarge' in tables) return new Response(value.format === 'pdf' ? pdfTooLarge(null) : tooLarge(limit), { status: 413, headers: textHeaders });
   const report = buildReport(value.report_type, figures, tables, { includeSummary: value.include_summary, includeCharts: value.include_charts });
   const type = FILE_TYPES[value.format];
   const body = await reportFile(value.format, report, new Date());

@@ -10,7 +10,7 @@ import type { AnalyticsPage } from '../figures';
 import { isAnalyticsPreset } from '../range';
 import { REPORT_TYPE_LABELS, REPORT_TYPES, type ReportFormat, type ReportType } from '../schema';
 import { FILE_TYPES, reportFile } from './file';
-import { buildReport, fileName, rowCount } from './report';
+import { buildReport, fileName, PDF_MAX_ROWS, rowCount } from './report';
 import { loadReportTables } from './rows.server';
 
 export const EXPORT_JOB = 'analytics.export_report';
@@ -88,7 +88,7 @@ export const ANALYTICS_JOB_TYPES: Record<string, JobHandler> = {
     });
     if (error) throw new Error(`the report's figures failed to load: ${error.message}`);
     const figures = (page as unknown as AnalyticsPage).current;
-    const limit = maxRows(env);
+    const limit = request.format === 'pdf' ? Math.min(maxRows(env), PDF_MAX_ROWS) : maxRows(env);
     const tables = await loadReportTables(admin, request.reportType, figures, { limit, accountId });
     const label = REPORT_TYPE_LABELS[request.reportType];
     const mailKey = `${EXPORT_JOB}:${job.id}:mail`;
@@ -96,7 +96,9 @@ export const ANALYTICS_JOB_TYPES: Record<string, JobHandler> = {
       await queueMail(admin, accountId, mailKey, {
         to: user.email,
         subject: `${label} not exported: too many rows`,
-        text: `Hello,\n\nThe ${label} for ${figures.from} to ${figures.to} has more than ${limit.toLocaleString('en-US')} rows, more than one file can hold. Export a shorter date range.\n`,
+        text: request.format === 'pdf'
+          ? `Hello,\n\nThe ${label} for ${figures.from} to ${figures.to} has more than ${limit.toLocaleString('en-US')} rows, more than one PDF can hold. Export it as CSV or Excel, or a shorter date range.\n`
+          : `Hello,\n\nThe ${label} for ${figures.from} to ${figures.to} has more than ${limit.toLocaleString('en-US')} rows, more than one file can hold. Export a shorter date range.\n`,
       });
       return;
     }

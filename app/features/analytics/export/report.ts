@@ -31,6 +31,17 @@ export interface Report {
 /** The largest report sent as a direct download (issue 40). */
 export const DIRECT_ROWS = 10_000;
 
+/**
+ * The most rows a PDF holds, direct or queued: pdf-lib keeps every page's
+ * objects until it saves, and 10,000 rows took about 180 MB in workerd
+ * (bench/analytics/export.ts), over a Worker's 128 MB; 2,000 took about 64 MB.
+ * CSV and Excel stay under 20 MB at 10,000 rows and hold the larger reports.
+ */
+export const PDF_MAX_ROWS = 2_000;
+
+export const pdfTooLarge = (rows: number | null) =>
+  `A PDF holds at most ${PDF_MAX_ROWS.toLocaleString('en-US')} rows${rows ? `; this report has ${rows.toLocaleString('en-US')}` : ''}: choose CSV or Excel, or a shorter date range`;
+
 /** Which record tables each report type holds. */
 export const REPORT_TABLES: Record<ReportType, readonly ('quotes' | 'invoices' | 'leads' | 'clients')[]> = {
   sales: ['quotes'],

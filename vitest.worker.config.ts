@@ -38,6 +38,10 @@ export default defineConfig({
           // The outside providers' stand-ins, allowed by name as the SMTP servers are: Twilio and an AI API for the
           // helpdesk (decision 076), the AI provider of doc2data (tests/support/ai-stand-in.ts, decision 082).
           PROVIDER_ALLOW_HOSTS: (['providerPort', 'aiPort'] as const).map((name) => `127.0.0.1:${inject<number>(name)}`).join(','),
+          // The demo tender feed the backend serves (/_demo/tenders.json), allowed by name as npm start allows it (decision 092).
+          FEED_ALLOW_HOSTS: new URL(inject<string>('backendUrl')).host,
+          // SMS/WhatsApp media are fetched under this deadline here (production: 20 s), so a hanging one ends soon (decision 089).
+          MEDIA_TIMEOUT_MS: '1500',
         },
       },
     })),

@@ -15,6 +15,7 @@ export default [
   route('invite/:token', 'routes/invite.tsx'),
   // A shipment's public tracking page (issue 36): no sign-in, status and timeline only.
   route('track/:tracking_number', 'features/shipments/public/track.tsx'),
+  route('track/:tracking_number/logo', 'features/shipments/public/track-logo.ts'),
   // A quote's public page: the link mailed to the client, no sign-in (decision 030).
   route('q/:token', 'features/quotes/public/public-quote.tsx'),
   route('q/:token/pdf', 'features/quotes/public/public-quote-pdf.ts'),

@@ -74,6 +74,7 @@ async function run(mode) {
     SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
     MAIL_API_URL: `${backend.url}/_mail`,
     SMTP_ALLOW_HOSTS: `127.0.0.1:${backend.smtpPort}`, // the demo SMTP integration's own listener (decision 039)
+    FEED_ALLOW_HOSTS: new URL(backend.url).host, // the demo tender feed this backend serves (decision 092)
     // Links in mail (a quote's /q/<token>) point at this app.
     SITE_URL: appUrl,
   };

@@ -174,6 +174,20 @@ update public.integrations i set is_default_mail_route = true
   from public.users u
  where u.email = 'demo@opshub.test' and i.account_id = u.account_id and i.name = 'Company SMTP';
 
+-- The tender radar's demo feed (decision 092): the local backend's own OCDS package (supabase/local/demo-tenders.ts;
+-- a backend on another port points the source at itself), fetched by the first feed run of npm start, which the
+-- local stack allows by name (FEED_ALLOW_HOSTS); production refuses loopback feeds. A saved search that matches
+-- some of its notices, one of them well enough for an immediate mail to Dana.
+insert into public.tender_sources (account_id, name, url, format, created_by)
+select u.account_id, 'Contracts Finder (demo)', 'http://127.0.0.1:54321/_demo/tenders.json', 'ocds', u.id
+  from public.users u
+ where u.email = 'demo@opshub.test';
+insert into public.tender_searches (account_id, name, keywords, cpv_codes, countries, min_value, min_currency, horizon_days, created_by)
+select u.account_id, 'IT and cloud', array['cloud hosting', 'kubernetes', 'software'], array['72000000', '48000000'], array['GB'],
+       10000000, 'GBP', 90, u.id
+  from public.users u
+ where u.email = 'demo@opshub.test';
+
 -- Invoices in every state, all in the account's currency, made as Dana
 -- through the same triggers and functions the app uses: numbers come from the
 -- account's gapless counter (created oldest first, so the numbers follow the

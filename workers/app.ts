@@ -1,7 +1,7 @@
 // The Worker: edge cache for anonymous marketing pages, then React Router.
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import { executionContext, nonceContext } from '../app/lib/request-context';
-import { runJobs } from '../app/jobs/runner.server';
+import { forcedPeriodicJobs, runJobs } from '../app/jobs/runner.server';
 import { withTrustedClientIp } from '../app/lib/client-ip.server';
 import { crossSiteRefusal, isRefusedCrossSiteRequest } from '../app/lib/csrf.server';
 import { applySecurityHeaders } from './security-headers';
@@ -134,7 +134,9 @@ export default {
     await receiveEmailMessage(message, env);
   },
   async scheduled(controller, env) {
-    const summary = await runJobs(env, { budgetMs: 50_000, now: new Date(controller.scheduledTime) });
+    // A test's `force:<kind>` cron (never a Cron Trigger's: see forcedPeriodicJobs) runs that periodic step now.
+    const forcePeriodic = forcedPeriodicJobs(controller.cron);
+    const summary = await runJobs(env, { budgetMs: 50_000, now: new Date(controller.scheduledTime), forcePeriodic });
     if (summary.claimed > 0) console.log(`jobs runner: ${JSON.stringify(summary)}`);
   },
 } satisfies ExportedHandler<Env>;

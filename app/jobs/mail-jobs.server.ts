@@ -28,3 +28,18 @@ export const MAIL_JOB_TYPES: Record<string, JobHandler> = {
     );
   },
 };
+
+/**
+ * Queues one mail for the runner's 'mail.send' under an idempotency key: a job
+ * that mails as its last step and is then retried (a lost completion, a crash)
+ * queues the same key again and nothing more is sent.
+ */
+export async function queueMail(
+  admin: Parameters<JobHandler>[1]['admin'],
+  accountId: string,
+  key: string,
+  mail: { to: string; subject: string; text: string; html?: string },
+): Promise<void> {
+  const { error } = await admin.rpc('enqueue_job', { p_kind: 'mail.send', p_idempotency_key: key, p_payload: mail, p_account_id: accountId });
+  if (error) throw new Error(`the mail could not be queued: ${error.message}`);
+}

@@ -27,6 +27,26 @@ export interface RunOptions {
   now?: Date;
   /** Each job within this, or it is recorded as failed (retried) on its own. */
   jobDeadlineMs?: number;
+  /**
+   * Periodic kinds queued now even if this minute's already was (tests only:
+   * the Worker's scheduled handler passes it for the test-only cron of
+   * forcedPeriodicJobs, never for a Cron Trigger's).
+   */
+  forcePeriodic?: readonly string[];
+}
+
+/**
+ * A scheduled call whose cron is `force:<kind>[,<kind>...]` runs those periodic
+ * steps now. No Cron Trigger carries such a cron: Cloudflare calls the
+ * handler only with the cron expressions of wrangler.toml's [triggers], and
+ * this is none. Only a test sends it, through wrangler dev's --test-scheduled
+ * endpoint or by calling the handler. Unknown kinds are ignored.
+ */
+export const FORCE_PERIODIC_CRON_PREFIX = 'force:';
+
+export function forcedPeriodicJobs(cron: string): string[] {
+  if (!cron.startsWith(FORCE_PERIODIC_CRON_PREFIX)) return [];
+  return cron.slice(FORCE_PERIODIC_CRON_PREFIX.length).split(',').filter((kind) => PERIODIC_JOBS.includes(kind));
 }
 
 /** A job that runs longer than this is given up (its attempt recorded) so the rest of the run goes on. */
@@ -56,7 +76,7 @@ export async function runJobs(env: Env, options: RunOptions = {}): Promise<RunSu
   }
   const runner = `worker-${crypto.randomUUID()}`;
   const deadline = Date.now() + (options.budgetMs ?? 25_000);
-  await queuePeriodic(admin, options.now ?? new Date());
+  await queuePeriodic(admin, options.now ?? new Date(), options.forcePeriodic ?? []);
   while (Date.now() < deadline) {
     const { data, error } = await admin.rpc('claim_jobs', { p_runner: runner, p_limit: options.batch ?? 10 });
     if (error) {
@@ -72,13 +92,15 @@ export async function runJobs(env: Env, options: RunOptions = {}): Promise<RunSu
   return summary;
 }
 
-async function queuePeriodic(admin: SupabaseClient<Database>, now: Date): Promise<void> {
+async function queuePeriodic(admin: SupabaseClient<Database>, now: Date, forced: readonly string[]): Promise<void> {
   const minute = now.toISOString().slice(0, 16);
   for (const kind of PERIODIC_JOBS) {
+    // Once a minute, however many runners tick in it; a forced step (tests) has a key of its own.
+    const key = forced.includes(kind) ? `${kind}:${minute}:forced:${crypto.randomUUID()}` : `${kind}:${minute}`;
     // The run's clock goes along, so a periodic job's idea of "now" is the run's (tests move it).
     const { error } = await admin.rpc('enqueue_job', {
       p_kind: kind,
-      p_idempotency_key: `${kind}:${minute}`,
+      p_idempotency_key: key,
       p_payload: { now: now.toISOString() },
     });
     if (error) console.error(`jobs runner: queuing ${kind} failed: ${error.message}`);

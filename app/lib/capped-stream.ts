@@ -9,7 +9,7 @@
  * an abort (a deadline) cancels the reading; the caller tells a late stream
  * from a finished one by `signal.aborted`.
  */
-export async function readCappedBytes(stream: ReadableStream<Uint8Array> | null, limit: number, signal?: AbortSignal): Promise<Uint8Array | null> {
+export async function readCappedBytes(stream: ReadableStream<Uint8Array> | null, limit: number, signal?: AbortSignal): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!stream) return new Uint8Array(0);
   const reader = stream.getReader();
   const stop = () => void reader.cancel().catch(() => {});

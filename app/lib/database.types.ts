@@ -976,7 +976,10 @@ export type Database = {
           last_message_at: string
           merged_into_id: string | null
           next_response_due_at: string | null
+          next_response_paused_minutes: number
           next_response_started_at: string | null
+          next_responses_met: number
+          next_responses_missed: number
           priority: string
           reply_token: string
           resolution_due_at: string | null
@@ -1003,7 +1006,10 @@ export type Database = {
           last_message_at?: string
           merged_into_id?: string | null
           next_response_due_at?: string | null
+          next_response_paused_minutes?: number
           next_response_started_at?: string | null
+          next_responses_met?: number
+          next_responses_missed?: number
           priority?: string
           reply_token?: string
           resolution_due_at?: string | null
@@ -1030,7 +1036,10 @@ export type Database = {
           last_message_at?: string
           merged_into_id?: string | null
           next_response_due_at?: string | null
+          next_response_paused_minutes?: number
           next_response_started_at?: string | null
+          next_responses_met?: number
+          next_responses_missed?: number
           priority?: string
           reply_token?: string
           resolution_due_at?: string | null
@@ -1854,34 +1863,46 @@ export type Database = {
           account_id: string
           conversation_id: string
           created_at: string
+          fetch_error: string | null
+          fetch_status: string
           file_name: string
           id: string
+          media_index: number | null
+          media_url: string | null
           message_id: string
           mime_type: string
-          size_bytes: number
-          storage_path: string
+          size_bytes: number | null
+          storage_path: string | null
         }
         Insert: {
           account_id: string
           conversation_id: string
           created_at?: string
+          fetch_error?: string | null
+          fetch_status?: string
           file_name: string
           id?: string
+          media_index?: number | null
+          media_url?: string | null
           message_id: string
           mime_type: string
-          size_bytes: number
-          storage_path: string
+          size_bytes?: number | null
+          storage_path?: string | null
         }
         Update: {
           account_id?: string
           conversation_id?: string
           created_at?: string
+          fetch_error?: string | null
+          fetch_status?: string
           file_name?: string
           id?: string
+          media_index?: number | null
+          media_url?: string | null
           message_id?: string
           mime_type?: string
-          size_bytes?: number
-          storage_path?: string
+          size_bytes?: number | null
+          storage_path?: string | null
         }
         Relationships: [
           {
@@ -2960,6 +2981,7 @@ export type Database = {
       tender_searches: {
         Row: {
           account_id: string
+          alert_score: number | null
           countries: (string)[]
           cpv_codes: (string)[]
           created_at: string
@@ -2974,6 +2996,7 @@ export type Database = {
         }
         Insert: {
           account_id?: string
+          alert_score?: number | null
           countries?: (string)[]
           cpv_codes?: (string)[]
           created_at?: string
@@ -2988,6 +3011,7 @@ export type Database = {
         }
         Update: {
           account_id?: string
+          alert_score?: number | null
           countries?: (string)[]
           cpv_codes?: (string)[]
           created_at?: string
@@ -3031,6 +3055,7 @@ export type Database = {
           last_modified: string | null
           name: string
           next_fetch_at: string
+          query: string | null
           updated_at: string
           url: string
         }
@@ -3047,6 +3072,7 @@ export type Database = {
           last_modified?: string | null
           name: string
           next_fetch_at?: string
+          query?: string | null
           updated_at?: string
           url: string
         }
@@ -3063,6 +3089,7 @@ export type Database = {
           last_modified?: string | null
           name?: string
           next_fetch_at?: string
+          query?: string | null
           updated_at?: string
           url?: string
         }
@@ -3303,6 +3330,8 @@ export type Database = {
         { Args: { p_description: string; p_location: string; p_occurred_at: string; p_shipment_id: string; p_status: string }; Returns: { account_id: string; created_at: string; created_by: string | null; description: string; id: string; location: string | null; occurred_at: string; provider: string | null; provider_event_id: string | null; shipment_id: string; source: string; status: string; updated_at: string }; SetofOptions: { from: '*'; to: 'tracking_events'; isOneToOne: true; isSetofReturn: false } }
       analytics_activity:
         { Args: { p_end: string; p_from?: string; p_start: string; p_to?: string }; Returns: Json }
+      analytics_export_request:
+        { Args: { p_date_range: string; p_direct_rows: number; p_format: string; p_from: string; p_include_charts: boolean; p_include_summary: boolean; p_report_type: string; p_to: string }; Returns: Json }
       analytics_figures:
         { Args: { p_from: string; p_to: string }; Returns: Json }
       analytics_page:
@@ -3336,7 +3365,7 @@ export type Database = {
       claim_jobs:
         { Args: { p_limit?: number; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string }[]; SetofOptions: { from: '*'; to: 'jobs'; isOneToOne: false; isSetofReturn: true } }
       claim_tender_sources:
-        { Args: { p_limit: number; p_now: string }; Returns: { account_id: string; created_at: string; created_by: string | null; etag: string | null; failures: number; format: string; id: string; last_error: string | null; last_fetched_at: string | null; last_modified: string | null; name: string; next_fetch_at: string; updated_at: string; url: string }[]; SetofOptions: { from: '*'; to: 'tender_sources'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_limit: number; p_now: string }; Returns: { account_id: string; created_at: string; created_by: string | null; etag: string | null; failures: number; format: string; id: string; last_error: string | null; last_fetched_at: string | null; last_modified: string | null; name: string; next_fetch_at: string; query: string | null; updated_at: string; url: string }[]; SetofOptions: { from: '*'; to: 'tender_sources'; isOneToOne: false; isSetofReturn: true } }
       clear_failed_sign_ins:
         { Args: never; Returns: undefined }
       client_contact_ids:
@@ -3418,7 +3447,7 @@ export type Database = {
       get_public_site_info:
         { Args: never; Returns: { contact_email: string; description: string; name: string }[] }
       helpdesk_sla_report:
-        { Args: { p_from: string; p_to: string }; Returns: { assignee_id: string; assignee_name: string; avg_first_response_minutes: number; conversations: number; csat_average: number; csat_count: number; first_response_met: number; first_response_total: number; priority: string; resolution_met: number; resolution_total: number }[] }
+        { Args: { p_from: string; p_to: string }; Returns: { assignee_id: string; assignee_name: string; avg_first_response_minutes: number; conversations: number; csat_average: number; csat_count: number; first_response_met: number; first_response_total: number; next_response_met: number; next_response_total: number; priority: string; resolution_met: number; resolution_total: number }[] }
       helpdesk_sla_sweep:
         { Args: { p_now?: string }; Returns: number }
       import_compliance_catalogue:
@@ -3430,9 +3459,9 @@ export type Database = {
       inbound_secret:
         { Args: { p_to: string }; Returns: string }
       inbox_conversations:
-        { Args: { p_mine?: boolean; p_query?: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_started_at: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_mine?: boolean; p_query?: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_paused_minutes: number; next_response_started_at: string | null; next_responses_met: number; next_responses_missed: number; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       inbox_search:
-        { Args: { p_mine?: boolean; p_query: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_started_at: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_mine?: boolean; p_query: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_paused_minutes: number; next_response_started_at: string | null; next_responses_met: number; next_responses_missed: number; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       ingest_tender_notices:
         { Args: { p_notices: Json; p_source: string }; Returns: { amended: number; inserted: number; unchanged: number }[] }
       integration_credentials:
@@ -3472,7 +3501,7 @@ export type Database = {
       mark_shipment_delivered:
         { Args: { p_shipment_id: string }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
       merge_candidates:
-        { Args: { p_conversation_id: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_started_at: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_conversation_id: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_paused_minutes: number; next_response_started_at: string | null; next_responses_met: number; next_responses_missed: number; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       merge_conversation:
         { Args: { p_source: string; p_target: string }; Returns: undefined }
       my_open_tasks:
@@ -3491,6 +3520,12 @@ export type Database = {
         { Args: { p_account_id: string; p_type: string }; Returns: Json }
       public_invoice:
         { Args: { p_token: string }; Returns: Json }
+      purchase_order_document:
+        { Args: { p_purchase_order_id: string }; Returns: Json }
+      queue_radar_alerts:
+        { Args: { p_account: string; p_now: string }; Returns: { notices: number; search_id: string }[] }
+      queue_radar_digests:
+        { Args: { p_now: string }; Returns: { notices: number; search_id: string }[] }
       queue_report_export:
         { Args: { p_date_range: string; p_format: string; p_from: string; p_include_charts: boolean; p_include_summary: boolean; p_report_type: string; p_to: string }; Returns: string }
       quote_document:
@@ -3508,7 +3543,7 @@ export type Database = {
       receive_purchase_order:
         { Args: { p_id: string; p_received?: Json }; Returns: { account_id: string; carrier: string; contact_id: string | null; created_at: string; created_by: string | null; delivered_at: string | null; description: string; destination: string; dimension_unit: string | null; direction: string; estimated_delivery: string | null; height: number | null; id: string; length: number | null; origin: string; purchase_order_id: string | null; special_instructions: string | null; status: string; status_at: string | null; tracking_number: string; updated_at: string; weight: number; weight_unit: string; width: number | null }; SetofOptions: { from: '*'; to: 'shipments'; isOneToOne: true; isSetofReturn: false } }
       receive_sms:
-        { Args: { p_body: string; p_channel: string; p_from: string; p_integration_id: string; p_media?: (string)[]; p_profile_name?: string; p_sid: string }; Returns: Json }
+        { Args: { p_body: string; p_channel: string; p_from: string; p_integration_id: string; p_media?: (string)[]; p_media_types?: (string)[]; p_profile_name?: string; p_sid: string }; Returns: Json }
       record_carrier_event:
         { Args: { p_description: string; p_estimated_delivery: string; p_event_id: string; p_location: string; p_occurred_at: string; p_provider: string; p_status: string; p_token: string; p_tracking_number: string }; Returns: string }
       record_compliance_review:
@@ -3574,7 +3609,7 @@ export type Database = {
       search_contacts:
         { Args: { p_query: string }; Returns: { account_id: string; address: string | null; company: string | null; country: string | null; created_at: string; email: string; id: string; is_primary: boolean; name: string; notes: string | null; phone: string | null; role: string | null; status: string; updated_at: string }[]; SetofOptions: { from: '*'; to: 'contacts'; isOneToOne: false; isSetofReturn: true } }
       search_conversations:
-        { Args: { p_query: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_started_at: string | null; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_query: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_paused_minutes: number; next_response_started_at: string | null; next_responses_met: number; next_responses_missed: number; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       search_documents:
         { Args: { p_query: string }; Returns: { account_id: string; created_at: string; description: string | null; extraction_error: string | null; extraction_status: string; extraction_too_complex: boolean; fields: Json; file_name: string; file_path: string; file_size: number; id: string; mime_type: string; search: unknown; sha256: string; status: string; text: string | null; title: string; type: string; updated_at: string; uploaded_by: string | null }[]; SetofOptions: { from: '*'; to: 'documents'; isOneToOne: false; isSetofReturn: true } }
       search_invoices:
@@ -3618,6 +3653,8 @@ export type Database = {
       sweep_overdue_invoices:
         { Args: { p_now?: string }; Returns: { overdue_count: number; reminder_count: number }[] }
       track_shipment:
+        { Args: { p_tracking_number: string }; Returns: Json }
+      track_shipment_logo:
         { Args: { p_tracking_number: string }; Returns: Json }
       update_website_settings:
         { Args: { p_company_name: string; p_contact_email: string; p_default_currency: string; p_description: string; p_timezone: string }; Returns: { accent_color: string | null; address_line1: string | null; address_line2: string | null; analytics_goals: Json; bank_details: string | null; bic: string | null; billing_email: string | null; city: string | null; company_registration: string | null; country: string | null; created_at: string; default_currency: string; description: string | null; iban: string | null; id: string; logo_path: string | null; name: string; payment_terms: string | null; postal_code: string | null; region: string | null; subscription_status: string; tax_id: string | null; timezone: string; trial_ends_at: string | null; updated_at: string }; SetofOptions: { from: '*'; to: 'accounts'; isOneToOne: true; isSetofReturn: false } }
@@ -3718,6 +3755,9 @@ export const CheckedValues = {
   leads: {
     source: ["website","referral","linkedin","email","event","other"],
     status: ["new","qualified","contacted","lost"],
+  },
+  message_attachments: {
+    fetch_status: ["pending","stored","failed"],
   },
   messages: {
     delivery_status: ["queued","sent","delivered","failed"],

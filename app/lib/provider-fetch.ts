@@ -6,7 +6,7 @@
 // (PROVIDER_ALLOW_HOSTS, "host:port,host:port", plain http allowed for them);
 // production sets nothing. Shared by the helpdesk (SMS, Suggest reply) and
 // doc2data's AI provider (decision 082).
-import { allowedHosts, ipv4Parts, ipv6Groups, isPrivateIpv4, isPrivateIpv6 } from './address-policy.ts';
+import { allowedHosts, isPrivateHost } from './address-policy.ts';
 import { readCappedBytes } from './capped-stream.ts';
 
 export class ProviderError extends Error {
@@ -32,13 +32,7 @@ export function providerUrlProblem(input: string, allowSetting: string | undefin
   if (allowedHosts(allowSetting).has(`${host}:${port}`)) return null;
   if (url.protocol !== 'https:') return 'Enter a URL starting with https://';
   if (url.username || url.password) return 'Leave credentials out of the URL';
-  const v4 = ipv4Parts(host);
-  if (v4) return isPrivateIpv4(v4) ? 'Use the address of a public server' : null;
-  const v6 = ipv6Groups(host);
-  if (v6) return isPrivateIpv6(v6) ? 'Use the address of a public server' : null;
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal') || !host.includes('.')) {
-    return 'Use the address of a public server';
-  }
+  if (isPrivateHost(host)) return 'Use the address of a public server';
   return null;
 }
 

@@ -3,6 +3,7 @@
 // in the Worker's memory whole; the visitor gets a clear field error instead
 // of a 500 or a silently empty form.
 import type { SubmissionResult } from '@conform-to/react';
+import { readCappedBytes } from '~/lib/capped-stream';
 import { refuseTextNotUtf8 } from '~/lib/forms.server';
 
 /** Room for the form's other fields beside the file. */
@@ -23,28 +24,11 @@ export async function readUploadFormData(request: Request, maxFileBytes: number)
   }
   if (!request.body) return { ok: true, formData: new FormData() };
 
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let body: Uint8Array<ArrayBuffer>;
+  let body: Uint8Array<ArrayBuffer> | null;
   let formData: FormData;
-  let received = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      if (received > maxBytes) {
-        await reader.cancel();
-        return { ok: false, reason: 'too-large' };
-      }
-      chunks.push(value);
-    }
-    body = new Uint8Array(received);
-    let offset = 0;
-    for (const chunk of chunks) {
-      body.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
+    body = await readCappedBytes(request.body, maxBytes);
+    if (!body) return { ok: false, reason: 'too-large' };
     formData = await new Response(body, { headers: { 'Content-Type': type } }).formData();
   } catch {
     return { ok: false, reason: 'unreadable' };

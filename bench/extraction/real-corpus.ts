@@ -20,7 +20,8 @@ const HERE = join(dirname(fileURLToPath(import.meta.url)), 'real');
 export interface RealDocument {
   language: string;
   layout: string;
-  source: { repository: string; commit: string; path: string; licence: string };
+  /** Where the document is cited from; `note` says how a file was made from it (an HTML rendering printed to PDF). */
+  source: { repository: string; commit: string; path: string; licence: string; note?: string };
   sha256: string;
   fields: Record<string, string>;
   /** The document's line items as a person reads them (description, quantity, amount), where annotated. */
@@ -84,6 +85,8 @@ export interface RealScore {
   all: Tally;
   misses: string[];
   msPerPage: number;
+  /** Images (scans, photos, screenshots) read by OCR: how many, and the mean OCR time per image (not in msPerPage). */
+  ocr: { images: number; msPerImage: number; skipped: string[] };
   /** Annotated lines, and those found with description, quantity and amount right. */
   lines: { expected: number; right: number; found: number };
 }
@@ -95,46 +98,85 @@ function sameLine(got: { description: string; quantity: string | null; amount: s
   return squash(got.description).includes(squash(want.description)) && Number(got.quantity) === Number(want.quantity) && Number(got.amount) === Number(want.amount);
 }
 
-export async function scoreRealCorpus(set: RealSet = 'development'): Promise<RealScore | null> {
+const IMAGE = /\.(png|jpe?g)$/i;
+
+/** The text of an image as the browser's OCR reads it (tesseract.js, eng best_int, LSTM only; bench/extraction/ocr.ts). */
+async function ocrReader(): Promise<{ read: (path: string) => Promise<string>; stop: () => Promise<void> }> {
+  const { createRequire } = await import('node:module');
+  const { createWorker, OEM } = await import('tesseract.js');
+  const require = createRequire(import.meta.url);
+  const langPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, cacheMethod: 'none' });
+  return { read: async (path) => (await worker.recognize(path)).data.text, stop: async () => void (await worker.terminate()) };
+}
+
+/**
+ * Scores one set. Images are read by OCR first (their time apart from the
+ * per-page time of text documents); with `ocr: false` they are left out and
+ * listed as skipped.
+ */
+export async function scoreRealCorpus(set: RealSet = 'development', options: { ocr?: boolean } = {}): Promise<RealScore | null> {
   const dir = realCorpusDir();
   if (dir === null) return null;
   const corpus = readRealCorpus(set);
-  const score: RealScore = { documents: 0, pages: 0, missingFiles: [], changedFiles: [], fields: {}, languages: {}, all: emptyTally(), misses: [], msPerPage: 0, lines: { expected: 0, right: 0, found: 0 } };
+  const score: RealScore = { documents: 0, pages: 0, missingFiles: [], changedFiles: [], fields: {}, languages: {}, all: emptyTally(), misses: [], msPerPage: 0, ocr: { images: 0, msPerImage: 0, skipped: [] }, lines: { expected: 0, right: 0, found: 0 } };
   for (const key of FIELD_KEYS) score.fields[key] = emptyTally();
   let ms = 0;
-  for (const [file, entry] of Object.entries(corpus)) {
-    const path = join(dir, file);
-    if (!existsSync(path)) {
-      score.missingFiles.push(file);
-      continue;
-    }
-    const bytes = new Uint8Array(readFileSync(path));
-    if (createHash('sha256').update(bytes).digest('hex') !== entry.sha256) score.changedFiles.push(file);
-    const started = performance.now();
-    const { text, pages } = await extractText(file.endsWith('.txt') ? 'text/plain' : 'application/pdf', bytes);
-    const fields: DocumentFields = extractFields(text).fields;
-    if (entry.lines) {
-      const found = fields.line_items?.value ?? [];
-      score.lines.expected += entry.lines.length;
-      score.lines.found += found.length;
-      for (const want of entry.lines) {
-        if (found.some((got) => sameLine(got, want))) score.lines.right += 1;
-        else score.misses.push(`${file}: line '${want.description}' ${want.quantity} × = ${want.amount} not found`);
+  let ocrMs = 0;
+  const wantsOcr = options.ocr ?? true;
+  const hasImages = Object.keys(corpus).some((file) => IMAGE.test(file));
+  const ocr = wantsOcr && hasImages ? await ocrReader() : null;
+  try {
+    for (const [file, entry] of Object.entries(corpus)) {
+      const path = join(dir, file);
+      if (!existsSync(path)) {
+        score.missingFiles.push(file);
+        continue;
+      }
+      const bytes = new Uint8Array(readFileSync(path));
+      if (createHash('sha256').update(bytes).digest('hex') !== entry.sha256) score.changedFiles.push(file);
+      const image = IMAGE.test(file);
+      if (image && ocr === null) {
+        score.ocr.skipped.push(file);
+        continue;
+      }
+      const started = performance.now();
+      let text: string;
+      let pages = 1;
+      if (ocr !== null && image) {
+        text = await ocr.read(path);
+        ocrMs += performance.now() - started;
+        score.ocr.images += 1;
+      } else ({ text, pages } = await extractText(file.endsWith('.txt') ? 'text/plain' : 'application/pdf', bytes));
+      const fields: DocumentFields = extractFields(text).fields;
+      if (entry.lines) {
+        const found = fields.line_items?.value ?? [];
+        score.lines.expected += entry.lines.length;
+        score.lines.found += found.length;
+        for (const want of entry.lines) {
+          if (found.some((got) => sameLine(got, want))) score.lines.right += 1;
+          else score.misses.push(`${file}: line '${want.description}' ${want.quantity} × = ${want.amount} not found`);
+        }
+      }
+      if (!image) {
+        ms += performance.now() - started;
+        score.pages += pages;
+      }
+      score.documents += 1;
+      const language = (score.languages[entry.language] ??= emptyTally());
+      for (const key of FIELD_KEYS) {
+        const got = fields[key];
+        const want = entry.fields[key];
+        for (const tally of [score.fields[key], language]) tallyField(tally, key, got, want);
+        if (tallyField(score.all, key, got, want)) {
+          score.misses.push(`${file}: ${key} found ${got === undefined ? '(nothing)' : `${got.value} @${got.confidence}`}, expected ${want ?? '(nothing)'}`);
+        }
       }
     }
-    ms += performance.now() - started;
-    score.documents += 1;
-    score.pages += pages;
-    const language = (score.languages[entry.language] ??= emptyTally());
-    for (const key of FIELD_KEYS) {
-      const got = fields[key];
-      const want = entry.fields[key];
-      for (const tally of [score.fields[key], language]) tallyField(tally, key, got, want);
-      if (tallyField(score.all, key, got, want)) {
-        score.misses.push(`${file}: ${key} found ${got === undefined ? '(nothing)' : `${got.value} @${got.confidence}`}, expected ${want ?? '(nothing)'}`);
-      }
-    }
+  } finally {
+    await ocr?.stop();
   }
   score.msPerPage = score.pages > 0 ? ms / score.pages : 0;
+  score.ocr.msPerImage = score.ocr.images > 0 ? ocrMs / score.ocr.images : 0;
   return score;
 }

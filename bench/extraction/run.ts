@@ -53,13 +53,13 @@ function generatedTable(title: string, score: CorpusScore, heldOut: boolean): st
 // A first pass loads pdf.js, so the measured pass times extraction, not start-up.
 await scoreCorpus();
 for (const set of ['development', 'held-out'] as RealSet[]) {
-  const real = await scoreRealCorpus(set);
+  const real = await scoreRealCorpus(set, { ocr: !process.argv.includes('--no-ocr') });
   if (real === null) {
     console.log(`### Real documents, ${set} set: not on this machine (see bench/extraction/real/README.md)`);
   } else {
     console.log(
       [
-        `### Real documents, ${set} set: ${real.documents} documents, ${real.pages} pages`,
+        `### Real documents, ${set} set: ${real.documents} documents (${real.pages} pages of text${real.ocr.images > 0 ? `, ${real.ocr.images} images read by OCR` : ''})`,
         '',
         ...HEADER,
         ...FIELD_KEYS.map((key) => row(key, real.fields[key])),
@@ -71,7 +71,8 @@ for (const set of ['development', 'held-out'] as RealSet[]) {
         '',
         `Line items: ${real.lines.right} of ${real.lines.expected} annotated lines found with description, quantity and amount right (${percent(ratio(real.lines.right, real.lines.expected))}); ${real.lines.found} lines given on those documents.`,
         '',
-        `Extraction time: ${real.msPerPage.toFixed(1)} ms per page.`,
+        `Extraction time: ${real.msPerPage.toFixed(1)} ms per page of text${real.ocr.images > 0 ? `; OCR ${real.ocr.msPerImage.toFixed(0)} ms per image` : ''}.`,
+        real.ocr.skipped.length > 0 ? `\nImages left out (OCR off, --no-ocr): ${real.ocr.skipped.join(', ')}` : '',
         real.missingFiles.length > 0 ? `\nNot on this machine: ${real.missingFiles.join(', ')}` : '',
         real.changedFiles.length > 0 ? `\nNot the cited bytes (sha256 differs): ${real.changedFiles.join(', ')}` : '',
         `\nMisses:\n${real.misses.map((m) => `- ${m}`).join('\n')}`,

@@ -143,9 +143,10 @@ export const FEATURES: Feature[] = [
     tables: ['private.lead_day_stats', 'private.contact_day_stats', 'private.conversation_day_stats',
       'private.invoice_day_stats', 'private.quote_day_stats', 'private.payment_day_stats', 'private.lead_month_stats',
       'private.contact_month_stats', 'private.conversation_month_stats', 'private.invoice_month_stats', 'private.quote_month_stats',
-      'private.payment_month_stats', 'private.shipment_day_stats'],
+      'private.payment_month_stats', 'private.shipment_day_stats', 'private.helpdesk_day_stats'],
     functions: [/^public\.analytics_/, /^private\.roll_(lead|contact|conversation|invoice|quote|payment)_(day|month)_stats/, /^private\.check_analytics_goals/,
-      /^private\.unroll_invoice_payments/, /^private\.rebuild_analytics_/, /^public\.queue_report_export/],
+      /^private\.unroll_invoice_payments/, /^private\.rebuild_analytics_/, /^public\.queue_report_export/,
+      /^private\.(bump|roll)_helpdesk_(sla_|breach_|csat_)?day_stats/],
   },
   {
     name: 'automations',
@@ -156,11 +157,13 @@ export const FEATURES: Feature[] = [
   {
     name: 'rfp',
     about: 'RFP: the bids (responses to tenders), their go/no-go decision, search and cards; the tender radar (sources, saved searches, opportunities, the feed job\'s functions, matching).',
-    tables: ['public.rfps', 'public.tender_sources', 'public.tender_searches', 'public.opportunities'],
+    tables: ['public.rfps', 'public.tender_sources', 'public.tender_searches', 'public.opportunities',
+      'private.radar_mailed', 'private.radar_digests'],
     functions: [
       /^public\.search_rfps$/, /^public\.rfp_/, /^private\.audit_rfp$/, /^private\.tender_/, /^private\.audit_tender_setting$/,
       /^private\.audit_opportunity$/, /^public\.(claim_tender_sources|record_tender_fetch|ingest_tender_notices|radar_matches)$/,
       /^private\.(keyword_query|cpv_covers)$/,
+      /^private\.radar_/, /^public\.queue_radar_/,
     ],
   },
   {

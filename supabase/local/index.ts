@@ -18,6 +18,7 @@ import { createStorageHandler, diskBlobStore, memoryBlobStore } from './storage/
 import { createBackendServer } from './server.ts';
 import { startSmtpListener } from './smtp.ts';
 import { pointDemoSmtpAt } from './demo-smtp.ts';
+import { demoFeedAnchor, demoTenderResponse, pointDemoFeedAt } from './demo-tenders.ts';
 
 export interface BackendOptions {
   /** 54321 by default; 0 picks a free port (the real URL is returned). */
@@ -161,8 +162,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     blobs: options.storageDir ? diskBlobStore(options.storageDir) : memoryBlobStore(),
     quiet,
   });
+  let demoAnchor = new Date();
   const server = createBackendServer({
-    routes: { rest, auth: (request) => handleAuth(request, ctx), storage, functions, outbox },
+    routes: { rest, auth: (request) => handleAuth(request, ctx), storage, functions, outbox, demoFeed: (request) => demoTenderResponse(request, demoAnchor) },
     baseUrl: () => ctx.url,
     log: !quiet,
   });
@@ -191,6 +193,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   }
   const { port } = server.address() as AddressInfo;
   ctx.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // The demo tender source reads this backend's own demo feed, its deadlines counted from the seeding day.
+  demoAnchor = await demoFeedAnchor(db);
+  await pointDemoFeedAt(db, ctx.url).catch((error) => console.error(`The demo tender feed could not be pointed at ${ctx.url}: ${(error as Error).message}`));
 
   let stopped: Promise<void> | null = null;
   return {

@@ -4,6 +4,7 @@
 // bad request take it down.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Outbox } from './context.ts';
+import { DEMO_FEED_PATH } from './demo-tenders.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 // Storage takes files up to its global limit (50 MB), plus room for a multipart envelope.
@@ -26,6 +27,8 @@ export interface Routes {
   storage(request: Request): Promise<Response>;
   functions(request: Request, name: string): Promise<Response>;
   outbox: Outbox;
+  /** The demo tender feed (demo-tenders.ts), GET /_demo/tenders.json. */
+  demoFeed?(request: Request): Response;
 }
 
 const jsonResponse = (status: number, body: unknown) =>
@@ -59,6 +62,7 @@ export async function route(request: Request, routes: Routes): Promise<Response>
   // The platform's HTTP mail API, as the Worker and the functions call it in
   // production (MAIL_API_URL: Resend-style JSON), kept in the outbox.
   if (pathname === '/_mail' && request.method === 'POST') return acceptApiMail(request, routes.outbox);
+  if (pathname === DEMO_FEED_PATH && routes.demoFeed) return routes.demoFeed(request);
   if (pathname === '/_outbox') {
     if (request.method === 'GET') return jsonResponse(200, routes.outbox.list());
     if (request.method === 'DELETE') {

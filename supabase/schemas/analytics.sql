@@ -322,7 +322,79 @@ alter table private.shipment_day_stats enable row level security;
 
 revoke all on table private.shipment_day_stats from public, anon, authenticated, service_role;
 
+-- ── private.helpdesk_day_stats ──
+
+create table private.helpdesk_day_stats (
+  account_id uuid not null,
+  day date not null,
+  sla_met_count bigint default 0 not null,
+  sla_missed_count bigint default 0 not null,
+  csat_count bigint default 0 not null,
+  csat_sum bigint default 0 not null,
+  constraint helpdesk_day_stats_pkey primary key (account_id, day),
+  constraint helpdesk_day_stats_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
+);
+alter table private.helpdesk_day_stats enable row level security;
+
+revoke all on table private.helpdesk_day_stats from public, anon, authenticated, service_role;
+
+create or replace function private.bump_helpdesk_day_stats(p_account uuid, p_at timestamp with time zone, p_met integer, p_missed integer, p_csat integer, p_score integer)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  -- Each call's deltas share one sign: adding may make the row, subtracting only updates it.
+  if p_met > 0 or p_missed > 0 or p_csat > 0 then
+    insert into private.helpdesk_day_stats as s (account_id, day, sla_met_count, sla_missed_count, csat_count, csat_sum)
+    values (p_account, (p_at at time zone 'UTC')::date, p_met, p_missed, p_csat, p_score)
+    on conflict (account_id, day) do update
+      set sla_met_count = s.sla_met_count + excluded.sla_met_count,
+          sla_missed_count = s.sla_missed_count + excluded.sla_missed_count,
+          csat_count = s.csat_count + excluded.csat_count,
+          csat_sum = s.csat_sum + excluded.csat_sum;
+  else
+    update private.helpdesk_day_stats s
+       set sla_met_count = s.sla_met_count + p_met, sla_missed_count = s.sla_missed_count + p_missed,
+           csat_count = s.csat_count + p_csat, csat_sum = s.csat_sum + p_score
+     where s.account_id = p_account and s.day = (p_at at time zone 'UTC')::date;
+  end if;
+end;
+$function$;
+revoke all on function private.bump_helpdesk_day_stats(p_account uuid, p_at timestamp with time zone, p_met integer, p_missed integer, p_csat integer, p_score integer) from public, anon, authenticated, service_role;
+
 -- ── functions ──
+
+create or replace function private.rebuild_analytics_helpdesk_rollup(p_account uuid)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  delete from private.helpdesk_day_stats where account_id = p_account;
+  insert into private.helpdesk_day_stats (account_id, day, sla_met_count, sla_missed_count, csat_count, csat_sum)
+  select p_account, x.day, sum(x.met), sum(x.missed), sum(x.n), sum(x.score)
+    from (select (c.first_response_due_at at time zone 'UTC')::date as day, 1 as met, 0 as missed, 0 as n, 0 as score
+            from public.conversations c
+           where c.account_id = p_account and c.merged_into_id is null and c.first_responded_at <= c.first_response_due_at
+          union all
+          select (c.resolution_due_at at time zone 'UTC')::date, 1, 0, 0, 0
+            from public.conversations c
+           where c.account_id = p_account and c.merged_into_id is null and c.resolved_at <= c.resolution_due_at
+          union all
+          select (b.due_at at time zone 'UTC')::date, 0, 1, 0, 0
+            from public.sla_breaches b
+           where b.account_id = p_account and b.target in ('first_response', 'resolution')
+          union all
+          select (r.answered_at at time zone 'UTC')::date, 0, 0, 1, r.score
+            from public.csat_responses r
+           where r.account_id = p_account and r.answered_at is not null) x
+   group by x.day;
+end;
+$function$;
+revoke all on function private.rebuild_analytics_helpdesk_rollup(p_account uuid) from public, anon, authenticated, service_role;
 
 create or replace function private.rebuild_analytics_money_rollups(p_account uuid)
  returns void
@@ -471,6 +543,39 @@ begin
              where c.account_id = v_account
                and ((c.created_at >= p_start and c.created_at < v_e0) or (c.created_at >= v_e1 and c.created_at < p_end))) x
   ),
+  -- SLA targets that fell due in the range (decision 088): met ones by their
+  -- deadline's day (done by it), missed ones from the helpdesk's breach rows.
+  sla as (
+    select coalesce(sum(x.met), 0) as met, coalesce(sum(x.missed), 0) as missed
+      from (select s.sla_met_count as met, s.sla_missed_count as missed
+              from private.helpdesk_day_stats s
+             where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1
+            union all
+            select 1, 0 from public.conversations c
+             where c.account_id = v_account and c.merged_into_id is null and c.first_responded_at <= c.first_response_due_at
+               and ((c.first_response_due_at >= p_start and c.first_response_due_at < v_e0)
+                 or (c.first_response_due_at >= v_e1 and c.first_response_due_at < p_end))
+            union all
+            select 1, 0 from public.conversations c
+             where c.account_id = v_account and c.merged_into_id is null and c.resolved_at <= c.resolution_due_at
+               and ((c.resolution_due_at >= p_start and c.resolution_due_at < v_e0)
+                 or (c.resolution_due_at >= v_e1 and c.resolution_due_at < p_end))
+            union all
+            select 0, 1 from public.sla_breaches b
+             where b.account_id = v_account and b.target in ('first_response', 'resolution')
+               and ((b.due_at >= p_start and b.due_at < v_e0) or (b.due_at >= v_e1 and b.due_at < p_end))) x
+  ),
+  -- CSAT answers given in the range.
+  csat as (
+    select coalesce(sum(x.n), 0) as n, coalesce(sum(x.score), 0) as score
+      from (select s.csat_count as n, s.csat_sum as score
+              from private.helpdesk_day_stats s
+             where s.account_id = v_account and s.day >= v_d0 and s.day < v_d1
+            union all
+            select 1, r.score from public.csat_responses r
+             where r.account_id = v_account and r.answered_at is not null
+               and ((r.answered_at >= p_start and r.answered_at < v_e0) or (r.answered_at >= v_e1 and r.answered_at < p_end))) x
+  ),
   quotes as (
     select x.currency, sum(x.n) as n, sum(x.total) as total,
            sum(x.n) filter (where x.sent) as sent,
@@ -511,6 +616,8 @@ begin
     'first_response', (select jsonb_build_object('responded', responded,
                                                  'hours', case when responded > 0 then round(secs / responded / 3600, 1) end)
                          from convs),
+    'sla', (select jsonb_build_object('met', met, 'missed', missed) from sla),
+    'csat', (select jsonb_build_object('responses', n, 'average', case when n > 0 then round(score::numeric / n, 2) end) from csat),
     -- On-time delivery: shipments delivered in the range (UTC days from the rollup, edges from the rows).
     'shipments', (select jsonb_build_object('delivered', coalesce(sum(x.n), 0), 'with_estimate', coalesce(sum(x.est), 0),
                                             'on_time', coalesce(sum(x.ok), 0))
@@ -567,6 +674,75 @@ end;
 $function$;
 revoke all on function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone, p_from date, p_to date) from public, anon, authenticated, service_role;
 grant execute on function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone, p_from date, p_to date) to authenticated, service_role;
+
+create or replace function public.analytics_export_request(p_report_type text, p_format text, p_date_range text, p_from date, p_to date, p_include_charts boolean, p_include_summary boolean, p_direct_rows integer)
+ returns jsonb
+ language plpgsql
+ set search_path to ''
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+  v_tz text;
+  v_today date;
+  v_from date;
+  v_to date;
+  v_start timestamptz;
+  v_end timestamptz;
+  v_rows bigint := 0;
+  v_job uuid;
+begin
+  if v_account is null or not public.is_account_staff() then
+    raise exception 'Reports are for the account''s team' using errcode = '42501';
+  end if;
+  if p_direct_rows is null or p_direct_rows < 1 or p_direct_rows > 1000000 then
+    raise exception 'the direct-download limit is between 1 and 1,000,000 rows' using errcode = '22023';
+  end if;
+  if p_report_type is null or p_report_type not in ('sales', 'financial', 'leads', 'clients', 'compliance', 'comprehensive') then
+    raise exception 'Choose a report type' using errcode = '22023';
+  end if;
+  select coalesce(a.timezone, 'UTC') into v_tz from public.accounts a where a.id = v_account;
+  v_today := (now() at time zone v_tz)::date;
+  -- The same days as analytics_page's 'current' period.
+  case p_date_range
+    when 'last_7_days' then v_from := v_today - 6; v_to := v_today;
+    when 'last_30_days' then v_from := v_today - 29; v_to := v_today;
+    when 'last_quarter' then
+      v_to := (date_trunc('quarter', v_today::timestamp))::date - 1;
+      v_from := (date_trunc('quarter', v_to::timestamp))::date;
+    when 'last_year' then v_from := v_today - 364; v_to := v_today;
+    when 'custom' then v_from := p_from; v_to := p_to;
+    else raise exception 'Choose a date range' using errcode = '22023';
+  end case;
+  if v_from is null or v_to is null or v_to < v_from or v_to - v_from > 3660 then
+    raise exception 'Enter a start and an end date for a custom range' using errcode = '22023';
+  end if;
+  v_start := v_from::timestamp at time zone v_tz;
+  v_end := (v_to + 1)::timestamp at time zone v_tz;
+  -- The report's tables (app/features/analytics/export/report.ts REPORT_TABLES).
+  if p_report_type in ('sales', 'comprehensive') then
+    v_rows := v_rows + (select count(*) from public.quotes q
+                         where q.account_id = v_account and q.created_at >= v_start and q.created_at < v_end);
+  end if;
+  if p_report_type in ('financial', 'comprehensive') then
+    v_rows := v_rows + (select count(*) from public.invoices i
+                         where i.account_id = v_account and i.created_at >= v_start and i.created_at < v_end);
+  end if;
+  if p_report_type in ('leads', 'comprehensive') then
+    v_rows := v_rows + (select count(*) from public.leads l
+                         where l.account_id = v_account and l.created_at >= v_start and l.created_at < v_end);
+  end if;
+  if p_report_type in ('clients', 'comprehensive') then
+    v_rows := v_rows + (select count(*) from public.contacts c
+                         where c.account_id = v_account and c.created_at >= v_start and c.created_at < v_end);
+  end if;
+  if v_rows > p_direct_rows then
+    v_job := public.queue_report_export(p_report_type, p_format, p_date_range, p_from, p_to, p_include_charts, p_include_summary);
+  end if;
+  return jsonb_build_object('from', v_from, 'to', v_to, 'timezone', v_tz, 'rows', v_rows, 'queued_job_id', v_job);
+end;
+$function$;
+revoke all on function public.analytics_export_request(p_report_type text, p_format text, p_date_range text, p_from date, p_to date, p_include_charts boolean, p_include_summary boolean, p_direct_rows integer) from public, anon, authenticated, service_role;
+grant execute on function public.analytics_export_request(p_report_type text, p_format text, p_date_range text, p_from date, p_to date, p_include_charts boolean, p_include_summary boolean, p_direct_rows integer) to authenticated, service_role;
 
 create or replace function public.analytics_figures(p_from date, p_to date)
  returns jsonb
@@ -627,7 +803,11 @@ begin
     'clients', jsonb_build_object('new_clients', v_a -> 'new_clients'),
     'helpdesk', jsonb_build_object('conversations', v_a -> 'conversations',
                                    'responded', v_a -> 'first_response' -> 'responded',
-                                   'first_response_hours', v_a -> 'first_response' -> 'hours'),
+                                   'first_response_hours', v_a -> 'first_response' -> 'hours',
+                                   'sla_met', v_a -> 'sla' -> 'met',
+                                   'sla_missed', v_a -> 'sla' -> 'missed',
+                                   'csat_responses', v_a -> 'csat' -> 'responses',
+                                   'csat_average', v_a -> 'csat' -> 'average'),
     'logistics', v_a -> 'shipments',
     'compliance', v_a -> 'compliance'
   );

@@ -265,7 +265,6 @@ declare
   v_job uuid;
   v_rows integer;
   v_quote public.quotes;
-  v_contact public.contacts;
   v_invoice public.invoices;
   v_recipient uuid;
 begin
@@ -319,25 +318,8 @@ begin
     if not found then
       raise exception 'The quote no longer exists' using errcode = 'P0002';
     end if;
-    select * into v_invoice from public.invoices i where i.quote_id = v_quote.id;
-    if found then
-      raise exception 'Already converted to %', v_invoice.invoice_number using errcode = '23505';
-    end if;
-    select * into v_contact from public.contacts c where c.id = v_quote.contact_id;
-    if v_contact.id is null and v_quote.signer_email is null then
-      raise exception 'The quote has no client to invoice' using errcode = '22023';
-    end if;
-    insert into public.invoices (account_id, contact_id, quote_id, created_by, client_name, client_email, currency,
-                                 tax_rate, discount, due_date, notes)
-    values (p_automation.account_id, v_contact.id, v_quote.id, p_automation.created_by,
-            coalesce(v_contact.name, v_quote.signer_name, v_quote.signer_email),
-            lower(coalesce(v_contact.email, v_quote.signer_email)), v_quote.currency, v_quote.tax_rate, v_quote.discount,
-            (now() at time zone 'UTC')::date + 30, v_quote.notes)
-    returning * into v_invoice;
-    insert into public.invoice_items (invoice_id, description, qty, unit_price, total, position)
-    select v_invoice.id, qi.description, qi.qty, qi.unit_price, 0,
-           (row_number() over (order by qi.position, qi.created_at, qi.id) - 1)::integer
-      from public.quote_items qi where qi.quote_id = v_quote.id;
+    -- The one writer, for the automation's account, its creator as the invoice's author.
+    v_invoice := private.invoice_from_quote(p_automation.account_id, p_automation.created_by, v_quote);
     return jsonb_build_object('invoice_id', v_invoice.id, 'invoice_number', v_invoice.invoice_number, 'quote_id', v_quote.id);
   when 'generate_report' then
     v_recipient := coalesce((v_settings ->> 'assignee_id')::uuid, p_automation.created_by);

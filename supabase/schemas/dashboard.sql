@@ -70,6 +70,12 @@ as $function$
          where l.account_id = me.account_id
          order by l.created_at desc, l.id desc
          limit 2) r), '[]'::jsonb),
+    -- My tasks (decision 080): the signed-in person's open tasks, newest first, ten at most, the tasks
+    -- policies deciding (my_open_tasks is invoker's rights, as this function).
+    'my_tasks', coalesce((
+      select jsonb_agg(jsonb_build_object('id', t.id, 'title', t.title, 'created_at', t.created_at)
+                       order by t.created_at desc, t.id desc)
+        from public.my_open_tasks(10) t), '[]'::jsonb),
     'getting_started', jsonb_build_object(
       'has_lead', exists (select 1 from public.leads l, me where l.account_id = me.account_id),
       'has_quote', exists (select 1 from public.quotes q, me where q.account_id = me.account_id),

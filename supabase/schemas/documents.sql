@@ -482,6 +482,34 @@ $function$;
 revoke all on function public.paste_document_text(p_document_id uuid, p_text text) from public, anon, authenticated, service_role;
 grant execute on function public.paste_document_text(p_document_id uuid, p_text text) to authenticated, service_role;
 
+create or replace function public.purchase_order_document(p_purchase_order_id uuid)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select jsonb_build_object(
+    'order', jsonb_build_object(
+      'id', po.id, 'account_id', po.account_id, 'po_number', po.po_number, 'status', po.status,
+      'supplier_name', po.supplier_name, 'supplier_email', po.supplier_email, 'currency', po.currency,
+      'total', po.total::text, 'expected_on', po.expected_on, 'notes', po.notes,
+      'sent_at', po.sent_at, 'created_at', po.created_at),
+    'items', coalesce((
+      select jsonb_agg(jsonb_build_object('description', it.description, 'qty', it.qty,
+                                          'unit_price', it.unit_price::text, 'total', it.total::text)
+                       order by it.position, it.created_at, it.id)
+        from public.purchase_order_items it where it.purchase_order_id = po.id), '[]'::jsonb),
+    'seller', private.account_seller(po.account_id)
+              || jsonb_build_object('billing_email', (select a.billing_email from public.accounts a where a.id = po.account_id)))
+  from public.purchase_orders po
+  where po.id = p_purchase_order_id
+    and (coalesce(auth.role(), '') = 'service_role'
+         or (po.account_id = public.current_account_id()
+             and (public.is_account_staff() or (private.is_po_supplier(po.supplier_user_id) and po.status <> 'draft'))))
+$function$;
+revoke all on function public.purchase_order_document(p_purchase_order_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.purchase_order_document(p_purchase_order_id uuid) to authenticated, service_role;
+
 create or replace function public.quote_document(p_quote_id uuid)
  returns jsonb
  language sql

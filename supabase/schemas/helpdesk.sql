@@ -35,7 +35,8 @@ declare
   v_changes record;
   v_quiet text[] := array['updated_at', 'unread', 'last_message_at', 'first_responded_at', 'resolved_at',
                           'first_response_due_at', 'resolution_due_at', 'sla_due_at', 'sla_started_at',
-                          'sla_paused_minutes', 'sla_paused_at', 'next_response_started_at', 'next_response_due_at'];
+                          'sla_paused_minutes', 'sla_paused_at', 'next_response_started_at', 'next_response_due_at',
+                          'next_response_paused_minutes', 'next_responses_met', 'next_responses_missed'];
   v_old jsonb;
   v_new jsonb;
 begin
@@ -70,6 +71,7 @@ create or replace function private.conversation_sla()
 as $function$
 declare
   v_policy record;
+  v_paused integer;
 begin
   -- Recomputed when what they depend on changes, or when the settings changed (save_helpdesk_sla's flag).
   if tg_op = 'INSERT' or new.priority is distinct from old.priority or new.status is distinct from old.status
@@ -84,20 +86,33 @@ begin
       new.sla_paused_minutes := 0;
       new.sla_paused_at := null;
     end if;
+    -- A new wait for our next response (or none) starts with nothing paused.
+    if tg_op = 'INSERT' or new.next_response_started_at is distinct from old.next_response_started_at then
+      new.next_response_paused_minutes := 0;
+    end if;
     if new.status = 'pending' and new.sla_paused_at is null then
       new.sla_paused_at := now();
     elsif new.status <> 'pending' and new.sla_paused_at is not null then
-      new.sla_paused_minutes := new.sla_paused_minutes + public.business_minutes_between(
+      v_paused := public.business_minutes_between(
         new.sla_paused_at, now(), v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays);
+      new.sla_paused_minutes := new.sla_paused_minutes + v_paused;
+      if new.next_response_started_at is not null then
+        new.next_response_paused_minutes := new.next_response_paused_minutes + case
+          when new.next_response_started_at <= new.sla_paused_at then v_paused
+          else public.business_minutes_between(new.next_response_started_at, now(), v_policy.timezone, v_policy.days,
+                                               v_policy.opens_at, v_policy.closes_at, v_policy.holidays)
+        end;
+      end if;
       new.sla_paused_at := null;
     end if;
     new.first_response_due_at := public.business_time_add(new.created_at, v_policy.first_response_minutes,
       v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays);
     new.resolution_due_at := public.business_time_add(new.sla_started_at, v_policy.resolution_minutes + new.sla_paused_minutes,
       v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays);
-    -- Next response (decision 083): from the customer's message that nobody has answered yet.
+    -- Next response (decision 083): from the customer's message that nobody has answered yet, plus its pauses.
     new.next_response_due_at := case when new.next_response_started_at is null then null else
-      public.business_time_add(new.next_response_started_at, private.helpdesk_next_response_minutes(new.account_id, new.priority),
+      public.business_time_add(new.next_response_started_at,
+        private.helpdesk_next_response_minutes(new.account_id, new.priority) + new.next_response_paused_minutes,
         v_policy.timezone, v_policy.days, v_policy.opens_at, v_policy.closes_at, v_policy.holidays) end;
   end if;
   new.sla_due_at := case
@@ -177,6 +192,40 @@ $function$;
 revoke all on function private.roll_conversation_day_stats() from public, anon, authenticated, service_role;
 grant execute on function private.roll_conversation_day_stats() to public;
 
+create or replace function private.roll_helpdesk_sla_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op = 'UPDATE'
+     and (old.account_id, old.first_response_due_at, old.first_responded_at, old.resolution_due_at, old.resolved_at, old.merged_into_id)
+         is not distinct from
+         (new.account_id, new.first_response_due_at, new.first_responded_at, new.resolution_due_at, new.resolved_at, new.merged_into_id) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') and old.merged_into_id is null then
+    if old.first_responded_at <= old.first_response_due_at then
+      perform private.bump_helpdesk_day_stats(old.account_id, old.first_response_due_at, -1, 0, 0, 0);
+    end if;
+    if old.resolved_at <= old.resolution_due_at then
+      perform private.bump_helpdesk_day_stats(old.account_id, old.resolution_due_at, -1, 0, 0, 0);
+    end if;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.merged_into_id is null then
+    if new.first_responded_at <= new.first_response_due_at then
+      perform private.bump_helpdesk_day_stats(new.account_id, new.first_response_due_at, 1, 0, 0, 0);
+    end if;
+    if new.resolved_at <= new.resolution_due_at then
+      perform private.bump_helpdesk_day_stats(new.account_id, new.resolution_due_at, 1, 0, 0, 0);
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_helpdesk_sla_day_stats() from public, anon, authenticated, service_role;
+
 create or replace function private.valid_conversation_tags(p_tags text[])
  returns boolean
  language sql
@@ -213,6 +262,9 @@ create table public.conversations (
   merged_into_id uuid,
   next_response_started_at timestamp with time zone,
   next_response_due_at timestamp with time zone,
+  next_response_paused_minutes integer default 0 not null,
+  next_responses_met integer default 0 not null,
+  next_responses_missed integer default 0 not null,
   constraint conversations_pkey primary key (id),
   constraint conversations_id_account_id_key unique (id, account_id),
   constraint conversations_reply_token_key unique (reply_token),
@@ -231,7 +283,9 @@ alter table public.conversations enable row level security;
 
 create index conversations_account_created_idx on public.conversations using btree (account_id, created_at);
 create index conversations_account_first_responded_idx on public.conversations using btree (account_id, first_responded_at) where (first_responded_at is not null);
+create index conversations_account_first_response_due_idx on public.conversations using btree (account_id, first_response_due_at);
 create index conversations_account_last_message_idx on public.conversations using btree (account_id, last_message_at desc, id desc);
+create index conversations_account_resolution_due_idx on public.conversations using btree (account_id, resolution_due_at);
 create index conversations_account_sla_due_idx on public.conversations using btree (account_id, sla_due_at, id) where ((sla_due_at is not null) and (merged_into_id is null));
 create index conversations_account_status_last_message_idx on public.conversations using btree (account_id, status, last_message_at desc, id desc);
 create index conversations_account_subject_trgm_idx on public.conversations using gin (account_id, subject extensions.gin_trgm_ops);
@@ -414,6 +468,7 @@ grant execute on function public.start_conversation(p_contact_id uuid, p_channel
 create trigger conversations_audit after insert or update on public.conversations for each row execute function private.audit_conversation();
 create trigger conversations_csat_request after update of status on public.conversations for each row execute function private.queue_csat_request();
 create trigger conversations_roll_day_stats after insert or delete or update of account_id, created_at, first_responded_at on public.conversations for each row execute function private.roll_conversation_day_stats();
+create trigger conversations_roll_helpdesk_day_stats after insert or delete or update on public.conversations for each row execute function private.roll_helpdesk_sla_day_stats();
 create trigger conversations_set_updated_at before update on public.conversations for each row execute function private.set_updated_at();
 create trigger conversations_sla before insert or update on public.conversations for each row execute function private.conversation_sla();
 create trigger conversations_status_times before update of status on public.conversations for each row execute function private.conversation_status_times();
@@ -499,8 +554,17 @@ begin
      where c.id = new.conversation_id and c.account_id = new.account_id
        and c.first_responded_at is not null and c.next_response_started_at is null;
   elsif new.direction = 'outbound' then
-    update public.conversations c set next_response_started_at = null
-     where c.id = new.conversation_id and c.account_id = new.account_id and c.next_response_started_at is not null;
+    -- SET reads the row as it was: the wait's deadline before the trigger clears it.
+    update public.conversations c
+       set next_responses_met = c.next_responses_met + v.met::integer,
+           next_responses_missed = c.next_responses_missed + (not v.met)::integer,
+           next_response_started_at = null
+      from (select x.id,
+                   coalesce(case when x.status = 'pending' and x.sla_paused_at is not null
+                                 then greatest(x.sla_paused_at, x.next_response_started_at)
+                                 else new.created_at end <= x.next_response_due_at, true) as met
+              from public.conversations x where x.id = new.conversation_id) v
+     where c.id = v.id and c.account_id = new.account_id and c.next_response_started_at is not null;
   end if;
   return null;
 end;
@@ -614,15 +678,25 @@ create table public.message_attachments (
   message_id uuid not null,
   file_name text not null,
   mime_type text not null,
-  size_bytes integer not null,
-  storage_path text not null,
+  size_bytes integer,
+  storage_path text,
   created_at timestamp with time zone default now() not null,
+  media_url text,
+  media_index smallint,
+  fetch_status text default 'stored'::text not null,
+  fetch_error text,
   constraint message_attachments_pkey primary key (id),
   constraint message_attachments_storage_path_key unique (storage_path),
   constraint message_attachments_check check ((split_part(storage_path, '/'::text, 1) = (account_id)::text)),
+  constraint message_attachments_fetch_error_check check ((length(fetch_error) <= 500)),
+  constraint message_attachments_fetch_status_check check ((fetch_status = any (array['pending'::text, 'stored'::text, 'failed'::text]))),
   constraint message_attachments_file_name_check check ((((length(file_name) >= 1) and (length(file_name) <= 200)) and (file_name !~ '[\x01-\x1f\x7f/\\]'::text))),
+  constraint message_attachments_media_has_link check (((media_url is null) = (media_index is null))),
+  constraint message_attachments_media_index_check check (((media_index >= 0) and (media_index <= 9))),
+  constraint message_attachments_media_url_check check (((media_url ~ '^https?://\S+$'::text) and (length(media_url) <= 1000))),
   constraint message_attachments_mime_type_check check ((length(mime_type) <= 130)),
   constraint message_attachments_size_bytes_check check (((size_bytes >= 0) and (size_bytes <= 26214400))),
+  constraint message_attachments_stored_has_object check (((fetch_status = 'stored'::text) = ((storage_path is not null) and (size_bytes is not null)))),
   constraint message_attachments_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint message_attachments_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade,
   constraint message_attachments_message_id_fkey foreign key (message_id) references public.messages(id) on delete cascade
@@ -630,6 +704,7 @@ create table public.message_attachments (
 alter table public.message_attachments enable row level security;
 
 create index message_attachments_conversation_idx on public.message_attachments using btree (conversation_id);
+create unique index message_attachments_media_once_idx on public.message_attachments using btree (message_id, media_index) where (media_index is not null);
 create index message_attachments_message_idx on public.message_attachments using btree (message_id);
 
 revoke all on table public.message_attachments from public, anon, authenticated, service_role;
@@ -709,6 +784,7 @@ create table public.sla_breaches (
 );
 alter table public.sla_breaches enable row level security;
 
+create index sla_breaches_account_due_idx on public.sla_breaches using btree (account_id, due_at);
 create index sla_breaches_account_idx on public.sla_breaches using btree (account_id, breached_at desc);
 create unique index sla_breaches_each_wait_idx on public.sla_breaches using btree (conversation_id, target, due_at) where (target = 'next_response'::text);
 create unique index sla_breaches_once_idx on public.sla_breaches using btree (conversation_id, target) where (target <> 'next_response'::text);
@@ -716,6 +792,26 @@ create unique index sla_breaches_once_idx on public.sla_breaches using btree (co
 revoke all on table public.sla_breaches from public, anon, authenticated, service_role;
 grant select on table public.sla_breaches to authenticated;
 grant all on table public.sla_breaches to service_role;
+
+create or replace function private.roll_helpdesk_breach_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.target in ('first_response', 'resolution') then
+    perform private.bump_helpdesk_day_stats(old.account_id, old.due_at, 0, -1, 0, 0);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.target in ('first_response', 'resolution') then
+    perform private.bump_helpdesk_day_stats(new.account_id, new.due_at, 0, 1, 0, 0);
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_helpdesk_breach_day_stats() from public, anon, authenticated, service_role;
+
+create trigger sla_breaches_roll_helpdesk_day_stats after insert or delete or update of account_id, target, due_at on public.sla_breaches for each row execute function private.roll_helpdesk_breach_day_stats();
 
 create policy "staff read their account's SLA breaches" on public.sla_breaches
   for select
@@ -748,6 +844,29 @@ create index csat_responses_account_idx on public.csat_responses using btree (ac
 revoke all on table public.csat_responses from public, anon, authenticated, service_role;
 grant all on table public.csat_responses to service_role;
 grant select (conversation_id, account_id, score, comment, sent_at, answered_at, created_at) on table public.csat_responses to authenticated;
+
+create or replace function private.roll_helpdesk_csat_day_stats()
+ returns trigger
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+begin
+  if tg_op = 'UPDATE' and (old.account_id, old.answered_at, old.score) is not distinct from (new.account_id, new.answered_at, new.score) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') and old.answered_at is not null then
+    perform private.bump_helpdesk_day_stats(old.account_id, old.answered_at, 0, 0, -1, -old.score);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.answered_at is not null then
+    perform private.bump_helpdesk_day_stats(new.account_id, new.answered_at, 0, 0, 1, new.score);
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function private.roll_helpdesk_csat_day_stats() from public, anon, authenticated, service_role;
+
+create trigger csat_responses_roll_helpdesk_day_stats after insert or delete or update of account_id, answered_at, score on public.csat_responses for each row execute function private.roll_helpdesk_csat_day_stats();
 
 create policy "staff read their account's CSAT answers" on public.csat_responses
   for select
@@ -896,6 +1015,19 @@ as $function$
 $function$;
 revoke all on function private.header_text(p_value text, p_max integer) from public, anon, authenticated, service_role;
 
+create or replace function private.helpdesk_media_extension(p_type text)
+ returns text
+ language sql
+ immutable
+ set search_path to ''
+as $function$
+  select case p_type
+    when 'image/jpeg' then 'jpg' when 'image/png' then 'png' when 'image/gif' then 'gif' when 'image/webp' then 'webp'
+    when 'application/pdf' then 'pdf' when 'video/mp4' then 'mp4' when 'audio/ogg' then 'ogg' when 'audio/mpeg' then 'mp3'
+    when 'audio/amr' then 'amr' when 'text/vcard' then 'vcf' when 'text/x-vcard' then 'vcf' else 'bin' end
+$function$;
+revoke all on function private.helpdesk_media_extension(p_type text) from public, anon, authenticated, service_role;
+
 create or replace function private.helpdesk_next_response_minutes(p_account_id uuid, p_priority text)
  returns integer
  language sql
@@ -1031,7 +1163,7 @@ revoke all on function public.business_time_add(p_start timestamp with time zone
 grant execute on function public.business_time_add(p_start timestamp with time zone, p_minutes integer, p_timezone text, p_days smallint[], p_opens time without time zone, p_closes time without time zone, p_holidays date[]) to authenticated, service_role;
 
 create or replace function public.helpdesk_sla_report(p_from timestamp with time zone, p_to timestamp with time zone)
- returns table(assignee_id uuid, assignee_name text, priority text, conversations bigint, first_response_total bigint, first_response_met bigint, resolution_total bigint, resolution_met bigint, avg_first_response_minutes numeric, csat_count bigint, csat_average numeric)
+ returns table(assignee_id uuid, assignee_name text, priority text, conversations bigint, first_response_total bigint, first_response_met bigint, next_response_total bigint, next_response_met bigint, resolution_total bigint, resolution_met bigint, avg_first_response_minutes numeric, csat_count bigint, csat_average numeric)
  language sql
  stable
  set search_path to ''
@@ -1042,6 +1174,9 @@ as $function$
          count(*),
          count(*) filter (where c.first_responded_at is not null or c.first_response_due_at <= now()),
          count(*) filter (where c.first_responded_at <= c.first_response_due_at),
+         coalesce(sum(c.next_responses_met + c.next_responses_missed), 0)
+           + count(*) filter (where c.status = 'open' and c.next_response_due_at <= now()),
+         coalesce(sum(c.next_responses_met), 0),
          count(*) filter (where c.resolved_at is not null or c.resolution_due_at <= now()),
          count(*) filter (where c.resolved_at <= c.resolution_due_at),
          round(avg(extract(epoch from c.first_responded_at - c.created_at) / 60)::numeric, 1),
@@ -1338,7 +1473,7 @@ $function$;
 revoke all on function public.receive_email(p_to text, p_from_email text, p_from_name text, p_subject text, p_body text, p_message_id text, p_references text[]) from public, anon, authenticated, service_role;
 grant execute on function public.receive_email(p_to text, p_from_email text, p_from_name text, p_subject text, p_body text, p_message_id text, p_references text[]) to service_role;
 
-create or replace function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text default null::text, p_media text[] default '{}'::text[])
+create or replace function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text default null::text, p_media text[] default '{}'::text[], p_media_types text[] default '{}'::text[])
  returns jsonb
  language plpgsql
  security definer
@@ -1355,6 +1490,8 @@ declare
   v_contact uuid;
   v_conversation uuid;
   v_message uuid;
+  v_type text;
+  v_attachment uuid;
 begin
   select i.account_id into v_account from public.integrations i
    where i.id = p_integration_id and i.type = 'sms' and i.is_active;
@@ -1419,13 +1556,30 @@ begin
   update public.conversations c
      set last_message_at = now(), unread = true, status = 'open'
    where c.id = v_conversation;
+  -- Each media item (at most 10) a row to fetch into Storage, and its job, once (decision 089). The URL is
+  -- checked again by the fetcher (https on a public host in production); plain http is kept here so the
+  -- fetcher, not this function, is the one place that decides.
+  for i in 1 .. least(coalesce(cardinality(p_media), 0), 10) loop
+    continue when p_media[i] is null or p_media[i] !~ '^https?://\S+$' or length(p_media[i]) > 1000;
+    v_type := lower(btrim(coalesce(p_media_types[i], '')));
+    if v_type !~ '^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$' then
+      v_type := 'application/octet-stream';
+    end if;
+    insert into public.message_attachments (account_id, conversation_id, message_id, file_name, mime_type,
+                                            media_url, media_index, fetch_status)
+    values (v_account, v_conversation, v_message, 'media-' || i || '.' || private.helpdesk_media_extension(v_type), v_type,
+            p_media[i], i - 1, 'pending')
+    returning id into v_attachment;
+    perform private.enqueue_job('helpdesk.fetch_media', v_account, jsonb_build_object('attachment_id', v_attachment),
+                                'helpdesk.fetch_media:' || v_attachment, v_message, now(), 3);
+  end loop;
   perform private.emit_event(v_account, 'message_received', 'conversations', v_conversation,
                              jsonb_build_object('message_id', v_message, 'from', v_phone, 'channel', p_channel));
   return jsonb_build_object('conversation_id', v_conversation, 'message_id', v_message, 'duplicate', false);
 end;
 $function$;
-revoke all on function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text, p_media text[]) from public, anon, authenticated, service_role;
-grant execute on function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text, p_media text[]) to service_role;
+revoke all on function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text, p_media text[], p_media_types text[]) from public, anon, authenticated, service_role;
+grant execute on function public.receive_sms(p_integration_id uuid, p_channel text, p_from text, p_body text, p_sid text, p_profile_name text, p_media text[], p_media_types text[]) to service_role;
 
 create or replace function public.record_sms_status(p_integration_id uuid, p_sid text, p_status text, p_error_code text default null::text)
  returns boolean

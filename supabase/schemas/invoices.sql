@@ -220,6 +220,51 @@ as $function$
 $function$;
 revoke all on function private.invoice_draft_snapshot(p_invoice_id uuid) from public, anon, authenticated, service_role;
 
+create or replace function private.invoice_from_quote(p_account_id uuid, p_actor uuid, p_quote public.quotes)
+ returns public.invoices
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_contact public.contacts;
+  v_existing public.invoices;
+  v_invoice public.invoices;
+begin
+  if p_quote.id is null or p_quote.account_id is distinct from p_account_id then
+    raise exception 'Quote not found' using errcode = 'P0002';
+  end if;
+  select * into v_existing from public.invoices i where i.quote_id = p_quote.id;
+  if found then
+    raise exception 'Already converted to %', v_existing.invoice_number
+      using errcode = '23505', detail = v_existing.id::text, hint = v_existing.invoice_number;
+  end if;
+  if p_quote.status <> 'signed' then
+    raise exception 'Only a signed quote can be converted to an invoice' using errcode = '22023';
+  end if;
+  select * into v_contact from public.contacts c where c.id = p_quote.contact_id;
+  if v_contact.id is null and p_quote.signer_email is null then
+    raise exception 'The quote has no client to invoice' using errcode = '22023';
+  end if;
+
+  insert into public.invoices (account_id, contact_id, quote_id, created_by, client_name, client_email, currency,
+                               tax_rate, discount, due_date, notes)
+  values (p_account_id, v_contact.id, p_quote.id, p_actor,
+          coalesce(v_contact.name, p_quote.signer_name, p_quote.signer_email),
+          lower(coalesce(v_contact.email, p_quote.signer_email)), p_quote.currency, p_quote.tax_rate, p_quote.discount,
+          (now() at time zone 'UTC')::date + 30, p_quote.notes)
+  returning id into v_invoice.id;
+  insert into public.invoice_items (invoice_id, description, qty, unit_price, total, position)
+  select v_invoice.id, qi.description, qi.qty, qi.unit_price, 0,
+         (row_number() over (order by qi.position, qi.created_at, qi.id) - 1)::integer
+    from public.quote_items qi where qi.quote_id = p_quote.id;
+  -- Read back: the invoices' own triggers numbered and totalled it.
+  select * into v_invoice from public.invoices i where i.id = v_invoice.id;
+  return v_invoice;
+end;
+$function$;
+revoke all on function private.invoice_from_quote(p_account_id uuid, p_actor uuid, p_quote public.quotes) from public, anon, authenticated, service_role;
+
 create or replace function private.invoice_in_state(p_invoice_id uuid, p_refusals jsonb)
  returns public.invoices
  language plpgsql
@@ -411,41 +456,13 @@ as $function$
 declare
   v_account_id uuid := private.invoice_writer_account();
   v_quote public.quotes;
-  v_contact public.contacts;
-  v_existing public.invoices;
-  v_invoice public.invoices;
 begin
   -- Locked: two conversions of one quote queue here; the second sees the first's invoice.
   select * into v_quote from public.quotes q where q.id = p_quote_id and q.account_id = v_account_id for update;
   if not found then
     raise exception 'Quote not found' using errcode = 'P0002';
   end if;
-  select * into v_existing from public.invoices i where i.quote_id = p_quote_id;
-  if found then
-    raise exception 'Already converted to %', v_existing.invoice_number
-      using errcode = '23505', detail = v_existing.id::text, hint = v_existing.invoice_number;
-  end if;
-  if v_quote.status <> 'signed' then
-    raise exception 'Only a signed quote can be converted to an invoice' using errcode = '22023';
-  end if;
-  select * into v_contact from public.contacts c where c.id = v_quote.contact_id;
-  if v_contact.id is null and v_quote.signer_email is null then
-    raise exception 'The quote has no client to invoice' using errcode = '22023';
-  end if;
-
-  insert into public.invoices (account_id, contact_id, quote_id, created_by, client_name, client_email, currency,
-                               tax_rate, discount, due_date, notes)
-  values (v_account_id, v_contact.id, v_quote.id, public.current_user_id(),
-          coalesce(v_contact.name, v_quote.signer_name, v_quote.signer_email),
-          lower(coalesce(v_contact.email, v_quote.signer_email)), v_quote.currency, v_quote.tax_rate, v_quote.discount,
-          (now() at time zone 'UTC')::date + 30, v_quote.notes)
-  returning id into v_invoice.id;
-  insert into public.invoice_items (invoice_id, description, qty, unit_price, total, position)
-  select v_invoice.id, qi.description, qi.qty, qi.unit_price, 0,
-         (row_number() over (order by qi.position, qi.created_at, qi.id) - 1)::integer
-    from public.quote_items qi where qi.quote_id = v_quote.id;
-  select * into v_invoice from public.invoices i where i.id = v_invoice.id;
-  return v_invoice;
+  return private.invoice_from_quote(v_account_id, public.current_user_id(), v_quote);
 end;
 $function$;
 revoke all on function public.convert_quote_to_invoice(p_quote_id uuid) from public, anon, authenticated, service_role;

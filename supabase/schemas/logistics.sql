@@ -723,6 +723,7 @@ as $function$
     'estimated_delivery', s.estimated_delivery,
     'delivered_at', s.delivered_at,
     'seller_name', a.name,
+    'has_logo', private.tracking_logo_path(a.id) is not null,
     'events', coalesce((
       select jsonb_agg(jsonb_build_object('occurred_at', e.occurred_at, 'status', e.status, 'location', e.location,
                                           'description', e.description) order by e.occurred_at desc)
@@ -733,6 +734,19 @@ as $function$
 $function$;
 revoke all on function public.track_shipment(p_tracking_number text) from public, anon, authenticated, service_role;
 grant execute on function public.track_shipment(p_tracking_number text) to anon, authenticated, service_role;
+
+create or replace function public.track_shipment_logo(p_tracking_number text)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select jsonb_build_object('logo_path', private.tracking_logo_path(s.account_id))
+    from public.shipments s
+   where p_tracking_number ~ '^[A-Za-z0-9-]{4,40}$' and upper(s.tracking_number) = upper(p_tracking_number)
+$function$;
+revoke all on function public.track_shipment_logo(p_tracking_number text) from public, anon, authenticated, service_role;
+grant execute on function public.track_shipment_logo(p_tracking_number text) to anon, authenticated, service_role;
 
 create trigger shipments_audit after insert or delete or update on public.shipments for each row execute function private.audit_logistics('shipment');
 create trigger shipments_roll_day_stats after insert or delete or update of account_id, delivered_at, estimated_delivery on public.shipments for each row execute function private.roll_shipment_day_stats();
@@ -1028,6 +1042,19 @@ begin
 end;
 $function$;
 revoke all on function private.require_logistics_writer() from public, anon, authenticated, service_role;
+
+create or replace function private.tracking_logo_path(p_account_id uuid)
+ returns text
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select a.logo_path
+    from public.accounts a
+   where a.id = p_account_id
+     and a.logo_path in (a.id || '/logo.png', a.id || '/logo.jpg')
+$function$;
+revoke all on function private.tracking_logo_path(p_account_id uuid) from public, anon, authenticated, service_role;
 
 create or replace function public.record_carrier_event(p_token text, p_provider text, p_tracking_number text, p_event_id text, p_occurred_at timestamp with time zone, p_status text, p_location text, p_description text, p_estimated_delivery date)
  returns uuid

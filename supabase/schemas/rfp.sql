@@ -215,6 +215,7 @@ create table public.tender_sources (
   created_by uuid default public.current_user_id(),
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  query text,
   constraint tender_sources_pkey primary key (id),
   constraint tender_sources_account_id_url_key unique (account_id, url),
   constraint tender_sources_id_account_id_key unique (id, account_id),
@@ -224,6 +225,8 @@ create table public.tender_sources (
   constraint tender_sources_last_error_check check ((length(last_error) <= 1000)),
   constraint tender_sources_last_modified_check check ((length(last_modified) <= 100)),
   constraint tender_sources_name_check check (((length(btrim(name)) >= 1) and (length(btrim(name)) <= 200))),
+  constraint tender_sources_query_check check ((((length(btrim(query)) >= 1) and (length(btrim(query)) <= 2000)) and (query !~ '[\x01-\x1f\x7f]'::text))),
+  constraint tender_sources_query_is_ted check (((query is null) or (format = 'ted'::text))),
   constraint tender_sources_url_check check ((((length(url) >= 10) and (length(url) <= 2000)) and (url ~ '^https?://[^\s]+$'::text))),
   constraint tender_sources_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint tender_sources_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
@@ -238,8 +241,8 @@ revoke all on table public.tender_sources from public, anon, authenticated, serv
 grant all on table public.tender_sources to authenticated;
 revoke insert, truncate, update on table public.tender_sources from authenticated;
 grant all on table public.tender_sources to service_role;
-grant insert (account_id, name, url, format) on table public.tender_sources to authenticated;
-grant update (name, url, format) on table public.tender_sources to authenticated;
+grant insert (account_id, name, url, format, query) on table public.tender_sources to authenticated;
+grant update (name, url, format, query) on table public.tender_sources to authenticated;
 
 create or replace function private.audit_tender_setting()
  returns trigger
@@ -274,7 +277,7 @@ create or replace function private.tender_source_reset()
  set search_path to ''
 as $function$
 begin
-  if new.url is distinct from old.url or new.format is distinct from old.format then
+  if new.url is distinct from old.url or new.format is distinct from old.format or new.query is distinct from old.query then
     new.etag := null;
     new.last_modified := null;
     new.last_error := null;
@@ -345,8 +348,10 @@ create table public.tender_searches (
   created_by uuid default public.current_user_id(),
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  alert_score integer default 80,
   constraint tender_searches_pkey primary key (id),
   constraint tender_searches_id_account_id_key unique (id, account_id),
+  constraint tender_searches_alert_score_check check (((alert_score >= 1) and (alert_score <= 100))),
   constraint tender_searches_check check (((min_value is null) = (min_currency is null))),
   constraint tender_searches_countries_check check (((cardinality(countries) <= 50) and (array_to_string(countries, ','::text) ~ '^([A-Z]{2}(,[A-Z]{2})*)?$'::text))),
   constraint tender_searches_cpv_codes_check check (((cardinality(cpv_codes) <= 50) and (array_to_string(cpv_codes, ','::text) ~ '^([0-9]{8}(,[0-9]{8})*)?$'::text))),
@@ -367,8 +372,8 @@ revoke all on table public.tender_searches from public, anon, authenticated, ser
 grant all on table public.tender_searches to authenticated;
 revoke insert, truncate, update on table public.tender_searches from authenticated;
 grant all on table public.tender_searches to service_role;
-grant insert (account_id, name, keywords, cpv_codes, countries, min_value, min_currency, horizon_days) on table public.tender_searches to authenticated;
-grant update (name, keywords, cpv_codes, countries, min_value, min_currency, horizon_days) on table public.tender_searches to authenticated;
+grant insert (account_id, name, keywords, cpv_codes, countries, min_value, min_currency, horizon_days, alert_score) on table public.tender_searches to authenticated;
+grant update (name, keywords, cpv_codes, countries, min_value, min_currency, horizon_days, alert_score) on table public.tender_searches to authenticated;
 
 create trigger tender_searches_audit after insert or delete or update on public.tender_searches for each row execute function private.audit_tender_setting();
 create trigger tender_searches_set_updated_at before update on public.tender_searches for each row execute function private.set_updated_at();
@@ -442,10 +447,10 @@ create table public.opportunities (
 alter table public.opportunities enable row level security;
 
 create index opportunities_account_id_deadline_idx on public.opportunities using btree (account_id, deadline);
-create index opportunities_cpv_codes_idx on public.opportunities using gin (cpv_codes);
-create index opportunities_cpv_groups_idx on public.opportunities using gin (cpv_groups);
+create index opportunities_cpv_codes_idx on public.opportunities using gin (cpv_codes) with (fastupdate=off);
+create index opportunities_cpv_groups_idx on public.opportunities using gin (cpv_groups) with (fastupdate=off);
 create index opportunities_pursued_rfp_id_idx on public.opportunities using btree (pursued_rfp_id);
-create index opportunities_search_idx on public.opportunities using gin (search);
+create index opportunities_search_idx on public.opportunities using gin (search) with (fastupdate=off);
 create index opportunities_source_id_account_id_idx on public.opportunities using btree (source_id, account_id);
 
 revoke all on table public.opportunities from public, anon, authenticated, service_role;
@@ -509,6 +514,100 @@ create policy "staff read their account's opportunities" on public.opportunities
   to authenticated
   using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
 
+-- ── private.radar_mailed ──
+
+create table private.radar_mailed (
+  search_id uuid not null,
+  opportunity_id uuid not null,
+  kind text not null,
+  mailed_at timestamp with time zone default now() not null,
+  constraint radar_mailed_pkey primary key (search_id, opportunity_id),
+  constraint radar_mailed_kind_check check ((kind = any (array['immediate'::text, 'digest'::text]))),
+  constraint radar_mailed_opportunity_id_fkey foreign key (opportunity_id) references public.opportunities(id) on delete cascade,
+  constraint radar_mailed_search_id_fkey foreign key (search_id) references public.tender_searches(id) on delete cascade
+);
+alter table private.radar_mailed enable row level security;
+
+create index radar_mailed_opportunity_id_idx on private.radar_mailed using btree (opportunity_id);
+
+revoke all on table private.radar_mailed from public, anon, authenticated, service_role;
+
+-- ── private.radar_digests ──
+
+create table private.radar_digests (
+  search_id uuid not null,
+  day date not null,
+  constraint radar_digests_pkey primary key (search_id, day),
+  constraint radar_digests_search_id_fkey foreign key (search_id) references public.tender_searches(id) on delete cascade
+);
+alter table private.radar_digests enable row level security;
+
+revoke all on table private.radar_digests from public, anon, authenticated, service_role;
+
+create or replace function public.queue_radar_digests(p_now timestamp with time zone)
+ returns table(search_id uuid, notices integer)
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_day date := (p_now at time zone 'UTC')::date;
+  v_due uuid[];
+  v_search public.tender_searches;
+  v_ids uuid[];
+  v_lines text;
+  v_to text;
+begin
+  if extract(hour from p_now at time zone 'UTC') < 7 then
+    return;
+  end if;
+  with due as (
+    insert into private.radar_digests (search_id, day)
+    select t.id, v_day from public.tender_searches t
+     where not exists (select 1 from private.radar_digests d where d.search_id = t.id and d.day = v_day)
+    on conflict do nothing
+    returning radar_digests.search_id
+  )
+  select array_agg(due.search_id) into v_due from due;
+  for v_search in select t.* from public.tender_searches t where t.id = any (coalesce(v_due, '{}')) order by t.id loop
+    with hits as (
+      select m.* from private.radar_scored(v_search, v_day, 500) m
+        join public.opportunities o on o.id = m.id
+       where o.first_seen_at >= p_now - interval '2 days'
+    ),
+    taken as (
+      insert into private.radar_mailed (search_id, opportunity_id, kind)
+      select v_search.id, h.id, 'digest' from hits h
+      on conflict do nothing
+      returning opportunity_id
+    )
+    select array_agg(h.id order by h.score desc, h.deadline nulls last, h.id),
+           string_agg(private.radar_mail_lines(h.title, h.buyer, h.deadline, h.score, h.reasons, h.url), chr(10) || chr(10)
+                      order by h.score desc, h.deadline nulls last, h.id)
+      into v_ids, v_lines
+      from hits h join taken t on t.opportunity_id = h.id;
+    if v_ids is null then
+      continue;
+    end if;
+    foreach v_to in array private.radar_recipients(v_search) loop
+      perform private.enqueue_job('mail.send', v_search.account_id,
+        jsonb_build_object(
+          'to', v_to,
+          'subject', 'Tender radar digest for "' || v_search.name || '": ' || cardinality(v_ids)
+                     || case when cardinality(v_ids) = 1 then ' new match' else ' new matches' end,
+          'text', 'Hello,' || chr(10) || chr(10) || 'New notices on the radar for your saved search "' || v_search.name || '":'
+                  || chr(10) || chr(10) || v_lines || chr(10) || chr(10) || 'Open RFP Radar in OpsHub to pursue or dismiss them.'),
+        'rfp_digest:' || v_search.id || ':' || v_day || ':' || md5(v_to), v_search.id);
+    end loop;
+    search_id := v_search.id;
+    notices := cardinality(v_ids);
+    return next;
+  end loop;
+end;
+$function$;
+revoke all on function public.queue_radar_digests(p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function public.queue_radar_digests(p_now timestamp with time zone) to service_role;
+
 -- ── functions ──
 
 create or replace function private.cpv_covers(p_searched text, p_notice text)
@@ -534,6 +633,113 @@ as $function$
 $function$;
 revoke all on function private.keyword_query(p_keyword text) from public, anon, authenticated, service_role;
 grant execute on function private.keyword_query(p_keyword text) to public;
+
+create or replace function private.radar_mail_lines(p_title text, p_buyer text, p_deadline timestamp with time zone, p_score integer, p_reasons text[], p_url text)
+ returns text
+ language sql
+ immutable
+ set search_path to ''
+as $function$
+  select '- ' || p_title || coalesce(' (' || p_buyer || ')', '') || chr(10)
+         || '  Fit ' || p_score || '/100: ' || array_to_string(p_reasons, '; ') || chr(10)
+         || '  Deadline: ' || coalesce(to_char(p_deadline at time zone 'UTC', 'YYYY-MM-DD'), 'not given')
+         || coalesce(chr(10) || '  ' || p_url, '')
+$function$;
+revoke all on function private.radar_mail_lines(p_title text, p_buyer text, p_deadline timestamp with time zone, p_score integer, p_reasons text[], p_url text) from public, anon, authenticated, service_role;
+grant execute on function private.radar_mail_lines(p_title text, p_buyer text, p_deadline timestamp with time zone, p_score integer, p_reasons text[], p_url text) to public;
+
+create or replace function private.radar_recipients(p_search public.tender_searches)
+ returns text[]
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select coalesce(
+    (select array[u.email] from public.users u
+      where u.id = p_search.created_by and u.account_id = p_search.account_id and u.is_active and u.email is not null),
+    (select array_agg(u.email order by u.email) from public.users u
+      where u.account_id = p_search.account_id and u.role = 'admin' and u.is_active and u.email is not null),
+    '{}')
+$function$;
+revoke all on function private.radar_recipients(p_search public.tender_searches) from public, anon, authenticated, service_role;
+
+create or replace function private.radar_scored(p_search public.tender_searches, p_today date, p_limit integer default 100)
+ returns table(id uuid, search_id uuid, title text, buyer text, country text, cpv_codes text[], value bigint, currency text, deadline timestamp with time zone, url text, change_note text, pursued_rfp_id uuid, source_name text, score integer, reasons text[])
+ language plpgsql
+ stable security definer
+ set search_path to ''
+ set enable_seqscan to 'off'
+as $function$
+declare
+  v_search public.tender_searches := p_search;
+  v_any tsquery;
+  v_candidates uuid[];
+begin
+  v_any := private.any_keyword_query(v_search.keywords);
+  -- Planned with the values (execute): the keyword and CPV lookups use their GIN indexes.
+  if v_any is null and cardinality(v_search.cpv_codes) = 0 then
+    execute $sql$
+      select coalesce(array_agg(o.id), '{}') from public.opportunities o
+       where o.account_id = $1 and (o.deadline is null or (o.deadline >= $2 and o.deadline < $2 + $3 + 1))
+    $sql$ into v_candidates using v_search.account_id, p_today, v_search.horizon_days;
+  else
+    execute $sql$
+      select coalesce(array_agg(x.id), '{}') from (
+        select o.id from public.opportunities o where $2::tsquery is not null and o.search @@ $2 and o.account_id = $1
+        union
+        select o.id from public.opportunities o where o.cpv_groups && $3 and o.account_id = $1
+      ) x
+    $sql$ into v_candidates using v_search.account_id, v_any, v_search.cpv_codes;
+  end if;
+  return query
+  with k as (
+    select coalesce(array_agg(q) filter (where q is not null), '{}') as queries
+      from unnest(v_search.keywords) kw, lateral (select private.keyword_query(kw) q) x
+  ),
+  scored as (
+    select o.*, src.name as src_name,
+           cardinality(k.queries) as kw_total,
+           (select count(*)::integer from unnest(k.queries) q where o.search @@ q) as kw_hits,
+           (select min(sc) from unnest(v_search.cpv_codes) sc where sc = any (o.cpv_groups)) as cpv_hit,
+           (v_search.min_value is not null and o.value is not null and o.currency = v_search.min_currency
+            and o.value >= v_search.min_value) as min_met,
+           (o.deadline is not null and o.deadline >= p_today + 7) as time_enough
+      from k, public.opportunities o
+      join public.tender_sources src on src.id = o.source_id
+     where o.id = any (v_candidates)
+       and not o.dismissed
+       and (o.deadline is null or (o.deadline >= p_today and o.deadline < p_today + v_search.horizon_days + 1))
+       and (cardinality(v_search.countries) = 0 or o.country = any (v_search.countries))
+       and (v_search.min_value is null or o.value is null or o.currency is distinct from v_search.min_currency
+            or o.value >= v_search.min_value)
+  )
+  select x.id, v_search.id, x.title, x.buyer, x.country, x.cpv_codes, x.value, x.currency, x.deadline, x.url, x.change_note,
+         x.pursued_rfp_id, x.src_name,
+         round(100.0 * (
+             case when x.kw_total > 0 then 50.0 * x.kw_hits / x.kw_total else 0 end
+           + case when x.cpv_hit is not null then 30 else 0 end
+           + case when x.min_met then 10 else 0 end
+           + case when x.time_enough then 10 else 0 end
+         ) / (case when x.kw_total > 0 then 50 else 0 end + case when cardinality(v_search.cpv_codes) > 0 then 30 else 0 end
+              + case when v_search.min_value is not null then 10 else 0 end + 10))::integer as fit,
+         array_remove(array[
+           case when x.kw_total > 0 then 'keywords: ' || x.kw_hits || ' of ' || x.kw_total end,
+           case when x.cpv_hit is not null then 'CPV ' || x.cpv_hit || ' matches'
+                when cardinality(v_search.cpv_codes) > 0 then 'no CPV match' end,
+           case when v_search.min_value is null then null
+                when x.min_met then 'value above minimum'
+                when x.value is null then 'value not given'
+                else 'value in ' || coalesce(x.currency, 'no currency') || ', minimum in ' || v_search.min_currency end,
+           case when x.deadline is null then 'deadline not given'
+                when x.time_enough then 'deadline in ' || (x.deadline::date - p_today) || ' days'
+                else 'deadline in under 7 days' end
+         ], null)
+    from scored x
+   order by fit desc, x.deadline nulls last, x.id
+   limit least(greatest(coalesce(p_limit, 100), 1), 500);
+end;
+$function$;
+revoke all on function private.radar_scored(p_search public.tender_searches, p_today date, p_limit integer) from public, anon, authenticated, service_role;
 
 create or replace function private.tender_money(p_value bigint, p_currency text)
  returns text
@@ -629,17 +835,68 @@ $function$;
 revoke all on function public.ingest_tender_notices(p_source uuid, p_notices jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.ingest_tender_notices(p_source uuid, p_notices jsonb) to service_role;
 
+create or replace function public.queue_radar_alerts(p_account uuid, p_now timestamp with time zone)
+ returns table(search_id uuid, notices integer)
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_search public.tender_searches;
+  v_ids uuid[];
+  v_lines text;
+  v_first text;
+  v_to text;
+begin
+  for v_search in select t.* from public.tender_searches t where t.account_id = p_account and t.alert_score is not null order by t.id loop
+    with hits as (
+      select m.* from private.radar_scored(v_search, (p_now at time zone 'UTC')::date, 500) m
+        join public.opportunities o on o.id = m.id
+       where m.score >= v_search.alert_score and o.first_seen_at >= p_now - interval '2 days'
+    ),
+    taken as (
+      insert into private.radar_mailed (search_id, opportunity_id, kind)
+      select v_search.id, h.id, 'immediate' from hits h
+      on conflict do nothing
+      returning opportunity_id
+    )
+    select array_agg(h.id order by h.score desc, h.deadline nulls last, h.id),
+           string_agg(private.radar_mail_lines(h.title, h.buyer, h.deadline, h.score, h.reasons, h.url), chr(10) || chr(10)
+                      order by h.score desc, h.deadline nulls last, h.id),
+           (array_agg(h.title order by h.score desc, h.deadline nulls last, h.id))[1]
+      into v_ids, v_lines, v_first
+      from hits h join taken t on t.opportunity_id = h.id;
+    if v_ids is null then
+      continue;
+    end if;
+    foreach v_to in array private.radar_recipients(v_search) loop
+      perform private.enqueue_job('mail.send', v_search.account_id,
+        jsonb_build_object(
+          'to', v_to,
+          'subject', case when cardinality(v_ids) = 1 then 'Tender match for "' || v_search.name || '": ' || v_first
+                          else cardinality(v_ids) || ' tender matches for "' || v_search.name || '"' end,
+          'text', 'Hello,' || chr(10) || chr(10) || 'New notices on the radar score ' || v_search.alert_score
+                  || ' or more for your saved search "' || v_search.name || '":' || chr(10) || chr(10) || v_lines || chr(10) || chr(10)
+                  || 'Open RFP Radar in OpsHub to pursue or dismiss them.'),
+        'rfp_alert:' || v_search.id || ':' || v_ids[1] || ':' || md5(v_to), v_search.id);
+    end loop;
+    search_id := v_search.id;
+    notices := cardinality(v_ids);
+    return next;
+  end loop;
+end;
+$function$;
+revoke all on function public.queue_radar_alerts(p_account uuid, p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function public.queue_radar_alerts(p_account uuid, p_now timestamp with time zone) to service_role;
+
 create or replace function public.radar_matches(p_search uuid, p_today date, p_limit integer default 100)
  returns table(id uuid, search_id uuid, title text, buyer text, country text, cpv_codes text[], value bigint, currency text, deadline timestamp with time zone, url text, change_note text, pursued_rfp_id uuid, source_name text, score integer, reasons text[])
  language plpgsql
  stable security definer
  set search_path to ''
- set enable_seqscan to 'off'
 as $function$
 declare
   v_search public.tender_searches;
-  v_any tsquery;
-  v_candidates uuid[];
 begin
   if not public.is_account_staff() then
     return;
@@ -650,68 +907,7 @@ begin
   if not found then
     return;
   end if;
-  v_any := private.any_keyword_query(v_search.keywords);
-  -- Planned with the values (execute): the keyword and CPV lookups use their GIN indexes.
-  if v_any is null and cardinality(v_search.cpv_codes) = 0 then
-    execute $sql$
-      select coalesce(array_agg(o.id), '{}') from public.opportunities o
-       where o.account_id = $1 and (o.deadline is null or (o.deadline >= $2 and o.deadline < $2 + $3 + 1))
-    $sql$ into v_candidates using v_search.account_id, p_today, v_search.horizon_days;
-  else
-    execute $sql$
-      select coalesce(array_agg(x.id), '{}') from (
-        select o.id from public.opportunities o where $2::tsquery is not null and o.search @@ $2 and o.account_id = $1
-        union
-        select o.id from public.opportunities o where o.cpv_groups && $3 and o.account_id = $1
-      ) x
-    $sql$ into v_candidates using v_search.account_id, v_any, v_search.cpv_codes;
-  end if;
-  return query
-  with k as (
-    select coalesce(array_agg(q) filter (where q is not null), '{}') as queries
-      from unnest(v_search.keywords) kw, lateral (select private.keyword_query(kw) q) x
-  ),
-  scored as (
-    select o.*, src.name as src_name,
-           cardinality(k.queries) as kw_total,
-           (select count(*)::integer from unnest(k.queries) q where o.search @@ q) as kw_hits,
-           (select min(sc) from unnest(v_search.cpv_codes) sc where sc = any (o.cpv_groups)) as cpv_hit,
-           (v_search.min_value is not null and o.value is not null and o.currency = v_search.min_currency
-            and o.value >= v_search.min_value) as min_met,
-           (o.deadline is not null and o.deadline >= p_today + 7) as time_enough
-      from k, public.opportunities o
-      join public.tender_sources src on src.id = o.source_id
-     where o.id = any (v_candidates)
-       and not o.dismissed
-       and (o.deadline is null or (o.deadline >= p_today and o.deadline < p_today + v_search.horizon_days + 1))
-       and (cardinality(v_search.countries) = 0 or o.country = any (v_search.countries))
-       and (v_search.min_value is null or o.value is null or o.currency is distinct from v_search.min_currency
-            or o.value >= v_search.min_value)
-  )
-  select x.id, v_search.id, x.title, x.buyer, x.country, x.cpv_codes, x.value, x.currency, x.deadline, x.url, x.change_note,
-         x.pursued_rfp_id, x.src_name,
-         round(100.0 * (
-             case when x.kw_total > 0 then 50.0 * x.kw_hits / x.kw_total else 0 end
-           + case when x.cpv_hit is not null then 30 else 0 end
-           + case when x.min_met then 10 else 0 end
-           + case when x.time_enough then 10 else 0 end
-         ) / (case when x.kw_total > 0 then 50 else 0 end + case when cardinality(v_search.cpv_codes) > 0 then 30 else 0 end
-              + case when v_search.min_value is not null then 10 else 0 end + 10))::integer as fit,
-         array_remove(array[
-           case when x.kw_total > 0 then 'keywords: ' || x.kw_hits || ' of ' || x.kw_total end,
-           case when x.cpv_hit is not null then 'CPV ' || x.cpv_hit || ' matches'
-                when cardinality(v_search.cpv_codes) > 0 then 'no CPV match' end,
-           case when v_search.min_value is null then null
-                when x.min_met then 'value above minimum'
-                when x.value is null then 'value not given'
-                else 'value in ' || coalesce(x.currency, 'no currency') || ', minimum in ' || v_search.min_currency end,
-           case when x.deadline is null then 'deadline not given'
-                when x.time_enough then 'deadline in ' || (x.deadline::date - p_today) || ' days'
-                else 'deadline in under 7 days' end
-         ], null)
-    from scored x
-   order by fit desc, x.deadline nulls last, x.id
-   limit least(greatest(coalesce(p_limit, 100), 1), 500);
+  return query select * from private.radar_scored(v_search, p_today, p_limit);
 end;
 $function$;
 revoke all on function public.radar_matches(p_search uuid, p_today date, p_limit integer) from public, anon, authenticated, service_role;

@@ -103,3 +103,52 @@ describe('analytics_page_for_user', () => {
     if (client) expect((await serviceClient(backend).rpc('analytics_page_for_user', args(client.id))).error).not.toBeNull();
   });
 });
+
+// The dialog's post in one call (20261206300002): the range resolved as
+// analytics_page does, the report's rows counted as the caller, the job queued
+// only above the direct-download limit.
+describe('analytics_export_request', () => {
+  const REQUEST = { ...ARGS, p_report_type: 'comprehensive', p_format: 'csv', p_from: '2026-09-01', p_to: '2026-09-30', p_direct_rows: 3 };
+
+  it("counts the report's rows in the range by hand, and queues the job only above the limit", async () => {
+    const fresh = await signUpFreshAdmin(backend, 'export-request');
+    const id = fresh.accountId;
+    await backend.db.query(`update public.accounts set timezone = 'America/New_York' where id = $1`, [id]);
+    // Two leads in September in New York (one at 03:30 UTC on 1 October, still 30 September there), one in October.
+    await backend.db.query(
+      `insert into public.leads (account_id, name, email, company, created_at) values
+         ($1, 'a', 'a@l.test', 'Co', '2026-09-10T12:00:00Z'), ($1, 'b', 'b@l.test', 'Co', '2026-10-01T03:30:00Z'),
+         ($1, 'c', 'c@l.test', 'Co', '2026-10-01T04:30:00Z')`,
+      [id],
+    );
+    await backend.db.query(`insert into public.contacts (account_id, name, email, created_at) values ($1, 'C', 'c@c.test', '2026-09-20T12:00:00Z')`, [id]);
+    const leads = await fresh.client.rpc('analytics_export_request', { ...REQUEST, p_report_type: 'leads' });
+    expect(leads.error).toBeNull();
+    expect(leads.data).toEqual({ from: '2026-09-01', to: '2026-09-30', timezone: 'America/New_York', rows: 2, queued_job_id: null });
+    const clients = await fresh.client.rpc('analytics_export_request', { ...REQUEST, p_report_type: 'clients' });
+    expect(clients.data.rows).toBe(1);
+    // Comprehensive: 2 leads + 1 client (no quotes or invoices) = 3, not above 3; above 2 it is queued.
+    const atLimit = await fresh.client.rpc('analytics_export_request', REQUEST);
+    expect(atLimit.data).toMatchObject({ rows: 3, queued_job_id: null });
+    expect(await exportJobs(id)).toEqual([]);
+    const over = await fresh.client.rpc('analytics_export_request', { ...REQUEST, p_direct_rows: 2 });
+    expect(over.error).toBeNull();
+    const jobs = await exportJobs(id);
+    expect(jobs).toHaveLength(1);
+    expect(over.data.queued_job_id).toEqual(expect.any(String));
+    expect(jobs[0].payload).toMatchObject({ report_type: 'comprehensive', format: 'csv', from: '2026-09-01', to: '2026-09-30' });
+    // Another account counts only its own rows.
+    expect((await other.client.rpc('analytics_export_request', { ...REQUEST, p_report_type: 'leads' })).data.rows).toBe(0);
+  });
+
+  it('refuses clients, anonymous callers, a wrong range and a wrong limit', async () => {
+    const client = (await backend.db.query(`select 1 from public.users where account_id = $1 and role = 'client'`, [admin.accountId])).rows.length
+      ? undefined
+      : await addMember(backend, admin, 'client', 'client-export');
+    if (client) expect((await client.client.rpc('analytics_export_request', REQUEST)).error?.message).toMatch(/team/);
+    expect((await anonClient(backend).rpc('analytics_export_request', REQUEST)).error).not.toBeNull();
+    expect((await admin.client.rpc('analytics_export_request', { ...REQUEST, p_to: '2026-08-01' })).error?.message).toMatch(/start and an end date/);
+    expect((await admin.client.rpc('analytics_export_request', { ...REQUEST, p_date_range: 'forever' })).error?.message).toBe('Choose a date range');
+    expect((await admin.client.rpc('analytics_export_request', { ...REQUEST, p_direct_rows: 0 })).error?.code).toBe('22023');
+  });
+});

@@ -65,7 +65,7 @@ describe('module sections', () => {
     await shipment(admin.accountId, null, '2026-04-15T09:00:00Z');
     await shipment(admin.accountId, '2026-04-20', null);
     const april = (await admin.client.rpc('analytics_figures', { p_from: '2026-04-01', p_to: '2026-04-30' })).data;
-    expect(april.helpdesk).toEqual({ conversations: 3, responded: 2, first_response_hours: 3 });
+    expect(april.helpdesk).toMatchObject({ conversations: 3, responded: 2, first_response_hours: 3 });
     expect(april.logistics).toEqual({ delivered: 4, with_estimate: 3, on_time: 2 });
     expect(await recountDiffers()).toBe(0);
     // The unanswered one is answered 8 h later; the late shipment's estimate moves; one is deleted.
@@ -75,11 +75,11 @@ describe('module sections', () => {
     await db.query(`delete from public.shipments where account_id = $1 and estimated_delivery is null and delivered_at is not null`, [admin.accountId]);
     expect(await recountDiffers()).toBe(0);
     const after = (await admin.client.rpc('analytics_figures', { p_from: '2026-04-01', p_to: '2026-04-30' })).data;
-    expect(after.helpdesk).toEqual({ conversations: 3, responded: 3, first_response_hours: 4.7 });
+    expect(after.helpdesk).toMatchObject({ conversations: 3, responded: 3, first_response_hours: 4.7 });
     expect(after.logistics).toEqual({ delivered: 3, with_estimate: 3, on_time: 3 });
     // Another account sees only its own.
     const theirs = (await other.client.rpc('analytics_figures', { p_from: '2026-04-01', p_to: '2026-04-30' })).data;
-    expect(theirs.helpdesk).toEqual({ conversations: 1, responded: 1, first_response_hours: 10 });
+    expect(theirs.helpdesk).toMatchObject({ conversations: 1, responded: 1, first_response_hours: 10 });
     expect(theirs.logistics).toEqual({ delivered: 0, with_estimate: 0, on_time: 0 });
   });
 

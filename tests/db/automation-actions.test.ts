@@ -176,6 +176,46 @@ describe('create_invoice and generate_report', () => {
     await pause(id);
   });
 
+  it('writes the invoice through the one writer of Convert to invoice: both paths make identical rows and lines', async () => {
+    const id = await create(admin, { trigger_kind: 'quote_accepted', action_kind: 'create_invoice', action_settings: {} });
+    const { data: contact } = await admin.client.from('contacts').insert({ account_id: admin.accountId, name: 'Twin Buyer', email: 'Twin@Buyer.test', company: 'Twins' }).select('id').single();
+    // Two signed quotes alike in everything the invoice takes: the contact, currency, rates, notes and lines (out of order).
+    const signedQuote = async () => {
+      const { data: quote, error } = await service.from('quotes').insert({
+        account_id: admin.accountId, contact_id: contact!.id, currency: 'GBP', tax_rate: 20, discount: 5, notes: 'Net 30', status: 'signed',
+      }).select('id').single();
+      if (error) throw new Error(error.message);
+      const items = await service.from('quote_items').insert([
+        { quote_id: quote.id, description: 'Design', qty: 3, unit_price: 12000, total: 36000, position: 1 },
+        { quote_id: quote.id, description: 'Build', qty: 1, unit_price: 50000, total: 50000, position: 0 },
+      ]);
+      if (items.error) throw new Error(items.error.message);
+      return quote.id as string;
+    };
+    const byHand = await signedQuote();
+    const byRun = await signedQuote();
+    const converted = await admin.client.rpc('convert_quote_to_invoice', { p_quote_id: byHand });
+    expect(converted.error).toBeNull();
+    await backend.db.query(`select private.emit_event($1, 'quote_accepted', 'quotes', $2, '{}')`, [admin.accountId, byRun]);
+    const [run] = (await runEvents()).filter((r) => r.automation_id === id);
+    expect(run.status).toBe('succeeded');
+    const { rows } = await backend.db.query<{ quote_id: string; invoice: Record<string, unknown>; items: Record<string, unknown>[] }>(
+      `select i.quote_id, to_jsonb(i) - array['id', 'invoice_number', 'quote_id', 'created_at', 'updated_at'] as invoice,
+              (select jsonb_agg(to_jsonb(it) - array['id', 'invoice_id', 'created_at', 'updated_at'] order by it.position)
+                 from public.invoice_items it where it.invoice_id = i.id) as items
+         from public.invoices i where i.quote_id in ($1, $2) order by i.quote_id = $1 desc`, [byHand, byRun]);
+    expect(rows.map((r) => r.quote_id)).toEqual([byHand, byRun]);
+    expect(rows[1].invoice).toEqual(rows[0].invoice);
+    expect(rows[1].items).toEqual(rows[0].items);
+    // What they both are: the automation's creator (the admin) as the author, the contact's address in lower case, totals by the triggers.
+    expect(rows[0].invoice).toMatchObject({
+      account_id: admin.accountId, contact_id: contact!.id, created_by: admin.userId, client_name: 'Twin Buyer', client_email: 'twin@buyer.test',
+      currency: 'GBP', status: 'draft', notes: 'Net 30', subtotal: 86000,
+    });
+    expect(rows[0].items.map((item) => item.description)).toEqual(['Build', 'Design']);
+    await pause(id);
+  });
+
   it('queues the analytics export job of the contract with the run as its key, mailed to the chosen person or the owner', async () => {
     expect((await admin.client.from('automations').insert(row(admin, { action_kind: 'generate_report', action_settings: { report_type: 'weird' } }))).error).not.toBeNull();
     expect((await admin.client.from('automations').insert(row(admin, { action_kind: 'generate_report', action_settings: { report_type: 'sales', assignee_id: other.userId } }))).error?.message)

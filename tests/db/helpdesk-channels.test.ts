@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { fetchInboundMedia, MediaFailed } from '../../app/features/helpdesk/channels/media-fetch.ts';
 import { handleSmsHook } from '../../app/features/helpdesk/channels/sms-hook.server.ts';
 import { sendSmsMessage } from '../../app/features/helpdesk/channels/sms-send.ts';
 import { twilioSignature } from '../../app/features/helpdesk/channels/twilio.ts';
@@ -368,5 +369,52 @@ describe('SMS, WhatsApp, Compose and canned replies on PGlite', () => {
     await expect(suggestReply(provider.config, prompt, { allowHosts: undefined })).rejects.toBeInstanceOf(SuggestFailed);
     expect(asked.length).toBe(before);
     await expect(suggestReply({ api_url: `${twilioUrl}/v1` }, prompt, allow)).rejects.toThrow(/API key/);
+  });
+
+  it('notes SMS media to fetch, once each (links and types checked); the fetch retries a 5xx, fails the last attempt, stores once; staff read them, outsiders nothing', async () => {
+    const media: Record<string, string> = { NumMedia: '11', Body: 'Pictures' };
+    for (let i = 0; i < 11; i++) {
+      media[`MediaUrl${i}`] = `${twilioUrl}/2010-04-01/Accounts/${SID}/Messages/MM1/Media/ME${i}`;
+      media[`MediaContentType${i}`] = 'image/jpeg';
+    }
+    media.MediaContentType1 = 'text/html\r\nX-Injected: 1';
+    media.MediaUrl2 = 'javascript:alert(1)';
+    const SMS_SID = 'SMmedia00000000000000000000000001';
+    expect((await sms(SMS_SID, '+14155550177', media)).status).toBe(200);
+    const { data: message } = await service.from('messages').select('id').eq('external_id', SMS_SID).single();
+    type Row = { id: string; media_index: number; file_name: string; mime_type: string; fetch_status: string; fetch_error: string | null; size_bytes: number | null };
+    const rows = async (who = member.client) => ((await who.from('message_attachments')
+      .select('id, media_index, file_name, mime_type, fetch_status, fetch_error, size_bytes').eq('message_id', message!.id).order('media_index')).data ?? []) as Row[];
+    // At most 10 (the hook's cap), the javascript: link skipped, the header-like type replaced; all waiting for the runner.
+    const noted = await rows();
+    expect(noted.map((r) => r.media_index)).toEqual([0, 1, 3, 4, 5, 6, 7, 8, 9]);
+    expect(noted.slice(0, 2).map((r) => [r.file_name, r.mime_type])).toEqual([['media-1.jpg', 'image/jpeg'], ['media-2.bin', 'application/octet-stream']]);
+    expect(noted.every((r) => r.fetch_status === 'pending')).toBe(true);
+    expect((await sms(SMS_SID, '+14155550177', media)).status).toBe(200);
+    expect(await rows()).toHaveLength(9);
+    const { count: jobs } = await service.from('jobs').select('id', { count: 'exact', head: true }).eq('kind', 'helpdesk.fetch_media').eq('subject_id', message!.id);
+    expect(jobs).toBe(9);
+    for (const who of [client, supplier, other]) expect(await rows(who.client)).toEqual([]);
+    expect((await member.client.from('message_attachments').update({ fetch_status: 'stored' }).eq('id', noted[0].id).select('id')).data ?? []).toEqual([]);
+
+    // The job's work: a 503 keeps it pending with the reason; the last attempt's 503 marks it failed.
+    const fetchOne = (id: string, last = false) => fetchInboundMedia(service, { PROVIDER_ALLOW_HOSTS: new URL(twilioUrl).host }, admin.accountId, id, last);
+    const before = sent.length;
+    nextAnswer = { status: 503, json: {} };
+    await expect(fetchOne(noted[0].id)).rejects.toThrow('The provider answered 503');
+    expect((await rows())[0]).toMatchObject({ fetch_status: 'pending', fetch_error: 'The provider answered 503' });
+    nextAnswer = { status: 503, json: {} };
+    await expect(fetchOne(noted[0].id, true)).rejects.toBeInstanceOf(MediaFailed);
+    expect((await rows())[0]).toMatchObject({ fetch_status: 'failed', fetch_error: 'The provider answered 503', size_bytes: null });
+    // Another account's job cannot take this account's media.
+    await expect(fetchInboundMedia(service, { PROVIDER_ALLOW_HOSTS: new URL(twilioUrl).host }, other.accountId, noted[1].id, false)).rejects.toThrow('The media is gone');
+    // A 2xx is stored, with the account's credentials sent; a second run fetches nothing.
+    nextAnswer = { status: 200, json: { picture: true } };
+    expect(await fetchOne(noted[1].id)).toBe('stored');
+    expect(await fetchOne(noted[1].id)).toBe('already');
+    expect((await rows())[1]).toMatchObject({ fetch_status: 'stored', mime_type: 'application/json', size_bytes: JSON.stringify({ picture: true }).length });
+    const calls = sent.slice(before);
+    expect(calls.map((c) => c.path)).toEqual([0, 0, 1].map((i) => `/2010-04-01/Accounts/${SID}/Messages/MM1/Media/ME${i}`));
+    expect(calls.every((c) => c.auth === `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`)).toBe(true);
   });
 });

@@ -26,10 +26,10 @@ describe('the next response SLA on PGlite', () => {
   let conversation: string;
   let n = 0;
 
-  const receive = async (references: string[] = []) => {
+  const receive = async (references: string[] = [], box = mailbox) => {
     n += 1;
     const { data, error } = await service.rpc('receive_email', {
-      p_to: `${mailbox}@in.opshub.test`, p_from_email: 'nr@customer.test', p_from_name: 'Customer', p_subject: 'Case',
+      p_to: `${box}@in.opshub.test`, p_from_email: 'nr@customer.test', p_from_name: 'Customer', p_subject: 'Case',
       p_body: `Message ${n}`, p_message_id: `<nr-${n}@customer.test>`, p_references: references,
     });
     if (error) throw new Error(error.message);
@@ -140,5 +140,105 @@ describe('the next response SLA on PGlite', () => {
       p_targets: { ...TARGETS, normal: { ...TARGETS.normal, next_response_minutes: 0 } },
     });
     expect(bad.error).not.toBeNull();
+  });
+
+  it('pending pauses the next-response clock: over a weekend it keeps its remaining business time', async () => {
+    conversation = (await receive()).conversation_id;
+    const ref = [`<nr-${n}@customer.test>`];
+    await reply();
+    await receive(ref);
+    type Row = Clock & { status: string; updated_at: string; next_response_paused_minutes: number };
+    const row = async (): Promise<Row> => (await service.from('conversations')
+      .select('status, updated_at, next_response_started_at, next_response_due_at, next_response_paused_minutes, sla_due_at, resolution_due_at')
+      .eq('id', conversation).single()).data as Row;
+    // The wait began Friday 16:50 (normal: 30 minutes); at 16:55 a person set it to pending, 25 business minutes left.
+    expect((await service.from('conversations').update({
+      next_response_started_at: '2026-11-20T16:50:00Z', status: 'pending', sla_paused_at: '2026-11-20T16:55:00Z',
+    }).eq('id', conversation)).error).toBeNull();
+    expect((await row()).sla_due_at).toBeNull();
+    // Pending, its old deadline (Monday 09:20) long past: no breach.
+    expect((await service.rpc('helpdesk_sla_sweep', { p_now: new Date().toISOString() })).error).toBeNull();
+    const breached = async () => (await service.from('sla_breaches').select('due_at').eq('conversation_id', conversation).eq('target', 'next_response')).data ?? [];
+    expect(await breached()).toEqual([]);
+
+    // Reopened after the weekend (and a week): the same 25 business minutes remain, from now.
+    expect((await member.client.from('conversations').update({ status: 'open' }).eq('id', conversation)).error).toBeNull();
+    const open = await row();
+    expect(open.next_response_paused_minutes).toBeGreaterThan(0);
+    const remaining = await add(open.updated_at, 25);
+    // Paused time is counted in whole minutes: at most a minute's seconds apart.
+    expect(Math.abs(ms(open.next_response_due_at)! - remaining)).toBeLessThan(60_000);
+    expect(ms(open.next_response_due_at)!).toBeGreaterThan(Date.now());
+    expect(ms(open.sla_due_at)).toBe(Math.min(ms(open.next_response_due_at)!, ms(open.resolution_due_at)!));
+
+    // A wait that begins during the pause (the customer writes while pending) counts from its own start only.
+    await reply();
+    expect((await service.from('conversations').update({ status: 'pending', sla_paused_at: '2026-11-20T10:00:00Z' })
+      .eq('id', conversation)).error).toBeNull();
+    await receive(ref);
+    const fresh = await row();
+    expect(fresh.status).toBe('open');
+    expect(fresh.next_response_paused_minutes).toBe(0);
+    expect(ms(fresh.next_response_due_at)).toBe(await add(fresh.next_response_started_at!, 30));
+    // A reply ends the wait: the next one starts with nothing paused.
+    await reply();
+    expect(await row()).toMatchObject({ next_response_started_at: null, next_response_due_at: null, next_response_paused_minutes: 0 });
+  });
+
+  it('the SLA report counts next responses met and breached per agent and priority (hand-computed)', async () => {
+    // A fresh account, so the report holds only these conversations.
+    const owner = await signUpFreshAdmin(backend, 'nr-report-admin');
+    const agent = await addMember(backend, owner, 'member', 'nr-report-agent');
+    const box = (await owner.client.rpc('inbound_mailbox').single<{ local_part: string }>()).data!.local_part;
+    expect((await owner.client.rpc('save_helpdesk_sla', {
+      p_timezone: 'UTC', p_days: WEEKDAYS, p_opens: '09:00', p_closes: '17:00', p_holidays: [], p_targets: TARGETS,
+    })).error).toBeNull();
+    const answer = async (id: string) => {
+      const { error } = await agent.client.rpc('reply_to_conversation', { p_conversation_id: id, p_body: 'Reply' });
+      if (error) throw new Error(error.message);
+    };
+    // A conversation with its first response given and a customer's message waiting (a next-response clock running).
+    const waiting = async (assigned: boolean, priority: string) => {
+      const { conversation_id: id } = await receive([], box);
+      const ref = [`<nr-${n}@customer.test>`];
+      if (assigned) expect((await agent.client.from('conversations').update({ assignee_id: agent.userId, priority }).eq('id', id)).error).toBeNull();
+      await answer(id);
+      await receive(ref, box);
+      return { id, again: () => receive(ref, box) };
+    };
+    // Started a Monday morning weeks ago: its 20 minutes (high) long gone.
+    const overdue = async (id: string) =>
+      expect((await service.from('conversations').update({ next_response_started_at: '2026-11-02T09:00:00Z' }).eq('id', id)).error).toBeNull();
+
+    // The agent, high: X answered in time once and late once; Y breached and still waiting; Z waiting, not due yet.
+    const x = await waiting(true, 'high');
+    await answer(x.id);
+    await x.again();
+    await overdue(x.id);
+    await answer(x.id);
+    const y = await waiting(true, 'high');
+    await overdue(y.id);
+    await waiting(true, 'high');
+    // Unassigned, normal: W answered in time; V resolved with a breached wait (its clock stopped: not counted).
+    const w = await waiting(false, 'normal');
+    await answer(w.id);
+    const v = await waiting(false, 'normal');
+    await overdue(v.id);
+    expect((await agent.client.from('conversations').update({ status: 'resolved' }).eq('id', v.id)).error).toBeNull();
+
+    const { data, error } = await owner.client.rpc('helpdesk_sla_report', { p_from: '2000-01-01T00:00:00Z', p_to: '2100-01-01T00:00:00Z' });
+    expect(error).toBeNull();
+    const rows = (data as Record<string, unknown>[]).map((r) => ({
+      agent: r.assignee_id === null ? null : r.assignee_id === agent.userId ? 'agent' : r.assignee_id, priority: r.priority,
+      conversations: Number(r.conversations), next_response_total: Number(r.next_response_total), next_response_met: Number(r.next_response_met),
+    }));
+    expect(rows).toEqual([
+      { agent: null, priority: 'normal', conversations: 2, next_response_total: 1, next_response_met: 1 },
+      { agent: 'agent', priority: 'high', conversations: 3, next_response_total: 3, next_response_met: 1 },
+    ]);
+    const { data: counters } = await service.from('conversations').select('next_responses_met, next_responses_missed').eq('id', x.id).single();
+    expect(counters).toEqual({ next_responses_met: 1, next_responses_missed: 1 });
+    // People cannot set the counters.
+    expect((await agent.client.from('conversations').update({ next_responses_met: 9 }).eq('id', x.id)).error).not.toBeNull();
   });
 });

@@ -162,7 +162,9 @@ for (const target of targets) {
         { name: 'Weekly sales report', status: 'paused', runs: [] },
       ]);
       const dana = await authId('demo@opshub.test');
-      const tasks = await asUser(db, dana, (tx) => tx.query<{ title: string }>('select title from public.my_open_tasks(10)'));
+      // As the dashboard reads them: dashboard_overview's key my_tasks.
+      const tasks = await asUser(db, dana, (tx) =>
+        tx.query<{ title: string }>("select t ->> 'title' as title from jsonb_array_elements(public.dashboard_overview() -> 'my_tasks') t"));
       expect(tasks.rows).toEqual([{ title: 'Call Sarah Johnson about their enquiry' }]);
     });
   });

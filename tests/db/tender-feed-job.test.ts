@@ -116,12 +116,13 @@ describe('the tender feed job against a local feed server', () => {
   let allow: Set<string>;
   const t0 = Date.now() + 60_000;
   const at = (minutes: number) => new Date(t0 + minutes * 60_000);
-  const run = async (minutes: number, allowed = allow): Promise<FeedRunSummary> => {
+  type Counts = Omit<FeedRunSummary, 'accounts'>;
+  const run = async (minutes: number, allowed = allow): Promise<Counts> => {
     // A run takes 8 sources at most: run until one takes none, adding up.
-    const total: FeedRunSummary = { fetched: 0, notModified: 0, failed: 0, inserted: 0, amended: 0 };
+    const total: Counts = { fetched: 0, notModified: 0, failed: 0, inserted: 0, amended: 0 };
     for (;;) {
       const summary = await runTenderFeeds(service as never, at(minutes), { allow: allowed, timeoutMs: 1500 });
-      for (const key of Object.keys(total) as (keyof FeedRunSummary)[]) total[key] += summary[key];
+      for (const key of Object.keys(total) as (keyof Counts)[]) total[key] += summary[key];
       if (summary.fetched + summary.notModified + summary.failed === 0) return total;
     }
   };
@@ -137,6 +138,8 @@ describe('the tender feed job against a local feed server', () => {
     backend = await startBackend({ on: 'pglite' });
     service = serviceClient(backend);
     admin = await signUpFreshAdmin(backend, 'feed-job-admin');
+    // The seed's demo source (the backend's own feed, decision 092) would be fetched too: these runs count only this file's.
+    await service.from('tender_sources').delete().eq('name', 'Contracts Finder (demo)');
     const sources: [string, string][] = [
       ['ocds', 'ocds'], ['ted', 'ted'], ['rss', 'rss'], ['atom', 'rss'], ['broken', 'rss'], ['not-json', 'ocds'], ['redirect', 'rss'],
       ['slow', 'ted'], ['huge', 'ocds'],

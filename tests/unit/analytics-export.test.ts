@@ -2,7 +2,8 @@
 // account's midnight in its timezone, CSV cells and XLSX column names.
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '~/features/analytics/export/csv';
-import { neutralised } from '~/features/analytics/export/report';
+import { buildReport, neutralised } from '~/features/analytics/export/report';
+import type { PeriodFigures } from '~/features/analytics/figures';
 import { zonedMidnight } from '~/features/analytics/export/rows.server';
 import { columnName, xmlText } from '~/features/analytics/export/xlsx';
 import { readRange } from '~/features/analytics/range';
@@ -44,5 +45,33 @@ describe('cells', () => {
   it('name XLSX columns and escape XML, dropping characters XML forbids', () => {
     expect([0, 25, 26, 51, 52, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
     expect(xmlText('a<b>&"c"\u0001\u0007d')).toBe('a&lt;b&gt;&amp;&quot;c&quot;d');
+  });
+});
+
+describe('the comprehensive summary', () => {
+  const figures = (helpdesk: PeriodFigures['helpdesk']): PeriodFigures => ({
+    from: '2026-04-01',
+    to: '2026-04-30',
+    timezone: 'UTC',
+    sales: [],
+    cash: [],
+    leads: { total: 0, by_source: {}, by_status: {} },
+    clients: { new_clients: 0 },
+    helpdesk,
+  });
+
+  it('names SLA met and CSAT, or says there was none', () => {
+    const some = buildReport('comprehensive', figures({ conversations: 4, sla_met: 3, sla_missed: 2, csat_responses: 3, csat_average: 3.67 }), [], {
+      includeSummary: true,
+      includeCharts: false,
+    });
+    expect(some.summary).toContain('SLA met: 3 of 5 targets (60%)');
+    expect(some.summary).toContain('CSAT: 3.7 of 5 from 3 responses');
+    const none = buildReport('comprehensive', figures({ conversations: 0, sla_met: 0, sla_missed: 0, csat_responses: 0, csat_average: null }), [], {
+      includeSummary: true,
+      includeCharts: false,
+    });
+    expect(none.summary).toContain('SLA met: no target fell due');
+    expect(none.summary).toContain('CSAT: no ratings');
   });
 });

@@ -454,3 +454,189 @@ describe('a quantity sharing its cell with the tax rate', () => {
     expect(fields.line_items?.value.map((l) => [l.description, l.quantity, l.amount])).toEqual([['Trennblätter', '20.00', '198.00']]);
   });
 });
+
+describe('issue 34 fifth pass: Polish KSeF blocks, terms that are no terms, a sender beside Bill To', () => {
+  it("reads the party from its block's 'Nazwa:' line, stepping over 'NIP:' and an 'Adres' heading, in each column", () => {
+    const { fields } = extractFields(
+      ['Krajowy System e-Faktur\tNumer faktury', 'Sprzedawca\tNabywca', 'NIP: 9999999999\tNIP: 1111111111', 'Nazwa: ABC Developex S.A.\tNazwa: F.H.U. Jan Kowalski', 'Adres\tAdres', 'ul. Sadowa 1 m. 3, 00-002 Kraków\tul. Polna 1, 00-001 Warszawa'].join('\n'),
+    );
+    expect(fields.supplier_name?.value).toBe('ABC Developex S.A.');
+    expect(fields.customer_name?.value).toBe('F.H.U. Jan Kowalski');
+  });
+
+  it("reads 'Termin zapłaty', a Polish month without its accent, and the number '1/12-2025'", () => {
+    const { fields } = extractFields('Faktura nr: 1/12-2025\nData wystawienia grudzien 17, 2025\nTermin zapłaty: 2025-12-31\nRazem do zapłaty: 3 300.00 EUR');
+    expect(fields.invoice_number?.value).toBe('1/12-2025');
+    expect(fields.issue_date?.value).toBe('2025-12-17');
+    expect(fields.due_date?.value).toBe('2025-12-31');
+  });
+
+  it("computes no due date from an early-payment discount's days or a late-payment clause", () => {
+    const discount = extractFields('Handelsrechnung Nr. KR87654321012 vom 06.10.2018\nZahlungsbedingungen:\nSkontovereinbarung: 2% bei Zahlung innerhalb 10 Tagen\nnach Rechnungsdatum');
+    expect(discount.fields.due_date).toBeUndefined();
+    const late = extractFields(
+      'Rechnungsnummer: 2015738820\nMünchen, den 01.11.2024\nRechnungsbetrag zahlbar ohne Abzug sofort nach Erhalt der Rechnung.\nEntgeltforderung kommt spätestens in Verzug, wenn er nicht innerhalb von 30 Tagen nach Fälligkeit und',
+    );
+    expect(late.fields.due_date).toBeUndefined();
+    // Terms themselves still give the date they lead to, unsure.
+    expect(extractFields('Invoice No. 5\nInvoice date: 2025-07-01\nTerms: Net 30').fields.due_date).toEqual({ value: '2025-07-31', confidence: 0.5 });
+  });
+
+  it("takes the name left of 'Bill To' for the supplier, not a field heading, and reads the customer in Bill To's column", () => {
+    const { fields } = extractFields(
+      ['Receipt', 'Receipt Number\t123', 'Date paid\tMarch 25, 2024', 'Example, LLC\tBill To', '123 Fake Street\tCustomer', 'New York City, NY 10012\tAddress', 'Subtotal\t$19.00'].join('\n'),
+    );
+    expect(fields.supplier_name?.value).toBe('Example, LLC');
+    expect(fields.customer_name?.value).not.toBe('New York City, NY 10012');
+  });
+});
+
+describe('issue 34 fifth pass: titles over their numbers, ids with their country in brackets, Brazil', () => {
+  it("reads the number alone under a title alone ('Invoice' over 'SAMPLE-002', 'Purchase order' over 'NE SERIES-A/123'), unsure", () => {
+    const invoice = extractFields('Page 1 of 1\nHotel California\n\nInvoice\nSAMPLE-002\nSummary\nIssue date 2023-05-21');
+    expect(invoice.fields.invoice_number).toEqual({ value: 'SAMPLE-002', confidence: 0.6 });
+    const order = extractFields('Innovatech Lda\n\nPurchase order\nNE SERIES-A/123\nSummary\nIssue date 2023-01-30 · 12:34\nPayment terms notes Payment in 30 days');
+    expect(order.fields.order_number?.value).toBe('NE SERIES-A/123');
+    // An order's payment terms run from the invoice to come: no due date computed for the order.
+    expect(order.fields.due_date).toBeUndefined();
+  });
+
+  it("reads 'P.IVA: (IT) 12345678903' as the tax id IT12345678903, never as a tax amount", () => {
+    const { fields } = extractFields('Invoice\nSAMPLE-002\nSupplier\nHotel California\nP.IVA: (IT) 12345678903\nTotal to pay €126,00');
+    expect(fields.tax_id?.value).toBe('IT12345678903');
+    expect(fields.tax_amount).toBeUndefined();
+  });
+
+  it("reads a DANFE: 'R$' as BRL, the 'EMITENTE' as the supplier, its CNPJ as the tax id", () => {
+    const { fields } = extractFields('DANFE SIMPLIFICADO\nTOTAL DA NF-e\tR$ 689,91\nEMITENTE\nPlotag Sistemas e Suprimentos Ltda\nCNPJ/CPF 00822602000124\tRG/IE 114489114119');
+    expect(fields.kind?.value).toBe('invoice');
+    expect(fields.currency?.value).toBe('BRL');
+    expect(fields.supplier_name?.value).toBe('Plotag Sistemas e Suprimentos Ltda');
+    expect(fields.tax_id?.value).toBe('00822602000124');
+  });
+});
+
+describe('issue 34 fifth pass: a KSeF table (header on two lines, descriptions on many, a page break)', () => {
+  it('reads every row, past the header’s second line, long descriptions and the header repeated on the next page', () => {
+    const description = ['Ergonomic Soft Soap Licensed', 'Metal Soap Sleek Wooden Chips', 'Ergonomic Concrete Keyboard', 'Awesome Metal Computer', 'Plastic Sausages Generic', 'Plastic Computer Gorgeous', 'Sausages Rustic Soft', 'Shoes Gorgeous Plastic', 'Licensed Concrete Ba'];
+    const head = ['Lp.\tNazwa towaru lub usługi\tCena jedn.\tIlość\tMiara\tStawka\tWartość sprzedaży', 'netto\tpodatku\tnetto'];
+    const text = [
+      'Faktura podstawowa',
+      ...head,
+      '1\tHandcrafted Wooden Gloves\t20,41\t1\tszt.\t23%\t20,41',
+      ...description,
+      '2\tHandcrafted Wooden Gloves\t130,83\t7\tszt.\t23%\t915,81',
+      '1 z 4',
+      ...head,
+      ...description,
+      '3\tHandcrafted Wooden Gloves\t944,48\t7\tszt.\t23%\t6 611,36',
+      'Kwota należności ogółem: 7 547,58 PLN',
+    ].join('\n');
+    const { fields } = extractFields(text);
+    expect(fields.line_items?.value.map((l) => [l.quantity, l.amount])).toEqual([
+      ['1.00', '20.41'],
+      ['7.00', '915.81'],
+      ['7.00', '6611.36'],
+    ]);
+  });
+});
+
+describe('issue 34 fifth pass: Polish totals (also as OCR reads them) and an included VAT', () => {
+  it("reads the tax under 'Kwota podatku' in a KSeF rate table, and 'Suma bez podatku' as the subtotal", () => {
+    const ksef = extractFields('Faktura podstawowa\nPodsumowanie stawek podatku\nLp.\tStawka podatku\tKwota netto\tKwota podatku\tKwota brutto\n1\t23% lub 22%\t27 292,28\t6 277,22\t33 569,50');
+    expect([ksef.fields.subtotal?.value, ksef.fields.tax_amount?.value, ksef.fields.total?.value]).toEqual(['27292.28', '6277.22', '33569.50']);
+    // The heading row's 'Kwota netto' does not make 'Kwota podatku' a net amount's label (ksef-fop's table, no position column).
+    const fop = extractFields('Faktura podstawowa\nStawka podatku\tKwota netto\tKwota podatku\tKwota brutto\n22% lub 23%\t13 915,00\t3 200,45\t17 115,45');
+    expect(fop.fields.tax_amount?.value).toBe('3200.45');
+    const stripe = extractFields('Faktura\nPodsumowanie 3000,00 €\nSuma bez podatku 3000,00 €\nRazem 3300,00 €\nKwota do zapłaty 3300,00 €');
+    expect(stripe.fields.subtotal?.value).toBe('3000.00');
+  });
+
+  it("reads 'Razem do zaptaty' (OCR's 'ł' read as 't') as the total", () => {
+    expect(extractFields('Faktura nr: INV-2024-001\nRazem do zaptaty: 10 000.00 EUR').fields.total?.value).toBe('10000.00');
+  });
+
+  it("reads 'Included VAT' as the tax, not the base of a rate table below it", () => {
+    const { fields } = extractFields('Invoice\nSAMPLE-002\nTotals\nSum\t€126,00\nIncluded VAT €11,36\nTotal\t€114,64\nTotal to pay €126,00\nTaxes\nVAT\n€113,64 10,0%\t€11,36');
+    expect(fields.tax_amount?.value).toBe('11.36');
+  });
+});
+
+describe('issue 34 fifth pass: a page number is no amount', () => {
+  it("reads the total of a footer 'INV-2024-001 · 10 000,00 € do zapłaty do 2024-01-29 · Strona 1 z 1', not the page", () => {
+    const { fields } = extractFields('Faktura nr: INV-2024-001\nINV-2024-001 + 10 000,00 € do zaplaty do 2024-01-29 + Utworzono za pomoca https://easyinvoicepdf.com Strona1z1');
+    expect(fields.total?.value).toBe('10000.00');
+  });
+});
+
+describe("issue 34 fifth pass: 'do zapłaty do' a date, and a copy's marker", () => {
+  it("reads the due date of '10 000,00 € do zapłaty do 2024-01-29' (also as OCR writes it)", () => {
+    const { fields } = extractFields('Faktura nr: INV-2024-001\nData wystawienia: 2024-01-15\nINV-2024-001 + 10 000,00 € do zaplaty do 2024-01-29 + Strona1z1');
+    expect(fields.due_date?.value).toBe('2024-01-29');
+  });
+
+  it("never gives an AFIP form's 'ORIGINAL' as the supplier", () => {
+    expect(extractFields('ORIGINAL\nFACTURA\nNº: 4000-00000001\nFecha: 2024-01-01\nTotal: 100,00').fields.supplier_name).toBeUndefined();
+  });
+});
+
+describe("issue 34 fifth pass: 'Bill To' is a party's label, not an invoice's title", () => {
+  it("does not call a statement an invoice for its 'Bill To' block", () => {
+    const { fields } = extractFields('Statement\nStatement Number 123\nIssue Date\tMarch 25, 2024\nPeriod\tFebruary 24, 2024 - March 25, 2024\nExample, LLC\tBill To\nSubtotal\t$19.00\nTotal\t$19.00');
+    expect(fields.kind?.value).not.toBe('invoice');
+  });
+});
+
+describe("issue 34 fifth pass: a Portuguese invoice as OCR reads it", () => {
+  it("reads 'Fatura … N°: 1/12-2025', 'vencimento <date>', and never takes '1/12-2025' for a date", () => {
+    const { fields } = extractFields(
+      'Fatura TEST PORTUGUESE N°: 1/12-2025 ata devendarprestagao do servi: 2025-1231\n0. Data de emissdo: 2025-12-17\nTotal a pagar: 0.00 CHF\n1/12-2025 + CHF 0,00 vencimento 2025-12-31 - Criado com https://easyinvoicepdf.com Pagina 1de1',
+    );
+    expect(fields.invoice_number?.value).toBe('1/12-2025');
+    expect(fields.due_date?.value).toBe('2025-12-31');
+    expect(fields.issue_date?.value).not.toBe('2025-12-01');
+    expect(datesIn('1/12-2025')).toEqual([]);
+    expect(datesIn('01.12.2025 and 1/12/2025')).toEqual(['2025-12-01', '2025-12-01']);
+  });
+});
+
+describe('issue 34 fifth pass: tax printed per rate, and a rate table under a bare label', () => {
+  it('gives no tax amount when the tax is printed only per rate and base and the parts do not make the total', () => {
+    const { fields } = extractFields('Rechnung RE1001\nVersandkosten netto\t4,99 €\nPositionen USt. 19,00% auf 804,35 €\t152,83 €\nVersandkosten USt. 19,00% auf 4,99 €\t0,95 €\nGesamtbetrag\t963,12 €');
+    expect(fields.tax_amount).toBeUndefined();
+  });
+
+  it("reads 'Tax 212,87 €' rather than a rate row under a bare 'VAT' or 'Total with tax'", () => {
+    const { fields } = extractFields('Purchase order\nTotals\nSum\t1 114,00 €\nTotal\t1 242,43 €\nTax\t212,87 €\nTotal with tax 1 455,30 €\nTaxes\nTax Base\tRate Amount\n859,00 € 23,0% 197,57 €\nVAT\n255,00 € 6,0% 15,30 €');
+    expect(fields.tax_amount?.value).toBe('212.87');
+  });
+
+  it('takes the amount after the rate when a rate row is all the document prints under its label', () => {
+    expect(extractFields('Invoice 7\nNet\t100,00\nVAT\n100,00 € 20% 20,00 €\nTotal 120,00').fields.tax_amount?.value).toBe('20.00');
+  });
+});
+
+describe('issue 34 fifth pass: parties as OCR runs them together', () => {
+  it("cuts 'ACME Corp XYZ Ltd' (two columns OCR joined) after the first legal form, never 'Muster GmbH & Co. KG'", () => {
+    expect(extractFields('Faktura nr: INV-2024-001\nSprzedawca Nabywca\nACME Corp XYZ Ltd\n123 Main St').fields.supplier_name?.value).toBe('ACME Corp');
+    expect(extractFields('Rechnung 5\nLieferant: Muster GmbH & Co. KG\nTotal 5,00').fields.supplier_name?.value).toBe('Muster GmbH & Co. KG');
+  });
+
+  it("gives no supplier from a first line of two letters ('ee', OCR's reading of a coloured bar)", () => {
+    expect(extractFields('ee\nFaktura\nNumer faktury 1/12-2025\nRazem 3300,00 €').fields.supplier_name?.value).not.toBe('ee');
+  });
+});
+
+describe('issue 34 fifth pass: a row whose text ran its cells together', () => {
+  it("reads 'Développement logiciel 20  heures  €90,00 20% €1.800,00' as 20 × 90.00 = 1800.00, and keeps 'Pro 2021' in its name", () => {
+    const gobl = extractFields(
+      ['Facture', 'SAMPLE-002', '#\tDescription\tQté. Unité\tPrix\tTVA\tTotal', '1 Développement logiciel 20\theures\t€90,00 20% €1.800,00', '3 Maintenance mensuelle 5\tservices €120,00 20% €600,00', 'Somme\t€2.400,00'].join('\n'),
+    );
+    expect(gobl.fields.line_items?.value.map((l) => [l.quantity, l.amount])).toEqual([
+      ['20.00', '1800.00'],
+      ['5.00', '600.00'],
+    ]);
+    const named = extractFields('Rechnung 5\nPos\tMenge Beschreibung\tPreis\tBetrag\n1\t1 Office Suite Pro 2021\t3,89\t3,89\nSumme\t3,89');
+    expect(named.fields.line_items?.value[0]?.description).toContain('Office Suite Pro 2021');
+  });
+});

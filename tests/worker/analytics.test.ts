@@ -81,10 +81,21 @@ describe('/analytics', () => {
     const empty = readable(await page(fresh, '/analytics'));
     expect(empty).toContain('No shipment was delivered in this period.');
     expect(empty).toContain('No compliance requirements are tracked yet.');
+    expect(empty).toContain('SLA met No SLA target fell due in this period.');
+    expect(empty).toContain('CSAT No customer rated a conversation in this period.');
     const { accountId } = await accountOf(email);
     await runSql(`with c as (insert into public.contacts (account_id, name, email) values ('${accountId}', 'C', 'c@c.test') returning id)
       insert into public.conversations (account_id, contact_id, subject, created_at, first_responded_at)
       select '${accountId}', id, 'Hi', '2026-04-02T10:00:00Z', '2026-04-02T13:00:00Z' from c`);
+    // SLA: the first response above was met (due the next business day, 3 April); a second conversation's first
+    // response was breached on 6 April. CSAT: 4 and 5 given in April.
+    await runSql(`with c as (insert into public.contacts (account_id, name, email) values ('${accountId}', 'D', 'd@c.test') returning id),
+      v as (insert into public.conversations (account_id, contact_id, subject, created_at)
+            select '${accountId}', id, 'Late', '2026-04-03T10:00:00Z' from c returning id)
+      insert into public.sla_breaches (account_id, conversation_id, target, due_at) select '${accountId}', id, 'first_response', '2026-04-06T10:00:00Z' from v`);
+    await runSql(`insert into public.csat_responses (conversation_id, account_id, token_hash, score, sent_at, answered_at)
+      select id, account_id, decode(md5(id::text), 'hex'), case when subject = 'Hi' then 4 else 5 end, '2026-04-08T10:00:00Z', '2026-04-10T10:00:00Z'
+        from public.conversations where account_id = '${accountId}'`);
     await runSql(`insert into public.shipments (account_id, origin, destination, weight, description, estimated_delivery, status, delivered_at) values
       ('${accountId}', 'A', 'B', 1, 'Box', '2026-04-03', 'Delivered', '2026-04-03T10:00:00Z'),
       ('${accountId}', 'A', 'B', 1, 'Box', '2026-04-03', 'Delivered', '2026-04-06T10:00:00Z')`);
@@ -92,7 +103,9 @@ describe('/analytics', () => {
       values ('${accountId}', 'Policy', 'Ops', '2020-01-01', '2020-01-01', 'Check')`);
     const text = readable(await page(fresh, '/analytics?range=custom&from=2026-04-01&to=2026-04-30'));
     expect(text).toContain('First response 3 h');
-    expect(text).toContain('1 of 1 answered');
+    expect(text).toContain('1 of 2 answered');
+    expect(text).toContain('SLA met 50% Previous period: — 1 of 2 targets met');
+    expect(text).toContain('CSAT 4.5 / 5 Previous period: — 2 responses');
     expect(text).toContain('On-time delivery 50%');
     expect(text).toContain('1 of 2 with an estimated date');
     expect(text).toContain('Coverage 0%');

@@ -5,15 +5,21 @@
 // fills what the extractor missed (never at 0.8); an answer the document
 // does not bear out, one that is not JSON, one past the size cap and one past
 // the deadline all leave the extractor's own result, and the document done.
-import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { pageText, signUpFreshAdmin, type Visitor } from './support/app';
 import { accountOf, serviceClient } from './support/backend';
 import { extracted } from './support/documents';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The AI provider's stand-in (tests/support/ai-stand-in.ts), provided by global-setup.ts. */
+    aiPort: number;
+  }
+}
+
 const AI_KEY = 'sk-worker-test-doc2data';
-// The AI stand-in (tests/support/ai-stand-in.ts): the second host PROVIDER_ALLOW_HOSTS allows (the first is the helpdesk's providers').
-const standIn = `http://${(env as unknown as { PROVIDER_ALLOW_HOSTS: string }).PROVIDER_ALLOW_HOSTS.split(',')[1]}`;
+// The AI stand-in (tests/support/ai-stand-in.ts), one of the hosts PROVIDER_ALLOW_HOSTS allows.
+const standIn = `http://127.0.0.1:${inject('aiPort')}`;
 
 /** A Dutch invoice the extractor half reads: no number label it knows, '21%' beside the tax, so its amounts do not add up. */
 const FAILING = [

@@ -4,7 +4,7 @@
 // page view that made it (tests/support/backend-proxy.ts), so a test can count
 // the backend requests of one page view (request-count.test.ts).
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startTestBackend } from '../../supabase/local/testing.ts';
@@ -60,7 +60,10 @@ async function providerStandIn(): Promise<number> {
         return;
       }
       asked.push({ path, authorization: request.headers.authorization, body });
-      if (path === '/v1/chat/completions') {
+      const media = /^(?:\/2010-04-01\/Accounts\/[^/]+\/Messages\/[^/]+\/Media|\/media-cdn)\/(\w+)$/.exec(path);
+      if (request.method === 'GET' && media) {
+        serveMedia(media[1], path.startsWith('/media-cdn') || Boolean(request.headers.authorization), response);
+      } else if (path === '/v1/chat/completions') {
         response.writeHead(200, { 'Content-Type': 'application/json' });
         response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'Dear customer, your parcel leaves today.' } }] }));
       } else if (/^\/2010-04-01\/Accounts\/[^/]+\/Messages\.json$/.test(path)) {
@@ -74,6 +77,41 @@ async function providerStandIn(): Promise<number> {
   await new Promise<void>((resolve) => providerServer!.listen(0, '127.0.0.1', resolve));
   return (providerServer.address() as AddressInfo).port;
 }
+/**
+ * Twilio's media (decision 089), by the URL's last part: 'ok' a small PNG (Twilio's API asks for the account's
+ * credentials: 401 without), 'redirect' a 302 to the CDN's copy (as Twilio answers), 'big' bytes without end
+ * (the fetcher must stop at its cap), 'hang' a start and then nothing, 'gone' a 404.
+ */
+function serveMedia(kind: string, authorized: boolean, response: ServerResponse): void {
+  if (!authorized) {
+    response.writeHead(401).end();
+  } else if (kind === 'ok') {
+    response.writeHead(200, { 'Content-Type': 'image/png' }).end(MEDIA_BYTES);
+  } else if (kind === 'redirect') {
+    response.writeHead(302, { Location: '/media-cdn/ok' }).end();
+  } else if (kind === 'big') {
+    response.writeHead(200, { 'Content-Type': 'video/mp4' });
+    const chunk = Buffer.alloc(64 * 1024, 7);
+    let sent = 0;
+    // Written as the reader takes it, up to 64 MB: a reader without a cap would take it all.
+    const more = () => {
+      while (sent < 64 * 1024 * 1024 && !response.destroyed) {
+        sent += chunk.length;
+        if (!response.write(chunk)) return void response.once('drain', more);
+      }
+      response.end();
+    };
+    more();
+  } else if (kind === 'hang') {
+    response.writeHead(200, { 'Content-Type': 'image/jpeg' });
+    response.write(Buffer.alloc(10, 1));
+    setTimeout(() => response.destroy(), 30_000).unref();
+  } else {
+    response.writeHead(404).end();
+  }
+}
+/** The 'ok' media's bytes: a PNG signature and a recognisable tail. */
+const MEDIA_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('opshub-media-stand-in')]);
 const brokenSmtp: TcpServer[] = [];
 let aiStandIn: Awaited<ReturnType<typeof startAiStandIn>> | undefined;
 

@@ -6,20 +6,27 @@
 // without JavaScript, and Suggest reply offering the templates most like the
 // last message without an AI provider (decision 083). One fresh
 // account, so the demo's integrations are not touched.
-import { env, exports } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { exports } from 'cloudflare:workers';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ORIGIN, signUpFreshAdmin, type Visitor } from './support/app';
 import { outbox, serviceClient } from './support/backend';
 import { page, readable } from './support/module-screens';
 import { twilioSignature } from '../../app/features/helpdesk/channels/twilio.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The providers' stand-in (Twilio's Messages API, an AI API), provided by global-setup.ts. */
+    providerPort: number;
+  }
+}
 
 const TOKEN = 'worker-test-twilio-token-000000000001';
 let admin: Visitor;
 let accountId: string;
 let integrationId: string;
 let smsConversation: string;
-// The providers' stand-in (tests/worker/global-setup.ts), the first host PROVIDER_ALLOW_HOSTS allows (the second is doc2data's AI stand-in).
-const PROVIDER = `http://${(env as unknown as { PROVIDER_ALLOW_HOSTS: string }).PROVIDER_ALLOW_HOSTS.split(',')[0]}`;
+// The providers' stand-in (tests/worker/global-setup.ts), one of the hosts PROVIDER_ALLOW_HOSTS allows.
+const PROVIDER = `http://127.0.0.1:${inject('providerPort')}`;
 
 async function smsHook(params: Record<string, string>, signature?: string): Promise<Response> {
   const url = `${ORIGIN}/hooks/sms/${integrationId}`;

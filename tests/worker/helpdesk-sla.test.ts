@@ -131,12 +131,21 @@ describe('CSAT', () => {
     expect((await anonymous(`/csat/${'x'.repeat(43)}`)).status).toBe(404);
     expect(readable(await page(admin, `/messages/${id}`))).toContain('4 of 5');
 
-    // The SLA report counts it, on the page and in its CSV.
-    expect(readable(await page(admin, '/messages/report?days=7'))).toContain('Average first response');
+    // A conversation whose customer has waited for our next reply since a Monday weeks ago (decision 089): breached.
+    const waiting = await receive('next-wait', 'nick@wait.test', 'Still waiting');
+    expect((await serviceClient().from('conversations')
+      .update({ first_responded_at: '2026-11-02T08:00:00Z', next_response_started_at: '2026-11-02T09:00:00Z' }).eq('id', waiting)).error).toBeNull();
+
+    // The SLA report counts them, on the page and in its CSV.
+    const report = readable(await page(admin, '/messages/report?days=7'));
+    expect(report).toContain('Average first response');
+    expect(report).toContain('Next responses breached');
     const csv = await admin.get('/messages/report.csv?days=7');
     expect(csv.headers.get('Content-Type')).toContain('text/csv');
     const text = await csv.text();
-    expect(text.split('\r\n')[0]).toBe('Agent,Priority,Conversations,First response met %,Resolution met %,Average first response (minutes),CSAT answers,CSAT average');
+    expect(text.split('\r\n')[0]).toBe('Agent,Priority,Conversations,First response met %,Next response met %,Next responses met,Next responses breached,Resolution met %,Average first response (minutes),CSAT answers,CSAT average');
+    // Unassigned, normal: at least that breached wait, so its next responses are met in less than 100%.
+    expect(text).toMatch(/\r\nUnassigned,normal,\d+,[^,]*,\d{1,2}%,\d+,[1-9]\d*,/);
     expect(text).toMatch(/,4(\.0+)?\r\n|,4\.\d+\r\n/);
   });
 });

@@ -966,7 +966,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     route: 'features/rfp/rfp-radar-settings.tsx',
     path: '/rfp/radar/settings',
     intent: 'add-source',
-    fields: { name: text('hostile-probe {n}', true), url: text('https://feeds.hostile-probe.test/{n}.json', true), format: choice('ocds', true) },
+    fields: { name: text('hostile-probe {n}', true), url: text('https://feeds.hostile-probe.test/{n}.json', true), format: choice('ocds', true), query: text('') },
     actor: 'admin',
     signedIn: true,
   },
@@ -977,6 +977,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     intent: 'update-source',
     fields: {
       id: id('tender-source'), name: text('hostile-probe {n}', true), url: text('https://feeds.hostile-probe.test/{n}.xml', true), format: choice('rss', true),
+      query: text(''),
     },
     actor: 'admin',
     signedIn: true,
@@ -997,7 +998,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     intent: 'add-search',
     fields: {
       name: text('hostile-probe {n}', true), keywords: text('hostile-probe, hosting'), cpv_codes: text('72000000'), countries: text('GB'),
-      min_value: number('1000'), min_currency: choice('GBP'), horizon_days: number('90', true),
+      min_value: number('1000'), min_currency: choice('GBP'), horizon_days: number('90', true), alert_score: choice('80'),
     },
     actor: 'admin',
     signedIn: true,
@@ -1009,7 +1010,7 @@ export const BUSINESS_ACTIONS: HostileAction[] = [
     intent: 'update-search',
     fields: {
       id: id('tender-search'), name: text('hostile-probe {n}', true), keywords: text('hostile-probe'), cpv_codes: text(''), countries: text(''),
-      min_value: number(''), min_currency: choice(''), horizon_days: number('30', true),
+      min_value: number(''), min_currency: choice(''), horizon_days: number('30', true), alert_score: choice('off'),
     },
     actor: 'admin',
     signedIn: true,

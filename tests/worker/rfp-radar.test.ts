@@ -43,6 +43,8 @@ describe('the radar', () => {
     const settings = readable(await page(visitor, SETTINGS));
     expect(settings).toContain('Contracts Finder');
     expect(settings).toContain('Keywords: cloud hosting, kubernetes · CPV 72000000 · Buyers in GB · At least £10,000.00');
+    // A search mails a new match at once from score 80 unless its form says otherwise (decision 092).
+    expect(settings).toContain('Deadline within 90 days · Mailed at once from score 80');
   });
 
   it('lists matches with score and reasons; Pursue makes a prefilled bid linked to the notice; Dismiss hides one', async () => {

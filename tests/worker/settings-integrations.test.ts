@@ -265,6 +265,28 @@ describe('creating and editing integrations', () => {
     expect(await integrationsOf(team.accountId)).toEqual([]);
   });
 
+  it("refuses an SMS gateway's API URL on a private or plain-http address under its field, keeping what was typed", async () => {
+    const team = await freshTeam();
+    for (const url of ['https://169.254.169.254/latest', 'http://api.twilio.com']) {
+      const response = await team.admin.visitor.post('/settings/integrations?new', {
+        intent: 'save',
+        name: 'Texts',
+        type: 'sms',
+        editor: 'fields',
+        'sms.account_sid': 'AC0123',
+        'sms.auth_token': 'do-not-echo-this-token',
+        'sms.from_number': '+15550000001',
+        'sms.api_url': url,
+      });
+      expect(response.status, url).toBe(400);
+      const html = await pageText(response);
+      expect(html).toContain('Use an https URL of a public server');
+      expect(html).toContain('value="+15550000001"');
+      expect(html).not.toContain('do-not-echo-this-token');
+    }
+    expect(await integrationsOf(team.accountId)).toEqual([]);
+  });
+
   it("cannot edit another account's integration: 'Failed to save integration'", async () => {
     const team = await freshTeam();
     const other = await freshTeam();

@@ -31,8 +31,20 @@ export interface PeriodFigures {
   cash: CashFigures[];
   leads: { total: number; by_source: Record<string, number>; by_status: Record<string, number> };
   clients: { new_clients: number };
-  /** Conversations started in the range; of them answered, and the mean hours to the first answer (null: none answered). */
-  helpdesk: { conversations: number; responded?: number; first_response_hours?: number | null };
+  /**
+   * Conversations started in the range; of them answered, and the mean hours to the first answer (null: none answered).
+   * SLA: first-response and resolution targets that fell due in the range, met (done by the deadline) and missed
+   * (breached); CSAT: the answers given in the range and their mean score (null: none) (20261206300001, decision 088).
+   */
+  helpdesk: {
+    conversations: number;
+    responded?: number;
+    first_response_hours?: number | null;
+    sla_met?: number;
+    sla_missed?: number;
+    csat_responses?: number;
+    csat_average?: number | null;
+  };
   /** Shipments delivered in the range: with an estimated date, and by the end of it. */
   logistics?: { delivered: number; with_estimate: number; on_time: number };
   /** Compliance now (not a period): items, compliant ones, reviews past their date (up to 1,000). */

@@ -144,8 +144,44 @@ export function ClientsAndHelpdeskSection({ current, previous }: { current: Peri
           note={`${current.helpdesk.responded ?? 0} of ${current.helpdesk.conversations} answered`}
         />
       </dl>
-      <None>SLA met and CSAT are not measured yet.</None>
+      <HelpdeskQuality current={current} previous={previous} />
     </Section>
+  );
+}
+
+/** SLA met % and CSAT of the range, each with an empty state when nothing fell due or nobody rated. */
+function HelpdeskQuality({ current, previous }: { current: PeriodFigures; previous: PeriodFigures }) {
+  const due = (h: PeriodFigures['helpdesk']) => (h.sla_met ?? 0) + (h.sla_missed ?? 0);
+  const slaMet = (h: PeriodFigures['helpdesk']) => {
+    const value = share(h.sla_met ?? 0, due(h));
+    return value === null ? '—' : `${value}%`;
+  };
+  const csat = (h: PeriodFigures['helpdesk']) => (h.csat_average == null ? '—' : `${h.csat_average.toFixed(1)} / 5`);
+  const now = current.helpdesk;
+  return (
+    <dl className="grid grid-cols-2 gap-3">
+      {due(now) === 0 ? (
+        <div className="min-w-0">
+          <dt className="text-sm text-muted-foreground">SLA met</dt>
+          <dd className="text-sm text-muted-foreground">No SLA target fell due in this period.</dd>
+        </div>
+      ) : (
+        <Figure label="SLA met" value={slaMet(now)} previous={slaMet(previous.helpdesk)} note={`${now.sla_met ?? 0} of ${due(now)} targets met`} />
+      )}
+      {(now.csat_responses ?? 0) === 0 ? (
+        <div className="min-w-0">
+          <dt className="text-sm text-muted-foreground">CSAT</dt>
+          <dd className="text-sm text-muted-foreground">No customer rated a conversation in this period.</dd>
+        </div>
+      ) : (
+        <Figure
+          label="CSAT"
+          value={csat(now)}
+          previous={csat(previous.helpdesk)}
+          note={`${now.csat_responses} ${now.csat_responses === 1 ? 'response' : 'responses'}`}
+        />
+      )}
+    </dl>
   );
 }
 

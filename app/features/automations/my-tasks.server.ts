@@ -1,5 +1,6 @@
-// 'My tasks' for the dashboard (decision 080): the read (my_open_tasks, the
-// tasks policies deciding) and the done post (/dashboard, intent task_done).
+// 'My tasks' for the dashboard (decision 080): the done post (/dashboard,
+// intent task_done). The list is dashboard_overview's key my_tasks (read by
+// my_open_tasks, the tasks policies deciding), in the dashboard's one call.
 import { parseWithZod } from '@conform-to/zod/v4';
 import { redirectWithSuccess } from 'remix-toast';
 import { requireUserWith } from '~/lib/auth.server';
@@ -7,18 +8,9 @@ import { HIDDEN_FIELDS, readFormData } from '~/lib/forms.server';
 import { refuseReadOnly, refuseSubmission, serverMessage, type ToastArgs } from '~/lib/records.server';
 import { uuid } from '~/lib/schemas/fields';
 import { z } from '~/lib/schemas/zod';
-import type { Supabase } from '~/lib/supabase.server';
 import { dataWithError } from '~/lib/toast.server';
-import type { MyTask } from './my-tasks';
 
 export const taskDoneSchema = z.object({ intent: z.literal('task_done'), task_id: uuid });
-
-/** The signed-in person's open tasks, newest first (a failure leaves the list empty, logged). */
-export async function loadMyTasks(supabase: Supabase): Promise<MyTask[]> {
-  const { data, error } = await supabase.rpc('my_open_tasks', { p_limit: 10 });
-  if (error) console.error(`my tasks failed to load: ${error.message}`);
-  return (data ?? []).map((t) => ({ id: t.id, title: t.title, created_at: t.created_at }));
-}
 
 /** A task's checkbox: done, back to the dashboard. */
 export async function markTaskDone(args: ToastArgs) {

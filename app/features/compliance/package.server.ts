@@ -12,7 +12,7 @@ import type { Database } from '~/lib/database.types';
 import type { HistoryEntry } from '~/lib/record-history';
 import type { Supabase } from '~/lib/supabase.server';
 import { PermanentJobError, payloadText, type JobHandler } from '~/jobs/job.server';
-import { sendAccountMail } from '~/lib/mail/send-mail.server';
+import { queueMail } from '~/jobs/mail-jobs.server';
 import { packagePart, zipName, type PackageEvidence } from './export';
 import { EVIDENCE_BUCKET } from './evidence.server';
 import { PACKAGE_LINK_SECONDS, packageMail, packagePartBytes, planParts } from './package-plan';
@@ -60,8 +60,8 @@ async function all<T>(page: (from: number, to: number) => PromiseLike<{ data: T[
 /**
  * The runner's job, one part per run (each well within the runner's job
  * deadline and a Worker's memory): part 1 is the request's job; each part
- * stores its zip and queues the next; the last signs every part and mails the
- * links. The parts are planned the same way in every run: evidence is
+ * stores its zip and queues the next; the last signs every part and queues the
+ * mail of the links. The parts are planned the same way in every run: evidence is
  * append-only, and only the files added before the package was asked for
  * (`as_of`) are in it. The service role reads, so every query names the job's account.
  */
@@ -109,7 +109,8 @@ export const buildAuditPackage: JobHandler = async (payload, { admin, env, job }
     links.push(data.signedUrl);
   }
   const expiresAt = new Date(Date.now() + PACKAGE_LINK_SECONDS * 1000).toISOString();
-  await sendAccountMail(admin, env, accountId, packageMail({ to, title: item.title, links, expiresAt }));
+  // Queued under the package's key: a retry of this last step mails nothing more.
+  await queueMail(admin, accountId, `compliance_package_mail:${folder}`, packageMail({ to, title: item.title, links, expiresAt }));
 };
 
 /** item.json (with its reviews due), reviews.json and the full trail, for the first part. */

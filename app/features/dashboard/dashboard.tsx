@@ -25,16 +25,14 @@ import { formatShortDate, relativeTime } from '~/lib/dates';
 import { CreateLink } from '~/components/create-link';
 import { pageTitle } from '~/lib/page-title';
 import { MyTasks } from '~/features/automations/my-tasks';
-import { loadMyTasks, markTaskDone } from '~/features/automations/my-tasks.server';
+import { markTaskDone } from '~/features/automations/my-tasks.server';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Dashboard') }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Every figure in one RPC: one round trip, one consistent snapshot, read alongside the users row.
-  // 'My tasks' (the automations feature) is read alongside, in the same round trip.
-  const [{ profile }, [{ data, error }, myTasks]] = await requireUserWith(request, context, (supabase) =>
-    Promise.all([supabase.rpc('dashboard_overview'), loadMyTasks(supabase)]),
-  );
+  // 'My tasks' (the automations feature) is its key my_tasks.
+  const [{ profile }, { data, error }] = await requireUserWith(request, context, (supabase) => supabase.rpc('dashboard_overview'));
   // As docs/product-guide.md says: a dashboard load failure is only logged; the page still renders.
   if (error) console.error(`dashboard failed to load: ${error.message}`);
   const overview = (error ? EMPTY_OVERVIEW : (data as DashboardOverview | null)) ?? EMPTY_OVERVIEW;
@@ -54,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...item,
       when: relativeTime(item.created_at, now),
     })),
-    myTasks,
+    myTasks: overview.my_tasks ?? [],
     oldestWaiting: overview.support_queue?.oldest_waiting_at ? relativeTime(overview.support_queue.oldest_waiting_at, now) : null,
   };
 }

@@ -1,5 +1,6 @@
 // The dashboard's figures as public.dashboard_overview() returns them, and the
 // pure rules the screen applies to them (docs/product-guide.md).
+import type { MyTask } from '~/features/automations/my-tasks';
 import type { Tone } from '~/lib/tones';
 
 export interface RecentQuote {
@@ -44,6 +45,8 @@ export interface DashboardOverview {
   recent_quotes: RecentQuote[];
   recent_leads: RecentLead[];
   getting_started: { has_lead: boolean; has_quote: boolean; has_client: boolean };
+  /** 'My tasks' (decision 080): the signed-in person's open tasks, newest first, ten at most. */
+  my_tasks?: MyTask[];
   /** The helpdesk's queue (decision 072): open conversations, unassigned ones, and since when the oldest waits for an answer. */
   support_queue?: SupportQueue;
 }

@@ -28,7 +28,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     .eq('conversation_id', conversationId)
     .maybeSingle();
   if (error) throw new Error(`attachment failed to load: ${error.message}`);
-  if (!attachment) throw recordNotFound(NOT_FOUND);
+  // An SMS/WhatsApp media item not fetched (yet) has no object (decision 089).
+  if (!attachment || !attachment.storage_path) throw recordNotFound(NOT_FOUND);
   const file = await supabase.storage.from(ATTACHMENTS_BUCKET).download(attachment.storage_path);
   if (file.error || !file.data) throw data({ error: 'The attachment could not be read. Try again.' }, { status: 503 });
   return new Response(file.data, {

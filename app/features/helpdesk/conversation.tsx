@@ -248,11 +248,20 @@ export default function Conversation({ loaderData, actionData }: Route.Component
                   <ul className="flex flex-wrap gap-2 text-xs" aria-label="Attachments">
                     {m.attachments.map((a) => (
                       <li key={a.id}>
-                        {/* A download, never shown inline: the route answers as an attachment, sandboxed (decision 071). */}
-                        <a className="underline" href={`/messages/${conversation.id}/attachments/${a.id}`} download>
-                          {a.file_name}
-                        </a>{' '}
-                        <span className="text-muted-foreground">({formatBytes(a.size_bytes)})</span>
+                        {a.fetch_status === 'stored' && a.size_bytes !== null ? (
+                          <>
+                            {/* A download, never shown inline: the route answers as an attachment, sandboxed (decision 071). */}
+                            <a className="underline" href={`/messages/${conversation.id}/attachments/${a.id}`} download>
+                              {a.file_name}
+                            </a>{' '}
+                            <span className="text-muted-foreground">({formatBytes(a.size_bytes)})</span>
+                          </>
+                        ) : (
+                          // SMS/WhatsApp media are fetched by the jobs runner (decision 089): waiting, or why it could not.
+                          <span className="text-muted-foreground">
+                            {a.file_name}: {a.fetch_status === 'failed' ? `Not fetched: ${a.fetch_error ?? 'unknown error'}` : 'Fetching…'}
+                          </span>
+                        )}
                       </li>
                     ))}
                   </ul>

@@ -67,7 +67,7 @@ export async function loadConversation(supabase: Supabase, id: string) {
       .maybeSingle(),
     supabase
       .from('messages')
-      .select('id, direction, body, sender_name, sender_email, sender_phone, delivery_status, delivery_error, sent_at, created_at, sender_unverified, attachments:message_attachments(id, file_name, mime_type, size_bytes)')
+      .select('id, direction, body, sender_name, sender_email, sender_phone, delivery_status, delivery_error, sent_at, created_at, sender_unverified, attachments:message_attachments(id, file_name, mime_type, size_bytes, fetch_status, fetch_error)')
       .eq('conversation_id', id)
       .order('created_at', { ascending: true })
       .order('id', { ascending: true })

@@ -12,27 +12,29 @@ import { sellerLogo } from '~/lib/seller-logo.server';
 import { renderPurchaseOrderPdf, type PurchaseOrderPdfInput } from './pdf/po-layout';
 import { purchaseOrderMail } from './po-mail';
 
-type Admin = SupabaseClient<Database>;
+type Client = SupabaseClient<Database>;
 
-const SELLER_COLUMNS =
-  'name, billing_email, address_line1, address_line2, postal_code, city, region, country, tax_id, company_registration, iban, bic, bank_details, payment_terms, logo_path, accent_color';
-
-/** The order as its PDF shows it, with the account's seller details now (the mail goes out as it is sent). */
-async function readOrder(admin: Admin, id: string) {
-  const { data, error } = await admin
-    .from('purchase_orders')
-    .select(`*, items:purchase_order_items(description, qty, unit_price, total, position), account:accounts(${SELLER_COLUMNS})`)
-    .eq('id', id)
-    .order('position', { referencedTable: 'purchase_order_items' })
-    .maybeSingle();
-  if (error) throw new Error(`reading purchase order ${id} failed: ${error.message}`);
-  if (!data) throw new PermanentJobError(`Purchase order ${id} no longer exists`);
-  return data;
+/** What purchase_order_document answers (20261206100002): amounts as text, exact. */
+interface OrderDocument {
+  order: {
+    id: string; account_id: string; po_number: string; status: string; supplier_name: string; supplier_email: string | null;
+    currency: string; total: string; expected_on: string | null; notes: string | null; sent_at: string | null; created_at: string;
+  };
+  items: { description: string; qty: number; unit_price: string; total: string }[];
+  seller: Seller & { billing_email: string | null };
 }
 
-export async function purchaseOrderDocument(admin: Admin, id: string) {
-  const po = await readOrder(admin, id);
-  const { billing_email, ...seller } = (po.account ?? { name: '' }) as Seller & { billing_email: string | null };
+/**
+ * The order as its PDF shows it, with the account's seller details now (the mail goes out as it is sent),
+ * in one read: purchase_order_document answers the service role (the runner) and whoever may read the order
+ * (staff of its account, the supplier it is addressed to once sent); anyone else, or no such order, null.
+ */
+export async function purchaseOrderDocument(client: Client, id: string) {
+  const { data, error } = await client.rpc('purchase_order_document', { p_purchase_order_id: id });
+  if (error) throw new Error(`reading purchase order ${id} failed: ${error.message}`);
+  if (!data) return null;
+  const { order: po, items, seller: withEmail } = data as unknown as OrderDocument;
+  const { billing_email, ...seller } = withEmail;
   const input: PurchaseOrderPdfInput = {
     account: { name: seller.name, contactEmail: billing_email ?? null },
     seller,
@@ -41,7 +43,7 @@ export async function purchaseOrderDocument(admin: Admin, id: string) {
     expectedOn: po.expected_on,
     currency: po.currency,
     supplier: { name: po.supplier_name, email: po.supplier_email },
-    items: (po.items ?? []).map((item) => ({ description: item.description, quantity: item.qty, unitPrice: item.unit_price, lineTotal: item.total })),
+    items: items.map((item) => ({ description: item.description, quantity: item.qty, unitPrice: item.unit_price, lineTotal: item.total })),
     total: po.total,
     notes: po.notes,
   };
@@ -49,7 +51,10 @@ export async function purchaseOrderDocument(admin: Admin, id: string) {
 }
 
 const purchaseOrderSend: JobHandler = async (payload, { admin, env, job }) => {
-  const { po, seller, input } = await purchaseOrderDocument(admin, payloadText(payload, 'purchase_order_id'));
+  const id = payloadText(payload, 'purchase_order_id');
+  const document = await purchaseOrderDocument(admin, id);
+  if (!document) throw new PermanentJobError(`Purchase order ${id} no longer exists`);
+  const { po, seller, input } = document;
   if (job.account_id && job.account_id !== po.account_id) throw new PermanentJobError('The job and the purchase order belong to different accounts');
   // Cancelled before the runner got to it: the supplier is not sent an order that no longer stands.
   if (po.status === 'cancelled' || po.status === 'draft') return;

@@ -6,7 +6,7 @@ import { SelectField, TextField, useSchemaForm, type FormDefaults } from '~/comp
 import { SubmitButton } from '~/components/submit-button';
 import { buttonClasses } from '~/components/ui/button';
 import { CURRENCY_OPTIONS } from '~/lib/currencies';
-import { addSearchSchema, addSourceSchema, FEED_FORMAT_OPTIONS, updateSearchSchema, updateSourceSchema } from './radar-schema';
+import { ALERT_SCORE_OPTIONS, addSearchSchema, addSourceSchema, FEED_FORMAT_OPTIONS, updateSearchSchema, updateSourceSchema } from './radar-schema';
 
 type Result = SubmissionResult<string[]> | undefined;
 const ACTION = '/rfp/radar/settings';
@@ -25,6 +25,11 @@ export function SourceForm({ editing, defaultValue, lastResult }: { editing: str
         <SelectField field={fields.format} label="Format" options={FEED_FORMAT_OPTIONS} />
       </div>
       <TextField field={fields.url} label="Feed address" type="text" inputMode="url" placeholder="https://" />
+      <TextField
+        field={fields.query}
+        label="TED expert query"
+        hint="TED only: POSTed to https://api.ted.europa.eu/v3/notices/search, e.g. classification-cpv IN (72000000) SORT BY publication-number DESC"
+      />
       <div className="flex justify-end gap-2">
         {editing ? <Link to={ACTION} className={buttonClasses('outline')}>Cancel</Link> : null}
         <SubmitButton intent={intent} label={editing ? 'Save Feed' : 'Add Feed'} busyLabel="Saving..." />
@@ -38,7 +43,7 @@ const NO_CURRENCY = [{ value: '', label: 'No minimum' }, ...CURRENCY_OPTIONS];
 export function SearchForm({ editing, defaultValue, lastResult }: { editing: string | null; defaultValue?: FormDefaults; lastResult: Result }) {
   const intent = editing ? 'update-search' : 'add-search';
   const [form, fields] = useSchemaForm(editing ? updateSearchSchema : addSearchSchema, {
-    id: editing ? `search-${editing}` : 'add-search', lastResult, defaultValue: { horizon_days: '90', ...defaultValue, intent },
+    id: editing ? `search-${editing}` : 'add-search', lastResult, defaultValue: { horizon_days: '90', alert_score: '80', ...defaultValue, intent },
   });
   return (
     <Form method="post" action={ACTION} className="grid gap-4" {...getFormProps(form)}>
@@ -52,6 +57,7 @@ export function SearchForm({ editing, defaultValue, lastResult }: { editing: str
         <TextField field={fields.min_value} label="Minimum value" type="number" step="0.01" min="0" inputMode="decimal" />
         <SelectField field={fields.min_currency} label="Minimum value's currency" options={NO_CURRENCY} />
         <TextField field={fields.horizon_days} label="Deadline within (days)" type="number" min="1" max="730" />
+        <SelectField field={fields.alert_score} label="Mail a new match at once" options={ALERT_SCORE_OPTIONS} />
       </div>
       <div className="flex justify-end gap-2">
         {editing ? <Link to={ACTION} className={buttonClasses('outline')}>Cancel</Link> : null}

@@ -43,8 +43,8 @@ export async function loadRadar(supabase: Supabase, searchId: string | null, tod
 
 export async function loadRadarSettings(supabase: Supabase) {
   const [sources, searches] = await Promise.all([
-    supabase.from('tender_sources').select('id, name, url, format, last_error, last_fetched_at, next_fetch_at').order('name').order('id').limit(200),
-    supabase.from('tender_searches').select('id, name, keywords, cpv_codes, countries, min_value, min_currency, horizon_days').order('name').order('id').limit(200),
+    supabase.from('tender_sources').select('id, name, url, format, query, last_error, last_fetched_at, next_fetch_at').order('name').order('id').limit(200),
+    supabase.from('tender_searches').select('id, name, keywords, cpv_codes, countries, min_value, min_currency, horizon_days, alert_score').order('name').order('id').limit(200),
   ]);
   for (const failed of [sources.error, searches.error]) if (failed) console.error(`radar settings failed to load: ${failed.message}`);
   return { sources: sources.data ?? [], searches: searches.data ?? [], failed: Boolean(sources.error || searches.error) };
@@ -59,7 +59,7 @@ export async function loadOpportunity(supabase: Supabase, id: string) {
 }
 
 export function saveSource(supabase: Supabase, form: SourceForm, id?: string) {
-  const row = { name: form.name, url: form.url, format: form.format };
+  const row = { name: form.name, url: form.url, format: form.format, query: form.query || null };
   return id
     ? supabase.from('tender_sources').update(row).eq('id', id).select('id').maybeSingle()
     : supabase.from('tender_sources').insert(row).select('id').single();
@@ -69,6 +69,7 @@ export function saveSearch(supabase: Supabase, form: SearchForm, id?: string) {
   const row = {
     name: form.name, keywords: form.keywords, cpv_codes: form.cpv_codes, countries: form.countries,
     min_value: form.min_value ?? null, min_currency: form.min_currency ?? null, horizon_days: form.horizon_days,
+    alert_score: form.alert_score,
   };
   return id
     ? supabase.from('tender_searches').update(row).eq('id', id).select('id').maybeSingle()

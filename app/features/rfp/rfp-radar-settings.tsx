@@ -115,6 +115,7 @@ export default function RadarSettings({ loaderData, actionData }: Route.Componen
                       <p className="text-xs text-muted-foreground">
                         {FEED_FORMAT_LABELS[source.format as keyof typeof FEED_FORMAT_LABELS]} · last read {when(source.last_fetched_at)}
                       </p>
+                      {source.query ? <p className="truncate text-sm text-muted-foreground">Query: {source.query}</p> : null}
                       {source.last_error ? <p className="text-sm text-destructive">Last error: {source.last_error}</p> : null}
                     </div>
                     {canWrite ? (
@@ -131,7 +132,7 @@ export default function RadarSettings({ loaderData, actionData }: Route.Componen
               <SourceForm
                 key={editingSource?.id ?? 'new'}
                 editing={editingSource?.id ?? null}
-                defaultValue={editingSource ? { name: editingSource.name, url: editingSource.url, format: editingSource.format } : undefined}
+                defaultValue={editingSource ? { name: editingSource.name, url: editingSource.url, format: editingSource.format, query: editingSource.query ?? '' } : undefined}
                 lastResult={resultOf('add-source', 'update-source', 'delete-source')}
               />
             ) : null}
@@ -153,6 +154,7 @@ export default function RadarSettings({ loaderData, actionData }: Route.Componen
                         search.countries.length ? `Buyers in ${search.countries.join(', ')}` : null,
                         search.min_value !== null && search.min_currency ? `At least ${formatMoney(Number(search.min_value), search.min_currency)}` : null,
                         `Deadline within ${search.horizon_days} days`,
+                        search.alert_score === null ? 'Daily digest only' : `Mailed at once from score ${search.alert_score}`,
                       ].filter(Boolean).join(' · ')}
                     </p>
                   </div>
@@ -174,6 +176,7 @@ export default function RadarSettings({ loaderData, actionData }: Route.Componen
                   countries: editingSearch.countries.join(' '),
                   min_value: editingSearch.min_value === null ? '' : centsToInput(Number(editingSearch.min_value), editingSearch.min_currency ?? 'USD'),
                   min_currency: editingSearch.min_currency ?? '', horizon_days: String(editingSearch.horizon_days),
+                  alert_score: editingSearch.alert_score === null ? 'off' : String(editingSearch.alert_score),
                 } : undefined}
                 lastResult={resultOf('add-search', 'update-search', 'delete-search')}
               />

@@ -7,7 +7,7 @@
 // A hostname is checked by its spelling only (a Worker cannot resolve DNS
 // before connecting); cloudflare:sockets itself does not reach private networks.
 
-import { allowedHosts, ipv4Parts, ipv6Groups, isPrivateIpv4, isPrivateIpv6 } from '../address-policy.ts';
+import { allowedHosts, ipv4Parts, ipv6Groups, isPrivateHost } from '../address-policy.ts';
 
 export { allowedHosts };
 
@@ -18,14 +18,10 @@ export function smtpTargetProblem(hostInput: string, port: number, allow: Set<st
   const host = hostInput.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
   if (allow.has(`${host}:${port}`)) return null;
   if (!(SMTP_PORTS as readonly number[]).includes(port)) return `Use an SMTP port: ${SMTP_PORTS.join(', ')}`;
-  const v4 = ipv4Parts(host);
-  if (v4) return isPrivateIpv4(v4) ? 'Use the address of a public mail server' : null;
-  const v6 = ipv6Groups(host);
-  if (v6) return isPrivateIpv6(v6) ? 'Use the address of a public mail server' : null;
-  if (host.includes(':')) return 'Enter a host name or an IP address';
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
-    return 'Use the address of a public mail server';
-  }
+  if (host.includes(':') && !ipv6Groups(host)) return 'Enter a host name or an IP address';
+  // The one rule of address-policy.ts; a bare name other than localhost is answered by the spelling check below.
+  if (isPrivateHost(host) && (host.includes('.') || host.includes(':') || host === 'localhost')) return 'Use the address of a public mail server';
+  if (ipv4Parts(host) || ipv6Groups(host)) return null;
   // A hostname: letters, digits, hyphens and dots, at least one dot (a bare name resolves on the local network).
   if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/.test(host)) {
     return 'Enter a host name such as smtp.example.com';

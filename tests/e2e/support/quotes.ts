@@ -35,6 +35,16 @@ export async function runJobsAt(at: number): Promise<void> {
 }
 
 /**
+ * One tick that runs the periodic step `kind` now (e.g. automations.run), even
+ * if this minute's already ran: the test-only cron `force:<kind>`, which no
+ * Cron Trigger carries (app/jobs/runner.server.ts, forcedPeriodicJobs).
+ */
+export async function runPeriodicNow(kind: string): Promise<void> {
+  const response = await fetch(`${inject('appUrl')}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(`force:${kind}`)}`);
+  expect(response.ok).toBe(true);
+}
+
+/**
  * The last link matching `pattern` in a mail to `email`, waited for: a mail
  * an action queued leaves when the action's kick of the jobs runner has run.
  */

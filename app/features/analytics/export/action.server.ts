@@ -9,7 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { env } from 'cloudflare:workers';
 import { redirectWithSuccess } from 'remix-toast';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser, requireUserWith } from '~/lib/auth.server';
 import { isStaff } from '~/lib/roles';
 import { readFormData } from '~/lib/forms.server';
 import { refuseSubmission } from '~/lib/records.server';
@@ -21,7 +21,7 @@ import { exportReportSchema, type ExportReport } from '../schema';
 import { kickJobRunner } from '~/jobs/kick.server';
 import { FILE_TYPES, reportFile } from './file';
 import { buildReport, DIRECT_ROWS, fileName } from './report';
-import { countReportRows, loadReportTables } from './rows.server';
+import { loadReportTables } from './rows.server';
 
 export const EXPORT_FAILED = 'Failed to export report';
 export const tooLarge = (limit: number) => `This report has more than ${limit.toLocaleString('en-US')} rows: choose a shorter date range`;
@@ -57,27 +57,39 @@ function rangeOf(value: ExportReport): AnalyticsRange {
  * of more rows is queued instead, and the page says it will be mailed.
  */
 export async function exportReportAction(args: ActionFunctionArgs) {
-  const { supabase, profile } = await requireUser(args.request, args.context);
   const formData = await readFormData(args.request);
   const missing = ALWAYS_SENT.find(([name]) => !formData.has(name));
-  if (missing) return dataWithError(args, { result: fieldErrorResult(missing[0], missing[1]) }, EXPORT_FAILED, { status: 400 });
-  const submission = parseWithZod(formData, { schema: exportReportSchema });
-  if (submission.status !== 'success') return refuseSubmission(args, submission);
-  const value = submission.value;
-  if (!isStaff(profile?.role)) return dataWithError(args, { result: undefined }, 'Reports are for the account\'s team', { status: 403 });
+  const submission = missing ? undefined : parseWithZod(formData, { schema: exportReportSchema });
+  const value = submission?.status === 'success' ? submission.value : undefined;
   const limit = directRows();
-  let rows: number;
-  try {
-    const figures = (await loadAnalytics(supabase, rangeOf(value))).current;
-    rows = await countReportRows(supabase, value.report_type, figures);
-  } catch (error) {
-    console.error(`report export failed: ${error instanceof Error ? error.message : String(error)}`);
-    return dataWithError(args, { result: undefined }, EXPORT_FAILED, { status: 500 });
+  // One round trip: the row count (and, over the limit, the queued job) in one
+  // call (analytics_export_request, 20261206300002), started alongside the
+  // users row; a signed-out visitor is still sent to sign in first.
+  const [{ profile }, answer] = await requireUserWith(args.request, args.context, async (supabase) =>
+    value ? await supabase.rpc('analytics_export_request', exportRequestArgs(value, limit)) : undefined,
+  );
+  if (missing) return dataWithError(args, { result: fieldErrorResult(missing[0], missing[1]) }, EXPORT_FAILED, { status: 400 });
+  if (!value) return refuseSubmission(args, submission!);
+  if (!isStaff(profile?.role)) return dataWithError(args, { result: undefined }, 'Reports are for the account\'s team', { status: 403 });
+  const { data, error } = answer!;
+  if (error) {
+    // The one refusal a person can act on: too many exports waiting.
+    const message = error.code === '54000' ? error.message : EXPORT_FAILED;
+    if (error.code !== '54000') console.error(`report export failed: ${error.message}`);
+    return dataWithError(args, { result: undefined }, message, { status: error.code === '54000' ? 429 : 500 });
   }
-  if (rows <= limit) {
+  const { queued_job_id: queued } = data as { rows: number; queued_job_id: string | null };
+  if (!queued) {
     return new Response(null, { status: 303, headers: { Location: `/analytics/export?${exportQuery(value)}` } });
   }
-  const { error } = await supabase.rpc('queue_report_export', {
+  kickJobRunner(args.context);
+  const range = value.date_range === 'custom' ? `range=custom&from=${value.start_date}&to=${value.end_date}` : `range=${value.date_range}`;
+  return redirectWithSuccess(`/analytics?${range}`, queuedText(limit));
+}
+
+/** analytics_export_request's arguments: the checked form, and the most rows a direct download holds. */
+function exportRequestArgs(value: ExportReport, limit: number) {
+  return {
     p_report_type: value.report_type,
     p_format: value.format === 'excel' ? 'xlsx' : value.format,
     p_date_range: value.date_range,
@@ -86,16 +98,8 @@ export async function exportReportAction(args: ActionFunctionArgs) {
     p_to: (value.date_range === 'custom' ? value.end_date! : null) as string,
     p_include_charts: value.include_charts,
     p_include_summary: value.include_summary,
-  });
-  if (error) {
-    // The one refusal a person can act on: too many exports waiting.
-    const message = error.code === '54000' ? error.message : EXPORT_FAILED;
-    if (error.code !== '54000') console.error(`report export could not be queued: ${error.message}`);
-    return dataWithError(args, { result: undefined }, message, { status: error.code === '54000' ? 429 : 500 });
-  }
-  kickJobRunner(args.context);
-  const range = value.date_range === 'custom' ? `range=custom&from=${value.start_date}&to=${value.end_date}` : `range=${value.date_range}`;
-  return redirectWithSuccess(`/analytics?${range}`, queuedText(limit));
+    p_direct_rows: limit,
+  };
 }
 
 export function exportQuery(value: ExportReport): string {

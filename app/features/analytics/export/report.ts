@@ -4,7 +4,7 @@
 // the records behind the figures. One model, three writers (csv.ts, xlsx.ts,
 // pdf.ts), so the three formats say the same thing.
 import { formatWholeMoney } from '~/lib/money';
-import { conversionRate, LEAD_SOURCE_LABELS, type PeriodFigures } from '../figures';
+import { conversionRate, LEAD_SOURCE_LABELS, share, type PeriodFigures } from '../figures';
 import { REPORT_TYPE_LABELS, type ReportType } from '../schema';
 
 export type Cell = string | number | null;
@@ -66,7 +66,13 @@ function summaryLines(type: ReportType, figures: PeriodFigures): string[] {
   }
   if (type === 'leads' || type === 'comprehensive') lines.push(`New leads: ${figures.leads.total}`);
   if (type === 'clients' || type === 'comprehensive') lines.push(`New clients: ${figures.clients.new_clients}`);
-  if (type === 'comprehensive') lines.push(`Helpdesk conversations: ${figures.helpdesk.conversations}`);
+  if (type === 'comprehensive') {
+    const h = figures.helpdesk;
+    lines.push(`Helpdesk conversations: ${h.conversations}`);
+    const due = (h.sla_met ?? 0) + (h.sla_missed ?? 0);
+    lines.push(due === 0 ? 'SLA met: no target fell due' : `SLA met: ${h.sla_met ?? 0} of ${due} targets (${share(h.sla_met ?? 0, due)}%)`);
+    lines.push(h.csat_average == null ? 'CSAT: no ratings' : `CSAT: ${h.csat_average.toFixed(1)} of 5 from ${h.csat_responses} responses`);
+  }
   if (type === 'comprehensive' && figures.logistics) {
     const l = figures.logistics;
     lines.push(`Shipments delivered: ${l.delivered}; on time ${l.on_time} of ${l.with_estimate} with an estimated date`);

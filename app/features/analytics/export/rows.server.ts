@@ -128,20 +128,3 @@ export async function loadReportTables(
   }
   return results.map(({ spec, rows }) => ({ title: spec.title, columns: [...spec.columns], rows: rows.map(spec.row) }));
 }
-
-/** How many rows a report of this range holds (exact counts through the (account_id, created_at) indexes). */
-export async function countReportRows(supabase: Supabase, type: ReportType, figures: PeriodFigures): Promise<number> {
-  const { start, end } = bounds(figures);
-  const counts = await Promise.all(
-    REPORT_TABLES[type].map(async (name) => {
-      const { count, error } = await supabase
-        .from(TABLES[name].from)
-        .select('created_at', { count: 'exact', head: true })
-        .gte('created_at', start)
-        .lt('created_at', end);
-      if (error) throw new Error(`report rows failed to count: ${error.message}`);
-      return count ?? 0;
-    }),
-  );
-  return counts.reduce((sum, n) => sum + n, 0);
-}

@@ -2,7 +2,7 @@
 // integration of type 'ai' (an OpenAI-compatible chat-completions endpoint:
 // api_url, model, api_key), asked about a document whose template-free
 // result failed its cross-checks. Only the jobs runner calls it, with the
-// service role reading the key (integration_credentials; no browser-facing
+// service role reading the key (provider_credentials; no browser-facing
 // role can). The URL is one an admin typed: the call goes through the shared
 // provider fetch (app/lib/provider-fetch.ts: https on a public host only, a
 // hard deadline, an answer of at most 256 KB, redirects not followed).
@@ -32,19 +32,11 @@ const text = (config: Record<string, unknown>, ...keys: string[]) => {
  * never lengthen it.
  */
 export async function aiProviderOf(admin: SupabaseClient<Database>, accountId: string): Promise<AiProvider | null> {
-  const { data, error } = await admin
-    .from('integrations')
-    .select('id')
-    .eq('account_id', accountId)
-    .eq('type', 'ai')
-    .eq('is_active', true)
-    .order('created_at')
-    .limit(1);
+  // One call: the account's first active 'ai' integration with its credentials (as the helpdesk's providers).
+  const { data, error } = await admin.rpc('provider_credentials', { p_account_id: accountId, p_type: 'ai' });
   if (error) throw new Error(`reading the AI integration failed: ${error.message}`);
-  if (!data[0]) return null;
-  const credentials = await admin.rpc('integration_credentials', { p_integration_id: data[0].id });
-  if (credentials.error) throw new Error(`reading the AI integration's credentials failed: ${credentials.error.message}`);
-  const config = (credentials.data ?? {}) as Record<string, unknown>;
+  if (!data) return null;
+  const config = ((data as { config?: Record<string, unknown> | null }).config ?? {}) as Record<string, unknown>;
   const base = text(config, 'api_url', 'base_url');
   const model = text(config, 'model');
   if (!base || !model) return null;

@@ -58,6 +58,8 @@ const MONTHS: Record<string, number> = {
   janeiro: 1, fevereiro: 2, março: 3, marco: 3, maio: 5, junho: 6, julho: 7, setembro: 9, outubro: 10, novembro: 11, dezembro: 12, fev: 2, out: 10,
   stycznia: 1, lutego: 2, marca: 3, kwietnia: 4, maja: 5, czerwca: 6, lipca: 7, sierpnia: 8, września: 9, wrzesnia: 9, października: 10, pazdziernika: 10, listopada: 11, grudnia: 12,
   styczeń: 1, luty: 2, marzec: 3, kwiecień: 4, maj: 5, czerwiec: 6, lipiec: 7, sierpień: 8, wrzesień: 9, październik: 10, listopad: 11, grudzień: 12,
+  // The same without their accents, as OCR and plain keyboards write them.
+  styczen: 1, kwiecien: 4, sierpien: 8, wrzesien: 9, pazdziernik: 10, grudzien: 12,
 };
 
 function monthOf(word: string): number | null {
@@ -79,6 +81,9 @@ const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray, monthFirst: boolea
   {
     re: /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b/g,
     read: (m, monthFirst) => {
+      // Two different separators make a number, not a date ('1/12-2025': the first invoice of December 2025).
+      const separators = m[0].replace(/\d/g, '');
+      if (separators[0] !== separators[1]) return null;
       const a = +m[1];
       const b = +m[2];
       // Unambiguous when one part cannot be a month; else the document's convention.
@@ -113,6 +118,8 @@ export function datesIn(line: string, monthFirst = false): string[] {
 /** ISO codes a document may name (the product's one list, app/lib/currencies.ts), and the symbols that stand for one. */
 export { CURRENCY_CODES };
 export const CURRENCY_SYMBOLS: [RegExp, string][] = [
+  // Before the dollar: 'R$ 689,91' is Brazil's real.
+  [/R\$/, 'BRL'],
   [/(?:A\$|AU\$)/, 'AUD'],
   [/(?:C\$|CA\$)/, 'CAD'],
   [/(?:NZ\$)/, 'NZD'],
@@ -124,7 +131,6 @@ export const CURRENCY_SYMBOLS: [RegExp, string][] = [
   [/₹|\bRs\.?\s?(?=\d)|\bINR\b/, 'INR'],
   [/\bzł/, 'PLN'],
   [/\bFr\.\s?\d/, 'CHF'],
-  [/R\$/, 'BRL'],
   [/\bKč/, 'CZK'],
 ];
 

@@ -84,20 +84,29 @@ function afterLabel(lines: Line[], index: number, labelEnd: number, skipLabelled
   // A label in a later column that ends its line ('SELLER TRADE NAME  Adresse du Client'): the value is in that column of a line below.
   const column = lines[index].text.slice(0, labelEnd).split(/ {2,}/).length - 1;
   if (column > 0 && cells.length === column + 1) {
-    const under = lines.slice(index + 1, index + 4).find((line) => line.cells.length > column && !(skipLabelled && /:/.test(line.cells[column])));
+    // A party's block in that column may list its ids and an address heading before (or instead of) the name: its 'Name:' line names it.
+    const block = lines.slice(index + 1, index + 6).filter((line) => line.cells.length > column);
+    const named = skipLabelled ? block.map((line) => NAMED.exec(line.cells[column])?.[1]).find(Boolean) : undefined;
+    if (named) return { value: named.trim(), sameLine: false };
+    const under = block.slice(0, 3).find((line) => !(skipLabelled && (/:/.test(line.cells[column]) || BLOCK_DETAIL.test(line.cells[column]))));
     if (under) return { value: under.cells[column], sameLine: false };
   }
   // A value below its label; a party's block may first list its numbers ('Nummer : 549910'), so names step over up to three such lines.
   let below = index + 1;
   while (skipLabelled && below <= index + 3 && lines[below] && /\S\s*:\s*\S/.test(lines[below].text)) {
     // The block's own 'Name: Lieferant GmbH' line names the party.
-    const named = /^(?:name|nom|naam|nombre|nome|nazwa|firma|company)\s*:\s*(.+)$/i.exec(lines[below].text);
+    const named = NAMED.exec(lines[below].text);
     if (named) return { value: named[1].trim(), sameLine: false };
     below += 1;
   }
   const next = lines[below];
   return next ? { value: next.cells[0] ?? next.text.trim(), sameLine: false } : null;
 }
+
+/** A party block's own name line ('Nazwa: ABC Developex S.A.', 'Name: Lieferant GmbH'): the name. */
+const NAMED = /^(?:name|nom|naam|nombre|nome|nazwa|firma|company)\s*:\s*(.+)$/i;
+/** A line of a party's block that is not its name: an id or contact after its label ('NIP: 9999999999', 'Tel.: 667'), or a bare heading ('Adres'). */
+const BLOCK_DETAIL = /^(?:\p{L}[\p{L}./ -]{0,30}:\s*\S|(?:adres|address|adresse|anschrift|direcci[óo]n|indirizzo|endere[çc]o|dane\s+kontaktowe|contact(?:\s+details)?|kontakt)\s*:?$)/iu;
 
 const SALUTATION = /^(?:herrn?|frau|mr|mrs|ms|monsieur|madame|mme|m|sr|sra|pan|pani|dhr|mevr|sig|sig\.ra)\.?$/i;
 const IDENTIFIER_LINE = /^(?:GLN|GTIN|ILN|EAN|ID)?\s*[:#]?\s*\d{6,}\b/i;
@@ -129,9 +138,14 @@ function findLabelled(
       // A party's label whose value below is a salutation ('Herrn') or an identifier line ('GLN 4304171000002'), or
       // whose line goes on with another heading ('Rechnungsempfänger  Kundennummer'): the name is on a line below.
       if (value === null && skipLabelled) {
-        for (let down = 1; value === null && down <= 3 && lines[i + down]; down += 1) {
-          const cell = lines[i + down].cells[0] ?? '';
-          if (SALUTATION.test(cell) || IDENTIFIER_LINE.test(cell)) continue;
+        // The label's own column: a block set right of another ('Example, LLC  Bill To') goes on in that column.
+        const column = lines[i].text.slice(0, match.index ?? 0).split(/ {2,}/).length - 1;
+        for (let down = 1; value === null && down <= 4 && lines[i + down]; down += 1) {
+          const cell = lines[i + down].cells[column] ?? '';
+          // 'Nazwa: ABC Developex S.A.' in the block names it; 'NIP: 9999999999' and an 'Adres' heading are its details.
+          const named = NAMED.exec(cell)?.[1];
+          if (named && accept(named)) return { value: accept(named) as string, index: i, sameLine: false };
+          if (SALUTATION.test(cell) || IDENTIFIER_LINE.test(cell) || BLOCK_DETAIL.test(cell)) continue;
           // On the label's own line only a label that opens the line, followed by another heading, looks below.
           if (after.sameLine && ((match.index ?? 0) > 1 || /\d/.test(after.value))) break;
           if (!after.sameLine && down === 1) continue;
@@ -166,7 +180,9 @@ function identifier(value: string): string | null {
   // A blank form's placeholder ('0000') is no reference.
   if (/^[0\W_]+$/.test(token)) return null;
   // A date or a bare amount is not a reference.
-  if (datesIn(token).length > 0 || /^\d{1,3}([,.]\d{3})*[,.]\d{2}$/.test(token)) return null;
+  // A number that mixes a date's separators ('1/12-2025', the Polish numbering of the first invoice of December) is no date.
+  const mixedSeparators = /^\d{1,4}\/\d{1,2}-\d{2,4}$/.test(token);
+  if ((datesIn(token).length > 0 && !mixedSeparators) || /^\d{1,3}([,.]\d{3})*[,.]\d{2}$/.test(token)) return null;
   return token;
 }
 
@@ -186,7 +202,7 @@ const INVOICE_LABEL = new RegExp(
     // Bill and document numbers: 'Bill No', 'Document No' (a receipt's number is not an invoice number).
     '\\b(?:bill|document|doc)\\s*(?:no\\.?|number|nr\\.?|#)',
     // The number after 'Nr.' in the title's own sentence: 'Rechnung des Versicherers Nr. 01.234.567.8-2018-1 vom'.
-    `(?<!\\p{L})${INVOICE_WORD}(?:\\s+\\(?(?!(?:vom|du|del|van|of|dated)\\b)\\p{L}+\\)?|\\s+\\(\\d{1,4}\\)){1,3}\\s+(?:nr\\.?|no\\.?|n[°º]\\.?|nummer|number|numer)(?=\\s+\\d)`,
+    `(?<!\\p{L})${INVOICE_WORD}(?:\\s+\\(?(?!(?:vom|du|del|van|of|dated)\\b)\\p{L}+\\)?|\\s+\\(\\d{1,4}\\)){1,3}\\s+(?:nr\\.?|no\\.?|n[°º]\\.?|nummer|number|numer)(?=\\s*:?\\s+\\d)`,
     // A title followed by its number: 'Facture FA-2017-0010', 'Rechnung R0005532486', 'Invoice 103767'.
     `(?<!\\p{L})${INVOICE_WORD}(?=\\s+[A-Z]{0,5}-?\\d)`,
   ].join('|'),
@@ -224,39 +240,41 @@ const ISSUE_OTHER = /\b(?:order|quote|quotation|delivery|shipping|lieferdatum|le
 /** 'Datum: 30.10.2024  Zeit: 04:59:13': a date printed with its time is when the page was printed, not the document's date. */
 const PRINTED_AT = /^\S+\s+(?:(?:zeit|time|uhrzeit|heure|ora|hora)\s*:?\s*)?\d{1,2}:\d{2}/i;
 // 'due' alone only when a date follows it ('Terms: Net 30, due April 2, 2025'); 'Total due' is an amount.
-const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|data\s+de\s+vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+p[łl]atno[śs]ci|vervaldatum|f[öo]rfallodag|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
+const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|(?:data\s+de\s+)?vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+(?:p[łlt]atno[śs]ci|zap[łlt]aty)|(?:do\s+zap[łlt]aty|p[łlt]atne)\s+do(?=\s*\d)|vervaldatum|f[öo]rfallodag|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
 /** Payment terms in days ('Net 30', 'Payment terms: 14 days', '30 jours net', 'Zahlungsziel 14 Tage'). */
 const NET_DAYS = /\bnet\s*(\d{1,3})\b/i;
 const TERMS_LABEL = /\b(?:terms|payment|zahlungs\w*|zahlbar|conditions|paiement|pago|plazo|termin|within|innerhalb|sous)\b/i;
-const EARLY_DISCOUNT = /\b(?:skonto|discount|escompte|sconto|descuento|korting|rabat|desconto)\b/i;
+const EARLY_DISCOUNT = /\b(?:skonto\p{L}*|discount|escompte|sconto|descuento|korting|rabat|desconto)\b/iu;
+// 'kommt in Verzug, wenn er nicht innerhalb von 30 Tagen nach Fälligkeit …', 'interest on late payment after 30 days': a default's days, not the terms.
+const LATE_PAYMENT = /\b(?:verzug\w*|mahn\w*|late\s+(?:payment|fee)s?|overdue|interest|zinsen|retard|p[ée]nalit[ée]s?|morosi\p{L}*|demora|nach\s+f[äa]lligkeit|after\s+(?:the\s+)?due\s+date)\b/iu;
 const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 
 // ---- Amounts -------------------------------------------------------------------
 
 /** What is still to pay after advances: the total only when nothing better labels one. */
-const AMOUNT_DUE = /\b(?:total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|balance|zahlbetrag|net\s+[àa]\s+payer|solde\s+[àa]\s+payer|restbetrag|te\s+betalen|do\s+zap[łl]aty|amount\s+payable|total\s+payable)\b/i;
-const TOTAL_STRONG = /\b(?:grand\s+total|total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|total\s+payable|amount\s+payable|total\s+\(?incl|total\s+[^\d\s]{0,3}\s*incl|total\s+to\s+pay|due\s+payable|total\s+gross(?:\s+amount)?|gesamtbetrag(?!\s+der)|rechnungsbetrag|endbetrag|endsumme|bruttosumme|brutto|summe\s+(?:inkl|gesamt)|montant\s+total|net\s+[àa]\s+payer|total\s+ttc|importe\s+total|total\s+a\s+pagar|totale\s+(?:fattura|documento|da\s+pagare)|totaal(?:\s+te\s+betalen)?|te\s+betalen|razem\s+do\s+zap[łl]aty|do\s+zap[łl]aty|valor\s+total|total\s+a\s+pagar|invoice\s+total|total\s+invoice(?:\s+amount)?|totaal\s+(?:incl|bedrag)|(?:razem|warto[śs][ćc]|kwota)\s+brutto|montant\s+ttc|gesamtsumme|rechnungsendbetrag|totale\s+(?:complessivo|generale)|importe\s+a\s+pagar|total\s+(?:geral|do\s+documento|factura|fatura))\b/i;
+const AMOUNT_DUE = /\b(?:total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|balance|zahlbetrag|net\s+[àa]\s+payer|solde\s+[àa]\s+payer|restbetrag|te\s+betalen|do\s+zap[łlt]aty|amount\s+payable|total\s+payable)\b/i;
+const TOTAL_STRONG = /\b(?:grand\s+total|total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|total\s+payable|amount\s+payable|total\s+\(?incl|total\s+[^\d\s]{0,3}\s*incl|total\s+to\s+pay|due\s+payable|total\s+gross(?:\s+amount)?|gesamtbetrag(?!\s+der)|rechnungsbetrag|endbetrag|endsumme|bruttosumme|brutto|summe\s+(?:inkl|gesamt)|montant\s+total|net\s+[àa]\s+payer|total\s+ttc|importe\s+total|total\s+a\s+pagar|totale\s+(?:fattura|documento|da\s+pagare)|totaal(?:\s+te\s+betalen)?|te\s+betalen|razem\s+do\s+zap[łlt]aty|do\s+zap[łlt]aty|valor\s+total|total\s+a\s+pagar|invoice\s+total|total\s+invoice(?:\s+amount)?|totaal\s+(?:incl|bedrag)|(?:razem|warto[śs][ćc]|kwota)\s+brutto|montant\s+ttc|gesamtsumme|rechnungsendbetrag|totale\s+(?:complessivo|generale)|importe\s+a\s+pagar|total\s+(?:geral|do\s+documento|factura|fatura))\b/i;
 const TOTAL_PLAIN = /\b(?:total|summe|totale?)\b/i;
 const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+(?:excl|net|before|ht\b|tax|vat|amount\s+(?:of\s+lines|without))|net\s+total|total\s+(?:qty|quantity|items|hours|weight)|zwischensumme|nettobetrag|total\s+hors|gesamtbetrag\s+der|summe\s+netto|ohne\s+ust)/i;
-const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|total\s+amount\s+without\s+vat|zwischensumme|nettobetrag|netto|summe\s+ohne|ohne\s+ust|total\s+hors\s+taxes?|base\s+imponible|imponibile|totaal\s+excl|subtotaal|razem\s+netto|neto|excl\.?\s+(?:btw|vat|tax|tva)|bedrag\s+excl|montant\s+ht|(?:warto[śs][ćc]|kwota)\s+netto|totale\s+imponibile|total\s+s\/\s*iva|base\s+tribut[áa]vel|taxable\s+(?:value|amount)|amount\s+before\s+tax|nettosumme|summe\s+netto)\b/i;
+const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|total\s+amount\s+without\s+vat|zwischensumme|nettobetrag|netto|summe\s+ohne|ohne\s+ust|total\s+hors\s+taxes?|base\s+imponible|imponibile|totaal\s+excl|subtotaal|razem\s+netto|neto|excl\.?\s+(?:btw|vat|tax|tva)|bedrag\s+excl|montant\s+ht|(?:warto[śs][ćc]|kwota)\s+netto|totale\s+imponibile|total\s+s\/\s*iva|base\s+tribut[áa]vel|taxable\s+(?:value|amount)|amount\s+before\s+tax|nettosumme|summe\s+netto|suma\s+bez\s+podatku)\b/i;
 /** 'Zahlbar innerhalb 30 Tagen netto': payment terms, not a net amount. */
 const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto)\b/i;
 /** The labels of a document's tax total, looked for before any line that merely names the tax. */
-const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt)\b/i;
+const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt|kwota\s+podatku|^\s*(?:included|incl\.?)\s+(?:vat|tax|gst))\b/i;
 const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|btw|moms|pdv|dph)\b/i;
-const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b/i;
+const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including|with)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b|\bp\.\s?iva\b|\bpartita\s+iva\b|\b(?:nif|nip|cnpj)\b/i;
 
 // ---- Parties and identities ------------------------------------------------------
 
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
 const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
-const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|fornitore|cedente|leverancier|sprzedawca|fornecedor)${LABEL_END}|\\bfrom\\s*:`, 'iu');
+const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
 const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
 /** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
 const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|ag|a\.\s?g|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
-const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|nip|nif|cif|cuit)(?=[\s:.#]|$)/i;
+const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|nip|nif|cif|cuit|cnpj(?:\/cpf)?)(?=[\s:.#]|$)/i;
 const TAX_ID_PATTERN = /^(?:(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|CHE)[0-9A-Z]{8,12}|\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])$/;
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 const PHONE_LABEL = /\b(?:tel(?:ephone)?|telefon|phone|ph|mobile|mob|fon|t[ée]l[ée]phone|tel[ée]fono|telefoon)\b\.?\s*[:.]?/i;
@@ -269,9 +287,25 @@ const KINDS: [DocumentKind, RegExp][] = [
   ['purchase_order', /\bpurchase\s+order\b|^bestellung\b|\bbon\s+de\s+commande\b|\border\s+confirmation\b|\bordine\s+d'acquisto\b|\bzam[óo]wienie\b/i],
   ['quote', /\b(?:quote|quotation|estimate|offer|proposal|angebot|devis|presupuesto|cotizaci[óo]n)\b/i],
   ['receipt', /\b(?:receipt|sales\s+receipt|payment\s+received|quittung|kassenbon|re[çc]u|ticket\s+de\s+caisse|recibo)\b/i],
-  ['invoice', /\b(?:invoice|tax\s+invoice|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill)\b/iu],
+  ['invoice', /\b(?:invoice|tax\s+invoice|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill(?!\s+(?:to|from)\b)|danfe|nota\s+fiscal)\b/iu],
   ['contract', /\b(?:agreement|contract|vertrag|contrat|contrato|hereinafter|the\s+parties|terms\s+and\s+conditions)\b/i],
 ];
+
+/** The reference alone on the line under the document's title alone on its own (in the first ten lines), when it has a digit. */
+function numberUnderTitle(lines: Line[], kind: DocumentKind): string | null {
+  const title = KINDS.find(([k]) => k === kind)?.[1];
+  if (!title) return null;
+  for (let i = 0; i < Math.min(lines.length - 1, 10); i += 1) {
+    const own = lines[i].text.trim();
+    if (lines[i].cells.length !== 1 || own.length > 30 || own.replace(title, '').trim() !== '') continue;
+    const next = lines[i + 1];
+    if (next.cells.length !== 1) continue;
+    // 'NE SERIES-A/123': a series and its number, one reference.
+    const reference = /^[A-Z]{1,4}\s(?=[A-Z0-9-]+\/\d)/.test(next.text.trim()) ? next.text.trim() : identifier(next.text.trim());
+    if (reference && reference === next.text.trim().split(/\s+(?:paid|pay[ée]e?|bezahlt)$/i)[0]) return reference;
+  }
+  return null;
+}
 
 function guessKind(lines: Line[]): { value: DocumentKind; confidence: number } {
   // A title on the first lines decides; otherwise the words that come up most.
@@ -311,6 +345,34 @@ function cellNumber(cell: string): string | null {
   return amount === undefined ? null : cell.trim().startsWith('(') ? `-${amount}` : amount;
 }
 
+/** A cell holding several numbers, or a rate beside an amount: text extraction ran a row's cells together. */
+const MIXED_CELL = /\d\s?%\s+\S*\d|\d[.,]\d{2}\s?[€$£]?\s+\S*\d|\p{L}{3,}\s+\d+$/u;
+
+/** A row's cells split finer: numbers and rates apart, a trailing quantity off its description ('Camera Matrimoniale 1'). */
+function finerCells(cells: string[]): string[] {
+  return cells.flatMap((cell) => {
+    const trailing = /^(.*\p{L}{3,}.*?)\s+(\d+(?:[.,]\d+)?)$/u.exec(cell);
+    if (trailing && !/\d\s?%|\d[.,]\d{2}\s/.test(trailing[1])) return [trailing[1], trailing[2]];
+    // Only a cell of two or more numbers ('€90,00 20% €1.800,00', 'services €120,00 20% €600,00') is cut into its words.
+    if (cell.split(/\s+/).filter((token) => /^[€$£(]?\d/.test(token)).length < 2) return [cell];
+    // '100,00 € 10,0% 115,00 €': tokens, a currency sign kept with its amount.
+    return cell.split(/\s+/).reduce<string[]>((out, token) => {
+      if (/^[€$£]$/.test(token) && out.length > 0) out[out.length - 1] += ` ${token}`;
+      else out.push(token);
+      return out;
+    }, []);
+  });
+}
+
+/** Whether a row's numbers hold a quantity and a price whose product is its last amount. */
+function hasProductPair(cells: string[]): boolean {
+  const values = cells.map(cellNumber).filter((n): n is string => n !== null).map(Number);
+  if (values.length < 3) return false;
+  const amount = values[values.length - 1];
+  const others = values.slice(-9, -1);
+  return others.some((a, i) => others.slice(i + 1).some((b) => Math.abs(a * b - amount) <= Math.max(0.01, Math.abs(amount) * 0.001)));
+}
+
 /**
  * The line items of the first table whose header names a description and a
  * quantity or an amount. Each row's amount is its last number; its quantity
@@ -329,24 +391,37 @@ function findLineItems(lines: Line[]): LineItem[] | null {
     const descriptionColumn = headCells.findIndex((c) => DESCRIPTION_WORD.test(c));
     const items: LineItem[] = [];
     let gap = 0;
-    for (const line of lines.slice(h + 1)) {
-      if (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text)) break;
-      const numbers = line.cells.map(cellNumber);
+    let textRun = 0;
+    for (const [at, line] of lines.slice(h + 1).entries()) {
+      // A header set on two or three lines ('Wartość sprzedaży' over 'netto  podatku  netto'): its words end no table.
+      // So do the words under the header repeated after a page break.
+      const afterHeader = at > 0 && DESCRIPTION_WORD.test(lines[h + at].text) && QUANTITY_WORD.test(lines[h + at].text);
+      const headerTail = ((items.length === 0 && at < 2) || afterHeader) && !/\d/.test(line.text);
+      if (!headerTail && (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text))) break;
+      // A row whose text runs cells together ('1 Développement logiciel 20  heures  €90,00 20% €1.800,00') is read on its finer
+      // cells, but only when its own cells give no quantity and price whose product is its amount and the finer ones do
+      // (a number that ends a product's name, 'Office Suite Pro 2021', stays in it).
+      const finer = line.cells.some((c) => MIXED_CELL.test(c)) && !hasProductPair(line.cells) ? finerCells(line.cells) : null;
+      const cells = finer && hasProductPair(finer) ? finer : line.cells;
+      const numbers = cells.map(cellNumber);
       // Under the description's heading a cell is text even when it starts with a position ('1 Superdrachen' is no quantity with its unit).
-      if (line.cells.length === headCells.length && descriptionColumn >= 0 && /\p{L}{3}/u.test(line.cells[descriptionColumn])) numbers[descriptionColumn] = null;
+      if (cells.length === headCells.length && descriptionColumn >= 0 && /\p{L}{3}/u.test(cells[descriptionColumn])) numbers[descriptionColumn] = null;
       const values = numbers.filter((n): n is string => n !== null);
-      const words = line.cells.filter((c, i) => numbers[i] === null && !/%/.test(c) && /\p{L}{2}/u.test(c));
+      const words = cells.filter((c, i) => numbers[i] === null && !/%/.test(c) && /\p{L}{2}/u.test(c));
       if (values.length < 2 || words.length === 0) {
+        // A description that runs on over many lines of words alone (a KSeF invoice's nine) is no gap; anything else is, up to eight.
+        if (cells.length === 1 && !/\d/.test(line.text) && items.length > 0 && (textRun += 1) <= 30) continue;
         gap += 1;
         if (gap > 8 && items.length > 0) break;
         continue;
       }
       gap = 0;
+      textRun = 0;
       const amount = values[values.length - 1];
       // The pair is looked for among the eight numbers before the amount: a row is short, and a long one must not cost its square (decision 040).
       const others = values.slice(-9, -1).map(Number);
       // A number written with its unit ('20 Stk', '5 Unit(s)') is a quantity.
-      const withUnit = line.cells.filter((c, i) => numbers[i] !== null && /\d\s*[\p{L}(]/u.test(c.replace(/[₹$€£]|\b[A-Z]{3}\b/g, ''))).map((c) => Number(amountsIn(c)[0]));
+      const withUnit = cells.filter((c, i) => numbers[i] !== null && /\d\s*[\p{L}(]/u.test(c.replace(/[₹$€£]|\b[A-Z]{3}\b/g, ''))).map((c) => Number(amountsIn(c)[0]));
       let quantity: string | null = null;
       let unitPrice: string | null = null;
       for (let a = 0; a < others.length && quantity === null; a += 1) {
@@ -363,10 +438,10 @@ function findLineItems(lines: Line[]): LineItem[] | null {
           break;
         }
       }
-      const aligned = line.cells.length === headCells.length;
+      const aligned = cells.length === headCells.length;
       if (quantity === null && quantityColumn >= 0 && aligned) quantity = numbers[quantityColumn];
       if (quantity === null && withUnit.length === 1) quantity = withUnit[0].toFixed(2);
-      const description = aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null ? line.cells[descriptionColumn] : words.sort((x, y) => y.length - x.length)[0];
+      const description = aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null ? cells[descriptionColumn] : words.sort((x, y) => y.length - x.length)[0];
       items.push({ description, quantity, unit_price: unitPrice, amount });
       if (items.length >= 500) break;
     }
@@ -379,7 +454,7 @@ function findLineItems(lines: Line[]): LineItem[] | null {
 function termDays(lines: Line[]): number | null {
   for (const { text } of lines) {
     // 'Bei Zahlung innerhalb 14 Tagen 2% Skonto': an early-payment discount's days, not the terms.
-    if (EARLY_DISCOUNT.test(text)) continue;
+    if (EARLY_DISCOUNT.test(text) || LATE_PAYMENT.test(text)) continue;
     const match = NET_DAYS.exec(text) ?? (TERMS_LABEL.test(text) ? TERM_DAYS.exec(text) : null);
     const days = match ? Number(match[1]) : 0;
     if (days >= 1 && days <= 180) return days;
@@ -399,14 +474,26 @@ export interface Extraction {
   ms?: number;
 }
 
+/** A tax line of one rate on one base: '19,00% auf 804,35 €', '20% on 100.00', 'TVA 5,5 % sur 40,00'. */
+const PER_RATE = /\d\s?%\s*(?:auf|on|sur|su|op|sobre|von|od)\s+[€$£]?\s?\d/i;
+
+/** A page's number ('Strona 1 z 1', 'Page 2 of 4', OCR's 'Strona1z1') is no amount. */
+const PAGE_MARK = /\b(?:page|seite|strona|pagina|p[áa]gina|blatt|folha)\s*\d+(?:\s*(?:of|von|z|de|di|sur|\/)\s*\d+)?/giu;
+
 function lastAmount(line: Line): string | null {
-  const amounts = amountsIn(line.text);
+  const amounts = amountsIn(line.text.replace(PAGE_MARK, ' '));
   return amounts.length > 0 ? amounts[amounts.length - 1] : null;
 }
 
 /** An amount on the labelled line, else the first one on the next line. */
 function amountNear(lines: Line[], index: number): string | null {
   return lastAmount(lines[index]) ?? (lines[index + 1] && datesIn(lines[index + 1].text).length === 0 ? amountsIn(lines[index + 1].text)[0] ?? null : null);
+}
+
+/** A rate table's row: base, rate, amount ('255,00 €  6,0%  15,30 €'); the amount after the rate, or null. */
+function amountAfterRate(line: Line | undefined): string | null {
+  const rated = line ? /^\s*[€$£]?\s?[\d.,\s]+[€$£]?\s+\d+(?:[.,]\d+)?\s?%\s+(.+)$/.exec(line.text) : null;
+  return rated ? amountsIn(rated[1])[0] ?? null : null;
 }
 
 /**
@@ -433,18 +520,28 @@ const isItemsHeader = (line: Line) => DESCRIPTION_WORD.test(line.text) && (QUANT
 function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = true): { value: string; index: number } | null {
   const order = lines.map((_, i) => i);
   if (fromEnd) order.reverse();
+  let rateRow: { value: string; index: number } | null = null;
   for (const i of order) {
     const line = lines[i];
     const match = label.exec(line.text);
-    if (!match || (exclude && exclude.test(line.text)) || isItemsHeader(line)) continue;
+    if (!match || isItemsHeader(line)) continue;
+    // In a row of headings ('Kwota netto  Kwota podatku  Kwota brutto') only the matched heading's own cell can exclude it.
+    const cell = line.text.slice(0, match.index + match[0].length).split(/ {2,}/).length - 1;
     const below = amountBelowHeading(lines, i, match.index);
-    if (below !== null) return { value: below, index: i };
+    if (below !== null && !(exclude && exclude.test(line.cells[cell] ?? line.text))) return { value: below, index: i };
+    if (exclude && exclude.test(line.text)) continue;
     // A label inside a sentence ('überweisen Sie den Rechnungsbetrag ohne Abzüge') labels no amount on the next line.
     const endsLine = /^[\s:.]*(?:\(?[A-Z]{3}\)?|[€$£₹])?[\s:]*$/.test(line.text.slice(match.index + match[0].length));
+    // A bare label over one rate's row ('VAT' over '255,00 €  6,0%  15,30 €') is one rate of a breakdown: its amount only if no line labels one.
+    const afterRate = endsLine && lastAmount(line) === null ? amountAfterRate(lines[i + 1]) : null;
+    if (afterRate !== null) {
+      rateRow ??= { value: afterRate, index: i };
+      continue;
+    }
     const value = endsLine ? amountNear(lines, i) : lastAmount(line);
     if (value !== null) return { value, index: i };
   }
-  return null;
+  return rateRow;
 }
 
 const BUYER_WORDS = /\b(?:buyer|customer|client|bill\s+to|k[äa]ufer|kunde|acheteur|nabywca|klant|cliente|acquirente|cessionario)\b/i;
@@ -611,9 +708,21 @@ function domainCompany(lines: Line[], text: string, customer: string | undefined
   return null;
 }
 
+/** A company's legal form: where its name ends. */
+const LEGAL_FORM = /\b(?:ltd|limited|llc|inc|corp|corporation|gmbh|ag|plc|sarl|s\.a\.s?|s\.r\.l|b\.v|n\.v|oy|lda|sp\.\s?z\s?o\.o)\b\.?/gi;
+
+/** Two parties' names OCR ran into one line ('ACME Corp XYZ Ltd'): the first, up to its legal form; never a 'GmbH & Co. KG'. */
+function firstOfTwoCompanies(name: string): string {
+  const forms = [...name.matchAll(LEGAL_FORM)];
+  if (forms.length < 2) return name;
+  const end = (forms[0].index ?? 0) + forms[0][0].length;
+  const between = name.slice(end, forms[1].index).trim();
+  return between && !/&|\bco\b|\bund\b|\band\b/i.test(between) && /^\p{Lu}/u.test(between) ? name.slice(0, end) : name;
+}
+
 function cleanName(value: string): string | null {
   // A letterhead runs name, street and town together with a separator ('Acme GmbH | Europa-Allee 1', 'Au bon moulin SARL - 1242 chemin').
-  const name = value.split(/\t| {2,}|,\s*(?=\d)|\s+[|•●·]\s+|\s+[-–]\s+(?=\d)/)[0].replace(/[;,:]+$/, '').trim();
+  const name = firstOfTwoCompanies(value.split(/\t| {2,}|,\s*(?=\d)|\s+[|•●·]\s+|\s+[-–]\s+(?=\d)/)[0].replace(/[;,:]+$/, '').trim());
   if (name.length < 2 || name.length > 120 || /@|^\+?\d[\d\s-]+$/.test(name) || !/[A-Za-z]/.test(name)) return null;
   // A salutation, a tax id or a letter-spaced title is not a party's name.
   if (/^(?:herrn?|frau|mr|mrs|ms|m\.|mme|sr|sra)\.?$/i.test(name) || TAX_ID_PATTERN.test(name.replace(/\s/g, '')) || /^(?:\p{L} ){3,}\p{L}$/u.test(name)) return null;
@@ -622,15 +731,33 @@ function cleanName(value: string): string | null {
   if (BUYER_WORDS.test(name) && name.split(/\s+/).length === 1) return null;
   // A column's own heading ('Kundennummer', 'Invoice Date') is not a name.
   if (/^[\p{L}.-]*(?:nummer|number|datum|date|nr\.?)$/iu.test(name)) return null;
+  // Nor a two- or three-word field heading ('Issue Date', 'Date paid', 'Numer faktury', 'Data wystawienia'), unless a legal form says company.
+  if (!COMPANY_SUFFIX.test(name) && /^(?:\p{L}+\s)?(?:date|datum|data|fecha|number|nummer|numer|num[ée]ro|n[uú]mero|nr\.?|no\.?)(?:\s\p{L}+)?$/iu.test(name)) return null;
   if (/^(?:from|to|an|de|à|a|van|od|do|\p{L}*empf[äa]nger|compte|account|name|nom|nombre|naam|nazwa)$/iu.test(name)) return null;
   // A logo's placeholder or a field's own heading ('LOGO Vendeur', 'SELLER TRADE NAME') is not a name either.
   // A street line is an address, not a name ('35 rue d'ici', 'Musterstraße 12', '12 High Street').
   if (STREET.test(name)) return null;
   // Nor is a town's line ('75018 PARIS, FR', 'DE 80333 München', 'D-63571 Gelnhausen') or a code without a word ('9B01').
   if (/^(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{L}/u.test(name) || !/\p{L}{2}/u.test(name)) return null;
+  // A copy's marker ('Original', 'Duplicado', 'Kopie') heads a form; it names nobody.
+  if (/^(?:original|orig\.|duplicado|triplicado|duplicate|copy|copia|copie|kopie|kopia|orygina[łl]|duplikat)$/i.test(name)) return null;
   if (/^logo\b/i.test(name) || ((SELLER_WORDS.test(name) || BUYER_WORDS.test(name)) && /\b(?:name|nom|nombre|naam|nazwa|address|adresse)\b/i.test(name))) return null;
   if (/\b(?:information|details|summary|angaben|données|datos|gegevens|dane)\b/i.test(name) || /^[A-Z]+\d[A-Z\d]*$/.test(name)) return null;
   return name;
+}
+
+/**
+ * The sender's block set beside the customer's ('Example, LLC  Bill To' over
+ * '123 Fake Street  Customer'): the name left of a line's only other cell, the
+ * customer's label, on the first fifteen lines.
+ */
+function besideBillTo(lines: Line[]): string | null {
+  for (const line of lines.slice(0, 15)) {
+    if (line.cells.length !== 2 || !new RegExp(`^${CUSTOMER_LABEL.source}`, CUSTOMER_LABEL.flags).test(line.cells[1]) || line.cells[1].length > 25) continue;
+    const name = cleanName(line.cells[0]);
+    if (name && !CUSTOMER_LABEL.test(line.cells[0]) && !SUPPLIER_LABEL.test(line.cells[0])) return name;
+  }
+  return null;
 }
 
 /**
@@ -665,6 +792,10 @@ export function extractFields(document: string): Extraction {
     const bare = findLabelled(lines.slice(0, 12), /^(?:n[º°o]|nr|no\.|num\.?|n\.)\s*:/iu, identifier);
     if (bare) set('invoice_number', bare.value, 0.6);
   }
+  // A title alone on its line with the document's number alone below it ('Invoice' over 'SAMPLE-002', 'Purchase order' over
+  // 'NE SERIES-A/123'): that number, less sure than a labelled one.
+  const titled = fields.invoice_number || (kind.value !== 'invoice' && kind.value !== 'purchase_order') ? null : numberUnderTitle(lines, kind.value);
+  if (titled) set(kind.value === 'invoice' ? 'invoice_number' : 'order_number', titled, 0.6);
   const order = findLabelled(lines, ORDER_LABEL, identifier);
   if (order) set('order_number', order.value, order.sameLine ? 0.85 : 0.75);
   const quote = findLabelled(lines, QUOTE_LABEL, identifier);
@@ -701,6 +832,15 @@ export function extractFields(document: string): Extraction {
   // A tax total of zero is a value when the net and gross totals agree (an exempt or reverse-charge invoice).
   const taxTotal = findAmount(lines, TAX_TOTAL_LABEL, NOT_TAX_AMOUNT);
   if (!fields.tax_amount && taxTotal && Number(taxTotal.value) === 0 && fields.subtotal && fields.subtotal.value === fields.total?.value) set('tax_amount', '0.00', 0.7);
+  // Tax printed only per rate or per base ('USt. 19,00% auf 804,35 €  152,83 €' and 'USt. 19,00% auf 4,99 €  0,95 €'), with no
+  // tax total: one of them is not the document's tax. Their sum is, when it makes the net total the gross; else none is given.
+  const perRate = taxTotal ? [] : lines.filter((l) => TAX_LABEL.test(l.text) && PER_RATE.test(l.text) && !NOT_TAX_AMOUNT.test(l.text)).slice(0, 20);
+  if (perRate.length >= 2 && fields.tax_amount) {
+    const sum = perRate.reduce((acc, l) => acc + Number(lastAmount(l) ?? 0), 0);
+    const adds = fields.subtotal && fields.total && Math.abs(Number(fields.subtotal.value) + sum - Number(fields.total.value)) < 0.01;
+    if (adds) set('tax_amount', sum.toFixed(2), 0.7);
+    else delete fields.tax_amount;
+  }
   crossCheckAmounts(fields);
   decideAmounts(lines, fields);
 
@@ -724,8 +864,8 @@ export function extractFields(document: string): Extraction {
   // nor is one the document gives without an issue date to check it against.
   const termsDays = fields.issue_date && due ? (Date.parse(due.value) - Date.parse(fields.issue_date.value)) / 86_400_000 : null;
   if (due) set('due_date', due.value, termsDays === null ? 0.7 : termsDays < 0 ? 0.5 : termsDays > 120 ? 0.6 : due.sameLine ? 0.9 : 0.8);
-  else if (fields.issue_date && kind.value !== 'contract') {
-    // A contract's terms run from each invoice it foresees, not from the contract's own date.
+  else if (fields.issue_date && kind.value !== 'contract' && kind.value !== 'purchase_order') {
+    // A contract's terms run from each invoice it foresees, not from the contract's own date; an order's, from the invoice to come.
     // Only terms ('Net 30'): the date they lead to, computed, so less sure than a date the document writes.
     const days = termDays(lines);
     if (days !== null) set('due_date', addDays(fields.issue_date.value, days), fields.issue_date.confidence >= 0.8 ? 0.5 : 0.35);
@@ -738,6 +878,7 @@ export function extractFields(document: string): Extraction {
   // A name on its label's line is surer than one read below it (another party's block may sit there).
   if (supplier) set('supplier_name', continuedName(lines, supplier.value), supplier.sameLine && COMPANY_SUFFIX.test(supplier.value) ? 0.85 : 0.7);
   else if (sender) set('supplier_name', sender.name, 0.75);
+  else if (besideBillTo(lines)) set('supplier_name', besideBillTo(lines), 0.7);
   else {
     const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
     const company = top.find((l) => COMPANY_SUFFIX.test(l.cells[0] ?? ''));
@@ -752,7 +893,8 @@ export function extractFields(document: string): Extraction {
     const first = top[0] ? cleanName(top[0].cells[0] ?? '') : null;
     if (byDomain) set('supplier_name', byDomain, 0.7);
     // A business document's first line is most often its sender; other text's first line is only a heading, a sentence or a tagline.
-    else if (first && kind.value !== 'other' && !sentence(first)) set('supplier_name', first, 0.35);
+    // Three letters at least: OCR reads a coloured bar or a logo as 'ee'.
+    else if (first && kind.value !== 'other' && !sentence(first) && /\p{L}{3}/u.test(first)) set('supplier_name', first, 0.35);
   }
   // The bench found a labelled customer wrong one time in three on real layouts (a column heading, another party's block): never given as sure.
   if (customer && customer.value !== fields.supplier_name?.value) set('customer_name', customer.value, customer.sameLine ? 0.75 : 0.7);
@@ -767,7 +909,8 @@ export function extractFields(document: string): Extraction {
 
   const taxIdCandidates: { value: string; index: number }[] = [];
   findLabelled(lines, TAX_ID_LABEL, (v) => {
-    const cell = v.split(/\t|\s{2,}|\s[-–]\s/)[0];
+    // 'P.IVA: (IT) 12345678903', 'NIF: (PT) 770013813': the country's code in brackets belongs to the id.
+    const cell = v.split(/\t|\s{2,}|\s[-–]\s/)[0].replace(/^\(([A-Z]{2})\)\s*/, '$1');
     const token = /^[A-Z]{0,3}[\s-]?[A-Z0-9][A-Z0-9 .\-/]{4,18}[A-Z0-9]/i.exec(cell)?.[0]?.trim().replace(/\s+[A-Za-z][A-Za-z-]*$/, '');
     // An amount after 'VAT:' is the tax, not the tax id.
     if (!token || /^[\d\s]*[.,]\d{2}$/.test(token) || /^\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}\b/.test(v)) return null;

@@ -2,7 +2,7 @@
 // (decision 076): Twilio's webhooks for an inbound SMS or WhatsApp message and
 // for an outbound message's delivery status, in Twilio's format
 // (application/x-www-form-urlencoded: From, To, Body, MessageSid, NumMedia,
-// MediaUrl0…, ProfileName; MessageStatus, ErrorCode). The account is the one
+// MediaUrl0…, MediaContentType0…, ProfileName; MessageStatus, ErrorCode). The account is the one
 // whose 'sms' integration the URL names, never anything the post says; the
 // post must carry that integration's Twilio signature (twilio.ts).
 // Answered before React Router (Twilio sends no Origin): 405 not a POST,
@@ -77,11 +77,15 @@ export async function handleSmsHook(request: Request, admin: SupabaseClient): Pr
   }
 
   const from = form.get('From') ?? '';
+  // Media are only noted here (a row and a job each, decision 089): the jobs runner fetches them, never this request.
   const media: string[] = [];
+  const mediaTypes: string[] = [];
   const count = Math.min(Number(form.get('NumMedia') ?? '0') || 0, 10);
   for (let i = 0; i < count; i++) {
     const link = form.get(`MediaUrl${i}`);
-    if (link) media.push(link);
+    if (!link) continue;
+    media.push(link);
+    mediaTypes.push(form.get(`MediaContentType${i}`) ?? '');
   }
   const { error: storeError } = await admin.rpc('receive_sms', {
     p_integration_id: integrationId,
@@ -91,6 +95,7 @@ export async function handleSmsHook(request: Request, admin: SupabaseClient): Pr
     p_sid: sid,
     p_profile_name: form.get('ProfileName') ?? undefined,
     p_media: media,
+    p_media_types: mediaTypes,
   });
   if (storeError?.code === '22023') return refuse(400, storeError.message);
   if (storeError?.code === 'P0002') return refuse(403, 'Wrong signature');

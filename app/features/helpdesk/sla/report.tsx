@@ -1,6 +1,6 @@
-// /messages/report: the SLA report (decision 075): per agent and priority, the
-// conversations started in the period, first responses and resolutions met in
-// %, the average first response and CSAT; downloadable as CSV. A GET form.
+// /messages/report: the SLA report (decisions 075, 089): per agent and priority, the
+// conversations started in the period, first responses, next responses and
+// resolutions met in % (next responses breached as a count), the average first response and CSAT; downloadable as CSV. A GET form.
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/report';
 import { PageHeader } from '~/components/page-header';
@@ -11,7 +11,7 @@ import { Label } from '~/components/ui/label';
 import { requireUserWith } from '~/lib/auth.server';
 import { BRAND_NAME } from '~/lib/site';
 import { formatSpan } from './timer';
-import { percent, PERIODS } from './report-figures';
+import { nextResponsesBreached, percent, PERIODS } from './report-figures';
 import { loadSlaReport, readPeriod } from './report.server';
 
 const PRIORITY: Record<string, string> = { urgent: 'Urgent', high: 'High', normal: 'Normal', low: 'Low' };
@@ -29,7 +29,7 @@ export default function SlaReport({ loaderData }: Route.ComponentProps) {
   const total = rows.reduce((sum, r) => sum + r.conversations, 0);
   return (
     <>
-      <PageHeader title="SLA report" description="First responses and resolutions within their targets, by agent and priority." />
+      <PageHeader title="SLA report" description="First responses, next responses and resolutions within their targets, by agent and priority." />
       <Card>
         <CardContent className="grid gap-4 pt-6">
           <Form method="get" className="flex flex-wrap items-end gap-2">
@@ -71,6 +71,8 @@ export default function SlaReport({ loaderData }: Route.ComponentProps) {
                     <th scope="col" className="py-2 pr-4 font-medium">Priority</th>
                     <th scope="col" className="py-2 pr-4 text-right font-medium">Conversations</th>
                     <th scope="col" className="py-2 pr-4 text-right font-medium">First response met</th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">Next response met</th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">Next responses breached</th>
                     <th scope="col" className="py-2 pr-4 text-right font-medium">Resolution met</th>
                     <th scope="col" className="py-2 pr-4 text-right font-medium">Average first response</th>
                     <th scope="col" className="py-2 text-right font-medium">CSAT</th>
@@ -83,6 +85,8 @@ export default function SlaReport({ loaderData }: Route.ComponentProps) {
                       <td className="py-2 pr-4">{PRIORITY[r.priority] ?? r.priority}</td>
                       <td className="py-2 pr-4 text-right tabular-nums">{r.conversations}</td>
                       <td className="py-2 pr-4 text-right tabular-nums">{percent(r.first_response_met, r.first_response_total)}</td>
+                      <td className="py-2 pr-4 text-right tabular-nums">{percent(r.next_response_met, r.next_response_total)}</td>
+                      <td className="py-2 pr-4 text-right tabular-nums">{nextResponsesBreached(r)}</td>
                       <td className="py-2 pr-4 text-right tabular-nums">{percent(r.resolution_met, r.resolution_total)}</td>
                       <td className="py-2 pr-4 text-right tabular-nums">
                         {r.avg_first_response_minutes === null ? '—' : formatSpan(r.avg_first_response_minutes)}

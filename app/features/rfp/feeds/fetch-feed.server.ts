@@ -21,6 +21,11 @@ export interface FeedFetchOptions {
   maxBytes?: number;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * A JSON body to POST instead of the conditional GET (a TED search, decision 092): no validators are sent
+   * (a search answers afresh each time), and a redirect is followed only when it keeps the method (307, 308).
+   */
+  postJson?: string;
 }
 
 /** Why a feed address may not be fetched, or null when it may. */
@@ -56,14 +61,18 @@ export async function fetchFeed(
       Accept: 'application/json, application/xml, application/rss+xml, application/atom+xml, text/xml;q=0.9, */*;q=0.1',
       'User-Agent': 'OpsHub tender radar',
     };
-    if (validators.etag) headers['If-None-Match'] = validators.etag;
-    if (validators.lastModified) headers['If-Modified-Since'] = validators.lastModified;
+    const post = options.postJson !== undefined;
+    if (post) headers['Content-Type'] = 'application/json';
+    if (!post && validators.etag) headers['If-None-Match'] = validators.etag;
+    if (!post && validators.lastModified) headers['If-Modified-Since'] = validators.lastModified;
     let url = address;
     for (let hop = 0; ; hop++) {
       const problem = feedUrlProblem(url, options.allow);
       if (problem) throw new FeedFetchError(hop === 0 ? problem : `The feed redirects to an address that is refused: ${problem}`);
-      const response = await doFetch(url, { headers, redirect: 'manual', signal: controller.signal });
-      if (response.status === 304) {
+      const response = await doFetch(url, post
+        ? { method: 'POST', body: options.postJson, headers, redirect: 'manual', signal: controller.signal }
+        : { headers, redirect: 'manual', signal: controller.signal });
+      if (response.status === 304 && !post) {
         await response.body?.cancel();
         return { status: 'not-modified' };
       }
@@ -72,6 +81,7 @@ export async function fetchFeed(
         const location = response.headers.get('Location');
         if (!location) throw new FeedFetchError(`The feed answered ${response.status} without a Location`);
         if (hop >= FEED_FETCH_LIMITS.maxRedirects) throw new FeedFetchError('The feed redirects more than 3 times');
+        if (post && response.status !== 307 && response.status !== 308) throw new FeedFetchError(`The search answered ${response.status}: it would not be sent on as a search`);
         url = new URL(location, url).href;
         continue;
       }

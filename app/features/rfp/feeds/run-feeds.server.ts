@@ -11,6 +11,7 @@ import { countryCode } from './country.ts';
 import { fetchFeed, FeedFetchError, type FeedFetchOptions } from './fetch-feed.server.ts';
 import { FeedFormatError } from './notice.ts';
 import { parseFeed, type FeedFormat } from './parse.ts';
+import { tedSearchBody } from './ted.ts';
 
 /** Sources taken per run and fetched at once: 8 at 10 s each, 4 at a time, ends well within the job's 45 s. */
 const SOURCES_PER_RUN = 8;
@@ -22,16 +23,18 @@ export interface FeedRunSummary {
   failed: number;
   inserted: number;
   amended: number;
+  /** The accounts whose feeds brought new or amended notices this run (their searches' alert mails: alerts.server.ts). */
+  accounts: string[];
 }
 
-type Source = Pick<Database['public']['Tables']['tender_sources']['Row'], 'id' | 'url' | 'format' | 'etag' | 'last_modified'>;
+type Source = Pick<Database['public']['Tables']['tender_sources']['Row'], 'id' | 'account_id' | 'url' | 'format' | 'etag' | 'last_modified' | 'query'>;
 
 export async function runTenderFeeds(
   admin: SupabaseClient<Database>,
   now: Date,
   options: Omit<FeedFetchOptions, 'allow'> & { allow: Set<string> },
 ): Promise<FeedRunSummary> {
-  const summary: FeedRunSummary = { fetched: 0, notModified: 0, failed: 0, inserted: 0, amended: 0 };
+  const summary: FeedRunSummary = { fetched: 0, notModified: 0, failed: 0, inserted: 0, amended: 0, accounts: [] };
   const { data, error } = await admin.rpc('claim_tender_sources', { p_now: now.toISOString(), p_limit: SOURCES_PER_RUN });
   if (error) throw new Error(`claiming tender sources failed: ${error.message}`);
   const sources = (data ?? []) as Source[];
@@ -44,7 +47,9 @@ export async function runTenderFeeds(
 async function runSource(admin: SupabaseClient<Database>, source: Source, now: Date, options: FeedFetchOptions, summary: FeedRunSummary) {
   let outcome: { etag: string | null; lastModified: string | null; error: string | null } = { etag: null, lastModified: null, error: null };
   try {
-    const fetched = await fetchFeed(source.url, { etag: source.etag, lastModified: source.last_modified }, options);
+    // A TED source with an expert query POSTs it (decision 092); every other source is a conditional GET.
+    const search = source.format === 'ted' && source.query ? { postJson: tedSearchBody(source.query) } : {};
+    const fetched = await fetchFeed(source.url, { etag: source.etag, lastModified: source.last_modified }, { ...options, ...search });
     if (fetched.status === 'not-modified') {
       summary.notModified += 1;
     } else {
@@ -54,6 +59,7 @@ async function runSource(admin: SupabaseClient<Database>, source: Source, now: D
       summary.fetched += 1;
       summary.inserted += data.inserted;
       summary.amended += data.amended;
+      if (data.inserted + data.amended > 0 && !summary.accounts.includes(source.account_id)) summary.accounts.push(source.account_id);
       outcome = { etag: fetched.etag, lastModified: fetched.lastModified, error: null };
     }
   } catch (error) {

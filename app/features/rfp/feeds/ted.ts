@@ -8,6 +8,24 @@ import {
   asArray, cleanAmount, cleanCpv, cleanCurrency, cleanDate, cleanText, cleanUrl, FEED_LIMITS, FeedFormatError, isObject, type Notice,
 } from './notice.ts';
 
+/**
+ * The body POSTed for a TED source with a saved expert query (decision 092; documented at
+ * https://docs.ted.europa.eu/reuse/search-api.html): the query, the fields the parser reads, the first page
+ * of at most 100 notices (TED allows 250), the notices still open (scope ACTIVE), by page number. The
+ * newest first is the query's own choice (its SORT BY); a notice seen before is stored once per source and
+ * notice id, so repeating the search each hour adds only what is new or amended.
+ */
+export const TED_SEARCH_FIELDS = [
+  'publication-number', 'publication-date', 'notice-title', 'buyer-name', 'buyer-country', 'classification-cpv',
+  'deadline-receipt-tender-date-lot', 'deadline-date-lot', 'deadline', 'estimated-value-proc', 'estimated-value-cur-proc',
+  'total-value', 'total-value-cur', 'links',
+] as const;
+export const TED_SEARCH_LIMIT = 100;
+
+export function tedSearchBody(query: string): string {
+  return JSON.stringify({ query, fields: TED_SEARCH_FIELDS, page: 1, limit: TED_SEARCH_LIMIT, scope: 'ACTIVE', paginationMode: 'PAGE_NUMBER' });
+}
+
 /** The English text of a multilingual field, else the first language's; a list gives its first entry. */
 function inEnglish(value: unknown): unknown {
   if (!isObject(value)) return asArray(value)[0];

@@ -224,12 +224,13 @@ export async function action(args: Route.ActionArgs) {
       config = { ...stored.config, ...config };
     }
   }
-  // An AI provider only at an https URL on a public host (decision 082), as it is checked again when called.
-  if (form.type === 'ai' && isPlainObject(config) && typeof config.api_url === 'string' && config.api_url.trim() !== '') {
+  // An SMS gateway or an AI provider only at an https URL on a public host (decisions 076, 082), as each is
+  // checked again when called: said at the field on saving rather than as a failed message later.
+  if ((form.type === 'ai' || form.type === 'sms') && isPlainObject(config) && typeof config.api_url === 'string' && config.api_url.trim() !== '') {
     const problem = providerUrlProblem(config.api_url.trim(), env.PROVIDER_ALLOW_HOSTS);
     if (problem) {
       const message = `Use an https URL of a public server: ${problem}`;
-      const field = form.editor === 'fields' ? 'ai.api_url' : 'config';
+      const field = form.editor === 'fields' ? `${form.type}.api_url` : 'config';
       return dataWithError(args, { result: submission.reply({ fieldErrors: { [field]: [message] }, hideFields: SECRET_FIELD_NAMES }) }, message, { status: 400 });
     }
   }

@@ -1,15 +1,16 @@
 // The public tracking page /track/:tracking_number (issue 36): no sign-in; the
-// shipment's status, ETA, carrier and timeline and the seller's name, nothing
-// else of the account (track_shipment). Cached at the edge for a minute
-// (Cache-Control: public, s-maxage=60); an unknown number is a 404 that says
-// nothing of other accounts; rate limited per IP like the quote links.
+// shipment's status, ETA, carrier and timeline and the seller's name and logo
+// (served by /track/:tracking_number/logo), nothing else of the account
+// (track_shipment). Cached at the edge for a minute (Cache-Control: public,
+// s-maxage=60); an unknown number is a 404 that says nothing of other
+// accounts; rate limited per IP.
 import { data } from 'react-router';
 import type { Route } from './+types/track';
 import { StatusBadge } from '~/components/status-badge';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { formatDateTime, formatShortDate } from '~/lib/dates';
 import { getRequestSupabase } from '~/lib/supabase.server';
-import { ipAllowed, IP_WINDOW_SECONDS } from '~/features/quotes/public/queries.server';
+import { TRACKING_IP_WINDOW_SECONDS, TRACKING_NUMBER_PATTERN, trackingIpAllowed } from './limits.server';
 import { CARRIER_LABELS, type Carrier } from '../schema';
 
 interface Tracked {
@@ -19,6 +20,8 @@ interface Tracked {
   estimated_delivery: string | null;
   delivered_at: string | null;
   seller_name: string;
+  /** Whether the seller has a logo (shown through /track/:tracking_number/logo), never where it is stored. */
+  has_logo: boolean;
   events: { occurred_at: string; status: string; location: string | null; description: string }[];
 }
 
@@ -32,10 +35,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const number = params.tracking_number ?? '';
-  if (!(await ipAllowed(request))) {
-    return data({ tracked: null, message: 'Too many look-ups. Try again in a minute.' }, { status: 429, headers: { ...NO_STORE, 'Retry-After': String(IP_WINDOW_SECONDS) } });
+  if (!(await trackingIpAllowed(request))) {
+    return data({ tracked: null, message: 'Too many look-ups. Try again in a minute.' }, { status: 429, headers: { ...NO_STORE, 'Retry-After': String(TRACKING_IP_WINDOW_SECONDS) } });
   }
-  if (!/^[A-Za-z0-9-]{4,40}$/.test(number)) return data({ tracked: null, message: NOT_FOUND }, { status: 404, headers: NO_STORE });
+  if (!TRACKING_NUMBER_PATTERN.test(number)) return data({ tracked: null, message: NOT_FOUND }, { status: 404, headers: NO_STORE });
   const { supabase } = getRequestSupabase(context);
   const { data: found, error } = await supabase.rpc('track_shipment', { p_tracking_number: number });
   if (error) {
@@ -57,7 +60,13 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
     <main id="main" className="mx-auto grid max-w-2xl gap-4 p-4 sm:p-8">
       {tracked ? (
         <>
-          <p className="text-sm text-muted-foreground">Shipped by {tracked.seller_name}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            {tracked.has_logo ? (
+              // The seller's name is the text beside it, so the image itself says nothing more.
+              <img src={`/track/${encodeURIComponent(tracked.tracking_number)}/logo`} alt="" className="h-10 w-auto max-w-40 rounded-md bg-white object-contain p-1" />
+            ) : null}
+            <p className="text-sm text-muted-foreground">Shipped by {tracked.seller_name}</p>
+          </div>
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold">
             <span className="font-mono">{tracked.tracking_number}</span>
             <StatusBadge status={tracked.status} />

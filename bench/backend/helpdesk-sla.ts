@@ -78,9 +78,9 @@ try {
     ['/messages (first page)', page('')],
     ['/messages?sla=breached', page(`and v.sla_due_at <= now()`, 'v.sla_due_at asc, v.id asc')],
     ['/messages?sla=due_soon', page(`and v.sla_due_at > now() and v.sla_due_at <= ${soon}`, 'v.sla_due_at asc, v.id asc')],
-    // A tag reads inbox_tagged (decision 090: the tag's own index); loadInbox keeps the tags filter on top.
-    ['/messages?tag=vip', page(`and v.tags @> '{vip}'`).replace('public.inbox_conversations(null, false)', `public.inbox_tagged('vip', false)`)],
-    ['/messages?tag=legal (rare)', page(`and v.tags @> '{legal}'`).replace('public.inbox_conversations(null, false)', `public.inbox_tagged('legal', false)`)],
+    // A tag reads inbox_tagged (decision 090: the tag's own index), with no tags filter on top (as loadInbox).
+    ['/messages?tag=vip', page('').replace('public.inbox_conversations(null, false)', `public.inbox_tagged('vip', false)`)],
+    ['/messages?tag=legal (rare)', page('').replace('public.inbox_conversations(null, false)', `public.inbox_tagged('legal', false)`)],
     // inbox_search (decision 090): customer 1's ten conversations, in either account.
     ['/messages?q=customer-1-', page('', undefined, `'customer-1-', false`).replace('public.inbox_conversations(', 'public.inbox_search(')],
     ['/messages?who=mine', page('', undefined, 'null, true')],

@@ -119,6 +119,8 @@ describe('the inbox at scale', () => {
   });
 
   it("a common tag's page is the tag index's first entries, with no sort; 'Mine' keeps to the caller's", async () => {
+    // As loadInbox calls it: a status on top, and no `tags` filter (with one the planner expected too few rows
+    // and hashed the account's conversations).
     const sql = page(`public.inbox_tagged('vip', false)`, `and v.status = 'open'`, 'v.last_message_at desc, v.id desc');
     const text = await plan(admin, sql);
     expect(text).toContain('conversation_tags_inbox_idx');

@@ -54,7 +54,9 @@ export async function loadInbox(supabase: Supabase, query: ListQuery, filters: I
   if (query.status) select = select.eq('status', query.status);
   if (filters.channel) select = select.eq('channel', filters.channel);
   if (filters.who === 'unassigned') select = select.is('assignee_id', null);
-  select = slaFiltered(select, filters.sla ?? null, filters.tag ?? null);
+  // Through inbox_tagged the tag is already the read (a row exists only for a tag the conversation has): the
+  // `tags` filter on top would only make the planner expect fewer rows than there are and hash the account.
+  select = slaFiltered(select, filters.sla ?? null, tagged ? null : (filters.tag ?? null));
   // Newest conversation activity first unless the URL sorts.
   // 'Breached' and 'Due soon' list the most urgent first (decision 075: their index leads with the deadline).
   const fallback = filters.sla ? { key: 'sla_due_at', dir: 'asc' as const } : { key: 'last_message_at', dir: 'desc' as const };

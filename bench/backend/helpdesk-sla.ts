@@ -3,8 +3,8 @@
 // BENCH_ROWS (default 100,000, the issue's figure), on PGlite or, with
 // BENCH_POSTGRES_URL, PostgreSQL: the inbox's first page, 'Breached', 'Due
 // soon', a tag, a rare tag, a search for one customer and 'Mine', each
-// the SQL the REST server runs for loadInbox's call (inbox_conversations
-// inlined, the contact embedded, no count: decision 090), as the account's
+// the SQL the REST server runs for loadInbox's call (inbox_conversations,
+// inbox_tagged or inbox_search inlined, the contact embedded, no count: decision 090), as the account's
 // admin with row-level security on, the median of BENCH_RUNS calls, both
 // accounts alternating in the same window. Target: the big account within 1.5x
 // of the small one. The conversations and their messages are seeded set-based
@@ -78,8 +78,9 @@ try {
     ['/messages (first page)', page('')],
     ['/messages?sla=breached', page(`and v.sla_due_at <= now()`, 'v.sla_due_at asc, v.id asc')],
     ['/messages?sla=due_soon', page(`and v.sla_due_at > now() and v.sla_due_at <= ${soon}`, 'v.sla_due_at asc, v.id asc')],
-    ['/messages?tag=vip', page(`and v.tags @> '{vip}'`)],
-    ['/messages?tag=legal (rare)', page(`and v.tags @> '{legal}'`)],
+    // A tag reads inbox_tagged (decision 090: the tag's own index), with no tags filter on top (as loadInbox).
+    ['/messages?tag=vip', page('').replace('public.inbox_conversations(null, false)', `public.inbox_tagged('vip', false)`)],
+    ['/messages?tag=legal (rare)', page('').replace('public.inbox_conversations(null, false)', `public.inbox_tagged('legal', false)`)],
     // inbox_search (decision 090): customer 1's ten conversations, in either account.
     ['/messages?q=customer-1-', page('', undefined, `'customer-1-', false`).replace('public.inbox_conversations(', 'public.inbox_search(')],
     ['/messages?who=mine', page('', undefined, 'null, true')],

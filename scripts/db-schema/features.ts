@@ -125,10 +125,12 @@ export const FEATURES: Feature[] = [
     tables: ['private.inbound_mailboxes', 'public.conversations', 'public.messages', 'public.message_attachments',
       // SLAs, CSAT and presence (decision 075); canned replies (decision 076).
       'public.helpdesk_business_hours', 'public.helpdesk_sla_targets', 'public.sla_breaches', 'public.csat_responses',
-      'private.csat_link_hits', 'public.conversation_presence', 'public.canned_replies'],
+      'private.csat_link_hits', 'public.conversation_presence', 'public.canned_replies',
+      // The inbox's tag index (decision 090).
+      'public.conversation_tags'],
     functions: [/conversation/, /^(public|private)\.(inbound_|receive_email|header_text|audit_message)/,
       /^(public|private)\.(helpdesk_|business_time_add|business_minutes_between|sla_|csat_|issue_csat_link|mark_csat_sent|open_csat_link|answer_csat|mark_replying|save_helpdesk_sla)/,
-      /^(public|private)\.(receive_sms|record_sms_status|sms_hook_credentials|provider_credentials|route_outbound_sms|queue_outbound_sms|reply_tools|suggest_replies|message_next_response)/],
+      /^(public|private)\.(receive_sms|record_sms_status|sms_hook_credentials|provider_credentials|route_outbound_sms|queue_outbound_sms|reply_tools|suggest_replies|message_next_response)/, /^public\.inbox_tagged$/],
   },
   {
     name: 'logistics',

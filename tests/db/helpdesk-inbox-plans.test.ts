@@ -42,12 +42,16 @@ beforeAll(async () => {
     select '${admin.accountId}', 'Customer ' || g, 'customer-' || g || '@example.test' from generate_series(1, ${ROWS / 10}) g;
     insert into public.conversations (account_id, contact_id, subject, status, sla_due_at, assignee_id, tags, created_at, last_message_at)
     select '${admin.accountId}', c.id, 'Case ' || g, 'open', date_trunc('day', now()) - (g / 200) * interval '1 day' + interval '9 hours',
-           case when g % 4 = 0 then '${admin.userId}'::uuid end, case when g % 10 = 0 then '{vip}'::text[] else '{}' end,
+           case when g % 4 = 0 then '${admin.userId}'::uuid end, case when g % 1000 = 0 then '{legal,vip}'::text[] when g % 10 = 0 then '{vip}'::text[] else '{}' end,
            now() - g * interval '2 minutes', now() - g * interval '2 minutes'
       from generate_series(1, ${ROWS}) g
       join (select id, row_number() over (order by email) as n from public.contacts where account_id = '${admin.accountId}') c on c.n = 1 + g % ${ROWS / 10};
+    insert into public.conversation_tags (account_id, conversation_id, tag, last_message_at)
+    select c.account_id, c.id, t, c.last_message_at from public.conversations c cross join lateral unnest(c.tags) t
+     where c.account_id = '${admin.accountId}';
     set session_replication_role = origin;
     analyze public.conversations;
+    analyze public.conversation_tags;
     analyze public.contacts;`);
 }, 300_000);
 
@@ -96,6 +100,40 @@ describe('the inbox at scale', () => {
     const assigned = await ids(admin, `select id from public.conversations where assignee_id = '${admin.userId}'`);
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((id) => assigned.includes(id))).toBe(true);
+  });
+
+  it('a rare tag (5 of 5,000) reads only its own rows from the tag index, in list order, never the conversations table whole', async () => {
+    const sql = page(`public.inbox_tagged('legal', false)`, '', 'v.last_message_at desc, v.id desc');
+    const text = await plan(admin, sql);
+    expect(text).toContain('conversation_tags_inbox_idx');
+    expect(text).not.toMatch(/Seq Scan/);
+    // The tag index gives the tag's five rows (the planner may sort those five) and each conversation is
+    // read once by its id: nothing of the account's other 4,995 conversations is read.
+    expect(text).toMatch(/conversation_tags_inbox_idx( on conversation_tags t)? \(actual rows=5(\.00)? loops=1\)/);
+    expect(text).toMatch(/on conversations v \(actual rows=1(\.00)? loops=5\)/);
+    const found = await ids(admin, sql);
+    const expected = await ids(admin, `select id from public.conversations where tags @> '{legal}' order by last_message_at desc, id desc`);
+    expect(found).toEqual(expected);
+    expect(found).toHaveLength(5);
+    expect(await ids(other, sql)).toEqual([]);
+  });
+
+  it("a common tag's page is the tag index's first entries, with no sort; 'Mine' keeps to the caller's", async () => {
+    // As loadInbox calls it: a status on top, and no `tags` filter (with one the planner expected too few rows
+    // and hashed the account's conversations).
+    const sql = page(`public.inbox_tagged('vip', false)`, `and v.status = 'open'`, 'v.last_message_at desc, v.id desc');
+    const text = await plan(admin, sql);
+    expect(text).toContain('conversation_tags_inbox_idx');
+    expect(text).not.toMatch(/Sort|Seq Scan/);
+    expect(text).toMatch(/conversation_tags_inbox_idx on conversation_tags t \(actual rows=21(\.00)? loops=1\)/);
+    expect(await ids(admin, sql)).toEqual(
+      await ids(admin, `select id from public.conversations where tags @> '{vip}' and merged_into_id is null order by last_message_at desc, id desc limit 21`),
+    );
+    const mine = await ids(admin, page(`public.inbox_tagged('vip', true)`, '', 'v.last_message_at desc, v.id desc'));
+    expect(mine).toHaveLength(21);
+    expect(mine).toEqual(
+      await ids(admin, `select id from public.conversations where tags @> '{vip}' and assignee_id = '${admin.userId}' order by last_message_at desc, id desc limit 21`),
+    );
   });
 
   it("inbox_search gives each role what the inbox gives it: staff the account's matches, outsiders nothing", async () => {

@@ -594,8 +594,22 @@ const CASES: Record<string, TableCase> = {
     fresh: async (s, f) => insertedId(s, 'rfp_answers', { account_id: f.admin.accountId, title: `Fresh ${randomBytes(4).toString('hex')}`, body: 'x' }),
     existing: firstOf('rfp_answers'),
     changes: { body: 'Changed' },
+  // The inbox's tag index (decision 090): read as conversations are, written only by the trigger.
+  conversation_tags: {
+    read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,
+    rowsOfAccount: async (s, f) => taggedRows(s, f),
+    newRow: (f) => ({ account_id: f.admin.accountId, conversation_id: f.conversationId, tag: 'forged', last_message_at: '2026-01-01T00:00:00Z' }),
+    existing: async (_s, f) => f.conversationId,
+    changes: { tag: 'changed' },
   },
 };
+/** The fixture conversation tagged once on first ask (the trigger writes conversation_tags): its tag rows' conversation ids. */
+async function taggedRows(s: SupabaseClient, f: Fixture): Promise<string[]> {
+  const { error } = await s.from('conversations').update({ tags: ['matrix'] }).eq('id', f.conversationId).eq('tags', '{}');
+  if (error) throw new Error(`conversation_tags fixture: ${error.message}`);
+  const { data } = await s.from('conversation_tags').select('conversation_id').eq('account_id', f.admin.accountId);
+  return ((data ?? []) as { conversation_id: string }[]).map((r) => r.conversation_id).sort();
+}
 /** The helpdesk SLA tables' rows of the account, made once on first ask (decision 075): the values of `column`. */
 const slaMade = new Set<string>();
 async function slaRows(s: SupabaseClient, f: Fixture, table: string, column: string): Promise<string[]> {
@@ -627,6 +641,7 @@ const KEY: Record<string, { column: string; key: (row: Record<string, unknown>) 
   sla_breaches: { column: 'conversation_id', key: (r) => String(r.conversation_id) },
   csat_responses: { column: 'conversation_id', key: (r) => String(r.conversation_id) },
   conversation_presence: { column: 'conversation_id', key: (r) => String(r.conversation_id) },
+  conversation_tags: { column: 'conversation_id', key: (r) => String(r.conversation_id) },
 };
 const keyOf = (table: string, row: Record<string, unknown>) => (KEY[table] ? KEY[table].key(row) : String(row.id));
 const idColumn = (table: string) => KEY[table]?.column ?? 'id';

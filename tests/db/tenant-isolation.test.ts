@@ -62,6 +62,17 @@ async function helpdeskSlaCases(accountId: string, userId: string): Promise<Tabl
   ];
 }
 
+/** A's conversation tagged (the trigger writes its conversation_tags row; decision 090). */
+async function conversationTagsCase(accountId: string): Promise<TableCase> {
+  const conversationId = await firstId('conversations', 'account_id', accountId);
+  const { error } = await admin.from('conversations').update({ tags: ['tenant'] }).eq('id', conversationId);
+  if (error) throw new Error(`conversation_tags: ${error.message}`);
+  return {
+    table: 'conversation_tags', id: conversationId, idColumn: 'conversation_id',
+    insert: { account_id: accountId, conversation_id: conversationId, tag: 'spy', last_message_at: '2026-01-01T00:00:00Z' }, update: { tag: 'hijacked' },
+  };
+}
+
 async function firstId(table: string, column: string, value: string): Promise<string> {
   const { data, error } = await admin.from(table).select('id').eq(column, value).limit(1).single();
   if (error) throw new Error(`${table}: ${error.message}`);
@@ -219,6 +230,7 @@ beforeAll(async () => {
     ...(await helpdeskSlaCases(a.accountId, a.userId)),
     { table: 'canned_replies', id: await firstId('canned_replies', 'account_id', a.accountId), insert: { account_id: a.accountId, name: 'Spy', body: 'x' }, update: { body: 'Hijacked' } },
     { table: 'automation_list', id: automation!.id, insert: { account_id: a.accountId, name: 'Spy' }, update: { name: 'Hijacked' } },
+    await conversationTagsCase(a.accountId),
   );
 });
 

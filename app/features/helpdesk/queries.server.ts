@@ -41,14 +41,22 @@ export async function loadInbox(supabase: Supabase, query: ListQuery, filters: I
   // found) and counts them; without one the page is read in index order and not counted (counting makes
   // the REST server materialise the call's rows before ordering and paging them: at 100,000 conversations
   // the whole account on every view); the pager says whether a next page exists.
+  // A tag without a search or an SLA filter reads the tag's own index (inbox_tagged: under row-level
+  // security `tags @> ...` is never an index condition, so a rare tag read the whole account); with an SLA
+  // filter the deadline index stays the cheaper read, with a search its few matches.
   const mine = filters.who === 'mine';
+  const tagged = !query.q && !filters.sla && filters.tag ? filters.tag : null;
   let select = query.q
     ? supabase.rpc('inbox_search', { p_query: query.q, p_mine: mine }, { get: true, count: 'exact' }).select(LIST_COLUMNS)
-    : supabase.rpc('inbox_conversations', { p_mine: mine }, { get: true }).select(LIST_COLUMNS);
+    : tagged
+      ? supabase.rpc('inbox_tagged', { p_tag: tagged, p_mine: mine }, { get: true }).select(LIST_COLUMNS)
+      : supabase.rpc('inbox_conversations', { p_mine: mine }, { get: true }).select(LIST_COLUMNS);
   if (query.status) select = select.eq('status', query.status);
   if (filters.channel) select = select.eq('channel', filters.channel);
   if (filters.who === 'unassigned') select = select.is('assignee_id', null);
-  select = slaFiltered(select, filters.sla ?? null, filters.tag ?? null);
+  // Through inbox_tagged the tag is already the read (a row exists only for a tag the conversation has): the
+  // `tags` filter on top would only make the planner expect fewer rows than there are and hash the account.
+  select = slaFiltered(select, filters.sla ?? null, tagged ? null : (filters.tag ?? null));
   // Newest conversation activity first unless the URL sorts.
   // 'Breached' and 'Due soon' list the most urgent first (decision 075: their index leads with the deadline).
   const fallback = filters.sla ? { key: 'sla_due_at', dir: 'asc' as const } : { key: 'last_message_at', dir: 'desc' as const };

@@ -17,6 +17,7 @@
 //   BUILD_DIR=build-anbench npx react-router build
 //   BUILD_DIR=build-anbench BENCH_POSTGRES_URL=postgres://ops:ops@127.0.0.1:5432/postgres node_modules/.bin/node bench/analytics/export.ts
 //   BENCH_SECONDS=10 BENCH_CONCURRENCY=4 BENCH_ROWS=100000 BENCH_EXPORT_RUNS=5 BENCH_FORMATS=csv,excel,pdf ...
+//   BENCH_EXPORT_ROWS=2000 BENCH_FORMATS=pdf BENCH_ROWS=10 BENCH_PAGES=0 ...   one format at another size, no page bench
 // Without BENCH_POSTGRES_URL it runs on PGlite (seeding 200,000 rows takes far longer there).
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -27,7 +28,9 @@ import { Session } from '../../tests/support/session.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const BIG = Number(process.env.BENCH_ROWS ?? 100_000);
-const EXPORT_ROWS = 10_000;
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 10_000);
+// BENCH_PAGES=0 skips the /analytics part (with BENCH_ROWS=10, a quick export-only run).
+const PAGES = process.env.BENCH_PAGES !== '0';
 const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 5);
 const SMALL = 10;
 const TARGET = 1.5;
@@ -199,14 +202,18 @@ try {
   const exportLoad = load();
   await new Promise((resolve) => setTimeout(resolve, 500));
   const firstIdleKb = statusKb(workerd, 'VmRSS');
-  const exportResults: { format: string; ms: number[]; bytes: number; idleKb: number; peakKb: number}[] = [];
+  const exportResults: { format: string; ms: number[]; bytes: number; idleKb: number; warmPeakKb: number; warmKb: number; peakKb: number }[] = [];
   for (const format of formats) {
     // The RSS just before this format's first request (the previous format's pages may still be held), sampled
-    // every 50 ms through the warm-up and the timed runs.
+    // every 50 ms through the warm-up (the first request also loads the format's code, e.g. pdf-lib and the fonts)
+    // and, separately, through the timed runs.
     const idleKb = statusKb(workerd, 'VmRSS');
     let peakKb = idleKb;
     const timer = setInterval(() => (peakKb = Math.max(peakKb, statusKb(workerd, 'VmRSS'))), 50);
     await exportOnce(format); // warm-up
+    const warmPeakKb = Math.max(peakKb, statusKb(workerd, 'VmRSS'));
+    const warmKb = statusKb(workerd, 'VmRSS');
+    peakKb = warmKb;
     const ms: number[] = [];
     let bytes = 0;
     for (let i = 0; i < EXPORT_RUNS; i++) {
@@ -215,8 +222,8 @@ try {
       bytes = run.bytes;
     }
     clearInterval(timer);
-    peakKb = Math.max(peakKb, statusKb(workerd, 'VmRSS'));
-    exportResults.push({ format, ms, bytes, idleKb, peakKb });
+    peakKb = Math.max(peakKb, statusKb(workerd, 'VmRSS'), warmPeakKb);
+    exportResults.push({ format, ms, bytes, idleKb, warmPeakKb, warmKb, peakKb });
   }
   const csv = await (await fetch(`${app.url}${exportPath('csv')}`, { headers: { cookie: sessions.export.cookieHeader } })).text();
   const csvLines = csv.split('\n').filter((line) => line.startsWith('"Lead ') || line.startsWith('Lead ')).length;
@@ -227,10 +234,10 @@ try {
     { path: '/analytics?range=last_30_days', expect: '</html>' },
     { path: '/analytics?range=last_year', expect: '</html>' },
   ];
-  for (const key of ['small', 'big'] as const) for (const p of pages) await view(sessions[key], p.path, p.expect);
+  if (PAGES) for (const key of ['small', 'big'] as const) for (const p of pages) await view(sessions[key], p.path, p.expect);
   const pageLoad = load();
   const results: Record<string, Sample[]> = {};
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < (PAGES ? 2 : 0); round++) {
     for (const page of pages) {
       log(`round ${round + 1}: ${page.path}`);
       const pair = await measurePair(() => view(sessions.small, page.path, page.expect), () => view(sessions.big, page.path, page.expect));
@@ -244,17 +251,17 @@ try {
   console.log(`\n${engine}, ${when}, node ${process.version}, workerd pid ${workerd}\n`);
   console.log(`Export of ${EXPORT_ROWS.toLocaleString('en-US')} leads (last 30 days, summary and charts; ${csvLines.toLocaleString('en-US')} lead rows in the CSV), ${EXPORT_RUNS} runs each after a warm-up, load average at start ${exportLoad}\n`);
   console.log(`workerd RSS before the first export: ${(firstIdleKb / 1024).toFixed(1)} MB\n`);
-  console.log('| format | bytes | p50 ms | max ms | workerd RSS before MB | peak RSS during MB | peak above before MB | peak above the first idle MB |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| format | bytes | p50 ms | max ms | workerd RSS before MB | peak in the first request MB | RSS after it MB | peak over all runs MB | peak above before MB | peak above the first idle MB |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of exportResults) {
     const sorted = [...r.ms].sort((a, b) => a - b);
-    console.log(`| ${r.format} | ${r.bytes.toLocaleString('en-US')} | ${quantile(sorted, 0.5).toFixed(0)} | ${sorted.at(-1)!.toFixed(0)} | ${(r.idleKb / 1024).toFixed(1)} | ${(r.peakKb / 1024).toFixed(1)} | ${((r.peakKb - r.idleKb) / 1024).toFixed(1)} | ${((r.peakKb - firstIdleKb) / 1024).toFixed(1)} |`);
+    console.log(`| ${r.format} | ${r.bytes.toLocaleString('en-US')} | ${quantile(sorted, 0.5).toFixed(0)} | ${sorted.at(-1)!.toFixed(0)} | ${(r.idleKb / 1024).toFixed(1)} | ${(r.warmPeakKb / 1024).toFixed(1)} | ${(r.warmKb / 1024).toFixed(1)} | ${(r.peakKb / 1024).toFixed(1)} | ${((r.peakKb - r.idleKb) / 1024).toFixed(1)} | ${((r.peakKb - firstIdleKb) / 1024).toFixed(1)} |`);
   }
   console.log(`\nworkerd VmHWM (lifetime peak) after the exports: ${(hwmKb / 1024).toFixed(1)} MB\n`);
-  console.log(`/analytics, ${SECONDS} s x 2 rounds per page, ${CONCURRENCY} concurrent clients alternating the accounts, load average ${pageLoad} at start, ${endLoad} at end\n`);
-  console.log(`| page | p50 ms ${SMALL} | p50 ms ${BIG.toLocaleString('en-US')} | p99 ms ${SMALL} | p99 ms ${BIG.toLocaleString('en-US')} | p50 ratio | p99 ratio | views (small / big) | target ${TARGET}x |`);
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const page of pages) {
+  if (PAGES) console.log(`/analytics, ${SECONDS} s x 2 rounds per page, ${CONCURRENCY} concurrent clients alternating the accounts, load average ${pageLoad} at start, ${endLoad} at end\n`);
+  if (PAGES) console.log(`| page | p50 ms ${SMALL} | p50 ms ${BIG.toLocaleString('en-US')} | p99 ms ${SMALL} | p99 ms ${BIG.toLocaleString('en-US')} | p50 ratio | p99 ratio | views (small / big) | target ${TARGET}x |`);
+  if (PAGES) console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const page of PAGES ? pages : []) {
     const small = summarise(results[`${page.path} small`]);
     const big = summarise(results[`${page.path} big`]);
     const p50 = big.p50 / small.p50;

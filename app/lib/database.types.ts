@@ -963,6 +963,35 @@ export type Database = {
           },
         ]
       }
+      conversation_tags: {
+        Row: {
+          account_id: string
+          conversation_id: string
+          last_message_at: string
+          tag: string
+        }
+        Insert: {
+          account_id: string
+          conversation_id: string
+          last_message_at: string
+          tag: string
+        }
+        Update: {
+          account_id?: string
+          conversation_id?: string
+          last_message_at?: string
+          tag?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversation_tags_conversation_id_account_id_fkey"
+            columns: ["conversation_id","account_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id","account_id"]
+          },
+        ]
+      }
       conversations: {
         Row: {
           account_id: string
@@ -3574,6 +3603,8 @@ export type Database = {
         { Args: { p_mine?: boolean; p_query?: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_paused_minutes: number; next_response_started_at: string | null; next_responses_met: number; next_responses_missed: number; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       inbox_search:
         { Args: { p_mine?: boolean; p_query: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_paused_minutes: number; next_response_started_at: string | null; next_responses_met: number; next_responses_missed: number; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
+      inbox_tagged:
+        { Args: { p_mine?: boolean; p_tag: string }; Returns: { account_id: string; assignee_id: string | null; channel: string; contact_id: string; created_at: string; first_responded_at: string | null; first_response_due_at: string | null; id: string; last_message_at: string; merged_into_id: string | null; next_response_due_at: string | null; next_response_paused_minutes: number; next_response_started_at: string | null; next_responses_met: number; next_responses_missed: number; priority: string; reply_token: string; resolution_due_at: string | null; resolved_at: string | null; sla_due_at: string | null; sla_paused_at: string | null; sla_paused_minutes: number; sla_started_at: string | null; status: string; subject: string; tags: (string)[]; unread: boolean; updated_at: string }[]; SetofOptions: { from: '*'; to: 'conversations'; isOneToOne: false; isSetofReturn: true } }
       ingest_tender_notices:
         { Args: { p_notices: Json; p_source: string }; Returns: { amended: number; inserted: number; unchanged: number }[] }
       integration_credentials:

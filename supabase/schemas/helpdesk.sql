@@ -226,124 +226,31 @@ end;
 $function$;
 revoke all on function private.roll_helpdesk_sla_day_stats() from public, anon, authenticated, service_role;
 
-create or replace function private.valid_conversation_tags(p_tags text[])
- returns boolean
- language sql
- immutable
+create or replace function private.sync_conversation_tags()
+ returns trigger
+ language plpgsql
+ security definer
  set search_path to ''
 as $function$
-  select cardinality(p_tags) <= 20
-     and not exists (select 1 from unnest(p_tags) t where t is null or t !~ '^[a-z0-9][a-z0-9 _-]{0,39}$')
+begin
+  if tg_op = 'UPDATE' and new.tags = old.tags and new.merged_into_id is not distinct from old.merged_into_id then
+    if new.last_message_at is distinct from old.last_message_at then
+      update public.conversation_tags set last_message_at = new.last_message_at where conversation_id = new.id;
+    end if;
+    return null;
+  end if;
+  if tg_op = 'UPDATE' then
+    delete from public.conversation_tags where conversation_id = new.id;
+  end if;
+  if new.merged_into_id is null then
+    insert into public.conversation_tags (account_id, conversation_id, tag, last_message_at)
+    select distinct new.account_id, new.id, t, new.last_message_at from unnest(new.tags) t
+    on conflict do nothing;
+  end if;
+  return null;
+end;
 $function$;
-
-create table public.conversations (
-  id uuid default gen_random_uuid() not null,
-  account_id uuid default public.current_account_id() not null,
-  contact_id uuid not null,
-  channel text default 'email'::text not null,
-  subject text default ''::text not null,
-  status text default 'open'::text not null,
-  assignee_id uuid,
-  priority text default 'normal'::text not null,
-  reply_token text default replace((gen_random_uuid())::text, '-'::text, ''::text) not null,
-  last_message_at timestamp with time zone default now() not null,
-  first_responded_at timestamp with time zone,
-  resolved_at timestamp with time zone,
-  unread boolean default true not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  first_response_due_at timestamp with time zone,
-  resolution_due_at timestamp with time zone,
-  sla_due_at timestamp with time zone,
-  sla_started_at timestamp with time zone,
-  sla_paused_minutes integer default 0 not null,
-  sla_paused_at timestamp with time zone,
-  tags text[] default '{}'::text[] not null,
-  merged_into_id uuid,
-  next_response_started_at timestamp with time zone,
-  next_response_due_at timestamp with time zone,
-  next_response_paused_minutes integer default 0 not null,
-  next_responses_met integer default 0 not null,
-  next_responses_missed integer default 0 not null,
-  constraint conversations_pkey primary key (id),
-  constraint conversations_id_account_id_key unique (id, account_id),
-  constraint conversations_reply_token_key unique (reply_token),
-  constraint conversations_channel_check check ((channel = any (array['email'::text, 'sms'::text, 'whatsapp'::text]))),
-  constraint conversations_check check (((status = 'resolved'::text) = (resolved_at is not null))),
-  constraint conversations_priority_check check ((priority = any (array['low'::text, 'normal'::text, 'high'::text, 'urgent'::text]))),
-  constraint conversations_status_check check ((status = any (array['open'::text, 'pending'::text, 'resolved'::text]))),
-  constraint conversations_subject_check check (((length(subject) <= 300) and (subject !~ '[\x01-\x1f\x7f]'::text))),
-  constraint conversations_tags_check check (private.valid_conversation_tags(tags)),
-  constraint conversations_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
-  constraint conversations_assignee_id_account_id_fkey foreign key (assignee_id, account_id) references public.users(id, account_id) on delete set null (assignee_id),
-  constraint conversations_contact_id_account_id_fkey foreign key (contact_id, account_id) references public.contacts(id, account_id) on delete cascade,
-  constraint conversations_merged_into_fkey foreign key (merged_into_id, account_id) references public.conversations(id, account_id) on delete set null (merged_into_id)
-);
-alter table public.conversations enable row level security;
-
-create index conversations_account_created_idx on public.conversations using btree (account_id, created_at);
-create index conversations_account_first_responded_idx on public.conversations using btree (account_id, first_responded_at) where (first_responded_at is not null);
-create index conversations_account_first_response_due_idx on public.conversations using btree (account_id, first_response_due_at);
-create index conversations_account_last_message_idx on public.conversations using btree (account_id, last_message_at desc, id desc);
-create index conversations_account_resolution_due_idx on public.conversations using btree (account_id, resolution_due_at);
-create index conversations_account_sla_due_idx on public.conversations using btree (account_id, sla_due_at, id) where ((sla_due_at is not null) and (merged_into_id is null));
-create index conversations_account_status_last_message_idx on public.conversations using btree (account_id, status, last_message_at desc, id desc);
-create index conversations_account_subject_trgm_idx on public.conversations using gin (account_id, subject extensions.gin_trgm_ops);
-create index conversations_assignee_idx on public.conversations using btree (assignee_id, last_message_at desc, id desc);
-create index conversations_contact_channel_idx on public.conversations using btree (contact_id, channel, last_message_at desc);
-create index conversations_contact_idx on public.conversations using btree (contact_id);
-create index conversations_first_response_due_idx on public.conversations using btree (first_response_due_at) where ((status = 'open'::text) and (first_responded_at is null));
-create index conversations_merged_into_idx on public.conversations using btree (merged_into_id) where (merged_into_id is not null);
-create index conversations_next_response_due_idx on public.conversations using btree (next_response_due_at) where (status = 'open'::text);
-create index conversations_resolution_due_idx on public.conversations using btree (resolution_due_at) where (status = 'open'::text);
-create index conversations_tags_idx on public.conversations using gin (tags);
-
-revoke all on table public.conversations from public, anon, authenticated, service_role;
-grant select on table public.conversations to authenticated;
-grant all on table public.conversations to service_role;
-grant update (status, assignee_id, priority, unread, tags) on table public.conversations to authenticated;
-
-revoke all on function private.valid_conversation_tags(p_tags text[]) from public, anon, authenticated, service_role;
-grant execute on function private.valid_conversation_tags(p_tags text[]) to public;
-
-create or replace function public.inbox_conversations(p_query text default null::text, p_mine boolean default false)
- returns setof public.conversations
- language sql
- stable
-as $function$
-  select v.* from public.conversations v
-   where v.account_id = public.current_account_id()
-     and (not coalesce(p_mine, false) or v.assignee_id = public.current_user_id())
-     and (nullif(btrim(p_query), '') is null or v.id in (select s.id from public.search_conversations(btrim(p_query)) s))
-$function$;
-revoke all on function public.inbox_conversations(p_query text, p_mine boolean) from public, anon, authenticated, service_role;
-grant execute on function public.inbox_conversations(p_query text, p_mine boolean) to authenticated, service_role;
-
-create or replace function public.inbox_search(p_query text, p_mine boolean default false)
- returns setof public.conversations
- language sql
- stable
-as $function$
-  select s.* from public.search_conversations(btrim(p_query)) s
-   where not coalesce(p_mine, false) or s.assignee_id = public.current_user_id()
-$function$;
-revoke all on function public.inbox_search(p_query text, p_mine boolean) from public, anon, authenticated, service_role;
-grant execute on function public.inbox_search(p_query text, p_mine boolean) to authenticated, service_role;
-
-create or replace function public.merge_candidates(p_conversation_id uuid)
- returns setof public.conversations
- language sql
- stable
- set search_path to ''
-as $function$
-  select o.* from public.conversations c
-    join public.conversations o on o.contact_id = c.contact_id and o.account_id = c.account_id
-   where c.id = p_conversation_id and o.id <> c.id and o.merged_into_id is null
-   order by o.last_message_at desc, o.id desc
-   limit 20
-$function$;
-revoke all on function public.merge_candidates(p_conversation_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.merge_candidates(p_conversation_id uuid) to authenticated, service_role;
+revoke all on function private.sync_conversation_tags() from public, anon, authenticated, service_role;
 
 create or replace function public.merge_conversation(p_source uuid, p_target uuid)
  returns void
@@ -396,31 +303,6 @@ $function$;
 revoke all on function public.merge_conversation(p_source uuid, p_target uuid) from public, anon, authenticated, service_role;
 grant execute on function public.merge_conversation(p_source uuid, p_target uuid) to authenticated, service_role;
 
-create or replace function public.search_conversations(p_query text)
- returns setof public.conversations
- language plpgsql
- stable security definer
- set search_path to ''
-as $function$
-declare
-  v_account uuid := public.current_account_id();
-begin
-  if v_account is null or p_query is null or not public.is_account_staff() then
-    return;
-  end if;
-  return query
-    select v.* from public.conversations v
-     where v.account_id = v_account and v.subject ilike private.contains_pattern(p_query)
-    union
-    select v.* from public.conversations v
-      join public.contacts c on c.id = v.contact_id
-     where v.account_id = v_account and c.account_id = v_account
-       and (c.name ilike private.contains_pattern(p_query) or c.email ilike private.contains_pattern(p_query));
-end;
-$function$;
-revoke all on function public.search_conversations(p_query text) from public, anon, authenticated, service_role;
-grant execute on function public.search_conversations(p_query text) to authenticated, service_role;
-
 create or replace function public.start_conversation(p_contact_id uuid, p_channel text, p_subject text, p_body text)
  returns uuid
  language plpgsql
@@ -465,25 +347,6 @@ $function$;
 revoke all on function public.start_conversation(p_contact_id uuid, p_channel text, p_subject text, p_body text) from public, anon, authenticated, service_role;
 grant execute on function public.start_conversation(p_contact_id uuid, p_channel text, p_subject text, p_body text) to authenticated, service_role;
 
-create trigger conversations_audit after insert or update on public.conversations for each row execute function private.audit_conversation();
-create trigger conversations_csat_request after update of status on public.conversations for each row execute function private.queue_csat_request();
-create trigger conversations_roll_day_stats after insert or delete or update of account_id, created_at, first_responded_at on public.conversations for each row execute function private.roll_conversation_day_stats();
-create trigger conversations_roll_helpdesk_day_stats after insert or delete or update on public.conversations for each row execute function private.roll_helpdesk_sla_day_stats();
-create trigger conversations_set_updated_at before update on public.conversations for each row execute function private.set_updated_at();
-create trigger conversations_sla before insert or update on public.conversations for each row execute function private.conversation_sla();
-create trigger conversations_status_times before update of status on public.conversations for each row execute function private.conversation_status_times();
-
-create policy "business writers work conversations" on public.conversations
-  for update
-  to authenticated
-  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)))
-  with check ((account_id = ( select public.current_account_id() as current_account_id)));
-
-create policy "staff read their account's conversations" on public.conversations
-  for select
-  to authenticated
-  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
-
 -- ── public.messages ──
 
 create table public.messages (
@@ -514,8 +377,7 @@ create table public.messages (
   constraint messages_sender_name_check check (((length(sender_name) <= 200) and (sender_name !~ '[\x01-\x1f\x7f]'::text))),
   constraint messages_sender_phone_check check ((sender_phone ~ '^\+[0-9]{5,16}$'::text)),
   constraint messages_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
-  constraint messages_author_id_account_id_fkey foreign key (author_id, account_id) references public.users(id, account_id) on delete set null (author_id),
-  constraint messages_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade
+  constraint messages_author_id_account_id_fkey foreign key (author_id, account_id) references public.users(id, account_id) on delete set null (author_id)
 );
 alter table public.messages enable row level security;
 
@@ -698,7 +560,6 @@ create table public.message_attachments (
   constraint message_attachments_size_bytes_check check (((size_bytes >= 0) and (size_bytes <= 26214400))),
   constraint message_attachments_stored_has_object check (((fetch_status = 'stored'::text) = ((storage_path is not null) and (size_bytes is not null)))),
   constraint message_attachments_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
-  constraint message_attachments_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade,
   constraint message_attachments_message_id_fkey foreign key (message_id) references public.messages(id) on delete cascade
 );
 alter table public.message_attachments enable row level security;
@@ -779,8 +640,7 @@ create table public.sla_breaches (
   due_at timestamp with time zone not null,
   breached_at timestamp with time zone default now() not null,
   constraint sla_breaches_target_check check ((target = any (array['first_response'::text, 'resolution'::text, 'next_response'::text]))),
-  constraint sla_breaches_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
-  constraint sla_breaches_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade
+  constraint sla_breaches_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table public.sla_breaches enable row level security;
 
@@ -834,8 +694,7 @@ create table public.csat_responses (
   constraint csat_responses_check check (((score is null) = (answered_at is null))),
   constraint csat_responses_comment_check check ((length(comment) <= 2000)),
   constraint csat_responses_score_check check (((score >= 1) and (score <= 5))),
-  constraint csat_responses_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
-  constraint csat_responses_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade
+  constraint csat_responses_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade
 );
 alter table public.csat_responses enable row level security;
 
@@ -896,7 +755,6 @@ create table public.conversation_presence (
   seen_at timestamp with time zone default now() not null,
   constraint conversation_presence_pkey primary key (conversation_id, user_id),
   constraint conversation_presence_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
-  constraint conversation_presence_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade,
   constraint conversation_presence_user_id_account_id_fkey foreign key (user_id, account_id) references public.users(id, account_id) on delete cascade
 );
 alter table public.conversation_presence enable row level security;
@@ -957,6 +815,204 @@ create policy "business writers edit canned replies" on public.canned_replies
   with check ((account_id = ( select public.current_account_id() as current_account_id)));
 
 create policy "staff read their account's canned replies" on public.canned_replies
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+-- ── public.conversation_tags ──
+
+create table public.conversation_tags (
+  account_id uuid not null,
+  conversation_id uuid not null,
+  tag text not null,
+  last_message_at timestamp with time zone not null,
+  constraint conversation_tags_pkey primary key (conversation_id, tag)
+);
+alter table public.conversation_tags enable row level security;
+
+create index conversation_tags_inbox_idx on public.conversation_tags using btree (account_id, tag, last_message_at desc, conversation_id desc);
+
+revoke all on table public.conversation_tags from public, anon, authenticated, service_role;
+grant select on table public.conversation_tags to authenticated;
+grant all on table public.conversation_tags to service_role;
+
+create or replace function private.valid_conversation_tags(p_tags text[])
+ returns boolean
+ language sql
+ immutable
+ set search_path to ''
+as $function$
+  select cardinality(p_tags) <= 20
+     and not exists (select 1 from unnest(p_tags) t where t is null or t !~ '^[a-z0-9][a-z0-9 _-]{0,39}$')
+$function$;
+
+create table public.conversations (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid default public.current_account_id() not null,
+  contact_id uuid not null,
+  channel text default 'email'::text not null,
+  subject text default ''::text not null,
+  status text default 'open'::text not null,
+  assignee_id uuid,
+  priority text default 'normal'::text not null,
+  reply_token text default replace((gen_random_uuid())::text, '-'::text, ''::text) not null,
+  last_message_at timestamp with time zone default now() not null,
+  first_responded_at timestamp with time zone,
+  resolved_at timestamp with time zone,
+  unread boolean default true not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  first_response_due_at timestamp with time zone,
+  resolution_due_at timestamp with time zone,
+  sla_due_at timestamp with time zone,
+  sla_started_at timestamp with time zone,
+  sla_paused_minutes integer default 0 not null,
+  sla_paused_at timestamp with time zone,
+  tags text[] default '{}'::text[] not null,
+  merged_into_id uuid,
+  next_response_started_at timestamp with time zone,
+  next_response_due_at timestamp with time zone,
+  next_response_paused_minutes integer default 0 not null,
+  next_responses_met integer default 0 not null,
+  next_responses_missed integer default 0 not null,
+  constraint conversations_pkey primary key (id),
+  constraint conversations_id_account_id_key unique (id, account_id),
+  constraint conversations_reply_token_key unique (reply_token),
+  constraint conversations_channel_check check ((channel = any (array['email'::text, 'sms'::text, 'whatsapp'::text]))),
+  constraint conversations_check check (((status = 'resolved'::text) = (resolved_at is not null))),
+  constraint conversations_priority_check check ((priority = any (array['low'::text, 'normal'::text, 'high'::text, 'urgent'::text]))),
+  constraint conversations_status_check check ((status = any (array['open'::text, 'pending'::text, 'resolved'::text]))),
+  constraint conversations_subject_check check (((length(subject) <= 300) and (subject !~ '[\x01-\x1f\x7f]'::text))),
+  constraint conversations_tags_check check (private.valid_conversation_tags(tags)),
+  constraint conversations_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
+  constraint conversations_assignee_id_account_id_fkey foreign key (assignee_id, account_id) references public.users(id, account_id) on delete set null (assignee_id),
+  constraint conversations_contact_id_account_id_fkey foreign key (contact_id, account_id) references public.contacts(id, account_id) on delete cascade,
+  constraint conversations_merged_into_fkey foreign key (merged_into_id, account_id) references public.conversations(id, account_id) on delete set null (merged_into_id)
+);
+alter table public.conversations enable row level security;
+
+alter table public.conversation_presence add constraint conversation_presence_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade;
+
+alter table public.conversation_tags add constraint conversation_tags_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade;
+
+alter table public.csat_responses add constraint csat_responses_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade;
+
+alter table public.message_attachments add constraint message_attachments_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade;
+
+alter table public.messages add constraint messages_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade;
+
+alter table public.sla_breaches add constraint sla_breaches_conversation_id_account_id_fkey foreign key (conversation_id, account_id) references public.conversations(id, account_id) on delete cascade;
+
+create index conversations_account_created_idx on public.conversations using btree (account_id, created_at);
+create index conversations_account_first_responded_idx on public.conversations using btree (account_id, first_responded_at) where (first_responded_at is not null);
+create index conversations_account_first_response_due_idx on public.conversations using btree (account_id, first_response_due_at);
+create index conversations_account_last_message_idx on public.conversations using btree (account_id, last_message_at desc, id desc);
+create index conversations_account_resolution_due_idx on public.conversations using btree (account_id, resolution_due_at);
+create index conversations_account_sla_due_idx on public.conversations using btree (account_id, sla_due_at, id) where ((sla_due_at is not null) and (merged_into_id is null));
+create index conversations_account_status_last_message_idx on public.conversations using btree (account_id, status, last_message_at desc, id desc);
+create index conversations_account_subject_trgm_idx on public.conversations using gin (account_id, subject extensions.gin_trgm_ops);
+create index conversations_assignee_idx on public.conversations using btree (assignee_id, last_message_at desc, id desc);
+create index conversations_contact_channel_idx on public.conversations using btree (contact_id, channel, last_message_at desc);
+create index conversations_contact_idx on public.conversations using btree (contact_id);
+create index conversations_first_response_due_idx on public.conversations using btree (first_response_due_at) where ((status = 'open'::text) and (first_responded_at is null));
+create index conversations_merged_into_idx on public.conversations using btree (merged_into_id) where (merged_into_id is not null);
+create index conversations_next_response_due_idx on public.conversations using btree (next_response_due_at) where (status = 'open'::text);
+create index conversations_resolution_due_idx on public.conversations using btree (resolution_due_at) where (status = 'open'::text);
+create index conversations_tags_idx on public.conversations using gin (tags);
+
+revoke all on table public.conversations from public, anon, authenticated, service_role;
+grant select on table public.conversations to authenticated;
+grant all on table public.conversations to service_role;
+grant update (status, assignee_id, priority, unread, tags) on table public.conversations to authenticated;
+
+revoke all on function private.valid_conversation_tags(p_tags text[]) from public, anon, authenticated, service_role;
+grant execute on function private.valid_conversation_tags(p_tags text[]) to public;
+
+create or replace function public.inbox_conversations(p_query text default null::text, p_mine boolean default false)
+ returns setof public.conversations
+ language sql
+ stable
+as $function$
+  select v.* from public.conversations v
+   where v.account_id = public.current_account_id()
+     and (not coalesce(p_mine, false) or v.assignee_id = public.current_user_id())
+     and (nullif(btrim(p_query), '') is null or v.id in (select s.id from public.search_conversations(btrim(p_query)) s))
+$function$;
+revoke all on function public.inbox_conversations(p_query text, p_mine boolean) from public, anon, authenticated, service_role;
+grant execute on function public.inbox_conversations(p_query text, p_mine boolean) to authenticated, service_role;
+
+create or replace function public.inbox_search(p_query text, p_mine boolean default false)
+ returns setof public.conversations
+ language sql
+ stable
+as $function$
+  select s.* from public.search_conversations(btrim(p_query)) s
+   where not coalesce(p_mine, false) or s.assignee_id = public.current_user_id()
+$function$;
+revoke all on function public.inbox_search(p_query text, p_mine boolean) from public, anon, authenticated, service_role;
+grant execute on function public.inbox_search(p_query text, p_mine boolean) to authenticated, service_role;
+
+create or replace function public.merge_candidates(p_conversation_id uuid)
+ returns setof public.conversations
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select o.* from public.conversations c
+    join public.conversations o on o.contact_id = c.contact_id and o.account_id = c.account_id
+   where c.id = p_conversation_id and o.id <> c.id and o.merged_into_id is null
+   order by o.last_message_at desc, o.id desc
+   limit 20
+$function$;
+revoke all on function public.merge_candidates(p_conversation_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.merge_candidates(p_conversation_id uuid) to authenticated, service_role;
+
+create or replace function public.search_conversations(p_query text)
+ returns setof public.conversations
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid := public.current_account_id();
+begin
+  if v_account is null or p_query is null or not public.is_account_staff() then
+    return;
+  end if;
+  return query
+    select v.* from public.conversations v
+     where v.account_id = v_account and v.subject ilike private.contains_pattern(p_query)
+    union
+    select v.* from public.conversations v
+      join public.contacts c on c.id = v.contact_id
+     where v.account_id = v_account and c.account_id = v_account
+       and (c.name ilike private.contains_pattern(p_query) or c.email ilike private.contains_pattern(p_query));
+end;
+$function$;
+revoke all on function public.search_conversations(p_query text) from public, anon, authenticated, service_role;
+grant execute on function public.search_conversations(p_query text) to authenticated, service_role;
+
+create trigger conversations_audit after insert or update on public.conversations for each row execute function private.audit_conversation();
+create trigger conversations_csat_request after update of status on public.conversations for each row execute function private.queue_csat_request();
+create trigger conversations_roll_day_stats after insert or delete or update of account_id, created_at, first_responded_at on public.conversations for each row execute function private.roll_conversation_day_stats();
+create trigger conversations_roll_helpdesk_day_stats after insert or delete or update on public.conversations for each row execute function private.roll_helpdesk_sla_day_stats();
+create trigger conversations_set_updated_at before update on public.conversations for each row execute function private.set_updated_at();
+create trigger conversations_sla before insert or update on public.conversations for each row execute function private.conversation_sla();
+create trigger conversations_status_times before update of status on public.conversations for each row execute function private.conversation_status_times();
+create trigger conversations_sync_tags after insert or update of tags, last_message_at, merged_into_id on public.conversations for each row execute function private.sync_conversation_tags();
+
+create policy "staff read their account's conversation tags" on public.conversation_tags
+  for select
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
+
+create policy "business writers work conversations" on public.conversations
+  for update
+  to authenticated
+  using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.can_write_business() as can_write_business)))
+  with check ((account_id = ( select public.current_account_id() as current_account_id)));
+
+create policy "staff read their account's conversations" on public.conversations
   for select
   to authenticated
   using (((account_id = ( select public.current_account_id() as current_account_id)) and ( select public.is_account_staff() as is_account_staff)));
@@ -1293,6 +1349,25 @@ as $function$
 $function$;
 revoke all on function public.inbound_secret(p_to text) from public, anon, authenticated, service_role;
 grant execute on function public.inbound_secret(p_to text) to service_role;
+
+create or replace function public.inbox_tagged(p_tag text, p_mine boolean default false)
+ returns setof public.conversations
+ language sql
+ stable
+as $function$
+  select t.conversation_id, v.account_id, v.contact_id, v.channel, v.subject, v.status, v.assignee_id, v.priority,
+         v.reply_token, t.last_message_at, v.first_responded_at, v.resolved_at, v.unread, v.created_at, v.updated_at,
+         v.first_response_due_at, v.resolution_due_at, v.sla_due_at, v.sla_started_at, v.sla_paused_minutes,
+         v.sla_paused_at, v.tags, v.merged_into_id, v.next_response_started_at, v.next_response_due_at,
+         v.next_response_paused_minutes, v.next_responses_met, v.next_responses_missed
+    from public.conversation_tags t
+    join public.conversations v on v.id = t.conversation_id
+   where t.account_id = public.current_account_id()
+     and t.tag = p_tag
+     and (not coalesce(p_mine, false) or v.assignee_id = public.current_user_id())
+$function$;
+revoke all on function public.inbox_tagged(p_tag text, p_mine boolean) from public, anon, authenticated, service_role;
+grant execute on function public.inbox_tagged(p_tag text, p_mine boolean) to authenticated, service_role;
 
 create or replace function public.issue_csat_link(p_conversation_id uuid)
  returns text

@@ -594,6 +594,7 @@ const CASES: Record<string, TableCase> = {
     fresh: async (s, f) => insertedId(s, 'rfp_answers', { account_id: f.admin.accountId, title: `Fresh ${randomBytes(4).toString('hex')}`, body: 'x' }),
     existing: firstOf('rfp_answers'),
     changes: { body: 'Changed' },
+  },
   // The inbox's tag index (decision 090): read as conversations are, written only by the trigger.
   conversation_tags: {
     read: staffRead('none'), insert: NOBODY, update: NOBODY, delete: NOBODY,

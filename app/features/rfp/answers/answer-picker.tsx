@@ -5,8 +5,7 @@ import { Form, Link } from 'react-router';
 import { SectionHeading } from '~/components/page-header';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
+import { AnswerSearch } from './answer-search';
 import type { AnswerRow } from './queries.server';
 import { ANSWER_TEXTS as TEXTS } from './texts';
 
@@ -23,13 +22,7 @@ export function AnswerPicker({ page, q, answers, failed, canWrite }: {
         </p>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Form method="get" action={page} role="search" className="flex items-end gap-2">
-          <div className="grid flex-1 gap-1">
-            <Label htmlFor="bid-answers-q">{TEXTS.searchLabel}</Label>
-            <Input id="bid-answers-q" name="answers" type="search" defaultValue={q} maxLength={100} />
-          </div>
-          <Button type="submit" variant="outline">Search</Button>
-        </Form>
+        <AnswerSearch id="bid-answers-q" name="answers" q={q} action={page} className="flex items-end gap-2" />
         {failed ? <p className="text-sm text-destructive">{TEXTS.loadFailed}</p> : null}
         {q && !failed && answers.length === 0 ? <p className="text-sm text-muted-foreground">{TEXTS.noMatch}</p> : null}
         {answers.length > 0 ? (

@@ -9,8 +9,6 @@ import type { Route } from './+types/rfp-answers';
 import { PageHeader, SectionHeading } from '~/components/page-header';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { requireUser, requireUserWith } from '~/lib/auth.server';
 import { readFormData } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/page-title';
@@ -19,6 +17,7 @@ import { canWriteBusiness } from '~/lib/roles';
 import { dataWithError } from '~/lib/toast.server';
 import { RfpTabs } from '../rfp-tabs';
 import { AnswerForm } from './answer-form';
+import { AnswerSearch } from './answer-search';
 import { deleteAnswer, insertAnswer, loadAnswers, updateAnswer } from './queries.server';
 import { answerActionSchema, ANSWERS_SHOWN } from './schema';
 import { ANSWER_TEXTS as TEXTS } from './texts';
@@ -76,13 +75,7 @@ export default function RfpAnswers({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <section aria-labelledby="answers-heading" className="grid gap-3">
         <SectionHeading id="answers-heading">{TEXTS.listHeading}</SectionHeading>
-        <Form method="get" role="search" className="flex max-w-xl items-end gap-2">
-          <div className="grid flex-1 gap-1">
-            <Label htmlFor="answers-q">{TEXTS.searchLabel}</Label>
-            <Input id="answers-q" name="q" type="search" defaultValue={q} maxLength={100} />
-          </div>
-          <Button type="submit" variant="outline">Search</Button>
-        </Form>
+        <AnswerSearch id="answers-q" name="q" q={q} className="flex max-w-xl items-end gap-2" />
         {failed ? <p className="text-sm text-destructive">{TEXTS.loadFailed}</p> : null}
         {!failed && answers.length === 0 ? <p className="text-sm text-muted-foreground">{q ? TEXTS.noMatch : TEXTS.empty}</p> : null}
         {answers.length === ANSWERS_SHOWN ? <p className="text-sm text-muted-foreground">The first {ANSWERS_SHOWN} by title: search to find others.</p> : null}

@@ -39,7 +39,10 @@ export async function queueMail(
   accountId: string,
   key: string,
   mail: { to: string; subject: string; text: string; html?: string },
+  subjectId?: string,
 ): Promise<void> {
-  const { error } = await admin.rpc('enqueue_job', { p_kind: 'mail.send', p_idempotency_key: key, p_payload: mail, p_account_id: accountId });
-  if (error) throw new Error(`the mail could not be queued: ${error.message}`);
+  const { error } = await admin.rpc('enqueue_job', {
+    p_kind: 'mail.send', p_idempotency_key: key, p_payload: mail, p_account_id: accountId, ...(subjectId ? { p_subject_id: subjectId } : {}),
+  });
+  if (error) throw new Error(`the mail (${key}) could not be queued: ${error.message}`);
 }

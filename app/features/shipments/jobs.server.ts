@@ -6,6 +6,7 @@
 //                    them has an address), each keyed so none is sent twice.
 import { PermanentJobError, payloadText, type JobHandler } from '~/jobs/job.server';
 import { shipmentMail } from './shipment-mail';
+import { queueMail } from '~/jobs/mail-jobs.server';
 
 const shipmentNotice: JobHandler = async (payload, { admin, env, job }) => {
   const shipmentId = payloadText(payload, 'shipment_id');
@@ -55,14 +56,7 @@ const shipmentNotice: JobHandler = async (payload, { admin, env, job }) => {
     trackUrl: env.SITE_URL ? new URL(`/track/${encodeURIComponent(shipment.tracking_number)}`, env.SITE_URL).toString() : null,
   });
   for (const to of recipients) {
-    const queued = await admin.rpc('enqueue_job', {
-      p_kind: 'mail.send',
-      p_idempotency_key: `shipment_${kind}:${eventId ?? shipment.id}:${to}`,
-      p_account_id: shipment.account_id,
-      p_subject_id: shipment.id,
-      p_payload: { to, ...mail },
-    });
-    if (queued.error) throw new Error(`queuing the shipment's mail failed: ${queued.error.message}`);
+    await queueMail(admin, shipment.account_id, `shipment_${kind}:${eventId ?? shipment.id}:${to}`, { to, ...mail }, shipment.id);
   }
 };
 

@@ -12,6 +12,7 @@ import { REPORT_TYPE_LABELS, REPORT_TYPES, type ReportFormat, type ReportType } 
 import { FILE_TYPES, reportFile } from './file';
 import { buildReport, fileName, PDF_MAX_ROWS, rowCount } from './report';
 import { loadReportTables } from './rows.server';
+import { queueMail } from '~/jobs/mail-jobs.server';
 
 export const EXPORT_JOB = 'analytics.export_report';
 export const REPORTS_BUCKET = 'reports';
@@ -125,13 +126,3 @@ export const ANALYTICS_JOB_TYPES: Record<string, JobHandler> = {
     });
   },
 };
-
-async function queueMail(
-  admin: Parameters<JobHandler>[1]['admin'],
-  accountId: string,
-  key: string,
-  mail: { to: string; subject: string; text: string },
-): Promise<void> {
-  const { error } = await admin.rpc('enqueue_job', { p_kind: 'mail.send', p_idempotency_key: key, p_payload: mail, p_account_id: accountId });
-  if (error) throw new Error(`the report's mail could not be queued: ${error.message}`);
-}

@@ -11,6 +11,7 @@ import { sendAccountMail, type OutgoingMail } from '~/lib/mail/send-mail.server'
 import { quotePdfAttachment, readQuoteDocument } from '../pdf/quote-document.server';
 import { quoteAcceptedMail, quoteDeclinedMail, quoteLinkMail, quoteLinkUrl, quoteSignedCopyMail } from './quote-mail';
 import type { Seller } from '~/lib/seller';
+import { queueMail } from '~/jobs/mail-jobs.server';
 
 type Admin = SupabaseClient<Database>;
 
@@ -108,14 +109,7 @@ const quoteAccepted: JobHandler = async (payload, { admin }) => {
     currency: quote.currency,
   });
   for (const person of admins ?? []) {
-    const queued = await admin.rpc('enqueue_job', {
-      p_kind: 'mail.send',
-      p_idempotency_key: `quote_accepted:${quote.id}:${person.id}`,
-      p_account_id: quote.account_id,
-      p_subject_id: quote.id,
-      p_payload: { to: person.email, ...mail },
-    });
-    if (queued.error) throw new Error(`queuing the admins' mail failed: ${queued.error.message}`);
+    await queueMail(admin, quote.account_id, `quote_accepted:${quote.id}:${person.id}`, { to: person.email, ...mail }, quote.id);
   }
   // The signer's copy is a job of its own (it renders the PDF): keyed by the quote, it is sent once.
   const copy = await admin.rpc('enqueue_job', {
@@ -162,14 +156,7 @@ const quoteDeclined: JobHandler = async (payload, { admin }) => {
     reason: quote.decline_reason,
   });
   for (const person of people ?? []) {
-    const queued = await admin.rpc('enqueue_job', {
-      p_kind: 'mail.send',
-      p_idempotency_key: `quote_declined:${quote.id}:${person.id}`,
-      p_account_id: quote.account_id,
-      p_subject_id: quote.id,
-      p_payload: { to: person.email, ...mail },
-    });
-    if (queued.error) throw new Error(`queuing the decline mail failed: ${queued.error.message}`);
+    await queueMail(admin, quote.account_id, `quote_declined:${quote.id}:${person.id}`, { to: person.email, ...mail }, quote.id);
   }
 };
 

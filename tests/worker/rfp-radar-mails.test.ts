@@ -12,8 +12,11 @@ const worker = exports.default as unknown as { scheduled(event: { cron: string; 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const MINUTE = 60_000;
-const feedClock = Math.floor((Date.now() + 2 * 3_600_000) / MINUTE) * MINUTE + 20_000;
-const digestClock = Math.floor(feedClock / 86_400_000) * 86_400_000 + 86_400_000 + 8 * 3_600_000 + 20_000;
+// Tomorrow at 01:00 UTC, whatever the hour the tests run at: both feed runs (01:00 and 02:01) come before the
+// daily digest's 07:00 UTC, which a clock of "now + 2 h" crossed when the tests ran from 05:00 UTC on.
+const feedClock = (Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000 + 3_600_000 + 20_000;
+// The digest lists what was found the day before its own (the database's day: today): tomorrow at 08:00 UTC.
+const digestClock = (Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000 + 8 * 3_600_000 + 20_000;
 
 let email: string;
 let searchId: string;

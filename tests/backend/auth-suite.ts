@@ -354,12 +354,15 @@ export function describeAuth(name: string, open: () => Promise<AuthHarness>) {
       });
 
       it('an access token stops working once it expires', async () => {
-        const ctx = await h.context({ jwtExpiry: 1 });
+        // Claims count whole seconds, so a token of one second may already be
+        // expired when read back a few milliseconds later; three seconds leaves
+        // at least two for the first read.
+        const ctx = await h.context({ jwtExpiry: 3 });
         const email = h.uniqueEmail('expiry');
         const { data } = await h.client(ctx).auth.signUp({ email, password: PASSWORD });
-        expect(data.session?.expires_in).toBe(1);
+        expect(data.session?.expires_in).toBe(3);
         expect((await h.client(ctx).auth.getUser(data.session!.access_token)).error).toBeNull();
-        await new Promise((resolve) => setTimeout(resolve, 2100));
+        await new Promise((resolve) => setTimeout(resolve, 4100));
         const { data: after, error } = await h.client(ctx).auth.getUser(data.session!.access_token);
         expect(after.user).toBeNull();
         expect(error?.status).toBe(403);

@@ -3625,8 +3625,6 @@ export type Database = {
         { Args: { p_code: string }; Returns: boolean }
       is_master_account:
         { Args: { p_account_id: string }; Returns: boolean }
-      issue_csat_link:
-        { Args: { p_conversation_id: string }; Returns: string }
       issue_quote_link:
         { Args: { p_quote_id: string }; Returns: string }
       lead_summary:
@@ -3637,8 +3635,6 @@ export type Database = {
         { Args: never; Returns: Json }
       mark_bill_paid:
         { Args: { p_bill_id: string; p_paid_on: string }; Returns: { account_id: string; created_at: string; created_by: string | null; currency: string; document_id: string | null; due_date: string | null; id: string; issue_date: string | null; notes: string | null; number: string | null; paid_on: string | null; status: string; subtotal: number | null; supplier_email: string | null; supplier_name: string; supplier_tax_id: string | null; tax: number | null; total: number; updated_at: string }; SetofOptions: { from: '*'; to: 'bills'; isOneToOne: true; isSetofReturn: false } }
-      mark_csat_sent:
-        { Args: { p_conversation_id: string }; Returns: undefined }
       mark_replying:
         { Args: { p_conversation_id: string }; Returns: undefined }
       mark_shipment_delivered:
@@ -3665,6 +3661,8 @@ export type Database = {
         { Args: { p_token: string }; Returns: Json }
       purchase_order_document:
         { Args: { p_purchase_order_id: string }; Returns: Json }
+      queue_csat_mail:
+        { Args: { p_conversation_id: string; p_mail: Json; p_token: string }; Returns: boolean }
       queue_radar_alerts:
         { Args: { p_account: string; p_now: string }; Returns: { notices: number; search_id: string }[] }
       queue_radar_digests:

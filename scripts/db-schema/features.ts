@@ -129,7 +129,7 @@ export const FEATURES: Feature[] = [
       // The inbox's tag index (decision 090).
       'public.conversation_tags'],
     functions: [/conversation/, /^(public|private)\.(inbound_|receive_email|header_text|audit_message)/,
-      /^(public|private)\.(helpdesk_|business_time_add|business_minutes_between|sla_|csat_|issue_csat_link|mark_csat_sent|open_csat_link|answer_csat|mark_replying|save_helpdesk_sla)/,
+      /^(public|private)\.(helpdesk_|business_time_add|business_minutes_between|sla_|csat_|queue_csat_mail|open_csat_link|answer_csat|mark_replying|save_helpdesk_sla)/,
       /^(public|private)\.(receive_sms|record_sms_status|sms_hook_credentials|provider_credentials|route_outbound_sms|queue_outbound_sms|reply_tools|suggest_replies|message_next_response)/, /^public\.inbox_tagged$/],
   },
   {

@@ -1369,44 +1369,6 @@ $function$;
 revoke all on function public.inbox_tagged(p_tag text, p_mine boolean) from public, anon, authenticated, service_role;
 grant execute on function public.inbox_tagged(p_tag text, p_mine boolean) to authenticated, service_role;
 
-create or replace function public.issue_csat_link(p_conversation_id uuid)
- returns text
- language plpgsql
- security definer
- set search_path to ''
-as $function$
-declare
-  v_token text := rtrim(translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/', '-_'), '=');
-  v_account uuid;
-begin
-  select c.account_id into v_account from public.conversations c where c.id = p_conversation_id;
-  if v_account is null then
-    raise exception 'Conversation not found' using errcode = 'P0002';
-  end if;
-  insert into public.csat_responses (conversation_id, account_id, token_hash)
-  values (p_conversation_id, v_account, extensions.digest(v_token, 'sha256'))
-  on conflict (conversation_id) do update set token_hash = excluded.token_hash
-    where public.csat_responses.sent_at is null and public.csat_responses.answered_at is null;
-  if not found then
-    return null;
-  end if;
-  return v_token;
-end;
-$function$;
-revoke all on function public.issue_csat_link(p_conversation_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.issue_csat_link(p_conversation_id uuid) to service_role;
-
-create or replace function public.mark_csat_sent(p_conversation_id uuid)
- returns void
- language sql
- security definer
- set search_path to ''
-as $function$
-  update public.csat_responses set sent_at = coalesce(sent_at, now()) where conversation_id = p_conversation_id
-$function$;
-revoke all on function public.mark_csat_sent(p_conversation_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.mark_csat_sent(p_conversation_id uuid) to service_role;
-
 create or replace function public.mark_replying(p_conversation_id uuid)
  returns void
  language plpgsql
@@ -1468,6 +1430,39 @@ as $function$
 $function$;
 revoke all on function public.provider_credentials(p_account_id uuid, p_type text) from public, anon, authenticated, service_role;
 grant execute on function public.provider_credentials(p_account_id uuid, p_type text) to service_role;
+
+create or replace function public.queue_csat_mail(p_conversation_id uuid, p_token text, p_mail jsonb)
+ returns boolean
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_account uuid;
+begin
+  if p_token is null or p_token !~ '^[A-Za-z0-9_-]{43}$' then
+    raise exception 'A CSAT token is 32 random bytes in base64url' using errcode = '22023';
+  end if;
+  if p_mail is null or jsonb_typeof(p_mail -> 'to') is distinct from 'string' or jsonb_typeof(p_mail -> 'text') is distinct from 'string' then
+    raise exception 'The mail needs an address and a text' using errcode = '22023';
+  end if;
+  select c.account_id into v_account from public.conversations c where c.id = p_conversation_id;
+  if v_account is null then
+    raise exception 'Conversation not found' using errcode = 'P0002';
+  end if;
+  insert into public.csat_responses (conversation_id, account_id, token_hash, sent_at)
+  values (p_conversation_id, v_account, extensions.digest(p_token, 'sha256'), now())
+  on conflict (conversation_id) do update set token_hash = excluded.token_hash, sent_at = excluded.sent_at
+    where public.csat_responses.sent_at is null and public.csat_responses.answered_at is null;
+  if not found then
+    return false;
+  end if;
+  perform private.enqueue_job('mail.send', v_account, p_mail, 'helpdesk.csat_mail:' || p_conversation_id, p_conversation_id, now());
+  return true;
+end;
+$function$;
+revoke all on function public.queue_csat_mail(p_conversation_id uuid, p_token text, p_mail jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.queue_csat_mail(p_conversation_id uuid, p_token text, p_mail jsonb) to service_role;
 
 create or replace function public.receive_email(p_to text, p_from_email text, p_from_name text, p_subject text, p_body text, p_message_id text default null::text, p_references text[] default '{}'::text[])
  returns jsonb

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { addMember, anonClient, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
+import { newToken } from '../../app/lib/link-token.ts';
 
 type Received = { conversation_id: string; message_id: string; duplicate: boolean };
 const WEEKDAYS = [1, 2, 3, 4, 5];
@@ -148,11 +149,17 @@ describe('helpdesk SLAs, CSAT, tags and merge on PGlite', () => {
     await member.client.from('conversations').update({ status: 'resolved' }).eq('id', got.conversation_id);
     const { data: jobs } = await service.from('jobs').select('id').eq('subject_id', got.conversation_id).eq('kind', 'helpdesk.csat_request');
     expect(jobs).toHaveLength(1);
-    expect((await admin.client.rpc('issue_csat_link', { p_conversation_id: got.conversation_id })).error).not.toBeNull();
-    const { data: token } = await service.rpc('issue_csat_link', { p_conversation_id: got.conversation_id });
-    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    await service.rpc('mark_csat_sent', { p_conversation_id: got.conversation_id });
-    expect((await service.rpc('issue_csat_link', { p_conversation_id: got.conversation_id })).data).toBeNull();
+    const token = newToken();
+    const mail = { to: 'customer@example.com', subject: 'How did we do?', text: `/csat/${token}` };
+    const queue = (who: typeof service, p_token: string) => who.rpc('queue_csat_mail', { p_conversation_id: got.conversation_id, p_token, p_mail: mail });
+    expect((await queue(admin.client, token)).error).not.toBeNull();
+    expect((await queue(service, 'not a token')).error?.code).toBe('22023');
+    expect((await queue(service, token)).data).toBe(true);
+    // A retried job (the runner died after the commit): no second link, no second mail.
+    expect((await queue(service, newToken())).data).toBe(false);
+    const { data: mails } = await service.from('jobs').select('payload').eq('subject_id', got.conversation_id).eq('kind', 'mail.send');
+    expect(mails).toEqual([{ payload: mail }]);
+    expect((await service.from('csat_responses').select('sent_at').eq('conversation_id', got.conversation_id).single()).data?.sent_at).not.toBeNull();
 
     const anon = anonClient(backend);
     expect((await anon.rpc('open_csat_link', { p_token: token })).data).toMatchObject({ state: 'open', subject: expect.stringMatching(/^Case/) });

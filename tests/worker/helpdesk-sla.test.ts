@@ -111,6 +111,13 @@ describe('CSAT', () => {
     expect((await admin.post(`/messages/${id}`, { intent: 'resolve' })).status).toBe(302);
     const [mail] = await mailTo('cara@csat.test', /^How did we do\?/);
     expect(mail).toBeDefined();
+    // The CSAT job run again, as after a runner that died before recording it done: no second mail, the link still works.
+    const requeued = await serviceClient().from('jobs').update({ status: 'queued', run_at: new Date().toISOString() })
+      .eq('kind', 'helpdesk.csat_request').eq('subject_id', id).select('id');
+    expect(requeued.data).toHaveLength(1);
+    await runJobs();
+    await runJobs();
+    expect((await outbox()).filter((m) => m.to === 'cara@csat.test')).toHaveLength(1);
     const link = /http\S+\/csat\/([A-Za-z0-9_-]{43})\?score=4/.exec(mail.text);
     expect(link).not.toBeNull();
     const token = link![1];

@@ -13,21 +13,9 @@ import { centsToBigInt, formatCents } from '~/lib/money';
 import { PermanentJobError, type JobContext, type JobHandler } from '~/jobs/job.server';
 import { sellerBankLines } from '~/lib/seller';
 import { signOff } from '../quotes/public/quote-mail';
+import { newLinkToken } from '~/lib/link-token';
 
 type Admin = SupabaseClient<Database>;
-
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
-/** A new public link token and the hash the database keeps of it (as bytea hex). */
-export async function newLinkToken(): Promise<{ token: string; hashHex: string }> {
-  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
-  return { token, hashHex: `\\x${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}` };
-}
 
 async function invoiceOf(admin: Admin, payload: Record<string, unknown>, ctx: JobContext) {
   const id = payload.invoice_id;

@@ -7,9 +7,11 @@
 //                              retry never mails anyone twice;
 //   helpdesk.sla_breach_notice the mail itself;
 //   helpdesk.csat_request      on resolve (its trigger's key: once per conversation): a fresh
-//                              /csat/<token> link mailed to the contact, then marked sent.
+//                              /csat/<token> link, the request marked sent and its mail
+//                              queued in one transaction (queue_csat_mail): one mail, ever.
 import { sendAccountMail } from '~/lib/mail/send-mail.server';
 import { PermanentJobError, payloadText, type JobHandler } from '~/jobs/job.server';
+import { newToken } from '~/lib/link-token';
 
 const TARGET_TEXT: Record<string, string> = { first_response: 'first response', resolution: 'resolution', next_response: 'next response' };
 
@@ -92,15 +94,14 @@ const csatRequest: JobHandler = async (payload, { admin, env, job }) => {
   if (conversation.channel !== 'email' || conversation.merged_into_id) return;
   const contact = conversation.contact as unknown as { name: string; email: string } | null;
   if (!contact?.email) return;
-  // Null: the link already went out (or was answered): never a second mail.
-  const { data: token, error: issueError } = await admin.rpc('issue_csat_link', { p_conversation_id: conversationId });
-  if (issueError) throw new Error(`issuing the CSAT link failed: ${issueError.message}`);
-  if (!token) return;
+  // The token's hash, the request marked sent and the mail queued commit
+  // together: false when the link already went out (or was answered).
+  const token = newToken();
   const account = conversation.account as unknown as { name: string } | null;
   const url = `${env.SITE_URL.replace(/\/$/, '')}/csat/${token}`;
-  await sendAccountMail(admin, env, job.account_id, csatMail(contact.email, contact.name, conversation.subject || '(no subject)', account?.name ?? 'us', url));
-  const marked = await admin.rpc('mark_csat_sent', { p_conversation_id: conversationId });
-  if (marked.error) throw new Error(`marking the CSAT mail sent failed: ${marked.error.message}`);
+  const mail = csatMail(contact.email, contact.name, conversation.subject || '(no subject)', account?.name ?? 'us', url);
+  const { error: queueError } = await admin.rpc('queue_csat_mail', { p_conversation_id: conversationId, p_token: token, p_mail: mail });
+  if (queueError) throw new Error(`queueing the CSAT mail failed: ${queueError.message}`);
 };
 
 export const HELPDESK_SLA_JOB_TYPES: Record<string, JobHandler> = {

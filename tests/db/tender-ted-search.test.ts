@@ -98,7 +98,7 @@ describe('a TED source that POSTs its expert query', () => {
     const summary = await runTenderFeeds(service as never, new Date(Date.now() + 130 * 60_000), { allow, timeoutMs: 2000 });
     expect(summary).toMatchObject({ failed: 1 });
     const { data: source } = await service.from('tender_sources').select('last_error').eq('id', sourceId).single();
-    expect(source!.last_error).toBe('The search answered 302: it would not be sent on as a search');
+    expect(source!.last_error).toBe('The search answered 302: it would not be sent on as a POST');
     const wrong = await admin.client.from('tender_sources')
       .insert({ name: 'Not TED', url: 'https://www.contractsfinder.service.gov.uk/feed', format: 'ocds', query: QUERY });
     expect(wrong.error?.message).toMatch(/tender_sources_query_is_ted/);

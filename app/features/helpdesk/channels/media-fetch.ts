@@ -19,6 +19,7 @@
 // Imports are relative (no ~/): the db tests may load this file in Node.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { readCappedBytes } from '../../../lib/capped-stream.ts';
+import { fetchCheckingRedirects, RefusedHop } from '../../../lib/checked-fetch.ts';
 import { providerUrlProblem } from '../../../lib/provider-fetch.ts';
 
 export const MEDIA_TIMEOUT_MS = 20_000;
@@ -58,51 +59,46 @@ export async function fetchMedia(
 ): Promise<Fetched> {
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const late = () => new MediaFailed(`The media did not arrive within ${options.timeoutMs / 1000} s`);
-  let current = url;
-  for (let hop = 0; ; hop++) {
-    const problem = providerUrlProblem(current, options.allowHosts);
-    if (problem) throw new MediaFailed(`The media's address is refused: ${problem}`);
-    const headers: Record<string, string> = { Accept: '*/*' };
-    if (options.authorization && origin(current) === options.authOrigin) headers.Authorization = options.authorization;
-    let response: Response;
-    try {
-      // redirect 'manual': each hop is checked above, and the credentials stay with the API's origin.
-      response = await fetch(current, { headers, signal: deadline, redirect: 'manual' });
-    } catch (caught) {
-      if (deadline.aborted) throw late();
-      throw new MediaRetry(`The media could not be reached: ${caught instanceof Error ? caught.message : String(caught)}`);
-    }
-    const location = response.headers.get('Location');
-    if ([301, 302, 303, 307, 308].includes(response.status) && location) {
-      await response.body?.cancel();
-      if (hop >= MAX_REDIRECTS) throw new MediaFailed('The media was redirected too many times');
-      current = new URL(location, current).toString();
-      continue;
-    }
-    if (response.status === 429 || response.status >= 500) {
-      await response.body?.cancel();
-      throw new MediaRetry(`The provider answered ${response.status}`);
-    }
-    if (response.status < 200 || response.status >= 300) {
-      await response.body?.cancel();
-      throw new MediaFailed(`The provider answered ${response.status}`);
-    }
-    if (Number(response.headers.get('Content-Length') ?? '0') > options.maxBytes) {
-      await response.body?.cancel();
-      throw new MediaFailed(`The media is larger than ${mb(options.maxBytes)}`);
-    }
-    let bytes: Uint8Array | null;
-    try {
-      bytes = await readCappedBytes(response.body, options.maxBytes, deadline);
-    } catch {
-      if (deadline.aborted) throw late();
-      throw new MediaRetry('The media stopped arriving');
-    }
+  let response: Response;
+  try {
+    response = await fetchCheckingRedirects(url, {
+      check: (current) => providerUrlProblem(current, options.allowHosts),
+      // The credentials stay with the API's origin, never sent where a redirect leads.
+      init: (current) => ({
+        headers: { Accept: '*/*', ...(options.authorization && origin(current) === options.authOrigin ? { Authorization: options.authorization } : {}) },
+      }),
+      signal: deadline,
+      maxRedirects: MAX_REDIRECTS,
+      subject: 'The media',
+    });
+  } catch (caught) {
+    if (caught instanceof RefusedHop) throw new MediaFailed(caught.first ? `The media's address is refused: ${caught.message}` : caught.message);
     if (deadline.aborted) throw late();
-    if (bytes === null) throw new MediaFailed(`The media is larger than ${mb(options.maxBytes)}`);
-    const type = (response.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
-    return { bytes, contentType: /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/.test(type) ? type : null };
+    throw new MediaRetry(`The media could not be reached: ${caught instanceof Error ? caught.message : String(caught)}`);
   }
+  if (response.status === 429 || response.status >= 500) {
+    await response.body?.cancel();
+    throw new MediaRetry(`The provider answered ${response.status}`);
+  }
+  if (response.status < 200 || response.status >= 300) {
+    await response.body?.cancel();
+    throw new MediaFailed(`The provider answered ${response.status}`);
+  }
+  if (Number(response.headers.get('Content-Length') ?? '0') > options.maxBytes) {
+    await response.body?.cancel();
+    throw new MediaFailed(`The media is larger than ${mb(options.maxBytes)}`);
+  }
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readCappedBytes(response.body, options.maxBytes, deadline);
+  } catch {
+    if (deadline.aborted) throw late();
+    throw new MediaRetry('The media stopped arriving');
+  }
+  if (deadline.aborted) throw late();
+  if (bytes === null) throw new MediaFailed(`The media is larger than ${mb(options.maxBytes)}`);
+  const type = (response.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
+  return { bytes, contentType: /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/.test(type) ? type : null };
 }
 
 interface MediaRow {

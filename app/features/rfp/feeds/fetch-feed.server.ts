@@ -5,6 +5,7 @@
 // FEED_ALLOW_HOSTS), redirects followed at most three times and each hop checked the same way.
 import { isPrivateHost } from '../../../lib/address-policy.ts';
 import { readCappedBytes } from '../../../lib/capped-stream.ts';
+import { fetchCheckingRedirects, RefusedHop } from '../../../lib/checked-fetch.ts';
 
 export const FEED_FETCH_LIMITS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 } as const;
 
@@ -53,7 +54,6 @@ export async function fetchFeed(
 ): Promise<FeedFetchResult> {
   const maxBytes = options.maxBytes ?? FEED_FETCH_LIMITS.maxBytes;
   const timeoutMs = options.timeoutMs ?? FEED_FETCH_LIMITS.timeoutMs;
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
@@ -65,36 +65,29 @@ export async function fetchFeed(
     if (post) headers['Content-Type'] = 'application/json';
     if (!post && validators.etag) headers['If-None-Match'] = validators.etag;
     if (!post && validators.lastModified) headers['If-Modified-Since'] = validators.lastModified;
-    let url = address;
-    for (let hop = 0; ; hop++) {
-      const problem = feedUrlProblem(url, options.allow);
-      if (problem) throw new FeedFetchError(hop === 0 ? problem : `The feed redirects to an address that is refused: ${problem}`);
-      const response = await doFetch(url, post
-        ? { method: 'POST', body: options.postJson, headers, redirect: 'manual', signal: controller.signal }
-        : { headers, redirect: 'manual', signal: controller.signal });
-      if (response.status === 304 && !post) {
-        await response.body?.cancel();
-        return { status: 'not-modified' };
-      }
-      if (response.status >= 300 && response.status < 400) {
-        await response.body?.cancel();
-        const location = response.headers.get('Location');
-        if (!location) throw new FeedFetchError(`The feed answered ${response.status} without a Location`);
-        if (hop >= FEED_FETCH_LIMITS.maxRedirects) throw new FeedFetchError('The feed redirects more than 3 times');
-        if (post && response.status !== 307 && response.status !== 308) throw new FeedFetchError(`The search answered ${response.status}: it would not be sent on as a search`);
-        url = new URL(location, url).href;
-        continue;
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new FeedFetchError(`The feed answered ${response.status}`);
-      }
-      const text = await readCapped(response, maxBytes);
-      return { status: 'ok', text, etag: response.headers.get('ETag'), lastModified: response.headers.get('Last-Modified') };
+    const response = await fetchCheckingRedirects(address, {
+      check: (url) => feedUrlProblem(url, options.allow),
+      init: () => (post ? { method: 'POST', body: options.postJson, headers } : { headers }),
+      signal: controller.signal,
+      maxRedirects: FEED_FETCH_LIMITS.maxRedirects,
+      keepMethod: post,
+      subject: post ? 'The search' : 'The feed',
+      fetch: options.fetch,
+    });
+    if (response.status === 304 && !post) {
+      await response.body?.cancel();
+      return { status: 'not-modified' };
     }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new FeedFetchError(`The feed answered ${response.status}`);
+    }
+    const text = await readCapped(response, maxBytes);
+    return { status: 'ok', text, etag: response.headers.get('ETag'), lastModified: response.headers.get('Last-Modified') };
   } catch (error) {
     if (controller.signal.aborted) throw new FeedFetchError(`The feed did not answer within ${Math.round(timeoutMs / 1000)} s`);
     if (error instanceof FeedFetchError) throw error;
+    if (error instanceof RefusedHop) throw new FeedFetchError(error.message);
     throw new FeedFetchError(`The feed could not be reached: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300));
   } finally {
     clearTimeout(timer);

@@ -3472,7 +3472,7 @@ export type Database = {
       analytics_activity:
         { Args: { p_end: string; p_from?: string; p_start: string; p_to?: string }; Returns: Json }
       analytics_export_request:
-        { Args: { p_date_range: string; p_direct_rows: number; p_format: string; p_from: string; p_include_charts: boolean; p_include_summary: boolean; p_report_type: string; p_to: string }; Returns: Json }
+        { Args: { p_date_range: string; p_direct_rows: number; p_format: string; p_from: string; p_include_charts: boolean; p_include_summary: boolean; p_max_rows?: number; p_report_type: string; p_to: string }; Returns: Json }
       analytics_figures:
         { Args: { p_from: string; p_to: string }; Returns: Json }
       analytics_page:

@@ -675,7 +675,7 @@ $function$;
 revoke all on function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone, p_from date, p_to date) from public, anon, authenticated, service_role;
 grant execute on function public.analytics_activity(p_start timestamp with time zone, p_end timestamp with time zone, p_from date, p_to date) to authenticated, service_role;
 
-create or replace function public.analytics_export_request(p_report_type text, p_format text, p_date_range text, p_from date, p_to date, p_include_charts boolean, p_include_summary boolean, p_direct_rows integer)
+create or replace function public.analytics_export_request(p_report_type text, p_format text, p_date_range text, p_from date, p_to date, p_include_charts boolean, p_include_summary boolean, p_direct_rows integer, p_max_rows integer default null::integer)
  returns jsonb
  language plpgsql
  set search_path to ''
@@ -735,14 +735,15 @@ begin
     v_rows := v_rows + (select count(*) from public.contacts c
                          where c.account_id = v_account and c.created_at >= v_start and c.created_at < v_end);
   end if;
-  if v_rows > p_direct_rows then
+  -- Over the format's most (a PDF's, PDF_MAX_ROWS): nothing is queued; the caller says so under Format.
+  if v_rows > p_direct_rows and (p_max_rows is null or v_rows <= p_max_rows) then
     v_job := public.queue_report_export(p_report_type, p_format, p_date_range, p_from, p_to, p_include_charts, p_include_summary);
   end if;
   return jsonb_build_object('from', v_from, 'to', v_to, 'timezone', v_tz, 'rows', v_rows, 'queued_job_id', v_job);
 end;
 $function$;
-revoke all on function public.analytics_export_request(p_report_type text, p_format text, p_date_range text, p_from date, p_to date, p_include_charts boolean, p_include_summary boolean, p_direct_rows integer) from public, anon, authenticated, service_role;
-grant execute on function public.analytics_export_request(p_report_type text, p_format text, p_date_range text, p_from date, p_to date, p_include_charts boolean, p_include_summary boolean, p_direct_rows integer) to authenticated, service_role;
+revoke all on function public.analytics_export_request(p_report_type text, p_format text, p_date_range text, p_from date, p_to date, p_include_charts boolean, p_include_summary boolean, p_direct_rows integer, p_max_rows integer) from public, anon, authenticated, service_role;
+grant execute on function public.analytics_export_request(p_report_type text, p_format text, p_date_range text, p_from date, p_to date, p_include_charts boolean, p_include_summary boolean, p_direct_rows integer, p_max_rows integer) to authenticated, service_role;
 
 create or replace function public.analytics_figures(p_from date, p_to date)
  returns jsonb

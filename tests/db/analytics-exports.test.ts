@@ -131,7 +131,11 @@ describe('analytics_export_request', () => {
     const atLimit = await fresh.client.rpc('analytics_export_request', REQUEST);
     expect(atLimit.data).toMatchObject({ rows: 3, queued_job_id: null });
     expect(await exportJobs(id)).toEqual([]);
-    const over = await fresh.client.rpc('analytics_export_request', { ...REQUEST, p_direct_rows: 2 });
+    // Over the format's most as well (a PDF's): counted, nothing queued.
+    const overMost = await fresh.client.rpc('analytics_export_request', { ...REQUEST, p_format: 'pdf', p_direct_rows: 1, p_max_rows: 2 });
+    expect(overMost.data).toMatchObject({ rows: 3, queued_job_id: null });
+    expect(await exportJobs(id)).toEqual([]);
+    const over = await fresh.client.rpc('analytics_export_request', { ...REQUEST, p_direct_rows: 2, p_max_rows: 3 });
     expect(over.error).toBeNull();
     const jobs = await exportJobs(id);
     expect(jobs).toHaveLength(1);

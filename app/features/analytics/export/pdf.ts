@@ -5,6 +5,7 @@
 import { rgb } from 'pdf-lib';
 import { finishDocument, startDocument } from '~/lib/pdf/document';
 import { CONTENT_WIDTH, LEFT, type Flow } from '~/lib/pdf/layout';
+import { PlainTextLayer } from '~/lib/pdf/plain-text-layer';
 import { drawLeft, MUTED, RULE, truncated, wrap } from '~/lib/pdf/text';
 import type { Report, ReportChart, ReportTable } from './report';
 
@@ -47,8 +48,10 @@ function table(flow: Flow, table: ReportTable) {
   const width = CONTENT_WIDTH / table.columns.length;
   const head = { font: flow.fonts.bold, size: 8 };
   const body = { font: flow.fonts.regular, size: 8 };
+  // The rows go into each page's own text layer (a few bytes per cell), not pdf-lib's drawing objects.
+  const layer = new PlainTextLayer(flow);
   const drawRow = (cells: (string | number | null)[], style: typeof body) => {
-    cells.forEach((cell, i) => drawLeft(flow.page, truncated(cell === null ? '' : String(cell), width - 4, style), LEFT + i * width, flow.y, style));
+    cells.forEach((cell, i) => layer.draw(truncated(cell === null ? '' : String(cell), width - 4, style), LEFT + i * width, flow.y, style));
   };
   const header = () => {
     flow.down(14);
@@ -63,6 +66,7 @@ function table(flow: Flow, table: ReportTable) {
     drawRow(row, body);
   }
   flow.runningHeader = null;
+  layer.finish();
 }
 
 export async function reportPdf(report: Report, generatedAt: Date): Promise<Uint8Array<ArrayBuffer>> {

@@ -32,12 +32,13 @@ export interface Report {
 export const DIRECT_ROWS = 10_000;
 
 /**
- * The most rows a PDF holds, direct or queued: pdf-lib keeps every page's
- * objects until it saves, and 10,000 rows took about 180 MB in workerd
- * (bench/analytics/export.ts), over a Worker's 128 MB; 2,000 took about 64 MB.
- * CSV and Excel stay under 20 MB at 10,000 rows and hold the larger reports.
+ * The most rows a PDF holds (a direct download up to DIRECT_ROWS, a queued one
+ * above): its rows are a few bytes of text each in the page's content stream
+ * (app/lib/pdf/plain-text-layer.ts), about 30 MB in workerd at 10,000 rows
+ * (bench/analytics/export.ts); a PDF of more than 20,000 rows is hundreds of
+ * pages nobody reads, and CSV and Excel hold the larger reports.
  */
-export const PDF_MAX_ROWS = 2_000;
+export const PDF_MAX_ROWS = 20_000;
 
 export const pdfTooLarge = (rows: number | null) =>
   `A PDF holds at most ${PDF_MAX_ROWS.toLocaleString('en-US')} rows${rows ? `; this report has ${rows.toLocaleString('en-US')}` : ''}: choose CSV or Excel, or a shorter date range`;

@@ -4,8 +4,11 @@
 // its worker, wasm core and language data from the app's own origin, fills
 // the same box, and the same form extracts the fields; no request leaves the
 // app's origin. axe on the page with JavaScript off and after the reading.
+// A scanned PDF (decision 095): "Read text from the scan" draws its pages
+// with pdf.js in the page and reads them the same way.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { CORPUS_DIR } from '../support/extraction-corpus.ts';
@@ -23,11 +26,22 @@ function scannedInvoice() {
   return { name: 'scanned-invoice.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.from(crypto.randomUUID())]) };
 }
 
-async function uploadImage(page: Page, title: string): Promise<void> {
+/** The same invoice as a scanned PDF: one page that is only the image, no text layer. */
+async function scannedPdf() {
+  const pdf = await PDFDocument.create();
+  const png = await pdf.embedPng(readFileSync(join(CORPUS_DIR, 'scanned-invoice.png')));
+  const page = pdf.addPage([595, 842]);
+  const scale = Math.min(555 / png.width, 802 / png.height);
+  page.drawImage(png, { x: 20, y: 822 - png.height * scale, width: png.width * scale, height: png.height * scale });
+  pdf.setTitle(crypto.randomUUID());
+  return { name: 'scanned-invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) };
+}
+
+async function uploadImage(page: Page, title: string, file: { name: string; mimeType: string; buffer: Buffer } = scannedInvoice()): Promise<void> {
   await page.goto('/documents?new');
   const dialog = page.getByRole('dialog', { name: 'Upload Document' });
   await dialog.waitFor();
-  await page.getByLabel('File', { exact: true }).setInputFiles(scannedInvoice());
+  await page.getByLabel('File', { exact: true }).setInputFiles(file);
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Document type').selectOption('invoice');
   await dialog.getByRole('button', { name: 'Upload Document', exact: true }).click();
@@ -141,4 +155,42 @@ describe('an image with JavaScript on', () => {
       await context.close();
     }
   }, 60_000);
+});
+
+describe('a scanned PDF with JavaScript on', () => {
+  it('says it has no text layer, draws its pages and reads their text in the browser, and extracts the fields from it', async () => {
+    const { page, context, errors } = await newVisitor(browser(), { javaScript: true, baseURL });
+    const requests: string[] = [];
+    context.on('request', (request) => requests.push(request.url()));
+    try {
+      await signInThroughForm(page, DEMO_ADMIN);
+      await uploadImage(page, `Scanned PDF ${Date.now()}`, await scannedPdf());
+      const main = page.getByRole('main');
+      // The extraction job finds no text layer: the page says so and offers the scan's OCR.
+      const deadline = Date.now() + 20_000;
+      while ((await main.getByText('Needs text').count()) === 0) {
+        if (Date.now() > deadline) throw new Error('extraction did not finish');
+        await page.waitForTimeout(300);
+        await page.reload();
+      }
+      expect(await main.getByText('The PDF has no text layer (a scan): read its text with Read text from the scan').count()).toBe(1);
+      const read = page.getByRole('button', { name: 'Read text from the scan' });
+      await read.click();
+      const box = page.getByLabel('Text of the document');
+      await expect.poll(() => box.inputValue(), { timeout: 90_000 }).toContain(INVOICE_NUMBER);
+      await page.getByRole('status').filter({ hasText: 'Text read from the scan: check it below' }).waitFor();
+      const origin = new URL(baseURL).origin;
+      // Over the network, only the app's origin (the PDF frame beside the fields loads Chromium's own viewer, chrome://).
+      expect(requests.filter((url) => /^https?:/.test(url) && !url.startsWith(origin))).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Extract fields' }).click();
+      await waitForToast(page, 'Text received: its fields are being extracted');
+      await waitForFields(page);
+      expect(await page.getByLabel('Total', { exact: true }).inputValue()).toBe('312.50');
+      expect(errors.join('\n')).toBe('');
+    } finally {
+      await context.close();
+    }
+  }, 150_000);
 });

@@ -250,7 +250,7 @@ describe('extraction and review', () => {
     expect(row.data).toEqual({ extraction_status: 'needs_text', text: null });
   });
 
-  it("serves an image's bytes from the app's origin for OCR, to those who may read it, and nothing else", async () => {
+  it("serves an image's or a PDF's bytes from the app's origin for OCR, to those who may read it, and nothing else", async () => {
     const file = pngNamed('photo.png');
     const id = await upload(admin, { file, title: `OCR image ${Date.now()}` });
     const response = await admin.get(`/documents/${id}/image`);
@@ -266,9 +266,15 @@ describe('extraction and review', () => {
     const stranger = await new Visitor().get(`/documents/${id}/image`);
     expect(stranger.status).toBe(302);
     expect(stranger.headers.get('Location')).toBe(`/auth?redirectTo=${encodeURIComponent(`/documents/${id}/image`)}`);
-    // Not an image: not OCR's to read.
+    // Not an image or a PDF: not OCR's to read.
     const text = await upload(admin, { file: textInvoice(), title: `Not an image ${Date.now()}` });
     expect((await admin.get(`/documents/${text}/image`)).status).toBe(404);
+    // A PDF: the browser draws a scan's pages from these bytes ("Read text from the scan", decision 095).
+    const pdf = await upload(admin, { file: pdfNamed('scan.pdf'), title: `OCR scan ${Date.now()}` });
+    const served = await admin.get(`/documents/${pdf}/image`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('Content-Type')).toBe('application/pdf');
+    expect(served.headers.get('Content-Disposition')).toBe('attachment');
   });
 
   it('leaves a document whose file cannot be read usable, saying why', async () => {

@@ -29,7 +29,7 @@ import { VIEWABLE_TYPES } from './viewable';
 import { TEXT_REASONS } from './extraction/reasons';
 import { loadDocument, rerunDocumentExtraction, saveReviewedFields, setDocumentStatus, submitDocumentText, type DocumentDetail } from './queries.server';
 import { ExtractedFields, PasteTextForm } from './document-extraction';
-import { OCR_IMAGE_TYPES } from './ocr/image-types';
+import { ocrSource } from './ocr/image-types';
 import { ReviewForm } from './review-form';
 import { RecordsFromDocument } from './records-from-document';
 import { documentParty } from './document-party';
@@ -228,7 +228,7 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
               )}
               {document.fields.line_items ? <ExtractedFields fields={{ line_items: document.fields.line_items }} itemsOnly /> : null}
               {canWrite && (document.extraction_status === 'needs_text' || document.extraction_status === 'failed' || intent === 'text') ? (
-                <PasteTextForm documentId={document.id} lastResult={intent === 'text' ? result : undefined} image={OCR_IMAGE_TYPES.includes(document.mime_type)} />
+                <PasteTextForm documentId={document.id} lastResult={intent === 'text' ? result : undefined} ocr={ocrSource(document)} />
               ) : null}
               {/* A file too complex to read is not read again: its text is pasted instead. */}
               {canWrite && status !== 'Final' && document.extraction_status === 'failed' && !document.extraction_too_complex ? (

@@ -6,7 +6,7 @@ import { SubmitButton } from '~/components/submit-button';
 import type { FieldSource } from './extraction/field-source';
 import { DOCUMENT_KIND_LABELS, FIELD_KEYS, FIELDS, type DocumentFields, type DocumentKind, type FieldKey } from './extraction/fields';
 import { FieldSourceNote } from './field-source-note';
-import { ReadTextButton } from './ocr/read-text-button';
+import { ReadTextButton, type OcrSource } from './ocr/read-text-button';
 import { pastedTextSchema } from './schema';
 
 /** The fields found, read-only (for auditors, a final document, or before extraction is done), and the line items. */
@@ -71,15 +71,16 @@ export function ExtractedFields({
 
 /**
  * The text of a document extraction could not read (an image, a scan), pasted
- * by a person; extraction runs on it. For an image, with JavaScript on, the
- * text can first be read from it in the browser (OCR) and checked here.
+ * by a person; extraction runs on it. For an image or a scanned PDF (`ocr`),
+ * with JavaScript on, the text can first be read from it in the browser (OCR)
+ * and checked here.
  */
-export function PasteTextForm({ documentId, lastResult, image = false }: { documentId: string; lastResult?: SubmissionResult<string[]>; image?: boolean }) {
+export function PasteTextForm({ documentId, lastResult, ocr = null }: { documentId: string; lastResult?: SubmissionResult<string[]>; ocr?: OcrSource | null }) {
   const [form, fields] = useSchemaForm(pastedTextSchema, { id: `text-${documentId}`, lastResult });
   return (
     <Form method="post" action={`/documents/${documentId}`} className="grid gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="text" />
-      {image ? <ReadTextButton imageUrl={`/documents/${documentId}/image`} onText={(text) => form.update({ name: fields.text.name, value: text })} /> : null}
+      {ocr ? <ReadTextButton fileUrl={`/documents/${documentId}/image`} source={ocr} onText={(text) => form.update({ name: fields.text.name, value: text })} /> : null}
       <TextareaField field={fields.text} label="Text of the document" rows={8} hint="Paste or type the document's text; its fields are then extracted from it." />
       <div className="flex justify-end">
         <SubmitButton intent="text" label="Extract fields" busyLabel="Extracting..." />

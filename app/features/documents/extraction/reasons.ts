@@ -6,5 +6,5 @@ export const TEXT_REASONS = {
   corrupt: 'The file is damaged or not what it claims to be, so its text cannot be read.',
   tooBig: 'The file unpacks to more than 20 MB, so it was not read.',
   tooComplex: 'The file is too complex to read: paste its text to extract its fields.',
-  scanned: 'The PDF has no text layer (a scan): paste its text to extract its fields.',
+  scanned: 'The PDF has no text layer (a scan): read its text with Read text from the scan (JavaScript needed), or paste the text, to extract its fields.',
 } as const;

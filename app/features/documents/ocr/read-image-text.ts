@@ -3,11 +3,20 @@
 // origin (public/ocr/, copied from node_modules by scripts/ocr-assets.ts).
 // The worker is started from its own URL, not a blob: so the page's CSP
 // (script-src 'self') allows it and the worker's scripts and wasm are its own.
+// A scan (a PDF without a text layer) has its pages drawn by pdf.js (unpdf's
+// build, the one the extraction job reads text with) into a canvas first,
+// then read the same way (decision 095).
 
 /** Where scripts/ocr-assets.ts puts the files. */
 export const OCR_BASE = '/ocr';
 
-export type OcrStep = 'image' | 'engine' | 'language' | 'recognising';
+/** The pages of a scan read at most: a longer scan's text is pasted. */
+export const SCAN_MAX_PAGES = 10;
+/** Pages drawn at 2.5× their size (180 dpi): small print stays readable for tesseract. */
+const SCAN_SCALE = 2.5;
+
+export type OcrStep = 'image' | 'engine' | 'language' | 'rendering' | 'recognising';
+export type OnProgress = (step: OcrStep, progress: number) => void;
 
 /** tesseract.js's log statuses, as the steps a person is told about. */
 function stepOf(status: string): OcrStep | null {
@@ -19,12 +28,16 @@ function stepOf(status: string): OcrStep | null {
 
 export class OcrImageError extends Error {}
 
-/** Reads the text of the image at `imageUrl` (our own origin), telling `onProgress` each step and its share done (0–1). */
-export async function readImageText(imageUrl: string, onProgress: (step: OcrStep, progress: number) => void): Promise<string> {
+/** The file at `url` (our own origin). */
+async function fetchFile(url: string, onProgress: OnProgress): Promise<Blob> {
   onProgress('image', 0);
-  const response = await fetch(imageUrl, { credentials: 'same-origin' });
-  if (!response.ok) throw new OcrImageError(`image ${response.status}`);
-  const image = await response.blob();
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new OcrImageError(`file ${response.status}`);
+  return response.blob();
+}
+
+/** A started tesseract worker: `read` gives an image's text; `stop` ends the worker. */
+async function startReader(onProgress: OnProgress) {
   onProgress('engine', 0);
   const { createWorker, OEM } = await import('tesseract.js');
   const base = new URL(OCR_BASE, window.location.origin).href;
@@ -46,10 +59,41 @@ export async function readImageText(imageUrl: string, onProgress: (step: OcrStep
     }),
     failed,
   ]);
+  return {
+    read: async (image: Blob) => (await Promise.race([worker.recognize(image), failed])).data.text.trim(),
+    stop: () => worker.terminate(),
+  };
+}
+
+/** Reads the text of the image at `imageUrl` (our own origin), telling `onProgress` each step and its share done (0–1). */
+export async function readImageText(imageUrl: string, onProgress: OnProgress): Promise<string> {
+  const image = await fetchFile(imageUrl, onProgress);
+  const reader = await startReader(onProgress);
   try {
-    const { data } = await Promise.race([worker.recognize(image), failed]);
-    return data.text.trim();
+    return await reader.read(image);
   } finally {
-    await worker.terminate();
+    await reader.stop();
+  }
+}
+
+/** Reads the text of the first SCAN_MAX_PAGES pages of the scanned PDF at `fileUrl`, page after page. */
+export async function readScanText(fileUrl: string, onProgress: OnProgress): Promise<string> {
+  const file = await fetchFile(fileUrl, onProgress);
+  onProgress('rendering', 0);
+  const { getDocumentProxy, renderPageAsImage } = await import('unpdf');
+  const pdf = await getDocumentProxy(new Uint8Array(await file.arrayBuffer()));
+  const reader = await startReader(onProgress);
+  try {
+    const pages = Math.min(pdf.numPages, SCAN_MAX_PAGES);
+    const texts: string[] = [];
+    for (let number = 1; number <= pages; number++) {
+      onProgress('rendering', (number - 1) / pages);
+      const png = await renderPageAsImage(pdf, number, { scale: SCAN_SCALE });
+      texts.push(await reader.read(new Blob([png], { type: 'image/png' })));
+    }
+    return texts.filter(Boolean).join('\n\n');
+  } finally {
+    await reader.stop();
+    await pdf.destroy();
   }
 }

@@ -1,6 +1,7 @@
-// "Read text from the image" (decision 032): with JavaScript on, the text of a
-// document's image is read in the browser and put in the paste box, for the
-// person to check and send with the same form as a pasted text. Without
+// "Read text from the image" (decision 032) and "Read text from the scan"
+// (decision 095): with JavaScript on, the text of a document's image, or of a
+// scanned PDF's pages, is read in the browser and put in the paste box, for
+// the person to check and send with the same form as a pasted text. Without
 // JavaScript the button is not there and the box is filled by hand.
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
@@ -11,6 +12,7 @@ const STEP_TEXTS: Record<OcrStep, string> = {
   image: 'Fetching the image…',
   engine: 'Starting text recognition…',
   language: 'Loading the English language data…',
+  rendering: 'Drawing the scan\'s pages…',
   recognising: 'Reading the text…',
 };
 
@@ -28,7 +30,19 @@ export const OCR_TEXTS = {
   failed: 'The text could not be read from the image: paste it below.',
 } as const;
 
-export function ReadTextButton({ imageUrl, onText }: { imageUrl: string; onText: (text: string) => void }) {
+export const SCAN_TEXTS: Record<keyof typeof OCR_TEXTS, string> = {
+  button: 'Read text from the scan',
+  busy: 'Reading…',
+  done: 'Text read from the scan: check it below, correct what was misread, then extract the fields.',
+  empty: 'No text was found in the scan: paste its text below.',
+  failed: 'The text could not be read from the scan: paste it below.',
+};
+
+/** What OCR reads: an image, or a scanned PDF whose pages are drawn first. */
+export type OcrSource = 'image' | 'scan';
+
+export function ReadTextButton({ fileUrl, source, onText }: { fileUrl: string; source: OcrSource; onText: (text: string) => void }) {
+  const texts = source === 'scan' ? SCAN_TEXTS : OCR_TEXTS;
   const hydrated = useHydrated();
   const [state, setState] = useState<State>({ phase: 'idle' });
   if (!hydrated) return null;
@@ -37,13 +51,14 @@ export function ReadTextButton({ imageUrl, onText }: { imageUrl: string; onText:
     setState({ phase: 'working', step: 'image', progress: 0 });
     try {
       // Loaded on the click: the OCR code weighs nothing on any page until then.
-      const { readImageText } = await import('./read-image-text');
-      const text = await readImageText(imageUrl, (step, progress) => setState({ phase: 'working', step, progress }));
+      const { readImageText, readScanText } = await import('./read-image-text');
+      const read = source === 'scan' ? readScanText : readImageText;
+      const text = await read(fileUrl, (step, progress) => setState({ phase: 'working', step, progress }));
       if (text) onText(text);
-      setState({ phase: 'done', message: text ? OCR_TEXTS.done : OCR_TEXTS.empty });
+      setState({ phase: 'done', message: text ? texts.done : texts.empty });
     } catch (error) {
       console.error('OCR failed:', error);
-      setState({ phase: 'failed', message: OCR_TEXTS.failed });
+      setState({ phase: 'failed', message: texts.failed });
     }
   }
 
@@ -52,7 +67,7 @@ export function ReadTextButton({ imageUrl, onText }: { imageUrl: string; onText:
     <div className="grid gap-2">
       <div>
         <Button type="button" variant="outline" onClick={read} disabled={working} aria-describedby="ocr-status">
-          {working ? OCR_TEXTS.busy : OCR_TEXTS.button}
+          {working ? texts.busy : texts.button}
         </Button>
       </div>
       {/* The step is announced when it changes; the bar carries the share done. */}

@@ -131,7 +131,7 @@ export async function exportReportFile(args: LoaderFunctionArgs) {
     return new Response(first, { status: 400, headers: textHeaders });
   }
   const value = submission.value;
-  const limit = directRows();
+  const limit = value.format === 'pdf' ? Math.min(directRows(), PDF_MAX_ROWS) : directRows();
   let figures;
   let tables;
   try {
@@ -141,7 +141,7 @@ export async function exportReportFile(args: LoaderFunctionArgs) {
     console.error(`report export failed: ${error instanceof Error ? error.message : String(error)}`);
     return new Response(EXPORT_FAILED, { status: 500, headers: textHeaders });
   }
-  if ('tooLarge' in tables) return new Response(tooLarge(limit), { status: 413, headers: textHeaders });
+  if ('tooLarge' in tables) return new Response(value.format === 'pdf' ? pdfTooLarge(null) : tooLarge(limit), { status: 413, headers: textHeaders });
   const report = buildReport(value.report_type, figures, tables, { includeSummary: value.include_summary, includeCharts: value.include_charts });
   const type = FILE_TYPES[value.format];
   const body = await reportFile(value.format, report, new Date());

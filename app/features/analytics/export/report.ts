@@ -32,13 +32,14 @@ export interface Report {
 export const DIRECT_ROWS = 10_000;
 
 /**
- * The most rows a PDF holds (a direct download up to DIRECT_ROWS, a queued one
- * above): its rows are a few bytes of text each in the page's content stream
- * (app/lib/pdf/plain-text-layer.ts), about 30 MB in workerd at 10,000 rows
- * (bench/analytics/export.ts); a PDF of more than 20,000 rows is hundreds of
- * pages nobody reads, and CSV and Excel hold the larger reports.
+ * The most rows a PDF holds: as many as a direct download. Its rows are a few
+ * bytes of text each in the page's content stream (app/lib/pdf/
+ * plain-text-layer.ts, decision 094): 10,000 rows took +78 MB of workerd's
+ * memory on the first request (bench/analytics/export.ts; pdf-lib's drawing
+ * objects took +179 MB), inside a Worker's 128 MB; more is not measured, so a
+ * PDF is never queued. CSV and Excel hold the larger reports.
  */
-export const PDF_MAX_ROWS = 20_000;
+export const PDF_MAX_ROWS = 10_000;
 
 export const pdfTooLarge = (rows: number | null) =>
   `A PDF holds at most ${PDF_MAX_ROWS.toLocaleString('en-US')} rows${rows ? `; this report has ${rows.toLocaleString('en-US')}` : ''}: choose CSV or Excel, or a shorter date range`;

@@ -1,13 +1,12 @@
 // OCR of the corpus's images (decision 032) with the engine and data the
 // browser uses: tesseract.js's LSTM-only core and the `eng` 4.0.0_best_int
 // model from @tesseract.js-data/eng (in Node, read from node_modules instead
-// of public/ocr/), then the same field extraction as a pasted text. Scores the
+// of public/ocr/), read the right way up as the browser does, then the same field extraction as a pasted text. Scores the
 // fields a person reads on each image, as the corpus bench does.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { createWorker, OEM } from 'tesseract.js';
+import { join } from 'node:path';
 import { extractFields } from '../../app/features/documents/extraction/extract-fields.ts';
 import { CORPUS_DIR, readExpected, sameValue } from '../../tests/support/extraction-corpus.ts';
+import { ocrReader } from './real-corpus.ts';
 
 export interface OcrScore {
   images: { file: string; ms: number; right: number; expected: number; misses: string[] }[];
@@ -16,17 +15,15 @@ export interface OcrScore {
 }
 
 export async function scoreOcr(): Promise<OcrScore> {
-  const require = createRequire(import.meta.url);
-  const langPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
   const images = Object.entries(readExpected()).filter(([file, e]) => /\.(png|jpe?g)$/i.test(file) && Object.keys(e.fields).length > 0);
-  const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, cacheMethod: 'none' });
+  const reader = await ocrReader();
   const score: OcrScore = { images: [], fields: {} };
   try {
     for (const [file, expected] of images) {
       const started = performance.now();
-      const { data } = await worker.recognize(join(CORPUS_DIR, file));
+      const text = await reader.read(join(CORPUS_DIR, file));
       const ms = performance.now() - started;
-      const { fields } = extractFields(data.text);
+      const { fields } = extractFields(text);
       const misses: string[] = [];
       let right = 0;
       for (const [key, want] of Object.entries(expected.fields)) {
@@ -42,7 +39,7 @@ export async function scoreOcr(): Promise<OcrScore> {
       score.images.push({ file, ms, right, expected: Object.keys(expected.fields).length, misses });
     }
   } finally {
-    await worker.terminate();
+    await reader.stop();
   }
   return score;
 }

@@ -16,6 +16,7 @@ import { extractFields } from '../../app/features/documents/extraction/extract-f
 import { FIELD_KEYS, type DocumentFields } from '../../app/features/documents/extraction/fields.ts';
 import { extractText } from '../../app/features/documents/extraction/text.ts';
 import { NoTextError } from '../../app/features/documents/extraction/budget.ts';
+import { readUpright } from '../../app/features/documents/ocr/upright.ts';
 import { sameValue } from '../../tests/support/extraction-corpus.ts';
 
 const HERE = join(dirname(fileURLToPath(import.meta.url)), 'real');
@@ -118,14 +119,30 @@ function renderPdfPages(path: string, maxPages = 5): string[] {
   return readdirSync(out).filter((name) => name.endsWith('.png')).sort().map((name) => join(out, name));
 }
 
-/** The text of an image as the browser's OCR reads it (tesseract.js, eng best_int, LSTM only; bench/extraction/ocr.ts). */
-async function ocrReader(): Promise<{ read: (path: string) => Promise<string>; stop: () => Promise<void> }> {
+/** ImageMagick, to turn a sideways page whole as the browser's canvas does (the first that is installed). */
+const IMAGEMAGICK = ['/usr/bin/convert-im6.q16', '/usr/bin/magick', '/usr/bin/convert'].find((path) => existsSync(path));
+
+/**
+ * The text of an image as the browser's OCR reads it (tesseract.js, eng best_int, LSTM only), the right way up
+ * (app/features/documents/ocr/upright.ts; a sideways page is turned by ImageMagick here, by a canvas there).
+ */
+export async function ocrReader(): Promise<{ read: (path: string) => Promise<string>; stop: () => Promise<void> }> {
   const { createRequire } = await import('node:module');
   const { createWorker, OEM } = await import('tesseract.js');
   const require = createRequire(import.meta.url);
   const langPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
   const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, cacheMethod: 'none' });
-  return { read: async (path) => (await worker.recognize(path)).data.text, stop: async () => void (await worker.terminate()) };
+  const reading = async (path: string, radians: number) => {
+    const { data } = await worker.recognize(path, radians ? { rotateRadians: radians } : {});
+    return { text: data.text, confidence: data.confidence };
+  };
+  const turn = async (path: string, radians: number) => {
+    if (!IMAGEMAGICK) return path;
+    const out = join(mkdtempSync(join(tmpdir(), 'turned-')), 'page.png');
+    const run = spawnSync(IMAGEMAGICK, [path, '-rotate', String(Math.round((radians * 180) / Math.PI)), out], { timeout: 60_000 });
+    return run.status === 0 ? out : path;
+  };
+  return { read: (path) => readUpright(path, reading, turn), stop: async () => void (await worker.terminate()) };
 }
 
 /**

@@ -7,6 +7,8 @@
 // build, the one the extraction job reads text with) into a canvas first,
 // then read the same way (decision 095).
 
+import { readUpright } from './upright';
+
 /** Where scripts/ocr-assets.ts puts the files. */
 export const OCR_BASE = '/ocr';
 
@@ -59,10 +61,31 @@ async function startReader(onProgress: OnProgress) {
     }),
     failed,
   ]);
+  const reading = async (image: Blob, radians: number) => {
+    const { data } = await Promise.race([worker.recognize(image, radians ? { rotateRadians: radians } : {}), failed]);
+    return { text: data.text, confidence: data.confidence };
+  };
   return {
-    read: async (image: Blob) => (await Promise.race([worker.recognize(image), failed])).data.text.trim(),
+    // Read the right way up: a page stored sideways is turned first (upright.ts).
+    read: async (image: Blob) => (await readUpright(image, reading, turned)).trim(),
     stop: () => worker.terminate(),
   };
+}
+
+/** The image turned whole by `radians` (a quarter turn: its sides swapped), clockwise, as a PNG. */
+async function turned(image: Blob, radians: number): Promise<Blob> {
+  const bitmap = await createImageBitmap(image);
+  const canvas = document.createElement('canvas');
+  const quarter = Math.abs(Math.sin(radians)) > 0.5;
+  canvas.width = quarter ? bitmap.height : bitmap.width;
+  canvas.height = quarter ? bitmap.width : bitmap.height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new OcrImageError('no canvas');
+  context.translate(canvas.width / 2, canvas.height / 2);
+  context.rotate(radians);
+  context.drawImage(bitmap, -bitmap.width / 2, -bitmap.height / 2);
+  bitmap.close();
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new OcrImageError('canvas'))), 'image/png'));
 }
 
 /** Reads the text of the image at `imageUrl` (our own origin), telling `onProgress` each step and its share done (0–1). */

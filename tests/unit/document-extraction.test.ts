@@ -739,3 +739,90 @@ describe('issue 34 sixth pass: supplier recall on the development misses', () =>
     expect(fields.supplier_name?.value).toBe('Empresa de Prueba');
   });
 });
+
+describe('issue 34 seventh pass: documents of Portugal, a bank statement, a scanned hotel invoice', () => {
+  const billy = [
+    'Business',
+    'Contribuinte nº: 123456789',
+    'Tel: 998887999 - Fax: 9999999122',
+    'Fatura nº: FT A/1',
+    'Data de emissão:\tTotal:',
+    '2013-08-07\t20.00 €',
+    'Código\tDescrição\tQuant.\tPreço Unit.\tIVA\tTotal',
+    '12345\tDESCRIPTION\t1.00\t20.00 €\t23%\t20.00 €',
+    'Base de Incidência\tValor do IVA\tTaxa\tResumo da Fatura:',
+    '16.26 €\t3.74 € 23.00%\tTotal Líquido\t16.26 €',
+    'Total IVA\t3.74 €',
+    'Total\t20.00 €',
+  ];
+
+  it("reads a Portuguese document's number as its type, series and number ('FT A/1'), 'Total Líquido' as the net and 'Contribuinte nº' as the NIF", () => {
+    const { fields } = extractFields(billy.join('\n'));
+    expect(fields.invoice_number?.value).toBe('FT A/1');
+    expect(fields.subtotal?.value).toBe('16.26');
+    expect(fields.tax_amount?.value).toBe('3.74');
+    expect(fields.total?.value).toBe('20.00');
+    expect(fields.total?.confidence).toBe(0.95);
+    expect(fields.tax_id?.value).toBe('123456789');
+  });
+
+  it("reads a 'Nota de Crédito nº: NC C/1' as the document's number, and a series alone ('FS') as none", () => {
+    expect(extractFields(billy.map((l) => l.replace('Fatura nº: FT A/1', 'Nota de Crédito nº: NC C/1')).join('\n')).fields.invoice_number?.value).toBe('NC C/1');
+    expect(extractFields(billy.map((l) => l.replace('Fatura nº: FT A/1', 'Fatura Simplificada nº: FS')).join('\n')).fields.invoice_number).toBeUndefined();
+  });
+
+  const kontoauszug = [
+    'Kontoauszug 12/2014',
+    'Kontoinhaber\tBIC\tIBAN',
+    'Josef Kleber\tBYLADEM1ERD\tDE70753574230240408336',
+    'Datum\tVerwendungszweck\tBetrag (EUR)',
+    'Anfangssaldo\t−12,34',
+    '01.12.14\tENTGELTABSCHLUSS\t−2,50',
+    '02.12.14\tFOLGELASTSCHRIFT\t−18,60',
+    '(02.12.14)\tDEUTDEFFXXX / DE88500700100175526303',
+    'PayPal Europe S.a.r.l. et Cie S.C.A',
+    '02.12.14\tEINZAHLUNG\t150,00',
+    'Endsaldo\t82,13',
+  ];
+
+  it("reads a bank's statement as one: kind other, the account holder the customer, the account's own IBAN, not a posting's", () => {
+    const { fields } = extractFields(kontoauszug.join('\n'));
+    expect(fields.kind).toEqual({ value: 'other', confidence: 0.9 });
+    expect(fields.customer_name?.value).toBe('Josef Kleber');
+    // The account's IBAN as printed; its check digits fail, so it is given for the person to check.
+    expect(fields.iban).toEqual({ value: 'DE70753574230240408336', confidence: 0.5 });
+  });
+
+  it("guesses no issue date, total or supplier from a statement's postings and title", () => {
+    const { fields } = extractFields(kontoauszug.join('\n'));
+    expect(fields.issue_date).toBeUndefined();
+    expect(fields.total).toBeUndefined();
+    expect(fields.supplier_name).toBeUndefined();
+  });
+
+  it('still takes the first valid IBAN anywhere on an invoice', () => {
+    const { fields } = extractFields(['Rechnung Nr. 5', 'Kontoinhaber: Lieferant GmbH', 'IBAN DE88500700100175526303'].join('\n'));
+    expect(fields.kind?.value).toBe('invoice');
+    expect(fields.iban?.value).toBe('DE88500700100175526303');
+    expect(fields.customer_name?.value).not.toBe('Lieferant GmbH');
+  });
+
+  it("reads a scanned hotel invoice's OCR text: 'mbH' names a company, a per-rate 'Netto zzgl. MwSt.' line is no subtotal", () => {
+    const { fields } = extractFields(
+      [
+        'Immobiliengesellschaft mbH',
+        'Musterstrasse 3 12345 Berlin',
+        'Muster GmbH Kunden-Nr. ~~ 6010060',
+        'Rechnung Nr. 201851853',
+        'Gesamtsumme: 184,00',
+        'Zwischensumme (Netto) 170,64 EUR',
+        '+B: 158,88 EUR Netto zzgl. MwSt. 7% 11,12 EUR',
+        '+A: 11,76 EUR Netto zzgl. MwSt. 19% 2,24 EUR',
+        'Endbetrag 184,00 EUR',
+      ].join('\n'),
+    );
+    expect(fields.supplier_name?.value).toBe('Immobiliengesellschaft mbH');
+    expect(fields.subtotal?.value).toBe('170.64');
+    expect(fields.total?.value).toBe('184.00');
+  });
+});

@@ -825,4 +825,14 @@ describe('issue 34 seventh pass: documents of Portugal, a bank statement, a scan
     expect(fields.subtotal?.value).toBe('170.64');
     expect(fields.total?.value).toBe('184.00');
   });
+
+  it("takes no year for a number: 'Abrechnung 2010' names the period a statement settles", () => {
+    expect(extractFields(['Abrechnung 2010', 'Firma: 3 Grundbesitz GmbH & Co.', 'Summe 15.387,08'].join('\n')).fields.invoice_number).toBeUndefined();
+    expect(extractFields(['Rechnung 2010-0042', 'Summe 15,00'].join('\n')).fields.invoice_number?.value).toBe('2010-0042');
+  });
+
+  it("still reads 'Nettobetrag (zzgl. 19,00% MwSt.)' as the net total", () => {
+    const { fields } = extractFields(['Rechnungsnummer:\t2015738820', 'Nettobetrag (zzgl. 19,00% MwSt.)\t376,37', '19,00% MwSt.:\t376,37\t71,51\t447,88', 'Summe gesamt\t447,88'].join('\n'));
+    expect(fields.subtotal?.value).toBe('376.37');
+  });
 });

@@ -278,8 +278,8 @@ const TOTAL_STRONG = /\b(?:grand\s+total|total\s+due|amount\s+due|balance\s+due|
 const TOTAL_PLAIN = /\b(?:total|summe|totale?)\b/i;
 const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+l[íi]quido|total\s+(?:excl|net|before|ht\b|tax|vat|amount\s+(?:of\s+lines|without))|net\s+total|total\s+(?:qty|quantity|items|hours|weight)|zwischensumme|nettobetrag|total\s+hors|gesamtbetrag\s+der|summe\s+netto|ohne\s+ust)/i;
 const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|total\s+amount\s+without\s+vat|zwischensumme|nettobetrag|netto|summe\s+ohne|ohne\s+ust|total\s+hors\s+taxes?|base\s+imponible|imponibile|totaal\s+excl|subtotaal|razem\s+netto|neto|excl\.?\s+(?:btw|vat|tax|tva)|bedrag\s+excl|montant\s+ht|(?:warto[śs][ćc]|kwota)\s+netto|totale\s+imponibile|total\s+s\/\s*iva|base\s+tribut[áa]vel|total\s+l[íi]quido|taxable\s+(?:value|amount)|amount\s+before\s+tax|nettosumme|summe\s+netto|suma\s+bez\s+podatku)\b/i;
-/** 'Zahlbar innerhalb 30 Tagen netto': payment terms, not a net amount. */
-const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto|zzgl)\b/i;
+/** 'Zahlbar innerhalb 30 Tagen netto': payment terms, not a net amount; nor one rate's base ('158,88 EUR Netto zzgl. MwSt. 7%  11,12 EUR'). */
+const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto)\b|\d\s*(?:eur\s*|€\s*)?netto\s+zzgl\b/i;
 /** The labels of a document's tax total, looked for before any line that merely names the tax. */
 const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt|kwota\s+podatku|^\s*(?:included|incl\.?)\s+(?:vat|tax|gst))\b/i;
 const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|btw|moms|pdv|dph)\b/i;
@@ -830,7 +830,11 @@ export function extractFields(document: string): Extraction {
   set('kind', kind.value, kind.confidence);
   const statement = kind.value === 'other' && lines.slice(0, 6).some(isStatementTitle);
 
-  const invoice = findLabelled(lines, INVOICE_LABEL, identifier);
+  // A year alone after the title is the period it settles ('Abrechnung 2010', a service-charge statement), not its number.
+  const invoice = findLabelled(lines, INVOICE_LABEL, (v) => {
+    const id = identifier(v);
+    return id !== null && /^(?:19|20)\d{2}$/.test(id) ? null : id;
+  });
   if (invoice) set('invoice_number', invoice.value, invoice.sameLine ? 0.9 : 0.8);
   else if (kind.value === 'invoice') {
     // An invoice whose number is labelled only 'Nº:' or 'No.:' near its title (Spanish and Italian forms): less sure.

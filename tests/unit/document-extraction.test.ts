@@ -835,4 +835,34 @@ describe('issue 34 seventh pass: documents of Portugal, a bank statement, a scan
     const { fields } = extractFields(['Rechnungsnummer:\t2015738820', 'Nettobetrag (zzgl. 19,00% MwSt.)\t376,37', '19,00% MwSt.:\t376,37\t71,51\t447,88', 'Summe gesamt\t447,88'].join('\n'));
     expect(fields.subtotal?.value).toBe('376.37');
   });
+
+  it("reads a Norwegian faktura: 'Fakturadato', 'Forfallsdato', 'MVA-grunnlag', 'MVA', 'Å betale', and 'kr' as NOK beside 'MVA'", () => {
+    const { fields } = extractFields(
+      [
+        'Faktura',
+        'Rik Rikmansen og sønner\tFakturanummer: 38',
+        'Pengeveien 342\tFakturadato: 2. november 2017',
+        '9876 Gokk\tForfallsdato: 16. november 2017',
+        'Beskrivelse\tEnhetspris\tMVA\tSum',
+        'Flere\t5 000.00 kr\t20 %\t6 000.00 kr',
+        'MVA-grunnlag:\t23 000.00 kr',
+        'MVA:\t4 600.00 kr',
+        'Å betale:\t27 600.00 kr',
+      ].join('\n'),
+    );
+    expect(fields.issue_date?.value).toBe('2017-11-02');
+    expect(fields.due_date?.value).toBe('2017-11-16');
+    expect(fields.subtotal?.value).toBe('23000.00');
+    expect(fields.tax_amount?.value).toBe('4600.00');
+    expect(fields.total).toEqual({ value: '27600.00', confidence: 0.95 });
+    expect(fields.currency?.value).toBe('NOK');
+  });
+
+  it("takes 'kr' for no currency when the document's words do not say whose it is", () => {
+    expect(extractFields(['Invoice 7', 'Total: 100.00 kr'].join('\n')).fields.currency).toBeUndefined();
+  });
+
+  it("reads a Venezuelan 'RIF:' as the supplier's tax id", () => {
+    expect(extractFields(['Lázaro de la Vega y San Román', 'RIF: V-87.654.321-0', 'FACTURA Nº 000001'].join('\n')).fields.tax_id?.value).toBe('V-87.654.321-0');
+  });
 });

@@ -865,4 +865,18 @@ describe('issue 34 seventh pass: documents of Portugal, a bank statement, a scan
   it("reads a Venezuelan 'RIF:' as the supplier's tax id", () => {
     expect(extractFields(['Lázaro de la Vega y San Román', 'RIF: V-87.654.321-0', 'FACTURA Nº 000001'].join('\n')).fields.tax_id?.value).toBe('V-87.654.321-0');
   });
+
+  it("reads a scan's line table that OCR gives without column gaps, word by word, its description the run of its words", () => {
+    const { fields } = extractFields(
+      [
+        'Rechnung Nr. 201851853',
+        'Pos Art.-Nr Menge Bezeichnung Von Bis Preis Betrag',
+        '1 EZ 2 Néachte EZ - 9 - Einzelzimmer 09.07. 11.07. 85,00 170,00 B',
+        'Gast Liselotte Mdllermann',
+        'Gesamtsumme: 170,00',
+      ].join('\n'),
+    );
+    expect(fields.line_items?.value).toEqual([{ description: 'EZ 2 Néachte EZ - 9 - Einzelzimmer', quantity: '2.00', unit_price: '85.00', amount: '170.00' }]);
+  });
 });
+

@@ -428,8 +428,19 @@ function hasProductPair(cells: string[]): boolean {
 function findLineItems(lines: Line[]): LineItem[] | null {
   for (let h = 0; h < lines.length; h += 1) {
     const head = lines[h].text;
-    if (!DESCRIPTION_WORD.test(head) || !(QUANTITY_WORD.test(head) || LINE_AMOUNT_WORD.test(head)) || lines[h].cells.length < 3) continue;
-    const headCells = lines[h].cells;
+    if (!DESCRIPTION_WORD.test(head) || !(QUANTITY_WORD.test(head) || LINE_AMOUNT_WORD.test(head))) continue;
+    // OCR gives a scan's lines with single spaces, no column gaps ('Pos Art.-Nr Menge Bezeichnung Von Bis Preis Betrag'): a
+    // header of three to twelve words, a description's and a quantity's or amount's among them, is read word by word, and so
+    // are its rows that have no gaps either.
+    const headWords = lines[h].cells.length < 3 ? head.split(/\s+/) : null;
+    const spaced =
+      headWords !== null &&
+      headWords.length >= 3 &&
+      headWords.length <= 12 &&
+      headWords.some((w) => DESCRIPTION_WORD.test(w)) &&
+      headWords.some((w) => QUANTITY_WORD.test(w) || LINE_AMOUNT_WORD.test(w));
+    if (lines[h].cells.length < 3 && !spaced) continue;
+    const headCells = spaced && headWords ? headWords : lines[h].cells;
     const quantityColumn = headCells.findIndex((c) => QUANTITY_WORD.test(c) && !LINE_AMOUNT_WORD.test(c.replace(/^amount$/i, '')));
     const descriptionColumn = headCells.findIndex((c) => DESCRIPTION_WORD.test(c));
     const items: LineItem[] = [];
@@ -445,7 +456,7 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       // cells, but only when its own cells give no quantity and price whose product is its amount and the finer ones do
       // (a number that ends a product's name, 'Office Suite Pro 2021', stays in it).
       const finer = line.cells.some((c) => MIXED_CELL.test(c)) && !hasProductPair(line.cells) ? finerCells(line.cells) : null;
-      const cells = finer && hasProductPair(finer) ? finer : line.cells;
+      const cells = spaced && line.cells.length < 3 ? line.text.split(/\s+/) : finer && hasProductPair(finer) ? finer : line.cells;
       const numbers = cells.map(cellNumber);
       // Under the description's heading a cell is text even when it starts with a position ('1 Superdrachen' is no quantity with its unit).
       if (cells.length === headCells.length && descriptionColumn >= 0 && /\p{L}{3}/u.test(cells[descriptionColumn])) numbers[descriptionColumn] = null;
@@ -485,7 +496,11 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       const aligned = cells.length === headCells.length;
       if (quantity === null && quantityColumn >= 0 && aligned) quantity = numbers[quantityColumn];
       if (quantity === null && withUnit.length === 1) quantity = withUnit[0].toFixed(2);
-      const description = aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null ? cells[descriptionColumn] : words.sort((x, y) => y.length - x.length)[0];
+      // A row read word by word: its description is the run from its first word to its last ('EZ 2 Nächte EZ - 9 - Einzelzimmer').
+      const firstWord = cells.findIndex((c, i) => numbers[i] === null && /\p{L}{2}/u.test(c));
+      const lastWord = cells.length - 1 - [...cells].reverse().findIndex((c, i) => numbers[cells.length - 1 - i] === null && /\p{L}{2}/u.test(c));
+      const run = spaced && line.cells.length < 3 ? cells.slice(firstWord, lastWord + 1).join(' ') : null;
+      const description = run ?? (aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null ? cells[descriptionColumn] : words.sort((x, y) => y.length - x.length)[0]);
       items.push({ description, quantity, unit_price: unitPrice, amount });
       if (items.length >= 500) break;
     }

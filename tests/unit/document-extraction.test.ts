@@ -878,5 +878,35 @@ describe('issue 34 seventh pass: documents of Portugal, a bank statement, a scan
     );
     expect(fields.line_items?.value).toEqual([{ description: 'EZ 2 Néachte EZ - 9 - Einzelzimmer', quantity: '2.00', unit_price: '85.00', amount: '170.00' }]);
   });
+
+  it("reads an Italian GnuCash fattura's dates day first despite a US-style 'PR 12345' address, and 'Subtotale', 'Imposte', 'Importo dovuto'", () => {
+    const { fields } = extractFields(
+      [
+        'Fattura #000001',
+        'Data fattura: 04/11/2008',
+        'Scadenza: 04/12/2008 novembre 4, 2008',
+        'ABC Inc',
+        'Citta, PR 12345',
+        'Subtotale € 575,00',
+        'Imposte €0,00',
+        'Importo dovuto €575,00',
+      ].join('\n'),
+    );
+    expect(fields.issue_date?.value).toBe('2008-11-04');
+    expect(fields.due_date?.value).toBe('2008-12-04');
+    expect(fields.subtotal?.value).toBe('575.00');
+    expect(fields.tax_amount?.value).toBe('0.00');
+    expect(fields.total).toEqual({ value: '575.00', confidence: 0.95 });
+  });
+
+  it("still reads an English invoice with a US address month first", () => {
+    expect(extractFields(['Invoice #7', 'Date: 04/11/2008', 'Springfield, IL 62701', 'Total $10.00'].join('\n')).fields.issue_date?.value).toBe('2008-04-11');
+  });
+
+  it("reads 'Preço líquido' as the net and 'Montante devido' as the total (GnuCash's Portuguese factura)", () => {
+    const { fields } = extractFields(['Factura #000001', 'Preço líquido 575,00 €', 'Imposto 0,00 €', 'Montante devido 575,00 €'].join('\n'));
+    expect(fields.subtotal?.value).toBe('575.00');
+    expect(fields.total?.value).toBe('575.00');
+  });
 });
 

@@ -739,3 +739,174 @@ describe('issue 34 sixth pass: supplier recall on the development misses', () =>
     expect(fields.supplier_name?.value).toBe('Empresa de Prueba');
   });
 });
+
+describe('issue 34 seventh pass: documents of Portugal, a bank statement, a scanned hotel invoice', () => {
+  const billy = [
+    'Business',
+    'Contribuinte nº: 123456789',
+    'Tel: 998887999 - Fax: 9999999122',
+    'Fatura nº: FT A/1',
+    'Data de emissão:\tTotal:',
+    '2013-08-07\t20.00 €',
+    'Código\tDescrição\tQuant.\tPreço Unit.\tIVA\tTotal',
+    '12345\tDESCRIPTION\t1.00\t20.00 €\t23%\t20.00 €',
+    'Base de Incidência\tValor do IVA\tTaxa\tResumo da Fatura:',
+    '16.26 €\t3.74 € 23.00%\tTotal Líquido\t16.26 €',
+    'Total IVA\t3.74 €',
+    'Total\t20.00 €',
+  ];
+
+  it("reads a Portuguese document's number as its type, series and number ('FT A/1'), 'Total Líquido' as the net and 'Contribuinte nº' as the NIF", () => {
+    const { fields } = extractFields(billy.join('\n'));
+    expect(fields.invoice_number?.value).toBe('FT A/1');
+    expect(fields.subtotal?.value).toBe('16.26');
+    expect(fields.tax_amount?.value).toBe('3.74');
+    expect(fields.total?.value).toBe('20.00');
+    expect(fields.total?.confidence).toBe(0.95);
+    expect(fields.tax_id?.value).toBe('123456789');
+  });
+
+  it("reads a 'Nota de Crédito nº: NC C/1' as the document's number, and a series alone ('FS') as none", () => {
+    expect(extractFields(billy.map((l) => l.replace('Fatura nº: FT A/1', 'Nota de Crédito nº: NC C/1')).join('\n')).fields.invoice_number?.value).toBe('NC C/1');
+    expect(extractFields(billy.map((l) => l.replace('Fatura nº: FT A/1', 'Fatura Simplificada nº: FS')).join('\n')).fields.invoice_number).toBeUndefined();
+  });
+
+  const kontoauszug = [
+    'Kontoauszug 12/2014',
+    'Kontoinhaber\tBIC\tIBAN',
+    'Josef Kleber\tBYLADEM1ERD\tDE70753574230240408336',
+    'Datum\tVerwendungszweck\tBetrag (EUR)',
+    'Anfangssaldo\t−12,34',
+    '01.12.14\tENTGELTABSCHLUSS\t−2,50',
+    '02.12.14\tFOLGELASTSCHRIFT\t−18,60',
+    '(02.12.14)\tDEUTDEFFXXX / DE88500700100175526303',
+    'PayPal Europe S.a.r.l. et Cie S.C.A',
+    '02.12.14\tEINZAHLUNG\t150,00',
+    'Endsaldo\t82,13',
+  ];
+
+  it("reads a bank's statement as one: kind other, the account holder the customer, the account's own IBAN, not a posting's", () => {
+    const { fields } = extractFields(kontoauszug.join('\n'));
+    expect(fields.kind).toEqual({ value: 'other', confidence: 0.9 });
+    expect(fields.customer_name?.value).toBe('Josef Kleber');
+    // The account's IBAN as printed; its check digits fail, so it is given for the person to check.
+    expect(fields.iban).toEqual({ value: 'DE70753574230240408336', confidence: 0.5 });
+  });
+
+  it("guesses no issue date, total or supplier from a statement's postings and title", () => {
+    const { fields } = extractFields(kontoauszug.join('\n'));
+    expect(fields.issue_date).toBeUndefined();
+    expect(fields.total).toBeUndefined();
+    expect(fields.supplier_name).toBeUndefined();
+  });
+
+  it('still takes the first valid IBAN anywhere on an invoice', () => {
+    const { fields } = extractFields(['Rechnung Nr. 5', 'Kontoinhaber: Lieferant GmbH', 'IBAN DE88500700100175526303'].join('\n'));
+    expect(fields.kind?.value).toBe('invoice');
+    expect(fields.iban?.value).toBe('DE88500700100175526303');
+    expect(fields.customer_name?.value).not.toBe('Lieferant GmbH');
+  });
+
+  it("reads a scanned hotel invoice's OCR text: 'mbH' names a company, a per-rate 'Netto zzgl. MwSt.' line is no subtotal", () => {
+    const { fields } = extractFields(
+      [
+        'Immobiliengesellschaft mbH',
+        'Musterstrasse 3 12345 Berlin',
+        'Muster GmbH Kunden-Nr. ~~ 6010060',
+        'Rechnung Nr. 201851853',
+        'Gesamtsumme: 184,00',
+        'Zwischensumme (Netto) 170,64 EUR',
+        '+B: 158,88 EUR Netto zzgl. MwSt. 7% 11,12 EUR',
+        '+A: 11,76 EUR Netto zzgl. MwSt. 19% 2,24 EUR',
+        'Endbetrag 184,00 EUR',
+      ].join('\n'),
+    );
+    expect(fields.supplier_name?.value).toBe('Immobiliengesellschaft mbH');
+    expect(fields.subtotal?.value).toBe('170.64');
+    expect(fields.total?.value).toBe('184.00');
+  });
+
+  it("takes no year for a number: 'Abrechnung 2010' names the period a statement settles", () => {
+    expect(extractFields(['Abrechnung 2010', 'Firma: 3 Grundbesitz GmbH & Co.', 'Summe 15.387,08'].join('\n')).fields.invoice_number).toBeUndefined();
+    expect(extractFields(['Rechnung 2010-0042', 'Summe 15,00'].join('\n')).fields.invoice_number?.value).toBe('2010-0042');
+  });
+
+  it("still reads 'Nettobetrag (zzgl. 19,00% MwSt.)' as the net total", () => {
+    const { fields } = extractFields(['Rechnungsnummer:\t2015738820', 'Nettobetrag (zzgl. 19,00% MwSt.)\t376,37', '19,00% MwSt.:\t376,37\t71,51\t447,88', 'Summe gesamt\t447,88'].join('\n'));
+    expect(fields.subtotal?.value).toBe('376.37');
+  });
+
+  it("reads a Norwegian faktura: 'Fakturadato', 'Forfallsdato', 'MVA-grunnlag', 'MVA', 'Å betale', and 'kr' as NOK beside 'MVA'", () => {
+    const { fields } = extractFields(
+      [
+        'Faktura',
+        'Rik Rikmansen og sønner\tFakturanummer: 38',
+        'Pengeveien 342\tFakturadato: 2. november 2017',
+        '9876 Gokk\tForfallsdato: 16. november 2017',
+        'Beskrivelse\tEnhetspris\tMVA\tSum',
+        'Flere\t5 000.00 kr\t20 %\t6 000.00 kr',
+        'MVA-grunnlag:\t23 000.00 kr',
+        'MVA:\t4 600.00 kr',
+        'Å betale:\t27 600.00 kr',
+      ].join('\n'),
+    );
+    expect(fields.issue_date?.value).toBe('2017-11-02');
+    expect(fields.due_date?.value).toBe('2017-11-16');
+    expect(fields.subtotal?.value).toBe('23000.00');
+    expect(fields.tax_amount?.value).toBe('4600.00');
+    expect(fields.total).toEqual({ value: '27600.00', confidence: 0.95 });
+    expect(fields.currency?.value).toBe('NOK');
+  });
+
+  it("takes 'kr' for no currency when the document's words do not say whose it is", () => {
+    expect(extractFields(['Invoice 7', 'Total: 100.00 kr'].join('\n')).fields.currency).toBeUndefined();
+  });
+
+  it("reads a Venezuelan 'RIF:' as the supplier's tax id", () => {
+    expect(extractFields(['Lázaro de la Vega y San Román', 'RIF: V-87.654.321-0', 'FACTURA Nº 000001'].join('\n')).fields.tax_id?.value).toBe('V-87.654.321-0');
+  });
+
+  it("reads a scan's line table that OCR gives without column gaps, word by word, its description the run of its words", () => {
+    const { fields } = extractFields(
+      [
+        'Rechnung Nr. 201851853',
+        'Pos Art.-Nr Menge Bezeichnung Von Bis Preis Betrag',
+        '1 EZ 2 Néachte EZ - 9 - Einzelzimmer 09.07. 11.07. 85,00 170,00 B',
+        'Gast Liselotte Mdllermann',
+        'Gesamtsumme: 170,00',
+      ].join('\n'),
+    );
+    expect(fields.line_items?.value).toEqual([{ description: 'EZ 2 Néachte EZ - 9 - Einzelzimmer', quantity: '2.00', unit_price: '85.00', amount: '170.00' }]);
+  });
+
+  it("reads an Italian GnuCash fattura's dates day first despite a US-style 'PR 12345' address, and 'Subtotale', 'Imposte', 'Importo dovuto'", () => {
+    const { fields } = extractFields(
+      [
+        'Fattura #000001',
+        'Data fattura: 04/11/2008',
+        'Scadenza: 04/12/2008 novembre 4, 2008',
+        'ABC Inc',
+        'Citta, PR 12345',
+        'Subtotale € 575,00',
+        'Imposte €0,00',
+        'Importo dovuto €575,00',
+      ].join('\n'),
+    );
+    expect(fields.issue_date?.value).toBe('2008-11-04');
+    expect(fields.due_date?.value).toBe('2008-12-04');
+    expect(fields.subtotal?.value).toBe('575.00');
+    expect(fields.tax_amount?.value).toBe('0.00');
+    expect(fields.total).toEqual({ value: '575.00', confidence: 0.95 });
+  });
+
+  it("still reads an English invoice with a US address month first", () => {
+    expect(extractFields(['Invoice #7', 'Date: 04/11/2008', 'Springfield, IL 62701', 'Total $10.00'].join('\n')).fields.issue_date?.value).toBe('2008-04-11');
+  });
+
+  it("reads 'Preço líquido' as the net and 'Montante devido' as the total (GnuCash's Portuguese factura)", () => {
+    const { fields } = extractFields(['Factura #000001', 'Preço líquido 575,00 €', 'Imposto 0,00 €', 'Montante devido 575,00 €'].join('\n'));
+    expect(fields.subtotal?.value).toBe('575.00');
+    expect(fields.total?.value).toBe('575.00');
+  });
+});
+

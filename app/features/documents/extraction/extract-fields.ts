@@ -190,6 +190,10 @@ function identifier(value: string): string | null {
   // A series' letters, a space and its number of the year ('FPR 16/19', an Italian sectional numbering): one reference.
   const sectional = /^[A-Z]{2,5} \d{1,6}\/\d{2,4}(?!\S)/.exec(value)?.[0];
   if (sectional) return sectional;
+  // A Portuguese document's number: its type's code, a space, its series and its number in the series ('FT A/1', 'NC C/1',
+  // 'FR 2026D/3', 'FT AB2019/0035'), as certified invoicing software prints it (SAF-T PT).
+  const saft = /^(?:FT|FS|FR|NC|ND|RC|RG|FA|VD|GT|GR|GA|GD|OR|PF|NE|CM|FO|OU)\s+[A-Z0-9][A-Z0-9._-]{0,30}\/\d{1,9}(?!\S)/.exec(value)?.[0];
+  if (saft) return saft.replace(/\s+/, ' ');
   const token = /^[A-Z0-9][A-Z0-9\-/._]{1,39}/i.exec(value.replace(/^#\s*/, ''))?.[0]?.replace(/[.\-/_]+$/, '');
   if (!token || !/\d/.test(token) || (token.length < 3 && !/^\d{2}$/.test(token))) return null;
   // A blank form's placeholder ('0000') is no reference.
@@ -201,7 +205,7 @@ function identifier(value: string): string | null {
   return token;
 }
 
-const INVOICE_WORD = '(?:invoice|\\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura(?:\\s+vat)?|fatura|nota\\s+fiscal)';
+const INVOICE_WORD = '(?:invoice|\\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura(?:\\s+vat)?|fatura|nota\\s+fiscal|nota\\s+de\\s+(?:cr[ée]dito|d[ée]bito)|credit\\s+note)';
 const INVOICE_LABEL = new RegExp(
   [
     '\\b(?:tax\\s+)?invoice\\s*(?:no\\.?|number|num\\.?|nr\\.?|#|n°|id|ref(?:erence)?)',
@@ -248,7 +252,7 @@ const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|nu
  * date only when nothing else dates the document (an invoice's order date is
  * another date: issue 34 found one taken as the invoice date at 0.9).
  */
-const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|receipt|tax\s+point|billing|bill)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\binvoice\s+dated\b|\bissued\s+(?:at|on)\b|\b(?:rechnungs|beleg|belege|ausstellungs)-?datum\b|\bdate\s+(?:de\s+(?:la\s+)?facture|d['’]\s*[ée]mission|de\s+facturation)\b|\bfecha\s+(?:de\s+)?(?:factura|emisi[óo]n|expedici[óo]n)\b|\bdata\s+(?:fattura|documento|wystawienia|da\s+fatura|de\s+emiss[ãa]o|emiss[ãa]o|faktury)\b|\bfactuurdatum\b|\bdatum\s+faktury\b|(?:\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\b[^\n]{0,60}?\b(?:vom|von|du|del|van|of|dated|z\s+dnia)\b|\p{L}{2,},\s+(?:den|le|el|il|dnia)(?=\s+\d)/iu;
+const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|receipt|tax\s+point|billing|bill)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\binvoice\s+dated\b|\bissued\s+(?:at|on)\b|\b(?:rechnungs|beleg|belege|ausstellungs)-?datum\b|\bdate\s+(?:de\s+(?:la\s+)?facture|d['’]\s*[ée]mission|de\s+facturation)\b|\bfecha\s+(?:de\s+)?(?:factura|emisi[óo]n|expedici[óo]n)\b|\bdata\s+(?:fattura|documento|wystawienia|da\s+fatura|de\s+emiss[ãa]o|emiss[ãa]o|faktury)\b|\bfactuurdatum\b|\bfaktura(?:dato|datum)\b|\bdatum\s+faktury\b|(?:\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\b[^\n]{0,60}?\b(?:vom|von|du|del|van|of|dated|z\s+dnia)\b|\p{L}{2,},\s+(?:den|le|el|il|dnia)(?=\s+\d)/iu;
 /** Another invoice's date: 'Date de facture associée', 'Original invoice date'. */
 const OTHER_INVOICE = /\b(?:associ[ée]e?|d['’]origine|original|previous|pr[ée]c[ée]dente|related|referenced|ursprungs\p{L}*|korrigierten)\b/iu;
 // A bare 'Date' qualified by another event ('Order Date:', 'Due date:', 'Fecha de vencimiento') is not the issue date.
@@ -257,7 +261,7 @@ const ISSUE_OTHER = /\b(?:order|quote|quotation|delivery|shipping|lieferdatum|le
 /** 'Datum: 30.10.2024  Zeit: 04:59:13': a date printed with its time is when the page was printed, not the document's date. */
 const PRINTED_AT = /^\S+\s+(?:(?:zeit|time|uhrzeit|heure|ora|hora)\s*:?\s*)?\d{1,2}:\d{2}/i;
 // 'due' alone only when a date follows it ('Terms: Net 30, due April 2, 2025'); 'Total due' is an amount.
-const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|(?:data\s+de\s+)?vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+(?:p[łlt]atno[śs]ci|zap[łlt]aty)|(?:do\s+zap[łlt]aty|p[łlt]atne)\s+do(?=\s*\d)|vervaldatum|f[öo]rfallodag|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
+const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|(?:data\s+de\s+)?vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+(?:p[łlt]atno[śs]ci|zap[łlt]aty)|(?:do\s+zap[łlt]aty|p[łlt]atne)\s+do(?=\s*\d)|vervaldatum|f[öo]rfallodag|forfallsdato|forfaldsdato|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
 /** Payment terms in days ('Net 30', 'Payment terms: 14 days', '30 jours net', 'Zahlungsziel 14 Tage'). */
 const NET_DAYS = /\bnet\s*(\d{1,3})\b/i;
 const TERMS_LABEL = /\b(?:terms|payment|zahlungs\w*|zahlbar|conditions|paiement|pago|plazo|termin|within|innerhalb|sous)\b/i;
@@ -270,16 +274,16 @@ const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 
 /** What is still to pay after advances: the total only when nothing better labels one. */
 const AMOUNT_DUE = /\b(?:total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|balance|zahlbetrag|net\s+[àa]\s+payer|solde\s+[àa]\s+payer|restbetrag|te\s+betalen|do\s+zap[łlt]aty|amount\s+payable|total\s+payable)\b/i;
-const TOTAL_STRONG = /\b(?:grand\s+total|total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|total\s+payable|amount\s+payable|total\s+\(?incl|total\s+[^\d\s]{0,3}\s*incl|total\s+to\s+pay|due\s+payable|total\s+gross(?:\s+amount)?|gesamtbetrag(?!\s+der)|rechnungsbetrag|endbetrag|endsumme|bruttosumme|brutto|summe\s+(?:inkl|gesamt)|montant\s+total|net\s+[àa]\s+payer|total\s+ttc|importe\s+total|total\s+a\s+pagar|totale\s+(?:fattura|documento|da\s+pagare)|totaal(?:\s+te\s+betalen)?|te\s+betalen|razem\s+do\s+zap[łlt]aty|do\s+zap[łlt]aty|valor\s+total|total\s+a\s+pagar|invoice\s+total|total\s+invoice(?:\s+amount)?|totaal\s+(?:incl|bedrag)|(?:razem|warto[śs][ćc]|kwota)\s+brutto|montant\s+ttc|gesamtsumme|rechnungsendbetrag|totale\s+(?:complessivo|generale)|importe\s+a\s+pagar|total\s+(?:geral|do\s+documento|factura|fatura))\b/i;
+const TOTAL_STRONG = /\b(?:grand\s+total|total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|total\s+payable|amount\s+payable|total\s+\(?incl|total\s+[^\d\s]{0,3}\s*incl|total\s+to\s+pay|due\s+payable|total\s+gross(?:\s+amount)?|gesamtbetrag(?!\s+der)|rechnungsbetrag|endbetrag|endsumme|bruttosumme|brutto|summe\s+(?:inkl|gesamt)|montant\s+total|net\s+[àa]\s+payer|total\s+ttc|importe\s+total|total\s+a\s+pagar|totale\s+(?:fattura|documento|da\s+pagare)|totaal(?:\s+te\s+betalen)?|te\s+betalen|razem\s+do\s+zap[łlt]aty|do\s+zap[łlt]aty|valor\s+total|total\s+a\s+pagar|invoice\s+total|total\s+invoice(?:\s+amount)?|totaal\s+(?:incl|bedrag)|(?:razem|warto[śs][ćc]|kwota)\s+brutto|montant\s+ttc|gesamtsumme|rechnungsendbetrag|totale\s+(?:complessivo|generale)|importe\s+a\s+pagar|total\s+(?:geral|do\s+documento|factura|fatura)|sum\s+[åa]\s+betale|att\s+betala|at\s+betale|importo\s+dovuto|montante\s+devido|pre[çc]o\s+total)\b|(?:^|\s)[åÅ]\s+betale\b/i;
 const TOTAL_PLAIN = /\b(?:total|summe|totale?)\b/i;
-const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+(?:excl|net|before|ht\b|tax|vat|amount\s+(?:of\s+lines|without))|net\s+total|total\s+(?:qty|quantity|items|hours|weight)|zwischensumme|nettobetrag|total\s+hors|gesamtbetrag\s+der|summe\s+netto|ohne\s+ust)/i;
-const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|total\s+amount\s+without\s+vat|zwischensumme|nettobetrag|netto|summe\s+ohne|ohne\s+ust|total\s+hors\s+taxes?|base\s+imponible|imponibile|totaal\s+excl|subtotaal|razem\s+netto|neto|excl\.?\s+(?:btw|vat|tax|tva)|bedrag\s+excl|montant\s+ht|(?:warto[śs][ćc]|kwota)\s+netto|totale\s+imponibile|total\s+s\/\s*iva|base\s+tribut[áa]vel|taxable\s+(?:value|amount)|amount\s+before\s+tax|nettosumme|summe\s+netto|suma\s+bez\s+podatku)\b/i;
-/** 'Zahlbar innerhalb 30 Tagen netto': payment terms, not a net amount. */
-const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto)\b/i;
+const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+l[íi]quido|total\s+(?:excl|net|before|ht\b|tax|vat|amount\s+(?:of\s+lines|without))|net\s+total|total\s+(?:qty|quantity|items|hours|weight)|zwischensumme|nettobetrag|total\s+hors|gesamtbetrag\s+der|summe\s+netto|ohne\s+ust)/i;
+const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|total\s+amount\s+without\s+vat|zwischensumme|nettobetrag|netto|summe\s+ohne|ohne\s+ust|total\s+hors\s+taxes?|base\s+imponible|imponibile|totaal\s+excl|subtotaal|razem\s+netto|neto|excl\.?\s+(?:btw|vat|tax|tva)|bedrag\s+excl|montant\s+ht|(?:warto[śs][ćc]|kwota)\s+netto|totale\s+imponibile|total\s+s\/\s*iva|base\s+tribut[áa]vel|total\s+l[íi]quido|subtotale|pre[çc]o\s+l[íi]quido|taxable\s+(?:value|amount)|amount\s+before\s+tax|nettosumme|summe\s+netto|suma\s+bez\s+podatku|mva-?\s*grunnlag|momsgrundlag|underlag\s+f[öo]r\s+moms)\b/i;
+/** 'Zahlbar innerhalb 30 Tagen netto': payment terms, not a net amount; nor one rate's base ('158,88 EUR Netto zzgl. MwSt. 7%  11,12 EUR'). */
+const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto)\b|\d\s*(?:eur\s*|€\s*)?netto\s+zzgl\b/i;
 /** The labels of a document's tax total, looked for before any line that merely names the tax. */
-const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt|kwota\s+podatku|^\s*(?:included|incl\.?)\s+(?:vat|tax|gst))\b/i;
-const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|btw|moms|pdv|dph)\b/i;
-const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including|with)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b|\bp\.\s?iva\b|\bpartita\s+iva\b|\b(?:codice|identificativo)\s+fiscale\b|\b(?:nif|nip|cnpj)\b/i;
+const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt|kwota\s+podatku|^\s*(?:included|incl\.?)\s+(?:vat|tax|gst)|^\s*impost[eo](?=\s*[€\d]))\b/i;
+const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|btw|moms|mva|pdv|dph)\b/i;
+const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including|with)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b|\bp\.\s?iva\b|\bpartita\s+iva\b|\b(?:codice|identificativo)\s+fiscale\b|\b(?:nif|nip|cnpj)\b|\b(?:mva|moms)-?\s*(?:grunnlag|grundlag)\b|\bunderlag\s+f[öo]r\s+moms\b/i;
 
 // ---- Parties and identities ------------------------------------------------------
 
@@ -290,8 +294,8 @@ const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s
 /** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
-const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|ag|a\.\s?g|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
-const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|identificativo\s+fiscale(?:\s+ai\s+fini\s+iva)?|nip|nif|cif|cuit|cnpj(?:\/cpf)?)(?=[\s:.#]|$)/i;
+const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|mbh|ag|a\.\s?g|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
+const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|identificativo\s+fiscale(?:\s+ai\s+fini\s+iva)?|nip|nif|cif|cuit|rif|r\.i\.f\.|cnpj(?:\/cpf)?|contribuinte(?:\s+n\.?\s*[º°])?)(?=[\s:.#]|$)/i;
 const TAX_ID_PATTERN = /^(?:(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|CHE)[0-9A-Z]{8,12}|\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])$/;
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 const PHONE_LABEL = /\b(?:tel(?:ephone)?|telefon|phone|ph|mobile|mob|fon|t[ée]l[ée]phone|tel[ée]fono|telefoon)\b\.?\s*[:.]?/i;
@@ -305,9 +309,29 @@ const KINDS: [DocumentKind, RegExp][] = [
   ['purchase_order', /\bpurchase\s+order\b|^bestellung\b|\bbon\s+de\s+commande\b|\border\s+confirmation\b|\bordine\s+d'acquisto\b|\bzam[óo]wienie\b/i],
   ['quote', /\b(?:quote|quotation|estimate|offer|proposal|angebot|devis|presupuesto|cotizaci[óo]n)\b/i],
   ['receipt', /\b(?:receipt|sales\s+receipt|payment\s+received|quittung|kassenbon|re[çc]u|ticket\s+de\s+caisse|recibo)\b/i],
-  ['invoice', /\b(?:invoice|tax\s+invoice|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill(?!\s+(?:to|from)\b)|danfe|nota\s+fiscal)\b/iu],
+  ['invoice', /\b(?:invoice|tax\s+invoice|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill(?!\s+(?:to|from)\b)|danfe|nota\s+fiscal|nota\s+de\s+(?:cr[ée]dito|d[ée]bito)|credit\s+note)\b/iu],
   ['contract', /\b(?:agreement|contract|vertrag|contrat|contrato|hereinafter|the\s+parties|terms\s+and\s+conditions)\b/i],
 ];
+
+/**
+ * A bank's account statement by its title ('Kontoauszug 12/2014', 'Bank statement', 'Relevé de compte'). It is kind
+ * 'other', and read as a statement: its customer is the account holder, its IBAN the account's own (the postings'
+ * IBANs are other parties'), and its dates and amounts are postings', so none is guessed where no label names one.
+ */
+const STATEMENT_TITLE = /\b(?:kontoauszug|(?:bank|account)\s+statement|statement\s+of\s+account|relev[ée]\s+de\s+compte|extracto\s+(?:de\s+cuenta|bancario)|estratto\s+(?:di\s+)?conto|extrato\s+(?:banc[áa]rio|de\s+conta)|rekeningafschrift|wyci[ąa]g\s+(?:bankowy|z\s+rachunku))(?![\p{L}])/iu;
+const ACCOUNT_HOLDER = new RegExp(`(?<![\\p{L}-])(?:kontoinhaber(?:in)?|account\\s+holder|titular(?:\\s+da\\s+conta|\\s+de\\s+la\\s+cuenta)?|titulaire(?:\\s+du\\s+compte)?|intestatario(?:\\s+(?:del\\s+)?conto)?|rekeninghouder|posiadacz(?:\\s+rachunku)?)${LABEL_END}`, 'iu');
+const isStatementTitle = (line: Line) => STATEMENT_TITLE.test(line.text) && line.text.length < 60;
+
+/** A statement's account holder: the cell under its heading in a row of headings ('Kontoinhaber  BIC  IBAN'), or after its label. */
+function accountHolder(lines: Line[]): string | null {
+  for (let i = 0; i < Math.min(lines.length, 40); i += 1) {
+    const match = ACCOUNT_HOLDER.exec(lines[i].text);
+    const below = match ? cellBelowHeading(lines, i, match.index) : null;
+    const name = below === null ? null : cleanName(below);
+    if (name) return name;
+  }
+  return findLabelled(lines, ACCOUNT_HOLDER, cleanName, true)?.value ?? null;
+}
 
 /** The reference alone on the line under the document's title alone on its own (in the first ten lines), when it has a digit. */
 function numberUnderTitle(lines: Line[], kind: DocumentKind): string | null {
@@ -331,6 +355,7 @@ function guessKind(lines: Line[]): { value: DocumentKind; confidence: number } {
     for (const [kind, re] of KINDS) {
       if (re.test(line.text) && line.text.length < 60) return { value: kind, confidence: 0.9 };
     }
+    if (isStatementTitle(line)) return { value: 'other', confidence: 0.9 };
   }
   const text = lines.map((l) => l.text).join('\n');
   let best: { value: DocumentKind; count: number } = { value: 'other', count: 0 };
@@ -403,8 +428,19 @@ function hasProductPair(cells: string[]): boolean {
 function findLineItems(lines: Line[]): LineItem[] | null {
   for (let h = 0; h < lines.length; h += 1) {
     const head = lines[h].text;
-    if (!DESCRIPTION_WORD.test(head) || !(QUANTITY_WORD.test(head) || LINE_AMOUNT_WORD.test(head)) || lines[h].cells.length < 3) continue;
-    const headCells = lines[h].cells;
+    if (!DESCRIPTION_WORD.test(head) || !(QUANTITY_WORD.test(head) || LINE_AMOUNT_WORD.test(head))) continue;
+    // OCR gives a scan's lines with single spaces, no column gaps ('Pos Art.-Nr Menge Bezeichnung Von Bis Preis Betrag'): a
+    // header of three to twelve words, a description's and a quantity's or amount's among them, is read word by word, and so
+    // are its rows that have no gaps either.
+    const headWords = lines[h].cells.length < 3 ? head.split(/\s+/) : null;
+    const spaced =
+      headWords !== null &&
+      headWords.length >= 3 &&
+      headWords.length <= 12 &&
+      headWords.some((w) => DESCRIPTION_WORD.test(w)) &&
+      headWords.some((w) => QUANTITY_WORD.test(w) || LINE_AMOUNT_WORD.test(w));
+    if (lines[h].cells.length < 3 && !spaced) continue;
+    const headCells = spaced && headWords ? headWords : lines[h].cells;
     const quantityColumn = headCells.findIndex((c) => QUANTITY_WORD.test(c) && !LINE_AMOUNT_WORD.test(c.replace(/^amount$/i, '')));
     const descriptionColumn = headCells.findIndex((c) => DESCRIPTION_WORD.test(c));
     const items: LineItem[] = [];
@@ -420,7 +456,7 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       // cells, but only when its own cells give no quantity and price whose product is its amount and the finer ones do
       // (a number that ends a product's name, 'Office Suite Pro 2021', stays in it).
       const finer = line.cells.some((c) => MIXED_CELL.test(c)) && !hasProductPair(line.cells) ? finerCells(line.cells) : null;
-      const cells = finer && hasProductPair(finer) ? finer : line.cells;
+      const cells = spaced && line.cells.length < 3 ? line.text.split(/\s+/) : finer && hasProductPair(finer) ? finer : line.cells;
       const numbers = cells.map(cellNumber);
       // Under the description's heading a cell is text even when it starts with a position ('1 Superdrachen' is no quantity with its unit).
       if (cells.length === headCells.length && descriptionColumn >= 0 && /\p{L}{3}/u.test(cells[descriptionColumn])) numbers[descriptionColumn] = null;
@@ -460,7 +496,11 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       const aligned = cells.length === headCells.length;
       if (quantity === null && quantityColumn >= 0 && aligned) quantity = numbers[quantityColumn];
       if (quantity === null && withUnit.length === 1) quantity = withUnit[0].toFixed(2);
-      const description = aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null ? cells[descriptionColumn] : words.sort((x, y) => y.length - x.length)[0];
+      // A row read word by word: its description is the run from its first word to its last ('EZ 2 Nächte EZ - 9 - Einzelzimmer').
+      const firstWord = cells.findIndex((c, i) => numbers[i] === null && /\p{L}{2}/u.test(c));
+      const lastWord = cells.length - 1 - [...cells].reverse().findIndex((c, i) => numbers[cells.length - 1 - i] === null && /\p{L}{2}/u.test(c));
+      const run = spaced && line.cells.length < 3 ? cells.slice(firstWord, lastWord + 1).join(' ') : null;
+      const description = run ?? (aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null ? cells[descriptionColumn] : words.sort((x, y) => y.length - x.length)[0]);
       items.push({ description, quantity, unit_price: unitPrice, amount });
       if (items.length >= 500) break;
     }
@@ -803,8 +843,13 @@ export function extractFields(document: string): Extraction {
 
   const kind = guessKind(lines);
   set('kind', kind.value, kind.confidence);
+  const statement = kind.value === 'other' && lines.slice(0, 6).some(isStatementTitle);
 
-  const invoice = findLabelled(lines, INVOICE_LABEL, identifier);
+  // A year alone after the title is the period it settles ('Abrechnung 2010', a service-charge statement), not its number.
+  const invoice = findLabelled(lines, INVOICE_LABEL, (v) => {
+    const id = identifier(v);
+    return id !== null && /^(?:19|20)\d{2}$/.test(id) ? null : id;
+  });
   if (invoice) set('invoice_number', invoice.value, invoice.sameLine ? 0.9 : 0.8);
   else if (kind.value === 'invoice') {
     // An invoice whose number is labelled only 'Nº:' or 'No.:' near its title (Spanish and Italian forms): less sure.
@@ -831,14 +876,21 @@ export function extractFields(document: string): Extraction {
   if (labelledCurrency) set('currency', labelledCurrency.value, 0.95);
   else if (totalCurrency) set('currency', totalCurrency, 0.9);
   else if (mostUsed) set('currency', mostUsed, 0.7);
+  else if (/\d\s?kr\b|\bkr\.?\s?\d/i.test(text)) {
+    // 'kr' is the krone or krona of three countries: the document's own words tell which (Norway's 'MVA', Sweden's 'att betala', Denmark's 'at betale').
+    const krone = /\bmva\b|\bforfallsdato\b|[åÅ]\s+betale\b/i.test(text) ? 'NOK' : /\batt\s+betala\b|\bf[öo]rfallodag|\bmomsreg/i.test(text) ? 'SEK' : /\bat\s+betale\b|\bforfaldsdato\b|\bcvr\b/i.test(text) ? 'DKK' : null;
+    if (krone) set('currency', krone, 0.7);
+  }
   // A slash date whose second part cannot be a month ('11/17/2017') shows the document writes the month first; one whose first part cannot be, the day.
   const slashDates = [...text.matchAll(/\b(\d{1,2})\/(\d{1,2})\/\d{4}\b/g)].map((m) => [Number(m[1]), Number(m[2])]);
   const writesMonthFirst = slashDates.some(([a, b]) => a <= 12 && b > 12);
   const writesDayFirst = slashDates.some(([a, b]) => a > 12 && b <= 12);
-  const monthFirst = writesMonthFirst || (!writesDayFirst && (fields.currency?.value === 'USD' || /\b(?:USA|United States|, [A-Z]{2} \d{5})\b/.test(text)));
+  // A US address ('Città, PR 12345') or dollars hint at month-first dates only in an English document: an Italian 'Fattura' writes the day first.
+  const foreignTitle = /\b(?:fattura|factura|fatura|facture|rechnung|factuur|faktura|scadenza|vencimento|f[äa]llig\p{L}*|[ée]ch[ée]ance|vencimiento)\b/iu.test(text);
+  const monthFirst = writesMonthFirst || (!writesDayFirst && !foreignTitle && (fields.currency?.value === 'USD' || /\b(?:USA|United States|, [A-Z]{2} \d{5})\b/.test(text)));
 
   if (total) set('total', total.value, TOTAL_STRONG.test(lines[total.index].text) ? 0.9 : 0.75);
-  else if (kind.value !== 'contract') {
+  else if (kind.value !== 'contract' && !statement) {
     // Nothing labels a total: the largest amount written with cents (a bare number may be a year or a quantity).
     const all = lines.flatMap((l) => [...l.text.matchAll(/\d[\d.,\u00a0 ]*[.,]\d{2}(?!\d)/g)].flatMap(([m]) => amountsIn(m))).map(Number);
     // reduce, not Math.max(...all): a spread of 500,000 amounts overflows the stack.
@@ -868,13 +920,14 @@ export function extractFields(document: string): Extraction {
   // An order's own order date, a quote's quotation date, is its issue date; an invoice's is not.
   const issueLabel = ownKind ? new RegExp(`${ISSUE_LABEL.source}|${ISSUE_OTHER.source}`, 'iu') : ISSUE_LABEL;
   const issueStrong = findLabelled(lines, issueLabel, (v) => (OTHER_INVOICE.test(v.split(/\s{2,}|\t/)[0] ?? '') ? null : dateOf(v)));
-  const issuePlain = issueStrong ? null : findLabelled(lines, ISSUE_PLAIN, (v) => (PRINTED_AT.test(v) || OTHER_INVOICE.test(v.split(/\s{2,}|\t/)[0] ?? '') ? null : dateOf(v)));
-  const issueOther = issueStrong || issuePlain ? null : findLabelled(lines, ISSUE_OTHER, dateOf);
+  // A statement's 'Datum' heads its postings' column: only a label that names the document's own date dates it.
+  const issuePlain = issueStrong || statement ? null : findLabelled(lines, ISSUE_PLAIN, (v) => (PRINTED_AT.test(v) || OTHER_INVOICE.test(v.split(/\s{2,}|\t/)[0] ?? '') ? null : dateOf(v)));
+  const issueOther = issueStrong || issuePlain || statement ? null : findLabelled(lines, ISSUE_OTHER, dateOf);
   const issue = issueStrong ?? issuePlain;
   const due = findLabelled(lines, DUE_LABEL, (v) => datesIn(v, monthFirst)[0] ?? null, false, undefined, 2);
   if (issue) set('issue_date', issue.value, issue.sameLine ? 0.9 : 0.8);
   else if (issueOther) set('issue_date', issueOther.value, 0.6);
-  else {
+  else if (!statement) {
     // The invoice's number and a date in one row ('TD01 fattura  FPR 16/19  02-07-2019'): that row dates the invoice.
     const numberRow = invoice?.sameLine ? lines[invoice.index].text.split(invoice.value)[1] : undefined;
     const dated = numberRow ? datesIn(numberRow, monthFirst)[0] : undefined;
@@ -904,7 +957,7 @@ export function extractFields(document: string): Extraction {
   else if (sender) set('supplier_name', sender.name, 0.75);
   else if (besideBillTo(lines)) set('supplier_name', besideBillTo(lines), 0.7);
   else {
-    const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
+    const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !isStatementTitle(l) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
     const company = top.find((l) => COMPANY_SUFFIX.test(l.cells[0] ?? ''));
     let named = company ? cleanName(company.cells[0]) : null;
     // Two blocks side by side ('Adatum Corporation  CRONUS DE', the address window beside the sender's block): the sender is
@@ -918,11 +971,12 @@ export function extractFields(document: string): Extraction {
     }
     if (named) set('supplier_name', named, 0.7);
   }
-  const customer = findLabelled(lines, CUSTOMER_LABEL, cleanName, true);
+  const holder = statement ? accountHolder(lines) : null;
+  const customer = holder ? { value: holder, index: -1, sameLine: false } : findLabelled(lines, CUSTOMER_LABEL, cleanName, true);
   if (!fields.supplier_name) {
     // The company whose own web or mail domain the document prints ('Amazon Web Services, Inc.' and aws.amazon.com): the sender's.
     const byDomain = domainCompany(lines, text, customer?.value);
-    const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
+    const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !isStatementTitle(l) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
     // Past a copy's marker ('Original') and a form's code ('COD.01'): the first line that can name a party, above the customer's label.
     const customerAt = lines.slice(0, 8).findIndex((l) => CUSTOMER_LABEL.test(l.text));
     const first = top
@@ -975,7 +1029,8 @@ export function extractFields(document: string): Extraction {
   // Phone numbers are written every which way; the bench found one in two labelled ones cut short or a fax's.
   if (phone) set('phone', phone.value, 0.7);
 
-  for (const line of lines) {
+  // A statement's postings print other parties' IBANs: its own is the labelled one (below).
+  for (const line of statement ? [] : lines) {
     const iban = [...line.text.toUpperCase().matchAll(IBAN)].map(([m]) => m).find(isValidIban);
     if (iban) {
       set('iban', iban.replace(/\s+/g, ''), 0.98);
@@ -985,7 +1040,7 @@ export function extractFields(document: string): Extraction {
   // An IBAN printed after its label whose check digits fail (a typing error, a sample's made-up one) is still what the
   // document says to pay to: given, but at 0.5, so the review screen asks the person to check it.
   const printedIban = fields.iban ? null : findLabelled(lines, /\bIBAN\b/, (v) => [...v.toUpperCase().matchAll(IBAN)][0]?.[0] ?? null);
-  if (printedIban) set('iban', printedIban.value.replace(/\s+/g, ''), 0.5);
+  if (printedIban) set('iban', printedIban.value.replace(/\s+/g, ''), isValidIban(printedIban.value) ? 0.9 : 0.5);
 
   const items = findLineItems(lines);
   if (items) fields.line_items = { value: items, confidence: 0.7 };

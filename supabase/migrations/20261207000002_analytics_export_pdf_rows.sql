@@ -1,6 +1,6 @@
 -- A PDF report now holds up to 10,000 rows (PDF_MAX_ROWS): its table rows are
--- written straight into each page's content stream (app/lib/pdf/
--- plain-text-layer.ts), so 10,000 rows no longer need ~180 MB. Above its most
+-- written straight into each page's content stream (app/features/
+-- analytics/export/plain-text-layer.ts), so 10,000 rows no longer need ~180 MB. Above its most
 -- a PDF is refused before anything is queued, which p_max_rows tells this
 -- function (a format's most above its direct download would queue up to it).
 drop function public.analytics_export_request(text, text, text, date, date, boolean, boolean, integer);

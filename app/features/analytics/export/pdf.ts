@@ -5,7 +5,7 @@
 import { rgb } from 'pdf-lib';
 import { finishDocument, startDocument } from '~/lib/pdf/document';
 import { CONTENT_WIDTH, LEFT, type Flow } from '~/lib/pdf/layout';
-import { PlainTextLayer } from '~/lib/pdf/plain-text-layer';
+import { PlainTextLayer } from './plain-text-layer';
 import { drawLeft, MUTED, RULE, truncated, wrap } from '~/lib/pdf/text';
 import type { Report, ReportChart, ReportTable } from './report';
 

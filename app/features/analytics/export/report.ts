@@ -33,7 +33,7 @@ export const DIRECT_ROWS = 10_000;
 
 /**
  * The most rows a PDF holds: as many as a direct download. Its rows are a few
- * bytes of text each in the page's content stream (app/lib/pdf/
+ * bytes of text each in the page's content stream (
  * plain-text-layer.ts, decision 094): 10,000 rows took +78 MB of workerd's
  * memory on the first request (bench/analytics/export.ts; pdf-lib's drawing
  * objects took +179 MB), inside a Worker's 128 MB; more is not measured, so a

@@ -5,9 +5,9 @@
 // Worker's 128 MB. Here each line is a few bytes of PDF operators, and a
 // page's lines are compressed as soon as the flow leaves the page.
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import type { Flow } from './layout.ts';
-import { INK, type TextStyle } from './text.ts';
-import { safeLine } from './winansi.ts';
+import type { Flow } from '~/lib/pdf/layout';
+import { INK, type TextStyle } from '~/lib/pdf/text';
+import { safeLine } from '~/lib/pdf/winansi';
 
 const number = (value: number) => String(Math.round(value * 100) / 100);
 

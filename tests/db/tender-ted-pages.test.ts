@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { runTenderFeeds, TED_PAGE_LIMITS } from '../../app/features/rfp/feeds/run-feeds.server.ts';
+import { runTenderFeeds, type FeedRunOptions } from '../../app/features/rfp/feeds/run-feeds.server.ts';
 import { serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
 
 const QUERY = 'classification-cpv IN (72000000) SORT BY publication-number DESC';
@@ -47,7 +47,7 @@ describe('a TED search read page after page', () => {
   let sourceId: string;
   let clock = Date.now() + 60_000;
   // Each run an hour after the last, so the source is due again.
-  const run = (tedLimits?: Partial<typeof TED_PAGE_LIMITS>) => {
+  const run = (tedLimits?: FeedRunOptions['tedLimits']) => {
     clock += 61 * 60_000;
     return runTenderFeeds(service as never, new Date(clock), { allow, timeoutMs: 3000, tedLimits });
   };

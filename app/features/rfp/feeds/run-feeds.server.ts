@@ -38,7 +38,7 @@ export interface FeedRunSummary {
 }
 
 /** The job's options: the fetcher's, and (for tests) smaller caps on a TED search's pages. */
-export type FeedRunOptions = FeedFetchOptions & { tedLimits?: Partial<typeof TED_PAGE_LIMITS> };
+export type FeedRunOptions = FeedFetchOptions & { tedLimits?: { maxPages?: number; deadlineMs?: number } };
 
 type Source = Pick<Database['public']['Tables']['tender_sources']['Row'], 'id' | 'account_id' | 'url' | 'format' | 'etag' | 'last_modified' | 'query'>;
 
@@ -108,7 +108,7 @@ async function store(admin: SupabaseClient<Database>, source: Source, notices: N
  */
 async function runTedSearch(admin: SupabaseClient<Database>, source: Source & { query: string }, options: FeedRunOptions, summary: FeedRunSummary) {
   const { tedLimits, ...fetchOptions } = options;
-  const { maxPages, deadlineMs } = { ...TED_PAGE_LIMITS, ...tedLimits };
+  const { maxPages, deadlineMs }: { maxPages: number; deadlineMs: number } = { ...TED_PAGE_LIMITS, ...tedLimits };
   const started = Date.now();
   const perFetch = options.timeoutMs ?? FEED_FETCH_LIMITS.timeoutMs;
   for (let page = 1; page <= maxPages; page += 1) {

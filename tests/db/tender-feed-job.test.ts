@@ -119,7 +119,7 @@ describe('the tender feed job against a local feed server', () => {
   type Counts = Omit<FeedRunSummary, 'accounts'>;
   const run = async (minutes: number, allowed = allow): Promise<Counts> => {
     // A run takes 8 sources at most: run until one takes none, adding up.
-    const total: Counts = { fetched: 0, notModified: 0, failed: 0, inserted: 0, amended: 0 };
+    const total: Counts = { fetched: 0, notModified: 0, failed: 0, inserted: 0, amended: 0, pages: 0 };
     for (;;) {
       const summary = await runTenderFeeds(service as never, at(minutes), { allow: allowed, timeoutMs: 1500 });
       for (const key of Object.keys(total) as (keyof Counts)[]) total[key] += summary[key];

@@ -10,10 +10,12 @@ import {
 
 /**
  * The body POSTed for a TED source with a saved expert query (decision 092; documented at
- * https://docs.ted.europa.eu/reuse/search-api.html): the query, the fields the parser reads, the first page
- * of at most 100 notices (TED allows 250), the notices still open (scope ACTIVE), by page number. The
- * newest first is the query's own choice (its SORT BY); a notice seen before is stored once per source and
- * notice id, so repeating the search each hour adds only what is new or amended.
+ * https://docs.ted.europa.eu/reuse/search-api.html): the query, the fields the parser reads, a page of at
+ * most 100 notices (TED allows 250), the notices still open (scope ACTIVE), by page number. The newest first
+ * is the query's own choice (its SORT BY); a notice seen before is stored once per source and notice id, so
+ * repeating the search each hour adds only what is new or amended. Page 2, 3, ... are asked for while each
+ * page still brings new notices (run-feeds.server.ts, decision 092's "Reading every new notice"): TED's page
+ * number mode is stateless and serves the first 15,000 notices of a query, far more than the job reads.
  */
 export const TED_SEARCH_FIELDS = [
   'publication-number', 'publication-date', 'notice-title', 'buyer-name', 'buyer-country', 'classification-cpv',
@@ -22,8 +24,29 @@ export const TED_SEARCH_FIELDS = [
 ] as const;
 export const TED_SEARCH_LIMIT = 100;
 
-export function tedSearchBody(query: string): string {
-  return JSON.stringify({ query, fields: TED_SEARCH_FIELDS, page: 1, limit: TED_SEARCH_LIMIT, scope: 'ACTIVE', paginationMode: 'PAGE_NUMBER' });
+export function tedSearchBody(query: string, page = 1): string {
+  return JSON.stringify({ query, fields: TED_SEARCH_FIELDS, page, limit: TED_SEARCH_LIMIT, scope: 'ACTIVE', paginationMode: 'PAGE_NUMBER' });
+}
+
+/** One page of a TED search: its notices, how many TED sent (before any was dropped) and the query's total. */
+export interface TedSearchPage {
+  notices: Notice[];
+  returned: number;
+  total: number | null;
+}
+
+export function parseTedSearchPage(text: string): TedSearchPage {
+  if (text.length > FEED_LIMITS.maxChars) throw new FeedFormatError('The feed is larger than 2 MB');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new FeedFormatError('Not JSON');
+  }
+  const notices = parseTedSearch(json);
+  const body = json as { notices: unknown[]; totalNoticeCount?: unknown };
+  const total = typeof body.totalNoticeCount === 'number' && Number.isFinite(body.totalNoticeCount) ? body.totalNoticeCount : null;
+  return { notices, returned: body.notices.length, total };
 }
 
 /** The English text of a multilingual field, else the first language's; a list gives its first entry. */

@@ -191,6 +191,27 @@ describe('a German image with JavaScript on', () => {
       await context.close();
     }
   }, 150_000);
+
+  it('keeps the English reading when the German language data cannot be loaded', async () => {
+    const { page, context, errors } = await newVisitor(browser(), { javaScript: true, baseURL });
+    try {
+      const image = await germanInvoice(page);
+      let asked = 0;
+      await context.route('**/ocr/lang/deu.traineddata.gz', (route) => {
+        asked += 1;
+        return route.abort();
+      });
+      await signInThroughForm(page, DEMO_ADMIN);
+      await uploadImage(page, `Rechnung offline ${Date.now()}`, image);
+      await page.getByRole('button', { name: 'Read text from the image' }).click();
+      await page.getByRole('status').filter({ hasText: 'Text read from the image: check it below' }).waitFor({ timeout: 90_000 });
+      expect(await page.getByLabel('Text of the document').inputValue()).toContain('RE-2025-0815');
+      expect(asked).toBe(1);
+      expect(errors.filter((error) => !error.includes('net::ERR_FAILED'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 150_000);
 });
 
 describe('a page scanned sideways with JavaScript on', () => {

@@ -86,6 +86,21 @@ describe('languageReader', () => {
     expect(await languageReader(engine).read('page')).toEqual({ text: TEXTS.fra, confidence: 80, languages: 'eng' });
   });
 
+  it('keeps the English reading when the language data does not load, and does not ask for it again', async () => {
+    const { engine, calls } = fakeEngine({ eng: { text: TEXTS.pol, confidence: 70 } });
+    const failing = {
+      ...engine,
+      useLanguages: async (next: string) => {
+        calls.push(`use ${next}`);
+        throw new Error('offline');
+      },
+    };
+    const reader = languageReader(failing);
+    expect(await reader.read('page1')).toEqual({ text: TEXTS.pol, confidence: 70, languages: 'eng' });
+    expect(await reader.read('page2')).toEqual({ text: TEXTS.pol, confidence: 70, languages: 'eng' });
+    expect(calls).toEqual(['read page1 0 eng', 'use pol+eng', 'read page2 0 eng']);
+  });
+
   it('keeps the English reading of a page whose language is not clear', async () => {
     const { engine, calls } = fakeEngine({ eng: { text: 'Total 480,00', confidence: 90 } });
     expect((await languageReader(engine).read('page')).languages).toBe('eng');

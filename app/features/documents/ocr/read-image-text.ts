@@ -50,6 +50,8 @@ async function startReader(onProgress: OnProgress) {
   let fail: (reason: unknown) => void = () => {};
   // Whether the worker reads with the document's own language (not English alone): the steps say so.
   let ownLanguage = false;
+  // While switching languages a failed load rejects reinitialize itself: it is not the end of the reading.
+  let switching = false;
   const failed = new Promise<never>((_, reject) => (fail = (reason) => reject(new Error(String(reason)))));
   const worker = await Promise.race([
     createWorker('eng', OEM.LSTM_ONLY, {
@@ -57,7 +59,7 @@ async function startReader(onProgress: OnProgress) {
       corePath: `${base}/core`,
       langPath: `${base}/lang`,
       workerBlobURL: false,
-      errorHandler: fail,
+      errorHandler: (reason: unknown) => (switching ? undefined : fail(reason)),
       logger: (message: { status: string; progress: number }) => {
         const step = stepOf(message.status, ownLanguage);
         if (step) onProgress(step, message.progress);
@@ -70,8 +72,17 @@ async function startReader(onProgress: OnProgress) {
     return { text: data.text, confidence: data.confidence };
   };
   const useLanguages = async (languages: string) => {
+    const before = ownLanguage;
     ownLanguage = languages !== 'eng';
-    await Promise.race([worker.reinitialize(languages, OEM.LSTM_ONLY), failed]);
+    switching = true;
+    try {
+      await worker.reinitialize(languages, OEM.LSTM_ONLY);
+    } catch (error) {
+      ownLanguage = before;
+      throw error;
+    } finally {
+      switching = false;
+    }
   };
   // Read the right way up (a page stored sideways is turned first, upright.ts), in the page's language.
   const reader = languageReader({ read, turn: turned, useLanguages });

@@ -16,7 +16,7 @@ export interface OcrEngine<Image> {
   read: (image: Image, radians: number) => Promise<Reading>;
   /** The image turned whole by `radians` (its sides swapped), clockwise. */
   turn: (image: Image, radians: number) => Promise<Image>;
-  /** Switches the engine to `languages` ('deu+eng'), loading the data it lacks. */
+  /** Switches the engine to `languages` ('deu+eng'), loading the data it lacks; throws if that data does not load, the engine unchanged. */
   useLanguages: (languages: string) => Promise<void>;
 }
 
@@ -28,6 +28,8 @@ export interface PageReading extends Reading {
 /** A reader of pages in their language; `languages` is what the engine starts with. */
 export function languageReader<Image>(engine: OcrEngine<Image>, languages = 'eng') {
   let current = languages;
+  // Languages whose data could not be loaded: not asked for again (tesseract.js counts them as loaded).
+  const unavailable = new Set<string>();
   return {
     async read(image: Image): Promise<PageReading> {
       const first = await readUpright(image, engine.read, engine.turn);
@@ -35,13 +37,18 @@ export function languageReader<Image>(engine: OcrEngine<Image>, languages = 'eng
       const detected = detectLanguage(first.text);
       // Unclear (little text, two languages alike): the reading stands.
       const wanted = detected === null ? current : detected === 'eng' ? 'eng' : `${detected}+eng`;
-      if (wanted === current) return { text: first.text, confidence: first.confidence, languages: made };
-      await engine.useLanguages(wanted);
+      const kept = { text: first.text, confidence: first.confidence, languages: made };
+      if (wanted === current || unavailable.has(wanted)) return kept;
+      try {
+        await engine.useLanguages(wanted);
+      } catch {
+        // The language's data did not load (offline, blocked): the reading made stands, the engine unchanged.
+        unavailable.add(wanted);
+        return kept;
+      }
       current = wanted;
       const again = await engine.read(first.image, 0);
-      return again.confidence > first.confidence
-        ? { text: again.text, confidence: again.confidence, languages: wanted }
-        : { text: first.text, confidence: first.confidence, languages: made };
+      return again.confidence > first.confidence ? { text: again.text, confidence: again.confidence, languages: wanted } : kept;
     },
   };
 }

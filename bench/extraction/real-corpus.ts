@@ -8,7 +8,7 @@
 // wrong values given at confidence 0.8 or more.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,8 @@ import { extractFields } from '../../app/features/documents/extraction/extract-f
 import { FIELD_KEYS, type DocumentFields } from '../../app/features/documents/extraction/fields.ts';
 import { extractText } from '../../app/features/documents/extraction/text.ts';
 import { NoTextError } from '../../app/features/documents/extraction/budget.ts';
+import { languageReader } from '../../app/features/documents/ocr/read-in-language.ts';
+import { OCR_LANGUAGES } from '../../app/features/documents/ocr/text-language.ts';
 import { readUpright } from '../../app/features/documents/ocr/upright.ts';
 import { sameValue } from '../../tests/support/extraction-corpus.ts';
 
@@ -97,7 +99,9 @@ export interface RealScore {
   misses: string[];
   msPerPage: number;
   /** Images (scans, photos, screenshots) read by OCR: how many, and the mean OCR time per image (not in msPerPage). */
-  ocr: { images: number; msPerImage: number; skipped: string[]; scans: string[] };
+  ocr: { images: number; msPerImage: number; skipped: string[]; scans: string[]; languages: string[] };
+  /** The documents read by OCR (images and scans) alone, per language: what reading in the document's language moves. */
+  ocrLanguages: Record<string, Tally>;
   /** Annotated lines, and those found with description, quantity and amount right. */
   lines: { expected: number; right: number; found: number };
 }
@@ -123,16 +127,23 @@ function renderPdfPages(path: string, maxPages = 5): string[] {
 const IMAGEMAGICK = ['/usr/bin/convert-im6.q16', '/usr/bin/magick', '/usr/bin/convert'].find((path) => existsSync(path));
 
 /**
- * The text of an image as the browser's OCR reads it (tesseract.js, eng best_int, LSTM only), the right way up
- * (app/features/documents/ocr/upright.ts; a sideways page is turned by ImageMagick here, by a canvas there).
+ * The text of an image as the browser's OCR reads it (tesseract.js, best_int models, LSTM only), the right way up
+ * (app/features/documents/ocr/upright.ts; a sideways page is turned by ImageMagick here, by a canvas there) and
+ * in the document's language (read-in-language.ts, decision 096; `inLanguage: false` reads in English only).
+ * `languages` lists the languages each image was read with.
  */
-export async function ocrReader(): Promise<{ read: (path: string) => Promise<string>; stop: () => Promise<void> }> {
+export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise<{ read: (path: string) => Promise<string>; stop: () => Promise<void>; languages: string[] }> {
   const { createRequire } = await import('node:module');
   const { createWorker, OEM } = await import('tesseract.js');
   const require = createRequire(import.meta.url);
-  const langPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  // One folder with every language's model, as public/ocr/lang/ is for the browser.
+  const langPath = mkdtempSync(join(tmpdir(), 'ocr-lang-'));
+  for (const language of ['eng', ...OCR_LANGUAGES]) {
+    const file = `${language}.traineddata.gz`;
+    symlinkSync(join(dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), '4.0.0_best_int', file), join(langPath, file));
+  }
   const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, cacheMethod: 'none' });
-  const reading = async (path: string, radians: number) => {
+  const read = async (path: string, radians: number) => {
     const { data } = await worker.recognize(path, radians ? { rotateRadians: radians } : {});
     return { text: data.text, confidence: data.confidence };
   };
@@ -142,7 +153,20 @@ export async function ocrReader(): Promise<{ read: (path: string) => Promise<str
     const run = spawnSync(IMAGEMAGICK, [path, '-rotate', String(Math.round((radians * 180) / Math.PI)), out], { timeout: 60_000 });
     return run.status === 0 ? out : path;
   };
-  return { read: (path) => readUpright(path, reading, turn), stop: async () => void (await worker.terminate()) };
+  const useLanguages = async (languages: string) => void (await worker.reinitialize(languages, OEM.LSTM_ONLY));
+  const inLanguage = options.inLanguage ?? true;
+  const reader = languageReader({ read, turn, useLanguages: inLanguage ? useLanguages : async () => {} });
+  const languages: string[] = [];
+  return {
+    read: async (path) => {
+      if (!inLanguage) return (await readUpright(path, read, turn)).text;
+      const page = await reader.read(path);
+      languages.push(`${path.slice(path.lastIndexOf('/') + 1)} ${page.languages}`);
+      return page.text;
+    },
+    stop: async () => void (await worker.terminate()),
+    languages,
+  };
 }
 
 /**
@@ -150,18 +174,18 @@ export async function ocrReader(): Promise<{ read: (path: string) => Promise<str
  * per-page time of text documents); with `ocr: false` they are left out and
  * listed as skipped.
  */
-export async function scoreRealCorpus(set: RealSet = 'development', options: { ocr?: boolean } = {}): Promise<RealScore | null> {
+export async function scoreRealCorpus(set: RealSet = 'development', options: { ocr?: boolean; inLanguage?: boolean } = {}): Promise<RealScore | null> {
   const dir = realCorpusDir();
   if (dir === null) return null;
   const corpus = readRealCorpus(set);
-  const score: RealScore = { documents: 0, pages: 0, missingFiles: [], changedFiles: [], fields: {}, languages: {}, all: emptyTally(), misses: [], msPerPage: 0, ocr: { images: 0, msPerImage: 0, skipped: [], scans: [] }, lines: { expected: 0, right: 0, found: 0 } };
+  const score: RealScore = { documents: 0, pages: 0, missingFiles: [], changedFiles: [], fields: {}, languages: {}, all: emptyTally(), misses: [], msPerPage: 0, ocrLanguages: {}, ocr: { images: 0, msPerImage: 0, skipped: [], scans: [], languages: [] }, lines: { expected: 0, right: 0, found: 0 } };
   for (const key of FIELD_KEYS) score.fields[key] = emptyTally();
   let ms = 0;
   let ocrMs = 0;
   const wantsOcr = options.ocr ?? true;
   // Started on the first image or scan, once.
   const started: { reader?: Awaited<ReturnType<typeof ocrReader>> } = {};
-  const ocr = wantsOcr ? { read: async (path: string) => (started.reader ??= await ocrReader()).read(path) } : null;
+  const ocr = wantsOcr ? { read: async (path: string) => (started.reader ??= await ocrReader({ inLanguage: options.inLanguage })).read(path) } : null;
   try {
     for (const [file, entry] of Object.entries(corpus)) {
       const path = join(dir, file);
@@ -218,16 +242,18 @@ export async function scoreRealCorpus(set: RealSet = 'development', options: { o
       }
       score.documents += 1;
       const language = (score.languages[entry.language] ??= emptyTally());
+      const read = (image || scan) && ocr !== null ? (score.ocrLanguages[entry.language] ??= emptyTally()) : null;
       for (const key of FIELD_KEYS) {
         const got = fields[key];
         const want = entry.fields[key];
-        for (const tally of [score.fields[key], language]) tallyField(tally, key, got, want);
+        for (const tally of [score.fields[key], language, ...(read ? [read] : [])]) tallyField(tally, key, got, want);
         if (tallyField(score.all, key, got, want)) {
           score.misses.push(`${file}: ${key} found ${got === undefined ? '(nothing)' : `${got.value} @${got.confidence}`}, expected ${want ?? '(nothing)'}`);
         }
       }
     }
   } finally {
+    score.ocr.languages = started.reader?.languages ?? [];
     await started.reader?.stop();
   }
   score.msPerPage = score.pages > 0 ? ms / score.pages : 0;

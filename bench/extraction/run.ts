@@ -7,7 +7,9 @@
 // (bench/extraction/ocr.ts). Every table also gives the share of wrong values
 // among those given at confidence 0.8 or more.
 // Run: npm run bench:extraction (add -- --no-ocr to leave the OCR table out,
-// -- --real-only to score only the two sets of real documents)
+// -- --real-only to score only the sets of real documents, -- --development-only
+// to score only the development set of real documents, -- --ocr-english-only to
+// read images in English alone, as before decision 096)
 import { FIELD_KEYS } from '../../app/features/documents/extraction/fields.ts';
 import { readExpected, scoreCorpus, type CorpusScore } from '../../tests/support/extraction-corpus.ts';
 import { ocrTable, scoreOcr } from './ocr.ts';
@@ -62,8 +64,9 @@ function blindMisses(misses: string[]): string {
 
 // A first pass loads pdf.js, so the measured pass times extraction, not start-up.
 await scoreCorpus();
-for (const set of ['development', 'held-out', 'held-out-2'] as RealSet[]) {
-  const real = await scoreRealCorpus(set, { ocr: !process.argv.includes('--no-ocr') });
+const developmentOnly = process.argv.includes('--development-only');
+for (const set of (developmentOnly ? ['development'] : ['development', 'held-out', 'held-out-2']) as RealSet[]) {
+  const real = await scoreRealCorpus(set, { ocr: !process.argv.includes('--no-ocr'), inLanguage: !process.argv.includes('--ocr-english-only') });
   if (real === null) {
     console.log(`### Real documents, ${set} set: not on this machine (see bench/extraction/real/README.md)`);
   } else {
@@ -79,12 +82,16 @@ for (const set of ['development', 'held-out', 'held-out-2'] as RealSet[]) {
         '|---|---|---|---|---|---|---|',
         ...Object.entries(real.languages).map(([language, tally]) => row(language, tally)),
         '',
+        ...(Object.keys(real.ocrLanguages).length > 0
+          ? ['| documents read by OCR, language | found right | found wrong or where none is | missed | precision | recall | wrong at ≥ 0.8 |', '|---|---|---|---|---|---|---|', ...Object.entries(real.ocrLanguages).map(([language, tally]) => row(language, tally)), '']
+          : []),
         `Line items: ${real.lines.right} of ${real.lines.expected} annotated lines found with description, quantity and amount right (${percent(ratio(real.lines.right, real.lines.expected))}); ${real.lines.found} lines given on those documents.`,
         '',
         `Extraction time: ${real.msPerPage.toFixed(1)} ms per page of text${real.ocr.images > 0 ? `; OCR ${real.ocr.msPerImage.toFixed(0)} ms per image` : ''}.`,
         real.ocr.skipped.length > 0 ? `\nImages left out (OCR off, --no-ocr): ${real.ocr.skipped.join(', ')}` : '',
         real.missingFiles.length > 0 ? `\nNot on this machine: ${real.missingFiles.join(', ')}` : '',
         real.changedFiles.length > 0 ? `\nNot the cited bytes (sha256 differs): ${real.changedFiles.join(', ')}` : '',
+        real.ocr.languages.length > 0 && !BLIND_SETS.includes(set) ? `\nOCR read in: ${real.ocr.languages.join(', ')}` : '',
         real.ocr.scans.length > 0 ? `\nScans (PDFs without text) rendered by pdftoppm and read by OCR: ${real.ocr.scans.join(', ')}` : '',
         BLIND_SETS.includes(set) ? `\n${blindMisses(real.misses)}` : `\nMisses:\n${real.misses.map((m) => `- ${m}`).join('\n')}`,
       ].join('\n'),
@@ -92,7 +99,7 @@ for (const set of ['development', 'held-out', 'held-out-2'] as RealSet[]) {
   }
   console.log('');
 }
-if (process.argv.includes('--real-only')) process.exit(0);
+if (process.argv.includes('--real-only') || developmentOnly) process.exit(0);
 console.log('');
 console.log(generatedTable('Generated, tuned set', await scoreCorpus(), false));
 console.log('');

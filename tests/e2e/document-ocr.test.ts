@@ -5,7 +5,8 @@
 // the same box, and the same form extracts the fields; no request leaves the
 // app's origin. axe on the page with JavaScript off and after the reading.
 // A scanned PDF (decision 095): "Read text from the scan" draws its pages
-// with pdf.js in the page and reads them the same way.
+// with pdf.js in the page and reads them the same way. A German image is read
+// again with the German language data, from our origin too (decision 096).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -123,6 +124,8 @@ describe('an image with JavaScript on', () => {
       const paths = requests.map((url) => new URL(url).pathname);
       expect(paths).toEqual(expect.arrayContaining(['/ocr/worker.min.js', '/ocr/lang/eng.traineddata.gz', expect.stringMatching(/^\/documents\/[0-9a-f-]{36}\/image$/)]));
       expect(paths.some((path) => /^\/ocr\/core\/tesseract-core-[a-z-]*lstm\.wasm\.js$/.test(path))).toBe(true);
+      // An English page loads no other language's data (decision 096).
+      expect(paths.filter((path) => path.startsWith('/ocr/lang/'))).toEqual(['/ocr/lang/eng.traineddata.gz']);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Extract fields' }).click();
@@ -155,6 +158,60 @@ describe('an image with JavaScript on', () => {
       await context.close();
     }
   }, 60_000);
+});
+
+/** A German invoice as Chromium draws it (a screenshot: an image with no text layer), with bytes after its end: a new file each run. */
+async function germanInvoice(page: Page) {
+  const lines = ['Bäckerei Müller GmbH', 'Rechnung', 'Rechnungsnummer: RE-2025-0815', 'Rechnungsdatum: 15.08.2025', 'Pos. Bezeichnung Menge Einzelpreis Gesamt', '1 Brötchen für das Frühstück 40 0,50 20,00', '2 Käsekuchen groß 2 14,00 28,00', 'Zwischensumme 48,00 EUR', 'zzgl. 7 % MwSt. 3,36 EUR', 'Gesamtbetrag 51,36 EUR', 'Zahlbar innerhalb von 14 Tagen ohne Abzug.', 'Vielen Dank für Ihre Bestellung!'];
+  await page.setViewportSize({ width: 900, height: 700 });
+  await page.setContent(`<body style="font: 22px/1.6 Arial, sans-serif; margin: 40px; background: #fff; color: #000">${lines.map((line) => `<div>${line}</div>`).join('')}</body>`);
+  const png = await page.screenshot({ fullPage: true });
+  return { name: 'rechnung.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.from(crypto.randomUUID())]) };
+}
+
+describe('a German image with JavaScript on', () => {
+  it('reads it again with the German language data from our origin, accents and all', async () => {
+    const { page, context, errors } = await newVisitor(browser(), { javaScript: true, baseURL });
+    try {
+      const image = await germanInvoice(page);
+      const requests: string[] = [];
+      context.on('request', (request) => requests.push(request.url()));
+      await signInThroughForm(page, DEMO_ADMIN);
+      await uploadImage(page, `Rechnung ${Date.now()}`, image);
+      await page.getByRole('button', { name: 'Read text from the image' }).click();
+      const box = page.getByLabel('Text of the document');
+      await expect.poll(() => box.inputValue(), { timeout: 90_000 }).toContain('RE-2025-0815');
+      expect(await box.inputValue()).toContain('Käsekuchen');
+      const paths = requests.map((url) => new URL(url).pathname);
+      expect(paths.filter((path) => path.startsWith('/ocr/lang/')).sort()).toEqual(['/ocr/lang/deu.traineddata.gz', '/ocr/lang/eng.traineddata.gz']);
+      const origin = new URL(baseURL).origin;
+      expect(requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual([]);
+      expect(errors.join('\n')).toBe('');
+    } finally {
+      await context.close();
+    }
+  }, 150_000);
+
+  it('keeps the English reading when the German language data cannot be loaded', async () => {
+    const { page, context, errors } = await newVisitor(browser(), { javaScript: true, baseURL });
+    try {
+      const image = await germanInvoice(page);
+      let asked = 0;
+      await context.route('**/ocr/lang/deu.traineddata.gz', (route) => {
+        asked += 1;
+        return route.abort();
+      });
+      await signInThroughForm(page, DEMO_ADMIN);
+      await uploadImage(page, `Rechnung offline ${Date.now()}`, image);
+      await page.getByRole('button', { name: 'Read text from the image' }).click();
+      await page.getByRole('status').filter({ hasText: 'Text read from the image: check it below' }).waitFor({ timeout: 90_000 });
+      expect(await page.getByLabel('Text of the document').inputValue()).toContain('RE-2025-0815');
+      expect(asked).toBe(1);
+      expect(errors.filter((error) => !error.includes('net::ERR_FAILED'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 150_000);
 });
 
 describe('a page scanned sideways with JavaScript on', () => {

@@ -5,9 +5,11 @@
 // (script-src 'self') allows it and the worker's scripts and wasm are its own.
 // A scan (a PDF without a text layer) has its pages drawn by pdf.js (unpdf's
 // build, the one the extraction job reads text with) into a canvas first,
-// then read the same way (decision 095).
+// then read the same way (decision 095). A page whose words are another
+// language's is read again with that language's model, loaded then from
+// /ocr/lang/ too (decision 096, read-in-language.ts).
 
-import { readUpright } from './upright';
+import { languageReader } from './read-in-language.ts';
 
 /** Where scripts/ocr-assets.ts puts the files. */
 export const OCR_BASE = '/ocr';
@@ -17,13 +19,13 @@ export const SCAN_MAX_PAGES = 10;
 /** Pages drawn at 2.5× their size (180 dpi): small print stays readable for tesseract. */
 const SCAN_SCALE = 2.5;
 
-export type OcrStep = 'image' | 'engine' | 'language' | 'rendering' | 'recognising';
+export type OcrStep = 'image' | 'engine' | 'language' | 'rendering' | 'recognising' | 'other-language' | 'recognising-language';
 export type OnProgress = (step: OcrStep, progress: number) => void;
 
-/** tesseract.js's log statuses, as the steps a person is told about. */
-function stepOf(status: string): OcrStep | null {
-  if (status === 'recognizing text') return 'recognising';
-  if (status.includes('traineddata')) return 'language';
+/** tesseract.js's log statuses, as the steps a person is told about (`ownLanguage`: with another language's model than English). */
+function stepOf(status: string, ownLanguage: boolean): OcrStep | null {
+  if (status === 'recognizing text') return ownLanguage ? 'recognising-language' : 'recognising';
+  if (status.includes('traineddata')) return ownLanguage ? 'other-language' : 'language';
   if (status.includes('core') || status.includes('initializ')) return 'engine';
   return null;
 }
@@ -46,6 +48,10 @@ async function startReader(onProgress: OnProgress) {
   // tesseract.js reports a failure while loading the language data only to
   // errorHandler (createWorker's promise never settles then): it ends the wait.
   let fail: (reason: unknown) => void = () => {};
+  // Whether the worker reads with the document's own language (not English alone): the steps say so.
+  let ownLanguage = false;
+  // While switching languages a failed load rejects reinitialize itself: it is not the end of the reading.
+  let switching = false;
   const failed = new Promise<never>((_, reject) => (fail = (reason) => reject(new Error(String(reason)))));
   const worker = await Promise.race([
     createWorker('eng', OEM.LSTM_ONLY, {
@@ -53,21 +59,35 @@ async function startReader(onProgress: OnProgress) {
       corePath: `${base}/core`,
       langPath: `${base}/lang`,
       workerBlobURL: false,
-      errorHandler: fail,
+      errorHandler: (reason: unknown) => (switching ? undefined : fail(reason)),
       logger: (message: { status: string; progress: number }) => {
-        const step = stepOf(message.status);
+        const step = stepOf(message.status, ownLanguage);
         if (step) onProgress(step, message.progress);
       },
     }),
     failed,
   ]);
-  const reading = async (image: Blob, radians: number) => {
+  const read = async (image: Blob, radians: number) => {
     const { data } = await Promise.race([worker.recognize(image, radians ? { rotateRadians: radians } : {}), failed]);
     return { text: data.text, confidence: data.confidence };
   };
+  const useLanguages = async (languages: string) => {
+    const before = ownLanguage;
+    ownLanguage = languages !== 'eng';
+    switching = true;
+    try {
+      await worker.reinitialize(languages, OEM.LSTM_ONLY);
+    } catch (error) {
+      ownLanguage = before;
+      throw error;
+    } finally {
+      switching = false;
+    }
+  };
+  // Read the right way up (a page stored sideways is turned first, upright.ts), in the page's language.
+  const reader = languageReader({ read, turn: turned, useLanguages });
   return {
-    // Read the right way up: a page stored sideways is turned first (upright.ts).
-    read: async (image: Blob) => (await readUpright(image, reading, turned)).trim(),
+    read: async (image: Blob) => (await reader.read(image)).text.trim(),
     stop: () => worker.terminate(),
   };
 }

@@ -14,6 +14,8 @@ const STEP_TEXTS: Record<OcrStep, string> = {
   language: 'Loading the English language data…',
   rendering: 'Drawing the scan\'s pages…',
   recognising: 'Reading the text…',
+  'other-language': 'Loading the data of the document\'s language…',
+  'recognising-language': 'Reading the text in the document\'s language…',
 };
 
 type State =

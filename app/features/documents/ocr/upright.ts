@@ -21,6 +21,11 @@ export interface Reading {
   confidence: number;
 }
 
+/** A reading of the page the right way up, and that upright page (to read again in another language). */
+export interface UprightReading<Image> extends Reading {
+  image: Image;
+}
+
 /**
  * The text of `image` read the right way up. `read(image, radians)` reads it
  * turned by `radians` (clockwise); `turn(image, radians)` returns the image
@@ -30,15 +35,17 @@ export async function readUpright<Image>(
   image: Image,
   read: (image: Image, radians: number) => Promise<Reading>,
   turn: (image: Image, radians: number) => Promise<Image>,
-): Promise<string> {
+): Promise<UprightReading<Image>> {
   const first = await read(image, 0);
-  if (first.confidence >= UPRIGHT_CONFIDENCE) return first.text;
+  const asIs = { ...first, image };
+  if (first.confidence >= UPRIGHT_CONFIDENCE) return asIs;
   let best = { radians: 0, confidence: first.confidence };
   for (const radians of QUARTER_TURNS) {
     const { confidence } = await read(image, radians);
     if (confidence > best.confidence) best = { radians, confidence };
   }
-  if (best.radians === 0 || best.confidence < first.confidence + CLEARLY_BETTER) return first.text;
-  const upright = await read(await turn(image, best.radians), 0);
-  return upright.confidence > first.confidence ? upright.text : first.text;
+  if (best.radians === 0 || best.confidence < first.confidence + CLEARLY_BETTER) return asIs;
+  const turned = await turn(image, best.radians);
+  const upright = await read(turned, 0);
+  return upright.confidence > first.confidence ? { ...upright, image: turned } : asIs;
 }

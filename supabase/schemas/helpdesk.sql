@@ -1504,6 +1504,12 @@ begin
     end if;
   end if;
 
+  -- Two mails from one new address at once (a sender's two new threads, a
+  -- provider's parallel deliveries) made two contacts: the lookup below ran in
+  -- both before either inserted. Held till the transaction ends, the second
+  -- waits and finds the first's contact. Taken after the Message-ID lock,
+  -- always in that order, so two deliveries cannot wait on each other.
+  perform pg_advisory_xact_lock(hashtextextended(v_account::text || ' email contact ' || v_from, 0));
   select c.id into v_contact from public.contacts c
    where c.account_id = v_account and lower(c.email) = v_from
    order by c.created_at, c.id limit 1;

@@ -8,8 +8,9 @@
 // as the account's admin).
 //
 // From BENCH_SENDERS addresses (default 500): first BENCH_THREADS new threads
-// (default 1,000: thread t from sender t mod BENCH_SENDERS, so each address
-// opens two), then replies, round the threads in turn. A reply is threaded
+// (default 1,000: each address opens two, one after the other, so both are
+// in flight at once: one new contact, never two), then replies, round the
+// threads in turn. A reply is threaded
 // one of two ways: one in three by the conversation's token in the reply
 // address (`<mailbox>+<token>@…`, what the helpdesk's own replies carry; the
 // reply has no In-Reply-To or References, as some clients send it), the others
@@ -45,8 +46,9 @@ const ATTACHMENT = Buffer.from(Array.from({ length: 3 * 1024 }, (_, i) => `row $
 /** Which thread message i belongs to, and the message before it in that thread (null: it opens the thread). */
 const threadOf = (i: number) => (i < THREADS ? i : (i - THREADS) % THREADS);
 const previousIn = (i: number) => (i < THREADS ? null : i - THREADS);
-const messageId = (i: number) => `<bench-${i}.${i % SENDERS}@customer.example>`;
-const senderOf = (i: number) => `customer${threadOf(i) % SENDERS}@customer.example`;
+const messageId = (i: number) => `<bench-${i}@customer.example>`;
+const customerOf = (i: number) => Math.floor((threadOf(i) * SENDERS) / THREADS);
+const senderOf = (i: number) => `customer${customerOf(i)}@customer.example`;
 const hasAttachment = (i: number) => i % 10 === 3;
 const byToken = (i: number) => i >= THREADS && (i - THREADS) % 3 === 0;
 
@@ -93,10 +95,10 @@ await startInboundBench(async (bench) => {
     const previous = previousIn(i);
     const to = byToken(i) ? `${mailbox.local_part}+${await tokenOf(await conversations[thread])}@${DOMAIN}` : `${mailbox.local_part}@${DOMAIN}`;
     const fields = {
-      to, from: `Customer ${threadOf(i) % SENDERS} <${senderOf(i)}>`, subject: previous === null ? `Order ${thread}: where is it?` : `Re: Order ${thread}: where is it?`,
+      to, from: `Customer ${customerOf(i)} <${senderOf(i)}>`, subject: previous === null ? `Order ${thread}: where is it?` : `Re: Order ${thread}: where is it?`,
       message_id: messageId(i),
       ...(previous !== null && !byToken(i) ? { in_reply_to: messageId(previous), references: [messageId(thread), ...(previous !== thread ? [messageId(previous)] : [])].join(' ') } : {}),
-      text: `Bench mail ${i}: my order has not arrived yet.\n\n-- \nCustomer ${threadOf(i) % SENDERS}`,
+      text: `Bench mail ${i}: my order has not arrived yet.\n\n-- \nCustomer ${customerOf(i)}`,
     };
     const json = hasAttachment(i)
       ? { to, raw: rawMessage(fields, i) }
@@ -140,7 +142,7 @@ await startInboundBench(async (bench) => {
     `select external_id, conversation_id from public.messages where account_id = $1 and direction = 'inbound'`, [accountId])).rows;
   const roots = await Promise.all(conversations);
   const misplaced = placed.filter((m) => {
-    const i = Number(/^<bench-(\d+)\./.exec(m.external_id)?.[1]);
+    const i = Number(/^<bench-(\d+)@/.exec(m.external_id)?.[1]);
     return roots[threadOf(i)] !== m.conversation_id;
   }).length;
   const replay = await runAll(REPLAY);

@@ -11,6 +11,11 @@ const CLOUDFLARE = `data:text/javascript,${encodeURIComponent(
   'export const env = {}; export const connect = () => { throw new Error("no sockets in the bench"); }; export class DurableObject {} export class WorkerEntrypoint {}',
 )}`;
 
+/**
+ * @param {string} specifier
+ * @param {{ parentURL?: string }} context
+ * @param {(specifier: string, context: { parentURL?: string }) => Promise<unknown>} next
+ */
 export async function resolve(specifier, context, next) {
   if (specifier.startsWith('cloudflare:')) return { url: CLOUDFLARE, shortCircuit: true };
   let target = null;

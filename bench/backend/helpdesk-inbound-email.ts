@@ -37,7 +37,10 @@ import { register } from 'node:module';
 import { deliveries, load, MESSAGES, printRuns, REPLAY, SENDERS, SITE, startInboundBench } from './helpdesk-inbound-run.ts';
 
 register('./app-imports.mjs', import.meta.url);
-const { handleEmailHook } = await import('../../app/features/helpdesk/inbound/email-hook.server.ts');
+// A path in a variable: the bench's TypeScript project (tsconfig.node.json) does not read the app's `~/` imports.
+const HOOK_MODULE = '../../app/features/helpdesk/inbound/email-hook.server.ts';
+type BenchEnv = { SUPABASE_URL: string; SUPABASE_ANON_KEY: string; SUPABASE_SERVICE_ROLE_KEY: string };
+const { handleEmailHook } = (await import(HOOK_MODULE)) as { handleEmailHook: (request: Request, env: BenchEnv) => Promise<Response> };
 
 const THREADS = Math.min(Number(process.env.BENCH_THREADS ?? 1_000), MESSAGES);
 const DOMAIN = 'inbound.ops-hub.bench';
@@ -73,7 +76,7 @@ await startInboundBench(async (bench) => {
       [JSON.stringify({ sub: authUserId, role: 'authenticated' }), authUserId]);
     return (await tx.query<{ local_part: string; secret: string }>('select * from public.inbound_mailbox()')).rows[0];
   });
-  const env = { SUPABASE_URL: bench.backend.url, SUPABASE_ANON_KEY: bench.backend.anonKey, SUPABASE_SERVICE_ROLE_KEY: bench.backend.serviceRoleKey } as Env;
+  const env: BenchEnv = { SUPABASE_URL: bench.backend.url, SUPABASE_ANON_KEY: bench.backend.anonKey, SUPABASE_SERVICE_ROLE_KEY: bench.backend.serviceRoleKey };
   const hookUrl = `${app?.url ?? SITE}/hooks/email`;
 
   // Each thread's conversation, from the answer to its first mail (a reply by token needs its reply address).

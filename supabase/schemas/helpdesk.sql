@@ -1504,6 +1504,12 @@ begin
     end if;
   end if;
 
+  -- Two mails from one new address at once (a sender's two new threads, a
+  -- provider's parallel deliveries) made two contacts: the lookup below ran in
+  -- both before either inserted. Held till the transaction ends, the second
+  -- waits and finds the first's contact. Taken after the Message-ID lock,
+  -- always in that order, so two deliveries cannot wait on each other.
+  perform pg_advisory_xact_lock(hashtextextended(v_account::text || ' email contact ' || v_from, 0));
   select c.id into v_contact from public.contacts c
    where c.account_id = v_account and lower(c.email) = v_from
    order by c.created_at, c.id limit 1;
@@ -1598,6 +1604,11 @@ begin
     v_body := '(no text)';
   end if;
 
+  -- Two messages from one new number at once made two contacts and two
+  -- conversations: the lookups below ran in both before either inserted. Held
+  -- till the transaction ends, the second waits and finds the first's contact
+  -- and conversation. Taken after the MessageSid lock, always in that order.
+  perform pg_advisory_xact_lock(hashtextextended(v_account::text || ' phone contact ' || v_digits, 0));
   select c.id into v_contact from public.contacts c
    where c.account_id = v_account and c.phone is not null and regexp_replace(c.phone, '\D', '', 'g') = v_digits
    order by c.created_at, c.id limit 1;

@@ -108,10 +108,26 @@ async function turned(image: Blob, radians: number): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new OcrImageError('canvas'))), 'image/png'));
 }
 
+/**
+ * The file's work (fetching, opening) and the OCR engine's start (its wasm
+ * and language data) at the same time: neither waits for the other. If the
+ * file fails, a reader that started anyway is stopped.
+ */
+async function alongside<T>(file: Promise<T>, onProgress: OnProgress): Promise<[T, Awaited<ReturnType<typeof startReader>>]> {
+  const starting = startReader(onProgress);
+  // Awaited below; a rejection before that is not an unhandled one.
+  starting.catch(() => {});
+  try {
+    return [await file, await starting];
+  } catch (error) {
+    void starting.then((reader) => reader.stop(), () => {});
+    throw error;
+  }
+}
+
 /** Reads the text of the image at `imageUrl` (our own origin), telling `onProgress` each step and its share done (0–1). */
 export async function readImageText(imageUrl: string, onProgress: OnProgress): Promise<string> {
-  const image = await fetchFile(imageUrl, onProgress);
-  const reader = await startReader(onProgress);
+  const [image, reader] = await alongside(fetchFile(imageUrl, onProgress), onProgress);
   try {
     return await reader.read(image);
   } finally {
@@ -121,12 +137,14 @@ export async function readImageText(imageUrl: string, onProgress: OnProgress): P
 
 /** Reads the text of the first SCAN_MAX_PAGES pages of the scanned PDF at `fileUrl`, page after page. */
 export async function readScanText(fileUrl: string, onProgress: OnProgress): Promise<string> {
-  const file = await fetchFile(fileUrl, onProgress);
-  onProgress('rendering', 0);
-  const { getDocumentProxy, renderPageAsImage } = await import('unpdf');
-  const pdf = await getDocumentProxy(new Uint8Array(await file.arrayBuffer()));
-  const reader = await startReader(onProgress);
+  // pdf.js loads while the file arrives and the OCR engine starts.
+  const unpdf = import('unpdf');
+  unpdf.catch(() => {});
+  const opened = fetchFile(fileUrl, onProgress).then(async (file) => (await unpdf).getDocumentProxy(new Uint8Array(await file.arrayBuffer())));
+  const [pdf, reader] = await alongside(opened, onProgress);
+  const { renderPageAsImage } = await unpdf;
   try {
+    onProgress('rendering', 0);
     const pages = Math.min(pdf.numPages, SCAN_MAX_PAGES);
     const texts: string[] = [];
     for (let number = 1; number <= pages; number++) {

@@ -41,7 +41,9 @@ export function amountsIn(line: string): string[] {
     .replace(/\b\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}\b/g, ' ')
     // A date with its month in words: its year is no amount ('due by October 31, 2025.').
     .replace(/\b(?:\d{1,2}\.?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?\d{4}\b/gi, ' ')
-    .replace(/\b\d+(?:[.,]\d+)?\s?%/g, ' ');
+    .replace(/\b\d+(?:[.,]\d+)?\s?%/g, ' ')
+    // TeX typesets a comma in a number with space after it ('$1, 034.00'): after a currency sign it still groups thousands.
+    .replace(/([$€£¥₹]\s?\d{1,3})((?:, \d{3})+)(?=\.\d{2}(?!\d))/gu, (_, head: string, groups: string) => head + groups.replace(/ /g, ''));
   const found: string[] = [];
   for (const [match] of cleaned.matchAll(AMOUNT)) {
     const amount = parseAmount(match);

@@ -18,6 +18,7 @@ import { extractText } from '../../app/features/documents/extraction/text.ts';
 import { NoTextError } from '../../app/features/documents/extraction/budget.ts';
 import { languageReader } from '../../app/features/documents/ocr/read-in-language.ts';
 import { OCR_LANGUAGES } from '../../app/features/documents/ocr/text-language.ts';
+import { layoutText } from '../../app/features/documents/ocr/layout-text.ts';
 import { readUpright } from '../../app/features/documents/ocr/upright.ts';
 import { sameValue } from '../../tests/support/extraction-corpus.ts';
 
@@ -109,7 +110,7 @@ export interface RealScore {
 const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** A found line is the annotated one when its description holds the annotated one's words, and quantity and amount are the same numbers. */
-function sameLine(got: { description: string; quantity: string | null; amount: string | null }, want: { description: string; quantity: string; amount: string }): boolean {
+export function sameLine(got: { description: string; quantity: string | null; amount: string | null }, want: { description: string; quantity: string; amount: string }): boolean {
   return squash(got.description).includes(squash(want.description)) && Number(got.quantity) === Number(want.quantity) && Number(got.amount) === Number(want.amount);
 }
 
@@ -144,8 +145,8 @@ export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise
   }
   const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, cacheMethod: 'none' });
   const read = async (path: string, radians: number) => {
-    const { data } = await worker.recognize(path, radians ? { rotateRadians: radians } : {});
-    return { text: data.text, confidence: data.confidence };
+    const { data } = await worker.recognize(path, radians ? { rotateRadians: radians } : {}, { blocks: true });
+    return { text: data.blocks ? layoutText(data.blocks) : data.text, confidence: data.confidence };
   };
   const turn = async (path: string, radians: number) => {
     if (!IMAGEMAGICK) return path;

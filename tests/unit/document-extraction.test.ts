@@ -923,3 +923,21 @@ describe('issue 34 eighth pass: totals the development set found wrong', () => {
     expect(amountsIn('Qty 1, 034.00')).toEqual(['1.00', '34.00']);
   });
 });
+
+describe('issue 34 eighth pass: supplier names on the development misses', () => {
+  it("composes TeX's separate accents and keeps a name with particles as the first line's sender", () => {
+    const { fields } = extractFields(['L´azaro de la Vega y San Rom´an', 'Av. Garcilaso, Santa M ´onica, Caracas', 'FACTURA Nº 000001', 'Total Bs. 1.000,00'].join('\n'));
+    expect(fields.supplier_name?.value).toBe('Lázaro de la Vega y San Román');
+  });
+
+  it("takes no field label ('Termin płatności') and no slogan ending in '!' (with OCR's specks after it) for the supplier", () => {
+    expect(extractFields(['Faktura', 'Termin płatności\tgrudzień 31, 2025', 'Razem do zapłaty 10,00 zł'].join('\n')).fields.supplier_name).toBeUndefined();
+    expect(extractFields(['Die Zeitung gehört dazu!\\ =', 'Quittung', 'Betrag 12,40 €'].join('\n')).fields.supplier_name).toBeUndefined();
+  });
+
+  it("reads Portugal's 'Faturar a' and 'Cobrar de' as the customer's labels", () => {
+    const { fields } = extractFields(['Fatura FT A/1', 'Lojas Silva, Lda.\tCobrar de', 'Rua Direita 1\tCliente Final, S.A.', 'Total 12,30 €'].join('\n'));
+    expect(fields.supplier_name?.value).toBe('Lojas Silva, Lda.');
+    expect(extractFields('Fatura FT A/2\nFaturar a: Cliente Final, S.A.\nTotal 12,30 €').fields.customer_name?.value).toBe('Cliente Final, S.A.');
+  });
+});

@@ -58,8 +58,15 @@ export const FIELD_LINE_CHARS = 400;
 function fieldText(text: string): string {
   return text
     .split('\n', FIELD_LINES)
-    .map((raw) => (raw.length > FIELD_LINE_CHARS ? raw.slice(0, FIELD_LINE_CHARS) : raw))
+    .map((raw) => composeAccents(raw.length > FIELD_LINE_CHARS ? raw.slice(0, FIELD_LINE_CHARS) : raw))
     .join('\n');
+}
+
+/** TeX's fonts set an accent as its own glyph before its letter ('L´azaro', 'M ´onica'): the accented letter ('Lázaro'). */
+const SPACING_ACCENTS: Record<string, string> = { '´': '\u0301', '¨': '\u0308', 'ˆ': '\u0302', '˜': '\u0303', '¸': '\u0327' };
+function composeAccents(line: string): string {
+  if (!/[´¨ˆ˜¸]/.test(line)) return line;
+  return line.replace(/(\p{L})? ?([´¨ˆ˜¸])(\p{L})/gu, (_, before: string | undefined, accent: string, letter: string) => `${before ?? ''}${letter}${SPACING_ACCENTS[accent]}`.normalize('NFC'));
 }
 
 function rawLines(text: string): Line[] {
@@ -290,12 +297,14 @@ const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|n
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
 const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
 const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:(?:seller|supplier|vendor)(?:\\s+trade)?\\s+name|supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|cedente\\s*\\/\\s*prestatore(?:\\s*\\(fornitore\\))?|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
-const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
+const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adquirente|faturar\\s+a|cobrar\\s+(?:a|de)|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
 /** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
 const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|mbh|ag|a\.\s?g|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
 const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|identificativo\s+fiscale(?:\s+ai\s+fini\s+iva)?|nip|nif|cif|cuit|rif|r\.i\.f\.|cnpj(?:\/cpf)?|contribuinte(?:\s+n\.?\s*[º°])?)(?=[\s:.#]|$)/i;
+/** Labels of the document's own fields: a line they open is no party's name. */
+const FIELD_LABELS = [INVOICE_LABEL, ORDER_LABEL, ISSUE_LABEL, DUE_LABEL, TAX_ID_LABEL, TOTAL_STRONG, SUBTOTAL_LABEL];
 const TAX_ID_PATTERN = /^(?:(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|CHE)[0-9A-Z]{8,12}|\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])$/;
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 const PHONE_LABEL = /\b(?:tel(?:ephone)?|telefon|phone|ph|mobile|mob|fon|t[ée]l[ée]phone|tel[ée]fono|telefoon)\b\.?\s*[:.]?/i;
@@ -739,11 +748,15 @@ function supplierDomain(email: string, supplier: string | undefined): boolean {
 }
 
 const FUNCTION_WORDS = /^(?:the|to|of|or|and|your|our|for|with|about|visit|please|der|die|das|und|von|zur|zum|für|mit|le|la|les|et|des|du|pour|avec|el|los|las|y|para|il|di|per|het|een|voor|en|van|met|do|na|i|z|w|dla)$/i;
+const NAME_PARTICLE = /^(?:de|da|das|do|dos|del|della|la|le|los|las|y|e|i|van|ter|di|du)$/;
 /** A sentence or a tagline ('Email or talk to us about your AWS account'), not a party's name: long, or built of function words. */
 function sentence(name: string): boolean {
   const words = name.split(/\s+/);
-  if (/https?:|www\.|\.(?:com|net|org|de|fr|nl|in)\/|[!?]$/i.test(name)) return true;
+  // An exclamation ends a slogan, even with OCR's specks after it ('Die Zeitung gehört dazu!\\ =').
+  if (/https?:|www\.|\.(?:com|net|org|de|fr|nl|in)\/|[!?][^\p{L}\p{N}]*$/iu.test(name)) return true;
   if (COMPANY_SUFFIX.test(name) && words.length <= 8) return false;
+  // A name's particles are function words too ('Lázaro de la Vega y San Román'): every other word of a name is capitalised.
+  if (words.length <= 8 && words.every((w) => NAME_PARTICLE.test(w) || /^\p{Lu}/u.test(w)) && /^\p{Lu}/u.test(name)) return false;
   return words.length > 8 || words.filter((w) => FUNCTION_WORDS.test(w)).length >= 2;
 }
 
@@ -979,6 +992,8 @@ export function extractFields(document: string): Extraction {
     const first = top
       .filter((l) => customerAt < 0 || lines.indexOf(l) < customerAt)
       .slice(0, 4)
+      // A field's label ('Termin płatności', 'Data de emissão') heads a value, not a party.
+      .filter((l) => !FIELD_LABELS.some((label) => startsWith(label, l.cells[0] ?? '')))
       .map((l) => cleanName(l.cells[0] ?? ''))
       .find((name) => name !== null && !/^\S*\d\S*$/.test(name)) ?? null;
     if (byDomain) set('supplier_name', byDomain, 0.7);

@@ -7,8 +7,10 @@
 // build, the one the extraction job reads text with) into a canvas first,
 // then read the same way (decision 095). A page whose words are another
 // language's is read again with that language's model, loaded then from
-// /ocr/lang/ too (decision 096, read-in-language.ts).
+// /ocr/lang/ too (decision 096, read-in-language.ts). The words are laid out
+// in rows and columns as a PDF's text is (layout-text.ts).
 
+import { layoutText } from './layout-text.ts';
 import { languageReader } from './read-in-language.ts';
 
 /** Where scripts/ocr-assets.ts puts the files. */
@@ -68,8 +70,8 @@ async function startReader(onProgress: OnProgress) {
     failed,
   ]);
   const read = async (image: Blob, radians: number) => {
-    const { data } = await Promise.race([worker.recognize(image, radians ? { rotateRadians: radians } : {}), failed]);
-    return { text: data.text, confidence: data.confidence };
+    const { data } = await Promise.race([worker.recognize(image, radians ? { rotateRadians: radians } : {}, { blocks: true }), failed]);
+    return { text: data.blocks ? layoutText(data.blocks) : data.text, confidence: data.confidence };
   };
   const useLanguages = async (languages: string) => {
     const before = ownLanguage;

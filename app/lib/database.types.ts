@@ -3197,6 +3197,7 @@ export type Database = {
           name: string
           next_fetch_at: string
           query: string | null
+          ted_resume_page: number | null
           updated_at: string
           url: string
         }
@@ -3214,6 +3215,7 @@ export type Database = {
           name: string
           next_fetch_at?: string
           query?: string | null
+          ted_resume_page?: number | null
           updated_at?: string
           url: string
         }
@@ -3231,6 +3233,7 @@ export type Database = {
           name?: string
           next_fetch_at?: string
           query?: string | null
+          ted_resume_page?: number | null
           updated_at?: string
           url?: string
         }
@@ -3506,7 +3509,7 @@ export type Database = {
       claim_jobs:
         { Args: { p_limit?: number; p_runner: string }; Returns: { account_id: string | null; attempts: number; created_at: string; id: string; idempotency_key: string; kind: string; last_error: string | null; locked_at: string | null; locked_by: string | null; max_attempts: number; payload: Json; run_at: string; status: string; subject_id: string | null; updated_at: string }[]; SetofOptions: { from: '*'; to: 'jobs'; isOneToOne: false; isSetofReturn: true } }
       claim_tender_sources:
-        { Args: { p_limit: number; p_now: string }; Returns: { account_id: string; created_at: string; created_by: string | null; etag: string | null; failures: number; format: string; id: string; last_error: string | null; last_fetched_at: string | null; last_modified: string | null; name: string; next_fetch_at: string; query: string | null; updated_at: string; url: string }[]; SetofOptions: { from: '*'; to: 'tender_sources'; isOneToOne: false; isSetofReturn: true } }
+        { Args: { p_limit: number; p_now: string }; Returns: { account_id: string; created_at: string; created_by: string | null; etag: string | null; failures: number; format: string; id: string; last_error: string | null; last_fetched_at: string | null; last_modified: string | null; name: string; next_fetch_at: string; query: string | null; ted_resume_page: number | null; updated_at: string; url: string }[]; SetofOptions: { from: '*'; to: 'tender_sources'; isOneToOne: false; isSetofReturn: true } }
       clear_failed_sign_ins:
         { Args: never; Returns: undefined }
       client_contact_ids:
@@ -3700,7 +3703,7 @@ export type Database = {
       record_sms_status:
         { Args: { p_error_code?: string; p_integration_id: string; p_sid: string; p_status: string }; Returns: boolean }
       record_tender_fetch:
-        { Args: { p_error?: string; p_etag?: string; p_last_modified?: string; p_now: string; p_source: string }; Returns: undefined }
+        { Args: { p_error?: string; p_etag?: string; p_last_modified?: string; p_now: string; p_resume_page?: number; p_source: string }; Returns: undefined }
       renew_invitation:
         { Args: { p_invitation_id: string; p_token_hash: string }; Returns: { email: string; expires_at: string; first_name: string; id: string; last_name: string; role: string }[] }
       renew_invoice_link:

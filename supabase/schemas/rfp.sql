@@ -231,6 +231,7 @@ create table public.tender_sources (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   query text,
+  ted_resume_page integer,
   constraint tender_sources_pkey primary key (id),
   constraint tender_sources_account_id_url_key unique (account_id, url),
   constraint tender_sources_id_account_id_key unique (id, account_id),
@@ -242,6 +243,7 @@ create table public.tender_sources (
   constraint tender_sources_name_check check (((length(btrim(name)) >= 1) and (length(btrim(name)) <= 200))),
   constraint tender_sources_query_check check ((((length(btrim(query)) >= 1) and (length(btrim(query)) <= 2000)) and (query !~ '[\x01-\x1f\x7f]'::text))),
   constraint tender_sources_query_is_ted check (((query is null) or (format = 'ted'::text))),
+  constraint tender_sources_ted_resume_page_check check (((ted_resume_page >= 2) and (ted_resume_page <= 150))),
   constraint tender_sources_url_check check ((((length(url) >= 10) and (length(url) <= 2000)) and (url ~ '^https?://[^\s]+$'::text))),
   constraint tender_sources_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint tender_sources_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
@@ -268,7 +270,7 @@ as $function$
 declare
   v_type text := case tg_table_name when 'tender_sources' then 'tender_source' else 'tender_search' end;
   v_changes record;
-  v_ignored text[] := array['etag', 'last_modified', 'last_error', 'failures', 'last_fetched_at', 'next_fetch_at', 'updated_at'];
+  v_ignored text[] := array['etag', 'last_modified', 'last_error', 'failures', 'last_fetched_at', 'next_fetch_at', 'updated_at', 'ted_resume_page'];
 begin
   if tg_op = 'INSERT' then
     perform private.write_audit(new.account_id, v_type || '_created', v_type, new.id, null, to_jsonb(new) - v_ignored);
@@ -300,6 +302,7 @@ begin
     new.last_error := null;
     new.failures := 0;
     new.next_fetch_at := now();
+    new.ted_resume_page := null;
   end if;
   return new;
 end;
@@ -1134,7 +1137,7 @@ $function$;
 revoke all on function public.radar_matches(p_search uuid, p_today date, p_limit integer) from public, anon, authenticated, service_role;
 grant execute on function public.radar_matches(p_search uuid, p_today date, p_limit integer) to authenticated, service_role;
 
-create or replace function public.record_tender_fetch(p_source uuid, p_now timestamp with time zone, p_etag text default null::text, p_last_modified text default null::text, p_error text default null::text)
+create or replace function public.record_tender_fetch(p_source uuid, p_now timestamp with time zone, p_etag text default null::text, p_last_modified text default null::text, p_error text default null::text, p_resume_page integer default null::integer)
  returns void
  language sql
  security definer
@@ -1147,8 +1150,10 @@ as $function$
          failures = case when p_error is null then 0 else s.failures + 1 end,
          last_fetched_at = p_now,
          next_fetch_at = case when p_error is null then p_now + interval '1 hour'
-                              else p_now + least(interval '15 minutes' * power(2, s.failures), interval '1 hour') end
+                              else p_now + least(interval '15 minutes' * power(2, s.failures), interval '1 hour') end,
+         ted_resume_page = case when p_error is null then case when p_resume_page between 2 and 150 then p_resume_page end
+                                else s.ted_resume_page end
    where s.id = p_source
 $function$;
-revoke all on function public.record_tender_fetch(p_source uuid, p_now timestamp with time zone, p_etag text, p_last_modified text, p_error text) from public, anon, authenticated, service_role;
-grant execute on function public.record_tender_fetch(p_source uuid, p_now timestamp with time zone, p_etag text, p_last_modified text, p_error text) to service_role;
+revoke all on function public.record_tender_fetch(p_source uuid, p_now timestamp with time zone, p_etag text, p_last_modified text, p_error text, p_resume_page integer) from public, anon, authenticated, service_role;
+grant execute on function public.record_tender_fetch(p_source uuid, p_now timestamp with time zone, p_etag text, p_last_modified text, p_error text, p_resume_page integer) to service_role;

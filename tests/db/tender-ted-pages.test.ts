@@ -3,7 +3,8 @@
 // limit, PAGE_NUMBER) from a list of notices newest first, with totalNoticeCount. One run reads every page
 // of 250 notices; the next hour's run stops at the first page with nothing new; 5 pages at most per run; a
 // page that fails keeps the pages before it and marks the source with its error; the source's deadline
-// stops the pages without an error.
+// stops the pages without an error; a run stopped by its cap is resumed where it stopped once the newest pages
+// are caught up.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -114,6 +115,36 @@ describe('a TED search read page after page', () => {
     expect(await stored()).toBe(500);
     const { data: source } = await service.from('tender_sources').select('last_error, failures').eq('id', sourceId).single();
     expect(source).toEqual({ last_error: null, failures: 0 });
+  });
+
+  it('goes on from where the cap stopped it, once the newest pages are caught up, until nothing is left behind', async () => {
+    await newSource('TED: software, more than a run reads');
+    const resumePage = async () => (await service.from('tender_sources').select('ted_resume_page').eq('id', sourceId).single()).data!.ted_resume_page;
+    results = notices(500_000, 700);
+    expect(await run()).toMatchObject({ inserted: 500, pages: 5 });
+    expect(await resumePage()).toBe(6);
+
+    // 150 new on top push the 200 left behind down to places 651–850 (pages 7–9). The newest pages come first
+    // (1, 2 new; 3 nothing new), then the run goes on one page early (6: nothing new) and page 7 before its cap.
+    asked.length = 0;
+    results = [...notices(500_150, 150), ...results];
+    expect(await run()).toMatchObject({ inserted: 200, pages: 5 });
+    expect(asked).toEqual([1, 2, 3, 6, 7]);
+    expect(await resumePage()).toBe(8);
+
+    asked.length = 0;
+    expect(await run()).toMatchObject({ inserted: 150, pages: 4 });
+    expect(asked).toEqual([1, 7, 8, 9]);
+    expect(await stored()).toBe(850);
+    expect(await resumePage()).toBeNull();
+
+    // Only the runner moves it (no column grant), and a changed query starts over.
+    await service.rpc('record_tender_fetch', { p_source: sourceId, p_now: new Date(clock).toISOString(), p_resume_page: 4 });
+    const { error } = await admin.client.from('tender_sources').update({ ted_resume_page: 2 } as never).eq('id', sourceId);
+    expect(error?.message).toMatch(/permission denied/);
+    expect(await resumePage()).toBe(4);
+    await admin.client.from('tender_sources').update({ query: `${QUERY} ` }).eq('id', sourceId);
+    expect(await resumePage()).toBeNull();
   });
 
   it('keeps page 1 when page 2 fails, and marks the source with the error', async () => {

@@ -24,6 +24,8 @@ const AT_ONCE = 4;
 export const TED_PAGE_LIMITS = { maxPages: 5, deadlineMs: 20_000 } as const;
 /** A page is not started with less than this left of the source's deadline: it could only time out. */
 const TED_MIN_PAGE_MS = 1000;
+/** TED's page-number mode serves the first 15,000 notices of a query: 150 pages of 100. */
+const TED_MAX_PAGE = 150;
 
 export interface FeedRunSummary {
   fetched: number;
@@ -40,7 +42,7 @@ export interface FeedRunSummary {
 /** The job's options: the fetcher's, and (for tests) smaller caps on a TED search's pages. */
 export type FeedRunOptions = FeedFetchOptions & { tedLimits?: { maxPages?: number; deadlineMs?: number } };
 
-type Source = Pick<Database['public']['Tables']['tender_sources']['Row'], 'id' | 'account_id' | 'url' | 'format' | 'etag' | 'last_modified' | 'query'>;
+type Source = Pick<Database['public']['Tables']['tender_sources']['Row'], 'id' | 'account_id' | 'url' | 'format' | 'etag' | 'last_modified' | 'query' | 'ted_resume_page'>;
 
 export async function runTenderFeeds(
   admin: SupabaseClient<Database>,
@@ -58,11 +60,11 @@ export async function runTenderFeeds(
 }
 
 async function runSource(admin: SupabaseClient<Database>, source: Source, now: Date, options: FeedRunOptions, summary: FeedRunSummary) {
-  let outcome: { etag: string | null; lastModified: string | null; error: string | null } = { etag: null, lastModified: null, error: null };
+  let outcome: { etag: string | null; lastModified: string | null; error: string | null; resumePage?: number | null } = { etag: null, lastModified: null, error: null };
   try {
     if (source.format === 'ted' && source.query) {
       // A TED source with an expert query POSTs it (decision 092), page after page; no validators apply.
-      await runTedSearch(admin, { ...source, query: source.query }, options, summary);
+      outcome.resumePage = await runTedSearch(admin, { ...source, query: source.query }, options, summary);
       summary.fetched += 1;
     } else {
       const fetched = await fetchFeed(source.url, { etag: source.etag, lastModified: source.last_modified }, options);
@@ -83,7 +85,7 @@ async function runSource(admin: SupabaseClient<Database>, source: Source, now: D
   }
   const { error } = await admin.rpc('record_tender_fetch', {
     p_source: source.id, p_now: now.toISOString(), p_etag: outcome.etag ?? undefined, p_last_modified: outcome.lastModified ?? undefined,
-    p_error: outcome.error ?? undefined,
+    p_error: outcome.error ?? undefined, p_resume_page: outcome.resumePage ?? undefined,
   });
   if (error) console.error(`tender feed ${source.id}: recording the outcome failed: ${error.message}`);
 }
@@ -103,28 +105,52 @@ async function store(admin: SupabaseClient<Database>, source: Source, notices: N
  * A TED search read page by page (PAGE_NUMBER 1, 2, ...; decision 092), each page fetched through fetchFeed
  * (2 MB, checked redirects, its own 10 s) and stored as it comes, so a page that fails keeps the pages before
  * it (the error is then the source's, as for any feed). The results come newest first by the query's SORT BY,
- * so it stops at the first page that brings no notice this source had not stored, at the end of the result
- * set (a short page, or totalNoticeCount reached), or at a cap: 5 pages, 20 s for the whole source.
+ * so the newest pages are read until one brings no notice this source had not stored, or the result set ends
+ * (a short page, or totalNoticeCount reached). If the last run stopped at its cap with notices still new, the
+ * pages left behind are read next, from where it stopped. The caps: 5 pages, 20 s for the whole source.
+ * Returns the page the next run resumes from when a cap stopped it with pages still new, else null.
  */
-async function runTedSearch(admin: SupabaseClient<Database>, source: Source & { query: string }, options: FeedRunOptions, summary: FeedRunSummary) {
+async function runTedSearch(admin: SupabaseClient<Database>, source: Source & { query: string }, options: FeedRunOptions, summary: FeedRunSummary): Promise<number | null> {
   const { tedLimits, ...fetchOptions } = options;
   const { maxPages, deadlineMs }: { maxPages: number; deadlineMs: number } = { ...TED_PAGE_LIMITS, ...tedLimits };
   const started = Date.now();
   const perFetch = options.timeoutMs ?? FEED_FETCH_LIMITS.timeoutMs;
-  for (let page = 1; page <= maxPages; page += 1) {
-    const left = started + deadlineMs - Date.now();
-    if (page > 1 && left < TED_MIN_PAGE_MS) {
-      console.warn(`tender feed ${source.id}: TED search stopped at its ${deadlineMs / 1000} s deadline after ${page - 1} pages`);
-      return;
+  let read = 0;
+  let inserted = 0;
+  /** Reads pages from `first` on: 'ended' with the results, 'caught up' at a page with nothing new, else the page a cap stopped before. */
+  const readFrom = async (first: number, stopOnNothingNew: (page: number) => boolean): Promise<'ended' | 'caught up' | number> => {
+    for (let page = first; page <= TED_MAX_PAGE; page += 1) {
+      if (read >= maxPages) return page;
+      const left = started + deadlineMs - Date.now();
+      if (read > 0 && left < TED_MIN_PAGE_MS) {
+        console.warn(`tender feed ${source.id}: TED search stopped at its ${deadlineMs / 1000} s deadline after ${read} pages`);
+        return page;
+      }
+      const fetched = await fetchFeed(source.url, { etag: null, lastModified: null },
+        { ...fetchOptions, postJson: tedSearchBody(source.query, page), timeoutMs: Math.min(perFetch, Math.max(left, TED_MIN_PAGE_MS)) });
+      if (fetched.status !== 'ok') throw new FeedFetchError('The search answered 304');
+      const result = parseTedSearchPage(fetched.text);
+      read += 1;
+      summary.pages += 1;
+      const stored = await store(admin, source, result.notices, summary);
+      inserted += stored;
+      const ended = result.returned < TED_SEARCH_LIMIT || (result.total !== null && page * TED_SEARCH_LIMIT >= result.total);
+      if (ended) return 'ended';
+      if (stored === 0 && stopOnNothingNew(page)) return 'caught up';
     }
-    const fetched = await fetchFeed(source.url, { etag: null, lastModified: null },
-      { ...fetchOptions, postJson: tedSearchBody(source.query, page), timeoutMs: Math.min(perFetch, Math.max(left, TED_MIN_PAGE_MS)) });
-    if (fetched.status !== 'ok') throw new FeedFetchError('The search answered 304');
-    const result = parseTedSearchPage(fetched.text);
-    summary.pages += 1;
-    const inserted = await store(admin, source, result.notices, summary);
-    const ended = result.returned < TED_SEARCH_LIMIT || (result.total !== null && page * TED_SEARCH_LIMIT >= result.total);
-    if (ended || inserted === 0) return;
+    return 'ended';
+  };
+  const newest = await readFrom(1, () => true);
+  if (typeof newest === 'number') {
+    // More new notices than a run reads: the next run goes on from here (an earlier run's pages left behind, further
+    // down, are read only if no stored page lies between; a query that outruns 500 notices every hour loses some).
+    console.warn(`tender feed ${source.id}: TED search stopped after ${read} pages with notices still new; the next run goes on from page ${newest}`);
+    return newest;
   }
-  console.warn(`tender feed ${source.id}: TED search stopped after ${maxPages} pages with notices still new`);
+  if (newest === 'ended' || source.ted_resume_page === null) return null;
+  // The notices stored just now came in on top and pushed the ones left behind down by as many places; one page
+  // earlier than that, since notices that closed since moved them up. That first page may hold nothing new.
+  const first = Math.max(read + 1, source.ted_resume_page + Math.floor(inserted / TED_SEARCH_LIMIT) - 1);
+  const behind = await readFrom(first, (page) => page > first);
+  return typeof behind === 'number' ? behind : null;
 }

@@ -38,6 +38,10 @@ describe('a poison .docx', () => {
     expect(bytes.length).toBeLessThan(2_000);
     const read = await outcome(DOCX, bytes);
     expect(read).toEqual({ text: '', steps: expect.any(Number) });
+    // One counted step per tag, no more and no fewer: every tag went through the
+    // budget (so a larger file is stopped by it). A reader that skips the budget,
+    // as the old regex reader did, counts almost nothing and fails here.
+    expect(read.steps).toBeGreaterThanOrEqual(64_000);
     expect(read.steps).toBeLessThanOrEqual(64_000 + 10);
   }, POISON_TIMEOUT);
 

@@ -36,6 +36,7 @@ create table public.rfps (
   constraint rfps_proposal_check check (((length(btrim(proposal)) >= 1) and (length(btrim(proposal)) <= 10000))),
   constraint rfps_status_check check ((status = any (array['Active'::text, 'Submitted'::text, 'Under Review'::text, 'Won'::text, 'Lost'::text, 'Closed'::text]))),
   constraint rfps_title_check check (((length(btrim(title)) >= 1) and (length(btrim(title)) <= 200))),
+  constraint rfps_title_no_control_chars check ((title !~ '[\x01-\x1f\x7f]'::text)),
   constraint rfps_value_check check (((value >= 0) and (value <= '100000000000000'::bigint))),
   constraint rfps_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint rfps_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by),
@@ -380,6 +381,7 @@ create table public.tender_searches (
   constraint tender_searches_min_currency_check check ((min_currency ~ '^[A-Z]{3}$'::text)),
   constraint tender_searches_min_value_check check (((min_value >= 0) and (min_value <= '100000000000000'::bigint))),
   constraint tender_searches_name_check check (((length(btrim(name)) >= 1) and (length(btrim(name)) <= 200))),
+  constraint tender_searches_name_no_control_chars check ((name !~ '[\x01-\x1f\x7f]'::text)),
   constraint tender_searches_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint tender_searches_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)
 );

@@ -22,6 +22,8 @@ create table public.templates (
   constraint templates_pkey primary key (id),
   constraint templates_check check (((type = 'email'::text) or (subject is null))),
   constraint templates_name_check check ((length(btrim(name)) > 0)),
+  constraint templates_name_no_control_chars check ((name !~ '[\x01-\x1f\x7f]'::text)),
+  constraint templates_subject_no_control_chars check ((subject !~ '[\x01-\x1f\x7f]'::text)),
   constraint templates_type_check check ((type = any (array['email'::text, 'quote'::text, 'invoice'::text, 'contract'::text]))),
   constraint templates_account_id_fkey foreign key (account_id) references public.accounts(id) on delete cascade,
   constraint templates_created_by_account_id_fkey foreign key (created_by, account_id) references public.users(id, account_id) on delete set null (created_by)

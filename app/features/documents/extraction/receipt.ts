@@ -1,0 +1,229 @@
+// Till receipts (point-of-sale tickets, and photos or scans of them): what the
+// invoice rules of extract-fields.ts miss on them. A receipt has no labels for
+// its parties and rarely a title: the shop's name heads it, its items are bare
+// 'quantity description amount' rows, and below its total it prints what was
+// paid and given back (Cash 50.00, CHANGE 15.54), which are not totals.
+// extractFields hands its result here once, at its end (refineReceipt).
+import { amountsIn } from './amounts.ts';
+import type { DocumentFields, LineItem } from './fields.ts';
+
+/** A receipt's own title words ('Kassenbeleg', 'Ticket n°23', 'scontrino', 'paragon fiskalny'). */
+const RECEIPT_TITLE =
+  /\b(?:kassenbeleg|kassenbon|kassenzettel|kassabon|kassabonnetje|bonnetje|scontrino|documento\s+commerciale|paragon(?:\s+fiskalny)?|cupom(?:\s+(?:n[ãa]o\s+)?fiscal)?|till\s+receipt|sales\s+ticket|ticket\s+de\s+(?:caisse|venta|compra)|ticket\s*(?:n\s*[°º.]|no\.?|nr\.?|#|")\s*\d)/iu;
+
+/** The change given back, with its amount: only a till slip prints it. */
+const CHANGE_LINE = /^\W{0,3}(?:change|change\s+due|r[üu]ckgeld|wechselgeld|rendu|monnaie(?:\s+rendue)?|cambio|vuelto|resto|troco|reszta|wisselgeld)\b\W{0,6}[$€£]?\s?-?\d/iu;
+
+/** Who rang the sale up ('Served by: Mitchell Admin', 'Kassierer: 3'). */
+const CASHIER = /\b(?:served\s+by|cashier|kassierer(?:in)?|bediener(?:in)?|es\s+bediente\s+sie|caissi[eè]re?|cajer[oa]|cassiere|kasjer|operador\s+de\s+caixa)\b/i;
+
+/** What was handed over or charged after the total: cash, a card, the bank, the change. */
+const PAYMENT_LINE =
+  /^\W{0,3}(?:change|change\s+due|cash|tendered|bank|card|credit\s+card|debit|visa|mastercard|amex|r[üu]ckgeld|wechselgeld|gegeben|bar(?:geld)?|ec-?karte|girocard|karte|rendu|monnaie|esp[èe]ces|carte(?:\s+bancaire)?|cb|cambio|vuelto|efectivo|entregado|tarjeta|resto|contanti|carta|troco|dinheiro|cart[ãa]o|reszta|got[óo]wka|karta|wisselgeld|contant|pin)\b[\s:.]*(?:[$€£]|EUR|USD|GBP)?\s?-?\d/iu;
+
+/** A receipt's total line ('TOTAL $514.25', 'GESAMTSUMME 3.98 EUR', 'Totale 6,00'), not a subtotal's or the taxes'. */
+const TOTAL_WORD = /\b(?:total(?:e|\s+a\s+pagar)?|totaal|summe|gesamtsumme|gesamt|zu\s+zahlen|suma|somme|importe|valor\s+total)\b/iu;
+const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+(?:tax(?:es)?|vat|items?|qty|quantity|net|excl|ht)|tax|vat|mwst|ust|tva|iva|btw|netto|nett)\b/i;
+
+/** Where the rows of items end: the first total, subtotal, tax or count line. */
+const ITEMS_END = /\b(?:total|totale|totaal|summe|gesamtsumme|subtotal|zwischensumme|sous-total|suma|somme|items?\s+count|number\s+of\s+items|anzahl\s+artikel|artikelanzahl)\b/i;
+
+/** A row of items: an optional count ('2 x', '1'), the item's words, its amount with cents, a currency or a tax class after it. */
+const ITEM_ROW = /^(?:(\d{1,3}(?:[.,]\d{1,3})?)\s*[x×*]?\s+)?(.*\p{L}.*?)\s+(-?[$€£]?\s?\d[\d.,]*[.,]\d{2})\s*(?:[$€£]|EUR|USD|GBP|[A-Z])?$/u;
+
+/** A ticket's row 'description  price  x quantity  amount', the quantity run into the amount ('403,50 €  x52.017,49 €'). */
+const PRICE_TIMES_ROW = /^(.*\p{L}.*?)\s+(-?\d[\d.,]*[.,]\d{2})\s*(?:€|EUR|\$|£)?\s+x\s?(?:(\d{1,3})\s+)?(-?\d[\d.,]*[.,]\d{2})\s*(?:€|EUR|\$|£)?$/u;
+
+/** A tax table's row of one rate: rate, base, tax ('Tax 15% Over $ 295.00  $44.25'). */
+const RATE_ROW = /\b(?:tax|vat|mwst|ust|tva|iva|btw|moms|mva)\b[^%\n]{0,12}\d{1,2}(?:[.,]\d+)?\s?%/i;
+
+/** A line that heads the shop's block but names nobody ('Your logo', a web address, an address, a phone, a title). */
+const NOT_A_NAME = /\b(?:logo|https?|www\.|@|tel|phone|fax|served|copyright|receipt|ticket|beleg|bon|scontrino|recibo|cupom|paragon)\b|\(c\)|©|:/i;
+
+const cents = (value: string) => Math.round(Number(value) * 100);
+const lastAmount = (text: string) => amountsIn(text).at(-1) ?? null;
+
+/** Whether a document that no title word classed is a till receipt: its own title word, the change given back, or a cashier. */
+export function looksLikeReceipt(lines: string[]): boolean {
+  return lines.some((line) => RECEIPT_TITLE.test(line) || CHANGE_LINE.test(line)) || lines.slice(0, 15).some((line) => CASHIER.test(line));
+}
+
+/**
+ * A receipt's total: the total line that what was paid follows (within three
+ * lines: 'TOTAL $514.25', 'Bank 514.25', 'CHANGE $0.00'). A tax table's 'Total'
+ * further down totals the taxes, and the largest amount is often the cash
+ * handed over.
+ */
+export function receiptTotal(lines: string[]): string | null {
+  for (let i = 0; i < lines.length; i += 1) {
+    if (!TOTAL_WORD.test(lines[i]) || NOT_TOTAL.test(lines[i]) || PAYMENT_LINE.test(lines[i])) continue;
+    if (!lines.slice(i + 1, i + 4).some((line) => PAYMENT_LINE.test(line))) continue;
+    const amount = lastAmount(lines[i]);
+    if (amount !== null) return amount;
+  }
+  return null;
+}
+
+/** A leading number of four digits or more, or one with a leading zero, is an article code ('000666 Dragon Tears'), not a count. */
+const isCode = (count: string) => count.length >= 4 || /^0\d/.test(count);
+
+/** 'x52.017,49' after a price of 403,50: the quantity (5) and amount (2017.49) whose product is nearest the price's multiple. */
+function splitCountAndAmount(price: number, run: string): { quantity: string; amount: string } | null {
+  for (let digits = 1; digits <= 3; digits += 1) {
+    const quantity = Number(run.slice(0, digits));
+    const amount = amountsIn(run.slice(digits))[0];
+    if (!quantity || amount === undefined) continue;
+    if (Math.abs(quantity * price - Number(amount)) <= Math.max(0.02, Math.abs(Number(amount)) * 0.001)) return { quantity: String(quantity), amount };
+  }
+  return null;
+}
+
+function itemRow(line: string): LineItem | null {
+  const times = PRICE_TIMES_ROW.exec(line);
+  if (times) {
+    const price = Number(amountsIn(times[2])[0]);
+    const parts = times[3] !== undefined ? { quantity: times[3], amount: amountsIn(times[4])[0] } : splitCountAndAmount(price, times[4].replace(/^-/, ''));
+    if (parts?.amount !== undefined) {
+      const amount = times[4].startsWith('-') && !parts.amount.startsWith('-') ? `-${parts.amount}` : parts.amount;
+      return { description: times[1].trim(), quantity: parts.quantity, unit_price: price.toFixed(2), amount };
+    }
+  }
+  const row = ITEM_ROW.exec(line);
+  if (!row || ITEMS_END.test(line) || PAYMENT_LINE.test(line)) return null;
+  const amount = amountsIn(row[3])[0];
+  if (amount === undefined) return null;
+  // A code before the words ('000666 Dragon Tears'): not a count.
+  const count: string | undefined = row[1] !== undefined && !isCode(row[1]) ? row[1] : undefined;
+  const description = row[2].trim().replace(/^\d{4,}\s+/, '');
+  if (!/\p{L}{2}/u.test(description)) return null;
+  return { description, quantity: count === undefined ? '1' : (amountsIn(count)[0] ?? count).replace(/\.00$/, ''), unit_price: null, amount };
+}
+
+/**
+ * A receipt's items: the rows just above its first total (or subtotal, or
+ * count) line, read upwards until a line that is no item; a line of words
+ * alone under an item continues its description ('Conference Chair' over
+ * '(Aluminium)'). Nothing when no row is found.
+ */
+export function receiptItems(lines: string[]): LineItem[] {
+  const end = lines.findIndex((line, i) => ITEMS_END.test(line) && lines.slice(Math.max(0, i - 40), i).some((l) => itemRow(l) !== null));
+  if (end <= 0) return [];
+  const items: LineItem[] = [];
+  let pending: string[] = [];
+  for (let i = end - 1; i >= 0 && items.length < 200; i -= 1) {
+    const line = lines[i].trim();
+    const item = itemRow(line);
+    if (item) {
+      if (pending.length > 0) item.description = `${item.description} ${pending.join(' ')}`;
+      pending = [];
+      items.unshift(item);
+      continue;
+    }
+    // A rule of dashes before any item is passed; one above the items ends them.
+    if (!/[\p{L}\d]/u.test(line)) {
+      if (items.length > 0) break;
+      continue;
+    }
+    // Words alone: the rest of the description of the item above, unless two such lines come together (a heading).
+    if (!/\d/.test(line) && line.length <= 40) {
+      if (pending.length === 0) {
+        pending = [line];
+        continue;
+      }
+      if (items.length > 0) break;
+      pending = [];
+      continue;
+    }
+    break;
+  }
+  return items;
+}
+
+/**
+ * The tax of a receipt's table of rates: rows of rate, base and tax, and the
+ * row below them that totals both ('Total $435.00  $79.25'); the sum of the
+ * rows' taxes when the total row prints it.
+ */
+export function taxTableTotal(lines: string[]): string | null {
+  for (let i = 0; i < lines.length; i += 1) {
+    if (!RATE_ROW.test(lines[i])) continue;
+    let j = i;
+    let sum = 0;
+    while (j < lines.length && RATE_ROW.test(lines[j]) && amountsIn(lines[j]).length >= 2) {
+      sum += cents(lastAmount(lines[j]) ?? '0');
+      j += 1;
+    }
+    if (j - i >= 2 && /\btotal\b/i.test(lines[j] ?? '') && cents(lastAmount(lines[j]) ?? 'x') === sum) return (sum / 100).toFixed(2);
+    i = j;
+  }
+  return null;
+}
+
+/** The shop's name that heads a receipt: the first line of a name's shape above its first amount. */
+export function receiptShop(lines: string[]): string | null {
+  for (const line of lines.slice(0, 6)) {
+    if (/\d[.,]\d{2}\b/.test(line)) return null;
+    const text = line.trim();
+    if (NOT_A_NAME.test(text) || !/\p{L}{3}/u.test(text) || /^\d/.test(text) || /\b\d{4,5}\b/.test(text)) continue;
+    // A name is letters, digits and a few marks: a slogan ('Die Zeitung gehört dazu!') or OCR's specks ('| ; A') are not.
+    if (!/^[\p{L}\d .,&'’()/+-]+$/u.test(text)) continue;
+    // A sentence ('The New Face of Open source POS') is a tagline, not a name.
+    if (text.split(/\s+/).length > 5 || /\s(?:of|the|and|for|your|our|und|der|de|la|et|el|di)\s/i.test(` ${text} `)) continue;
+    return text.replace(/[\s\-–—|]+$/, '');
+  }
+  return null;
+}
+
+/**
+ * Net + tax = total does not hold on a photographed receipt when OCR misread a
+ * digit of the net ('47.08' for 47.06, '8400.00' for 9400.00). Total − tax is
+ * the net then, when something else the receipt prints confirms it: its items
+ * add up to it, or the tax is the printed rate of it ('Tax (20%)').
+ */
+export function repairNet(lines: string[], fields: DocumentFields, items: LineItem[]): void {
+  const { subtotal, tax_amount: tax, total } = fields;
+  if (!subtotal || !tax || !total) return;
+  const net = cents(total.value) - cents(tax.value);
+  // A cent apart is the document's own rounding, not a misread digit.
+  if (net <= 0 || Math.abs(net - cents(subtotal.value)) <= 1) return;
+  const itemsSum = items.reduce((sum, item) => sum + cents(item.amount ?? '0'), 0);
+  const rate = lines.map((line) => /\b(?:tax|vat|mwst|ust|tva|iva|btw)\b[^%\n]{0,12}?(\d{1,2}(?:[.,]\d+)?)\s?%/i.exec(line)?.[1]).find(Boolean);
+  const taxAt = (base: number) => Math.round((base * Number(rate?.replace(',', '.'))) / 100);
+  // The rate confirms total − tax only when the net read does not fit it as well.
+  const byRate = rate !== undefined && Math.abs(taxAt(net) - cents(tax.value)) <= 1 && Math.abs(taxAt(cents(subtotal.value)) - cents(tax.value)) > 1;
+  if (itemsSum !== net && !byRate) return;
+  fields.subtotal = { value: (net / 100).toFixed(2), confidence: 0.7 };
+}
+
+/**
+ * A receipt's fields, after the invoice rules: its kind when no title word
+ * named one, its total above what was paid, its shop's name, its items, the
+ * tax of its table of rates, and a net an OCR misread broke.
+ */
+export function refineReceipt(lines: string[], fields: DocumentFields): void {
+  const kind = fields.kind;
+  if (kind?.value === 'other' && kind.confidence < 0.5 && looksLikeReceipt(lines)) fields.kind = { value: 'receipt', confidence: 0.6 };
+  if (fields.kind?.value !== 'receipt') return;
+
+  const total = receiptTotal(lines);
+  if (total !== null && total !== fields.total?.value) fields.total = { value: total, confidence: 0.75 };
+
+  const supplier = fields.supplier_name;
+  if (!supplier || supplier.confidence < 0.5) {
+    const shop = receiptShop(lines);
+    if (shop) fields.supplier_name = { value: shop, confidence: 0.5 };
+    // The first line guessed as the supplier was the receipt's title ('EDIT SALE TICKET').
+    else if (supplier && NOT_A_NAME.test(supplier.value)) delete fields.supplier_name;
+  }
+
+  const generic = fields.line_items?.value ?? [];
+  const items = generic.length === 0 || generic.every((item) => item.quantity === null) ? receiptItems(lines) : [];
+  if (items.length > 0) fields.line_items = { value: items, confidence: 0.6 };
+
+  const taxTable = taxTableTotal(lines);
+  if (taxTable !== null) fields.tax_amount = { value: taxTable, confidence: 0.7 };
+  // 'Total Taxes $0.00': a receipt of untaxed goods states its tax as nought.
+  else if (!fields.tax_amount && lines.some((line) => /\btotal\s+tax(?:es)?\b/i.test(line) && lastAmount(line) === '0.00')) fields.tax_amount = { value: '0.00', confidence: 0.6 };
+
+  repairNet(lines, fields, fields.line_items?.value ?? []);
+}

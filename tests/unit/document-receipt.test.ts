@@ -1,0 +1,119 @@
+// Till receipts through the extractor (receipt.ts, hooked at the end of
+// extractFields): the kind without a title, the total above what was paid,
+// the shop's name, bare item rows, a table of tax rates, and a net that OCR
+// misread. Texts as the PDF reader and OCR give them (columns as wide spaces).
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '../../app/features/documents/extraction/extract-fields.ts';
+import { looksLikeReceipt, receiptItems, receiptShop, receiptTotal, taxTableTotal } from '../../app/features/documents/extraction/receipt.ts';
+
+const fieldsOf = (text: string) => extractFields(text).fields;
+const value = (text: string, key: 'kind' | 'total' | 'subtotal' | 'tax_amount' | 'supplier_name') => fieldsOf(text)[key]?.value;
+
+const ODOO = `Your logo
+My Company (San Francisco)
+Tel:+1 (650) 555-0111
+info@yourcompany.com
+Served by Mitchell Admin
+Conference Chair 39.40
+(Aluminium)
+TOTAL 39.40 €
+Cash 222.00
+CHANGE 182.60 €
+Total Taxes 0.00 €`;
+
+describe('a receipt without a title word', () => {
+  it('is a receipt by its change line, its cashier or its own title word; an invoice or a letter is not', () => {
+    expect(value(ODOO, 'kind')).toBe('receipt');
+    expect(looksLikeReceipt(['MediaCoast', 'Kassenbeleg - 15.01.2026 11:53', 'test  1.99 EUR'])).toBe(true);
+    expect(looksLikeReceipt(['My Shop', 'Ticket n°23', '1 iPad  800.00'])).toBe(true);
+    expect(looksLikeReceipt(['SCONTRINO', 'TOTALE 6,00'])).toBe(true);
+    expect(looksLikeReceipt(['Dear Sir,', 'the change of address is attached.', 'Total 10.00'])).toBe(false);
+    expect(value('Invoice INV-1\nChange request CR-7\nTotal 100.00\nCash discount 2%', 'kind')).toBe('invoice');
+  });
+});
+
+describe("a receipt's total", () => {
+  it('is the total above what was paid, not the larger cash handed over or the change', () => {
+    expect(value(ODOO, 'total')).toBe('39.40');
+    expect(value('Served by Ann\nCoffee 3.20\nTOTAL $3.20\nBank 3.20\nCHANGE $0.00', 'total')).toBe('3.20');
+  });
+
+  it('is not the total row of the tax table printed below it', () => {
+    const text = 'Acoustic Bloc Screens 339.25\nCabinet with Doors 175.00\nTOTAL $514.25\nBank 514.25\nCHANGE $0.00\nBase Amount\nTax 15% Over $ 295.00 $44.25\nTax 25% Over $ 140.00 $35.00\nTotal $435.00 $79.25';
+    expect(value(text, 'total')).toBe('514.25');
+    expect(value(text, 'tax_amount')).toBe('79.25');
+    expect(taxTableTotal(text.split('\n'))).toBe('79.25');
+  });
+
+  it('reads TOTAAL, TOTALE, TOTAL A PAGAR and SUMME above CONTANT, CONTANTI, EFECTIVO, BAR and their change', () => {
+    expect(value('Bakkerij Jansen\nBrood 2,40\nTOTAAL 8,40\nCONTANT 10,00\nWISSELGELD 1,60', 'total')).toBe('8.40');
+    expect(value('Bar Roma\nCaffè 1,20\nTOTALE EURO 6,00\nCONTANTI 10,00\nRESTO 4,00', 'total')).toBe('6.00');
+    expect(value('Cafetería Sol\nCafé 1,50\nTOTAL A PAGAR 15,30\nEFECTIVO 20,00\nCAMBIO 4,70', 'total')).toBe('15.30');
+    expect(value('Bäckerei Korn\nBrezel 0,90\nSUMME EUR 12,50\nGegeben BAR 20,00\nRÜCKGELD 7,50\nMwSt 19% 2,00', 'total')).toBe('12.50');
+    expect(receiptTotal(['TOTAL 5.00', 'the end'])).toBeNull();
+  });
+});
+
+describe("a receipt's shop", () => {
+  it('is the name heading it, past a logo placeholder, a tagline or a title; none when an item comes first', () => {
+    expect(value('MediaCoast\nMühlenweg 4, 23758 Oldenburg in Holstein\nKassenbeleg - 15.01.2026 11:53\ntest  1.99 EUR\nGESAMTSUMME  3.98 EUR', 'supplier_name')).toBe('MediaCoast');
+    expect(receiptShop(['Your logo', 'My Shop', '1, rue des gloutons'])).toBe('My Shop');
+    expect(receiptShop(['EDIT SALE TICKET', 'The New Face of Open source POS', 'Copyright (c) 2015-2016 Chromis', 'Receipt: 1037'])).toBeNull();
+    expect(receiptShop(['Acoustic Bloc Screens 339.25', 'Base Amount'])).toBeNull();
+    expect(receiptShop(['| ; A', 'Die Zeitung gehört dazu!\\ =', 'Kostenlose Quittung / Receipt'])).toBeNull();
+    expect(value('EDIT SALE TICKET\nThe New Face of Open source POS\nReceipt:  1037\nTotal  5,00 €\nTendered:  10,00 €\nChange:  5,00 €', 'supplier_name')).toBeUndefined();
+  });
+});
+
+describe("a receipt's items", () => {
+  it('reads bare rows above the total: a count, an article code, a description run on to the next line', () => {
+    expect(fieldsOf(ODOO).line_items?.value).toEqual([{ description: 'Conference Chair (Aluminium)', quantity: '1', unit_price: null, amount: '39.40' }]);
+    expect(receiptItems(['My Shop', 'Ticket n°23', '1 Macbook Pro  2500.00', '5 Macbook Air  1500.00', '2 x Coffee  5.00', 'Subtotal  9400.00 €'])).toEqual([
+      { description: 'Macbook Pro', quantity: '1', unit_price: null, amount: '2500.00' },
+      { description: 'Macbook Air', quantity: '5', unit_price: null, amount: '1500.00' },
+      { description: 'Coffee', quantity: '2', unit_price: null, amount: '5.00' },
+    ]);
+    expect(receiptItems(['SKU Product Description Price', '000666 Dragon Tears 5.60', '000042 Towel 19.99', 'subtotal 25.59']).map((i) => [i.description, i.quantity])).toEqual([
+      ['Dragon Tears', '1'],
+      ['Towel', '1'],
+    ]);
+  });
+
+  it("reads a ticket's 'price x quantity amount' rows, the quantity run into the amount, and a discount", () => {
+    const rows = ['Item  Price  Qty  Value', '------', 'grifo baño  403,50 €  x52.017,49 €', '*DTO. GRIFERIA -40,35 €  x5 -201,75 €', '------', 'Items count: 5', 'Total  1.815,74 €'];
+    expect(receiptItems(rows)).toEqual([
+      { description: 'grifo baño', quantity: '5', unit_price: '403.50', amount: '2017.49' },
+      { description: '*DTO. GRIFERIA', quantity: '5', unit_price: '-40.35', amount: '-201.75' },
+    ]);
+  });
+
+  it('states a tax of nought only where the receipt prints it', () => {
+    expect(value(ODOO, 'tax_amount')).toBe('0.00');
+    expect(value('Served by Ann\nCoffee 3.20\nTOTAL $3.20\nCash 5.00\nCHANGE $1.80', 'tax_amount')).toBeUndefined();
+  });
+});
+
+describe('a net that OCR misread', () => {
+  it('is total − tax when the items add up to it', () => {
+    const text = 'Served by: the Brave\n000666 Dragon Tears 5.60\n000661 Lizard Tongue 7.77\n000911 Bat Wing 13.70\n000042 Towel 19.99\nsubtotal 47.08\nGuild Tax (5%) 2.35\nTotal 49.41';
+    expect(value(text, 'subtotal')).toBe('47.06');
+  });
+
+  it('is total − tax when the printed rate gives the tax from it and not from the net read', () => {
+    expect(value('My Shop\nTicket n°23\n1 iPad 9400.00\nSubtotal 8400.00 €\nTax (20%) 1880.00 €\nTotal 11280.00 €', 'subtotal')).toBe('9400.00');
+  });
+
+  it("is kept when it is a cent off (the document's own rounding)", () => {
+    expect(value('Receipt: 1037\nTotal  1.815,74 €\nTendered:  1.830,00 €\nChange:  14,26 €\nNett of Tax:  1.500,62 €\nTaxes:  315,13 €\nIVA 21%  1.500,62 €  315,13 €', 'subtotal')).toBe('1500.62');
+  });
+});
+
+describe('an invoice', () => {
+  it('keeps the invoice rules: its latest total, its own items table and no receipt rules', () => {
+    const text = 'ACME GmbH\nRechnung Nr. 2024-7\nBeschreibung  Menge  Preis  Betrag\nBeratung  2  50,00  100,00\nSumme  100,00\nBar  100,00\nGesamtbetrag  119,00';
+    const fields = fieldsOf(text);
+    expect(fields.kind?.value).toBe('invoice');
+    expect(fields.total?.value).toBe('119.00');
+    expect(fields.line_items?.value).toHaveLength(1);
+  });
+});

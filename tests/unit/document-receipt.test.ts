@@ -4,7 +4,7 @@
 // misread. Texts as the PDF reader and OCR give them (columns as wide spaces).
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../app/features/documents/extraction/extract-fields.ts';
-import { looksLikeReceipt, receiptItems, receiptShop, receiptTotal, taxTableTotal } from '../../app/features/documents/extraction/receipt.ts';
+import { looksLikeReceipt, receiptItems, receiptShop, receiptTotal, taxTable } from '../../app/features/documents/extraction/receipt.ts';
 
 const fieldsOf = (text: string) => extractFields(text).fields;
 const value = (text: string, key: 'kind' | 'total' | 'subtotal' | 'tax_amount' | 'supplier_name') => fieldsOf(text)[key]?.value;
@@ -42,7 +42,9 @@ describe("a receipt's total", () => {
     const text = 'Acoustic Bloc Screens 339.25\nCabinet with Doors 175.00\nTOTAL $514.25\nBank 514.25\nCHANGE $0.00\nBase Amount\nTax 15% Over $ 295.00 $44.25\nTax 25% Over $ 140.00 $35.00\nTotal $435.00 $79.25';
     expect(value(text, 'total')).toBe('514.25');
     expect(value(text, 'tax_amount')).toBe('79.25');
-    expect(taxTableTotal(text.split('\n'))).toBe('79.25');
+    expect(value(text, 'subtotal')).toBe('435.00');
+    expect(taxTable(text.split('\n'))).toEqual({ tax: '79.25', net: '435.00' });
+    expect(taxTable(['IVA 21%  1.500,62 €  315,13 €', 'Thank You'])).toBeNull();
   });
 
   it('reads TOTAAL, TOTALE, TOTAL A PAGAR and SUMME above CONTANT, CONTANTI, EFECTIVO, BAR and their change', () => {
@@ -51,6 +53,46 @@ describe("a receipt's total", () => {
     expect(value('Cafetería Sol\nCafé 1,50\nTOTAL A PAGAR 15,30\nEFECTIVO 20,00\nCAMBIO 4,70', 'total')).toBe('15.30');
     expect(value('Bäckerei Korn\nBrezel 0,90\nSUMME EUR 12,50\nGegeben BAR 20,00\nRÜCKGELD 7,50\nMwSt 19% 2,00', 'total')).toBe('12.50');
     expect(receiptTotal(['TOTAL 5.00', 'the end'])).toBeNull();
+    // Nothing labels a total and the only amount with cents is a phone number's run of digits: no total.
+    expect(value('Kostenlose Quittung / Receipt\nTaxi-Nr. 12\nwire +49 50.21 0101.', 'total')).toBeUndefined();
+  });
+});
+
+const SUPERMARKET = `REWE Markt GmbH
+Musterstr. 1
+12345 Musterstadt
+BANANE                1,43 B
+0,410 kg x 3,49 EUR/kg
+MILCH 3,5%            1,98 B
+2 Stk x 0,99
+BIER                  4,20 A
+--------------------------
+SUMME           EUR   7,61
+Geg. BAR        EUR  10,00
+Rückgeld BAR    EUR   2,39
+Steuer %   Netto   Steuer   Brutto
+A= 19,0%   3,53    0,67     4,20
+B=  7,0%   3,19    0,22     3,41
+Gesamtbetrag 6,72  0,89     7,61
+11.07.18 14:23  Bon-Nr.: 1234`;
+
+describe('a supermarket receipt', () => {
+  it('is a receipt by its change paid in cash, its total the SUMME, its tax and net the sums of its table of rates', () => {
+    const fields = fieldsOf(SUPERMARKET);
+    expect(fields.kind?.value).toBe('receipt');
+    expect(fields.total?.value).toBe('7.61');
+    expect(fields.tax_amount?.value).toBe('0.89');
+    expect(fields.subtotal?.value).toBe('6.72');
+    expect(fields.issue_date?.value).toBe('2018-07-11');
+    expect(looksLikeReceipt(['Bon-Nr.: 1234'])).toBe(true);
+  });
+
+  it('reads the count or weight row under an item as its quantity and unit price', () => {
+    expect(fieldsOf(SUPERMARKET).line_items?.value).toEqual([
+      { description: 'BANANE', quantity: '0.410', unit_price: '3.49', amount: '1.43' },
+      { description: 'MILCH 3,5%', quantity: '2', unit_price: '0.99', amount: '1.98' },
+      { description: 'BIER', quantity: '1', unit_price: null, amount: '4.20' },
+    ]);
   });
 });
 

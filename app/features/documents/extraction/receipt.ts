@@ -9,17 +9,22 @@ import type { DocumentFields, LineItem } from './fields.ts';
 
 /** A receipt's own title words ('Kassenbeleg', 'Ticket n°23', 'scontrino', 'paragon fiskalny'). */
 const RECEIPT_TITLE =
-  /\b(?:kassenbeleg|kassenbon|kassenzettel|kassabon|kassabonnetje|bonnetje|scontrino|documento\s+commerciale|paragon(?:\s+fiskalny)?|cupom(?:\s+(?:n[ãa]o\s+)?fiscal)?|till\s+receipt|sales\s+ticket|ticket\s+de\s+(?:caisse|venta|compra)|ticket\s*(?:n\s*[°º.]|no\.?|nr\.?|#|")\s*\d)/iu;
+  /\b(?:bon-?nr\.?|kassenbeleg|kassenbon|kassenzettel|kassabon|kassabonnetje|bonnetje|scontrino|documento\s+commerciale|paragon(?:\s+fiskalny)?|cupom(?:\s+(?:n[ãa]o\s+)?fiscal)?|till\s+receipt|sales\s+ticket|ticket\s+de\s+(?:caisse|venta|compra)|ticket\s*(?:n\s*[°º.]|no\.?|nr\.?|#|")\s*\d)/iu;
+
+/** Between a payment's word and its amount: the means or the currency ('Rückgeld BAR EUR 2,39', 'CHANGE $ 0.00'). */
+const PAID_TAIL = String.raw`\b(?:[\s:.]+(?:bar|cash|eur|usd|gbp|chf|pln|en\s+esp[eè]ces|[$€£]))*[\s:.]*[$€£]?\s?-?\d`;
 
 /** The change given back, with its amount: only a till slip prints it. */
-const CHANGE_LINE = /^\W{0,3}(?:change|change\s+due|r[üu]ckgeld|wechselgeld|rendu|monnaie(?:\s+rendue)?|cambio|vuelto|resto|troco|reszta|wisselgeld)\b\W{0,6}[$€£]?\s?-?\d/iu;
+const CHANGE_LINE = new RegExp(String.raw`^\W{0,3}(?:change|change\s+due|r[üu]ckgeld|wechselgeld|rendu|monnaie(?:\s+rendue)?|cambio|vuelto|resto|troco|reszta|wisselgeld)${PAID_TAIL}`, 'iu');
 
 /** Who rang the sale up ('Served by: Mitchell Admin', 'Kassierer: 3'). */
 const CASHIER = /\b(?:served\s+by|cashier|kassierer(?:in)?|bediener(?:in)?|es\s+bediente\s+sie|caissi[eè]re?|cajer[oa]|cassiere|kasjer|operador\s+de\s+caixa)\b/i;
 
 /** What was handed over or charged after the total: cash, a card, the bank, the change. */
-const PAYMENT_LINE =
-  /^\W{0,3}(?:change|change\s+due|cash|tendered|bank|card|credit\s+card|debit|visa|mastercard|amex|r[üu]ckgeld|wechselgeld|gegeben|bar(?:geld)?|ec-?karte|girocard|karte|rendu|monnaie|esp[èe]ces|carte(?:\s+bancaire)?|cb|cambio|vuelto|efectivo|entregado|tarjeta|resto|contanti|carta|troco|dinheiro|cart[ãa]o|reszta|got[óo]wka|karta|wisselgeld|contant|pin)\b[\s:.]*(?:[$€£]|EUR|USD|GBP)?\s?-?\d/iu;
+const PAYMENT_LINE = new RegExp(
+  String.raw`^\W{0,3}(?:geg(?:eben)?\.?\s+)?(?:change|change\s+due|cash|tendered|bank|card|credit\s+card|debit|visa|mastercard|amex|r[üu]ckgeld|wechselgeld|gegeben|bar(?:geld)?|ec-?karte|girocard|karte|rendu|monnaie|esp[èe]ces|carte(?:\s+bancaire)?|cb|cambio|vuelto|efectivo|entregado|tarjeta|resto|contanti|carta|troco|dinheiro|cart[ãa]o|reszta|got[óo]wka|karta|wisselgeld|contant|pin)${PAID_TAIL}`,
+  'iu',
+);
 
 /** A receipt's total line ('TOTAL $514.25', 'GESAMTSUMME 3.98 EUR', 'Totale 6,00'), not a subtotal's or the taxes'. */
 const TOTAL_WORD = /\b(?:total(?:e|\s+a\s+pagar)?|totaal|summe|gesamtsumme|gesamt|zu\s+zahlen|suma|somme|importe|valor\s+total)\b/iu;
@@ -33,9 +38,6 @@ const ITEM_ROW = /^(?:(\d{1,3}(?:[.,]\d{1,3})?)\s*[x×*]?\s+)?(.*\p{L}.*?)\s+(-?
 
 /** A ticket's row 'description  price  x quantity  amount', the quantity run into the amount ('403,50 €  x52.017,49 €'). */
 const PRICE_TIMES_ROW = /^(.*\p{L}.*?)\s+(-?\d[\d.,]*[.,]\d{2})\s*(?:€|EUR|\$|£)?\s+x\s?(?:(\d{1,3})\s+)?(-?\d[\d.,]*[.,]\d{2})\s*(?:€|EUR|\$|£)?$/u;
-
-/** A tax table's row of one rate: rate, base, tax ('Tax 15% Over $ 295.00  $44.25'). */
-const RATE_ROW = /\b(?:tax|vat|mwst|ust|tva|iva|btw|moms|mva)\b[^%\n]{0,12}\d{1,2}(?:[.,]\d+)?\s?%/i;
 
 /** A line that heads the shop's block but names nobody ('Your logo', a web address, an address, a phone, a title). */
 const NOT_A_NAME = /\b(?:logo|https?|www\.|@|tel|phone|fax|served|copyright|receipt|ticket|beleg|bon|scontrino|recibo|cupom|paragon)\b|\(c\)|©|:/i;
@@ -78,6 +80,23 @@ function splitCountAndAmount(price: number, run: string): { quantity: string; am
   return null;
 }
 
+/** A row that details the item beside it: a count or a weight times a price ('2 Stk x 0,99', '0,410 kg x 3,49 EUR/kg'). */
+const DETAIL_ROW = /^(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:stk\.?|st\.?|pcs?\.?|kg|g|l)?\s*[x×*]\s*(\d[\d.,]*[.,]\d{2})\s*(?:eur|€|\$|£)?(?:\s*\/\s*\p{L}{1,5})?$/iu;
+
+function detailRow(line: string | undefined): { quantity: string; price: string } | null {
+  const row = line === undefined ? null : DETAIL_ROW.exec(line.trim());
+  const price = row ? amountsIn(row[2])[0] : undefined;
+  return row && price !== undefined ? { quantity: row[1].replace(',', '.'), price } : null;
+}
+
+/** The count and price of a detail row, set on the item when their product is its amount. */
+function detailed(item: LineItem, row: { quantity: string; price: string } | null): boolean {
+  if (!row || Math.abs(Number(row.quantity) * Number(row.price) - Number(item.amount)) > 0.011) return false;
+  item.quantity = row.quantity;
+  item.unit_price = row.price;
+  return true;
+}
+
 function itemRow(line: string): LineItem | null {
   const times = PRICE_TIMES_ROW.exec(line);
   if (times) {
@@ -110,12 +129,21 @@ export function receiptItems(lines: string[]): LineItem[] {
   if (end <= 0) return [];
   const items: LineItem[] = [];
   let pending: string[] = [];
+  let below: { quantity: string; price: string } | null = null;
   for (let i = end - 1; i >= 0 && items.length < 200; i -= 1) {
     const line = lines[i].trim();
+    // A count or weight row belongs to the item above it (or, on some tills, below it).
+    const detail = detailRow(line);
+    if (detail) {
+      below = detail;
+      continue;
+    }
     const item = itemRow(line);
     if (item) {
       if (pending.length > 0) item.description = `${item.description} ${pending.join(' ')}`;
+      if (!detailed(item, below) && detailed(item, detailRow(lines[i - 1]))) i -= 1;
       pending = [];
+      below = null;
       items.unshift(item);
       continue;
     }
@@ -139,21 +167,45 @@ export function receiptItems(lines: string[]): LineItem[] {
   return items;
 }
 
-/**
- * The tax of a receipt's table of rates: rows of rate, base and tax, and the
- * row below them that totals both ('Total $435.00  $79.25'); the sum of the
- * rows' taxes when the total row prints it.
- */
-export function taxTableTotal(lines: string[]): string | null {
-  for (let i = 0; i < lines.length; i += 1) {
-    if (!RATE_ROW.test(lines[i])) continue;
-    let j = i;
-    let sum = 0;
-    while (j < lines.length && RATE_ROW.test(lines[j]) && amountsIn(lines[j]).length >= 2) {
-      sum += cents(lastAmount(lines[j]) ?? '0');
-      j += 1;
+/** A rate on a row ('19,0%', 'Tax 15%'), 30% at most. */
+const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/;
+
+/** Of a tax table's row, the amounts that are the tax and its base at the row's rate (tax = base × rate, to the cent). */
+function rateColumns(line: string): { tax: number; net: number } | null {
+  const rate = RATE.exec(line);
+  if (!rate || Number(rate[1].replace(',', '.')) > 30) return null;
+  const amounts = amountsIn(line.slice(rate.index + rate[0].length)).map(cents);
+  for (let net = 0; net < amounts.length; net += 1) {
+    for (let tax = 0; tax < amounts.length; tax += 1) {
+      if (tax !== net && amounts[net] > 0 && Math.abs(Math.round((amounts[net] * Number(rate[1].replace(',', '.'))) / 100) - amounts[tax]) <= 1) return { tax, net };
     }
-    if (j - i >= 2 && /\btotal\b/i.test(lines[j] ?? '') && cents(lastAmount(lines[j]) ?? 'x') === sum) return (sum / 100).toFixed(2);
+  }
+  return null;
+}
+
+/**
+ * A receipt's table of tax rates ('Tax 15% Over $ 295.00  $44.25'; 'A= 19,0%
+ * 3,53  0,67  4,20' under 'MwSt% Netto MwSt Brutto'): in each row the tax and
+ * its base are the amounts the rate ties together; the receipt's tax and net
+ * are their sums, when a row below totals them ('Total $435.00 $79.25') or two
+ * rows or more agree on the columns.
+ */
+export function taxTable(lines: string[]): { tax: string; net: string } | null {
+  for (let i = 0; i < lines.length; i += 1) {
+    const first = rateColumns(lines[i]);
+    if (!first) continue;
+    let j = i;
+    let [tax, net] = [0, 0];
+    for (; j < lines.length && j - i < 10; j += 1) {
+      const columns = rateColumns(lines[j]);
+      if (!columns || columns.tax !== first.tax || columns.net !== first.net) break;
+      const amounts = amountsIn(lines[j].slice(lines[j].search(RATE))).map(cents);
+      tax += amounts[columns.tax];
+      net += amounts[columns.net];
+    }
+    const totalRow = lines[j] !== undefined && /\b(?:total|summe|gesamt\p{L}*|totale|totaal|suma|somme)\b/iu.test(lines[j]) ? amountsIn(lines[j]).map(cents) : [];
+    const totalled = totalRow.includes(tax) && totalRow.includes(net);
+    if (totalled || j - i >= 2) return { tax: (tax / 100).toFixed(2), net: (net / 100).toFixed(2) };
     i = j;
   }
   return null;
@@ -207,6 +259,10 @@ export function refineReceipt(lines: string[], fields: DocumentFields): void {
 
   const total = receiptTotal(lines);
   if (total !== null && total !== fields.total?.value) fields.total = { value: total, confidence: 0.75 };
+  // The largest amount guessed as the total (nothing labelled one) that only a phone number holds ('+49 50.21 0101'): none.
+  const guessed = fields.total && fields.total.confidence <= 0.3 ? fields.total.value : null;
+  const holders = guessed === null ? [] : lines.filter((line) => amountsIn(line).includes(guessed));
+  if (holders.length > 0 && holders.every((line) => /\+\d{2}|\b(?:tel|phone|fax|fon|telefon)\b/i.test(line))) delete fields.total;
 
   const supplier = fields.supplier_name;
   if (!supplier || supplier.confidence < 0.5) {
@@ -220,8 +276,12 @@ export function refineReceipt(lines: string[], fields: DocumentFields): void {
   const items = generic.length === 0 || generic.every((item) => item.quantity === null) ? receiptItems(lines) : [];
   if (items.length > 0) fields.line_items = { value: items, confidence: 0.6 };
 
-  const taxTable = taxTableTotal(lines);
-  if (taxTable !== null) fields.tax_amount = { value: taxTable, confidence: 0.7 };
+  const table = taxTable(lines);
+  if (table !== null) {
+    fields.tax_amount = { value: table.tax, confidence: 0.7 };
+    // The table's net is the receipt's when net + tax is its total.
+    if (fields.total && cents(table.net) + cents(table.tax) === cents(fields.total.value)) fields.subtotal = { value: table.net, confidence: 0.7 };
+  }
   // 'Total Taxes $0.00': a receipt of untaxed goods states its tax as nought.
   else if (!fields.tax_amount && lines.some((line) => /\btotal\s+tax(?:es)?\b/i.test(line) && lastAmount(line) === '0.00')) fields.tax_amount = { value: '0.00', confidence: 0.6 };
 

@@ -96,6 +96,29 @@ describe('a supermarket receipt', () => {
   });
 });
 
+describe('receipts of other tills', () => {
+  it("reads a US till slip: its items' 'quantity @ price', its total above CASH and CHANGE DUE, whose 'due' dates nothing", () => {
+    const fields = fieldsOf('WALMART SUPERCENTER\n123 MAIN ST\nCOFFEE 2 @ 1.50       3.00\nBREAD                 2.49\nSUBTOTAL              5.49\nTAX 8.25%             0.45\nTOTAL                 5.94\nCASH                 10.00\nCHANGE DUE            4.06\n11/17/2023 10:42 AM');
+    expect(fields.kind?.value).toBe('receipt');
+    expect(fields.total?.value).toBe('5.94');
+    expect(fields.due_date).toBeUndefined();
+    expect(fields.issue_date?.value).toBe('2023-11-17');
+    expect(fields.line_items?.value[0]).toEqual({ description: 'COFFEE', quantity: '2', unit_price: '1.50', amount: '3.00' });
+  });
+
+  it("reads a French bakery's ticket (TOTAL TTC, ESPECES, RENDU) and a German one paid by card, 'quantity x price' in the row", () => {
+    const bakery = fieldsOf('Boulangerie Dupont\n12 rue de la Paix 75002 Paris\nBaguette 2 x 1,10      2,20\nCroissant              1,30\nTOTAL TTC              3,50\nESPECES                5,00\nRENDU                  1,50\nLe 27/11/2026 à 08:15');
+    expect([bakery.kind?.value, bakery.total?.value, bakery.supplier_name?.value]).toEqual(['receipt', '3.50', 'Boulangerie Dupont']);
+    expect(bakery.line_items?.value[0]).toEqual({ description: 'Baguette', quantity: '2', unit_price: '1.10', amount: '2.20' });
+    const card = fieldsOf('Supermarkt Müller\nMilch 2 x 0,99  1,98 A\nBrot  2,49 A\nSUMME EUR  4,47\nKartenzahlung  4,47\n27.11.2026 08:15');
+    expect([card.kind?.value, card.total?.value]).toEqual(['receipt', '4.47']);
+    expect(card.line_items?.value.map((i) => [i.description, i.quantity])).toEqual([
+      ['Milch', '2'],
+      ['Brot', '1'],
+    ]);
+  });
+});
+
 describe("a receipt's shop", () => {
   it('is the name heading it, past a logo placeholder, a tagline or a title; none when an item comes first', () => {
     expect(value('MediaCoast\nMühlenweg 4, 23758 Oldenburg in Holstein\nKassenbeleg - 15.01.2026 11:53\ntest  1.99 EUR\nGESAMTSUMME  3.98 EUR', 'supplier_name')).toBe('MediaCoast');

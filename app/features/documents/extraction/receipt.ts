@@ -22,7 +22,7 @@ const CASHIER = /\b(?:served\s+by|cashier|kassierer(?:in)?|bediener(?:in)?|es\s+
 
 /** What was handed over or charged after the total: cash, a card, the bank, the change. */
 const PAYMENT_LINE = new RegExp(
-  String.raw`^\W{0,3}(?:geg(?:eben)?\.?\s+)?(?:change|change\s+due|cash|tendered|bank|card|credit\s+card|debit|visa|mastercard|amex|r[üu]ckgeld|wechselgeld|gegeben|bar(?:geld)?|ec-?karte|girocard|karte|rendu|monnaie|esp[èe]ces|carte(?:\s+bancaire)?|cb|cambio|vuelto|efectivo|entregado|tarjeta|resto|contanti|carta|troco|dinheiro|cart[ãa]o|reszta|got[óo]wka|karta|wisselgeld|contant|pin)${PAID_TAIL}`,
+  String.raw`^\W{0,3}(?:geg(?:eben)?\.?\s+)?(?:change|change\s+due|cash|tendered|bank|card|credit\s+card|debit|visa|mastercard|amex|r[üu]ckgeld|wechselgeld|gegeben|bar(?:geld)?|ec-?karte|girocard|karte|rendu|monnaie|esp[èe]ces|carte(?:\s+bancaire)?|cb|cambio|vuelto|efectivo|entregado|tarjeta|resto|contanti|carta|troco|dinheiro|cart[ãa]o|reszta|got[óo]wka|karta|wisselgeld|contant|pin|maestro|kartenzahlung|paid|bezahlt|pagado|pagato|pay[ée]|betaald)${PAID_TAIL}`,
   'iu',
 );
 
@@ -47,7 +47,7 @@ const lastAmount = (text: string) => amountsIn(text).at(-1) ?? null;
 
 /** Whether a document that no title word classed is a till receipt: its own title word, the change given back, or a cashier. */
 export function looksLikeReceipt(lines: string[]): boolean {
-  return lines.some((line) => RECEIPT_TITLE.test(line) || CHANGE_LINE.test(line)) || lines.slice(0, 15).some((line) => CASHIER.test(line));
+  return lines.some((line) => RECEIPT_TITLE.test(line) || CHANGE_LINE.test(line)) || lines.slice(0, 15).some((line) => CASHIER.test(line)) || receiptTotal(lines) !== null;
 }
 
 /**
@@ -80,8 +80,8 @@ function splitCountAndAmount(price: number, run: string): { quantity: string; am
   return null;
 }
 
-/** A row that details the item beside it: a count or a weight times a price ('2 Stk x 0,99', '0,410 kg x 3,49 EUR/kg'). */
-const DETAIL_ROW = /^(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:stk\.?|st\.?|pcs?\.?|kg|g|l)?\s*[x×*]\s*(\d[\d.,]*[.,]\d{2})\s*(?:eur|€|\$|£)?(?:\s*\/\s*\p{L}{1,5})?$/iu;
+/** A row that details the item beside it: a count or a weight times a price ('2 Stk x 0,99', '0,410 kg x 3,49 EUR/kg', '2 @ 1.50'). */
+const DETAIL_ROW = /^(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:stk\.?|st\.?|pcs?\.?|kg|g|l)?\s*[x×*@]\s*(\d[\d.,]*[.,]\d{2})\s*(?:eur|€|\$|£)?(?:\s*\/\s*\p{L}{1,5})?$/iu;
 
 function detailRow(line: string | undefined): { quantity: string; price: string } | null {
   const row = line === undefined ? null : DETAIL_ROW.exec(line.trim());
@@ -97,7 +97,15 @@ function detailed(item: LineItem, row: { quantity: string; price: string } | nul
   return true;
 }
 
+/** A row 'description  quantity x price  amount' ('Milch 2 x 0,99  1,98 A', 'COFFEE 2 @ 1.50  3.00'). */
+const TIMES_PRICE_ROW = /^(.*\p{L}.*?)\s+(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:stk\.?|st\.?|pcs?\.?|kg)?\s*[x×*@]\s*(\d[\d.,]*[.,]\d{2})\s+(-?\d[\d.,]*[.,]\d{2})\s*(?:[$€£]|EUR|USD|GBP|[A-Z])?$/iu;
+
 function itemRow(line: string): LineItem | null {
+  const inline = TIMES_PRICE_ROW.exec(line);
+  if (inline) {
+    const item: LineItem = { description: inline[1].trim(), quantity: null, unit_price: null, amount: amountsIn(inline[4])[0] ?? null };
+    if (item.amount !== null && detailed(item, { quantity: inline[2].replace(',', '.'), price: amountsIn(inline[3])[0] ?? 'x' })) return item;
+  }
   const times = PRICE_TIMES_ROW.exec(line);
   if (times) {
     const price = Number(amountsIn(times[2])[0]);
@@ -284,6 +292,12 @@ export function refineReceipt(lines: string[], fields: DocumentFields): void {
   }
   // 'Total Taxes $0.00': a receipt of untaxed goods states its tax as nought.
   else if (!fields.tax_amount && lines.some((line) => /\btotal\s+tax(?:es)?\b/i.test(line) && lastAmount(line) === '0.00')) fields.tax_amount = { value: '0.00', confidence: 0.6 };
+
+  // 'CHANGE DUE 4.06' names the change, not a due date: the date the due label found is the receipt's own.
+  if (fields.due_date && lines.some((line) => /\bchange\s+due\b/i.test(line)) && !lines.some((line) => /\b(?:due\s+(?:date|by|on)|payment\s+due|pay(?:able)?\s+by)\b/i.test(line))) {
+    if (!fields.issue_date) fields.issue_date = { value: fields.due_date.value, confidence: 0.5 };
+    delete fields.due_date;
+  }
 
   repairNet(lines, fields, fields.line_items?.value ?? []);
 }

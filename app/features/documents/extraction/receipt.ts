@@ -100,7 +100,12 @@ function detailed(item: LineItem, row: { quantity: string; price: string } | nul
 /** A row 'description  quantity x price  amount' ('Milch 2 x 0,99  1,98 A', 'COFFEE 2 @ 1.50  3.00'). */
 const TIMES_PRICE_ROW = /^(.*\p{L}.*?)\s+(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:stk\.?|st\.?|pcs?\.?|kg)?\s*[x×*@]\s*(\d[\d.,]*[.,]\d{2})\s+(-?\d[\d.,]*[.,]\d{2})\s*(?:[$€£]|EUR|USD|GBP|[A-Z])?$/iu;
 
+/** An item's row is short and ends with its amount: only such a line is matched against the row patterns (their cost grows with the line). */
+const ENDS_WITH_AMOUNT = /\d[.,]\d{2}\s*(?:[$€£]|EUR|USD|GBP|[A-Z])?$/;
+const MAX_ROW = 160;
+
 function itemRow(line: string): LineItem | null {
+  if (line.length > MAX_ROW || !ENDS_WITH_AMOUNT.test(line)) return null;
   const inline = TIMES_PRICE_ROW.exec(line);
   if (inline) {
     const item: LineItem = { description: inline[1].trim(), quantity: null, unit_price: null, amount: amountsIn(inline[4])[0] ?? null };
@@ -133,7 +138,13 @@ function itemRow(line: string): LineItem | null {
  * '(Aluminium)'). Nothing when no row is found.
  */
 export function receiptItems(lines: string[]): LineItem[] {
-  const end = lines.findIndex((line, i) => ITEMS_END.test(line) && lines.slice(Math.max(0, i - 40), i).some((l) => itemRow(l) !== null));
+  // The first end line with an item row among the forty lines above it (each line matched once).
+  let lastRow = -Infinity;
+  let end = -1;
+  for (let i = 0; i < lines.length && end < 0; i += 1) {
+    if (ITEMS_END.test(lines[i]) && i - lastRow <= 40) end = i;
+    else if (itemRow(lines[i].trim()) !== null) lastRow = i;
+  }
   if (end <= 0) return [];
   const items: LineItem[] = [];
   let pending: string[] = [];
@@ -178,14 +189,15 @@ export function receiptItems(lines: string[]): LineItem[] {
 /** A rate on a row ('19,0%', 'Tax 15%'), 30% at most. */
 const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/;
 
-/** Of a tax table's row, the amounts that are the tax and its base at the row's rate (tax = base × rate, to the cent). */
-function rateColumns(line: string): { tax: number; net: number } | null {
+/** Of a tax table's row, its amounts after the rate and which of them are the tax and its base (tax = base × rate, to the cent). */
+function rateColumns(line: string): { tax: number; net: number; amounts: number[] } | null {
   const rate = RATE.exec(line);
   if (!rate || Number(rate[1].replace(',', '.')) > 30) return null;
-  const amounts = amountsIn(line.slice(rate.index + rate[0].length)).map(cents);
+  // A table's row holds a few amounts: the first eight are looked at (64 pairs at most).
+  const amounts = amountsIn(line.slice(rate.index + rate[0].length, rate.index + 200)).slice(0, 8).map(cents);
   for (let net = 0; net < amounts.length; net += 1) {
     for (let tax = 0; tax < amounts.length; tax += 1) {
-      if (tax !== net && amounts[net] > 0 && Math.abs(Math.round((amounts[net] * Number(rate[1].replace(',', '.'))) / 100) - amounts[tax]) <= 1) return { tax, net };
+      if (tax !== net && amounts[net] > 0 && Math.abs(Math.round((amounts[net] * Number(rate[1].replace(',', '.'))) / 100) - amounts[tax]) <= 1) return { tax, net, amounts };
     }
   }
   return null;
@@ -207,9 +219,8 @@ export function taxTable(lines: string[]): { tax: string; net: string } | null {
     for (; j < lines.length && j - i < 10; j += 1) {
       const columns = rateColumns(lines[j]);
       if (!columns || columns.tax !== first.tax || columns.net !== first.net) break;
-      const amounts = amountsIn(lines[j].slice(lines[j].search(RATE))).map(cents);
-      tax += amounts[columns.tax];
-      net += amounts[columns.net];
+      tax += columns.amounts[columns.tax];
+      net += columns.amounts[columns.net];
     }
     const totalRow = lines[j] !== undefined && /\b(?:total|summe|gesamt\p{L}*|totale|totaal|suma|somme)\b/iu.test(lines[j]) ? amountsIn(lines[j]).map(cents) : [];
     const totalled = totalRow.includes(tax) && totalRow.includes(net);

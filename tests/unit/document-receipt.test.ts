@@ -119,6 +119,28 @@ describe('receipts of other tills', () => {
   });
 });
 
+describe("a receipt's one tax rate", () => {
+  it("gives its tax and net when the rate's row makes the total (UK, Dutch, French, Spanish tills)", () => {
+    const uk = fieldsOf('TESCO EXPRESS\nSANDWICH            £2.50\nCOFFEE              £1.80\nTOTAL               £4.30\nCARD                £4.30\nVAT RATE  VAT  NET\n20%  0.72  3.58\n14/03/2024 12:01');
+    expect([uk.tax_amount?.value, uk.subtotal?.value]).toEqual(['0.72', '3.58']);
+    const nl = fieldsOf('Albert Heijn\nBROOD        2,49\nKAAS         5,91\nTOTAAL       8,40\nPIN          8,40\nBTW   OVER   EUR\n9%    7,71   0,69\n14-03-2024 18:45');
+    expect([nl.kind?.value, nl.tax_amount?.value, nl.subtotal?.value]).toEqual(['receipt', '0.69', '7.71']);
+    expect(taxTable(['5,5%  2,08  0,11  2,19'], '2.19')).toEqual({ tax: '0.11', net: '2.08' });
+    expect(taxTable(['5,5%  2,08  0,11  2,19'], '9.99')).toBeNull();
+  });
+});
+
+describe("a restaurant's check", () => {
+  it('is a receipt by its server, its items counted, its total the one above the blank tip lines', () => {
+    const fields = fieldsOf("Joe's Diner\nServer: Ann  Table 4\n2 Burger      24.00\n1 Salad        9.50\nSubtotal      33.50\nTax            2.93\nTotal         36.43\nTip     ________\nTotal   ________\n03/14/2024 20:15");
+    expect([fields.kind?.value, fields.total?.value, fields.supplier_name?.value]).toEqual(['receipt', '36.43', "Joe's Diner"]);
+    expect(fields.line_items?.value.map((i) => [i.description, i.quantity, i.amount])).toEqual([
+      ['Burger', '2', '24.00'],
+      ['Salad', '1', '9.50'],
+    ]);
+  });
+});
+
 describe("a receipt's shop", () => {
   it('is the name heading it, past a logo placeholder, a tagline or a title; none when an item comes first', () => {
     expect(value('MediaCoast\nMühlenweg 4, 23758 Oldenburg in Holstein\nKassenbeleg - 15.01.2026 11:53\ntest  1.99 EUR\nGESAMTSUMME  3.98 EUR', 'supplier_name')).toBe('MediaCoast');

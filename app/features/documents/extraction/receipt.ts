@@ -17,8 +17,8 @@ const PAID_TAIL = String.raw`\b(?:[\s:.]+(?:bar|cash|eur|usd|gbp|chf|pln|en\s+es
 /** The change given back, with its amount: only a till slip prints it. */
 const CHANGE_LINE = new RegExp(String.raw`^\W{0,3}(?:change|change\s+due|r[üu]ckgeld|wechselgeld|rendu|monnaie(?:\s+rendue)?|cambio|vuelto|resto|troco|reszta|wisselgeld)${PAID_TAIL}`, 'iu');
 
-/** Who rang the sale up ('Served by: Mitchell Admin', 'Kassierer: 3'). */
-const CASHIER = /\b(?:served\s+by|cashier|kassierer(?:in)?|bediener(?:in)?|es\s+bediente\s+sie|caissi[eè]re?|cajer[oa]|cassiere|kasjer|operador\s+de\s+caixa)\b/i;
+/** Who rang the sale up or served the table ('Served by: Mitchell Admin', 'Kassierer: 3', 'Server: Ann'). */
+const CASHIER = /\b(?:served\s+by|cashier|server\s*:|waiter|kassierer(?:in)?|bediener(?:in)?|es\s+bediente\s+sie|kellner(?:in)?|caissi[eè]re?|serveur|cajer[oa]|camarer[oa]|cassiere|cameriere|kasjer|kelner|operador\s+de\s+caixa)(?!\w)/i;
 
 /** What was handed over or charged after the total: cash, a card, the bank, the change. */
 const PAYMENT_LINE = new RegExp(
@@ -207,10 +207,10 @@ function rateColumns(line: string): { tax: number; net: number; amounts: number[
  * A receipt's table of tax rates ('Tax 15% Over $ 295.00  $44.25'; 'A= 19,0%
  * 3,53  0,67  4,20' under 'MwSt% Netto MwSt Brutto'): in each row the tax and
  * its base are the amounts the rate ties together; the receipt's tax and net
- * are their sums, when a row below totals them ('Total $435.00 $79.25') or two
- * rows or more agree on the columns.
+ * are their sums, when a row below totals them ('Total $435.00 $79.25'), two
+ * rows or more agree on the columns, or they make the receipt's total.
  */
-export function taxTable(lines: string[]): { tax: string; net: string } | null {
+export function taxTable(lines: string[], total?: string): { tax: string; net: string } | null {
   for (let i = 0; i < lines.length; i += 1) {
     const first = rateColumns(lines[i]);
     if (!first) continue;
@@ -224,7 +224,9 @@ export function taxTable(lines: string[]): { tax: string; net: string } | null {
     }
     const totalRow = lines[j] !== undefined && /\b(?:total|summe|gesamt\p{L}*|totale|totaal|suma|somme)\b/iu.test(lines[j]) ? amountsIn(lines[j]).map(cents) : [];
     const totalled = totalRow.includes(tax) && totalRow.includes(net);
-    if (totalled || j - i >= 2) return { tax: (tax / 100).toFixed(2), net: (net / 100).toFixed(2) };
+    // One rate's row alone ('20%  0.72  3.58') is the receipt's when its net and tax make the total.
+    const makesTotal = total !== undefined && net + tax === cents(total);
+    if (totalled || j - i >= 2 || makesTotal) return { tax: (tax / 100).toFixed(2), net: (net / 100).toFixed(2) };
     i = j;
   }
   return null;
@@ -295,7 +297,7 @@ export function refineReceipt(lines: string[], fields: DocumentFields): void {
   const items = generic.length === 0 || generic.every((item) => item.quantity === null) ? receiptItems(lines) : [];
   if (items.length > 0) fields.line_items = { value: items, confidence: 0.6 };
 
-  const table = taxTable(lines);
+  const table = taxTable(lines, fields.total?.value);
   if (table !== null) {
     fields.tax_amount = { value: table.tax, confidence: 0.7 };
     // The table's net is the receipt's when net + tax is its total.

@@ -4,7 +4,7 @@
 // misread. Texts as the PDF reader and OCR give them (columns as wide spaces).
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../app/features/documents/extraction/extract-fields.ts';
-import { looksLikeReceipt, receiptItems, receiptShop, receiptTotal, taxTable } from '../../app/features/documents/extraction/receipt.ts';
+import { dropSavingsTotal, looksLikeReceipt, receiptItems, receiptShop, receiptTotal, taxTable } from '../../app/features/documents/extraction/receipt.ts';
 
 const fieldsOf = (text: string) => extractFields(text).fields;
 const value = (text: string, key: 'kind' | 'total' | 'subtotal' | 'tax_amount' | 'supplier_name') => fieldsOf(text)[key]?.value;
@@ -138,6 +138,49 @@ describe("a restaurant's check", () => {
       ['Burger', '2', '24.00'],
       ['Salad', '1', '9.50'],
     ]);
+  });
+});
+
+describe('a supermarket ticket read by OCR', () => {
+  const TICKET = `SUPERMARCHE MATCH
+239 Avenue Jean-Jaurès
+Articles   Prix
+- CHARCUTERIE -
+RILLETTES PG FE  2.95
+PATE FEUILLETE EPA  1.19
+- EPICERIE BOISSONS -
+COCA COLA ZERO PET
+2 X 1.30  2.60
+SALADE LAITUE PIEC
+2%1,2  2.58
+PATATE DOUCE  1.63
+TOTAL  10.95
+CB  10.95
+5.50%-TVA  0.57   N° visite: 5`;
+
+  it("passes section headings, names a 'count x price amount' row from the line above, steps over one row OCR misread", () => {
+    expect(receiptItems(TICKET.split('\n')).map((i) => [i.description, i.quantity, i.amount])).toEqual([
+      ['RILLETTES PG FE', '1', '2.95'],
+      ['PATE FEUILLETE EPA', '1', '1.19'],
+      ['COCA COLA ZERO PET', '2', '2.60'],
+      ['PATATE DOUCE', '1', '1.63'],
+    ]);
+  });
+
+  it('takes the tax written with cents where the line runs into the next column, and the shop above its address', () => {
+    const fields = fieldsOf(TICKET);
+    expect(fields.tax_amount?.value).toBe('0.57');
+    expect(receiptShop(['MAT', 'momie”', 'SUPERMARCHE MATCH', '239 Avenue Jean-Jaurès'])).toBe('SUPERMARCHE MATCH');
+    expect(receiptShop(['Glimmerhollow, TQ, 981-PPU', 'Phone: +1-403-555-2106'])).toBeNull();
+  });
+
+  it("gives no total read from a line of savings ('Réduction totale carte Extra')", () => {
+    const fields: Parameters<typeof dropSavingsTotal>[1] = { total: { value: '41.15', confidence: 0.75 } };
+    dropSavingsTotal(['TOTAL VIDANGES  7,40', 'Réduction totale carte Extra: € 41,15'], fields);
+    expect(fields.total).toBeUndefined();
+    const kept: Parameters<typeof dropSavingsTotal>[1] = { total: { value: '64.35', confidence: 0.75 } };
+    dropSavingsTotal(['TOTAL  64,35', 'Réduction totale carte Extra: € 41,15'], kept);
+    expect(kept.total?.value).toBe('64.35');
   });
 });
 

@@ -83,6 +83,17 @@ function splitCountAndAmount(price: number, run: string): { quantity: string; am
 /** A row that details the item beside it: a count or a weight times a price ('2 Stk x 0,99', '0,410 kg x 3,49 EUR/kg', '2 @ 1.50'). */
 const DETAIL_ROW = /^(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:stk\.?|st\.?|pcs?\.?|kg|g|l)?\s*[x×*@]\s*(\d[\d.,]*[.,]\d{2})\s*(?:eur|€|\$|£)?(?:\s*\/\s*\p{L}{1,5})?$/iu;
 
+/** A row of count, price and amount alone ('2 X 1.30  2.60'), its item named on the line above. */
+const COUNTED_ROW = /^(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:stk\.?|st\.?|pcs?\.?|kg)?\s*[x×*@]\s*(\d[\d.,]*[.,]\d{2})\s+(-?\d[\d.,]*[.,]\d{2})\s*(?:[$€£]|EUR|[A-Z])?$/iu;
+
+function countedRow(line: string): LineItem | null {
+  const row = line.length <= MAX_ROW ? COUNTED_ROW.exec(line) : null;
+  const [price, amount] = row ? [amountsIn(row[2])[0], amountsIn(row[3])[0]] : [];
+  if (!row || price === undefined || amount === undefined) return null;
+  const item: LineItem = { description: '', quantity: null, unit_price: null, amount };
+  return detailed(item, { quantity: row[1].replace(',', '.'), price }) ? item : null;
+}
+
 function detailRow(line: string | undefined): { quantity: string; price: string } | null {
   const row = line === undefined ? null : DETAIL_ROW.exec(line.trim());
   const price = row ? amountsIn(row[2])[0] : undefined;
@@ -149,8 +160,22 @@ export function receiptItems(lines: string[]): LineItem[] {
   const items: LineItem[] = [];
   let pending: string[] = [];
   let below: { quantity: string; price: string } | null = null;
+  let orphan: LineItem | null = null;
+  let skipped = 0;
   for (let i = end - 1; i >= 0 && items.length < 200; i -= 1) {
     const line = lines[i].trim();
+    // 'SALADE LAITUE' over '2 X 1.29  2.58': the row of count, price and amount names its item on the line above.
+    const counted = countedRow(line);
+    if (counted) {
+      orphan = counted;
+      continue;
+    }
+    if (orphan && !/\d/.test(line) && /\p{L}{2}/u.test(line) && line.length <= 60) {
+      items.unshift({ ...orphan, description: line });
+      orphan = null;
+      continue;
+    }
+    orphan = null;
     // A count or weight row belongs to the item above it (or, on some tills, below it).
     const detail = detailRow(line);
     if (detail) {
@@ -163,6 +188,7 @@ export function receiptItems(lines: string[]): LineItem[] {
       if (!detailed(item, below) && detailed(item, detailRow(lines[i - 1]))) i -= 1;
       pending = [];
       below = null;
+      skipped = 0;
       items.unshift(item);
       continue;
     }
@@ -171,13 +197,29 @@ export function receiptItems(lines: string[]): LineItem[] {
       if (items.length > 0) break;
       continue;
     }
-    // Words alone: the rest of the description of the item above, unless two such lines come together (a heading).
+    // A section's heading between items ('- FRUITS ET LEGUMES -', '** BOISSONS **') is passed, and continues nothing.
+    if (/^[-–*=#]|[-–*=#]$/.test(line) && !/\d[.,]\d{2}/.test(line)) {
+      pending = [];
+      continue;
+    }
+    // Words alone: the rest of the description of the item above, unless two such lines come together (a heading), or the
+    // line below them was a row OCR could not read (they name that row's item).
     if (!/\d/.test(line) && line.length <= 40) {
+      if (skipped > 0) {
+        skipped = 0;
+        continue;
+      }
       if (pending.length === 0) {
         pending = [line];
         continue;
       }
       if (items.length > 0) break;
+      pending = [];
+      continue;
+    }
+    // A row OCR misread ('2%1,2  2.58') is stepped over; a second one together ends the items.
+    if (items.length > 0 && skipped === 0 && line.length <= MAX_ROW && !/\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}/.test(line)) {
+      skipped = 1;
       pending = [];
       continue;
     }
@@ -232,19 +274,30 @@ export function taxTable(lines: string[], total?: string): { tax: string; net: s
   return null;
 }
 
-/** The shop's name that heads a receipt: the first line of a name's shape above its first amount. */
+/** The shop's name that heads a receipt: the line of a name's shape above its address, else the first, above its first amount. */
+/** An address's line ('239 Avenue Jean-Jaurès', 'Mühlenweg 4, 23758 Oldenburg', '75000 Paris') or a phone's. */
+const ADDRESS_LINE = /^\d{1,5}\s*,?\s+\p{L}|\b\d{4,5}\s+\p{L}{3}|\p{L}{3,}\s+\d{1,4}\s*,|\b(?:tel|phone|t[ée]l)\b/iu;
+
 export function receiptShop(lines: string[]): string | null {
-  for (const line of lines.slice(0, 6)) {
-    if (/\d[.,]\d{2}\b/.test(line)) return null;
-    const text = line.trim();
-    if (NOT_A_NAME.test(text) || !/\p{L}{3}/u.test(text) || /^\d/.test(text) || /\b\d{4,5}\b/.test(text)) continue;
-    // A name is letters, digits and a few marks: a slogan ('Die Zeitung gehört dazu!') or OCR's specks ('| ; A') are not.
-    if (!/^[\p{L}\d .,&'’()/+-]+$/u.test(text)) continue;
-    // A sentence ('The New Face of Open source POS') is a tagline, not a name.
-    if (text.split(/\s+/).length > 5 || /\s(?:of|the|and|for|your|our|und|der|de|la|et|el|di)\s/i.test(` ${text} `)) continue;
-    return text.replace(/[\s\-–—|]+$/, '');
-  }
-  return null;
+  const top = lines.slice(0, 6);
+  const firstAmount = top.findIndex((line) => /\d[.,]\d{2}\b/.test(line));
+  const names = (firstAmount < 0 ? top : top.slice(0, firstAmount)).map((line, i) => ({ name: shopName(line), i }));
+  // The name right above the shop's address is surer than a first line (OCR reads a logo as 'MAT').
+  const aboveAddress = names.find(({ name, i }) => name !== null && ADDRESS_LINE.test(lines[i + 1] ?? ''));
+  return aboveAddress?.name ?? names.find(({ name }) => name !== null)?.name ?? null;
+}
+
+/** A line of a name's shape: not a logo placeholder, a title, an address, a slogan, OCR's specks or a tagline. */
+function shopName(line: string): string | null {
+  const text = line.trim();
+  if (NOT_A_NAME.test(text) || !/\p{L}{3}/u.test(text) || /^\d/.test(text) || /\b\d{4,5}\b/.test(text)) return null;
+  // A town's line ('Glimmerhollow, TQ, 981-PPU') is the address, not the name above it.
+  if (ADDRESS_LINE.test(text) || /,\s*\S*\d/.test(text)) return null;
+  // A name is letters, digits and a few marks: a slogan ('Die Zeitung gehört dazu!') or OCR's specks ('| ; A') are not.
+  if (!/^[\p{L}\d .,&'’()/+-]+$/u.test(text)) return null;
+  // A sentence ('The New Face of Open source POS') is a tagline, not a name.
+  if (text.split(/\s+/).length > 5 || /\s(?:of|the|and|for|your|our|und|der|de|la|et|el|di)\s/i.test(` ${text} `)) return null;
+  return text.replace(/[\s\-–—|]+$/, '');
 }
 
 /**
@@ -268,12 +321,29 @@ export function repairNet(lines: string[], fields: DocumentFields, items: LineIt
   fields.subtotal = { value: (net / 100).toFixed(2), confidence: 0.7 };
 }
 
+const TAX_WORD = /\b(?:vat|tax|tva|iva|btw|mwst|ust|moms|mva)\b/i;
+/** An amount written with its cents ('1.92', '1.234,56'), and a rate with a misread sign ('5.60K', '19,0%'). */
+const CENTS = /(?<![\d.,])-?\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?![\d.,])/g;
+const RATE_TEXT = /\d{1,2}[.,]\d{1,2}\s?[%K]/g;
+
+/** What a loyalty card or discounts saved ('Réduction totale carte Extra: € 41,15', 'Total savings', 'Rabatt gesamt'): not a total. */
+const SAVINGS = /\b(?:r[ée]duction|remise|[ée]conomis\p{L}*|discounts?|savings?|saved|rabatt|ersparnis|gespart|korting|descuento|ahorro|sconto|risparmio|desconto|rabat|oszcz[ęe]dno\p{L}*)\b/iu;
+
+/** A total read from a line of savings ('Réduction totale … 41,15') is none: removed, when no other total line prints it. */
+export function dropSavingsTotal(lines: string[], fields: DocumentFields): void {
+  const total = fields.total?.value;
+  if (total === undefined) return;
+  const holders = lines.filter((line) => TOTAL_WORD.test(line) && amountsIn(line).includes(total)).slice(0, 20);
+  if (holders.length > 0 && holders.every((line) => SAVINGS.test(line))) delete fields.total;
+}
+
 /**
  * A receipt's fields, after the invoice rules: its kind when no title word
  * named one, its total above what was paid, its shop's name, its items, the
  * tax of its table of rates, and a net an OCR misread broke.
  */
 export function refineReceipt(lines: string[], fields: DocumentFields): void {
+  dropSavingsTotal(lines, fields);
   const kind = fields.kind;
   if (kind?.value === 'other' && kind.confidence < 0.5 && looksLikeReceipt(lines)) fields.kind = { value: 'receipt', confidence: 0.6 };
   if (fields.kind?.value !== 'receipt') return;
@@ -296,6 +366,12 @@ export function refineReceipt(lines: string[], fields: DocumentFields): void {
   const generic = fields.line_items?.value ?? [];
   const items = generic.length === 0 || generic.every((item) => item.quantity === null) ? receiptItems(lines) : [];
   if (items.length > 0) fields.line_items = { value: items, confidence: 0.6 };
+
+  // A tax line that runs into the next column ('5.50%-TVA 1.92  N° visite: 5'): its amount is the one written with cents.
+  const tax = fields.tax_amount?.value;
+  const taxLine = tax === undefined ? undefined : lines.find((line) => TAX_WORD.test(line) && amountsIn(line).includes(tax));
+  const cented = taxLine === undefined ? [] : [...taxLine.replace(RATE_TEXT, ' ').matchAll(CENTS)].map(([m]) => amountsIn(m)[0]).filter((a) => a !== undefined);
+  if (tax !== undefined && cented.length > 0 && !cented.includes(tax)) fields.tax_amount = { value: cented[cented.length - 1], confidence: 0.6 };
 
   const table = taxTable(lines, fields.total?.value);
   if (table !== null) {

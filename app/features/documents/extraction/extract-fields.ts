@@ -7,6 +7,7 @@
 // where nothing labels them, guessed from position with a lower confidence.
 import { amountsIn, currenciesIn, datesIn } from './amounts.ts';
 import { isValidIban, type DocumentFields, type DocumentKind, type FieldKey, type LineItem } from './fields.ts';
+import { refineReceipt } from './receipt.ts';
 
 interface Line {
   text: string;
@@ -284,7 +285,7 @@ const AMOUNT_DUE = /\b(?:total\s+due|amount\s+due|balance\s+due|total\s+amount\s
 const TOTAL_STRONG = /\b(?:grand\s+total|total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|total\s+payable|amount\s+payable|total\s+\(?incl|total\s+[^\d\s]{0,3}\s*incl|total\s+to\s+pay|due\s+payable|total\s+gross(?:\s+amount)?|gesamtbetrag(?!\s+der)|rechnungsbetrag|endbetrag|endsumme|bruttosumme|brutto|summe\s+(?:inkl|gesamt)|montant\s+total|net\s+[àa]\s+payer|total\s+ttc|importe\s+total|total\s+a\s+pagar|totale\s+(?:fattura|documento|da\s+pagare)|totaal(?:\s+te\s+betalen)?|te\s+betalen|razem\s+do\s+zap[łlt]aty|do\s+zap[łlt]aty|valor\s+total|total\s+a\s+pagar|invoice\s+total|total\s+invoice(?:\s+amount)?|totaal\s+(?:incl|bedrag)|(?:razem|warto[śs][ćc]|kwota)\s+brutto|montant\s+ttc|gesamtsumme|rechnungsendbetrag|totale\s+(?:complessivo|generale)|importe\s+a\s+pagar|total\s+(?:geral|do\s+documento|factura|fatura)|sum\s+[åa]\s+betale|att\s+betala|at\s+betale|importo\s+dovuto|montante\s+devido|pre[çc]o\s+total)\b|(?:^|\s)[åÅ]\s+betale\b/i;
 const TOTAL_PLAIN = /\b(?:total|summe|totale?)\b/i;
 const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+l[íi]quido|total\s+(?:excl|net|before|ht\b|tax|vat|amount\s+(?:of\s+lines|without))|net\s+total|total\s+(?:qty|quantity|items|hours|weight)|zwischensumme|nettobetrag|total\s+hors|gesamtbetrag\s+der|summe\s+netto|ohne\s+ust)/i;
-const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|total\s+amount\s+without\s+vat|zwischensumme|nettobetrag|netto|summe\s+ohne|ohne\s+ust|total\s+hors\s+taxes?|base\s+imponible|imponibile|totaal\s+excl|subtotaal|razem\s+netto|neto|excl\.?\s+(?:btw|vat|tax|tva)|bedrag\s+excl|montant\s+ht|(?:warto[śs][ćc]|kwota)\s+netto|totale\s+imponibile|total\s+s\/\s*iva|base\s+tribut[áa]vel|total\s+l[íi]quido|subtotale|pre[çc]o\s+l[íi]quido|taxable\s+(?:value|amount)|amount\s+before\s+tax|nettosumme|summe\s+netto|suma\s+bez\s+podatku|mva-?\s*grunnlag|momsgrundlag|underlag\s+f[öo]r\s+moms)\b/i;
+const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|total\s+amount\s+without\s+vat|zwischensumme|nettobetrag|netto|summe\s+ohne|ohne\s+ust|total\s+hors\s+taxes?|base\s+imponible|imponibile|totaal\s+excl|subtotaal|razem\s+netto|neto|excl\.?\s+(?:btw|vat|tax|tva)|bedrag\s+excl|montant\s+ht|(?:warto[śs][ćc]|kwota)\s+netto|totale\s+imponibile|total\s+s\/\s*iva|base\s+tribut[áa]vel|total\s+l[íi]quido|subtotale|pre[çc]o\s+l[íi]quido|taxable\s+(?:value|amount)|amount\s+before\s+tax|net+\s+of\s+tax|nettosumme|summe\s+netto|suma\s+bez\s+podatku|mva-?\s*grunnlag|momsgrundlag|underlag\s+f[öo]r\s+moms)\b/i;
 /** 'Zahlbar innerhalb 30 Tagen netto': payment terms, not a net amount; nor one rate's base ('158,88 EUR Netto zzgl. MwSt. 7%  11,12 EUR'). */
 const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto)\b|\d\s*(?:eur\s*|€\s*)?netto\s+zzgl\b/i;
 /** The labels of a document's tax total, looked for before any line that merely names the tax. */
@@ -1056,6 +1057,8 @@ export function extractFields(document: string): Extraction {
 
   const items = findLineItems(lines);
   if (items) fields.line_items = { value: items, confidence: 0.7 };
+  // Till receipts: their total above what was paid, their shop, their bare item rows (receipt.ts).
+  refineReceipt(lines.map((line) => line.text), fields);
 
   return { fields, ms: Date.now() - started };
 }

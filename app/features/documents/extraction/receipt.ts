@@ -40,7 +40,7 @@ const ITEM_ROW = /^(?:(\d{1,3}(?:[.,]\d{1,3})?)\s*[x×*]?\s+)?(.*\p{L}.*?)\s+(-?
 const PRICE_TIMES_ROW = /^(.*\p{L}.*?)\s+(-?\d[\d.,]*[.,]\d{2})\s*(?:€|EUR|\$|£)?\s+x\s?(?:(\d{1,3})\s+)?(-?\d[\d.,]*[.,]\d{2})\s*(?:€|EUR|\$|£)?$/u;
 
 /** A line that heads the shop's block but names nobody ('Your logo', a web address, an address, a phone, a title). */
-const NOT_A_NAME = /\b(?:logo|https?|www\.|@|tel|phone|fax|served|copyright|receipt|ticket|beleg|bon|scontrino|recibo|cupom|paragon)\b|\(c\)|©|:/i;
+const NOT_A_NAME = /\b(?:logo|https?|www\.|@|tel|phone|fax|served|copyright|receipt|ticket|beleg|kassenbon|kassenbeleg|quittung|re[çc]u|ricevuta|kassenzettel|scontrino|recibo|cupom|paragon)\b|\(c\)|©|:/i;
 
 const cents = (value: string) => Math.round(Number(value) * 100);
 const lastAmount = (text: string) => amountsIn(text).at(-1) ?? null;

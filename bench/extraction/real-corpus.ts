@@ -110,7 +110,7 @@ export interface RealScore {
 const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** A found line is the annotated one when its description holds the annotated one's words, and quantity and amount are the same numbers. */
-export function sameLine(got: { description: string; quantity: string | null; amount: string | null }, want: { description: string; quantity: string; amount: string }): boolean {
+function sameLine(got: { description: string; quantity: string | null; amount: string | null }, want: { description: string; quantity: string; amount: string }): boolean {
   return squash(got.description).includes(squash(want.description)) && Number(got.quantity) === Number(want.quantity) && Number(got.amount) === Number(want.amount);
 }
 

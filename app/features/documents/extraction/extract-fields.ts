@@ -753,7 +753,7 @@ const NAME_PARTICLE = /^(?:de|da|das|do|dos|del|della|la|le|los|las|y|e|i|van|te
 /** A sentence or a tagline ('Email or talk to us about your AWS account'), not a party's name: long, or built of function words. */
 function sentence(name: string): boolean {
   const words = name.split(/\s+/);
-  // An exclamation ends a slogan, even with OCR's specks after it ('Die Zeitung gehört dazu!\\ =').
+  // An exclamation ends a slogan, even with OCR's specks after it ('Die Zeitung gehört dazu!\ =').
   if (/https?:|www\.|\.(?:com|net|org|de|fr|nl|in)\/|[!?][^\p{L}\p{N}]*$/iu.test(name)) return true;
   if (COMPANY_SUFFIX.test(name) && words.length <= 8) return false;
   // A name's particles are function words too ('Lázaro de la Vega y San Román'): every other word of a name is capitalised.

@@ -350,10 +350,6 @@ export function refineReceipt(lines: string[], fields: DocumentFields): void {
 
   const total = receiptTotal(lines);
   if (total !== null && total !== fields.total?.value) fields.total = { value: total, confidence: 0.75 };
-  // The largest amount guessed as the total (nothing labelled one) that only a phone number holds ('+49 50.21 0101'): none.
-  const guessed = fields.total && fields.total.confidence <= 0.3 ? fields.total.value : null;
-  const holders = guessed === null ? [] : lines.filter((line) => amountsIn(line).includes(guessed));
-  if (holders.length > 0 && holders.every((line) => /\+\d{2}|\b(?:tel|phone|fax|fon|telefon)\b/i.test(line))) delete fields.total;
 
   const supplier = fields.supplier_name;
   if (!supplier || supplier.confidence < 0.5) {

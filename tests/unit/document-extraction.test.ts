@@ -941,3 +941,47 @@ describe('issue 34 eighth pass: supplier names on the development misses', () =>
     expect(extractFields('Fatura FT A/2\nFaturar a: Cliente Final, S.A.\nTotal 12,30 €').fields.customer_name?.value).toBe('Cliente Final, S.A.');
   });
 });
+
+describe('issue 34 eighth pass: line tables of the ZUGFeRD sample in three renderings', () => {
+  const item = (description: string, quantity: string, unitPrice: string, amount: string) => ({ description, quantity, unit_price: unitPrice, amount });
+
+  it('names a row of numbers alone by the lines of words below it, codes left out, up to a line without letters', () => {
+    const text = [
+      'Rechnung 471102',
+      'Pos\tBeschreibung\tNettopreis\tMenge\tUSt.',
+      '1\tTrennblätter\t9,9000\t20 Stk\t19 %\t198,00',
+      'TB100A4\tA4',
+      '2\t5,5000\t50 Stk\t7 %\t275,00',
+      'Joghurt',
+      'ARNR2\tBanane',
+      '4000050986428',
+      '(GLN)',
+      'Gesamtbetrag\t473,00',
+    ].join('\n');
+    // A named row's next line is not added to its name (a note, a guest, a footer as often).
+    expect(extractFields(text).fields.line_items?.value).toEqual([item('Trennblätter', '20.00', '9.90', '198.00'), item('Joghurt Banane', '50.00', '5.50', '275.00')]);
+  });
+
+  it("reads the amount before a last column of tax rates ('198,00  19' under 'Betrag  USt. %')", () => {
+    const text = [
+      'Rechnung 471102',
+      'Pos Art.Nr.\tArtikelbeschreibung\teinheit\tEinheit\tBetrag\tUSt. %',
+      '1 TB100A4\tTrennblätter A4\t20\tStk.\t9,90\t198,00\t19',
+      'GTIN: 4012345001235',
+      'Rechnungssumme Netto (excl. USt.)\t198,00',
+    ].join('\n');
+    expect(extractFields(text).fields.line_items?.value).toEqual([item('Trennblätter A4', '20.00', '9.90', '198.00')]);
+  });
+
+  it('takes a row’s amount that wrapped onto the next line, and no article code for its description', () => {
+    const text = [
+      'Rechnung 471102',
+      'Pos\tBeschreibung\tNettopreis\tMenge\tSteuersatz\tNettobetrag',
+      '1\tTB100A4\tTrennblätter A4\t9,9000\t20 Stk\t19 %',
+      '4012345001235\t198,00',
+      '(GTIN)',
+      'Gesamtbetrag\t198,00',
+    ].join('\n');
+    expect(extractFields(text).fields.line_items?.value).toEqual([item('Trennblätter A4', '20.00', '9.90', '198.00')]);
+  });
+});

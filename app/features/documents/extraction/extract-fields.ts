@@ -435,6 +435,58 @@ function hasProductPair(cells: string[]): boolean {
  * between them (a description's second line, a page's header) are stepped
  * over, at most eight in a row, so a table goes on over a page break.
  */
+/** An article's code: capitals and digits, no space ('TB100A4', 'ARNR2', '4012345001235'). */
+const ARTICLE_CODE = /^(?=.*\d)[A-Z0-9-]{5,}$/;
+
+/**
+ * The quantity and price of a row whose amount is `values[at]`: two of the eight numbers before it whose product it is
+ * (a row is short, and a long one must not cost its square: decision 040). Of the two, the quantity is the one written
+ * with a unit; else the other of a price equal to the amount (1 × 160.00); else the first, unless only the second is a
+ * whole number.
+ */
+function productPair(values: string[], at: number, withUnit: number[]): { amount: string; quantity: string; unitPrice: string } | null {
+  const amount = Number(values[at]);
+  const from = Math.max(0, at - 8);
+  const others = values.slice(from, at).map(Number);
+  for (let a = 0; a < others.length; a += 1) {
+    for (let b = a + 1; b < others.length; b += 1) {
+      if (Math.abs(others[a] * others[b] - amount) > Math.max(0.01, Math.abs(amount) * 0.001)) continue;
+      const first =
+        withUnit.includes(others[a]) ||
+        (!withUnit.includes(others[b]) && (others[b] === amount || (others[a] !== amount && (Number.isInteger(others[a]) || !Number.isInteger(others[b])))));
+      return { amount: values[at], quantity: values[from + (first ? a : b)], unitPrice: values[from + (first ? b : a)] };
+    }
+  }
+  return null;
+}
+
+/** The one amount with cents of a line of codes and an amount ('4012345001235  198,00'): a row's amount that wrapped. */
+function wrappedAmount(line: Line | undefined): string | null {
+  if (!line || line.cells.length > 3 || line.cells.some((c) => /\p{L}{3}/u.test(c) && !ARTICLE_CODE.test(c))) return null;
+  const amounts = line.cells.filter((c) => /\d[.,]\d{2}$/.test(c));
+  return amounts.length === 1 ? cellNumber(amounts[0]) : null;
+}
+
+/** A row of numbers whose quantity × price is its amount (the last number): that pair, else null. */
+function productRow(values: string[], cells: string[], numbers: (string | null)[]): Omit<LineItem, 'description'> | null {
+  const amount = Number(values[values.length - 1]).toFixed(2);
+  const others = values.slice(-9, -1);
+  // The quantity is the number written with its unit ('50 Stk'), the price another number before the amount.
+  const quantityCell = cells.findIndex((c, i) => numbers[i] !== null && /\d\s*\p{L}/u.test(c) && !/%/.test(c));
+  if (quantityCell < 0) return null;
+  const quantity = numbers[quantityCell]!;
+  const price = others.find((v) => v !== quantity && Math.abs(Number(v) * Number(quantity) - Number(amount)) <= Math.max(0.01, Math.abs(Number(amount)) * 0.001));
+  return price === undefined ? null : { quantity, unit_price: price, amount };
+}
+
+/** The words a line adds to the description above it: its cells of words, not codes ('TB100A4', 'ARNR2'); null for none or long text. */
+function continuation(cells: string[]): string | null {
+  if (cells.length === 0 || cells.length > 3) return null;
+  const words = cells.filter((c) => /\p{L}/u.test(c) && !ARTICLE_CODE.test(c) && !/^\(.*\)$/.test(c));
+  if (words.length === 0 || words.some((w) => w.length > 60)) return null;
+  return words.join(' ');
+}
+
 function findLineItems(lines: Line[]): LineItem[] | null {
   for (let h = 0; h < lines.length; h += 1) {
     const head = lines[h].text;
@@ -456,7 +508,12 @@ function findLineItems(lines: Line[]): LineItem[] | null {
     const items: LineItem[] = [];
     let gap = 0;
     let textRun = 0;
+    /** Lines read below a row of numbers alone as its item's description; null when the last row had one, or another line came between. */
+    let continued: number | null = null;
+    /** A line whose amount a row above took (its amount wrapped onto it). */
+    let skip = -1;
     for (const [at, line] of lines.slice(h + 1).entries()) {
+      if (h + 1 + at === skip) continue;
       // A header set on two or three lines ('Wartość sprzedaży' over 'netto  podatku  netto'): its words end no table.
       // So do the words under the header repeated after a page break.
       const afterHeader = at > 0 && DESCRIPTION_WORD.test(lines[h + at].text) && QUANTITY_WORD.test(lines[h + at].text);
@@ -472,7 +529,27 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       if (cells.length === headCells.length && descriptionColumn >= 0 && /\p{L}{3}/u.test(cells[descriptionColumn])) numbers[descriptionColumn] = null;
       const values = numbers.filter((n): n is string => n !== null);
       const words = cells.filter((c, i) => numbers[i] === null && !/%/.test(c) && /\p{L}{2}/u.test(c));
+      // A row of numbers alone whose quantity × price is its amount ('2  5,5000  50 Stk  7 %  275,00'): an item whose
+      // description is set on the lines below it ('Joghurt' over 'ARNR2  Banane').
+      const unnamed = values.length >= 2 && words.length === 0 && !spaced ? productRow(values, cells, numbers) : null;
+      if (unnamed) {
+        items.push({ description: '', ...unnamed });
+        continued = 0;
+        gap = 0;
+        if (items.length >= 500) break;
+        continue;
+      }
       if (values.length < 2 || words.length === 0) {
+        // The lines of words right below a row of numbers alone name its item ('Joghurt' over 'ARNR2  Banane'): up to three,
+        // each of short cells, the codes among them left out; a line without letters, with a label or a page's mark ends them.
+        // (A named row's next lines are not added to its name: they are as often a note, a guest's name or a page's footer.)
+        const last = items.at(-1);
+        const wording = continuation(cells);
+        if (last && continued !== null && continued < 3 && wording !== null && !/:/.test(line.text) && !startsWith(PAGE_MARK, line.text)) {
+          last.description = `${last.description} ${wording}`.trim();
+          continued += 1;
+          if (values.length === 0) continue;
+        } else continued = null;
         // A description that runs on over many lines of words alone (a KSeF invoice's nine) is no gap; anything else is, up to eight.
         if (cells.length === 1 && !/\d/.test(line.text) && items.length > 0 && (textRun += 1) <= 30) continue;
         gap += 1;
@@ -481,28 +558,24 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       }
       gap = 0;
       textRun = 0;
-      // A row's amount is money: in cents, even when the document prints more decimals ('5423.20456').
-      const amount = Number(values[values.length - 1]).toFixed(2);
-      // The pair is looked for among the eight numbers before the amount: a row is short, and a long one must not cost its square (decision 040).
-      const others = values.slice(-9, -1).map(Number);
       // A number written with its unit ('20 Stk', '5 Unit(s)') is a quantity.
       const withUnit = cells.filter((c, i) => numbers[i] !== null && /\d\s*[\p{L}(]/u.test(c.replace(/[₹$€£]|\b[A-Z]{3}\b/g, ''))).map((c) => Number(amountsIn(c)[0]));
-      let quantity: string | null = null;
-      let unitPrice: string | null = null;
-      for (let a = 0; a < others.length && quantity === null; a += 1) {
-        for (let b = a + 1; b < others.length; b += 1) {
-          if (Math.abs(others[a] * others[b] - Number(amount)) > Math.max(0.01, Math.abs(Number(amount)) * 0.001)) continue;
-          // Of the two, the quantity is the one written with a unit; else the other of a price equal to the amount (1 × 160.00); else the first, unless only the second is a whole number.
-          const first =
-            withUnit.includes(others[a]) ||
-            (!withUnit.includes(others[b]) &&
-              (others[b] === Number(amount) || (others[a] !== Number(amount) && (Number.isInteger(others[a]) || !Number.isInteger(others[b])))));
-          const offset = values.length - 1 - others.length;
-          quantity = values[offset + (first ? a : b)];
-          unitPrice = values[offset + (first ? b : a)];
-          break;
-        }
+      // The row's amount is its last number, whose quantity and price are two numbers before it. Failing that: the number
+      // before a last one that is a tax rate ('198,00  19' under 'Betrag  USt. %'), or the one amount of the next line when
+      // the row's amount wrapped onto it ('9,9000  20 Stk  19 %' over '4012345001235  198,00').
+      let read = productPair(values, values.length - 1, withUnit);
+      const rate = Number(values[values.length - 1]);
+      if (read === null && values.length >= 3 && Number.isInteger(rate) && rate >= 0 && rate <= 30) read = productPair(values, values.length - 2, withUnit);
+      const below = read === null ? wrappedAmount(lines[h + 2 + at]) : null;
+      if (below !== null) {
+        const joined = [...values, below];
+        read = productPair(joined, joined.length - 1, withUnit);
+        if (read) skip = h + 2 + at;
       }
+      // A row's amount is money: in cents, even when the document prints more decimals ('5423.20456').
+      const amount = Number(read?.amount ?? values[values.length - 1]).toFixed(2);
+      let quantity: string | null = read?.quantity ?? null;
+      const unitPrice: string | null = read?.unitPrice ?? null;
       const aligned = cells.length === headCells.length;
       if (quantity === null && quantityColumn >= 0 && aligned) quantity = numbers[quantityColumn];
       if (quantity === null && withUnit.length === 1) quantity = withUnit[0].toFixed(2);
@@ -510,8 +583,11 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       const firstWord = cells.findIndex((c, i) => numbers[i] === null && /\p{L}{2}/u.test(c));
       const lastWord = cells.length - 1 - [...cells].reverse().findIndex((c, i) => numbers[cells.length - 1 - i] === null && /\p{L}{2}/u.test(c));
       const run = spaced && line.cells.length < 3 ? cells.slice(firstWord, lastWord + 1).join(' ') : null;
-      const description = run ?? (aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null ? cells[descriptionColumn] : words.sort((x, y) => y.length - x.length)[0]);
+      // Under the description's heading an article code ('TB100A4', the heading set over two columns) is not the description.
+      const underHeading = aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null && !ARTICLE_CODE.test(cells[descriptionColumn]) ? cells[descriptionColumn] : null;
+      const description = run ?? underHeading ?? words.sort((x, y) => y.length - x.length)[0];
       items.push({ description, quantity, unit_price: unitPrice, amount });
+      continued = null;
       if (items.length >= 500) break;
     }
     if (items.length > 0) return items;

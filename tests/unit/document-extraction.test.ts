@@ -962,6 +962,11 @@ describe('issue 34 eighth pass: line tables of the ZUGFeRD sample in three rende
     expect(extractFields(text).fields.line_items?.value).toEqual([item('Trennblätter', '20.00', '9.90', '198.00'), item('Joghurt Banane', '50.00', '5.50', '275.00')]);
   });
 
+  it("names a row by the word its count is written with ('4 chairs'), not by a unit ('20 Stk')", () => {
+    const text = ['My Invoice', 'Description\tItem price VAT\tSum', '4 chairs\t100 USD\t0 %\t400 USD', '1 table\t250 USD\t0 %\t250 USD', 'Subtotal:\t650 USD'].join('\n');
+    expect(extractFields(text).fields.line_items?.value).toEqual([item('chairs', '4.00', '100.00', '400.00'), item('table', '1.00', '250.00', '250.00')]);
+  });
+
   it("reads the amount before a last column of tax rates ('198,00  19' under 'Betrag  USt. %')", () => {
     const text = [
       'Rechnung 471102',

@@ -435,6 +435,9 @@ function hasProductPair(cells: string[]): boolean {
  * between them (a description's second line, a page's header) are stepped
  * over, at most eight in a row, so a table goes on over a page break.
  */
+/** A unit a count is written with ('20 Stk', '3 h', '5 Unit(s)'), not the item's own word ('4 chairs'). */
+const UNIT_WORD = /^(?:stk|st|stück|pcs?|pieces?|pce|pz|szt|sztuk|un|uds?|unit(?:s|\(s\))?|unités?|einheit(?:en)?|ea|each|x|h|hrs?|hours?|std|stunden?|tage?|days?|jours?|kg|g|t|l|ml|m|m2|m²|m3|km|pkg|pack|set|paar|pair)\.?$/i;
+
 /** An article's code: capitals and digits, no space ('TB100A4', 'ARNR2', '4012345001235'). */
 const ARTICLE_CODE = /^(?=.*\d)[A-Z0-9-]{5,}$/;
 
@@ -468,7 +471,7 @@ function wrappedAmount(line: Line | undefined): string | null {
 }
 
 /** A row of numbers whose quantity × price is its amount (the last number): that pair, else null. */
-function productRow(values: string[], cells: string[], numbers: (string | null)[]): Omit<LineItem, 'description'> | null {
+function productRow(values: string[], cells: string[], numbers: (string | null)[]): (Omit<LineItem, 'description'> & { word: string | null }) | null {
   const amount = Number(values[values.length - 1]).toFixed(2);
   const others = values.slice(-9, -1);
   // The quantity is the number written with its unit ('50 Stk'), the price another number before the amount.
@@ -476,7 +479,8 @@ function productRow(values: string[], cells: string[], numbers: (string | null)[
   if (quantityCell < 0) return null;
   const quantity = numbers[quantityCell]!;
   const price = others.find((v) => v !== quantity && Math.abs(Number(v) * Number(quantity) - Number(amount)) <= Math.max(0.01, Math.abs(Number(amount)) * 0.001));
-  return price === undefined ? null : { quantity, unit_price: price, amount };
+  const word = /^\S+\s+(\p{L}[\p{L}\s.-]*)$/u.exec(cells[quantityCell])?.[1]?.trim() ?? null;
+  return price === undefined ? null : { quantity, unit_price: price, amount, word };
 }
 
 /** The words a line adds to the description above it: its cells of words, not codes ('TB100A4', 'ARNR2'); null for none or long text. */
@@ -533,8 +537,10 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       // description is set on the lines below it ('Joghurt' over 'ARNR2  Banane').
       const unnamed = values.length >= 2 && words.length === 0 && !spaced ? productRow(values, cells, numbers) : null;
       if (unnamed) {
-        items.push({ description: '', ...unnamed });
-        continued = 0;
+        // A count written with the item's own word ('4 chairs', not '20 Stk'): that word names it.
+        const named = unnamed.word !== null && !UNIT_WORD.test(unnamed.word);
+        items.push({ description: named ? unnamed.word! : '', quantity: unnamed.quantity, unit_price: unnamed.unit_price, amount: unnamed.amount });
+        continued = named ? null : 0;
         gap = 0;
         if (items.length >= 500) break;
         continue;

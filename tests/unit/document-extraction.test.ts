@@ -967,6 +967,13 @@ describe('issue 34 eighth pass: line tables of the ZUGFeRD sample in three rende
     expect(extractFields(text).fields.line_items?.value).toEqual([item('chairs', '4.00', '100.00', '400.00'), item('table', '1.00', '250.00', '250.00')]);
   });
 
+  it("reads a flat-rate row as one of it, and a unit run into its price ('bouteilles €1,20')", () => {
+    const konik = ['Rechnung 42', 'Nr.\tBezeichnung\tMenge\tEinzel/€\tGesamt/€', '1\tAmboss 250 kg\t1 Stück\t1.000,00\t1.000,00', '2\tTransport\tPauschal\t120,00\t120,00', 'Summe netto\t1.120,00'].join('\n');
+    expect(extractFields(konik).fields.line_items?.value?.[1]).toEqual(item('Transport', '1.00', '120.00', '120.00'));
+    const gobl = ['Facture SAMPLE-002', '#\tDescription\tQté. Unité\tPrix\tTVA\tTotal', '7 Eau minérale\t12\tbouteilles €1,20\t20% €14,40', 'Somme\t€14,40'].join('\n');
+    expect(extractFields(gobl).fields.line_items?.value).toEqual([item('7 Eau minérale', '12.00', '1.20', '14.40')]);
+  });
+
   it("reads the amount before a last column of tax rates ('198,00  19' under 'Betrag  USt. %')", () => {
     const text = [
       'Rechnung 471102',

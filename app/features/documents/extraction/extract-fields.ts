@@ -399,12 +399,13 @@ function cellNumber(cell: string): string | null {
 }
 
 /** A cell holding several numbers, or a rate beside an amount: text extraction ran a row's cells together. */
-const MIXED_CELL = /\d\s?%\s+\S*\d|\d[.,]\d{2}\s?[€$£]?\s+\S*\d|\p{L}{3,}\s+\d+$/u;
+const MIXED_CELL = /\d\s?%\s+\S*\d|\d[.,]\d{2}\s?[€$£]?\s+\S*\d|\p{L}{3,}\s+[€$£]?\d+(?:[.,]\d+)?$/u;
 
 /** A row's cells split finer: numbers and rates apart, a trailing quantity off its description ('Camera Matrimoniale 1'). */
 function finerCells(cells: string[]): string[] {
   return cells.flatMap((cell) => {
-    const trailing = /^(.*\p{L}{3,}.*?)\s+(\d+(?:[.,]\d+)?)$/u.exec(cell);
+    // A unit and the price after it ('bouteilles €1,20') are two cells too.
+    const trailing = /^(.*\p{L}{3,}.*?)\s+([€$£]?\d+(?:[.,]\d+)?)$/u.exec(cell);
     if (trailing && !/\d\s?%|\d[.,]\d{2}\s/.test(trailing[1])) return [trailing[1], trailing[2]];
     // Only a cell of two or more numbers ('€90,00 20% €1.800,00', 'services €120,00 20% €600,00') is cut into its words.
     if (cell.split(/\s+/).filter((token) => /^[€$£(]?\d/.test(token)).length < 2) return [cell];
@@ -578,6 +579,9 @@ function findLineItems(lines: Line[]): LineItem[] | null {
         read = productPair(joined, joined.length - 1, withUnit);
         if (read) skip = h + 2 + at;
       }
+      // A row whose price and amount are alike, and no count ('Transport  Pauschal  120,00  120,00'): one of it.
+      const [price, last] = values.slice(-2).map(Number);
+      if (read === null && price === last && last !== 0) read = { amount: values[values.length - 1], quantity: '1.00', unitPrice: values[values.length - 2] };
       // A row's amount is money: in cents, even when the document prints more decimals ('5423.20456').
       const amount = Number(read?.amount ?? values[values.length - 1]).toFixed(2);
       let quantity: string | null = read?.quantity ?? null;

@@ -974,6 +974,13 @@ describe('issue 34 eighth pass: line tables of the ZUGFeRD sample in three rende
     expect(extractFields(gobl).fields.line_items?.value).toEqual([item('7 Eau minérale', '12.00', '1.20', '14.40')]);
   });
 
+  it("takes no tax class after an amount for a unit ('1.000,00 G'), and reads a row whose amount includes its tax", () => {
+    const ve = ['FACTURA Nº 000001', 'Cantidad Descripción\tPrecio U. (Bs.) Precio T. (Bs.)', '1\títem con IVA general\tG\t1.000,00 G\t1.000,00', 'Subtotal\tBs. 1.000,00'].join('\n');
+    expect(extractFields(ve).fields.line_items?.value).toEqual([item('ítem con IVA general', '1.00', '1000.00', '1000.00')]);
+    const ar = ['FACTURA', 'Articulo\tUnid.\tDescripción\tCantidad Bonif.\tPrecio\tIVA\tImporte', 'P0001\tu\tDescripcion del producto P0001\tDATO ADATO B\t1,0000\t0,00\t100,00 21%\t21,00\t121,00', 'Subtotal\t121,00'].join('\n');
+    expect(extractFields(ar).fields.line_items?.value).toEqual([item('Descripcion del producto P0001', '1.00', '100.00', '121.00')]);
+  });
+
   it("reads the amount before a last column of tax rates ('198,00  19' under 'Betrag  USt. %')", () => {
     const text = [
       'Rechnung 471102',

@@ -443,18 +443,20 @@ const UNIT_WORD = /^(?:stk|st|stück|pcs?|pieces?|pce|pz|szt|sztuk|un|uds?|unit(
 const ARTICLE_CODE = /^(?=.*\d)[A-Z0-9-]{5,}$/;
 
 /**
- * The quantity and price of a row whose amount is `values[at]`: two of the eight numbers before it whose product it is
+ * The quantity and price of a row whose amount is `values[at]` (divided by `taxFactor` when it includes its tax): two of
+ * the eight numbers before it whose product it is
  * (a row is short, and a long one must not cost its square: decision 040). Of the two, the quantity is the one written
  * with a unit; else the other of a price equal to the amount (1 × 160.00); else the first, unless only the second is a
  * whole number.
  */
-function productPair(values: string[], at: number, withUnit: number[]): { amount: string; quantity: string; unitPrice: string } | null {
-  const amount = Number(values[at]);
+function productPair(values: string[], at: number, withUnit: number[], taxFactor = 1): { amount: string; quantity: string; unitPrice: string } | null {
+  const amount = Number(values[at]) / taxFactor;
   const from = Math.max(0, at - 8);
   const others = values.slice(from, at).map(Number);
   for (let a = 0; a < others.length; a += 1) {
     for (let b = a + 1; b < others.length; b += 1) {
-      if (Math.abs(others[a] * others[b] - amount) > Math.max(0.01, Math.abs(amount) * 0.001)) continue;
+      // Within a cent (or a thousandth), and a cent more where the amount includes a tax rounded to cents.
+      if (Math.abs(others[a] * others[b] - amount) > Math.max(taxFactor === 1 ? 0.01 : 0.02, Math.abs(amount) * 0.001)) continue;
       const first =
         withUnit.includes(others[a]) ||
         (!withUnit.includes(others[b]) && (others[b] === amount || (others[a] !== amount && (Number.isInteger(others[a]) || !Number.isInteger(others[b])))));
@@ -565,8 +567,8 @@ function findLineItems(lines: Line[]): LineItem[] | null {
       }
       gap = 0;
       textRun = 0;
-      // A number written with its unit ('20 Stk', '5 Unit(s)') is a quantity.
-      const withUnit = cells.filter((c, i) => numbers[i] !== null && /\d\s*[\p{L}(]/u.test(c.replace(/[₹$€£]|\b[A-Z]{3}\b/g, ''))).map((c) => Number(amountsIn(c)[0]));
+      // A number written with its unit ('20 Stk', '5 Unit(s)', '3 h') is a quantity; a capital alone after it is a tax class ('1.000,00 G').
+      const withUnit = cells.filter((c, i) => numbers[i] !== null && /\d\s*(?:\p{L}{2}|\p{Ll}|\()/u.test(c.replace(/[₹$€£]|\b[A-Z]{3}\b/g, ''))).map((c) => Number(amountsIn(c)[0]));
       // The row's amount is its last number, whose quantity and price are two numbers before it. Failing that: the number
       // before a last one that is a tax rate ('198,00  19' under 'Betrag  USt. %'), or the one amount of the next line when
       // the row's amount wrapped onto it ('9,9000  20 Stk  19 %' over '4012345001235  198,00').
@@ -579,6 +581,11 @@ function findLineItems(lines: Line[]): LineItem[] | null {
         read = productPair(joined, joined.length - 1, withUnit);
         if (read) skip = h + 2 + at;
       }
+      // A row whose amount includes its tax at the rate it prints ('1,0000  100,00 21%  21,00  121,00'): quantity × price × 1.21.
+      const rowRate = read === null ? /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text) : null;
+      // (Its price may share a cell with the rate: the finer cells are read then.)
+      const taxed = rowRate ? (finer ?? cells).map(cellNumber).filter((n): n is string => n !== null) : [];
+      if (rowRate && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 + Number(rowRate[1].replace(',', '.')) / 100);
       // A row whose price and amount are alike, and no count ('Transport  Pauschal  120,00  120,00'): one of it.
       const [price, last] = values.slice(-2).map(Number);
       if (read === null && price === last && last !== 0) read = { amount: values[values.length - 1], quantity: '1.00', unitPrice: values[values.length - 2] };

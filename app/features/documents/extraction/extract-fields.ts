@@ -6,15 +6,13 @@
 // their shape (a date that exists, an IBAN whose check digits hold), and
 // where nothing labels them, guessed from position with a lower confidence.
 import { amountsIn, currenciesIn, datesIn } from './amounts.ts';
-import { isValidIban, type DocumentFields, type DocumentKind, type FieldKey, type LineItem } from './fields.ts';
+import { isValidIban, type DocumentFields, type DocumentKind, type FieldKey } from './fields.ts';
 import { refineReceipt } from './receipt.ts';
+import { AMOUNT_DUE, NOT_SUBTOTAL, NOT_TAX_AMOUNT, NOT_TOTAL, PAGE_MARK, SUBTOTAL_LABEL, TAX_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
+import { cellNumber, DESCRIPTION_HEAD, DESCRIPTION_WORD, findLineItems, LINE_AMOUNT_WORD, QUANTITY_WORD } from './line-items.ts';
+import { splitCells, startsWith, type Line } from './text-lines.ts';
 
-interface Line {
-  text: string;
-  cells: string[];
-}
 
-const splitCells = (text: string) => text.split(/\t+| {2,}/).map((c) => c.trim()).filter(Boolean);
 
 /**
  * A row of labels over one row of values (a CSV or spreadsheet export: Supplier,
@@ -128,11 +126,6 @@ function cellBelowHeading(lines: Line[], index: number, at: number): string | nu
   return row?.cells[column] ?? null;
 }
 
-/** Whether a text opens with a label ('Cessionario/committente (cliente)' opens with the customer's). */
-function startsWith(label: RegExp, text: string): boolean {
-  const match = new RegExp(label.source, label.flags.replace('g', '')).exec(text);
-  return match !== null && match.index === 0;
-}
 
 /** The first value a label points at, in the document's order. */
 function findLabelled(
@@ -280,19 +273,6 @@ const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 
 // ---- Amounts -------------------------------------------------------------------
 
-/** What is still to pay after advances: the total only when nothing better labels one. */
-const AMOUNT_DUE = /\b(?:total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|balance|zahlbetrag|net\s+[àa]\s+payer|solde\s+[àa]\s+payer|restbetrag|te\s+betalen|do\s+zap[łlt]aty|amount\s+payable|total\s+payable)\b/i;
-const TOTAL_STRONG = /\b(?:grand\s+total|total\s+due|amount\s+due|balance\s+due|total\s+amount\s+due|total\s+payable|amount\s+payable|total\s+\(?incl|total\s+[^\d\s]{0,3}\s*incl|total\s+to\s+pay|due\s+payable|total\s+gross(?:\s+amount)?|gesamtbetrag(?!\s+der)|rechnungsbetrag|endbetrag|endsumme|bruttosumme|brutto|summe\s+(?:inkl|gesamt)|montant\s+total|net\s+[àa]\s+payer|total\s+ttc|importe\s+total|total\s+a\s+pagar|totale\s+(?:fattura|documento|da\s+pagare)|totaal(?:\s+te\s+betalen)?|te\s+betalen|razem\s+do\s+zap[łlt]aty|do\s+zap[łlt]aty|valor\s+total|total\s+a\s+pagar|invoice\s+total|total\s+invoice(?:\s+amount)?|totaal\s+(?:incl|bedrag)|(?:razem|warto[śs][ćc]|kwota)\s+brutto|montant\s+ttc|gesamtsumme|rechnungsendbetrag|totale\s+(?:complessivo|generale)|importe\s+a\s+pagar|total\s+(?:geral|do\s+documento|factura|fatura)|sum\s+[åa]\s+betale|att\s+betala|at\s+betale|importo\s+dovuto|montante\s+devido|pre[çc]o\s+total)\b|(?:^|\s)[åÅ]\s+betale\b/i;
-const TOTAL_PLAIN = /\b(?:total|summe|totale?)\b/i;
-const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+l[íi]quido|total\s+(?:excl|net|before|ht\b|tax|vat|amount\s+(?:of\s+lines|without))|net\s+total|total\s+(?:qty|quantity|items|hours|weight)|zwischensumme|nettobetrag|total\s+hors|gesamtbetrag\s+der|summe\s+netto|ohne\s+ust)/i;
-const SUBTOTAL_LABEL = /\b(?:sub\s*-?\s*total|net\s+(?:amount|total)|total\s+(?:excl\.?|excluding|before\s+tax|net|ht)|total\s+amount\s+without\s+vat|zwischensumme|nettobetrag|netto|summe\s+ohne|ohne\s+ust|total\s+hors\s+taxes?|base\s+imponible|imponibile|totaal\s+excl|subtotaal|razem\s+netto|neto|excl\.?\s+(?:btw|vat|tax|tva)|bedrag\s+excl|montant\s+ht|(?:warto[śs][ćc]|kwota)\s+netto|totale\s+imponibile|total\s+s\/\s*iva|base\s+tribut[áa]vel|total\s+l[íi]quido|subtotale|pre[çc]o\s+l[íi]quido|taxable\s+(?:value|amount)|amount\s+before\s+tax|net+\s+of\s+tax|nettosumme|summe\s+netto|suma\s+bez\s+podatku|mva-?\s*grunnlag|momsgrundlag|underlag\s+f[öo]r\s+moms)\b/i;
-/** 'Zahlbar innerhalb 30 Tagen netto': payment terms, not a net amount; nor one rate's base ('158,88 EUR Netto zzgl. MwSt. 7%  11,12 EUR'). */
-const NOT_SUBTOTAL = /\b(?:zahlbar|innerhalb|tagen?|days|jours|skonto)\b|\d\s*(?:eur\s*|€\s*)?netto\s+zzgl\b/i;
-/** The labels of a document's tax total, looked for before any line that merely names the tax. */
-const TAX_TOTAL_LABEL = /\b(?:steuerbetrag|ust\.?\s+gesamt|mwst\.?\s+gesamt|vat\s+total|tax\s+total|total\s+(?:vat|tax(?:es)?|tva|iva|btw)(?:\s+amount)?|zuz[üu]gl\.?\s+(?:ust|mwst)|montant\s+(?:de\s+la\s+)?tva|totale\s+iva|btw\s+bedrag|kwota\s+vat|total\s+do\s+iva|(?:vat|tax|gst)\s+amount|btw\s+(?:totaal|bedrag)|totaal\s+btw|(?:warto[śs][ćc]|razem|suma)\s+vat|total\s+iva|valor\s+(?:do\s+)?iva|totale\s+imposta|imposta|mwst\.?-?\s*betrag|mehrwertsteuer\s+gesamt|kwota\s+podatku|^\s*(?:included|incl\.?)\s+(?:vat|tax|gst)|^\s*impost[eo](?=\s*[€\d]))\b/i;
-const TAX_LABEL = /\b(?:vat|tax|gst|hst|sales\s+tax|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|btw|moms|mva|pdv|dph)\b/i;
-const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:id|no|number|nummer|numero|reg|registration|nr|#|n°|intracom\w*)|\bn[°º]\s*(?:tva|iva)\b|\btotal\s+(?:incl|including|with)|\b(?:excl|excluding|before|ohne|without|hors|sans|netto|brutto)\b|ust\.?-?\s*id|\bTIN\b|\bsumme\b|\bp\.\s?iva\b|\bpartita\s+iva\b|\b(?:codice|identificativo)\s+fiscale\b|\b(?:nif|nip|cnpj)\b|\b(?:mva|moms)-?\s*(?:grunnlag|grundlag)\b|\bunderlag\s+f[öo]r\s+moms\b/i;
-
 // ---- Parties and identities ------------------------------------------------------
 
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
@@ -378,240 +358,6 @@ function guessKind(lines: Line[]): { value: DocumentKind; confidence: number } {
   return lines.some((line) => INVOICE_LABEL.test(line.text)) ? { value: 'invoice', confidence: 0.6 } : { value: 'other', confidence: 0.3 };
 }
 
-// ---- Line items --------------------------------------------------------------------
-
-const DESCRIPTION_HEAD = /^(?:description|item|items|product|service|services|article|details|particulars|bezeichnung|beschreibung|leistung|d[ée]signation|descripci[óo]n|concepto)$/i;
-// A line-item table's header names a description and a quantity or an amount, in any supported language.
-const DESCRIPTION_WORD = /(?<![\p{L}])(?:description|item(?:\s+name)?|product|produkt|service|article|artikel(?:bezeichnung|beschreibung)?|\p{L}*beschreibung|\p{L}*bezeichnung|details|particulars|bezeichnung|beschreibung|leistung|d[ée]signation|descripci[óo]n|concepto|art[íi]culo|descrizione|omschrijving|opis|nazwa(?:\s+towaru)?|descri[çc][ãa]o|produto)(?![\p{L}])/iu;
-const QUANTITY_WORD = /(?<![\p{L}])(?:qty|quantity|menge|anzahl|qt[ée]|quantit[ée]|quantit[àa]|cantidad|aantal|ilo[śs][ćc]|quantidade|qtd|hours|units?|amount)(?![\p{L}])/iu;
-const LINE_AMOUNT_WORD = /(?<![\p{L}])(?:amount|total|line\s+total|betrag|gesamt(?:betrag)?|summe|netto|montant|prix\s+ht|importe|importo|bedrag|totaal|warto[śs][ćc]|valor|sum|line\s+amount)(?![\p{L}])/iu;
-
-/** A row's cell as a number: an amount with its currency, or a quantity with its unit ('20 Stk', '5 Unit(s)'); null for text and percentages. */
-function cellNumber(cell: string): string | null {
-  // A quantity with its unit that shares its cell with the tax rate ('20 Stk 19 % VAT (S)'): the quantity.
-  const lead = /^(\d+(?:[.,]\d+)?\s?(?:stk|st|pcs|pc|units?|unit\(s\)|piece|pieces|kg|h|hrs?|std|x)\.?)\s+\d+(?:[.,]\d+)?\s?%/i.exec(cell);
-  if (lead) return amountsIn(lead[1])[0] ?? null;
-  if (/%/.test(cell)) return null;
-  const bare = cell.replace(/[₹$€£]|\b[A-Z]{3}\b/g, '').trim();
-  if (!/^[-(]?\s*\d[\d.,\u00a0 ]*\)?\s*(?:[\p{L}().]{1,12})?$/u.test(bare)) return null;
-  const amount = amountsIn(bare)[0];
-  return amount === undefined ? null : cell.trim().startsWith('(') ? `-${amount}` : amount;
-}
-
-/** A cell holding several numbers, or a rate beside an amount: text extraction ran a row's cells together. */
-const MIXED_CELL = /\d\s?%\s+\S*\d|\d[.,]\d{2}\s?[€$£]?\s+\S*\d|\p{L}{3,}\s+[€$£]?\d+(?:[.,]\d+)?$/u;
-
-/** A row's cells split finer: numbers and rates apart, a trailing quantity off its description ('Camera Matrimoniale 1'). */
-function finerCells(cells: string[]): string[] {
-  return cells.flatMap((cell) => {
-    // A unit and the price after it ('bouteilles €1,20') are two cells too.
-    const trailing = /^(.*\p{L}{3,}.*?)\s+([€$£]?\d+(?:[.,]\d+)?)$/u.exec(cell);
-    if (trailing && !/\d\s?%|\d[.,]\d{2}\s/.test(trailing[1])) return [trailing[1], trailing[2]];
-    // Only a cell of two or more numbers ('€90,00 20% €1.800,00', 'services €120,00 20% €600,00') is cut into its words.
-    if (cell.split(/\s+/).filter((token) => /^[€$£(]?\d/.test(token)).length < 2) return [cell];
-    // '100,00 € 10,0% 115,00 €': tokens, a currency sign kept with its amount.
-    return cell.split(/\s+/).reduce<string[]>((out, token) => {
-      if (/^[€$£]$/.test(token) && out.length > 0) out[out.length - 1] += ` ${token}`;
-      else out.push(token);
-      return out;
-    }, []);
-  });
-}
-
-/** Whether a row's numbers hold a quantity and a price whose product is its last amount. */
-function hasProductPair(cells: string[]): boolean {
-  const values = cells.map(cellNumber).filter((n): n is string => n !== null).map(Number);
-  if (values.length < 3) return false;
-  const amount = values[values.length - 1];
-  const others = values.slice(-9, -1);
-  return others.some((a, i) => others.slice(i + 1).some((b) => Math.abs(a * b - amount) <= Math.max(0.01, Math.abs(amount) * 0.001)));
-}
-
-/**
- * The line items of the first table whose header names a description and a
- * quantity or an amount. Each row's amount is its last number; its quantity
- * and unit price the two other numbers whose product is that amount (the
- * cross-check that tells them from a tax rate, a position or a code), else the
- * number under the quantity heading. Rows run until a total's line; lines
- * between them (a description's second line, a page's header) are stepped
- * over, at most eight in a row, so a table goes on over a page break.
- */
-/** A unit a count is written with ('20 Stk', '3 h', '5 Unit(s)'), not the item's own word ('4 chairs'). */
-const UNIT_WORD = /^(?:stk|st|stück|pcs?|pieces?|pce|pz|szt|sztuk|un|uds?|unit(?:s|\(s\))?|unités?|einheit(?:en)?|ea|each|x|h|hrs?|hours?|std|stunden?|tage?|days?|jours?|kg|g|t|l|ml|m|m2|m²|m3|km|pkg|pack|set|paar|pair)\.?$/i;
-
-/** An article's code: capitals and digits, no space ('TB100A4', 'ARNR2', '4012345001235'). */
-const ARTICLE_CODE = /^(?=.*\d)[A-Z0-9-]{5,}$/;
-
-/**
- * The quantity and price of a row whose amount is `values[at]` (divided by `taxFactor` when it includes its tax): two of
- * the eight numbers before it whose product it is
- * (a row is short, and a long one must not cost its square: decision 040). Of the two, the quantity is the one written
- * with a unit; else the other of a price equal to the amount (1 × 160.00); else the first, unless only the second is a
- * whole number.
- */
-function productPair(values: string[], at: number, withUnit: number[], taxFactor = 1): { amount: string; quantity: string; unitPrice: string } | null {
-  const amount = Number(values[at]) / taxFactor;
-  const from = Math.max(0, at - 8);
-  const others = values.slice(from, at).map(Number);
-  for (let a = 0; a < others.length; a += 1) {
-    for (let b = a + 1; b < others.length; b += 1) {
-      // Within a cent (or a thousandth), and a cent more where the amount includes a tax rounded to cents.
-      if (Math.abs(others[a] * others[b] - amount) > Math.max(taxFactor === 1 ? 0.01 : 0.02, Math.abs(amount) * 0.001)) continue;
-      const first =
-        withUnit.includes(others[a]) ||
-        (!withUnit.includes(others[b]) && (others[b] === amount || (others[a] !== amount && (Number.isInteger(others[a]) || !Number.isInteger(others[b])))));
-      return { amount: values[at], quantity: values[from + (first ? a : b)], unitPrice: values[from + (first ? b : a)] };
-    }
-  }
-  return null;
-}
-
-/** The one amount with cents of a line of codes and an amount ('4012345001235  198,00'): a row's amount that wrapped. */
-function wrappedAmount(line: Line | undefined): string | null {
-  if (!line || line.cells.length > 3 || line.cells.some((c) => /\p{L}{3}/u.test(c) && !ARTICLE_CODE.test(c))) return null;
-  const amounts = line.cells.filter((c) => /\d[.,]\d{2}$/.test(c));
-  return amounts.length === 1 ? cellNumber(amounts[0]) : null;
-}
-
-/** A row of numbers whose quantity × price is its amount (the last number): that pair, else null. */
-function productRow(values: string[], cells: string[], numbers: (string | null)[]): (Omit<LineItem, 'description'> & { word: string | null }) | null {
-  const amount = Number(values[values.length - 1]).toFixed(2);
-  const others = values.slice(-9, -1);
-  // The quantity is the number written with its unit ('50 Stk'), the price another number before the amount.
-  const quantityCell = cells.findIndex((c, i) => numbers[i] !== null && /\d\s*\p{L}/u.test(c) && !/%/.test(c));
-  if (quantityCell < 0) return null;
-  const quantity = numbers[quantityCell]!;
-  const price = others.find((v) => v !== quantity && Math.abs(Number(v) * Number(quantity) - Number(amount)) <= Math.max(0.01, Math.abs(Number(amount)) * 0.001));
-  const word = /^\S+\s+(\p{L}[\p{L}\s.-]*)$/u.exec(cells[quantityCell])?.[1]?.trim() ?? null;
-  return price === undefined ? null : { quantity, unit_price: price, amount, word };
-}
-
-/** The words a line adds to the description above it: its cells of words, not codes ('TB100A4', 'ARNR2'); null for none or long text. */
-function continuation(cells: string[]): string | null {
-  if (cells.length === 0 || cells.length > 3) return null;
-  const words = cells.filter((c) => /\p{L}/u.test(c) && !ARTICLE_CODE.test(c) && !/^\(.*\)$/.test(c));
-  if (words.length === 0 || words.some((w) => w.length > 60)) return null;
-  return words.join(' ');
-}
-
-function findLineItems(lines: Line[]): LineItem[] | null {
-  for (let h = 0; h < lines.length; h += 1) {
-    const head = lines[h].text;
-    if (!DESCRIPTION_WORD.test(head) || !(QUANTITY_WORD.test(head) || LINE_AMOUNT_WORD.test(head))) continue;
-    // OCR gives a scan's lines with single spaces, no column gaps ('Pos Art.-Nr Menge Bezeichnung Von Bis Preis Betrag'): a
-    // header of three to twelve words, a description's and a quantity's or amount's among them, is read word by word, and so
-    // are its rows that have no gaps either.
-    const headWords = lines[h].cells.length < 3 ? head.split(/\s+/) : null;
-    const spaced =
-      headWords !== null &&
-      headWords.length >= 3 &&
-      headWords.length <= 12 &&
-      headWords.some((w) => DESCRIPTION_WORD.test(w)) &&
-      headWords.some((w) => QUANTITY_WORD.test(w) || LINE_AMOUNT_WORD.test(w));
-    if (lines[h].cells.length < 3 && !spaced) continue;
-    const headCells = spaced && headWords ? headWords : lines[h].cells;
-    const quantityColumn = headCells.findIndex((c) => QUANTITY_WORD.test(c) && !LINE_AMOUNT_WORD.test(c.replace(/^amount$/i, '')));
-    const descriptionColumn = headCells.findIndex((c) => DESCRIPTION_WORD.test(c));
-    const items: LineItem[] = [];
-    let gap = 0;
-    let textRun = 0;
-    /** Lines read below a row of numbers alone as its item's description; null when the last row had one, or another line came between. */
-    let continued: number | null = null;
-    /** A line whose amount a row above took (its amount wrapped onto it). */
-    let skip = -1;
-    for (const [at, line] of lines.slice(h + 1).entries()) {
-      if (h + 1 + at === skip) continue;
-      // A header set on two or three lines ('Wartość sprzedaży' over 'netto  podatku  netto'): its words end no table.
-      // So do the words under the header repeated after a page break.
-      const afterHeader = at > 0 && DESCRIPTION_WORD.test(lines[h + at].text) && QUANTITY_WORD.test(lines[h + at].text);
-      const headerTail = ((items.length === 0 && at < 2) || afterHeader) && !/\d/.test(line.text);
-      if (!headerTail && (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text))) break;
-      // A row whose text runs cells together ('1 Développement logiciel 20  heures  €90,00 20% €1.800,00') is read on its finer
-      // cells, but only when its own cells give no quantity and price whose product is its amount and the finer ones do
-      // (a number that ends a product's name, 'Office Suite Pro 2021', stays in it).
-      const finer = line.cells.some((c) => MIXED_CELL.test(c)) && !hasProductPair(line.cells) ? finerCells(line.cells) : null;
-      const cells = spaced && line.cells.length < 3 ? line.text.split(/\s+/) : finer && hasProductPair(finer) ? finer : line.cells;
-      const numbers = cells.map(cellNumber);
-      // Under the description's heading a cell is text even when it starts with a position ('1 Superdrachen' is no quantity with its unit).
-      if (cells.length === headCells.length && descriptionColumn >= 0 && /\p{L}{3}/u.test(cells[descriptionColumn])) numbers[descriptionColumn] = null;
-      const values = numbers.filter((n): n is string => n !== null);
-      const words = cells.filter((c, i) => numbers[i] === null && !/%/.test(c) && /\p{L}{2}/u.test(c));
-      // A row of numbers alone whose quantity × price is its amount ('2  5,5000  50 Stk  7 %  275,00'): an item whose
-      // description is set on the lines below it ('Joghurt' over 'ARNR2  Banane').
-      const unnamed = values.length >= 2 && words.length === 0 && !spaced ? productRow(values, cells, numbers) : null;
-      if (unnamed) {
-        // A count written with the item's own word ('4 chairs', not '20 Stk'): that word names it.
-        const named = unnamed.word !== null && !UNIT_WORD.test(unnamed.word);
-        items.push({ description: named ? unnamed.word! : '', quantity: unnamed.quantity, unit_price: unnamed.unit_price, amount: unnamed.amount });
-        continued = named ? null : 0;
-        gap = 0;
-        if (items.length >= 500) break;
-        continue;
-      }
-      if (values.length < 2 || words.length === 0) {
-        // The lines of words right below a row of numbers alone name its item ('Joghurt' over 'ARNR2  Banane'): up to three,
-        // each of short cells, the codes among them left out; a line without letters, with a label or a page's mark ends them.
-        // (A named row's next lines are not added to its name: they are as often a note, a guest's name or a page's footer.)
-        const last = items.at(-1);
-        const wording = continuation(cells);
-        if (last && continued !== null && continued < 3 && wording !== null && !/:/.test(line.text) && !startsWith(PAGE_MARK, line.text)) {
-          last.description = `${last.description} ${wording}`.trim();
-          continued += 1;
-          if (values.length === 0) continue;
-        } else continued = null;
-        // A description that runs on over many lines of words alone (a KSeF invoice's nine) is no gap; anything else is, up to eight.
-        if (cells.length === 1 && !/\d/.test(line.text) && items.length > 0 && (textRun += 1) <= 30) continue;
-        gap += 1;
-        if (gap > 8 && items.length > 0) break;
-        continue;
-      }
-      gap = 0;
-      textRun = 0;
-      // A number written with its unit ('20 Stk', '5 Unit(s)', '3 h') is a quantity; a capital alone after it is a tax class ('1.000,00 G').
-      const withUnit = cells.filter((c, i) => numbers[i] !== null && /\d\s*(?:\p{L}{2}|\p{Ll}|\()/u.test(c.replace(/[₹$€£]|\b[A-Z]{3}\b/g, ''))).map((c) => Number(amountsIn(c)[0]));
-      // The row's amount is its last number, whose quantity and price are two numbers before it. Failing that: the number
-      // before a last one that is a tax rate ('198,00  19' under 'Betrag  USt. %'), or the one amount of the next line when
-      // the row's amount wrapped onto it ('9,9000  20 Stk  19 %' over '4012345001235  198,00').
-      let read = productPair(values, values.length - 1, withUnit);
-      const rate = Number(values[values.length - 1]);
-      if (read === null && values.length >= 3 && Number.isInteger(rate) && rate >= 0 && rate <= 30) read = productPair(values, values.length - 2, withUnit);
-      const below = read === null ? wrappedAmount(lines[h + 2 + at]) : null;
-      if (below !== null) {
-        const joined = [...values, below];
-        read = productPair(joined, joined.length - 1, withUnit);
-        if (read) skip = h + 2 + at;
-      }
-      // A row whose amount includes its tax at the rate it prints ('1,0000  100,00 21%  21,00  121,00'): quantity × price × 1.21.
-      const rowRate = read === null ? /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text) : null;
-      // (Its price may share a cell with the rate: the finer cells are read then.)
-      const taxed = rowRate ? (finer ?? cells).map(cellNumber).filter((n): n is string => n !== null) : [];
-      if (rowRate && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 + Number(rowRate[1].replace(',', '.')) / 100);
-      // A row whose price and amount are alike, and no count ('Transport  Pauschal  120,00  120,00'): one of it.
-      const [price, last] = values.slice(-2).map(Number);
-      if (read === null && price === last && last !== 0) read = { amount: values[values.length - 1], quantity: '1.00', unitPrice: values[values.length - 2] };
-      // A row's amount is money: in cents, even when the document prints more decimals ('5423.20456').
-      const amount = Number(read?.amount ?? values[values.length - 1]).toFixed(2);
-      let quantity: string | null = read?.quantity ?? null;
-      const unitPrice: string | null = read?.unitPrice ?? null;
-      const aligned = cells.length === headCells.length;
-      if (quantity === null && quantityColumn >= 0 && aligned) quantity = numbers[quantityColumn];
-      if (quantity === null && withUnit.length === 1) quantity = withUnit[0].toFixed(2);
-      // A row read word by word: its description is the run from its first word to its last ('EZ 2 Nächte EZ - 9 - Einzelzimmer').
-      const firstWord = cells.findIndex((c, i) => numbers[i] === null && /\p{L}{2}/u.test(c));
-      const lastWord = cells.length - 1 - [...cells].reverse().findIndex((c, i) => numbers[cells.length - 1 - i] === null && /\p{L}{2}/u.test(c));
-      const run = spaced && line.cells.length < 3 ? cells.slice(firstWord, lastWord + 1).join(' ') : null;
-      // Under the description's heading an article code ('TB100A4', the heading set over two columns) is not the description.
-      const underHeading = aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null && !ARTICLE_CODE.test(cells[descriptionColumn]) ? cells[descriptionColumn] : null;
-      const description = run ?? underHeading ?? words.sort((x, y) => y.length - x.length)[0];
-      items.push({ description, quantity, unit_price: unitPrice, amount });
-      continued = null;
-      if (items.length >= 500) break;
-    }
-    if (items.length > 0) return items;
-  }
-  return null;
-}
-
 /** The days of the payment terms a document states, if any (1 to 180). */
 function termDays(lines: Line[]): number | null {
   for (const { text } of lines) {
@@ -638,9 +384,6 @@ export interface Extraction {
 
 /** A tax line of one rate on one base: '19,00% auf 804,35 €', '20% on 100.00', 'TVA 5,5 % sur 40,00'. */
 const PER_RATE = /\d\s?%\s*(?:auf|on|sur|su|op|sobre|von|od)\s+[€$£]?\s?\d/i;
-
-/** A page's number ('Strona 1 z 1', 'Page 2 of 4', OCR's 'Strona1z1') is no amount. */
-const PAGE_MARK = /\b(?:page|seite|strona|pagina|p[áa]gina|blatt|folha)\s*\d+(?:\s*(?:of|von|z|de|di|sur|\/)\s*\d+)?/giu;
 
 function lastAmount(line: Line): string | null {
   const amounts = amountsIn(line.text.replace(PAGE_MARK, ' '));

@@ -18,3 +18,9 @@ export const NOT_TAX_AMOUNT = /\b(?:vat|tax|gst|btw|tva|iva|mwst|ust)\s*-?\s*(?:
 
 /** A page's number ('Strona 1 z 1', 'Page 2 of 4', OCR's 'Strona1z1') is no amount. */
 export const PAGE_MARK = /\b(?:page|seite|strona|pagina|p[áa]gina|blatt|folha)\s*\d+(?:\s*(?:of|von|z|de|di|sur|\/)\s*\d+)?/giu;
+
+/** A tax rate on a row ('19,0%', 'Tax 15%', not the '19%' of '119%'): its number in the first group. */
+export const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/;
+
+/** The rate's number, in percent ('5,5 %' → 5.5). */
+export const rateOf = (match: RegExpExecArray) => Number(match[1].replace(',', '.'));

@@ -3,7 +3,7 @@
 // quantity and price are the two numbers whose product is its amount; what a
 // row lacks (its name, its amount) may be on the lines around it.
 import { amountsIn } from './amounts.ts';
-import { PAGE_MARK, SUBTOTAL_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
+import { PAGE_MARK, RATE, rateOf, SUBTOTAL_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
 import type { LineItem } from './fields.ts';
 import { startsWith, type Line } from './text-lines.ts';
 
@@ -209,10 +209,10 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
         if (read) skip = h + 2 + at;
       }
       // A row whose amount includes its tax at the rate it prints ('1,0000  100,00 21%  21,00  121,00'): quantity × price × 1.21.
-      const rowRate = read === null ? /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text) : null;
+      const rowRate = read === null ? RATE.exec(line.text) : null;
       // (Its price may share a cell with the rate: the finer cells are read then.)
       const taxed = rowRate ? (finer ?? cells).map(cellNumber).filter((n): n is string => n !== null) : [];
-      if (rowRate && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 + Number(rowRate[1].replace(',', '.')) / 100);
+      if (rowRate && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 + rateOf(rowRate) / 100);
       // A row whose price and amount are alike, and no count ('Transport  Pauschal  120,00  120,00'): one of it.
       const [price, last] = values.slice(-2).map(Number);
       if (read === null && price === last && last !== 0) read = { amount: values[values.length - 1], quantity: '1.00', unitPrice: values[values.length - 2] };

@@ -4,6 +4,7 @@
 // 'quantity description amount' rows, and below its total it prints what was
 // paid and given back (Cash 50.00, CHANGE 15.54), which are not totals.
 // extractFields hands its result here once, at its end (refineReceipt).
+import { RATE, rateOf } from './amount-labels.ts';
 import { amountsIn } from './amounts.ts';
 import type { DocumentFields, LineItem } from './fields.ts';
 
@@ -28,7 +29,7 @@ const PAYMENT_LINE = new RegExp(
 
 /** A receipt's total line ('TOTAL $514.25', 'GESAMTSUMME 3.98 EUR', 'Totale 6,00'), not a subtotal's or the taxes'. */
 const TOTAL_WORD = /\b(?:total(?:e|\s+a\s+pagar)?|totaal|summe|gesamtsumme|gesamt|zu\s+zahlen|suma|somme|importe|valor\s+total)\b/iu;
-const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+(?:tax(?:es)?|vat|items?|qty|quantity|net|excl|ht)|tax|vat|mwst|ust|tva|iva|btw|netto|nett)\b/i;
+const NOT_RECEIPT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+(?:tax(?:es)?|vat|items?|qty|quantity|net|excl|ht)|tax|vat|mwst|ust|tva|iva|btw|netto|nett)\b/i;
 
 /** Where the rows of items end: the first total, subtotal, tax or count line. */
 const ITEMS_END = /\b(?:total|totale|totaal|summe|gesamtsumme|subtotal|zwischensumme|sous-total|suma|somme|items?\s+count|number\s+of\s+items|anzahl\s+artikel|artikelanzahl)\b/i;
@@ -58,7 +59,7 @@ export function looksLikeReceipt(lines: string[]): boolean {
  */
 export function receiptTotal(lines: string[]): string | null {
   for (let i = 0; i < lines.length; i += 1) {
-    if (!TOTAL_WORD.test(lines[i]) || NOT_TOTAL.test(lines[i]) || PAYMENT_LINE.test(lines[i])) continue;
+    if (!TOTAL_WORD.test(lines[i]) || NOT_RECEIPT_TOTAL.test(lines[i]) || PAYMENT_LINE.test(lines[i])) continue;
     if (!lines.slice(i + 1, i + 4).some((line) => PAYMENT_LINE.test(line))) continue;
     const amount = lastAmount(lines[i]);
     if (amount !== null) return amount;
@@ -228,18 +229,16 @@ export function receiptItems(lines: string[]): LineItem[] {
   return items;
 }
 
-/** A rate on a row ('19,0%', 'Tax 15%'), 30% at most. */
-const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/;
-
 /** Of a tax table's row, its amounts after the rate and which of them are the tax and its base (tax = base × rate, to the cent). */
 function rateColumns(line: string): { tax: number; net: number; amounts: number[] } | null {
   const rate = RATE.exec(line);
-  if (!rate || Number(rate[1].replace(',', '.')) > 30) return null;
+  // A rate of 30% at most.
+  if (!rate || rateOf(rate) > 30) return null;
   // A table's row holds a few amounts: the first eight are looked at (64 pairs at most).
   const amounts = amountsIn(line.slice(rate.index + rate[0].length, rate.index + 200)).slice(0, 8).map(cents);
   for (let net = 0; net < amounts.length; net += 1) {
     for (let tax = 0; tax < amounts.length; tax += 1) {
-      if (tax !== net && amounts[net] > 0 && Math.abs(Math.round((amounts[net] * Number(rate[1].replace(',', '.'))) / 100) - amounts[tax]) <= 1) return { tax, net, amounts };
+      if (tax !== net && amounts[net] > 0 && Math.abs(Math.round((amounts[net] * rateOf(rate)) / 100) - amounts[tax]) <= 1) return { tax, net, amounts };
     }
   }
   return null;
@@ -274,10 +273,10 @@ export function taxTable(lines: string[], total?: string): { tax: string; net: s
   return null;
 }
 
-/** The shop's name that heads a receipt: the line of a name's shape above its address, else the first, above its first amount. */
 /** An address's line ('239 Avenue Jean-Jaurès', 'Mühlenweg 4, 23758 Oldenburg', '75000 Paris') or a phone's. */
 const ADDRESS_LINE = /^\d{1,5}\s*,?\s+\p{L}|\b\d{4,5}\s+\p{L}{3}|\p{L}{3,}\s+\d{1,4}\s*,|\b(?:tel|phone|t[ée]l)\b/iu;
 
+/** The shop's name that heads a receipt: the line of a name's shape above its address, else the first, above its first amount. */
 export function receiptShop(lines: string[]): string | null {
   const top = lines.slice(0, 6);
   const firstAmount = top.findIndex((line) => /\d[.,]\d{2}\b/.test(line));

@@ -18,7 +18,7 @@ import { extractText } from '../../app/features/documents/extraction/text.ts';
 import { NoTextError } from '../../app/features/documents/extraction/budget.ts';
 import { languageReader } from '../../app/features/documents/ocr/read-in-language.ts';
 import { OCR_LANGUAGES } from '../../app/features/documents/ocr/text-language.ts';
-import { layoutText } from '../../app/features/documents/ocr/layout-text.ts';
+import { pageReading } from '../../app/features/documents/ocr/layout-text.ts';
 import { readUpright } from '../../app/features/documents/ocr/upright.ts';
 import { sameValue } from '../../tests/support/extraction-corpus.ts';
 
@@ -145,8 +145,7 @@ export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise
   }
   const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, cacheMethod: 'none' });
   const read = async (path: string, radians: number) => {
-    const { data } = await worker.recognize(path, radians ? { rotateRadians: radians } : {}, { blocks: true });
-    return { text: data.blocks ? layoutText(data.blocks) : data.text, confidence: data.confidence };
+    return pageReading((await worker.recognize(path, radians ? { rotateRadians: radians } : {}, { blocks: true })).data);
   };
   const turn = async (path: string, radians: number) => {
     if (!IMAGEMAGICK) return path;

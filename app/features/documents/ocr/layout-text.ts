@@ -70,3 +70,8 @@ function rowText(row: Row): string {
   }
   return text;
 }
+
+/** A page tesseract.js read with `{ blocks: true }`: its text laid out, and its mean confidence (the browser's and the bench's reader alike). */
+export function pageReading(data: { blocks: readonly OcrBlock[] | null; text: string; confidence: number }): { text: string; confidence: number } {
+  return { text: data.blocks ? layoutText(data.blocks) : data.text, confidence: data.confidence };
+}

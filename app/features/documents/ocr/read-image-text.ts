@@ -10,7 +10,7 @@
 // /ocr/lang/ too (decision 096, read-in-language.ts). The words are laid out
 // in rows and columns as a PDF's text is (layout-text.ts).
 
-import { layoutText } from './layout-text.ts';
+import { pageReading } from './layout-text.ts';
 import { languageReader } from './read-in-language.ts';
 
 /** Where scripts/ocr-assets.ts puts the files. */
@@ -70,8 +70,7 @@ async function startReader(onProgress: OnProgress) {
     failed,
   ]);
   const read = async (image: Blob, radians: number) => {
-    const { data } = await Promise.race([worker.recognize(image, radians ? { rotateRadians: radians } : {}, { blocks: true }), failed]);
-    return { text: data.blocks ? layoutText(data.blocks) : data.text, confidence: data.confidence };
+    return pageReading((await Promise.race([worker.recognize(image, radians ? { rotateRadians: radians } : {}, { blocks: true }), failed])).data);
   };
   const useLanguages = async (languages: string) => {
     const before = ownLanguage;

@@ -11,6 +11,7 @@ import { refineReceipt } from './receipt.ts';
 import { AMOUNT_DUE, NOT_SUBTOTAL, NOT_TAX_AMOUNT, NOT_TOTAL, PAGE_MARK, SUBTOTAL_LABEL, TAX_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
 import { cellNumber, DESCRIPTION_HEAD, DESCRIPTION_WORD, findLineItems, LINE_AMOUNT_WORD, QUANTITY_WORD } from './line-items.ts';
 import { splitCells, startsWith, type Line } from './text-lines.ts';
+import { unlabelledVatIds } from './vat-ids.ts';
 
 
 
@@ -460,7 +461,10 @@ const SELLER_WORDS = /\b(?:seller|supplier|vendor|verk[äa]ufer|lieferant|vendeu
  */
 function supplierTaxId(lines: Line[], candidates: { value: string; index: number }[]): { value: string; sure: boolean } | null {
   // A document prints a few tax ids and a few IBANs; past twenty of either, the rest are not looked at (decision 040's bounded work).
-  const distinct = [...new Map(candidates.map((c) => [c.value.replace(/[\s.-]/g, '').toUpperCase(), c])).values()].slice(0, 20);
+  const all = [...new Map(candidates.map((c) => [c.value.replace(/[\s.-]/g, '').toUpperCase(), c])).values()].slice(0, 20);
+  // A VAT id in its country's format before a national tax number ('USt-IdNr. DE…' before 'St.-Nr. 201/113/40209'): the one an invoice is checked by.
+  const vat = all.filter((c) => TAX_ID_PATTERN.test(c.value.replace(/[\s.-]/g, '').toUpperCase()));
+  const distinct = vat.length > 0 ? vat : all;
   if (distinct.length === 0) return null;
   if (distinct.length === 1) return { value: distinct[0].value, sure: !BUYER_WORDS.test(lines[distinct[0].index]?.text ?? '') };
   const seller = distinct.find((c) => SELLER_WORDS.test(lines[c.index]?.text ?? '') && !BUYER_WORDS.test(lines[c.index]?.text ?? ''));
@@ -861,9 +865,12 @@ export function extractFields(document: string): Extraction {
   }, false, (index) => {
     for (const candidate of taxIdCandidates) if (candidate.index < 0) candidate.index = index;
   });
-  const taxId = supplierTaxId(lines, taxIdCandidates);
+  // No label the extractor knows: an id in its country's VAT format with a valid check digit, less sure.
+  const labelled = taxIdCandidates.length > 0;
+  const taxId = supplierTaxId(lines, labelled ? taxIdCandidates : unlabelledVatIds(lines));
   // An id in a country's own pattern (EU VAT, GSTIN) is surer than whatever follows a label.
-  if (taxId) set('tax_id', taxId.value, taxId.sure && TAX_ID_PATTERN.test(taxId.value.replace(/[\s.-]/g, '')) ? 0.9 : 0.7);
+  if (taxId && labelled) set('tax_id', taxId.value, taxId.sure && TAX_ID_PATTERN.test(taxId.value.replace(/[\s.-]/g, '')) ? 0.9 : 0.7);
+  else if (taxId) set('tax_id', taxId.value, 0.6);
 
   const emails = [...new Set(text.match(EMAIL) ?? [])];
   // The supplier's own address when one has its domain; else the first (the customer's or a marketplace's may come first).

@@ -1004,3 +1004,18 @@ describe('issue 34 eighth pass: line tables of the ZUGFeRD sample in three rende
     expect(extractFields(text).fields.line_items?.value).toEqual([item('Trennblätter A4', '20.00', '9.90', '198.00')]);
   });
 });
+
+describe('issue 34 ninth pass: a net found by the cross-check', () => {
+  it("is the bare 'Total' above 'Total with tax', or a tax row's base, when it is the total less the tax", () => {
+    const bare = extractFields(['Invoice SAMPLE-001', 'Sum\t1 114,00 €', 'Total\t1 242,43 €', 'Tax\t212,87 €', 'Total with tax 1 455,30 €', 'Total to pay 1 455,30 €'].join('\n')).fields;
+    expect([bare.subtotal, bare.tax_amount?.value, bare.total?.value]).toEqual([{ value: '1242.43', confidence: 0.75 }, '212.87', '1455.30']);
+    const base = extractFields(['Facture F-7', 'Taxe\t€870,08', 'Total à payer €5.220,48', 'Taxe\tBase\tTaux Montant', 'TVA €4.350,40 20% €870,08'].join('\n')).fields;
+    expect(base.subtotal?.value).toBe('4350.40');
+  });
+
+  it('is not given when no net stands where the document prints the total less the tax', () => {
+    const fields = extractFields(['Invoice 7', 'Total:\t122,00', 'IVA 21%\t21,00', 'Item\t121,00'].join('\n')).fields;
+    expect(fields.total?.value).toBe('122.00');
+    expect(fields.subtotal).toBeUndefined();
+  });
+});

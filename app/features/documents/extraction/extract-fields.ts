@@ -12,6 +12,7 @@ import { AMOUNT_DUE, NOT_SUBTOTAL, NOT_TAX_AMOUNT, NOT_TOTAL, PAGE_MARK, SUBTOTA
 import { cellNumber, DESCRIPTION_HEAD, DESCRIPTION_WORD, findLineItems, LINE_AMOUNT_WORD, QUANTITY_WORD } from './line-items.ts';
 import { splitCells, startsWith, type Line } from './text-lines.ts';
 import { unlabelledVatIds } from './vat-ids.ts';
+import { cents } from './cross-checks.ts';
 
 
 
@@ -521,7 +522,6 @@ function crossCheckAmounts(fields: DocumentFields): void {
     if (fields.subtotal) fields.subtotal.confidence = Math.min(fields.subtotal.confidence, 0.7);
     return;
   }
-  const cents = (value: string) => Math.round(Number(value) * 100);
   if (subtotal && tax) {
     const adds = cents(subtotal.value) + cents(tax.value) === cents(total.value);
     for (const field of [total, subtotal, tax]) field.confidence = adds ? 0.95 : Math.min(field.confidence, 0.6);
@@ -573,6 +573,23 @@ function decideAmounts(lines: Line[], fields: DocumentFields): void {
   fields.subtotal = { value: amount(best[0]), confidence: 0.9 };
   fields.tax_amount = { value: amount(best[1]), confidence: 0.9 };
   fields.total = { value: amount(best[2]), confidence: 0.9 };
+}
+
+/**
+ * A net no label names as one, found by the cross-check: the total less the
+ * tax, when the document prints that amount where a net stands, a bare 'Total'
+ * above 'Total with tax' ('Total 1 242,43 €', 'Tax 212,87 €', 'Total with tax
+ * 1 455,30 €') or a tax row's base ('TVA €4.350,40 20% €870,08'). Only with a
+ * tax above zero and at most 30% of the net, as decideAmounts asks; less sure
+ * than a labelled net, as nothing but the sum says what it is.
+ */
+function netFromTotalAndTax(lines: Line[], fields: DocumentFields): void {
+  if (fields.subtotal || !fields.total || !fields.tax_amount) return;
+  const tax = cents(fields.tax_amount.value);
+  const net = cents(fields.total.value) - tax;
+  if (tax <= 0 || tax > net * 0.3) return;
+  const printed = [...labelledAmounts(lines, TOTAL_PLAIN, NOT_TOTAL), ...labelledAmounts(lines, TAX_LABEL, NOT_TAX_AMOUNT)];
+  if (printed.includes(net)) fields.subtotal = { value: (net / 100).toFixed(2), confidence: 0.75 };
 }
 
 /**
@@ -765,6 +782,7 @@ export function extractFields(document: string): Extraction {
   }
   crossCheckAmounts(fields);
   decideAmounts(lines, fields);
+  netFromTotalAndTax(lines, fields);
 
   const dateOf = (v: string) => datesIn(v, monthFirst)[0] ?? null;
   const ownKind = kind.value === 'purchase_order' || kind.value === 'quote';

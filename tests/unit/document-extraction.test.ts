@@ -1019,3 +1019,12 @@ describe('issue 34 ninth pass: a net found by the cross-check', () => {
     expect(fields.subtotal).toBeUndefined();
   });
 });
+
+describe('issue 34 ninth pass: an order named by whom, then its number', () => {
+  it("reads 'Encomenda ABC n° 12345' and 'Ordine di acquisto di ABC #12988', never an invoice number after an order's date", () => {
+    expect(extractFields('Factura #000001\nReferência:\tEncomenda ABC n° 12345').fields.order_number?.value).toBe('12345');
+    expect(extractFields('Fattura #000001\nRiferimento: Ordine di acquisto di ABC #12988').fields.order_number?.value).toBe('12988');
+    expect(extractFields('Fatura 1\nN.º da encomenda: ENC-7').fields.order_number?.value).toBe('ENC-7');
+    expect(extractFields('Invoice 5\nOrder date: 12/03/2025  Invoice #5').fields.order_number).toBeUndefined();
+  });
+});

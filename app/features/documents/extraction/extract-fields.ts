@@ -241,7 +241,10 @@ const ORDER_LABEL = new RegExp(
     '\\b(?:ihre\\s+)?bestellung(?=\\s*:|\\s+nr\\.?\\s)(?:\\s+nr\\.?)?',
     '\\b(?:bestell|auftrags|order|bestel)\\s*-?\\s*(?:nr\\.?|nummer)',
     '\\bbon\\s+de\\s+commande\\s*(?:n°|no\\.?)?|\\b(?:n[°º]\\s+de\\s+)?commande\\s*(?:n[°º])?(?=\\s*:)',
-    '\\b(?:numero\\s+)?ordine\\s*(?:n\\.|nr\\.?|n[°º])|\\bnr\\.?\\s+zam[óo]wienia|\\bpedido\\s*(?:n[°º.]|n[uú]mero)?(?=\\s*:)|\\bn[uú]mero\\s+(?:de|do)\\s+pedido',
+    '\\b(?:numero\\s+)?ordine\\s*(?:n\\.|nr\\.?|n[°º])|\\bnr\\.?\\s+zam[óo]wienia|\\b(?:pedido|encomenda)\\s*(?:n[°º.]|n[uú]mero)?(?=\\s*:)|\\bn[uú]mero\\s+(?:de|do|da)\\s+(?:pedido|encomenda)',
+    // An order named by whom, then its number: 'Encomenda ABC n° 12345', 'Ordine di acquisto di ABC #12988', 'Order from Acme No. 77'
+    // (words without a colon or a digit between, so 'Order date: 12/03  Invoice #5' is not one).
+    '(?<!\\p{L})(?:purchase\\s+order|order|bestellung|commande|pedido|encomenda|ordine(?:\\s+di\\s+acquisto)?|zam[óo]wienie)(?:\\s+[^\\s:\\d#]+){1,3}?\\s*(?:n[°º]\\.?|#|no\\.|nr\\.)(?=\\s*[A-Z]{0,5}-?\\d)',
   ].join('|'),
   'iu',
 );

@@ -248,6 +248,26 @@ describe('an invoice', () => {
   });
 });
 
+describe('German supermarket and drugstore receipts (ninth pass)', () => {
+  const REWE = ['REWE Markt GmbH', 'Domstr. 20', '50668 Köln', 'EUR', 'BANANEN  1,49 B', 'MILCH 1,5%  0,99 B', 'KAFFEE CREMA  5,99 A', 'Posten: 3', 'SUMME  EUR  8,47', 'Geg. EC-Cash  EUR  8,47'];
+
+  it("is a receipt paid by 'Geg. EC-Cash', its items above the count of 'Posten'", () => {
+    const fields = fieldsOf(REWE.join('\n'));
+    expect(fields.kind?.value).toBe('receipt');
+    expect(fields.total?.value).toBe('8.47');
+    expect(fields.line_items?.value.map((item) => [item.description, item.amount])).toEqual([['BANANEN', '1.49'], ['MILCH 1,5%', '0.99'], ['KAFFEE CREMA', '5.99']]);
+  });
+
+  it("reads rows whose tax class is a digit ('Zahnpasta 0,95 1'), not the digit as an amount", () => {
+    expect(receiptItems(['dm-drogerie markt', 'Zahnpasta  0,95 1', 'Shampoo  2,45 2', 'SUMME EUR  3,40']).map((item) => [item.description, item.amount])).toEqual([['Zahnpasta', '0.95'], ['Shampoo', '2.45']]);
+  });
+
+  it("reads a table of rates whose rate has no sign on its row ('A  7,0  3,07  0,21  3,28' under 'MwSt  %  netto')", () => {
+    expect(taxTable(['MwSt  %  netto  MwSt  brutto', 'A  7,0  3,07  0,21  3,28'], '3.28')).toEqual({ tax: '0.21', net: '3.07' });
+    expect(taxTable(['A  7,0  3,07  0,99  3,28'], '3.28')).toBeNull();
+  });
+});
+
 describe('a hostile receipt', () => {
   it('of 5,000 long total lines, rate rows or item-like rows is read in a fraction of the time the row patterns alone would take', () => {
     // Matched row by row against every line above each total, the item patterns took 12 s on the first of these.

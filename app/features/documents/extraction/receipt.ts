@@ -23,7 +23,7 @@ const CASHIER = /\b(?:served\s+by|cashier|server\s*:|waiter|kassierer(?:in)?|bed
 
 /** What was handed over or charged after the total: cash, a card, the bank, the change. */
 const PAYMENT_LINE = new RegExp(
-  String.raw`^\W{0,3}(?:geg(?:eben)?\.?\s+)?(?:change|change\s+due|cash|tendered|bank|card|credit\s+card|debit|visa|mastercard|amex|r[üu]ckgeld|wechselgeld|gegeben|bar(?:geld)?|ec-?karte|girocard|karte|rendu|monnaie|esp[èe]ces|carte(?:\s+bancaire)?|cb|cambio|vuelto|efectivo|entregado|tarjeta|resto|contanti|carta|troco|dinheiro|cart[ãa]o|reszta|got[óo]wka|karta|wisselgeld|contant|pin|maestro|kartenzahlung|paid|bezahlt|pagado|pagato|pay[ée]|betaald)${PAID_TAIL}`,
+  String.raw`^\W{0,3}(?:geg(?:eben)?\.?\s+)?(?:change|change\s+due|cash|tendered|bank|card|credit\s+card|debit|visa|mastercard|amex|ec-?cash|kredit-?karte|r[üu]ckgeld|wechselgeld|gegeben|bar(?:geld)?|ec-?karte|girocard|karte|rendu|monnaie|esp[èe]ces|carte(?:\s+bancaire)?|cb|cambio|vuelto|efectivo|entregado|tarjeta|resto|contanti|carta|troco|dinheiro|cart[ãa]o|reszta|got[óo]wka|karta|wisselgeld|contant|pin|maestro|kartenzahlung|paid|bezahlt|pagado|pagato|pay[ée]|betaald)${PAID_TAIL}`,
   'iu',
 );
 
@@ -32,10 +32,10 @@ const TOTAL_WORD = /\b(?:total(?:e|\s+a\s+pagar)?|totaal|summe|gesamtsumme|gesam
 const NOT_RECEIPT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+(?:tax(?:es)?|vat|items?|qty|quantity|net|excl|ht)|tax|vat|mwst|ust|tva|iva|btw|netto|nett)\b/i;
 
 /** Where the rows of items end: the first total, subtotal, tax or count line. */
-const ITEMS_END = /\b(?:total|totale|totaal|summe|gesamtsumme|subtotal|zwischensumme|sous-total|suma|somme|items?\s+count|number\s+of\s+items|anzahl\s+artikel|artikelanzahl)\b/i;
+const ITEMS_END = /\b(?:total|totale|totaal|summe|gesamtsumme|subtotal|zwischensumme|sous-total|suma|somme|items?\s+count|number\s+of\s+items|anzahl\s+artikel|artikelanzahl|(?:anzahl\s+)?posten(?=\s*:?\s*\d)|nombre\s+d['’]articles|nb\.?\s+articles?|aantal\s+artikelen|n[º°]\s+(?:de\s+)?art[íi]culos|numero\s+(?:di\s+)?pezzi)\b/i;
 
 /** A row of items: an optional count ('2 x', '1'), the item's words, its amount with cents, a currency or a tax class after it. */
-const ITEM_ROW = /^(?:(\d{1,3}(?:[.,]\d{1,3})?)\s*[x×*]?\s+)?(.*\p{L}.*?)\s+(-?[$€£]?\s?\d[\d.,]*[.,]\d{2})\s*(?:[$€£]|EUR|USD|GBP|[A-Z])?$/u;
+const ITEM_ROW = /^(?:(\d{1,3}(?:[.,]\d{1,3})?)\s*[x×*]?\s+)?(.*\p{L}.*?)\s+(-?[$€£]?\s?\d[\d.,]*[.,]\d{2})\s*(?:[$€£]|EUR|USD|GBP|[A-Z]|(?<=\s)[1-4])?$/u;
 
 /** A ticket's row 'description  price  x quantity  amount', the quantity run into the amount ('403,50 €  x52.017,49 €'). */
 const PRICE_TIMES_ROW = /^(.*\p{L}.*?)\s+(-?\d[\d.,]*[.,]\d{2})\s*(?:€|EUR|\$|£)?\s+x\s?(?:(\d{1,3})\s+)?(-?\d[\d.,]*[.,]\d{2})\s*(?:€|EUR|\$|£)?$/u;
@@ -113,7 +113,7 @@ function detailed(item: LineItem, row: { quantity: string; price: string } | nul
 const TIMES_PRICE_ROW = /^(.*\p{L}.*?)\s+(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:stk\.?|st\.?|pcs?\.?|kg)?\s*[x×*@]\s*(\d[\d.,]*[.,]\d{2})\s+(-?\d[\d.,]*[.,]\d{2})\s*(?:[$€£]|EUR|USD|GBP|[A-Z])?$/iu;
 
 /** An item's row is short and ends with its amount: only such a line is matched against the row patterns (their cost grows with the line). */
-const ENDS_WITH_AMOUNT = /\d[.,]\d{2}\s*(?:[$€£]|EUR|USD|GBP|[A-Z])?$/;
+const ENDS_WITH_AMOUNT = /\d[.,]\d{2}\s*(?:[$€£]|EUR|USD|GBP|[A-Z]|(?<=\s)[1-4])?$/;
 const MAX_ROW = 160;
 
 function itemRow(line: string): LineItem | null {
@@ -229,9 +229,12 @@ export function receiptItems(lines: string[]): LineItem[] {
   return items;
 }
 
+/** A row that opens with its tax class and the rate without its sign, under a heading that has it ('A  7,0  3,07  0,21  3,28' under 'MwSt  %  netto'). */
+const CLASS_RATE = /^\W{0,2}[A-Z1-9]\W{0,2}\s+(\d{1,2}[.,]\d{1,2})(?=\s)/;
+
 /** Of a tax table's row, its amounts after the rate and which of them are the tax and its base (tax = base × rate, to the cent). */
 function rateColumns(line: string): { tax: number; net: number; amounts: number[] } | null {
-  const rate = RATE.exec(line);
+  const rate = RATE.exec(line) ?? CLASS_RATE.exec(line);
   // A rate of 30% at most.
   if (!rate || rateOf(rate) > 30) return null;
   // A table's row holds a few amounts: the first eight are looked at (64 pairs at most).

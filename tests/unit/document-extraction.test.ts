@@ -971,7 +971,7 @@ describe('issue 34 eighth pass: line tables of the ZUGFeRD sample in three rende
     const konik = ['Rechnung 42', 'Nr.\tBezeichnung\tMenge\tEinzel/€\tGesamt/€', '1\tAmboss 250 kg\t1 Stück\t1.000,00\t1.000,00', '2\tTransport\tPauschal\t120,00\t120,00', 'Summe netto\t1.120,00'].join('\n');
     expect(extractFields(konik).fields.line_items?.value?.[1]).toEqual(item('Transport', '1.00', '120.00', '120.00'));
     const gobl = ['Facture SAMPLE-002', '#\tDescription\tQté. Unité\tPrix\tTVA\tTotal', '7 Eau minérale\t12\tbouteilles €1,20\t20% €14,40', 'Somme\t€14,40'].join('\n');
-    expect(extractFields(gobl).fields.line_items?.value).toEqual([item('7 Eau minérale', '12.00', '1.20', '14.40')]);
+    expect(extractFields(gobl).fields.line_items?.value).toEqual([item('Eau minérale', '12.00', '1.20', '14.40')]);
   });
 
   it("takes no tax class after an amount for a unit ('1.000,00 G'), and reads a row whose amount includes its tax", () => {
@@ -1026,5 +1026,19 @@ describe('issue 34 ninth pass: an order named by whom, then its number', () => {
     expect(extractFields('Fattura #000001\nRiferimento: Ordine di acquisto di ABC #12988').fields.order_number?.value).toBe('12988');
     expect(extractFields('Fatura 1\nN.º da encomenda: ENC-7').fields.order_number?.value).toBe('ENC-7');
     expect(extractFields('Invoice 5\nOrder date: 12/03/2025  Invoice #5').fields.order_number).toBeUndefined();
+  });
+});
+
+describe('issue 34 ninth pass: line tables', () => {
+  const lines = (text: string) => extractFields(text).fields.line_items?.value.map((item) => [item.description, item.quantity, item.amount]);
+
+  it("reads '1,00  4,23 Mese  4,23' as one at 4,23, whatever unit the price is written with", () => {
+    expect(lines(['Fattura 1', 'Descrizione\tQuantità\tPrezzo unitario\t%IVA\tPrezzo totale', 'Spesa per la materia energia\t1,00\t4,23 Mese\t22,00\t4,23', 'Totale imponibile\t4,23'].join('\n'))).toEqual([['Spesa per la materia energia', '1.00', '4.23']]);
+  });
+
+  it("reads a table numbered under '#' over a page break: the position is not a count, the repeated header ends nothing, 'services 25,00 €' is a unit and a price", () => {
+    const head = '#\tDescription\tQty. Unit\tPrice\tDisc. Chgs. VAT\tTotal';
+    const text = ['Invoice 7', head, '4 Serviço de quarto\t1\tservices 25,00 €\t23,0% 25,00 €', '6 Massagem\t1\tservices 80,00 €\t23,0% 80,00 €', '', head, '9 Almoço executivo\t2\tone\t25,00 €\t6,0% 50,00 €', 'Total\t155,00 €'].join('\n');
+    expect(lines(text)).toEqual([['Serviço de quarto', '1.00', '25.00'], ['Massagem', '1.00', '80.00'], ['Almoço executivo', '2.00', '50.00']]);
   });
 });

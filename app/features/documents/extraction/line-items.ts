@@ -26,13 +26,13 @@ export function cellNumber(cell: string): string | null {
 }
 
 /** A cell holding several numbers, or a rate beside an amount: text extraction ran a row's cells together. */
-const MIXED_CELL = /\d\s?%\s+\S*\d|\d[.,]\d{2}\s?[€$£]?\s+\S*\d|\p{L}{3,}\s+[€$£]?\d+(?:[.,]\d+)?$/u;
+const MIXED_CELL = /\d\s?%\s+\S*\d|\d[.,]\d{2}\s?[€$£]?\s+\S*\d|\p{L}{3,}\s+[€$£]?\d+(?:[.,]\d+)?(?:\s?[€$£])?$/u;
 
 /** A row's cells split finer: numbers and rates apart, a trailing quantity off its description ('Camera Matrimoniale 1'). */
 function finerCells(cells: string[]): string[] {
   return cells.flatMap((cell) => {
-    // A unit and the price after it ('bouteilles €1,20') are two cells too.
-    const trailing = /^(.*\p{L}{3,}.*?)\s+([€$£]?\d+(?:[.,]\d+)?)$/u.exec(cell);
+    // A unit and the price after it ('bouteilles €1,20', 'services 25,00 €') are two cells too.
+    const trailing = /^(.*\p{L}{3,}.*?)\s+([€$£]?\d+(?:[.,]\d+)?(?:\s?[€$£])?)$/u.exec(cell);
     if (trailing && !/\d\s?%|\d[.,]\d{2}\s/.test(trailing[1])) return [trailing[1], trailing[2]];
     // Only a cell of two or more numbers ('€90,00 20% €1.800,00', 'services €120,00 20% €600,00') is cut into its words.
     if (cell.split(/\s+/).filter((token) => /^[€$£(]?\d/.test(token)).length < 2) return [cell];
@@ -66,6 +66,9 @@ function hasProductPair(cells: string[]): boolean {
 /** A unit a count is written with ('20 Stk', '3 h', '5 Unit(s)'), not the item's own word ('4 chairs'). */
 const UNIT_WORD = /^(?:stk|st|stück|pcs?|pieces?|pce|pz|szt|sztuk|un|uds?|unit(?:s|\(s\))?|unités?|einheit(?:en)?|ea|each|x|h|hrs?|hours?|std|stunden?|tage?|days?|jours?|kg|g|t|l|ml|m|m2|m²|m3|km|pkg|pack|set|paar|pair)\.?$/i;
 
+/** A table's first heading that numbers its rows ('#', 'Pos.', 'Nr.', 'Item'). */
+const POSITION_HEAD = /^(?:#|pos\.?|position|nr\.?|no\.?|n[°º]|lp\.?|item)$/i;
+
 /** An article's code: capitals and digits, no space ('TB100A4', 'ARNR2', '4012345001235'). */
 const ARTICLE_CODE = /^(?=.*\d)[A-Z0-9-]{5,}$/;
 
@@ -84,9 +87,12 @@ function productPair(values: string[], at: number, withUnit: number[], taxFactor
     for (let b = a + 1; b < others.length; b += 1) {
       // Within a cent (or a thousandth), and a cent more where the amount includes a tax rounded to cents.
       if (Math.abs(others[a] * others[b] - amount) > Math.max(taxFactor === 1 ? 0.01 : 0.02, Math.abs(amount) * 0.001)) continue;
+      // One of it at its price ('1,00  4,23 Mese  4,23'): the 1 is the count, whatever unit the price is written with.
+      const single = others[a] === 1 && others[b] === amount ? true : others[b] === 1 && others[a] === amount ? false : null;
       const first =
-        withUnit.includes(others[a]) ||
-        (!withUnit.includes(others[b]) && (others[b] === amount || (others[a] !== amount && (Number.isInteger(others[a]) || !Number.isInteger(others[b])))));
+        single ??
+        (withUnit.includes(others[a]) ||
+          (!withUnit.includes(others[b]) && (others[b] === amount || (others[a] !== amount && (Number.isInteger(others[a]) || !Number.isInteger(others[b]))))));
       return { amount: values[at], quantity: values[from + (first ? a : b)], unitPrice: values[from + (first ? b : a)] };
     }
   }
@@ -139,6 +145,7 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
     const headCells = spaced && headWords ? headWords : lines[h].cells;
     const quantityColumn = headCells.findIndex((c) => QUANTITY_WORD.test(c) && !LINE_AMOUNT_WORD.test(c.replace(/^amount$/i, '')));
     const descriptionColumn = headCells.findIndex((c) => DESCRIPTION_WORD.test(c));
+    const positioned = descriptionColumn > 0 && POSITION_HEAD.test(headCells[0]);
     const items: LineItem[] = [];
     let gap = 0;
     let textRun = 0;
@@ -152,6 +159,8 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       // So do the words under the header repeated after a page break.
       const afterHeader = at > 0 && DESCRIPTION_WORD.test(lines[h + at].text) && QUANTITY_WORD.test(lines[h + at].text);
       const headerTail = ((items.length === 0 && at < 2) || afterHeader) && !/\d/.test(line.text);
+      // The header repeated after a page break ('#  Description  Qty.  Price  Total') goes on with the table; its 'Total' ends nothing.
+      if (at > 0 && DESCRIPTION_WORD.test(line.text) && (QUANTITY_WORD.test(line.text) || LINE_AMOUNT_WORD.test(line.text)) && !/\d/.test(line.text)) continue;
       if (!headerTail && (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text))) break;
       // A row whose text runs cells together ('1 Développement logiciel 20  heures  €90,00 20% €1.800,00') is read on its finer
       // cells, but only when its own cells give no quantity and price whose product is its amount and the finer ones do
@@ -161,6 +170,9 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       const numbers = cells.map(cellNumber);
       // Under the description's heading a cell is text even when it starts with a position ('1 Superdrachen' is no quantity with its unit).
       if (cells.length === headCells.length && descriptionColumn >= 0 && /\p{L}{3}/u.test(cells[descriptionColumn])) numbers[descriptionColumn] = null;
+      // Under a position's heading ('#', 'Pos.') a first cell of a number and words is the position and the description run
+      // together ('6 Massagem'), not a count with its word.
+      if (positioned && /^\d{1,3}\s+\p{L}{3}/u.test(cells[0] ?? '')) numbers[0] = null;
       const values = numbers.filter((n): n is string => n !== null);
       const words = cells.filter((c, i) => numbers[i] === null && !/%/.test(c) && /\p{L}{2}/u.test(c));
       // A row of numbers alone whose quantity × price is its amount ('2  5,5000  50 Stk  7 %  275,00'): an item whose
@@ -229,7 +241,8 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       const run = spaced && line.cells.length < 3 ? cells.slice(firstWord, lastWord + 1).join(' ') : null;
       // Under the description's heading an article code ('TB100A4', the heading set over two columns) is not the description.
       const underHeading = aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null && !ARTICLE_CODE.test(cells[descriptionColumn]) ? cells[descriptionColumn] : null;
-      const description = run ?? underHeading ?? words.sort((x, y) => y.length - x.length)[0];
+      const chosen = run ?? underHeading ?? words.sort((x, y) => y.length - x.length)[0];
+      const description = positioned ? chosen.replace(/^\d{1,3}\s+(?=\p{L})/u, '') : chosen;
       items.push({ description, quantity, unit_price: unitPrice, amount });
       continued = null;
       if (items.length >= 500) break;

@@ -12,6 +12,7 @@ import { AMOUNT_DUE, NOT_SUBTOTAL, NOT_TAX_AMOUNT, NOT_TOTAL, PAGE_MARK, SUBTOTA
 import { cellNumber, DESCRIPTION_HEAD, DESCRIPTION_WORD, findLineItems, LINE_AMOUNT_WORD, QUANTITY_WORD } from './line-items.ts';
 import { splitCells, startsWith, type Line } from './text-lines.ts';
 import { unlabelledVatIds } from './vat-ids.ts';
+import { labelledItems } from './labelled-items.ts';
 import { cents } from './cross-checks.ts';
 
 
@@ -919,8 +920,9 @@ export function extractFields(document: string): Extraction {
   const printedIban = fields.iban ? null : findLabelled(lines, /\bIBAN\b/, (v) => [...v.toUpperCase().matchAll(IBAN)][0]?.[0] ?? null);
   if (printedIban) set('iban', printedIban.value.replace(/\s+/g, ''), isValidIban(printedIban.value) ? 0.9 : 0.5);
 
-  const items = findLineItems(lines);
-  if (items) fields.line_items = { value: items, confidence: 0.7 };
+  // A table's rows; else blocks of labelled lines, one field a line ('Quantità: 4000', 'Valore totale: 5423.20').
+  const items = findLineItems(lines) ?? labelledItems(lines);
+  if (items.length > 0) fields.line_items = { value: items, confidence: 0.7 };
   // Till receipts: their total above what was paid, their shop, their bare item rows (receipt.ts).
   refineReceipt(lines.map((line) => line.text), fields);
 

@@ -1042,3 +1042,20 @@ describe('issue 34 ninth pass: line tables', () => {
     expect(lines(text)).toEqual([['Serviço de quarto', '1.00', '25.00'], ['Massagem', '1.00', '80.00'], ['Almoço executivo', '2.00', '50.00']]);
   });
 });
+
+describe('issue 34 ninth pass: a table OCR read with its ruled lines', () => {
+  it("parts cells at '|', reads a row's discount under 'Sconto', and its description under 'Descrizione' though the row is short of cells", () => {
+    const text = [
+      'Fattura #000001',
+      'Data\tDescrizione | Tipo di addebito | Quantità | Prezzo unitario | Sconto |Imponibile | Totale',
+      '04/11/2008\tMartello\tMateriale\t1.00\t€500,00 | 5.00% |T\t€ 475,00',
+      'Subtotale\t€ 475,00',
+    ].join('\n');
+    expect(extractFields(text).fields.line_items?.value).toEqual([{ description: 'Martello', quantity: '1.00', unit_price: '500.00', amount: '475.00' }]);
+  });
+
+  it("takes no code under the description's heading for the description ('EZ' beside 'EZ - 9 - Einzelzimmer')", () => {
+    const text = ['Rechnung Nr. 201851853', 'Pos Art.-Nr Menge\tBezeichnung\tVon\tBis\tPreis\tBetrag', '1\tEZ\t2 Nächte\tEZ - 9 - Einzelzimmer\t09.07.\t11.07.\t85,00\t170,00 B', 'Gesamtsumme: 170,00'].join('\n');
+    expect(extractFields(text).fields.line_items?.value?.[0].description).toBe('EZ - 9 - Einzelzimmer');
+  });
+});

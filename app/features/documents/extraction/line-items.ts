@@ -26,11 +26,15 @@ export function cellNumber(cell: string): string | null {
 }
 
 /** A cell holding several numbers, or a rate beside an amount: text extraction ran a row's cells together. */
-const MIXED_CELL = /\d\s?%\s+\S*\d|\d[.,]\d{2}\s?[€$£]?\s+\S*\d|\p{L}{3,}\s+[€$£]?\d+(?:[.,]\d+)?(?:\s?[€$£])?$/u;
+const MIXED_CELL = /\d\s?%?\s+\|\s|\d\s?%\s+\S*\d|\d[.,]\d{2}\s?[€$£]?\s+\S*\d|\p{L}{3,}\s+[€$£]?\d+(?:[.,]\d+)?(?:\s?[€$£])?$/u;
+
+/** A table's ruled line as OCR reads it between two cells ('Sconto |Imponibile', '€500,00 | 5.00%'). */
+const RULE = /\s+\|\s*|\s*\|\s+/;
 
 /** A row's cells split finer: numbers and rates apart, a trailing quantity off its description ('Camera Matrimoniale 1'). */
 function finerCells(cells: string[]): string[] {
-  return cells.flatMap((cell) => {
+  // OCR reads a table's ruled lines as '|' ('€500,00 | 5.00% |T'): they part cells.
+  return cells.flatMap((ruled) => ruled.split(RULE).filter(Boolean)).flatMap((cell) => {
     // A unit and the price after it ('bouteilles €1,20', 'services 25,00 €') are two cells too.
     const trailing = /^(.*\p{L}{3,}.*?)\s+([€$£]?\d+(?:[.,]\d+)?(?:\s?[€$£])?)$/u.exec(cell);
     if (trailing && !/\d\s?%|\d[.,]\d{2}\s/.test(trailing[1])) return [trailing[1], trailing[2]];
@@ -65,6 +69,9 @@ function hasProductPair(cells: string[]): boolean {
  */
 /** A unit a count is written with ('20 Stk', '3 h', '5 Unit(s)'), not the item's own word ('4 chairs'). */
 const UNIT_WORD = /^(?:stk|st|stück|pcs?|pieces?|pce|pz|szt|sztuk|un|uds?|unit(?:s|\(s\))?|unités?|einheit(?:en)?|ea|each|x|h|hrs?|hours?|std|stunden?|tage?|days?|jours?|kg|g|t|l|ml|m|m2|m²|m3|km|pkg|pack|set|paar|pair)\.?$/i;
+
+/** A discount's column heading ('Sconto', 'Rabatt', 'Disc.'). */
+const DISCOUNT_WORD = /(?<!\p{L})(?:discount|disc\.|sconto|rabatt|remise|desconto|descuento|korting|rabat|dto\.)(?!\p{L})/iu;
 
 /** A table's first heading that numbers its rows ('#', 'Pos.', 'Nr.', 'Item'). */
 const POSITION_HEAD = /^(?:#|pos\.?|position|nr\.?|no\.?|n[°º]|lp\.?|item)$/i;
@@ -134,18 +141,21 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
     // OCR gives a scan's lines with single spaces, no column gaps ('Pos Art.-Nr Menge Bezeichnung Von Bis Preis Betrag'): a
     // header of three to twelve words, a description's and a quantity's or amount's among them, is read word by word, and so
     // are its rows that have no gaps either.
-    const headWords = lines[h].cells.length < 3 ? head.split(/\s+/) : null;
+    // A header whose columns OCR parted by ruled lines ('Descrizione | Quantità | Totale'): those are its cells.
+    const ruled = lines[h].cells.flatMap((cell) => cell.split(RULE)).filter(Boolean);
+    const headWords = ruled.length < 3 ? head.split(/\s+/) : null;
     const spaced =
       headWords !== null &&
       headWords.length >= 3 &&
       headWords.length <= 12 &&
       headWords.some((w) => DESCRIPTION_WORD.test(w)) &&
       headWords.some((w) => QUANTITY_WORD.test(w) || LINE_AMOUNT_WORD.test(w));
-    if (lines[h].cells.length < 3 && !spaced) continue;
-    const headCells = spaced && headWords ? headWords : lines[h].cells;
+    if (ruled.length < 3 && !spaced) continue;
+    const headCells = spaced && headWords ? headWords : ruled;
     const quantityColumn = headCells.findIndex((c) => QUANTITY_WORD.test(c) && !LINE_AMOUNT_WORD.test(c.replace(/^amount$/i, '')));
     const descriptionColumn = headCells.findIndex((c) => DESCRIPTION_WORD.test(c));
     const positioned = descriptionColumn > 0 && POSITION_HEAD.test(headCells[0]);
+    const discounted = DISCOUNT_WORD.test(head);
     const items: LineItem[] = [];
     let gap = 0;
     let textRun = 0;
@@ -225,6 +235,8 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       // (Its price may share a cell with the rate: the finer cells are read then.)
       const taxed = rowRate ? (finer ?? cells).map(cellNumber).filter((n): n is string => n !== null) : [];
       if (rowRate && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 + rateOf(rowRate) / 100);
+      // Under a discount's heading the rate may be the row's discount ('1.00  €500,00 | 5.00%  € 475,00'): quantity × price × 0.95.
+      if (read === null && rowRate && discounted && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 - rateOf(rowRate) / 100);
       // A row whose price and amount are alike, and no count ('Transport  Pauschal  120,00  120,00'): one of it.
       const [price, last] = values.slice(-2).map(Number);
       if (read === null && price === last && last !== 0) read = { amount: values[values.length - 1], quantity: '1.00', unitPrice: values[values.length - 2] };
@@ -241,7 +253,10 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       const run = spaced && line.cells.length < 3 ? cells.slice(firstWord, lastWord + 1).join(' ') : null;
       // Under the description's heading an article code ('TB100A4', the heading set over two columns) is not the description.
       const underHeading = aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null && !ARTICLE_CODE.test(cells[descriptionColumn]) ? cells[descriptionColumn] : null;
-      const chosen = run ?? underHeading ?? words.sort((x, y) => y.length - x.length)[0];
+      // Cells short of the header's count still line up at the left ('04/11/2008  Martello  Materiale' under 'Data  Descrizione
+      // Tipo di addebito'): the word under the description's heading before the longest word, unless it is a code ('EZ').
+      const leftAligned = !aligned && descriptionColumn >= 0 && numbers[descriptionColumn] === null && words.includes(cells[descriptionColumn] ?? '') && /\p{L}{4}/u.test(cells[descriptionColumn]) && !UNIT_WORD.test(cells[descriptionColumn]) && !ARTICLE_CODE.test(cells[descriptionColumn]) ? cells[descriptionColumn] : null;
+      const chosen = run ?? underHeading ?? leftAligned ?? words.sort((x, y) => y.length - x.length)[0];
       const description = positioned ? chosen.replace(/^\d{1,3}\s+(?=\p{L})/u, '') : chosen;
       items.push({ description, quantity, unit_price: unitPrice, amount });
       continued = null;

@@ -20,6 +20,7 @@ import { languageReader } from '../../app/features/documents/ocr/read-in-languag
 import { OCR_LANGUAGES } from '../../app/features/documents/ocr/text-language.ts';
 import { pageReading } from '../../app/features/documents/ocr/layout-text.ts';
 import { readUpright } from '../../app/features/documents/ocr/upright.ts';
+import { ENLARGE_FACTOR, worthEnlarging } from '../../app/features/documents/ocr/enlarge.ts';
 import { sameValue } from '../../tests/support/extraction-corpus.ts';
 
 const HERE = join(dirname(fileURLToPath(import.meta.url)), 'real');
@@ -154,8 +155,17 @@ export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise
     return run.status === 0 ? out : path;
   };
   const useLanguages = async (languages: string) => void (await worker.reinitialize(languages, OEM.LSTM_ONLY));
+  // A small image read poorly is read again enlarged (ocr/enlarge.ts), by a cubic filter as the browser's canvas smooths it.
+  const enlarge = async (path: string) => {
+    if (!IMAGEMAGICK) return null;
+    const [width, height] = (spawnSync(IMAGEMAGICK, [path, '-format', '%w %h', 'info:'], { encoding: 'utf8', timeout: 60_000 }).stdout ?? '').split(' ').map(Number);
+    if (!worthEnlarging(width, height)) return null;
+    const out = join(mkdtempSync(join(tmpdir(), 'enlarged-')), 'page.png');
+    const run = spawnSync(IMAGEMAGICK, [path, '-filter', 'Catrom', '-resize', `${ENLARGE_FACTOR * 100}%`, out], { timeout: 60_000 });
+    return run.status === 0 ? out : null;
+  };
   const inLanguage = options.inLanguage ?? true;
-  const reader = languageReader({ read, turn, useLanguages: inLanguage ? useLanguages : async () => {} });
+  const reader = languageReader({ read, turn, useLanguages: inLanguage ? useLanguages : async () => {}, enlarge });
   const languages: string[] = [];
   return {
     read: async (path) => {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { languageReader } from '~/features/documents/ocr/read-in-language';
 import { detectLanguage, languageScores } from '~/features/documents/ocr/text-language';
+import { worthEnlarging } from '~/features/documents/ocr/enlarge';
 
 const TEXTS = {
   eng: 'INVOICE\nInvoice number: 2024-118  Date: 3 May 2024\nDescription Qty Unit price Amount\nConsulting 4 120.00 480.00\nSubtotal 480.00\nTax (20%) 96.00\nTotal due 576.00\nPayment terms: 30 days. Thank you for your order.',
@@ -122,5 +123,49 @@ describe('languageReader', () => {
     };
     expect(await languageReader(engine).read('page')).toEqual({ text: 'Fattura italiana', confidence: 85, languages: 'ita+eng' });
     expect(calls.at(-1)).toBe('read page-turned 0 ita+eng');
+  });
+});
+
+describe('a small image read poorly (enlarge.ts)', () => {
+  /** An engine whose readings depend on the image: 'small' is noise, 'small-x2' (enlarged) reads `enlargedReading`. */
+  function sizedEngine(enlargedReading: { text: string; confidence: number }, firstConfidence = 30) {
+    const calls: string[] = [];
+    const engine = {
+      read: async (image: string, radians: number) => {
+        calls.push(`read ${image} ${radians.toFixed(2)}`);
+        return image.endsWith('-x2') ? enlargedReading : { text: 'ee ~ | nn', confidence: firstConfidence };
+      },
+      turn: async (image: string) => `${image}-turned`,
+      useLanguages: async (next: string) => void calls.push(`use ${next}`),
+      enlarge: async (image: string) => (image.startsWith('small') ? `${image}-x2` : null),
+    };
+    return { engine, calls };
+  }
+
+  it('is read again at twice its size, and the more confident reading kept', async () => {
+    const { engine, calls } = sizedEngine({ text: TEXTS.eng, confidence: 64 });
+    expect(await languageReader(engine).read('small')).toEqual({ text: TEXTS.eng, confidence: 64, languages: 'eng' });
+    expect(calls.at(-1)).toBe('read small-x2 0.00');
+  });
+
+  it('keeps its first reading when the enlarged one is no better; a large image or a confident reading is not enlarged', async () => {
+    const worse = sizedEngine({ text: 'x', confidence: 20 });
+    expect((await languageReader(worse.engine).read('small')).text).toBe('ee ~ | nn');
+    const large = sizedEngine({ text: TEXTS.eng, confidence: 90 });
+    await languageReader(large.engine).read('large');
+    expect(large.calls.some((call) => call.includes('-x2'))).toBe(false);
+    const confident = sizedEngine({ text: TEXTS.eng, confidence: 90 }, 55);
+    await languageReader(confident.engine).read('small');
+    expect(confident.calls.some((call) => call.includes('-x2'))).toBe(false);
+  });
+});
+
+describe('worthEnlarging', () => {
+  it('is true for an image up to 1,000 pixels on its shorter side, false above and for no size', () => {
+    expect(worthEnlarging(198, 837)).toBe(true);
+    expect(worthEnlarging(2000, 1000)).toBe(true);
+    expect(worthEnlarging(1240, 1753)).toBe(false);
+    expect(worthEnlarging(0, 500)).toBe(false);
+    expect(worthEnlarging(Number.NaN, 500)).toBe(false);
   });
 });

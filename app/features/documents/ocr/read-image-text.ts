@@ -10,6 +10,7 @@
 // /ocr/lang/ too (decision 096, read-in-language.ts). The words are laid out
 // in rows and columns as a PDF's text is (layout-text.ts).
 
+import { ENLARGE_FACTOR, worthEnlarging } from './enlarge.ts';
 import { pageReading } from './layout-text.ts';
 import { languageReader } from './read-in-language.ts';
 
@@ -86,7 +87,7 @@ async function startReader(onProgress: OnProgress) {
     }
   };
   // Read the right way up (a page stored sideways is turned first, upright.ts), in the page's language.
-  const reader = languageReader({ read, turn: turned, useLanguages });
+  const reader = languageReader({ read, turn: turned, useLanguages, enlarge: enlarged });
   return {
     read: async (image: Blob) => (await reader.read(image)).text.trim(),
     stop: () => worker.terminate(),
@@ -107,6 +108,24 @@ async function turned(image: Blob, radians: number): Promise<Blob> {
   context.drawImage(bitmap, -bitmap.width / 2, -bitmap.height / 2);
   bitmap.close();
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new OcrImageError('canvas'))), 'image/png'));
+}
+
+/** A small image at ENLARGE_FACTOR times its size, smoothed, as a PNG; null for one that is not small (enlarge.ts). */
+async function enlarged(image: Blob): Promise<Blob | null> {
+  const bitmap = await createImageBitmap(image);
+  try {
+    if (!worthEnlarging(bitmap.width, bitmap.height)) return null;
+    const canvas = document.createElement('canvas');
+    canvas.width = bitmap.width * ENLARGE_FACTOR;
+    canvas.height = bitmap.height * ENLARGE_FACTOR;
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  } finally {
+    bitmap.close();
+  }
 }
 
 /**

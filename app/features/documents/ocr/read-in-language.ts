@@ -6,8 +6,10 @@
 // language, the page is read again with `<lang>+eng` (English kept for the
 // English words every invoice has: IBAN, VAT, Total) and the reading with the
 // higher mean confidence is kept. The engine stays on the detected language,
-// so a scan's further pages in that language are read once. Shared by the
-// browser's OCR and the extraction bench, each with its own engine.
+// so a scan's further pages in that language are read once. A small image
+// read poorly is first read again at twice its size (enlarge.ts). Shared by
+// the browser's OCR and the extraction bench, each with its own engine.
+import { ENLARGE_BELOW } from './enlarge.ts';
 import { detectLanguage } from './text-language.ts';
 import { readUpright, type Reading } from './upright.ts';
 
@@ -18,6 +20,8 @@ export interface OcrEngine<Image> {
   turn: (image: Image, radians: number) => Promise<Image>;
   /** Switches the engine to `languages` ('deu+eng'), loading the data it lacks; throws if that data does not load, the engine unchanged. */
   useLanguages: (languages: string) => Promise<void>;
+  /** The image at ENLARGE_FACTOR times its size, or null when it is not small (enlarge.ts). */
+  enlarge?: (image: Image) => Promise<Image | null>;
 }
 
 export interface PageReading extends Reading {
@@ -32,7 +36,14 @@ export function languageReader<Image>(engine: OcrEngine<Image>, languages = 'eng
   const unavailable = new Set<string>();
   return {
     async read(image: Image): Promise<PageReading> {
-      const first = await readUpright(image, engine.read, engine.turn);
+      let first = await readUpright(image, engine.read, engine.turn);
+      // A small image read poorly: the image as it came, enlarged, read again the right way up; the more confident reading
+      // kept (enlarge.ts). (Not the first reading's image: noise may have read best turned.)
+      const larger = first.confidence < ENLARGE_BELOW && engine.enlarge ? await engine.enlarge(image) : null;
+      if (larger !== null) {
+        const again = await readUpright(larger, engine.read, engine.turn);
+        if (again.confidence > first.confidence) first = again;
+      }
       const made = current;
       const detected = detectLanguage(first.text);
       // Unclear (little text, two languages alike): the reading stands.

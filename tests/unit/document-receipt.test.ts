@@ -283,3 +283,12 @@ describe('a hostile receipt', () => {
     }
   });
 });
+
+describe('a table of rates with no row of sums (ninth pass)', () => {
+  it("takes no rate's gross for the total, nor its net for the subtotal: 'Summe in €' is the total", () => {
+    const text = ['fiskaltrust consulting gmbh', 'Almdudler 0,25', '1 x € 3,80  3,80 A', 'Summe in €  21,00', 'MwSt  Netto  Steuer  Brutto', 'D 0%  2,00  0,00  2,00', 'B 10%  13,82  1,38  15,20', 'A 20%  3,17  0,63  3,80'].join('\n');
+    const fields = fieldsOf(text);
+    expect(fields.total?.value).toBe('21.00');
+    expect(fields.subtotal).toBeUndefined();
+  });
+});

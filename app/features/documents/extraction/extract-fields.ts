@@ -411,18 +411,27 @@ function amountAfterRate(line: Line | undefined): string | null {
  * A row of headings over rows of amounts ('TOTAL HT  TOTAL TVA  TOTAL TTC' over
  * '100,00  10,00  110,00'; 'Nettobetrag  MwSt-Betrag  Endbetrag' over a row per
  * rate and a row of sums): the cell under the heading that matched, in the last
- * row of as many cells within three lines.
+ * row of as many cells within three lines; 'per rate' when those rows are one
+ * rate's each with no row of sums below them (the heading names no single amount).
  */
-function amountBelowHeading(lines: Line[], index: number, at: number): string | null {
+function amountBelowHeading(lines: Line[], index: number, at: number): string | 'per rate' | null {
   const head = lines[index];
   if (head.cells.length < 2 || head.cells.some((cell) => /\d{2}/.test(cell))) return null;
   const column = head.text.slice(0, at).split(/ {2,}/).length - 1;
   let value: string | null = null;
+  let rows = 0;
+  let lastRated = false;
   for (const line of lines.slice(index + 1, index + 4)) {
     if (line.cells.length !== head.cells.length || line.cells.filter((cell) => cellNumber(cell) !== null).length * 2 < line.cells.length) continue;
-    value = cellNumber(line.cells[column] ?? '') ?? value;
+    const read = cellNumber(line.cells[column] ?? '');
+    if (read === null) continue;
+    value = read;
+    rows += 1;
+    lastRated = /\d\s?%/.test(line.cells[0] ?? '');
   }
-  return value;
+  // Rows of one rate each and no row summing them ('MwSt  Netto  Steuer  Brutto' over 'A 20%  3,17  0,63  3,80' and
+  // 'B 10%  13,82  1,38  15,20'): the heading labels each rate's amount, not the document's.
+  return rows >= 2 && lastRated ? 'per rate' : value;
 }
 
 /** A line-item table's header ('Description  Qty  Price  Tax  Total') labels its rows' cells, not the document's totals. */
@@ -439,6 +448,7 @@ function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = tr
     // In a row of headings ('Kwota netto  Kwota podatku  Kwota brutto') only the matched heading's own cell can exclude it.
     const cell = line.text.slice(0, match.index + match[0].length).split(/ {2,}/).length - 1;
     const below = amountBelowHeading(lines, i, match.index);
+    if (below === 'per rate') continue;
     if (below !== null && !(exclude && exclude.test(line.cells[cell] ?? line.text))) return { value: below, index: i };
     if (exclude && exclude.test(line.text)) continue;
     // A label inside a sentence ('überweisen Sie den Rechnungsbetrag ohne Abzüge') labels no amount on the next line.

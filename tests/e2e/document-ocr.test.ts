@@ -160,13 +160,18 @@ describe('an image with JavaScript on', () => {
   }, 60_000);
 });
 
-/** A German invoice as Chromium draws it (a screenshot: an image with no text layer), with bytes after its end: a new file each run. */
+/** Lines of text as Chromium draws them (a screenshot: an image with no text layer), with bytes after its end: a new file each run. */
+async function screenshotOf(page: Page, name: string, lines: string[], look: { width: number; height: number; font: string; margin: number }) {
+  await page.setViewportSize({ width: look.width, height: look.height });
+  await page.setContent(`<body style="font: ${look.font} Arial, sans-serif; margin: ${look.margin}px; background: #fff; color: #000">${lines.map((line) => `<div>${line}</div>`).join('')}</body>`);
+  const png = await page.screenshot({ fullPage: true });
+  return { name, mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.from(crypto.randomUUID())]) };
+}
+
+/** A German invoice, drawn large. */
 async function germanInvoice(page: Page) {
   const lines = ['Bäckerei Müller GmbH', 'Rechnung', 'Rechnungsnummer: RE-2025-0815', 'Rechnungsdatum: 15.08.2025', 'Pos. Bezeichnung Menge Einzelpreis Gesamt', '1 Brötchen für das Frühstück 40 0,50 20,00', '2 Käsekuchen groß 2 14,00 28,00', 'Zwischensumme 48,00 EUR', 'zzgl. 7 % MwSt. 3,36 EUR', 'Gesamtbetrag 51,36 EUR', 'Zahlbar innerhalb von 14 Tagen ohne Abzug.', 'Vielen Dank für Ihre Bestellung!'];
-  await page.setViewportSize({ width: 900, height: 700 });
-  await page.setContent(`<body style="font: 22px/1.6 Arial, sans-serif; margin: 40px; background: #fff; color: #000">${lines.map((line) => `<div>${line}</div>`).join('')}</body>`);
-  const png = await page.screenshot({ fullPage: true });
-  return { name: 'rechnung.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.from(crypto.randomUUID())]) };
+  return screenshotOf(page, 'rechnung.png', lines, { width: 900, height: 700, font: '22px/1.6', margin: 40 });
 }
 
 describe('a German image with JavaScript on', () => {
@@ -217,10 +222,7 @@ describe('a German image with JavaScript on', () => {
 /** A receipt as a phone's screenshot shows it, small (200 pixels wide, 7-pixel letters): tesseract reads it as nothing at this size. */
 async function tinyReceipt(page: Page) {
   const lines = ['Corner Cafe Ltd', 'Receipt No. RB-4711', 'Date 26/06/2023', 'Fries 5.50', 'Coffee 5.20', 'Total 10.70 GBP'];
-  await page.setViewportSize({ width: 200, height: 200 });
-  await page.setContent(`<body style="font: 7px/1.5 Arial, sans-serif; margin: 6px; background: #fff; color: #000">${lines.map((line) => `<div>${line}</div>`).join('')}</body>`);
-  const png = await page.screenshot({ fullPage: true });
-  return { name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.from(crypto.randomUUID())]) };
+  return screenshotOf(page, 'receipt.png', lines, { width: 200, height: 200, font: '7px/1.5', margin: 6 });
 }
 
 describe('a small screenshot with JavaScript on', () => {

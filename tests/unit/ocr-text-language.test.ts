@@ -161,11 +161,14 @@ describe('a small image read poorly (enlarge.ts)', () => {
 });
 
 describe('worthEnlarging', () => {
-  it('is true for an image up to 1,000 pixels on its shorter side, false above and for no size', () => {
+  it('is true for an image up to 1,000 pixels on its shorter side and 4 million pixels, false above and for no size', () => {
     expect(worthEnlarging(198, 837)).toBe(true);
     expect(worthEnlarging(2000, 1000)).toBe(true);
     expect(worthEnlarging(1240, 1753)).toBe(false);
     expect(worthEnlarging(0, 500)).toBe(false);
     expect(worthEnlarging(Number.NaN, 500)).toBe(false);
+    // A long strip (a receipt's roll): not past 16 million pixels once enlarged.
+    expect(worthEnlarging(1000, 4000)).toBe(true);
+    expect(worthEnlarging(1000, 20_000)).toBe(false);
   });
 });

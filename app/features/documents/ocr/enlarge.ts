@@ -16,9 +16,11 @@ export const ENLARGE_BELOW = 50;
 const SMALL_SHORT_SIDE = 1_000;
 /** How many times its size the image is read at. */
 export const ENLARGE_FACTOR = 2;
+/** Never past this many pixels once enlarged (a long strip of a receipt: a browser's canvas and tesseract's memory). */
+const MAX_ENLARGED_PIXELS = 16_000_000;
 
 /** Whether an image of `width` × `height` pixels is small enough to be read again enlarged. */
 export function worthEnlarging(width: number, height: number): boolean {
   const shorter = Math.min(width, height);
-  return shorter > 0 && shorter <= SMALL_SHORT_SIDE;
+  return shorter > 0 && shorter <= SMALL_SHORT_SIDE && width * height * ENLARGE_FACTOR ** 2 <= MAX_ENLARGED_PIXELS;
 }

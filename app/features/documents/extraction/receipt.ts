@@ -229,7 +229,11 @@ export function receiptItems(lines: string[]): LineItem[] {
   return items;
 }
 
-/** A row that opens with its tax class and the rate without its sign, under a heading that has it ('A  7,0  3,07  0,21  3,28' under 'MwSt  %  netto'). */
+/**
+ * A row that opens with its tax class and the rate without its sign, the sign being in the heading above ('A  7,0  3,07
+ * 0,21  3,28' under 'MwSt  %  netto  MwSt  brutto'). The heading is not looked at: rateColumns' arithmetic (base × rate =
+ * tax, to the cent) and taxTable's (rows that agree, or make the total) tell such a row from a row of prices.
+ */
 const CLASS_RATE = /^\W{0,2}[A-Z1-9]\W{0,2}\s+(\d{1,2}[.,]\d{1,2})(?=\s)/;
 
 /** Of a tax table's row, its amounts after the rate and which of them are the tax and its base (tax = base × rate, to the cent). */

@@ -9,7 +9,7 @@ import { amountsIn, currenciesIn, datesIn } from './amounts.ts';
 import { isValidIban, type DocumentFields, type DocumentKind, type FieldKey } from './fields.ts';
 import { refineReceipt } from './receipt.ts';
 import { AMOUNT_DUE, NOT_SUBTOTAL, NOT_TAX_AMOUNT, NOT_TOTAL, PAGE_MARK, SUBTOTAL_LABEL, TAX_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
-import { cellNumber, DESCRIPTION_HEAD, DESCRIPTION_WORD, findLineItems, LINE_AMOUNT_WORD, QUANTITY_WORD } from './line-items.ts';
+import { cellNumber, DESCRIPTION_HEAD, findLineItems, namesItemColumns } from './line-items.ts';
 import { splitCells, startsWith, type Line } from './text-lines.ts';
 import { unlabelledVatIds } from './vat-ids.ts';
 import { labelledItems } from './labelled-items.ts';
@@ -435,7 +435,7 @@ function amountBelowHeading(lines: Line[], index: number, at: number): string | 
 }
 
 /** A line-item table's header ('Description  Qty  Price  Tax  Total') labels its rows' cells, not the document's totals. */
-const isItemsHeader = (line: Line) => DESCRIPTION_WORD.test(line.text) && (QUANTITY_WORD.test(line.text) || LINE_AMOUNT_WORD.test(line.text)) && line.cells.length >= 3;
+const isItemsHeader = (line: Line) => namesItemColumns(line.text) && line.cells.length >= 3;
 
 function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = true): { value: string; index: number } | null {
   const order = lines.map((_, i) => i);
@@ -555,7 +555,7 @@ function labelledAmounts(lines: Line[], label: RegExp, exclude?: RegExp): number
   const out = new Set<number>();
   for (let i = 0; i < lines.length && out.size < 20; i += 1) {
     if (!label.test(lines[i].text) || exclude?.test(lines[i].text)) continue;
-    for (const a of [...amountsIn(lines[i].text), ...(lines[i + 1] ? amountsIn(lines[i + 1].text) : [])]) out.add(Math.round(Number(a) * 100));
+    for (const a of [...amountsIn(lines[i].text), ...(lines[i + 1] ? amountsIn(lines[i + 1].text) : [])]) out.add(cents(a));
   }
   return [...out].slice(0, 20);
 }
@@ -569,8 +569,8 @@ function labelledAmounts(lines: Line[], label: RegExp, exclude?: RegExp): number
  * total that one does. At most 20 candidates each: 400 sums (decision 040).
  */
 function decideAmounts(lines: Line[], fields: DocumentFields): void {
-  const cents = (value: string | undefined) => (value === undefined ? null : Math.round(Number(value) * 100));
-  const [total, subtotal, tax] = [cents(fields.total?.value), cents(fields.subtotal?.value), cents(fields.tax_amount?.value)];
+  const centsOf = (value: string | undefined) => (value === undefined ? null : cents(value));
+  const [total, subtotal, tax] = [centsOf(fields.total?.value), centsOf(fields.subtotal?.value), centsOf(fields.tax_amount?.value)];
   if (total !== null && subtotal !== null && tax !== null && subtotal + tax === total) return;
   const totals = new Set(labelledAmounts(lines, new RegExp(`${TOTAL_STRONG.source}|${TOTAL_PLAIN.source}`, 'i'), NOT_TOTAL));
   const nets = labelledAmounts(lines, SUBTOTAL_LABEL, NOT_SUBTOTAL);

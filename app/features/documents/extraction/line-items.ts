@@ -13,6 +13,9 @@ export const DESCRIPTION_WORD = /(?<![\p{L}])(?:description|item(?:\s+name)?|pro
 export const QUANTITY_WORD = /(?<![\p{L}])(?:qty|quantity|menge|anzahl|qt[ée]|quantit[ée]|quantit[àa]|cantidad|aantal|ilo[śs][ćc]|quantidade|qtd|hours|units?|amount)(?![\p{L}])/iu;
 export const LINE_AMOUNT_WORD = /(?<![\p{L}])(?:amount|total|line\s+total|betrag|gesamt(?:betrag)?|summe|netto|montant|prix\s+ht|importe|importo|bedrag|totaal|warto[śs][ćc]|valor|sum|line\s+amount)(?![\p{L}])/iu;
 
+/** Whether a line names a line-item table's columns: a description's and a quantity's or an amount's. */
+export const namesItemColumns = (text: string) => DESCRIPTION_WORD.test(text) && (QUANTITY_WORD.test(text) || LINE_AMOUNT_WORD.test(text));
+
 /** A row's cell as a number: an amount with its currency, or a quantity with its unit ('20 Stk', '5 Unit(s)'); null for text and percentages. */
 export function cellNumber(cell: string): string | null {
   // A quantity with its unit that shares its cell with the tax rate ('20 Stk 19 % VAT (S)'): the quantity.
@@ -137,7 +140,7 @@ function continuation(cells: string[]): string | null {
 export function findLineItems(lines: Line[]): LineItem[] | null {
   for (let h = 0; h < lines.length; h += 1) {
     const head = lines[h].text;
-    if (!DESCRIPTION_WORD.test(head) || !(QUANTITY_WORD.test(head) || LINE_AMOUNT_WORD.test(head))) continue;
+    if (!namesItemColumns(head)) continue;
     // OCR gives a scan's lines with single spaces, no column gaps ('Pos Art.-Nr Menge Bezeichnung Von Bis Preis Betrag'): a
     // header of three to twelve words, a description's and a quantity's or amount's among them, is read word by word, and so
     // are its rows that have no gaps either.
@@ -170,7 +173,7 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       const afterHeader = at > 0 && DESCRIPTION_WORD.test(lines[h + at].text) && QUANTITY_WORD.test(lines[h + at].text);
       const headerTail = ((items.length === 0 && at < 2) || afterHeader) && !/\d/.test(line.text);
       // The header repeated after a page break ('#  Description  Qty.  Price  Total') goes on with the table; its 'Total' ends nothing.
-      if (at > 0 && DESCRIPTION_WORD.test(line.text) && (QUANTITY_WORD.test(line.text) || LINE_AMOUNT_WORD.test(line.text)) && !/\d/.test(line.text)) continue;
+      if (at > 0 && namesItemColumns(line.text) && !/\d/.test(line.text)) continue;
       if (!headerTail && (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text))) break;
       // A row whose text runs cells together ('1 Développement logiciel 20  heures  €90,00 20% €1.800,00') is read on its finer
       // cells, but only when its own cells give no quantity and price whose product is its amount and the finer ones do

@@ -6,6 +6,7 @@
 // extractFields hands its result here once, at its end (refineReceipt).
 import { RATE, rateOf } from './amount-labels.ts';
 import { amountsIn } from './amounts.ts';
+import { cents } from './cross-checks.ts';
 import type { DocumentFields, LineItem } from './fields.ts';
 
 /** A receipt's own title words ('Kassenbeleg', 'Ticket n°23', 'scontrino', 'paragon fiskalny'). */
@@ -43,7 +44,6 @@ const PRICE_TIMES_ROW = /^(.*\p{L}.*?)\s+(-?\d[\d.,]*[.,]\d{2})\s*(?:€|EUR|\$|
 /** A line that heads the shop's block but names nobody ('Your logo', a web address, an address, a phone, a title). */
 const NOT_A_NAME = /\b(?:logo|https?|www\.|@|tel|phone|fax|served|copyright|receipt|ticket|beleg|kassenbon|kassenbeleg|quittung|re[çc]u|ricevuta|kassenzettel|scontrino|recibo|cupom|paragon)\b|\(c\)|©|:/i;
 
-const cents = (value: string) => Math.round(Number(value) * 100);
 const lastAmount = (text: string) => amountsIn(text).at(-1) ?? null;
 
 /** Whether a document that no title word classed is a till receipt: its own title word, the change given back, or a cashier. */

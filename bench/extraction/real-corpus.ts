@@ -135,6 +135,8 @@ const IMAGEMAGICK = ['/usr/bin/convert-im6.q16', '/usr/bin/magick', '/usr/bin/co
  * `languages` lists the languages each image was read with.
  */
 export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise<{ read: (path: string) => Promise<string>; stop: () => Promise<void>; languages: string[] }> {
+  // Without it the bench would read what the browser turns or enlarges as it is, and score lower without saying why.
+  if (!IMAGEMAGICK) throw new Error('OCR needs ImageMagick (apt-get install imagemagick) to turn and enlarge images as the browser does; or run with --no-ocr');
   const { createRequire } = await import('node:module');
   const { createWorker, OEM } = await import('tesseract.js');
   const require = createRequire(import.meta.url);

@@ -1059,3 +1059,31 @@ describe('issue 34 ninth pass: a table OCR read with its ruled lines', () => {
     expect(extractFields(text).fields.line_items?.value?.[0].description).toBe('EZ - 9 - Einzelzimmer');
   });
 });
+
+describe('issue 34 tenth pass: which block is whose', () => {
+  it("takes the block the order reference names for the buyer's, and the block beside it for the supplier's", () => {
+    const text = ['Factura #000001', 'Referência:\tEncomenda ABC nº 12345', 'ABC, Lda.\tHBCB', 'José Silva\t1999999999', 'Avenida Larga, 123', 'Montante devido\t575,00 €'].join('\n');
+    const { fields } = extractFields(text);
+    expect(fields.supplier_name?.value).toBe('HBCB');
+    expect(fields.customer_name?.value).toBe('ABC, Lda.');
+  });
+
+  it("names no supplier where the only block is the buyer's ('Ordine di acquisto di ABC'), not even its address line", () => {
+    const text = ['Fattura #000001', 'Data fattura:\t04/11/2008', 'ABC Inc', 'via Primo n° 123', 'Città, PR 12345', 'Riferimento: Ordine di acquisto di ABC #12988', 'Importo dovuto\t€ 575,00'].join('\n');
+    const { fields } = extractFields(text);
+    expect(fields.supplier_name).toBeUndefined();
+    expect(fields.customer_name?.value).toBe('ABC Inc');
+  });
+
+  it("reads no buyer from a bare order number ('Order No. 12', 'Order Ref # 7')", () => {
+    const text = ['Invoice 5', 'Acme GmbH', 'Order No. 12', 'Order Ref # 7', 'Total\t10,00'].join('\n');
+    expect(extractFields(text).fields.supplier_name?.value).toBe('Acme GmbH');
+  });
+
+  it("takes the supplier's name from its block's line that the payee account names, not the trade above it", () => {
+    const text = ['Rechnung Nr. R18-31 vom 03.10.2018', 'Verkäufer:', 'Physiotherapeutin', 'Tanja Tinder', 'Musterstraße 12', 'Käufer:', 'Liselotte Müller', 'Kontoname\t: Tanja Tinder', 'IBAN\t: DE02120300000000202051'].join('\n');
+    expect(extractFields(text).fields.supplier_name?.value).toBe('Tanja Tinder');
+    // A payee named nowhere in the supplier's block changes nothing.
+    expect(extractFields(text.replace('Kontoname\t: Tanja Tinder', 'Kontoname\t: Hans Meier')).fields.supplier_name?.value).toBe('Physiotherapeutin');
+  });
+});

@@ -316,7 +316,31 @@ const KINDS: [DocumentKind, RegExp][] = [
  */
 const STATEMENT_TITLE = /\b(?:kontoauszug|(?:bank|account)\s+statement|statement\s+of\s+account|relev[ée]\s+de\s+compte|extracto\s+(?:de\s+cuenta|bancario)|estratto\s+(?:di\s+)?conto|extrato\s+(?:banc[áa]rio|de\s+conta)|rekeningafschrift|wyci[ąa]g\s+(?:bankowy|z\s+rachunku))(?![\p{L}])/iu;
 const ACCOUNT_HOLDER = new RegExp(`(?<![\\p{L}-])(?:kontoinhaber(?:in)?|account\\s+holder|titular(?:\\s+da\\s+conta|\\s+de\\s+la\\s+cuenta)?|titulaire(?:\\s+du\\s+compte)?|intestatario(?:\\s+(?:del\\s+)?conto)?|rekeninghouder|posiadacz(?:\\s+rachunku)?)${LABEL_END}`, 'iu');
+/** The name on the account payments go to ('Kontoname: Tanja Tinder', 'Account name'): on an invoice, the supplier's. */
+const PAYEE_ACCOUNT = new RegExp(`(?<![\\p{L}-])(?:kontoname|account\\s+name|beneficiary(?:\\s+name)?|nome\\s+do\\s+titular|b[ée]n[ée]ficiaire)${LABEL_END}`, 'iu');
 const isStatementTitle = (line: Line) => STATEMENT_TITLE.test(line.text) && line.text.length < 60;
+
+/**
+ * Who placed the order a reference names: 'Encomenda ABC nº 12345', 'Ordine di acquisto di ABC #12988' (GnuCash's
+ * printed reference), 'Purchase order of Acme No. 7'. That party is the buyer, so a block headed by its name is the
+ * customer's, never the supplier's.
+ */
+const ORDERED_BY = /(?<!\p{L})(?:purchase\s+order|order|bestellung|commande|pedido|encomenda|ordine(?:\s+di\s+acquisto)?|zam[óo]wienie)\s+(?:(?:of|by|de|di|da|do|von|du|des|del)\s+)?([^\s:\d#]+(?:\s+[^\s:\d#]+){0,2}?)\s*(?:n[°º]\.?|#|no\.|nr\.)\s*[A-Z]{0,5}-?\d/iu;
+const NOT_A_BUYER = /^(?:ref(?:erence)?\.?|number|nummer|num[eé]ro|id|date|datum)$/i;
+
+function orderedBy(lines: Line[]): string | null {
+  for (const line of lines.slice(0, 30)) {
+    const name = ORDERED_BY.exec(line.text)?.[1];
+    if (name && !NOT_A_BUYER.test(name)) return name;
+  }
+  return null;
+}
+
+/** Whether a party's name begins with the buyer's ('ABC, Lda.' and 'Encomenda ABC nº 12345'). */
+function isBuyer(name: string, buyer: string | null): boolean {
+  const first = (value: string) => value.toLowerCase().split(/[\s,.]+/)[0];
+  return buyer !== null && first(name) === first(buyer);
+}
 
 /** A statement's account holder: the cell under its heading in a row of headings ('Kontoinhaber  BIC  IBAN'), or after its label. */
 function accountHolder(lines: Line[]): string | null {
@@ -709,6 +733,17 @@ function besideBillTo(lines: Line[]): string | null {
  * Musterstadt a.G.'): the next line joins it when the name has no legal form
  * and that line, a short one without digits or a label, ends in one.
  */
+/**
+ * The name in the supplier's block that its bank account is in ('Verkäufer:' over 'Physiotherapeutin' and
+ * 'Tanja Tinder', and 'Kontoname: Tanja Tinder' further down): the first line of a block may be a trade or a title.
+ */
+function payeeInBlock(lines: Line[], supplier: { index: number; sameLine: boolean }): string | null {
+  if (supplier.sameLine) return null;
+  const payee = findLabelled(lines, PAYEE_ACCOUNT, cleanName)?.value;
+  if (!payee) return null;
+  return lines.slice(supplier.index + 1, supplier.index + 5).some((line) => line.cells.includes(payee)) ? payee : null;
+}
+
 function continuedName(lines: Line[], name: string): string {
   if (COMPANY_SUFFIX.test(name)) return name;
   const at = lines.findIndex((line) => line.cells[0] === name);
@@ -836,7 +871,8 @@ export function extractFields(document: string): Extraction {
   const sender = senderLine(lines);
   let windowParty: string | null = null;
   // A name on its label's line is surer than one read below it (another party's block may sit there).
-  if (supplier) set('supplier_name', continuedName(lines, supplier.value), supplier.sameLine && COMPANY_SUFFIX.test(supplier.value) ? 0.85 : 0.7);
+  const buyer = orderedBy(lines);
+  if (supplier) set('supplier_name', payeeInBlock(lines, supplier) ?? continuedName(lines, supplier.value), supplier.sameLine && COMPANY_SUFFIX.test(supplier.value) ? 0.85 : 0.7);
   else if (sender) set('supplier_name', sender.name, 0.75);
   else if (besideBillTo(lines)) set('supplier_name', besideBillTo(lines), 0.7);
   else {
@@ -848,7 +884,8 @@ export function extractFields(document: string): Extraction {
     const beside = company?.cells.length === 2 ? cleanName(company.cells[1]) : null;
     const domains = [...text.matchAll(/@([a-z0-9.-]+\.[a-z]{2,})|\bwww\.([a-z0-9.-]+\.[a-z]{2,})/gi)].slice(0, 10).map((m) => `x@${m[1] ?? m[2]}`);
     const carries = (name: string) => domains.some((d) => supplierDomain(d, name));
-    if (named && beside && carries(beside) && !carries(named)) {
+    // The block of the party the order reference names is the buyer's: the supplier's is the one beside it, if any.
+    if (named && ((beside && carries(beside) && !carries(named)) || isBuyer(named, buyer))) {
       windowParty = named;
       named = beside;
     }
@@ -872,7 +909,8 @@ export function extractFields(document: string): Extraction {
     if (byDomain) set('supplier_name', byDomain, 0.7);
     // A business document's first line is most often its sender; other text's first line is only a heading, a sentence or a tagline.
     // Three letters at least: OCR reads a coloured bar or a logo as 'ee'.
-    else if (first && kind.value !== 'other' && !sentence(first) && /\p{L}{3}/u.test(first)) set('supplier_name', first, 0.35);
+    // Not when the first block is known to be the buyer's: its lines below are the buyer's address.
+    else if (first && !windowParty && kind.value !== 'other' && !sentence(first) && /\p{L}{3}/u.test(first)) set('supplier_name', first, 0.35);
   }
   // The bench found a labelled customer wrong one time in three on real layouts (a column heading, another party's block): never given as sure.
   if (customer && customer.value !== fields.supplier_name?.value) set('customer_name', customer.value, customer.sameLine ? 0.75 : 0.7);

@@ -1087,3 +1087,13 @@ describe('issue 34 tenth pass: which block is whose', () => {
     expect(extractFields(text.replace('Kontoname\t: Tanja Tinder', 'Kontoname\t: Hans Meier')).fields.supplier_name?.value).toBe('Physiotherapeutin');
   });
 });
+
+describe('issue 34 tenth pass: a description run together with its count and unit', () => {
+  it("reads '1 Développement logiciel 20 heures' as the description 'Développement logiciel' and 20 of it, not the longest word", () => {
+    const text = ['Facture SAMPLE-002', '#\tDescription\tQté. Unité\tPrix TVA Total', '1 Développement logiciel 20 heures\t€90,00 20% €1.800,00', '2 Formation sur site\t2\tjours\t€600,00 20% €1.200,00', 'Somme\t€3.000,00'].join('\n');
+    expect(extractFields(text).fields.line_items?.value.map((item) => [item.description, item.quantity, item.amount])).toEqual([
+      ['Développement logiciel', '20.00', '1800.00'],
+      ['Formation sur site', '2.00', '1200.00'],
+    ]);
+  });
+});

@@ -41,6 +41,10 @@ function finerCells(cells: string[]): string[] {
     // A unit and the price after it ('bouteilles €1,20', 'services 25,00 €') are two cells too.
     const trailing = /^(.*\p{L}{3,}.*?)\s+([€$£]?\d+(?:[.,]\d+)?(?:\s?[€$£])?)$/u.exec(cell);
     if (trailing && !/\d\s?%|\d[.,]\d{2}\s/.test(trailing[1])) return [trailing[1], trailing[2]];
+    // A description run together with its count and unit ('1 Développement logiciel 20 heures'): the count and its unit
+    // are a cell of their own, not two more words of the description.
+    const counted = /^(.*\p{L}{3,}.*?)\s+(\d+(?:[.,]\d+)?\s+\p{L}{1,12}\.?)$/u.exec(cell);
+    if (counted) return [counted[1], counted[2]];
     // Only a cell of two or more numbers ('€90,00 20% €1.800,00', 'services €120,00 20% €600,00') is cut into its words.
     if (cell.split(/\s+/).filter((token) => /^[€$£(]?\d/.test(token)).length < 2) return [cell];
     // '100,00 € 10,0% 115,00 €': tokens, a currency sign kept with its amount.

@@ -1097,3 +1097,28 @@ describe('issue 34 tenth pass: a description run together with its count and uni
     ]);
   });
 });
+
+describe("issue 34 tenth pass: which dollar a bare '$' is", () => {
+  const currency = (text: string) => extractFields(text).fields.currency;
+
+  it('reads USD, sure, where the address is in the United States', () => {
+    expect(currency(['Invoice 12', 'Example, LLC', 'New York City, NY 10012', 'Total\t$19.00'].join('\n'))).toEqual({ value: 'USD', confidence: 0.9 });
+  });
+
+  it("reads another country's dollar where the document names that country, or its tax ids or postcodes", () => {
+    expect(currency(['Tax Invoice 7', 'Web Design Pty Ltd', 'ABN 12 345 678 901', 'Sydney NSW 2000', 'Total\t$1,100.00'].join('\n'))?.value).toBe('AUD');
+    expect(currency(['Invoice 7', 'Maple Web Inc.', 'Ottawa ON K1A 0B1', 'GST/HST 123456789', 'Total\t$565.00'].join('\n'))?.value).toBe('CAD');
+    expect(currency(['Factura A 0001-00000012', 'CUIT: 30-00000000-7', 'Total\t$ 122,00'].join('\n'))?.value).toBe('ARS');
+  });
+
+  it('gives a bare $ with nothing to place it as USD below 0.8, so the review screen asks', () => {
+    const found = currency(['Receipt', 'Order 00002-014-0001', 'TOTAL\t$ 514.25'].join('\n'));
+    expect(found?.value).toBe('USD');
+    expect(found?.confidence).toBeLessThan(0.8);
+  });
+
+  it("keeps a named code: 'USD' or 'C$' written beside the amounts says which dollar outright", () => {
+    expect(currency(['Invoice 3', 'Acme Ltd, Sydney NSW 2000', 'Total\tUSD 40.00 ($40.00)'].join('\n'))).toEqual({ value: 'USD', confidence: 0.9 });
+    expect(currency(['Invoice 3', 'Total\tC$ 40.00'].join('\n'))?.value).toBe('CAD');
+  });
+});

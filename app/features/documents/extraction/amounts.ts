@@ -138,6 +138,40 @@ export const CURRENCY_SYMBOLS: [RegExp, string][] = [
   [/\bKč/, 'CZK'],
 ];
 
+/**
+ * '$' alone is the dollar or the peso of some twenty countries, so a bare '$' says USD only as a guess. The document's
+ * own words may say which: a country's name, its tax ids ('ABN', 'CUIT', 'RFC'), its postcodes ('NSW 2000', 'K1A 0B1').
+ */
+const DOLLAR_COUNTRIES: [RegExp, string][] = [
+  [/\bAustralia\b|\bABN\b|\b(?:NSW|VIC|QLD|TAS)\s+\d{4}\b/, 'AUD'],
+  [/\bCanada\b|\bGST\/HST\b|\bHST\b|\b[A-Z]\d[A-Z] \d[A-Z]\d\b/, 'CAD'],
+  [/\bNew\s+Zealand\b/, 'NZD'],
+  [/\bSingapore\b/, 'SGD'],
+  [/\bHong\s+Kong\b/, 'HKD'],
+  [/\bM[ée]xico\b|\bRFC\b/, 'MXN'],
+  [/\bArgentina\b|\bCUIT\b/, 'ARS'],
+  [/\bChile\b/, 'CLP'],
+  [/\bColombia\b/, 'COP'],
+];
+/** Words that place a document in the United States ('NY 10012', 'USA', 'LLC'). */
+const UNITED_STATES = /\b(?:USA|U\.S\.A\.|United\s+States|LLC)\b|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
+
+/**
+ * Which dollar a document's bare '$' is: USD, sure, where its words place it in the United States and nowhere else;
+ * another country's where they name that one alone; else USD as a guess the reader should check.
+ */
+export function dollarOf(text: string): { code: string; sure: boolean } {
+  const us = UNITED_STATES.test(text);
+  const other = DOLLAR_COUNTRIES.filter(([words]) => words.test(text)).map(([, code]) => code);
+  if (other.length === 1 && !us) return { code: other[0], sure: false };
+  return { code: 'USD', sure: us && other.length === 0 };
+}
+
+/** Whether a document writes its dollar as a bare '$' only (no 'USD', 'US$', 'C$' and the like). */
+export function bareDollar(text: string): boolean {
+  return /\$/.test(text) && !/\b(?:USD|AUD|CAD|NZD|SGD|HKD|MXN|ARS|CLP|COP)\b|[A-Z]{1,2}\$/.test(text);
+}
+
 /** The currencies a line names, codes before symbols. */
 export function currenciesIn(line: string): string[] {
   const found: string[] = [];

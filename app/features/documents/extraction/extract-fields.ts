@@ -5,7 +5,7 @@
 // Portuguese or Polish, checked by
 // their shape (a date that exists, an IBAN whose check digits hold), and
 // where nothing labels them, guessed from position with a lower confidence.
-import { amountsIn, currenciesIn, datesIn } from './amounts.ts';
+import { amountsIn, bareDollar, currenciesIn, datesIn, dollarOf } from './amounts.ts';
 import { isValidIban, type DocumentFields, type DocumentKind, type FieldKey } from './fields.ts';
 import { refineReceipt } from './receipt.ts';
 import { AMOUNT_DUE, NOT_SUBTOTAL, NOT_TAX_AMOUNT, NOT_TOTAL, PAGE_MARK, SUBTOTAL_LABEL, TAX_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
@@ -800,6 +800,10 @@ export function extractFields(document: string): Extraction {
     // 'kr' is the krone or krona of three countries: the document's own words tell which (Norway's 'MVA', Sweden's 'att betala', Denmark's 'at betale').
     const krone = /\bmva\b|\bforfallsdato\b|[åÅ]\s+betale\b/i.test(text) ? 'NOK' : /\batt\s+betala\b|\bf[öo]rfallodag|\bmomsreg/i.test(text) ? 'SEK' : /\bat\s+betale\b|\bforfaldsdato\b|\bcvr\b/i.test(text) ? 'DKK' : null;
     if (krone) set('currency', krone, 0.7);
+  }
+  if (fields.currency?.value === 'USD' && bareDollar(text)) {
+    const dollar = dollarOf(text);
+    set('currency', dollar.code, dollar.sure ? fields.currency.confidence : Math.min(fields.currency.confidence, 0.7));
   }
   // A slash date whose second part cannot be a month ('11/17/2017') shows the document writes the month first; one whose first part cannot be, the day.
   const slashDates = [...text.matchAll(/\b(\d{1,2})\/(\d{1,2})\/\d{4}\b/g)].map((m) => [Number(m[1]), Number(m[2])]);

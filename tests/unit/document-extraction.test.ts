@@ -1122,3 +1122,58 @@ describe("issue 34 tenth pass: which dollar a bare '$' is", () => {
     expect(currency(['Invoice 3', 'Total\tC$ 40.00'].join('\n'))?.value).toBe('CAD');
   });
 });
+
+describe('issue 34 tenth pass: labels and layouts of the tenth pass documents', () => {
+  it("reads a Dutch block headed 'Leverancier' beside another field's label and value, and 'Totaal ex BTW' as the net, never the total", () => {
+    const text = [
+      'Leverancier\tDebiteurennummer: 97654\tFactuur',
+      'Staffing Company U\tFactuurnummer: 1234567F',
+      'Dorpsstraat 33\tInkooporder: O-3344',
+      'Afnemer\tDebiteur',
+      'Bedrijf A\tBedrijf A',
+      'Totaal ex BTW:\t330,00',
+      'BTW (19,00%):\t51,80',
+      'Totaal te betalen:\t381,80',
+    ].join('\n');
+    const { fields } = extractFields(text);
+    expect(fields.supplier_name?.value).toBe('Staffing Company U');
+    expect(fields.customer_name?.value).toBe('Bedrijf A');
+    expect(fields.order_number?.value).toBe('O-3344');
+    expect(fields.subtotal?.value).toBe('330.00');
+    expect(fields.total?.value).toBe('381.80');
+  });
+
+  it("reads 'Biller' and 'Recipient' as the parties' headings, and 'Facturar a' and 'Total Impuesto' in Spanish", () => {
+    const english = extractFields(['Invoice', 'Invoice ID: 2024-03', 'Recipient\tBiller', 'Scrooge McDuck\tGyro Gearloose', 'Total: 66005.33 €'].join('\n')).fields;
+    expect([english.supplier_name?.value, english.customer_name?.value]).toEqual(['Gyro Gearloose', 'Scrooge McDuck']);
+    const spanish = extractFields(['FACTURA', 'Festrol Corp Ltd.', 'Facturar a', 'John Doe', 'Subtotal\t£720.00', 'Total Impuesto\t£54.70', 'Total\t£774.70'].join('\n')).fields;
+    expect(spanish.customer_name?.value).toBe('John Doe');
+    expect(spanish.tax_amount?.value).toBe('54.70');
+  });
+
+  it("takes a title below two address blocks ('Invoice UZH-ZI-5') for the kind and its code of several parts for the number, over an 'offer' in a sentence", () => {
+    const text = ['famoser GmbH', 'Ochsengasse 66', '4123 Allschwil', 'Universität Zürich', 'Stampfenbachstrasse 73', '8006 Zürich', 'Invoice UZH-ZI-5', 'The tasks according to the offer of 01.01.2023 were implemented.', 'Total\t8\'390.40'].join('\n');
+    const { fields } = extractFields(text);
+    expect(fields.kind?.value).toBe('invoice');
+    expect(fields.invoice_number?.value).toBe('UZH-ZI-5');
+  });
+
+  it("takes neither the title ('INVOICE') nor a date ('14 Sep 2021') for a party's name", () => {
+    const { fields } = extractFields(['INVOICE\tInvoice Date\tACME', '14 Sep 2021', 'Total\t$10.00'].join('\n'));
+    expect(fields.supplier_name?.value).not.toMatch(/^(?:INVOICE|14 Sep 2021)$/);
+  });
+
+  it("reads a row of Swiss amounts ('1'920.00') and a count with its unit run into the description ('PoC 12 h')", () => {
+    const text = ['Invoice 5', 'Pos. Description\tQuantity Unit price Price', "1\tConcept work: Requirements engineering, PoC 12 h\t160.00\t1'920.00", "2\tImplementation\t34 h\t160.00\t5'440.00", "Sub-Total\t7'360.00"].join('\n');
+    expect(extractFields(text).fields.line_items?.value.map((item) => [item.description, item.quantity, item.amount])).toEqual([
+      ['Concept work: Requirements engineering, PoC', '12.00', '1920.00'],
+      ['Implementation', '34.00', '5440.00'],
+    ]);
+  });
+
+  it("reads a row of headings that ends with another label's amount ('… Wartość brutto  Zapłacono  0,00 zł') from the rows below it", () => {
+    const text = ['Faktura nr FV 7/2021', 'Stawka VAT\tWartość netto\tKwota VAT\tWartość brutto\tZapłacono\t0,00 zł', '23%\t22 222,00\t5 111,06\t27 333,06\tDo zapłaty\t27 333,06 zł', 'Razem\t22 222,00\t5 111,06\t27 333,06\tRazem\t27 333,06 zł'].join('\n');
+    const { fields } = extractFields(text);
+    expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['22222.00', '5111.06', '27333.06']);
+  });
+});

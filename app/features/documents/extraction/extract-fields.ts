@@ -163,7 +163,8 @@ function findLabelled(
           if (named && accept(named)) return { value: accept(named) as string, index: i, sameLine: false };
           if (SALUTATION.test(cell) || IDENTIFIER_LINE.test(cell) || BLOCK_DETAIL.test(cell)) continue;
           // On the label's own line only a label that opens the line, followed by another heading, looks below.
-          if (after.sameLine && ((match.index ?? 0) > 1 || /\d/.test(after.value))) break;
+          // (A heading followed by another field's label and value, 'Leverancier  Debiteurennummer: 97654', heads a block too.)
+          if (after.sameLine && ((match.index ?? 0) > 1 || (/\d/.test(after.value) && !BLOCK_DETAIL.test(after.value)))) break;
           if (!after.sameLine && down === 1) continue;
           value = accept(cell);
           if (value) return { value, index: i, sameLine: false };
@@ -229,7 +230,7 @@ const INVOICE_LABEL = new RegExp(
     // The number after 'Nr.' in the title's own sentence: 'Rechnung des Versicherers Nr. 01.234.567.8-2018-1 vom'.
     `(?<!\\p{L})${INVOICE_WORD}(?:\\s+\\(?(?!(?:vom|du|del|van|of|dated)\\b)\\p{L}+\\)?|\\s+\\(\\d{1,4}\\)){1,3}\\s+(?:nr\\.?|no\\.?|n[°º]\\.?|nummer|number|numer)(?=\\s*:?\\s+\\d)`,
     // A title followed by its number: 'Facture FA-2017-0010', 'Rechnung R0005532486', 'Invoice 103767'.
-    `(?<!\\p{L})${INVOICE_WORD}(?=\\s+[A-Z]{0,5}-?\\d|\\s+[A-Z]{2,5} \\d{1,6}\\/\\d{2,4}(?!\\S))`,
+    `(?<!\\p{L})${INVOICE_WORD}(?=\\s+(?:[A-Z]{1,5}-){0,3}[A-Z]{0,5}-?\\d|\\s+[A-Z]{2,5} \\d{1,6}\\/\\d{2,4}(?!\\S))`,
   ].join('|'),
   'iu',
 );
@@ -241,6 +242,7 @@ const ORDER_LABEL = new RegExp(
     '\\byour\\s+order(?=\\s+[A-Z]{0,8}-?\\d)',
     '\\b(?:ihre\\s+)?bestellung(?=\\s*:|\\s+nr\\.?\\s)(?:\\s+nr\\.?)?',
     '\\b(?:bestell|auftrags|order|bestel)\\s*-?\\s*(?:nr\\.?|nummer)',
+    '\\binkoop\\s*order(?:\\s*(?:nr\\.?|nummer))?(?=\\s*:)',
     '\\bbon\\s+de\\s+commande\\s*(?:n°|no\\.?)?|\\b(?:n[°º]\\s+de\\s+)?commande\\s*(?:n[°º])?(?=\\s*:)',
     '\\b(?:numero\\s+)?ordine\\s*(?:n\\.|nr\\.?|n[°º])|\\bnr\\.?\\s+zam[óo]wienia|\\b(?:pedido|encomenda)\\s*(?:n[°º.]|n[uú]mero)?(?=\\s*:)|\\bn[uú]mero\\s+(?:de|do|da)\\s+(?:pedido|encomenda)',
     // An order named by whom, then its number: 'Encomenda ABC n° 12345', 'Ordine di acquisto di ABC #12988', 'Order from Acme No. 77'
@@ -283,8 +285,8 @@ const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
 const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
-const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:(?:seller|supplier|vendor)(?:\\s+trade)?\\s+name|supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|cedente\\s*\\/\\s*prestatore(?:\\s*\\(fornitore\\))?|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
-const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|ship\\s+to|rechnungsempf[äa]nger|(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adquirente|faturar\\s+a|cobrar\\s+(?:a|de)|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
+const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:(?:seller|supplier|vendor)(?:\\s+trade)?\\s+name|supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|biller|emisor|[ée]metteur|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|cedente\\s*\\/\\s*prestatore(?:\\s*\\(fornitore\\))?|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
+const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|recipient|facturar\\s+a|facturado\\s+a|debiteur|ship\\s+to|rechnungsempf[äa]nger|(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adquirente|faturar\\s+a|cobrar\\s+(?:a|de)|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
 /** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
@@ -377,6 +379,11 @@ function guessKind(lines: Line[]): { value: DocumentKind; confidence: number } {
     }
     if (isStatementTitle(line)) return { value: 'other', confidence: 0.9 };
   }
+  // Below two address blocks a title still opens its own short line ('Invoice UZH-ZI-5'), where a word in a sentence does not.
+  for (const line of lines.slice(6, 16)) {
+    const title = KINDS.find(([, re]) => line.text.length < 40 && re.exec(line.text)?.index === 0);
+    if (title) return { value: title[0], confidence: 0.8 };
+  }
   const text = lines.map((l) => l.text).join('\n');
   let best: { value: DocumentKind; count: number } = { value: 'other', count: 0 };
   for (const [kind, re] of KINDS) {
@@ -440,8 +447,10 @@ function amountAfterRate(line: Line | undefined): string | null {
  */
 function amountBelowHeading(lines: Line[], index: number, at: number): string | 'per rate' | null {
   const head = lines[index];
-  if (head.cells.length < 2 || head.cells.some((cell) => /\d{2}/.test(cell))) return null;
   const column = head.text.slice(0, at).split(/ {2,}/).length - 1;
+  // A row of headings has no amounts, up to the heading after this one at least: the row may end with another label's
+  // amount ('Stawka VAT  Wartość netto  Kwota VAT  Wartość brutto  Zapłacono  0,00 zł').
+  if (head.cells.length < 2 || head.cells.slice(0, column + 2).some((cell) => /\d{2}/.test(cell))) return null;
   let value: string | null = null;
   let rows = 0;
   let lastRated = false;
@@ -489,8 +498,8 @@ function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = tr
   return rateRow;
 }
 
-const BUYER_WORDS = /\b(?:buyer|customer|client|bill\s+to|k[äa]ufer|kunde|acheteur|nabywca|klant|cliente|acquirente|cessionario)\b/i;
-const SELLER_WORDS = /\b(?:seller|supplier|vendor|verk[äa]ufer|lieferant|vendeur|fournisseur|sprzedawca|leverancier|fornitore|cedente|vendedor|proveedor)\b/i;
+const BUYER_WORDS = /\b(?:buyer|customer|client|recipient|debiteur|bill\s+to|k[äa]ufer|kunde|acheteur|nabywca|klant|cliente|acquirente|cessionario)\b/i;
+const SELLER_WORDS = /\b(?:seller|supplier|vendor|biller|crediteur|verk[äa]ufer|lieferant|vendeur|fournisseur|sprzedawca|leverancier|fornitore|cedente|vendedor|proveedor)\b/i;
 
 /**
  * Of the tax ids a document prints, the supplier's: one its label calls the
@@ -711,6 +720,9 @@ function cleanName(value: string): string | null {
   if (/^(?:original|orig\.|duplicado|triplicado|duplicate|copy|copia|copie|kopie|kopia|orygina[łl]|duplikat)$/i.test(name)) return null;
   if (/^logo\b/i.test(name) || ((SELLER_WORDS.test(name) || BUYER_WORDS.test(name)) && /\b(?:name|nom|nombre|naam|nazwa|address|adresse)\b/i.test(name))) return null;
   if (/\b(?:information|details|summary|angaben|données|datos|gegevens|dane|dati|anagrafici)\b/i.test(name) || /^[A-Z]+\d[A-Z\d]*$/.test(name)) return null;
+  // Nor a field with its value ('Debiteurennummer: 97654'), nor the document's title alone ('INVOICE'), nor a date ('14 Sep 2021').
+  if (datesIn(name).length > 0 && name.replace(/[^\p{L}]/gu, '').length <= 9) return null;
+  if (/^\p{L}[\p{L}./ -]{0,40}:\s*\S/u.test(name) || KINDS.some(([, title]) => title.test(name) && name.split(/\s+/).length === 1)) return null;
   return name;
 }
 

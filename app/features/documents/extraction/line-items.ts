@@ -23,13 +23,14 @@ export function cellNumber(cell: string): string | null {
   if (lead) return amountsIn(lead[1])[0] ?? null;
   if (/%/.test(cell)) return null;
   const bare = cell.replace(/[₹$€£]|\b[A-Z]{3}\b/g, '').trim();
-  if (!/^[-(]?\s*\d[\d.,\u00a0 ]*\)?\s*(?:[\p{L}().]{1,12})?$/u.test(bare)) return null;
+  // (The Swiss group their thousands with an apostrophe: '1'920.00'.)
+  if (!/^[-(]?\s*\d[\d.,\u00a0 '’]*\)?\s*(?:[\p{L}().]{1,12})?$/u.test(bare)) return null;
   const amount = amountsIn(bare)[0];
   return amount === undefined ? null : cell.trim().startsWith('(') ? `-${amount}` : amount;
 }
 
 /** A cell holding several numbers, or a rate beside an amount: text extraction ran a row's cells together. */
-const MIXED_CELL = /\d\s?%?\s+\|\s|\d\s?%\s+\S*\d|\d[.,]\d{2}\s?[€$£]?\s+\S*\d|\p{L}{3,}\s+[€$£]?\d+(?:[.,]\d+)?(?:\s?[€$£])?$/u;
+const MIXED_CELL = /\d\s?%?\s+\|\s|\d\s?%\s+\S*\d|\d[.,]\d{2}\s?[€$£]?\s+\S*\d|\p{L}{3,}\s+[€$£]?\d+(?:[.,]\d+)?(?:\s?[€$£])?$|\p{L}{3,}\s+\d+(?:[.,]\d+)?\s+\p{L}{1,12}\.?$/u;
 
 /** A table's ruled line as OCR reads it between two cells ('Sconto |Imponibile', '€500,00 | 5.00%'). */
 const RULE = /\s+\|\s*|\s*\|\s+/;

@@ -1177,3 +1177,66 @@ describe('issue 34 tenth pass: labels and layouts of the tenth pass documents', 
     expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['22222.00', '5111.06', '27333.06']);
   });
 });
+
+describe('issue 34 tenth pass: tax per rate, exempt rows, a labelled customer, a total labelled with its sign', () => {
+  it("gives no tax where only rows of different rates print one ('BTW (19,00%): 39,90', 'BTW (10,00%): 12,00') and they do not add up", () => {
+    const { fields } = extractFields(['Factuur 7', 'Totaal ex BTW:\t330,00', 'BTW (19,00%):\t39,90', 'BTW (10,00%):\t12,00', 'Totaal te betalen:\t381,80'].join('\n'));
+    expect(fields.tax_amount).toBeUndefined();
+    expect(fields.total?.value).toBe('381.80');
+  });
+
+  it("sums the rows of different rates when net + their sum is the total", () => {
+    const { fields } = extractFields(['Factuur 7', 'Totaal ex BTW:\t300,00', 'BTW (21%):\t42,00', 'BTW (9%):\t9,00', 'Totaal te betalen:\t351,00'].join('\n'));
+    expect(fields.tax_amount?.value).toBe('51.00');
+  });
+
+  it("takes no 'Tax Exempt' row's amount for the tax", () => {
+    const text = [
+      'INVOICE\tInvoice Date',
+      'Description\tQuantity\tUnit Price\tDiscount\tTax\tAmount USD',
+      'Hourly Work\t120.00\t$80.00\t0.00%\tTax Exempt\t$9,600.00',
+      'Discounted Purchase\t1.00\t$1,000.00\t10.00%\t7.00%\t$1,000.00',
+      'Subtotal\t$10,600.00',
+      'TOTAL USD\t$10,570.00',
+    ].join('\n');
+    expect(extractFields(text).fields.tax_amount).toBeUndefined();
+  });
+
+  it("gives the only company to the customer its label names ('Invoice To:'), not to the supplier, and reads 'Total Due ($)' over its amount, not a 'Total time' row", () => {
+    const text = ['Invoice', '8636 Sentinel Place\tJaxson Van Doorn', 'Invoice To:', 'Woofers Inc', '1234 Woof Street', 'Headline\tTime\tAmount ($) Rate ($)', 'ALL Total time\t3:16\t65.33\t20', 'Total Due ($)', '65.33'].join('\n');
+    const { fields } = extractFields(text);
+    expect(fields.customer_name?.value).toBe('Woofers Inc');
+    expect(fields.supplier_name?.value).not.toBe('Woofers Inc');
+    expect(fields.total?.value).toBe('65.33');
+  });
+});
+
+describe('issue 34 tenth pass: a row of net and gross, another tax beside the VAT, Finnish', () => {
+  it("takes a row's net for its amount where it prints net and gross ('1  22 222,00  23%  22 222,00  27 333,06')", () => {
+    const text = ['Faktura nr FV 7/2021', 'Lp.\tNazwa\tJedn.\tIlość\tCena netto\tStawka\tWartość netto\tWartość brutto', '1 Prace programistyczne\tusł.\t1\t22 222,00\t23%\t22 222,00\t27 333,06', 'Do zapłaty\t27 333,06 zł'].join('\n');
+    expect(extractFields(text).fields.line_items?.value.map((item) => [item.description, item.quantity, item.amount])).toEqual([['Prace programistyczne', '1.00', '22222.00']]);
+  });
+
+  it("keeps the VAT where a municipal tax of another rate is printed beside it ('Impuesto Municipal 1,00%', 'IVA 21%')", () => {
+    const text = ['Factura A 0001-00000012', 'Subtotal:\t90,00', 'Transporte:\tImpuesto Municipal Matanza 1,00%\t1,00', 'IVA 21%\t21,00', 'Total:\t112,00'].join('\n');
+    expect(extractFields(text).fields.tax_amount?.value).toBe('21.00');
+  });
+
+  it('reads a Finnish lasku: its number, dates, net, VAT and the amount to pay', () => {
+    const text = [
+      'Yritys Oy\tLASKU',
+      'Matti Meikäläinen\tLaskun nro:\t4321\tMaksettava:\t248,00 e',
+      '00790 HELSINKI\tPäivämäärä: 18.01.2014\tHuomautusaika: 5 pv',
+      'Eräpäivä:\t01.02.2014',
+      'Tuote/palvelu\tVeroton e ALV-% ALV e Verollinen e',
+      'Tietotekninen konsultointi\t200,00\t24,00\t48,00\t248,00',
+      'Yhteensä\t200,00\t24,00\t48,00\t248,00',
+      'Maksettava\t248,00',
+    ].join('\n');
+    const { fields } = extractFields(text);
+    expect(fields.kind?.value).toBe('invoice');
+    expect(fields.invoice_number?.value).toBe('4321');
+    expect([fields.issue_date?.value, fields.due_date?.value]).toEqual(['2014-01-18', '2014-02-01']);
+    expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['200.00', '48.00', '248.00']);
+  });
+});

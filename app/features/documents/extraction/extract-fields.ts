@@ -8,7 +8,7 @@
 import { amountsIn, bareDollar, currenciesIn, datesIn, dollarOf } from './amounts.ts';
 import { isValidIban, type DocumentFields, type DocumentKind, type FieldKey } from './fields.ts';
 import { refineReceipt } from './receipt.ts';
-import { AMOUNT_DUE, NOT_SUBTOTAL, NOT_TAX_AMOUNT, NOT_TOTAL, PAGE_MARK, SUBTOTAL_LABEL, TAX_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
+import { AMOUNT_DUE, NOT_SUBTOTAL, NOT_TAX_AMOUNT, NOT_TOTAL, PAGE_MARK, RATE, SUBTOTAL_LABEL, TAX_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
 import { cellNumber, DESCRIPTION_HEAD, findLineItems, namesItemColumns } from './line-items.ts';
 import { splitCells, startsWith, type Line } from './text-lines.ts';
 import { unlabelledVatIds } from './vat-ids.ts';
@@ -215,6 +215,8 @@ const INVOICE_LABEL = new RegExp(
   [
     '\\b(?:tax\\s+)?invoice\\s*(?:no\\.?|number|num\\.?|nr\\.?|#|n°|id|ref(?:erence)?)',
     '\\binvoice\\s*:',
+    // Finnish: 'Laskun nro', 'Laskun numero', 'Laskunumero'.
+    '\\blasku(?:n\\s+)?(?:nro|numero)',
     '\\p{L}*rechnungs?\\s*-?\\s*(?:nr\\.?|nummer|#)',
     `(?<!\\p{L})${INVOICE_WORD}\\s*(?:n[°º]\\.?|no\\.?|nr\\.?|num[ée]ro|n[uú]mero|numer|nummer|#)`,
     '\\b(?:beleg|factuur|fattura|faktury)\\s*-?\\s*(?:nr\\.?|nummer|numer|n\\.)',
@@ -261,7 +263,7 @@ const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|nu
  * date only when nothing else dates the document (an invoice's order date is
  * another date: issue 34 found one taken as the invoice date at 0.9).
  */
-const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|receipt|tax\s+point|billing|bill)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\binvoice\s+dated\b|\bissued\s+(?:at|on)\b|\b(?:rechnungs|beleg|belege|ausstellungs)-?datum\b|\bdate\s+(?:de\s+(?:la\s+)?facture|d['’]\s*[ée]mission|de\s+facturation)\b|\bfecha\s+(?:de\s+)?(?:factura|emisi[óo]n|expedici[óo]n)\b|\bdata\s+(?:fattura|documento|wystawienia|da\s+fatura|de\s+emiss[ãa]o|emiss[ãa]o|faktury)\b|\bfactuurdatum\b|\bfaktura(?:dato|datum)\b|\bdatum\s+faktury\b|(?:\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\b[^\n]{0,60}?\b(?:vom|von|du|del|van|of|dated|z\s+dnia)\b|\p{L}{2,},\s+(?:den|le|el|il|dnia)(?=\s+\d)/iu;
+const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|receipt|tax\s+point|billing|bill)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\binvoice\s+dated\b|(?<![a-zà-ÿ])(?:laskun\s+)?p[äa]iv[äa]m[äa][äa]r[äa](?![a-zà-ÿ])|\blaskup[äa]iv[äa](?![a-zà-ÿ])|\bissued\s+(?:at|on)\b|\b(?:rechnungs|beleg|belege|ausstellungs)-?datum\b|\bdate\s+(?:de\s+(?:la\s+)?facture|d['’]\s*[ée]mission|de\s+facturation)\b|\bfecha\s+(?:de\s+)?(?:factura|emisi[óo]n|expedici[óo]n)\b|\bdata\s+(?:fattura|documento|wystawienia|da\s+fatura|de\s+emiss[ãa]o|emiss[ãa]o|faktury)\b|\bfactuurdatum\b|\bfaktura(?:dato|datum)\b|\bdatum\s+faktury\b|(?:\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\b[^\n]{0,60}?\b(?:vom|von|du|del|van|of|dated|z\s+dnia)\b|\p{L}{2,},\s+(?:den|le|el|il|dnia)(?=\s+\d)/iu;
 /** Another invoice's date: 'Date de facture associée', 'Original invoice date'. */
 const OTHER_INVOICE = /\b(?:associ[ée]e?|d['’]origine|original|previous|pr[ée]c[ée]dente|related|referenced|ursprungs\p{L}*|korrigierten)\b/iu;
 // A bare 'Date' qualified by another event ('Order Date:', 'Due date:', 'Fecha de vencimiento') is not the issue date.
@@ -270,7 +272,7 @@ const ISSUE_OTHER = /\b(?:order|quote|quotation|delivery|shipping|lieferdatum|le
 /** 'Datum: 30.10.2024  Zeit: 04:59:13': a date printed with its time is when the page was printed, not the document's date. */
 const PRINTED_AT = /^\S+\s+(?:(?:zeit|time|uhrzeit|heure|ora|hora)\s*:?\s*)?\d{1,2}:\d{2}/i;
 // 'due' alone only when a date follows it ('Terms: Net 30, due April 2, 2025'); 'Total due' is an amount.
-const DUE_LABEL = /\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|(?:data\s+de\s+)?vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+(?:p[łlt]atno[śs]ci|zap[łlt]aty)|(?:do\s+zap[łlt]aty|p[łlt]atne)\s+do(?=\s*\d)|vervaldatum|f[öo]rfallodag|forfallsdato|forfaldsdato|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
+const DUE_LABEL = /(?<![a-zà-ÿ])er[äa]p[äa]iv[äa](?![a-zà-ÿ])|\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|(?:data\s+de\s+)?vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+(?:p[łlt]atno[śs]ci|zap[łlt]aty)|(?:do\s+zap[łlt]aty|p[łlt]atne)\s+do(?=\s*\d)|vervaldatum|f[öo]rfallodag|forfallsdato|forfaldsdato|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
 /** Payment terms in days ('Net 30', 'Payment terms: 14 days', '30 jours net', 'Zahlungsziel 14 Tage'). */
 const NET_DAYS = /\bnet\s*(\d{1,3})\b/i;
 const TERMS_LABEL = /\b(?:terms|payment|zahlungs\w*|zahlbar|conditions|paiement|pago|plazo|termin|within|innerhalb|sous)\b/i;
@@ -307,7 +309,7 @@ const KINDS: [DocumentKind, RegExp][] = [
   ['purchase_order', /\bpurchase\s+order\b|^bestellung\b|\bbon\s+de\s+commande\b|\border\s+confirmation\b|\bordine\s+d'acquisto\b|\bzam[óo]wienie\b/i],
   ['quote', /\b(?:quote|quotation|estimate|offer|proposal|angebot|devis|presupuesto|cotizaci[óo]n)\b/i],
   ['receipt', /\b(?:receipt|sales\s+receipt|payment\s+received|quittung|kassenbon|re[çc]u|ticket\s+de\s+caisse|recibo)\b/i],
-  ['invoice', /\b(?:invoice|tax\s+invoice|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill(?!\s+(?:to|from)\b)|danfe|nota\s+fiscal|nota\s+de\s+(?:cr[ée]dito|d[ée]bito)|credit\s+note)\b/iu],
+  ['invoice', /\b(?:invoice|tax\s+invoice|lasku|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill(?!\s+(?:to|from)\b)|danfe|nota\s+fiscal|nota\s+de\s+(?:cr[ée]dito|d[ée]bito)|credit\s+note)\b/iu],
   ['contract', /\b(?:agreement|contract|vertrag|contrat|contrato|hereinafter|the\s+parties|terms\s+and\s+conditions)\b/i],
 ];
 
@@ -485,7 +487,7 @@ function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = tr
     if (below !== null && !(exclude && exclude.test(line.cells[cell] ?? line.text))) return { value: below, index: i };
     if (exclude && exclude.test(line.text)) continue;
     // A label inside a sentence ('überweisen Sie den Rechnungsbetrag ohne Abzüge') labels no amount on the next line.
-    const endsLine = /^[\s:.]*(?:\(?[A-Z]{3}\)?|[€$£₹])?[\s:]*$/.test(line.text.slice(match.index + match[0].length));
+    const endsLine = /^[\s:.]*(?:\(?(?:[A-Z]{3}|[€$£₹])\)?)?[\s:]*$/.test(line.text.slice(match.index + match[0].length));
     // A bare label over one rate's row ('VAT' over '255,00 €  6,0%  15,30 €') is one rate of a breakdown: its amount only if no line labels one.
     const afterRate = endsLine && lastAmount(line) === null ? amountAfterRate(lines[i + 1]) : null;
     if (afterRate !== null) {
@@ -838,7 +840,18 @@ export function extractFields(document: string): Extraction {
   if (!fields.tax_amount && taxTotal && Number(taxTotal.value) === 0 && fields.subtotal && fields.subtotal.value === fields.total?.value) set('tax_amount', '0.00', 0.7);
   // Tax printed only per rate or per base ('USt. 19,00% auf 804,35 €  152,83 €' and 'USt. 19,00% auf 4,99 €  0,95 €'), with no
   // tax total: one of them is not the document's tax. Their sum is, when it makes the net total the gross; else none is given.
-  const perRate = taxTotal ? [] : lines.filter((l) => TAX_LABEL.test(l.text) && PER_RATE.test(l.text) && !NOT_TAX_AMOUNT.test(l.text)).slice(0, 20);
+  // So is a tax row per rate with its one amount ('BTW (19,00%): 39,90' and 'BTW (10,00%): 12,00'), when the rates differ.
+  const taxRows = taxTotal ? [] : lines.filter((l) => TAX_LABEL.test(l.text) && !NOT_TAX_AMOUNT.test(l.text)).slice(0, 40);
+  const perBase = taxRows.filter((l) => PER_RATE.test(l.text));
+  // (Rows of one tax: a municipal tax beside the VAT, 'Impuesto Municipal 1,00%' and 'IVA 21%', is another tax, not another rate.)
+  const rowsOfTax = new Map<string, Line[]>();
+  for (const l of taxRows) {
+    if (!RATE.test(l.text) || amountsIn(l.text.replace(RATE, '')).length !== 1) continue;
+    const word = TAX_LABEL.exec(l.text)![0].toLowerCase();
+    rowsOfTax.set(word, [...(rowsOfTax.get(word) ?? []), l]);
+  }
+  const rateRows = [...rowsOfTax.values()].find((rows) => new Set(rows.map((l) => RATE.exec(l.text)?.[1])).size >= 2) ?? [];
+  const perRate = (perBase.length >= 2 ? perBase : rateRows).slice(0, 20);
   if (perRate.length >= 2 && fields.tax_amount) {
     const sum = perRate.reduce((acc, l) => acc + Number(lastAmount(l) ?? 0), 0);
     const adds = fields.subtotal && fields.total && Math.abs(Number(fields.subtotal.value) + sum - Number(fields.total.value)) < 0.01;
@@ -928,6 +941,9 @@ export function extractFields(document: string): Extraction {
     // Not when the first block is known to be the buyer's: its lines below are the buyer's address.
     else if (first && !windowParty && kind.value !== 'other' && !sentence(first) && /\p{L}{3}/u.test(first)) set('supplier_name', first, 0.35);
   }
+  // A labelled customer outweighs a supplier guessed where no supplier's label is ('Invoice To:' over 'Woofers Inc', the only
+  // company on the page); beside a supplier's label ('Sprzedawca Nabywca' over two names OCR joined) the guess stays.
+  if (customer && customer.value === fields.supplier_name?.value && !lines.some((l) => SELLER_WORDS.test(l.text))) delete fields.supplier_name;
   // The bench found a labelled customer wrong one time in three on real layouts (a column heading, another party's block): never given as sure.
   if (customer && customer.value !== fields.supplier_name?.value) set('customer_name', customer.value, customer.sameLine ? 0.75 : 0.7);
   else if (!customer && sender) {

@@ -240,9 +240,13 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       }
       // A row whose amount includes its tax at the rate it prints ('1,0000  100,00 21%  21,00  121,00'): quantity × price × 1.21.
       const rowRate = read === null ? RATE.exec(line.text) : null;
+      // A row that prints its net and then its gross ('1  22 222,00  23%  22 222,00  27 333,06'): the net is its amount, as
+      // in a table of net amounts, when the gross is the net at the row's rate.
+      const net = rowRate && values.length >= 4 ? productPair(values, values.length - 2, withUnit) : null;
+      if (net && Math.abs(Number(net.amount) * (1 + rateOf(rowRate!) / 100) - Number(values[values.length - 1])) <= 0.02) read = net;
       // (Its price may share a cell with the rate: the finer cells are read then.)
       const taxed = rowRate ? (finer ?? cells).map(cellNumber).filter((n): n is string => n !== null) : [];
-      if (rowRate && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 + rateOf(rowRate) / 100);
+      if (read === null && rowRate && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 + rateOf(rowRate) / 100);
       // Under a discount's heading the rate may be the row's discount ('1.00  €500,00 | 5.00%  € 475,00'): quantity × price × 0.95.
       if (read === null && rowRate && discounted && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 - rateOf(rowRate) / 100);
       // A row whose price and amount are alike, and no count ('Transport  Pauschal  120,00  120,00'): one of it.

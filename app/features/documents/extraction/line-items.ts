@@ -48,9 +48,11 @@ function finerCells(cells: string[]): string[] {
     if (counted) return [counted[1], counted[2]];
     // Only a cell of two or more numbers ('€90,00 20% €1.800,00', 'services €120,00 20% €600,00') is cut into its words.
     if (cell.split(/\s+/).filter((token) => /^[€$£(]?\d/.test(token)).length < 2) return [cell];
-    // '100,00 € 10,0% 115,00 €': tokens, a currency sign kept with its amount.
-    return cell.split(/\s+/).reduce<string[]>((out, token) => {
-      if (/^[€$£]$/.test(token) && out.length > 0) out[out.length - 1] += ` ${token}`;
+    // '100,00 € 10,0% 115,00 €': tokens, a currency sign kept with its amount, and words kept together ('1 2016-04-03 Arc
+    // reactor': the name is 'Arc reactor', not its longest word).
+    const word = (token: string | undefined) => token !== undefined && /^\p{L}[\p{L}.,'’-]*$/u.test(token);
+    return cell.split(/\s+/).reduce<string[]>((out, token, i, tokens) => {
+      if ((/^[€$£]$/.test(token) || (word(token) && word(tokens[i - 1]))) && out.length > 0) out[out.length - 1] += ` ${token}`;
       else out.push(token);
       return out;
     }, []);
@@ -195,11 +197,17 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       const words = cells.filter((c, i) => numbers[i] === null && !/%/.test(c) && /\p{L}{2}/u.test(c));
       // A row of numbers alone whose quantity × price is its amount ('2  5,5000  50 Stk  7 %  275,00'): an item whose
       // description is set on the lines below it ('Joghurt' over 'ARNR2  Banane').
-      const unnamed = values.length >= 2 && words.length === 0 && !spaced ? productRow(values, cells, numbers) : null;
+      // A description begun on the line of words right above a row of numbers alone ('Prestation de services — conseil et
+      // accompagnement' over '12  600  7 200,00' over 'stratégique'), when no item above took that line as its own.
+      const above = continued === null && at > 0 && !/\d/.test(lines[h + at].text) && !namesItemColumns(lines[h + at].text) ? continuation(lines[h + at].cells) : null;
+      const alone = values.length >= 2 && words.length === 0 && !spaced;
+      // Such a row's count needs no unit then: the description above says it is an item.
+      const counted = alone && above !== null && cells.length >= 3 ? productPair(values, values.length - 1, []) : null;
+      const unnamed = alone ? (productRow(values, cells, numbers) ?? (counted && { quantity: counted.quantity, unit_price: counted.unitPrice, amount: Number(counted.amount).toFixed(2), word: null })) : null;
       if (unnamed) {
         // A count written with the item's own word ('4 chairs', not '20 Stk'): that word names it.
         const named = unnamed.word !== null && !UNIT_WORD.test(unnamed.word);
-        items.push({ description: named ? unnamed.word! : '', quantity: unnamed.quantity, unit_price: unnamed.unit_price, amount: unnamed.amount });
+        items.push({ description: named ? unnamed.word! : (above ?? ''), quantity: unnamed.quantity, unit_price: unnamed.unit_price, amount: unnamed.amount });
         continued = named ? null : 0;
         gap = 0;
         if (items.length >= 500) break;

@@ -1203,10 +1203,11 @@ describe('issue 34 tenth pass: tax per rate, exempt rows, a labelled customer, a
   });
 
   it("gives the only company to the customer its label names ('Invoice To:'), not to the supplier, and reads 'Total Due ($)' over its amount, not a 'Total time' row", () => {
-    const text = ['Invoice', '8636 Sentinel Place\tJaxson Van Doorn', 'Invoice To:', 'Woofers Inc', '1234 Woof Street', 'Headline\tTime\tAmount ($) Rate ($)', 'ALL Total time\t3:16\t65.33\t20', 'Total Due ($)', '65.33'].join('\n');
+    const text = ['Invoice', '8636 Sentinel Place\tJaxson Van Doorn', 'North Saanich, BC\tjaxson.vandoorn@gmail.com', 'Invoice To:', 'Woofers Inc', '1234 Woof Street', 'Headline\tTime\tAmount ($) Rate ($)', 'ALL Total time\t3:16\t65.33\t20', 'Total Due ($)', '65.33'].join('\n');
     const { fields } = extractFields(text);
     expect(fields.customer_name?.value).toBe('Woofers Inc');
-    expect(fields.supplier_name?.value).not.toBe('Woofers Inc');
+    // The supplier is the person whose own address the document prints, spelt by it letter for letter.
+    expect(fields.supplier_name).toEqual({ value: 'Jaxson Van Doorn', confidence: 0.5 });
     expect(fields.total?.value).toBe('65.33');
   });
 });
@@ -1238,5 +1239,19 @@ describe('issue 34 tenth pass: a row of net and gross, another tax beside the VA
     expect(fields.invoice_number?.value).toBe('4321');
     expect([fields.issue_date?.value, fields.due_date?.value]).toEqual(['2014-01-18', '2014-02-01']);
     expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['200.00', '48.00', '248.00']);
+  });
+});
+
+describe('issue 34 tenth pass: rows whose description stands apart from their numbers', () => {
+  const lines = (text: string) => extractFields(text).fields.line_items?.value.map((item) => [item.description, item.quantity, item.amount]);
+
+  it('reads a description begun above a row of numbers alone and ended below it', () => {
+    const text = ['FACTURE', 'DESCRIPTION\tQTÉ (JOURS)\tTJM (€)\tTOTAL HT (€)', 'Prestation de services — conseil et accompagnement', '12\t600\t7 200,00', 'stratégique', 'Sous-total HT\t7 200,00 €'].join('\n');
+    expect(lines(text)).toEqual([['Prestation de services — conseil et accompagnement stratégique', '12.00', '7200.00']]);
+  });
+
+  it("keeps a name's words together where a row ran its number, date and name into one cell ('1 2016-04-03 Arc reactor')", () => {
+    const text = ['Invoice', '№ Date\tDescription\tDuration Quantity\tPrice\tTotal', '1 2016-04-03 Arc reactor\t1 13000.00 13000.00', '3 2016-04-07 Lightsaber\t2\t3600.00\t7200.00', 'Subtotal:\t20200.00 €'].join('\n');
+    expect(lines(text)?.[0]).toEqual(['Arc reactor', '1.00', '13000.00']);
   });
 });

@@ -687,6 +687,22 @@ function domainCompany(lines: Line[], text: string, customer: string | undefined
   return null;
 }
 
+/**
+ * A person who signs with their own address ('Jaxson Van Doorn' beside 'jaxson.vandoorn@gmail.com', a freelancer's
+ * invoice): the name on the first lines that the address spells, letter for letter, when it is not the customer's.
+ */
+function namedByAddress(lines: Line[], text: string, customer: string | undefined): string | null {
+  const letters = (value: string) => value.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '');
+  const locals = [...text.matchAll(/([a-z0-9._-]+)@[a-z0-9.-]+\.[a-z]{2,}/gi)].slice(0, 10).map((m) => letters(m[1]));
+  for (const line of lines.slice(0, 15)) {
+    for (const cell of line.cells.slice(0, 4)) {
+      const name = cleanName(cell);
+      if (name && name !== customer && name.split(/\s+/).length >= 2 && letters(name).length >= 6 && locals.includes(letters(name))) return name;
+    }
+  }
+  return null;
+}
+
 /** A company's legal form: where its name ends. */
 const LEGAL_FORM = /\b(?:ltd|limited|llc|inc|corp|corporation|gmbh|ag|plc|sarl|s\.a\.s?|s\.r\.l|b\.v|n\.v|oy|lda|sp\.\s?z\s?o\.o)\b\.?/gi;
 
@@ -935,7 +951,9 @@ export function extractFields(document: string): Extraction {
       .filter((l) => !FIELD_LABELS.some((label) => startsWith(label, l.cells[0] ?? '')))
       .map((l) => cleanName(l.cells[0] ?? ''))
       .find((name) => name !== null && !/^\S*\d\S*$/.test(name)) ?? null;
+    const byAddress = byDomain ? null : namedByAddress(lines, text, customer?.value);
     if (byDomain) set('supplier_name', byDomain, 0.7);
+    else if (byAddress) set('supplier_name', byAddress, 0.5);
     // A business document's first line is most often its sender; other text's first line is only a heading, a sentence or a tagline.
     // Three letters at least: OCR reads a coloured bar or a logo as 'ee'.
     // Not when the first block is known to be the buyer's: its lines below are the buyer's address.
@@ -943,7 +961,10 @@ export function extractFields(document: string): Extraction {
   }
   // A labelled customer outweighs a supplier guessed where no supplier's label is ('Invoice To:' over 'Woofers Inc', the only
   // company on the page); beside a supplier's label ('Sprzedawca Nabywca' over two names OCR joined) the guess stays.
-  if (customer && customer.value === fields.supplier_name?.value && !lines.some((l) => SELLER_WORDS.test(l.text))) delete fields.supplier_name;
+  if (customer && customer.value === fields.supplier_name?.value && !lines.some((l) => SELLER_WORDS.test(l.text))) {
+    delete fields.supplier_name;
+    set('supplier_name', namedByAddress(lines, text, customer.value), 0.5);
+  }
   // The bench found a labelled customer wrong one time in three on real layouts (a column heading, another party's block): never given as sure.
   if (customer && customer.value !== fields.supplier_name?.value) set('customer_name', customer.value, customer.sameLine ? 0.75 : 0.7);
   else if (!customer && sender) {

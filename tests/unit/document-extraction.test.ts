@@ -1255,3 +1255,15 @@ describe('issue 34 tenth pass: rows whose description stands apart from their nu
     expect(lines(text)?.[0]).toEqual(['Arc reactor', '1.00', '13000.00']);
   });
 });
+
+describe('issue 34 tenth pass: a party label inside a name, and a remittance slip', () => {
+  it("takes no label that words of a name come before ('MY CLIENT'), but one after a heading's words ('Dati del cedente')", () => {
+    const text = ['INVOICE\tInvoice Date', '14 Sep 2021', 'MY CLIENT\tSEATTLE WASHINGTON 98101', '4155 CONIFER DRIVE', 'Customer\tMy Client', 'Total\t$10.00'].join('\n');
+    expect(extractFields(text).fields.customer_name?.value).toBe('My Client');
+  });
+
+  it("takes the payee a remittance slip is addressed to ('PAYMENT ADVICE' over 'To: TINYZIMMERTECH LTD') for the supplier", () => {
+    const text = ['INVOICE\tInvoice Date', 'MY CLIENT', 'TOTAL USD\t$10,570.00', 'Customer\tMy Client', 'PAYMENT ADVICE\tInvoice Number INV-0000', 'To: TINYZIMMERTECH LTD\tAmount Due\t$10,570.00'].join('\n');
+    expect(extractFields(text).fields.supplier_name).toEqual({ value: 'TINYZIMMERTECH LTD', confidence: 0.75 });
+  });
+});

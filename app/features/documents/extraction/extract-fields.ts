@@ -131,6 +131,9 @@ function cellBelowHeading(lines: Line[], index: number, at: number): string | nu
 
 
 /** The first value a label points at, in the document's order. */
+/** Words that may come before a party's label in its cell: a heading's ('Dati del', 'Name of the', 'Données du'). */
+const LABEL_LEAD = /^(?:(?:dati|datos|dados|donn[ée]es|details?|name|nom|nome|nombre|naam|nazwa|angaben|address|adresse|of|the|del|della|de|du|des|do|da|dos|van|het|der|die|your|our|votre|notre|ihre?|unser[e]?)\s*)+$/iu;
+
 function findLabelled(
   lines: Line[],
   label: RegExp,
@@ -141,6 +144,11 @@ function findLabelled(
 ): { value: string; index: number; sameLine: boolean } | null {
   for (let i = 0; i < lines.length; i += 1) {
     for (const match of lines[i].text.matchAll(new RegExp(label.source, label.flags.includes('g') ? label.flags : `${label.flags}g`))) {
+      // A party's label opens its cell, or follows a heading's words ('Dati del cedente'): after other words it is part of a
+      // name ('MY CLIENT') or a sentence ('Make checks payable to:'), unless they are the other party's label OCR ran into
+      // it ('Sprzedawca Nabywca').
+      const before = skipLabelled ? (lines[i].text.slice(0, match.index).split(/\t| {2,}/).at(-1) ?? '').trim() : '';
+      if (before && !LABEL_LEAD.test(before) && !startsWith(SUPPLIER_LABEL, before) && !startsWith(CUSTOMER_LABEL, before)) continue;
       const after = afterLabel(lines, i, (match.index ?? 0) + match[0].length, skipLabelled);
       if (!after) continue;
       // A party's block whose first line below is a detail ('Codice fiscale: 0353…'): its name is further down.
@@ -687,6 +695,21 @@ function domainCompany(lines: Line[], text: string, customer: string | undefined
   return null;
 }
 
+/** A remittance slip's heading (Xero's 'PAYMENT ADVICE', 'Remittance advice', 'Zahlschein'): the slip goes back to the payee. */
+const REMITTANCE = /\b(?:payment|remittance)\s+(?:advice|slip|stub)\b|\bremittance\b|\bavis\s+de\s+paiement\b/i;
+
+/** The payee a remittance slip is addressed to ('PAYMENT ADVICE' over 'To: TINYZIMMERTECH LTD'): the supplier. */
+function remittancePayee(lines: Line[]): string | null {
+  const at = lines.findIndex((line) => REMITTANCE.test(line.text) && line.text.length < 80);
+  for (const line of at < 0 ? [] : lines.slice(at, at + 4)) {
+    for (const cell of line.cells) {
+      const payee = /^(?:to|pay\s+to|payable\s+to|an|à)\s*:\s*(.+)$/i.exec(cell)?.[1];
+      if (payee) return cleanName(payee);
+    }
+  }
+  return null;
+}
+
 /**
  * A person who signs with their own address ('Jaxson Van Doorn' beside 'jaxson.vandoorn@gmail.com', a freelancer's
  * invoice): the name on the first lines that the address spells, letter for letter, when it is not the customer's.
@@ -917,7 +940,9 @@ export function extractFields(document: string): Extraction {
   let windowParty: string | null = null;
   // A name on its label's line is surer than one read below it (another party's block may sit there).
   const buyer = orderedBy(lines);
+  const payee = supplier ? null : remittancePayee(lines);
   if (supplier) set('supplier_name', payeeInBlock(lines, supplier) ?? continuedName(lines, supplier.value), supplier.sameLine && COMPANY_SUFFIX.test(supplier.value) ? 0.85 : 0.7);
+  else if (payee) set('supplier_name', payee, 0.75);
   else if (sender) set('supplier_name', sender.name, 0.75);
   else if (besideBillTo(lines)) set('supplier_name', besideBillTo(lines), 0.7);
   else {

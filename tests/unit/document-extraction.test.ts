@@ -1267,3 +1267,10 @@ describe('issue 34 tenth pass: a party label inside a name, and a remittance sli
     expect(extractFields(text).fields.supplier_name).toEqual({ value: 'TINYZIMMERTECH LTD', confidence: 0.75 });
   });
 });
+
+describe("issue 34 tenth pass: a form's 'Firma:' line", () => {
+  it("takes the company a 'Firma:' line on the first lines names, not the heading below it", () => {
+    const text = ['Abrechnung 2010', 'Firma:\t3\tGrundbesitz GmbH & Co.', 'Objekt:\t1\tVerwaltung Straße 40, 12345 Musterstadt', 'Mieter:\t22\tBeispielmieter Gmbh', 'Erläuterung der Abrechnungskreise\tIhr Berechnungszeitraum (Tage)', 'Summe Umlagefähige Nebenkosten\t317.746,76\t15.387,08'].join('\n');
+    expect(extractFields(text).fields.supplier_name?.value).toBe('Grundbesitz GmbH & Co.');
+  });
+});

@@ -948,10 +948,14 @@ export function extractFields(document: string): Extraction {
   else {
     const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !isStatementTitle(l) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
     const company = top.find((l) => COMPANY_SUFFIX.test(l.cells[0] ?? ''));
-    let named = company ? cleanName(company.cells[0]) : null;
+    // A form's 'Firma:' or 'Company:' line among the first names the company the document comes from ('Firma:  3  Grundbesitz
+    // GmbH & Co.', a landlord's statement), where no party's label does.
+    const firm = lines.slice(0, 8).find((l) => /^(?:firma|company|unternehmen|soci[ée]t[ée]|empresa|azienda)\s*:?$/i.test(l.cells[0] ?? ''));
+    const firmName = firm?.cells.slice(1).find((cell) => COMPANY_SUFFIX.test(cell));
+    let named = firmName ? cleanName(firmName) : company ? cleanName(company.cells[0]) : null;
     // Two blocks side by side ('Adatum Corporation  CRONUS DE', the address window beside the sender's block): the sender is
     // the one whose name the document's own mail or web domain carries, and the other is the addressee.
-    const beside = company?.cells.length === 2 ? cleanName(company.cells[1]) : null;
+    const beside = !firmName && company?.cells.length === 2 ? cleanName(company.cells[1]) : null;
     const domains = [...text.matchAll(/@([a-z0-9.-]+\.[a-z]{2,})|\bwww\.([a-z0-9.-]+\.[a-z]{2,})/gi)].slice(0, 10).map((m) => `x@${m[1] ?? m[2]}`);
     const carries = (name: string) => domains.some((d) => supplierDomain(d, name));
     // The block of the party the order reference names is the buyer's: the supplier's is the one beside it, if any.

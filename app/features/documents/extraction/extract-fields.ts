@@ -132,7 +132,8 @@ function cellBelowHeading(lines: Line[], index: number, at: number): string | nu
 
 /** The first value a label points at, in the document's order. */
 /** Words that may come before a party's label in its cell: a heading's ('Dati del', 'Name of the', 'Données du'). */
-const LABEL_LEAD = /^(?:(?:dati|datos|dados|donn[ée]es|details?|name|nom|nome|nombre|naam|nazwa|angaben|address|adresse|of|the|del|della|de|du|des|do|da|dos|van|het|der|die|your|our|votre|notre|ihre?|unser[e]?)\s*)+$/iu;
+const LEAD_WORD = '(?:dati|datos|dados|donn[ée]es|details?|name|nom|nome|nombre|naam|nazwa|angaben|address|adresse|of|the|del|della|de|du|des|do|da|dos|van|het|der|die|your|our|votre|notre|ihre?|unsere?)';
+const LABEL_LEAD = new RegExp(`^${LEAD_WORD}(?:\\s+${LEAD_WORD})*$`, 'iu');
 
 function findLabelled(
   lines: Line[],
@@ -716,7 +717,8 @@ function remittancePayee(lines: Line[]): string | null {
  */
 function namedByAddress(lines: Line[], text: string, customer: string | undefined): string | null {
   const letters = (value: string) => value.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '');
-  const locals = [...text.matchAll(/([a-z0-9._-]+)@[a-z0-9.-]+\.[a-z]{2,}/gi)].slice(0, 10).map((m) => letters(m[1]));
+  // (An address's local part is read from its start only, at most 64 characters: linear in the text.)
+  const locals = [...text.matchAll(/(?<![a-z0-9._-])([a-z0-9._-]{1,64})@[a-z0-9-]+\.[a-z]/gi)].slice(0, 10).map((m) => letters(m[1]));
   for (const line of lines.slice(0, 15)) {
     for (const cell of line.cells.slice(0, 4)) {
       const name = cleanName(cell);
@@ -940,9 +942,9 @@ export function extractFields(document: string): Extraction {
   let windowParty: string | null = null;
   // A name on its label's line is surer than one read below it (another party's block may sit there).
   const buyer = orderedBy(lines);
-  const payee = supplier ? null : remittancePayee(lines);
+  const slipPayee = supplier ? null : remittancePayee(lines);
   if (supplier) set('supplier_name', payeeInBlock(lines, supplier) ?? continuedName(lines, supplier.value), supplier.sameLine && COMPANY_SUFFIX.test(supplier.value) ? 0.85 : 0.7);
-  else if (payee) set('supplier_name', payee, 0.75);
+  else if (slipPayee) set('supplier_name', slipPayee, 0.75);
   else if (sender) set('supplier_name', sender.name, 0.75);
   else if (besideBillTo(lines)) set('supplier_name', besideBillTo(lines), 0.7);
   else {

@@ -199,14 +199,16 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       // description is set on the lines below it ('Joghurt' over 'ARNR2  Banane').
       // A description begun on the line of words right above a row of numbers alone ('Prestation de services — conseil et
       // accompagnement' over '12  600  7 200,00' over 'stratégique'), when no item above took that line as its own.
-      const above = continued === null && at > 0 && !/\d/.test(lines[h + at].text) && !namesItemColumns(lines[h + at].text) ? continuation(lines[h + at].cells) : null;
+      const above: string | null = continued === null && at > 0 && !/\d/.test(lines[h + at].text) && !namesItemColumns(lines[h + at].text) ? continuation(lines[h + at].cells) : null;
       const alone = values.length >= 2 && words.length === 0 && !spaced;
       // Such a row's count needs no unit then: the description above says it is an item.
-      const counted = alone && above !== null && cells.length >= 3 ? productPair(values, values.length - 1, []) : null;
-      const unnamed = alone ? (productRow(values, cells, numbers) ?? (counted && { quantity: counted.quantity, unit_price: counted.unitPrice, amount: Number(counted.amount).toFixed(2), word: null })) : null;
+      const counted: ReturnType<typeof productPair> = alone && above !== null && cells.length >= 3 ? productPair(values, values.length - 1, []) : null;
+      const unnamed: ReturnType<typeof productRow> = alone
+        ? (productRow(values, cells, numbers) ?? (counted && { quantity: counted.quantity, unit_price: counted.unitPrice, amount: Number(counted.amount).toFixed(2), word: null }))
+        : null;
       if (unnamed) {
         // A count written with the item's own word ('4 chairs', not '20 Stk'): that word names it.
-        const named = unnamed.word !== null && !UNIT_WORD.test(unnamed.word);
+        const named: boolean = unnamed.word !== null && !UNIT_WORD.test(unnamed.word);
         items.push({ description: named ? unnamed.word! : (above ?? ''), quantity: unnamed.quantity, unit_price: unnamed.unit_price, amount: unnamed.amount });
         continued = named ? null : 0;
         gap = 0;

@@ -1274,3 +1274,11 @@ describe("issue 34 tenth pass: a form's 'Firma:' line", () => {
     expect(extractFields(text).fields.supplier_name?.value).toBe('Grundbesitz GmbH & Co.');
   });
 });
+
+describe('issue 34 tenth pass: a number beside the first line under the title', () => {
+  it("reads 'FACTURE' over 'Jane Doe  2026F02-001' as the invoice's number, never a postcode beside a name", () => {
+    expect(extractFields(['FACTURE', 'Jane Doe\t2026F02-001', '12 rue de la Paix\t02/03/2026', 'Total TTC\t8 640,00 €'].join('\n')).fields.invoice_number?.value).toBe('2026F02-001');
+    expect(extractFields(['INVOICE', 'Acme Ltd\tSW1A 1AA', 'Total\t£10.00'].join('\n')).fields.invoice_number).toBeUndefined();
+    expect(extractFields(['INVOICE', 'Acme Ltd\t75002', 'Total\t£10.00'].join('\n')).fields.invoice_number).toBeUndefined();
+  });
+});

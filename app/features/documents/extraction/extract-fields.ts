@@ -374,6 +374,10 @@ function numberUnderTitle(lines: Line[], kind: DocumentKind): string | null {
     const own = lines[i].text.trim();
     if (lines[i].cells.length !== 1 || own.length > 30 || own.replace(title, '').trim() !== '') continue;
     const next = lines[i + 1];
+    // A header set in two columns ('FACTURE' over 'Jane Doe  2026F02-001'): the right cell, when it is a reference of letters
+    // and digits (digits alone may be a postcode or a phone number there).
+    const right = next.cells.length === 2 ? next.cells[1].trim() : '';
+    if (/\d/.test(right) && /[A-Z]/i.test(right) && identifier(right) === right) return right;
     if (next.cells.length !== 1) continue;
     // 'NE SERIES-A/123': a series and its number, one reference.
     const reference = /^[A-Z]{1,4}\s(?=[A-Z0-9-]+\/\d)/.test(next.text.trim()) ? next.text.trim() : identifier(next.text.trim());

@@ -151,7 +151,6 @@ export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise
     return pageReading((await worker.recognize(path, radians ? { rotateRadians: radians } : {}, { blocks: true })).data);
   };
   const turn = async (path: string, radians: number) => {
-    if (!IMAGEMAGICK) return path;
     const out = join(mkdtempSync(join(tmpdir(), 'turned-')), 'page.png');
     const run = spawnSync(IMAGEMAGICK, [path, '-rotate', String(Math.round((radians * 180) / Math.PI)), out], { timeout: 60_000 });
     return run.status === 0 ? out : path;
@@ -159,7 +158,6 @@ export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise
   const useLanguages = async (languages: string) => void (await worker.reinitialize(languages, OEM.LSTM_ONLY));
   // A small image read poorly is read again enlarged (ocr/enlarge.ts), by a cubic filter as the browser's canvas smooths it.
   const enlarge = async (path: string) => {
-    if (!IMAGEMAGICK) return null;
     const [width, height] = (spawnSync(IMAGEMAGICK, [path, '-format', '%w %h', 'info:'], { encoding: 'utf8', timeout: 60_000 }).stdout ?? '').split(' ').map(Number);
     if (!worthEnlarging(width, height)) return null;
     const out = join(mkdtempSync(join(tmpdir(), 'enlarged-')), 'page.png');

@@ -153,6 +153,8 @@ const DOLLAR_COUNTRIES: [RegExp, string][] = [
   [/\bChile\b/, 'CLP'],
   [/\bColombia\b/, 'COP'],
 ];
+/** A dollar named outright: the code of USD or of a country above, or a sign with its country's letters ('C$', 'US$'). */
+const NAMED_DOLLAR = new RegExp(`\\b(?:${['USD', ...DOLLAR_COUNTRIES.map(([, code]) => code)].join('|')})\\b|[A-Z]{1,2}\\$`);
 /** Words that place a document in the United States ('NY 10012', 'USA', 'LLC'). */
 const UNITED_STATES = /\b(?:USA|U\.S\.A\.|United\s+States|LLC)\b|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
 
@@ -169,7 +171,7 @@ export function dollarOf(text: string): { code: string; sure: boolean } {
 
 /** Whether a document writes its dollar as a bare '$' only (no 'USD', 'US$', 'C$' and the like). */
 export function bareDollar(text: string): boolean {
-  return /\$/.test(text) && !/\b(?:USD|AUD|CAD|NZD|SGD|HKD|MXN|ARS|CLP|COP)\b|[A-Z]{1,2}\$/.test(text);
+  return /\$/.test(text) && !NAMED_DOLLAR.test(text);
 }
 
 /** The currencies a line names, codes before symbols. */

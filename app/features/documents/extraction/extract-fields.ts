@@ -131,6 +131,9 @@ function cellBelowHeading(lines: Line[], index: number, at: number): string | nu
 
 
 /** The first value a label points at, in the document's order. */
+/** Whether a text opens with a party's label, the supplier's or the customer's. */
+const partyHeading = (text: string) => startsWith(SUPPLIER_LABEL, text) || startsWith(CUSTOMER_LABEL, text);
+
 /** Words that may come before a party's label in its cell: a heading's ('Dati del', 'Name of the', 'Données du'). */
 const LEAD_WORD = '(?:dati|datos|dados|donn[ée]es|details?|name|nom|nome|nombre|naam|nazwa|angaben|address|adresse|of|the|del|della|de|du|des|do|da|dos|van|het|der|die|your|our|votre|notre|ihre?|unsere?)';
 const LABEL_LEAD = new RegExp(`^${LEAD_WORD}(?:\\s+${LEAD_WORD})*$`, 'iu');
@@ -149,12 +152,12 @@ function findLabelled(
       // name ('MY CLIENT') or a sentence ('Make checks payable to:'), unless they are the other party's label OCR ran into
       // it ('Sprzedawca Nabywca').
       const before = skipLabelled ? (lines[i].text.slice(0, match.index).split(/\t| {2,}/).at(-1) ?? '').trim() : '';
-      if (before && !LABEL_LEAD.test(before) && !startsWith(SUPPLIER_LABEL, before) && !startsWith(CUSTOMER_LABEL, before)) continue;
+      if (before && !LABEL_LEAD.test(before) && !partyHeading(before)) continue;
       const after = afterLabel(lines, i, (match.index ?? 0) + match[0].length, skipLabelled);
       if (!after) continue;
       // A party's block whose first line below is a detail ('Codice fiscale: 0353…'): its name is further down.
       // Nor is the other party's heading set beside this one ('Cedente/prestatore (fornitore)  Cessionario/committente (cliente)').
-      const otherHeading = skipLabelled && after.sameLine && (startsWith(SUPPLIER_LABEL, after.value) || startsWith(CUSTOMER_LABEL, after.value));
+      const otherHeading = skipLabelled && after.sameLine && partyHeading(after.value);
       let value = otherHeading || (skipLabelled && !after.sameLine && BLOCK_DETAIL.test(after.value)) ? null : accept(after.value);
       seen?.(i);
       // A party's label whose value below is a salutation ('Herrn') or an identifier line ('GLN 4304171000002'), or
@@ -245,6 +248,8 @@ const INVOICE_LABEL = new RegExp(
   ].join('|'),
   'iu',
 );
+/** The words that name an order, the buyer's ('Bestellung', 'Encomenda', 'Ordine di acquisto'). */
+const ORDER_WORD = '(?:purchase\\s+order|order|bestellung|commande|pedido|encomenda|ordine(?:\\s+di\\s+acquisto)?|zam[óo]wienie)';
 const ORDER_LABEL = new RegExp(
   [
     '\\b(?:purchase\\s+order|p\\.?\\s?o\\.?)\\s*(?:no\\.?|number|nr\\.?|#|n°|ref)?(?=\\s*[:#]|\\s+[A-Z]{0,5}-?\\d)',
@@ -258,7 +263,7 @@ const ORDER_LABEL = new RegExp(
     '\\b(?:numero\\s+)?ordine\\s*(?:n\\.|nr\\.?|n[°º])|\\bnr\\.?\\s+zam[óo]wienia|\\b(?:pedido|encomenda)\\s*(?:n[°º.]|n[uú]mero)?(?=\\s*:)|\\bn[uú]mero\\s+(?:de|do|da)\\s+(?:pedido|encomenda)',
     // An order named by whom, then its number: 'Encomenda ABC n° 12345', 'Ordine di acquisto di ABC #12988', 'Order from Acme No. 77'
     // (words without a colon or a digit between, so 'Order date: 12/03  Invoice #5' is not one).
-    '(?<!\\p{L})(?:purchase\\s+order|order|bestellung|commande|pedido|encomenda|ordine(?:\\s+di\\s+acquisto)?|zam[óo]wienie)(?:\\s+[^\\s:\\d#]+){1,3}?\\s*(?:n[°º]\\.?|#|no\\.|nr\\.)(?=\\s*[A-Z]{0,5}-?\\d)',
+    `(?<!\\p{L})${ORDER_WORD}(?:\\s+[^\\s:\\d#]+){1,3}?\\s*(?:n[°º]\\.?|#|no\\.|nr\\.)(?=\\s*[A-Z]{0,5}-?\\d)`,
   ].join('|'),
   'iu',
 );
@@ -338,7 +343,7 @@ const isStatementTitle = (line: Line) => STATEMENT_TITLE.test(line.text) && line
  * printed reference), 'Purchase order of Acme No. 7'. That party is the buyer, so a block headed by its name is the
  * customer's, never the supplier's.
  */
-const ORDERED_BY = /(?<!\p{L})(?:purchase\s+order|order|bestellung|commande|pedido|encomenda|ordine(?:\s+di\s+acquisto)?|zam[óo]wienie)\s+(?:(?:of|by|de|di|da|do|von|du|des|del)\s+)?([^\s:\d#]+(?:\s+[^\s:\d#]+){0,2}?)\s*(?:n[°º]\.?|#|no\.|nr\.)\s*[A-Z]{0,5}-?\d/iu;
+const ORDERED_BY = new RegExp(`(?<!\\p{L})${ORDER_WORD}\\s+(?:(?:of|by|de|di|da|do|von|du|des|del)\\s+)?([^\\s:\\d#]+(?:\\s+[^\\s:\\d#]+){0,2}?)\\s*(?:n[°º]\\.?|#|no\\.|nr\\.)\\s*[A-Z]{0,5}-?\\d`, 'iu');
 const NOT_A_BUYER = /^(?:ref(?:erence)?\.?|number|nummer|num[eé]ro|id|date|datum)$/i;
 
 function orderedBy(lines: Line[]): string | null {

@@ -202,9 +202,9 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       const above: string | null = continued === null && at > 0 && !/\d/.test(lines[h + at].text) && !namesItemColumns(lines[h + at].text) ? continuation(lines[h + at].cells) : null;
       const alone = values.length >= 2 && words.length === 0 && !spaced;
       // Such a row's count needs no unit then: the description above says it is an item.
-      const counted: ReturnType<typeof productPair> = alone && above !== null && cells.length >= 3 ? productPair(values, values.length - 1, []) : null;
+      const pairUnderWords: ReturnType<typeof productPair> = alone && above !== null && cells.length >= 3 ? productPair(values, values.length - 1, []) : null;
       const unnamed: ReturnType<typeof productRow> = alone
-        ? (productRow(values, cells, numbers) ?? (counted && { quantity: counted.quantity, unit_price: counted.unitPrice, amount: Number(counted.amount).toFixed(2), word: null }))
+        ? (productRow(values, cells, numbers) ?? (pairUnderWords && { quantity: pairUnderWords.quantity, unit_price: pairUnderWords.unitPrice, amount: Number(pairUnderWords.amount).toFixed(2), word: null }))
         : null;
       if (unnamed) {
         // A count written with the item's own word ('4 chairs', not '20 Stk'): that word names it.

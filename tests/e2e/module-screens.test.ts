@@ -2,7 +2,7 @@
 // one create flow per screen (dialog opened by its link, filled in, busy label
 // while the simulated save waits, success toast back on the list), and axe on
 // every screen and every dialog.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInThroughForm } from './support/people.ts';
 import { browserForFile, newVisitor, seriousAxeViolations } from './support/browser.ts';
@@ -127,8 +127,22 @@ for (const javaScript of [true, false]) {
         if (javaScript) {
           // The busy label shows, on a disabled button, while the save waits: both are
           // seen at one moment (asked apart, a quick save had ended between the two).
+          // The save's request is held until then: a save that ended between two of
+          // the locator's polls was never seen busy, and the test failed at random.
+          let release = () => {};
+          const held = new Promise<void>((resolve) => (release = resolve));
+          const holdSaves = async (route: Route) => {
+            if (route.request().method() === 'POST') await held;
+            await route.fallback();
+          };
+          await page.route('**/*', holdSaves);
           const busy = dialog.getByRole('button', { name: flow.busy, disabled: true });
-          await Promise.all([busy.waitFor({ timeout: 5_000 }), submit.click()]);
+          try {
+            await Promise.all([busy.waitFor({ timeout: 5_000 }), submit.click()]);
+          } finally {
+            release();
+            await page.unroute('**/*', holdSaves);
+          }
         } else {
           await submit.click();
         }

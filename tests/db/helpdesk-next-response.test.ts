@@ -111,11 +111,17 @@ describe('the next response SLA on PGlite', () => {
     // Answered, then the customer writes again: a new deadline, a new breach.
     await reply();
     await receive(['<nr-1@customer.test>']);
-    // Out of hours both waits would end at the next opening: one deadline, one breach. Put this one on a Monday morning.
-    expect((await service.from('conversations').update({ next_response_started_at: '2026-11-30T10:00:00Z' }).eq('id', conversation)).error).toBeNull();
+    // Out of hours both waits would end at the next opening: one deadline, one breach. Put this one on a Monday morning
+    // a week or more ahead, after the resolution deadline whatever the day and hour the test runs (a fixed date once
+    // fell before it on a Friday evening, and in the past from the next Monday on).
+    const monday = new Date(Date.now() + 7 * 86_400_000);
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7));
+    const mondayAt = (time: string) => `${monday.toISOString().slice(0, 10)}T${time}:00Z`;
+    expect((await service.from('conversations').update({ next_response_started_at: mondayAt('10:00') }).eq('id', conversation)).error).toBeNull();
     const again = (await clock()).next_response_due_at!;
-    expect(ms(again)).toBe(Date.parse('2026-11-30T10:10:00Z'));
+    expect(ms(again)).toBe(Date.parse(mondayAt('10:10')));
     const evenLater = new Date(new Date(again).getTime() + 60_000).toISOString();
+    expect(ms((await clock()).resolution_due_at)!).toBeLessThan(Date.parse(evenLater));
     expect((await service.rpc('helpdesk_sla_sweep', { p_now: evenLater })).error).toBeNull();
     expect(await breaches()).toHaveLength(2);
     const { data: events } = await service.from('events').select('payload').eq('kind', 'sla_breached').eq('resource_id', conversation);

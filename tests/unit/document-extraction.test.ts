@@ -17,6 +17,9 @@ beforeAll(async () => {
   score = await scoreCorpus();
 }, 60_000);
 
+/** A text's line items as [description, quantity, amount]. */
+const lines = (text: string) => extractFields(text).fields.line_items?.value.map((item) => [item.description, item.quantity, item.amount]);
+
 describe('the extraction corpus', () => {
   it('holds at least 20 documents of every format, and ends each as expected (done, needs_text, failed)', () => {
     const files = Object.keys(readExpected());
@@ -1030,7 +1033,6 @@ describe('issue 34 ninth pass: an order named by whom, then its number', () => {
 });
 
 describe('issue 34 ninth pass: line tables', () => {
-  const lines = (text: string) => extractFields(text).fields.line_items?.value.map((item) => [item.description, item.quantity, item.amount]);
 
   it("reads '1,00  4,23 Mese  4,23' as one at 4,23, whatever unit the price is written with", () => {
     expect(lines(['Fattura 1', 'Descrizione\tQuantità\tPrezzo unitario\t%IVA\tPrezzo totale', 'Spesa per la materia energia\t1,00\t4,23 Mese\t22,00\t4,23', 'Totale imponibile\t4,23'].join('\n'))).toEqual([['Spesa per la materia energia', '1.00', '4.23']]);
@@ -1243,7 +1245,6 @@ describe('issue 34 tenth pass: a row of net and gross, another tax beside the VA
 });
 
 describe('issue 34 tenth pass: rows whose description stands apart from their numbers', () => {
-  const lines = (text: string) => extractFields(text).fields.line_items?.value.map((item) => [item.description, item.quantity, item.amount]);
 
   it('reads a description begun above a row of numbers alone and ended below it', () => {
     const text = ['FACTURE', 'DESCRIPTION\tQTÉ (JOURS)\tTJM (€)\tTOTAL HT (€)', 'Prestation de services — conseil et accompagnement', '12\t600\t7 200,00', 'stratégique', 'Sous-total HT\t7 200,00 €'].join('\n');
@@ -1280,5 +1281,13 @@ describe('issue 34 tenth pass: a number beside the first line under the title', 
     expect(extractFields(['FACTURE', 'Jane Doe\t2026F02-001', '12 rue de la Paix\t02/03/2026', 'Total TTC\t8 640,00 €'].join('\n')).fields.invoice_number?.value).toBe('2026F02-001');
     expect(extractFields(['INVOICE', 'Acme Ltd\tSW1A 1AA', 'Total\t£10.00'].join('\n')).fields.invoice_number).toBeUndefined();
     expect(extractFields(['INVOICE', 'Acme Ltd\t75002', 'Total\t£10.00'].join('\n')).fields.invoice_number).toBeUndefined();
+  });
+});
+
+describe('issue 34 eleventh pass: a table over three pages', () => {
+  it("goes on past a repeated header that names a rate ('10% VAT'): its 'VAT' ends nothing", () => {
+    const head = 'Item\tQuantity\tUnit\tPrice per item\t10% VAT\tAmount';
+    const text = ['Invoice NO. 7', head, 'Programming\t10\th\t$ 60\t$ 60\t$ 600', '1 / 2', '', head, 'Consulting\t10\th\t$ 30\t$ 30\t$ 300', 'Subtotal:\t$ 900', 'Total:\t$ 990'].join('\n');
+    expect(lines(text)).toEqual([['Programming', '10.00', '600.00'], ['Consulting', '10.00', '300.00']]);
   });
 });

@@ -14,6 +14,9 @@ export const QUANTITY_WORD = /(?<![\p{L}])(?:qty|quantity|menge|anzahl|qt[ée]|q
 export const LINE_AMOUNT_WORD = /(?<![\p{L}])(?:amount|total|line\s+total|betrag|gesamt(?:betrag)?|summe|netto|montant|prix\s+ht|importe|importo|bedrag|totaal|warto[śs][ćc]|valor|sum|line\s+amount)(?![\p{L}])/iu;
 
 /** Whether a line names a line-item table's columns: a description's and a quantity's or an amount's. */
+/** Every tax rate in a text ('10% VAT', '19,0 %'). */
+const RATES = new RegExp(RATE.source, 'g');
+
 export const namesItemColumns = (text: string) => DESCRIPTION_WORD.test(text) && (QUANTITY_WORD.test(text) || LINE_AMOUNT_WORD.test(text));
 
 /** A row's cell as a number: an amount with its currency, or a quantity with its unit ('20 Stk', '5 Unit(s)'); null for text and percentages. */
@@ -180,7 +183,8 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       const afterHeader = at > 0 && DESCRIPTION_WORD.test(lines[h + at].text) && QUANTITY_WORD.test(lines[h + at].text);
       const headerTail = ((items.length === 0 && at < 2) || afterHeader) && !/\d/.test(line.text);
       // The header repeated after a page break ('#  Description  Qty.  Price  Total') goes on with the table; its 'Total' ends nothing.
-      if (at > 0 && namesItemColumns(line.text) && !/\d/.test(line.text)) continue;
+      // (A rate in a heading is no figure: '10% VAT'.)
+      if (at > 0 && namesItemColumns(line.text) && !/\d/.test(line.text.replace(RATES, ''))) continue;
       if (!headerTail && (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text))) break;
       // A row whose text runs cells together ('1 Développement logiciel 20  heures  €90,00 20% €1.800,00') is read on its finer
       // cells, but only when its own cells give no quantity and price whose product is its amount and the finer ones do

@@ -117,6 +117,27 @@ describe('a poison PDF', () => {
     expect(pageLines(items, new Budget())).toBe('Invoice No\nTotal\t12.50');
   });
 
+  it("keeps a column of labels over values apart from a large name beside it: an item over or under another is another line ('INV-2026-0042', then 'Date')", () => {
+    const items = [
+      { str: 'ironpress', x: 72, y: 741.1, width: 109.4, fontSize: 24 },
+      { str: 'Invoice #', x: 487.3, y: 758.4, width: 36, fontSize: 9 },
+      { str: 'INV-2026-0042', x: 455.5, y: 746.4, width: 67.8, fontSize: 10 },
+      { str: 'Date', x: 504.3, y: 734.9, width: 19, fontSize: 9 },
+      { str: 'March 15, 2026', x: 453.8, y: 722.9, width: 69.5, fontSize: 10 },
+    ];
+    expect(pageLines(items, new Budget())).toBe('Invoice #\nironpress\tINV-2026-0042\nDate\nMarch 15, 2026');
+    // An accent set over its letter on the same baseline ('Num´' 'ero', TeX's way) stays in its word.
+    const accented = [{ str: 'Num´', x: 353, y: 754.3, width: 26.1, fontSize: 10.9 }, { str: 'ero de devis :', x: 374.9, y: 754.3, width: 58.2, fontSize: 10.9 }];
+    expect(pageLines(accented, new Budget())).toBe('Num´ero de devis :');
+  });
+
+  it('looks at a bounded number of items when items off a baseline overlap on one line', () => {
+    const budget = new Budget();
+    const shifted = (i: number) => ({ str: 'ab', x: i % 1000, y: 100 + (i % 2) * 3, width: 5, fontSize: 10 });
+    pageLines(Array.from({ length: 300_000 }, (_, i) => shifted(i)), budget);
+    expect(budget.steps).toBeLessThanOrEqual(LIMITS.itemsPerPage * 80);
+  }, POISON_TIMEOUT);
+
   it('still being read at the hard deadline is too complex to read', async () => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);

@@ -1291,3 +1291,17 @@ describe('issue 34 eleventh pass: a table over three pages', () => {
     expect(lines(text)).toEqual([['Programming', '10.00', '600.00'], ['Consulting', '10.00', '300.00']]);
   });
 });
+
+describe('issue 34 eleventh pass: the sender beside the title, Provider and Purchaser', () => {
+  it("reads the name beside a title alone in its cell as the sender ('Invoice  Your Company Inc.'), never a number there", () => {
+    const text = ['Invoice\tYour Company Inc.', '123 Business Rd, Suite 100', 'Invoice #12345\tBusiness City, BC 12345', 'BILL TO\tDate Issued: June 13, 2025', 'Client Name', 'Total Due\t$6,278.50'].join('\n');
+    expect(extractFields(text).fields.supplier_name?.value).toBe('Your Company Inc.');
+    expect(extractFields(['Invoice\tNO. 198900000001', 'Thanks', 'Total\t$ 10'].join('\n')).fields.supplier_name).toBeUndefined();
+  });
+
+  it("reads 'Provider' and 'Purchaser' headings as the parties' labels", () => {
+    const text = ['Invoice\tNO. 198900000001', 'Provider\tPurchaser', 'John White\tWill Black', '79 Stonybrook St.\t8648 Acacia Rd.', 'Total:\t$ 1,100'].join('\n');
+    const { fields } = extractFields(text);
+    expect([fields.supplier_name?.value, fields.customer_name?.value]).toEqual(['John White', 'Will Black']);
+  });
+});

@@ -301,8 +301,8 @@ const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
 const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
-const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:(?:seller|supplier|vendor)(?:\\s+trade)?\\s+name|supplier|vendor|seller|sold\\s+by|bill\\s+from|issued\\s+by|payee|biller|emisor|[ée]metteur|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|cedente\\s*\\/\\s*prestatore(?:\\s*\\(fornitore\\))?|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
-const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|recipient|facturar\\s+a|facturado\\s+a|debiteur|ship\\s+to|rechnungsempf[äa]nger|(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adquirente|faturar\\s+a|cobrar\\s+(?:a|de)|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
+const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:(?:seller|supplier|vendor)(?:\\s+trade)?\\s+name|supplier|vendor|seller|(?:service\\s+)?provider|sold\\s+by|bill\\s+from|issued\\s+by|payee|biller|emisor|[ée]metteur|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|cedente\\s*\\/\\s*prestatore(?:\\s*\\(fornitore\\))?|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
+const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|purchaser|recipient|facturar\\s+a|facturado\\s+a|debiteur|ship\\s+to|rechnungsempf[äa]nger|(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adquirente|faturar\\s+a|cobrar\\s+(?:a|de)|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
 /** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
@@ -326,6 +326,23 @@ const KINDS: [DocumentKind, RegExp][] = [
   ['invoice', /\b(?:invoice|tax\s+invoice|lasku|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill(?!\s+(?:to|from)\b)|danfe|nota\s+fiscal|nota\s+de\s+(?:cr[ée]dito|d[ée]bito)|credit\s+note)\b/iu],
   ['contract', /\b(?:agreement|contract|vertrag|contrat|contrato|hereinafter|the\s+parties|terms\s+and\s+conditions)\b/i],
 ];
+
+/**
+ * The first eight lines as far as they can name the document's sender: no title, no statement's title, no customer's
+ * label, no field's label before a colon. A title alone in its cell beside a name leaves the name ('Invoice  Your
+ * Company Inc.': the title on the left, the sender's block on the right).
+ */
+function senderLines(lines: Line[]): { line: Line; at: number }[] {
+  const titled = (text: string) => KINDS.some(([, re]) => re.test(text)) && text.length < 40;
+  const out: { line: Line; at: number }[] = [];
+  for (const [at, line] of lines.slice(0, 8).entries()) {
+    const rest = line.cells.length === 2 && line.cells[0].length < 20 && titled(line.cells[0]) && !titled(line.cells[1]) ? line.cells[1] : null;
+    const candidate = rest === null ? line : { text: rest, cells: [rest] };
+    if (titled(candidate.text) || isStatementTitle(candidate) || CUSTOMER_LABEL.test(candidate.text) || /:/.test(candidate.cells[0] ?? '')) continue;
+    out.push({ line: candidate, at });
+  }
+  return out;
+}
 
 /**
  * A bank's account statement by its title ('Kontoauszug 12/2014', 'Bank statement', 'Relevé de compte'). It is kind
@@ -957,8 +974,7 @@ export function extractFields(document: string): Extraction {
   else if (sender) set('supplier_name', sender.name, 0.75);
   else if (besideBillTo(lines)) set('supplier_name', besideBillTo(lines), 0.7);
   else {
-    const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !isStatementTitle(l) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
-    const company = top.find((l) => COMPANY_SUFFIX.test(l.cells[0] ?? ''));
+    const company = senderLines(lines).find(({ line }) => COMPANY_SUFFIX.test(line.cells[0] ?? ''))?.line;
     // A form's 'Firma:' or 'Company:' line among the first names the company the document comes from ('Firma:  3  Grundbesitz
     // GmbH & Co.', a landlord's statement), where no party's label does.
     const firm = lines.slice(0, 8).find((l) => /^(?:firma|company|unternehmen|soci[ée]t[ée]|empresa|azienda)\s*:?$/i.test(l.cells[0] ?? ''));
@@ -981,15 +997,14 @@ export function extractFields(document: string): Extraction {
   if (!fields.supplier_name) {
     // The company whose own web or mail domain the document prints ('Amazon Web Services, Inc.' and aws.amazon.com): the sender's.
     const byDomain = domainCompany(lines, text, customer?.value);
-    const top = lines.slice(0, 8).filter((l) => !KINDS.some(([, re]) => re.test(l.text) && l.text.length < 40) && !isStatementTitle(l) && !CUSTOMER_LABEL.test(l.text) && !/:/.test(l.cells[0] ?? ''));
     // Past a copy's marker ('Original') and a form's code ('COD.01'): the first line that can name a party, above the customer's label.
     const customerAt = lines.slice(0, 8).findIndex((l) => CUSTOMER_LABEL.test(l.text));
-    const first = top
-      .filter((l) => customerAt < 0 || lines.indexOf(l) < customerAt)
+    const first = senderLines(lines)
+      .filter(({ at }) => customerAt < 0 || at < customerAt)
       .slice(0, 4)
       // A field's label ('Termin płatności', 'Data de emissão') heads a value, not a party.
-      .filter((l) => !FIELD_LABELS.some((label) => startsWith(label, l.cells[0] ?? '')))
-      .map((l) => cleanName(l.cells[0] ?? ''))
+      .filter(({ line }) => !FIELD_LABELS.some((label) => startsWith(label, line.cells[0] ?? '')))
+      .map(({ line }) => cleanName(line.cells[0] ?? ''))
       .find((name) => name !== null && !/^\S*\d\S*$/.test(name)) ?? null;
     const byAddress = byDomain ? null : namedByAddress(lines, text, customer?.value);
     if (byDomain) set('supplier_name', byDomain, 0.7);

@@ -29,6 +29,30 @@ const MAX_SIZE = 100;
 /** The widest distance at which an item still joins a line: 0.4 of the largest size. */
 const BUCKET = MAX_SIZE * 0.4;
 
+/** How many of a line's last items an item off its baseline is checked against (bounded: linear time). */
+const STACK_CHECKS = 16;
+
+/**
+ * Whether an item off a line's baseline stands over or under one of its items
+ * (their spans across the page overlap): then it is a line of its own, though
+ * within the line's reach. A large name beside a column of small labels and
+ * values ('ironpress' beside 'Invoice #' over 'INV-2026-0042' over 'Date')
+ * reached two of them, and ran them together ('INV-2026-0042Date'). Items on
+ * the same baseline that overlap are one line drawn twice (a bold overprint).
+ */
+function stacked(row: Row, item: Item, size: number, budget: Budget): boolean {
+  const start = item.x;
+  const end = item.x + (item.width || item.str.length * size * 0.5);
+  for (let i = row.items.length - 1; i >= Math.max(0, row.items.length - STACK_CHECKS); i -= 1) {
+    budget.spend();
+    const other = row.items[i];
+    if (Math.abs(other.y - item.y) <= Math.min(other.fontSize || size, size) * 0.2) continue;
+    const otherEnd = other.x + (other.width || other.str.length * row.size * 0.5);
+    if (start < otherEnd - 0.5 && other.x < end - 0.5) return true;
+  }
+  return false;
+}
+
 /** A page's items as lines, top to bottom; on a line, a wide gap is a column (a tab). */
 export function pageLines(items: Item[], budget: Budget): string {
   const rows: Row[] = [];
@@ -45,7 +69,7 @@ export function pageLines(items: Item[], budget: Budget): string {
     for (let k = key - 1; k <= key + 1; k += 1) {
       for (const candidate of buckets.get(k) ?? []) {
         budget.spend();
-        if ((!row || candidate.order < row.order) && Math.abs(candidate.y - item.y) <= Math.max(candidate.size, size) * 0.4) row = candidate;
+        if ((!row || candidate.order < row.order) && Math.abs(candidate.y - item.y) <= Math.max(candidate.size, size) * 0.4 && !stacked(candidate, item, size, budget)) row = candidate;
       }
     }
     if (row) row.items.push(item);

@@ -1305,3 +1305,22 @@ describe('issue 34 eleventh pass: the sender beside the title, Provider and Purc
     expect([fields.supplier_name?.value, fields.customer_name?.value]).toEqual(['John White', 'Will Black']);
   });
 });
+
+describe("issue 34 eleventh pass: Peru's labels and sol, a total printed under no known label", () => {
+  it("reads 'Op. Gravadas' as the net, 'IGV' as the tax, the sum printed elsewhere as the total (below 0.8), and 'S/ 50.00' cells", () => {
+    const text = [
+      'FACTURA',
+      'Cantidad\tCódigo\tDescripción\tValor Unitario\tValor Total',
+      '2.00 NIU\tC023\tPRODUCTO 1\tS/ 50.00\tS/ 100.00',
+      'Op. Gravadas:\tS/ 100.00',
+      'IGV:\tS/ 18.00',
+      'Precio Venta:\tS/ 118',
+    ].join('\n');
+    const { fields } = extractFields(text);
+    expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['100.00', '18.00', '118.00']);
+    expect(fields.total?.confidence).toBeLessThan(0.8);
+    expect(lines(text)).toEqual([['PRODUCTO 1', '2.00', '100.00']]);
+    // Not a sum the document does not print.
+    expect(extractFields(text.replace('S/ 118', 'S/ 120')).fields.total).toBeUndefined();
+  });
+});

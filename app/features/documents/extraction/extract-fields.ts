@@ -677,6 +677,20 @@ function netFromTotalAndTax(lines: Line[], fields: DocumentFields): void {
 }
 
 /**
+ * A total no known label names ('Precio Venta: S/ 236' under 'Op. Gravadas: S/ 200.00' and 'IGV: S/ 36.00'): the
+ * labelled net plus the labelled tax, when the document prints that sum. Only with a tax above zero and at most 30% of
+ * the net, as decideAmounts asks; below 0.8, as no label says it is the total.
+ */
+function totalFromNetAndTax(lines: Line[], fields: DocumentFields): void {
+  if (fields.total || !fields.subtotal || !fields.tax_amount) return;
+  const net = cents(fields.subtotal.value);
+  const tax = cents(fields.tax_amount.value);
+  if (tax <= 0 || tax > net * 0.3) return;
+  const printed = lines.slice(0, 400).some((line) => amountsIn(line.text.replace(PAGE_MARK, ' ')).some((amount) => cents(amount) === net + tax));
+  if (printed) fields.total = { value: ((net + tax) / 100).toFixed(2), confidence: 0.7 };
+}
+
+/**
  * Whether an address's domain is the supplier's own ('info@qualityhosting.de'
  * for 'QualityHosting AG'): a single address on a document is as often the
  * customer's or a marketplace's, so only this cross-check makes an email sure.
@@ -928,6 +942,7 @@ export function extractFields(document: string): Extraction {
   crossCheckAmounts(fields);
   decideAmounts(lines, fields);
   netFromTotalAndTax(lines, fields);
+  totalFromNetAndTax(lines, fields);
 
   const dateOf = (v: string) => datesIn(v, monthFirst)[0] ?? null;
   const ownKind = kind.value === 'purchase_order' || kind.value === 'quote';

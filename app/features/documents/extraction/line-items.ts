@@ -19,13 +19,16 @@ const RATES = new RegExp(RATE.source, 'g');
 
 export const namesItemColumns = (text: string) => DESCRIPTION_WORD.test(text) && (QUANTITY_WORD.test(text) || LINE_AMOUNT_WORD.test(text));
 
+/** A currency's sign or code in a cell ('$', 'EUR', the sol's 'S/'). */
+const CURRENCY_MARK = /[₹$€£]|\bS\/|\b[A-Z]{3}\b/g;
+
 /** A row's cell as a number: an amount with its currency, or a quantity with its unit ('20 Stk', '5 Unit(s)'); null for text and percentages. */
 export function cellNumber(cell: string): string | null {
   // A quantity with its unit that shares its cell with the tax rate ('20 Stk 19 % VAT (S)'): the quantity.
   const lead = /^(\d+(?:[.,]\d+)?\s?(?:stk|st|pcs|pc|units?|unit\(s\)|piece|pieces|kg|h|hrs?|std|x)\.?)\s+\d+(?:[.,]\d+)?\s?%/i.exec(cell);
   if (lead) return amountsIn(lead[1])[0] ?? null;
   if (/%/.test(cell)) return null;
-  const bare = cell.replace(/[₹$€£]|\b[A-Z]{3}\b/g, '').trim();
+  const bare = cell.replace(CURRENCY_MARK, '').trim();
   // (The Swiss group their thousands with an apostrophe: '1'920.00'.)
   if (!/^[-(]?\s*\d[\d.,\u00a0 '’]*\)?\s*(?:[\p{L}().]{1,12})?$/u.test(bare)) return null;
   const amount = amountsIn(bare)[0];
@@ -239,7 +242,7 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       gap = 0;
       textRun = 0;
       // A number written with its unit ('20 Stk', '5 Unit(s)', '3 h') is a quantity; a capital alone after it is a tax class ('1.000,00 G').
-      const withUnit = cells.filter((c, i) => numbers[i] !== null && /\d\s*(?:\p{L}{2}|\p{Ll}|\()/u.test(c.replace(/[₹$€£]|\b[A-Z]{3}\b/g, ''))).map((c) => Number(amountsIn(c)[0]));
+      const withUnit = cells.filter((c, i) => numbers[i] !== null && /\d\s*(?:\p{L}{2}|\p{Ll}|\()/u.test(c.replace(CURRENCY_MARK, ''))).map((c) => Number(amountsIn(c)[0]));
       // The row's amount is its last number, whose quantity and price are two numbers before it. Failing that: the number
       // before a last one that is a tax rate ('198,00  19' under 'Betrag  USt. %'), or the one amount of the next line when
       // the row's amount wrapped onto it ('9,9000  20 Stk  19 %' over '4012345001235  198,00').

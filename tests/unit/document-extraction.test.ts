@@ -1324,3 +1324,21 @@ describe("issue 34 eleventh pass: Peru's labels and sol, a total printed under n
     expect(extractFields(text.replace('S/ 118', 'S/ 120')).fields.total).toBeUndefined();
   });
 });
+
+describe("issue 34 eleventh pass: Unicode hyphens, a party's name after its label in the next cell", () => {
+  it("reads '18‐08‐2026' and 'IOPOLE‐jdz7fEbj4Va' printed with U+2010, and the buyer and seller named under 'Acheteur' and 'Vendeur'", () => {
+    const text = [
+      'Facture n° IOPOLE‐jdz7fEbj4Va',
+      'Acheteur',
+      "Nom de l'acheteur:\tLES COACHS SOLIDAIRES\tCode Pays:\tFR",
+      'Vendeur',
+      'Nom du vendeur:\tCOMPAGNIE TIRE PAS LA NAPPE\tCode Pays:\tFR',
+      'Date de la facture:\t18‐08‐2026\tDevise:\tEUR',
+      'Montant TTC\t1 166,40',
+    ].join('\n');
+    const { fields } = extractFields(text);
+    expect(fields.invoice_number?.value).toBe('IOPOLE-jdz7fEbj4Va');
+    expect(fields.issue_date?.value).toBe('2026-08-18');
+    expect([fields.supplier_name?.value, fields.customer_name?.value]).toEqual(['COMPAGNIE TIRE PAS LA NAPPE', 'LES COACHS SOLIDAIRES']);
+  });
+});

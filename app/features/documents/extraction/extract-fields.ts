@@ -60,9 +60,12 @@ export const FIELD_LINE_CHARS = 400;
 function fieldText(text: string): string {
   return text
     .split('\n', FIELD_LINES)
-    .map((raw) => composeAccents(raw.length > FIELD_LINE_CHARS ? raw.slice(0, FIELD_LINE_CHARS) : raw))
+    .map((raw) => composeAccents(raw.length > FIELD_LINE_CHARS ? raw.slice(0, FIELD_LINE_CHARS) : raw).replace(HYPHENS, '-'))
     .join('\n');
 }
+
+/** Unicode's hyphens and minus sign, which some PDFs print for '-' ('18‐08‐2026', 'IOPOLE‐jdz7fEbj4Va', '−10,00'). */
+const HYPHENS = /[\u2010\u2011\u2012\u2212]/g;
 
 /** TeX's fonts set an accent as its own glyph before its letter ('L´azaro', 'M ´onica'): the accented letter ('Lázaro'). */
 const SPACING_ACCENTS: Record<string, string> = { '´': '\u0301', '¨': '\u0308', 'ˆ': '\u0302', '˜': '\u0303', '¸': '\u0327' };
@@ -113,7 +116,10 @@ function afterLabel(lines: Line[], index: number, labelEnd: number, skipLabelled
 }
 
 /** A party block's own name line ('Nazwa: ABC Developex S.A.', 'Name: Lieferant GmbH'): the name. */
-const NAMED = /^(?:name|nom|naam|nombre|nome|nazwa|firma|company|denominazione|ragione\s+sociale|raz[óo]n\s+social)\s*:\s*(.+)$/i;
+const NAME_LABEL = String.raw`(?:(?:name|nom|naam|nombre|nome|nazwa)(?:\s+(?:de\s+l['’]|du|de\s+la|des|of(?:\s+the)?|del?)\s*\p{L}+)?|firma|company|denominazione|ragione\s+sociale|raz[óo]n\s+social)\s*:`;
+const NAMED = new RegExp(`^${NAME_LABEL}\\s*(.+)$`, 'iu');
+/** The label alone in its cell, the name in the next ('Nom de l'acheteur:  LES COACHS SOLIDAIRES'). */
+const NAMED_ALONE = new RegExp(`^${NAME_LABEL}$`, 'iu');
 /** A line of a party's block that is not its name: an id or contact after its label ('NIP: 9999999999', 'Tel.: 667'), or a bare heading ('Adres'). */
 const BLOCK_DETAIL = /^(?:\p{L}[\p{L}./ -]{0,40}:\s*\S|(?:adres|address|adresse|anschrift|direcci[óo]n|indirizzo|endere[çc]o|dane\s+kontaktowe|contact(?:\s+details)?|kontakt)\s*:?$)/iu;
 
@@ -168,7 +174,7 @@ function findLabelled(
         for (let down = 1; value === null && down <= 4 && lines[i + down]; down += 1) {
           const cell = lines[i + down].cells[column] ?? '';
           // 'Nazwa: ABC Developex S.A.' in the block names it; 'NIP: 9999999999' and an 'Adres' heading are its details.
-          let named = NAMED.exec(cell)?.[1];
+          let named = NAMED.exec(cell)?.[1] ?? (NAMED_ALONE.test(cell) ? lines[i + down].cells[column + 1] : undefined);
           // A person's block names them in two lines ('Nome: Mario' over 'Cognome: Bianchi').
           const surname = /^(?:cognome|apellidos?|nazwisko|sobrenome)\s*:\s*(.+)$/i.exec(lines[i + down + 1]?.cells[column] ?? '')?.[1];
           if (named && surname && /^(?:nome|nombre|imi[eę])\s*:/i.test(cell)) named = `${named} ${surname}`;
@@ -302,7 +308,7 @@ const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
 const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
 const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:(?:seller|supplier|vendor)(?:\\s+trade)?\\s+name|supplier|vendor|seller|(?:service\\s+)?provider|sold\\s+by|bill\\s+from|issued\\s+by|payee|biller|emisor|[ée]metteur|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|cedente\\s*\\/\\s*prestatore(?:\\s*\\(fornitore\\))?|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
-const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|purchaser|recipient|facturar\\s+a|facturado\\s+a|debiteur|ship\\s+to|rechnungsempf[äa]nger|(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adquirente|faturar\\s+a|cobrar\\s+(?:a|de)|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
+const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|purchaser|acheteur|recipient|facturar\\s+a|facturado\\s+a|debiteur|ship\\s+to|rechnungsempf[äa]nger|(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adquirente|faturar\\s+a|cobrar\\s+(?:a|de)|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
 /** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;

@@ -1342,3 +1342,14 @@ describe("issue 34 eleventh pass: Unicode hyphens, a party's name after its labe
     expect([fields.supplier_name?.value, fields.customer_name?.value]).toEqual(['COMPAGNIE TIRE PAS LA NAPPE', 'LES COACHS SOLIDAIRES']);
   });
 });
+
+describe('issue 34 eleventh pass: an invoice number under its label', () => {
+  it("reads the number under a label whose line holds another party's detail, or beside the sender's name on the next line, below 0.8", () => {
+    const phone = extractFields(['INVOICE\tYour Company Name', 'Invoice #:\t+1 (234) 567-890', 'INV-2024-001', 'Date: 2024-12-25', 'Total: $385'].join('\n')).fields;
+    expect(phone.invoice_number).toEqual({ value: 'INV-2024-001', confidence: 0.7 });
+    const beside = extractFields(['Invoice #', 'ironpress\tINV-2026-0042', 'Date', 'Pure Rust PDF Engine\tMarch 15, 2026', 'Total\t$5,450.00'].join('\n')).fields;
+    expect(beside.invoice_number?.value).toBe('INV-2026-0042');
+    // A date or an amount there is no number.
+    expect(extractFields(['Invoice #', 'ironpress\tMarch 15, 2026', 'Total\t$5,450.00'].join('\n')).fields.invoice_number).toBeUndefined();
+  });
+});

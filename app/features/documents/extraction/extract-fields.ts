@@ -135,8 +135,6 @@ function cellBelowHeading(lines: Line[], index: number, at: number): string | nu
   return row?.cells[column] ?? null;
 }
 
-
-/** The first value a label points at, in the document's order. */
 /** Whether a text opens with a party's label, the supplier's or the customer's. */
 const partyHeading = (text: string) => startsWith(SUPPLIER_LABEL, text) || startsWith(CUSTOMER_LABEL, text);
 
@@ -144,6 +142,7 @@ const partyHeading = (text: string) => startsWith(SUPPLIER_LABEL, text) || start
 const LEAD_WORD = '(?:dati|datos|dados|donn[ée]es|details?|name|nom|nome|nombre|naam|nazwa|angaben|address|adresse|of|the|del|della|de|du|des|do|da|dos|van|het|der|die|your|our|votre|notre|ihre?|unsere?)';
 const LABEL_LEAD = new RegExp(`^${LEAD_WORD}(?:\\s+${LEAD_WORD})*$`, 'iu');
 
+/** The first value a label points at, in the document's order. */
 function findLabelled(
   lines: Line[],
   label: RegExp,
@@ -226,6 +225,26 @@ function identifier(value: string): string | null {
   const mixedSeparators = /^\d{1,4}\/\d{1,2}-\d{2,4}$/.test(token);
   if ((datesIn(token).length > 0 && !mixedSeparators) || /^\d{1,3}([,.]\d{3})*[,.]\d{2}$/.test(token)) return null;
   return token;
+}
+
+/**
+ * A reference under its label where the label's own line has none: the label alone in the first cell of its line, over
+ * the reference in that cell of the next line ('Invoice #:  +1 (234) 567-890' over 'INV-2024-001', the sender's phone
+ * beside the label); or the label alone on its line over a row whose one reference stands in another cell ('Invoice #'
+ * over 'ironpress  INV-2026-0042', the sender's name at the left). Less sure than a label beside its value.
+ */
+function referenceUnderLabel(lines: Line[], label: RegExp): string | null {
+  const alone = new RegExp(`^(?:${label.source})\\s*[:#.]?\\s*$`, label.flags.replace('g', ''));
+  for (let i = 0; i < Math.min(lines.length, 80) - 1; i += 1) {
+    if (!alone.test(lines[i].cells[0] ?? '')) continue;
+    const next = lines[i + 1].cells;
+    const first = identifier(next[0] ?? '');
+    if (first) return first;
+    if (lines[i].cells.length > 1) continue;
+    const others = next.slice(1).map(identifier).filter((id): id is string => id !== null);
+    if (others.length === 1) return others[0];
+  }
+  return null;
 }
 
 const INVOICE_WORD = '(?:invoice|\\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura(?:\\s+vat)?|fatura|nota\\s+fiscal|nota\\s+de\\s+(?:cr[ée]dito|d[ée]bito)|credit\\s+note)';
@@ -871,7 +890,9 @@ export function extractFields(document: string): Extraction {
     const id = identifier(v);
     return id !== null && /^(?:19|20)\d{2}$/.test(id) ? null : id;
   });
+  const underLabel = invoice ? null : referenceUnderLabel(lines, INVOICE_LABEL);
   if (invoice) set('invoice_number', invoice.value, invoice.sameLine ? 0.9 : 0.8);
+  else if (underLabel) set('invoice_number', underLabel, 0.7);
   else if (kind.value === 'invoice') {
     // An invoice whose number is labelled only 'Nº:' or 'No.:' near its title (Spanish and Italian forms): less sure.
     const bare = findLabelled(lines.slice(0, 12), /^(?:n[º°o]|nr|no\.|num\.?|n\.)\s*:/iu, identifier);

@@ -1353,3 +1353,26 @@ describe('issue 34 eleventh pass: an invoice number under its label', () => {
     expect(extractFields(['Invoice #', 'ironpress\tMarch 15, 2026', 'Total\t$5,450.00'].join('\n')).fields.invoice_number).toBeUndefined();
   });
 });
+
+describe("issue 34 eleventh pass: a group's 'Sous-total', 'Total Net TTC', 'Total without VAT', the euro as 'e'", () => {
+  it("takes 'Total Net TTC' as the total, never a group's 'Sous-total (HT)', and amounts ending in a lone 'e' as euros below 0.8", () => {
+    const text = [
+      'FACTURE',
+      'Numéro de facture :\t2021-001-F',
+      'Sous-total (HT) : 55,00 e',
+      'Sous-total (HT) : 110,00 e',
+      'Total HT : 165,00 e',
+      'Total Net TTC : 165,00 e',
+    ].join('\n');
+    const { fields } = extractFields(text);
+    expect(fields.total?.value).toBe('165.00');
+    expect(fields.currency).toEqual({ value: 'EUR', confidence: 0.6 });
+    // One 'e' after a number is not enough ('Version 2.00 e').
+    expect(extractFields('Invoice 1\nTotal\t12.00\nBuild 2.00 e').fields.currency).toBeUndefined();
+  });
+
+  it("reads 'Total without VAT' as the net, never the total", () => {
+    const { fields } = extractFields(['Invoice', 'Total without VAT\t43 EUR', 'VAT Rate\t20%', 'VAT Paid\t8.6 EUR', 'Total paid with VAT\t51.6 EUR'].join('\n'));
+    expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['43.00', '8.60', '51.60']);
+  });
+});

@@ -922,6 +922,10 @@ export function extractFields(document: string): Extraction {
     // 'kr' is the krone or krona of three countries: the document's own words tell which (Norway's 'MVA', Sweden's 'att betala', Denmark's 'at betale').
     const krone = /\bmva\b|\bforfallsdato\b|[åÅ]\s+betale\b/i.test(text) ? 'NOK' : /\batt\s+betala\b|\bf[öo]rfallodag|\bmomsreg/i.test(text) ? 'SEK' : /\bat\s+betale\b|\bforfaldsdato\b|\bcvr\b/i.test(text) ? 'DKK' : null;
     if (krone) set('currency', krone, 0.7);
+  } else if ((text.match(/\d[.,]\d{2}\s?e\b(?![.'’-]\p{L})/gu)?.length ?? 0) >= 2) {
+    // Amounts written with a lone 'e' after them, and no other currency: the euro, as TeX prints '\euro' without its
+    // font ('10,00 e'), and as Finns write it ('12,50 e'). Not sure: the person is asked.
+    set('currency', 'EUR', 0.6);
   }
   if (fields.currency?.value === 'USD' && bareDollar(text)) {
     const dollar = dollarOf(text);

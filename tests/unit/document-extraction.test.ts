@@ -1376,3 +1376,25 @@ describe("issue 34 eleventh pass: a group's 'Sous-total', 'Total Net TTC', 'Tota
     expect([fields.subtotal?.value, fields.tax_amount?.value, fields.total?.value]).toEqual(['43.00', '8.60', '51.60']);
   });
 });
+
+describe("issue 34 eleventh pass: a Mexican CFDI's Folio, RFC and receptor, Peru's RUC, an ISO date with its time", () => {
+  it("reads the 'Folio' under its heading (never the 'Folio fiscal'), the date written '2017-07-05T09:09:23', the RFC and the receptor", () => {
+    const text = [
+      'CFDI 3.3 de Ingreso',
+      'Serie\tFolio\tLugar de emisión\tFecha y hora de emisión',
+      'A\t167ABC\t45079\t2017-07-05T09:09:23',
+      'Folio fiscal\tFecha y hora de certificación',
+      '9FB6ED1A-5F37-4FEF-980A-7F8C83B51894\t2017-06-05T09:09:37',
+      'Datos del emisor\tDatos adicionales emisor',
+      'ACCEM SERVICIOS EMPRESARIALES SC\tRegimen Fiscal 601',
+      'RFC AAA010101AAA\tNúmero de certificado 30001000000300023708',
+      'Datos del receptor\tDatos adicionales receptor',
+      'CARLOS CORTES SOTO\tUso del CFDI Adquisición de mercancías',
+      'Total: $2,382,870.00',
+    ].join('\n');
+    const { fields } = extractFields(text);
+    expect([fields.invoice_number?.value, fields.issue_date?.value, fields.tax_id?.value, fields.customer_name?.value]).toEqual(['167ABC', '2017-07-05', 'AAA010101AAA', 'CARLOS CORTES SOTO']);
+    expect(extractFields('FACTURA\nR.U.C.: 20123456789\nEMPRESA S.A.C\nTotal\tS/ 236.00').fields.tax_id?.value).toBe('20123456789');
+    expect(datesIn('2017-07-05T09:09:23')).toEqual(['2017-07-05']);
+  });
+});

@@ -81,7 +81,8 @@ function iso(year: number, month: number, day: number): string | null {
 
 const MONTH_WORD = '([A-Za-zäéûçóśźńłęąÄÉÇÓŚŹ]{3,12}\\.?)';
 const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray, monthFirst: boolean) => string | null }[] = [
-  { re: /\b(\d{4})([-/.])(\d{1,2})\2(\d{1,2})\b/g, read: (m) => iso(+m[1], +m[3], +m[4]) },
+  // (With its time as ISO 8601 writes it: '2017-07-05T09:09:23'.)
+  { re: /\b(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?:\b|(?=T\d{2}:))/g, read: (m) => iso(+m[1], +m[3], +m[4]) },
   {
     re: /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b/g,
     read: (m, monthFirst) => {

@@ -1398,3 +1398,11 @@ describe("issue 34 eleventh pass: a Mexican CFDI's Folio, RFC and receptor, Peru
     expect(datesIn('2017-07-05T09:09:23')).toEqual(['2017-07-05']);
   });
 });
+
+describe("issue 34 eleventh pass: 'Due' alone in its cell", () => {
+  it("reads the date under a cell that says only 'Due', never a sentence's 'due'", () => {
+    const text = ['Invoice #', 'ironpress\tINV-2026-0042', 'Date', 'Pure Rust PDF Engine\tMarch 15, 2026', '123 Crate Street\tDue', 'San Francisco, CA 94107\tApril 14, 2026', 'Total\t$5,450.00'].join('\n');
+    expect(extractFields(text).fields.due_date?.value).toBe('2026-04-14');
+    expect(extractFields(['Invoice #', 'INV-7', 'Date: March 15, 2026', 'Payment is due upon receipt', 'April 14, 2026', 'Total\t$5'].join('\n')).fields.due_date).toBeUndefined();
+  });
+});

@@ -1406,3 +1406,12 @@ describe("issue 34 eleventh pass: 'Due' alone in its cell", () => {
     expect(extractFields(['Invoice #', 'INV-7', 'Date: March 15, 2026', 'Payment is due upon receipt', 'April 14, 2026', 'Total\t$5'].join('\n')).fields.due_date).toBeUndefined();
   });
 });
+
+describe("issue 34 eleventh pass: the header's order of quantity and price, TeX's 'e'", () => {
+  it("reads the price first where the header puts 'Valor Unitario' before 'Cantidad', and '15,00 e' as a price, not a count with its unit", () => {
+    const mx = ['Factura', 'Código\tDescripción\tValor Unitario\tCantidad\tImporte\tDescuento', '01010101 F52\tACERO\t$1,500,000.00\t1.5\t$2,250,000.00\t$0.00', 'Total: $2,250,000.00'].join('\n');
+    expect(extractFields(mx).fields.line_items?.value[0]).toMatchObject({ quantity: '1.50', unit_price: '1500000.00', amount: '2250000.00' });
+    const fr = ['FACTURE', 'Réf.\tDésignation\tQuantité\tPrix unitaire (HT)\tPrix total (HT)', '02\tArticle 2\t3\t15,00 e\t45,00 e', 'Total HT : 45,00 e'].join('\n');
+    expect(lines(fr)).toEqual([['Article 2', '3.00', '45.00']]);
+  });
+});

@@ -19,8 +19,8 @@ const RATES = new RegExp(RATE.source, 'g');
 
 export const namesItemColumns = (text: string) => DESCRIPTION_WORD.test(text) && (QUANTITY_WORD.test(text) || LINE_AMOUNT_WORD.test(text));
 
-/** A currency's sign or code in a cell ('$', 'EUR', the sol's 'S/'). */
-const CURRENCY_MARK = /[₹$€£]|\bS\/|\b[A-Z]{3}\b/g;
+/** A currency's sign or code in a cell ('$', 'EUR', the sol's 'S/', TeX's euro without its font: '15,00 e'). */
+const CURRENCY_MARK = /[₹$€£]|\bS\/|\b[A-Z]{3}\b|(?<=\d[.,]\d{2}\s?)e\b/g;
 
 /** A row's cell as a number: an amount with its currency, or a quantity with its unit ('20 Stk', '5 Unit(s)'); null for text and percentages. */
 export function cellNumber(cell: string): string | null {
@@ -95,6 +95,18 @@ const POSITION_HEAD = /^(?:#|pos\.?|position|nr\.?|no\.?|n[°º]|lp\.?|item)$/i;
 /** An article's code: capitals and digits, no space ('TB100A4', 'ARNR2', '4012345001235'). */
 const ARTICLE_CODE = /^(?=.*\d)[A-Z0-9-]{5,}$/;
 
+/** Which of a table's quantity and price columns comes first, by its header; null when it names not both. */
+type ColumnOrder = 'quantity-first' | 'price-first' | null;
+const PRICE_WORD = /(?<!\p{L})(?:unit\s+(?:price|rate|cost)|price|rate|preis|prix|precio|valor\s+unitario|prezzo|prijs|cena|pre[çc]o|tarif)(?!\p{L})/giu;
+
+function columnOrder(header: string): ColumnOrder {
+  const priceAt = header.search(PRICE_WORD);
+  // ('Unit Price' and 'Amount' are no count's heading.)
+  const quantityAt = header.replace(PRICE_WORD, (m) => ' '.repeat(m.length)).replace(/amount/giu, '      ').search(QUANTITY_WORD);
+  if (priceAt < 0 || quantityAt < 0) return null;
+  return quantityAt < priceAt ? 'quantity-first' : 'price-first';
+}
+
 /**
  * The quantity and price of a row whose amount is `values[at]` (divided by `taxFactor` when it includes its tax): two of
  * the eight numbers before it whose product it is
@@ -102,7 +114,7 @@ const ARTICLE_CODE = /^(?=.*\d)[A-Z0-9-]{5,}$/;
  * with a unit; else the other of a price equal to the amount (1 × 160.00); else the first, unless only the second is a
  * whole number.
  */
-function productPair(values: string[], at: number, withUnit: number[], taxFactor = 1): { amount: string; quantity: string; unitPrice: string } | null {
+function productPair(values: string[], at: number, withUnit: number[], taxFactor = 1, order: ColumnOrder = null): { amount: string; quantity: string; unitPrice: string } | null {
   const amount = Number(values[at]) / taxFactor;
   const from = Math.max(0, at - 8);
   const others = values.slice(from, at).map(Number);
@@ -112,10 +124,17 @@ function productPair(values: string[], at: number, withUnit: number[], taxFactor
       if (Math.abs(others[a] * others[b] - amount) > Math.max(taxFactor === 1 ? 0.01 : 0.02, Math.abs(amount) * 0.001)) continue;
       // One of it at its price ('1,00  4,23 Mese  4,23'): the 1 is the count, whatever unit the price is written with.
       const single = others[a] === 1 && others[b] === amount ? true : others[b] === 1 && others[a] === amount ? false : null;
+      // A count written with its unit is the count; else the header's order of the two columns says which is which; else a
+      // whole number is the count.
       const first =
         single ??
-        (withUnit.includes(others[a]) ||
-          (!withUnit.includes(others[b]) && (others[b] === amount || (others[a] !== amount && (Number.isInteger(others[a]) || !Number.isInteger(others[b]))))));
+        (withUnit.includes(others[a])
+          ? true
+          : withUnit.includes(others[b])
+            ? false
+            : order !== null
+              ? order === 'quantity-first'
+              : others[b] === amount || (others[a] !== amount && (Number.isInteger(others[a]) || !Number.isInteger(others[b]))));
       return { amount: values[at], quantity: values[from + (first ? a : b)], unitPrice: values[from + (first ? b : a)] };
     }
   }
@@ -172,6 +191,7 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
     const descriptionColumn = headCells.findIndex((c) => DESCRIPTION_WORD.test(c));
     const positioned = descriptionColumn > 0 && POSITION_HEAD.test(headCells[0]);
     const discounted = DISCOUNT_WORD.test(head);
+    const order = columnOrder(head);
     const items: LineItem[] = [];
     let gap = 0;
     let textRun = 0;
@@ -246,26 +266,26 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       // The row's amount is its last number, whose quantity and price are two numbers before it. Failing that: the number
       // before a last one that is a tax rate ('198,00  19' under 'Betrag  USt. %'), or the one amount of the next line when
       // the row's amount wrapped onto it ('9,9000  20 Stk  19 %' over '4012345001235  198,00').
-      let read = productPair(values, values.length - 1, withUnit);
+      let read = productPair(values, values.length - 1, withUnit, 1, order);
       const rate = Number(values[values.length - 1]);
-      if (read === null && values.length >= 3 && Number.isInteger(rate) && rate >= 0 && rate <= 30) read = productPair(values, values.length - 2, withUnit);
+      if (read === null && values.length >= 3 && Number.isInteger(rate) && rate >= 0 && rate <= 30) read = productPair(values, values.length - 2, withUnit, 1, order);
       const below = read === null ? wrappedAmount(lines[h + 2 + at]) : null;
       if (below !== null) {
         const joined = [...values, below];
-        read = productPair(joined, joined.length - 1, withUnit);
+        read = productPair(joined, joined.length - 1, withUnit, 1, order);
         if (read) skip = h + 2 + at;
       }
       // A row whose amount includes its tax at the rate it prints ('1,0000  100,00 21%  21,00  121,00'): quantity × price × 1.21.
       const rowRate = read === null ? RATE.exec(line.text) : null;
       // A row that prints its net and then its gross ('1  22 222,00  23%  22 222,00  27 333,06'): the net is its amount, as
       // in a table of net amounts, when the gross is the net at the row's rate.
-      const net = rowRate && values.length >= 4 ? productPair(values, values.length - 2, withUnit) : null;
+      const net = rowRate && values.length >= 4 ? productPair(values, values.length - 2, withUnit, 1, order) : null;
       if (net && Math.abs(Number(net.amount) * (1 + rateOf(rowRate!) / 100) - Number(values[values.length - 1])) <= 0.02) read = net;
       // (Its price may share a cell with the rate: the finer cells are read then.)
       const taxed = rowRate ? (finer ?? cells).map(cellNumber).filter((n): n is string => n !== null) : [];
-      if (read === null && rowRate && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 + rateOf(rowRate) / 100);
+      if (read === null && rowRate && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 + rateOf(rowRate) / 100, order);
       // Under a discount's heading the rate may be the row's discount ('1.00  €500,00 | 5.00%  € 475,00'): quantity × price × 0.95.
-      if (read === null && rowRate && discounted && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 - rateOf(rowRate) / 100);
+      if (read === null && rowRate && discounted && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 - rateOf(rowRate) / 100, order);
       // A row whose price and amount are alike, and no count ('Transport  Pauschal  120,00  120,00'): one of it.
       const [price, last] = values.slice(-2).map(Number);
       if (read === null && price === last && last !== 0) read = { amount: values[values.length - 1], quantity: '1.00', unitPrice: values[values.length - 2] };

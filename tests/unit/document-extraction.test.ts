@@ -1415,3 +1415,10 @@ describe("issue 34 eleventh pass: the header's order of quantity and price, TeX'
     expect(lines(fr)).toEqual([['Article 2', '3.00', '45.00']]);
   });
 });
+
+describe("issue 34 eleventh pass: a table of two columns, 'Description  Amount'", () => {
+  it('reads each row as one of it at its amount, and stops at the tax row', () => {
+    const text = ['INVOICE\tYour Company Name', 'Description\tAmount', 'Service A\t$100', 'Service B\t$250', 'Tax\t$35', 'Total: $385'].join('\n');
+    expect(lines(text)).toEqual([['Service A', '1.00', '100.00'], ['Service B', '1.00', '250.00']]);
+  });
+});

@@ -3,7 +3,7 @@
 // quantity and price are the two numbers whose product is its amount; what a
 // row lacks (its name, its amount) may be on the lines around it.
 import { amountsIn } from './amounts.ts';
-import { PAGE_MARK, RATE, rateOf, SUBTOTAL_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
+import { PAGE_MARK, RATE, rateOf, SUBTOTAL_LABEL, TAX_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
 import type { LineItem } from './fields.ts';
 import { startsWith, type Line } from './text-lines.ts';
 
@@ -185,7 +185,9 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       headWords.length <= 12 &&
       headWords.some((w) => DESCRIPTION_WORD.test(w)) &&
       headWords.some((w) => QUANTITY_WORD.test(w) || LINE_AMOUNT_WORD.test(w));
-    if (ruled.length < 3 && !spaced) continue;
+    // A table of two columns, what and how much ('Description  Amount'): each row one of it at its amount.
+    const twoColumns = ruled.length === 2 && DESCRIPTION_WORD.test(ruled[0]) && LINE_AMOUNT_WORD.test(ruled[1]);
+    if (ruled.length < 3 && !spaced && !twoColumns) continue;
     const headCells = spaced && headWords ? headWords : ruled;
     const quantityColumn = headCells.findIndex((c) => QUANTITY_WORD.test(c) && !LINE_AMOUNT_WORD.test(c.replace(/^amount$/i, '')));
     const descriptionColumn = headCells.findIndex((c) => DESCRIPTION_WORD.test(c));
@@ -238,6 +240,14 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
         const named: boolean = unnamed.word !== null && !UNIT_WORD.test(unnamed.word);
         items.push({ description: named ? unnamed.word! : (above ?? ''), quantity: unnamed.quantity, unit_price: unnamed.unit_price, amount: unnamed.amount });
         continued = named ? null : 0;
+        gap = 0;
+        if (items.length >= 500) break;
+        continue;
+      }
+      if (twoColumns && cells.length === 2 && numbers[0] === null && numbers[1] !== null && words.length === 1) {
+        // Its tax, discount or shipping row ends it ('Tax  $35' under 'Service B  $250').
+        if (TAX_LABEL.test(cells[0]) || DISCOUNT_WORD.test(cells[0]) || /\b(?:shipping|freight|delivery|postage)\b/i.test(cells[0])) break;
+        items.push({ description: cells[0], quantity: '1.00', unit_price: Number(numbers[1]).toFixed(2), amount: Number(numbers[1]).toFixed(2) });
         gap = 0;
         if (items.length >= 500) break;
         continue;

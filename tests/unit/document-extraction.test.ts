@@ -1422,3 +1422,20 @@ describe("issue 34 eleventh pass: a table of two columns, 'Description  Amount'"
     expect(lines(text)).toEqual([['Service A', '1.00', '100.00'], ['Service B', '1.00', '250.00']]);
   });
 });
+
+describe("issue 34 eleventh pass: a table of groups, each with its subtotal", () => {
+  it("goes on past a group's subtotal to the next group's rows, and ends at the last subtotal", () => {
+    const text = [
+      'FACTURE',
+      'Réf.\tDésignation\tQuantité\tPrix unitaire (HT)\tPrix total (HT)',
+      'Articles',
+      '01\tArticle 1\t1\t10,00 €\t10,00 €',
+      'Sous-total (HT) : 10,00 €',
+      'Services',
+      '03\tService 1\t3\t15,00 €\t45,00 €',
+      'Sous-total (HT) : 45,00 €',
+      'Total HT : 55,00 €',
+    ].join('\n');
+    expect(lines(text)).toEqual([['Article 1', '1.00', '10.00'], ['Service 1', '3.00', '45.00']]);
+  });
+});

@@ -141,6 +141,17 @@ function productPair(values: string[], at: number, withUnit: number[], taxFactor
   return null;
 }
 
+/**
+ * Whether a subtotal is a group's inside the table: a heading of words alone follows it, then a row whose quantity × price
+ * is its amount ('Sous-total (HT) : 55,00 e' over 'Services' over '03  Service 1  1  10,00 e  10,00 e').
+ */
+function groupGoesOn(lines: Line[], at: number): boolean {
+  const [heading, row] = [lines[at + 1], lines[at + 2]];
+  if (!heading || !row || heading.cells.length !== 1 || /\d/.test(heading.text) || heading.text.length > 40) return false;
+  const values = row.cells.map(cellNumber).filter((n): n is string => n !== null);
+  return values.length >= 2 && productPair(values, values.length - 1, []) !== null;
+}
+
 /** The one amount with cents of a line of codes and an amount ('4012345001235  198,00'): a row's amount that wrapped. */
 function wrappedAmount(line: Line | undefined): string | null {
   if (!line || line.cells.length > 3 || line.cells.some((c) => /\p{L}{3}/u.test(c) && !ARTICLE_CODE.test(c))) return null;
@@ -210,7 +221,11 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       // The header repeated after a page break ('#  Description  Qty.  Price  Total') goes on with the table; its 'Total' ends nothing.
       // (A rate in a heading is no figure: '10% VAT'.)
       if (at > 0 && namesItemColumns(line.text) && !/\d/.test(line.text.replace(RATES, ''))) continue;
-      if (!headerTail && (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text))) break;
+      if (!headerTail && (TOTAL_PLAIN.test(line.text) || SUBTOTAL_LABEL.test(line.text) || TOTAL_STRONG.test(line.text) || TAX_TOTAL_LABEL.test(line.text))) {
+        // A group's subtotal, the next group's heading and its rows below it: the table goes on.
+        if (SUBTOTAL_LABEL.test(line.text) && !TOTAL_STRONG.test(line.text) && groupGoesOn(lines, h + 1 + at)) continue;
+        break;
+      }
       // A row whose text runs cells together ('1 Développement logiciel 20  heures  €90,00 20% €1.800,00') is read on its finer
       // cells, but only when its own cells give no quantity and price whose product is its amount and the finer ones do
       // (a number that ends a product's name, 'Office Suite Pro 2021', stays in it).

@@ -1439,3 +1439,12 @@ describe("issue 34 eleventh pass: a table of groups, each with its subtotal", ()
     expect(lines(text)).toEqual([['Article 1', '1.00', '10.00'], ['Service 1', '3.00', '45.00']]);
   });
 });
+
+describe("issue 34 eleventh pass: 'Numéro de devis', a total in 'e'", () => {
+  it("reads the quote's own number, not the one it replaces, and one total written in 'e' as euros", () => {
+    const text = ['DEVIS', 'Numéro de devis :\t2021-001-D', 'Ce devis remplace et annule le devis n°2020-001-D.', 'Total Net TTC : 165,00 e'].join('\n');
+    const { fields } = extractFields(text);
+    expect(fields.quote_number?.value).toBe('2021-001-D');
+    expect(fields.currency?.value).toBe('EUR');
+  });
+});

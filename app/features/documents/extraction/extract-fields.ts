@@ -294,7 +294,9 @@ const ORDER_LABEL = new RegExp(
   ].join('|'),
   'iu',
 );
-const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|number|nr\.?|#|n°|ref(?:erence)?)|\b(?:quote|quotation|estimate)\s*:|\bangebots?\s*-?\s*(?:nr\.?|nummer)|\bdevis\s*(?:n°|no\.?)|\bpresupuesto\s*(?:n[°º.])/i;
+/** An amount written with a lone 'e' after it ('248,00 e'). */
+const EURO_AS_E = /\d[.,]\d{2}\s?e\b(?![.'’-]\p{L})/gu;
+const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|number|nr\.?|#|n°|ref(?:erence)?)|\b(?:quote|quotation|estimate)\s*:|\bangebots?\s*-?\s*(?:nr\.?|nummer)|\bdevis\s*(?:n°|no\.?)|\bnum[ée]ro\s+de\s+devis\b|\bpresupuesto\s*(?:n[°º.])/i;
 
 // ---- Dates ---------------------------------------------------------------------
 
@@ -924,9 +926,9 @@ export function extractFields(document: string): Extraction {
     // 'kr' is the krone or krona of three countries: the document's own words tell which (Norway's 'MVA', Sweden's 'att betala', Denmark's 'at betale').
     const krone = /\bmva\b|\bforfallsdato\b|[åÅ]\s+betale\b/i.test(text) ? 'NOK' : /\batt\s+betala\b|\bf[öo]rfallodag|\bmomsreg/i.test(text) ? 'SEK' : /\bat\s+betale\b|\bforfaldsdato\b|\bcvr\b/i.test(text) ? 'DKK' : null;
     if (krone) set('currency', krone, 0.7);
-  } else if ((text.match(/\d[.,]\d{2}\s?e\b(?![.'’-]\p{L})/gu)?.length ?? 0) >= 2) {
-    // Amounts written with a lone 'e' after them, and no other currency: the euro, as TeX prints '\euro' without its
-    // font ('10,00 e'), and as Finns write it ('12,50 e'). Not sure: the person is asked.
+  } else if ((text.match(EURO_AS_E)?.length ?? 0) >= 2 || (total !== null && new RegExp(EURO_AS_E.source, 'u').test(lines[total.index].text))) {
+    // Amounts written with a lone 'e' after them (twice, or the total), and no other currency: the euro, as TeX prints
+    // '\euro' without its font ('10,00 e'), and as Finns write it ('248,00 e'). Not sure: the person is asked.
     set('currency', 'EUR', 0.6);
   }
   if (fields.currency?.value === 'USD' && bareDollar(text)) {

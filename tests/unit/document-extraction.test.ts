@@ -1448,3 +1448,19 @@ describe("issue 34 eleventh pass: 'Numéro de devis', a total in 'e'", () => {
     expect(fields.currency?.value).toBe('EUR');
   });
 });
+
+describe("issue 34 twelfth pass: a Polish faktura's header on two lines, 'Razem do zapłaty' and 'Zostało do zapłaty'", () => {
+  it("takes no heading of the table's second header line ('brutto') for the total, and 'Razem do zapłaty' over what is left to pay", () => {
+    const text = [
+      'Faktura',
+      'Nr 1/2014',
+      'Usługa\tIlość\tCena\tWart.\tVAT Kwota\tWart.',
+      'netto\tnetto\tVAT\tbrutto',
+      'Usługi programistyczne\t1 usł. 2845,53 2845,53 23% 654,47\t3500,00',
+      'Razem do zapłaty:\t3500,00 zł',
+      'Zapłacono:\t3500,00 zł',
+      'Zostało do zapłaty:\t0,00 zł',
+    ].join('\n');
+    expect(extractFields(text).fields.total?.value).toBe('3500.00');
+  });
+});

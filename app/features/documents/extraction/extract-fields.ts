@@ -543,7 +543,8 @@ function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = tr
   for (const i of order) {
     const line = lines[i];
     const match = label.exec(line.text);
-    if (!match || isItemsHeader(line)) continue;
+    // (A header set on two lines, 'Wart.' over 'brutto', is the table's, both lines.)
+    if (!match || isItemsHeader(line) || (i > 0 && isItemsHeader(lines[i - 1]) && !/\d/.test(line.text))) continue;
     // In a row of headings ('Kwota netto  Kwota podatku  Kwota brutto') only the matched heading's own cell can exclude it.
     const cell = line.text.slice(0, match.index + match[0].length).split(/ {2,}/).length - 1;
     const below = amountBelowHeading(lines, i, match.index);

@@ -9,7 +9,7 @@ import { startsWith, type Line } from './text-lines.ts';
 
 export const DESCRIPTION_HEAD = /^(?:description|item|items|product|service|services|article|details|particulars|bezeichnung|beschreibung|leistung|d[ée]signation|descripci[óo]n|concepto)$/i;
 // A line-item table's header names a description and a quantity or an amount, in any supported language.
-export const DESCRIPTION_WORD = /(?<![\p{L}])(?:description|item(?:\s+name)?|product|produkt|service|article|artikel(?:bezeichnung|beschreibung)?|\p{L}*beschreibung|\p{L}*bezeichnung|details|particulars|bezeichnung|beschreibung|leistung|d[ée]signation|descripci[óo]n|concepto|art[íi]culo|descrizione|omschrijving|opis|nazwa(?:\s+towaru)?|descri[çc][ãa]o|produto)(?![\p{L}])/iu;
+export const DESCRIPTION_WORD = /(?<![\p{L}])(?:description|item(?:\s+name)?|product|produkt|service|article|artikel(?:bezeichnung|beschreibung)?|\p{L}*beschreibung|\p{L}*bezeichnung|details|particulars|bezeichnung|beschreibung|leistung|d[ée]signation|descripci[óo]n|concepto|art[íi]culo|descrizione|omschrijving|opis|nazwa(?:\s+towaru)?|us[łl]uga|towar|descri[çc][ãa]o|produto)(?![\p{L}])/iu;
 export const QUANTITY_WORD = /(?<![\p{L}])(?:qty|quantity|menge|anzahl|qt[ée]|quantit[ée]|quantit[àa]|cantidad|aantal|ilo[śs][ćc]|quantidade|qtd|hours|units?|amount)(?![\p{L}])/iu;
 export const LINE_AMOUNT_WORD = /(?<![\p{L}])(?:amount|total|line\s+total|betrag|gesamt(?:betrag)?|summe|netto|montant|prix\s+ht|importe|importo|bedrag|totaal|warto[śs][ćc]|valor|sum|line\s+amount)(?![\p{L}])/iu;
 

@@ -1464,3 +1464,24 @@ describe("issue 34 twelfth pass: a Polish faktura's header on two lines, 'Razem 
     expect(extractFields(text).fields.total?.value).toBe('3500.00');
   });
 });
+
+describe("issue 34 twelfth pass: an XRechnung view's totals block", () => {
+  it("takes 'Gesamtsumme brutto' for the total, never a net, what was paid, a rounding or what is due, and no VAT id's digits for the tax", () => {
+    const text = [
+      'Rechnung',
+      'Gesamtbeträge der Rechnung',
+      'Summe aller Positionen\tnetto\t12.536,84',
+      'Gesamtsumme\tnetto\t12.536,84',
+      'Summe Umsatzsteuer\t2.382,00',
+      'Gesamtsumme\tbrutto\t14.918,84',
+      'Gezahlter Betrag\tbrutto\t10.000,00',
+      'Rundungsbetrag\tbrutto\t0,00',
+      'Fälliger Betrag\tbrutto\t4.918,84',
+      'Gesamtsumme\tnetto\t-1.500,00',
+      'Umsatzsteuer-ID:\tATU13585627',
+    ].join('\n');
+    const { fields } = extractFields(text);
+    expect(fields.total?.value).toBe('14918.84');
+    expect(fields.tax_amount?.value).not.toBe('13585627.00');
+  });
+});

@@ -294,6 +294,7 @@ const ORDER_LABEL = new RegExp(
   ].join('|'),
   'iu',
 );
+const NOT_TOTAL_OR_DUE = new RegExp(`${NOT_TOTAL.source}|${AMOUNT_DUE.source}`, 'i');
 /** An amount written with a lone 'e' after it ('248,00 e'). */
 const EURO_AS_E = /\d[.,]\d{2}\s?e\b(?![.'’-]\p{L})/gu;
 const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|number|nr\.?|#|n°|ref(?:erence)?)|\b(?:quote|quotation|estimate)\s*:|\bangebots?\s*-?\s*(?:nr\.?|nummer)|\bdevis\s*(?:n°|no\.?)|\bnum[ée]ro\s+de\s+devis\b|\bpresupuesto\s*(?:n[°º.])/i;
@@ -917,7 +918,8 @@ export function extractFields(document: string): Extraction {
   const counts = new Map<string, number>();
   for (const line of lines) for (const code of currenciesIn(line.text)) counts.set(code, (counts.get(code) ?? 0) + (amountsIn(line.text).length > 0 ? 2 : 1));
   // The gross total by its own label first; what is left to pay, or a plain 'Total', only after it.
-  const total = findAmount(lines, TOTAL_STRONG, AMOUNT_DUE) ?? findAmount(lines, TOTAL_STRONG) ?? findAmount(lines, TOTAL_PLAIN, NOT_TOTAL);
+  // (A strong label's net, 'Gesamtsumme  netto', is no total either.)
+  const total = findAmount(lines, TOTAL_STRONG, NOT_TOTAL_OR_DUE) ?? findAmount(lines, TOTAL_STRONG, NOT_TOTAL) ?? findAmount(lines, TOTAL_PLAIN, NOT_TOTAL);
   const totalCurrency = total ? currenciesIn(lines[total.index].text + ' ' + (lines[total.index + 1]?.text ?? ''))[0] : undefined;
   const mostUsed = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
   if (labelledCurrency) set('currency', labelledCurrency.value, 0.95);

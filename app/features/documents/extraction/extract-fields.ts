@@ -661,6 +661,9 @@ function labelledAmounts(lines: Line[], label: RegExp, exclude?: RegExp): number
   return [...out].slice(0, 20);
 }
 
+/** A tax a net could carry: above zero and at most 30% of it (in cents), the bound the three cross-checks below share. */
+const plausibleTax = (net: number, tax: number) => tax > 0 && tax <= net * 0.3;
+
 /**
  * When the labelled subtotal, tax and total do not add up (or one is
  * missing), the cross-check decides between candidates: of the amounts that
@@ -679,7 +682,7 @@ function decideAmounts(lines: Line[], fields: DocumentFields): void {
   let best: [number, number, number] | null = null;
   for (const net of nets) {
     for (const t of taxes) {
-      if (t <= 0 || t > net * 0.3 || !totals.has(net + t)) continue;
+      if (!plausibleTax(net, t) || !totals.has(net + t)) continue;
       if (best === null || net + t === total || (best[2] !== total && net + t > best[2])) best = [net, t, net + t];
     }
   }
@@ -702,7 +705,7 @@ function netFromTotalAndTax(lines: Line[], fields: DocumentFields): void {
   if (fields.subtotal || !fields.total || !fields.tax_amount) return;
   const tax = cents(fields.tax_amount.value);
   const net = cents(fields.total.value) - tax;
-  if (tax <= 0 || tax > net * 0.3) return;
+  if (!plausibleTax(net, tax)) return;
   const printed = [...labelledAmounts(lines, TOTAL_PLAIN, NOT_TOTAL), ...labelledAmounts(lines, TAX_LABEL, NOT_TAX_AMOUNT)];
   if (printed.includes(net)) fields.subtotal = { value: (net / 100).toFixed(2), confidence: 0.75 };
 }
@@ -716,7 +719,7 @@ function totalFromNetAndTax(lines: Line[], fields: DocumentFields): void {
   if (fields.total || !fields.subtotal || !fields.tax_amount) return;
   const net = cents(fields.subtotal.value);
   const tax = cents(fields.tax_amount.value);
-  if (tax <= 0 || tax > net * 0.3) return;
+  if (!plausibleTax(net, tax)) return;
   const printed = lines.slice(0, 400).some((line) => amountsIn(line.text.replace(PAGE_MARK, ' ')).some((amount) => cents(amount) === net + tax));
   if (printed) fields.total = { value: ((net + tax) / 100).toFixed(2), confidence: 0.7 };
 }

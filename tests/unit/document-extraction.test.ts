@@ -1485,3 +1485,10 @@ describe("issue 34 twelfth pass: an XRechnung view's totals block", () => {
     expect(fields.tax_amount?.value).not.toBe('13585627.00');
   });
 });
+
+describe("issue 34 twelfth pass: a title over the number with its own word", () => {
+  it("reads 'Faktura' over 'Nr 1/2014' as the number 1/2014, below 0.8", () => {
+    const { fields } = extractFields(['Faktura', 'Nr 1/2014', 'Sprzedawca\tNabywca', 'Razem do zapłaty:\t3500,00 zł'].join('\n'));
+    expect(fields.invoice_number).toEqual({ value: '1/2014', confidence: 0.6 });
+  });
+});

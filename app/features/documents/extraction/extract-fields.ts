@@ -431,9 +431,11 @@ function numberUnderTitle(lines: Line[], kind: DocumentKind): string | null {
     const right = next.cells.length === 2 ? next.cells[1].trim() : '';
     if (/\d/.test(right) && /[A-Z]/i.test(right) && identifier(right) === right) return right;
     if (next.cells.length !== 1) continue;
+    // The number's own word before it ('Faktura' over 'Nr 1/2014'): the number.
+    const number = next.text.trim().replace(/^(?:nr|no|n[°º]|#)\.?\s*(?=\S*\d)/i, '');
     // 'NE SERIES-A/123': a series and its number, one reference.
-    const reference = /^[A-Z]{1,4}\s(?=[A-Z0-9-]+\/\d)/.test(next.text.trim()) ? next.text.trim() : identifier(next.text.trim());
-    if (reference && reference === next.text.trim().split(/\s+(?:paid|pay[ée]e?|bezahlt)$/i)[0]) return reference;
+    const reference = /^[A-Z]{1,4}\s(?=[A-Z0-9-]+\/\d)/.test(number) ? number : identifier(number);
+    if (reference && reference === number.split(/\s+(?:paid|pay[ée]e?|bezahlt)$/i)[0]) return reference;
   }
   return null;
 }

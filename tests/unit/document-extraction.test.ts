@@ -1492,3 +1492,21 @@ describe("issue 34 twelfth pass: a title over the number with its own word", () 
     expect(fields.invoice_number).toEqual({ value: '1/2014', confidence: 0.6 });
   });
 });
+
+describe("issue 34 twelfth pass: an XRechnung view's parties", () => {
+  it("reads the parties under 'Informationen zum Verkäufer' and 'Informationen zum Käufer', named by 'Firmenname:' and 'Name:'", () => {
+    const text = [
+      'Übersicht',
+      'Informationen zum Käufer',
+      'Leitweg-ID:\t12345678-12345-12\tOrt:\tMusterort',
+      'Name:\tBeispielkunde\tLand:\tDE',
+      'Informationen zum Verkäufer',
+      'Firmenname:\tM. Meier Handwerk GbR\tLändercode:\tDE',
+      'Adresszeile 1:\tHauptstraße 2\tName:\tM. Meier Handwerk GbR',
+      'Rechnungsnummer:\t12345',
+      'Gesamtsumme\tbrutto\t14.918,84',
+    ].join('\n');
+    const { fields } = extractFields(text);
+    expect([fields.supplier_name?.value, fields.customer_name?.value]).toEqual(['M. Meier Handwerk GbR', 'Beispielkunde']);
+  });
+});

@@ -116,7 +116,7 @@ function afterLabel(lines: Line[], index: number, labelEnd: number, skipLabelled
 }
 
 /** A party block's own name line ('Nazwa: ABC Developex S.A.', 'Name: Lieferant GmbH'): the name. */
-const NAME_LABEL = String.raw`(?:(?:name|nom|naam|nombre|nome|nazwa)(?:\s+(?:de\s+l['’]|du|de\s+la|des|of(?:\s+the)?|del?)\s*\p{L}+)?|firma|company|denominazione|ragione\s+sociale|raz[óo]n\s+social)\s*:`;
+const NAME_LABEL = String.raw`(?:(?:name|nom|naam|nombre|nome|nazwa)(?:\s+(?:de\s+l['’]|du|de\s+la|des|of(?:\s+the)?|del?)\s*\p{L}+)?|firmenname|company\s+name|firma|company|denominazione|ragione\s+sociale|raz[óo]n\s+social)\s*:`;
 const NAMED = new RegExp(`^${NAME_LABEL}\\s*(.+)$`, 'iu');
 /** The label alone in its cell, the name in the next ('Nom de l'acheteur:  LES COACHS SOLIDAIRES'). */
 const NAMED_ALONE = new RegExp(`^${NAME_LABEL}$`, 'iu');
@@ -139,7 +139,7 @@ function cellBelowHeading(lines: Line[], index: number, at: number): string | nu
 const partyHeading = (text: string) => startsWith(SUPPLIER_LABEL, text) || startsWith(CUSTOMER_LABEL, text);
 
 /** Words that may come before a party's label in its cell: a heading's ('Dati del', 'Name of the', 'Données du'). */
-const LEAD_WORD = '(?:dati|datos|dados|donn[ée]es|details?|name|nom|nome|nombre|naam|nazwa|angaben|address|adresse|of|the|del|della|de|du|des|do|da|dos|van|het|der|die|your|our|votre|notre|ihre?|unsere?)';
+const LEAD_WORD = '(?:dati|datos|dados|donn[ée]es|details?|informationen|information|zum|zur|name|nom|nome|nombre|naam|nazwa|angaben|address|adresse|of|the|del|della|de|du|des|do|da|dos|van|het|der|die|your|our|votre|notre|ihre?|unsere?)';
 const LABEL_LEAD = new RegExp(`^${LEAD_WORD}(?:\\s+${LEAD_WORD})*$`, 'iu');
 
 /** The first value a label points at, in the document's order. */

@@ -1510,3 +1510,18 @@ describe("issue 34 twelfth pass: an XRechnung view's parties", () => {
     expect([fields.supplier_name?.value, fields.customer_name?.value]).toEqual(['M. Meier Handwerk GbR', 'Beispielkunde']);
   });
 });
+
+describe("issue 34 twelfth pass: Brazil's DANFSe and DANFE", () => {
+  it("reads a DANFSe as an invoice, its 'NÚMERO DA NFS-e' and 'DATA E HORA DA EMISSÃO' over their values, and a DANFE's 'Nº000.000.002'", () => {
+    const danfse = [
+      'DANFSe v2.0\tMunicípio: São Vicente / SP',
+      'NÚMERO DA NFS-e\tCOMPETÊNCIA DA NFS-e\tDATA E HORA DA EMISSÃO DA NFS-e',
+      '999\t07/04/2026\t11/02/2026 10:00:00',
+      'Valor Líquido da NFS-e\tR$ 10.000,00',
+    ].join('\n');
+    const { fields } = extractFields(danfse);
+    expect([fields.kind?.value, fields.invoice_number?.value, fields.issue_date?.value]).toEqual(['invoice', '999', '2026-02-11']);
+    const danfe = ['NF-e', 'Nº000.000.002', 'SÉRIE 1', 'Empresa Lucro Presumido Ltda\tDANFE', 'VALOR TOTAL DA NOTA\t1.950,00'].join('\n');
+    expect(extractFields(danfe).fields.invoice_number?.value).toBe('000.000.002');
+  });
+});

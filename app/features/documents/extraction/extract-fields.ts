@@ -259,7 +259,7 @@ const INVOICE_LABEL = new RegExp(
     '\\b(?:beleg|factuur|fattura|faktury)\\s*-?\\s*(?:nr\\.?|nummer|numer|n\\.)',
     '\\binv\\s*#',
     // The number's word first: 'Nr faktury', 'Número de factura', 'N° de facture', 'Numero fattura', 'Nº da fatura'.
-    `(?<!\\p{L})(?:nr\\.?|no\\.?|n[°º]\\.?|n\\.[°º]|num[ée]ro|n[uú]mero|numer|nummer|number)\\s+(?:(?:de|da|do|della|van)\\s+(?:la\\s+)?)?(?:faktury|fattura|facture|factura|fatura|factuur|invoice)\\b`,
+    `(?<!\\p{L})(?:nr\\.?|no\\.?|n[°º]\\.?|n\\.[°º]|num[ée]ro|n[uú]mero|numer|nummer|number)\\s+(?:(?:de|da|do|della|van)\\s+(?:la\\s+)?)?(?:faktury|fattura|facture|factura|fatura|factuur|invoice|nfs-?e|nf-?e)\\b`,
     // 'Fattura n. 123', 'Fatura n.º FT 2024/12'.
     `(?<!\\p{L})${INVOICE_WORD}\\s+n\\.\\s*[°º]?(?=\\s*[A-Z]{0,5}\\s?\\d)`,
     // A Mexican CFDI's 'Folio' (its 'Folio fiscal' is the tax authority's UUID, not the number).
@@ -307,7 +307,7 @@ const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|nu
  * date only when nothing else dates the document (an invoice's order date is
  * another date: issue 34 found one taken as the invoice date at 0.9).
  */
-const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|receipt|tax\s+point|billing|bill)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\binvoice\s+dated\b|(?<![a-zà-ÿ])(?:laskun\s+)?p[äa]iv[äa]m[äa][äa]r[äa](?![a-zà-ÿ])|\blaskup[äa]iv[äa](?![a-zà-ÿ])|\bissued\s+(?:at|on)\b|\b(?:rechnungs|beleg|belege|ausstellungs)-?datum\b|\bdate\s+(?:de\s+(?:la\s+)?facture|d['’]\s*[ée]mission|de\s+facturation)\b|\bfecha\s+(?:y\s+hora\s+)?(?:de\s+)?(?:factura|emisi[óo]n|expedici[óo]n)\b|\bdata\s+(?:fattura|documento|wystawienia|da\s+fatura|de\s+emiss[ãa]o|emiss[ãa]o|faktury)\b|\bfactuurdatum\b|\bfaktura(?:dato|datum)\b|\bdatum\s+faktury\b|(?:\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\b[^\n]{0,60}?\b(?:vom|von|du|del|van|of|dated|z\s+dnia)\b|\p{L}{2,},\s+(?:den|le|el|il|dnia)(?=\s+\d)/iu;
+const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|receipt|tax\s+point|billing|bill)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\binvoice\s+dated\b|(?<![a-zà-ÿ])(?:laskun\s+)?p[äa]iv[äa]m[äa][äa]r[äa](?![a-zà-ÿ])|\blaskup[äa]iv[äa](?![a-zà-ÿ])|\bissued\s+(?:at|on)\b|\b(?:rechnungs|beleg|belege|ausstellungs)-?datum\b|\bdate\s+(?:de\s+(?:la\s+)?facture|d['’]\s*[ée]mission|de\s+facturation)\b|\bfecha\s+(?:y\s+hora\s+)?(?:de\s+)?(?:factura|emisi[óo]n|expedici[óo]n)\b|\bdata\s+(?:fattura|documento|wystawienia|da\s+fatura|de\s+emiss[ãa]o|emiss[ãa]o|faktury)\b|\bdata\s+e\s+hora\s+da\s+emiss[ãa]o\b|\bfactuurdatum\b|\bfaktura(?:dato|datum)\b|\bdatum\s+faktury\b|(?:\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\b[^\n]{0,60}?\b(?:vom|von|du|del|van|of|dated|z\s+dnia)\b|\p{L}{2,},\s+(?:den|le|el|il|dnia)(?=\s+\d)/iu;
 /** Another invoice's date: 'Date de facture associée', 'Original invoice date'. */
 const OTHER_INVOICE = /\b(?:associ[ée]e?|d['’]origine|original|previous|pr[ée]c[ée]dente|related|referenced|ursprungs\p{L}*|korrigierten)\b/iu;
 // A bare 'Date' qualified by another event ('Order Date:', 'Due date:', 'Fecha de vencimiento') is not the issue date.
@@ -353,7 +353,7 @@ const KINDS: [DocumentKind, RegExp][] = [
   ['purchase_order', /\bpurchase\s+order\b|^bestellung\b|\bbon\s+de\s+commande\b|\border\s+confirmation\b|\bordine\s+d'acquisto\b|\bzam[óo]wienie\b/i],
   ['quote', /\b(?:quote|quotation|estimate|offer|proposal|angebot|devis|presupuesto|cotizaci[óo]n)\b/i],
   ['receipt', /\b(?:receipt|sales\s+receipt|payment\s+received|quittung|kassenbon|re[çc]u|ticket\s+de\s+caisse|recibo)\b/i],
-  ['invoice', /\b(?:invoice|tax\s+invoice|lasku|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill(?!\s+(?:to|from)\b)|danfe|nota\s+fiscal|nota\s+de\s+(?:cr[ée]dito|d[ée]bito)|credit\s+note)\b/iu],
+  ['invoice', /\b(?:invoice|tax\s+invoice|lasku|\p{L}*rechnung|gutschrift|facture|avoir|factura|fattura|factuur|faktura|fatura|bill(?!\s+(?:to|from)\b)|danfs?e|nota\s+fiscal|nota\s+de\s+(?:cr[ée]dito|d[ée]bito)|credit\s+note)\b/iu],
   ['contract', /\b(?:agreement|contract|vertrag|contrat|contrato|hereinafter|the\s+parties|terms\s+and\s+conditions)\b/i],
 ];
 
@@ -906,7 +906,8 @@ export function extractFields(document: string): Extraction {
   else if (underLabel) set('invoice_number', underLabel, 0.7);
   else if (kind.value === 'invoice') {
     // An invoice whose number is labelled only 'Nº:' or 'No.:' near its title (Spanish and Italian forms): less sure.
-    const bare = findLabelled(lines.slice(0, 12), /^(?:n[º°o]|nr|no\.|num\.?|n\.)\s*:/iu, identifier);
+    // (Or 'Nº' right before the number, on a line of its own: a Brazilian DANFE's 'Nº000.000.002'.)
+    const bare = findLabelled(lines.slice(0, 12), /^(?:n[º°o]|nr|no\.|num\.?|n\.)\s*:|^n[º°]\s?(?=\d)/iu, identifier);
     if (bare) set('invoice_number', bare.value, 0.6);
   }
   // A title alone on its line with the document's number alone below it ('Invoice' over 'SAMPLE-002', 'Purchase order' over

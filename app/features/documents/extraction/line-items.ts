@@ -262,7 +262,8 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       if (twoColumns && cells.length === 2 && numbers[0] === null && numbers[1] !== null && words.length === 1) {
         // Its tax, discount or shipping row ends it ('Tax  $35' under 'Service B  $250').
         if (TAX_LABEL.test(cells[0]) || DISCOUNT_WORD.test(cells[0]) || /\b(?:shipping|freight|delivery|postage)\b/i.test(cells[0])) break;
-        items.push({ description: cells[0], quantity: '1.00', unit_price: Number(numbers[1]).toFixed(2), amount: Number(numbers[1]).toFixed(2) });
+        const price = Number(numbers[1]).toFixed(2);
+        items.push({ description: cells[0], quantity: '1.00', unit_price: price, amount: price });
         gap = 0;
         if (items.length >= 500) break;
         continue;
@@ -291,26 +292,28 @@ export function findLineItems(lines: Line[]): LineItem[] | null {
       // The row's amount is its last number, whose quantity and price are two numbers before it. Failing that: the number
       // before a last one that is a tax rate ('198,00  19' under 'Betrag  USt. %'), or the one amount of the next line when
       // the row's amount wrapped onto it ('9,9000  20 Stk  19 %' over '4012345001235  198,00').
-      let read = productPair(values, values.length - 1, withUnit, 1, order);
+      // A pair read with this row's counts and the header's order of its columns.
+      const pairOf = (from: string[], at: number, taxFactor = 1) => productPair(from, at, withUnit, taxFactor, order);
+      let read = pairOf(values, values.length - 1);
       const rate = Number(values[values.length - 1]);
-      if (read === null && values.length >= 3 && Number.isInteger(rate) && rate >= 0 && rate <= 30) read = productPair(values, values.length - 2, withUnit, 1, order);
+      if (read === null && values.length >= 3 && Number.isInteger(rate) && rate >= 0 && rate <= 30) read = pairOf(values, values.length - 2);
       const below = read === null ? wrappedAmount(lines[h + 2 + at]) : null;
       if (below !== null) {
         const joined = [...values, below];
-        read = productPair(joined, joined.length - 1, withUnit, 1, order);
+        read = pairOf(joined, joined.length - 1);
         if (read) skip = h + 2 + at;
       }
       // A row whose amount includes its tax at the rate it prints ('1,0000  100,00 21%  21,00  121,00'): quantity × price × 1.21.
       const rowRate = read === null ? RATE.exec(line.text) : null;
       // A row that prints its net and then its gross ('1  22 222,00  23%  22 222,00  27 333,06'): the net is its amount, as
       // in a table of net amounts, when the gross is the net at the row's rate.
-      const net = rowRate && values.length >= 4 ? productPair(values, values.length - 2, withUnit, 1, order) : null;
+      const net = rowRate && values.length >= 4 ? pairOf(values, values.length - 2) : null;
       if (net && Math.abs(Number(net.amount) * (1 + rateOf(rowRate!) / 100) - Number(values[values.length - 1])) <= 0.02) read = net;
       // (Its price may share a cell with the rate: the finer cells are read then.)
       const taxed = rowRate ? (finer ?? cells).map(cellNumber).filter((n): n is string => n !== null) : [];
-      if (read === null && rowRate && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 + rateOf(rowRate) / 100, order);
+      if (read === null && rowRate && taxed.length >= 3) read = pairOf(taxed, taxed.length - 1, 1 + rateOf(rowRate) / 100);
       // Under a discount's heading the rate may be the row's discount ('1.00  €500,00 | 5.00%  € 475,00'): quantity × price × 0.95.
-      if (read === null && rowRate && discounted && taxed.length >= 3) read = productPair(taxed, taxed.length - 1, withUnit, 1 - rateOf(rowRate) / 100, order);
+      if (read === null && rowRate && discounted && taxed.length >= 3) read = pairOf(taxed, taxed.length - 1, 1 - rateOf(rowRate) / 100);
       // A row whose price and amount are alike, and no count ('Transport  Pauschal  120,00  120,00'): one of it.
       const [price, last] = values.slice(-2).map(Number);
       if (read === null && price === last && last !== 0) read = { amount: values[values.length - 1], quantity: '1.00', unitPrice: values[values.length - 2] };

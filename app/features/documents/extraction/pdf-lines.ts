@@ -29,6 +29,9 @@ const MAX_SIZE = 100;
 /** The widest distance at which an item still joins a line: 0.4 of the largest size. */
 const BUCKET = MAX_SIZE * 0.4;
 
+/** Where an item ends across the page: its width, or half its size a character when pdf.js gives none. */
+const itemEnd = (item: Item, size: number) => item.x + (item.width || item.str.length * size * 0.5);
+
 /** How many of a line's last items an item off its baseline is checked against (bounded: linear time). */
 const STACK_CHECKS = 16;
 
@@ -42,12 +45,12 @@ const STACK_CHECKS = 16;
  */
 function stacked(row: Row, item: Item, size: number, budget: Budget): boolean {
   const start = item.x;
-  const end = item.x + (item.width || item.str.length * size * 0.5);
+  const end = itemEnd(item, size);
   for (let i = row.items.length - 1; i >= Math.max(0, row.items.length - STACK_CHECKS); i -= 1) {
     budget.spend();
     const other = row.items[i];
     if (Math.abs(other.y - item.y) <= Math.min(other.fontSize || size, size) * 0.2) continue;
-    const otherEnd = other.x + (other.width || other.str.length * row.size * 0.5);
+    const otherEnd = itemEnd(other, row.size);
     if (start < otherEnd - 0.5 && other.x < end - 0.5) return true;
   }
   return false;
@@ -93,7 +96,7 @@ export function pageLines(items: Item[], budget: Budget): string {
       const gap = item.x - end;
       if (line) line += gap > row.size * 1.2 ? '\t' : gap > row.size * 0.15 ? ' ' : '';
       line += item.str.trim();
-      end = item.x + (item.width || item.str.length * row.size * 0.5);
+      end = itemEnd(item, row.size);
       if (chars + line.length > LIMITS.textChars) break;
     }
     lines.push(line);

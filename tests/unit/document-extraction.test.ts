@@ -1525,3 +1525,44 @@ describe("issue 34 twelfth pass: Brazil's DANFSe and DANFE", () => {
     expect(extractFields(danfe).fields.invoice_number?.value).toBe('000.000.002');
   });
 });
+
+describe("issue 34 thirteenth pass: a form's party sections, a DANFE's stub, a specimen's watermark, a legal form's line", () => {
+  it("reads the names under 'Nome / Nome Empresarial' in the sections 'PRESTADOR / FORNECEDOR' and 'TOMADOR / ADQUIRENTE', never the status beside 'Prestador'", () => {
+    const text = [
+      'DANFSe v2.0\tMunicípio: São Vicente / SP',
+      'Documento Auxiliar da NFS-e\tAmbiente Gerador: Sefin Nacional NFS-e',
+      'EMITENTE DA NFS-e\tSITUAÇÃO DA NFS-e\tFINALIDADE',
+      'Prestador\tNFS-e Gerada\t-',
+      'CNPJ / CPF / NIF\tIndicador Municipal (Inscrição)\tTelefone',
+      'PRESTADOR / FORNECEDOR',
+      '11.222.333/0001-44\t-\t(13) 2802-3254',
+      'Nome / Nome Empresarial\tMunicípio / Sigla UF\tCódigo IBGE / CEP',
+      'Serviços de Publicidade e Propaganda\tSão Vicente / SP\t3551009 / 11.370-140',
+      'CNPJ / CPF / NIF\tIndicador Municipal (Inscrição)\tTelefone',
+      'TOMADOR / ADQUIRENTE',
+      '96.572.806/0001-23\t-\t(15) 98229-5603',
+      'Nome / Nome Empresarial\tMunicípio / Sigla UF\tCódigo IBGE / CEP',
+      'Bento e Silvana Doces e Salgados Ltda\tSorocaba / SP\t3552205 / 18.047-607',
+      'Endereço\tE-mail',
+    ].join('\n');
+    const { fields } = extractFields(text);
+    expect([fields.supplier_name?.value, fields.customer_name?.value]).toEqual(['Serviços de Publicidade e Propaganda', 'Bento e Silvana Doces e Salgados Ltda']);
+  });
+
+  it("reads the issuer a DANFE's stub names ('RECEBEMOS DE … OS PRODUTOS')", () => {
+    const text = [
+      'RECEBEMOS DE Empresa Lucro Presumido Ltda OS PRODUTOS/SERVIÇOS CONSTANTES DA NOTA FISCAL INDICADA ABAIXO.\tNF-e',
+      'Nº000.000.002',
+      'DATA DE RECEBIMENTO\tIDENTIFICAÇÃO E ASSINATURA DO RECEBEDOR',
+      'VALOR TOTAL DA NOTA\t1.950,00',
+    ].join('\n');
+    expect(extractFields(text).fields.supplier_name?.value).toBe('Empresa Lucro Presumido Ltda');
+  });
+
+  it("takes no specimen's watermark ('Muster') and no legal form's line ('Association de loi 1901') for the sender", () => {
+    const bill = ['Muster', 'Dr. A. Arzt', 'Facharzt für Innere Medizin', 'Docstrasse 25', '12345 Musterstadt', 'Rechnungsdatum: 24.10.2018', 'Rechnungs-Nr.:1425'].join('\n');
+    expect(extractFields(bill).fields.supplier_name?.value).toBe('Dr. A. Arzt');
+    const quote = ['Numéro de devis :\t2021-001-D', '12 avenue Léonard de Vinci', '92400 Courbevoie, France', 'Association de loi 1901', 'DEVIS\tNom de l’organisme', 'Total Net TTC : 165,00 €'].join('\n');
+    expect(extractFields(quote).fields.supplier_name).toBeUndefined();
+  });
+});

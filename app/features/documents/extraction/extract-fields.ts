@@ -775,8 +775,21 @@ function domainCompany(lines: Line[], text: string, customer: string | undefined
 /** A remittance slip's heading (Xero's 'PAYMENT ADVICE', 'Remittance advice', 'Zahlschein'): the slip goes back to the payee. */
 const REMITTANCE = /\b(?:payment|remittance)\s+(?:advice|slip|stub)\b|\bremittance\b|\bavis\s+de\s+paiement\b/i;
 
-/** The payee a remittance slip is addressed to ('PAYMENT ADVICE' over 'To: TINYZIMMERTECH LTD'): the supplier. */
+/**
+ * A Brazilian DANFE's receipt stub, which the customer signs and returns: 'RECEBEMOS DE Empresa Lucro Presumido Ltda OS
+ * PRODUTOS/SERVIÇOS CONSTANTES DA NOTA FISCAL…', the wording its layout prescribes (the issuer's name between).
+ */
+const DANFE_STUB = /\brecebemos\s+de\s+([^\t]{2,120}?)\s+os\s+produtos\b/i;
+
+/**
+ * The payee a slip that goes back to the supplier names: a remittance slip's addressee ('PAYMENT ADVICE' over 'To:
+ * TINYZIMMERTECH LTD'), a DANFE stub's issuer.
+ */
 function remittancePayee(lines: Line[]): string | null {
+  for (const line of lines.slice(0, 6)) {
+    const issuer = DANFE_STUB.exec(line.text)?.[1];
+    if (issuer) return cleanName(issuer);
+  }
   const at = lines.findIndex((line) => REMITTANCE.test(line.text) && line.text.length < 80);
   for (const line of at < 0 ? [] : lines.slice(at, at + 4)) {
     for (const cell of line.cells) {
@@ -837,12 +850,43 @@ function cleanName(value: string): string | null {
   if (/^(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{L}/u.test(name) || !/\p{L}{2}/u.test(name)) return null;
   // A copy's marker ('Original', 'Duplicado', 'Kopie') heads a form; it names nobody.
   if (/^(?:original|orig\.|duplicado|triplicado|duplicate|copy|copia|copie|kopie|kopia|orygina[łl]|duplikat)$/i.test(name)) return null;
+  // Nor does a specimen's or a draft's watermark ('Muster' across a doctor's sample bill, 'SPECIMEN', 'Entwurf').
+  if (SPECIMEN.test(name)) return null;
+  // A line that states a legal form ('Association de loi 1901', 'Société par actions simplifiée au capital de 10 000 €') says what
+  // the sender is, not who.
+  if (LEGAL_STATUS.test(name)) return null;
   if (/^logo\b/i.test(name) || ((SELLER_WORDS.test(name) || BUYER_WORDS.test(name)) && /\b(?:name|nom|nombre|naam|nazwa|address|adresse)\b/i.test(name))) return null;
   if (/\b(?:information|details|summary|angaben|données|datos|gegevens|dane|dati|anagrafici)\b/i.test(name) || /^[A-Z]+\d[A-Z\d]*$/.test(name)) return null;
   // Nor a field with its value ('Debiteurennummer: 97654'), nor the document's title alone ('INVOICE'), nor a date ('14 Sep 2021').
   if (datesIn(name).length > 0 && name.replace(/[^\p{L}]/gu, '').length <= 9) return null;
   if (/^\p{L}[\p{L}./ -]{0,40}:\s*\S/u.test(name) || KINDS.some(([, title]) => title.test(name) && name.split(/\s+/).length === 1)) return null;
   return name;
+}
+
+const SPECIMEN = /^(?:muster|specimen|sp[ée]cimen|sample|draft|entwurf|brouillon|borrador|bozza|esempio|ejemplo|exemplo|wz[óo]r|voorbeeld|void)$/i;
+const LEGAL_STATUS = /^(?:association\s+(?:de\s+)?loi\s+(?:de\s+)?1901|(?:soci[ée]t[ée]|sas|sarl|sa|eurl|gmbh|ltd|s\.?r\.?l\.?)\b.*\bau\s+capital\b|.*\b(?:capital\s+social|stammkapital|share\s+capital)\b)/i;
+
+/** A form's heading of a party's name ('Nome / Nome Empresarial', 'NOME / RAZÃO SOCIAL', 'Nombre o razón social'). */
+const NAME_HEADING = /^(?:nome(?:\s*\/\s*(?:nome\s+empresarial|raz[ãa]o\s+social))?|raz[ãa]o\s+social|nombre(?:\s+(?:o|y|\/)\s*raz[óo]n\s+social)?|raz[óo]n\s+social|name|firmenname|raison\s+sociale|ragione\s+sociale|denominazione)$/i;
+
+/**
+ * A form's party section, its heading on a line of its own ('PRESTADOR / FORNECEDOR', set left of its block), whose block is
+ * rows of field headings over rows of values: the value under the name's heading ('Nome / Nome Empresarial' over 'Serviços
+ * de Publicidade e Propaganda'), from the line before the section's heading to four after it.
+ */
+function nameInSection(lines: Line[], label: RegExp): { value: string; index: number; sameLine: false } | null {
+  for (let i = 0; i < Math.min(lines.length, 120); i += 1) {
+    const heading = lines[i];
+    if (heading.cells.length !== 1 || heading.text.length > 40 || /\d/.test(heading.text) || !label.test(heading.text)) continue;
+    for (let j = Math.max(0, i - 1); j <= i + 4 && j < lines.length - 1; j += 1) {
+      const column = lines[j].cells.findIndex((cell) => NAME_HEADING.test(cell));
+      if (column < 0) continue;
+      const row = lines.slice(j + 1, j + 3).find((line) => line.cells.length === lines[j].cells.length);
+      const name = row ? cleanName(row.cells[column]) : null;
+      if (name) return { value: name, index: i, sameLine: false };
+    }
+  }
+  return null;
 }
 
 /**
@@ -1022,7 +1066,7 @@ export function extractFields(document: string): Extraction {
 
   // Parties: a label names them; else the sender's line above the address window names the supplier, and
   // the first name below it the customer; else the supplier is the company on the first lines.
-  const supplier = findLabelled(lines, SUPPLIER_LABEL, cleanName, true);
+  const supplier = findLabelled(lines, SUPPLIER_LABEL, cleanName, true) ?? nameInSection(lines, SUPPLIER_LABEL);
   const sender = senderLine(lines);
   let windowParty: string | null = null;
   // A name on its label's line is surer than one read below it (another party's block may sit there).
@@ -1052,7 +1096,7 @@ export function extractFields(document: string): Extraction {
     if (named) set('supplier_name', named, 0.7);
   }
   const holder = statement ? accountHolder(lines) : null;
-  const customer = holder ? { value: holder, index: -1, sameLine: false } : findLabelled(lines, CUSTOMER_LABEL, cleanName, true);
+  const customer = holder ? { value: holder, index: -1, sameLine: false } : (findLabelled(lines, CUSTOMER_LABEL, cleanName, true) ?? nameInSection(lines, CUSTOMER_LABEL));
   if (!fields.supplier_name) {
     // The company whose own web or mail domain the document prints ('Amazon Web Services, Inc.' and aws.amazon.com): the sender's.
     const byDomain = domainCompany(lines, text, customer?.value);

@@ -1,6 +1,6 @@
 // The product's one list of currencies (decision 046): what quotes, invoices,
 // settings and document extraction offer and accept. The database holds the
-// same list (public.currencies(), migration 20261202200001); a test
+// same list (public.currencies(), migrations 20261202200001 and 20261209000001); a test
 // (tests/db/currencies.test.ts) fails when the two differ.
 //
 // Amounts are integer hundredths of the unit in every currency (the "cents"
@@ -28,6 +28,10 @@ export const CURRENCIES = [
   { code: 'ZAR', minorUnits: 2, name: 'South African rand' },
   { code: 'BRL', minorUnits: 2, name: 'Brazilian real' },
   { code: 'MXN', minorUnits: 2, name: 'Mexican peso' },
+  { code: 'PEN', minorUnits: 2, name: 'Peruvian sol' },
+  { code: 'ARS', minorUnits: 2, name: 'Argentine peso' },
+  { code: 'CLP', minorUnits: 0, name: 'Chilean peso' },
+  { code: 'COP', minorUnits: 2, name: 'Colombian peso' },
 ] as const;
 
 export type CurrencyCode = (typeof CURRENCIES)[number]['code'];

@@ -420,7 +420,11 @@ as $function$
          ('CZK', 2, 'Czech koruna'),
          ('ZAR', 2, 'South African rand'),
          ('BRL', 2, 'Brazilian real'),
-         ('MXN', 2, 'Mexican peso')
+         ('MXN', 2, 'Mexican peso'),
+         ('PEN', 2, 'Peruvian sol'),
+         ('ARS', 2, 'Argentine peso'),
+         ('CLP', 0, 'Chilean peso'),
+         ('COP', 2, 'Colombian peso')
 $function$;
 revoke all on function public.currencies() from public, anon, authenticated, service_role;
 grant execute on function public.currencies() to anon, authenticated, service_role, public;

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { amountsIn, datesIn, parseAmount } from '../../app/features/documents/extraction/amounts.ts';
 import { extractFields } from '../../app/features/documents/extraction/extract-fields.ts';
 import { csvText, extractText, NoTextError, TEXT_REASONS } from '../../app/features/documents/extraction/text.ts';
+import { isCurrency } from '../../app/lib/currencies.ts';
 import { CORPUS_DIR, readExpected, scoreCorpus, type CorpusScore } from '../support/extraction-corpus.ts';
 
 let score: CorpusScore;
@@ -1564,5 +1565,26 @@ describe("issue 34 thirteenth pass: a form's party sections, a DANFE's stub, a s
     expect(extractFields(bill).fields.supplier_name?.value).toBe('Dr. A. Arzt');
     const quote = ['Numéro de devis :\t2021-001-D', '12 avenue Léonard de Vinci', '92400 Courbevoie, France', 'Association de loi 1901', 'DEVIS\tNom de l’organisme', 'Total Net TTC : 165,00 €'].join('\n');
     expect(extractFields(quote).fields.supplier_name).toBeUndefined();
+  });
+});
+
+describe('issue 34 thirteenth pass: every currency the extractor reads is one the product takes', () => {
+  const currency = (text: string) => extractFields(text).fields.currency?.value;
+
+  it("reads the sol from 'S/' and 'SOLES', and the pesos of documents that name Argentina, Chile or Colombia, all on the product's list", () => {
+    const read = [
+      currency(['FACTURA ELECTRÓNICA F001-123', 'Moneda:\tSOLES', 'Importe Total:\tS/ 236.00'].join('\n')),
+      currency(['FACTURA', 'PRODUCTO 1\tS/ 50.00\tS/ 100.00', 'Op. Gravadas:\tS/100.00'].join('\n')),
+      currency(['Factura A 0001-00000012', 'CUIT: 30-00000000-7', 'Total\t$ 122,00'].join('\n')),
+      currency(['Factura electrónica 88', 'Santiago, Chile', 'Total\t$ 11.900'].join('\n')),
+      currency(['Factura de venta 17', 'Bogotá, Colombia', 'Total\t$ 119.000,00'].join('\n')),
+    ];
+    expect(read).toEqual(['PEN', 'PEN', 'ARS', 'CLP', 'COP']);
+    for (const code of read) expect(isCurrency(code!), code).toBe(true);
+  });
+
+  it("takes 'PEN' for the sol only beside an amount, never a stationery line's word", () => {
+    expect(currency(['Invoice 12', 'BLUE PEN 0.7MM\t2\t$3.00', 'Total\t$6.00'].join('\n'))).toBe('USD');
+    expect(currency(['Invoice 12', 'Consulting\tPEN 1,200.00', 'Total\tPEN 1,200.00'].join('\n'))).toBe('PEN');
   });
 });

@@ -137,7 +137,12 @@ export const CURRENCY_SYMBOLS: [RegExp, string][] = [
   [/\bzł/, 'PLN'],
   [/\bFr\.\s?\d/, 'CHF'],
   [/\bKč/, 'CZK'],
+  // The sol's 'S/' before its amount ('S/ 50.00', 'S/50.00'), and its name ('Moneda: SOLES').
+  [/(?<![\p{L}\d/])S\/\s?(?=\d)|\b(?:[Ss]oles|SOLES)\b/u, 'PEN'],
 ];
+
+/** Codes that are words too ('PEN' on a stationery invoice's line): a code only beside an amount. */
+const WORD_CODES = new Set(['PEN']);
 
 /**
  * '$' alone is the dollar or the peso of some twenty countries, so a bare '$' says USD only as a guess. The document's
@@ -178,12 +183,15 @@ export function bareDollar(text: string): boolean {
 /** The currencies a line names, codes before symbols. */
 export function currenciesIn(line: string): string[] {
   const found: string[] = [];
-  for (const code of CURRENCY_CODES) if (new RegExp(`\\b${code}\\b`).test(line)) found.push(code);
+  for (const code of CURRENCY_CODES) {
+    const pattern = WORD_CODES.has(code) ? `\\b${code}\\s?\\d|\\d\\s?${code}\\b` : `\\b${code}\\b`;
+    if (new RegExp(pattern).test(line)) found.push(code);
+  }
   let rest = line;
   for (const [symbol, code] of CURRENCY_SYMBOLS) {
     if (symbol.test(rest)) {
       if (!found.includes(code)) found.push(code);
-      rest = rest.replace(new RegExp(symbol.source, 'g'), ' ');
+      rest = rest.replace(new RegExp(symbol.source, `${symbol.flags}g`), ' ');
     }
   }
   return found;

@@ -1,0 +1,51 @@
+// Migration 20261209000001 adds the Peruvian sol and the Argentine, Chilean and Colombian pesos to the one list of
+// currencies. On kept data: the quotes and invoices written before it keep their currencies, the list is still
+// readable by every role (a replaced function keeps its grants), and the new codes are taken, the Chilean peso in
+// whole amounts only.
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../supabase/local/migrate.ts';
+import { asRole, createPglite, createPostgres, one, postgresUrl } from './support/sql-db.ts';
+
+const migrationsDir = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
+const LIST_MIGRATION = '20261209000001';
+
+for (const target of [
+  { name: 'PGlite', create: createPglite, skip: false },
+  { name: 'PostgreSQL', create: () => createPostgres(), skip: !postgresUrl },
+]) {
+  describe.skipIf(target.skip)(`the currency list's migration on kept data, ${target.name}`, () => {
+    it('keeps the rows written before it and their grants, and takes the new codes', async () => {
+      const { db, drop } = await target.create();
+      const before = mkdtempSync(join(tmpdir(), 'migrations-before-'));
+      try {
+        for (const file of readdirSync(migrationsDir).filter((f) => f < LIST_MIGRATION)) cpSync(join(migrationsDir, file), join(before, file));
+        await migrate(db, { migrationsDir: before });
+        const kept = async () => (await db.query<{ currency: string; n: number }>(
+          `select currency, count(*)::int as n from (select currency from public.quotes union all select currency from public.invoices) r group by currency order by currency`,
+        )).rows;
+        const rows = await kept();
+        expect(rows.length).toBeGreaterThan(0);
+        expect(await one(db, `select public.is_currency('PEN') as ok`)).toEqual({ ok: false });
+
+        await migrate(db, { migrationsDir });
+        expect(await kept()).toEqual(rows);
+        for (const code of ['PEN', 'ARS', 'CLP', 'COP']) expect(await one(db, 'select public.is_currency($1) as ok', [code])).toEqual({ ok: true });
+        // Whole pesos in Chile (no minor units), cents in Peru.
+        expect(await one(db, `select public.fits_currency(150, 'CLP') as ok`)).toEqual({ ok: false });
+        expect(await one(db, `select public.fits_currency(150, 'PEN') as ok`)).toEqual({ ok: true });
+        // Readable by a visitor and a member, as before.
+        for (const role of ['anon', 'authenticated'] as const) {
+          const { n } = await asRole(db, role, {}, (tx) => one<{ n: number }>(tx, 'select count(*)::int as n from public.currencies()'));
+          expect(n).toBe(25);
+        }
+      } finally {
+        rmSync(before, { recursive: true, force: true });
+        await drop();
+      }
+    }, 180_000);
+  });
+}

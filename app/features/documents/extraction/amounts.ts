@@ -120,6 +120,14 @@ export function datesIn(line: string, monthFirst = false): string[] {
   return found.sort((a, b) => a.at - b.at).map((f) => f.date);
 }
 
+/**
+ * Whether a quantity times a price is an amount: within a cent (`slack`; a cent more where the amount includes a tax
+ * rounded to cents) or a thousandth of the amount (a long quantity's product is rounded to the amount's cents).
+ */
+export function productIs(quantity: number, price: number, amount: number, slack = 0.01): boolean {
+  return Math.abs(quantity * price - amount) <= Math.max(slack, Math.abs(amount) * 0.001);
+}
+
 /** ISO codes a document may name (the product's one list, app/lib/currencies.ts), and the symbols that stand for one. */
 export { CURRENCY_CODES };
 export const CURRENCY_SYMBOLS: [RegExp, string][] = [

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { amountsIn, datesIn, parseAmount } from '../../app/features/documents/extraction/amounts.ts';
 import { extractFields } from '../../app/features/documents/extraction/extract-fields.ts';
 import { csvText, extractText, NoTextError, TEXT_REASONS } from '../../app/features/documents/extraction/text.ts';
+import { BUYER_WORDS, CUSTOMER_LABEL, SELLER_WORDS, SUPPLIER_LABEL } from '../../app/features/documents/extraction/party-labels.ts';
 import { isCurrency } from '../../app/lib/currencies.ts';
 import { CORPUS_DIR, readExpected, scoreCorpus, type CorpusScore } from '../support/extraction-corpus.ts';
 
@@ -1586,5 +1587,22 @@ describe('issue 34 thirteenth pass: every currency the extractor reads is one th
   it("takes 'PEN' for the sol only beside an amount, never a stationery line's word", () => {
     expect(currency(['Invoice 12', 'BLUE PEN 0.7MM\t2\t$3.00', 'Total\t$6.00'].join('\n'))).toBe('USD');
     expect(currency(['Invoice 12', 'Consulting\tPEN 1,200.00', 'Total\tPEN 1,200.00'].join('\n'))).toBe('PEN');
+  });
+});
+
+describe("issue 34 thirteenth pass: one table of each party's words per language", () => {
+  it("knows each seller's word as a label and as a mark of the seller's line, and each buyer's word alike", () => {
+    const seller = ['Supplier', 'Service provider', 'Payee', 'Verkäufer', 'Lieferant', 'Émetteur', 'Fournisseur', 'Emisor', 'Proveedor', 'Fornitore', 'Cedente', 'Leverancier', 'Crediteur', 'Sprzedawca', 'Fornecedor', 'Emitente'];
+    const buyer = ['Customer', 'Purchaser', 'Recipient', 'Käufer', 'Rechnungsempfänger', 'Acheteur', 'Receptor', 'Cliente', 'Comprador', 'Cessionario', 'Acquirente', 'Debiteur', 'Klant', 'Nabywca', 'Płatnik', 'Adquirente'];
+    for (const word of seller) expect([SUPPLIER_LABEL.test(`${word}:`), SELLER_WORDS.test(`${word} USt-IdNr.: DE123`), CUSTOMER_LABEL.test(`${word}:`)], word).toEqual([true, true, false]);
+    for (const word of buyer) expect([CUSTOMER_LABEL.test(`${word}:`), BUYER_WORDS.test(`${word} NIP: 123`), SUPPLIER_LABEL.test(`${word}:`)], word).toEqual([true, true, false]);
+    // Not inside another word, nor a template's placeholder, nor a 'Ver käufer' a PDF split.
+    for (const text of ['Kundennummer:', 'SELLER_NAME', 'Ver käufer :']) expect(BUYER_WORDS.test(text) && CUSTOMER_LABEL.test(text), text).toBe(false);
+    expect(SELLER_WORDS.test('SELLER_NAME')).toBe(false);
+  });
+
+  it("takes the tax id on the line an 'Émetteur' heads as the supplier's, surely, over the client's", () => {
+    const text = ['FACTURE N° F-2026-14', 'Émetteur : Atelier Lumière SARL\tTVA : FR32123456789', 'Client : Boulangerie du Port\tTVA : FR83404833048', 'Total TTC : 120,00 €'].join('\n');
+    expect(extractFields(text).fields.tax_id).toEqual({ value: 'FR32123456789', confidence: 0.9 });
   });
 });

@@ -12,6 +12,7 @@ import { AMOUNT_DUE, NOT_SUBTOTAL, NOT_TAX_AMOUNT, NOT_TOTAL, PAGE_MARK, RATE, S
 import { cellNumber, DESCRIPTION_HEAD, findLineItems, namesItemColumns } from './line-items.ts';
 import { splitCells, startsWith, type Line } from './text-lines.ts';
 import { unlabelledVatIds } from './vat-ids.ts';
+import { BUYER_WORDS, CUSTOMER_LABEL, LABEL_END, SELLER_WORDS, SUPPLIER_LABEL } from './party-labels.ts';
 import { labelledItems } from './labelled-items.ts';
 import { cents } from './cross-checks.ts';
 
@@ -329,10 +330,6 @@ const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 
 // ---- Parties and identities ------------------------------------------------------
 
-/** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
-const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
-const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:(?:seller|supplier|vendor)(?:\\s+trade)?\\s+name|supplier|vendor|seller|(?:service\\s+)?provider|sold\\s+by|bill\\s+from|issued\\s+by|payee|biller|emisor|[ée]metteur|lieferant|verk[äa]ufer|fournisseur|vendeur|proveedor|vendedor|cedente\\s*\\/\\s*prestatore(?:\\s*\\(fornitore\\))?|fornitore|cedente|leverancier|sprzedawca|fornecedor|emitente)${LABEL_END}|\\bfrom\\s*:`, 'iu');
-const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:bill(?:ed)?\\s+to|invoice\\s+to|sold\\s+to|customer|client|buyer|purchaser|acheteur|recipient|receptor|facturar\\s+a|facturado\\s+a|debiteur|ship\\s+to|rechnungsempf[äa]nger|(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?|kunde|factur[ée]\\s+[àa]|adresse\\s+du\\s+client|cliente|destinatario|cessionario\\s*\\/\\s*committente(?:\\s*\\(cliente\\))?|cessionario|klant|afnemer|nabywca|sr\\.?\\(s\\)|comprador|adquirente|faturar\\s+a|cobrar\\s+(?:a|de)|adresse\\s+de\\s+facturation|factuuradres|indirizzo\\s+di\\s+fatturazione|direcci[óo]n\\s+de\\s+facturaci[óo]n|endere[çc]o\\s+de\\s+fatura[çc][ãa]o|p[łl]atnik)${LABEL_END}|\\bto\\s*:`, 'iu');
 /** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
@@ -568,8 +565,6 @@ function findAmount(lines: Line[], label: RegExp, exclude?: RegExp, fromEnd = tr
   return rateRow;
 }
 
-const BUYER_WORDS = /\b(?:buyer|customer|client|recipient|debiteur|bill\s+to|k[äa]ufer|kunde|acheteur|nabywca|klant|cliente|acquirente|cessionario)\b/i;
-const SELLER_WORDS = /\b(?:seller|supplier|vendor|biller|crediteur|verk[äa]ufer|lieferant|vendeur|fournisseur|sprzedawca|leverancier|fornitore|cedente|vendedor|proveedor)\b/i;
 
 /**
  * Of the tax ids a document prints, the supplier's: one its label calls the

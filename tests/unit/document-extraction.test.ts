@@ -1606,3 +1606,12 @@ describe("issue 34 thirteenth pass: one table of each party's words per language
     expect(extractFields(text).fields.tax_id).toEqual({ value: 'FR32123456789', confidence: 0.9 });
   });
 });
+
+describe("issue 34 thirteenth pass: the amounts' labels in tables by language, a net never a total", () => {
+  it("takes no net label for the total ('Totale imponibile'), and 'Total Net TTC' for no net", () => {
+    const italian = extractFields(['Fattura n. 12', 'Totale\t122,00', 'Totale imponibile\t100,00'].join('\n')).fields;
+    expect([italian.total?.value, italian.subtotal?.value]).toEqual(['122.00', '100.00']);
+    const french = extractFields(['FACTURE', 'Total Net HT : 165,00 €', 'TVA (0%) : 0,00 €', 'Total Net TTC : 198,00 €'].join('\n')).fields;
+    expect([french.total?.value, french.subtotal?.value]).toEqual(['198.00', '165.00']);
+  });
+});

@@ -4,14 +4,13 @@
 // one place (before, each word was written into two long regexes, and the two
 // had drifted apart: 'Émetteur:' headed the supplier's block, but a tax id on
 // its line was not known as the supplier's). Entries are regex sources.
+import { alternatives, type LabelTable } from './text-lines.ts';
 
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
 export const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
 
-type Terms = Record<string, readonly string[]>;
-
 /** One word (or a fixed compound) per entry that names the party that sells: as a label, and in a line of its block. */
-const SELLER_WORDS_BY_LANGUAGE: Terms = {
+const SELLER_WORDS_BY_LANGUAGE: LabelTable = {
   en: ['supplier', 'vendor', 'seller', '(?:service\\s+)?provider', 'payee', 'biller'],
   de: ['lieferant', 'verk[äa]ufer'],
   fr: ['[ée]metteur', 'fournisseur', 'vendeur'],
@@ -23,13 +22,13 @@ const SELLER_WORDS_BY_LANGUAGE: Terms = {
 };
 
 /** Phrases that only head the seller's block ('Sold by', 'Cedente/prestatore (fornitore)'). Before the words: the longer first. */
-const SELLER_HEADINGS: Terms = {
+const SELLER_HEADINGS: LabelTable = {
   en: ['(?:seller|supplier|vendor)(?:\\s+trade)?\\s+name', 'sold\\s+by', 'bill\\s+from', 'issued\\s+by'],
   it: ['cedente\\s*\\/\\s*prestatore(?:\\s*\\(fornitore\\))?'],
 };
 
 /** The party that buys. 'Käufer' is not the end of a 'Ver käufer' a PDF split in two. */
-const BUYER_WORDS_BY_LANGUAGE: Terms = {
+const BUYER_WORDS_BY_LANGUAGE: LabelTable = {
   en: ['customer', 'client', 'buyer', 'purchaser', 'recipient'],
   de: ['rechnungsempf[äa]nger', '(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?', 'kunde'],
   fr: ['acheteur'],
@@ -41,7 +40,7 @@ const BUYER_WORDS_BY_LANGUAGE: Terms = {
 };
 
 /** Phrases that only head the buyer's block: where the invoice or the goods go. */
-const BUYER_HEADINGS: Terms = {
+const BUYER_HEADINGS: LabelTable = {
   en: ['bill(?:ed)?\\s+to', 'invoice\\s+to', 'sold\\s+to', 'ship\\s+to'],
   fr: ['factur[ée]\\s+[àa]', 'adresse\\s+du\\s+client', 'adresse\\s+de\\s+facturation'],
   es: ['facturar\\s+a', 'facturado\\s+a', 'sr\\.?\\(s\\)', 'direcci[óo]n\\s+de\\s+facturaci[óo]n'],
@@ -50,15 +49,13 @@ const BUYER_HEADINGS: Terms = {
   pt: ['faturar\\s+a', 'cobrar\\s+(?:a|de)', 'endere[çc]o\\s+de\\s+fatura[çc][ãa]o'],
 };
 
-const all = (...tables: Terms[]) => tables.flatMap((table) => Object.values(table).flat()).join('|');
-
 /** A party's label: its words or headings, not inside a word, and ending at a colon or the cell's end. */
-export const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:${all(SELLER_HEADINGS, SELLER_WORDS_BY_LANGUAGE)})${LABEL_END}|\\bfrom\\s*:`, 'iu');
-export const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:${all(BUYER_HEADINGS, BUYER_WORDS_BY_LANGUAGE)})${LABEL_END}|\\bto\\s*:`, 'iu');
+export const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:${alternatives(SELLER_HEADINGS, SELLER_WORDS_BY_LANGUAGE)})${LABEL_END}|\\bfrom\\s*:`, 'iu');
+export const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:${alternatives(BUYER_HEADINGS, BUYER_WORDS_BY_LANGUAGE)})${LABEL_END}|\\bto\\s*:`, 'iu');
 
 /**
  * A party's word anywhere in a line ('Verkäufer USt-IdNr.: DE…', 'Cliente: …'): the line is that party's. A word as \b bounds
  * one, with letters beyond ASCII: 'SELLER_NAME', a template's placeholder, holds no party's word.
  */
-export const SELLER_WORDS = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${all(SELLER_WORDS_BY_LANGUAGE)})(?![\\p{L}\\p{N}_])`, 'iu');
-export const BUYER_WORDS = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:bill\\s+to|${all(BUYER_WORDS_BY_LANGUAGE)})(?![\\p{L}\\p{N}_])`, 'iu');
+export const SELLER_WORDS = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${alternatives(SELLER_WORDS_BY_LANGUAGE)})(?![\\p{L}\\p{N}_])`, 'iu');
+export const BUYER_WORDS = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:bill\\s+to|${alternatives(BUYER_WORDS_BY_LANGUAGE)})(?![\\p{L}\\p{N}_])`, 'iu');

@@ -13,6 +13,7 @@ import { cellNumber, DESCRIPTION_HEAD, findLineItems, namesItemColumns } from '.
 import { splitCells, startsWith, type Line } from './text-lines.ts';
 import { unlabelledVatIds } from './vat-ids.ts';
 import { BUYER_WORDS, CUSTOMER_LABEL, LABEL_END, SELLER_WORDS, SUPPLIER_LABEL } from './party-labels.ts';
+import { DUE_LABEL, EARLY_DISCOUNT, ISSUE_LABEL, ISSUE_OTHER, ISSUE_PLAIN, LATE_PAYMENT, NET_DAYS, OTHER_INVOICE, PRINTED_AT, TERM_DAYS, TERMS_LABEL } from './date-labels.ts';
 import { labelledItems } from './labelled-items.ts';
 import { cents } from './cross-checks.ts';
 
@@ -299,32 +300,6 @@ const NOT_TOTAL_OR_DUE = new RegExp(`${NOT_TOTAL.source}|${AMOUNT_DUE.source}`, 
 /** An amount written with a lone 'e' after it ('248,00 e'). */
 const EURO_AS_E = /\d[.,]\d{2}\s?e\b(?![.'’-]\p{L})/gu;
 const QUOTE_LABEL = /\b(?:quote|quotation|estimate|offer|proposal)\s*(?:no\.?|number|nr\.?|#|n°|ref(?:erence)?)|\b(?:quote|quotation|estimate)\s*:|\bangebots?\s*-?\s*(?:nr\.?|nummer)|\bdevis\s*(?:n°|no\.?)|\bnum[ée]ro\s+de\s+devis\b|\bpresupuesto\s*(?:n[°º.])/i;
-
-// ---- Dates ---------------------------------------------------------------------
-
-/**
- * The issue date's labels, surest first: a label that names the invoice's (or
- * the document's) own date; then a bare 'Date'/'Datum'; an order or delivery
- * date only when nothing else dates the document (an invoice's order date is
- * another date: issue 34 found one taken as the invoice date at 0.9).
- */
-const ISSUE_LABEL = /\b(?:invoice|issue|issued|document|receipt|tax\s+point|billing|bill)\s+date\b|\bdate\s+(?:of\s+)?(?:issue|invoice)\b|\binvoice\s+dated\b|(?<![a-zà-ÿ])(?:laskun\s+)?p[äa]iv[äa]m[äa][äa]r[äa](?![a-zà-ÿ])|\blaskup[äa]iv[äa](?![a-zà-ÿ])|\bissued\s+(?:at|on)\b|\b(?:rechnungs|beleg|belege|ausstellungs)-?datum\b|\bdate\s+(?:de\s+(?:la\s+)?facture|d['’]\s*[ée]mission|de\s+facturation)\b|\bfecha\s+(?:y\s+hora\s+)?(?:de\s+)?(?:factura|emisi[óo]n|expedici[óo]n)\b|\bdata\s+(?:fattura|documento|wystawienia|da\s+fatura|de\s+emiss[ãa]o|emiss[ãa]o|faktury)\b|\bdata\s+e\s+hora\s+da\s+emiss[ãa]o\b|\bfactuurdatum\b|\bfaktura(?:dato|datum)\b|\bdatum\s+faktury\b|(?:\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\b[^\n]{0,60}?\b(?:vom|von|du|del|van|of|dated|z\s+dnia)\b|\p{L}{2,},\s+(?:den|le|el|il|dnia)(?=\s+\d)/iu;
-/** Another invoice's date: 'Date de facture associée', 'Original invoice date'. */
-const OTHER_INVOICE = /\b(?:associ[ée]e?|d['’]origine|original|previous|pr[ée]c[ée]dente|related|referenced|ursprungs\p{L}*|korrigierten)\b/iu;
-// A bare 'Date' qualified by another event ('Order Date:', 'Due date:', 'Fecha de vencimiento') is not the issue date.
-const ISSUE_PLAIN = /(?<!\b(?:order|quote|quotation|delivery|shipping|ship|due|expiry|expiration|start|end|service|payment|print|travel|check-?in|check-?out)\s)(?:\bdated?\b|\bdate\s*:)|\bdatum\b|\bfecha\b(?!\s+de\s+(?:vencimiento|entrega|pedido|pago))|\bdata\s*:/iu;
-const ISSUE_OTHER = /\b(?:order|quote|quotation|delivery|shipping|lieferdatum|leverdatum)\s+date\b|\b(?:bestell|liefer|auftrags)datum\b/iu;
-/** 'Datum: 30.10.2024  Zeit: 04:59:13': a date printed with its time is when the page was printed, not the document's date. */
-const PRINTED_AT = /^\S+\s+(?:(?:zeit|time|uhrzeit|heure|ora|hora)\s*:?\s*)?\d{1,2}:\d{2}/i;
-// 'due' alone only when a date follows it ('Terms: Net 30, due April 2, 2025'); 'Total due' is an amount.
-const DUE_LABEL = /(?<![a-zà-ÿ])er[äa]p[äa]iv[äa](?![a-zà-ÿ])|(?<=^|\s\s)due(?=\s?:?(?:\s\s|$))|\b(?:due\s+date|payment\s+due|due\s+(?:by|on)|pay(?:able)?\s+by|pay\s+before|date\s+due|(?:payment\s+)?deadline|f[äa]llig(?:keitsdatum|keit|\s+am)?|zahlbar\s+bis|(?:netto|abschlag|abzug)\s+bis|remit\s+(?:until|by)|data\s+(?:di\s+)?scadenza|scadenza|uiterste\s+betaaldatum|(?:data\s+de\s+)?vencimento|g[üu]ltig\s+bis|vencimiento|v[áa]lido\s+hasta|valid\s+(?:until|till)|valable\s+jusqu|date\s+limite|termin\s+(?:p[łlt]atno[śs]ci|zap[łlt]aty)|(?:do\s+zap[łlt]aty|p[łlt]atne)\s+do(?=\s*\d)|vervaldatum|f[öo]rfallodag|forfallsdato|forfaldsdato|expires?(?:\s+on)?|due(?=\s*:?\s*(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)))\b|[ÉéEe]ch[ée]ance|(?:^|\s)(?:[üu]berweisen|zahlen)\s+sie\s+(?:(?:den\s+)?(?:rechnungs)?betrag\s+)?(?:bitte\s+)?bis(?:\s+zum)?/i;
-/** Payment terms in days ('Net 30', 'Payment terms: 14 days', '30 jours net', 'Zahlungsziel 14 Tage'). */
-const NET_DAYS = /\bnet\s*(\d{1,3})\b/i;
-const TERMS_LABEL = /\b(?:terms|payment|zahlungs\w*|zahlbar|conditions|paiement|pago|plazo|termin|within|innerhalb|sous)\b/i;
-const EARLY_DISCOUNT = /\b(?:skonto\p{L}*|discount|escompte|sconto|descuento|korting|rabat|desconto)\b/iu;
-// 'kommt in Verzug, wenn er nicht innerhalb von 30 Tagen nach Fälligkeit …', 'interest on late payment after 30 days': a default's days, not the terms.
-const LATE_PAYMENT = /\b(?:verzug\w*|mahn\w*|late\s+(?:payment|fee)s?|overdue|interest|zinsen|retard|p[ée]nalit[ée]s?|morosi\p{L}*|demora|nach\s+f[äa]lligkeit|after\s+(?:the\s+)?due\s+date)\b/iu;
-const TERM_DAYS = /\b(\d{1,3})\s*(?:days?|tagen?|jours|d[ií]as|dni)\b/i;
 
 // ---- Amounts -------------------------------------------------------------------
 

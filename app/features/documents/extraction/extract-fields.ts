@@ -680,8 +680,13 @@ function sentence(name: string): boolean {
  * last forty lines, not the customer's) whose words are in one of the web or
  * mail domains the document prints: the supplier's own domain.
  */
+/** The first ten web or mail domains a document prints, each as an address ('x@acme.example'), for supplierDomain(). */
+function printedDomains(text: string): string[] {
+  return [...new Set([...text.matchAll(/@([a-z0-9.-]+\.[a-z]{2,})|\bwww\.([a-z0-9.-]+\.[a-z]{2,})/gi)].map((m) => `x@${(m[1] ?? m[2]).toLowerCase()}`))].slice(0, 10);
+}
+
 function domainCompany(lines: Line[], text: string, customer: string | undefined): string | null {
-  const domains = [...new Set([...text.matchAll(/@([a-z0-9.-]+\.[a-z]{2,})|\bwww\.([a-z0-9.-]+\.[a-z]{2,})/gi)].map((m) => `x@${(m[1] ?? m[2]).toLowerCase()}`))].slice(0, 10);
+  const domains = printedDomains(text);
   if (domains.length === 0) return null;
   const scan = lines.length > 80 ? [...lines.slice(0, 40), ...lines.slice(-40)] : lines;
   for (const line of scan) {
@@ -1009,7 +1014,7 @@ export function extractFields(document: string): Extraction {
     // Two blocks side by side ('Adatum Corporation  CRONUS DE', the address window beside the sender's block): the sender is
     // the one whose name the document's own mail or web domain carries, and the other is the addressee.
     const beside = !firmName && company?.cells.length === 2 ? cleanName(company.cells[1]) : null;
-    const domains = [...text.matchAll(/@([a-z0-9.-]+\.[a-z]{2,})|\bwww\.([a-z0-9.-]+\.[a-z]{2,})/gi)].slice(0, 10).map((m) => `x@${m[1] ?? m[2]}`);
+    const domains = printedDomains(text);
     const carries = (name: string) => domains.some((d) => supplierDomain(d, name));
     // The block of the party the order reference names is the buyer's: the supplier's is the one beside it, if any.
     if (named && ((beside && carries(beside) && !carries(named)) || isBuyer(named, buyer))) {

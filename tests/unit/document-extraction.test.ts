@@ -1615,3 +1615,13 @@ describe("issue 34 thirteenth pass: the amounts' labels in tables by language, a
     expect([french.total?.value, french.subtotal?.value]).toEqual(['198.00', '165.00']);
   });
 });
+
+describe("issue 34 thirteenth pass: the block a letter's salutation follows is the addressee's", () => {
+  it("takes the company over 'Dear customer,' for the customer, never the supplier", () => {
+    const text = ['Kunden AG Mitte', 'Kundenstraße 15', 'DE 69876 Frankfurt', 'Invoice 471102', 'Invoice Date 05.03.2018', 'Dear customer,', 'We take the liberty of invoicing you for the following items', 'Gross Total\t529.87 EUR'].join('\n');
+    const { fields } = extractFields(text);
+    expect([fields.supplier_name?.value, fields.customer_name?.value]).toEqual([undefined, 'Kunden AG Mitte']);
+    // Without the salutation the first company stays the sender, as before.
+    expect(extractFields(text.replace('Dear customer,\n', '')).fields.supplier_name?.value).toBe('Kunden AG Mitte');
+  });
+});

@@ -817,6 +817,14 @@ function nameInSection(lines: Line[], label: RegExp): { value: string; index: nu
   return null;
 }
 
+/** A letter's salutation ('Dear customer,', 'Sehr geehrte Damen und Herren,', 'Madame, Monsieur,'), a short line of its own. */
+const SALUTATION_LINE = /^(?:dear|sehr\s+geehrte[rs]?|liebe[rs]?|madame|monsieur|mesdames|ch[eè]re?s?|estimad[oa]s?|gentil[ei]|egregi[oa]|geachte|beste|szanown\p{L}*)\b.{0,50}$/iu;
+
+/** Whether a letter's salutation follows within six lines: the block there is the addressee's (the window), not the sender's. */
+function addressedBelow(lines: Line[], at: number): boolean {
+  return lines.slice(at + 1, at + 7).some((line) => SALUTATION_LINE.test(line.text.trim()));
+}
+
 /**
  * The sender's block set beside the customer's ('Example, LLC  Bill To' over
  * '123 Fake Street  Customer'): the name left of a line's only other cell, the
@@ -1005,7 +1013,8 @@ export function extractFields(document: string): Extraction {
   else if (sender) set('supplier_name', sender.name, 0.75);
   else if (besideBillTo(lines)) set('supplier_name', besideBillTo(lines), 0.7);
   else {
-    const company = senderLines(lines).find(({ line }) => COMPANY_SUFFIX.test(line.cells[0] ?? ''))?.line;
+    const first = senderLines(lines).find(({ line }) => COMPANY_SUFFIX.test(line.cells[0] ?? ''));
+    const company = first?.line;
     // A form's 'Firma:' or 'Company:' line among the first names the company the document comes from ('Firma:  3  Grundbesitz
     // GmbH & Co.', a landlord's statement), where no party's label does.
     const firm = lines.slice(0, 8).find((l) => /^(?:firma|company|unternehmen|soci[ée]t[ée]|empresa|azienda)\s*:?$/i.test(l.cells[0] ?? ''));
@@ -1016,8 +1025,9 @@ export function extractFields(document: string): Extraction {
     const beside = !firmName && company?.cells.length === 2 ? cleanName(company.cells[1]) : null;
     const domains = printedDomains(text);
     const carries = (name: string) => domains.some((d) => supplierDomain(d, name));
-    // The block of the party the order reference names is the buyer's: the supplier's is the one beside it, if any.
-    if (named && ((beside && carries(beside) && !carries(named)) || isBuyer(named, buyer))) {
+    // The block of the party the order reference names is the buyer's, and so is the block a letter's salutation follows
+    // (the address window over 'Dear customer,'): the supplier's is the one beside it, if any.
+    if (named && ((beside && carries(beside) && !carries(named)) || isBuyer(named, buyer) || (!firmName && addressedBelow(lines, first!.at)))) {
       windowParty = named;
       named = beside;
     }

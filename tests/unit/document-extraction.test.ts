@@ -1593,7 +1593,7 @@ describe('issue 34 thirteenth pass: every currency the extractor reads is one th
 describe("issue 34 thirteenth pass: one table of each party's words per language", () => {
   it("knows each seller's word as a label and as a mark of the seller's line, and each buyer's word alike", () => {
     const seller = ['Supplier', 'Service provider', 'Payee', 'Verkäufer', 'Lieferant', 'Émetteur', 'Fournisseur', 'Emisor', 'Proveedor', 'Fornitore', 'Cedente', 'Leverancier', 'Crediteur', 'Sprzedawca', 'Fornecedor', 'Emitente'];
-    const buyer = ['Customer', 'Purchaser', 'Recipient', 'Käufer', 'Rechnungsempfänger', 'Acheteur', 'Receptor', 'Cliente', 'Comprador', 'Cessionario', 'Acquirente', 'Debiteur', 'Klant', 'Nabywca', 'Płatnik', 'Adquirente'];
+    const buyer = ['Customer', 'Purchaser', 'Recipient', 'Käufer', 'Rechnungsempfänger', 'Leistungsempfänger', 'Acheteur', 'Receptor', 'Cliente', 'Comprador', 'Cessionario', 'Acquirente', 'Debiteur', 'Klant', 'Nabywca', 'Płatnik', 'Adquirente'];
     for (const word of seller) expect([SUPPLIER_LABEL.test(`${word}:`), SELLER_WORDS.test(`${word} USt-IdNr.: DE123`), CUSTOMER_LABEL.test(`${word}:`)], word).toEqual([true, true, false]);
     for (const word of buyer) expect([CUSTOMER_LABEL.test(`${word}:`), BUYER_WORDS.test(`${word} NIP: 123`), SUPPLIER_LABEL.test(`${word}:`)], word).toEqual([true, true, false]);
     // Not inside another word, nor a template's placeholder, nor a 'Ver käufer' a PDF split.

@@ -30,7 +30,7 @@ const SELLER_HEADINGS: LabelTable = {
 /** The party that buys. 'Käufer' is not the end of a 'Ver käufer' a PDF split in two. */
 const BUYER_WORDS_BY_LANGUAGE: LabelTable = {
   en: ['customer', 'client', 'buyer', 'purchaser', 'recipient'],
-  de: ['rechnungsempf[äa]nger', '(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?', 'kunde'],
+  de: ['rechnungsempf[äa]nger', '(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?', 'leistungsempf[äa]nger', 'kunde'],
   fr: ['acheteur'],
   es: ['receptor', 'cliente', 'comprador', 'destinatario'],
   it: ['cessionario', 'acquirente'],

@@ -2,15 +2,10 @@
 // currencies. On kept data: the quotes and invoices written before it keep their currencies, the list is still
 // readable by every role (a replaced function keeps its grants), and the new codes are taken, the Chilean peso in
 // whole amounts only.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../supabase/local/migrate.ts';
-import { asRole, createPglite, createPostgres, one, postgresUrl } from './support/sql-db.ts';
+import { asRole, createPglite, createPostgres, migrateBefore, one, postgresUrl } from './support/sql-db.ts';
 
-const migrationsDir = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 const LIST_MIGRATION = '20261209000001';
 
 for (const target of [
@@ -20,10 +15,8 @@ for (const target of [
   describe.skipIf(target.skip)(`the currency list's migration on kept data, ${target.name}`, () => {
     it('keeps the rows written before it and their grants, and takes the new codes', async () => {
       const { db, drop } = await target.create();
-      const before = mkdtempSync(join(tmpdir(), 'migrations-before-'));
       try {
-        for (const file of readdirSync(migrationsDir).filter((f) => f < LIST_MIGRATION)) cpSync(join(migrationsDir, file), join(before, file));
-        await migrate(db, { migrationsDir: before });
+        await migrateBefore(db, LIST_MIGRATION);
         const kept = async () => (await db.query<{ currency: string; n: number }>(
           `select currency, count(*)::int as n from (select currency from public.quotes union all select currency from public.invoices) r group by currency order by currency`,
         )).rows;
@@ -31,7 +24,7 @@ for (const target of [
         expect(rows.length).toBeGreaterThan(0);
         expect(await one(db, `select public.is_currency('PEN') as ok`)).toEqual({ ok: false });
 
-        await migrate(db, { migrationsDir });
+        await migrate(db);
         expect(await kept()).toEqual(rows);
         for (const code of ['PEN', 'ARS', 'CLP', 'COP']) expect(await one(db, 'select public.is_currency($1) as ok', [code])).toEqual({ ok: true });
         // Whole pesos in Chile (no minor units), cents in Peru.
@@ -43,7 +36,6 @@ for (const target of [
           expect(n).toBe(25);
         }
       } finally {
-        rmSync(before, { recursive: true, force: true });
         await drop();
       }
     }, 180_000);

@@ -3,16 +3,12 @@
 // everything the API lets them read cannot accept an invitation in the
 // invitee's name; existing tokens were hashed by the migration.
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../supabase/local/migrate.ts';
 import {
   anonClient, invitationTokenFor, invoke, PASSWORD, serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend,
 } from './support/backend.ts';
-import { createPglite, createPostgres, insertAuthUser, one, postgresUrl } from './support/sql-db.ts';
+import { createPglite, createPostgres, insertAuthUser, migrateBefore, one, postgresUrl } from './support/sql-db.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -88,7 +84,6 @@ describe('invitation tokens', () => {
   });
 });
 
-const migrationsDir = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 const HASHING_MIGRATION = '20261124200001';
 
 for (const target of [
@@ -98,12 +93,8 @@ for (const target of [
   describe.skipIf(target.skip)(`the token-hashing migration on ${target.name}`, () => {
     it('hashes the tokens of existing invitations, which keep working', async () => {
       const { db, drop } = await target.create();
-      const before = mkdtempSync(join(tmpdir(), 'migrations-before-'));
       try {
-        for (const file of readdirSync(migrationsDir).filter((f) => f < HASHING_MIGRATION)) {
-          cpSync(join(migrationsDir, file), join(before, file));
-        }
-        await migrate(db, { migrationsDir: before, seed: false });
+        await migrateBefore(db, HASHING_MIGRATION, { seed: false });
         const adminId = await insertAuthUser(db, 'old-admin@example.test');
         const token = 'f'.repeat(64);
         await db.query(
@@ -111,11 +102,10 @@ for (const target of [
            select account_id, 'old-invitee@example.test', 'client', $1 from public.users where auth_user_id = $2`,
           [token, adminId],
         );
-        await migrate(db, { migrationsDir, seed: false });
+        await migrate(db, { seed: false });
         expect(await one(db, `select token_hash from public.user_invitations`)).toEqual({ token_hash: sha256(token) });
         expect(await one(db, `select count(*)::int as n from public.get_open_invitation($1)`, [token])).toEqual({ n: 1 });
       } finally {
-        rmSync(before, { recursive: true, force: true });
         await drop();
       }
     });

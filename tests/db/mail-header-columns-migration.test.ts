@@ -2,16 +2,11 @@
 // mail header (an RFP's title, a saved tender search's name, an email template's name and subject, a purchase
 // order's supplier name and address). On kept data: rows written before it with a tab or a line break in those
 // columns are cleaned, and the migration still applies. After it, such a value is refused.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../supabase/local/migrate.ts';
 import { serviceClient, signUpFreshAdmin, startBackend, type Member, type TestBackend } from './support/backend.ts';
-import { createPglite, createPostgres, one, postgresUrl } from './support/sql-db.ts';
+import { createPglite, createPostgres, migrateBefore, one, postgresUrl } from './support/sql-db.ts';
 
-const migrationsDir = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 const CHECKS_MIGRATION = '20261208000002';
 const DIRTY = 'Line one\r\nBcc: x@evil.example\tend';
 
@@ -22,17 +17,15 @@ for (const target of [
   describe.skipIf(target.skip)(`the mail-header checks' migration on kept data, ${target.name}`, () => {
     it('cleans the rows written before it and then holds', async () => {
       const { db, drop } = await target.create();
-      const before = mkdtempSync(join(tmpdir(), 'migrations-before-'));
       try {
-        for (const file of readdirSync(migrationsDir).filter((f) => f < CHECKS_MIGRATION)) cpSync(join(migrationsDir, file), join(before, file));
-        await migrate(db, { migrationsDir: before });
+        await migrateBefore(db, CHECKS_MIGRATION);
         const { account_id: account } = await one<{ account_id: string }>(db, 'select account_id from public.templates limit 1');
         await db.query('update public.rfps set title = $1 where account_id = $2', [DIRTY, account]);
         await db.query('update public.tender_searches set name = $1 where account_id = $2', [DIRTY, account]);
         await db.query(`update public.templates set name = $1, subject = case when type = 'email' then $1 end where account_id = $2`, [DIRTY, account]);
         const { id: order } = await one<{ id: string }>(db, `insert into public.purchase_orders (account_id, supplier_name, supplier_email) values ($1, $2, $3) returning id`, [account, DIRTY, 'a\u0001b@supplier.test']);
 
-        await migrate(db, { migrationsDir });
+        await migrate(db);
         const cleaned = 'Line one Bcc: x@evil.example end';
         expect((await db.query<{ title: string }>('select distinct title from public.rfps where account_id = $1', [account])).rows).toEqual([{ title: cleaned }]);
         expect((await db.query<{ name: string }>('select distinct name from public.tender_searches where account_id = $1', [account])).rows).toEqual([{ name: cleaned }]);
@@ -43,7 +36,6 @@ for (const target of [
            'purchase_orders_supplier_name_no_control_chars', 'purchase_orders_supplier_email_no_control_chars'])`);
         expect(n).toBe(6);
       } finally {
-        rmSync(before, { recursive: true, force: true });
         await drop();
       }
     }, 180_000);

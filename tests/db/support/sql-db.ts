@@ -3,8 +3,10 @@
 // bootstrap.sql, every migration and optionally the seed (applied by the
 // backend's migration runner), and a helper to run
 // statements as an end user the way PostgREST does (set local role + JWT claims).
-import { readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite, openPostgres, type Db, type Queryable } from '../../../supabase/local/db.ts';
@@ -18,6 +20,20 @@ export const migrationFiles = (): string[] =>
 /** bootstrap + migrations + (optionally) seed, through the backend's own migration runner. */
 export async function applySchema(db: Db, options: { seed?: boolean } = {}): Promise<MigrateResult> {
   return migrate(db, { seed: options.seed ?? false });
+}
+
+/**
+ * A database as a kept one stood before a migration: bootstrap and every migration older than `version` (and the seed,
+ * unless told not), for a test to write rows as they were; `migrate(db)` then applies the rest on them.
+ */
+export async function migrateBefore(db: Db, version: string, options: { seed?: boolean } = {}): Promise<void> {
+  const before = mkdtempSync(join(tmpdir(), 'migrations-before-'));
+  try {
+    for (const file of migrationFiles().filter((f) => f < version)) cpSync(join(root, 'supabase/migrations', file), join(before, file));
+    await migrate(db, { migrationsDir: before, seed: options.seed });
+  } finally {
+    rmSync(before, { recursive: true, force: true });
+  }
 }
 
 export const postgresUrl = process.env.TEST_POSTGRES_URL;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { amountsIn, datesIn, parseAmount } from '../../app/features/documents/extraction/amounts.ts';
+import { amountsIn, datesIn, parseAmount, READABLE_CURRENCIES } from '../../app/features/documents/extraction/amounts.ts';
 import { extractFields } from '../../app/features/documents/extraction/extract-fields.ts';
 import { csvText, extractText, NoTextError, TEXT_REASONS } from '../../app/features/documents/extraction/text.ts';
 import { BUYER_WORDS, CUSTOMER_LABEL, SELLER_WORDS, SUPPLIER_LABEL } from '../../app/features/documents/extraction/party-labels.ts';
@@ -1582,6 +1582,10 @@ describe('issue 34 thirteenth pass: every currency the extractor reads is one th
     ];
     expect(read).toEqual(['PEN', 'PEN', 'ARS', 'CLP', 'COP']);
     for (const code of read) expect(isCurrency(code!), code).toBe(true);
+  });
+
+  it("gives no currency from a sign or a country's dollar that the product's list lacks", () => {
+    for (const code of READABLE_CURRENCIES) expect(isCurrency(code), code).toBe(true);
   });
 
   it("takes 'PEN' for the sol only beside an amount, never a stationery line's word", () => {

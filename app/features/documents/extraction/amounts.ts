@@ -167,6 +167,8 @@ const DOLLAR_COUNTRIES: [RegExp, string][] = [
   [/\bChile\b/, 'CLP'],
   [/\bColombia\b/, 'COP'],
 ];
+/** Every currency the signs and the dollar's countries can give: each must be on the product's list (a unit test holds it). */
+export const READABLE_CURRENCIES = [...new Set([...CURRENCY_SYMBOLS.map(([, code]) => code), ...DOLLAR_COUNTRIES.map(([, code]) => code)])];
 /** A dollar named outright: the code of USD or of a country above, or a sign with its country's letters ('C$', 'US$'). */
 const NAMED_DOLLAR = new RegExp(`\\b(?:${['USD', ...DOLLAR_COUNTRIES.map(([, code]) => code)].join('|')})\\b|[A-Z]{1,2}\\$`);
 /** Words that place a document in the United States ('NY 10012', 'USA', 'LLC'). */

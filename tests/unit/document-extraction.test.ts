@@ -1629,3 +1629,23 @@ describe("issue 34 thirteenth pass: the block a letter's salutation follows is t
     expect(extractFields(text.replace('Dear customer,\n', '')).fields.supplier_name?.value).toBe('Kunden AG Mitte');
   });
 });
+
+describe('issue 34 thirteenth pass, review: a total beside its net, the sol and the pen, an addressee named Monsieur', () => {
+  it('keeps a total whose line also prints its net ("Total factura 121,00 € (Base imponible 100,00 €, IVA 21,00 €)")', () => {
+    expect(extractFields(['Factura 7', 'Total factura 121,00 € (Base imponible 100,00 €, IVA 21,00 €)'].join('\n')).fields.total?.value).toBe('121.00');
+    expect(extractFields(['Fattura n. 12', 'Totale documento 122,00  Imponibile 100,00  IVA 22,00'].join('\n')).fields.total?.value).toBe('122.00');
+  });
+
+  it("reads the sol from 'S/.', 'SOLES' and a labelled 'PEN', never from a pen or shoe soles", () => {
+    const currency = (text: string) => extractFields(text).fields.currency?.value;
+    expect(currency(['FACTURA F001-1', 'Importe Total:\tS/. 236.00'].join('\n'))).toBe('PEN');
+    expect(currency(['Factura F001-1', 'Moneda:\tPEN', 'Total\t100.00'].join('\n'))).toBe('PEN');
+    expect(currency(['Invoice 12', 'BLUE PEN 0.7MM\t2\t3.00', 'Total\t6.00'].join('\n'))).toBeUndefined();
+    expect(currency(['Invoice 12', 'new soles\t1\t30.00', 'Total\t30.00'].join('\n'))).toBeUndefined();
+  });
+
+  it("takes an addressee's line ('Monsieur Jean Dupont') for no salutation: the company above it stays the sender", () => {
+    const text = ['Atelier Lumière SARL', '12 rue des Arts', '75003 Paris', 'Monsieur Jean Dupont', '8 place du Marché', 'Facture N° F-2026-14', 'Total TTC : 120,00 €'].join('\n');
+    expect(extractFields(text).fields.supplier_name?.value).toBe('Atelier Lumière SARL');
+  });
+});

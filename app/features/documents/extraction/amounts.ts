@@ -121,10 +121,10 @@ export function datesIn(line: string, monthFirst = false): string[] {
 }
 
 /**
- * Whether a quantity times a price is an amount: within a cent (`slack`; a cent more where the amount includes a tax
+ * Whether a quantity times a price comes to an amount: within a cent (`slack`; a cent more where the amount includes a tax
  * rounded to cents) or a thousandth of the amount (a long quantity's product is rounded to the amount's cents).
  */
-export function productIs(quantity: number, price: number, amount: number, slack = 0.01): boolean {
+export function multipliesTo(quantity: number, price: number, amount: number, slack = 0.01): boolean {
   return Math.abs(quantity * price - amount) <= Math.max(slack, Math.abs(amount) * 0.001);
 }
 
@@ -145,12 +145,14 @@ export const CURRENCY_SYMBOLS: [RegExp, string][] = [
   [/\bzł/, 'PLN'],
   [/\bFr\.\s?\d/, 'CHF'],
   [/\bKč/, 'CZK'],
-  // The sol's 'S/' before its amount ('S/ 50.00', 'S/50.00'), and its name ('Moneda: SOLES').
-  [/(?<![\p{L}\d/])S\/\s?(?=\d)|\b(?:[Ss]oles|SOLES)\b/u, 'PEN'],
+  // The sol's 'S/' or 'S/.' before its amount ('S/ 50.00', 'S/. 236.00'), and its name as Peruvian invoices print it ('SON: …
+  // SOLES', 'Nuevos Soles'); not the English word ('new soles').
+  [/(?<![\p{L}\d/])S\/\.?\s?(?=\d)|\b(?:SOLES|[Nn]uevos\s+[Ss]oles)\b/u, 'PEN'],
 ];
 
-/** Codes that are words too ('PEN' on a stationery invoice's line): a code only beside an amount. */
+/** Codes that are words too ('BLUE PEN 0.7MM'): such a code names its currency only beside an amount ('PEN 1,200.00'). */
 const WORD_CODES = new Set(['PEN']);
+const CODE_AMOUNT = "(?:\\d{1,3}(?:[.,' ]\\d{3})+|\\d+)[.,]\\d{2}(?!\\d)";
 
 /**
  * '$' alone is the dollar or the peso of some twenty countries, so a bare '$' says USD only as a guess. The document's
@@ -194,14 +196,14 @@ export function bareDollar(text: string): boolean {
 export function currenciesIn(line: string): string[] {
   const found: string[] = [];
   for (const code of CURRENCY_CODES) {
-    const pattern = WORD_CODES.has(code) ? `\\b${code}\\s?\\d|\\d\\s?${code}\\b` : `\\b${code}\\b`;
+    const pattern = WORD_CODES.has(code) ? `\\b${code}\\s?${CODE_AMOUNT}|(?<![\\d.,])${CODE_AMOUNT}\\s?${code}\\b` : `\\b${code}\\b`;
     if (new RegExp(pattern).test(line)) found.push(code);
   }
   let rest = line;
   for (const [symbol, code] of CURRENCY_SYMBOLS) {
     if (symbol.test(rest)) {
       if (!found.includes(code)) found.push(code);
-      rest = rest.replace(new RegExp(symbol.source, `${symbol.flags}g`), ' ');
+      rest = rest.replace(new RegExp(symbol.source, `${symbol.flags.replace('g', '')}g`), ' ');
     }
   }
   return found;

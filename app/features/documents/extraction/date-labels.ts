@@ -10,7 +10,7 @@ import { alternatives, type LabelTable } from './text-lines.ts';
  * date only when nothing else dates the document (an invoice's order date is
  * another date: issue 34 found one taken as the invoice date at 0.9).
  */
-const ISSUE: LabelTable = {
+const ISSUE_DATE: LabelTable = {
   en: ['\\b(?:invoice|issue|issued|document|receipt|tax\\s+point|billing|bill)\\s+date\\b', '\\bdate\\s+(?:of\\s+)?(?:issue|invoice)\\b', '\\binvoice\\s+dated\\b', '\\bissued\\s+(?:at|on)\\b'],
   de: ['\\b(?:rechnungs|beleg|belege|ausstellungs)-?datum\\b'],
   fr: ["\\bdate\\s+(?:de\\s+(?:la\\s+)?facture|d['’]\\s*[ée]mission|de\\s+facturation)\\b"],
@@ -22,13 +22,14 @@ const ISSUE: LabelTable = {
   // 'Päivämäärä', 'Laskun päivämäärä', 'Laskupäivä' (ä is no letter to \b); 'Fakturadato', 'Fakturadatum'.
   nordic: ['(?<![a-zà-ÿ])(?:laskun\\s+)?p[äa]iv[äa]m[äa][äa]r[äa](?![a-zà-ÿ])', '\\blaskup[äa]iv[äa](?![a-zà-ÿ])', '\\bfaktura(?:dato|datum)\\b'],
   // The title's own sentence ('Rechnung Nr. 7 vom 3. März', 'Facture du 12/03', 'Faktura z dnia'), a letter's place and date
-  // ('Berlin, den 3. März'). Last: 'Invoice dated' is the label above.
-  any: [
-    '(?:\\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\\b[^\\n]{0,60}?\\b(?:vom|von|du|del|van|of|dated|z\\s+dnia)\\b',
-    '\\p{L}{2,},\\s+(?:den|le|el|il|dnia)(?=\\s+\\d)',
+  // ('Berlin, den 3. März'). Last: 'Invoice dated' is the label above. Each starts at a word's start: from inside a word,
+  // '\\p{L}*' would try every start again (a line of one long word cost its square).
+  sentence: [
+    '(?<!\\p{L})(?:\\p{L}*rechnung|facture|invoice|factura|fattura|factuur|faktura)\\b[^\\n]{0,60}?\\b(?:vom|von|du|del|van|of|dated|z\\s+dnia)\\b',
+    '(?<!\\p{L})\\p{L}{2,},\\s+(?:den|le|el|il|dnia)(?=\\s+\\d)',
   ],
 };
-export const ISSUE_LABEL = new RegExp(alternatives(ISSUE), 'iu');
+export const ISSUE_LABEL = new RegExp(alternatives(ISSUE_DATE), 'iu');
 
 /** Another invoice's date: 'Date de facture associée', 'Original invoice date'. */
 export const OTHER_INVOICE = /\b(?:associ[ée]e?|d['’]origine|original|previous|pr[ée]c[ée]dente|related|referenced|ursprungs\p{L}*|korrigierten)\b/iu;
@@ -39,7 +40,7 @@ export const ISSUE_OTHER = /\b(?:order|quote|quotation|delivery|shipping|lieferd
 export const PRINTED_AT = /^\S+\s+(?:(?:zeit|time|uhrzeit|heure|ora|hora)\s*:?\s*)?\d{1,2}:\d{2}/i;
 
 /** The due date's labels that are words, bounded by \b. 'due' alone only when a date follows it ('Terms: Net 30, due April 2, 2025'); 'Total due' is an amount. */
-const DUE: LabelTable = {
+const DUE_DATE: LabelTable = {
   en: [
     'due\\s+date', 'payment\\s+due', 'due\\s+(?:by|on)', 'pay(?:able)?\\s+by', 'pay\\s+before', 'date\\s+due', '(?:payment\\s+)?deadline', 'remit\\s+(?:until|by)',
     'valid\\s+(?:until|till)', 'expires?(?:\\s+on)?', 'due(?=\\s*:?\\s*(?:\\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s))',
@@ -59,7 +60,7 @@ export const DUE_LABEL = new RegExp(
     '(?<![a-zà-ÿ])er[äa]p[äa]iv[äa](?![a-zà-ÿ])',
     // 'Due' alone in its cell.
     '(?<=^|\\s\\s)due(?=\\s?:?(?:\\s\\s|$))',
-    `\\b(?:${alternatives(DUE)})\\b`,
+    `\\b(?:${alternatives(DUE_DATE)})\\b`,
     // 'Échéance' (É is no letter to \b).
     '[ÉéEe]ch[ée]ance',
     // 'Überweisen Sie den Rechnungsbetrag bitte bis zum …'.

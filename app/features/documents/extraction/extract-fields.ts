@@ -5,7 +5,7 @@
 // Portuguese or Polish, checked by
 // their shape (a date that exists, an IBAN whose check digits hold), and
 // where nothing labels them, guessed from position with a lower confidence.
-import { amountsIn, bareDollar, currenciesIn, datesIn, dollarOf } from './amounts.ts';
+import { amountsIn, bareDollar, CURRENCY_CODES, currenciesIn, datesIn, dollarOf } from './amounts.ts';
 import { isValidIban, type DocumentFields, type DocumentKind, type FieldKey } from './fields.ts';
 import { refineReceipt } from './receipt.ts';
 import { AMOUNT_DUE, NOT_SUBTOTAL, NOT_TAX_AMOUNT, NOT_TOTAL, PAGE_MARK, RATE, SUBTOTAL_LABEL, TAX_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
@@ -549,6 +549,12 @@ function windowName(lines: Line[], senderIndex: number): string | null {
   return null;
 }
 
+/** A currency's code alone after its label ('Moneda: PEN'): the code, when it is on the product's list. */
+function codeAlone(value: string): string | null {
+  const code = /^([A-Za-z]{3})\b/.exec(value.trim())?.[1]?.toUpperCase();
+  return code && (CURRENCY_CODES as readonly string[]).includes(code) ? code : null;
+}
+
 /**
  * Subtotal + tax = total decides how sure the three amounts are: when they add
  * up, each is what its label says (0.95); when they do not, one of them is
@@ -601,7 +607,7 @@ function decideAmounts(lines: Line[], fields: DocumentFields): void {
   const centsOf = (value: string | undefined) => (value === undefined ? null : cents(value));
   const [total, subtotal, tax] = [centsOf(fields.total?.value), centsOf(fields.subtotal?.value), centsOf(fields.tax_amount?.value)];
   if (total !== null && subtotal !== null && tax !== null && subtotal + tax === total) return;
-  const totals = new Set(labelledAmounts(lines, new RegExp(`${TOTAL_STRONG.source}|${TOTAL_PLAIN.source}`, 'i'), NOT_TOTAL));
+  const totals = new Set(labelledAmounts(lines, new RegExp(`${TOTAL_STRONG.source}|${TOTAL_PLAIN.source}`, 'iu'), NOT_TOTAL));
   const nets = labelledAmounts(lines, SUBTOTAL_LABEL, NOT_SUBTOTAL);
   const taxes = labelledAmounts(lines, new RegExp(`${TAX_TOTAL_LABEL.source}|${TAX_LABEL.source}`, 'i'), NOT_TAX_AMOUNT);
   let best: [number, number, number] | null = null;
@@ -716,7 +722,8 @@ const DANFE_STUB = /\brecebemos\s+de\s+([^\t]{2,120}?)\s+os\s+produtos\b/i;
 function remittancePayee(lines: Line[]): string | null {
   for (const line of lines.slice(0, 6)) {
     const issuer = DANFE_STUB.exec(line.text)?.[1];
-    if (issuer) return cleanName(issuer);
+    const name = issuer ? cleanName(issuer) : null;
+    if (name) return name;
   }
   const at = lines.findIndex((line) => REMITTANCE.test(line.text) && line.text.length < 80);
   for (const line of at < 0 ? [] : lines.slice(at, at + 4)) {
@@ -817,8 +824,11 @@ function nameInSection(lines: Line[], label: RegExp): { value: string; index: nu
   return null;
 }
 
-/** A letter's salutation ('Dear customer,', 'Sehr geehrte Damen und Herren,', 'Madame, Monsieur,'), a short line of its own. */
-const SALUTATION_LINE = /^(?:dear|sehr\s+geehrte[rs]?|liebe[rs]?|madame|monsieur|mesdames|ch[eè]re?s?|estimad[oa]s?|gentil[ei]|egregi[oa]|geachte|beste|szanown\p{L}*)\b.{0,50}$/iu;
+/**
+ * A letter's salutation ('Dear customer,', 'Sehr geehrte Damen und Herren,', 'Madame, Monsieur,'): a short line of its own
+ * that ends in its comma, unlike an addressee's line ('Monsieur Jean Dupont') or a tagline ('Beste Qualität seit 1950').
+ */
+const SALUTATION_LINE = /^(?:dear|sehr\s+geehrte[rs]?|liebe[rs]?|madame|monsieur|mesdames|ch[eè]re?s?|estimad[oa]s?|gentil[ei]|egregi[oa]|geachte|beste|szanown\p{L}*)\b.{0,50}[,!]$/iu;
 
 /** Whether a letter's salutation follows within six lines: the block there is the addressee's (the window), not the sender's. */
 function addressedBelow(lines: Line[], at: number): boolean {
@@ -900,7 +910,7 @@ export function extractFields(document: string): Extraction {
   if (quote) set('quote_number', quote.value, quote.sameLine ? 0.85 : 0.75);
 
   // Currency: a label says it outright; else the codes and symbols beside the amounts, the total's first.
-  const labelledCurrency = findLabelled(lines, /(?:\bcurrency|w[äa]hrung|\bdevise|\bmoneda|\bvaluta|\bwaluta|\bmoeda)\b/iu, (v) => currenciesIn(v.toUpperCase())[0] ?? null);
+  const labelledCurrency = findLabelled(lines, /(?:\bcurrency|w[äa]hrung|\bdevise|\bmoneda|\bvaluta|\bwaluta|\bmoeda)\b/iu, (v) => currenciesIn(v.toUpperCase())[0] ?? codeAlone(v));
   const counts = new Map<string, number>();
   for (const line of lines) for (const code of currenciesIn(line.text)) counts.set(code, (counts.get(code) ?? 0) + (amountsIn(line.text).length > 0 ? 2 : 1));
   // The gross total by its own label first; what is left to pay, or a plain 'Total', only after it.
@@ -1013,8 +1023,8 @@ export function extractFields(document: string): Extraction {
   else if (sender) set('supplier_name', sender.name, 0.75);
   else if (besideBillTo(lines)) set('supplier_name', besideBillTo(lines), 0.7);
   else {
-    const first = senderLines(lines).find(({ line }) => COMPANY_SUFFIX.test(line.cells[0] ?? ''));
-    const company = first?.line;
+    const companyEntry = senderLines(lines).find(({ line }) => COMPANY_SUFFIX.test(line.cells[0] ?? ''));
+    const company = companyEntry?.line;
     // A form's 'Firma:' or 'Company:' line among the first names the company the document comes from ('Firma:  3  Grundbesitz
     // GmbH & Co.', a landlord's statement), where no party's label does.
     const firm = lines.slice(0, 8).find((l) => /^(?:firma|company|unternehmen|soci[ée]t[ée]|empresa|azienda)\s*:?$/i.test(l.cells[0] ?? ''));
@@ -1027,7 +1037,7 @@ export function extractFields(document: string): Extraction {
     const carries = (name: string) => domains.some((d) => supplierDomain(d, name));
     // The block of the party the order reference names is the buyer's, and so is the block a letter's salutation follows
     // (the address window over 'Dear customer,'): the supplier's is the one beside it, if any.
-    if (named && ((beside && carries(beside) && !carries(named)) || isBuyer(named, buyer) || (!firmName && addressedBelow(lines, first!.at)))) {
+    if (named && ((beside && carries(beside) && !carries(named)) || isBuyer(named, buyer) || (!firmName && companyEntry !== undefined && addressedBelow(lines, companyEntry.at)))) {
       windowParty = named;
       named = beside;
     }

@@ -2,7 +2,7 @@
 // amount, in any supported language, read row by row over page breaks. A row's
 // quantity and price are the two numbers whose product is its amount; what a
 // row lacks (its name, its amount) may be on the lines around it.
-import { amountsIn, productIs } from './amounts.ts';
+import { amountsIn, multipliesTo } from './amounts.ts';
 import { PAGE_MARK, RATE, rateOf, SUBTOTAL_LABEL, TAX_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
 import type { LineItem } from './fields.ts';
 import { startsWith, type Line } from './text-lines.ts';
@@ -71,7 +71,7 @@ function hasProductPair(cells: string[]): boolean {
   if (values.length < 3) return false;
   const amount = values[values.length - 1];
   const others = values.slice(-9, -1);
-  return others.some((a, i) => others.slice(i + 1).some((b) => productIs(a, b, amount)));
+  return others.some((a, i) => others.slice(i + 1).some((b) => multipliesTo(a, b, amount)));
 }
 
 /**
@@ -121,7 +121,7 @@ function productPair(values: string[], at: number, withUnit: number[], taxFactor
   for (let a = 0; a < others.length; a += 1) {
     for (let b = a + 1; b < others.length; b += 1) {
       // A cent more where the amount includes a tax rounded to cents.
-      if (!productIs(others[a], others[b], amount, taxFactor === 1 ? 0.01 : 0.02)) continue;
+      if (!multipliesTo(others[a], others[b], amount, taxFactor === 1 ? 0.01 : 0.02)) continue;
       // One of it at its price ('1,00  4,23 Mese  4,23'): the 1 is the count, whatever unit the price is written with.
       const single = others[a] === 1 && others[b] === amount ? true : others[b] === 1 && others[a] === amount ? false : null;
       // A count written with its unit is the count; else the header's order of the two columns says which is which; else a
@@ -167,7 +167,7 @@ function productRow(values: string[], cells: string[], numbers: (string | null)[
   const quantityCell = cells.findIndex((c, i) => numbers[i] !== null && /\d\s*\p{L}/u.test(c) && !/%/.test(c));
   if (quantityCell < 0) return null;
   const quantity = numbers[quantityCell]!;
-  const price = others.find((v) => v !== quantity && productIs(Number(quantity), Number(v), Number(amount)));
+  const price = others.find((v) => v !== quantity && multipliesTo(Number(quantity), Number(v), Number(amount)));
   const word = /^\S+\s+(\p{L}[\p{L}\s.-]*)$/u.exec(cells[quantityCell])?.[1]?.trim() ?? null;
   return price === undefined ? null : { quantity, unit_price: price, amount, word };
 }

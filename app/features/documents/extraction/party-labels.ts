@@ -1,16 +1,14 @@
 // The words that name a document's two parties, one table per party and
-// language, from which the labels that head a party's block and the words that
-// mark a party's line are built: a language is added, and a word reviewed, in
-// one place (before, each word was written into two long regexes, and the two
-// had drifted apart: 'Émetteur:' headed the supplier's block, but a tax id on
-// its line was not known as the supplier's). Entries are regex sources.
+// language (regex sources), from which both the labels that head a party's
+// block and the words that mark a party's line are built: a language is added,
+// and a word reviewed, in one place.
 import { alternatives, type LabelTable } from './text-lines.ts';
 
 /** A label ends at its colon, or at the end of its cell (a spreadsheet's label column). */
 export const LABEL_END = '(?:\\s*:|(?=\\s{2,})|\\s*$)';
 
 /** One word (or a fixed compound) per entry that names the party that sells: as a label, and in a line of its block. */
-const SELLER_WORDS_BY_LANGUAGE: LabelTable = {
+const SELLER_TERMS: LabelTable = {
   en: ['supplier', 'vendor', 'seller', '(?:service\\s+)?provider', 'payee', 'biller'],
   de: ['lieferant', 'verk[äa]ufer'],
   fr: ['[ée]metteur', 'fournisseur', 'vendeur'],
@@ -28,7 +26,7 @@ const SELLER_HEADINGS: LabelTable = {
 };
 
 /** The party that buys. 'Käufer' is not the end of a 'Ver käufer' a PDF split in two. */
-const BUYER_WORDS_BY_LANGUAGE: LabelTable = {
+const BUYER_TERMS: LabelTable = {
   en: ['customer', 'client', 'buyer', 'purchaser', 'recipient'],
   de: ['rechnungsempf[äa]nger', '(?<!\\bver\\s)k[äa]ufer(?:/leistungsempf[äa]nger)?', 'leistungsempf[äa]nger', 'kunde'],
   fr: ['acheteur'],
@@ -50,12 +48,12 @@ const BUYER_HEADINGS: LabelTable = {
 };
 
 /** A party's label: its words or headings, not inside a word, and ending at a colon or the cell's end. */
-export const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:${alternatives(SELLER_HEADINGS, SELLER_WORDS_BY_LANGUAGE)})${LABEL_END}|\\bfrom\\s*:`, 'iu');
-export const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:${alternatives(BUYER_HEADINGS, BUYER_WORDS_BY_LANGUAGE)})${LABEL_END}|\\bto\\s*:`, 'iu');
+export const SUPPLIER_LABEL = new RegExp(`(?<![\\p{L}-])(?<!\\blogo\\s)(?:${alternatives(SELLER_HEADINGS, SELLER_TERMS)})${LABEL_END}|\\bfrom\\s*:`, 'iu');
+export const CUSTOMER_LABEL = new RegExp(`(?<![\\p{L}-])(?:${alternatives(BUYER_HEADINGS, BUYER_TERMS)})${LABEL_END}|\\bto\\s*:`, 'iu');
 
 /**
  * A party's word anywhere in a line ('Verkäufer USt-IdNr.: DE…', 'Cliente: …'): the line is that party's. A word as \b bounds
  * one, with letters beyond ASCII: 'SELLER_NAME', a template's placeholder, holds no party's word.
  */
-export const SELLER_WORDS = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${alternatives(SELLER_WORDS_BY_LANGUAGE)})(?![\\p{L}\\p{N}_])`, 'iu');
-export const BUYER_WORDS = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:bill\\s+to|${alternatives(BUYER_WORDS_BY_LANGUAGE)})(?![\\p{L}\\p{N}_])`, 'iu');
+export const SELLER_WORDS = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${alternatives(SELLER_TERMS)})(?![\\p{L}\\p{N}_])`, 'iu');
+export const BUYER_WORDS = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:bill\\s+to|${alternatives(BUYER_TERMS)})(?![\\p{L}\\p{N}_])`, 'iu');

@@ -5,7 +5,7 @@
 // paid and given back (Cash 50.00, CHANGE 15.54), which are not totals.
 // extractFields hands its result here once, at its end (refineReceipt).
 import { RATE, rateOf } from './amount-labels.ts';
-import { amountsIn, productIs } from './amounts.ts';
+import { amountsIn, multipliesTo } from './amounts.ts';
 import { cents } from './cross-checks.ts';
 import type { DocumentFields, LineItem } from './fields.ts';
 
@@ -76,7 +76,7 @@ function splitCountAndAmount(price: number, run: string): { quantity: string; am
     const quantity = Number(run.slice(0, digits));
     const amount = amountsIn(run.slice(digits))[0];
     if (!quantity || amount === undefined) continue;
-    if (productIs(quantity, price, Number(amount), 0.02)) return { quantity: String(quantity), amount };
+    if (multipliesTo(quantity, price, Number(amount), 0.02)) return { quantity: String(quantity), amount };
   }
   return null;
 }

@@ -30,7 +30,7 @@ create table public.rfps (
   constraint rfps_additional_notes_check check ((length(additional_notes) <= 5000)),
   constraint rfps_company_check check (((length(btrim(company)) >= 1) and (length(btrim(company)) <= 200))),
   constraint rfps_contact_email_check check ((((length(contact_email) >= 3) and (length(contact_email) <= 254)) and (contact_email ~~ '%_@_%'::text))),
-  constraint rfps_currency_check check ((currency = any (array['USD'::text, 'EUR'::text, 'GBP'::text]))),
+  constraint rfps_currency_check check (public.is_currency(currency)),
   constraint rfps_decision_check check ((decision = any (array['go'::text, 'no_go'::text]))),
   constraint rfps_decision_reasons_check check ((length(decision_reasons) <= 2000)),
   constraint rfps_proposal_check check (((length(btrim(proposal)) >= 1) and (length(btrim(proposal)) <= 10000))),

@@ -1,12 +1,14 @@
 // Migration 20261209000001 adds the Peruvian sol and the Argentine, Chilean and Colombian pesos to the one list of
 // currencies. On kept data: the quotes and invoices written before it keep their currencies, the list is still
 // readable by every role (a replaced function keeps its grants), and the new codes are taken, the Chilean peso in
-// whole amounts only.
+// whole amounts only. Migration 20261209000002 then lets a bid (public.rfps) take any currency of the list, as quotes
+// and invoices do: its kept bids stay, a bid in PLN is taken, an unknown code refused.
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../supabase/local/migrate.ts';
 import { asRole, createPglite, createPostgres, migrateBefore, one, postgresUrl } from './support/sql-db.ts';
 
 const LIST_MIGRATION = '20261209000001';
+const BIDS_MIGRATION = '20261209000002';
 
 for (const target of [
   { name: 'PGlite', create: createPglite, skip: false },
@@ -35,6 +37,27 @@ for (const target of [
           const { n } = await asRole(db, role, {}, (tx) => one<{ n: number }>(tx, 'select count(*)::int as n from public.currencies()'));
           expect(n).toBe(25);
         }
+      } finally {
+        await drop();
+      }
+    }, 180_000);
+
+    it('lets a kept database take bids in every listed currency', async () => {
+      const { db, drop } = await target.create();
+      try {
+        await migrateBefore(db, BIDS_MIGRATION);
+        const { account_id: account } = await one<{ account_id: string }>(db, 'select account_id from public.templates limit 1');
+        const bid = (currency: string) =>
+          db.query(`insert into public.rfps (account_id, title, company, contact_email, value, currency, deadline, proposal)
+                    values ($1, 'Bid', 'Buyer', 'a@buyer.test', 100000, $2, '2027-01-01', 'Our offer') returning currency`, [account, currency]);
+        await bid('GBP');
+        await expect(bid('PLN')).rejects.toThrow(/rfps_currency_check/);
+        const kept = await one<{ n: number }>(db, 'select count(*)::int as n from public.rfps');
+
+        await migrate(db);
+        expect(await one(db, 'select count(*)::int as n from public.rfps')).toEqual(kept);
+        expect((await bid('PLN')).rows).toEqual([{ currency: 'PLN' }]);
+        await expect(bid('XYZ')).rejects.toThrow(/rfps_currency_check/);
       } finally {
         await drop();
       }

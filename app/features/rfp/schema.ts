@@ -4,6 +4,7 @@
 // with its reasons, and the delete.
 import { z } from '~/lib/schemas/zod';
 import { isRealDate, moneyInCents, oneOf, optionalText, requiredDate, requiredEmail, requiredText, uuid } from '~/lib/schemas/fields';
+import { CURRENCY_CODES } from '~/lib/currencies';
 
 /** The pipeline, as the database's check lists it (Won and Lost added to spec §4's four). */
 export const RFP_STATUSES = ['Active', 'Submitted', 'Under Review', 'Won', 'Lost', 'Closed'] as const;
@@ -14,8 +15,8 @@ export const RFP_DECISIONS = ['go', 'no_go'] as const;
 export type RfpDecision = (typeof RFP_DECISIONS)[number];
 export const RFP_DECISION_LABELS: Record<RfpDecision, string> = { go: 'Go', no_go: 'No go' };
 
-/** The currencies a bid is kept in (the table's check). */
-export const RFP_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+/** The currencies a bid is kept in: the product's one list (the table's check, migration 20261209000002). */
+export const RFP_CURRENCIES = CURRENCY_CODES;
 
 const deadline = requiredDate('Deadline').refine(
   (value) => !isRealDate(value) || (value >= '2000-01-01' && value <= '2200-12-31'), 'Deadline must be between 2000 and 2200',

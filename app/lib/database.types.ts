@@ -3928,7 +3928,6 @@ export const CheckedValues = {
     mime_type: ["application/pdf","application/msword","application/vnd.openxmlformats-officedocument.wordprocessingml.document","application/vnd.ms-excel","application/vnd.openxmlformats-officedocument.spreadsheetml.sheet","text/plain","text/csv","image/jpeg","image/png"],
   },
   rfps: {
-    currency: ["USD","EUR","GBP"],
     decision: ["go","no_go"],
     status: ["Active","Submitted","Under Review","Won","Lost","Closed"],
   },

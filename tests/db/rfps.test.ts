@@ -54,7 +54,7 @@ describe('rfps on PGlite', () => {
     for (const changes of [
       { title: '  ' }, { company: '' }, { contact_email: 'nobody' }, { value: -1 }, { proposal: ' ' },
       { proposal: 'x'.repeat(10_001) }, { additional_notes: 'x'.repeat(5001) }, { status: 'Pending' }, { decision: 'maybe' },
-      { currency: 'JPY' }, { decision_reasons: 'x'.repeat(2001) },
+      { currency: 'XYZ' }, { currency: 'usd' }, { decision_reasons: 'x'.repeat(2001) },
     ]) {
       const { error } = await admin.client.from('rfps').insert(bid(changes));
       expect(error, JSON.stringify(changes).slice(0, 60)).not.toBeNull();

@@ -5,7 +5,8 @@
 // Portuguese or Polish, checked by
 // their shape (a date that exists, an IBAN whose check digits hold), and
 // where nothing labels them, guessed from position with a lower confidence.
-import { amountsIn, bareDollar, CURRENCY_CODES, currenciesIn, datesIn, dollarOf } from './amounts.ts';
+import { isCurrency } from '../../../lib/currencies.ts';
+import { amountsIn, bareDollar, currenciesIn, datesIn, dollarOf } from './amounts.ts';
 import { isValidIban, type DocumentFields, type DocumentKind, type FieldKey } from './fields.ts';
 import { refineReceipt } from './receipt.ts';
 import { AMOUNT_DUE, NOT_SUBTOTAL, NOT_TAX_AMOUNT, NOT_TOTAL, PAGE_MARK, RATE, SUBTOTAL_LABEL, TAX_LABEL, TAX_TOTAL_LABEL, TOTAL_PLAIN, TOTAL_STRONG } from './amount-labels.ts';
@@ -552,7 +553,7 @@ function windowName(lines: Line[], senderIndex: number): string | null {
 /** A currency's code alone after its label ('Moneda: PEN'): the code, when it is on the product's list. */
 function codeAlone(value: string): string | null {
   const code = /^([A-Za-z]{3})\b/.exec(value.trim())?.[1]?.toUpperCase();
-  return code && (CURRENCY_CODES as readonly string[]).includes(code) ? code : null;
+  return code && isCurrency(code) ? code : null;
 }
 
 /**

@@ -192,13 +192,16 @@ export function bareDollar(text: string): boolean {
   return /\$/.test(text) && !NAMED_DOLLAR.test(text);
 }
 
+/** Each code's pattern, made once (currenciesIn runs on every line of a document). */
+const CODE_PATTERNS = CURRENCY_CODES.map((code): [RegExp, string] => [
+  new RegExp(WORD_CODES.has(code) ? `\\b${code}\\s?${CODE_AMOUNT}|(?<![\\d.,])${CODE_AMOUNT}\\s?${code}\\b` : `\\b${code}\\b`),
+  code,
+]);
+
 /** The currencies a line names, codes before symbols. */
 export function currenciesIn(line: string): string[] {
   const found: string[] = [];
-  for (const code of CURRENCY_CODES) {
-    const pattern = WORD_CODES.has(code) ? `\\b${code}\\s?${CODE_AMOUNT}|(?<![\\d.,])${CODE_AMOUNT}\\s?${code}\\b` : `\\b${code}\\b`;
-    if (new RegExp(pattern).test(line)) found.push(code);
-  }
+  for (const [pattern, code] of CODE_PATTERNS) if (pattern.test(line)) found.push(code);
   let rest = line;
   for (const [symbol, code] of CURRENCY_SYMBOLS) {
     if (symbol.test(rest)) {

@@ -21,6 +21,9 @@ import { OCR_LANGUAGES } from '../../app/features/documents/ocr/text-language.ts
 import { pageReading } from '../../app/features/documents/ocr/layout-text.ts';
 import { readUpright } from '../../app/features/documents/ocr/upright.ts';
 import { ENLARGE_FACTOR, worthEnlarging } from '../../app/features/documents/ocr/enlarge.ts';
+import { layerBoxes } from '../../app/features/documents/ocr/layer-boxes.ts';
+import { LOGO_PAGE_SEGMENTATION, logoLanguages, logoName } from '../../app/features/documents/ocr/logo-name.ts';
+import { getDocumentProxy } from 'unpdf';
 import { sameValue } from '../../tests/support/extraction-corpus.ts';
 
 const HERE = join(dirname(fileURLToPath(import.meta.url)), 'real');
@@ -106,6 +109,10 @@ export interface RealScore {
   ocrLanguages: Record<string, Tally>;
   /** Annotated lines, and those found with description, quantity and amount right. */
   lines: { expected: number; right: number; found: number };
+  /** PDFs with text but no supplier found, whose logo was read ("Read the supplier from the logo"): 'file → name'. */
+  logos: string[];
+  /** The supplier as the text alone gives it, before any logo is read. */
+  supplierFromText: Tally;
 }
 
 const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -117,10 +124,18 @@ function sameLine(got: { description: string; quantity: string | null; amount: s
 
 const IMAGE = /\.(png|jpe?g)$/i;
 
+/** The browser draws a page for OCR at 2.5 times its size (read-image-text.ts, SCAN_SCALE): 180 dpi. */
+const LOGO_DPI = 180;
+/**
+ * A name read from a logo is put in the review form by a person's click, for them to check and save: scored below 0.8,
+ * as a value the review asks the person to look at.
+ */
+const LOGO_CONFIDENCE = 0.5;
+
 /** A scanned PDF's first pages as PNG files (poppler's pdftoppm, 200 dpi, grey), or none when pdftoppm is not installed. */
-function renderPdfPages(path: string, maxPages = 5): string[] {
+function renderPdfPages(path: string, maxPages = 5, look: { dpi: number; colour: boolean } = { dpi: 200, colour: false }): string[] {
   const out = mkdtempSync(join(tmpdir(), 'scan-'));
-  const run = spawnSync('pdftoppm', ['-r', '200', '-gray', '-png', '-l', String(maxPages), path, join(out, 'page')], { timeout: 60_000 });
+  const run = spawnSync('pdftoppm', ['-r', String(look.dpi), ...(look.colour ? [] : ['-gray']), '-png', '-l', String(maxPages), path, join(out, 'page')], { timeout: 60_000 });
   if (run.error || run.status !== 0) return [];
   return readdirSync(out).filter((name) => name.endsWith('.png')).sort().map((name) => join(out, name));
 }
@@ -134,7 +149,7 @@ const IMAGEMAGICK = ['/usr/bin/convert-im6.q16', '/usr/bin/magick', '/usr/bin/co
  * in the document's language (read-in-language.ts, decision 096; `inLanguage: false` reads in English only).
  * `languages` lists the languages each image was read with.
  */
-export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise<{ read: (path: string) => Promise<string>; stop: () => Promise<void>; languages: string[] }> {
+export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise<{ read: (path: string) => Promise<string>; readLogo: (path: string, bytes: Uint8Array) => Promise<string | null>; stop: () => Promise<void>; languages: string[] }> {
   // Without it the bench would read what the browser turns or enlarges as it is, and score lower without saying why.
   if (!IMAGEMAGICK) throw new Error('OCR needs ImageMagick (apt-get install imagemagick) to turn and enlarge images as the browser does; or run with --no-ocr');
   const { createRequire } = await import('node:module');
@@ -167,14 +182,32 @@ export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise
   const inLanguage = options.inLanguage ?? true;
   const reader = languageReader({ read, turn, useLanguages: inLanguage ? useLanguages : async () => {}, enlarge });
   const languages: string[] = [];
+  // The logo's reading ("Read the supplier from the logo", read-image-text.ts): its own engine, as in the browser, since it
+  // reads sparse text in the text layer's language.
+  let logoWorker: Awaited<ReturnType<typeof createWorker>> | undefined;
+  const readLogo = async (path: string, bytes: Uint8Array) => {
+    const rendered = renderPdfPages(path, 1, { dpi: LOGO_DPI, colour: true });
+    if (rendered.length === 0) return null;
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    try {
+      const layer = await layerBoxes(await pdf.getPage(1), LOGO_DPI / 72);
+      logoWorker ??= await createWorker('eng', OEM.LSTM_ONLY, { langPath, cacheMethod: 'none' });
+      await logoWorker.reinitialize(logoLanguages(layer.text), OEM.LSTM_ONLY);
+      await logoWorker.setParameters({ tessedit_pageseg_mode: LOGO_PAGE_SEGMENTATION as never, user_defined_dpi: String(LOGO_DPI) });
+      return logoName((await logoWorker.recognize(rendered[0], {}, { blocks: true })).data.blocks, layer.boxes, layer.height);
+    } finally {
+      await pdf.destroy();
+    }
+  };
   return {
+    readLogo,
     read: async (path) => {
       if (!inLanguage) return (await readUpright(path, read, turn)).text;
       const page = await reader.read(path);
       languages.push(`${path.slice(path.lastIndexOf('/') + 1)} ${page.languages}`);
       return page.text;
     },
-    stop: async () => void (await worker.terminate()),
+    stop: async () => void (await Promise.all([worker.terminate(), logoWorker?.terminate()])),
     languages,
   };
 }
@@ -188,14 +221,15 @@ export async function scoreRealCorpus(set: RealSet = 'development', options: { o
   const dir = realCorpusDir();
   if (dir === null) return null;
   const corpus = readRealCorpus(set);
-  const score: RealScore = { documents: 0, pages: 0, missingFiles: [], changedFiles: [], fields: {}, languages: {}, all: emptyTally(), misses: [], msPerPage: 0, ocrLanguages: {}, ocr: { images: 0, msPerImage: 0, skipped: [], scans: [], languages: [] }, lines: { expected: 0, right: 0, found: 0 } };
+  const score: RealScore = { documents: 0, pages: 0, missingFiles: [], changedFiles: [], fields: {}, languages: {}, all: emptyTally(), misses: [], msPerPage: 0, ocrLanguages: {}, ocr: { images: 0, msPerImage: 0, skipped: [], scans: [], languages: [] }, lines: { expected: 0, right: 0, found: 0 }, logos: [], supplierFromText: emptyTally() };
   for (const key of FIELD_KEYS) score.fields[key] = emptyTally();
   let ms = 0;
   let ocrMs = 0;
   const wantsOcr = options.ocr ?? true;
   // Started on the first image or scan, once.
   const started: { reader?: Awaited<ReturnType<typeof ocrReader>> } = {};
-  const ocr = wantsOcr ? { read: async (path: string) => (started.reader ??= await ocrReader({ inLanguage: options.inLanguage })).read(path) } : null;
+  const reader = async () => (started.reader ??= await ocrReader({ inLanguage: options.inLanguage }));
+  const ocr = wantsOcr ? { read: async (path: string) => (await reader()).read(path), readLogo: async (path: string, bytes: Uint8Array) => (await reader()).readLogo(path, bytes) } : null;
   try {
     for (const [file, entry] of Object.entries(corpus)) {
       const path = join(dir, file);
@@ -237,6 +271,14 @@ export async function scoreRealCorpus(set: RealSet = 'development', options: { o
         }
       }
       const fields: DocumentFields = extractFields(text).fields;
+      tallyField(score.supplierFromText, 'supplier_name', fields.supplier_name, entry.fields.supplier_name);
+      // A PDF with text whose supplier is not found offers "Read the supplier from the logo" on its review form: the click
+      // a person makes, made here as the scans' "Read text from the scan" is.
+      if (!image && !scan && ocr !== null && !fields.supplier_name && file.endsWith('.pdf')) {
+        const name = await ocr.readLogo(path, bytes);
+        score.logos.push(`${file} → ${name ?? '(none)'}`);
+        if (name !== null) fields.supplier_name = { value: name, confidence: LOGO_CONFIDENCE };
+      }
       if (entry.lines) {
         const found = fields.line_items?.value ?? [];
         score.lines.expected += entry.lines.length;

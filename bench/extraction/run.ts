@@ -77,6 +77,7 @@ for (const set of (developmentOnly ? ['development'] : ['development', 'held-out
         ...HEADER,
         ...FIELD_KEYS.map((key) => row(key, real.fields[key])),
         row('**all fields**', real.all),
+        row('supplier_name from the text alone, before a logo is read', real.supplierFromText),
         '',
         '| language | found right | found wrong or where none is | missed | precision | recall | wrong at ≥ 0.8 |',
         '|---|---|---|---|---|---|---|',
@@ -85,6 +86,8 @@ for (const set of (developmentOnly ? ['development'] : ['development', 'held-out
         ...(Object.keys(real.ocrLanguages).length > 0
           ? ['| documents read by OCR, language | found right | found wrong or where none is | missed | precision | recall | wrong at ≥ 0.8 |', '|---|---|---|---|---|---|---|', ...Object.entries(real.ocrLanguages).map(([language, tally]) => row(language, tally)), '']
           : []),
+        real.logos.length > 0 ? `Logos read (PDFs with text and no supplier found, "Read the supplier from the logo"): ${BLIND_SETS.includes(set) ? real.logos.length : real.logos.join('; ')}.` : '',
+        '',
         `Line items: ${real.lines.right} of ${real.lines.expected} annotated lines found with description, quantity and amount right (${percent(ratio(real.lines.right, real.lines.expected))}); ${real.lines.found} lines given on those documents.`,
         '',
         `Extraction time: ${real.msPerPage.toFixed(1)} ms per page of text${real.ocr.images > 0 ? `; OCR ${real.ocr.msPerImage.toFixed(0)} ms per image` : ''}.`,

@@ -222,6 +222,7 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
                   sources={sources}
                   lastResult={intent === 'review' ? result : undefined}
                   canApprove={status === 'Pending Review'}
+                  logo={document.mime_type === 'application/pdf' && document.extraction_status === 'done' && !document.fields.supplier_name}
                 />
               ) : (
                 <ExtractedFields fields={document.fields} sources={sources} />

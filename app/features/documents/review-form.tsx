@@ -5,6 +5,7 @@ import { SubmitButton } from '~/components/submit-button';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, FIELD_KEYS, FIELDS, type DocumentFields, type FieldKey } from './extraction/fields';
 import type { FieldSource } from './extraction/field-source';
 import { FieldSourceNote } from './field-source-note';
+import { ReadTextButton } from './ocr/read-text-button';
 import { reviewSchema } from './schema';
 
 const KIND_OPTIONS = [{ value: '', label: 'Not known' }, ...DOCUMENT_KINDS.map((value) => ({ value, label: DOCUMENT_KIND_LABELS[value] }))];
@@ -29,6 +30,7 @@ export function ReviewForm({
   sources = {},
   lastResult,
   canApprove,
+  logo = false,
 }: {
   documentId: string;
   fields: DocumentFields;
@@ -36,6 +38,8 @@ export function ReviewForm({
   sources?: Partial<Record<FieldKey, FieldSource>>;
   lastResult?: SubmissionResult<string[]>;
   canApprove: boolean;
+  /** A PDF whose text names no supplier: its logo may (decision 102). */
+  logo?: boolean;
 }) {
   const defaultValue: FormDefaults = Object.fromEntries(FIELD_KEYS.map((key) => [key, fields[key]?.value ?? '']));
   const [form, inputs] = useSchemaForm(reviewSchema, { id: `review-${documentId}`, lastResult, defaultValue });
@@ -56,6 +60,9 @@ export function ReviewForm({
                 hint={confidenceNote(fields, key)}
               />
               <FieldSourceNote source={sources[key]} />
+              {key === 'supplier_name' && logo ? (
+                <ReadTextButton fileUrl={`/documents/${documentId}/image`} source="logo" onText={(name) => form.update({ name: inputs.supplier_name.name, value: name })} />
+              ) : null}
             </div>
           ),
         )}

@@ -14,6 +14,8 @@ export interface OcrBox {
 export interface OcrWord {
   text: string;
   bbox: OcrBox;
+  /** tesseract's confidence in the word, 0–100. */
+  confidence?: number;
 }
 export interface OcrLine {
   words: OcrWord[];
@@ -43,6 +45,13 @@ interface Row {
  * practice; the line count is capped all the same.
  */
 export function layoutText(blocks: readonly OcrBlock[] | null | undefined): string {
+  return layoutRows(blocks)
+    .map((row) => row.text)
+    .join('\n');
+}
+
+/** The page's rows, top to bottom, each with its first line's top and bottom (layoutText). */
+export function layoutRows(blocks: readonly OcrBlock[] | null | undefined): { top: number; bottom: number; text: string }[] {
   const lines = (blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines)).slice(0, MAX_LINES);
   const rows: Row[] = [];
   for (const line of lines) {
@@ -53,7 +62,7 @@ export function layoutText(blocks: readonly OcrBlock[] | null | undefined): stri
     else rows.push({ top: line.bbox.y0, bottom: line.bbox.y1, lines: [line] });
   }
   rows.sort((a, b) => a.top - b.top);
-  return rows.map(rowText).join('\n');
+  return rows.map((row) => ({ top: row.top, bottom: row.bottom, text: rowText(row) }));
 }
 
 /** A row's words left to right; a gap wider than the row's letter height is a column. */

@@ -11,7 +11,10 @@
 // in rows and columns as a PDF's text is (layout-text.ts).
 
 import { ENLARGE_FACTOR, worthEnlarging } from './enlarge.ts';
+import type * as UnpdfModule from 'unpdf';
+import { layerBoxes } from './layer-boxes.ts';
 import { pageReading } from './layout-text.ts';
+import { LOGO_PAGE_SEGMENTATION, logoLanguages, logoName } from './logo-name.ts';
 import { languageReader } from './read-in-language.ts';
 
 /** Where scripts/ocr-assets.ts puts the files. */
@@ -35,6 +38,9 @@ function stepOf(status: string, ownLanguage: boolean): OcrStep | null {
 
 export class OcrImageError extends Error {}
 
+/** unpdf, loaded on the click as the OCR code is. */
+type Unpdf = typeof UnpdfModule;
+
 /** The file at `url` (our own origin). */
 async function fetchFile(url: string, onProgress: OnProgress): Promise<Blob> {
   onProgress('image', 0);
@@ -43,8 +49,8 @@ async function fetchFile(url: string, onProgress: OnProgress): Promise<Blob> {
   return response.blob();
 }
 
-/** A started tesseract worker: `read` gives an image's text; `stop` ends the worker. */
-async function startReader(onProgress: OnProgress) {
+/** A started tesseract worker, with `failed` (rejects when its data fails to load) and `useLanguages` to switch its languages. */
+async function startEngine(onProgress: OnProgress) {
   onProgress('engine', 0);
   const { createWorker, OEM } = await import('tesseract.js');
   const base = new URL(OCR_BASE, window.location.origin).href;
@@ -70,9 +76,6 @@ async function startReader(onProgress: OnProgress) {
     }),
     failed,
   ]);
-  const read = async (image: Blob, radians: number) => {
-    return pageReading((await Promise.race([worker.recognize(image, radians ? { rotateRadians: radians } : {}, { blocks: true }), failed])).data);
-  };
   const useLanguages = async (languages: string) => {
     const before = ownLanguage;
     ownLanguage = languages !== 'eng';
@@ -86,12 +89,18 @@ async function startReader(onProgress: OnProgress) {
       switching = false;
     }
   };
+  return { worker, failed, useLanguages, stop: () => worker.terminate() };
+}
+
+/** A started tesseract worker: `read` gives an image's text; `stop` ends the worker. */
+async function startReader(onProgress: OnProgress) {
+  const { worker, failed, useLanguages, stop } = await startEngine(onProgress);
+  const read = async (image: Blob, radians: number) => {
+    return pageReading((await Promise.race([worker.recognize(image, radians ? { rotateRadians: radians } : {}, { blocks: true }), failed])).data);
+  };
   // Read the right way up (a page stored sideways is turned first, upright.ts), in the page's language.
   const reader = languageReader({ read, turn: turned, useLanguages, enlarge: enlarged });
-  return {
-    read: async (image: Blob) => (await reader.read(image)).text.trim(),
-    stop: () => worker.terminate(),
-  };
+  return { read: async (image: Blob) => (await reader.read(image)).text.trim(), stop };
 }
 
 /** The image turned whole by `radians` (a quarter turn: its sides swapped), clockwise, as a PNG. */
@@ -133,8 +142,7 @@ async function enlarged(image: Blob): Promise<Blob | null> {
  * and language data) at the same time: neither waits for the other. If the
  * file fails, a reader that started anyway is stopped.
  */
-async function alongside<T>(file: Promise<T>, onProgress: OnProgress): Promise<[T, Awaited<ReturnType<typeof startReader>>]> {
-  const starting = startReader(onProgress);
+async function alongside<T, Engine extends { stop: () => Promise<unknown> }>(file: Promise<T>, starting: Promise<Engine>): Promise<[T, Engine]> {
   // Awaited below; a rejection before that is not an unhandled one.
   starting.catch(() => {});
   try {
@@ -147,7 +155,7 @@ async function alongside<T>(file: Promise<T>, onProgress: OnProgress): Promise<[
 
 /** Reads the text of the image at `imageUrl` (our own origin), telling `onProgress` each step and its share done (0–1). */
 export async function readImageText(imageUrl: string, onProgress: OnProgress): Promise<string> {
-  const [image, reader] = await alongside(fetchFile(imageUrl, onProgress), onProgress);
+  const [image, reader] = await alongside(fetchFile(imageUrl, onProgress), startReader(onProgress));
   try {
     return await reader.read(image);
   } finally {
@@ -155,13 +163,18 @@ export async function readImageText(imageUrl: string, onProgress: OnProgress): P
   }
 }
 
+/** The PDF at `fileUrl` opened by pdf.js (unpdf's build, loading while the file arrives). */
+async function openPdf(fileUrl: string, unpdf: Promise<Unpdf>, onProgress: OnProgress) {
+  const file = await fetchFile(fileUrl, onProgress);
+  return (await unpdf).getDocumentProxy(new Uint8Array(await file.arrayBuffer()));
+}
+
 /** Reads the text of the first SCAN_MAX_PAGES pages of the scanned PDF at `fileUrl`, page after page. */
 export async function readScanText(fileUrl: string, onProgress: OnProgress): Promise<string> {
   // pdf.js loads while the file arrives and the OCR engine starts.
   const unpdf = import('unpdf');
   unpdf.catch(() => {});
-  const opened = fetchFile(fileUrl, onProgress).then(async (file) => (await unpdf).getDocumentProxy(new Uint8Array(await file.arrayBuffer())));
-  const [pdf, reader] = await alongside(opened, onProgress);
+  const [pdf, reader] = await alongside(openPdf(fileUrl, unpdf, onProgress), startReader(onProgress));
   const { renderPageAsImage } = await unpdf;
   try {
     onProgress('rendering', 0);
@@ -175,6 +188,35 @@ export async function readScanText(fileUrl: string, onProgress: OnProgress): Pro
     return texts.filter(Boolean).join('\n\n');
   } finally {
     await reader.stop();
+    await pdf.destroy();
+  }
+}
+
+/**
+ * The sender's name from the logo at the top of the first page of the PDF at
+ * `fileUrl`, when its text layer has none (logo-name.ts): the page drawn,
+ * read as sparse text in the language of its text layer, and only the words
+ * the layer does not draw kept. Null when the logo names nothing readable.
+ */
+export async function readLogoName(fileUrl: string, onProgress: OnProgress): Promise<string | null> {
+  const unpdf = import('unpdf');
+  unpdf.catch(() => {});
+  const [pdf, engine] = await alongside(openPdf(fileUrl, unpdf, onProgress), startEngine(onProgress));
+  const { renderPageAsImage } = await unpdf;
+  try {
+    onProgress('rendering', 0);
+    const page = await pdf.getPage(1);
+    const layer = await layerBoxes(page, SCAN_SCALE);
+    const png = await renderPageAsImage(pdf, 1, { scale: SCAN_SCALE });
+    const languages = logoLanguages(layer.text);
+    // Without the language's data the logo is read in English: a name's accents may be lost, not the name.
+    if (languages !== 'eng') await engine.useLanguages(languages).catch(() => {});
+    // The page's resolution is known: tesseract need not guess it (and say so on the console).
+    await engine.worker.setParameters({ tessedit_pageseg_mode: LOGO_PAGE_SEGMENTATION as never, user_defined_dpi: String(SCAN_SCALE * 72) });
+    const { data } = await Promise.race([engine.worker.recognize(new Blob([png], { type: 'image/png' }), {}, { blocks: true }), engine.failed]);
+    return logoName(data.blocks, layer.boxes, layer.height);
+  } finally {
+    await engine.stop();
     await pdf.destroy();
   }
 }

@@ -1,9 +1,11 @@
 // "Read text from the image" (decision 032) and "Read text from the scan"
 // (decision 095): with JavaScript on, the text of a document's image, or of a
 // scanned PDF's pages, is read in the browser and put in the paste box, for
-// the person to check and send with the same form as a pasted text. Without
-// JavaScript the button is not there and the box is filled by hand.
-import { useState } from 'react';
+// the person to check and send with the same form as a pasted text. "Read the
+// supplier from the logo" (decision 102) reads a PDF's logo the same way and
+// puts the name in the review form's Supplier. Without JavaScript the button
+// is not there and the box is filled by hand.
+import { useId, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { OcrStep } from './read-image-text';
@@ -17,6 +19,9 @@ const STEP_TEXTS: Record<OcrStep, string> = {
   'other-language': 'Loading the data of the document\'s language…',
   'recognising-language': 'Reading the text in the document\'s language…',
 };
+
+/** A logo's reading draws the first page only. */
+const stepText = (source: OcrSource, step: OcrStep) => (source === 'logo' && step === 'rendering' ? 'Drawing the first page…' : STEP_TEXTS[step]);
 
 type State =
   | { phase: 'idle' }
@@ -40,11 +45,22 @@ export const SCAN_TEXTS: Record<keyof typeof OCR_TEXTS, string> = {
   failed: 'The text could not be read from the scan: paste it below.',
 };
 
-/** What OCR reads: an image, or a scanned PDF whose pages are drawn first. */
-export type OcrSource = 'image' | 'scan';
+export const LOGO_TEXTS: Record<keyof typeof OCR_TEXTS, string> = {
+  button: 'Read the supplier from the logo',
+  busy: 'Reading…',
+  done: 'Supplier read from the logo: check it, then save the fields.',
+  empty: 'No name was found in the logo: type the supplier.',
+  failed: 'The logo could not be read: type the supplier.',
+};
+
+/** What OCR reads: an image, a scanned PDF whose pages are drawn first, or the logo of a PDF's first page. */
+export type OcrSource = 'image' | 'scan' | 'logo';
+
+const SOURCE_TEXTS: Record<OcrSource, Record<keyof typeof OCR_TEXTS, string>> = { image: OCR_TEXTS, scan: SCAN_TEXTS, logo: LOGO_TEXTS };
 
 export function ReadTextButton({ fileUrl, source, onText }: { fileUrl: string; source: OcrSource; onText: (text: string) => void }) {
-  const texts = source === 'scan' ? SCAN_TEXTS : OCR_TEXTS;
+  const texts = SOURCE_TEXTS[source];
+  const statusId = useId();
   const hydrated = useHydrated();
   const [state, setState] = useState<State>({ phase: 'idle' });
   if (!hydrated) return null;
@@ -53,9 +69,9 @@ export function ReadTextButton({ fileUrl, source, onText }: { fileUrl: string; s
     setState({ phase: 'working', step: 'image', progress: 0 });
     try {
       // Loaded on the click: the OCR code weighs nothing on any page until then.
-      const { readImageText, readScanText } = await import('./read-image-text');
-      const read = source === 'scan' ? readScanText : readImageText;
-      const text = await read(fileUrl, (step, progress) => setState({ phase: 'working', step, progress }));
+      const { readImageText, readScanText, readLogoName } = await import('./read-image-text');
+      const read = { image: readImageText, scan: readScanText, logo: readLogoName }[source];
+      const text = (await read(fileUrl, (step, progress) => setState({ phase: 'working', step, progress }))) ?? '';
       if (text) onText(text);
       setState({ phase: 'done', message: text ? texts.done : texts.empty });
     } catch (error) {
@@ -68,15 +84,15 @@ export function ReadTextButton({ fileUrl, source, onText }: { fileUrl: string; s
   return (
     <div className="grid gap-2">
       <div>
-        <Button type="button" variant="outline" onClick={read} disabled={working} aria-describedby="ocr-status">
+        <Button type="button" variant="outline" onClick={read} disabled={working} aria-describedby={statusId}>
           {working ? texts.busy : texts.button}
         </Button>
       </div>
       {/* The step is announced when it changes; the bar carries the share done. */}
-      <p id="ocr-status" role="status" aria-live="polite" className="text-sm">
-        {working ? STEP_TEXTS[state.step] : state.phase === 'idle' ? '' : state.message}
+      <p id={statusId} role="status" aria-live="polite" className="text-sm">
+        {working ? stepText(source, state.step) : state.phase === 'idle' ? '' : state.message}
       </p>
-      {working ? <progress className="w-full" max={100} value={Math.round(state.progress * 100)} aria-label={STEP_TEXTS[state.step]} /> : null}
+      {working ? <progress className="w-full" max={100} value={Math.round(state.progress * 100)} aria-label={stepText(source, state.step)} /> : null}
     </div>
   );
 }

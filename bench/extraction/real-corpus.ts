@@ -22,7 +22,7 @@ import { pageReading } from '../../app/features/documents/ocr/layout-text.ts';
 import { readUpright } from '../../app/features/documents/ocr/upright.ts';
 import { ENLARGE_FACTOR, worthEnlarging } from '../../app/features/documents/ocr/enlarge.ts';
 import { layerBoxes } from '../../app/features/documents/ocr/layer-boxes.ts';
-import { LOGO_PAGE_SEGMENTATION, logoLanguages, logoName } from '../../app/features/documents/ocr/logo-name.ts';
+import { LOGO_PAGE_SEGMENTATION, logoLanguages, logoName, logoScale } from '../../app/features/documents/ocr/logo-name.ts';
 import { getDocumentProxy } from 'unpdf';
 import { sameValue } from '../../tests/support/extraction-corpus.ts';
 
@@ -124,8 +124,6 @@ function sameLine(got: { description: string; quantity: string | null; amount: s
 
 const IMAGE = /\.(png|jpe?g)$/i;
 
-/** The browser draws a page for OCR at 2.5 times its size (read-image-text.ts, SCAN_SCALE): 180 dpi. */
-const LOGO_DPI = 180;
 /**
  * A name read from a logo is put in the review form by a person's click, for them to check and save: scored below 0.8,
  * as a value the review asks the person to look at.
@@ -186,14 +184,18 @@ export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise
   // reads sparse text in the text layer's language.
   let logoWorker: Awaited<ReturnType<typeof createWorker>> | undefined;
   const readLogo = async (path: string, bytes: Uint8Array) => {
-    const rendered = renderPdfPages(path, 1, { dpi: LOGO_DPI, colour: true });
-    if (rendered.length === 0) return null;
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
     try {
-      const layer = await layerBoxes(await pdf.getPage(1), LOGO_DPI / 72);
+      const page = await pdf.getPage(1);
+      const { width, height } = page.getViewport({ scale: 1 });
+      const scale = logoScale(width, height);
+      const rendered = renderPdfPages(path, 1, { dpi: scale * 72, colour: true });
+      if (rendered.length === 0) return null;
+      const layer = await layerBoxes(page, scale);
       logoWorker ??= await createWorker('eng', OEM.LSTM_ONLY, { langPath, cacheMethod: 'none' });
-      await logoWorker.reinitialize(logoLanguages(layer.text), OEM.LSTM_ONLY);
-      await logoWorker.setParameters({ tessedit_pageseg_mode: LOGO_PAGE_SEGMENTATION as never, user_defined_dpi: String(LOGO_DPI) });
+      // As in the browser: without the language's data the logo is read in English.
+      await logoWorker.reinitialize(logoLanguages(layer.text), OEM.LSTM_ONLY).catch(() => logoWorker!.reinitialize('eng', OEM.LSTM_ONLY));
+      await logoWorker.setParameters({ tessedit_pageseg_mode: LOGO_PAGE_SEGMENTATION as never, user_defined_dpi: String(Math.round(scale * 72)) });
       return logoName((await logoWorker.recognize(rendered[0], {}, { blocks: true })).data.blocks, layer.boxes, layer.height);
     } finally {
       await pdf.destroy();
@@ -271,10 +273,14 @@ export async function scoreRealCorpus(set: RealSet = 'development', options: { o
         }
       }
       const fields: DocumentFields = extractFields(text).fields;
+      if (!image && !scan) {
+        ms += performance.now() - started;
+        score.pages += pages;
+      }
       tallyField(score.supplierFromText, 'supplier_name', fields.supplier_name, entry.fields.supplier_name);
       // A PDF with text whose supplier is not found offers "Read the supplier from the logo" on its review form: the click
-      // a person makes, made here as the scans' "Read text from the scan" is.
-      if (!image && !scan && ocr !== null && !fields.supplier_name && file.endsWith('.pdf')) {
+      // a person makes, made here as the scans' "Read text from the scan" is (its time is OCR's, not the text's).
+      if (!image && !scan && ocr !== null && !fields.supplier_name && /\.pdf$/i.test(file)) {
         const name = await ocr.readLogo(path, bytes);
         score.logos.push(`${file} → ${name ?? '(none)'}`);
         if (name !== null) fields.supplier_name = { value: name, confidence: LOGO_CONFIDENCE };
@@ -293,10 +299,6 @@ export async function scoreRealCorpus(set: RealSet = 'development', options: { o
             score.lines.right += 1;
           } else score.misses.push(`${file}: line '${want.description}' ${want.quantity} × = ${want.amount} not found`);
         }
-      }
-      if (!image && !scan) {
-        ms += performance.now() - started;
-        score.pages += pages;
       }
       score.documents += 1;
       const language = (score.languages[entry.language] ??= emptyTally());

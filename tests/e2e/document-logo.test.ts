@@ -98,6 +98,8 @@ describe('a PDF whose sender is only in its logo', () => {
       await page.getByRole('button', { name: BUTTON }).click();
       await expect.poll(() => supplier.inputValue(), { timeout: 60_000 }).toMatch(/^Nordlicht ?Design$/i);
       await page.getByRole('status').filter({ hasText: 'Supplier read from the logo: check it, then save the fields.' }).waitFor();
+      // Focus is on the field to check.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('supplier_name');
       // Nothing left the app's origin: the file, pdf.js and the OCR files are all ours (Chromium's own PDF viewer, in the
       // page's frame, loads its chrome:// and chrome-extension:// parts).
       const origin = new URL(baseURL).origin;
@@ -109,6 +111,24 @@ describe('a PDF whose sender is only in its logo', () => {
       await waitForToast(page, 'Fields saved');
       await expect.poll(() => page.getByLabel('Supplier', { exact: true }).inputValue()).toMatch(/^Nordlicht ?Design$/i);
       expect(await page.getByRole('button', { name: BUTTON }).count()).toBe(0);
+      expect(errors.join('\n')).toBe('');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('leaves a supplier the person typed meanwhile as it is, and says what the logo reads', async () => {
+    const { page, context, errors } = await newVisitor(browser(), { javaScript: true, baseURL });
+    try {
+      const invoiceNumber = `NL-${Date.now()}`;
+      const file = await invoiceWithLogo(await logoImage(page), invoiceNumber);
+      await signInThroughForm(page, DEMO_ADMIN);
+      await upload(page, `Logo typed ${invoiceNumber}`, file);
+      await waitForFields(page, invoiceNumber);
+      await page.getByLabel('Supplier', { exact: true }).fill('Nordlicht GmbH');
+      await page.getByRole('button', { name: BUTTON }).click();
+      await page.getByRole('status').filter({ hasText: /^The logo reads “Nordlicht ?Design”: Supplier was left as you typed it\.$/i }).waitFor({ timeout: 60_000 });
+      expect(await page.getByLabel('Supplier', { exact: true }).inputValue()).toBe('Nordlicht GmbH');
       expect(errors.join('\n')).toBe('');
     } finally {
       await context.close();

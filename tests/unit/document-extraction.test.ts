@@ -1649,3 +1649,12 @@ describe('issue 34 thirteenth pass, review: a total beside its net, the sol and 
     expect(extractFields(text).fields.supplier_name?.value).toBe('Atelier Lumière SARL');
   });
 });
+
+describe('issue 34 fourteenth pass: a name that runs together like a tax id', () => {
+  it("takes 'DE VINCI FABLAB' for a name: a tax id has digits, though 'DEVINCIFABLAB' has a German VAT id's shape", () => {
+    const text = ['Fournisseur : DE VINCI FABLAB', 'Client : Lycée Jean Moulin', 'Facture N° 2021-001-F', 'TVA FR26844902726', 'Total TTC : 165,00 €'].join('\n');
+    expect(extractFields(text).fields.supplier_name?.value).toBe('DE VINCI FABLAB');
+    // A VAT id on the supplier's line is still no name.
+    expect(extractFields(['Fournisseur : DE 123456789', 'Facture N° 7', 'Total : 10,00 €'].join('\n')).fields.supplier_name).toBeUndefined();
+  });
+});

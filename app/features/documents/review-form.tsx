@@ -20,6 +20,18 @@ function confidenceNote(fields: DocumentFields, key: FieldKey): string | undefin
 }
 
 /**
+ * The name read from the logo put in Supplier, and focus moved there for the
+ * person to check it; false (left out) when they typed a supplier meanwhile.
+ */
+function fillSupplier(inputId: string, fill: () => void): boolean {
+  const input = document.getElementById(inputId);
+  if (input instanceof HTMLInputElement && input.value.trim() !== '') return false;
+  fill();
+  requestAnimationFrame(() => document.getElementById(inputId)?.focus());
+  return true;
+}
+
+/**
  * The extracted fields in a form a person corrects and confirms: a plain post
  * to the document's page (intent review), validated there; ticking "Approve"
  * also moves the document to Approved.
@@ -61,7 +73,12 @@ export function ReviewForm({
               />
               <FieldSourceNote source={sources[key]} />
               {key === 'supplier_name' && logo ? (
-                <ReadTextButton fileUrl={`/documents/${documentId}/image`} source="logo" onText={(name) => form.update({ name: inputs.supplier_name.name, value: name })} />
+                <ReadTextButton
+                  fileUrl={`/documents/${documentId}/image`}
+                  source="logo"
+                  onText={(name) => fillSupplier(inputs.supplier_name.id, () => form.update({ name: inputs.supplier_name.name, value: name }))}
+                  keptText={(name) => `The logo reads “${name}”: Supplier was left as you typed it.`}
+                />
               ) : null}
             </div>
           ),

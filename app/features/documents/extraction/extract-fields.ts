@@ -765,12 +765,14 @@ function firstOfTwoCompanies(name: string): string {
   return between && !/&|\bco\b|\bund\b|\band\b/i.test(between) && /^\p{Lu}/u.test(between) ? name.slice(0, end) : name;
 }
 
-function cleanName(value: string): string | null {
+/** A party's name as a line prints it, cleaned; null when the line names nobody (a label, a title, a street, a date). */
+export function cleanName(value: string): string | null {
   // A letterhead runs name, street and town together with a separator ('Acme GmbH | Europa-Allee 1', 'Au bon moulin SARL - 1242 chemin').
   const name = firstOfTwoCompanies(value.split(/\t| {2,}|,\s*(?=\d)|\s+[|•●·]\s+|\s+[-–]\s+(?=\d)/)[0].replace(/[;,:]+$/, '').trim());
   if (name.length < 2 || name.length > 120 || /@|^\+?\d[\d\s-]+$/.test(name) || !/[A-Za-z]/.test(name)) return null;
-  // A salutation, a tax id or a letter-spaced title is not a party's name.
-  if (/^(?:herrn?|frau|mr|mrs|ms|m\.|mme|sr|sra)\.?$/i.test(name) || TAX_ID_PATTERN.test(name.replace(/\s/g, '')) || /^(?:\p{L} ){3,}\p{L}$/u.test(name)) return null;
+  // A salutation, a tax id or a letter-spaced title is not a party's name. A tax id has digits: 'DE VINCI FABLAB' is a
+  // name, though run together it has a German VAT id's shape.
+  if (/^(?:herrn?|frau|mr|mrs|ms|m\.|mme|sr|sra)\.?$/i.test(name) || (/\d/.test(name) && TAX_ID_PATTERN.test(name.replace(/\s/g, ''))) || /^(?:\p{L} ){3,}\p{L}$/u.test(name)) return null;
   // Another label, a column heading or a reference is not a name ('Käufer', 'INVOICE INFORMATION', 'REFCLI0215').
   if (SELLER_WORDS.test(name) && name.split(/\s+/).length === 1) return null;
   if (BUYER_WORDS.test(name) && name.split(/\s+/).length === 1) return null;

@@ -1,13 +1,39 @@
 // Where a PDF page's text layer draws its text, in the pixels of the page
-// drawn at `scale` (pdf.js's viewport: y down, the page's own turn applied),
-// for logo-name.ts to tell the layer's words from a logo's. Shared by the
-// browser (unpdf's pdf.js) and the bench.
+// drawn at `scale` (pdf.js's viewport: y down, the page's own turn and the
+// offset of its box applied), for logo-name.ts to tell the layer's words from
+// a logo's. Shared by the browser (unpdf's pdf.js) and the bench.
+import { LIMITS } from '../extraction/budget.ts';
 import type { OcrBox } from './layout-text.ts';
 
 /** The parts of pdf.js's page used here. */
 export interface TextPage {
-  getViewport(options: { scale: number }): { height: number; convertToViewportRectangle(rect: number[]): number[] };
+  getViewport(options: { scale: number }): { width: number; height: number; convertToViewportPoint(x: number, y: number): number[] };
   getTextContent(): Promise<{ items: readonly object[] }>;
+}
+
+/** A page's items read at most, as the extraction reads them (text.ts). */
+const MAX_ITEMS = LIMITS.itemsPerPage * 4;
+
+/**
+ * An item's box: from a little under its baseline (descenders) to its font's
+ * size above it, along its own direction. Text turned on the page (a
+ * landscape page stored upright and drawn turned, `/Rotate 90`) has its
+ * transform's axes turned too, so the four corners are each carried into the
+ * drawn page and the box is their bounds.
+ */
+function itemBox(transform: readonly number[], width: number, viewport: ReturnType<TextPage['getViewport']>): OcrBox {
+  const [a, b, c, d, x, y] = transform;
+  const length = Math.hypot(a, b) || 1;
+  const along = [(a / length) * width, (b / length) * width];
+  const corners = [
+    [x - c * 0.25, y - d * 0.25],
+    [x - c * 0.25 + along[0], y - d * 0.25 + along[1]],
+    [x + c, y + d],
+    [x + c + along[0], y + d + along[1]],
+  ].map(([px, py]) => viewport.convertToViewportPoint(px, py));
+  const xs = corners.map(([px]) => px);
+  const ys = corners.map(([, py]) => py);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
 /** The page's text items as boxes in the pixels of the page drawn at `scale`, the drawn page's height, and the layer's text. */
@@ -15,15 +41,13 @@ export async function layerBoxes(page: TextPage, scale: number): Promise<{ boxes
   const viewport = page.getViewport({ scale });
   const boxes: OcrBox[] = [];
   const strings: string[] = [];
-  for (const item of (await page.getTextContent()).items) {
-    if (!('str' in item) || !('transform' in item) || typeof item.str !== 'string' || !item.str.trim()) continue;
-    const [, , c, d, x, y] = item.transform as number[];
-    const size = Math.hypot(c, d);
-    const width = 'width' in item && typeof item.width === 'number' ? item.width : item.str.length * size * 0.5;
-    // From a little under the baseline (descenders) to the font's size above it.
-    const [x0, y0, x1, y1] = viewport.convertToViewportRectangle([x, y - size * 0.25, x + width, y + size]);
+  for (const item of (await page.getTextContent()).items.slice(0, MAX_ITEMS)) {
+    if (!('str' in item) || !('transform' in item) || typeof item.str !== 'string' || !item.str.trim() || !Array.isArray(item.transform)) continue;
+    const transform = item.transform as number[];
+    const size = Math.hypot(transform[2], transform[3]);
+    const width = 'width' in item && typeof item.width === 'number' && item.width > 0 ? item.width : item.str.length * size * 0.5;
     strings.push(item.str);
-    boxes.push({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
+    boxes.push(itemBox(transform, width, viewport));
   }
   return { boxes, height: viewport.height, text: strings.join('\n') };
 }

@@ -1,12 +1,12 @@
-// The sender's name when a PDF prints it only in its logo (issue 34): an
-// image or drawn outlines at the top of the first page, which the PDF's text
-// layer does not have ('DE VINCI FABLAB' over a cube, 'JK Bank' between two
-// bars, a plumber's name in a framed box). Twelve in a hundred real documents
-// of the development set named their sender nowhere else. With a person's
-// click the browser draws the first page, reads it by OCR, and keeps only the
-// words drawn where the text layer has nothing: what is left at the top of
-// the page is the logo's text. Pure: shared by the browser and the bench.
+// The sender's name when a PDF prints it only in its logo (issue 34,
+// decision 102): an image or drawn outlines at the top of the first page,
+// which the PDF's text layer does not have ('DE VINCI FABLAB' over a cube,
+// 'JK Bank' between two bars, a plumber's name in a framed box). With a
+// person's click the browser draws the first page, reads it by OCR, and keeps
+// only the words drawn where the text layer has nothing: what is left at the
+// top of the page is the logo's text. Pure: shared by the browser and the bench.
 
+import { cleanName } from '../extraction/extract-fields.ts';
 import { layoutRows, type OcrBlock, type OcrBox, type OcrWord } from './layout-text.ts';
 import { detectLanguage } from './text-language.ts';
 
@@ -17,6 +17,15 @@ import { detectLanguage } from './text-language.ts';
  * the drawing and not read at all.
  */
 export const LOGO_PAGE_SEGMENTATION = '11';
+
+/** The page is drawn at 2.5 times its size (180 dpi, as a scan's pages are), its longer side at most MAX_SIDE pixels. */
+const LOGO_SCALE = 2.5;
+const MAX_SIDE = 4_000;
+
+/** The scale to draw a page of `width` × `height` points at for reading its logo: a poster is not drawn 2.5 times over. */
+export function logoScale(width: number, height: number): number {
+  return Math.min(LOGO_SCALE, MAX_SIDE / Math.max(width, height, 1));
+}
 
 /** The languages to read a logo with: the text layer's, with English (read-in-language.ts). */
 export function logoLanguages(layerText: string): string {
@@ -30,25 +39,49 @@ const TOP_SHARE = 1 / 3;
 const MIN_WORD_CONFIDENCE = 70;
 /** How much of a word's box the text layer must cover for the word to be the layer's own. */
 const COVERED_SHARE = 0.3;
+/**
+ * How many of the page's words the text layer must draw for the rest to be
+ * images: a scan whose only text is a stamp ('Scanned with …') or a page
+ * number would give its first line of text as a logo.
+ */
+const LAYER_SHARE = 0.5;
 /** A logo's name runs over a few short rows ('DE VINCI' over 'FABLAB'); a tagline under it is longer. */
 const MAX_ROW_WORDS = 3;
 const MAX_NAME_WORDS = 5;
-/** Words and layer boxes compared at most: a page of specks does not grow the work. */
+/** Words read at most: a page of specks does not grow the work. */
 const MAX_WORDS = 2_000;
-const MAX_BOXES = 4_000;
+/** Boxes are found by bands of the page's height: a word looks only at the boxes of its bands. */
+const BAND = 64;
+const MAX_BANDS_PER_BOX = 64;
 
-/** The share of `word`'s box that `box` covers. */
-function covered(word: OcrBox, box: OcrBox): number {
-  const width = Math.min(word.x1, box.x1) - Math.max(word.x0, box.x0);
-  const height = Math.min(word.y1, box.y1) - Math.max(word.y0, box.y0);
-  if (width <= 0 || height <= 0) return 0;
-  return (width * height) / Math.max(1, (word.x1 - word.x0) * (word.y1 - word.y0));
-}
-
-/** A word that is drawn only as an image at the page's top, read with some confidence. */
-function logoWord(word: OcrWord, layer: readonly OcrBox[], top: number): boolean {
-  if (word.bbox.y1 > top || (word.confidence ?? 100) < MIN_WORD_CONFIDENCE) return false;
-  return !layer.some((box) => covered(word.bbox, box) >= COVERED_SHARE);
+/** The layer's boxes by band, for the share of a word's box they cover (linear in boxes and words). */
+function coverageIndex(layer: readonly OcrBox[]) {
+  const bands = new Map<number, OcrBox[]>();
+  for (const box of layer) {
+    const first = Math.floor(box.y0 / BAND);
+    const last = Math.min(Math.floor(box.y1 / BAND), first + MAX_BANDS_PER_BOX);
+    for (let band = first; band <= last; band += 1) {
+      const list = bands.get(band);
+      if (list) list.push(box);
+      else bands.set(band, [box]);
+    }
+  }
+  /** The share of `word` the layer covers, its boxes' overlaps added (one item a letter covers a word together), at most 1. */
+  return (word: OcrBox): number => {
+    const area = Math.max(1, (word.x1 - word.x0) * (word.y1 - word.y0));
+    const seen = new Set<OcrBox>();
+    let covered = 0;
+    for (let band = Math.floor(word.y0 / BAND); band <= Math.floor(word.y1 / BAND) && covered < area; band += 1) {
+      for (const box of bands.get(band) ?? []) {
+        if (seen.has(box)) continue;
+        seen.add(box);
+        const width = Math.min(word.x1, box.x1) - Math.max(word.x0, box.x0);
+        const height = Math.min(word.y1, box.y1) - Math.max(word.y0, box.y0);
+        if (width > 0 && height > 0) covered += width * height;
+      }
+    }
+    return Math.min(1, covered / area);
+  };
 }
 
 /** A row's part with its logo's frame left off ('| JK |' → 'JK'), or null when it names nothing. */
@@ -59,25 +92,36 @@ function cell(text: string): string | null {
 }
 
 /**
- * The logo's text: the words of `blocks` (an OCR reading of the page, in the
- * page image's pixels) at the page's top that no box of the text layer
- * (`layer`, in the same pixels) covers, as rows top to bottom. The first row
- * and the short rows right under it make the name, up to MAX_NAME_WORDS.
+ * The logo's name: the words of `blocks` (an OCR reading of the page, in the
+ * page image's pixels, `pageHeight` high) at the page's top that no box of
+ * the text layer (`layer`, in the same pixels) covers, as rows top to bottom.
+ * The first row and the short rows right under it make the name, up to
+ * MAX_NAME_WORDS, cleaned as any party's name is. Null on a page whose text
+ * the layer mostly does not draw (a scan), or when nothing names anyone.
  */
 export function logoName(blocks: readonly OcrBlock[] | null | undefined, layer: readonly OcrBox[], pageHeight: number): string | null {
-  // A scan has no text layer: every word it prints would count as a logo's.
-  if (layer.length === 0) return null;
   const top = pageHeight * TOP_SHARE;
-  const boxes = layer.slice(0, MAX_BOXES);
+  const coverage = coverageIndex(layer);
   let seen = 0;
+  let confident = 0;
+  let drawn = 0;
   const kept: OcrBlock[] = (blocks ?? []).map((block) => ({
     paragraphs: block.paragraphs.map((paragraph) => ({
       lines: paragraph.lines.flatMap((line) => {
-        const words = line.words.filter((word) => (seen += 1) <= MAX_WORDS && logoWord(word, boxes, top));
+        const words = line.words.filter((word) => {
+          if ((seen += 1) > MAX_WORDS || (word.confidence ?? 100) < MIN_WORD_CONFIDENCE || !/[\p{L}\p{N}]/u.test(word.text)) return false;
+          confident += 1;
+          if (coverage(word.bbox) >= COVERED_SHARE) {
+            drawn += 1;
+            return false;
+          }
+          return word.bbox.y1 <= top;
+        });
         return words.length > 0 ? [{ words, bbox: boundsOf(words) }] : [];
       }),
     })),
   }));
+  if (drawn < confident * LAYER_SHARE) return null;
   const name: string[] = [];
   let bottom = 0;
   for (const row of layoutRows(kept)) {
@@ -93,7 +137,7 @@ export function logoName(blocks: readonly OcrBlock[] | null | undefined, layer: 
     name.push(...words);
     bottom = row.bottom;
   }
-  return name.length > 0 && name.length <= MAX_NAME_WORDS ? name.join(' ') : null;
+  return name.length > 0 && name.length <= MAX_NAME_WORDS ? cleanName(name.join(' ')) : null;
 }
 
 function boundsOf(words: readonly OcrWord[]): OcrBox {

@@ -14,7 +14,7 @@ import { ENLARGE_FACTOR, worthEnlarging } from './enlarge.ts';
 import type * as UnpdfModule from 'unpdf';
 import { layerBoxes } from './layer-boxes.ts';
 import { pageReading } from './layout-text.ts';
-import { LOGO_PAGE_SEGMENTATION, logoLanguages, logoName } from './logo-name.ts';
+import { LOGO_PAGE_SEGMENTATION, logoLanguages, logoName, logoScale } from './logo-name.ts';
 import { languageReader } from './read-in-language.ts';
 
 /** Where scripts/ocr-assets.ts puts the files. */
@@ -139,16 +139,23 @@ async function enlarged(image: Blob): Promise<Blob | null> {
 
 /**
  * The file's work (fetching, opening) and the OCR engine's start (its wasm
- * and language data) at the same time: neither waits for the other. If the
- * file fails, a reader that started anyway is stopped.
+ * and language data) at the same time: neither waits for the other. If
+ * either fails, what the other made is let go: a reader that started anyway
+ * is stopped, a file opened anyway is closed (`close`).
  */
-async function alongside<T, Engine extends { stop: () => Promise<unknown> }>(file: Promise<T>, starting: Promise<Engine>): Promise<[T, Engine]> {
+async function alongside<T, Engine extends { stop: () => Promise<unknown> }>(
+  file: Promise<T>,
+  starting: Promise<Engine>,
+  close: (file: T) => unknown = () => {},
+): Promise<[T, Engine]> {
   // Awaited below; a rejection before that is not an unhandled one.
   starting.catch(() => {});
+  file.catch(() => {});
   try {
     return [await file, await starting];
   } catch (error) {
     void starting.then((reader) => reader.stop(), () => {});
+    void file.then(close, () => {});
     throw error;
   }
 }
@@ -174,7 +181,7 @@ export async function readScanText(fileUrl: string, onProgress: OnProgress): Pro
   // pdf.js loads while the file arrives and the OCR engine starts.
   const unpdf = import('unpdf');
   unpdf.catch(() => {});
-  const [pdf, reader] = await alongside(openPdf(fileUrl, unpdf, onProgress), startReader(onProgress));
+  const [pdf, reader] = await alongside(openPdf(fileUrl, unpdf, onProgress), startReader(onProgress), (pdf) => pdf.destroy());
   const { renderPageAsImage } = await unpdf;
   try {
     onProgress('rendering', 0);
@@ -187,8 +194,7 @@ export async function readScanText(fileUrl: string, onProgress: OnProgress): Pro
     }
     return texts.filter(Boolean).join('\n\n');
   } finally {
-    await reader.stop();
-    await pdf.destroy();
+    await Promise.allSettled([reader.stop(), pdf.destroy()]);
   }
 }
 
@@ -201,22 +207,24 @@ export async function readScanText(fileUrl: string, onProgress: OnProgress): Pro
 export async function readLogoName(fileUrl: string, onProgress: OnProgress): Promise<string | null> {
   const unpdf = import('unpdf');
   unpdf.catch(() => {});
-  const [pdf, engine] = await alongside(openPdf(fileUrl, unpdf, onProgress), startEngine(onProgress));
+  const [pdf, engine] = await alongside(openPdf(fileUrl, unpdf, onProgress), startEngine(onProgress), (pdf) => pdf.destroy());
   const { renderPageAsImage } = await unpdf;
   try {
     onProgress('rendering', 0);
     const page = await pdf.getPage(1);
-    const layer = await layerBoxes(page, SCAN_SCALE);
-    const png = await renderPageAsImage(pdf, 1, { scale: SCAN_SCALE });
+    const { width, height } = page.getViewport({ scale: 1 });
+    const scale = logoScale(width, height);
+    const layer = await layerBoxes(page, scale);
+    const png = await renderPageAsImage(pdf, 1, { scale });
     const languages = logoLanguages(layer.text);
     // Without the language's data the logo is read in English: a name's accents may be lost, not the name.
     if (languages !== 'eng') await engine.useLanguages(languages).catch(() => {});
     // The page's resolution is known: tesseract need not guess it (and say so on the console).
-    await engine.worker.setParameters({ tessedit_pageseg_mode: LOGO_PAGE_SEGMENTATION as never, user_defined_dpi: String(SCAN_SCALE * 72) });
+    await Promise.race([engine.worker.setParameters({ tessedit_pageseg_mode: LOGO_PAGE_SEGMENTATION as never, user_defined_dpi: String(Math.round(scale * 72)) }), engine.failed]);
     const { data } = await Promise.race([engine.worker.recognize(new Blob([png], { type: 'image/png' }), {}, { blocks: true }), engine.failed]);
     return logoName(data.blocks, layer.boxes, layer.height);
   } finally {
-    await engine.stop();
-    await pdf.destroy();
+    // Each let go even when the other fails.
+    await Promise.allSettled([engine.stop(), pdf.destroy()]);
   }
 }

@@ -5,7 +5,7 @@
 // supplier from the logo" (decision 102) reads a PDF's logo the same way and
 // puts the name in the review form's Supplier. Without JavaScript the button
 // is not there and the box is filled by hand.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { OcrStep } from './read-image-text';
@@ -58,12 +58,43 @@ export type OcrSource = 'image' | 'scan' | 'logo';
 
 const SOURCE_TEXTS: Record<OcrSource, Record<keyof typeof OCR_TEXTS, string>> = { image: OCR_TEXTS, scan: SCAN_TEXTS, logo: LOGO_TEXTS };
 
-export function ReadTextButton({ fileUrl, source, onText }: { fileUrl: string; source: OcrSource; onText: (text: string) => void }) {
+/**
+ * `onText` takes what was read; it returns false when it leaves it out (a
+ * value the person typed meanwhile is theirs), and `keptText` then says what
+ * was read. Focus goes back to the button unless the text was taken (the
+ * form then moves it to the field filled).
+ */
+export function ReadTextButton({
+  fileUrl,
+  source,
+  onText,
+  keptText,
+}: {
+  fileUrl: string;
+  source: OcrSource;
+  onText: (text: string) => boolean | void;
+  keptText?: (text: string) => string;
+}) {
   const texts = SOURCE_TEXTS[source];
   const statusId = useId();
   const hydrated = useHydrated();
   const [state, setState] = useState<State>({ phase: 'idle' });
+  const button = useRef<HTMLButtonElement>(null);
+  // A reading that ends after the button has gone (the fields saved meanwhile) changes nothing.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   if (!hydrated) return null;
+
+  /** The reading's end told, and focus back on the button (re-enabled after this render) when nothing else took it. */
+  const finish = (next: State, focusButton: boolean) => {
+    setState(next);
+    if (focusButton) requestAnimationFrame(() => button.current?.focus());
+  };
 
   async function read() {
     setState({ phase: 'working', step: 'image', progress: 0 });
@@ -71,12 +102,14 @@ export function ReadTextButton({ fileUrl, source, onText }: { fileUrl: string; s
       // Loaded on the click: the OCR code weighs nothing on any page until then.
       const { readImageText, readScanText, readLogoName } = await import('./read-image-text');
       const read = { image: readImageText, scan: readScanText, logo: readLogoName }[source];
-      const text = (await read(fileUrl, (step, progress) => setState({ phase: 'working', step, progress }))) ?? '';
-      if (text) onText(text);
-      setState({ phase: 'done', message: text ? texts.done : texts.empty });
+      const text = (await read(fileUrl, (step, progress) => mounted.current && setState({ phase: 'working', step, progress }))) ?? '';
+      if (!mounted.current) return;
+      if (!text) return finish({ phase: 'done', message: texts.empty }, true);
+      const taken = onText(text) !== false;
+      finish({ phase: 'done', message: taken || !keptText ? texts.done : keptText(text) }, !taken);
     } catch (error) {
       console.error('OCR failed:', error);
-      setState({ phase: 'failed', message: texts.failed });
+      if (mounted.current) finish({ phase: 'failed', message: texts.failed }, true);
     }
   }
 
@@ -84,7 +117,7 @@ export function ReadTextButton({ fileUrl, source, onText }: { fileUrl: string; s
   return (
     <div className="grid gap-2">
       <div>
-        <Button type="button" variant="outline" onClick={read} disabled={working} aria-describedby={statusId}>
+        <Button ref={button} type="button" variant="outline" onClick={read} disabled={working} aria-describedby={statusId}>
           {working ? texts.busy : texts.button}
         </Button>
       </div>

@@ -1650,11 +1650,22 @@ describe('issue 34 thirteenth pass, review: a total beside its net, the sol and 
   });
 });
 
-describe('issue 34 fourteenth pass: a name that runs together like a tax id', () => {
+describe("issue 34 fourteenth pass: a name that runs together like a tax id, a tax id or a title with its number taken for a name", () => {
   it("takes 'DE VINCI FABLAB' for a name: a tax id has digits, though 'DEVINCIFABLAB' has a German VAT id's shape", () => {
     const text = ['Fournisseur : DE VINCI FABLAB', 'Client : Lycée Jean Moulin', 'Facture N° 2021-001-F', 'TVA FR26844902726', 'Total TTC : 165,00 €'].join('\n');
     expect(extractFields(text).fields.supplier_name?.value).toBe('DE VINCI FABLAB');
     // A VAT id on the supplier's line is still no name.
     expect(extractFields(['Fournisseur : DE 123456789', 'Facture N° 7', 'Total : 10,00 €'].join('\n')).fields.supplier_name).toBeUndefined();
+  });
+
+  it("takes no document's title with its number for the sender ('Facture N° 2021-001-F' under an empty supplier's label)", () => {
+    const text = ['Fournisseur :', 'Client : Lycée Jean Moulin', 'Facture N° 2021-001-F', 'TVA FR26844902726', 'Total TTC : 165,00 €'].join('\n');
+    expect(extractFields(text).fields.supplier_name).toBeUndefined();
+  });
+
+  it("takes no tax id under its short label for the sender ('TVA FR26844902726' on the first line)", () => {
+    const text = ['TVA FR26844902726', 'Facture N° 2021-001-F', 'Client : Lycée Jean Moulin', 'Total TTC : 165,00 €'].join('\n');
+    expect(extractFields(text).fields.supplier_name).toBeUndefined();
+    expect(extractFields(['Acme Tools GmbH', 'USt-IdNr DE123456789', 'Rechnung Nr. 7', 'Betrag: 10,00 €'].join('\n')).fields.supplier_name?.value).toBe('Acme Tools GmbH');
   });
 });

@@ -798,8 +798,16 @@ export function cleanName(value: string): string | null {
   // Nor a field with its value ('Debiteurennummer: 97654'), nor the document's title alone ('INVOICE'), nor a date ('14 Sep 2021').
   if (datesIn(name).length > 0 && name.replace(/[^\p{L}]/gu, '').length <= 9) return null;
   if (/^\p{L}[\p{L}./ -]{0,40}:\s*\S/u.test(name) || KINDS.some(([, title]) => title.test(name) && name.split(/\s+/).length === 1)) return null;
+  // Nor a tax id under its short label ('TVA FR26844902726', 'VAT GB123456789').
+  const words = name.split(/\s+/);
+  const last = words[words.length - 1];
+  if (words.length <= 3 && /\d/.test(last) && TAX_ID_PATTERN.test(last) && words.slice(0, -1).every((word) => word.length <= 10 && !/\d/.test(word))) return null;
+  // Nor a document's title with its number ('Facture N° 2021-001-F', 'Rechnung Nr. 7'): a reference.
+  if (TITLE_WITH_NUMBER.test(name) && KINDS.some(([, title]) => title.test(name.split(/\s+/)[0]))) return null;
   return name;
 }
+
+const TITLE_WITH_NUMBER = /^\p{L}+\s*(?:n[°º]|nr\.?|no\.?|#|number|nummer|num[ée]ro|n[uú]mero)\s*[:.]?\s*[\p{L}\d/-]*\d/iu;
 
 const SPECIMEN = /^(?:muster|specimen|sp[ée]cimen|sample|draft|entwurf|brouillon|borrador|bozza|esempio|ejemplo|exemplo|wz[óo]r|voorbeeld|void)$/i;
 const LEGAL_STATUS = /^(?:association\s+(?:de\s+)?loi\s+(?:de\s+)?1901|(?:soci[ée]t[ée]|sas|sarl|sa|eurl|gmbh|ltd|s\.?r\.?l\.?)\b.*\bau\s+capital\b|.*\b(?:capital\s+social|stammkapital|share\s+capital)\b)/i;

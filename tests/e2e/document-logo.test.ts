@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
+import { uploadDocument, waitForInvoiceNumber } from './support/documents.ts';
 import { signInThroughForm } from './support/people.ts';
 
 const browser = browserForFile();
@@ -56,30 +57,6 @@ async function invoiceWithLogo(logo: Buffer | null, invoiceNumber: string) {
   return { name: 'invoice-with-logo.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) };
 }
 
-async function upload(page: Page, title: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  await page.goto('/documents?new');
-  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
-  await dialog.waitFor();
-  await page.getByLabel('File', { exact: true }).setInputFiles(file);
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Document type').selectOption('invoice');
-  await dialog.getByRole('button', { name: 'Upload Document', exact: true }).click();
-  await waitForToast(page, 'Document uploaded successfully!');
-  await page.getByRole('link', { name: title }).click();
-  await page.getByRole('heading', { level: 1, name: title }).waitFor();
-}
-
-/** The page once the job has extracted the fields (the runner works after the action's response). */
-async function waitForFields(page: Page, invoiceNumber: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  const found = async () => (await page.getByLabel('Invoice number').count()) > 0 && (await page.getByLabel('Invoice number').inputValue()) === invoiceNumber;
-  while (!(await found())) {
-    if (Date.now() > deadline) throw new Error('extraction did not finish');
-    await page.waitForTimeout(300);
-    await page.reload();
-  }
-}
-
 describe('a PDF whose sender is only in its logo', () => {
   it('with JavaScript on, reads the name from the logo into Supplier, for the person to check and save', async () => {
     const { page, context, errors } = await newVisitor(browser(), { javaScript: true, baseURL });
@@ -89,8 +66,8 @@ describe('a PDF whose sender is only in its logo', () => {
       const invoiceNumber = `NL-${Date.now()}`;
       const file = await invoiceWithLogo(await logoImage(page), invoiceNumber);
       await signInThroughForm(page, DEMO_ADMIN);
-      await upload(page, `Logo ${invoiceNumber}`, file);
-      await waitForFields(page, invoiceNumber);
+      await uploadDocument(page, `Logo ${invoiceNumber}`, file);
+      await waitForInvoiceNumber(page, invoiceNumber);
       const supplier = page.getByLabel('Supplier', { exact: true });
       expect(await supplier.inputValue()).toBe('');
       expect(await page.getByLabel('Customer', { exact: true }).inputValue()).toBe('Harbor Supplies Ltd');
@@ -123,8 +100,8 @@ describe('a PDF whose sender is only in its logo', () => {
       const invoiceNumber = `NL-${Date.now()}`;
       const file = await invoiceWithLogo(await logoImage(page), invoiceNumber);
       await signInThroughForm(page, DEMO_ADMIN);
-      await upload(page, `Logo typed ${invoiceNumber}`, file);
-      await waitForFields(page, invoiceNumber);
+      await uploadDocument(page, `Logo typed ${invoiceNumber}`, file);
+      await waitForInvoiceNumber(page, invoiceNumber);
       await page.getByLabel('Supplier', { exact: true }).fill('Nordlicht GmbH');
       await page.getByRole('button', { name: BUTTON }).click();
       await page.getByRole('status').filter({ hasText: /^The logo reads “Nordlicht ?Design”: Supplier was left as you typed it\.$/i }).waitFor({ timeout: 60_000 });
@@ -140,8 +117,8 @@ describe('a PDF whose sender is only in its logo', () => {
     try {
       const invoiceNumber = `NL-${Date.now()}`;
       await signInThroughForm(page, DEMO_ADMIN);
-      await upload(page, `No logo ${invoiceNumber}`, await invoiceWithLogo(null, invoiceNumber));
-      await waitForFields(page, invoiceNumber);
+      await uploadDocument(page, `No logo ${invoiceNumber}`, await invoiceWithLogo(null, invoiceNumber));
+      await waitForInvoiceNumber(page, invoiceNumber);
       await page.getByRole('button', { name: BUTTON }).click();
       await page.getByRole('status').filter({ hasText: 'No name was found in the logo: type the supplier.' }).waitFor({ timeout: 60_000 });
       expect(await page.getByLabel('Supplier', { exact: true }).inputValue()).toBe('');
@@ -159,8 +136,8 @@ describe('a PDF whose sender is only in its logo', () => {
       const drawing = await newVisitor(browser(), { javaScript: true, baseURL });
       const logo = await logoImage(drawing.page).finally(() => drawing.context.close());
       await signInThroughForm(page, DEMO_ADMIN);
-      await upload(page, `Logo off ${invoiceNumber}`, await invoiceWithLogo(logo, invoiceNumber));
-      await waitForFields(page, invoiceNumber);
+      await uploadDocument(page, `Logo off ${invoiceNumber}`, await invoiceWithLogo(logo, invoiceNumber));
+      await waitForInvoiceNumber(page, invoiceNumber);
       expect(await page.getByLabel('Supplier', { exact: true }).inputValue()).toBe('');
       expect(await page.getByRole('button', { name: BUTTON }).count()).toBe(0);
     } finally {

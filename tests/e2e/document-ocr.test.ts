@@ -15,6 +15,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { CORPUS_DIR } from '../support/extraction-corpus.ts';
 import { DEMO_ADMIN } from '../support/accounts.ts';
 import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
+import { uploadDocument, waitForInvoiceNumber, type UploadFile } from './support/documents.ts';
 import { signInThroughForm } from './support/people.ts';
 
 const browser = browserForFile();
@@ -38,29 +39,11 @@ async function scannedPdf() {
   return { name: 'scanned-invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) };
 }
 
-async function uploadImage(page: Page, title: string, file: { name: string; mimeType: string; buffer: Buffer } = scannedInvoice()): Promise<void> {
-  await page.goto('/documents?new');
-  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
-  await dialog.waitFor();
-  await page.getByLabel('File', { exact: true }).setInputFiles(file);
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Document type').selectOption('invoice');
-  await dialog.getByRole('button', { name: 'Upload Document', exact: true }).click();
-  await waitForToast(page, 'Document uploaded successfully!');
-  await page.getByRole('link', { name: title }).click();
-  await page.getByRole('heading', { level: 1, name: title }).waitFor();
-}
+/** Uploads the image (the corpus's scanned invoice unless `file` says otherwise) and opens its page. */
+const uploadImage = (page: Page, title: string, file: UploadFile = scannedInvoice()) => uploadDocument(page, title, file);
 
-/** The page once the job has extracted the fields from the text (the runner works after the action's response). */
-async function waitForFields(page: Page): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  const found = async () => (await page.getByLabel('Invoice number').count()) > 0 && (await page.getByLabel('Invoice number').inputValue()) === INVOICE_NUMBER;
-  while (!(await found())) {
-    if (Date.now() > deadline) throw new Error('extraction did not finish');
-    await page.waitForTimeout(300);
-    await page.reload();
-  }
-}
+/** The page once the job has extracted the fields from the text. */
+const waitForFields = (page: Page) => waitForInvoiceNumber(page, INVOICE_NUMBER);
 
 describe('an image with JavaScript off', () => {
   it('needs its text, offers no OCR button, and extracts the fields from the pasted text', async () => {

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { uniqueEmail } from '../support/accounts.ts';
 import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
+import { uploadDocument, waitForExtraction } from './support/documents.ts';
 import { signUpThroughForm } from './support/people.ts';
 
 const browser = browserForFile();
@@ -24,24 +25,8 @@ function corpusPdf(name: string) {
 }
 
 async function uploadAndOpen(page: Page, file: ReturnType<typeof corpusPdf>, title: string): Promise<void> {
-  await page.goto('/documents');
-  await page.getByRole('main').getByRole('link', { name: 'Upload Document' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
-  await dialog.waitFor();
-  await page.getByLabel('File', { exact: true }).setInputFiles(file);
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Document type').selectOption('invoice');
-  await dialog.getByRole('button', { name: 'Upload Document', exact: true }).click();
-  await waitForToast(page, 'Document uploaded successfully!');
-  await page.getByRole('link', { name: title }).click();
-  await page.getByRole('heading', { level: 1, name: title }).waitFor();
-  // The runner works after the upload's response: the fields appear a moment later.
-  const deadline = Date.now() + 30_000;
-  while (!(await page.getByLabel('Invoice number').count())) {
-    if (Date.now() > deadline) throw new Error('extraction did not finish');
-    await page.waitForTimeout(300);
-    await page.reload();
-  }
+  await uploadDocument(page, title, file, { viaLink: true });
+  await waitForExtraction(page);
 }
 
 async function approve(page: Page): Promise<void> {

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueEmail } from '../support/accounts.ts';
 import { browserForFile, newVisitor, seriousAxeViolations, waitForToast } from './support/browser.ts';
+import { uploadDocument, waitForExtraction } from './support/documents.ts';
 import { signUpThroughForm } from './support/people.ts';
 import { linkMailedTo, serviceRest } from './support/quotes.ts';
 
@@ -104,23 +105,9 @@ describe('record pages', () => {
   it('a document page frames its file from our own origin and shows the text each field was read from', async () => {
     const { page } = visitor;
     const title = `Olivar ${Date.now() % 100000}`;
-    await page.goto('/documents?new');
-    const dialog = page.getByRole('dialog', { name: 'Upload Document' });
-    await dialog.waitFor();
     const bytes = Buffer.concat([readFileSync(join(CORPUS, 'factura-es-olivar.pdf')), Buffer.from(`\n% ${crypto.randomUUID()}\n`)]);
-    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'factura-es-olivar.pdf', mimeType: 'application/pdf', buffer: bytes });
-    await page.getByLabel('Title').fill(title);
-    await page.getByLabel('Document type').selectOption('invoice');
-    await dialog.getByRole('button', { name: 'Upload Document', exact: true }).click();
-    await waitForToast(page, 'Document uploaded successfully!');
-    await page.getByRole('link', { name: title }).click();
-    await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    const deadline = Date.now() + 30_000;
-    while (!(await page.getByLabel('Invoice number').count())) {
-      if (Date.now() > deadline) throw new Error('extraction did not finish');
-      await page.waitForTimeout(300);
-      await page.reload();
-    }
+    await uploadDocument(page, title, { name: 'factura-es-olivar.pdf', mimeType: 'application/pdf', buffer: bytes });
+    await waitForExtraction(page);
     pages.document = new URL(page.url()).pathname;
     const view = `${pages.document}/view`;
     const frame = page.getByTestId('document-frame').locator('iframe');

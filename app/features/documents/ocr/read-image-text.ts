@@ -38,8 +38,9 @@ function stepOf(status: string, ownLanguage: boolean): OcrStep | null {
 
 export class OcrImageError extends Error {}
 
-/** unpdf, loaded on the click as the OCR code is. */
+/** unpdf, loaded on the click as the OCR code is, and a PDF it opened. */
 type Unpdf = typeof UnpdfModule;
+type PdfDocument = Awaited<ReturnType<Unpdf['getDocumentProxy']>>;
 
 /** The file at `url` (our own origin). */
 async function fetchFile(url: string, onProgress: OnProgress): Promise<Blob> {
@@ -170,20 +171,31 @@ export async function readImageText(imageUrl: string, onProgress: OnProgress): P
   }
 }
 
-/** The PDF at `fileUrl` opened by pdf.js (unpdf's build, loading while the file arrives). */
-async function openPdf(fileUrl: string, unpdf: Promise<Unpdf>, onProgress: OnProgress) {
-  const file = await fetchFile(fileUrl, onProgress);
-  return (await unpdf).getDocumentProxy(new Uint8Array(await file.arrayBuffer()));
+/**
+ * The PDF at `fileUrl` opened by pdf.js (unpdf's build, loading while the
+ * file arrives) while the OCR engine (`starting`) starts; `work` runs with
+ * both, and each is let go after, even when the other fails.
+ */
+async function withPdf<Engine extends { stop: () => Promise<unknown> }, Result>(
+  fileUrl: string,
+  onProgress: OnProgress,
+  starting: Promise<Engine>,
+  work: (pdf: PdfDocument, engine: Engine, unpdf: Unpdf) => Promise<Result>,
+): Promise<Result> {
+  const unpdf = import('unpdf');
+  unpdf.catch(() => {});
+  const opened = fetchFile(fileUrl, onProgress).then(async (file) => (await unpdf).getDocumentProxy(new Uint8Array(await file.arrayBuffer())));
+  const [pdf, engine] = await alongside(opened, starting, (pdf) => pdf.destroy());
+  try {
+    return await work(pdf, engine, await unpdf);
+  } finally {
+    await Promise.allSettled([engine.stop(), pdf.destroy()]);
+  }
 }
 
 /** Reads the text of the first SCAN_MAX_PAGES pages of the scanned PDF at `fileUrl`, page after page. */
 export async function readScanText(fileUrl: string, onProgress: OnProgress): Promise<string> {
-  // pdf.js loads while the file arrives and the OCR engine starts.
-  const unpdf = import('unpdf');
-  unpdf.catch(() => {});
-  const [pdf, reader] = await alongside(openPdf(fileUrl, unpdf, onProgress), startReader(onProgress), (pdf) => pdf.destroy());
-  const { renderPageAsImage } = await unpdf;
-  try {
+  return withPdf(fileUrl, onProgress, startReader(onProgress), async (pdf, reader, { renderPageAsImage }) => {
     onProgress('rendering', 0);
     const pages = Math.min(pdf.numPages, SCAN_MAX_PAGES);
     const texts: string[] = [];
@@ -193,9 +205,7 @@ export async function readScanText(fileUrl: string, onProgress: OnProgress): Pro
       texts.push(await reader.read(new Blob([png], { type: 'image/png' })));
     }
     return texts.filter(Boolean).join('\n\n');
-  } finally {
-    await Promise.allSettled([reader.stop(), pdf.destroy()]);
-  }
+  });
 }
 
 /**
@@ -205,11 +215,7 @@ export async function readScanText(fileUrl: string, onProgress: OnProgress): Pro
  * the layer does not draw kept. Null when the logo names nothing readable.
  */
 export async function readLogoName(fileUrl: string, onProgress: OnProgress): Promise<string | null> {
-  const unpdf = import('unpdf');
-  unpdf.catch(() => {});
-  const [pdf, engine] = await alongside(openPdf(fileUrl, unpdf, onProgress), startEngine(onProgress), (pdf) => pdf.destroy());
-  const { renderPageAsImage } = await unpdf;
-  try {
+  return withPdf(fileUrl, onProgress, startEngine(onProgress), async (pdf, engine, { renderPageAsImage }) => {
     onProgress('rendering', 0);
     const page = await pdf.getPage(1);
     const { width, height } = page.getViewport({ scale: 1 });
@@ -223,8 +229,5 @@ export async function readLogoName(fileUrl: string, onProgress: OnProgress): Pro
     await Promise.race([engine.worker.setParameters({ tessedit_pageseg_mode: LOGO_PAGE_SEGMENTATION as never, user_defined_dpi: String(Math.round(scale * 72)) }), engine.failed]);
     const { data } = await Promise.race([engine.worker.recognize(new Blob([png], { type: 'image/png' }), {}, { blocks: true }), engine.failed]);
     return logoName(data.blocks, layer.boxes, layer.height);
-  } finally {
-    // Each let go even when the other fails.
-    await Promise.allSettled([engine.stop(), pdf.destroy()]);
-  }
+  });
 }

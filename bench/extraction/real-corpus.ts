@@ -196,7 +196,7 @@ export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise
       // As in the browser: without the language's data the logo is read in English.
       await logoWorker.reinitialize(logoLanguages(layer.text), OEM.LSTM_ONLY).catch(() => logoWorker!.reinitialize('eng', OEM.LSTM_ONLY));
       await logoWorker.setParameters({ tessedit_pageseg_mode: LOGO_PAGE_SEGMENTATION as never, user_defined_dpi: String(Math.round(scale * 72)) });
-      return logoName((await logoWorker.recognize(rendered[0], {}, { blocks: true })).data.blocks, layer.boxes, layer.height);
+      return logoName((await logoWorker.recognize(rendered[0], {}, { blocks: true })).data.blocks, layer);
     } finally {
       await pdf.destroy();
     }
@@ -318,5 +318,52 @@ export async function scoreRealCorpus(set: RealSet = 'development', options: { o
   }
   score.msPerPage = score.pages > 0 ? ms / score.pages : 0;
   score.ocr.msPerImage = score.ocr.images > 0 ? ocrMs / score.ocr.images : 0;
+  return score;
+}
+
+/** The logo reading made on every PDF with text of a set, whether or not its text names the supplier. */
+export interface LogoScore {
+  /** The name read is the annotated supplier. */
+  right: number;
+  /** A name read that is not the annotated supplier (a brand, a title, a badge's words). */
+  wrong: number;
+  /** Nothing read: no logo, or nothing that names anyone. */
+  none: number;
+  /** 'file: read | annotated' (left empty for a blind set). */
+  names: string[];
+}
+
+/**
+ * How good a suggestion "Read the supplier from the logo" makes, on documents it was not built on: the reading
+ * (decision 102) made on every PDF with text of `set`, compared with the annotated supplier. The button is offered only
+ * when the text names no supplier; this asks more of it, since a logo is often a brand or a badge beside a name the text
+ * prints.
+ */
+export async function scoreLogos(set: RealSet): Promise<LogoScore | null> {
+  const dir = realCorpusDir();
+  if (dir === null) return null;
+  const reader = await ocrReader();
+  const score: LogoScore = { right: 0, wrong: 0, none: 0, names: [] };
+  try {
+    for (const [file, entry] of Object.entries(readRealCorpus(set))) {
+      const path = join(dir, file);
+      if (!/\.pdf$/i.test(file) || !existsSync(path)) continue;
+      const bytes = new Uint8Array(readFileSync(path));
+      try {
+        await extractText('application/pdf', bytes);
+      } catch (error) {
+        if (error instanceof NoTextError) continue;
+        throw error;
+      }
+      const name = await reader.readLogo(path, bytes);
+      const want = entry.fields.supplier_name;
+      if (name === null) score.none += 1;
+      else if (want !== undefined && sameValue('supplier_name', name, want)) score.right += 1;
+      else score.wrong += 1;
+      if (name !== null && !BLIND_SETS.includes(set)) score.names.push(`${file}: ${name} | ${want ?? '(none)'}`);
+    }
+  } finally {
+    await reader.stop();
+  }
   return score;
 }

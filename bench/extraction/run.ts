@@ -8,12 +8,13 @@
 // among those given at confidence 0.8 or more.
 // Run: npm run bench:extraction (add -- --no-ocr to leave the OCR table out,
 // -- --real-only to score only the sets of real documents, -- --development-only
-// to score only the development set of real documents, -- --ocr-english-only to
+// to score only the development set of real documents, -- --logos to read the
+// logo of every PDF with text of each set as well, -- --ocr-english-only to
 // read images in English alone, as before decision 096)
 import { FIELD_KEYS } from '../../app/features/documents/extraction/fields.ts';
 import { readExpected, scoreCorpus, type CorpusScore } from '../../tests/support/extraction-corpus.ts';
 import { ocrTable, scoreOcr } from './ocr.ts';
-import { BLIND_SETS, emptyTally, scoreRealCorpus, tallyField, type RealSet, type Tally } from './real-corpus.ts';
+import { BLIND_SETS, emptyTally, scoreLogos, scoreRealCorpus, tallyField, type RealSet, type Tally } from './real-corpus.ts';
 
 const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(0)}%`);
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
@@ -101,6 +102,15 @@ for (const set of (developmentOnly ? ['development'] : ['development', 'held-out
     );
   }
   console.log('');
+}
+// `--logos`: the logo reading made on every PDF with text of each set (a few minutes of OCR).
+if (process.argv.includes('--logos')) {
+  for (const set of ['development', 'held-out', 'held-out-2'] as RealSet[]) {
+    const logos = await scoreLogos(set);
+    if (logos === null) continue;
+    console.log(`### Logos read on every PDF with text, ${set} set: ${logos.right} right, ${logos.wrong} wrong, ${logos.none} nothing read`);
+    if (logos.names.length > 0) console.log(`\n${logos.names.map((name) => `- ${name}`).join('\n')}\n`);
+  }
 }
 if (process.argv.includes('--real-only') || developmentOnly) process.exit(0);
 console.log('');

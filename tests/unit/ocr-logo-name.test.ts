@@ -7,7 +7,7 @@ import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { layerBoxes } from '~/features/documents/ocr/layer-boxes';
 import type { OcrBlock, OcrBox, OcrLine } from '~/features/documents/ocr/layout-text';
-import { logoLanguages, logoName, logoScale } from '~/features/documents/ocr/logo-name';
+import { companyOfBrand, logoLanguages, logoName, logoScale, type PageLayer } from '~/features/documents/ocr/logo-name';
 
 const PAGE_HEIGHT = 2100;
 
@@ -22,7 +22,9 @@ const layerOf = (...lines: OcrLine[]): OcrBox[] => lines.map((l) => ({ ...l.bbox
 /** The page's body, lower down: lines the text layer draws (most of a real page's words). */
 const BODY = Array.from({ length: 8 }, (_, i) => line(900 + i * 40, 20, [['Item', 90], ['line', 160], [`${i + 1}`, 600], ['10.00', 900]]));
 /** A page read by OCR: the blocks given and the body; its layer: the lines given and the body. */
-const page = (blocks: OcrBlock[], ...layerLines: OcrLine[]): [OcrBlock[], OcrBox[], number] => [[...blocks, block(...BODY)], layerOf(...layerLines, ...BODY), PAGE_HEIGHT];
+const page = (blocks: OcrBlock[], ...layerLines: OcrLine[]): [OcrBlock[], PageLayer] => [[...blocks, block(...BODY)], layer(layerOf(...layerLines, ...BODY))];
+/** A page's text layer of `boxes`, with `text` as its lines. */
+const layer = (boxes: OcrBox[], text = ''): PageLayer => ({ boxes, height: PAGE_HEIGHT, text });
 
 describe('logoName', () => {
   it("keeps the words at the top that the text layer does not draw: a two-row logo beside the layer's own text", () => {
@@ -59,8 +61,8 @@ describe('logoName', () => {
     const low = line(1500, 30, [['Stamp', 100], ['Company', 200]]);
     const covered = line(100, 30, [['Acme', 100], ['GmbH', 170]]);
     expect(logoName(...page([block(low, covered)], covered))).toBeNull();
-    expect(logoName([block(line(100, 30, [['Acme', 100], ['GmbH', 170]]))], [], PAGE_HEIGHT)).toBeNull();
-    expect(logoName(null, layerOf(covered), PAGE_HEIGHT)).toBeNull();
+    expect(logoName([block(line(100, 30, [['Acme', 100], ['GmbH', 170]]))], layer([]))).toBeNull();
+    expect(logoName(null, layer(layerOf(covered)))).toBeNull();
   });
 
   it('names nothing from specks: a row of marks, or digits alone', () => {
@@ -68,25 +70,45 @@ describe('logoName', () => {
     expect(logoName(...page([block(line(100, 30, [['~', 100], ['//', 130]]), line(140, 30, [['2024', 100]]))], title))).toBeNull();
   });
 
-  it("names nobody with a document's title or a label read from an image ('INVOICE', 'Rechnungsnummer')", () => {
+  it("names nobody with a document's title or a label read from an image ('INVOICE', 'Rechnungsnummer', 'NFSe Nota Fiscal de')", () => {
     expect(logoName(...page([block(line(100, 40, [['INVOICE', 100]]))]))).toBeNull();
     expect(logoName(...page([block(line(100, 40, [['Rechnungsnummer', 100]]))]))).toBeNull();
+    expect(logoName(...page([block(line(100, 40, [['NFSe', 100], ['Nota', 160], ['Fiscal', 220], ['de', 300]]))]))).toBeNull();
+  });
+
+  it("gives the company a logo's brand stands for when the page's text names it with its legal form", () => {
+    const [blocks, text] = page([block(line(100, 40, [['HETZNER', 100], ['ONLINE', 220]]))]);
+    expect(logoName(blocks, { ...text, text: 'Rechnung\nHetzner Online GmbH\tIndustriestr. 25\t91710 Gunzenhausen' })).toBe('Hetzner Online GmbH');
+  });
+});
+
+describe('companyOfBrand', () => {
+  it("finds the brand's words followed by a legal form anywhere in a line, run-on forms and all", () => {
+    expect(companyOfBrand('QualityHosting', 'Rechnung 4711\n© 2024 QualityHosting AG · Uferweg 40')).toBe('QualityHosting AG');
+    expect(companyOfBrand('Festrol.', 'FACTURA\nFestrol Corp Ltd.\tC/ Mayor 1')).toBe('Festrol Corp Ltd.');
+    expect(companyOfBrand('Café Müller', 'CAFE MULLER KG\tHauptstraße 1')).toBe('CAFE MULLER KG');
+  });
+
+  it('keeps the brand when no line names it with a legal form, or only with a word that is no legal form', () => {
+    expect(companyOfBrand('Greenter', 'FACTURA ELECTRÓNICA\nEMPRESA S.A.C')).toBe('Greenter');
+    expect(companyOfBrand('Acme', 'Thank you for choosing Acme as your partner')).toBe('Acme');
+    expect(companyOfBrand('Acme', 'Acme Online Shop Services GmbH')).toBe('Acme');
   });
 
   it('reads no logo from a scan whose text layer is only a stamp at its foot: its first line is no logo', () => {
     const stamp = line(2000, 20, [['Scanned', 100], ['with', 200], ['App', 260]]);
     const scanned = block(line(100, 40, [['RECHNUNG', 100]]), line(160, 20, [['Müller', 100], ['GmbH', 190]]), ...BODY.map((l) => ({ ...l })));
-    expect(logoName([scanned, block(stamp)], layerOf(stamp), PAGE_HEIGHT)).toBeNull();
+    expect(logoName([scanned, block(stamp)], layer(layerOf(stamp)))).toBeNull();
   });
 
   it("counts a word as the layer's when its items cover it together (one item a letter), and not when they only touch it", () => {
     const word = line(100, 40, [['Harbor', 100]]);
     // Six letters, six items, each a sixth of the word: together the whole word.
     const letters = Array.from({ length: 6 }, (_, i) => ({ x0: 100 + i * 12, y0: 100, x1: 112 + i * 12, y1: 140 }));
-    expect(logoName([block(word), block(...BODY)], [...letters, ...layerOf(...BODY)], PAGE_HEIGHT)).toBeNull();
+    expect(logoName([block(word), block(...BODY)], layer([...letters, ...layerOf(...BODY)]))).toBeNull();
     // A box over a fifth of it (a neighbour's descender): still the logo's word.
     const touching = { x0: 100, y0: 132, x1: 172, y1: 140 };
-    expect(logoName([block(word), block(...BODY)], [touching, ...layerOf(...BODY)], PAGE_HEIGHT)).toBe('Harbor');
+    expect(logoName([block(word), block(...BODY)], layer([touching, ...layerOf(...BODY)]))).toBe('Harbor');
   });
 });
 

@@ -262,7 +262,8 @@ const EURO_AS_E = /\d[.,]\d{2}\s?e\b(?![.'’-]\p{L})/gu;
 /** Where goods go: the customer's name when nothing else names one (a warehouse's may differ from the billed party's). */
 const DELIVERY_LABEL = new RegExp(`(?<![\\p{L}-])(?:delivery\\s+address|deliver\\s+to|adresse\\s+de\\s+livraison|lieferadresse|lieferanschrift|afleveradres|indirizzo\\s+di\\s+consegna|direcci[óo]n\\s+de\\s+entrega|endere[çc]o\\s+de\\s+entrega|odbiorca)${LABEL_END}`, 'iu');
 const STREET = /^\d{1,5}\s?[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|all[ée]e|place|impasse|route|via|viale|piazza|calle|avda\.?|rua|ul\.|straat|laan|weg)\b|^[\p{L}.-]+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee|platz|straat|laan|street|road)\s+\d|^\d{1,5}\s+[\p{L} ]{2,40}\s(?:street|st\.|road|rd\.|avenue|ave\.?|lane|ln\.|drive|dr\.|way|boulevard|blvd\.?)$/iu;
-const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|mbh|ag|a\.\s?g|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
+/** A word of a company's legal form or kind ('GmbH', 'Ltd', 'Corp', 'SARL'). */
+export const COMPANY_SUFFIX = /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|corporation|co|company|gmbh|mbh|ag|a\.\s?g|kg|se|s\.?a\.?s?|sarl|s\.?r\.?l|b\.?v|n\.?v|plc|pty|oy|ab|as|aps|uab|lda|sp\.\s?z\s?o\.?o|s\.?l|partners|group|studio|services|solutions|consulting|trading)\b/i;
 const TAX_ID_LABEL = /\b(?:vat\s*-?\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|nr\.?|id|#)|vat\s*:|tax\s*(?:id|no\.?|number|reg)|tin|ein|abn|gstin|gst\s*(?:no\.?|number|reg(?:istration)?)|ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr)?\.?|ust\.?\s*-?\s*ident(?:ifikations)?\s*-?\s*(?:nr|nummer)\.?|n°\s*tva|tva\s*intracom\w*|tva\s*:|btw\s*-?\s*(?:nummer|nr\.?|id)|ondernemingsnummer|p\.?\s?iva|partita\s+iva|identificativo\s+fiscale(?:\s+ai\s+fini\s+iva)?|nip|nif|cif|cuit|rif|r\.i\.f\.|rfc|ruc|r\.u\.c\.|cnpj(?:\/cpf)?|contribuinte(?:\s+n\.?\s*[º°])?)(?=[\s:.#]|$)/i;
 /** Labels of the document's own fields: a line they open is no party's name. */
 const FIELD_LABELS = [INVOICE_LABEL, ORDER_LABEL, ISSUE_LABEL, DUE_LABEL, TAX_ID_LABEL, TOTAL_STRONG, SUBTOTAL_LABEL];
@@ -274,6 +275,9 @@ const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]?\d{2
 const IBAN = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b/g;
 
 // ---- Kind ------------------------------------------------------------------------
+
+/** Whether `text` names a kind of document ('Invoice', 'Nota Fiscal', 'Angebot'): a title, not a party. */
+export const namesDocumentKind = (text: string) => KINDS.some(([, title]) => title.test(text));
 
 const KINDS: [DocumentKind, RegExp][] = [
   ['purchase_order', /\bpurchase\s+order\b|^bestellung\b|\bbon\s+de\s+commande\b|\border\s+confirmation\b|\bordine\s+d'acquisto\b|\bzam[óo]wienie\b/i],

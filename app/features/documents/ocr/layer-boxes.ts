@@ -2,8 +2,10 @@
 // drawn at `scale` (pdf.js's viewport: y down, the page's own turn and the
 // offset of its box applied), for logo-name.ts to tell the layer's words from
 // a logo's. Shared by the browser (unpdf's pdf.js) and the bench.
-import { LIMITS } from '../extraction/budget.ts';
+import { Budget, LIMITS } from '../extraction/budget.ts';
+import { pageLines, type Item } from '../extraction/pdf-lines.ts';
 import type { OcrBox } from './layout-text.ts';
+import type { PageLayer } from './logo-name.ts';
 
 /** The parts of pdf.js's page used here. */
 export interface TextPage {
@@ -36,18 +38,18 @@ function itemBox(transform: readonly number[], width: number, viewport: ReturnTy
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
-/** The page's text items as boxes in the pixels of the page drawn at `scale`, the drawn page's height, and the layer's text. */
-export async function layerBoxes(page: TextPage, scale: number): Promise<{ boxes: OcrBox[]; height: number; text: string }> {
+/** The page's text items as boxes in the pixels of the page drawn at `scale`, the drawn page's height, and the layer's lines (as the extraction lays them out). */
+export async function layerBoxes(page: TextPage, scale: number): Promise<PageLayer> {
   const viewport = page.getViewport({ scale });
   const boxes: OcrBox[] = [];
-  const strings: string[] = [];
+  const items: Item[] = [];
   for (const item of (await page.getTextContent()).items.slice(0, MAX_ITEMS)) {
     if (!('str' in item) || !('transform' in item) || typeof item.str !== 'string' || !item.str.trim() || !Array.isArray(item.transform)) continue;
     const transform = item.transform as number[];
     const size = Math.hypot(transform[2], transform[3]);
     const width = 'width' in item && typeof item.width === 'number' && item.width > 0 ? item.width : item.str.length * size * 0.5;
-    strings.push(item.str);
+    items.push({ str: item.str, x: transform[4], y: transform[5], width, fontSize: size });
     boxes.push(itemBox(transform, width, viewport));
   }
-  return { boxes, height: viewport.height, text: strings.join('\n') };
+  return { boxes, height: viewport.height, text: pageLines(items, new Budget()) };
 }

@@ -6,7 +6,7 @@
 // only the words drawn where the text layer has nothing: what is left at the
 // top of the page is the logo's text. Pure: shared by the browser and the bench.
 
-import { cleanName } from '../extraction/extract-fields.ts';
+import { cleanName, COMPANY_SUFFIX, namesDocumentKind } from '../extraction/extract-fields.ts';
 import { layoutRows, type OcrBlock, type OcrBox, type OcrWord } from './layout-text.ts';
 import { detectLanguage } from './text-language.ts';
 
@@ -91,17 +91,25 @@ function cell(text: string): string | null {
   return letters >= 2 && letters >= trimmed.replace(/\s/g, '').length * 0.6 ? trimmed : null;
 }
 
+/** A page's text layer: where it draws (in the drawn page's pixels), the drawn page's height, and its text as lines. */
+export interface PageLayer {
+  boxes: readonly OcrBox[];
+  height: number;
+  text: string;
+}
+
 /**
  * The logo's name: the words of `blocks` (an OCR reading of the page, in the
- * page image's pixels, `pageHeight` high) at the page's top that no box of
- * the text layer (`layer`, in the same pixels) covers, as rows top to bottom.
- * The first row and the short rows right under it make the name, up to
- * MAX_NAME_WORDS, cleaned as any party's name is. Null on a page whose text
- * the layer mostly does not draw (a scan), or when nothing names anyone.
+ * page image's pixels) at the page's top that no box of the text layer
+ * covers, as rows top to bottom. The first row and the short rows right under
+ * it make the name, up to MAX_NAME_WORDS, cleaned as any party's name is, and
+ * the company it stands for when the page's text names it with its legal form
+ * (companyOfBrand). Null on a page whose text the layer mostly does not draw
+ * (a scan), or when nothing names anyone.
  */
-export function logoName(blocks: readonly OcrBlock[] | null | undefined, layer: readonly OcrBox[], pageHeight: number): string | null {
-  const top = pageHeight * TOP_SHARE;
-  const coverage = coverageIndex(layer);
+export function logoName(blocks: readonly OcrBlock[] | null | undefined, layer: PageLayer): string | null {
+  const top = layer.height * TOP_SHARE;
+  const coverage = coverageIndex(layer.boxes);
   let seen = 0;
   let confident = 0;
   let drawn = 0;
@@ -122,22 +130,73 @@ export function logoName(blocks: readonly OcrBlock[] | null | undefined, layer: 
     })),
   }));
   if (drawn < confident * LAYER_SHARE) return null;
-  const name: string[] = [];
+  const words: string[] = [];
   let bottom = 0;
   for (const row of layoutRows(kept)) {
     const cells = row.text.split('\t').map(cell).filter((text): text is string => text !== null);
     if (cells.length === 0) continue;
-    const words = cells[0].split(/\s+/);
-    if (name.length > 0) {
+    const rowWords = cells[0].split(/\s+/);
+    if (words.length > 0) {
       // Only a short row right under the name so far goes on with it: a second column, a longer line or a row further
       // down is something else.
       const near = row.top - bottom <= (row.bottom - row.top) * 1.5;
-      if (!near || cells.length > 1 || words.length > MAX_ROW_WORDS || name.length + words.length > MAX_NAME_WORDS) break;
+      if (!near || cells.length > 1 || rowWords.length > MAX_ROW_WORDS || words.length + rowWords.length > MAX_NAME_WORDS) break;
     }
-    name.push(...words);
+    words.push(...rowWords);
     bottom = row.bottom;
   }
-  return name.length > 0 && name.length <= MAX_NAME_WORDS ? cleanName(name.join(' ')) : null;
+  const found = words.length > 0 && words.length <= MAX_NAME_WORDS ? words.join(' ') : '';
+  // A title or a form's heading printed as an image ('NFSe Nota Fiscal de', 'FeRD Rechnung') names nobody.
+  const name = found && !namesDocumentKind(found) ? cleanName(found) : null;
+  return name === null ? null : companyOfBrand(name, layer.text);
+}
+
+/** Lower case, no accents, words apart: 'HETZNER ONLINE' and 'Hetzner Online' alike. */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** A legal form's word, capitalised and short ('GmbH', 'AG', 'Ltd.'; not the English 'as' or 'co'). */
+const legalForm = (word: string) => /^\p{Lu}/u.test(word) && COMPANY_SUFFIX.test(word) && fold(word).length <= 6;
+
+/** A page's lines looked through at most. */
+const MAX_LINES = 400;
+/** How many words past the brand a legal form may stand ('Hetzner Online' → 'Hetzner Online GmbH'). */
+const WORDS_TO_FORM = 3;
+
+/**
+ * The company a logo's brand stands for: a line of the page that prints the
+ * brand's words followed, within three words, by a legal form ('HETZNER
+ * ONLINE' in the logo, 'Hetzner Online GmbH' in the footer; 'QualityHosting'
+ * → 'QualityHosting AG'). The brand itself when no line does.
+ */
+export function companyOfBrand(brand: string, pageText: string): string {
+  const key = fold(brand);
+  const length = key.split(' ').length;
+  if (!key) return brand;
+  for (const line of pageText.split('\n').slice(0, MAX_LINES)) {
+    for (const cell of line.split('\t')) {
+      if (!fold(cell).includes(key)) continue;
+      const words = cell.trim().split(/\s+/);
+      for (let start = 0; start + length <= words.length; start += 1) {
+        if (fold(words.slice(start, start + length).join(' ')) !== key) continue;
+        let end = -1;
+        for (let at = start + length; at < Math.min(words.length, start + length + WORDS_TO_FORM); at += 1) {
+          if (legalForm(words[at])) end = at;
+          else if (end >= 0) break;
+        }
+        // A legal form run on ('Corp Ltd.').
+        while (end >= 0 && end + 1 < words.length && legalForm(words[end + 1])) end += 1;
+        const company = end >= 0 ? cleanName(words.slice(start, end + 1).join(' ')) : null;
+        if (company) return company;
+      }
+    }
+  }
+  return brand;
 }
 
 function boundsOf(words: readonly OcrWord[]): OcrBox {

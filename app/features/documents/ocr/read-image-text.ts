@@ -228,6 +228,6 @@ export async function readLogoName(fileUrl: string, onProgress: OnProgress): Pro
     // The page's resolution is known: tesseract need not guess it (and say so on the console).
     await Promise.race([engine.worker.setParameters({ tessedit_pageseg_mode: LOGO_PAGE_SEGMENTATION as never, user_defined_dpi: String(Math.round(scale * 72)) }), engine.failed]);
     const { data } = await Promise.race([engine.worker.recognize(new Blob([png], { type: 'image/png' }), {}, { blocks: true }), engine.failed]);
-    return logoName(data.blocks, layer.boxes, layer.height);
+    return logoName(data.blocks, layer);
   });
 }

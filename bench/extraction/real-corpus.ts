@@ -22,7 +22,7 @@ import { pageReading } from '../../app/features/documents/ocr/layout-text.ts';
 import { readUpright } from '../../app/features/documents/ocr/upright.ts';
 import { ENLARGE_FACTOR, worthEnlarging } from '../../app/features/documents/ocr/enlarge.ts';
 import { layerBoxes } from '../../app/features/documents/ocr/layer-boxes.ts';
-import { LOGO_PAGE_SEGMENTATION, logoLanguages, logoName, logoScale } from '../../app/features/documents/ocr/logo-name.ts';
+import { logoLanguages, logoName, logoParameters, logoScale } from '../../app/features/documents/ocr/logo-name.ts';
 import { getDocumentProxy } from 'unpdf';
 import { sameValue } from '../../tests/support/extraction-corpus.ts';
 
@@ -195,7 +195,7 @@ export async function ocrReader(options: { inLanguage?: boolean } = {}): Promise
       logoWorker ??= await createWorker('eng', OEM.LSTM_ONLY, { langPath, cacheMethod: 'none' });
       // As in the browser: without the language's data the logo is read in English.
       await logoWorker.reinitialize(logoLanguages(layer.text), OEM.LSTM_ONLY).catch(() => logoWorker!.reinitialize('eng', OEM.LSTM_ONLY));
-      await logoWorker.setParameters({ tessedit_pageseg_mode: LOGO_PAGE_SEGMENTATION as never, user_defined_dpi: String(Math.round(scale * 72)) });
+      await logoWorker.setParameters(logoParameters(scale) as never);
       return logoName((await logoWorker.recognize(rendered[0], {}, { blocks: true })).data.blocks, layer);
     } finally {
       await pdf.destroy();

@@ -16,6 +16,27 @@ export interface Item {
   fontSize: number;
 }
 
+/** A page's items read at most (one may carry a long string; the lines keep LIMITS.itemsPerPage of them). */
+const MAX_READ_ITEMS = LIMITS.itemsPerPage * 4;
+
+/**
+ * pdf.js's text content items (`getTextContent().items`) as Items: their
+ * string, where their baseline starts, their width and font size, and the
+ * item's transform (for a caller that needs its direction). Marked-content
+ * markers and empty strings are left out; at most MAX_READ_ITEMS are read.
+ */
+export function textItems(items: readonly object[]): (Item & { transform: number[] })[] {
+  const read: (Item & { transform: number[] })[] = [];
+  for (const item of items) {
+    if (read.length >= MAX_READ_ITEMS) break;
+    if (!('str' in item) || typeof item.str !== 'string' || !('transform' in item) || !Array.isArray(item.transform)) continue;
+    const transform = item.transform as number[];
+    const width = 'width' in item && typeof item.width === 'number' ? item.width : 0;
+    read.push({ str: item.str, x: transform[4], y: transform[5], width, fontSize: Math.hypot(transform[2], transform[3]), transform });
+  }
+  return read;
+}
+
 interface Row {
   /** Order made: the first row that fits wins, as it always has. */
   order: number;

@@ -11,7 +11,7 @@ import { unzipSync } from 'fflate';
 import { getDocumentProxy } from 'unpdf';
 import { Budget, LIMITS, NoTextError, TextLines, TooComplexError } from './budget.ts';
 import { decodeXml, sharedStrings, sheetLines, wordText } from './office-xml.ts';
-import { pageLines, type Item } from './pdf-lines.ts';
+import { pageLines, textItems } from './pdf-lines.ts';
 import { TEXT_REASONS } from './reasons.ts';
 
 export { Budget, decodeXml, NoTextError, TEXT_REASONS, TooComplexError };
@@ -89,13 +89,7 @@ async function pdfText(bytes: Uint8Array, budget: Budget): Promise<ExtractedText
       budget.checkClock();
       const content = await (await pdf.getPage(number)).getTextContent();
       budget.checkClock();
-      const items: Item[] = [];
-      for (const item of content.items) {
-        if (!('str' in item) || item.str == null) continue;
-        const [, , c, d, e, f] = item.transform as number[];
-        items.push({ str: item.str, x: e, y: f, width: item.width, fontSize: Math.hypot(c, d) });
-        if (items.length > LIMITS.itemsPerPage * 4) break;
-      }
+      const items = textItems(content.items);
       budget.spend(items.length);
       if (number > 1) lines.push('');
       lines.push(pageLines(items, budget));

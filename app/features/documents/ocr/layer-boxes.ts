@@ -2,8 +2,8 @@
 // drawn at `scale` (pdf.js's viewport: y down, the page's own turn and the
 // offset of its box applied), for logo-name.ts to tell the layer's words from
 // a logo's. Shared by the browser (unpdf's pdf.js) and the bench.
-import { Budget, LIMITS } from '../extraction/budget.ts';
-import { pageLines, type Item } from '../extraction/pdf-lines.ts';
+import { Budget } from '../extraction/budget.ts';
+import { pageLines, textItems } from '../extraction/pdf-lines.ts';
 import type { OcrBox } from './layout-text.ts';
 import type { PageLayer } from './logo-name.ts';
 
@@ -12,9 +12,6 @@ export interface TextPage {
   getViewport(options: { scale: number }): { width: number; height: number; convertToViewportPoint(x: number, y: number): number[] };
   getTextContent(): Promise<{ items: readonly object[] }>;
 }
-
-/** A page's items read at most, as the extraction reads them (text.ts). */
-const MAX_ITEMS = LIMITS.itemsPerPage * 4;
 
 /**
  * An item's box: from a little under its baseline (descenders) to its font's
@@ -41,15 +38,7 @@ function itemBox(transform: readonly number[], width: number, viewport: ReturnTy
 /** The page's text items as boxes in the pixels of the page drawn at `scale`, the drawn page's height, and the layer's lines (as the extraction lays them out). */
 export async function layerBoxes(page: TextPage, scale: number): Promise<PageLayer> {
   const viewport = page.getViewport({ scale });
-  const boxes: OcrBox[] = [];
-  const items: Item[] = [];
-  for (const item of (await page.getTextContent()).items.slice(0, MAX_ITEMS)) {
-    if (!('str' in item) || !('transform' in item) || typeof item.str !== 'string' || !item.str.trim() || !Array.isArray(item.transform)) continue;
-    const transform = item.transform as number[];
-    const size = Math.hypot(transform[2], transform[3]);
-    const width = 'width' in item && typeof item.width === 'number' && item.width > 0 ? item.width : item.str.length * size * 0.5;
-    items.push({ str: item.str, x: transform[4], y: transform[5], width, fontSize: size });
-    boxes.push(itemBox(transform, width, viewport));
-  }
+  const items = textItems((await page.getTextContent()).items).filter((item) => item.str.trim());
+  const boxes = items.map((item) => itemBox(item.transform, item.width > 0 ? item.width : item.str.length * item.fontSize * 0.5, viewport));
   return { boxes, height: viewport.height, text: pageLines(items, new Budget()) };
 }

@@ -6,9 +6,10 @@
 // only the words drawn where the text layer has nothing: what is left at the
 // top of the page is the logo's text. Pure: shared by the browser and the bench.
 
+import { companyKey } from '../document-party.ts';
 import { cleanName, COMPANY_SUFFIX, namesDocumentKind } from '../extraction/extract-fields.ts';
 import { layoutRows, type OcrBlock, type OcrBox, type OcrWord } from './layout-text.ts';
-import { detectLanguage } from './text-language.ts';
+import { detectLanguage, withEnglish } from './text-language.ts';
 
 /**
  * tesseract's page segmentation for a logo: sparse text (PSM 11), words found
@@ -28,10 +29,10 @@ export function logoScale(width: number, height: number): number {
 }
 
 /** The languages to read a logo with: the text layer's, with English (read-in-language.ts). */
-export function logoLanguages(layerText: string): string {
-  const language = detectLanguage(layerText);
-  return language === null || language === 'eng' ? 'eng' : `${language}+eng`;
-}
+export const logoLanguages = (layerText: string): string => withEnglish(detectLanguage(layerText) ?? 'eng');
+
+/** tesseract's parameters for a logo drawn at `scale`: sparse text, and the page's resolution known (not guessed, and said so on the console). */
+export const logoParameters = (scale: number) => ({ tessedit_pageseg_mode: LOGO_PAGE_SEGMENTATION, user_defined_dpi: String(Math.round(scale * 72)) });
 
 /** Only the top of the page holds a letterhead's logo. */
 const TOP_SHARE = 1 / 3;
@@ -151,17 +152,8 @@ export function logoName(blocks: readonly OcrBlock[] | null | undefined, layer: 
   return name === null ? null : companyOfBrand(name, layer.text);
 }
 
-/** Lower case, no accents, words apart: 'HETZNER ONLINE' and 'Hetzner Online' alike. */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-
 /** A legal form's word, capitalised and short ('GmbH', 'AG', 'Ltd.'; not the English 'as' or 'co'). */
-const legalForm = (word: string) => /^\p{Lu}/u.test(word) && COMPANY_SUFFIX.test(word) && fold(word).length <= 6;
+const legalForm = (word: string) => /^\p{Lu}/u.test(word) && COMPANY_SUFFIX.test(word) && word.replace(/[^\p{L}]/gu, '').length <= 6;
 
 /** A page's lines looked through at most. */
 const MAX_LINES = 400;
@@ -175,15 +167,16 @@ const WORDS_TO_FORM = 3;
  * → 'QualityHosting AG'). The brand itself when no line does.
  */
 export function companyOfBrand(brand: string, pageText: string): string {
-  const key = fold(brand);
+  // Compared as the records compare companies (lower case, no accents nor legal forms): 'HETZNER ONLINE' is 'Hetzner Online'.
+  const key = companyKey(brand);
   const length = key.split(' ').length;
   if (!key) return brand;
   for (const line of pageText.split('\n').slice(0, MAX_LINES)) {
     for (const cell of line.split('\t')) {
-      if (!fold(cell).includes(key)) continue;
+      if (!companyKey(cell).includes(key)) continue;
       const words = cell.trim().split(/\s+/);
       for (let start = 0; start + length <= words.length; start += 1) {
-        if (fold(words.slice(start, start + length).join(' ')) !== key) continue;
+        if (companyKey(words.slice(start, start + length).join(' ')) !== key) continue;
         let end = -1;
         for (let at = start + length; at < Math.min(words.length, start + length + WORDS_TO_FORM); at += 1) {
           if (legalForm(words[at])) end = at;

@@ -14,7 +14,7 @@ import { ENLARGE_FACTOR, worthEnlarging } from './enlarge.ts';
 import type * as UnpdfModule from 'unpdf';
 import { layerBoxes } from './layer-boxes.ts';
 import { pageReading } from './layout-text.ts';
-import { LOGO_PAGE_SEGMENTATION, logoLanguages, logoName, logoScale } from './logo-name.ts';
+import { logoLanguages, logoName, logoParameters, logoScale } from './logo-name.ts';
 import { languageReader } from './read-in-language.ts';
 
 /** Where scripts/ocr-assets.ts puts the files. */
@@ -225,8 +225,7 @@ export async function readLogoName(fileUrl: string, onProgress: OnProgress): Pro
     const languages = logoLanguages(layer.text);
     // Without the language's data the logo is read in English: a name's accents may be lost, not the name.
     if (languages !== 'eng') await engine.useLanguages(languages).catch(() => {});
-    // The page's resolution is known: tesseract need not guess it (and say so on the console).
-    await Promise.race([engine.worker.setParameters({ tessedit_pageseg_mode: LOGO_PAGE_SEGMENTATION as never, user_defined_dpi: String(Math.round(scale * 72)) }), engine.failed]);
+    await Promise.race([engine.worker.setParameters(logoParameters(scale) as never), engine.failed]);
     const { data } = await Promise.race([engine.worker.recognize(new Blob([png], { type: 'image/png' }), {}, { blocks: true }), engine.failed]);
     return logoName(data.blocks, layer);
   });

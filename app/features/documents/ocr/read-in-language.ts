@@ -10,7 +10,7 @@
 // read poorly is first read again at twice its size (enlarge.ts). Shared by
 // the browser's OCR and the extraction bench, each with its own engine.
 import { ENLARGE_BELOW } from './enlarge.ts';
-import { detectLanguage } from './text-language.ts';
+import { detectLanguage, withEnglish } from './text-language.ts';
 import { readUpright, type Reading } from './upright.ts';
 
 export interface OcrEngine<Image> {
@@ -47,7 +47,7 @@ export function languageReader<Image>(engine: OcrEngine<Image>, languages = 'eng
       const made = current;
       const detected = detectLanguage(first.text);
       // Unclear (little text, two languages alike): the reading stands.
-      const wanted = detected === null ? current : detected === 'eng' ? 'eng' : `${detected}+eng`;
+      const wanted = detected === null ? current : withEnglish(detected);
       const kept = { text: first.text, confidence: first.confidence, languages: made };
       if (wanted === current || unavailable.has(wanted)) return kept;
       try {

@@ -10,6 +10,9 @@
 /** tesseract.js's language codes, for the languages whose data public/ocr/lang/ serves. */
 export type OcrLanguage = 'eng' | 'deu' | 'fra' | 'spa' | 'ita' | 'por' | 'nld' | 'pol';
 
+/** A language's model with English's ('deu+eng': English kept for the words every invoice has), or English alone. */
+export const withEnglish = (language: OcrLanguage): string => (language === 'eng' ? 'eng' : `${language}+eng`);
+
 /** The non-English languages read with their own model. */
 export const OCR_LANGUAGES: readonly OcrLanguage[] = ['deu', 'fra', 'spa', 'ita', 'por', 'nld', 'pol'];
 
